@@ -1,0 +1,61 @@
+/**
+ * Integration events: the only thing services share about each other. Each event is an immutable, past-tense
+ * fact with an id, a type, a contract version and the time it happened.
+ */
+export interface IntegrationEvent<T extends EventType = EventType> {
+  id: string;
+  type: T;
+  version: EventVersion<T>;
+  occurredAt: string;
+  data: EventPayload<T>;
+}
+
+export interface UserRegisteredV1 {
+  userId: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+}
+
+export type UserUpdatedV1 = UserRegisteredV1 & { instagramUrl: string | null };
+
+/** Type -> { version, payload }. Adding an event means adding a line here; a breaking change bumps its version. */
+export interface EventMap {
+  'identity.user.registered': { version: 1; data: UserRegisteredV1 };
+  'identity.user.updated': { version: 1; data: UserUpdatedV1 };
+}
+
+export type EventType = keyof EventMap;
+export type EventVersion<T extends EventType> = EventMap[T]['version'];
+export type EventPayload<T extends EventType> = EventMap[T]['data'];
+
+export const EVENT_VERSIONS: { [T in EventType]: EventVersion<T> } = {
+  'identity.user.registered': 1,
+  'identity.user.updated': 1,
+};
+
+/** The stream a service publishes to. */
+export function streamOf(service: string): string {
+  return `events:${service}`;
+}
+
+/** Whether a string names an event of the map (a stream may carry types a consumer build does not know yet). */
+export function isEventType(value: string): value is EventType {
+  return Object.hasOwn(EVENT_VERSIONS, value);
+}
+
+/** The service that publishes an event type: its first segment (`identity.user.updated` -> `identity`). */
+export function publisherOf(type: EventType): string {
+  return type.slice(0, type.indexOf('.'));
+}
+
+/** The stream an event type travels on: its publisher's stream. */
+export function streamOfEventType(type: EventType): string {
+  return streamOf(publisherOf(type));
+}
+
+/** Where a consuming service parks the events it failed to apply too many times. */
+export function deadLetterStreamOf(consumerService: string): string {
+  return `events:dead-letter:${consumerService}`;
+}

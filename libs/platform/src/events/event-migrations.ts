@@ -1,0 +1,51 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+
+/** The schema these migrations run in, quoted: the service's own, set by PlatformModule. */
+function schemaPrefix(queryRunner: QueryRunner): string {
+  const schema = (queryRunner.connection.options as { schema?: string }).schema;
+  return schema ? `"${schema}".` : '';
+}
+
+// Timestamps lie before any service's own migrations so the event tables exist first everywhere.
+export class PlatformOutbox1700000000000 implements MigrationInterface {
+  async up(queryRunner: QueryRunner): Promise<void> {
+    const s = schemaPrefix(queryRunner);
+    await queryRunner.query(`
+      create table ${s}outbox (
+        id uuid primary key,
+        seq bigint generated always as identity,
+        type text not null,
+        version integer not null,
+        occurred_at timestamptz not null,
+        data jsonb not null,
+        published_at timestamptz,
+        attempts integer not null default 0,
+        last_error text,
+        created_at timestamptz not null default now()
+      )`);
+    await queryRunner.query(`create index outbox_unpublished_idx on ${s}outbox (seq) where published_at is null`);
+    await queryRunner.query(`create index outbox_published_at_idx on ${s}outbox (published_at) where published_at is not null`);
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`drop table ${schemaPrefix(queryRunner)}outbox`);
+  }
+}
+
+export class PlatformInbox1700000000001 implements MigrationInterface {
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
+      create table ${schemaPrefix(queryRunner)}inbox (
+        event_id uuid primary key,
+        type text not null,
+        processed_at timestamptz not null default now()
+      )`);
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`drop table ${schemaPrefix(queryRunner)}inbox`);
+  }
+}
+
+/** Tables every service gets from the platform; PlatformModule adds them to the service's own. */
+export const eventMigrations = [PlatformOutbox1700000000000, PlatformInbox1700000000001];

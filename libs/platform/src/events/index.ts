@@ -1,0 +1,10 @@
+export * from './event-consumer.js';
+export * from './event-entities.js';
+export * from './event-handler.js';
+export * from './event-migrations.js';
+export * from './event-publisher.js';
+export * from './events.module.js';
+export * from './inbox.entity.js';
+export * from './outbox-relay.js';
+export * from './outbox.entity.js';
+export { fromStreamFields, toStreamFields, UnreadableEventError } from './stream-entry.js';

@@ -1,0 +1,33 @@
+import { randomUUID } from 'node:crypto';
+import type { IntegrationEvent } from '@hunted/contracts';
+import { describe, expect, it } from 'vitest';
+import { fromStreamFields, toStreamFields, UnreadableEventError } from './stream-entry.js';
+
+const event: IntegrationEvent<'identity.user.updated'> = {
+  id: randomUUID(),
+  type: 'identity.user.updated',
+  version: 1,
+  occurredAt: '2026-01-02T03:04:05.678Z',
+  data: { userId: randomUUID(), email: 'a@example.test', firstName: 'Ada', lastName: null, profileImageUrl: null, instagramUrl: null },
+};
+
+function withField(name: string, value: string): string[] {
+  const fields = toStreamFields(event);
+  fields[fields.indexOf(name) + 1] = value;
+  return fields;
+}
+
+describe('stream entry layout', () => {
+  it('reads back the event it wrote', () => {
+    expect(fromStreamFields(toStreamFields(event))).toEqual(event);
+  });
+
+  it('refuses a version this build does not know, rather than misreading it', () => {
+    expect(() => fromStreamFields(withField('version', '2'))).toThrow(UnreadableEventError);
+  });
+
+  it('refuses an id that is not a uuid and a payload that is not JSON', () => {
+    expect(() => fromStreamFields(withField('id', '42'))).toThrow(/not a uuid/);
+    expect(() => fromStreamFields(withField('data', '{'))).toThrow(/not JSON/);
+  });
+});

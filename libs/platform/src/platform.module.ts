@@ -1,0 +1,104 @@
+import { Global, Inject, Module, type DynamicModule, type OnApplicationShutdown, type Provider } from '@nestjs/common';
+import { APP_GUARD, APP_INTERCEPTOR, Reflector } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import type { Redis } from 'ioredis';
+import { DataSource, type MixedList } from 'typeorm';
+import { InternalAuthGuard } from './auth/internal-auth.guard.js';
+import type { BaseEnv } from './config/env.js';
+import { ensureSchema, schemaConnectionOptions } from './database/schema.js';
+import { eventEntities } from './events/event-entities.js';
+import { eventMigrations } from './events/event-migrations.js';
+import { EventPublisher } from './events/event-publisher.js';
+import { OutboxRelay, type OutboxRelayOptions } from './events/outbox-relay.js';
+import { HealthController } from './health/health.controller.js';
+import { RequestContextInterceptor } from './logging/request-context.interceptor.js';
+import { createRedisClient } from './redis/redis.js';
+import { REDIS, SERVICE_CONFIG, SERVICE_NAME } from './tokens.js';
+
+export interface PlatformOptions {
+  /** The service's name: its schema, its stream (`events:<name>`) and its consumer group. */
+  name: string;
+  config: BaseEnv;
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  entities: MixedList<Function | string>;
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  migrations: MixedList<Function | string>;
+  /** Tuning of the outbox relay every service runs (tests shorten its waits). */
+  relay?: Partial<OutboxRelayOptions>;
+}
+
+/** The service's own list with the platform's (outbox, inbox) in front, so no service has to remember them. */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+function withPlatformTables(platform: Function[], own: MixedList<Function | string>): (Function | string)[] {
+  return [...platform, ...(Array.isArray(own) ? own : Object.values(own))];
+}
+
+export function schemaOf(options: Pick<PlatformOptions, 'name' | 'config'>): string {
+  return options.config.DATABASE_SCHEMA ?? options.name;
+}
+
+@Global()
+@Module({})
+export class PlatformModule implements OnApplicationShutdown {
+  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+
+  /**
+   * Everything a service needs from the platform: its configuration, PostgreSQL (its own schema, migrations
+   * run on start), Redis, health endpoints, the deny-by-default identity guard, request-scoped logging, and the
+   * publishing side of the event bus (outbox and inbox tables, EventPublisher, the OutboxRelay loop).
+   */
+  static forService(options: PlatformOptions): DynamicModule {
+    const schema = schemaOf(options);
+    const providers: Provider[] = [
+      { provide: SERVICE_NAME, useValue: options.name },
+      { provide: SERVICE_CONFIG, useValue: options.config },
+      { provide: REDIS, useFactory: () => createRedisClient(options.config.REDIS_URL, options.name) },
+      {
+        provide: APP_GUARD,
+        inject: [Reflector],
+        useFactory: (reflector: Reflector) => new InternalAuthGuard(reflector, options.config.INTERNAL_AUTH_SECRET),
+      },
+      { provide: APP_INTERCEPTOR, useClass: RequestContextInterceptor },
+      EventPublisher,
+      {
+        provide: OutboxRelay,
+        inject: [DataSource],
+        useFactory: (dataSource: DataSource) =>
+          new OutboxRelay(
+            dataSource,
+            { service: options.name, redisUrl: options.config.REDIS_URL, redisPrefix: options.config.REDIS_PREFIX },
+            options.relay,
+          ),
+      },
+    ];
+    return {
+      module: PlatformModule,
+      imports: [
+        TypeOrmModule.forRootAsync({
+          useFactory: async () => {
+            await ensureSchema(options.config.DATABASE_URL, schema);
+            return {
+              type: 'postgres' as const,
+              url: options.config.DATABASE_URL,
+              schema,
+              entities: withPlatformTables(eventEntities, options.entities),
+              migrations: withPlatformTables(eventMigrations, options.migrations),
+              migrationsTableName: 'migrations',
+              migrationsRun: true,
+              migrationsTransactionMode: 'each' as const,
+              synchronize: false,
+              extra: { ...schemaConnectionOptions(schema), max: 10 },
+            };
+          },
+        }),
+      ],
+      controllers: [HealthController],
+      providers,
+      exports: [SERVICE_NAME, SERVICE_CONFIG, REDIS, EventPublisher, OutboxRelay],
+    };
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+}
