@@ -1,0 +1,177 @@
+import { Agent } from 'node:https';
+import { Agent as HttpAgent } from 'node:http';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { SERVICE_CONFIG } from '@hunted/platform';
+import OpenIDConnectStrategy, { type Profile, type VerifyCallback } from 'passport-openidconnect';
+import { callbackUrlOf, type IdentityConfig } from '../config.js';
+import type { SessionData } from '../sessions/session.entity.js';
+import type { ProviderClaims } from '../users/users.service.js';
+
+interface DiscoveryDocument {
+  issuer: string;
+  authorization_endpoint: string;
+  token_endpoint: string;
+  userinfo_endpoint?: string;
+}
+
+/** What running the strategy on a request came to; passport's callbacks turned into one value. */
+export type StrategyOutcome =
+  | { kind: 'redirect'; url: string }
+  | { kind: 'success'; claims: ProviderClaims }
+  | { kind: 'fail'; message: string }
+  | { kind: 'error'; error: Error };
+
+/** The slice of a request passport-openidconnect reads: query parameters and a mutable session object. */
+export interface StrategyRequest {
+  query: Record<string, unknown>;
+  session: SessionData;
+  headers: Record<string, string | string[] | undefined>;
+  url: string;
+  method: string;
+}
+
+/**
+ * passport-openidconnect against the configured provider. The strategy is driven directly (its success/fail/
+ * redirect/error callbacks) instead of through passport's Express middleware, so it runs on Fastify unchanged.
+ * Endpoints come from the provider's discovery document, fetched on first use and retried until it answers.
+ */
+@Injectable()
+export class OidcClient {
+  private readonly logger = new Logger(OidcClient.name);
+  private strategy: Promise<OpenIDConnectStrategy> | undefined;
+
+  constructor(@Inject(SERVICE_CONFIG) private readonly config: IdentityConfig) {}
+
+  private get serverBase(): string {
+    return this.config.OIDC_INTERNAL_URL ?? this.config.OIDC_ISSUER_URL;
+  }
+
+  /** The provider's URL as identity reaches it: the issuer's origin swapped for OIDC_INTERNAL_URL when set. */
+  private serverSide(url: string): string {
+    if (!this.config.OIDC_INTERNAL_URL) return url;
+    const issuer = this.config.OIDC_ISSUER_URL.replace(/\/$/, '');
+    return url.startsWith(issuer)
+      ? `${this.config.OIDC_INTERNAL_URL.replace(/\/$/, '')}${url.slice(issuer.length)}`
+      : url;
+  }
+
+  private async discover(): Promise<OpenIDConnectStrategy> {
+    const url = `${this.serverBase.replace(/\/$/, '')}/.well-known/openid-configuration`;
+    const response = await fetch(url, { signal: AbortSignal.timeout(5_000) });
+    if (!response.ok) throw new Error(`OIDC discovery at ${url} answered ${response.status}`);
+    const doc = (await response.json()) as DiscoveryDocument;
+    if (doc.issuer.replace(/\/$/, '') !== this.config.OIDC_ISSUER_URL.replace(/\/$/, '')) {
+      this.logger.warn(
+        `provider's issuer is ${doc.issuer}, OIDC_ISSUER_URL is ${this.config.OIDC_ISSUER_URL}; ID tokens are checked against the provider's`,
+      );
+    }
+    const tokenURL = this.serverSide(doc.token_endpoint);
+    const agent = tokenURL.startsWith('https:') ? new Agent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
+    return new OpenIDConnectStrategy(
+      {
+        issuer: doc.issuer,
+        authorizationURL: doc.authorization_endpoint,
+        tokenURL,
+        userInfoURL: doc.userinfo_endpoint ? this.serverSide(doc.userinfo_endpoint) : '',
+        clientID: this.config.OIDC_CLIENT_ID,
+        clientSecret: this.config.OIDC_CLIENT_SECRET,
+        callbackURL: callbackUrlOf(this.config),
+        scope: ['email', 'profile'],
+        nonce: true,
+        // Many providers put email and names only in userinfo, not in the ID token.
+        skipUserProfile: !doc.userinfo_endpoint,
+        sessionKey: 'oidc',
+        agent,
+      } as unknown as ConstructorParameters<typeof OpenIDConnectStrategy>[0],
+      // The nine-argument form is the one that hands over userinfo's raw JSON, where email_verified lives.
+      ((
+        _issuer: string,
+        userinfo: (Profile & { _json?: Record<string, unknown> }) | undefined,
+        idProfile: Profile,
+        _context: unknown,
+        idToken: string,
+        _accessToken: string,
+        _refreshToken: string,
+        _params: unknown,
+        done: VerifyCallback,
+      ) =>
+        done(
+          null,
+          claimsOf(userinfo, idProfile, idToken) as unknown as Express.User,
+        )) as unknown as ConstructorParameters<typeof OpenIDConnectStrategy>[1],
+    );
+  }
+
+  private getStrategy(): Promise<OpenIDConnectStrategy> {
+    this.strategy ??= this.discover().catch((error: unknown) => {
+      // Not cached: the provider may simply not be up yet, so the next sign-in tries again.
+      this.strategy = undefined;
+      throw error;
+    });
+    return this.strategy;
+  }
+
+  async run(request: StrategyRequest): Promise<StrategyOutcome> {
+    let strategy: OpenIDConnectStrategy;
+    try {
+      strategy = await this.getStrategy();
+    } catch (error) {
+      return { kind: 'error', error: error instanceof Error ? error : new Error(String(error)) };
+    }
+    return new Promise<StrategyOutcome>((resolve) => {
+      const run = Object.create(strategy) as OpenIDConnectStrategy & {
+        success(user: unknown): void;
+        fail(challenge?: unknown, status?: number): void;
+        redirect(url: string): void;
+        error(error: Error): void;
+        pass(): void;
+      };
+      run.redirect = (url) => resolve({ kind: 'redirect', url });
+      run.error = (error) => resolve({ kind: 'error', error });
+      run.pass = () => resolve({ kind: 'fail', message: 'nothing to authenticate' });
+      run.fail = (challenge) => {
+        const message =
+          typeof challenge === 'object' && challenge && 'message' in challenge
+            ? String(challenge.message)
+            : String(challenge ?? 'sign-in refused');
+        resolve({ kind: 'fail', message });
+      };
+      run.success = (user) => {
+        const claims = user as unknown as ProviderClaims | { refused: string };
+        resolve('refused' in claims ? { kind: 'fail', message: claims.refused } : { kind: 'success', claims });
+      };
+      try {
+        run.authenticate(request as never, {});
+      } catch (error) {
+        resolve({ kind: 'error', error: error instanceof Error ? error : new Error(String(error)) });
+      }
+    });
+  }
+}
+
+/**
+ * Email and names from userinfo, else from the ID token. Users are matched by email, so an address the provider
+ * says it has not verified is refused: otherwise anyone could claim someone else's account.
+ */
+export function claimsOf(
+  userinfo: (Profile & { _json?: Record<string, unknown> }) | undefined,
+  idProfile: Profile,
+  idToken: string,
+): ProviderClaims | { refused: string } {
+  let idClaims: Record<string, unknown> = {};
+  try {
+    idClaims = JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<
+      string,
+      unknown
+    >;
+  } catch {
+    // The strategy has already parsed this token; unreadable here only means no extra claims.
+  }
+  const email = userinfo?.emails?.[0]?.value ?? idProfile.emails?.[0]?.value;
+  if (!email) return { refused: 'the identity provider did not share an email address' };
+  const verified = userinfo?._json?.email_verified ?? idClaims.email_verified;
+  if (verified === false || verified === 'false')
+    return { refused: 'the identity provider has not verified this email address' };
+  const name = userinfo?.name ?? idProfile.name;
+  return { email, firstName: name?.givenName ?? null, lastName: name?.familyName ?? null };
+}

@@ -1,0 +1,6 @@
+import { createIdentityApp } from './app.js';
+import { loadConfig } from './config.js';
+
+const config = loadConfig();
+const app = await createIdentityApp(config);
+await app.listen(config.PORT, config.HOST);

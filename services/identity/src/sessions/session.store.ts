@@ -1,0 +1,54 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { newSessionId } from './session-cookie.js';
+import type { SessionData } from './session.entity.js';
+
+/**
+ * Server-side sessions in identity's `sessions` table (the shape connect-pg-simple uses: sid, sess, expire).
+ * Written directly on the pool because no maintained store fits Nest on Fastify without express-session.
+ */
+@Injectable()
+export class SessionStore {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  async get(sid: string): Promise<SessionData | null> {
+    const rows: { sess: SessionData }[] = await this.dataSource.query(
+      'select sess from sessions where sid = $1 and expire > now()',
+      [sid],
+    );
+    return rows[0]?.sess ?? null;
+  }
+
+  async set(sid: string, sess: SessionData, expire: Date): Promise<void> {
+    await this.dataSource.query(
+      `insert into sessions (sid, sess, expire) values ($1, $2, $3)
+       on conflict (sid) do update set sess = excluded.sess, expire = excluded.expire`,
+      [sid, JSON.stringify(sess), expire],
+    );
+  }
+
+  /** A fresh session under a new id, the old one gone: a session id seen before sign-in is useless after it. */
+  async regenerate(oldSid: string | null, sess: SessionData, expire: Date): Promise<string> {
+    const sid = newSessionId();
+    await this.dataSource.transaction(async (manager) => {
+      if (oldSid) await manager.query('delete from sessions where sid = $1', [oldSid]);
+      await manager.query('insert into sessions (sid, sess, expire) values ($1, $2, $3)', [
+        sid,
+        JSON.stringify(sess),
+        expire,
+      ]);
+    });
+    return sid;
+  }
+
+  async destroy(sid: string): Promise<void> {
+    await this.dataSource.query('delete from sessions where sid = $1', [sid]);
+  }
+
+  /** Deletes expired sessions; returns how many. */
+  async purgeExpired(now = new Date()): Promise<number> {
+    const result: [unknown[], number] = await this.dataSource.query('delete from sessions where expire <= $1', [now]);
+    return result[1];
+  }
+}

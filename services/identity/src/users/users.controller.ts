@@ -1,0 +1,44 @@
+import { Body, Controller, Get, NotFoundException, Param, Patch, Res, UnauthorizedException } from '@nestjs/common';
+import type { CurrentUserResponse } from '@hunted/contracts';
+import { CurrentUser, Public, SignedIn, type AuthenticatedUser } from '@hunted/platform';
+import type { FastifyReply } from 'fastify';
+import { UpdateUserDto } from './dto/update-user.dto.js';
+import { UsersService } from './users.service.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+@Controller('api/auth')
+export class UsersController {
+  constructor(private readonly users: UsersService) {}
+
+  @Get('user')
+  @SignedIn()
+  async current(@CurrentUser() caller: AuthenticatedUser): Promise<CurrentUserResponse> {
+    const user = await this.users.findById(caller.id);
+    // The gateway vouched for someone whose account is gone: treat them as signed out.
+    if (!user) throw new UnauthorizedException('Please sign in to continue');
+    return this.users.toResponse(user);
+  }
+
+  @Patch('user')
+  @SignedIn()
+  async update(@CurrentUser() caller: AuthenticatedUser, @Body() changes: UpdateUserDto): Promise<CurrentUserResponse> {
+    const user = await this.users.update(caller.id, changes);
+    if (!user) throw new UnauthorizedException('Please sign in to continue');
+    return this.users.toResponse(user);
+  }
+
+  @Get('avatars/:imageId')
+  @Public()
+  async avatar(@Param('imageId') imageId: string, @Res() reply: FastifyReply): Promise<void> {
+    const image = UUID.test(imageId) ? await this.users.findImage(imageId) : null;
+    if (!image) throw new NotFoundException('Image not found');
+    // A new photo gets a new id, so a URL's bytes never change and may be cached for good.
+    await reply
+      .header('content-type', image.contentType)
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'")
+      .send(image.bytes);
+  }
+}
