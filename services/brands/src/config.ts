@@ -1,0 +1,12 @@
+import { baseEnvSchema, loadEnv } from '@hunted/platform';
+import { z } from 'zod';
+
+export const brandsEnvSchema = baseEnvSchema.extend({
+  PORT: z.coerce.number().int().min(1).max(65535).default(3002),
+});
+
+export type BrandsConfig = z.infer<typeof brandsEnvSchema>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): BrandsConfig {
+  return loadEnv(brandsEnvSchema, 'brands', env);
+}

@@ -1,0 +1,6 @@
+import { bootstrapService } from '@hunted/platform';
+import { AppModule } from './app.module.js';
+import { loadConfig } from './config.js';
+
+const config = loadConfig();
+await bootstrapService(AppModule.forRoot(config), { name: 'hunters', config });
