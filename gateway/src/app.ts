@@ -1,0 +1,102 @@
+import 'reflect-metadata';
+import type http from 'node:http';
+import helmet from '@fastify/helmet';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { LogController, type FastifyInstance } from 'fastify';
+import { createRootLogger, PinoNestLogger, REQUEST_ID_HEADER } from '@hunted/platform';
+import { AppModule } from './app.module.js';
+import type { GatewayConfig } from './config.js';
+import { GatewayRuntime } from './gateway-runtime.js';
+import { NOT_FOUND_MESSAGE } from './proxy/edge-proxy.js';
+import { requestIdFrom } from './request-id.js';
+import { matchRoute } from './routes.js';
+import { spaPlugin } from './spa/spa.plugin.js';
+
+/** Nest's own routes only (health); proxied bodies are never parsed. */
+const OWN_ROUTES_BODY_LIMIT = 64 * 1024;
+
+const PROXIED_METHODS = ['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT'] as const;
+
+export interface GatewayApp {
+  app: NestFastifyApplication;
+  runtime: GatewayRuntime;
+}
+
+/** The SPA's needs: its own scripts, inline styles (Tailwind, Radix), images from anywhere over https. */
+const CONTENT_SECURITY_POLICY = {
+  useDefaults: true,
+  directives: {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", 'https://js.stripe.com'],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+    'connect-src': ["'self'", 'https://api.stripe.com'],
+    'frame-src': ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
+    'font-src': ["'self'", 'data:', 'https:'],
+    'upgrade-insecure-requests': null,
+  },
+};
+
+/** Proxied routes live in their own plugin scope so their bodies are left unread for the proxy to stream. */
+function proxiedRoutes(runtime: GatewayRuntime) {
+  return async function registerProxiedRoutes(scope: FastifyInstance): Promise<void> {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+    for (const url of ['/api', '/api/*', '/socket.io', '/socket.io/*']) {
+      scope.route({ method: [...PROXIED_METHODS], url, handler: runtime.edge.handle });
+    }
+    // Services' internal endpoints (session lookup and the like) are never reachable from outside.
+    scope.route({
+      method: [...PROXIED_METHODS],
+      url: '/internal/*',
+      handler: async (_request, reply) => reply.code(404).send({ message: NOT_FOUND_MESSAGE }),
+    });
+  };
+}
+
+export async function createGatewayApp(config: GatewayConfig): Promise<GatewayApp> {
+  const logger = createRootLogger('gateway', config.LOG_LEVEL);
+  const runtime = new GatewayRuntime(config, logger);
+  const adapter = new FastifyAdapter({
+    loggerInstance: logger,
+    requestIdHeader: false,
+    genReqId: (req: http.IncomingMessage) => requestIdFrom(req.headers[REQUEST_ID_HEADER]),
+    bodyLimit: OWN_ROUTES_BODY_LIMIT,
+    // Let in-flight requests finish on shutdown; idle keep-alive sockets are closed at once.
+    forceCloseConnections: 'idle',
+    trustProxy: config.TRUST_PROXY as boolean,
+    // One line per request, written when it completes (the proxy logs its own, since Fastify skips hijacked replies).
+    logController: new LogController({ disableRequestLogging: true }),
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(runtime), adapter, {
+    logger: new PinoNestLogger(logger),
+    bufferLogs: true,
+  });
+  await app.register(helmet, { contentSecurityPolicy: CONTENT_SECURITY_POLICY, crossOriginEmbedderPolicy: false });
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
+  // Runs for proxied (hijacked) replies too, once the response has been written.
+  fastify.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: request.url,
+        statusCode: reply.statusCode,
+        upstream: matchRoute(request.url)?.service,
+        responseTime: Math.round(reply.elapsedTime),
+      },
+      'request completed',
+    );
+  });
+  fastify.addHook('preClose', async () => runtime.edge.closeUpgradedSockets());
+  fastify.addHook('onClose', async () => runtime.close());
+  await fastify.register(proxiedRoutes(runtime));
+  await fastify.register(spaPlugin(config.WEB_DIST_DIR));
+  app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
+  await app.init();
+  (app.getHttpServer() as http.Server).on('upgrade', runtime.edge.handleUpgrade);
+  return { app, runtime };
+}

@@ -1,0 +1,234 @@
+import type http from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createProxyMiddleware, type RequestHandler } from 'http-proxy-middleware';
+import type { Logger } from 'pino';
+import { IDENTITY_HEADER, REQUEST_ID_HEADER, requestContext } from '@hunted/platform';
+import { IdentityUnavailableError, type SessionResolver } from '../auth/session-resolver.js';
+import type { GatewayConfig } from '../config.js';
+import { requestIdFrom } from '../request-id.js';
+import { isAmbiguousPath, matchRoute, SERVICE_NAMES, type BodyLimitClass, type RouteRule, type ServiceName } from '../routes.js';
+import { CROSS_SITE_MESSAGE, isCrossSiteWrite, isSameOrigin } from '../security/csrf.js';
+import { rateLimitClassOf, TOO_MANY_REQUESTS_MESSAGE, type RateLimiter } from '../security/rate-limit.js';
+
+export const NOT_FOUND_MESSAGE = 'Not found';
+const IDENTITY_UNAVAILABLE_MESSAGE = 'We could not check your sign-in just now — please try again in a moment.';
+
+const SERVICE_URL_KEYS: Record<ServiceName, keyof GatewayConfig> = {
+  identity: 'IDENTITY_URL',
+  brands: 'BRANDS_URL',
+  reviews: 'REVIEWS_URL',
+  hunters: 'HUNTERS_URL',
+  bookings: 'BOOKINGS_URL',
+  messaging: 'MESSAGING_URL',
+};
+
+/** Errors meaning nothing listens there (as opposed to a service that failed mid-answer). */
+const NOT_RUNNING_CODES = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+
+const START_TIME = Symbol('gatewayStartTime');
+type TimedRequest = http.IncomingMessage & { [START_TIME]?: number };
+
+function sendJson(res: http.ServerResponse, status: number, body: unknown, headers: http.OutgoingHttpHeaders = {}): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const payload = JSON.stringify(body);
+  res.writeHead(status, { ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(payload) });
+  res.end(payload);
+}
+
+function refuseUpgrade(socket: Duplex, status: number, reason: string): void {
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}
+
+function pathOf(url: string): string {
+  const queryAt = url.indexOf('?');
+  return queryAt === -1 ? url : url.slice(0, queryAt);
+}
+
+/** Requests after which what identity says about the cookie has changed: sign-in, sign-out, profile edits. */
+function changesSession(method: string, path: string): boolean {
+  return path === '/api/logout' || path === '/api/callback' || (method === 'PATCH' && path === '/api/auth/user');
+}
+
+export interface EdgeProxyDeps {
+  config: GatewayConfig;
+  agent: http.Agent;
+  sessions: SessionResolver;
+  rateLimiter: RateLimiter;
+  logger: Logger;
+}
+
+/**
+ * Everything between the browser and a service: the route table, CSRF and body-size checks, per-client rate
+ * limits, identity (client-sent identity headers are dropped; the session cookie becomes a signed internal
+ * token), request ids and forwarding headers, then a streamed keep-alive proxy of the untouched request.
+ */
+export class EdgeProxy {
+  private readonly proxies: Record<ServiceName, RequestHandler>;
+  private readonly bodyLimits: Record<BodyLimitClass, number>;
+  private readonly upgradedSockets = new Set<Duplex>();
+
+  constructor(private readonly deps: EdgeProxyDeps) {
+    const { config } = deps;
+    this.bodyLimits = {
+      default: config.BODY_LIMIT_BYTES,
+      reviewPhotos: config.REVIEW_BODY_LIMIT_BYTES,
+      csvUpload: config.CSV_UPLOAD_LIMIT_BYTES,
+    };
+    this.proxies = Object.fromEntries(
+      SERVICE_NAMES.map((service) => [service, this.createProxy(service, String(config[SERVICE_URL_KEYS[service]]))]),
+    ) as Record<ServiceName, RequestHandler>;
+  }
+
+  /** Fastify handler for every proxied path. The body has not been read; it streams through as it came. */
+  handle = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const req = request.raw;
+    const res = reply.raw;
+    const url = req.url ?? '/';
+    if (isAmbiguousPath(url)) return this.refuse(reply, 400, 'This address is not valid.');
+    const route = matchRoute(url);
+    if (!route) return this.refuse(reply, 404, NOT_FOUND_MESSAGE);
+    const method = request.method;
+
+    if (!route.csrfExempt && isCrossSiteWrite(method, req.headers, this.deps.config.PUBLIC_URL)) {
+      return this.refuse(reply, 403, CROSS_SITE_MESSAGE);
+    }
+    const sizeProblem = this.checkBodySize(req, route);
+    if (sizeProblem) return this.refuse(reply, sizeProblem.status, sizeProblem.message, { connection: 'close' });
+
+    const decision = await this.deps.rateLimiter.consume(rateLimitClassOf(method, route.rateLimit), request.ip);
+    if (!decision.allowed) {
+      return this.refuse(reply, 429, TOO_MANY_REQUESTS_MESSAGE, { 'retry-after': String(decision.retryAfterSeconds) });
+    }
+
+    const path = pathOf(url);
+    const sessionChanges = changesSession(method, path);
+    if (sessionChanges) {
+      this.deps.sessions.invalidate(req.headers.cookie);
+      res.once('finish', () => this.deps.sessions.invalidate(req.headers.cookie));
+    }
+    const identityProblem = await this.applyIdentity(req);
+    if (identityProblem) return this.refuse(reply, 503, IDENTITY_UNAVAILABLE_MESSAGE);
+    this.setForwardingHeaders(req, request.id, request.ip, request.protocol, request.host);
+
+    // Headers Fastify collected for this reply (security headers, request id) must reach the proxied response.
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value !== undefined) res.setHeader(name, value);
+    }
+    (req as TimedRequest)[START_TIME] = Date.now();
+    reply.hijack();
+    requestContext.run({ requestId: String(request.id) }, () => {
+      void this.proxies[route.service](req, res, (error?: unknown) => {
+        if (error) this.deps.logger.error({ err: error, service: route.service }, 'proxy failed before reaching the service');
+        sendJson(res, 502, { message: `The ${route.service} service could not be reached.` });
+      });
+    });
+  };
+
+  /** Node's 'upgrade' listener: socket.io's websocket goes to messaging, with the same identity handling. */
+  handleUpgrade = (req: http.IncomingMessage, socket: Duplex, head: Buffer): void => {
+    socket.on('error', () => socket.destroy());
+    const url = req.url ?? '/';
+    const route = isAmbiguousPath(url) ? null : matchRoute(url);
+    if (!route || route.prefix !== '/socket.io') return refuseUpgrade(socket, 404, 'Not Found');
+    // A websocket handshake carries the cookie like any request, so another site must not open one for the user.
+    if (!isSameOrigin(req.headers, this.deps.config.PUBLIC_URL)) return refuseUpgrade(socket, 403, 'Forbidden');
+    const requestId = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
+    const clientIp = req.socket.remoteAddress ?? '';
+    this.applyIdentity(req).then(
+      (problem) => {
+        if (problem) return refuseUpgrade(socket, 503, 'Service Unavailable');
+        if (socket.destroyed) return;
+        this.setForwardingHeaders(req, requestId, clientIp, 'encrypted' in req.socket ? 'https' : 'http', req.headers.host ?? '');
+        this.deps.logger.info({ requestId, url, upstream: route.service }, 'websocket upgrade proxied');
+        this.upgradedSockets.add(socket);
+        socket.once('close', () => this.upgradedSockets.delete(socket));
+        this.proxies[route.service].upgrade(req, socket as never, head);
+      },
+      () => refuseUpgrade(socket, 500, 'Internal Server Error'),
+    );
+  };
+
+  /** Ends open websockets, which would otherwise keep a shutting-down server alive indefinitely. */
+  closeUpgradedSockets(): void {
+    for (const socket of this.upgradedSockets) socket.destroy();
+    this.upgradedSockets.clear();
+  }
+
+  private refuse(reply: FastifyReply, status: number, message: string, headers: Record<string, string> = {}): void {
+    void reply.code(status).headers(headers).type('application/json; charset=utf-8').send({ message });
+  }
+
+  private checkBodySize(req: http.IncomingMessage, route: RouteRule): { status: number; message: string } | null {
+    const limit = this.bodyLimits[route.bodyLimit ?? 'default'];
+    const declared = req.headers['content-length'];
+    if (declared !== undefined) {
+      const size = Number(declared);
+      if (Number.isFinite(size) && size > limit) {
+        return { status: 413, message: `The request is too large: the limit here is ${Math.floor(limit / (1024 * 1024))} MB.` };
+      }
+      return null;
+    }
+    // A chunked body cannot be measured before it is streamed on; browsers always send a length anyway.
+    if (req.headers['transfer-encoding'] !== undefined) {
+      return { status: 411, message: 'Send the request body with a Content-Length header.' };
+    }
+    return null;
+  }
+
+  /** Drops any identity the client claims and forwards the one identity vouches for; true when identity is down. */
+  private async applyIdentity(req: http.IncomingMessage): Promise<boolean> {
+    delete req.headers[IDENTITY_HEADER];
+    try {
+      const identity = await this.deps.sessions.resolve(req.headers.cookie);
+      if (identity) req.headers[IDENTITY_HEADER] = identity.token;
+      return false;
+    } catch (error) {
+      if (!(error instanceof IdentityUnavailableError)) throw error;
+      this.deps.logger.warn({ err: error }, 'session lookup failed');
+      return true;
+    }
+  }
+
+  private setForwardingHeaders(req: http.IncomingMessage, requestId: string, clientIp: string, protocol: string, host: string): void {
+    req.headers[REQUEST_ID_HEADER] = requestId;
+    // Only the address we determined ourselves: a client-written X-Forwarded-For must not reach services.
+    req.headers['x-forwarded-for'] = clientIp;
+    req.headers['x-forwarded-proto'] = protocol;
+    req.headers['x-forwarded-host'] = host;
+  }
+
+  private createProxy(service: ServiceName, target: string): RequestHandler {
+    const { agent, config, logger } = this.deps;
+    return createProxyMiddleware<http.IncomingMessage, http.ServerResponse>({
+      target,
+      agent,
+      changeOrigin: false,
+      xfwd: false,
+      ws: false,
+      proxyTimeout: config.UPSTREAM_TIMEOUT_MS,
+      on: {
+        error: (error, req, res) => {
+          const code = (error as NodeJS.ErrnoException).code ?? '';
+          const startedAt = (req as TimedRequest)[START_TIME] ?? Date.now();
+          const timedOut = Date.now() - startedAt >= config.UPSTREAM_TIMEOUT_MS;
+          logger.warn({ err: error, service, url: req.url, requestId: req.headers[REQUEST_ID_HEADER] }, 'proxying to a service failed');
+          if (!('writeHead' in res)) {
+            (res as Duplex).destroy();
+            return;
+          }
+          if (NOT_RUNNING_CODES.has(code)) {
+            sendJson(res, 503, { message: `The ${service} service is not available right now — please try again shortly.` });
+          } else if (timedOut) {
+            sendJson(res, 504, { message: `The ${service} service took too long to answer.` });
+          } else {
+            sendJson(res, 502, { message: `The ${service} service failed to answer.` });
+          }
+        },
+      },
+    });
+  }
+}

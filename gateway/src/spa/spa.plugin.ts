@@ -1,0 +1,61 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+async function isFile(file: string): Promise<boolean> {
+  try {
+    return (await stat(file)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** The file a URL path names inside root, or null when it would leave root or is not a valid path. */
+function fileInside(root: string, urlPath: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0')) return null;
+  const file = path.resolve(root, `.${path.posix.normalize(`/${decoded}`)}`);
+  return file.startsWith(root + path.sep) ? file : null;
+}
+
+/**
+ * Serves the built SPA: real files as they are (hashed /assets cached for a year, everything else revalidated),
+ * and index.html for any other path so the client-side router can open deep links like /brand/3/some-slug.
+ */
+export function spaPlugin(webDistDir: string) {
+  const root = path.resolve(webDistDir);
+  const indexFile = path.join(root, 'index.html');
+
+  return async function registerSpa(fastify: FastifyInstance): Promise<void> {
+    await fastify.register(fastifyStatic, { root, serve: false, cacheControl: false });
+
+    fastify.get('/*', async (request: FastifyRequest, reply: FastifyReply) => {
+      const urlPath = request.url.split('?')[0] ?? '/';
+      const file = urlPath === '/' ? null : fileInside(root, urlPath);
+      if (file && (await isFile(file))) {
+        reply.header('cache-control', urlPath.startsWith('/assets/') ? IMMUTABLE : REVALIDATE);
+        return reply.sendFile(path.relative(root, file));
+      }
+      if (urlPath.startsWith('/assets/')) {
+        return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+      }
+      if (!(await isFile(indexFile))) {
+        return reply
+          .code(503)
+          .type('text/plain; charset=utf-8')
+          .send(`The web app is not built yet: ${indexFile} is missing. Run \`npm run build\` (or \`npm run build -w web\`) and reload.`);
+      }
+      reply.header('cache-control', REVALIDATE);
+      return reply.sendFile('index.html');
+    });
+  };
+}
