@@ -1,0 +1,142 @@
+import { render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+import { json, stubFetch } from '@/testing/fetch-stub';
+import { AppProvider } from './provider';
+import { routes } from './router';
+
+/** The id of the page route a path lands on. */
+function pageFor(path: string): { id: string | undefined; params: Record<string, string | undefined> } {
+  const matches = matchRoutes(routes, path) ?? [];
+  const deepest = matches[matches.length - 1];
+  return { id: deepest?.route.id, params: deepest?.params ?? {} };
+}
+
+describe('route table', () => {
+  it.each([
+    ['/', 'home'],
+    ['/brands', 'brands'],
+    ['/today', 'today'],
+    ['/book-a-hunter', 'book-a-hunter'],
+    ['/become-hunter', 'become-hunter'],
+    ['/booking-confirmed', 'booking-confirmed'],
+    ['/admin', 'admin'],
+    ['/faq', 'faq'],
+    ['/contact', 'contact'],
+    ['/submit', 'submit'],
+    ['/saved', 'saved'],
+    ['/my-bookings', 'my-bookings'],
+    ['/messages', 'messages'],
+    ['/create-hunter-profile', 'create-hunter-profile'],
+    ['/hunter-dashboard', 'hunter-dashboard'],
+    ['/edit-profile', 'edit-profile'],
+  ])('%s opens %s', (path, id) => {
+    expect(pageFor(path).id).toBe(id);
+  });
+
+  it('ignores letter case', () => {
+    expect(pageFor('/BRANDS').id).toBe('brands');
+    expect(pageFor('/Edit-Profile').id).toBe('edit-profile');
+    expect(pageFor('/Brand/12/Some-Slug').id).toBe('brand');
+  });
+
+  it('accepts one trailing slash', () => {
+    expect(pageFor('/today/').id).toBe('today');
+    expect(pageFor('/SAVED/').id).toBe('saved');
+    expect(pageFor('/brand/12/').id).toBe('brand');
+  });
+
+  it('names the parameters, with the brand slug optional', () => {
+    expect(pageFor('/brand/12')).toEqual({ id: 'brand', params: { id: '12', slug: undefined } });
+    expect(pageFor('/brand/12/maison-rose')).toEqual({ id: 'brand', params: { id: '12', slug: 'maison-rose' } });
+    expect(pageFor('/book-session/7')).toMatchObject({ id: 'book-session', params: { hunterId: '7' } });
+    expect(pageFor('/Payment/7/')).toMatchObject({ id: 'payment', params: { hunterId: '7' } });
+  });
+
+  it('sends every other path to the not-found page', () => {
+    for (const path of ['/nope', '/brand', '/brand/1/slug/extra', '/brands/extra', '/book-session', '/api-docs']) {
+      expect(pageFor(path).id, path).toBe('not-found');
+    }
+  });
+});
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return router;
+}
+
+const signedOut = { 'GET /api/auth/user': () => json(401, { message: 'Unauthorized' }) };
+const signedIn = {
+  'GET /api/auth/user': () =>
+    json(200, {
+      id: 'u1',
+      email: 'ada@example.com',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      profileImageUrl: null,
+      instagramUrl: null,
+    }),
+};
+
+describe('pages', () => {
+  it("shows 'Page Not Found' for an unknown path", async () => {
+    stubFetch(signedOut);
+    renderAt('/Does/Not/Exist');
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
+  });
+
+  it("shows 'Sign In' in the header when the current-user call fails outright", async () => {
+    stubFetch({});
+    renderAt('/');
+    const header = screen.getByRole('banner');
+    expect(await within(header).findByRole('button', { name: 'Sign In' })).toBeTruthy();
+  });
+
+  it('asks a guest on /saved to sign in and never renders the page', async () => {
+    stubFetch(signedOut);
+    renderAt('/Saved/');
+    expect(await screen.findByRole('heading', { name: 'Please sign in' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Browse Brands' }).getAttribute('href')).toBe('/brands');
+    expect(screen.queryByRole('heading', { name: 'Saved Brands' })).toBeNull();
+  });
+
+  it('tells a guest on /submit why they must sign in', async () => {
+    stubFetch(signedOut);
+    renderAt('/submit');
+    expect(await screen.findByText('You need to be signed in to submit a brand.')).toBeTruthy();
+  });
+
+  it('greets a signed-in user in the header and opens their profile form', async () => {
+    stubFetch(signedIn);
+    renderAt('/edit-profile/');
+    const header = screen.getByRole('banner');
+    expect(await within(header).findByText('Ada')).toBeTruthy();
+    expect(within(header).getByRole('link', { name: 'Messages' }).getAttribute('href')).toBe('/messages');
+    expect(within(header).getByRole('link', { name: 'Admin' }).getAttribute('href')).toBe('/admin');
+    expect(((await screen.findByLabelText('Last Name')) as HTMLInputElement).value).toBe('Lovelace');
+    expect((screen.getByLabelText('Email') as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByText('Email address cannot be changed')).toBeTruthy();
+    expect(screen.getByLabelText('Change photo')).toBeTruthy();
+  });
+});
+
+describe('guest redirects', () => {
+  it.each([
+    ['/my-bookings', 'Unauthorized - You are logged out. Logging in again...', 500],
+    ['/messages?conversation=4', 'Unauthorized - You are logged out. Logging in again...', 500],
+    ['/hunter-dashboard', 'Authentication Required', 1000],
+    ['/create-hunter-profile', 'Authentication Required', 1000],
+  ])('%s explains, then sends the guest to /api/login', async (path, title, delayMs) => {
+    stubFetch(signedOut);
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+    renderAt(path);
+    const shownAt = await screen.findByRole('heading', { name: title }).then(() => Date.now());
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/api/login'), { timeout: 2000, interval: 20 });
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(delayMs - 100);
+  });
+});

@@ -1,0 +1,21 @@
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The SPA only ever talks to its own origin; in development that origin is Vite, so hand API and
+// socket.io traffic to the gateway exactly as production would serve it.
+const gateway = process.env.HUNTED_GATEWAY_URL ?? 'http://localhost:8080';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: gateway, changeOrigin: false },
+      '/socket.io': { target: gateway, ws: true, changeOrigin: false },
+    },
+  },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+});
