@@ -1,0 +1,36 @@
+#!/usr/bin/env node
+// `npm start` runs this after building: the whole of Hunted on this machine, against PostgreSQL and Redis on
+// localhost (DATABASE_URL, REDIS_URL override). Ctrl-C stops everything. See docs/running.md.
+import { StartError } from './lib/database.mjs';
+import { startHunted } from './lib/hunted.mjs';
+
+function failWith(headline) {
+  return (error) => {
+    console.error(`\n${headline}: ${error instanceof StartError ? error.message : error.stack}`);
+    process.exit(1);
+  };
+}
+
+let hunted;
+let interrupted = false;
+const shutdown = (signal) => {
+  if (interrupted) return;
+  interrupted = true;
+  console.log(`\n${signal} received, stopping Hunted...`);
+  // Before start-up finished there is no handle yet; exiting kills the apps started so far (see startHunted).
+  if (!hunted) process.exit(130);
+  void hunted.stop().then(() => {
+    console.log('Hunted stopped.');
+    process.exit(0);
+  });
+};
+process.on('SIGINT', () => shutdown('SIGINT'));
+process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+try {
+  hunted = await startHunted();
+} catch (error) {
+  failWith('Hunted did not start')(error);
+}
+if (!interrupted) console.log(`\nHunted is running at ${hunted.url}\n`);
+await hunted.done.catch(failWith('Hunted stopped'));
