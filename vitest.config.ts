@@ -8,6 +8,7 @@ const resolve = { conditions: ['source'] };
 export default defineConfig({
   test: {
     projects: [
+      'web/vitest.config.ts',
       {
         plugins,
         resolve,
