@@ -1,4 +1,3 @@
-/* global AbortSignal -- a Node global the shared ESLint config does not list for scripts */
 import { spawn } from 'node:child_process';
 import net from 'node:net';
 import { createInterface } from 'node:readline';
