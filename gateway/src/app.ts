@@ -4,7 +4,7 @@ import helmet from '@fastify/helmet';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { LogController, type FastifyInstance } from 'fastify';
-import { createRootLogger, PinoNestLogger, REQUEST_ID_HEADER } from '@hunted/platform';
+import { closeConnectionsAfterResponseOnShutdown, createRootLogger, PinoNestLogger, REQUEST_ID_HEADER } from '@hunted/platform';
 import { AppModule } from './app.module.js';
 import type { GatewayConfig } from './config.js';
 import { GatewayRuntime } from './gateway-runtime.js';
@@ -92,6 +92,7 @@ export async function createGatewayApp(config: GatewayConfig): Promise<GatewayAp
     );
   });
   fastify.addHook('preClose', async () => runtime.edge.closeUpgradedSockets());
+  closeConnectionsAfterResponseOnShutdown(fastify);
   fastify.addHook('onClose', async () => runtime.close());
   await fastify.register(proxiedRoutes(runtime));
   await fastify.register(spaPlugin(config.WEB_DIST_DIR));

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { ValidationPipe, type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyInstance } from 'fastify';
 import type { BaseEnv } from './config/env.js';
 import { createRootLogger, PinoNestLogger, REQUEST_ID_HEADER } from './logging/logger.js';
 
@@ -16,6 +17,21 @@ export interface BootstrapOptions {
 /** The validation every service applies: DTOs are whitelists, an unknown field is a 400. */
 export function createValidationPipe(): ValidationPipe {
   return new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true });
+}
+
+/**
+ * Graceful shutdown for keep-alive clients: once the server starts closing, every response (including those of
+ * requests already in flight) says `Connection: close`, so each connection ends after its last answer. Without
+ * it a keep-alive socket that went idle after close() began holds the server open until its keep-alive timeout.
+ */
+export function closeConnectionsAfterResponseOnShutdown(fastify: FastifyInstance): void {
+  let closing = false;
+  fastify.addHook('preClose', async () => {
+    closing = true;
+  });
+  fastify.addHook('onSend', async (request, reply) => {
+    if (closing && request.raw.httpVersionMajor < 2) reply.header('connection', 'close');
+  });
 }
 
 /** Creates the Fastify-backed Nest application with the platform's logging, request ids and validation. */
@@ -34,9 +50,11 @@ export async function createServiceApp(module: unknown, options: BootstrapOption
     logger: new PinoNestLogger(logger),
     bufferLogs: true,
   });
-  app.getHttpAdapter().getInstance().addHook('onSend', async (request, reply) => {
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onSend', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });
+  closeConnectionsAfterResponseOnShutdown(fastify);
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
   return app;

@@ -12,7 +12,7 @@ import { EventPublisher } from './events/event-publisher.js';
 import { OutboxRelay, type OutboxRelayOptions } from './events/outbox-relay.js';
 import { HealthController } from './health/health.controller.js';
 import { RequestContextInterceptor } from './logging/request-context.interceptor.js';
-import { createRedisClient } from './redis/redis.js';
+import { closeRedis, createRedisClient } from './redis/redis.js';
 import { REDIS, SERVICE_CONFIG, SERVICE_NAME } from './tokens.js';
 
 export interface PlatformOptions {
@@ -99,6 +99,6 @@ export class PlatformModule implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.redis.quit().catch(() => this.redis.disconnect());
+    await closeRedis(this.redis);
   }
 }

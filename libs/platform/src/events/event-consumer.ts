@@ -7,6 +7,7 @@ import type { DataSource } from 'typeorm';
 import { backoffMs, errorMessage, WakeableSleep } from './backoff.js';
 import type { EventHandler } from './event-handler.js';
 import { InboxEntry } from './inbox.entity.js';
+import { withTimeout } from '../redis/redis.js';
 import { fieldsToRecord, fromStreamFields, UnreadableEventError } from './stream-entry.js';
 import { tableOf } from './tables.js';
 
@@ -49,14 +50,6 @@ type ReadReply = [stream: string, entries: StreamEntry[]][] | null;
 type Outcome = 'done' | 'retry';
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
 
 /**
  * Reads the streams of the event types a service handles, with the service's consumer group, and applies each

@@ -2,6 +2,7 @@ import { Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } f
 import { streamOfEventType, type EventType, type IntegrationEvent } from '@hunted/contracts';
 import { Redis } from 'ioredis';
 import type { DataSource, EntitySubscriberInterface } from 'typeorm';
+import { closeRedis } from '../redis/redis.js';
 import { backoffMs, errorMessage, WakeableSleep } from './backoff.js';
 import { OUTBOX_WRITTEN } from './event-publisher.js';
 import { OutboxEntry } from './outbox.entity.js';
@@ -104,7 +105,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     await this.loop;
     const index = this.dataSource.subscribers.indexOf(this.commitListener);
     if (index >= 0) this.dataSource.subscribers.splice(index, 1);
-    await this.redis?.quit().catch(() => this.redis?.disconnect());
+    await closeRedis(this.redis);
     this.redis = null;
   }
 

@@ -16,3 +16,22 @@ export function createRedisClient(url: string, name: string): Redis {
   client.on('error', () => undefined);
   return client;
 }
+
+/** Resolves with the promise's value, or rejects once `ms` have passed without one. */
+export function withTimeout<T>(promise: Promise<T>, ms: number, label = 'operation'): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${label} did not finish in ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Closes a client without ever hanging a shutdown: QUIT (which lets queued commands finish) only while
+ * connected and only for so long; during an outage QUIT itself would queue until Redis came back.
+ */
+export async function closeRedis(client: Redis | null | undefined, ms = 1_000): Promise<void> {
+  if (!client) return;
+  if (client.status === 'ready') await withTimeout(client.quit(), ms, 'Redis QUIT').catch(() => undefined);
+  client.disconnect();
+}

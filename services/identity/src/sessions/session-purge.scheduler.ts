@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { createRedisClient, SERVICE_CONFIG } from '@hunted/platform';
+import { closeRedis, createRedisClient, SERVICE_CONFIG, withTimeout } from '@hunted/platform';
 import { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { IdentityConfig } from '../config.js';
@@ -50,8 +50,10 @@ export class SessionPurgeScheduler implements OnApplicationBootstrap, OnApplicat
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.worker?.close();
-    await this.queue?.close();
-    await this.connection?.quit().catch(() => this.connection?.disconnect());
+    // A purge in progress may finish; with Redis away nothing can, so the close is bounded either way.
+    await withTimeout(Promise.all([this.worker?.close(), this.queue?.close()]), 2_000, 'session purge queue').catch(
+      () => this.worker?.close(true),
+    );
+    await closeRedis(this.connection);
   }
 }

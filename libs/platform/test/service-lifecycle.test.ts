@@ -1,0 +1,165 @@
+import { Controller, Get, Module, type DynamicModule } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createServiceApp,
+  CurrentUser,
+  IDENTITY_HEADER,
+  PlatformModule,
+  Public,
+  signInternalToken,
+  SignedIn,
+  type AuthenticatedUser,
+} from '../src/index.js';
+import { TEST_DATABASE_URL, TEST_INTERNAL_AUTH_SECRET, testConfig } from '../src/testing/index.js';
+
+const SCHEMA = `lifecycle_${process.pid}`;
+
+let releaseSlowRequest: () => void = () => undefined;
+
+@Controller('probe')
+class ProbeController {
+  /** Answers only when the test says so, to hold a request in flight across a shutdown. */
+  @Public()
+  @Get('slow')
+  async slow() {
+    await new Promise<void>((resolve) => (releaseSlowRequest = resolve));
+    return { finished: true };
+  }
+
+  @SignedIn()
+  @Get('me')
+  me(@CurrentUser() user: AuthenticatedUser) {
+    return { id: user.id };
+  }
+
+  /** Declares nothing: the guard must refuse it rather than let it through. */
+  @Get('undeclared')
+  undeclared() {
+    return { leaked: true };
+  }
+}
+
+@Module({})
+class ProbeModule {
+  static forRoot(redisUrl?: string): DynamicModule {
+    const config = testConfig({ DATABASE_SCHEMA: SCHEMA, ...(redisUrl ? { REDIS_URL: redisUrl } : {}) });
+    return {
+      module: ProbeModule,
+      imports: [PlatformModule.forService({ name: 'probe', config, entities: [], migrations: [] })],
+      controllers: [ProbeController],
+    };
+  }
+}
+
+async function start(redisUrl?: string): Promise<{ app: NestFastifyApplication; base: string }> {
+  const config = testConfig({ DATABASE_SCHEMA: SCHEMA });
+  const app = await createServiceApp(ProbeModule.forRoot(redisUrl), { name: 'probe', config });
+  await app.listen(0, '127.0.0.1');
+  const address = app.getHttpServer().address() as { port: number };
+  return { app, base: `http://127.0.0.1:${address.port}` };
+}
+
+describe('a service built on the platform', () => {
+  let app: NestFastifyApplication;
+  let base: string;
+
+  beforeAll(async () => {
+    ({ app, base } = await start());
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    const db = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await db.connect();
+    await db.query(`drop schema if exists "${SCHEMA}" cascade`);
+    await db.end();
+  });
+
+  it('creates its schema and runs the platform migrations on start', async () => {
+    const db = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await db.connect();
+    const { rows } = await db.query<{ table_name: string }>(
+      'select table_name from information_schema.tables where table_schema = $1 order by table_name',
+      [SCHEMA],
+    );
+    await db.end();
+    expect(rows.map((row) => row.table_name)).toEqual(expect.arrayContaining(['migrations', 'outbox', 'inbox']));
+  });
+
+  it('answers liveness and a readiness that checked PostgreSQL and Redis', async () => {
+    const live = await fetch(`${base}/health`);
+    expect(live.status).toBe(200);
+    expect(await live.json()).toEqual({ status: 'ok', service: 'probe' });
+
+    const ready = await fetch(`${base}/health/ready`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({ status: 'ok', checks: { postgres: 'ok', redis: 'ok' } });
+  });
+
+  it('passes on the request id the gateway set, and makes one when there is none', async () => {
+    const given = await fetch(`${base}/health`, { headers: { 'x-request-id': 'req-from-gateway-1' } });
+    expect(given.headers.get('x-request-id')).toBe('req-from-gateway-1');
+    const made = await fetch(`${base}/health`);
+    expect(made.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('knows the caller only from a token signed with the shared secret', async () => {
+    const token = await signInternalToken(
+      { id: 'user-1', email: 'a@example.test', firstName: 'A', lastName: null, isAdmin: false },
+      TEST_INTERNAL_AUTH_SECRET,
+    );
+    const signedIn = await fetch(`${base}/probe/me`, { headers: { [IDENTITY_HEADER]: token } });
+    expect(signedIn.status).toBe(200);
+    expect(await signedIn.json()).toEqual({ id: 'user-1' });
+
+    const wrongKey = await signInternalToken(
+      { id: 'user-1', email: 'a@example.test', firstName: 'A', lastName: null, isAdmin: true },
+      'another-secret-that-is-long-enough-0123456789',
+    );
+    for (const forged of [wrongKey, JSON.stringify({ id: 'user-1' }), 'user-1']) {
+      const response = await fetch(`${base}/probe/me`, { headers: { [IDENTITY_HEADER]: forged } });
+      expect(response.status).toBe(401);
+    }
+  });
+
+  it('refuses a route that declares no access rule, even to a signed-in caller', async () => {
+    const token = await signInternalToken(
+      { id: 'user-1', email: 'a@example.test', firstName: 'A', lastName: null, isAdmin: true },
+      TEST_INTERNAL_AUTH_SECRET,
+    );
+    const response = await fetch(`${base}/probe/undeclared`, { headers: { [IDENTITY_HEADER]: token } });
+    expect(response.status).toBeGreaterThanOrEqual(401);
+    expect(response.status).toBeLessThanOrEqual(403);
+    expect(await response.text()).not.toContain('leaked');
+  });
+
+  it('says it is not ready, and why, while Redis is unreachable', async () => {
+    const unreachable = await start('redis://127.0.0.1:1');
+    try {
+      const ready = await fetch(`${unreachable.base}/health/ready`);
+      expect(ready.status).toBe(503);
+      const body = (await ready.json()) as { checks: Record<string, string> };
+      expect(body.checks.postgres).toBe('ok');
+      expect(body.checks.redis).not.toBe('ok');
+      expect((await fetch(`${unreachable.base}/health`)).status).toBe(200);
+    } finally {
+      await unreachable.app.close();
+    }
+  });
+
+  it('finishes a request in flight when it is shut down', async () => {
+    const second = await start();
+    const inFlight = fetch(`${second.base}/probe/slow`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const closing = second.app.close();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    releaseSlowRequest();
+    const response = await inFlight;
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ finished: true });
+    await closing;
+    await expect(fetch(`${second.base}/health`)).rejects.toThrow();
+  });
+});
