@@ -75,4 +75,7 @@ test('unknown API paths answer JSON 404 and admin calls refuse guests', async ({
   expect(await missing.json()).toMatchObject({ message: expect.any(String) });
   const me = await request.get('/api/auth/user');
   expect(me.status()).toBe(401);
+  const admin = await request.get('/api/admin/brands');
+  expect(admin.status()).toBe(401);
+  expect(await admin.json()).toEqual({ message: 'Please sign in to continue' });
 });

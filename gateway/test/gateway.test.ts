@@ -233,13 +233,34 @@ describe('gateway', () => {
 
     it('strips an identity header the client sends itself', async () => {
       const forged = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1LXJvb3QifQ.forged';
-      await fetch(`${base}/api/admin/brands`, { headers: { [IDENTITY_HEADER]: forged } });
+      await fetch(`${base}/api/saved-brands`, { headers: { [IDENTITY_HEADER]: forged } });
       expect(lastSeen().headers[IDENTITY_HEADER]).toBeUndefined();
 
-      await fetch(`${base}/api/admin/brands`, { headers: { [IDENTITY_HEADER]: forged, cookie: 'hunted.sid=alice' } });
+      await fetch(`${base}/api/saved-brands`, { headers: { [IDENTITY_HEADER]: forged, cookie: 'hunted.sid=alice' } });
       const forwarded = lastSeen().headers[IDENTITY_HEADER] as string;
       expect(forwarded).not.toBe(forged);
       expect((await verifyInternalToken(forwarded, TEST_INTERNAL_AUTH_SECRET))?.id).toBe('u-alice');
+    });
+
+    it('refuses admin calls from guests (401) and members (403) before they reach a service', async () => {
+      const before = seen.length;
+      const guest = await fetch(`${base}/api/admin/brands`);
+      expect(guest.status).toBe(401);
+      expect(await guest.json()).toEqual({ message: 'Please sign in to continue' });
+      const member = await fetch(`${base}/api/admin/contact-submissions`, { headers: { cookie: 'hunted.sid=alice' } });
+      expect(member.status).toBe(403);
+      expect(await member.json()).toEqual({ message: 'Admin access required' });
+      const forgedAdmin = await fetch(`${base}/api/admin/brands/1`, {
+        method: 'DELETE',
+        headers: { [IDENTITY_HEADER]: 'eyJhbGciOiJub25lIn0.eyJpc0FkbWluIjp0cnVlfQ.', origin: base },
+      });
+      expect(forgedAdmin.status).toBe(401);
+      expect(seen.length).toBe(before);
+
+      const admin = await fetch(`${base}/api/admin/brands?page=2`, { headers: { cookie: 'hunted.sid=root' } });
+      expect(admin.status).toBe(200);
+      expect(lastSeen().url).toBe('/api/admin/brands?page=2');
+      expect((await verifyInternalToken(lastSeen().headers[IDENTITY_HEADER] as string, TEST_INTERNAL_AUTH_SECRET))?.isAdmin).toBe(true);
     });
 
     it('forwards no identity for an unknown session', async () => {

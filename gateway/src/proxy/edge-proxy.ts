@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createProxyMiddleware, type RequestHandler } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
 import { IDENTITY_HEADER, REQUEST_ID_HEADER, requestContext } from '@hunted/platform';
-import { IdentityUnavailableError, type SessionResolver } from '../auth/session-resolver.js';
+import { IdentityUnavailableError, type ResolvedIdentity, type SessionResolver } from '../auth/session-resolver.js';
 import type { GatewayConfig } from '../config.js';
 import { requestIdFrom } from '../request-id.js';
 import { isAmbiguousPath, matchRoute, SERVICE_NAMES, type BodyLimitClass, type RouteRule, type ServiceName } from '../routes.js';
@@ -12,6 +12,10 @@ import { CROSS_SITE_MESSAGE, isCrossSiteWrite, isSameOrigin } from '../security/
 import { rateLimitClassOf, TOO_MANY_REQUESTS_MESSAGE, type RateLimiter } from '../security/rate-limit.js';
 
 export const NOT_FOUND_MESSAGE = 'Not found';
+const SIGN_IN_REQUIRED_MESSAGE = 'Please sign in to continue';
+const ADMIN_REQUIRED_MESSAGE = 'Admin access required';
+const ADMIN_PATH_PREFIX = '/api/admin/';
+const IDENTITY_UNAVAILABLE = Symbol('identity unavailable');
 const IDENTITY_UNAVAILABLE_MESSAGE = 'We could not check your sign-in just now — please try again in a moment.';
 
 const SERVICE_URL_KEYS: Record<ServiceName, keyof GatewayConfig> = {
@@ -110,8 +114,14 @@ export class EdgeProxy {
       this.deps.sessions.invalidate(req.headers.cookie);
       res.once('finish', () => this.deps.sessions.invalidate(req.headers.cookie));
     }
-    const identityProblem = await this.applyIdentity(req);
-    if (identityProblem) return this.refuse(reply, 503, IDENTITY_UNAVAILABLE_MESSAGE);
+    const identity = await this.applyIdentity(req);
+    if (identity === IDENTITY_UNAVAILABLE) return this.refuse(reply, 503, IDENTITY_UNAVAILABLE_MESSAGE);
+    // Defence in depth: services check admin access themselves, but no admin call from a non-admin even reaches
+    // them, including paths no service serves yet (which would otherwise answer 404 and reveal nothing useful).
+    if (path.startsWith(ADMIN_PATH_PREFIX)) {
+      if (!identity) return this.refuse(reply, 401, SIGN_IN_REQUIRED_MESSAGE);
+      if (!identity.user.isAdmin) return this.refuse(reply, 403, ADMIN_REQUIRED_MESSAGE);
+    }
     this.setForwardingHeaders(req, request.id, request.ip, request.protocol, request.host);
 
     // Headers Fastify collected for this reply (security headers, request id) must reach the proxied response.
@@ -139,8 +149,8 @@ export class EdgeProxy {
     const requestId = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
     const clientIp = req.socket.remoteAddress ?? '';
     this.applyIdentity(req).then(
-      (problem) => {
-        if (problem) return refuseUpgrade(socket, 503, 'Service Unavailable');
+      (identity) => {
+        if (identity === IDENTITY_UNAVAILABLE) return refuseUpgrade(socket, 503, 'Service Unavailable');
         if (socket.destroyed) return;
         this.setForwardingHeaders(req, requestId, clientIp, 'encrypted' in req.socket ? 'https' : 'http', req.headers.host ?? '');
         this.deps.logger.info({ requestId, url, upstream: route.service }, 'websocket upgrade proxied');
@@ -179,17 +189,17 @@ export class EdgeProxy {
     return null;
   }
 
-  /** Drops any identity the client claims and forwards the one identity vouches for; true when identity is down. */
-  private async applyIdentity(req: http.IncomingMessage): Promise<boolean> {
+  /** Drops any identity the client claims and forwards the one identity vouches for. */
+  private async applyIdentity(req: http.IncomingMessage): Promise<ResolvedIdentity | null | typeof IDENTITY_UNAVAILABLE> {
     delete req.headers[IDENTITY_HEADER];
     try {
       const identity = await this.deps.sessions.resolve(req.headers.cookie);
       if (identity) req.headers[IDENTITY_HEADER] = identity.token;
-      return false;
+      return identity;
     } catch (error) {
       if (!(error instanceof IdentityUnavailableError)) throw error;
       this.deps.logger.warn({ err: error }, 'session lookup failed');
-      return true;
+      return IDENTITY_UNAVAILABLE;
     }
   }
 

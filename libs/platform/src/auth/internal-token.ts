@@ -1,3 +1,4 @@
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 
 /** Header on which the gateway forwards the signed identity of the caller. Anything else is ignored. */
@@ -17,8 +18,16 @@ export interface AuthenticatedUser {
   isAdmin: boolean;
 }
 
-function key(secret: string): Uint8Array {
-  return new TextEncoder().encode(secret);
+const keys = new Map<string, KeyObject>();
+
+/** One key object per secret: building it (WebCrypto import) on every request costs more than the HMAC itself. */
+function key(secret: string): KeyObject {
+  let cached = keys.get(secret);
+  if (!cached) {
+    cached = createSecretKey(Buffer.from(secret, 'utf8'));
+    keys.set(secret, cached);
+  }
+  return cached;
 }
 
 export async function signInternalToken(user: AuthenticatedUser, secret: string, now = Date.now()): Promise<string> {
