@@ -69,17 +69,19 @@ try {
   const rows = [];
   try {
     rows.push(summarise('bare Node http (same JSON)', await load(`http://127.0.0.1:${bare.address().port}/`)));
+    rows.push(summarise('identity GET /health, direct (framework floor)', await load(`${IDENTITY_DIRECT_URL}/health`)));
     rows.push(summarise('identity, direct', await load(`${IDENTITY_DIRECT_URL}/api/auth/user`, { [IDENTITY_HEADER]: token })));
     rows.push(summarise('gateway -> identity', await load(viaGatewayUrl, { cookie })));
   } finally {
     bare.close();
   }
 
-  const [bareRow, directRow, gatewayRow] = rows;
+  const [bareRow, floorRow, directRow, gatewayRow] = rows;
   console.log(`\nGET /api/auth/user, signed in — ${CONNECTIONS} connections, ${DURATION_SECONDS} s each, loopback\n`);
   console.table(rows.map((r) => ({ target: r.name, 'req/s': Math.round(r.rps), 'p50 ms': r.p50, 'p99 ms': r.p99, 'non-2xx/errors': r.failed })));
   console.log(`gateway overhead: gateway achieves ${(gatewayRow.rps / directRow.rps).toFixed(2)}x the direct identity throughput`);
   console.log(`identity vs bare Node: ${(directRow.rps / bareRow.rps).toFixed(2)}x`);
+  console.log(`NestJS/Fastify floor (GET /health) vs bare Node: ${(floorRow.rps / bareRow.rps).toFixed(2)}x`);
   console.log(`gateway vs bare Node: ${(gatewayRow.rps / bareRow.rps).toFixed(2)}x`);
   if (rows.some((r) => r.failed > 0)) {
     console.error('some requests failed; the figures above are not trustworthy');
