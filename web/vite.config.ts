@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig } from 'vite';
 
 // The SPA only ever talks to its own origin; in development that origin is Vite, so hand API and
 // socket.io traffic to the gateway exactly as production would serve it.
@@ -9,7 +9,11 @@ const gateway = process.env.HUNTED_GATEWAY_URL ?? 'http://localhost:8080';
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  // `source` makes the workspace libs (@hunted/contracts) resolve to their TypeScript, so dev needs no lib build.
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    conditions: ['source', ...defaultClientConditions],
+  },
   server: {
     port: 5173,
     proxy: {

@@ -20,10 +20,26 @@ export interface UserRegisteredV1 {
 
 export type UserUpdatedV1 = UserRegisteredV1 & { instagramUrl: string | null };
 
+/** A brand entered the directory (submission, admin create or CSV upload). */
+export interface BrandCreatedV1 {
+  brandId: number;
+  name: string;
+}
+
+export type BrandUpdatedV1 = BrandCreatedV1;
+
+/** A brand was removed with its votes and saves; its reviews, photos and comments must go too. */
+export interface BrandDeletedV1 {
+  brandId: number;
+}
+
 /** Type -> { version, payload }. Adding an event means adding a line here; a breaking change bumps its version. */
 export interface EventMap {
   'identity.user.registered': { version: 1; data: UserRegisteredV1 };
   'identity.user.updated': { version: 1; data: UserUpdatedV1 };
+  'brands.brand.created': { version: 1; data: BrandCreatedV1 };
+  'brands.brand.updated': { version: 1; data: BrandUpdatedV1 };
+  'brands.brand.deleted': { version: 1; data: BrandDeletedV1 };
 }
 
 export type EventType = keyof EventMap;
@@ -33,6 +49,9 @@ export type EventPayload<T extends EventType> = EventMap[T]['data'];
 export const EVENT_VERSIONS: { [T in EventType]: EventVersion<T> } = {
   'identity.user.registered': 1,
   'identity.user.updated': 1,
+  'brands.brand.created': 1,
+  'brands.brand.updated': 1,
+  'brands.brand.deleted': 1,
 };
 
 /** The stream a service publishes to. */

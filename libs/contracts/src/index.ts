@@ -1,2 +1,3 @@
 export * from './events.js';
 export * from './http.js';
+export * from './directory.js';

@@ -1,17 +1,4 @@
-export const BRAND_CATEGORIES = [
-  'Clothing',
-  'Dresses',
-  'Shoes',
-  'Bags',
-  'Accessories',
-  'Beauty',
-  'Home',
-  'Food & Beverages',
-  'Arts & Crafts',
-  'Jewellery',
-  'Preowned',
-  'Swimwear',
-] as const;
+export { BRAND_CATEGORIES } from '@hunted/contracts';
 
 export const FOOTER_CATEGORY_COUNT = 6;
 
