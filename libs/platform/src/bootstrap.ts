@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
-import { ValidationPipe, type INestApplication } from '@nestjs/common';
+import { BadRequestException, ValidationPipe, type INestApplication, type ValidationError } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance } from 'fastify';
@@ -14,9 +14,35 @@ export interface BootstrapOptions {
   bodyLimit?: number;
 }
 
-/** The validation every service applies: DTOs are whitelists, an unknown field is a 400. */
+/**
+ * Field-level messages from class-validator's errors: `{ field: first message }`, nested fields as `a.b`.
+ * An unknown field is reported under its own name.
+ */
+export function fieldErrorsOf(errors: ValidationError[], parent = ''): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const error of errors) {
+    const path = parent ? `${parent}.${error.property}` : error.property;
+    const first = error.constraints ? Object.values(error.constraints)[0] : undefined;
+    if (first) fields[path] = first;
+    if (error.children?.length) Object.assign(fields, fieldErrorsOf(error.children, path));
+  }
+  return fields;
+}
+
+/**
+ * The validation every service applies: DTOs are whitelists, an unknown field is a 400. The answer names each
+ * bad field (`errors`) so a form can show the message beside it, and `message` lists them for a toast.
+ */
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true });
+  return new ValidationPipe({
+    whitelist: true,
+    forbidNonWhitelisted: true,
+    transform: true,
+    exceptionFactory: (errors) => {
+      const fields = fieldErrorsOf(errors);
+      return new BadRequestException({ statusCode: 400, message: Object.values(fields).join('. '), errors: fields });
+    },
+  });
 }
 
 /**

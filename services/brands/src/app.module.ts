@@ -1,14 +1,20 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { PlatformModule } from '@hunted/platform';
+import { BoardItemEntity } from './board/board-item.entity.js';
+import { BrandEntity } from './brands/brand.entity.js';
 import type { BrandsConfig } from './config.js';
 import { migrations } from './database/migrations/index.js';
+import { SavedBrandEntity } from './saves/saved-brand.entity.js';
+import { VoteEntity } from './votes/vote.entity.js';
+
+export const BRANDS_ENTITIES = [BrandEntity, VoteEntity, SavedBrandEntity, BoardItemEntity];
 
 @Module({})
 export class AppModule {
   static forRoot(config: BrandsConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forService({ name: 'brands', config, entities: [], migrations })],
+      imports: [PlatformModule.forService({ name: 'brands', config, entities: BRANDS_ENTITIES, migrations })],
     };
   }
 }
