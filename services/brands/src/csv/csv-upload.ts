@@ -12,7 +12,7 @@ const MULTIPART_LIMITS = { fileSize: BRAND_CSV_LIMITS.maxBytes, files: 1, fields
 
 /** Lets the brands app read multipart bodies (the CSV upload). Registered before the app listens. */
 export async function registerMultipart(app: NestFastifyApplication): Promise<void> {
-  await app.register(fastifyMultipart as never, { limits: MULTIPART_LIMITS });
+  await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
 }
 
 export function csvUploadError(message: string, rows: CsvUploadErrorResponse['rows'] = []): BadRequestException {
