@@ -71,6 +71,15 @@ export const BRAND_LIMITS = {
   hashtags: 30,
 } as const;
 
+/** The image a brand shows when none was given (CSV rows without imageUrl); served by the web app. */
+export const BRAND_PLACEHOLDER_IMAGE_URL = '/brand-placeholder.svg';
+
+/** Limits of `POST /api/admin/brands/upload-csv`: the file's size in bytes and its rows (header not counted). */
+export const BRAND_CSV_LIMITS = {
+  maxBytes: 5 * 1024 * 1024,
+  maxRows: 5000,
+} as const;
+
 /** A brand as every brands endpoint answers it. Dates are ISO strings; rating is 0–5, fractional. */
 export interface Brand {
   id: number;

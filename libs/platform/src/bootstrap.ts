@@ -12,6 +12,11 @@ export interface BootstrapOptions {
   config: BaseEnv;
   /** Largest request body accepted, in bytes. */
   bodyLimit?: number;
+  /**
+   * Runs once the application exists and before it starts listening: the place to register Fastify plugins a
+   * service needs (brands registers @fastify/multipart for its CSV upload).
+   */
+  configure?: (app: NestFastifyApplication) => void | Promise<void>;
 }
 
 /**
@@ -83,6 +88,7 @@ export async function createServiceApp(module: unknown, options: BootstrapOption
   closeConnectionsAfterResponseOnShutdown(fastify);
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
+  await options.configure?.(app);
   return app;
 }
 

@@ -1,8 +1,10 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { PlatformModule } from '@hunted/platform';
+import { AdminBrandsModule } from './admin/admin-brands.module.js';
 import { BoardItemEntity } from './board/board-item.entity.js';
 import { BrandEntity } from './brands/brand.entity.js';
 import type { BrandsConfig } from './config.js';
+import { BrandsCsvModule } from './csv/brands-csv.module.js';
 import { migrations } from './database/migrations/index.js';
 import { SavedBrandEntity } from './saves/saved-brand.entity.js';
 import { VoteEntity } from './votes/vote.entity.js';
@@ -14,7 +16,11 @@ export class AppModule {
   static forRoot(config: BrandsConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forService({ name: 'brands', config, entities: BRANDS_ENTITIES, migrations })],
+      imports: [
+        PlatformModule.forService({ name: 'brands', config, entities: BRANDS_ENTITIES, migrations }),
+        AdminBrandsModule,
+        BrandsCsvModule,
+      ],
     };
   }
 }

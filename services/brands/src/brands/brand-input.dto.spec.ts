@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { BRAND_PLACEHOLDER_IMAGE_URL } from '@hunted/contracts';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { fieldErrorsOf } from '@hunted/platform';
@@ -77,6 +78,16 @@ describe('BrandInputDto', () => {
     expect((await check({ ...valid, featured: true, featuredDate: '2026-11-23' }, AdminBrandInputDto)).errors).toEqual({});
     expect((await check({ ...valid, featuredDate: 'tomorrow' }, AdminBrandInputDto)).errors).toEqual({
       featuredDate: 'Featured date must be a date like 2026-05-31',
+    });
+    expect((await check({ ...valid, featuredDate: '2026-02-30' }, AdminBrandInputDto)).errors).toEqual({
+      featuredDate: 'Featured date must be a date like 2026-05-31',
+    });
+  });
+
+  it('accepts the placeholder image of CSV rows without an image, and no other relative path', async () => {
+    expect((await check({ ...valid, imageUrl: BRAND_PLACEHOLDER_IMAGE_URL })).errors).toEqual({});
+    expect((await check({ ...valid, imageUrl: '/other.svg' })).errors).toEqual({
+      imageUrl: 'Image URL must be a link starting with http:// or https://',
     });
   });
 });

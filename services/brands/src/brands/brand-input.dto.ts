@@ -1,5 +1,6 @@
 import {
   BRAND_CATEGORIES,
+  BRAND_PLACEHOLDER_IMAGE_URL,
   BRAND_COUNTRIES,
   BRAND_LIMITS,
   BRAND_VALUE_TAGS,
@@ -14,6 +15,7 @@ import {
   IsArray,
   IsBoolean,
   IsIn,
+  IsISO8601,
   IsNotEmpty,
   IsOptional,
   IsString,
@@ -131,6 +133,8 @@ export class BrandInputDto implements BrandInput {
   @IsString({ message: 'Image URL is required' })
   @IsNotEmpty({ message: 'Image URL is required' })
   @MaxLength(BRAND_LIMITS.url, { message: `Image URL must be at most ${BRAND_LIMITS.url} characters` })
+  // The placeholder is what CSV rows without an image get; an admin editing such a brand sends it back.
+  @ValidateIf((body: { imageUrl?: unknown }) => body.imageUrl !== BRAND_PLACEHOLDER_IMAGE_URL)
   @IsUrl(URL_OPTIONS, { message: 'Image URL must be a link starting with http:// or https://' })
   imageUrl!: string;
 
@@ -181,5 +185,6 @@ export class AdminBrandInputDto extends BrandInputDto implements AdminBrandInput
   @IsOptional()
   @ValidateIf((_, value) => value !== null)
   @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'Featured date must be a date like 2026-05-31' })
+  @IsISO8601({ strict: true }, { message: 'Featured date must be a date like 2026-05-31' })
   featuredDate?: string | null;
 }

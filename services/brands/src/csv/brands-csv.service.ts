@@ -1,0 +1,45 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { CsvRowError, CsvUploadResponse } from '@hunted/contracts';
+import { EventPublisher } from '@hunted/platform';
+import { DataSource } from 'typeorm';
+import { insertBrands, newBrandValues } from '../admin/brand-values.js';
+import { CsvFileError, parseBrandCsv, validateBrandRows } from './brand-csv.js';
+import { csvUploadError } from './csv-upload.js';
+
+const LISTED_IN_MESSAGE = 3;
+
+function summary(errors: CsvRowError[]): string {
+  const lines = new Set(errors.map((error) => error.line)).size;
+  const first = errors
+    .slice(0, LISTED_IN_MESSAGE)
+    .map((error) => `line ${error.line}${error.column ? `, ${error.column}` : ''}: ${error.message}`);
+  const more = errors.length > LISTED_IN_MESSAGE ? `; and ${errors.length - LISTED_IN_MESSAGE} more` : '';
+  return `No brands were uploaded: ${errors.length} problem${errors.length > 1 ? 's' : ''} in ${lines} row${lines > 1 ? 's' : ''} (${first.join('; ')}${more})`;
+}
+
+/** Bulk upload: every row is checked first, then all are inserted in one transaction, or none. */
+@Injectable()
+export class BrandsCsvService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly events: EventPublisher,
+  ) {}
+
+  async upload(bytes: Buffer): Promise<CsvUploadResponse> {
+    let parsed: ReturnType<typeof parseBrandCsv>;
+    try {
+      parsed = parseBrandCsv(bytes);
+    } catch (error) {
+      if (error instanceof CsvFileError) throw csvUploadError(error.message, error.rows);
+      throw error;
+    }
+    const { brands, errors } = await validateBrandRows(parsed.rows);
+    const problems = [...parsed.errors, ...errors].sort((a, b) => a.line - b.line);
+    if (problems.length > 0) throw csvUploadError(summary(problems), problems);
+    const ids = await this.dataSource.transaction((manager) =>
+      insertBrands(manager, this.events, brands.map((brand) => newBrandValues(brand))),
+    );
+    return { count: ids.length };
+  }
+}
