@@ -27,7 +27,9 @@ export type MessagingConfig = Omit<z.infer<typeof messagingEnvSchema>, 'SMTP_URL
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): MessagingConfig {
   const parsed = loadEnv(messagingEnvSchema, 'messaging', env);
   if (parsed.NODE_ENV === 'production' && !parsed.SMTP_URL) {
-    throw new InvalidEnvironmentError('messaging: SMTP_URL must be set in production (the mail server to send through)');
+    throw new InvalidEnvironmentError(
+      'messaging: SMTP_URL must be set in production (the mail server to send through)',
+    );
   }
   return { ...parsed, SMTP_URL: parsed.SMTP_URL ?? DEV_SMTP_URL };
 }

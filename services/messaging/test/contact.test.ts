@@ -110,9 +110,13 @@ class PrivateRedis {
   }
 
   async start(): Promise<void> {
-    this.process = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--dir', this.dir], {
-      stdio: 'ignore',
-    });
+    this.process = spawn(
+      'redis-server',
+      ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--dir', this.dir],
+      {
+        stdio: 'ignore',
+      },
+    );
     const probe = new Redis(this.url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
     probe.on('error', () => undefined);
     await waitFor(`redis-server on ${this.port}`, async () => {

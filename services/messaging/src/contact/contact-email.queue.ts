@@ -88,7 +88,9 @@ export class ContactEmailQueue implements OnApplicationBootstrap, BeforeApplicat
     try {
       await withTimeout(this.add(submissionId), 2_000, 'queueing the contact email');
     } catch (error) {
-      this.logger.warn(`submission ${submissionId}: email not queued yet (${(error as Error).message}); the sweep will`);
+      this.logger.warn(
+        `submission ${submissionId}: email not queued yet (${(error as Error).message}); the sweep will`,
+      );
     }
   }
 

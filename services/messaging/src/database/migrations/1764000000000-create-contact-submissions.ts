@@ -31,7 +31,9 @@ export class CreateContactSubmissions1764000000000 implements MigrationInterface
         updated_at timestamptz not null default now()
       )`);
     // The admin inbox reads newest first.
-    await queryRunner.query('create index contact_submissions_created_at_idx on contact_submissions (created_at desc, id desc)');
+    await queryRunner.query(
+      'create index contact_submissions_created_at_idx on contact_submissions (created_at desc, id desc)',
+    );
     // The sweep looks only at submissions whose email has not gone yet, a small set however large the table grows.
     await queryRunner.query(
       `create index contact_submissions_email_pending_idx on contact_submissions (id) where email_status = 'pending'`,
