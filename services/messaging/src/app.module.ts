@@ -1,6 +1,8 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { PlatformModule } from '@hunted/platform';
 import type { MessagingConfig } from './config.js';
+import { ContactSubmissionEntity } from './contact/contact-submission.entity.js';
+import { ContactModule } from './contact/contact.module.js';
 import { migrations } from './database/migrations/index.js';
 
 @Module({})
@@ -8,7 +10,10 @@ export class AppModule {
   static forRoot(config: MessagingConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forService({ name: 'messaging', config, entities: [], migrations })],
+      imports: [
+        PlatformModule.forService({ name: 'messaging', config, entities: [ContactSubmissionEntity], migrations }),
+        ContactModule,
+      ],
     };
   }
 }

@@ -1,0 +1,425 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ContactSubmission } from '@hunted/contracts';
+import { IDENTITY_HEADER, signInternalToken } from '@hunted/platform';
+import { TEST_DATABASE_URL, TEST_INTERNAL_AUTH_SECRET, TEST_REDIS_URL } from '@hunted/platform/testing';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMessagingApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+
+const SCHEMA = 'messaging_contact_it';
+const REDIS_PREFIX = `test:messaging-contact:${process.pid}:`;
+const SUPPORT_EMAIL = 'support@hunted.test';
+const MAIL_FROM = 'Hunted Test <no-reply@hunted.test>';
+
+const valid = {
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  subject: 'Stocking your brands',
+  category: 'partnership',
+  message: 'We run a shop in Leeds and would like to talk.',
+};
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Polls a condition until it holds, instead of sleeping a fixed time. */
+async function waitFor(what: string, condition: () => Promise<boolean> | boolean, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface ReceivedMail {
+  from: string | undefined;
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP server (the `smtp-server` package) that keeps what it receives. */
+class MailInbox {
+  readonly mails: ReceivedMail[] = [];
+  private server: SMTPServer | undefined;
+
+  constructor(readonly port: number) {}
+
+  async start(): Promise<void> {
+    this.server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData: (stream, session, callback) => {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          this.mails.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
+            to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+            raw: Buffer.concat(chunks).toString('utf8'),
+          });
+          callback();
+        });
+      },
+    });
+    const server = this.server;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(this.port, '127.0.0.1', () => resolve());
+    });
+  }
+
+  forSubmission(id: number): ReceivedMail[] {
+    return this.mails.filter((mail) => mail.raw.includes(`X-Hunted-Contact-Submission: ${id}\r\n`));
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server;
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
+
+/** A redis-server of the test's own, started late to play a Redis that was down when the form was sent. */
+class PrivateRedis {
+  private process: ChildProcess | undefined;
+  private readonly dir = mkdtempSync(join(tmpdir(), 'hunted-messaging-redis-'));
+
+  constructor(readonly port: number) {}
+
+  get url(): string {
+    return `redis://127.0.0.1:${this.port}`;
+  }
+
+  async start(): Promise<void> {
+    this.process = spawn(
+      'redis-server',
+      ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--dir', this.dir],
+      {
+        stdio: 'ignore',
+      },
+    );
+    const probe = new Redis(this.url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    probe.on('error', () => undefined);
+    await waitFor(`redis-server on ${this.port}`, async () => {
+      try {
+        if (probe.status !== 'ready') await probe.connect();
+        return (await probe.ping()) === 'PONG';
+      } catch {
+        probe.disconnect();
+        return false;
+      }
+    });
+    probe.disconnect();
+  }
+
+  async destroy(): Promise<void> {
+    const child = this.process;
+    if (child && child.exitCode === null) {
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+async function startApp(options: { smtpPort: number; redisUrl?: string; redisPrefix: string }) {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PORT: String(await freePort()),
+    DATABASE_URL: TEST_DATABASE_URL,
+    DATABASE_SCHEMA: SCHEMA,
+    REDIS_URL: options.redisUrl ?? TEST_REDIS_URL,
+    REDIS_PREFIX: options.redisPrefix,
+    INTERNAL_AUTH_SECRET: TEST_INTERNAL_AUTH_SECRET,
+    SMTP_URL: `smtp://127.0.0.1:${options.smtpPort}`,
+    SUPPORT_EMAIL,
+    MAIL_FROM,
+    CONTACT_EMAIL_ATTEMPTS: '30',
+    CONTACT_EMAIL_BACKOFF_MS: '150',
+    CONTACT_EMAIL_SWEEP_MS: '300',
+  });
+  const app = await createMessagingApp(config);
+  await app.listen(config.PORT, '127.0.0.1');
+  return { app, base: `http://127.0.0.1:${config.PORT}` };
+}
+
+async function identity(isAdmin: boolean): Promise<Record<string, string>> {
+  const token = await signInternalToken(
+    {
+      id: isAdmin ? 'admin-user' : 'member-user',
+      email: isAdmin ? 'admin@hunted.test' : 'member@hunted.test',
+      firstName: null,
+      lastName: null,
+      isAdmin,
+    },
+    TEST_INTERNAL_AUTH_SECRET,
+  );
+  return { [IDENTITY_HEADER]: token };
+}
+
+function post(base: string, body: unknown): Promise<Response> {
+  return fetch(`${base}/api/contact`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+interface EmailState {
+  email_status: string;
+  email_attempts: number;
+  email_last_error: string | null;
+  email_sent_at: Date | null;
+}
+
+describe('messaging: the contact inbox', () => {
+  let db: pg.Client;
+
+  async function emailState(id: number): Promise<EmailState> {
+    const { rows } = await db.query<EmailState>(
+      `select email_status, email_attempts, email_last_error, email_sent_at from ${SCHEMA}.contact_submissions where id = $1`,
+      [id],
+    );
+    return rows[0]!;
+  }
+
+  beforeAll(async () => {
+    db = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await db.connect();
+    await db.query(`drop schema if exists ${SCHEMA} cascade`);
+  });
+
+  afterAll(async () => {
+    await db?.end();
+    const redis = new Redis(TEST_REDIS_URL);
+    const keys = await redis.keys(`${REDIS_PREFIX}*`);
+    if (keys.length) await redis.del(...keys);
+    await redis.quit();
+  });
+
+  describe('with SMTP and Redis up', () => {
+    let app: NestFastifyApplication;
+    let base: string;
+    let inbox: MailInbox;
+
+    beforeAll(async () => {
+      inbox = new MailInbox(await freePort());
+      await inbox.start();
+      ({ app, base } = await startApp({ smtpPort: inbox.port, redisPrefix: `${REDIS_PREFIX}up:` }));
+    });
+
+    afterAll(async () => {
+      await app?.close();
+      await inbox?.stop();
+    });
+
+    it('stores a submission with status new and answers 201 { id }', async () => {
+      const response = await post(base, { ...valid, name: '  Ada Lovelace ' });
+      expect(response.status).toBe(201);
+      const { id } = (await response.json()) as { id: number };
+      expect(Number.isInteger(id)).toBe(true);
+      const { rows } = await db.query(`select * from ${SCHEMA}.contact_submissions where id = $1`, [id]);
+      expect(rows[0]).toMatchObject({ ...valid, status: 'new' });
+    });
+
+    it('emails the submission to the support address, with Reply-To the sender', async () => {
+      const response = await post(base, valid);
+      const { id } = (await response.json()) as { id: number };
+      await waitFor('the support email', () => inbox.forSubmission(id).length > 0);
+      const [mail] = inbox.forSubmission(id);
+      expect(mail!.to).toEqual([SUPPORT_EMAIL]);
+      expect(mail!.from).toBe('no-reply@hunted.test');
+      expect(mail!.raw).toMatch(/^From: Hunted Test <no-reply@hunted\.test>\r$/m);
+      expect(mail!.raw).toMatch(/^To: support@hunted\.test\r$/m);
+      expect(mail!.raw).toMatch(/^Reply-To: Ada Lovelace <ada@example\.com>\r$/m);
+      expect(mail!.raw).toContain(`Subject: [Hunted contact #${id}] Partnership Opportunity: Stocking your brands`);
+      expect(mail!.raw).toMatch(/^Content-Type: text\/plain/m);
+      for (const line of [
+        'Name: Ada Lovelace',
+        'Email: ada@example.com',
+        'Category: Partnership Opportunity',
+        'Subject: Stocking your brands',
+        'We run a shop in Leeds and would like to talk.',
+      ]) {
+        expect(mail!.raw).toContain(line);
+      }
+      await waitFor('the row marked sent', async () => (await emailState(id)).email_status === 'sent');
+      expect(await emailState(id)).toMatchObject({ email_status: 'sent', email_attempts: 1, email_last_error: null });
+      expect((await emailState(id)).email_sent_at).toBeInstanceOf(Date);
+    });
+
+    it("defaults the category to 'general'", async () => {
+      const { category, ...withoutCategory } = valid;
+      expect(category).toBe('partnership');
+      const response = await post(base, withoutCategory);
+      expect(response.status).toBe(201);
+      const { id } = (await response.json()) as { id: number };
+      const { rows } = await db.query(`select category from ${SCHEMA}.contact_submissions where id = $1`, [id]);
+      expect(rows[0]).toEqual({ category: 'general' });
+    });
+
+    it.each([
+      ['name', 'A', 'Name must be at least 2 characters'],
+      ['name', 'x'.repeat(256), 'Name must be at most 255 characters'],
+      ['email', 'ada-at-example.com', 'Please enter a valid email address'],
+      ['subject', 'Hey', 'Subject must be at least 5 characters'],
+      ['subject', 'x'.repeat(501), 'Subject must be at most 500 characters'],
+      [
+        'category',
+        'complaint',
+        'Category must be one of: general, brand-submission, partnership, bug-report, feature-request, other',
+      ],
+      ['message', 'Too short', 'Message must be at least 10 characters'],
+      ['message', 'x'.repeat(5001), 'Message must be at most 5000 characters'],
+    ])('refuses a bad %s with its message', async (field, value, message) => {
+      const before = await db.query(`select count(*)::int as n from ${SCHEMA}.contact_submissions`);
+      const response = await post(base, { ...valid, [field]: value });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ statusCode: 400, message, errors: { [field]: message } });
+      const after = await db.query(`select count(*)::int as n from ${SCHEMA}.contact_submissions`);
+      expect(after.rows[0]).toEqual(before.rows[0]);
+    });
+
+    it('names every problem of an empty form at once', async () => {
+      const response = await post(base, {});
+      expect(response.status).toBe(400);
+      const body = (await response.json()) as { errors: Record<string, string> };
+      expect(body.errors).toEqual({
+        name: 'Name must be at least 2 characters',
+        email: 'Please enter a valid email address',
+        subject: 'Subject must be at least 5 characters',
+        message: 'Message must be at least 10 characters',
+      });
+    });
+
+    it('refuses unknown fields, such as a status chosen by the sender', async () => {
+      const response = await post(base, { ...valid, status: 'resolved', id: 1 });
+      expect(response.status).toBe(400);
+      const body = (await response.json()) as { errors: Record<string, string> };
+      expect(Object.keys(body.errors).sort()).toEqual(['id', 'status']);
+    });
+
+    it('lists submissions to admins only: 401 for a guest, 403 for a member', async () => {
+      const url = `${base}/api/admin/contact-submissions`;
+      const guest = await fetch(url);
+      expect(guest.status).toBe(401);
+      expect(await guest.json()).toMatchObject({ message: 'Please sign in to continue' });
+      const member = await fetch(url, { headers: await identity(false) });
+      expect(member.status).toBe(403);
+      expect(await member.json()).toMatchObject({ message: 'Admin access required' });
+    });
+
+    it('lists every submission newest first, with the contract fields', async () => {
+      const first = (await (await post(base, { ...valid, subject: 'First of two' })).json()) as { id: number };
+      const second = (await (await post(base, { ...valid, subject: 'Second of two' })).json()) as { id: number };
+      const response = await fetch(`${base}/api/admin/contact-submissions`, { headers: await identity(true) });
+      expect(response.status).toBe(200);
+      const list = (await response.json()) as ContactSubmission[];
+      const { rows } = await db.query(`select count(*)::int as n from ${SCHEMA}.contact_submissions`);
+      expect(list).toHaveLength(rows[0].n);
+      expect(list.slice(0, 2).map((s) => s.id)).toEqual([second.id, first.id]);
+      const createdAt = list.map((s) => Date.parse(s.createdAt));
+      expect(createdAt).toEqual([...createdAt].sort((a, b) => b - a));
+      expect(list[0]).toEqual({
+        id: second.id,
+        ...valid,
+        subject: 'Second of two',
+        status: 'new',
+        createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      });
+    });
+
+    it('has delivered every submission made here exactly once', async () => {
+      const { rows } = await db.query<{ id: number }>(`select id from ${SCHEMA}.contact_submissions`);
+      await waitFor('every email', () => rows.every(({ id }) => inbox.forSubmission(id).length > 0));
+      for (const { id } of rows) expect(inbox.forSubmission(id)).toHaveLength(1);
+    });
+  });
+
+  it('keeps a submission while SMTP is unreachable, retries, and delivers it once when SMTP is back', async () => {
+    const inbox = new MailInbox(await freePort());
+    const { app, base } = await startApp({ smtpPort: inbox.port, redisPrefix: `${REDIS_PREFIX}smtp-down:` });
+    try {
+      await smtpOutage(base, inbox);
+    } finally {
+      // Closed before the next case starts: its sweep would otherwise pick up that case's submission too.
+      await app.close();
+      await inbox.stop();
+    }
+  });
+
+  async function smtpOutage(base: string, inbox: MailInbox): Promise<void> {
+    const response = await post(base, { ...valid, subject: 'Sent while SMTP was down' });
+    expect(response.status).toBe(201);
+    const { id } = (await response.json()) as { id: number };
+
+    await waitFor('two failed attempts', async () => (await emailState(id)).email_attempts >= 2);
+    const failing = await emailState(id);
+    expect(failing.email_status).toBe('pending');
+    expect(failing.email_last_error).toMatch(/ECONNREFUSED|connect/i);
+    expect(inbox.forSubmission(id)).toHaveLength(0);
+
+    await inbox.start();
+    await waitFor('the email after SMTP came back', () => inbox.forSubmission(id).length > 0, 20_000);
+    await waitFor('the row marked sent', async () => (await emailState(id)).email_status === 'sent');
+    // Several backoff periods and sweeps later, still one email.
+    await sleep(1_500);
+    expect(inbox.forSubmission(id)).toHaveLength(1);
+    const sent = await emailState(id);
+    expect(sent).toMatchObject({ email_status: 'sent', email_last_error: null });
+    expect(sent.email_attempts).toBeGreaterThan(failing.email_attempts);
+  }
+
+  it('takes a submission while Redis is down and emails it once Redis is back', async () => {
+    const inbox = new MailInbox(await freePort());
+    await inbox.start();
+    const redis = new PrivateRedis(await freePort());
+    const { app, base } = await startApp({ smtpPort: inbox.port, redisUrl: redis.url, redisPrefix: 'contact-it:' });
+    try {
+      await redisOutage(base, inbox, redis);
+    } finally {
+      await app.close();
+      await inbox.stop();
+      await redis.destroy();
+    }
+  });
+
+  async function redisOutage(base: string, inbox: MailInbox, redis: PrivateRedis): Promise<void> {
+    const started = Date.now();
+    const response = await post(base, { ...valid, subject: 'Sent while Redis was down' });
+    expect(response.status).toBe(201);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    const { id } = (await response.json()) as { id: number };
+    await sleep(700);
+    expect(await emailState(id)).toMatchObject({ email_status: 'pending', email_attempts: 0 });
+    expect(inbox.forSubmission(id)).toHaveLength(0);
+
+    await redis.start();
+    await waitFor('the email after Redis came back', () => inbox.forSubmission(id).length > 0, 20_000);
+    await waitFor('the row marked sent', async () => (await emailState(id)).email_status === 'sent');
+    await sleep(1_000);
+    expect(inbox.forSubmission(id)).toHaveLength(1);
+  }
+});
