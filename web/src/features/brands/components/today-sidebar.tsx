@@ -67,7 +67,7 @@ export function TodayLeaderboard() {
         <Trophy className="h-4 w-4 text-amber-500" aria-hidden /> Today&apos;s Leaderboard
       </h2>
       {top.isPending ? (
-        <p className="mt-3 text-sm text-stone-500">Loading brands...</p>
+        <p className="mt-3 text-sm text-stone-500">Loading...</p>
       ) : brands.length === 0 ? (
         <p className="mt-3 text-sm text-stone-500">No votes yet today. Be the first!</p>
       ) : (
