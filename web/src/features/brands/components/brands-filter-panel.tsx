@@ -59,7 +59,7 @@ export function BrandsFilterPanel({
       <FilterSelect
         label="Delivery"
         value={filters.delivery}
-        options={withAll('All Delivery Options', DELIVERY_SCOPES, filters.delivery)}
+        options={withAll('All Delivery', DELIVERY_SCOPES, filters.delivery)}
         onChange={(delivery) => onChange({ delivery })}
       />
       <FilterSelect

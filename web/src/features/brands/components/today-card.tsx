@@ -80,17 +80,17 @@ export function FeaturedCard({ brand }: { brand: TodayBrand }) {
       aria-labelledby="featured-heading"
       className="overflow-hidden rounded-3xl border border-brand-200 bg-white shadow-lg shadow-brand-900/5"
     >
-      <div className="flex items-center justify-between gap-3 bg-gradient-to-r from-brand-600 to-rose-500 px-5 py-3 text-white">
-        <h2 id="featured-heading" className="flex items-center gap-2 text-sm font-bold tracking-wide uppercase">
+      <div className="flex items-center justify-between gap-3 bg-gradient-to-r from-brand-600 to-rose-500 px-4 py-3 text-white sm:px-5">
+        <h2 id="featured-heading" className="flex items-center gap-2 text-xs font-bold tracking-wide uppercase sm:text-sm">
           <Award className="h-4 w-4" aria-hidden /> Featured Brand of the Day
         </h2>
-        <span className="inline-flex items-center gap-1 rounded-full bg-white px-2.5 py-0.5 text-xs font-extrabold text-brand-700">
+        <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-white px-2.5 py-0.5 text-xs font-extrabold whitespace-nowrap text-brand-700">
           <Flame className="h-3.5 w-3.5" aria-hidden /> #1 Today
         </span>
       </div>
       <div className="grid gap-5 p-5 sm:grid-cols-[14rem_1fr] sm:p-6">
         <Link to={href} tabIndex={-1} aria-hidden className="block">
-          <BrandImage src={brand.imageUrl} name={brand.name} className="aspect-square w-full rounded-2xl" />
+          <BrandImage src={brand.imageUrl} name={brand.name} className="aspect-[16/9] w-full rounded-2xl sm:aspect-square" />
         </Link>
         <div className="flex min-w-0 flex-col">
           <div className="flex items-start gap-3">

@@ -49,7 +49,7 @@ export function TodayFilters({ query, onChange }: { query: TodayQuery; onChange:
         <FilterSelect
           label="Delivery"
           value={query.delivery ?? 'all'}
-          options={withAll('All Delivery Options', DELIVERY_SCOPES, query.delivery)}
+          options={withAll('All Delivery', DELIVERY_SCOPES, query.delivery)}
           onChange={(value) => set('delivery', value)}
         />
       </div>

@@ -47,13 +47,16 @@ export function TodayPage() {
         )}
       </div>
 
-      <div className="mt-8 grid gap-8 lg:grid-cols-[16rem_1fr]">
-        <aside className="space-y-5 lg:sticky lg:top-24 lg:self-start">
+      {/* Phones: filters, then the list, then the leaderboard. Wide screens: both panels in the left column. */}
+      <div className="mt-8 grid gap-6 lg:grid-cols-[17rem_1fr] lg:grid-rows-[auto_1fr] lg:gap-x-8">
+        <div className="lg:col-start-1 lg:row-start-1">
           <TodayFilters query={query} onChange={setQuery} />
+        </div>
+        <div className="lg:col-start-1 lg:row-start-2 lg:self-start max-lg:order-last">
           <TodayLeaderboard />
-        </aside>
+        </div>
 
-        <div className="min-w-0 space-y-6">
+        <div className="min-w-0 space-y-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
           {featured.data ? <FeaturedCard brand={featured.data} /> : null}
 
           <section aria-label="Today's ranking">
