@@ -1,3 +1,5 @@
+import { brandSlug } from '@hunted/contracts';
+
 /** Every route of the SPA, named once. `path` is the router pattern; `getHref` builds a link to it. */
 export const paths = {
   home: { path: '/', getHref: () => '/' },
@@ -41,10 +43,4 @@ export const paths = {
   logout: { getHref: () => '/api/logout' },
 } as const;
 
-/** Lowercased, runs of non-alphanumerics collapsed to one hyphen, edge hyphens trimmed. Cosmetic only. */
-export function brandSlug(name: string): string {
-  return name
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
+export { brandSlug };

@@ -1,0 +1,28 @@
+/** Lists and numbers of the directory pages (spec sections 2 and 9), named once. */
+export {
+  BRAND_CATEGORIES,
+  BRAND_COUNTRIES,
+  BRAND_VALUE_TAGS,
+  DELIVERY_SCOPES,
+  MIN_RATING_OPTIONS,
+  PRICE_CATEGORIES,
+  PRICE_CATEGORY_LABELS,
+} from '@hunted/contracts';
+
+/** The /today sidebar offers only the first few categories. */
+export const SIDEBAR_CATEGORY_COUNT = 5;
+/** "Today's Leaderboard" and GET /api/brands/top. */
+export const TOP_BRANDS_LIMIT = 3;
+/** Brands per "Load More Brands" page on /today. */
+export const TODAY_PAGE_SIZE = 12;
+/** Tags (and, separately, hashtags) shown on a /today card before '+n more'; the featured card shows more. */
+export const TODAY_CARD_TAG_COUNT = 3;
+export const FEATURED_CARD_TAG_COUNT = 4;
+/** Cards /brands renders at a time; the next batch renders as the end of the list scrolls into view. */
+export const BRANDS_RENDER_BATCH = 24;
+/** Debounce of the /brands search box before it asks the server. */
+export const SEARCH_DEBOUNCE_MS = 300;
+/** /brands restores the remembered scroll position this long after its list has loaded. */
+export const SCROLL_RESTORE_DELAY_MS = 100;
+/** The London day is the directory's day: today's ranking and the featured pick roll over at its midnight. */
+export const DIRECTORY_TIME_ZONE = 'Europe/London';

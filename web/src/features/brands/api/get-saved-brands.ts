@@ -1,0 +1,14 @@
+import type { Brand } from '@hunted/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { request } from '@/lib/api-client';
+
+export function getSavedBrands(): Promise<Brand[]> {
+  return request<unknown>('GET', '/api/saved-brands').then((body) => (Array.isArray(body) ? (body as Brand[]) : []));
+}
+
+export const savedBrandsQueryOptions = () =>
+  queryOptions({ queryKey: ['/api/saved-brands'], queryFn: getSavedBrands });
+
+export function useSavedBrands() {
+  return useQuery(savedBrandsQueryOptions());
+}

@@ -1,0 +1,30 @@
+import type { TodayBrand } from '@hunted/contracts';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { TODAY_PAGE_SIZE } from '@/config/directory';
+import { getPage, toQueryString, type Page } from './paged-request';
+
+export interface TodayQuery {
+  category?: string;
+  location?: string;
+  delivery?: string;
+}
+
+export function getTodayBrands(query: TodayQuery, offset: number): Promise<Page<TodayBrand>> {
+  return getPage<TodayBrand>(`/api/brands/today${toQueryString({ ...query, limit: TODAY_PAGE_SIZE, offset })}`);
+}
+
+/** Today's ranking, a page at a time ("Load More Brands" asks for the next one). */
+export const todayBrandsQueryOptions = (query: TodayQuery) =>
+  infiniteQueryOptions({
+    queryKey: ['/api/brands/today', query],
+    queryFn: ({ pageParam }) => getTodayBrands(query, pageParam),
+    initialPageParam: 0,
+    getNextPageParam: (last: Page<TodayBrand>, pages: Page<TodayBrand>[]) => {
+      const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);
+      return last.items.length > 0 && loaded < last.total ? loaded : undefined;
+    },
+  });
+
+export function useTodayBrands(query: TodayQuery) {
+  return useInfiniteQuery(todayBrandsQueryOptions(query));
+}

@@ -1,0 +1,68 @@
+import type { Brand } from '@hunted/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { ThumbsUp } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/toast';
+import { HttpError, serverMessage } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import { brandQueryOptions } from '../api/get-brand';
+import { useVoteBrand } from '../api/vote-brand';
+
+const signInToVote = {
+  variant: 'destructive',
+  title: 'Sign in required',
+  description: 'Please sign in to vote for brands.',
+} as const;
+
+/** The toast for a failed vote, per the spec's error catalogue. */
+export function voteFailureToast(error: unknown) {
+  if (error instanceof HttpError && error.status === 401) return signInToVote;
+  const message = error instanceof Error ? error.message : '';
+  // A proxy or a gateway page answering HTML instead of JSON: the original product read this as a repeat vote.
+  if (/unexpected token|<!doctype|<html/i.test(message)) {
+    return {
+      variant: 'destructive',
+      title: "Oops we think you've already voted",
+      description: 'You can only vote once per brand.',
+    } as const;
+  }
+  const reason = error instanceof HttpError ? serverMessage(error, error.status) : null;
+  return {
+    variant: 'destructive',
+    title: 'Failed to vote',
+    description: reason ?? 'You may have already voted for this brand.',
+  } as const;
+}
+
+/** Vote for a brand, with its count. Guests are told to sign in; the server refuses repeats within 24 h. */
+export function VoteButton({ brand, routeId }: { brand: Brand; routeId: string }) {
+  const auth = useAuth();
+  const queryClient = useQueryClient();
+  const vote = useVoteBrand({
+    onSuccess: () => toast({ title: 'Vote recorded!', description: 'Thanks for supporting this brand.' }),
+    onError: (error) => toast(voteFailureToast(error)),
+  });
+  const onClick = () => {
+    if (auth.status !== 'authenticated') {
+      toast(signInToVote);
+      return;
+    }
+    vote.mutate(brand.id, {
+      onSuccess: (answer) => {
+        if (typeof answer?.votes !== 'number') return;
+        queryClient.setQueryData<Brand>(brandQueryOptions(routeId).queryKey, (current) =>
+          current ? { ...current, votes: answer.votes } : current,
+        );
+      },
+    });
+  };
+  return (
+    <Button onClick={onClick} disabled={vote.isPending || auth.status === 'loading'} aria-label={`Vote for ${brand.name}`}>
+      <ThumbsUp className="h-4 w-4" aria-hidden />
+      <span>Vote</span>
+      <span className="rounded-full bg-white/20 px-2 py-0.5 text-xs font-bold tabular-nums" data-testid="vote-count">
+        {brand.votes}
+      </span>
+    </Button>
+  );
+}

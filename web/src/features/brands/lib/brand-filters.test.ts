@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { aBrand } from '../testing/fixtures';
+import {
+  collectHashtags,
+  DEFAULT_FILTERS,
+  filtersFromSearch,
+  filtersToSearch,
+  moreLabel,
+  ranksWithinCategory,
+  resultCountLabel,
+  toBrandQuery,
+} from './brand-filters';
+
+describe('filters and the address', () => {
+  it('defaults every filter to all, rating to any', () => {
+    expect(filtersFromSearch(new URLSearchParams())).toEqual(DEFAULT_FILTERS);
+    expect(DEFAULT_FILTERS).toMatchObject({ category: 'all', rating: 'any', hashtag: 'all', tag: 'all' });
+  });
+
+  it('reads category, tag and hashtag (and the rest) from the query string', () => {
+    const filters = filtersFromSearch(
+      new URLSearchParams('category=Food+%26+Beverages&tag=LGBTQ%2B+Friendly&hashtag=%23slowfashion&rating=3.5&location=Spain'),
+    );
+    expect(filters).toMatchObject({
+      category: 'Food & Beverages',
+      tag: 'LGBTQ+ Friendly',
+      hashtag: '#slowfashion',
+      rating: '3.5',
+      location: 'Spain',
+      delivery: 'all',
+    });
+  });
+
+  it('writes only what differs from the defaults, and round-trips', () => {
+    const filters = { ...DEFAULT_FILTERS, category: 'Shoes', hashtag: '#vegan', search: ' linen ' };
+    const search = filtersToSearch(filters);
+    expect(search.toString()).toBe('category=Shoes&hashtag=%23vegan&search=linen');
+    expect(filtersFromSearch(search)).toEqual({ ...filters, search: 'linen' });
+    expect(filtersToSearch(DEFAULT_FILTERS).toString()).toBe('');
+  });
+
+  it('asks the server only for real filters, rating as minRating', () => {
+    expect(toBrandQuery(DEFAULT_FILTERS)).toEqual({});
+    expect(toBrandQuery({ ...DEFAULT_FILTERS, rating: '4.5', priceCategory: '£££', search: '  ' })).toEqual({
+      minRating: '4.5',
+      priceCategory: '£££',
+    });
+  });
+});
+
+describe('lists', () => {
+  it('collects hashtags sorted and de-duplicated', () => {
+    const brands = [
+      aBrand({ hashtags: ['#vintage', '#Handmade'] }),
+      aBrand({ hashtags: ['#handmade', '#vintage', '#avantgarde'] }),
+      aBrand({ hashtags: [] }),
+    ];
+    expect(collectHashtags(brands)).toEqual(['#avantgarde', '#handmade', '#Handmade', '#vintage']);
+  });
+
+  it('ranks each brand within its category by rating, then votes', () => {
+    const brands = [
+      aBrand({ id: 1, category: 'Shoes', rating: 4, votes: 1 }),
+      aBrand({ id: 2, category: 'Shoes', rating: 4.5, votes: 0 }),
+      aBrand({ id: 3, category: 'Shoes', rating: 4, votes: 9 }),
+      aBrand({ id: 4, category: 'Bags', rating: 1, votes: 0 }),
+    ];
+    const ranks = ranksWithinCategory(brands);
+    expect([1, 2, 3, 4].map((id) => ranks.get(id))).toEqual([3, 1, 2, 1]);
+  });
+
+  it('counts results and what did not fit', () => {
+    expect(resultCountLabel(0)).toBe('0 brands found');
+    expect(resultCountLabel(1)).toBe('1 brand found');
+    expect(resultCountLabel(42)).toBe('42 brands found');
+    expect(moreLabel(5, 3)).toBe('+2 more');
+    expect(moreLabel(3, 3)).toBeNull();
+  });
+});

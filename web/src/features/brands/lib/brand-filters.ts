@@ -1,0 +1,106 @@
+import type { Brand } from '@hunted/contracts';
+import type { BrandQuery } from '../api/get-brands';
+
+/** The /brands filter state (spec section 2): every value 'all' by default, rating 'any'. */
+export interface BrandFilters {
+  category: string;
+  location: string;
+  delivery: string;
+  rating: string;
+  priceCategory: string;
+  tag: string;
+  hashtag: string;
+  search: string;
+}
+
+export const DEFAULT_FILTERS: BrandFilters = {
+  category: 'all',
+  location: 'all',
+  delivery: 'all',
+  rating: 'any',
+  priceCategory: 'all',
+  tag: 'all',
+  hashtag: 'all',
+  search: '',
+};
+
+const FILTER_KEYS = Object.keys(DEFAULT_FILTERS) as (keyof BrandFilters)[];
+
+/** Reads the filters from the address; a missing or empty parameter is the default. */
+export function filtersFromSearch(search: URLSearchParams): BrandFilters {
+  const filters = { ...DEFAULT_FILTERS };
+  for (const key of FILTER_KEYS) {
+    const value = search.get(key);
+    if (value !== null && value.trim() !== '') filters[key] = key === 'search' ? value : value.trim();
+  }
+  return filters;
+}
+
+/** The address's parameters for the filters: only those that differ from the default, in a stable order. */
+export function filtersToSearch(filters: BrandFilters): URLSearchParams {
+  const search = new URLSearchParams();
+  for (const key of FILTER_KEYS) {
+    const value = key === 'search' ? filters.search.trim() : filters[key];
+    if (value !== '' && value !== DEFAULT_FILTERS[key]) search.set(key, value);
+  }
+  return search;
+}
+
+export function isDefaultFilters(filters: BrandFilters): boolean {
+  return filtersToSearch(filters).toString() === '';
+}
+
+/** The server query for the filters: 'all'/'any' and an empty search are no filter. */
+export function toBrandQuery(filters: BrandFilters): BrandQuery {
+  const query: BrandQuery = {};
+  const pick = (value: string) => (value === 'all' || value === 'any' || value === '' ? undefined : value);
+  const set = <K extends keyof BrandQuery>(key: K, value: string | undefined) => {
+    if (value !== undefined) query[key] = value;
+  };
+  set('category', pick(filters.category));
+  set('location', pick(filters.location));
+  set('delivery', pick(filters.delivery));
+  set('minRating', pick(filters.rating));
+  set('priceCategory', pick(filters.priceCategory));
+  set('tag', pick(filters.tag));
+  set('hashtag', pick(filters.hashtag));
+  set('search', pick(filters.search.trim()));
+  return query;
+}
+
+/** Every hashtag of the brands, once, sorted (case-insensitively, then as written). */
+export function collectHashtags(brands: readonly Brand[]): string[] {
+  const unique = new Set<string>();
+  for (const brand of brands) for (const hashtag of brand.hashtags ?? []) if (hashtag) unique.add(hashtag);
+  return [...unique].sort((a, b) => a.localeCompare(b, 'en-GB', { sensitivity: 'base' }) || a.localeCompare(b));
+}
+
+/** Orders brands as the directory ranks them: rating, then votes (both highest first), then oldest id. */
+export function compareByRank(a: Brand, b: Brand): number {
+  return b.rating - a.rating || b.votes - a.votes || a.id - b.id;
+}
+
+/** Each brand's rank within its own category (1 = best), from the whole directory. */
+export function ranksWithinCategory(brands: readonly Brand[]): Map<number, number> {
+  const byCategory = new Map<string, Brand[]>();
+  for (const brand of brands) {
+    const list = byCategory.get(brand.category) ?? [];
+    list.push(brand);
+    byCategory.set(brand.category, list);
+  }
+  const ranks = new Map<number, number>();
+  for (const list of byCategory.values()) {
+    list.sort(compareByRank).forEach((brand, index) => ranks.set(brand.id, index + 1));
+  }
+  return ranks;
+}
+
+/** '{n} brand(s) found', with the plural the count needs. */
+export function resultCountLabel(count: number): string {
+  return `${count} ${count === 1 ? 'brand' : 'brands'} found`;
+}
+
+/** Items beyond the first `shown`, as '+n more', or null when all fit. */
+export function moreLabel(total: number, shown: number): string | null {
+  return total > shown ? `+${total - shown} more` : null;
+}

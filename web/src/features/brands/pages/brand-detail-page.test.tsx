@@ -1,0 +1,144 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { dismissToast } from '@/components/ui/toast';
+import { json, stubFetch } from '@/testing/fetch-stub';
+import { aBrand, renderAt, signedIn, signedOut } from '../testing/fixtures';
+
+const brand = aBrand({
+  id: 5,
+  name: 'Maison Rose',
+  votes: 41,
+  views: 99,
+  rating: 3.5,
+  ratingCount: 8,
+  priceCategory: '£££',
+  featured: true,
+  tags: ['Handmade'],
+  hashtags: ['#linen'],
+  createdAt: '2026-03-14T10:00:00.000Z',
+});
+
+const brandCalls = () => ({
+  'GET /api/brands/5': () => json(200, brand),
+  'POST /api/brands/5/view': () => json(201, { views: 100 }),
+});
+
+beforeEach(() => dismissToast());
+afterEach(() => dismissToast());
+
+describe('/brand/{id}/{slug}', () => {
+  it('shows the brand, records one page view and names the price level', async () => {
+    const calls = stubFetch({ ...signedOut, ...brandCalls() });
+    renderAt('/brand/5/maison-rose');
+    expect(await screen.findByText('Loading brand details...')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Maison Rose' })).toBeTruthy();
+    expect(screen.getByText('Community rating')).toBeTruthy();
+    expect(screen.getByText('(8 reviews)')).toBeTruthy();
+    expect(screen.getByText('· Expensive')).toBeTruthy();
+    expect(screen.getByText('Featured Brand')).toBeTruthy();
+    expect(screen.getByText('Browsing as guest • Sign in to vote and save brands')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Back to Brands/ }).getAttribute('href')).toBe('/brands');
+    expect(screen.getByRole('link', { name: 'Handmade' }).getAttribute('href')).toBe('/brands?tag=Handmade');
+    expect(screen.getByRole('link', { name: '#linen' }).getAttribute('href')).toBe('/brands?hashtag=%23linen');
+    expect(screen.getByText('14 Mar 2026')).toBeTruthy();
+    expect(screen.getByText('Photo by Maison Rose')).toBeTruthy();
+    expect(screen.getByText('1 / 1')).toBeTruthy();
+    expect(await screen.findByText('100')).toBeTruthy();
+    expect(calls.filter((call) => call.url === '/api/brands/5/view')).toHaveLength(1);
+    const whatsapp = screen.getByRole('link', { name: /WhatsApp/ });
+    expect(whatsapp.getAttribute('target')).toBe('_blank');
+    expect(whatsapp.getAttribute('href')).toContain(encodeURIComponent('/brand/5/maison-rose'));
+  });
+
+  it("says 'Brand not found' with a way home", async () => {
+    stubFetch({ ...signedOut, 'GET /api/brands/abc': () => json(404, { message: 'Brand not found' }) });
+    renderAt('/brand/abc');
+    expect(await screen.findByRole('heading', { name: 'Brand not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Back to Home/ }).getAttribute('href')).toBe('/');
+  });
+
+  it('asks a guest to sign in to vote or save, without asking the server', async () => {
+    const calls = stubFetch({ ...signedOut, ...brandCalls() });
+    renderAt('/brand/5');
+    fireEvent.click(await screen.findByRole('button', { name: 'Vote for Maison Rose' }));
+    expect(screen.getByRole('status').textContent).toContain('Sign in required');
+    expect(screen.getByRole('status').textContent).toContain('Please sign in to vote for brands.');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('status').textContent).toContain('Please sign in to save brands.');
+    expect(calls.some((call) => call.url.endsWith('/vote') || call.url.includes('/save'))).toBe(false);
+  });
+
+  it('records a vote, shows the new count and refetches the brand', async () => {
+    let votes = 41;
+    const calls = stubFetch({
+      ...signedIn,
+      'GET /api/brands/5': () => json(200, { ...brand, votes }),
+      'POST /api/brands/5/view': () => json(201, { views: 100 }),
+      'GET /api/brands/5/saved': () => json(200, { isSaved: false }),
+      'POST /api/brands/5/vote': () => {
+        votes = 42;
+        return json(201, { votes: 42, todayVotes: 1 });
+      },
+    });
+    renderAt('/brand/5');
+    fireEvent.click(await screen.findByRole('button', { name: 'Vote for Maison Rose' }));
+    expect(await screen.findByText('Vote recorded!')).toBeTruthy();
+    expect(screen.getByText('Thanks for supporting this brand.')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('vote-count').textContent).toBe('42'));
+    await waitFor(() => expect(calls.filter((call) => call.url === '/api/brands/5')).toHaveLength(2));
+  });
+
+  it("shows the server's reason when the vote is refused (409)", async () => {
+    stubFetch({
+      ...signedIn,
+      ...brandCalls(),
+      'GET /api/brands/5/saved': () => json(200, { isSaved: false }),
+      'POST /api/brands/5/vote': () =>
+        json(409, { statusCode: 409, message: 'You have already voted for this brand in the last 24 hours.' }),
+    });
+    renderAt('/brand/5');
+    fireEvent.click(await screen.findByRole('button', { name: 'Vote for Maison Rose' }));
+    expect(await screen.findByText('Failed to vote')).toBeTruthy();
+    expect(screen.getByText('You have already voted for this brand in the last 24 hours.')).toBeTruthy();
+  });
+
+  it('saves and removes a brand with the spec toasts', async () => {
+    let saved = false;
+    const calls = stubFetch({
+      ...signedIn,
+      ...brandCalls(),
+      'GET /api/brands/5/saved': () => json(200, { isSaved: saved }),
+      'POST /api/brands/5/save': () => {
+        saved = true;
+        return json(201, { isSaved: true });
+      },
+      'DELETE /api/brands/5/save': () => json(500, { message: 'boom' }),
+    });
+    renderAt('/brand/5');
+    const button = await screen.findByRole('button', { name: 'Save' });
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(button);
+    expect(await screen.findByText('Brand saved!')).toBeTruthy();
+    expect(screen.getByText('You can find it in your saved brands.')).toBeTruthy();
+    const savedButton = await screen.findByRole('button', { name: 'Saved' });
+    expect(savedButton.getAttribute('aria-pressed')).toBe('true');
+    expect(calls.filter((call) => call.url === '/api/brands/5/saved')).toHaveLength(2);
+
+    fireEvent.click(savedButton);
+    expect(await screen.findByText('Failed to remove brand')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toContain('Error');
+  });
+
+  it("copies the link ('Link copied!') or says it could not", async () => {
+    stubFetch({ ...signedOut, ...brandCalls() });
+    const writeText = vi.fn().mockResolvedValueOnce(undefined).mockRejectedValueOnce(new Error('denied'));
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    renderAt('/brand/5');
+    fireEvent.click(await screen.findByRole('button', { name: /Copy Link/ }));
+    expect(await screen.findByText('Link copied!')).toBeTruthy();
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/brand/5/maison-rose`);
+    fireEvent.click(screen.getByRole('button', { name: /Copy Link/ }));
+    expect(await screen.findByText('Copy failed')).toBeTruthy();
+    expect(screen.getByText('Unable to copy link')).toBeTruthy();
+  });
+});
