@@ -1,6 +1,6 @@
 import type { Brand, FieldErrorsResponse, SavedStateResponse, ViewResponse } from '@hunted/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertBrand, json, signedIn, startBrands, type RunningBrands } from './support.js';
+import { insertBrand, json, signedIn, startBrands, type BrandSeed, type RunningBrands } from './support.js';
 
 const SCHEMA = 'brands_api_it';
 
@@ -12,7 +12,7 @@ describe('brands: the directory list, detail, views, submissions and saves', () 
   beforeAll(async () => {
     brands = await startBrands(SCHEMA);
     base = brands.base;
-    const seed = (name: string, rest: Parameters<typeof insertBrand>[2]) =>
+    const seed = (name: string, rest: Omit<BrandSeed, 'name'>) =>
       insertBrand(brands.db, SCHEMA, { ...rest, name }).then((id) => (ids[name] = id));
     await seed('Loom & Thread', { category: 'Accessories', rating: 4.5, votes: 10, tags: ['Handmade'], hashtags: ['#SlowFashion'] });
     await seed('Harbour Knits', {

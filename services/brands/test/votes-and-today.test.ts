@@ -90,7 +90,7 @@ describe('brands: votes, today’s ranking, the leaderboard and the featured bra
       const statuses = responses.map((r) => r.status);
       expect(statuses.filter((s) => s === 201)).toHaveLength(1);
       expect(statuses.filter((s) => s === 409)).toHaveLength(49);
-      const conflicts = await Promise.all(responses.filter((r) => r.status === 409).map((r) => r.json()));
+      const conflicts = await Promise.all(responses.filter((r) => r.status === 409).map((r) => json<{ message: string }>(r)));
       expect(new Set(conflicts.map((c) => c.message))).toEqual(new Set([ALREADY_VOTED]));
       expect(await consistent(id)).toEqual({ votes: 1, rows: 1, daily: 1 });
     });
@@ -151,7 +151,7 @@ describe('brands: votes, today’s ranking, the leaderboard and the featured bra
       expect(names(await json(await fetch(`${base}/api/brands/today?category=Home&limit=3&offset=3`)))).toEqual(['Yesterday', 'Quiet']);
       const bad = await fetch(`${base}/api/brands/today?limit=500&category=Cars`);
       expect(bad.status).toBe(400);
-      expect(Object.keys((await bad.json()).errors).sort()).toEqual(['category', 'limit']);
+      expect(Object.keys((await json<{ errors: object }>(bad)).errors).sort()).toEqual(['category', 'limit']);
     });
 
     it('changes from one day to the next', async () => {
