@@ -31,6 +31,9 @@ export class FeaturedBrandScheduler implements OnApplicationBootstrap, OnApplica
   }
 
   async onApplicationBootstrap(): Promise<void> {
+    // First, and needing only PostgreSQL. A failure must not stop the service: /featured falls back to today's
+    // ranking until a pick exists.
+    await this.picker.pickForToday().catch((error: Error) => this.logger.error(`featured brand pick at start failed: ${error.message}`));
     this.connection = createRedisClient(this.config.REDIS_URL, 'brands-featured-pick');
     this.queue = new Queue(FEATURED_PICK_QUEUE, { connection: this.connection, prefix: this.prefix });
     this.worker = new Worker(FEATURED_PICK_QUEUE, () => this.picker.pickForToday(), {
@@ -43,8 +46,6 @@ export class FeaturedBrandScheduler implements OnApplicationBootstrap, OnApplica
       name: FEATURED_PICK_SCHEDULER,
       opts: { attempts: 5, backoff: { type: 'exponential', delay: 10_000 }, removeOnComplete: 30, removeOnFail: 100 },
     });
-    // A failure here must not stop the service: /featured falls back to today's ranking until a pick exists.
-    await this.picker.pickForToday().catch((error: Error) => this.logger.error(`featured brand pick at start failed: ${error.message}`));
   }
 
   async onApplicationShutdown(): Promise<void> {
