@@ -1,0 +1,64 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { EventPublisher } from '@hunted/platform';
+import { DataSource } from 'typeorm';
+import { LONDON_TODAY } from '../brands/brand-sql.js';
+
+export interface FeaturedPick {
+  /** The London day the pick is for (YYYY-MM-DD). */
+  day: string;
+  /** The featured brand of that day, or null when there are no brands. */
+  brandId: number | null;
+  /** Whether this call made the pick (false: one existed already). */
+  picked: boolean;
+}
+
+/**
+ * Chooses the brand of the day: the most votes on the previous London day, then most all-time votes, then the
+ * oldest; with no votes yesterday that is simply the most-voted brand. Stored as featured = true with
+ * featured_date = today, the same shape an admin uses, so an admin's feature for today wins (no pick is made).
+ *
+ * Idempotent and safe with several replicas: under a transaction-scoped advisory lock, a day that already has a
+ * featured brand is left alone.
+ */
+@Injectable()
+export class FeaturedBrandPicker {
+  private readonly logger = new Logger(FeaturedBrandPicker.name);
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly events: EventPublisher,
+  ) {}
+
+  async pickForToday(): Promise<FeaturedPick> {
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query(`select pg_advisory_xact_lock(hashtext(current_schema() || ':featured-brand-pick'))`);
+      const [{ day }] = await manager.query<[{ day: string }]>(`select to_char(${LONDON_TODAY}, 'YYYY-MM-DD') as day`);
+      const [existing] = await manager.query<{ id: number }[]>(
+        `select id from brands where featured and featured_date = $1::date order by id limit 1`,
+        [day],
+      );
+      if (existing) return { day, brandId: existing.id, picked: false };
+
+      const [pick] = await manager.query<{ id: number; name: string }[]>(
+        `select b.id, b.name from brands b
+         left join brand_daily_votes d on d.brand_id = b.id and d.day = $1::date - 1
+         order by coalesce(d.votes, 0) desc, b.votes desc, b.id limit 1`,
+        [day],
+      );
+      if (!pick) return { day, brandId: null, picked: false };
+
+      // A feature lasts its day: earlier days' picks (and dated admin features) stop showing the banner.
+      const [expired] = await manager.query<[{ id: number; name: string }[], number]>(
+        `update brands set featured = false where featured and featured_date < $1::date returning id, name`,
+        [day],
+      );
+      await manager.query(`update brands set featured = true, featured_date = $1::date where id = $2`, [day, pick.id]);
+      for (const brand of [...expired, pick]) {
+        await this.events.publish(manager, 'brands.brand.updated', { brandId: brand.id, name: brand.name });
+      }
+      this.logger.log(`featured brand ${pick.id} for ${day}`);
+      return { day, brandId: pick.id, picked: true };
+    });
+  }
+}
