@@ -74,6 +74,13 @@ describe('BrandInputDto', () => {
     expect(errors.hashtags).toBe('Hashtags may contain only letters, numbers and underscores');
   });
 
+  it('accepts the images the site serves itself, and no other path', async () => {
+    expect((await check({ ...valid, imageUrl: '/demo-brands/loom-and-thread.svg' })).errors).toEqual({});
+    expect((await check({ ...valid, imageUrl: '/brand-placeholder.svg' })).errors).toEqual({});
+    expect((await check({ ...valid, imageUrl: '/demo-brands/../secret.svg' })).errors).toHaveProperty('imageUrl');
+    expect((await check({ ...valid, imageUrl: '/anything.svg' })).errors).toHaveProperty('imageUrl');
+  });
+
   it('lets an admin feature a brand for a day', async () => {
     expect((await check({ ...valid, featured: true, featuredDate: '2026-11-23' }, AdminBrandInputDto)).errors).toEqual({});
     expect((await check({ ...valid, featuredDate: 'tomorrow' }, AdminBrandInputDto)).errors).toEqual({

@@ -28,6 +28,13 @@ import {
   type ValidationArguments,
 } from 'class-validator';
 
+const DEMO_IMAGE_PATH = /^\/demo-brands\/[a-z0-9-]+\.svg$/;
+
+/** Whether an image URL is one of the pictures the site itself serves (from web/public). */
+export function isSiteImagePath(value: unknown): boolean {
+  return value === BRAND_PLACEHOLDER_IMAGE_URL || (typeof value === 'string' && DEMO_IMAGE_PATH.test(value));
+}
+
 export const LINK_REQUIRED_MESSAGE = 'Please provide at least one social media or website link';
 const LINK_FIELDS = ['instagramUrl', 'etsyUrl', 'websiteUrl', 'tiktokUrl'] as const;
 const URL_OPTIONS = { protocols: ['http', 'https'], require_protocol: true };
@@ -133,8 +140,9 @@ export class BrandInputDto implements BrandInput {
   @IsString({ message: 'Image URL is required' })
   @IsNotEmpty({ message: 'Image URL is required' })
   @MaxLength(BRAND_LIMITS.url, { message: `Image URL must be at most ${BRAND_LIMITS.url} characters` })
-  // The placeholder is what CSV rows without an image get; an admin editing such a brand sends it back.
-  @ValidateIf((body: { imageUrl?: unknown }) => body.imageUrl !== BRAND_PLACEHOLDER_IMAGE_URL)
+  // Images the site serves itself (the CSV placeholder, the demo directory's pictures) are site paths, not
+  // links; an admin editing such a brand sends them back unchanged.
+  @ValidateIf((body: { imageUrl?: unknown }) => !isSiteImagePath(body.imageUrl))
   @IsUrl(URL_OPTIONS, { message: 'Image URL must be a link starting with http:// or https://' })
   imageUrl!: string;
 
