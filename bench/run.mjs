@@ -5,6 +5,7 @@ import http from 'node:http';
 import autocannon from 'autocannon';
 import { signInternalToken, IDENTITY_HEADER } from '@hunted/platform';
 import { startHunted } from '../scripts/lib/hunted.mjs';
+import { benchDirectoryReads, benchVotes, BRAND_COUNT, seedDirectory } from './directory.mjs';
 import { signInThroughProvider } from './sign-in.mjs';
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 5);
@@ -15,13 +16,23 @@ const BENCH_PORT_OFFSET = 200;
 // The bench signs tokens itself to load identity directly, so it chooses the secret the system runs with.
 const INTERNAL_AUTH_SECRET = 'bench-only-internal-auth-secret-0123456789';
 const IDENTITY_DIRECT_URL = `http://127.0.0.1:${3001 + BENCH_PORT_OFFSET}`;
+const BENCH_DATABASE_URL = (() => {
+  const url = new URL(process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/hunted');
+  url.pathname = '/hunted_bench';
+  return url.toString();
+})();
 
-function load(url, headers) {
+function load(url, headers, options = {}) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION_SECONDS, pipelining: 1 }, (error, result) =>
+    autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION_SECONDS, pipelining: 1, ...options }, (error, result) =>
       error ? reject(error) : resolve(result),
     );
   });
+}
+
+function printTable(title, rows) {
+  console.log(`\n${title}\n`);
+  console.table(rows.map((r) => ({ target: r.name, 'req/s': Math.round(r.rps), 'p50 ms': r.p50, 'p99 ms': r.p99, 'non-2xx/errors': r.failed })));
 }
 
 function startBareServer(body) {
@@ -77,14 +88,32 @@ try {
   }
 
   const [bareRow, floorRow, directRow, gatewayRow] = rows;
-  console.log(`\nGET /api/auth/user, signed in — ${CONNECTIONS} connections, ${DURATION_SECONDS} s each, loopback\n`);
-  console.table(rows.map((r) => ({ target: r.name, 'req/s': Math.round(r.rps), 'p50 ms': r.p50, 'p99 ms': r.p99, 'non-2xx/errors': r.failed })));
+  printTable(`GET /api/auth/user, signed in — ${CONNECTIONS} connections, ${DURATION_SECONDS} s each, loopback`, rows);
   console.log(`gateway overhead: gateway achieves ${(gatewayRow.rps / directRow.rps).toFixed(2)}x the direct identity throughput`);
   console.log(`identity vs bare Node: ${(directRow.rps / bareRow.rps).toFixed(2)}x`);
   console.log(`NestJS/Fastify floor (GET /health) vs bare Node: ${(floorRow.rps / bareRow.rps).toFixed(2)}x`);
   console.log(`gateway vs bare Node: ${(gatewayRow.rps / bareRow.rps).toFixed(2)}x`);
-  if (rows.some((r) => r.failed > 0)) {
-    console.error('some requests failed; the figures above are not trustworthy');
+
+  const { detailIds } = await seedDirectory(BENCH_DATABASE_URL);
+  const directory = await benchDirectoryReads({ baseUrl: system.url, databaseUrl: BENCH_DATABASE_URL, detailIds, load, summarise });
+  printTable(`Brands directory through the gateway, ${BRAND_COUNT.toLocaleString('en-GB')} brands — ${CONNECTIONS} connections, ${DURATION_SECONDS} s each`, directory.rows);
+  console.log('\nWhat PostgreSQL used for each (index scans counted by pg_stat_user_indexes during the load):');
+  for (const [name, { used, seq }] of directory.plans) {
+    const indexes = used.map(([index, scans]) => `${index} (${scans})`).join(', ') || 'no index';
+    const sequential = seq.length ? `; sequential scans: ${seq.map(([table, n]) => `${table} (${n})`).join(', ')}` : '; no sequential scans';
+    console.log(`  ${name}: ${indexes}${sequential}`);
+  }
+
+  const votes = await benchVotes({ baseUrl: system.url, databaseUrl: BENCH_DATABASE_URL });
+  console.log(`\n${votes.voters} members voting for one brand at once, through the gateway:`);
+  console.log(`  ${votes.votesPerSecond} votes/s (all in ${votes.elapsedMs} ms), p50 ${votes.p50} ms, p99 ${votes.p99} ms, statuses ${JSON.stringify(votes.statuses)}`);
+  console.log(`  the same members again at once: statuses ${JSON.stringify(votes.repeatStatuses)}`);
+  const exact = votes.votes === votes.voters && votes.voteRows === votes.voters;
+  console.log(`  brand's vote count ${votes.votes}, vote rows ${votes.voteRows}: ${exact ? 'exact' : 'NOT EXACT'}`);
+
+  const failed = [...rows, ...directory.rows].some((r) => r.failed > 0) || !exact || votes.statuses[201] !== votes.voters || votes.repeatStatuses[409] !== votes.voters;
+  if (failed) {
+    console.error('some requests failed or a count is wrong; the figures above are not trustworthy');
     process.exitCode = 1;
   }
 } finally {
