@@ -17,6 +17,14 @@ const signInToVote = {
 /** The toast for a failed vote, per the spec's error catalogue. */
 export function voteFailureToast(error: unknown) {
   if (error instanceof HttpError && error.status === 401) return signInToVote;
+  // A repeat within 24 hours: the server says so (409) in its own words.
+  if (error instanceof HttpError && error.status === 409) {
+    return {
+      variant: 'destructive',
+      title: "Oops we think you've already voted",
+      description: serverMessage(error, 409) ?? 'You can only vote once per brand.',
+    } as const;
+  }
   const message = error instanceof Error ? error.message : '';
   // A proxy or a gateway page answering HTML instead of JSON: the original product read this as a repeat vote.
   if (/unexpected token|<!doctype|<html/i.test(message)) {

@@ -88,7 +88,7 @@ describe('/brand/{id}/{slug}', () => {
     await waitFor(() => expect(calls.filter((call) => call.url === '/api/brands/5')).toHaveLength(2));
   });
 
-  it("shows the server's reason when the vote is refused (409)", async () => {
+  it("shows the already-voted toast with the server's reason when the vote is refused (409)", async () => {
     stubFetch({
       ...signedIn,
       ...brandCalls(),
@@ -98,7 +98,7 @@ describe('/brand/{id}/{slug}', () => {
     });
     renderAt('/brand/5');
     fireEvent.click(await screen.findByRole('button', { name: 'Vote for Maison Rose' }));
-    expect(await screen.findByText('Failed to vote')).toBeTruthy();
+    expect(await screen.findByText("Oops we think you've already voted")).toBeTruthy();
     expect(screen.getByText('You have already voted for this brand in the last 24 hours.')).toBeTruthy();
   });
 
