@@ -1,5 +1,35 @@
+import { Redis } from 'ioredis';
+import pg from 'pg';
 import { startHunted } from '../../scripts/lib/hunted.mjs';
 import { E2E_GATEWAY_PORT } from './system.js';
+
+const DATABASE = 'hunted_e2e';
+const REDIS_PREFIX = 'hunted-e2e:';
+
+/** Every run starts from an empty database and Redis prefix, so journeys can count what they see. */
+async function startClean(): Promise<void> {
+  const admin = new URL(process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/hunted');
+  admin.pathname = '/postgres';
+  const db = new pg.Client({ connectionString: admin.toString() });
+  await db.connect();
+  try {
+    await db.query(`drop database if exists ${DATABASE} with (force)`);
+  } finally {
+    await db.end();
+  }
+  const redis = new Redis(process.env.REDIS_URL || 'redis://127.0.0.1:6379', { lazyConnect: true });
+  await redis.connect();
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${REDIS_PREFIX}*`, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length) await redis.del(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
 
 /**
  * Starts the whole built system once for every journey: its own database and Redis prefix (a developer's data
@@ -7,6 +37,7 @@ import { E2E_GATEWAY_PORT } from './system.js';
  * journey comes from one client address.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
+  await startClean();
   const system = await startHunted({
     env: {
       ...process.env,
@@ -18,9 +49,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       // The journeys must not depend on anything a developer's shell points at.
       OIDC_ISSUER_URL: '',
       SMTP_URL: '',
+      DEMO_DATA: 'off',
     },
-    databaseName: 'hunted_e2e',
-    redisPrefix: 'hunted-e2e:',
+    databaseName: DATABASE,
+    redisPrefix: REDIS_PREFIX,
     gatewayPort: E2E_GATEWAY_PORT,
     portOffset: 100,
     quiet: true,

@@ -1,0 +1,64 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN_EMAIL, brandInput, createBrand, RUN, setRatings, signedInContext, toast } from './support/journey.js';
+
+// 20 shoe brands (8 in the UK, 12 in France, half of those rated 4.5) and 10 bag brands, made by an admin.
+test.beforeAll(async ({ browser }) => {
+  const admin = await signedInContext(browser, ADMIN_EMAIL, 'Ada');
+  const ratings: { id: number; rating: number; ratingCount: number }[] = [];
+  for (let i = 1; i <= 30; i++) {
+    const shoes = i <= 20;
+    const french = shoes && i > 8;
+    const brand = await createBrand(
+      admin.request,
+      brandInput(`Browse ${RUN} ${String(i).padStart(2, '0')}`, {
+        category: shoes ? 'Shoes' : 'Bags',
+        location: french ? 'France' : 'UK',
+      }),
+    );
+    ratings.push({ id: brand.id, rating: french && i % 2 === 0 ? 4.5 : 3, ratingCount: 4 });
+  }
+  await setRatings(ratings);
+  await admin.close();
+});
+
+test('a guest narrows the directory from a footer category, opens a brand, and comes back to the same place', async ({ page, request }) => {
+  const everything = (await (await request.get('/api/brands')).json()) as unknown[];
+
+  await page.goto('/');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Shoes', exact: true }).click();
+  await expect(page).toHaveURL(/\/brands\?category=Shoes$/);
+  const count = page.getByText(/^\d+ brands? found$/);
+  await expect(count).toHaveText('20 brands found');
+
+  const filters = page.getByRole('complementary', { name: 'Filters' });
+  await filters.getByLabel('Location').selectOption('France');
+  await expect(count).toHaveText('12 brands found');
+  await filters.getByLabel('Rating').selectOption('4');
+  await expect(count).toHaveText('6 brands found');
+  await expect(page).toHaveURL(/category=Shoes/);
+  await expect(page).toHaveURL(/location=France/);
+
+  await filters.getByRole('button', { name: 'Reset Filters' }).click();
+  await expect(count).toHaveText(`${everything.length} brands found`);
+  await expect(filters.getByLabel('Location')).toHaveValue('all');
+
+  // Far enough down the list that coming back to the top would be noticed.
+  const target = page.getByRole('link', { name: /^View Details of Browse / }).nth(14);
+  await target.scrollIntoViewIfNeeded();
+  await page.mouse.wheel(0, 200);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(800);
+  const scrolledTo = await page.evaluate(() => window.scrollY);
+  const brandName = ((await target.getAttribute('aria-label')) ?? '').replace('View Details of ', '');
+  await target.click();
+
+  await expect(page).toHaveURL(/\/brand\/\d+\/browse-/);
+  await expect(page.getByRole('heading', { level: 1, name: brandName })).toBeVisible();
+  await page.getByRole('button', { name: `Vote for ${brandName}` }).click();
+  await expect(toast(page, 'Sign in required')).toBeVisible();
+  await expect(toast(page, 'Sign in required')).toContainText('Please sign in to vote for brands.');
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/brands$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolledTo - 5);
+  expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrolledTo)).toBeLessThanOrEqual(5);
+});

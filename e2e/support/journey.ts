@@ -1,0 +1,89 @@
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import type { AdminBrandInput, Brand } from '@hunted/contracts';
+import pg from 'pg';
+import { E2E_BASE_URL } from './system.js';
+
+/** The e2e system's own database (see global-setup.ts); journeys read it to check what the site says. */
+export const E2E_DATABASE_URL = (() => {
+  const url = new URL(process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/hunted');
+  url.pathname = '/hunted_e2e';
+  return url.toString();
+})();
+
+export const ADMIN_EMAIL = 'admin@hunted.example';
+
+/** A unique suffix per run, so journeys never collide with rows an earlier run left in hunted_e2e. */
+export const RUN = Date.now().toString(36);
+
+export const signInButton = (page: Page) =>
+  page.getByRole('banner').getByRole('button', { name: 'Sign In', exact: true });
+
+/** Signs in through the development OpenID Provider's real form, starting from the page's header. */
+export async function signIn(page: Page, email: string, firstName: string): Promise<void> {
+  await signInButton(page).click();
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="firstName"]').fill(firstName);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('banner').getByRole('button', { name: firstName })).toBeVisible();
+}
+
+/** A browser context signed in as `email`, for a member or an admin acting beside the page under test. */
+export async function signedInContext(browser: Browser, email: string, firstName: string): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: E2E_BASE_URL });
+  const page = await context.newPage();
+  await page.goto('/');
+  await signIn(page, email, firstName);
+  await page.close();
+  return context;
+}
+
+export function brandInput(name: string, overrides: Partial<AdminBrandInput> = {}): AdminBrandInput {
+  return {
+    name,
+    description: `${name} makes small-batch goods in a studio of four.`,
+    category: 'Shoes',
+    location: 'UK',
+    delivery: 'Europe Wide',
+    imageUrl: 'https://images.example/brand.jpg',
+    websiteUrl: 'https://brand.example',
+    tags: ['Handmade'],
+    hashtags: ['#e2e'],
+    ...overrides,
+  };
+}
+
+/** Creates a brand through the admin API (the request carries the admin's session cookie and our Origin). */
+export async function createBrand(admin: APIRequestContext, input: AdminBrandInput): Promise<Brand> {
+  const response = await admin.post('/api/admin/brands', { data: input, headers: { origin: E2E_BASE_URL } });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as Brand;
+}
+
+/**
+ * Ratings come from reviews, which a later issue builds; until then a journey that filters by rating sets them
+ * directly in the e2e database.
+ */
+export async function setRatings(ratings: { id: number; rating: number; ratingCount: number }[]): Promise<void> {
+  const db = new pg.Client({ connectionString: E2E_DATABASE_URL });
+  await db.connect();
+  try {
+    for (const { id, rating, ratingCount } of ratings) {
+      await db.query('update brands.brands set rating = $2, rating_count = $3 where id = $1', [id, rating, ratingCount]);
+    }
+  } finally {
+    await db.end();
+  }
+}
+
+export async function voteRows(brandId: number): Promise<number> {
+  const db = new pg.Client({ connectionString: E2E_DATABASE_URL });
+  await db.connect();
+  try {
+    const { rows } = await db.query<{ n: number }>('select count(*)::int as n from brands.votes where brand_id = $1', [brandId]);
+    return rows[0]!.n;
+  } finally {
+    await db.end();
+  }
+}
+
+export const toast = (page: Page, title: string) => page.getByRole('status').filter({ hasText: title });
