@@ -208,7 +208,7 @@ export function BrandForm({
                   className={cn(
                     'relative flex cursor-pointer flex-col rounded-2xl border bg-white px-4 py-3 transition-colors',
                     'has-[:focus-visible]:ring-4 has-[:focus-visible]:ring-brand-100',
-                    checked ? 'border-brand-500 bg-brand-50/60 ring-1 ring-brand-500' : 'border-stone-200 hover:border-stone-300',
+                    checked ? 'border-stone-900 bg-stone-50 ring-1 ring-stone-900' : 'border-stone-200 hover:border-stone-300',
                   )}
                 >
                   <input
@@ -223,7 +223,7 @@ export function BrandForm({
                   <span className="text-sm font-semibold text-stone-800">{PRICE_CATEGORY_LABELS[price]}</span>
                   <span className="text-xs text-stone-500">{PRICE_HINTS[price]}</span>
                   {checked ? (
-                    <Check className="absolute top-3 right-3 h-4 w-4 text-brand-600" aria-hidden />
+                    <Check className="absolute top-3 right-3 h-4 w-4 text-stone-900" aria-hidden />
                   ) : null}
                 </label>
               );

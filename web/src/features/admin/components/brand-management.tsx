@@ -79,7 +79,7 @@ export function BrandManagement() {
             {brands.data.length === 0 ? 'No brands yet. Add the first one.' : 'No brands match your search.'}
           </p>
         ) : (
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto">
             <table className="w-full text-left text-sm">
               <thead className="border-b border-stone-200 bg-stone-50/80 text-xs font-semibold tracking-wide text-stone-500 uppercase">
                 <tr>
@@ -95,7 +95,7 @@ export function BrandManagement() {
                   <th scope="col" className="hidden px-4 py-3 md:table-cell">
                     Location
                   </th>
-                  <th scope="col" className="px-4 py-3">
+                  <th scope="col" className="hidden px-4 py-3 sm:table-cell">
                     Stats
                   </th>
                   <th scope="col" className="px-4 py-3 text-right sm:pr-6">
@@ -150,7 +150,7 @@ function BrandRow({
           </span>
           <div className="min-w-0">
             <p className="flex items-center gap-1.5 font-semibold text-stone-900">
-              <span className="max-w-[11rem] truncate sm:max-w-[16rem]">{brand.name}</span>
+              <span className="line-clamp-2 sm:max-w-[16rem]">{brand.name}</span>
               {brand.featured ? (
                 <Star className="h-3.5 w-3.5 shrink-0 fill-amber-400 text-amber-400" aria-label="Featured" />
               ) : null}
@@ -158,6 +158,9 @@ function BrandRow({
             <p className="text-xs text-stone-500 md:hidden">
               {brand.category} · {brand.location}
             </p>
+            <div className="mt-1 sm:hidden">
+              <BrandStats brand={brand} />
+            </div>
           </div>
         </div>
       </td>
@@ -168,15 +171,11 @@ function BrandRow({
       </td>
       <td className="hidden px-4 py-3 whitespace-nowrap text-stone-700 md:table-cell">{brand.category}</td>
       <td className="hidden px-4 py-3 whitespace-nowrap text-stone-700 md:table-cell">{brand.location}</td>
-      <td className="px-4 py-3">
-        <dl className="flex flex-col gap-1 text-xs text-stone-600 sm:flex-row sm:gap-3">
-          <Stat icon={<ThumbsUp aria-hidden />} label="Votes" value={String(brand.votes)} />
-          <Stat icon={<Eye aria-hidden />} label="Views" value={String(brand.views)} />
-          <Stat icon={<Star aria-hidden />} label="Rating" value={Number(brand.rating).toFixed(1)} />
-        </dl>
+      <td className="hidden px-4 py-3 sm:table-cell">
+        <BrandStats brand={brand} />
       </td>
-      <td className="px-4 py-3 sm:pr-6">
-        <div className="flex justify-end gap-0.5">
+      <td className="py-3 pr-2 sm:pr-6 sm:pl-4">
+        <div className="flex justify-end">
           <Link
             to={paths.brand.getHref(brand.id)}
             aria-label={`View ${brand.name}`}
@@ -206,6 +205,17 @@ function BrandRow({
         </div>
       </td>
     </tr>
+  );
+}
+
+/** Votes, views and rating (to 1 decimal). Shown once per row: in its own column, or under the name on phones. */
+function BrandStats({ brand }: { brand: Brand }) {
+  return (
+    <dl className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-stone-600">
+      <Stat icon={<ThumbsUp aria-hidden />} label="Votes" value={String(brand.votes)} />
+      <Stat icon={<Eye aria-hidden />} label="Views" value={String(brand.views)} />
+      <Stat icon={<Star aria-hidden />} label="Rating" value={Number(brand.rating).toFixed(1)} />
+    </dl>
   );
 }
 

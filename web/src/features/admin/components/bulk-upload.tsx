@@ -55,7 +55,7 @@ export function BulkUpload() {
             <form onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-center">
               <label
                 htmlFor={`${id}-file`}
-                className="flex min-h-11 flex-1 cursor-pointer items-center gap-3 rounded-xl border border-dashed border-stone-300 bg-stone-50 px-3.5 py-2 text-sm transition-colors hover:border-brand-300 hover:bg-brand-50/40 has-[:focus-visible]:ring-4 has-[:focus-visible]:ring-brand-100"
+                className="relative flex min-h-11 min-w-0 flex-1 cursor-pointer items-center gap-3 rounded-xl border border-dashed border-stone-300 bg-stone-50 px-3.5 py-2 text-sm transition-colors hover:border-brand-300 hover:bg-brand-50/40 has-[:focus-visible]:ring-4 has-[:focus-visible]:ring-brand-100"
               >
                 <FileSpreadsheet className="h-5 w-5 shrink-0 text-stone-400" aria-hidden />
                 <span className={file ? 'truncate font-medium text-stone-900' : 'text-stone-500'}>

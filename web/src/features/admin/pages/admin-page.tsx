@@ -52,17 +52,21 @@ export function AdminPage() {
   );
 }
 
+/** On phones the three tabs share the width, icon over a wrapped label, instead of scrolling out of sight. */
+const compactTab =
+  'justify-center text-center max-sm:flex-col max-sm:gap-1 max-sm:px-1.5 max-sm:text-xs max-sm:leading-tight max-sm:whitespace-normal';
+
 function AdminConsole() {
   return (
     <Tabs defaultValue="brands">
-      <TabsList aria-label="Admin sections">
-        <TabsTrigger value="brands">
+      <TabsList aria-label="Admin sections" className="grid grid-cols-3 sm:flex">
+        <TabsTrigger value="brands" className={compactTab}>
           <LayoutGrid aria-hidden /> Brand Management
         </TabsTrigger>
-        <TabsTrigger value="upload">
+        <TabsTrigger value="upload" className={compactTab}>
           <FileUp aria-hidden /> Bulk Upload
         </TabsTrigger>
-        <TabsTrigger value="contact">
+        <TabsTrigger value="contact" className={compactTab}>
           <Inbox aria-hidden /> Contact Submissions
         </TabsTrigger>
       </TabsList>

@@ -141,7 +141,6 @@ export function FaqPage() {
     <Page
       title="Frequently Asked Questions"
       description="Everything you need to know about discovering, voting for and sharing independent brands on Hunted."
-      className="max-w-3xl"
     >
       <Accordion type="single" collapsible className="rounded-3xl border border-stone-200 bg-white px-5 shadow-sm sm:px-8">
         {questions.map((item) => (
