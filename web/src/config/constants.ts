@@ -10,3 +10,10 @@ export const TOAST_DURATION_MS = 5000;
 /** Delays before a guest is sent to sign in, so the explanation can be read first. */
 export const UNAUTHORIZED_REDIRECT_DELAY_MS = 500;
 export const AUTH_REQUIRED_REDIRECT_DELAY_MS = 1000;
+
+/** Where the contact page and the FAQ send people who want to write to a person. */
+export const SUPPORT_EMAIL = 'support@hunted.example';
+
+/** The contact form's minimum lengths (spec section 5) and the reply promise shown after sending. */
+export const CONTACT_MIN_LENGTHS = { name: 2, subject: 5, message: 10 } as const;
+export const CONTACT_REPLY_HOURS = 24;

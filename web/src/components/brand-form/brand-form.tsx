@@ -1,0 +1,456 @@
+import {
+  BRAND_CATEGORIES,
+  BRAND_COUNTRIES,
+  BRAND_LIMITS,
+  BRAND_VALUE_TAGS,
+  DELIVERY_SCOPES,
+  PRICE_CATEGORIES,
+  PRICE_CATEGORY_LABELS,
+  type AdminBrandInput,
+  type PriceCategory,
+} from '@hunted/contracts';
+import { Camera, Check, Globe, ImageOff, Music2, Star, Store } from 'lucide-react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { Field, FieldError } from '@/components/ui/field';
+import { Input, Label } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
+import {
+  BRAND_FORM_FIELDS,
+  brandInputOf,
+  emptyBrandFormValues,
+  isWebLink,
+  validateBrandForm,
+  type BrandFormErrors,
+  type BrandFormField,
+  type BrandFormValues,
+} from './brand-form-values';
+import { HashtagInput } from './hashtag-input';
+
+/** What a price level means, shown beside each choice. */
+const PRICE_HINTS: Record<PriceCategory, string> = {
+  '£': 'Everyday prices',
+  '££': 'Mid-range',
+  '£££': 'Premium',
+  '££££': 'Investment pieces',
+};
+
+export interface BrandFormProps {
+  initialValues?: BrandFormValues;
+  /** The admin form also sets whether (and for which day) the brand is featured. */
+  withFeaturing?: boolean;
+  submitLabel: string;
+  pendingLabel: string;
+  pending: boolean;
+  /** Sends the brand; resolves to the server's per-field messages when it refused the input. */
+  onSubmit: (input: AdminBrandInput) => Promise<Record<string, string> | null | undefined>;
+  onCancel?: () => void;
+}
+
+/** The brand form of /submit and of the admin console's Create and Edit dialogs. */
+export function BrandForm({
+  initialValues,
+  withFeaturing = false,
+  submitLabel,
+  pendingLabel,
+  pending,
+  onSubmit,
+  onCancel,
+}: BrandFormProps) {
+  const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<BrandFormValues>(() => initialValues ?? emptyBrandFormValues());
+  const [errors, setErrors] = useState<BrandFormErrors>({});
+
+  const fieldId = (field: BrandFormField) => `${id}-${field}`;
+
+  function set<K extends BrandFormField>(field: K, value: BrandFormValues[K]) {
+    setValues((previous) => ({ ...previous, [field]: value }));
+    // A fixed field stops shouting; the link rule spans four fields, so any link clears it.
+    setErrors((previous) => {
+      const isLink = field === 'instagramUrl' || field === 'etsyUrl' || field === 'websiteUrl' || field === 'tiktokUrl';
+      if (!previous[field] && !(isLink && previous.instagramUrl)) return previous;
+      const next = { ...previous };
+      delete next[field];
+      if (isLink) delete next.instagramUrl;
+      return next;
+    });
+  }
+
+  function focusFirstError(found: BrandFormErrors) {
+    const first = BRAND_FORM_FIELDS.find((field) => found[field]);
+    if (!first) return;
+    // Wait for the messages to render so the field scrolls into view with its error beneath it.
+    requestAnimationFrame(() => {
+      const element =
+        formRef.current?.querySelector<HTMLElement>(`#${CSS.escape(fieldId(first))}`) ??
+        formRef.current?.querySelector<HTMLElement>(`[data-field="${first}"] input, [data-field="${first}"] button`);
+      element?.focus();
+    });
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found = validateBrandForm(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      focusFirstError(found);
+      return;
+    }
+    const serverErrors = await onSubmit(brandInputOf(values, withFeaturing));
+    if (serverErrors) {
+      const known: BrandFormErrors = {};
+      for (const [field, message] of Object.entries(serverErrors)) {
+        if ((BRAND_FORM_FIELDS as readonly string[]).includes(field)) known[field as BrandFormField] = message;
+      }
+      setErrors(known);
+      focusFirstError(known);
+    }
+  }
+
+  const extraTags = values.tags.filter((tag) => !(BRAND_VALUE_TAGS as readonly string[]).includes(tag));
+  const tagChoices = [...BRAND_VALUE_TAGS, ...extraTags];
+  const imagePreview = isWebLink(values.imageUrl.trim()) ? values.imageUrl.trim() : null;
+  const errorCount = Object.keys(errors).length;
+
+  return (
+    <form ref={formRef} onSubmit={submit} noValidate className="space-y-10">
+      {errorCount > 0 ? (
+        <p role="alert" className="rounded-2xl border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-700">
+          {errorCount === 1 ? 'Please fix the highlighted field.' : `Please fix the ${errorCount} highlighted fields.`}
+        </p>
+      ) : null}
+
+      <Section title="About the brand">
+        <Field id={fieldId('name')} label="Brand Name" error={errors.name}>
+          {(control) => (
+            <Input
+              {...control}
+              value={values.name}
+              maxLength={BRAND_LIMITS.name}
+              placeholder="e.g. Maison Rose"
+              onChange={(event) => set('name', event.target.value)}
+            />
+          )}
+        </Field>
+        <Field
+          id={fieldId('description')}
+          label="Description"
+          error={errors.description}
+          hint="What do they make, and what makes them special?"
+        >
+          {(control) => (
+            <Textarea
+              {...control}
+              rows={4}
+              value={values.description}
+              maxLength={BRAND_LIMITS.description}
+              placeholder="Small-batch linen dresses, cut and sewn in a Brighton studio…"
+              onChange={(event) => set('description', event.target.value)}
+            />
+          )}
+        </Field>
+        <div className="grid gap-5 sm:grid-cols-3">
+          <Field id={fieldId('category')} label="Category" error={errors.category}>
+            {(control) => (
+              <Select {...control} value={values.category} onChange={(event) => set('category', event.target.value)}>
+                <option value="" disabled>
+                  Select a category
+                </option>
+                {BRAND_CATEGORIES.map((category) => (
+                  <option key={category} value={category}>
+                    {category}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          <Field id={fieldId('location')} label="Location" error={errors.location}>
+            {(control) => (
+              <Select {...control} value={values.location} onChange={(event) => set('location', event.target.value)}>
+                <option value="" disabled>
+                  Select a country
+                </option>
+                {BRAND_COUNTRIES.map((country) => (
+                  <option key={country} value={country}>
+                    {country}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          <Field id={fieldId('delivery')} label="Delivery" error={errors.delivery}>
+            {(control) => (
+              <Select {...control} value={values.delivery} onChange={(event) => set('delivery', event.target.value)}>
+                <option value="" disabled>
+                  Select delivery
+                </option>
+                {DELIVERY_SCOPES.map((scope) => (
+                  <option key={scope} value={scope}>
+                    {scope}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+        </div>
+
+        <fieldset data-field="priceCategory">
+          <legend className="mb-1.5 block text-sm font-medium text-stone-800">Price Range</legend>
+          <div className="grid grid-cols-2 gap-2.5 sm:grid-cols-4">
+            {PRICE_CATEGORIES.map((price) => {
+              const checked = values.priceCategory === price;
+              return (
+                <label
+                  key={price}
+                  className={cn(
+                    'relative flex cursor-pointer flex-col rounded-2xl border bg-white px-4 py-3 transition-colors',
+                    'has-[:focus-visible]:ring-4 has-[:focus-visible]:ring-brand-100',
+                    checked ? 'border-stone-900 bg-stone-50 ring-1 ring-stone-900' : 'border-stone-200 hover:border-stone-300',
+                  )}
+                >
+                  <input
+                    type="radio"
+                    name={`${id}-price`}
+                    value={price}
+                    checked={checked}
+                    onChange={() => set('priceCategory', price)}
+                    className="sr-only"
+                  />
+                  <span className="text-lg font-bold tracking-wide text-stone-900">{price}</span>
+                  <span className="text-sm font-semibold text-stone-800">{PRICE_CATEGORY_LABELS[price]}</span>
+                  <span className="text-xs text-stone-500">{PRICE_HINTS[price]}</span>
+                  {checked ? (
+                    <Check className="absolute top-3 right-3 h-4 w-4 text-stone-900" aria-hidden />
+                  ) : null}
+                </label>
+              );
+            })}
+          </div>
+          {errors.priceCategory ? <FieldError>{errors.priceCategory}</FieldError> : null}
+        </fieldset>
+      </Section>
+
+      <Section title="Image and links" description="At least one link is needed so people can find the brand.">
+        <div className="grid gap-4 sm:grid-cols-[1fr_5.5rem] sm:items-start">
+          <Field
+            id={fieldId('imageUrl')}
+            label="Image URL"
+            error={errors.imageUrl}
+            hint="A link to a photo of the brand's products or shop."
+          >
+            {(control) => (
+              <Input
+                {...control}
+                type="url"
+                inputMode="url"
+                value={values.imageUrl}
+                placeholder="https://…/photo.jpg"
+                onChange={(event) => set('imageUrl', event.target.value)}
+              />
+            )}
+          </Field>
+          <div
+            aria-hidden
+            className="hidden h-[5.5rem] w-[5.5rem] items-center justify-center overflow-hidden rounded-2xl border border-stone-200 bg-stone-100 text-stone-400 sm:mt-7 sm:flex"
+          >
+            {imagePreview ? (
+              <img src={imagePreview} alt="" className="h-full w-full object-cover" />
+            ) : (
+              <ImageOff className="h-6 w-6" />
+            )}
+          </div>
+        </div>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <LinkField
+            id={fieldId('instagramUrl')}
+            label="Instagram"
+            icon={<Camera />}
+            placeholder="https://instagram.com/brand"
+            value={values.instagramUrl}
+            error={errors.instagramUrl}
+            onChange={(value) => set('instagramUrl', value)}
+          />
+          <LinkField
+            id={fieldId('etsyUrl')}
+            label="Etsy Shop"
+            icon={<Store />}
+            placeholder="https://etsy.com/shop/brand"
+            value={values.etsyUrl}
+            error={errors.etsyUrl}
+            onChange={(value) => set('etsyUrl', value)}
+          />
+          <LinkField
+            id={fieldId('websiteUrl')}
+            label="Website"
+            icon={<Globe />}
+            placeholder="https://brand.com"
+            value={values.websiteUrl}
+            error={errors.websiteUrl}
+            onChange={(value) => set('websiteUrl', value)}
+          />
+          <LinkField
+            id={fieldId('tiktokUrl')}
+            label="TikTok"
+            icon={<Music2 />}
+            placeholder="https://tiktok.com/@brand"
+            value={values.tiktokUrl}
+            error={errors.tiktokUrl}
+            onChange={(value) => set('tiktokUrl', value)}
+          />
+        </div>
+      </Section>
+
+      <Section title="Values and hashtags" description="Optional, but they help people find the brand.">
+        <fieldset data-field="tags">
+          <legend className="mb-2 block text-sm font-medium text-stone-800">
+            Brand Values <span className="font-normal text-stone-500">(optional)</span>
+          </legend>
+          <div className="flex flex-wrap gap-2">
+            {tagChoices.map((tag) => {
+              const selected = values.tags.includes(tag);
+              return (
+                <button
+                  key={tag}
+                  type="button"
+                  aria-pressed={selected}
+                  onClick={() => set('tags', selected ? values.tags.filter((t) => t !== tag) : [...values.tags, tag])}
+                  className={cn(
+                    'inline-flex items-center gap-1.5 rounded-full border px-3.5 py-1.5 text-sm font-medium transition-colors',
+                    selected
+                      ? 'border-stone-900 bg-stone-900 text-white hover:bg-stone-800'
+                      : 'border-stone-200 bg-white text-stone-700 hover:border-stone-300 hover:bg-stone-50',
+                  )}
+                >
+                  {selected ? <Check className="h-3.5 w-3.5" aria-hidden /> : null}
+                  {tag}
+                </button>
+              );
+            })}
+          </div>
+          {errors.tags ? <FieldError>{errors.tags}</FieldError> : null}
+        </fieldset>
+        <div>
+          <Label htmlFor={fieldId('hashtags')}>
+            Hashtags <span className="font-normal text-stone-500">(optional)</span>
+          </Label>
+          <HashtagInput
+            id={fieldId('hashtags')}
+            value={values.hashtags}
+            onChange={(hashtags) => set('hashtags', hashtags)}
+            invalid={Boolean(errors.hashtags)}
+            describedBy={errors.hashtags ? `${fieldId('hashtags')}-error` : `${fieldId('hashtags')}-hint`}
+          />
+          {errors.hashtags ? (
+            <FieldError id={`${fieldId('hashtags')}-error`}>{errors.hashtags}</FieldError>
+          ) : (
+            <p id={`${fieldId('hashtags')}-hint`} className="mt-1.5 text-xs text-stone-500">
+              Press Enter, Space or comma after each one. We add the # for you.
+            </p>
+          )}
+        </div>
+      </Section>
+
+      {withFeaturing ? (
+        <Section title="Featuring">
+          <div className="grid gap-5 sm:grid-cols-2 sm:items-end">
+            <label
+              htmlFor={fieldId('featured')}
+              className="flex h-11 cursor-pointer items-center gap-3 rounded-xl border border-stone-300 bg-white px-3.5 shadow-xs"
+            >
+              <input
+                id={fieldId('featured')}
+                type="checkbox"
+                checked={values.featured}
+                onChange={(event) => set('featured', event.target.checked)}
+                className="h-4 w-4 accent-brand-600"
+              />
+              <Star className="h-4 w-4 text-amber-500" aria-hidden />
+              <span className="text-sm font-medium text-stone-800">Featured brand</span>
+            </label>
+            <Field
+              id={fieldId('featuredDate')}
+              label="Featured Date"
+              optional
+              error={errors.featuredDate}
+              hint="The London day it is Featured Brand of the Day."
+            >
+              {(control) => (
+                <Input
+                  {...control}
+                  type="date"
+                  value={values.featuredDate}
+                  onChange={(event) => set('featuredDate', event.target.value)}
+                />
+              )}
+            </Field>
+          </div>
+        </Section>
+      ) : null}
+
+      <div className="flex flex-col-reverse gap-3 border-t border-stone-100 pt-6 sm:flex-row sm:justify-end">
+        {onCancel ? (
+          <Button variant="outline" onClick={onCancel} disabled={pending}>
+            Cancel
+          </Button>
+        ) : null}
+        <Button type="submit" size="lg" disabled={pending} className="sm:min-w-44">
+          {pending ? pendingLabel : submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+  return (
+    <section className="space-y-5">
+      <div>
+        <h2 className="text-base font-bold text-stone-900">{title}</h2>
+        {description ? <p className="mt-0.5 text-sm text-stone-500">{description}</p> : null}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function LinkField({
+  id,
+  label,
+  icon,
+  placeholder,
+  value,
+  error,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  icon: ReactNode;
+  placeholder: string;
+  value: string;
+  error?: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Field id={id} label={label} error={error}>
+      {(control) => (
+        <div className="relative">
+          <span className="pointer-events-none absolute top-1/2 left-3.5 -translate-y-1/2 text-stone-400 [&_svg]:h-4 [&_svg]:w-4">
+            {icon}
+          </span>
+          <Input
+            {...control}
+            type="url"
+            inputMode="url"
+            value={value}
+            placeholder={placeholder}
+            className="pl-10"
+            onChange={(event) => onChange(event.target.value)}
+          />
+        </div>
+      )}
+    </Field>
+  );
+}

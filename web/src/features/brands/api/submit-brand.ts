@@ -1,0 +1,21 @@
+import type { Brand, BrandInput } from '@hunted/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { request } from '@/lib/api-client';
+import { invalidateBrandQueries } from '@/lib/brand-queries';
+
+/** A member's submission: live at once, so every brand list is refetched after it. */
+export function submitBrand(input: BrandInput): Promise<Brand> {
+  return request<Brand>('POST', '/api/brands', input);
+}
+
+export function useSubmitBrand(options: { onSuccess?: (brand: Brand) => void; onError?: (error: unknown) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: submitBrand,
+    onError: options.onError,
+    onSuccess: async (brand) => {
+      await invalidateBrandQueries(queryClient);
+      options.onSuccess?.(brand);
+    },
+  });
+}
