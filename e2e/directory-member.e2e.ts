@@ -46,3 +46,47 @@ test('a member votes once, is told when voting again, and saves then unsaves a b
   await page.goto('/saved');
   await expect(page.getByText('No saved brands yet')).toBeVisible();
 });
+
+test('a member submits a brand with mistakes, corrects them, and finds it on /brands and /today', async ({ page }) => {
+  const name = `Submitted ${RUN}`;
+  await page.goto('/');
+  await signIn(page, `submitter-${RUN}@example.test`, 'Sami');
+  await page.goto('/submit');
+  await expect(page.getByText('Submit your favourite independent brand')).toBeVisible();
+
+  await page.getByLabel('Image URL').fill('not a link');
+  await page.getByRole('button', { name: 'Submit Brand' }).click();
+  await expect(page.getByText('Name is required')).toBeVisible();
+  await expect(page.getByText('Description is required')).toBeVisible();
+  await expect(page.getByText('Image URL must be a link starting with http:// or https://')).toBeVisible();
+  await expect(page.getByText('Please provide at least one social media or website link')).toBeVisible();
+  await expect(page.getByText('Brand Submitted Successfully!')).toHaveCount(0);
+
+  await page.getByLabel('Brand Name').fill(name);
+  await page.getByLabel('Description').fill('Linen dresses cut and sewn in a Seville workshop.');
+  await page.getByLabel('Category').selectOption('Dresses');
+  await page.getByLabel('Location').selectOption('Spain');
+  await page.getByLabel('Delivery').selectOption('International');
+  await page.getByLabel('Image URL').fill('https://images.example/linen.jpg');
+  await page.getByLabel('Instagram').fill('https://www.instagram.com/submitted.e2e/');
+  await page.getByRole('button', { name: 'Handmade' }).click();
+  const hashtags = page.getByRole('textbox', { name: 'Hashtags (optional)' });
+  await hashtags.fill('linen');
+  await hashtags.press('Enter');
+  await hashtags.fill('#Linen');
+  await hashtags.press(',');
+  await expect(page.getByRole('list', { name: 'Hashtags added' }).getByRole('listitem')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Submit Brand' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Brand Submitted Successfully!' })).toBeVisible();
+  await expect(toast(page, 'Brand submitted successfully!')).toBeVisible();
+  await page.getByRole('link', { name: 'View All Brands' }).click();
+  await expect(page).toHaveURL(/\/brands$/);
+  await page.getByLabel('Search brands').fill(name);
+  await expect(page.getByText('1 brand found')).toBeVisible();
+  await expect(page.getByRole('link', { name: `View Details of ${name}` })).toBeVisible();
+
+  await page.goto('/today');
+  await page.getByRole('button', { name: 'Dresses', exact: true }).click();
+  await expect(page.getByRole('heading', { name, exact: true }).first()).toBeVisible();
+});
