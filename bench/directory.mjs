@@ -1,6 +1,7 @@
 // The brands directory under load, through the gateway: list/today/detail reads on 100,000 brands, and 200
 // members voting for one brand at once. Which indexes served each read is read off PostgreSQL's own counters
 // (pg_stat_user_indexes) around each load, so the report shows what the real queries used, not a guess.
+import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { signInThroughProvider } from './sign-in.mjs';
 
