@@ -56,6 +56,11 @@ export async function seedDirectory(databaseUrl) {
                       where b.id = c.brand_id`);
       await db.query(`insert into brand_daily_votes (brand_id, day, votes)
                       select brand_id, (created_at at time zone 'Europe/London')::date, count(*) from votes group by 1, 2`);
+      // Each brand row carries its latest day's counter (the /today ranking reads it): COPY_LATEST_DAILY_VOTES.
+      await db.query(`update brands b set today_votes = d.votes, today_votes_day = d.day
+                      from (select distinct on (brand_id) brand_id, day, votes from brand_daily_votes
+                            order by brand_id, day desc) d
+                      where d.brand_id = b.id`);
       await db.query('analyze');
     }
     const detailIds = (await db.query('select id from brands order by random() limit 1000')).rows.map((r) => r.id);

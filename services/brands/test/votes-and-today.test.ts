@@ -1,7 +1,9 @@
 import type { TodayBrand, VoteResponse } from '@hunted/contracts';
 import { TEST_REDIS_URL } from '@hunted/platform/testing';
 import { Queue } from 'bullmq';
+import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COPY_LATEST_DAILY_VOTES } from '../src/brands/brand-sql.js';
 import { FeaturedBrandPicker } from '../src/today/featured-brand.picker.js';
 import { FEATURED_PICK_QUEUE, FEATURED_PICK_SCHEDULER } from '../src/today/featured-brand.scheduler.js';
 import { insertBrand, json, signedIn, startBrands, type RunningBrands } from './support.js';
@@ -124,6 +126,8 @@ describe('brands: votes, today’s ranking, the leaderboard and the featured bra
         ids.yesterday,
         today,
       ]);
+      // Counter rows written directly, as the demo data does: copy each brand's latest day onto its row.
+      await brands.app.get(DataSource).query(COPY_LATEST_DAILY_VOTES);
     });
 
     const names = (list: TodayBrand[]) => list.map((brand) => brand.name);
@@ -155,15 +159,17 @@ describe('brands: votes, today’s ranking, the leaderboard and the featured bra
     });
 
     it('changes from one day to the next', async () => {
-      // Move every counter back, as if days had passed (by 30, so no row lands on another's day mid-update):
-      // nobody has votes "today" any more.
+      // Move every counter back, as if days had passed (by 30, so no row lands on another's day mid-update),
+      // with the copy of the latest day on each brand row: nobody has votes "today" any more.
       await q(`update $S.brand_daily_votes set day = day - 30`);
+      await q(`update $S.brands set today_votes_day = today_votes_day - 30`);
       try {
         const list = await json<TodayBrand[]>(await fetch(`${base}/api/brands/today?category=Home`));
         expect(names(list)).toEqual(['Classic', 'Steady', 'Yesterday', 'Rising', 'Quiet']);
         expect(list.every((b) => b.todayVotes === 0)).toBe(true);
       } finally {
         await q(`update $S.brand_daily_votes set day = day + 30`);
+        await q(`update $S.brands set today_votes_day = today_votes_day + 30`);
       }
     });
 

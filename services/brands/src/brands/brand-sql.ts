@@ -4,6 +4,21 @@ import type { BrandFilters } from './brand-query.js';
 /** Today's date in London, computed by the database so every replica and every statement share one clock. */
 export const LONDON_TODAY = `(now() at time zone 'Europe/London')::date`;
 
+/**
+ * Votes the brand received today: its row carries its latest day's counter, which is today's only when that day
+ * is today (yesterday's votes do not count, and no job has to reset anything at midnight).
+ */
+export const TODAY_VOTES = `case when b.today_votes_day = ${LONDON_TODAY} then b.today_votes else 0 end`;
+
+/**
+ * Copies each brand's latest brand_daily_votes row onto it (today_votes_day, today_votes), for writers that fill
+ * brand_daily_votes in bulk (demo data, benchmarks) rather than through a vote.
+ */
+export const COPY_LATEST_DAILY_VOTES = `
+  update brands b set today_votes = d.votes, today_votes_day = d.day
+  from (select distinct on (brand_id) brand_id, day, votes from brand_daily_votes order by brand_id, day desc) d
+  where d.brand_id = b.id`;
+
 /** The columns of a Brand, read from `brands b`, named as the API names them. */
 export const BRAND_COLUMNS = `
   b.id, b.name, b.description, b.category, b.location, b.delivery,
@@ -43,6 +58,26 @@ export function filterConditions(filters: BrandFilters, params: unknown[]): stri
     conditions.push(`b.search_document @@ to_tsquery('simple', ${param(filters.search)})`);
   }
   return conditions;
+}
+
+const PLACE_FILTERS: ReadonlySet<string> = new Set(['category', 'location', 'delivery']);
+
+/** Whether the filters narrow by place only (category, location, delivery), which brand_counts can total. */
+export function placeFiltersOnly(filters: BrandFilters): boolean {
+  return Object.entries(filters).every(([key, value]) => value === undefined || PLACE_FILTERS.has(key));
+}
+
+/**
+ * A scalar subquery: the exact number of brands matching the filters. Place filters alone (category, location,
+ * delivery: every /today filter) read brand_counts, which triggers keep per combination in each writer's own
+ * transaction, so a paged list does not count the directory on every request; other filters count the rows.
+ */
+export function brandCountSql(filters: BrandFilters, params: unknown[]): string {
+  // brand_counts is aliased b too: place conditions name only b.category, b.location and b.delivery.
+  const where = whereClause(filterConditions(filters, params));
+  return placeFiltersOnly(filters)
+    ? `(select coalesce(sum(b.brands), 0)::int from brand_counts b ${where})`
+    : `(select count(*)::int from brands b ${where})`;
 }
 
 export function whereClause(conditions: string[]): string {

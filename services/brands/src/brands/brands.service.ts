@@ -3,8 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DEFAULT_PRICE_CATEGORY, type Brand } from '@hunted/contracts';
 import { EventPublisher } from '@hunted/platform';
 import { DataSource } from 'typeorm';
-import type { ListQuery } from './brand-query.js';
-import { BRAND_COLUMNS, brandOfRow, filterConditions, whereClause, type BrandRow } from './brand-sql.js';
+import type { BrandFilters, ListQuery } from './brand-query.js';
+import { BRAND_COLUMNS, brandCountSql, brandOfRow, filterConditions, whereClause, type BrandRow } from './brand-sql.js';
 import type { BrandInputDto } from './brand-input.dto.js';
 
 export const BRAND_NOT_FOUND = 'Brand not found';
@@ -31,12 +31,14 @@ export class BrandsService {
       `select ${BRAND_COLUMNS} from brands b ${where} order by b.rating desc, b.votes desc, b.id ${page}`,
       params,
     );
-    const total = paging ? this.count(where, params) : undefined;
+    const total = paging ? this.count(filters) : undefined;
     return { brands: (await rows).map(brandOfRow), total: await total };
   }
 
-  async count(where: string, params: unknown[]): Promise<number> {
-    const [row] = await this.dataSource.query<{ n: number }[]>(`select count(*)::int as n from brands b ${where}`, params);
+  /** The exact number of brands matching the filters (see brandCountSql). */
+  async count(filters: BrandFilters): Promise<number> {
+    const params: unknown[] = [];
+    const [row] = await this.dataSource.query<{ n: number }[]>(`select ${brandCountSql(filters, params)} as n`, params);
     return row!.n;
   }
 

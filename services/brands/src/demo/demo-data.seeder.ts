@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { SERVICE_CONFIG } from '@hunted/platform';
 import { DataSource, type EntityManager } from 'typeorm';
+import { COPY_LATEST_DAILY_VOTES } from '../brands/brand-sql.js';
 import { demoDataEnabled, type BrandsConfig } from '../config.js';
 import { DEMO_BRANDS, demoImageUrl, demoLinks } from './demo-brands.js';
 
@@ -134,7 +135,7 @@ export class DemoDataSeeder implements OnModuleInit {
     await manager.query(
       `insert into brand_daily_votes (brand_id, day, votes)
        select brand_id, (created_at at time zone 'Europe/London')::date, count(*) from votes group by 1, 2`,
-    );
+    );    await manager.query(COPY_LATEST_DAILY_VOTES);
   }
 
   private async insertSaves(manager: EntityManager, brandIds: number[]): Promise<void> {

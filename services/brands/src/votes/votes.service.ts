@@ -22,6 +22,11 @@ export class VotesService {
   /**
    * One vote, its brand's total and today's counter in one transaction. The once-per-24-hours rule is the
    * votes table's exclusion constraint: of simultaneous votes by one user, one commits and the others fail it.
+   *
+   * The day's counter row is upserted first and copied onto the brand row in the same statement, while its row
+   * lock is held, so concurrent votes write the brand's today_votes in the counter's own order. The brand's day
+   * only moves forward: a vote of the previous day committing just after midnight, after one of the new day,
+   * leaves the new day's count in place.
    */
   async vote(brandId: number, userId: string, ipAddress: string): Promise<VoteResponse> {
     try {
@@ -31,17 +36,20 @@ export class VotesService {
           userId,
           ipAddress.slice(0, IP_MAX),
         ]);
-        const [[brand]] = await manager.query<[{ votes: number }[], number]>(
-          `update brands set votes = votes + 1 where id = $1 returning votes`,
+        const [[counted]] = await manager.query<[VoteResponse[], number]>(
+          `with counter as (
+             insert into brand_daily_votes as d (brand_id, day, votes) values ($1, ${LONDON_TODAY}, 1)
+             on conflict (brand_id, day) do update set votes = d.votes + 1
+             returning day, votes)
+           update brands b set
+             votes = b.votes + 1,
+             today_votes = case when b.today_votes_day > counter.day then b.today_votes else counter.votes end,
+             today_votes_day = greatest(b.today_votes_day, counter.day)
+           from counter where b.id = $1
+           returning b.votes, counter.votes as "todayVotes"`,
           [brandId],
         );
-        const [today] = await manager.query<{ votes: number }[]>(
-          `insert into brand_daily_votes as d (brand_id, day, votes) values ($1, ${LONDON_TODAY}, 1)
-           on conflict (brand_id, day) do update set votes = d.votes + 1
-           returning votes`,
-          [brandId],
-        );
-        return { votes: brand!.votes, todayVotes: today!.votes };
+        return counted!;
       });
     } catch (error) {
       const state = sqlStateOf(error);
