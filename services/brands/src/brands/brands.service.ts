@@ -26,13 +26,21 @@ export class BrandsService {
   async list({ filters, paging }: ListQuery): Promise<BrandPage> {
     const params: unknown[] = [];
     const where = whereClause(filterConditions(filters, params));
-    const page = paging ? `limit ${paging.limit} offset ${paging.offset}` : '';
-    const rows = this.dataSource.query<BrandRow[]>(
-      `select ${BRAND_COLUMNS} from brands b ${where} order by b.rating desc, b.votes desc, b.id ${page}`,
+    const order = 'order by b.rating desc, b.votes desc, b.id';
+    if (!paging) {
+      const rows = await this.dataSource.query<BrandRow[]>(`select ${BRAND_COLUMNS} from brands b ${where} ${order}`, params);
+      return { brands: rows.map(brandOfRow), total: undefined };
+    }
+    // The total rides along as an uncorrelated subquery (computed once): one round trip per page, not two.
+    const count = brandCountSql(filters, params);
+    const rows = await this.dataSource.query<(BrandRow & { total: number })[]>(
+      `select ${BRAND_COLUMNS}, ${count} as total from brands b ${where} ${order}
+       limit ${paging.limit} offset ${paging.offset}`,
       params,
     );
-    const total = paging ? this.count(filters) : undefined;
-    return { brands: (await rows).map(brandOfRow), total: await total };
+    // A page past the end carries no row to read the total from.
+    const total = rows[0]?.total ?? (paging.offset > 0 ? await this.count(filters) : 0);
+    return { brands: rows.map(({ total: _total, ...row }) => brandOfRow(row)), total };
   }
 
   /** The exact number of brands matching the filters (see brandCountSql). */
