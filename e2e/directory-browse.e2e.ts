@@ -28,19 +28,19 @@ test('a guest narrows the directory from a footer category, opens a brand, and c
   await page.goto('/');
   await page.getByRole('contentinfo').getByRole('link', { name: 'Accessories', exact: true }).click();
   await expect(page).toHaveURL(/\/brands\?category=Accessories$/);
-  const count = page.getByText(/^\d+ brands? found$/);
-  await expect(count).toHaveText('20 brands found');
+  const count = page.getByText(/^\d+ brand\(s\) found$/);
+  await expect(count).toHaveText('20 brand(s) found');
 
   const filters = page.getByRole('complementary', { name: 'Filters' });
   await filters.getByLabel('Location').selectOption('France');
-  await expect(count).toHaveText('12 brands found');
+  await expect(count).toHaveText('12 brand(s) found');
   await filters.getByLabel('Rating').selectOption('4');
-  await expect(count).toHaveText('6 brands found');
+  await expect(count).toHaveText('6 brand(s) found');
   await expect(page).toHaveURL(/category=Accessories/);
   await expect(page).toHaveURL(/location=France/);
 
   await filters.getByRole('button', { name: 'Reset Filters' }).click();
-  await expect(count).toHaveText(`${everything.length} brands found`);
+  await expect(count).toHaveText(`${everything.length} brand(s) found`);
   await expect(filters.getByLabel('Location')).toHaveValue('all');
 
   // Far enough down the list that coming back to the top would be noticed.

@@ -37,7 +37,7 @@ test('a member votes once, is told when voting again, and saves then unsaves a b
   await page.getByRole('banner').getByRole('button', { name: 'Mina' }).click();
   await page.getByRole('menuitem', { name: 'Favourites' }).click();
   await expect(page).toHaveURL(/\/saved$/);
-  await expect(page.getByText('You have 1 saved brand')).toBeVisible();
+  await expect(page.getByText('You have 1 saved brand(s)')).toBeVisible();
   await page.getByRole('link', { name: target.name }).first().click();
 
   await expect(page).toHaveURL(new RegExp(`/brand/${target.id}/`));
@@ -83,7 +83,7 @@ test('a member submits a brand with mistakes, corrects them, and finds it on /br
   await page.getByRole('link', { name: 'View All Brands' }).click();
   await expect(page).toHaveURL(/\/brands$/);
   await page.getByLabel('Search brands').fill(name);
-  await expect(page.getByText('1 brand found')).toBeVisible();
+  await expect(page.getByText('1 brand(s) found')).toBeVisible();
   await expect(page.getByRole('link', { name: `View Details of ${name}` })).toBeVisible();
 
   await page.goto('/today');

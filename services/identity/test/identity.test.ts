@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { SignJWT } from 'jose';
 import pg from 'pg';
 import { Queue } from 'bullmq';
@@ -6,7 +5,7 @@ import { Redis } from 'ioredis';
 import { startDevProvider, type RunningDevProvider } from '@hunted/dev-oidc-provider';
 import type { CurrentUserResponse, SessionResolution } from '@hunted/contracts';
 import { IDENTITY_HEADER, signInternalToken } from '@hunted/platform';
-import { TEST_DATABASE_URL, TEST_INTERNAL_AUTH_SECRET, TEST_REDIS_URL } from '@hunted/platform/testing';
+import { freePort, TEST_DATABASE_URL, TEST_INTERNAL_AUTH_SECRET, TEST_REDIS_URL } from '@hunted/platform/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIdentityApp } from '../src/app.js';
@@ -19,17 +18,6 @@ const REDIS_PREFIX = `test:identity:${process.pid}:`;
 const CLIENT_ID = 'hunted-test';
 const CLIENT_SECRET = 'hunted-test-secret';
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** A browser's cookie jar and manual redirects, enough to walk the sign-in over real HTTP. */
 class Browser {

@@ -1,11 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { ContactSubmission } from '@hunted/contracts';
 import { IDENTITY_HEADER, signInternalToken } from '@hunted/platform';
-import { TEST_DATABASE_URL, TEST_INTERNAL_AUTH_SECRET, TEST_REDIS_URL } from '@hunted/platform/testing';
+import {
+  freePort,
+  PrivateRedis,
+  TEST_DATABASE_URL,
+  TEST_INTERNAL_AUTH_SECRET,
+  TEST_REDIS_URL,
+  waitFor,
+} from '@hunted/platform/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Redis } from 'ioredis';
 import pg from 'pg';
@@ -26,27 +28,6 @@ const valid = {
   category: 'partnership',
   message: 'We run a shop in Leeds and would like to talk.',
 };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Polls a condition until it holds, instead of sleeping a fixed time. */
-async function waitFor(what: string, condition: () => Promise<boolean> | boolean, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -98,49 +79,6 @@ class MailInbox {
   }
 }
 
-/** A redis-server of the test's own, started late to play a Redis that was down when the form was sent. */
-class PrivateRedis {
-  private process: ChildProcess | undefined;
-  private readonly dir = mkdtempSync(join(tmpdir(), 'hunted-messaging-redis-'));
-
-  constructor(readonly port: number) {}
-
-  get url(): string {
-    return `redis://127.0.0.1:${this.port}`;
-  }
-
-  async start(): Promise<void> {
-    this.process = spawn(
-      'redis-server',
-      ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--dir', this.dir],
-      {
-        stdio: 'ignore',
-      },
-    );
-    const probe = new Redis(this.url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-    probe.on('error', () => undefined);
-    await waitFor(`redis-server on ${this.port}`, async () => {
-      try {
-        if (probe.status !== 'ready') await probe.connect();
-        return (await probe.ping()) === 'PONG';
-      } catch {
-        probe.disconnect();
-        return false;
-      }
-    });
-    probe.disconnect();
-  }
-
-  async destroy(): Promise<void> {
-    const child = this.process;
-    if (child && child.exitCode === null) {
-      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-      child.kill('SIGTERM');
-      await exited;
-    }
-    rmSync(this.dir, { recursive: true, force: true });
-  }
-}
 
 async function startApp(options: { smtpPort: number; redisUrl?: string; redisPrefix: string }) {
   const config = loadConfig({

@@ -1,15 +1,9 @@
+import type { CurrentUserResponse } from '@hunted/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getQueryFn } from './query-client';
 
-export interface User {
-  id: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  profileImageUrl: string | null;
-  instagramUrl: string | null;
-  isAdmin?: boolean;
-}
+/** The signed-in user, as identity answers `GET /api/auth/user`. */
+export type User = CurrentUserResponse;
 
 export const userQueryOptions = () =>
   queryOptions({

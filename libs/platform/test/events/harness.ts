@@ -1,10 +1,5 @@
 import 'reflect-metadata';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Inject, Injectable, Module, type DynamicModule, type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { IntegrationEvent } from '@hunted/contracts';
@@ -18,19 +13,11 @@ import {
   type OutboxRelayOptions,
 } from '@hunted/platform';
 import { TEST_DATABASE_URL, TEST_REDIS_URL, testConfig } from '@hunted/platform/testing';
+
+export { PrivateRedis, waitFor } from '@hunted/platform/testing';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { DataSource, type EntityManager, type MigrationInterface, type QueryRunner } from 'typeorm';
-
-/** Polls a condition until it holds; fails with `what` after the timeout instead of sleeping a fixed time. */
-export async function waitFor(what: string, condition: () => Promise<boolean> | boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-}
 
 export function uniqueName(): string {
   return `evt_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
@@ -189,62 +176,6 @@ export class EventBusWorld {
 }
 
 /** A redis-server of the test's own (append-only, like production) that it may stop and start again. */
-export class PrivateRedis {
-  private process: ChildProcess | null = null;
-  private readonly dir = mkdtempSync(join(tmpdir(), 'hunted-redis-'));
-  port = 0;
-
-  get url(): string {
-    return `redis://127.0.0.1:${this.port}`;
-  }
-
-  async start(): Promise<void> {
-    if (this.process && this.process.exitCode === null) return;
-    if (!this.port) this.port = await freePort();
-    const child = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--dir', this.dir], {
-      stdio: 'ignore',
-    });
-    this.process = child;
-    const probe = new Redis(this.url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-    probe.on('error', () => undefined);
-    await waitFor(`redis-server on port ${this.port}`, async () => {
-      try {
-        if (probe.status !== 'ready') await probe.connect();
-        return (await probe.ping()) === 'PONG';
-      } catch {
-        probe.disconnect();
-        return false;
-      }
-    });
-    probe.disconnect();
-  }
-
-  /** SIGTERM: Redis flushes its append-only file and exits, as in a restart. */
-  async stop(): Promise<void> {
-    const child = this.process;
-    if (!child || child.exitCode !== null) return;
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    child.kill('SIGTERM');
-    await exited;
-    this.process = null;
-  }
-
-  async destroy(): Promise<void> {
-    await this.stop();
-    rmSync(this.dir, { recursive: true, force: true });
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 export async function appliedCount(dataSource: DataSource, userId: string): Promise<number> {
   const rows: { applied_count: number }[] = await dataSource.query('select applied_count from user_replica where user_id = $1', [userId]);

@@ -1,11 +1,11 @@
 import type { Brand } from '@hunted/contracts';
-import { ArrowRight, MapPin, ThumbsUp, Truck } from 'lucide-react';
+import { ArrowRight, ThumbsUp } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { BrandImage } from './brand-image';
 import { BrandLinkIcons } from './brand-links';
+import { BrandBadges } from './brand-badges';
 import { RatingSummary } from './rating-summary';
 import { TagChips } from './tag-chips';
 
@@ -46,15 +46,7 @@ export function BrandCard({
             {brand.name}
           </Link>
         </h2>
-        <div className="mt-2 flex flex-wrap gap-1.5">
-          <Badge tone="brand">{brand.category}</Badge>
-          <Badge>
-            <MapPin aria-hidden /> {brand.location}
-          </Badge>
-          <Badge tone="sky">
-            <Truck aria-hidden /> {brand.delivery}
-          </Badge>
-        </div>
+        <BrandBadges brand={brand} />
         <RatingSummary rating={brand.rating} ratingCount={brand.ratingCount} className="mt-3" />
         <p className="mt-3 line-clamp-3 text-sm leading-6 text-stone-600">{brand.description}</p>
         <TagChips kind="tag" values={brand.tags ?? []} limit={CARD_CHIP_LIMIT} className="mt-3" />

@@ -8,6 +8,7 @@ import { FEATURED_CARD_TAG_COUNT, TODAY_CARD_TAG_COUNT } from '@/config/director
 import { paths } from '@/config/paths';
 import { BrandImage } from './brand-image';
 import { BrandLinkIcons } from './brand-links';
+import { BrandBadges } from './brand-badges';
 import { RatingSummary } from './rating-summary';
 import { TagChips } from './tag-chips';
 
@@ -100,15 +101,7 @@ export function FeaturedCard({ brand }: { brand: TodayBrand }) {
                   {brand.name}
                 </Link>
               </h3>
-              <div className="mt-2 flex flex-wrap gap-1.5">
-                <Badge tone="brand">{brand.category}</Badge>
-                <Badge>
-                  <MapPin aria-hidden /> {brand.location}
-                </Badge>
-                <Badge tone="sky">
-                  <Truck aria-hidden /> {brand.delivery}
-                </Badge>
-              </div>
+              <BrandBadges brand={brand} />
             </div>
             <VoteTally brand={brand} />
           </div>

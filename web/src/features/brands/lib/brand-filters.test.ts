@@ -70,9 +70,9 @@ describe('lists', () => {
   });
 
   it('counts results and what did not fit', () => {
-    expect(resultCountLabel(0)).toBe('0 brands found');
-    expect(resultCountLabel(1)).toBe('1 brand found');
-    expect(resultCountLabel(42)).toBe('42 brands found');
+    expect(resultCountLabel(0)).toBe('0 brand(s) found');
+    expect(resultCountLabel(1)).toBe('1 brand(s) found');
+    expect(resultCountLabel(42)).toBe('42 brand(s) found');
     expect(moreLabel(5, 3)).toBe('+2 more');
     expect(moreLabel(3, 3)).toBeNull();
   });

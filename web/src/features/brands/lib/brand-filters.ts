@@ -95,9 +95,10 @@ export function ranksWithinCategory(brands: readonly Brand[]): Map<number, numbe
   return ranks;
 }
 
-/** '{n} brand(s) found', with the plural the count needs. */
+/** The result count, in the spec's words. */
 export function resultCountLabel(count: number): string {
-  return `${count} ${count === 1 ? 'brand' : 'brands'} found`;
+  // The spec's exact wording, '(s)' included.
+  return `${count} brand(s) found`;
 }
 
 /** Items beyond the first `shown`, as '+n more', or null when all fit. */

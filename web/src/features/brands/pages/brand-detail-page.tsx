@@ -1,5 +1,5 @@
 import type { Brand } from '@hunted/contracts';
-import { Award, CalendarDays, Eye, Home, MapPin, PackageCheck, ThumbsUp, Truck } from 'lucide-react';
+import { Award, CalendarDays, Eye, Home, MapPin, PackageCheck, ThumbsUp } from 'lucide-react';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
@@ -10,6 +10,7 @@ import { PRICE_CATEGORY_LABELS } from '@/config/directory';
 import { paths } from '@/config/paths';
 import { useBrand } from '../api/get-brand';
 import { useRecordView } from '../api/record-view';
+import { BrandBadges } from '../components/brand-badges';
 import { BrandLinkList } from '../components/brand-links';
 import { BrandReviews } from '../components/brand-reviews';
 import { GuestBanner } from '../components/guest-banner';
@@ -107,19 +108,12 @@ function BrandDetail({ brand, routeId }: { brand: Brand; routeId: string }) {
               <span className="text-xs font-semibold tracking-wide text-stone-500 uppercase">Community rating</span>
               <RatingSummary rating={brand.rating} ratingCount={brand.ratingCount} starClassName="h-5 w-5" />
             </button>
-            <div className="mt-4 flex flex-wrap gap-2">
-              <Badge tone="brand">{brand.category}</Badge>
-              <Badge>
-                <MapPin aria-hidden /> {brand.location}
-              </Badge>
-              <Badge tone="sky">
-                <Truck aria-hidden /> {brand.delivery}
-              </Badge>
+            <BrandBadges brand={brand} className="mt-4 gap-2">
               <Badge tone="amber" title="Price level">
                 {brand.priceCategory}
                 {priceMeaning ? <span className="font-medium"> · {priceMeaning}</span> : null}
               </Badge>
-            </div>
+            </BrandBadges>
             <div className="mt-5 flex flex-wrap gap-2.5">
               <VoteButton brand={brand} routeId={routeId} />
               <ShareMenu brand={brand} />

@@ -32,7 +32,7 @@ describe('/brands', () => {
     });
     renderAt('/brands?category=Dresses&tag=Handmade&hashtag=%23linen');
 
-    expect(await screen.findByText('1 brand found')).toBeTruthy();
+    expect(await screen.findByText('1 brand(s) found')).toBeTruthy();
     expect(calls.map((call) => call.url)).toContain('/api/brands?category=Dresses&tag=Handmade&hashtag=%23linen');
     expect((screen.getByLabelText('Category') as HTMLSelectElement).value).toBe('Dresses');
     expect((screen.getByLabelText('Brand Characteristics') as HTMLSelectElement).value).toBe('Handmade');
@@ -46,16 +46,16 @@ describe('/brands', () => {
       'GET /api/brands?location=France&minRating=4': () => json(200, [maison]),
     });
     const router = renderAt('/brands');
-    expect(await screen.findByText('3 brands found')).toBeTruthy();
+    expect(await screen.findByText('3 brand(s) found')).toBeTruthy();
 
     fireEvent.change(screen.getByLabelText('Location'), { target: { value: 'France' } });
     fireEvent.change(screen.getByLabelText('Rating'), { target: { value: '4' } });
     expect(router.state.location.search).toBe('?location=France&rating=4');
-    expect(await screen.findByText('1 brand found')).toBeTruthy();
+    expect(await screen.findByText('1 brand(s) found')).toBeTruthy();
 
     fireEvent.click(screen.getAllByRole('button', { name: 'Reset Filters' })[0]!);
     expect(router.state.location.search).toBe('');
-    expect(await screen.findByText('3 brands found')).toBeTruthy();
+    expect(await screen.findByText('3 brand(s) found')).toBeTruthy();
   });
 
   it('offers every option of the spec, hashtags from the unfiltered list', async () => {
@@ -65,7 +65,7 @@ describe('/brands', () => {
       'GET /api/brands?category=Shoes': () => json(200, [atelier]),
     });
     renderAt('/brands?category=Shoes');
-    await screen.findByText('1 brand found');
+    await screen.findByText('1 brand(s) found');
     const options = (label: string) =>
       Array.from((screen.getByLabelText(label) as HTMLSelectElement).options).map((option) => option.value);
     expect(options('Rating')).toEqual(['any', '2', '2.5', '3', '3.5', '4', '4.5']);
@@ -102,7 +102,7 @@ describe('/brands', () => {
     });
     const router = renderAt('/brands?priceCategory=££££');
     expect(await screen.findByText('No brands match your current filters')).toBeTruthy();
-    expect(screen.getByText('0 brands found')).toBeTruthy();
+    expect(screen.getByText('0 brand(s) found')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/api/login');
     expect(screen.getByRole('link', { name: /Back to Home/ }).getAttribute('href')).toBe('/');
     fireEvent.click(screen.getAllByRole('button', { name: 'Reset Filters' }).at(-1)!);
@@ -112,7 +112,7 @@ describe('/brands', () => {
   it('hides the guest banner from members', async () => {
     stubFetch({ ...signedIn, 'GET /api/brands': () => json(200, everyone) });
     renderAt('/brands');
-    await screen.findByText('3 brands found');
+    await screen.findByText('3 brand(s) found');
     expect(screen.queryByRole('link', { name: /Back to Home/ })).toBeNull();
   });
 
@@ -120,7 +120,7 @@ describe('/brands', () => {
     const many = Array.from({ length: 60 }, (_, index) => aBrand({ id: 1000 + index, name: `Label ${index}` }));
     stubFetch({ ...signedOut, 'GET /api/brands': () => json(200, many) });
     renderAt('/brands');
-    expect(await screen.findByText('60 brands found')).toBeTruthy();
+    expect(await screen.findByText('60 brand(s) found')).toBeTruthy();
     expect(screen.getAllByRole('article')).toHaveLength(24);
     fireEvent.click(screen.getByRole('button', { name: 'Show more brands' }));
     expect(screen.getAllByRole('article')).toHaveLength(48);
@@ -133,9 +133,9 @@ describe('/brands', () => {
       'GET /api/brands?search=knit': () => json(200, [nordic]),
     });
     const router = renderAt('/brands');
-    await screen.findByText('3 brands found');
+    await screen.findByText('3 brand(s) found');
     fireEvent.change(screen.getByLabelText('Search brands'), { target: { value: 'knit' } });
-    expect(await screen.findByText('1 brand found', {}, { timeout: 2000 })).toBeTruthy();
+    expect(await screen.findByText('1 brand(s) found', {}, { timeout: 2000 })).toBeTruthy();
     expect(router.state.location.search).toBe('?search=knit');
     expect(calls.filter((call) => call.url.includes('search=')).map((call) => call.url)).toEqual(['/api/brands?search=knit']);
   });
@@ -145,7 +145,7 @@ describe('/brands', () => {
     const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
     Object.defineProperty(window, 'scrollY', { value: 1234, configurable: true });
     const router = renderAt('/brands');
-    await screen.findByText('3 brands found');
+    await screen.findByText('3 brand(s) found');
 
     fireEvent.click(screen.getAllByRole('link', { name: /View Details/ })[0]!);
     expect(JSON.parse(sessionStorage.getItem(SCROLL_STORAGE_KEY)!)).toMatchObject({ y: 1234, search: '' });
@@ -153,7 +153,7 @@ describe('/brands', () => {
     scrollTo.mockClear();
 
     await act(() => router.navigate('/brands'));
-    await screen.findByText('3 brands found');
+    await screen.findByText('3 brand(s) found');
     const shownAt = Date.now();
     await vi.waitFor(() => expect(scrollTo).toHaveBeenCalledWith({ top: 1234, behavior: 'instant' }), { timeout: 1000 });
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(80);
@@ -163,7 +163,7 @@ describe('/brands', () => {
     stubFetch({ ...signedOut, 'GET /api/brands?category=Shoes': () => json(200, [atelier]), 'GET /api/brands': () => json(200, everyone) });
     Object.defineProperty(window, 'scrollY', { value: 640, configurable: true });
     renderAt('/brands?category=Shoes');
-    await screen.findByText('1 brand found');
+    await screen.findByText('1 brand(s) found');
     window.dispatchEvent(new Event('beforeunload'));
     expect(JSON.parse(sessionStorage.getItem(SCROLL_STORAGE_KEY)!)).toMatchObject({ y: 640, search: 'category=Shoes' });
   });

@@ -11,7 +11,7 @@ describe('/saved', () => {
         json(200, [aBrand({ id: 3, name: 'Maison Rose', votes: 1 }), aBrand({ id: 4, name: 'Atelier Uno' })]),
     });
     renderAt('/saved');
-    expect(await screen.findByText('You have 2 saved brands')).toBeTruthy();
+    expect(await screen.findByText('You have 2 saved brand(s)')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Maison Rose' }).getAttribute('href')).toBe('/brand/3/maison-rose');
     expect(screen.getByText('1 vote')).toBeTruthy();
   });

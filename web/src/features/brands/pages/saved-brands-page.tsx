@@ -12,7 +12,8 @@ import { BrandImage } from '../components/brand-image';
 import { BrandLinkIcons } from '../components/brand-links';
 
 export function savedCountLabel(count: number): string {
-  return `You have ${count} saved ${count === 1 ? 'brand' : 'brands'}`;
+  // The spec's exact wording, '(s)' included.
+  return `You have ${count} saved brand(s)`;
 }
 
 export function SavedBrandsPage() {
