@@ -33,6 +33,21 @@ export interface BrandDeletedV1 {
   brandId: number;
 }
 
+/** A member reviewed a brand; `rating` is the review's overall rating (1–5). */
+export interface ReviewCreatedV1 {
+  reviewId: number;
+  brandId: number;
+  userId: string;
+  rating: number;
+}
+
+export type ReviewUpdatedV1 = ReviewCreatedV1;
+
+export interface ReviewDeletedV1 {
+  reviewId: number;
+  brandId: number;
+}
+
 /** Type -> { version, payload }. Adding an event means adding a line here; a breaking change bumps its version. */
 export interface EventMap {
   'identity.user.registered': { version: 1; data: UserRegisteredV1 };
@@ -40,6 +55,9 @@ export interface EventMap {
   'brands.brand.created': { version: 1; data: BrandCreatedV1 };
   'brands.brand.updated': { version: 1; data: BrandUpdatedV1 };
   'brands.brand.deleted': { version: 1; data: BrandDeletedV1 };
+  'reviews.review.created': { version: 1; data: ReviewCreatedV1 };
+  'reviews.review.updated': { version: 1; data: ReviewUpdatedV1 };
+  'reviews.review.deleted': { version: 1; data: ReviewDeletedV1 };
 }
 
 export type EventType = keyof EventMap;
@@ -52,6 +70,9 @@ export const EVENT_VERSIONS: { [T in EventType]: EventVersion<T> } = {
   'brands.brand.created': 1,
   'brands.brand.updated': 1,
   'brands.brand.deleted': 1,
+  'reviews.review.created': 1,
+  'reviews.review.updated': 1,
+  'reviews.review.deleted': 1,
 };
 
 /** The stream a service publishes to. */
