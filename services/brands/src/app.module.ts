@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { PlatformModule } from '@hunted/platform';
+import { EventsModule, PlatformModule } from '@hunted/platform';
 import { AdminBrandsModule } from './admin/admin-brands.module.js';
 import { BoardItemEntity } from './board/board-item.entity.js';
 import { BrandEntity } from './brands/brand.entity.js';
@@ -8,6 +8,7 @@ import type { BrandsConfig } from './config.js';
 import { BrandsCsvModule } from './csv/brands-csv.module.js';
 import { migrations } from './database/migrations/index.js';
 import { DemoModule } from './demo/demo.module.js';
+import { RATING_EVENT_HANDLERS, RatingsModule } from './ratings/ratings.module.js';
 import { SavedBrandEntity } from './saves/saved-brand.entity.js';
 import { SavesModule } from './saves/saves.module.js';
 import { TodayModule } from './today/today.module.js';
@@ -30,6 +31,8 @@ export class AppModule {
         DemoModule,
         AdminBrandsModule,
         BrandsCsvModule,
+        RatingsModule,
+        EventsModule.forService({ consumes: RATING_EVENT_HANDLERS, imports: [RatingsModule] }),
       ],
     };
   }

@@ -35,6 +35,12 @@ describe('brands: demo data', () => {
       expect(rows[0].yesterday).toBeGreaterThan(0);
       expect(rows[0].saves).toBeGreaterThan(0);
 
+      // Other services' copies of the directory (reviews) learn the demo brands from the usual event.
+      const created = await brands.db.query<{ brand_id: number; name: string }>(
+        `select (data->>'brandId')::int as brand_id, data->>'name' as name from ${SCHEMA}.outbox where type = 'brands.brand.created'`,
+      );
+      expect(created.rows.map((r) => [r.brand_id, r.name]).sort()).toEqual(list.map((b) => [b.id, b.name]).sort());
+
       const featured = await json<TodayBrand>(await fetch(`${brands.base}/api/brands/featured`));
       expect(featured.featured).toBe(true);
     });

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { SERVICE_CONFIG } from '@hunted/platform';
+import { EventPublisher, SERVICE_CONFIG } from '@hunted/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { COPY_LATEST_DAILY_VOTES } from '../brands/brand-sql.js';
 import { demoDataEnabled, type BrandsConfig } from '../config.js';
@@ -25,7 +25,8 @@ type VoteWhen = 'today' | 'yesterday' | 'earlier';
  * Loads the demo directory into an empty database at start (unless DEMO_DATA=off; off by default in tests):
  * 42 brands across every category and country, votes by demo users (some today and yesterday, so the daily
  * ranking and the featured pick have something to work with) and saves. One transaction under an advisory lock,
- * so two replicas starting together load it once, and a non-empty directory is never touched.
+ * so two replicas starting together load it once, and a non-empty directory is never touched. Each brand's
+ * brands.brand.created goes out with it, so other services' copies of the directory know the demo brands.
  */
 @Injectable()
 export class DemoDataSeeder implements OnModuleInit {
@@ -34,6 +35,7 @@ export class DemoDataSeeder implements OnModuleInit {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(SERVICE_CONFIG) private readonly config: BrandsConfig,
+    private readonly events: EventPublisher,
   ) {}
 
   // onModuleInit runs before any onApplicationBootstrap, so the featured pick at start sees the demo brands.
@@ -88,6 +90,7 @@ export class DemoDataSeeder implements OnModuleInit {
         ],
       );
       ids.push(row!.id);
+      await this.events.publish(manager, 'brands.brand.created', { brandId: row!.id, name: brand.name });
     }
     return ids;
   }
@@ -135,7 +138,8 @@ export class DemoDataSeeder implements OnModuleInit {
     await manager.query(
       `insert into brand_daily_votes (brand_id, day, votes)
        select brand_id, (created_at at time zone 'Europe/London')::date, count(*) from votes group by 1, 2`,
-    );    await manager.query(COPY_LATEST_DAILY_VOTES);
+    );
+    await manager.query(COPY_LATEST_DAILY_VOTES);
   }
 
   private async insertSaves(manager: EntityManager, brandIds: number[]): Promise<void> {

@@ -1,6 +1,12 @@
 import { CreateDirectory1763856000000 } from './1763856000000-create-directory.js';
 import { BrandSearchAndDailyVotes1763942400000 } from './1763942400000-brand-search-and-daily-votes.js';
 import { TodayVotesAndBrandCounts1764028800000 } from './1764028800000-today-votes-and-brand-counts.js';
+import { BrandReviewRatings1764115200000 } from './1764115200000-brand-review-ratings.js';
 
 /** Every migration of this service, in order. They run on start. */
-export const migrations = [CreateDirectory1763856000000, BrandSearchAndDailyVotes1763942400000, TodayVotesAndBrandCounts1764028800000];
+export const migrations = [
+  CreateDirectory1763856000000,
+  BrandSearchAndDailyVotes1763942400000,
+  TodayVotesAndBrandCounts1764028800000,
+  BrandReviewRatings1764115200000,
+];

@@ -1,0 +1,73 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+
+export interface ReviewRating {
+  reviewId: number;
+  brandId: number;
+  rating: number;
+  /** The event's occurredAt: the review's state at that time. */
+  occurredAt: string;
+}
+
+/**
+ * Keeps `brands.rating` (mean of the reviews' overall ratings, 0 when none) and `rating_count` equal to what the
+ * reviews service says, from its review events. Each call runs in the event's inbox transaction: the review's row
+ * in brand_review_ratings is upserted by review id and the brand's figures are recomputed from those rows, so a
+ * duplicated, late or reordered event can never count a review twice.
+ */
+@Injectable()
+export class BrandRatingsService {
+  /** A review's first rating; one already known (from a later update that overtook it) is kept. */
+  async reviewCreated(manager: EntityManager, review: ReviewRating): Promise<void> {
+    if (!(await this.lockBrand(manager, review.brandId))) return;
+    await manager.query(
+      `insert into brand_review_ratings (review_id, brand_id, rating, occurred_at) values ($1, $2, $3, $4)
+       on conflict (review_id) do nothing`,
+      [review.reviewId, review.brandId, review.rating, review.occurredAt],
+    );
+    await this.recompute(manager, review.brandId);
+  }
+
+  /** A changed rating, unless the review is deleted or a newer state was applied already. */
+  async reviewUpdated(manager: EntityManager, review: ReviewRating): Promise<void> {
+    if (!(await this.lockBrand(manager, review.brandId))) return;
+    await manager.query(
+      `insert into brand_review_ratings (review_id, brand_id, rating, occurred_at) values ($1, $2, $3, $4)
+       on conflict (review_id) do update set rating = excluded.rating, occurred_at = excluded.occurred_at
+       where not brand_review_ratings.deleted and brand_review_ratings.occurred_at <= excluded.occurred_at`,
+      [review.reviewId, review.brandId, review.rating, review.occurredAt],
+    );
+    await this.recompute(manager, review.brandId);
+  }
+
+  /** The review stops counting for good: a tombstone, so its created or updated event arriving later is ignored. */
+  async reviewDeleted(manager: EntityManager, review: Omit<ReviewRating, 'rating'>): Promise<void> {
+    if (!(await this.lockBrand(manager, review.brandId))) return;
+    await manager.query(
+      `insert into brand_review_ratings (review_id, brand_id, rating, occurred_at, deleted) values ($1, $2, null, $3, true)
+       on conflict (review_id) do update set deleted = true, rating = null,
+         occurred_at = greatest(brand_review_ratings.occurred_at, excluded.occurred_at)`,
+      [review.reviewId, review.brandId, review.occurredAt],
+    );
+    await this.recompute(manager, review.brandId);
+  }
+
+  /**
+   * Locks the brand's row until the transaction ends, so events for one brand applied at once (several replicas)
+   * recompute one after the other and each sees the rows the previous one committed. False when the brand is gone:
+   * the event is then acknowledged with no effect (its rows went with the brand).
+   */
+  private async lockBrand(manager: EntityManager, brandId: number): Promise<boolean> {
+    const rows: unknown[] = await manager.query('select 1 from brands where id = $1 for no key update', [brandId]);
+    return rows.length > 0;
+  }
+
+  private async recompute(manager: EntityManager, brandId: number): Promise<void> {
+    await manager.query(
+      `update brands b set rating = coalesce(r.mean, 0), rating_count = r.n
+       from (select avg(rating) as mean, count(*)::int as n from brand_review_ratings where brand_id = $1 and not deleted) r
+       where b.id = $1`,
+      [brandId],
+    );
+  }
+}

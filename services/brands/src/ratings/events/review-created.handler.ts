@@ -1,0 +1,17 @@
+import { Injectable } from '@nestjs/common';
+import type { IntegrationEvent } from '@hunted/contracts';
+import type { EventHandler } from '@hunted/platform';
+import type { EntityManager } from 'typeorm';
+import { BrandRatingsService } from '../brand-ratings.service.js';
+
+@Injectable()
+export class ReviewCreatedHandler implements EventHandler<'reviews.review.created'> {
+  readonly type = 'reviews.review.created' as const;
+
+  constructor(private readonly ratings: BrandRatingsService) {}
+
+  async handle(event: IntegrationEvent<'reviews.review.created'>, manager: EntityManager): Promise<void> {
+    const { reviewId, brandId, rating } = event.data;
+    await this.ratings.reviewCreated(manager, { reviewId, brandId, rating, occurredAt: event.occurredAt });
+  }
+}
