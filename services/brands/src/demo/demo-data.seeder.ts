@@ -63,10 +63,11 @@ export class DemoDataSeeder implements OnModuleInit {
     for (const [index, brand] of DEMO_BRANDS.entries()) {
       const links = demoLinks(brand);
       const [row] = await manager.query<{ id: number }[]>(
+        // No rating here: a brand's rating and review count only ever come from real reviews (review events).
         `insert into brands (name, description, category, location, delivery, image_url, instagram_url, etsy_url,
-           website_url, tiktok_url, rating, rating_count, tags, hashtags, price_category, views, created_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16,
-                 now() - make_interval(hours => $17))
+           website_url, tiktok_url, tags, hashtags, price_category, views, created_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14,
+                 now() - make_interval(hours => $15))
          returning id`,
         [
           brand.name,
@@ -79,8 +80,6 @@ export class DemoDataSeeder implements OnModuleInit {
           links.etsyUrl,
           links.websiteUrl,
           links.tiktokUrl,
-          brand.rating,
-          brand.ratingCount,
           brand.tags,
           brand.hashtags,
           brand.priceCategory,
