@@ -57,7 +57,11 @@ describe('decodeImageDataUrl', () => {
 
   it('with claimMustMatchBytes, refuses a claim the bytes contradict and accepts one they confirm', () => {
     expect(decodeImageDataUrl(dataUrl('image/png', jpeg), strict)).toEqual({ ok: false, message: NOT_AN_IMAGE });
-    expect(decodeImageDataUrl(dataUrl('image/jpg', jpeg), strict)).toEqual({ ok: true, contentType: 'image/jpeg', bytes: jpeg });
+    expect(decodeImageDataUrl(dataUrl('image/jpg', jpeg), strict)).toEqual({
+      ok: true,
+      contentType: 'image/jpeg',
+      bytes: jpeg,
+    });
     expect(decodeImageDataUrl(dataUrl('image/webp', webp), strict).ok).toBe(true);
   });
 

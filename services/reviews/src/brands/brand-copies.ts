@@ -8,9 +8,8 @@ export const BRAND_NOT_FOUND = 'Brand not found';
  * applied at the same moment waits for the write (and then removes it) instead of missing it.
  */
 export async function requireBrand(manager: EntityManager, brandId: number, lock: boolean): Promise<void> {
-  const rows: unknown[] = await manager.query(
-    `select 1 from brands where brand_id = $1${lock ? ' for share' : ''}`,
-    [brandId],
-  );
+  const rows: unknown[] = await manager.query(`select 1 from brands where brand_id = $1${lock ? ' for share' : ''}`, [
+    brandId,
+  ]);
   if (rows.length === 0) throw new NotFoundException(BRAND_NOT_FOUND);
 }

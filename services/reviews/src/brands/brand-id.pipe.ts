@@ -10,7 +10,8 @@ const MAX_SERIAL = 2_147_483_647;
 @Injectable()
 export class BrandIdPipe implements PipeTransform<unknown, number> {
   transform(value: unknown): number {
-    const id = typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : NaN;
+    const id =
+      typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : NaN;
     if (!Number.isSafeInteger(id) || id < 1 || id > MAX_SERIAL) throw new NotFoundException(BRAND_NOT_FOUND);
     return id;
   }

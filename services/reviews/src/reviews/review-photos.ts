@@ -9,7 +9,8 @@ const MB = 1024 * 1024;
 /** Review photos: png, jpeg, gif or webp whose bytes are what the upload claims, each under 10 MB. */
 export const REVIEW_PHOTO_RULES: ImageRules = {
   maxBytes: REVIEW_LIMITS.photoBytes,
-  tooLarge: (bytes) => `File too large: ${(bytes / MB).toFixed(1)} MB; the limit is ${REVIEW_LIMITS.photoBytes / MB} MB`,
+  tooLarge: (bytes) =>
+    `File too large: ${(bytes / MB).toFixed(1)} MB; the limit is ${REVIEW_LIMITS.photoBytes / MB} MB`,
   notAnImage: NOT_AN_IMAGE,
   claimMustMatchBytes: true,
 };

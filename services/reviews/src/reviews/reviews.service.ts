@@ -56,7 +56,9 @@ function toReview(row: ReviewRow): Review {
 }
 
 /** The overall rating: the rounded mean of the four category ratings. */
-export function overallRating(input: Pick<ReviewInputDto, 'speedRating' | 'easeRating' | 'qualityRating' | 'sustainabilityRating'>): number {
+export function overallRating(
+  input: Pick<ReviewInputDto, 'speedRating' | 'easeRating' | 'qualityRating' | 'sustainabilityRating'>,
+): number {
   return Math.round((input.speedRating + input.easeRating + input.qualityRating + input.sustainabilityRating) / 4);
 }
 
@@ -95,8 +97,16 @@ export class ReviewsService {
          values ($1, $2, $3, $4, $5, $6, $7, $8)
          on conflict (brand_id, user_id) do nothing
          returning id`,
-        [brandId, author.id, rating, input.speedRating, input.easeRating, input.qualityRating,
-          input.sustainabilityRating, reviewText],
+        [
+          brandId,
+          author.id,
+          rating,
+          input.speedRating,
+          input.easeRating,
+          input.qualityRating,
+          input.sustainabilityRating,
+          reviewText,
+        ],
       );
       const reviewId = inserted[0]?.id;
       if (reviewId === undefined) throw new ConflictException(ALREADY_REVIEWED);

@@ -15,9 +15,12 @@ describe('CommentInputDto', () => {
     expect(check({ content: ` ${'x'.repeat(500)} ` }).errors).toEqual({});
   });
 
-  it.each([{}, { content: '' }, { content: ' \n\t ' }, { content: null }, { content: 12 }])('refuses %j as empty', (body) => {
-    expect(check(body).errors).toEqual({ content: COMMENT_EMPTY });
-  });
+  it.each([{}, { content: '' }, { content: ' \n\t ' }, { content: null }, { content: 12 }])(
+    'refuses %j as empty',
+    (body) => {
+      expect(check(body).errors).toEqual({ content: COMMENT_EMPTY });
+    },
+  );
 
   it('refuses more than 500 characters', () => {
     expect(check({ content: 'x'.repeat(501) }).errors).toEqual({ content: COMMENT_TOO_LONG });

@@ -11,7 +11,9 @@ const errorsOf = (body: object) =>
 describe('ReviewInputDto', () => {
   it('accepts four whole ratings, and the fields the client sends that the server ignores', () => {
     expect(errorsOf(valid)).toEqual({});
-    expect(errorsOf({ ...valid, brandId: '3', userId: 'someone', rating: 1, reviewText: null, photos: [] })).toEqual({});
+    expect(errorsOf({ ...valid, brandId: '3', userId: 'someone', rating: 1, reviewText: null, photos: [] })).toEqual(
+      {},
+    );
   });
 
   it('asks for every missing rating', () => {

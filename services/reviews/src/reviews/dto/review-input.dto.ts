@@ -1,5 +1,16 @@
 import { REVIEW_LIMITS, type ReviewInput } from '@hunted/contracts';
-import { Allow, ArrayMaxSize, IsArray, IsDefined, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import {
+  Allow,
+  ArrayMaxSize,
+  IsArray,
+  IsDefined,
+  IsInt,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
 
 export const RATINGS_REQUIRED = 'Please rate all categories to submit your review';
 const wholeStars = (label: string) => ({ message: `${label} rating must be a whole number from 1 to 5` });
