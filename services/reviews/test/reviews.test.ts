@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Comment, EventPayload, EventType, IntegrationEvent, Review } from '@hunted/contracts';
-import { EventConsumer, IDENTITY_HEADER, signInternalToken } from '@hunted/platform';
-import { freePort, TEST_DATABASE_URL, TEST_INTERNAL_AUTH_SECRET, TEST_REDIS_URL } from '@hunted/platform/testing';
+import { EventConsumer, IDENTITY_HEADER, signInternalToken, toStreamFields } from '@hunted/platform';
+import {
+  freePort,
+  TEST_DATABASE_URL,
+  TEST_INTERNAL_AUTH_SECRET,
+  TEST_REDIS_URL,
+  waitFor,
+} from '@hunted/platform/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Redis } from 'ioredis';
 import pg from 'pg';
@@ -308,6 +314,13 @@ describe('reviews', () => {
       ]);
     });
 
+    it('takes three photos of the largest size in one request (the service body limit fits them)', async () => {
+      const photo = dataUrl('image/png', pngOfSize(10 * MB - 1));
+      const response = await post('/api/brands/3/reviews', nameless, { ...ratings, photos: [photo, photo, photo] });
+      expect(response.status).toBe(201);
+      expect(((await response.json()) as Review).photos).toHaveLength(3);
+    });
+
     it('keeps a page of reviews small however large its photos are', async () => {
       const response = await fetch(`${base}/api/brands/2/reviews`);
       const body = await response.text();
@@ -413,6 +426,22 @@ describe('events', () => {
     const stale = { ...renamed, firstName: 'Old', lastName: 'Name' };
     expect(await apply('identity.user.updated', stale, new Date(Date.now() - 60_000))).toBe(true);
     expect((await reviewsOf(1))[0]!.userName).toBe('Augusta King');
+  });
+
+  it('reads brands and identity events from their Redis streams, a repeated entry applied once', async () => {
+    const redis = new Redis(TEST_REDIS_URL);
+    try {
+      const created = event('brands.brand.created', { brandId: 60, name: 'From the stream' });
+      for (let i = 0; i < 2; i++) await redis.xadd(`${REDIS_PREFIX}events:brands`, '*', ...toStreamFields(created));
+      await waitFor(
+        'brand 60 from the stream',
+        async () => (await count('inbox where event_id = $1', [created.id])) === 1,
+      );
+      expect(await count('brands where brand_id = 60')).toBe(1);
+      expect((await fetch(`${base}/api/brands/60/reviews`)).status).toBe(200);
+    } finally {
+      await redis.quit();
+    }
   });
 
   it('applies a duplicated event once', async () => {
