@@ -10,3 +10,4 @@ export * from './platform.module.js';
 export * from './redis/redis.js';
 export * from './tokens.js';
 export * from './events/index.js';
+export * from './media/image-bytes.js';

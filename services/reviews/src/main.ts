@@ -1,6 +1,6 @@
-import { bootstrapService } from '@hunted/platform';
-import { AppModule } from './app.module.js';
+import { createReviewsApp } from './app.js';
 import { loadConfig } from './config.js';
 
 const config = loadConfig();
-await bootstrapService(AppModule.forRoot(config), { name: 'reviews', config });
+const app = await createReviewsApp(config);
+await app.listen(config.PORT, config.HOST);

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { CurrentUserResponse, SessionUser, UserRegisteredV1 } from '@hunted/contracts';
-import { EventPublisher, SERVICE_CONFIG } from '@hunted/platform';
+import { MAX_PROFILE_IMAGE_BYTES, type CurrentUserResponse, type SessionUser, type UserRegisteredV1 } from '@hunted/contracts';
+import { decodeImageDataUrl, EventPublisher, SERVICE_CONFIG, type ImageRules } from '@hunted/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { isAdminEmail, type IdentityConfig } from '../config.js';
 import type { UpdateUserDto } from './dto/update-user.dto.js';
-import { decodeImageDataUrl } from './image-bytes.js';
 import { ProfileImage } from './profile-image.entity.js';
 import { User } from './user.entity.js';
 
@@ -18,6 +17,13 @@ export interface ProviderClaims {
 }
 
 export const AVATAR_PATH = '/api/auth/avatars';
+
+/** The spec's profile photo rule and wording; the bytes decide the stored type. */
+export const PROFILE_IMAGE_RULES: ImageRules = {
+  maxBytes: MAX_PROFILE_IMAGE_BYTES,
+  tooLarge: () => 'Please select an image smaller than 5MB',
+  notAnImage: 'Please select an image file',
+};
 
 @Injectable()
 export class UsersService {
@@ -84,7 +90,7 @@ export class UsersService {
     // Decoded before the transaction: a refused image costs no database work.
     const image =
       typeof changes.profileImageUrl === 'string' && changes.profileImageUrl.startsWith('data:')
-        ? decodeImageDataUrl(changes.profileImageUrl)
+        ? decodeImageDataUrl(changes.profileImageUrl, PROFILE_IMAGE_RULES)
         : null;
     if (image && !image.ok) throw new BadRequestException(image.message);
 

@@ -1,0 +1,66 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Comment } from '@hunted/contracts';
+import type { AuthenticatedUser } from '@hunted/platform';
+import { DataSource } from 'typeorm';
+import { requireBrand } from '../brands/brand-copies.js';
+import { rememberSignedInUser } from '../users/user-copies.js';
+import { displayName } from '../users/user-name.js';
+
+interface CommentRow {
+  id: number;
+  brand_id: number;
+  user_id: string;
+  content: string;
+  created_at: Date;
+  first_name: string | null;
+  last_name: string | null;
+  profile_image_url: string | null;
+}
+
+const SELECT_COMMENTS = `
+  select c.id, c.brand_id, c.user_id, c.content, c.created_at, u.first_name, u.last_name, u.profile_image_url
+  from comments c
+  left join users u on u.user_id = c.user_id`;
+
+function toComment(row: CommentRow): Comment {
+  return {
+    id: row.id,
+    brandId: row.brand_id,
+    userId: row.user_id,
+    content: row.content,
+    userName: displayName(row.first_name, row.last_name),
+    userProfileImage: row.profile_image_url,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+@Injectable()
+export class CommentsService {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** The brand's comments, newest first; 404 for a brand that does not exist. */
+  async list(brandId: number): Promise<Comment[]> {
+    const manager = this.dataSource.manager;
+    await requireBrand(manager, brandId, false);
+    const rows: CommentRow[] = await manager.query(
+      `${SELECT_COMMENTS} where c.brand_id = $1 order by c.created_at desc, c.id desc`,
+      [brandId],
+    );
+    return rows.map(toComment);
+  }
+
+  /** Stores the (already trimmed) text as it is: it is plain text wherever it is shown. */
+  async create(brandId: number, author: AuthenticatedUser, content: string): Promise<Comment> {
+    return this.dataSource.transaction(async (manager) => {
+      await requireBrand(manager, brandId, true);
+      await rememberSignedInUser(manager, author);
+      const inserted: { id: number }[] = await manager.query(
+        'insert into comments (brand_id, user_id, content) values ($1, $2, $3) returning id',
+        [brandId, author.id, content],
+      );
+      const rows: CommentRow[] = await manager.query(`${SELECT_COMMENTS} where c.id = $1`, [inserted[0]!.id]);
+      return toComment(rows[0]!);
+    });
+  }
+}

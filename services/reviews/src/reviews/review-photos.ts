@@ -1,0 +1,35 @@
+import { BadRequestException } from '@nestjs/common';
+import { REVIEW_LIMITS } from '@hunted/contracts';
+import { decodeImageDataUrl, type ImageRules, type ImageType } from '@hunted/platform';
+
+export const NOT_AN_IMAGE = 'Only image files can be uploaded';
+
+const MB = 1024 * 1024;
+
+/** Review photos: png, jpeg, gif or webp whose bytes are what the upload claims, each under 10 MB. */
+export const REVIEW_PHOTO_RULES: ImageRules = {
+  maxBytes: REVIEW_LIMITS.photoBytes,
+  tooLarge: (bytes) =>
+    `File too large: ${(bytes / MB).toFixed(1)} MB; the limit is ${REVIEW_LIMITS.photoBytes / MB} MB`,
+  notAnImage: NOT_AN_IMAGE,
+  claimMustMatchBytes: true,
+};
+
+export const REVIEW_PHOTO_PATH = '/api/media/review-photos';
+
+export interface DecodedPhoto {
+  contentType: ImageType;
+  bytes: Buffer;
+}
+
+/** Every photo decoded and checked, or a 400 naming the first one that fails, in the FieldErrorsResponse shape. */
+export function decodeReviewPhotos(photos: readonly string[]): DecodedPhoto[] {
+  return photos.map((photo, index) => {
+    const decoded = decodeImageDataUrl(photo, REVIEW_PHOTO_RULES);
+    if (!decoded.ok) {
+      const message = photos.length > 1 ? `Photo ${index + 1}: ${decoded.message}` : decoded.message;
+      throw new BadRequestException({ statusCode: 400, message, errors: { photos: message } });
+    }
+    return { contentType: decoded.contentType, bytes: decoded.bytes };
+  });
+}

@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import { ConflictException, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Review } from '@hunted/contracts';
+import { EventPublisher, type AuthenticatedUser } from '@hunted/platform';
+import { DataSource, type EntityManager } from 'typeorm';
+import { requireBrand } from '../brands/brand-copies.js';
+import { displayName } from '../users/user-name.js';
+import { rememberSignedInUser } from '../users/user-copies.js';
+import type { ReviewInputDto } from './dto/review-input.dto.js';
+import { decodeReviewPhotos, REVIEW_PHOTO_PATH } from './review-photos.js';
+
+export const ALREADY_REVIEWED = 'You have already reviewed this brand.';
+
+interface ReviewRow {
+  id: number;
+  brand_id: number;
+  user_id: string;
+  rating: number;
+  speed_rating: number;
+  ease_rating: number;
+  quality_rating: number;
+  sustainability_rating: number;
+  review_text: string | null;
+  created_at: Date;
+  updated_at: Date;
+  first_name: string | null;
+  last_name: string | null;
+  photo_ids: string[];
+}
+
+// Names are joined now (a rename shows at once); photos are listed as ids, never as bytes.
+const SELECT_REVIEWS = `
+  select r.id, r.brand_id, r.user_id, r.rating, r.speed_rating, r.ease_rating, r.quality_rating,
+         r.sustainability_rating, r.review_text, r.created_at, r.updated_at, u.first_name, u.last_name,
+         array(select p.id::text from review_photos p where p.review_id = r.id order by p.position) as photo_ids
+  from reviews r
+  left join users u on u.user_id = r.user_id`;
+
+function toReview(row: ReviewRow): Review {
+  return {
+    id: row.id,
+    brandId: row.brand_id,
+    userId: row.user_id,
+    userName: displayName(row.first_name, row.last_name),
+    rating: row.rating,
+    speedRating: row.speed_rating,
+    easeRating: row.ease_rating,
+    qualityRating: row.quality_rating,
+    sustainabilityRating: row.sustainability_rating,
+    reviewText: row.review_text,
+    photos: row.photo_ids.map((id) => `${REVIEW_PHOTO_PATH}/${id}`),
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+/** The overall rating: the rounded mean of the four category ratings. */
+export function overallRating(
+  input: Pick<ReviewInputDto, 'speedRating' | 'easeRating' | 'qualityRating' | 'sustainabilityRating'>,
+): number {
+  return Math.round((input.speedRating + input.easeRating + input.qualityRating + input.sustainabilityRating) / 4);
+}
+
+@Injectable()
+export class ReviewsService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly events: EventPublisher,
+  ) {}
+
+  /** The brand's reviews, newest first; 404 for a brand that does not exist. */
+  async list(brandId: number): Promise<Review[]> {
+    const manager = this.dataSource.manager;
+    await requireBrand(manager, brandId, false);
+    const rows: ReviewRow[] = await manager.query(
+      `${SELECT_REVIEWS} where r.brand_id = $1 order by r.created_at desc, r.id desc`,
+      [brandId],
+    );
+    return rows.map(toReview);
+  }
+
+  /** Writes the member's one review of the brand with its photos and announces it, all in one transaction. */
+  async create(brandId: number, author: AuthenticatedUser, input: ReviewInputDto): Promise<Review> {
+    // Decoded before the transaction: a refused photo costs no database work.
+    const photos = decodeReviewPhotos(input.photos ?? []);
+    const reviewText = input.reviewText?.trim() ? input.reviewText : null;
+    const rating = overallRating(input);
+
+    return this.dataSource.transaction(async (manager) => {
+      await requireBrand(manager, brandId, true);
+      await rememberSignedInUser(manager, author);
+      // The unique (brand_id, user_id) key decides a race between two first reviews: the loser inserts nothing.
+      const inserted: { id: number }[] = await manager.query(
+        `insert into reviews (brand_id, user_id, rating, speed_rating, ease_rating, quality_rating,
+                              sustainability_rating, review_text)
+         values ($1, $2, $3, $4, $5, $6, $7, $8)
+         on conflict (brand_id, user_id) do nothing
+         returning id`,
+        [
+          brandId,
+          author.id,
+          rating,
+          input.speedRating,
+          input.easeRating,
+          input.qualityRating,
+          input.sustainabilityRating,
+          reviewText,
+        ],
+      );
+      const reviewId = inserted[0]?.id;
+      if (reviewId === undefined) throw new ConflictException(ALREADY_REVIEWED);
+      for (const [position, photo] of photos.entries()) {
+        await manager.query(
+          `insert into review_photos (id, review_id, position, content_type, bytes, byte_length)
+           values ($1, $2, $3, $4, $5, $6)`,
+          [randomUUID(), reviewId, position, photo.contentType, photo.bytes, photo.bytes.length],
+        );
+      }
+      await this.events.publish(manager, 'reviews.review.created', { reviewId, brandId, userId: author.id, rating });
+      return this.findOne(manager, reviewId);
+    });
+  }
+
+  private async findOne(manager: EntityManager, reviewId: number): Promise<Review> {
+    const rows: ReviewRow[] = await manager.query(`${SELECT_REVIEWS} where r.id = $1`, [reviewId]);
+    return toReview(rows[0]!);
+  }
+}

@@ -1,0 +1,36 @@
+import type { AuthenticatedUser } from '@hunted/platform';
+import type { EntityManager } from 'typeorm';
+
+export interface UserFacts {
+  userId: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+}
+
+/** Applies what identity says about a user, unless the copy already holds something it said later. */
+export async function applyUserFacts(manager: EntityManager, user: UserFacts, occurredAt: string): Promise<void> {
+  await manager.query(
+    `insert into users (user_id, first_name, last_name, profile_image_url, updated_at)
+     values ($1, $2, $3, $4, $5)
+     on conflict (user_id) do update set
+       first_name = excluded.first_name,
+       last_name = excluded.last_name,
+       profile_image_url = excluded.profile_image_url,
+       updated_at = excluded.updated_at
+     where users.updated_at < excluded.updated_at`,
+    [user.userId, user.firstName, user.lastName, user.profileImageUrl, occurredAt],
+  );
+}
+
+/**
+ * A member can write before identity's registration event has reached this service: the names their sign-in
+ * carries fill the gap, dated '-infinity' so any event from identity replaces them.
+ */
+export async function rememberSignedInUser(manager: EntityManager, user: AuthenticatedUser): Promise<void> {
+  await manager.query(
+    `insert into users (user_id, first_name, last_name, profile_image_url, updated_at)
+     values ($1, $2, $3, null, '-infinity') on conflict (user_id) do nothing`,
+    [user.id, user.firstName, user.lastName],
+  );
+}

@@ -1,0 +1,475 @@
+import { randomUUID } from 'node:crypto';
+import type { Comment, EventPayload, EventType, IntegrationEvent, Review } from '@hunted/contracts';
+import { EventConsumer, IDENTITY_HEADER, signInternalToken, toStreamFields } from '@hunted/platform';
+import {
+  freePort,
+  TEST_DATABASE_URL,
+  TEST_INTERNAL_AUTH_SECRET,
+  TEST_REDIS_URL,
+  waitFor,
+} from '@hunted/platform/testing';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createReviewsApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+
+const SCHEMA = 'reviews_api_it';
+const REDIS_PREFIX = `test:reviews-api:${process.pid}:`;
+const MB = 1024 * 1024;
+
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00]);
+const GIF = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00', 'latin1');
+const dataUrl = (mime: string, bytes: Buffer) => `data:${mime};base64,${bytes.toString('base64')}`;
+/** A png of exactly `size` bytes (its signature, then zeros). */
+const pngOfSize = (size: number) => Buffer.concat([PNG, Buffer.alloc(size - PNG.length)]);
+
+const ratings = { speedRating: 5, easeRating: 4, qualityRating: 4, sustainabilityRating: 4 };
+
+interface Member {
+  id: string;
+  firstName: string | null;
+  lastName: string | null;
+}
+
+const ada: Member = { id: 'user-ada', firstName: 'Ada', lastName: 'Lovelace' };
+const grace: Member = { id: 'user-grace', firstName: 'Grace', lastName: null };
+const nameless: Member = { id: 'user-nameless', firstName: null, lastName: null };
+
+let app: NestFastifyApplication;
+let base: string;
+let db: pg.Client;
+
+async function headersOf(member: Member | null): Promise<Record<string, string>> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (member) {
+    headers[IDENTITY_HEADER] = await signInternalToken(
+      { ...member, email: `${member.id}@hunted.test`, isAdmin: false },
+      TEST_INTERNAL_AUTH_SECRET,
+    );
+  }
+  return headers;
+}
+
+async function post(path: string, member: Member | null, body: unknown): Promise<Response> {
+  return fetch(`${base}${path}`, { method: 'POST', headers: await headersOf(member), body: JSON.stringify(body) });
+}
+
+function event<T extends EventType>(type: T, data: EventPayload<T>, occurredAt = new Date()): IntegrationEvent<T> {
+  return { id: randomUUID(), type, version: 1, occurredAt: occurredAt.toISOString(), data } as IntegrationEvent<T>;
+}
+
+async function apply<T extends EventType>(type: T, data: EventPayload<T>, occurredAt?: Date): Promise<boolean> {
+  return app.get(EventConsumer).apply(event(type, data, occurredAt));
+}
+
+async function register(member: Member, profileImageUrl: string | null = null): Promise<void> {
+  await apply('identity.user.registered', {
+    userId: member.id,
+    email: `${member.id}@hunted.test`,
+    firstName: member.firstName,
+    lastName: member.lastName,
+    profileImageUrl,
+  });
+}
+
+async function count(sql: string, params: unknown[] = []): Promise<number> {
+  const { rows } = await db.query<{ n: string }>(`select count(*) as n from ${SCHEMA}.${sql}`, params);
+  return Number(rows[0]!.n);
+}
+
+async function reviewsOf(brandId: number): Promise<Review[]> {
+  const response = await fetch(`${base}/api/brands/${brandId}/reviews`);
+  expect(response.status).toBe(200);
+  return (await response.json()) as Review[];
+}
+
+async function commentsOf(brandId: number): Promise<Comment[]> {
+  const response = await fetch(`${base}/api/brands/${brandId}/comments`);
+  expect(response.status).toBe(200);
+  return (await response.json()) as Comment[];
+}
+
+beforeAll(async () => {
+  db = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await db.connect();
+  await db.query(`drop schema if exists ${SCHEMA} cascade`);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PORT: String(await freePort()),
+    DATABASE_URL: TEST_DATABASE_URL,
+    DATABASE_SCHEMA: SCHEMA,
+    REDIS_URL: TEST_REDIS_URL,
+    REDIS_PREFIX,
+    INTERNAL_AUTH_SECRET: TEST_INTERNAL_AUTH_SECRET,
+  });
+  app = await createReviewsApp(config);
+  await app.listen(config.PORT, '127.0.0.1');
+  base = `http://127.0.0.1:${config.PORT}`;
+  for (const brandId of [1, 2, 3, 4]) await apply('brands.brand.created', { brandId, name: `Brand ${brandId}` });
+  await register(ada, '/api/auth/avatars/0b6f1f4e-8a59-4a8e-9d55-3f1d2a1b0c9e');
+  await register(grace);
+  await register(nameless);
+});
+
+afterAll(async () => {
+  await app?.close();
+  await db?.end();
+  const redis = new Redis(TEST_REDIS_URL);
+  const keys = await redis.keys(`${REDIS_PREFIX}*`);
+  if (keys.length) await redis.del(...keys);
+  await redis.quit();
+});
+
+describe('reviews', () => {
+  let adaReview: Review;
+
+  it('answers 404 for a brand it does not know, or an id that cannot be one', async () => {
+    for (const path of ['/api/brands/999/reviews', '/api/brands/abc/reviews', '/api/brands/999/comments']) {
+      const response = await fetch(`${base}${path}`);
+      expect(response.status, path).toBe(404);
+      expect(await response.json()).toMatchObject({ message: 'Brand not found' });
+    }
+    const response = await post('/api/brands/999/reviews', ada, ratings);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ message: 'Brand not found' });
+  });
+
+  it('refuses a guest with 401', async () => {
+    expect((await post('/api/brands/1/reviews', null, ratings)).status).toBe(401);
+    expect(await count('reviews')).toBe(0);
+  });
+
+  it('stores a review: server-computed rating, the caller as author, markup kept as text, photos as URLs', async () => {
+    const text = '<script>alert("x")</script> <b>Great</b> & fast';
+    const response = await post('/api/brands/1/reviews', ada, {
+      ...ratings,
+      reviewText: text,
+      photos: [dataUrl('image/png', PNG), dataUrl('image/jpeg', JPEG)],
+      // What the spec's client also sends; none of it may count.
+      brandId: 2,
+      userId: 'user-mallory',
+      rating: 1,
+    });
+    expect(response.status).toBe(201);
+    adaReview = (await response.json()) as Review;
+    expect(adaReview).toMatchObject({
+      brandId: 1,
+      userId: ada.id,
+      userName: 'Ada Lovelace',
+      rating: 4, // round((5 + 4 + 4 + 4) / 4) = round(4.25)
+      ...ratings,
+      reviewText: text,
+    });
+    expect(adaReview.photos).toHaveLength(2);
+    for (const url of adaReview.photos) expect(url).toMatch(/^\/api\/media\/review-photos\/[0-9a-f-]{36}$/);
+    expect(await reviewsOf(1)).toEqual([adaReview]);
+    expect(await reviewsOf(2)).toEqual([]);
+  });
+
+  it('rounds the mean half up', async () => {
+    const response = await post('/api/brands/3/reviews', ada, {
+      speedRating: 3,
+      easeRating: 3,
+      qualityRating: 4,
+      sustainabilityRating: 4,
+    });
+    expect(response.status).toBe(201);
+    expect(await response.json()).toMatchObject({ rating: 4, reviewText: null, photos: [] });
+  });
+
+  it('publishes reviews.review.created with the write', async () => {
+    const { rows } = await db.query(
+      `select data from ${SCHEMA}.outbox where type = 'reviews.review.created' order by id`,
+    );
+    expect(rows.map((row) => row.data)).toContainEqual({
+      reviewId: adaReview.id,
+      brandId: 1,
+      userId: ada.id,
+      rating: 4,
+    });
+  });
+
+  it('answers 409 for a second review of the same brand, and writes nothing', async () => {
+    const response = await post('/api/brands/1/reviews', ada, { ...ratings, reviewText: 'again' });
+    expect(response.status).toBe(409);
+    expect(await response.json()).toMatchObject({ message: 'You have already reviewed this brand.' });
+    expect(await count('reviews where brand_id = 1')).toBe(1);
+    expect(await count(`outbox where type = 'reviews.review.created' and (data->>'brandId')::int = 1`)).toBe(1);
+  });
+
+  it('lets the database decide a race between two first reviews', async () => {
+    const responses = await Promise.all([1, 2, 3, 4, 5].map(() => post('/api/brands/4/reviews', grace, ratings)));
+    expect(responses.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409]);
+    expect(await count('reviews where brand_id = 4')).toBe(1);
+  });
+
+  describe('validation', () => {
+    const cases: [string, object, string, string | RegExp][] = [
+      [
+        'a missing rating',
+        { speedRating: 5, easeRating: 4, qualityRating: 4 },
+        'sustainabilityRating',
+        'Please rate all categories to submit your review',
+      ],
+      [
+        'a rating of 0',
+        { ...ratings, speedRating: 0 },
+        'speedRating',
+        'Speed rating must be a whole number from 1 to 5',
+      ],
+      ['a rating of 6', { ...ratings, easeRating: 6 }, 'easeRating', 'Ease rating must be a whole number from 1 to 5'],
+      [
+        'a fractional rating',
+        { ...ratings, qualityRating: 3.5 },
+        'qualityRating',
+        'Quality rating must be a whole number from 1 to 5',
+      ],
+      [
+        'a rating as text',
+        { ...ratings, qualityRating: '4' },
+        'qualityRating',
+        'Quality rating must be a whole number from 1 to 5',
+      ],
+      [
+        'text over 2000 characters',
+        { ...ratings, reviewText: 'x'.repeat(2001) },
+        'reviewText',
+        'Review text must be at most 2000 characters',
+      ],
+      [
+        'four photos',
+        { ...ratings, photos: Array(4).fill(dataUrl('image/png', PNG)) },
+        'photos',
+        'You can add up to 3 photos',
+      ],
+      [
+        'a photo that is not an image',
+        { ...ratings, photos: [dataUrl('image/png', Buffer.from('hello, not a picture'))] },
+        'photos',
+        'Only image files can be uploaded',
+      ],
+      [
+        'a photo claiming to be png with jpeg bytes',
+        { ...ratings, photos: [dataUrl('image/png', JPEG)] },
+        'photos',
+        'Only image files can be uploaded',
+      ],
+      [
+        'an svg',
+        { ...ratings, photos: [dataUrl('image/svg+xml', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))] },
+        'photos',
+        'Only image files can be uploaded',
+      ],
+      [
+        'a photo that is not a data URL',
+        { ...ratings, photos: ['https://elsewhere.example/a.png'] },
+        'photos',
+        'Only image files can be uploaded',
+      ],
+      [
+        'the second photo bad',
+        { ...ratings, photos: [dataUrl('image/png', PNG), dataUrl('text/plain', PNG)] },
+        'photos',
+        'Photo 2: Only image files can be uploaded',
+      ],
+      ['an unknown field', { ...ratings, isVerified: true }, 'isVerified', /should not exist/],
+    ];
+
+    it.each(cases)('refuses %s with 400 and the field named', async (_name, body, field, message) => {
+      const response = await post('/api/brands/2/reviews', grace, body);
+      expect(response.status).toBe(400);
+      const answer = (await response.json()) as { statusCode: number; message: string; errors: Record<string, string> };
+      expect(answer.statusCode).toBe(400);
+      expect(answer.errors[field]).toMatch(message);
+      expect(await count('reviews where brand_id = 2')).toBe(0);
+    });
+
+    it('refuses a photo of 10 MB (10,485,760 bytes) and says its size; accepts one a byte smaller', async () => {
+      const tooBig = await post('/api/brands/2/reviews', grace, {
+        ...ratings,
+        photos: [dataUrl('image/png', pngOfSize(10 * MB))],
+      });
+      expect(tooBig.status).toBe(400);
+      const answer = (await tooBig.json()) as { errors: Record<string, string> };
+      expect(answer.errors.photos).toBe('File too large: 10.0 MB; the limit is 10 MB');
+      expect(await count('reviews where brand_id = 2')).toBe(0);
+
+      const justUnder = await post('/api/brands/2/reviews', grace, {
+        ...ratings,
+        photos: [dataUrl('image/png', pngOfSize(10 * MB - 1)), dataUrl('image/gif', GIF)],
+      });
+      expect(justUnder.status).toBe(201);
+      const review = (await justUnder.json()) as Review;
+      const { rows } = await db.query(
+        `select byte_length, content_type from ${SCHEMA}.review_photos where review_id = $1 order by position`,
+        [review.id],
+      );
+      expect(rows).toEqual([
+        { byte_length: 10 * MB - 1, content_type: 'image/png' },
+        { byte_length: GIF.length, content_type: 'image/gif' },
+      ]);
+    });
+
+    it('takes three photos of the largest size in one request (the service body limit fits them)', async () => {
+      const photo = dataUrl('image/png', pngOfSize(10 * MB - 1));
+      const response = await post('/api/brands/3/reviews', nameless, { ...ratings, photos: [photo, photo, photo] });
+      expect(response.status).toBe(201);
+      expect(((await response.json()) as Review).photos).toHaveLength(3);
+    });
+
+    it('keeps a page of reviews small however large its photos are', async () => {
+      const response = await fetch(`${base}/api/brands/2/reviews`);
+      const body = await response.text();
+      expect(body.length).toBeLessThan(2_000);
+      const [review] = JSON.parse(body) as Review[];
+      expect(review!.photos).toHaveLength(2);
+    });
+  });
+
+  describe('photos', () => {
+    it('serves the stored bytes with their own type and a long-lived cache header', async () => {
+      const [pngUrl, jpegUrl] = adaReview.photos;
+      const png = await fetch(`${base}${pngUrl}`);
+      expect(png.status).toBe(200);
+      expect(png.headers.get('content-type')).toBe('image/png');
+      expect(png.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(png.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(Buffer.from(await png.arrayBuffer())).toEqual(PNG);
+      const jpeg = await fetch(`${base}${jpegUrl}`);
+      expect(jpeg.headers.get('content-type')).toBe('image/jpeg');
+      expect(Buffer.from(await jpeg.arrayBuffer())).toEqual(JPEG);
+    });
+
+    it('answers 404 for an unknown photo or a malformed id', async () => {
+      for (const id of [randomUUID(), 'not-a-uuid']) {
+        const response = await fetch(`${base}/api/media/review-photos/${id}`);
+        expect(response.status).toBe(404);
+        expect(await response.json()).toMatchObject({ message: 'Photo not found' });
+      }
+    });
+  });
+});
+
+describe('comments', () => {
+  it('refuses a guest with 401', async () => {
+    expect((await post('/api/brands/1/comments', null, { content: 'hello' })).status).toBe(401);
+  });
+
+  it.each([
+    [{ content: '' }, 'Comment cannot be empty'],
+    [{ content: '   \n ' }, 'Comment cannot be empty'],
+    [{}, 'Comment cannot be empty'],
+    [{ content: 'x'.repeat(501) }, 'Comment must be at most 500 characters'],
+  ])('refuses %j with 400', async (body, message) => {
+    const response = await post('/api/brands/1/comments', ada, body);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ statusCode: 400, message, errors: { content: message } });
+    expect(await count('comments')).toBe(0);
+  });
+
+  it('answers 404 when posting on an unknown brand', async () => {
+    const response = await post('/api/brands/999/comments', ada, { content: 'hello' });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ message: 'Brand not found' });
+  });
+
+  it('stores trimmed plain text, markup and all, and lists newest first with names and avatars', async () => {
+    const first = await post('/api/brands/1/comments', ada, { content: `  ${'y'.repeat(500)}  ` });
+    expect(first.status).toBe(201);
+    expect(await first.json()).toMatchObject({ content: 'y'.repeat(500), userId: ada.id, brandId: 1 });
+
+    const markup = '<script>alert(1)</script><img src=x onerror=alert(2)> & "quotes"';
+    const second = await post('/api/brands/1/comments', nameless, { content: markup, userId: 'user-mallory' });
+    expect(second.status).toBe(400); // userId is not a field of a comment
+
+    const third = await post('/api/brands/1/comments', nameless, { content: markup });
+    expect(third.status).toBe(201);
+
+    const comments = await commentsOf(1);
+    expect(comments.map((c) => [c.userId, c.userName, c.userProfileImage, c.content])).toEqual([
+      [nameless.id, 'Anonymous', null, markup],
+      [ada.id, 'Ada Lovelace', '/api/auth/avatars/0b6f1f4e-8a59-4a8e-9d55-3f1d2a1b0c9e', 'y'.repeat(500)],
+    ]);
+  });
+
+  it('names a member whose registration has not arrived yet from their sign-in, until identity says more', async () => {
+    const newcomer: Member = { id: 'user-newcomer', firstName: 'Nia', lastName: 'Okafor' };
+    const response = await post('/api/brands/2/comments', newcomer, { content: 'first!' });
+    expect(await response.json()).toMatchObject({ userName: 'Nia Okafor', userProfileImage: null });
+    await register({ ...newcomer, lastName: 'Okafor-Smith' }, '/api/auth/avatars/x');
+    expect((await commentsOf(2))[0]).toMatchObject({
+      userName: 'Nia Okafor-Smith',
+      userProfileImage: '/api/auth/avatars/x',
+    });
+  });
+});
+
+describe('events', () => {
+  it('shows a renamed member under their new name on reviews and comments; older news is ignored', async () => {
+    const renamed = {
+      userId: ada.id,
+      email: `${ada.id}@hunted.test`,
+      firstName: 'Augusta',
+      lastName: 'King',
+      profileImageUrl: null,
+      instagramUrl: null,
+    };
+    expect(await apply('identity.user.updated', renamed)).toBe(true);
+    expect((await reviewsOf(1))[0]).toMatchObject({ userId: ada.id, userName: 'Augusta King' });
+    const comment = (await commentsOf(1)).find((c) => c.userId === ada.id);
+    expect(comment).toMatchObject({ userName: 'Augusta King', userProfileImage: null });
+
+    const stale = { ...renamed, firstName: 'Old', lastName: 'Name' };
+    expect(await apply('identity.user.updated', stale, new Date(Date.now() - 60_000))).toBe(true);
+    expect((await reviewsOf(1))[0]!.userName).toBe('Augusta King');
+  });
+
+  it('reads brands and identity events from their Redis streams, a repeated entry applied once', async () => {
+    const redis = new Redis(TEST_REDIS_URL);
+    try {
+      const created = event('brands.brand.created', { brandId: 60, name: 'From the stream' });
+      for (let i = 0; i < 2; i++) await redis.xadd(`${REDIS_PREFIX}events:brands`, '*', ...toStreamFields(created));
+      await waitFor(
+        'brand 60 from the stream',
+        async () => (await count('inbox where event_id = $1', [created.id])) === 1,
+      );
+      expect(await count('brands where brand_id = 60')).toBe(1);
+      expect((await fetch(`${base}/api/brands/60/reviews`)).status).toBe(200);
+    } finally {
+      await redis.quit();
+    }
+  });
+
+  it('applies a duplicated event once', async () => {
+    const created = event('brands.brand.created', { brandId: 50, name: 'Twice' });
+    const consumer = app.get(EventConsumer);
+    expect(await consumer.apply(created)).toBe(true);
+    expect(await consumer.apply(created)).toBe(false);
+    expect(await count('brands where brand_id = 50')).toBe(1);
+    expect(await count('inbox where event_id = $1', [created.id])).toBe(1);
+  });
+
+  it('removes a deleted brand with its reviews, photos and comments', async () => {
+    const photoUrls = (await reviewsOf(1)).flatMap((review) => review.photos);
+    expect(photoUrls).toHaveLength(2);
+    expect(await count('comments where brand_id = 1')).toBe(2);
+    const untouched = await count('reviews where brand_id <> 1');
+
+    expect(await apply('brands.brand.deleted', { brandId: 1 })).toBe(true);
+
+    expect((await fetch(`${base}/api/brands/1/reviews`)).status).toBe(404);
+    expect((await fetch(`${base}/api/brands/1/comments`)).status).toBe(404);
+    for (const url of photoUrls) expect((await fetch(`${base}${url}`)).status).toBe(404);
+    expect(await count('reviews where brand_id = 1')).toBe(0);
+    expect(await count('comments where brand_id = 1')).toBe(0);
+    expect(
+      await count(`review_photos p where not exists (select 1 from ${SCHEMA}.reviews r where r.id = p.review_id)`),
+    ).toBe(0);
+    expect(await count('reviews where brand_id <> 1')).toBe(untouched);
+    expect((await post('/api/brands/1/reviews', grace, ratings)).status).toBe(404);
+  });
+});
