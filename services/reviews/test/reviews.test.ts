@@ -408,6 +408,36 @@ describe('comments', () => {
   });
 });
 
+describe('paging', () => {
+  it('answers a page of comments newest first with the total, and refuses a bad page', async () => {
+    await apply('brands.brand.created', { brandId: 70, name: 'Talked about' });
+    await register(ada);
+    for (let i = 1; i <= 7; i++) expect((await post('/api/brands/70/comments', ada, { content: `comment ${i}` })).status).toBe(201);
+
+    const whole = (await (await fetch(`${base}/api/brands/70/comments`)).json()) as { content: string }[];
+    expect(whole).toHaveLength(7);
+    const page = await fetch(`${base}/api/brands/70/comments?limit=3&offset=3`);
+    expect(page.headers.get('x-total-count')).toBe('7');
+    expect(((await page.json()) as { content: string }[]).map((c) => c.content)).toEqual(
+      whole.slice(3, 6).map((c) => c.content),
+    );
+    expect((await fetch(`${base}/api/brands/70/comments?limit=0`)).status).toBe(400);
+    expect((await fetch(`${base}/api/brands/70/comments?limit=101`)).status).toBe(400);
+    expect((await fetch(`${base}/api/brands/70/comments?offset=-1`)).status).toBe(400);
+  });
+
+  it('pages reviews the same way', async () => {
+    await apply('brands.brand.created', { brandId: 71, name: 'Reviewed a lot' });
+    for (const member of [ada, grace, nameless]) {
+      await register(member);
+      expect((await post('/api/brands/71/reviews', member, ratings)).status).toBe(201);
+    }
+    const page = await fetch(`${base}/api/brands/71/reviews?limit=2`);
+    expect(page.headers.get('x-total-count')).toBe('3');
+    expect((await page.json()) as unknown[]).toHaveLength(2);
+  });
+});
+
 describe('events', () => {
   it('shows a renamed member under their new name on reviews and comments; older news is ignored', async () => {
     const renamed = {

@@ -1,7 +1,9 @@
-import { Body, Controller, Get, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import type { Comment } from '@hunted/contracts';
 import { CurrentUser, Public, SignedIn, type AuthenticatedUser } from '@hunted/platform';
 import { BrandIdPipe } from '../brands/brand-id.pipe.js';
+import { pageOf, PageQueryDto } from '../paging/page-query.dto.js';
 import { CommentInputDto } from './dto/comment-input.dto.js';
 import { CommentsService } from './comments.service.js';
 
@@ -11,8 +13,14 @@ export class CommentsController {
 
   @Get()
   @Public()
-  list(@Param('brandId', BrandIdPipe) brandId: number): Promise<Comment[]> {
-    return this.comments.list(brandId);
+  async list(
+    @Param('brandId', BrandIdPipe) brandId: number,
+    @Query() query: PageQueryDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Comment[]> {
+    const { items, total } = await this.comments.list(brandId, pageOf(query));
+    if (total !== undefined) void reply.header('x-total-count', String(total));
+    return items;
   }
 
   @Post()

@@ -6,6 +6,7 @@ import { DataSource } from 'typeorm';
 import { requireBrand } from '../brands/brand-copies.js';
 import { rememberSignedInUser } from '../users/user-copies.js';
 import { displayName } from '../users/user-name.js';
+import { pageSql, type Page } from '../paging/page-query.dto.js';
 
 interface CommentRow {
   id: number;
@@ -40,14 +41,18 @@ export class CommentsService {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** The brand's comments, newest first; 404 for a brand that does not exist. */
-  async list(brandId: number): Promise<Comment[]> {
+  async list(brandId: number, page: Page | null = null): Promise<{ items: Comment[]; total: number | undefined }> {
     const manager = this.dataSource.manager;
     await requireBrand(manager, brandId, false);
+    const params: unknown[] = [brandId];
     const rows: CommentRow[] = await manager.query(
-      `${SELECT_COMMENTS} where c.brand_id = $1 order by c.created_at desc, c.id desc`,
-      [brandId],
+      `${SELECT_COMMENTS} where c.brand_id = $1 order by c.created_at desc, c.id desc ${pageSql(page, params)}`,
+      params,
     );
-    return rows.map(toComment);
+    const total = page
+      ? ((await manager.query('select count(*)::int as n from comments where brand_id = $1', [brandId])) as { n: number }[])[0]!.n
+      : undefined;
+    return { items: rows.map(toComment), total };
   }
 
   /** Stores the (already trimmed) text as it is: it is plain text wherever it is shown. */

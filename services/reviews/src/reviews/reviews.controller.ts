@@ -1,7 +1,9 @@
-import { Body, Controller, Get, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import type { Review } from '@hunted/contracts';
 import { CurrentUser, Public, SignedIn, type AuthenticatedUser } from '@hunted/platform';
 import { BrandIdPipe } from '../brands/brand-id.pipe.js';
+import { pageOf, PageQueryDto } from '../paging/page-query.dto.js';
 import { ReviewInputDto } from './dto/review-input.dto.js';
 import { ReviewsService } from './reviews.service.js';
 
@@ -11,8 +13,14 @@ export class ReviewsController {
 
   @Get()
   @Public()
-  list(@Param('brandId', BrandIdPipe) brandId: number): Promise<Review[]> {
-    return this.reviews.list(brandId);
+  async list(
+    @Param('brandId', BrandIdPipe) brandId: number,
+    @Query() query: PageQueryDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Review[]> {
+    const { items, total } = await this.reviews.list(brandId, pageOf(query));
+    if (total !== undefined) void reply.header('x-total-count', String(total));
+    return items;
   }
 
   @Post()

@@ -9,6 +9,7 @@ import { displayName } from '../users/user-name.js';
 import { rememberSignedInUser } from '../users/user-copies.js';
 import type { ReviewInputDto } from './dto/review-input.dto.js';
 import { decodeReviewPhotos, REVIEW_PHOTO_PATH } from './review-photos.js';
+import { pageSql, type Page } from '../paging/page-query.dto.js';
 
 export const ALREADY_REVIEWED = 'You have already reviewed this brand.';
 
@@ -70,14 +71,18 @@ export class ReviewsService {
   ) {}
 
   /** The brand's reviews, newest first; 404 for a brand that does not exist. */
-  async list(brandId: number): Promise<Review[]> {
+  async list(brandId: number, page: Page | null = null): Promise<{ items: Review[]; total: number | undefined }> {
     const manager = this.dataSource.manager;
     await requireBrand(manager, brandId, false);
+    const params: unknown[] = [brandId];
     const rows: ReviewRow[] = await manager.query(
-      `${SELECT_REVIEWS} where r.brand_id = $1 order by r.created_at desc, r.id desc`,
-      [brandId],
+      `${SELECT_REVIEWS} where r.brand_id = $1 order by r.created_at desc, r.id desc ${pageSql(page, params)}`,
+      params,
     );
-    return rows.map(toReview);
+    const total = page
+      ? ((await manager.query('select count(*)::int as n from reviews where brand_id = $1', [brandId])) as { n: number }[])[0]!.n
+      : undefined;
+    return { items: rows.map(toReview), total };
   }
 
   /** Writes the member's one review of the brand with its photos and announces it, all in one transaction. */
