@@ -54,8 +54,8 @@ export function DialogContent({
 }
 
 /**
- * A dialog that fills the screen on a dark backdrop, for looking at pictures. The title is for screen readers
- * unless `showTitle`; key handlers passed in (arrow keys, say) run while focus is inside, and Escape closes it.
+ * A dialog that fills the screen on a solid dark backdrop (nothing of the page shows through), for looking at
+ * pictures. The title is for screen readers unless `showTitle`; key handlers passed in (arrow keys, say) run while focus is inside, and Escape closes it.
  */
 export function FullscreenDialogContent({
   title,
@@ -63,10 +63,13 @@ export function FullscreenDialogContent({
   className,
   children,
   ...props
-}: Omit<ComponentProps<typeof DialogPrimitive.Content>, 'title'> & { title: string; showTitle?: boolean }) {
+}: Omit<ComponentProps<typeof DialogPrimitive.Content>, 'title'> & {
+  title: string;
+  showTitle?: boolean;
+}) {
   return (
     <DialogPrimitive.Portal>
-      <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-stone-950/90 data-[state=open]:animate-[fade-in_150ms_ease-out]" />
+      <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-stone-950 data-[state=open]:animate-[fade-in_150ms_ease-out]" />
       <DialogPrimitive.Content
         aria-describedby={undefined}
         className={cn('fixed inset-0 z-50 flex flex-col text-white outline-none', className)}
