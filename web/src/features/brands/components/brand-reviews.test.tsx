@@ -74,6 +74,20 @@ describe('brand page reviews', () => {
     expect(screen.getByRole('heading', { name: 'Reviews (1)' })).toBeTruthy();
   });
 
+  it("scrolls to the form with 'Review' and to the reviews from the rating summary", async () => {
+    stubFetch({ ...signedIn, ...pageCalls(() => []) });
+    const scrolled: string[] = [];
+    vi.spyOn(HTMLElement.prototype, 'scrollIntoView').mockImplementation(function (this: HTMLElement) {
+      scrolled.push(this.id);
+    });
+    renderAt('/brand/5');
+    await screen.findByRole('button', { name: 'Submit Review' });
+    fireEvent.click(screen.getByRole('button', { name: 'Review' }));
+    fireEvent.click(screen.getByRole('button', { name: /Community rating/ }));
+    expect(scrolled).toEqual(['write-review', 'reviews']);
+    expect(document.getElementById('write-review')?.contains(screen.getByRole('button', { name: 'Submit Review' }))).toBe(true);
+  });
+
   it("says 'Failed to fetch reviews' when the list cannot be read", async () => {
     stubFetch({ ...signedOut, ...pageCalls(() => [], { 'GET /api/brands/5/reviews': () => json(500, { message: 'boom' }) }) });
     renderAt('/brand/5');
