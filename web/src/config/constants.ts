@@ -17,3 +17,6 @@ export const SUPPORT_EMAIL = 'support@hunted.example';
 /** The contact form's minimum lengths (spec section 5) and the reply promise shown after sending. */
 export const CONTACT_MIN_LENGTHS = { name: 2, subject: 5, message: 10 } as const;
 export const CONTACT_REPLY_HOURS = 24;
+
+/** After a comment is refused for want of a session, the 'Please sign in' toast shows this long before sign-in. */
+export const COMMENT_SIGN_IN_REDIRECT_DELAY_MS = 2000;

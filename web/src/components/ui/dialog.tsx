@@ -52,3 +52,42 @@ export function DialogContent({
     </DialogPrimitive.Portal>
   );
 }
+
+/**
+ * A dialog that fills the screen on a solid dark backdrop (nothing of the page shows through), for looking at
+ * pictures. The title is for screen readers unless `showTitle`; key handlers passed in (arrow keys, say) run while focus is inside, and Escape closes it.
+ */
+export function FullscreenDialogContent({
+  title,
+  showTitle = false,
+  className,
+  children,
+  ...props
+}: Omit<ComponentProps<typeof DialogPrimitive.Content>, 'title'> & {
+  title: string;
+  showTitle?: boolean;
+}) {
+  return (
+    <DialogPrimitive.Portal>
+      <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-stone-950 data-[state=open]:animate-[fade-in_150ms_ease-out]" />
+      <DialogPrimitive.Content
+        aria-describedby={undefined}
+        className={cn('fixed inset-0 z-50 flex flex-col text-white outline-none', className)}
+        {...props}
+      >
+        <div className="flex items-center justify-between gap-4 px-4 py-3 sm:px-6 sm:py-4">
+          <DialogPrimitive.Title className={cn('text-base font-semibold sm:text-lg', !showTitle && 'sr-only')}>
+            {title}
+          </DialogPrimitive.Title>
+          <DialogPrimitive.Close
+            aria-label="Close"
+            className="ml-auto rounded-full bg-white/10 p-2 text-white transition-colors hover:bg-white/20 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none"
+          >
+            <X className="h-5 w-5" aria-hidden />
+          </DialogPrimitive.Close>
+        </div>
+        <div className="min-h-0 flex-1">{children}</div>
+      </DialogPrimitive.Content>
+    </DialogPrimitive.Portal>
+  );
+}

@@ -9,11 +9,18 @@ export function voteBrand(brandId: number): Promise<VoteResponse> {
 
 /**
  * Everything that shows vote counts: the brand itself, every brands list, today's list, the featured brand
- * and the leaderboard (spec section 4) — but not the saved-state flags, which a vote does not change.
+ * and the leaderboard (spec section 4) — but not the saved-state flags, reviews or comments, which a vote does
+ * not change.
  */
 export function showsVotes(query: Query): boolean {
   const [root, , kind] = query.queryKey;
-  return typeof root === 'string' && root.startsWith('/api/brands') && kind !== 'saved';
+  return (
+    typeof root === 'string' &&
+    root.startsWith('/api/brands') &&
+    kind !== 'saved' &&
+    kind !== 'reviews' &&
+    kind !== 'comments'
+  );
 }
 
 export function useVoteBrand(options: { onSuccess?: () => void; onError?: (error: unknown) => void } = {}) {

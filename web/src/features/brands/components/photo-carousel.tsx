@@ -1,15 +1,11 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { cn } from '@/components/ui/cn';
+import type { BrandPhoto } from '../lib/review-photos';
 import { BrandImage } from './brand-image';
 
-/** A picture in the carousel: the brand's own image now; review photos join the list later. */
-export interface CarouselPhoto {
-  src: string;
-  alt: string;
-  /** Shown as 'Photo by {credit}'. */
-  credit: string;
-}
+/** A picture in the carousel: the brand's own image, then review photos. */
+export type CarouselPhoto = BrandPhoto;
 
 /** Previous/next (wrapping), a counter and a 'Photo by' caption; controls appear only with two or more photos. */
 export function PhotoCarousel({ photos, className }: { photos: readonly CarouselPhoto[]; className?: string }) {
@@ -26,7 +22,7 @@ export function PhotoCarousel({ photos, className }: { photos: readonly Carousel
   return (
     <figure className={cn('overflow-hidden rounded-3xl border border-stone-200 bg-white shadow-sm', className)}>
       <div className="relative aspect-[16/10] bg-stone-100">
-        <BrandImage src={photo.src} name={photo.alt} className="h-full w-full" />
+        <BrandImage key={photo.src} src={photo.src} name={photo.alt} className="h-full w-full" />
         {many ? (
           <>
             <button type="button" aria-label="Previous photo" onClick={() => step(-1)} className={cn(control, 'left-3')}>

@@ -1,25 +1,27 @@
 import type { Brand } from '@hunted/contracts';
-import { Award, CalendarDays, Eye, Home, MapPin, PackageCheck, ThumbsUp } from 'lucide-react';
+import { Award, CalendarDays, Eye, Home, MapPin, MessageSquareText, PackageCheck, ThumbsUp } from 'lucide-react';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
-import { buttonClasses } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { Notice } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
 import { PRICE_CATEGORY_LABELS } from '@/config/directory';
 import { paths } from '@/config/paths';
 import { useBrand } from '../api/get-brand';
+import { useReviews } from '../api/get-reviews';
 import { useRecordView } from '../api/record-view';
 import { BrandBadges } from '../components/brand-badges';
 import { BrandLinkList } from '../components/brand-links';
-import { BrandReviews } from '../components/brand-reviews';
+import { BrandReviews, WRITE_REVIEW_ANCHOR } from '../components/brand-reviews';
 import { GuestBanner } from '../components/guest-banner';
-import { PhotoCarousel, type CarouselPhoto } from '../components/photo-carousel';
+import { PhotoCarousel } from '../components/photo-carousel';
 import { RatingSummary } from '../components/rating-summary';
 import { SaveButton } from '../components/save-button';
 import { ShareMenu, SharePanel } from '../components/share-menu';
 import { TagChips } from '../components/tag-chips';
 import { VoteButton } from '../components/vote-button';
+import { brandPhotos } from '../lib/review-photos';
 
 /** What a delivery scope means to a shopper. */
 export function deliveryDescription(brand: Pick<Brand, 'delivery' | 'location'>): string {
@@ -70,12 +72,13 @@ function BrandDetail({ brand, routeId }: { brand: Brand; routeId: string }) {
     recordView(brand.id);
   }, [brand.id, recordView]);
 
-  const photos = useMemo<CarouselPhoto[]>(
-    () => [{ src: brand.imageUrl, alt: brand.name, credit: brand.name }],
-    [brand.imageUrl, brand.name],
+  const reviews = useReviews(brand.id);
+  const photos = useMemo(
+    () => brandPhotos({ name: brand.name, imageUrl: brand.imageUrl }, reviews.data ?? []),
+    [brand.imageUrl, brand.name, reviews.data],
   );
   const priceMeaning = PRICE_CATEGORY_LABELS[brand.priceCategory as keyof typeof PRICE_CATEGORY_LABELS];
-  const scrollToReviews = () => document.getElementById('reviews')?.scrollIntoView({ behavior: 'smooth' });
+  const scrollTo = (anchor: string) => document.getElementById(anchor)?.scrollIntoView({ behavior: 'smooth' });
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
@@ -101,7 +104,7 @@ function BrandDetail({ brand, routeId }: { brand: Brand; routeId: string }) {
             <h1 className="text-3xl font-extrabold tracking-tight text-stone-900 sm:text-4xl">{brand.name}</h1>
             <button
               type="button"
-              onClick={scrollToReviews}
+              onClick={() => scrollTo('reviews')}
               className="mt-3 flex flex-wrap items-center gap-2 rounded-lg text-left"
               aria-label={`Community rating ${Number(brand.rating || 0).toFixed(1)} out of 5 from ${brand.ratingCount} reviews`}
             >
@@ -117,6 +120,9 @@ function BrandDetail({ brand, routeId }: { brand: Brand; routeId: string }) {
             <div className="mt-5 flex flex-wrap gap-2.5">
               <VoteButton brand={brand} routeId={routeId} />
               <ShareMenu brand={brand} />
+              <Button variant="outline" onClick={() => scrollTo(WRITE_REVIEW_ANCHOR)}>
+                <MessageSquareText className="h-4 w-4" aria-hidden /> Review
+              </Button>
               <SaveButton brandId={brand.id} />
             </div>
           </header>
@@ -155,7 +161,7 @@ function BrandDetail({ brand, routeId }: { brand: Brand; routeId: string }) {
           </dl>
 
           <div id="reviews" className="scroll-mt-24">
-            <BrandReviews brandId={brand.id} />
+            <BrandReviews brand={brand} />
           </div>
         </div>
 

@@ -1,0 +1,71 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import type { KeyboardEvent } from 'react';
+import { Dialog, FullscreenDialogContent } from '@/components/ui/dialog';
+import type { BrandPhoto } from '../lib/review-photos';
+
+/** The index one step away from `index`, wrapping around both ends. */
+export function wrapIndex(index: number, by: number, count: number): number {
+  return count === 0 ? 0 : (((index + by) % count) + count) % count;
+}
+
+/**
+ * One photo at full size. ArrowRight and ArrowLeft move through the photos (wrapping around), Escape closes;
+ * focus stays inside while it is open and returns where it was when it closes.
+ */
+export function PhotoLightbox({
+  photos,
+  index,
+  onIndexChange,
+}: {
+  photos: readonly BrandPhoto[];
+  /** The photo shown, or null when closed. */
+  index: number | null;
+  onIndexChange: (index: number | null) => void;
+}) {
+  const photo = index === null ? undefined : photos[index];
+  const step = (by: number) => {
+    if (index !== null) onIndexChange(wrapIndex(index, by, photos.length));
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowRight') {
+      event.preventDefault();
+      step(1);
+    } else if (event.key === 'ArrowLeft') {
+      event.preventDefault();
+      step(-1);
+    }
+  };
+  const control =
+    'absolute top-1/2 flex h-12 w-12 -translate-y-1/2 items-center justify-center rounded-full bg-white/15 text-white transition-colors hover:bg-white/25 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none';
+  return (
+    <Dialog open={photo !== undefined} onOpenChange={(open) => (open ? undefined : onIndexChange(null))}>
+      {photo ? (
+        <FullscreenDialogContent title="Photo viewer" onKeyDown={onKeyDown} data-testid="lightbox">
+          <div className="relative flex h-full flex-col items-center justify-center gap-3 px-4 pb-6 sm:px-20">
+            <img
+              src={photo.src}
+              alt={photo.alt}
+              className="max-h-[calc(100dvh-9rem)] max-w-full rounded-lg object-contain shadow-2xl"
+            />
+            <p className="text-sm text-white/80">
+              Photo by {photo.credit}
+              <span className="ml-3 tabular-nums text-white/60">
+                {(index ?? 0) + 1} / {photos.length}
+              </span>
+            </p>
+            {photos.length > 1 ? (
+              <>
+                <button type="button" aria-label="Previous photo" onClick={() => step(-1)} className={`${control} left-2 sm:left-5`}>
+                  <ChevronLeft className="h-6 w-6" aria-hidden />
+                </button>
+                <button type="button" aria-label="Next photo" onClick={() => step(1)} className={`${control} right-2 sm:right-5`}>
+                  <ChevronRight className="h-6 w-6" aria-hidden />
+                </button>
+              </>
+            ) : null}
+          </div>
+        </FullscreenDialogContent>
+      ) : null}
+    </Dialog>
+  );
+}
