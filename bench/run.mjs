@@ -6,6 +6,7 @@ import autocannon from 'autocannon';
 import { signInternalToken, IDENTITY_HEADER } from '@hunted/platform';
 import { startHunted } from '../scripts/lib/hunted.mjs';
 import { benchDirectoryReads, benchVotes, BRAND_COUNT, seedDirectory } from './directory.mjs';
+import { benchReviewReads, seedReviewedBrand } from './reviews.mjs';
 import { signInThroughProvider } from './sign-in.mjs';
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 5);
@@ -111,7 +112,15 @@ try {
   const exact = votes.votes === votes.voters && votes.voteRows === votes.voters;
   console.log(`  brand's vote count ${votes.votes}, vote rows ${votes.voteRows}: ${exact ? 'exact' : 'NOT EXACT'}`);
 
-  const failed = [...rows, ...directory.rows].some((r) => r.failed > 0) || !exact || votes.statuses[201] !== votes.voters || votes.repeatStatuses[409] !== votes.voters;
+  const reviewed = await seedReviewedBrand(BENCH_DATABASE_URL);
+  const reviews = await benchReviewReads({ baseUrl: system.url, ...reviewed, load, summarise });
+  printTable(`Reviews and comments of one brand, through the gateway — ${CONNECTIONS} connections, ${DURATION_SECONDS} s each`, reviews.rows);
+  for (const [path, { bytes, items }] of Object.entries(reviews.sizes)) {
+    console.log(`  ${path.replace(String(reviewed.brandId), '{id}')}: ${items} items in ${(bytes / 1024).toFixed(0)} KB`);
+  }
+  console.log(`  (the photos behind the reviews list weigh ${((reviewed.photoBytes * 1000) / 1024 / 1024).toFixed(0)} MB; the list carries their URLs)`);
+
+  const failed = [...rows, ...directory.rows, ...reviews.rows].some((r) => r.failed > 0) || !exact || votes.statuses[201] !== votes.voters || votes.repeatStatuses[409] !== votes.voters;
   if (failed) {
     console.error('some requests failed or a count is wrong; the figures above are not trustworthy');
     process.exitCode = 1;

@@ -1,11 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN_EMAIL, brandInput, createBrand, RUN, setRatings, signedInContext, toast } from './support/journey.js';
+import { ADMIN_EMAIL, brandInput, createBrand, postReview, RUN, signedInContext, toast, waitForRating } from './support/journey.js';
 
-// 20 accessory brands (8 in the UK, 12 in France, half of those rated 4.5) and 10 beauty brands, made by an
-// admin. Other journeys add brands too, but none in these two categories, so the counts below are exact.
-test.beforeAll(async ({ browser }) => {
+// 20 accessory brands (8 in the UK, 12 in France: half of those reviewed 5 and 4 (rating 4.5), half reviewed 3)
+// and 10 beauty brands, made by an admin and reviewed by two members through the API. Other journeys add brands
+// too, but none in these two categories, so the counts below are exact.
+test.beforeAll(async ({ browser, request }) => {
   const admin = await signedInContext(browser, ADMIN_EMAIL, 'Ada');
-  const ratings: { id: number; rating: number; ratingCount: number }[] = [];
+  const first = await signedInContext(browser, `browse-reviewer-1-${RUN}@example.test`, 'Bea');
+  const second = await signedInContext(browser, `browse-reviewer-2-${RUN}@example.test`, 'Cal');
   for (let i = 1; i <= 30; i++) {
     const accessories = i <= 20;
     const french = accessories && i > 8;
@@ -16,10 +18,17 @@ test.beforeAll(async ({ browser }) => {
         location: french ? 'France' : 'UK',
       }),
     );
-    ratings.push({ id: brand.id, rating: french && i % 2 === 0 ? 4.5 : 3, ratingCount: 4 });
+    if (!french) continue;
+    if (i % 2 === 0) {
+      await postReview(first.request, brand.id, 5);
+      await postReview(second.request, brand.id, 4);
+      await waitForRating(request, brand.id, 2);
+    } else {
+      await postReview(first.request, brand.id, 3);
+      await waitForRating(request, brand.id, 1);
+    }
   }
-  await setRatings(ratings);
-  await admin.close();
+  await Promise.all([admin.close(), first.close(), second.close()]);
 });
 
 test('a guest narrows the directory from a footer category, opens a brand, and comes back to the same place', async ({ page, request }) => {

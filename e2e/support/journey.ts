@@ -60,19 +60,22 @@ export async function createBrand(admin: APIRequestContext, input: AdminBrandInp
 }
 
 /**
- * Ratings come from reviews, which a later issue builds; until then a journey that filters by rating sets them
- * directly in the e2e database.
+ * Posts a review through the API (as the member whose session the request context carries). The reviews service
+ * learns of a new brand through an event, a moment after it is created, so a 404 is retried briefly.
  */
-export async function setRatings(ratings: { id: number; rating: number; ratingCount: number }[]): Promise<void> {
-  const db = new pg.Client({ connectionString: E2E_DATABASE_URL });
-  await db.connect();
-  try {
-    for (const { id, rating, ratingCount } of ratings) {
-      await db.query('update brands.brands set rating = $2, rating_count = $3 where id = $1', [id, rating, ratingCount]);
-    }
-  } finally {
-    await db.end();
-  }
+export async function postReview(member: APIRequestContext, brandId: number, overall: number): Promise<void> {
+  const body = { speedRating: overall, easeRating: overall, qualityRating: overall, sustainabilityRating: overall };
+  await expect(async () => {
+    const response = await member.post(`/api/brands/${brandId}/reviews`, { data: body, headers: { origin: E2E_BASE_URL } });
+    expect(response.status(), await response.text()).toBe(201);
+  }).toPass({ timeout: 15_000 });
+}
+
+/** Waits until the brands service has applied the review events to a brand's rating. */
+export async function waitForRating(request: APIRequestContext, brandId: number, ratingCount: number): Promise<void> {
+  await expect
+    .poll(async () => ((await (await request.get(`/api/brands/${brandId}`)).json()) as Brand).ratingCount, { timeout: 15_000 })
+    .toBe(ratingCount);
 }
 
 export async function voteRows(brandId: number): Promise<number> {
