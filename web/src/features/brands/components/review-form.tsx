@@ -98,8 +98,10 @@ export function ReviewForm({ brandId, user }: { brandId: number; user: User }) {
       return;
     }
     const text = reviewText.trim();
-    createReview.mutate(
-      {
+    // mutateAsync, not mutate's callbacks: the refetch that follows a review replaces this form with 'You have
+    // already reviewed this brand', and callbacks given to mutate() are dropped once their component unmounts.
+    createReview
+      .mutateAsync({
         brandId,
         userId: user.id,
         // The spec's body carries the overall rating; the server ignores it and computes the same rounded mean.
@@ -107,15 +109,14 @@ export function ReviewForm({ brandId, user }: { brandId: number; user: User }) {
         ...ratings,
         reviewText: text === '' ? null : text,
         photos: photos.map((photo) => photo.dataUrl),
-      },
-      {
-        onSuccess: () => {
+      })
+      .then(
+        () => {
           toast({ title: 'Review submitted!', description: 'Thanks for sharing your experience.' });
           reset();
         },
-        onError: (error) => toast(reviewFailureToast(error)),
-      },
-    );
+        (error: unknown) => toast(reviewFailureToast(error)),
+      );
   };
 
   return (
