@@ -1,3 +1,4 @@
+import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
 import { throwIfNotOk } from '@/lib/api-client';
 
 /** One page of a paged list and the total the server counted (`x-total-count`). */
@@ -28,4 +29,21 @@ export function toQueryString(params: Record<string, string | number | undefined
   }
   const text = query.toString();
   return text ? `?${text}` : '';
+}
+
+/** The offset of the page after the ones loaded, or undefined once the total is reached (or a page came back empty). */
+export function nextOffset<T>(last: Page<T>, pages: Page<T>[]): number | undefined {
+  const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);
+  return last.items.length > 0 && loaded < last.total ? loaded : undefined;
+}
+
+/**
+ * Drops every page but the first and refetches it: after a new item the later offsets have shifted, and
+ * refetching them all would cost as much as the whole list. The first page stays on screen meanwhile.
+ */
+export function refetchFromFirstPage(queryClient: QueryClient, queryKey: QueryKey): Promise<void> {
+  queryClient.setQueryData<InfiniteData<unknown, unknown>>(queryKey, (data) =>
+    data ? { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) } : data,
+  );
+  return queryClient.invalidateQueries({ queryKey });
 }

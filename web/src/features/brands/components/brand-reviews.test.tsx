@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dismissToast } from '@/components/ui/toast';
 import { json, stubFetch, type RecordedCall } from '@/testing/fetch-stub';
-import { aBrand, member, renderAt, signedIn, signedOut } from '../testing/fixtures';
+import { aBrand, member, page, renderAt, signedIn, signedOut } from '../testing/fixtures';
 
 const brand = aBrand({ id: 5, name: 'Maison Rose', imageUrl: '/demo-brands/maison-rose.svg', rating: 4, ratingCount: 2 });
 
@@ -266,6 +266,7 @@ describe('brand page photos', () => {
 });
 
 describe('brand page comments', () => {
+  const commentsPage = (offset: number) => `/api/brands/5/comments?limit=20&offset=${offset}`;
   const anHourAgo = () => new Date(Date.now() - 60 * 60 * 1000).toISOString();
   const comments = (): Comment[] => [
     {
@@ -289,12 +290,12 @@ describe('brand page comments', () => {
   ];
 
   it('stays hidden and unfetched until opened, then lists comments as text', async () => {
-    const calls = stubFetch({ ...signedOut, ...pageCalls(() => []), 'GET /api/brands/5/comments': () => json(200, comments()) });
+    const calls = stubFetch({ ...signedOut, ...pageCalls(() => []), [`GET ${commentsPage(0)}`]: () => page(comments(), 2) });
     renderAt('/brand/5');
     const toggle = await screen.findByRole('button', { name: 'Comments' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     await screen.findByText('Please log in to write a review');
-    expect(gets(calls, '/api/brands/5/comments')).toHaveLength(0);
+    expect(gets(calls, commentsPage(0))).toHaveLength(0);
 
     fireEvent.click(toggle);
     const item = (await screen.findByText('<img src=x onerror=alert(1)> nice')).closest('li')!;
@@ -305,11 +306,37 @@ describe('brand page comments', () => {
     expect(screen.getByText('Anonymous')).toBeTruthy();
     expect(screen.getByText('3 days ago')).toBeTruthy();
     expect(screen.getByText('You need to be signed in to post comments.')).toBeTruthy();
-    expect(gets(calls, '/api/brands/5/comments')).toHaveLength(1);
+    expect(gets(calls, commentsPage(0))).toHaveLength(1);
 
     fireEvent.click(screen.getByRole('button', { name: 'Hide Comments' }));
     expect(screen.queryByText('First!')).toBeNull();
     expect(screen.getByRole('button', { name: 'Comments (2)' })).toBeTruthy();
+  });
+
+  it("reads 20 at a time, offers 'Show more comments' while more remain, and counts the server's total", async () => {
+    const many = (from: number, count: number): Comment[] =>
+      Array.from({ length: count }, (_, index) => ({
+        ...comments()[1]!,
+        id: 100 - from - index,
+        content: `Comment ${from + index + 1}`,
+      }));
+    const calls = stubFetch({
+      ...signedOut,
+      ...pageCalls(() => []),
+      [`GET ${commentsPage(0)}`]: () => page(many(0, 20), 25),
+      [`GET ${commentsPage(20)}`]: () => page(many(20, 5), 25),
+    });
+    renderAt('/brand/5');
+    fireEvent.click(await screen.findByRole('button', { name: 'Comments' }));
+    expect(await screen.findByText('Comment 20')).toBeTruthy();
+    expect(screen.queryByText('Comment 21')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Show more comments' }));
+    expect(await screen.findByText('Comment 25')).toBeTruthy();
+    expect(screen.getAllByText(/^Comment \d+$/)).toHaveLength(25);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Show more comments' })).toBeNull());
+    expect(gets(calls, commentsPage(20))).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Hide Comments' }));
+    expect(screen.getByRole('button', { name: 'Comments (25)' })).toBeTruthy();
   });
 
   it('counts the characters left, posts a comment, clears the box and refreshes the list', async () => {
@@ -317,7 +344,7 @@ describe('brand page comments', () => {
     const calls = stubFetch({
       ...signedIn,
       ...pageCalls(() => []),
-      'GET /api/brands/5/comments': () => json(200, list),
+      [`GET ${commentsPage(0)}`]: () => page(list, list.length),
       'POST /api/brands/5/comments': () => {
         list = [{ ...list[1]!, id: 3, userId: member.id, userName: 'Ada', content: 'Love it' }, ...list];
         return json(201, list[0]);
@@ -340,7 +367,7 @@ describe('brand page comments', () => {
     expect(JSON.parse(String(posted(calls, '/api/brands/5/comments')[0]?.init.body))).toEqual({ content: 'Love it' });
     expect((box as HTMLTextAreaElement).value).toBe('');
     expect(await screen.findByText('Love it')).toBeTruthy();
-    expect(gets(calls, '/api/brands/5/comments')).toHaveLength(2);
+    expect(gets(calls, commentsPage(0))).toHaveLength(2);
   });
 
   it("on a 401 says 'Please sign in' and sends the visitor to /api/login after 2000 ms", async () => {
@@ -348,7 +375,7 @@ describe('brand page comments', () => {
     stubFetch({
       ...signedIn,
       ...pageCalls(() => []),
-      'GET /api/brands/5/comments': () => json(200, []),
+      [`GET ${commentsPage(0)}`]: () => page([], 0),
       'POST /api/brands/5/comments': () => json(401, { message: 'Unauthorized' }),
     });
     renderAt('/brand/5');
@@ -366,7 +393,7 @@ describe('brand page comments', () => {
     stubFetch({
       ...signedIn,
       ...pageCalls(() => []),
-      'GET /api/brands/5/comments': () => json(200, []),
+      [`GET ${commentsPage(0)}`]: () => page([], 0),
       'POST /api/brands/5/comments': () => json(500, { message: 'boom' }),
     });
     renderAt('/brand/5');
