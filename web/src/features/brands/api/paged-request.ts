@@ -38,12 +38,17 @@ export function nextOffset<T>(last: Page<T>, pages: Page<T>[]): number | undefin
 }
 
 /**
- * Drops every page but the first and refetches it: after a new item the later offsets have shifted, and
- * refetching them all would cost as much as the whole list. The first page stays on screen meanwhile.
+ * Keeps only the first page of a paged list: after a new item every later offset has shifted, and refetching
+ * all the loaded pages would cost as much as the whole list. The first page stays on screen until refetched.
  */
-export function refetchFromFirstPage(queryClient: QueryClient, queryKey: QueryKey): Promise<void> {
+export function dropLaterPages(queryClient: QueryClient, queryKey: QueryKey): void {
   queryClient.setQueryData<InfiniteData<unknown, unknown>>(queryKey, (data) =>
     data ? { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) } : data,
   );
+}
+
+/** Refetches a paged list from its first page (see dropLaterPages). */
+export function refetchFromFirstPage(queryClient: QueryClient, queryKey: QueryKey): Promise<void> {
+  dropLaterPages(queryClient, queryKey);
   return queryClient.invalidateQueries({ queryKey });
 }

@@ -1,4 +1,4 @@
-import type { Comment, Review } from '@hunted/contracts';
+import type { Comment, Review, ReviewPhoto } from '@hunted/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dismissToast } from '@/components/ui/toast';
@@ -31,12 +31,24 @@ const withPhotos = [
   aReview({ id: 1, userId: 'u8', userName: 'Alan Turing', photos: ['/api/media/review-photos/c'], reviewText: null }),
 ];
 
+const reviewsPage = (offset: number) => `/api/brands/5/reviews?limit=10&offset=${offset}`;
+
+/** What GET /api/brands/5/photos answers for these reviews: every photo, in the reviews' order. */
+const photosOf = (reviews: Review[]): ReviewPhoto[] =>
+  reviews.flatMap((review) => review.photos.map((url) => ({ url, credit: review.userName, reviewId: review.id })));
+
+/**
+ * The brand page's calls: the first page of `reviews` (all of them, when ten or fewer), their photos, and the
+ * signed-in member's own review among them (or null).
+ */
 function pageCalls(reviews: () => Review[], extra: Record<string, () => Response> = {}) {
   return {
     'GET /api/brands/5': () => json(200, brand),
     'POST /api/brands/5/view': () => json(201, { views: 11 }),
     'GET /api/brands/5/saved': () => json(200, { isSaved: false }),
-    'GET /api/brands/5/reviews': () => json(200, reviews()),
+    [`GET ${reviewsPage(0)}`]: () => page(reviews().slice(0, 10), reviews().length),
+    'GET /api/brands/5/reviews/mine': () => json(200, reviews().find((review) => review.userId === member.id) ?? null),
+    'GET /api/brands/5/photos': () => json(200, photosOf(reviews())),
     ...extra,
   };
 }
@@ -89,7 +101,7 @@ describe('brand page reviews', () => {
   });
 
   it("says 'Failed to fetch reviews' when the list cannot be read", async () => {
-    stubFetch({ ...signedOut, ...pageCalls(() => [], { 'GET /api/brands/5/reviews': () => json(500, { message: 'boom' }) }) });
+    stubFetch({ ...signedOut, ...pageCalls(() => [], { [`GET ${reviewsPage(0)}`]: () => json(500, { message: 'boom' }) }) });
     renderAt('/brand/5');
     expect(await screen.findByText('Failed to fetch reviews')).toBeTruthy();
   });
@@ -99,6 +111,27 @@ describe('brand page reviews', () => {
     renderAt('/brand/5');
     expect(await screen.findByText('You have already reviewed this brand')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Submit Review' })).toBeNull();
+  });
+
+  it("reads ten at a time with 'Show more reviews', counts the server's total and knows the member's own review beyond the first page", async () => {
+    const twelve = Array.from({ length: 12 }, (_, index) =>
+      aReview({ id: 100 - index, userId: index === 11 ? member.id : `u${index}`, userName: `Reviewer ${index + 1}` }),
+    );
+    const calls = stubFetch({
+      ...signedIn,
+      ...pageCalls(() => twelve),
+      [`GET ${reviewsPage(10)}`]: () => page(twelve.slice(10), 12),
+    });
+    renderAt('/brand/5');
+    expect(await screen.findByRole('heading', { name: 'Reviews (12)' })).toBeTruthy();
+    expect(await screen.findByText('You have already reviewed this brand')).toBeTruthy();
+    expect(screen.getAllByRole('article', { name: /^Review by / })).toHaveLength(10);
+    expect(screen.queryByRole('article', { name: 'Review by Reviewer 12' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Show more reviews' }));
+    expect(await screen.findByRole('article', { name: 'Review by Reviewer 12' })).toBeTruthy();
+    expect(screen.getAllByRole('article', { name: /^Review by / })).toHaveLength(12);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Show more reviews' })).toBeNull());
+    expect(gets(calls, reviewsPage(10))).toHaveLength(1);
   });
 
   it('refuses incomplete ratings with the toast and the inline message, and sends nothing', async () => {
@@ -167,7 +200,9 @@ describe('brand page reviews', () => {
       reviewText: 'Great fit.',
     });
     expect(body.photos).toEqual([expect.stringMatching(/^data:image\/png;base64,/)]);
-    await waitFor(() => expect(gets(calls, '/api/brands/5/reviews')).toHaveLength(2));
+    await waitFor(() => expect(gets(calls, reviewsPage(0))).toHaveLength(2));
+    await waitFor(() => expect(gets(calls, '/api/brands/5/reviews/mine')).toHaveLength(2));
+    await waitFor(() => expect(gets(calls, '/api/brands/5/photos')).toHaveLength(2));
     await waitFor(() => expect(gets(calls, '/api/brands/5')).toHaveLength(2));
     expect(screen.getByTestId('live-average').textContent).toBe('–');
     expect((screen.getByLabelText(/Your review/) as HTMLTextAreaElement).value).toBe('');
