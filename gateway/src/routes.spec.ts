@@ -12,6 +12,8 @@ const SPEC_CALLS: ReadonlyArray<[method: string, path: string, service: ServiceN
   ['GET', '/api/brands?minRating=4&tag=vegan', 'brands'],
   ['GET', '/api/brands/3', 'brands'],
   ['GET', '/api/brands/3/reviews', 'reviews'],
+  ['GET', '/api/brands/3/reviews/mine', 'reviews'],
+  ['GET', '/api/brands/3/photos', 'reviews'],
   ['POST', '/api/brands/3/view', 'brands'],
   ['POST', '/api/brands/3/vote', 'brands'],
   ['GET', '/api/brands/3/saved', 'brands'],

@@ -38,6 +38,7 @@ export const ROUTES: readonly RouteRule[] = [
   // reviews: the review and comment threads of a brand sit under the brand's path
   { prefix: '/api/brands/:id/reviews', service: 'reviews', bodyLimit: 'reviewPhotos' },
   { prefix: '/api/brands/:id/comments', service: 'reviews' },
+  { prefix: '/api/brands/:id/photos', service: 'reviews' },
   // review photos, stored once and served by URL (lists carry the URLs, never the bytes)
   { prefix: '/api/media/review-photos', service: 'reviews' },
 

@@ -268,6 +268,15 @@ export interface Review extends CategoryRatings {
   updatedAt: string;
 }
 
+/** One review photo as `GET /api/brands/{id}/photos` lists them (newest review first, then the review's order). */
+export interface ReviewPhoto {
+  /** `/api/media/review-photos/{photoId}`. */
+  url: string;
+  /** The reviewer's name now ('Anonymous' when they have none), shown as 'Photo by {credit}'. */
+  credit: string;
+  reviewId: number;
+}
+
 /** Body of `POST /api/brands/{id}/comments`. */
 export interface CommentInput {
   content: string;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Comment, EventPayload, EventType, IntegrationEvent, Review } from '@hunted/contracts';
+import type { Comment, EventPayload, EventType, IntegrationEvent, Review, ReviewPhoto } from '@hunted/contracts';
 import { EventConsumer, IDENTITY_HEADER, signInternalToken, toStreamFields } from '@hunted/platform';
 import {
   freePort,
@@ -435,6 +435,72 @@ describe('paging', () => {
     const page = await fetch(`${base}/api/brands/71/reviews?limit=2`);
     expect(page.headers.get('x-total-count')).toBe('3');
     expect((await page.json()) as unknown[]).toHaveLength(2);
+  });
+});
+
+describe("the caller's review and the brand's photos", () => {
+  const lin: Member = { id: 'user-lin', firstName: 'Lin', lastName: null };
+
+  async function mine(brandId: number, member: Member | null): Promise<Response> {
+    return fetch(`${base}/api/brands/${brandId}/reviews/mine`, { headers: await headersOf(member) });
+  }
+
+  it("answers the caller's own review, JSON null before they write one, 401 to a guest and 404 for an unknown brand", async () => {
+    await apply('brands.brand.created', { brandId: 80, name: 'Mine to review' });
+    expect((await mine(80, null)).status).toBe(401);
+    const none = await mine(80, grace);
+    expect(none.status).toBe(200);
+    expect(await none.text()).toBe('null');
+
+    expect((await post('/api/brands/80/reviews', ada, { ...ratings, reviewText: 'Ada here' })).status).toBe(201);
+    expect((await post('/api/brands/80/reviews', grace, { ...ratings, reviewText: 'Grace here' })).status).toBe(201);
+    const own = await mine(80, grace);
+    expect(own.status).toBe(200);
+    expect(await own.json()).toMatchObject({ brandId: 80, userId: grace.id, userName: 'Grace', reviewText: 'Grace here', rating: 4 });
+    expect(((await (await mine(80, ada)).json()) as Review).reviewText).toBe('Ada here');
+
+    const unknown = await mine(998, grace);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ message: 'Brand not found' });
+  });
+
+  it('lists every photo of the brand, newest review first in each review\'s order, credited to the name now', async () => {
+    await apply('brands.brand.created', { brandId: 81, name: 'Photographed' });
+    await apply('brands.brand.created', { brandId: 82, name: 'Elsewhere' });
+    await register(lin);
+    const empty = await fetch(`${base}/api/brands/81/photos`);
+    expect(empty.status).toBe(200);
+    expect(await empty.json()).toEqual([]);
+
+    const write = async (brandId: number, member: Member, photos: string[]) => {
+      const response = await post(`/api/brands/${brandId}/reviews`, member, { ...ratings, photos });
+      expect(response.status).toBe(201);
+      return (await response.json()) as Review;
+    };
+    const older = await write(81, lin, [dataUrl('image/png', PNG), dataUrl('image/jpeg', JPEG)]);
+    await write(81, nameless, []);
+    const newer = await write(81, grace, [dataUrl('image/gif', GIF)]);
+    await write(82, ada, [dataUrl('image/png', PNG)]);
+    const renamed = { userId: lin.id, email: `${lin.id}@hunted.test`, firstName: 'Lin', lastName: 'Wei', profileImageUrl: null, instagramUrl: null };
+    expect(await apply('identity.user.updated', renamed, new Date(Date.now() + 1000))).toBe(true);
+
+    const response = await fetch(`${base}/api/brands/81/photos`);
+    expect(response.status).toBe(200);
+    const photos = (await response.json()) as ReviewPhoto[];
+    expect(photos).toEqual([
+      { url: newer.photos[0], credit: 'Grace', reviewId: newer.id },
+      { url: older.photos[0], credit: 'Lin Wei', reviewId: older.id },
+      { url: older.photos[1], credit: 'Lin Wei', reviewId: older.id },
+    ]);
+    expect((await fetch(`${base}${photos[2]!.url}`)).headers.get('content-type')).toBe('image/jpeg');
+  });
+
+  it('answers 404 for the photos of an unknown brand', async () => {
+    for (const path of ['/api/brands/999/photos', '/api/brands/abc/photos']) {
+      const response = await fetch(`${base}${path}`);
+      expect(response.status, path).toBe(404);
+      expect(await response.json()).toMatchObject({ message: 'Brand not found' });
+    }
   });
 });
 

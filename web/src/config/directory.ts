@@ -15,6 +15,9 @@ export const SIDEBAR_CATEGORY_COUNT = 5;
 export const TOP_BRANDS_LIMIT = 3;
 /** Brands per "Load More Brands" page on /today. */
 export const TODAY_PAGE_SIZE = 12;
+/** Reviews per 'Show more reviews' page, and comments per 'Show more comments' page, on a brand's page. */
+export const REVIEWS_PAGE_SIZE = 10;
+export const COMMENTS_PAGE_SIZE = 20;
 /** Tags (and, separately, hashtags) shown on a /today card before '+n more'; the featured card shows more. */
 export const TODAY_CARD_TAG_COUNT = 3;
 export const FEATURED_CARD_TAG_COUNT = 4;

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import type { Review } from '@hunted/contracts';
+import type { Review, ReviewPhoto } from '@hunted/contracts';
 import { CurrentUser, Public, SignedIn, type AuthenticatedUser } from '@hunted/platform';
 import { BrandIdPipe } from '../brands/brand-id.pipe.js';
 import { pageOf, PageQueryDto } from '../paging/page-query.dto.js';
@@ -23,6 +23,13 @@ export class ReviewsController {
     return items;
   }
 
+  /** Whether the caller may still write a review, without reading the whole list to find out. */
+  @Get('mine')
+  @SignedIn()
+  mine(@Param('brandId', BrandIdPipe) brandId: number, @CurrentUser() user: AuthenticatedUser): Promise<Review | null> {
+    return this.reviews.mine(brandId, user.id);
+  }
+
   @Post()
   @SignedIn()
   create(
@@ -31,5 +38,16 @@ export class ReviewsController {
     @Body() input: ReviewInputDto,
   ): Promise<Review> {
     return this.reviews.create(brandId, author, input);
+  }
+}
+
+@Controller('api/brands/:brandId/photos')
+export class BrandPhotosController {
+  constructor(private readonly reviews: ReviewsService) {}
+
+  @Get()
+  @Public()
+  list(@Param('brandId', BrandIdPipe) brandId: number): Promise<ReviewPhoto[]> {
+    return this.reviews.photos(brandId);
   }
 }

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { ReviewsController } from './reviews.controller.js';
+import { BrandPhotosController, ReviewsController } from './reviews.controller.js';
 import { ReviewsService } from './reviews.service.js';
 
-@Module({ controllers: [ReviewsController], providers: [ReviewsService] })
+@Module({ controllers: [ReviewsController, BrandPhotosController], providers: [ReviewsService] })
 export class ReviewsModule {}

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ConflictException, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Review } from '@hunted/contracts';
+import type { Review, ReviewPhoto } from '@hunted/contracts';
 import { EventPublisher, type AuthenticatedUser } from '@hunted/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { requireBrand } from '../brands/brand-copies.js';
@@ -83,6 +83,41 @@ export class ReviewsService {
       ? ((await manager.query('select count(*)::int as n from reviews where brand_id = $1', [brandId])) as { n: number }[])[0]!.n
       : undefined;
     return { items: rows.map(toReview), total };
+  }
+
+  /** The caller's review of the brand, or null when they have not written one; 404 for an unknown brand. */
+  async mine(brandId: number, userId: string): Promise<Review | null> {
+    const manager = this.dataSource.manager;
+    await requireBrand(manager, brandId, false);
+    const rows: ReviewRow[] = await manager.query(`${SELECT_REVIEWS} where r.brand_id = $1 and r.user_id = $2`, [
+      brandId,
+      userId,
+    ]);
+    return rows[0] ? toReview(rows[0]) : null;
+  }
+
+  /**
+   * Every review photo of the brand, newest review first and each review's photos in their order, credited to the
+   * reviewer's name now: the carousel and gallery show them all while the reviews themselves are read a page at a time.
+   */
+  async photos(brandId: number): Promise<ReviewPhoto[]> {
+    const manager = this.dataSource.manager;
+    await requireBrand(manager, brandId, false);
+    const rows: { id: string; review_id: number; first_name: string | null; last_name: string | null }[] =
+      await manager.query(
+        `select p.id::text, r.id as review_id, u.first_name, u.last_name
+         from review_photos p
+         join reviews r on r.id = p.review_id
+         left join users u on u.user_id = r.user_id
+         where r.brand_id = $1
+         order by r.created_at desc, r.id desc, p.position`,
+        [brandId],
+      );
+    return rows.map((row) => ({
+      url: `${REVIEW_PHOTO_PATH}/${row.id}`,
+      credit: displayName(row.first_name, row.last_name),
+      reviewId: row.review_id,
+    }));
   }
 
   /** Writes the member's one review of the brand with its photos and announces it, all in one transaction. */

@@ -2,6 +2,7 @@ import type { Comment, CommentInput } from '@hunted/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
 import { commentsQueryOptions } from './get-comments';
+import { refetchFromFirstPage } from './paged-request';
 
 export function createComment(brandId: number, input: CommentInput): Promise<Comment> {
   return request<Comment>('POST', `/api/brands/${brandId}/comments`, input);
@@ -11,6 +12,7 @@ export function useCreateComment(brandId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (content: string) => createComment(brandId, { content }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: commentsQueryOptions(brandId).queryKey }),
+    // The new comment is the newest, so it belongs on the first page; the pages after it have all shifted.
+    onSuccess: () => refetchFromFirstPage(queryClient, commentsQueryOptions(brandId).queryKey),
   });
 }

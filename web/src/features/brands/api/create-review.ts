@@ -1,6 +1,8 @@
 import type { Review, ReviewInput } from '@hunted/contracts';
 import { useMutation, useQueryClient, type Query } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
+import { reviewsQueryOptions } from './get-reviews';
+import { dropLaterPages } from './paged-request';
 import { savedBrandsQueryOptions } from './get-saved-brands';
 
 export function createReview(brandId: number, input: ReviewInput): Promise<Review> {
@@ -9,7 +11,8 @@ export function createReview(brandId: number, input: ReviewInput): Promise<Revie
 
 /**
  * Everything a new review changes: the brand's reviews, its rating and review count on its page and in every
- * brands list (today, featured, top, /brands). Saved states and comments are untouched.
+ * brands list (today, featured, top, /brands), the member's own review and the photos. Saved states and comments
+ * are untouched.
  */
 export function showsReviews(query: Query): boolean {
   const [root, , kind] = query.queryKey;
@@ -20,11 +23,14 @@ export function useCreateReview(brandId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ReviewInput) => createReview(brandId, input),
-    // A refusal may mean a review already exists (409): the list then shows it and the form gives way.
-    onSettled: () =>
-      Promise.all([
+    // A refusal may mean a review already exists (409): the member's review is then refetched and the form gives
+    // way. A new review is the newest, so the reviews list starts again from its first page.
+    onSettled: () => {
+      dropLaterPages(queryClient, reviewsQueryOptions(brandId).queryKey);
+      return Promise.all([
         queryClient.invalidateQueries({ predicate: showsReviews }),
         queryClient.invalidateQueries({ queryKey: savedBrandsQueryOptions().queryKey }),
-      ]),
+      ]);
+    },
   });
 }

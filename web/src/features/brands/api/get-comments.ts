@@ -1,21 +1,22 @@
 import type { Comment } from '@hunted/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '@/lib/api-client';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { COMMENTS_PAGE_SIZE } from '@/config/directory';
+import { getPage, nextOffset, toQueryString, type Page } from './paged-request';
 
-export function getComments(brandId: number): Promise<Comment[]> {
-  return request<Comment[]>('GET', `/api/brands/${brandId}/comments`);
+export function getComments(brandId: number, offset: number): Promise<Page<Comment>> {
+  return getPage<Comment>(`/api/brands/${brandId}/comments${toQueryString({ limit: COMMENTS_PAGE_SIZE, offset })}`);
 }
 
+/** A page at a time: a brand may have thousands of comments, and the whole list is slow to send. */
 export const commentsQueryOptions = (brandId: number) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: ['/api/brands', String(brandId), 'comments'],
-    queryFn: async () => {
-      const comments = await getComments(brandId);
-      return Array.isArray(comments) ? comments : [];
-    },
+    queryFn: ({ pageParam }) => getComments(brandId, pageParam),
+    initialPageParam: 0,
+    getNextPageParam: nextOffset<Comment>,
   });
 
 /** Comments are asked for only once the panel has been opened (spec section 2). */
 export function useComments(brandId: number, enabled: boolean) {
-  return useQuery({ ...commentsQueryOptions(brandId), enabled });
+  return useInfiniteQuery({ ...commentsQueryOptions(brandId), enabled });
 }

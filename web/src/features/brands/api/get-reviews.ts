@@ -1,21 +1,24 @@
 import type { Review } from '@hunted/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '@/lib/api-client';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { REVIEWS_PAGE_SIZE } from '@/config/directory';
+import { getPage, nextOffset, toQueryString, type Page } from './paged-request';
 
-export function getReviews(brandId: number): Promise<Review[]> {
-  return request<Review[]>('GET', `/api/brands/${brandId}/reviews`);
+export function getReviews(brandId: number, offset: number): Promise<Page<Review>> {
+  return getPage<Review>(`/api/brands/${brandId}/reviews${toQueryString({ limit: REVIEWS_PAGE_SIZE, offset })}`);
 }
 
-/** Under the brand's own key, so refetching a brand page's family reaches its reviews too. */
+/**
+ * A page at a time ('Show more reviews'): a much-reviewed brand's whole list is slow to send. Under the brand's
+ * own key, so refetching a brand page's family reaches its reviews too.
+ */
 export const reviewsQueryOptions = (brandId: number) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: ['/api/brands', String(brandId), 'reviews'],
-    queryFn: async () => {
-      const reviews = await getReviews(brandId);
-      return Array.isArray(reviews) ? reviews : [];
-    },
+    queryFn: ({ pageParam }) => getReviews(brandId, pageParam),
+    initialPageParam: 0,
+    getNextPageParam: nextOffset<Review>,
   });
 
 export function useReviews(brandId: number) {
-  return useQuery(reviewsQueryOptions(brandId));
+  return useInfiniteQuery(reviewsQueryOptions(brandId));
 }

@@ -1,7 +1,7 @@
 import type { TodayBrand } from '@hunted/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { TODAY_PAGE_SIZE } from '@/config/directory';
-import { getPage, toQueryString, type Page } from './paged-request';
+import { getPage, nextOffset, toQueryString, type Page } from './paged-request';
 
 export interface TodayQuery {
   category?: string;
@@ -19,10 +19,7 @@ export const todayBrandsQueryOptions = (query: TodayQuery) =>
     queryKey: ['/api/brands/today', query],
     queryFn: ({ pageParam }) => getTodayBrands(query, pageParam),
     initialPageParam: 0,
-    getNextPageParam: (last: Page<TodayBrand>, pages: Page<TodayBrand>[]) => {
-      const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);
-      return last.items.length > 0 && loaded < last.total ? loaded : undefined;
-    },
+    getNextPageParam: nextOffset<TodayBrand>,
   });
 
 export function useTodayBrands(query: TodayQuery) {

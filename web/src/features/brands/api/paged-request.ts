@@ -1,3 +1,4 @@
+import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
 import { throwIfNotOk } from '@/lib/api-client';
 
 /** One page of a paged list and the total the server counted (`x-total-count`). */
@@ -28,4 +29,26 @@ export function toQueryString(params: Record<string, string | number | undefined
   }
   const text = query.toString();
   return text ? `?${text}` : '';
+}
+
+/** The offset of the page after the ones loaded, or undefined once the total is reached (or a page came back empty). */
+export function nextOffset<T>(last: Page<T>, pages: Page<T>[]): number | undefined {
+  const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);
+  return last.items.length > 0 && loaded < last.total ? loaded : undefined;
+}
+
+/**
+ * Keeps only the first page of a paged list: after a new item every later offset has shifted, and refetching
+ * all the loaded pages would cost as much as the whole list. The first page stays on screen until refetched.
+ */
+export function dropLaterPages(queryClient: QueryClient, queryKey: QueryKey): void {
+  queryClient.setQueryData<InfiniteData<unknown, unknown>>(queryKey, (data) =>
+    data ? { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) } : data,
+  );
+}
+
+/** Refetches a paged list from its first page (see dropLaterPages). */
+export function refetchFromFirstPage(queryClient: QueryClient, queryKey: QueryKey): Promise<void> {
+  dropLaterPages(queryClient, queryKey);
+  return queryClient.invalidateQueries({ queryKey });
 }

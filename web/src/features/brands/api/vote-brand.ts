@@ -9,8 +9,8 @@ export function voteBrand(brandId: number): Promise<VoteResponse> {
 
 /**
  * Everything that shows vote counts: the brand itself, every brands list, today's list, the featured brand
- * and the leaderboard (spec section 4) — but not the saved-state flags, reviews or comments, which a vote does
- * not change.
+ * and the leaderboard (spec section 4) — but not the saved-state flags, reviews, review photos or comments,
+ * which a vote does not change.
  */
 export function showsVotes(query: Query): boolean {
   const [root, , kind] = query.queryKey;
@@ -19,6 +19,7 @@ export function showsVotes(query: Query): boolean {
     root.startsWith('/api/brands') &&
     kind !== 'saved' &&
     kind !== 'reviews' &&
+    kind !== 'photos' &&
     kind !== 'comments'
   );
 }

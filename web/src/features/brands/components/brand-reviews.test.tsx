@@ -1,9 +1,9 @@
-import type { Comment, Review } from '@hunted/contracts';
+import type { Comment, Review, ReviewPhoto } from '@hunted/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dismissToast } from '@/components/ui/toast';
 import { json, stubFetch, type RecordedCall } from '@/testing/fetch-stub';
-import { aBrand, member, renderAt, signedIn, signedOut } from '../testing/fixtures';
+import { aBrand, member, page, renderAt, signedIn, signedOut } from '../testing/fixtures';
 
 const brand = aBrand({ id: 5, name: 'Maison Rose', imageUrl: '/demo-brands/maison-rose.svg', rating: 4, ratingCount: 2 });
 
@@ -31,12 +31,24 @@ const withPhotos = [
   aReview({ id: 1, userId: 'u8', userName: 'Alan Turing', photos: ['/api/media/review-photos/c'], reviewText: null }),
 ];
 
+const reviewsPage = (offset: number) => `/api/brands/5/reviews?limit=10&offset=${offset}`;
+
+/** What GET /api/brands/5/photos answers for these reviews: every photo, in the reviews' order. */
+const photosOf = (reviews: Review[]): ReviewPhoto[] =>
+  reviews.flatMap((review) => review.photos.map((url) => ({ url, credit: review.userName, reviewId: review.id })));
+
+/**
+ * The brand page's calls: the first page of `reviews` (all of them, when ten or fewer), their photos, and the
+ * signed-in member's own review among them (or null).
+ */
 function pageCalls(reviews: () => Review[], extra: Record<string, () => Response> = {}) {
   return {
     'GET /api/brands/5': () => json(200, brand),
     'POST /api/brands/5/view': () => json(201, { views: 11 }),
     'GET /api/brands/5/saved': () => json(200, { isSaved: false }),
-    'GET /api/brands/5/reviews': () => json(200, reviews()),
+    [`GET ${reviewsPage(0)}`]: () => page(reviews().slice(0, 10), reviews().length),
+    'GET /api/brands/5/reviews/mine': () => json(200, reviews().find((review) => review.userId === member.id) ?? null),
+    'GET /api/brands/5/photos': () => json(200, photosOf(reviews())),
     ...extra,
   };
 }
@@ -89,7 +101,7 @@ describe('brand page reviews', () => {
   });
 
   it("says 'Failed to fetch reviews' when the list cannot be read", async () => {
-    stubFetch({ ...signedOut, ...pageCalls(() => [], { 'GET /api/brands/5/reviews': () => json(500, { message: 'boom' }) }) });
+    stubFetch({ ...signedOut, ...pageCalls(() => [], { [`GET ${reviewsPage(0)}`]: () => json(500, { message: 'boom' }) }) });
     renderAt('/brand/5');
     expect(await screen.findByText('Failed to fetch reviews')).toBeTruthy();
   });
@@ -99,6 +111,27 @@ describe('brand page reviews', () => {
     renderAt('/brand/5');
     expect(await screen.findByText('You have already reviewed this brand')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Submit Review' })).toBeNull();
+  });
+
+  it("reads ten at a time with 'Show more reviews', counts the server's total and knows the member's own review beyond the first page", async () => {
+    const twelve = Array.from({ length: 12 }, (_, index) =>
+      aReview({ id: 100 - index, userId: index === 11 ? member.id : `u${index}`, userName: `Reviewer ${index + 1}` }),
+    );
+    const calls = stubFetch({
+      ...signedIn,
+      ...pageCalls(() => twelve),
+      [`GET ${reviewsPage(10)}`]: () => page(twelve.slice(10), 12),
+    });
+    renderAt('/brand/5');
+    expect(await screen.findByRole('heading', { name: 'Reviews (12)' })).toBeTruthy();
+    expect(await screen.findByText('You have already reviewed this brand')).toBeTruthy();
+    expect(screen.getAllByRole('article', { name: /^Review by / })).toHaveLength(10);
+    expect(screen.queryByRole('article', { name: 'Review by Reviewer 12' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Show more reviews' }));
+    expect(await screen.findByRole('article', { name: 'Review by Reviewer 12' })).toBeTruthy();
+    expect(screen.getAllByRole('article', { name: /^Review by / })).toHaveLength(12);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Show more reviews' })).toBeNull());
+    expect(gets(calls, reviewsPage(10))).toHaveLength(1);
   });
 
   it('refuses incomplete ratings with the toast and the inline message, and sends nothing', async () => {
@@ -167,7 +200,9 @@ describe('brand page reviews', () => {
       reviewText: 'Great fit.',
     });
     expect(body.photos).toEqual([expect.stringMatching(/^data:image\/png;base64,/)]);
-    await waitFor(() => expect(gets(calls, '/api/brands/5/reviews')).toHaveLength(2));
+    await waitFor(() => expect(gets(calls, reviewsPage(0))).toHaveLength(2));
+    await waitFor(() => expect(gets(calls, '/api/brands/5/reviews/mine')).toHaveLength(2));
+    await waitFor(() => expect(gets(calls, '/api/brands/5/photos')).toHaveLength(2));
     await waitFor(() => expect(gets(calls, '/api/brands/5')).toHaveLength(2));
     expect(screen.getByTestId('live-average').textContent).toBe('–');
     expect((screen.getByLabelText(/Your review/) as HTMLTextAreaElement).value).toBe('');
@@ -266,6 +301,7 @@ describe('brand page photos', () => {
 });
 
 describe('brand page comments', () => {
+  const commentsPage = (offset: number) => `/api/brands/5/comments?limit=20&offset=${offset}`;
   const anHourAgo = () => new Date(Date.now() - 60 * 60 * 1000).toISOString();
   const comments = (): Comment[] => [
     {
@@ -289,12 +325,12 @@ describe('brand page comments', () => {
   ];
 
   it('stays hidden and unfetched until opened, then lists comments as text', async () => {
-    const calls = stubFetch({ ...signedOut, ...pageCalls(() => []), 'GET /api/brands/5/comments': () => json(200, comments()) });
+    const calls = stubFetch({ ...signedOut, ...pageCalls(() => []), [`GET ${commentsPage(0)}`]: () => page(comments(), 2) });
     renderAt('/brand/5');
     const toggle = await screen.findByRole('button', { name: 'Comments' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     await screen.findByText('Please log in to write a review');
-    expect(gets(calls, '/api/brands/5/comments')).toHaveLength(0);
+    expect(gets(calls, commentsPage(0))).toHaveLength(0);
 
     fireEvent.click(toggle);
     const item = (await screen.findByText('<img src=x onerror=alert(1)> nice')).closest('li')!;
@@ -305,11 +341,37 @@ describe('brand page comments', () => {
     expect(screen.getByText('Anonymous')).toBeTruthy();
     expect(screen.getByText('3 days ago')).toBeTruthy();
     expect(screen.getByText('You need to be signed in to post comments.')).toBeTruthy();
-    expect(gets(calls, '/api/brands/5/comments')).toHaveLength(1);
+    expect(gets(calls, commentsPage(0))).toHaveLength(1);
 
     fireEvent.click(screen.getByRole('button', { name: 'Hide Comments' }));
     expect(screen.queryByText('First!')).toBeNull();
     expect(screen.getByRole('button', { name: 'Comments (2)' })).toBeTruthy();
+  });
+
+  it("reads 20 at a time, offers 'Show more comments' while more remain, and counts the server's total", async () => {
+    const many = (from: number, count: number): Comment[] =>
+      Array.from({ length: count }, (_, index) => ({
+        ...comments()[1]!,
+        id: 100 - from - index,
+        content: `Comment ${from + index + 1}`,
+      }));
+    const calls = stubFetch({
+      ...signedOut,
+      ...pageCalls(() => []),
+      [`GET ${commentsPage(0)}`]: () => page(many(0, 20), 25),
+      [`GET ${commentsPage(20)}`]: () => page(many(20, 5), 25),
+    });
+    renderAt('/brand/5');
+    fireEvent.click(await screen.findByRole('button', { name: 'Comments' }));
+    expect(await screen.findByText('Comment 20')).toBeTruthy();
+    expect(screen.queryByText('Comment 21')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Show more comments' }));
+    expect(await screen.findByText('Comment 25')).toBeTruthy();
+    expect(screen.getAllByText(/^Comment \d+$/)).toHaveLength(25);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Show more comments' })).toBeNull());
+    expect(gets(calls, commentsPage(20))).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Hide Comments' }));
+    expect(screen.getByRole('button', { name: 'Comments (25)' })).toBeTruthy();
   });
 
   it('counts the characters left, posts a comment, clears the box and refreshes the list', async () => {
@@ -317,7 +379,7 @@ describe('brand page comments', () => {
     const calls = stubFetch({
       ...signedIn,
       ...pageCalls(() => []),
-      'GET /api/brands/5/comments': () => json(200, list),
+      [`GET ${commentsPage(0)}`]: () => page(list, list.length),
       'POST /api/brands/5/comments': () => {
         list = [{ ...list[1]!, id: 3, userId: member.id, userName: 'Ada', content: 'Love it' }, ...list];
         return json(201, list[0]);
@@ -340,7 +402,7 @@ describe('brand page comments', () => {
     expect(JSON.parse(String(posted(calls, '/api/brands/5/comments')[0]?.init.body))).toEqual({ content: 'Love it' });
     expect((box as HTMLTextAreaElement).value).toBe('');
     expect(await screen.findByText('Love it')).toBeTruthy();
-    expect(gets(calls, '/api/brands/5/comments')).toHaveLength(2);
+    expect(gets(calls, commentsPage(0))).toHaveLength(2);
   });
 
   it("on a 401 says 'Please sign in' and sends the visitor to /api/login after 2000 ms", async () => {
@@ -348,7 +410,7 @@ describe('brand page comments', () => {
     stubFetch({
       ...signedIn,
       ...pageCalls(() => []),
-      'GET /api/brands/5/comments': () => json(200, []),
+      [`GET ${commentsPage(0)}`]: () => page([], 0),
       'POST /api/brands/5/comments': () => json(401, { message: 'Unauthorized' }),
     });
     renderAt('/brand/5');
@@ -366,7 +428,7 @@ describe('brand page comments', () => {
     stubFetch({
       ...signedIn,
       ...pageCalls(() => []),
-      'GET /api/brands/5/comments': () => json(200, []),
+      [`GET ${commentsPage(0)}`]: () => page([], 0),
       'POST /api/brands/5/comments': () => json(500, { message: 'boom' }),
     });
     renderAt('/brand/5');

@@ -1,10 +1,12 @@
-import type { Brand, Review } from '@hunted/contracts';
+import type { Brand } from '@hunted/contracts';
 import { Images, LogIn } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { goToLogin, useAuth, type AuthState } from '@/lib/auth';
+import { useBrandPhotos } from '../api/get-brand-photos';
+import { useMyReview } from '../api/get-my-review';
 import { useReviews } from '../api/get-reviews';
-import { brandPhotos } from '../lib/review-photos';
+import { brandPhotos, firstPhotoIndexByReview } from '../lib/review-photos';
 import { CommentsPanel } from './comments-panel';
 import { PhotoGallery } from './photo-gallery';
 import { PhotoLightbox } from './photo-lightbox';
@@ -15,34 +17,27 @@ import { ReviewForm } from './review-form';
 export const WRITE_REVIEW_ANCHOR = 'write-review';
 
 /**
- * The brand page's reviews (list, form, 'View All Photos' gallery and lightbox) and its comments. The detail
+ * The brand page's reviews (a page at a time, form, 'View All Photos' gallery and lightbox) and its comments. The detail
  * page wraps it in the `#reviews` anchor the rating summary scrolls to.
  */
 export function BrandReviews({ brand }: { brand: Pick<Brand, 'id' | 'name' | 'imageUrl'> }) {
   const auth = useAuth();
   const reviews = useReviews(brand.id);
-  const list = useMemo(() => reviews.data ?? [], [reviews.data]);
-  const photos = useMemo(() => brandPhotos(brand, list), [brand, list]);
+  const list = useMemo(() => reviews.data?.pages.flatMap((page) => page.items) ?? [], [reviews.data]);
+  // The server's count of all the reviews, not just the pages loaded so far.
+  const total = reviews.data?.pages.at(-1)?.total;
+  const reviewPhotos = useBrandPhotos(brand.id);
+  const photos = useMemo(() => brandPhotos(brand, reviewPhotos.data ?? []), [brand, reviewPhotos.data]);
+  const firstPhotoIndex = useMemo(() => firstPhotoIndexByReview(reviewPhotos.data ?? []), [reviewPhotos.data]);
   const [galleryOpen, setGalleryOpen] = useState(false);
   const [lightboxIndex, setLightboxIndex] = useState<number | null>(null);
-
-  // Where each review's first photo sits among all the photos (the brand's own image comes first).
-  const firstPhotoIndex = useMemo(() => {
-    const starts = new Map<number, number>();
-    let next = 1;
-    for (const review of list) {
-      starts.set(review.id, next);
-      next += review.photos.length;
-    }
-    return starts;
-  }, [list]);
 
   return (
     <div className="space-y-10">
       <section aria-labelledby="reviews-heading" className="space-y-5">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="reviews-heading" className="text-xl font-bold tracking-tight text-stone-900">
-            Reviews{reviews.data ? ` (${list.length})` : ''}
+            Reviews{total === undefined ? '' : ` (${total})`}
           </h2>
           <Button variant="outline" size="sm" onClick={() => setGalleryOpen(true)}>
             <Images className="h-4 w-4" aria-hidden /> View All Photos ({photos.length})
@@ -50,7 +45,7 @@ export function BrandReviews({ brand }: { brand: Pick<Brand, 'id' | 'name' | 'im
         </div>
 
         <div id={WRITE_REVIEW_ANCHOR} className="scroll-mt-24">
-          <ReviewFormSlot brandId={brand.id} auth={auth} reviews={reviews.isError ? [] : reviews.data} />
+          <ReviewFormSlot brandId={brand.id} auth={auth} />
         </div>
 
         {reviews.isPending ? (
@@ -70,6 +65,18 @@ export function BrandReviews({ brand }: { brand: Pick<Brand, 'id' | 'name' | 'im
                 onOpenPhoto={(photoIndex) => setLightboxIndex((firstPhotoIndex.get(review.id) ?? 1) + photoIndex)}
               />
             ))}
+            {reviews.hasNextPage ? (
+              <div className="flex justify-center">
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={reviews.isFetchingNextPage}
+                  onClick={() => void reviews.fetchNextPage()}
+                >
+                  Show more reviews
+                </Button>
+              </div>
+            ) : null}
           </div>
         )}
       </section>
@@ -83,7 +90,8 @@ export function BrandReviews({ brand }: { brand: Pick<Brand, 'id' | 'name' | 'im
 }
 
 /** The form for a member who has not reviewed this brand; otherwise a line saying why there is none. */
-function ReviewFormSlot({ brandId, auth, reviews }: { brandId: number; auth: AuthState; reviews: Review[] | undefined }) {
+function ReviewFormSlot({ brandId, auth }: { brandId: number; auth: AuthState }) {
+  const myReview = useMyReview(brandId, auth.status === 'authenticated');
   const note = 'rounded-2xl border border-stone-200 bg-stone-50 px-4 py-3 text-sm text-stone-700';
   if (auth.status === 'loading') return null;
   if (auth.status === 'unauthenticated') {
@@ -96,10 +104,9 @@ function ReviewFormSlot({ brandId, auth, reviews }: { brandId: number; auth: Aut
       </div>
     );
   }
-  // Until the reviews are known we cannot tell whether this member has already written one.
-  if (reviews === undefined) return null;
-  if (reviews.some((review) => review.userId === auth.user.id)) {
-    return <p className={note}>You have already reviewed this brand</p>;
-  }
+  // Until the member's own review is known we cannot tell whether they have already written one; if it cannot
+  // be read the form is offered, and the server refuses a second review with its reason.
+  if (myReview.isPending) return null;
+  if (myReview.data) return <p className={note}>You have already reviewed this brand</p>;
   return <ReviewForm brandId={brandId} user={auth.user} />;
 }

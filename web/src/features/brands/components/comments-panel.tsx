@@ -15,13 +15,15 @@ import { timeAgo } from '../lib/relative-time';
 
 /**
  * The brand's comments, hidden until asked for: the list is fetched the first time the panel opens. Comments
- * are plain text wherever they appear.
+ * are plain text wherever they appear, and arrive a page at a time ('Show more comments').
  */
 export function CommentsPanel({ brandId }: { brandId: number }) {
   const [open, setOpen] = useState(false);
   const comments = useComments(brandId, open);
   const panelId = useId();
-  const count = comments.data?.length;
+  const list = comments.data?.pages.flatMap((page) => page.items) ?? [];
+  // The server's total, known once the first page has loaded; later pages may have been counted afresh.
+  const count = comments.data?.pages.at(-1)?.total;
   return (
     <section aria-labelledby={`${panelId}-heading`} className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -41,11 +43,11 @@ export function CommentsPanel({ brandId }: { brandId: number }) {
             <Spinner label="Loading comments..." />
           ) : comments.isError ? (
             <p className="text-sm text-red-600">Failed to fetch comments</p>
-          ) : comments.data.length === 0 ? (
+          ) : list.length === 0 ? (
             <p className="text-sm text-stone-500">No comments yet. Start the conversation.</p>
           ) : (
             <ul className="divide-y divide-stone-100">
-              {comments.data.map((comment) => (
+              {list.map((comment) => (
                 <li key={comment.id} className="flex gap-3 py-4 first:pt-0 last:pb-0">
                   <Avatar src={comment.userProfileImage} className="h-9 w-9" />
                   <div className="min-w-0 flex-1">
@@ -61,6 +63,18 @@ export function CommentsPanel({ brandId }: { brandId: number }) {
               ))}
             </ul>
           )}
+          {comments.hasNextPage ? (
+            <div className="flex justify-center">
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={comments.isFetchingNextPage}
+                onClick={() => void comments.fetchNextPage()}
+              >
+                Show more comments
+              </Button>
+            </div>
+          ) : null}
         </div>
       ) : null}
     </section>

@@ -1,4 +1,4 @@
-import { REVIEW_LIMITS, type Brand, type Review } from '@hunted/contracts';
+import { REVIEW_LIMITS, type Brand, type ReviewPhoto } from '@hunted/contracts';
 import type { ToastInput } from '@/components/ui/toast';
 
 /** The image types the reviews service stores (it checks the bytes, too). */
@@ -52,12 +52,24 @@ export interface BrandPhoto {
 }
 
 /** The carousel's and the gallery's pictures: the brand's image first, then review photos, newest review first. */
-export function brandPhotos(brand: Pick<Brand, 'name' | 'imageUrl'>, reviews: readonly Review[]): BrandPhoto[] {
+export function brandPhotos(brand: Pick<Brand, 'name' | 'imageUrl'>, reviewPhotos: readonly ReviewPhoto[]): BrandPhoto[] {
   const photos: BrandPhoto[] = [{ src: brand.imageUrl, alt: brand.name, credit: brand.name }];
-  for (const review of reviews) {
-    review.photos.forEach((src, index) =>
-      photos.push({ src, alt: `Photo ${index + 1} from ${review.userName}'s review`, credit: review.userName }),
-    );
+  let previousReview: number | null = null;
+  let inReview = 0;
+  for (const photo of reviewPhotos) {
+    // A review's photos arrive together, so the number within the review restarts when the review changes.
+    inReview = photo.reviewId === previousReview ? inReview + 1 : 1;
+    previousReview = photo.reviewId;
+    photos.push({ src: photo.url, alt: `Photo ${inReview} from ${photo.credit}'s review`, credit: photo.credit });
   }
   return photos;
+}
+
+/** Where each review's first photo sits among brandPhotos' pictures (after the brand's own image). */
+export function firstPhotoIndexByReview(reviewPhotos: readonly ReviewPhoto[]): Map<number, number> {
+  const starts = new Map<number, number>();
+  reviewPhotos.forEach((photo, index) => {
+    if (!starts.has(photo.reviewId)) starts.set(photo.reviewId, index + 1);
+  });
+  return starts;
 }

@@ -9,7 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { PRICE_CATEGORY_LABELS } from '@/config/directory';
 import { paths } from '@/config/paths';
 import { useBrand } from '../api/get-brand';
-import { useReviews } from '../api/get-reviews';
+import { useBrandPhotos } from '../api/get-brand-photos';
 import { useRecordView } from '../api/record-view';
 import { BrandBadges } from '../components/brand-badges';
 import { BrandLinkList } from '../components/brand-links';
@@ -72,10 +72,10 @@ function BrandDetail({ brand, routeId }: { brand: Brand; routeId: string }) {
     recordView(brand.id);
   }, [brand.id, recordView]);
 
-  const reviews = useReviews(brand.id);
+  const reviewPhotos = useBrandPhotos(brand.id);
   const photos = useMemo(
-    () => brandPhotos({ name: brand.name, imageUrl: brand.imageUrl }, reviews.data ?? []),
-    [brand.imageUrl, brand.name, reviews.data],
+    () => brandPhotos({ name: brand.name, imageUrl: brand.imageUrl }, reviewPhotos.data ?? []),
+    [brand.imageUrl, brand.name, reviewPhotos.data],
   );
   const priceMeaning = PRICE_CATEGORY_LABELS[brand.priceCategory as keyof typeof PRICE_CATEGORY_LABELS];
   const scrollTo = (anchor: string) => document.getElementById(anchor)?.scrollIntoView({ behavior: 'smooth' });
