@@ -1,4 +1,5 @@
-// Reviews under load, through the gateway: one brand with 500 reviews (two photos each) and 2,000 comments. The
+// Reviews under load, through the gateway: one brand with 500 reviews (two photos each) and 2,000 comments, read
+// the way the brand page reads them (a page of 10 reviews, a page of 20 comments, the photo list) and whole. The
 // lists must stay small whatever the photos weigh (they carry URLs), and a photo is served straight from its row.
 import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
@@ -98,8 +99,9 @@ export async function seedReviewedBrand(databaseUrl) {
 export async function benchReviewReads({ baseUrl, brandId, photoIds, load, summarise }) {
   const sizes = {};
   for (const path of [
-    `/api/brands/${brandId}/reviews?limit=20`,
+    `/api/brands/${brandId}/reviews?limit=10`,
     `/api/brands/${brandId}/comments?limit=20`,
+    `/api/brands/${brandId}/photos`,
     `/api/brands/${brandId}/reviews`,
     `/api/brands/${brandId}/comments`,
   ]) {
@@ -110,18 +112,21 @@ export async function benchReviewReads({ baseUrl, brandId, photoIds, load, summa
   }
   let n = 0;
   const targets = [
-    [`GET /api/brands/{id}/reviews?limit=20 (of ${REVIEWS}, 2 photos each)`, `${baseUrl}/api/brands/${brandId}/reviews?limit=20`],
+    [`GET /api/brands/{id}/reviews?limit=10 (of ${REVIEWS}, 2 photos each)`, `${baseUrl}/api/brands/${brandId}/reviews?limit=10`],
     [`GET /api/brands/{id}/comments?limit=20 (of ${COMMENTS})`, `${baseUrl}/api/brands/${brandId}/comments?limit=20`],
-    [`GET /api/brands/{id}/reviews (all ${REVIEWS})`, `${baseUrl}/api/brands/${brandId}/reviews`],
-    [`GET /api/brands/{id}/comments (all ${COMMENTS})`, `${baseUrl}/api/brands/${brandId}/comments`],
     [
       'GET /api/media/review-photos/{id} (200 photos)',
       `${baseUrl}/api/media/review-photos/${photoIds[0]}`,
       { requests: [{ setupRequest: (req) => ({ ...req, path: `/api/media/review-photos/${photoIds[n++ % photoIds.length]}` }) }] },
     ],
+    [`GET /api/brands/{id}/photos (all ${REVIEWS * 2} photo URLs)`, `${baseUrl}/api/brands/${brandId}/photos`],
+    [`GET /api/brands/{id}/reviews (all ${REVIEWS})`, `${baseUrl}/api/brands/${brandId}/reviews`],
+    [`GET /api/brands/{id}/comments (all ${COMMENTS})`, `${baseUrl}/api/brands/${brandId}/comments`],
   ];
   const rows = [];
   for (const [name, url, options] of targets) {
+    // A breath between loads, so one load's backlog is not measured as the next one's latency.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
     await load(url, {}, { ...options, duration: 1 });
     rows.push(summarise(name, await load(url, {}, options)));
   }
