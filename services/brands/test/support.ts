@@ -11,6 +11,10 @@ export interface RunningBrands {
   base: string;
   db: pg.Client;
   config: BrandsConfig;
+  /** Runs SQL with `$S` standing for the test's schema. */
+  query(sql: string, params?: unknown[]): Promise<pg.QueryResult>;
+  /** Today's date in Europe/London (YYYY-MM-DD), as the database sees it. */
+  londonToday(): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -38,6 +42,11 @@ export async function startBrands(schema: string, env: Record<string, string> = 
     base: `http://127.0.0.1:${port}`,
     db,
     config,
+    query: (sql, params = []) => db.query(sql.replaceAll('$S', schema), params),
+    async londonToday() {
+      const { rows } = await db.query<{ day: string }>(`select to_char(now() at time zone 'Europe/London', 'YYYY-MM-DD') as day`);
+      return rows[0]!.day;
+    },
     async stop() {
       await app.close();
       await db.query(`drop schema if exists ${schema} cascade`);

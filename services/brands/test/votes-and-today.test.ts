@@ -19,15 +19,14 @@ describe('brands: votes, today’s ranking, the leaderboard and the featured bra
   beforeAll(async () => {
     brands = await startBrands(SCHEMA);
     base = brands.base;
-    const { rows } = await brands.db.query(`select to_char(now() at time zone 'Europe/London', 'YYYY-MM-DD') as day`);
-    today = rows[0].day;
+    today = await brands.londonToday();
   });
 
   afterAll(async () => {
     await brands?.stop();
   });
 
-  const q = (sql: string, params: unknown[] = []) => brands.db.query(sql.replaceAll('$S', SCHEMA), params);
+  const q = (sql: string, params: unknown[] = []) => brands.query(sql, params);
   const vote = async (id: number | string, userId?: string, headers: Record<string, string> = {}) =>
     fetch(`${base}/api/brands/${id}/vote`, {
       method: 'POST',
