@@ -2,7 +2,7 @@ import { Global, Inject, Module, type DynamicModule, type OnApplicationShutdown,
 import { APP_GUARD, APP_INTERCEPTOR, Reflector } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { Redis } from 'ioredis';
-import { DataSource, type MixedList } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { InternalAuthGuard } from './auth/internal-auth.guard.js';
 import type { BaseEnv } from './config/env.js';
 import { ensureSchema, schemaConnectionOptions } from './database/schema.js';
@@ -19,18 +19,20 @@ export interface PlatformOptions {
   /** The service's name: its schema, its stream (`events:<name>`) and its consumer group. */
   name: string;
   config: BaseEnv;
-  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-  entities: MixedList<Function | string>;
-  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-  migrations: MixedList<Function | string>;
+  /** Entity classes. */
+  entities: readonly Class[];
+  /** Migration classes, oldest first. */
+  migrations: readonly Class[];
   /** Tuning of the outbox relay every service runs (tests shorten its waits). */
   relay?: Partial<OutboxRelayOptions>;
 }
 
+/** Any class: what TypeORM takes as an entity or a migration. */
+type Class = abstract new (...args: never[]) => unknown;
+
 /** The service's own list with the platform's (outbox, inbox) in front, so no service has to remember them. */
-// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-function withPlatformTables(platform: Function[], own: MixedList<Function | string>): (Function | string)[] {
-  return [...platform, ...(Array.isArray(own) ? own : Object.values(own))];
+function withPlatformTables(platform: readonly Class[], own: readonly Class[]): Class[] {
+  return [...platform, ...own];
 }
 
 export function schemaOf(options: Pick<PlatformOptions, 'name' | 'config'>): string {

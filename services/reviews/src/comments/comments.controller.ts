@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { Comment } from '@hunted/contracts';
 import { CurrentUser, Public, SignedIn, type AuthenticatedUser } from '@hunted/platform';
 import { BrandIdPipe } from '../brands/brand-id.pipe.js';
-import { pageOf, PageQueryDto } from '../paging/page-query.dto.js';
+import { pageOf, PageQueryDto, sendPage } from '../paging/page-query.dto.js';
 import { CommentInputDto } from './dto/comment-input.dto.js';
 import { CommentsService } from './comments.service.js';
 
@@ -18,9 +18,7 @@ export class CommentsController {
     @Query() query: PageQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Comment[]> {
-    const { items, total } = await this.comments.list(brandId, pageOf(query));
-    if (total !== undefined) void reply.header('x-total-count', String(total));
-    return items;
+    return sendPage(reply, await this.comments.list(brandId, pageOf(query)));
   }
 
   @Post()

@@ -1,4 +1,5 @@
 import { Type } from 'class-transformer';
+import type { FastifyReply } from 'fastify';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 
 export const MAX_PAGE_SIZE = 100;
@@ -38,4 +39,10 @@ export function pageSql(page: Page | null, params: unknown[]): string {
   if (!page) return '';
   params.push(page.limit, page.offset);
   return `limit $${params.length - 1} offset $${params.length}`;
+}
+
+/** Answers a listed page: the items, with the total in `x-total-count` when the caller asked for a page. */
+export function sendPage<T>(reply: FastifyReply, { items, total }: { items: T[]; total: number | undefined }): T[] {
+  if (total !== undefined) void reply.header('x-total-count', String(total));
+  return items;
 }

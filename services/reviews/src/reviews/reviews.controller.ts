@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { Review, ReviewPhoto } from '@hunted/contracts';
 import { CurrentUser, Public, SignedIn, type AuthenticatedUser } from '@hunted/platform';
 import { BrandIdPipe } from '../brands/brand-id.pipe.js';
-import { pageOf, PageQueryDto } from '../paging/page-query.dto.js';
+import { pageOf, PageQueryDto, sendPage } from '../paging/page-query.dto.js';
 import { ReviewInputDto } from './dto/review-input.dto.js';
 import { ReviewsService } from './reviews.service.js';
 
@@ -18,9 +18,7 @@ export class ReviewsController {
     @Query() query: PageQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Review[]> {
-    const { items, total } = await this.reviews.list(brandId, pageOf(query));
-    if (total !== undefined) void reply.header('x-total-count', String(total));
-    return items;
+    return sendPage(reply, await this.reviews.list(brandId, pageOf(query)));
   }
 
   /** Whether the caller may still write a review, without reading the whole list to find out. */
