@@ -3,6 +3,7 @@ export * from './auth/internal-auth.guard.js';
 export * from './auth/internal-token.js';
 export * from './bootstrap.js';
 export * from './config/env.js';
+export * from './database/prepared-query.js';
 export * from './database/schema.js';
 export * from './health/health.controller.js';
 export * from './logging/logger.js';

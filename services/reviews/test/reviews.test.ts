@@ -436,6 +436,50 @@ describe('paging', () => {
     expect(page.headers.get('x-total-count')).toBe('3');
     expect((await page.json()) as unknown[]).toHaveLength(2);
   });
+  it('pages the photos the same way, each page in the whole list\'s order', async () => {
+    await apply('brands.brand.created', { brandId: 72, name: 'Photographed a lot' });
+    for (let i = 0; i < 4; i++) {
+      const member: Member = { id: `user-photographer-${i}`, firstName: `Photographer ${i}`, lastName: null };
+      const photos = Array.from({ length: i % 3 === 0 ? 2 : 1 }, () => dataUrl('image/png', PNG));
+      expect((await post('/api/brands/72/reviews', member, { ...ratings, photos })).status).toBe(201);
+    }
+    const whole = (await (await fetch(`${base}/api/brands/72/photos`)).json()) as ReviewPhoto[];
+    expect(whole).toHaveLength(6);
+    const pages: ReviewPhoto[] = [];
+    for (const offset of [0, 4]) {
+      const page = await fetch(`${base}/api/brands/72/photos?limit=4&offset=${offset}`);
+      expect(page.headers.get('x-total-count')).toBe('6');
+      pages.push(...((await page.json()) as ReviewPhoto[]));
+    }
+    expect(pages).toEqual(whole);
+    const beyond = await fetch(`${base}/api/brands/72/photos?limit=4&offset=8`);
+    expect(beyond.headers.get('x-total-count')).toBe('6');
+    expect(await beyond.json()).toEqual([]);
+    expect((await fetch(`${base}/api/brands/72/photos?limit=500`)).status).toBe(400);
+  });
+
+  it('keeps the totals exact under a burst of concurrent reviews and comments on one brand', async () => {
+    await apply('brands.brand.created', { brandId: 73, name: 'Busy' });
+    const members: Member[] = Array.from({ length: 24 }, (_, i) => ({ id: `user-burst-${i}`, firstName: `Burst ${i}`, lastName: null }));
+    const review = (i: number) => ({ ...ratings, photos: Array.from({ length: i % 4 }, () => dataUrl('image/png', PNG)) });
+    const writes = await Promise.all([
+      ...members.map((member, i) => post('/api/brands/73/reviews', member, review(i))),
+      // Six members send the same review twice at once: one of the two is refused, and counted nowhere.
+      ...members.slice(0, 6).map((member, i) => post('/api/brands/73/reviews', member, review(i))),
+      ...members.map((member, i) => post('/api/brands/73/comments', member, { content: `burst comment ${i}` })),
+    ]);
+    const statuses = writes.map((response) => response.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(48);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(6);
+
+    const totalOf = async (list: string) =>
+      (await fetch(`${base}/api/brands/73/${list}?limit=1`)).headers.get('x-total-count');
+    expect(await totalOf('reviews')).toBe(String(await count('reviews where brand_id = 73')));
+    expect(await totalOf('reviews')).toBe('24');
+    expect(await totalOf('comments')).toBe('24');
+    // Each review kept 0, 1, 2 or 3 photos: 6 × (0 + 1 + 2 + 3).
+    expect(await totalOf('photos')).toBe('36');
+  });
 });
 
 describe("the caller's review and the brand's photos", () => {
@@ -567,5 +611,18 @@ describe('events', () => {
     ).toBe(0);
     expect(await count('reviews where brand_id <> 1')).toBe(untouched);
     expect((await post('/api/brands/1/reviews', grace, ratings)).status).toBe(404);
+  });
+});
+
+describe('list totals', () => {
+  it("equal what each brand's lists hold, after everything above (cascades and races included)", async () => {
+    const { rows } = await db.query<{ brand_id: number }>(`
+      select b.brand_id from ${SCHEMA}.brands b
+      where b.review_count <> (select count(*) from ${SCHEMA}.reviews r where r.brand_id = b.brand_id)
+         or b.comment_count <> (select count(*) from ${SCHEMA}.comments c where c.brand_id = b.brand_id)
+         or b.photo_count <> (select count(*) from ${SCHEMA}.review_photos p join ${SCHEMA}.reviews r on r.id = p.review_id
+                              where r.brand_id = b.brand_id)`);
+    expect(rows).toEqual([]);
+    expect(await count('brands where review_count > 0')).toBeGreaterThan(3);
   });
 });

@@ -6,7 +6,7 @@ import { DataSource } from 'typeorm';
 import { requireBrand } from '../brands/brand-copies.js';
 import { rememberSignedInUser } from '../users/user-copies.js';
 import { displayName } from '../users/user-name.js';
-import { pageSql, type Page } from '../paging/page-query.dto.js';
+import { brandListStatement, readBrandList, type Page } from '../paging/page-query.dto.js';
 
 interface CommentRow {
   id: number;
@@ -23,6 +23,12 @@ const SELECT_COMMENTS = `
   select c.id, c.brand_id, c.user_id, c.content, c.created_at, u.first_name, u.last_name, u.profile_image_url
   from comments c
   left join users u on u.user_id = c.user_id`;
+
+const COMMENTS_PAGE = brandListStatement(
+  'comments.page',
+  'comment_count',
+  `${SELECT_COMMENTS} where c.brand_id = b.brand_id order by c.created_at desc, c.id desc`,
+);
 
 function toComment(row: CommentRow): Comment {
   return {
@@ -42,17 +48,8 @@ export class CommentsService {
 
   /** The brand's comments, newest first; 404 for a brand that does not exist. */
   async list(brandId: number, page: Page | null = null): Promise<{ items: Comment[]; total: number | undefined }> {
-    const manager = this.dataSource.manager;
-    await requireBrand(manager, brandId, false);
-    const params: unknown[] = [brandId];
-    const rows: CommentRow[] = await manager.query(
-      `${SELECT_COMMENTS} where c.brand_id = $1 order by c.created_at desc, c.id desc ${pageSql(page, params)}`,
-      params,
-    );
-    const total = page
-      ? ((await manager.query('select count(*)::int as n from comments where brand_id = $1', [brandId])) as { n: number }[])[0]!.n
-      : undefined;
-    return { items: rows.map(toComment), total };
+    const { rows, total } = await readBrandList<CommentRow & { total: number }>(this.dataSource, COMMENTS_PAGE, brandId, page);
+    return { items: rows.map(toComment), total: page ? total : undefined };
   }
 
   /** Stores the (already trimmed) text as it is: it is plain text wherever it is shown. */

@@ -31,6 +31,10 @@ export class ReviewEntity {
   @Column({ name: 'review_text', type: 'varchar', length: 2000, nullable: true })
   reviewText: string | null;
 
+  /** How many photos the review has (0–3): kept by a trigger on review_photos, summed into the brand's photo count. */
+  @Column({ name: 'photo_count', type: 'smallint', default: 0 })
+  photoCount: number;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

@@ -43,9 +43,14 @@ export class ReviewsController {
 export class BrandPhotosController {
   constructor(private readonly reviews: ReviewsService) {}
 
+  /** Paged like the reviews (`limit`, `offset`, `x-total-count`), so a brand page reads only the photos it shows. */
   @Get()
   @Public()
-  list(@Param('brandId', BrandIdPipe) brandId: number): Promise<ReviewPhoto[]> {
-    return this.reviews.photos(brandId);
+  async list(
+    @Param('brandId', BrandIdPipe) brandId: number,
+    @Query() query: PageQueryDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<ReviewPhoto[]> {
+    return sendPage(reply, await this.reviews.photos(brandId, pageOf(query)));
   }
 }

@@ -9,7 +9,7 @@ import { displayName } from '../users/user-name.js';
 import { rememberSignedInUser } from '../users/user-copies.js';
 import type { ReviewInputDto } from './dto/review-input.dto.js';
 import { decodeReviewPhotos, REVIEW_PHOTO_PATH } from './review-photos.js';
-import { pageSql, type Page } from '../paging/page-query.dto.js';
+import { brandListStatement, readBrandList, type Page } from '../paging/page-query.dto.js';
 
 export const ALREADY_REVIEWED = 'You have already reviewed this brand.';
 
@@ -37,6 +37,31 @@ const SELECT_REVIEWS = `
          array(select p.id::text from review_photos p where p.review_id = r.id order by p.position) as photo_ids
   from reviews r
   left join users u on u.user_id = r.user_id`;
+
+const REVIEWS_PAGE = brandListStatement(
+  'reviews.page',
+  'review_count',
+  `${SELECT_REVIEWS} where r.brand_id = b.brand_id order by r.created_at desc, r.id desc`,
+);
+
+interface PhotoRow {
+  id: string;
+  review_id: number;
+  first_name: string | null;
+  last_name: string | null;
+  total: number;
+}
+
+const PHOTOS_PAGE = brandListStatement(
+  'photos.page',
+  'photo_count',
+  `select p.id::text as id, r.id as review_id, u.first_name, u.last_name
+   from reviews r
+   join review_photos p on p.review_id = r.id
+   left join users u on u.user_id = r.user_id
+   where r.brand_id = b.brand_id
+   order by r.created_at desc, r.id desc, p.position`,
+);
 
 function toReview(row: ReviewRow): Review {
   return {
@@ -72,17 +97,8 @@ export class ReviewsService {
 
   /** The brand's reviews, newest first; 404 for a brand that does not exist. */
   async list(brandId: number, page: Page | null = null): Promise<{ items: Review[]; total: number | undefined }> {
-    const manager = this.dataSource.manager;
-    await requireBrand(manager, brandId, false);
-    const params: unknown[] = [brandId];
-    const rows: ReviewRow[] = await manager.query(
-      `${SELECT_REVIEWS} where r.brand_id = $1 order by r.created_at desc, r.id desc ${pageSql(page, params)}`,
-      params,
-    );
-    const total = page
-      ? ((await manager.query('select count(*)::int as n from reviews where brand_id = $1', [brandId])) as { n: number }[])[0]!.n
-      : undefined;
-    return { items: rows.map(toReview), total };
+    const { rows, total } = await readBrandList<ReviewRow & { total: number }>(this.dataSource, REVIEWS_PAGE, brandId, page);
+    return { items: rows.map(toReview), total: page ? total : undefined };
   }
 
   /** The caller's review of the brand, or null when they have not written one; 404 for an unknown brand. */
@@ -97,27 +113,17 @@ export class ReviewsService {
   }
 
   /**
-   * Every review photo of the brand, newest review first and each review's photos in their order, credited to the
-   * reviewer's name now: the carousel and gallery show them all while the reviews themselves are read a page at a time.
+   * The brand's review photos, newest review first and each review's photos in their order, credited to the
+   * reviewer's name now; a page of them (with the total) for the carousel and gallery, or all when unpaged.
    */
-  async photos(brandId: number): Promise<ReviewPhoto[]> {
-    const manager = this.dataSource.manager;
-    await requireBrand(manager, brandId, false);
-    const rows: { id: string; review_id: number; first_name: string | null; last_name: string | null }[] =
-      await manager.query(
-        `select p.id::text, r.id as review_id, u.first_name, u.last_name
-         from review_photos p
-         join reviews r on r.id = p.review_id
-         left join users u on u.user_id = r.user_id
-         where r.brand_id = $1
-         order by r.created_at desc, r.id desc, p.position`,
-        [brandId],
-      );
-    return rows.map((row) => ({
+  async photos(brandId: number, page: Page | null = null): Promise<{ items: ReviewPhoto[]; total: number | undefined }> {
+    const { rows, total } = await readBrandList<PhotoRow>(this.dataSource, PHOTOS_PAGE, brandId, page);
+    const items = rows.map((row) => ({
       url: `${REVIEW_PHOTO_PATH}/${row.id}`,
       credit: displayName(row.first_name, row.last_name),
       reviewId: row.review_id,
     }));
+    return { items, total: page ? total : undefined };
   }
 
   /** Writes the member's one review of the brand with its photos and announces it, all in one transaction. */
