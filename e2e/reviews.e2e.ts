@@ -85,6 +85,16 @@ test('a member reviews a brand with photos; the rating, carousel, gallery and li
   await expect(lightbox.getByText('3 / 3')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(lightbox).toBeHidden();
+  await page.keyboard.press('Escape');
+  await expect(gallery).toBeHidden();
+
+  // A review's thumbnail opens that review's own photos.
+  await page.getByRole('button', { name: /^Open photo 2 from .+'s review$/ }).click();
+  await expect(lightbox.getByText('2 / 2')).toBeVisible();
+  await page.keyboard.press('ArrowRight');
+  await expect(lightbox.getByText('1 / 2')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(lightbox).toBeHidden();
 
   await page.goto('/brands');
   await page.getByLabel('Search brands').fill(brand.name);

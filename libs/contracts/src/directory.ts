@@ -268,13 +268,18 @@ export interface Review extends CategoryRatings {
   updatedAt: string;
 }
 
-/** One review photo as `GET /api/brands/{id}/photos` lists them (newest review first, then the review's order). */
+/**
+ * One review photo as `GET /api/brands/{id}/photos` lists them (newest review first, then the review's order),
+ * a page at a time with `limit`/`offset` and the total in `x-total-count`.
+ */
 export interface ReviewPhoto {
   /** `/api/media/review-photos/{photoId}`. */
   url: string;
   /** The reviewer's name now ('Anonymous' when they have none), shown as 'Photo by {credit}'. */
   credit: string;
   reviewId: number;
+  /** Its place among the review's photos: 0, 1 or 2. */
+  position: number;
 }
 
 /** Body of `POST /api/brands/{id}/comments`. */

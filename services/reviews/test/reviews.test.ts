@@ -532,9 +532,9 @@ describe("the caller's review and the brand's photos", () => {
     expect(response.status).toBe(200);
     const photos = (await response.json()) as ReviewPhoto[];
     expect(photos).toEqual([
-      { url: newer.photos[0], credit: 'Grace', reviewId: newer.id },
-      { url: older.photos[0], credit: 'Lin Wei', reviewId: older.id },
-      { url: older.photos[1], credit: 'Lin Wei', reviewId: older.id },
+      { url: newer.photos[0], credit: 'Grace', reviewId: newer.id, position: 0 },
+      { url: older.photos[0], credit: 'Lin Wei', reviewId: older.id, position: 0 },
+      { url: older.photos[1], credit: 'Lin Wei', reviewId: older.id, position: 1 },
     ]);
     expect((await fetch(`${base}${photos[2]!.url}`)).headers.get('content-type')).toBe('image/jpeg');
   });

@@ -18,6 +18,8 @@ export const TODAY_PAGE_SIZE = 12;
 /** Reviews per 'Show more reviews' page, and comments per 'Show more comments' page, on a brand's page. */
 export const REVIEWS_PAGE_SIZE = 10;
 export const COMMENTS_PAGE_SIZE = 20;
+/** Review photos read at a time for the carousel, the gallery and the lightbox (a gallery page is 6 rows of 4). */
+export const PHOTOS_PAGE_SIZE = 24;
 /** Tags (and, separately, hashtags) shown on a /today card before '+n more'; the featured card shows more. */
 export const TODAY_CARD_TAG_COUNT = 3;
 export const FEATURED_CARD_TAG_COUNT = 4;

@@ -47,6 +47,7 @@ const REVIEWS_PAGE = brandListStatement(
 interface PhotoRow {
   id: string;
   review_id: number;
+  position: number;
   first_name: string | null;
   last_name: string | null;
   total: number;
@@ -55,7 +56,7 @@ interface PhotoRow {
 const PHOTOS_PAGE = brandListStatement(
   'photos.page',
   'photo_count',
-  `select p.id::text as id, r.id as review_id, u.first_name, u.last_name
+  `select p.id::text as id, r.id as review_id, p.position, u.first_name, u.last_name
    from reviews r
    join review_photos p on p.review_id = r.id
    left join users u on u.user_id = r.user_id
@@ -122,6 +123,7 @@ export class ReviewsService {
       url: `${REVIEW_PHOTO_PATH}/${row.id}`,
       credit: displayName(row.first_name, row.last_name),
       reviewId: row.review_id,
+      position: row.position,
     }));
     return { items, total: page ? total : undefined };
   }

@@ -33,9 +33,13 @@ const withPhotos = [
 
 const reviewsPage = (offset: number) => `/api/brands/5/reviews?limit=10&offset=${offset}`;
 
-/** What GET /api/brands/5/photos answers for these reviews: every photo, in the reviews' order. */
+const photosPage = (offset: number) => `/api/brands/5/photos?limit=24&offset=${offset}`;
+
+/** Every photo of these reviews as GET /api/brands/5/photos lists them, in the reviews' order. */
 const photosOf = (reviews: Review[]): ReviewPhoto[] =>
-  reviews.flatMap((review) => review.photos.map((url) => ({ url, credit: review.userName, reviewId: review.id })));
+  reviews.flatMap((review) =>
+    review.photos.map((url, position) => ({ url, credit: review.userName, reviewId: review.id, position })),
+  );
 
 /**
  * The brand page's calls: the first page of `reviews` (all of them, when ten or fewer), their photos, and the
@@ -48,7 +52,7 @@ function pageCalls(reviews: () => Review[], extra: Record<string, () => Response
     'GET /api/brands/5/saved': () => json(200, { isSaved: false }),
     [`GET ${reviewsPage(0)}`]: () => page(reviews().slice(0, 10), reviews().length),
     'GET /api/brands/5/reviews/mine': () => json(200, reviews().find((review) => review.userId === member.id) ?? null),
-    'GET /api/brands/5/photos': () => json(200, photosOf(reviews())),
+    [`GET ${photosPage(0)}`]: () => page(photosOf(reviews()).slice(0, 24), photosOf(reviews()).length),
     ...extra,
   };
 }
@@ -202,7 +206,7 @@ describe('brand page reviews', () => {
     expect(body.photos).toEqual([expect.stringMatching(/^data:image\/png;base64,/)]);
     await waitFor(() => expect(gets(calls, reviewsPage(0))).toHaveLength(2));
     await waitFor(() => expect(gets(calls, '/api/brands/5/reviews/mine')).toHaveLength(2));
-    await waitFor(() => expect(gets(calls, '/api/brands/5/photos')).toHaveLength(2));
+    await waitFor(() => expect(gets(calls, photosPage(0))).toHaveLength(2));
     await waitFor(() => expect(gets(calls, '/api/brands/5')).toHaveLength(2));
     expect(screen.getByTestId('live-average').textContent).toBe('–');
     expect((screen.getByLabelText(/Your review/) as HTMLTextAreaElement).value).toBe('');
@@ -291,12 +295,53 @@ describe('brand page photos', () => {
     expect(screen.getByRole('dialog', { name: 'All Photos (4)' })).toBeTruthy();
   });
 
-  it("opens a review's thumbnail in the lightbox at that photo", async () => {
+  it("opens a review's thumbnail in a lightbox of that review's photos", async () => {
     stubFetch({ ...signedOut, ...pageCalls(() => withPhotos) });
     renderAt('/brand/5');
-    fireEvent.click(await screen.findByRole('button', { name: "Open photo 1 from Alan Turing's review" }));
+    fireEvent.click(await screen.findByRole('button', { name: "Open photo 2 from Grace Hopper's review" }));
     const lightbox = await screen.findByRole('dialog', { name: 'Photo viewer' });
-    expect(within(lightbox).getByText('4 / 4')).toBeTruthy();
+    expect(within(lightbox).getByText('2 / 2')).toBeTruthy();
+    expect(within(lightbox).getByRole('img', { name: "Photo 2 from Grace Hopper's review" })).toBeTruthy();
+    fireEvent.keyDown(lightbox, { key: 'ArrowRight' });
+    expect(within(lightbox).getByText('1 / 2')).toBeTruthy();
+    expect(within(lightbox).getByText('Photo by Grace Hopper')).toBeTruthy();
+  });
+
+  it('reads the photos a page of 24 at a time: the carousel reads the page it reaches, the gallery the next as asked', async () => {
+    // 30 reviews with one photo each: the brand's image and 30 photos, two pages.
+    const many = Array.from({ length: 30 }, (_, index) =>
+      aReview({ id: 100 - index, userId: `u${index}`, userName: `Reviewer ${index + 1}`, photos: [`/api/media/review-photos/p${index + 1}`] }),
+    );
+    const calls = stubFetch({
+      ...signedOut,
+      ...pageCalls(() => many),
+      [`GET ${photosPage(24)}`]: () => page(photosOf(many).slice(24), 30),
+    });
+    renderAt('/brand/5');
+    expect(await screen.findByText('1 / 31')).toBeTruthy();
+    expect(gets(calls, photosPage(24))).toHaveLength(0);
+
+    // Back from the first wraps to the last photo, on the second page.
+    fireEvent.click(screen.getAllByRole('button', { name: 'Previous photo' })[0]!);
+    expect(screen.getByText('31 / 31')).toBeTruthy();
+    expect(await screen.findByText('Photo by Reviewer 30')).toBeTruthy();
+    expect(gets(calls, photosPage(24))).toHaveLength(1);
+
+    fireEvent.click(screen.getByRole('button', { name: 'View All Photos (31)' }));
+    const gallery = await screen.findByRole('dialog', { name: 'All Photos (31)' });
+    expect(within(gallery).getAllByRole('button', { name: /^Open photo \d+ of 31/ })).toHaveLength(25);
+    fireEvent.click(within(gallery).getByRole('button', { name: 'Show more photos' }));
+    const last = await within(gallery).findByRole('button', { name: 'Open photo 31 of 31, by Reviewer 30' });
+    expect(within(gallery).getAllByRole('button', { name: /^Open photo \d+ of 31/ })).toHaveLength(31);
+    expect(within(gallery).queryByRole('button', { name: 'Show more photos' })).toBeNull();
+    // The second page was read once, and shared by the carousel and the gallery.
+    expect(gets(calls, photosPage(24))).toHaveLength(1);
+
+    fireEvent.click(last);
+    const lightbox = await screen.findByRole('dialog', { name: 'Photo viewer' });
+    fireEvent.keyDown(lightbox, { key: 'ArrowRight' });
+    expect(within(lightbox).getByText('1 / 31')).toBeTruthy();
+    expect(within(lightbox).getByText('Photo by Maison Rose')).toBeTruthy();
   });
 });
 

@@ -3,10 +3,10 @@ import { Images, LogIn } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { goToLogin, useAuth, type AuthState } from '@/lib/auth';
-import { useBrandPhotos } from '../api/get-brand-photos';
+import { useBrandPhotoAt, useBrandPhotoCount } from '../api/get-brand-photos';
 import { useMyReview } from '../api/get-my-review';
 import { useReviews } from '../api/get-reviews';
-import { brandPhotos, firstPhotoIndexByReview } from '../lib/review-photos';
+import { photosOfReview, type BrandPhoto } from '../lib/review-photos';
 import { CommentsPanel } from './comments-panel';
 import { PhotoGallery } from './photo-gallery';
 import { PhotoLightbox } from './photo-lightbox';
@@ -15,6 +15,9 @@ import { ReviewForm } from './review-form';
 
 /** The id of the review form's place on the page, which the 'Review' button scrolls to. */
 export const WRITE_REVIEW_ANCHOR = 'write-review';
+
+/** What the lightbox shows: the brand's whole sequence of pictures, or one review's own photos. */
+type Viewer = { source: 'brand'; index: number } | { source: 'review'; photos: BrandPhoto[]; index: number };
 
 /**
  * The brand page's reviews (a page at a time, form, 'View All Photos' gallery and lightbox) and its comments. The detail
@@ -26,11 +29,14 @@ export function BrandReviews({ brand }: { brand: Pick<Brand, 'id' | 'name' | 'im
   const list = useMemo(() => reviews.data?.pages.flatMap((page) => page.items) ?? [], [reviews.data]);
   // The server's count of all the reviews, not just the pages loaded so far.
   const total = reviews.data?.pages.at(-1)?.total;
-  const reviewPhotos = useBrandPhotos(brand.id);
-  const photos = useMemo(() => brandPhotos(brand, reviewPhotos.data ?? []), [brand, reviewPhotos.data]);
-  const firstPhotoIndex = useMemo(() => firstPhotoIndexByReview(reviewPhotos.data ?? []), [reviewPhotos.data]);
+  const photoCount = useBrandPhotoCount(brand);
   const [galleryOpen, setGalleryOpen] = useState(false);
-  const [lightboxIndex, setLightboxIndex] = useState<number | null>(null);
+  const [viewer, setViewer] = useState<Viewer | null>(null);
+  const brandPhoto = useBrandPhotoAt(brand, viewer?.source === 'brand' ? viewer.index : null);
+  const lightbox =
+    viewer?.source === 'review'
+      ? { count: viewer.photos.length, photo: viewer.photos[viewer.index], missing: false }
+      : { count: brandPhoto.count, photo: brandPhoto.photo, missing: brandPhoto.status === 'missing' };
 
   return (
     <div className="space-y-10">
@@ -40,7 +46,7 @@ export function BrandReviews({ brand }: { brand: Pick<Brand, 'id' | 'name' | 'im
             Reviews{total === undefined ? '' : ` (${total})`}
           </h2>
           <Button variant="outline" size="sm" onClick={() => setGalleryOpen(true)}>
-            <Images className="h-4 w-4" aria-hidden /> View All Photos ({photos.length})
+            <Images className="h-4 w-4" aria-hidden /> View All Photos ({photoCount})
           </Button>
         </div>
 
@@ -62,7 +68,7 @@ export function BrandReviews({ brand }: { brand: Pick<Brand, 'id' | 'name' | 'im
               <ReviewCard
                 key={review.id}
                 review={review}
-                onOpenPhoto={(photoIndex) => setLightboxIndex((firstPhotoIndex.get(review.id) ?? 1) + photoIndex)}
+                onOpenPhoto={(index) => setViewer({ source: 'review', photos: photosOfReview(review), index })}
               />
             ))}
             {reviews.hasNextPage ? (
@@ -83,8 +89,18 @@ export function BrandReviews({ brand }: { brand: Pick<Brand, 'id' | 'name' | 'im
 
       <CommentsPanel brandId={brand.id} />
 
-      <PhotoGallery photos={photos} open={galleryOpen} onOpenChange={setGalleryOpen} onOpenPhoto={setLightboxIndex} />
-      <PhotoLightbox photos={photos} index={lightboxIndex} onIndexChange={setLightboxIndex} />
+      <PhotoGallery
+        brand={brand}
+        count={photoCount}
+        open={galleryOpen}
+        onOpenChange={setGalleryOpen}
+        onOpenPhoto={(index) => setViewer({ source: 'brand', index })}
+      />
+      <PhotoLightbox
+        index={viewer?.index ?? null}
+        {...lightbox}
+        onIndexChange={(index) => setViewer((current) => (current && index !== null ? { ...current, index } : null))}
+      />
     </div>
   );
 }

@@ -1,28 +1,39 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import type { Brand } from '@hunted/contracts';
+import { ChevronLeft, ChevronRight, LoaderCircle } from 'lucide-react';
+import { useState } from 'react';
 import { cn } from '@/components/ui/cn';
-import type { BrandPhoto } from '../lib/review-photos';
+import { useBrandPhotoAt } from '../api/get-brand-photos';
+import { wrapIndex } from './photo-lightbox';
 import { BrandImage } from './brand-image';
 
-/** A picture in the carousel: the brand's own image, then review photos. */
-export type CarouselPhoto = BrandPhoto;
-
-/** Previous/next (wrapping), a counter and a 'Photo by' caption; controls appear only with two or more photos. */
-export function PhotoCarousel({ photos, className }: { photos: readonly CarouselPhoto[]; className?: string }) {
+/**
+ * The brand's image, then its review photos: previous/next (wrapping), a counter and a 'Photo by' caption;
+ * controls appear only with two or more photos. Review photos are read a page at a time, as they are reached.
+ */
+export function PhotoCarousel({ brand, className }: { brand: Pick<Brand, 'id' | 'name' | 'imageUrl'>; className?: string }) {
   const [index, setIndex] = useState(0);
-  useEffect(() => {
-    if (index >= photos.length) setIndex(0);
-  }, [index, photos.length]);
-  const photo = photos[Math.min(index, photos.length - 1)];
-  if (!photo) return null;
-  const many = photos.length > 1;
-  const step = (by: number) => setIndex((current) => (current + by + photos.length) % photos.length);
+  const shown = useBrandPhotoAt(brand, index);
+  const { count, photo } = shown;
+  // The list can shrink (a brand's reviews removed) while a later photo is shown: start again from the first.
+  if (index >= count) setIndex(0);
+  const many = count > 1;
+  const step = (by: number) => setIndex((current) => wrapIndex(current, by, count));
   const control =
     'absolute top-1/2 flex h-10 w-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-stone-800 shadow-md ring-1 ring-black/5 transition hover:bg-white';
   return (
     <figure className={cn('overflow-hidden rounded-3xl border border-stone-200 bg-white shadow-sm', className)}>
       <div className="relative aspect-[16/10] bg-stone-100">
-        <BrandImage key={photo.src} src={photo.src} name={photo.alt} className="h-full w-full" />
+        {photo ? (
+          <BrandImage key={photo.src} src={photo.src} name={photo.alt} className="h-full w-full" />
+        ) : (
+          <div className="flex h-full w-full items-center justify-center text-sm text-stone-500">
+            {shown.status === 'missing' ? (
+              'This photo is not available any more.'
+            ) : (
+              <LoaderCircle className="h-7 w-7 animate-spin" aria-label="Loading photo" />
+            )}
+          </div>
+        )}
         {many ? (
           <>
             <button type="button" aria-label="Previous photo" onClick={() => step(-1)} className={cn(control, 'left-3')}>
@@ -34,10 +45,10 @@ export function PhotoCarousel({ photos, className }: { photos: readonly Carousel
           </>
         ) : null}
         <span className="absolute right-3 bottom-3 rounded-full bg-black/60 px-2.5 py-1 text-xs font-semibold text-white tabular-nums">
-          {index + 1} / {photos.length}
+          {index + 1} / {count}
         </span>
       </div>
-      <figcaption className="px-4 py-2.5 text-xs text-stone-500">Photo by {photo.credit}</figcaption>
+      <figcaption className="px-4 py-2.5 text-xs text-stone-500">{photo ? `Photo by ${photo.credit}` : '\u00a0'}</figcaption>
     </figure>
   );
 }

@@ -1,4 +1,4 @@
-import { REVIEW_LIMITS, type Brand, type ReviewPhoto } from '@hunted/contracts';
+import { REVIEW_LIMITS, type Brand, type Review, type ReviewPhoto } from '@hunted/contracts';
 import type { ToastInput } from '@/components/ui/toast';
 
 /** The image types the reviews service stores (it checks the bytes, too). */
@@ -51,25 +51,21 @@ export interface BrandPhoto {
   credit: string;
 }
 
-/** The carousel's and the gallery's pictures: the brand's image first, then review photos, newest review first. */
-export function brandPhotos(brand: Pick<Brand, 'name' | 'imageUrl'>, reviewPhotos: readonly ReviewPhoto[]): BrandPhoto[] {
-  const photos: BrandPhoto[] = [{ src: brand.imageUrl, alt: brand.name, credit: brand.name }];
-  let previousReview: number | null = null;
-  let inReview = 0;
-  for (const photo of reviewPhotos) {
-    // A review's photos arrive together, so the number within the review restarts when the review changes.
-    inReview = photo.reviewId === previousReview ? inReview + 1 : 1;
-    previousReview = photo.reviewId;
-    photos.push({ src: photo.url, alt: `Photo ${inReview} from ${photo.credit}'s review`, credit: photo.credit });
-  }
-  return photos;
+/** The first picture of the brand's sequence: its own image, credited to the brand. */
+export function brandOwnPhoto(brand: Pick<Brand, 'name' | 'imageUrl'>): BrandPhoto {
+  return { src: brand.imageUrl, alt: brand.name, credit: brand.name };
 }
 
-/** Where each review's first photo sits among brandPhotos' pictures (after the brand's own image). */
-export function firstPhotoIndexByReview(reviewPhotos: readonly ReviewPhoto[]): Map<number, number> {
-  const starts = new Map<number, number>();
-  reviewPhotos.forEach((photo, index) => {
-    if (!starts.has(photo.reviewId)) starts.set(photo.reviewId, index + 1);
-  });
-  return starts;
+/** A review photo as the carousel, gallery and lightbox show it. */
+export function toBrandPhoto(photo: ReviewPhoto): BrandPhoto {
+  return { src: photo.url, alt: `Photo ${photo.position + 1} from ${photo.credit}'s review`, credit: photo.credit };
+}
+
+/** One review's own photos, for the lightbox its thumbnails open. */
+export function photosOfReview(review: Pick<Review, 'photos' | 'userName'>): BrandPhoto[] {
+  return review.photos.map((src, index) => ({
+    src,
+    alt: `Photo ${index + 1} from ${review.userName}'s review`,
+    credit: review.userName,
+  }));
 }

@@ -1,6 +1,6 @@
 import type { Brand } from '@hunted/contracts';
 import { Award, CalendarDays, Eye, Home, MapPin, MessageSquareText, PackageCheck, ThumbsUp } from 'lucide-react';
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -9,7 +9,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { PRICE_CATEGORY_LABELS } from '@/config/directory';
 import { paths } from '@/config/paths';
 import { useBrand } from '../api/get-brand';
-import { useBrandPhotos } from '../api/get-brand-photos';
 import { useRecordView } from '../api/record-view';
 import { BrandBadges } from '../components/brand-badges';
 import { BrandLinkList } from '../components/brand-links';
@@ -21,7 +20,6 @@ import { SaveButton } from '../components/save-button';
 import { ShareMenu, SharePanel } from '../components/share-menu';
 import { TagChips } from '../components/tag-chips';
 import { VoteButton } from '../components/vote-button';
-import { brandPhotos } from '../lib/review-photos';
 
 /** What a delivery scope means to a shopper. */
 export function deliveryDescription(brand: Pick<Brand, 'delivery' | 'location'>): string {
@@ -72,11 +70,6 @@ function BrandDetail({ brand, routeId }: { brand: Brand; routeId: string }) {
     recordView(brand.id);
   }, [brand.id, recordView]);
 
-  const reviewPhotos = useBrandPhotos(brand.id);
-  const photos = useMemo(
-    () => brandPhotos({ name: brand.name, imageUrl: brand.imageUrl }, reviewPhotos.data ?? []),
-    [brand.imageUrl, brand.name, reviewPhotos.data],
-  );
   const priceMeaning = PRICE_CATEGORY_LABELS[brand.priceCategory as keyof typeof PRICE_CATEGORY_LABELS];
   const scrollTo = (anchor: string) => document.getElementById(anchor)?.scrollIntoView({ behavior: 'smooth' });
 
@@ -127,7 +120,7 @@ function BrandDetail({ brand, routeId }: { brand: Brand; routeId: string }) {
             </div>
           </header>
 
-          <PhotoCarousel photos={photos} />
+          <PhotoCarousel brand={brand} />
 
           <section aria-labelledby="about-heading">
             <h2 id="about-heading" className="text-xl font-bold tracking-tight text-stone-900">
