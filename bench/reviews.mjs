@@ -1,6 +1,6 @@
 // Reviews under load, through the gateway: one brand with 500 reviews (two photos each) and 2,000 comments, read
-// the way the brand page reads them (a page of 10 reviews, a page of 20 comments, the photo list) and whole. The
-// lists must stay small whatever the photos weigh (they carry URLs), and a photo is served straight from its row.
+// the way the brand page reads them (a page of 10 reviews, 20 comments, 24 photo URLs) and whole. The lists must
+// stay small whatever the photos weigh (they carry URLs), and a photo is served straight from its row.
 import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import pg from 'pg';
@@ -101,6 +101,7 @@ export async function benchReviewReads({ baseUrl, brandId, photoIds, load, summa
   for (const path of [
     `/api/brands/${brandId}/reviews?limit=10`,
     `/api/brands/${brandId}/comments?limit=20`,
+    `/api/brands/${brandId}/photos?limit=24`,
     `/api/brands/${brandId}/photos`,
     `/api/brands/${brandId}/reviews`,
     `/api/brands/${brandId}/comments`,
@@ -119,6 +120,7 @@ export async function benchReviewReads({ baseUrl, brandId, photoIds, load, summa
       `${baseUrl}/api/media/review-photos/${photoIds[0]}`,
       { requests: [{ setupRequest: (req) => ({ ...req, path: `/api/media/review-photos/${photoIds[n++ % photoIds.length]}` }) }] },
     ],
+    [`GET /api/brands/{id}/photos?limit=24 (of ${REVIEWS * 2})`, `${baseUrl}/api/brands/${brandId}/photos?limit=24`],
     [`GET /api/brands/{id}/photos (all ${REVIEWS * 2} photo URLs)`, `${baseUrl}/api/brands/${brandId}/photos`],
     [`GET /api/brands/{id}/reviews (all ${REVIEWS})`, `${baseUrl}/api/brands/${brandId}/reviews`],
     [`GET /api/brands/{id}/comments (all ${COMMENTS})`, `${baseUrl}/api/brands/${brandId}/comments`],

@@ -430,6 +430,34 @@ describe('gateway', () => {
     });
   });
 
+  describe('when the client leaves before the answer', () => {
+    it('lets go of the service request at once, so abandoned slow requests do not pile up', async () => {
+      const upstreamClosed: number[] = [];
+      let received = 0;
+      // Answers nothing until its client goes away, then notes when that happened.
+      const slowService = http.createServer((req, res) => {
+        received += 1;
+        res.on('close', () => upstreamClosed.push(Date.now()));
+      });
+      const slow = await startGateway(config({ BRANDS_URL: await listen(slowService) }));
+      try {
+        const controller = new AbortController();
+        const answer = fetch(`${slow.base}/api/brands`, { signal: controller.signal }).catch((error: unknown) => error);
+        await expect.poll(() => received).toBe(1);
+        const abortedAt = Date.now();
+        controller.abort();
+        await answer;
+        await expect.poll(() => upstreamClosed.length, { timeout: 2_000 }).toBe(1);
+        expect(upstreamClosed[0]! - abortedAt).toBeLessThan(1_000);
+        // The gateway still answers the next caller.
+        expect((await fetch(`${slow.base}/health`)).status).toBe(200);
+      } finally {
+        await slow.gateway.app.close();
+        await close(slowService);
+      }
+    });
+  });
+
   function lastSeenServiceUrl(): string {
     return `http://127.0.0.1:${(services.address() as AddressInfo).port}`;
   }

@@ -221,7 +221,17 @@ export class EdgeProxy {
       ws: false,
       proxyTimeout: config.UPSTREAM_TIMEOUT_MS,
       on: {
+        // http-proxy cancels the service request only on 'aborted', which Node no longer emits for a request whose
+        // body has been read (every GET). Without this, a caller who gives up leaves a slow request running to the
+        // end and its pooled connection taken, and a burst of abandoned requests is a backlog for the next callers.
+        proxyReq: (proxyReq, _req, res) => {
+          res.once('close', () => {
+            if (!res.writableFinished) proxyReq.destroy();
+          });
+        },
         error: (error, req, res) => {
+          // The caller left first (and the service request was let go above): nobody to answer, nothing wrong.
+          if (res.destroyed && !res.writableFinished) return;
           const code = (error as NodeJS.ErrnoException).code ?? '';
           const startedAt = (req as TimedRequest)[START_TIME] ?? Date.now();
           const timedOut = Date.now() - startedAt >= config.UPSTREAM_TIMEOUT_MS;
