@@ -127,9 +127,10 @@ export async function benchReviewReads({ baseUrl, brandId, photoIds, load, summa
   ];
   const rows = [];
   for (const [name, url, options] of targets) {
-    // A breath between loads, so one load's backlog is not measured as the next one's latency.
+    // A breath between loads, so one load's backlog is not measured as the next one's latency; then a warm-up long
+    // enough for the services' pools to fill and prepare their statements (the first seconds are the cold start).
     await new Promise((resolve) => setTimeout(resolve, 1_000));
-    await load(url, {}, { ...options, duration: 1 });
+    await load(url, {}, { ...options, duration: 3 });
     rows.push(summarise(name, await load(url, {}, options)));
   }
   return { rows, sizes };
