@@ -2,6 +2,7 @@
 // the way the brand page reads them (a page of 10 reviews, 20 comments, 24 photo URLs) and whole. The lists must
 // stay small whatever the photos weigh (they carry URLs), and a photo is served straight from its row.
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
 import { deflateSync } from 'node:zlib';
 import pg from 'pg';
 
@@ -90,13 +91,25 @@ export async function seedReviewedBrand(databaseUrl) {
       'select p.id from reviews.review_photos p join reviews.reviews r on r.id = p.review_id where r.brand_id = $1 limit 200',
       [brandId],
     );
-    return { brandId, photoIds: photos.rows.map((row) => row.id), photoBytes: photo.length };
+    return { brandId, photoIds: photos.rows.map((row) => row.id), photoBytes: photo.length, photo };
   } finally {
     await db.end();
   }
 }
 
-export async function benchReviewReads({ baseUrl, brandId, photoIds, load, summarise }) {
+/**
+ * A bare Node server answering the same photo bytes: the floor for serving a photo on this machine, where the load
+ * generator itself spends most of a core reading 50 MB/s.
+ */
+function startBarePhotoServer(photo) {
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'image/png', 'content-length': photo.length });
+    res.end(photo);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+export async function benchReviewReads({ baseUrl, brandId, photoIds, photo, load, summarise }) {
   const sizes = {};
   for (const path of [
     `/api/brands/${brandId}/reviews?limit=10`,
@@ -125,13 +138,19 @@ export async function benchReviewReads({ baseUrl, brandId, photoIds, load, summa
     [`GET /api/brands/{id}/reviews (all ${REVIEWS})`, `${baseUrl}/api/brands/${brandId}/reviews`],
     [`GET /api/brands/{id}/comments (all ${COMMENTS})`, `${baseUrl}/api/brands/${brandId}/comments`],
   ];
+  const bare = await startBarePhotoServer(photo);
+  targets.splice(3, 0, [`bare Node http, the same ${Math.round(photo.length / 1024)} KB photo (floor)`, `http://127.0.0.1:${bare.address().port}/`]);
   const rows = [];
-  for (const [name, url, options] of targets) {
-    // A breath between loads, so one load's backlog is not measured as the next one's latency; then a warm-up long
-    // enough for the services' pools to fill and prepare their statements (the first seconds are the cold start).
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    await load(url, {}, { ...options, duration: 3 });
-    rows.push(summarise(name, await load(url, {}, options)));
+  try {
+    for (const [name, url, options] of targets) {
+      // A breath between loads, so one load's backlog is not measured as the next one's latency; then a warm-up
+      // long enough for the services' pools to fill and prepare their statements (the first seconds are cold).
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await load(url, {}, { ...options, duration: 3 });
+      rows.push(summarise(name, await load(url, {}, options)));
+    }
+  } finally {
+    bare.close();
   }
   return { rows, sizes };
 }

@@ -119,6 +119,9 @@ try {
     console.log(`  ${path.replace(String(reviewed.brandId), '{id}')}: ${items} items in ${(bytes / 1024).toFixed(0)} KB`);
   }
   console.log(`  (the photos behind the reviews list weigh ${((reviewed.photoBytes * 1000) / 1024 / 1024).toFixed(0)} MB; the list carries their URLs)`);
+  const photoRow = reviews.rows.find((row) => row.name.startsWith('GET /api/media/review-photos'));
+  const photoFloorRow = reviews.rows.find((row) => row.name.startsWith('bare Node http, the same'));
+  console.log(`  serving a photo through the gateway: ${(photoRow.rps / photoFloorRow.rps).toFixed(2)}x bare Node serving the same bytes`);
 
   const failed = [...rows, ...directory.rows, ...reviews.rows].some((r) => r.failed > 0) || !exact || votes.statuses[201] !== votes.voters || votes.repeatStatuses[409] !== votes.voters;
   if (failed) {
