@@ -32,31 +32,23 @@ export class BrandListCounts1764201600000 implements MigrationInterface {
         photo_count = (select coalesce(sum(r.photo_count), 0) from reviews r where r.brand_id = b.brand_id),
         comment_count = (select count(*) from comments c where c.brand_id = b.brand_id)`);
 
-    // Rows are grouped and taken in key order, so concurrent statements lock the counters in the same order.
+    // Rows are grouped and taken in key order, so concurrent statements lock the counters in the same order. The
+    // same function serves inserts (+) and deletes (-): the transition table is called `changed` in both.
     await queryRunner.query(`
       create function review_photos_counted() returns trigger language plpgsql set search_path from current as $$
+      declare sign integer := case when tg_op = 'INSERT' then 1 else -1 end;
       begin
-        if tg_op = 'INSERT' then
-          update reviews r set photo_count = r.photo_count + d.n
-          from (select review_id, count(*) as n from changed group by 1 order by 1) d where r.id = d.review_id;
-        else
-          update reviews r set photo_count = r.photo_count - d.n
-          from (select review_id, count(*) as n from changed group by 1 order by 1) d where r.id = d.review_id;
-        end if;
+        update reviews r set photo_count = r.photo_count + sign * d.n
+        from (select review_id, count(*) as n from changed group by 1 order by 1) d where r.id = d.review_id;
         return null;
       end $$`);
     await queryRunner.query(`
       create function reviews_counted() returns trigger language plpgsql set search_path from current as $$
+      declare sign integer := case when tg_op = 'INSERT' then 1 else -1 end;
       begin
-        if tg_op = 'INSERT' then
-          update brands b set review_count = b.review_count + d.n, photo_count = b.photo_count + d.photos
-          from (select brand_id, count(*) as n, sum(photo_count) as photos from changed group by 1 order by 1) d
-          where b.brand_id = d.brand_id;
-        else
-          update brands b set review_count = b.review_count - d.n, photo_count = b.photo_count - d.photos
-          from (select brand_id, count(*) as n, sum(photo_count) as photos from changed group by 1 order by 1) d
-          where b.brand_id = d.brand_id;
-        end if;
+        update brands b set review_count = b.review_count + sign * d.n, photo_count = b.photo_count + sign * d.photos
+        from (select brand_id, count(*) as n, sum(photo_count) as photos from changed group by 1 order by 1) d
+        where b.brand_id = d.brand_id;
         return null;
       end $$`);
     // A review's photos are added after the review: the difference reaches its brand.
@@ -72,14 +64,10 @@ export class BrandListCounts1764201600000 implements MigrationInterface {
       end $$`);
     await queryRunner.query(`
       create function comments_counted() returns trigger language plpgsql set search_path from current as $$
+      declare sign integer := case when tg_op = 'INSERT' then 1 else -1 end;
       begin
-        if tg_op = 'INSERT' then
-          update brands b set comment_count = b.comment_count + d.n
-          from (select brand_id, count(*) as n from changed group by 1 order by 1) d where b.brand_id = d.brand_id;
-        else
-          update brands b set comment_count = b.comment_count - d.n
-          from (select brand_id, count(*) as n from changed group by 1 order by 1) d where b.brand_id = d.brand_id;
-        end if;
+        update brands b set comment_count = b.comment_count + sign * d.n
+        from (select brand_id, count(*) as n from changed group by 1 order by 1) d where b.brand_id = d.brand_id;
         return null;
       end $$`);
 
