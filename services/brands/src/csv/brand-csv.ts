@@ -49,11 +49,13 @@ export interface CsvRow {
 const LINE_BREAK = /\r\n|\r|\n/g;
 const lineBreaksIn = (text: string) => text.match(LINE_BREAK)?.length ?? 0;
 
+/** NUL, DEL and the C0 controls other than tab, line feed and carriage return: bytes CSV text never holds. */
+const isControlByte = (byte: number) => byte === 0x7f || (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d);
+
 /** Refuses what is not text: CSV is UTF-8 text without control characters other than tab and line breaks. */
 function decodeText(bytes: Buffer): string {
   if (bytes.length === 0) throw new CsvFileError('The CSV file is empty');
-  // eslint-disable-next-line no-control-regex
-  if (bytes.includes(0) || /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(bytes.toString('latin1'))) {
+  if (bytes.some(isControlByte)) {
     throw new CsvFileError('The file is not a CSV: it contains binary data');
   }
   try {

@@ -8,6 +8,7 @@ import { useMyReview } from '../api/get-my-review';
 import { useReviews } from '../api/get-reviews';
 import { photosOfReview, type BrandPhoto } from '../lib/review-photos';
 import { CommentsPanel } from './comments-panel';
+import { ShowMoreButton } from './show-more-button';
 import { PhotoGallery } from './photo-gallery';
 import { PhotoLightbox } from './photo-lightbox';
 import { ReviewCard } from './review-card';
@@ -71,18 +72,7 @@ export function BrandReviews({ brand }: { brand: Pick<Brand, 'id' | 'name' | 'im
                 onOpenPhoto={(index) => setViewer({ source: 'review', photos: photosOfReview(review), index })}
               />
             ))}
-            {reviews.hasNextPage ? (
-              <div className="flex justify-center">
-                <Button
-                  variant="outline"
-                  size="sm"
-                  disabled={reviews.isFetchingNextPage}
-                  onClick={() => void reviews.fetchNextPage()}
-                >
-                  Show more reviews
-                </Button>
-              </div>
-            ) : null}
+            <ShowMoreButton list={reviews}>Show more reviews</ShowMoreButton>
           </div>
         )}
       </section>

@@ -12,6 +12,7 @@ import { goToLogin, useAuth } from '@/lib/auth';
 import { useCreateComment } from '../api/create-comment';
 import { useComments } from '../api/get-comments';
 import { timeAgo } from '../lib/relative-time';
+import { ShowMoreButton } from './show-more-button';
 
 /**
  * The brand's comments, hidden until asked for: the list is fetched the first time the panel opens. Comments
@@ -63,18 +64,7 @@ export function CommentsPanel({ brandId }: { brandId: number }) {
               ))}
             </ul>
           )}
-          {comments.hasNextPage ? (
-            <div className="flex justify-center">
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={comments.isFetchingNextPage}
-                onClick={() => void comments.fetchNextPage()}
-              >
-                Show more comments
-              </Button>
-            </div>
-          ) : null}
+          <ShowMoreButton list={comments}>Show more comments</ShowMoreButton>
         </div>
       ) : null}
     </section>
