@@ -1,5 +1,19 @@
+import { readdirSync } from 'node:fs';
 import eslint from '@eslint/js';
+import checkFile from 'eslint-plugin-check-file';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
+
+// Services share only libs/*: no service imports another's code.
+const serviceBorder = {
+  group: ['**/services/*/src/**', '@hunted/identity', '@hunted/brands', '@hunted/reviews', '@hunted/hunters', '@hunted/bookings', '@hunted/messaging'],
+  message: 'Services share only libs/*: use an event or an internal HTTP call.',
+};
+
+// web/src's features, each a folder; the borders between them are drawn per feature (bulletproof-react's way).
+const webFeatures = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'test-results/**', 'playwright-report/**', '**/*.d.ts'] },
@@ -8,14 +22,109 @@ export default tseslint.config(
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-imports': ['error', { patterns: [serviceBorder] }],
+    },
+  },
+  {
+    // A later rule replaces the earlier one's options, so the border is repeated here.
+    files: ['services/**'],
+    rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/services/*/src/**', '@hunted/identity', '@hunted/brands', '@hunted/reviews', '@hunted/hunters', '@hunted/bookings', '@hunted/messaging'], message: 'Services share only libs/*: use an event or an internal HTTP call.' }] },
+        {
+          patterns: [
+            serviceBorder,
+            {
+              group: ['bullmq', 'bullmq/*'],
+              message: "Jobs go through @hunted/platform's JobsModule (defineJob, JobQueue): start without Redis, bounded shutdown, sweeps.",
+            },
+          ],
+        },
       ],
     },
   },
   {
     files: ['**/*.mjs', 'scripts/**', 'bench/**'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', URL: 'readonly', URLSearchParams: 'readonly', fetch: 'readonly', Buffer: 'readonly', AbortSignal: 'readonly' } },
+  },
+  // Typed linting everywhere: a promise nobody awaits or handles, or one passed where a plain value or a void
+  // callback is expected (an async onClick, an async function in an if), loses its errors. The project service
+  // types each file with the nearest tsconfig.json that includes it; the root tsconfig.json covers the rest.
+  {
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  // Specs and tests: each package's tsconfig.json leaves them out of its build, and the project service does not fall
+  // back to an ancestor tsconfig.json for a file its nearest one excludes, so these are typed through the root one.
+  {
+    files: [
+      '{libs,services,infra}/*/{src,test}/**/*.{spec,test}.ts',
+      '{libs,services,infra}/*/test/**/*.ts',
+      'gateway/{src,test}/**/*.{spec,test}.ts',
+      'gateway/test/**/*.ts',
+    ],
+    languageOptions: { parserOptions: { projectService: false, project: './tsconfig.json' } },
+  },
+  // kebab-case file and folder names (`create-booking.dto.ts`: the middle parts are not names of their own).
+  {
+    files: ['**/*.{ts,tsx,mts,cts,js,mjs,cjs}'],
+    // Migrations are named `<timestamp>-<kebab-name>` by TypeORM's generator.
+    ignores: ['**/database/migrations/*'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': ['error', { '**/*': 'KEBAB_CASE' }, { ignoreMiddleExtensions: true }],
+      'check-file/folder-naming-convention': ['error', { '**/': 'KEBAB_CASE' }],
+    },
+  },
+  // Web: a feature imports no other feature and nothing from app/; the shared folders import neither. Features
+  // meet only in app/ (the routes compose them), as in bulletproof-react.
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({
+          alias: { '@': [new URL('./web/src', import.meta.url).pathname] },
+          extensions: ['.ts', '.tsx', '.js', '.json'],
+          conditionNames: ['source', 'import', 'default'],
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...webFeatures.map((feature) => ({
+              target: `./web/src/features/${feature}`,
+              from: './web/src/features',
+              except: [`./${feature}`],
+              message: 'A feature does not import another feature: compose them in app/ (a route) instead.',
+            })),
+            {
+              target: './web/src/features',
+              from: './web/src/app',
+              message: 'A feature does not import app/: app/ imports features, never the other way round.',
+            },
+            {
+              target: ['./web/src/components', './web/src/config', './web/src/lib'],
+              from: ['./web/src/features', './web/src/app'],
+              message: 'Shared code does not import features or app/.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'Call request() or getPage() from @/lib/api-client: the one place the SPA calls fetch.' },
+      ],
+    },
+  },
+  {
+    files: ['web/src/lib/api-client.ts'],
+    rules: { 'no-restricted-globals': 'off' },
   },
 );

@@ -23,7 +23,8 @@ export default defineConfig({
         resolve,
         test: {
           name: 'integration',
-          include: ['{libs,services,gateway,infra}/**/test/**/*.test.ts'],
+          // scripts/test: the local runner's own tests (npm start's supervision of its apps).
+          include: ['{libs,services,gateway,infra}/**/test/**/*.test.ts', 'scripts/test/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['./scripts/test-global-setup.ts'],
           // Test files share one PostgreSQL database and one Redis; each file uses its own schemas and

@@ -3,7 +3,7 @@
 // to compare between runs.
 import http from 'node:http';
 import autocannon from 'autocannon';
-import { signInternalToken, IDENTITY_HEADER } from '@hunted/platform';
+import { generateInternalKeyPair, signInternalToken, IDENTITY_HEADER } from '@hunted/platform';
 import { startHunted } from '../scripts/lib/hunted.mjs';
 import { benchDirectoryReads, benchVotes, BRAND_COUNT, seedDirectory } from './directory.mjs';
 import { benchReviewReads, seedReviewedBrand } from './reviews.mjs';
@@ -14,8 +14,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const BENCH_GATEWAY_PORT = 8095;
 // Ports of their own (gateway 8095, services 3201...), so a developer's run and the e2e system can stay up.
 const BENCH_PORT_OFFSET = 200;
-// The bench signs tokens itself to load identity directly, so it chooses the secret the system runs with.
-const INTERNAL_AUTH_SECRET = 'bench-only-internal-auth-secret-0123456789';
+// The bench signs tokens itself to load identity directly, so it makes the key pair the system runs with.
+const BENCH_KEYS = generateInternalKeyPair();
 const IDENTITY_DIRECT_URL = `http://127.0.0.1:${3001 + BENCH_PORT_OFFSET}`;
 const BENCH_DATABASE_URL = (() => {
   const url = new URL(process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/hunted');
@@ -58,10 +58,12 @@ const system = await startHunted({
   env: {
     ...process.env,
     NODE_ENV: 'test',
-    INTERNAL_AUTH_SECRET,
+    INTERNAL_AUTH_PRIVATE_KEY: BENCH_KEYS.privateKey,
+    INTERNAL_AUTH_PUBLIC_KEY: BENCH_KEYS.publicKey,
     OIDC_ISSUER_URL: '',
     SMTP_URL: '',
     RATE_LIMIT_READS_PER_MINUTE: '100000000', RATE_LIMIT_WRITES_PER_MINUTE: '100000000', RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
+    RATE_LIMIT_CONTACT_PER_HOUR: '100000', RATE_LIMIT_CONTACT_TOTAL_PER_HOUR: '100000',
     LOG_LEVEL: 'warn',
   },
 });
@@ -75,7 +77,8 @@ try {
 
   const token = await signInternalToken(
     { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, isAdmin: user.isAdmin },
-    INTERNAL_AUTH_SECRET,
+    BENCH_KEYS.privateKey,
+    'identity',
   );
   const bare = await startBareServer(body);
   const rows = [];

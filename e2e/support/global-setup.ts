@@ -46,6 +46,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       RATE_LIMIT_READS_PER_MINUTE: '100000',
       RATE_LIMIT_WRITES_PER_MINUTE: '100000',
       RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
+      RATE_LIMIT_CONTACT_PER_HOUR: '100000',
+      RATE_LIMIT_CONTACT_TOTAL_PER_HOUR: '100000',
       // The journeys must not depend on anything a developer's shell points at.
       OIDC_ISSUER_URL: '',
       SMTP_URL: '',

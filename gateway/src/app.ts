@@ -4,7 +4,13 @@ import helmet from '@fastify/helmet';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { LogController, type FastifyInstance } from 'fastify';
-import { closeConnectionsAfterResponseOnShutdown, createRootLogger, PinoNestLogger, REQUEST_ID_HEADER } from '@hunted/platform';
+import {
+  closeConnectionsAfterResponseOnShutdown,
+  createRootLogger,
+  PinoNestLogger,
+  REQUEST_ID_HEADER,
+  SERVICE_KEEP_ALIVE_TIMEOUT_MS,
+} from '@hunted/platform';
 import { AppModule } from './app.module.js';
 import type { GatewayConfig } from './config.js';
 import { GatewayRuntime } from './gateway-runtime.js';
@@ -63,9 +69,12 @@ export async function createGatewayApp(config: GatewayConfig): Promise<GatewayAp
     requestIdHeader: false,
     genReqId: (req: http.IncomingMessage) => requestIdFrom(req.headers[REQUEST_ID_HEADER]),
     bodyLimit: OWN_ROUTES_BODY_LIMIT,
+    // Stated like the services' (the same 72 s): longer than a load balancer's idle timeout in front of us
+    // (ingress-nginx keeps upstream connections 60 s), so that side ends an idle connection first.
+    keepAliveTimeout: SERVICE_KEEP_ALIVE_TIMEOUT_MS,
     // Let in-flight requests finish on shutdown; idle keep-alive sockets are closed at once.
     forceCloseConnections: 'idle',
-    trustProxy: config.TRUST_PROXY as boolean,
+    trustProxy: config.TRUST_PROXY,
     // One line per request, written when it completes (the proxy logs its own, since Fastify skips hijacked replies).
     logController: new LogController({ disableRequestLogging: true }),
   });

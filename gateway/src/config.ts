@@ -1,5 +1,15 @@
 import { fileURLToPath } from 'node:url';
-import { baseEnvSchema, loadEnv } from '@hunted/platform';
+import proxyAddr from '@fastify/proxy-addr';
+import {
+  baseEnvSchema,
+  httpsInProduction,
+  internalPrivateKeySchema,
+  isKeyPair,
+  loadEnv,
+  SERVICE_KEEP_ALIVE_TIMEOUT_MS,
+  requiredInProduction,
+  type ProductionRule,
+} from '@hunted/platform';
 import { z } from 'zod';
 
 const MB = 1024 * 1024;
@@ -9,26 +19,45 @@ const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta
 
 const serviceUrl = (port: number) => z.url({ protocol: /^https?$/ }).default(`http://127.0.0.1:${port}`);
 const perMinute = (value: number) => z.coerce.number().int().positive().default(value);
+const perHour = (value: number) => z.coerce.number().int().positive().default(value);
 const bytes = (value: number) => z.coerce.number().int().positive().default(value);
 
 /**
- * How many proxies in front of the gateway to believe about the client's address: `false` (the gateway is the
- * edge; X-Forwarded-For from clients is ignored), `true` (believe all), or a hop count.
+ * Which proxies in front of the gateway to believe about the client (X-Forwarded-For, -Host, -Proto): `false`
+ * (none: the gateway is the edge and client-written forwarding headers are ignored), `true` (any peer), or a
+ * comma-separated list of the proxies' addresses, CIDR ranges or proxy-addr's names (`loopback`, `linklocal`,
+ * `uniquelocal` — the private ranges, which is where an ingress controller's pods connect from in a cluster).
+ * A hop count is refused: Fastify 5 cannot check who the nearest hop is with one, so it trusts no proxy at all
+ * and every client would look like the ingress (one rate-limit budget for everyone, http instead of https).
  */
 const trustProxy = z
   .string()
   .default('false')
-  .transform((value, ctx): boolean | number => {
-    if (value === 'true') return true;
-    if (value === 'false') return false;
-    const hops = Number(value);
-    if (Number.isInteger(hops) && hops >= 0) return hops;
-    ctx.addIssue({ code: 'custom', message: 'must be true, false or a number of proxy hops' });
-    return z.NEVER;
+  .transform((value, ctx): boolean | string[] => {
+    const trimmed = value.trim();
+    if (trimmed === 'true') return true;
+    if (trimmed === 'false' || trimmed === '') return false;
+    if (/^\d+$/.test(trimmed)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `a hop count (${trimmed}) is not supported: name the proxies instead, e.g. uniquelocal or 10.0.0.0/8`,
+      });
+      return z.NEVER;
+    }
+    const proxies = trimmed.split(',').map((entry) => entry.trim()).filter((entry) => entry.length > 0);
+    try {
+      proxyAddr.compile(proxies);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: `must be true, false or proxy addresses/ranges: ${(error as Error).message}` });
+      return z.NEVER;
+    }
+    return proxies;
   });
 
 export const gatewayEnvSchema = baseEnvSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  /** The Ed25519 private key (PEM) the gateway signs identity tokens with; only the gateway is given it. */
+  INTERNAL_AUTH_PRIVATE_KEY: internalPrivateKeySchema,
   HOST: z.string().default('0.0.0.0'),
   IDENTITY_URL: serviceUrl(3001),
   BRANDS_URL: serviceUrl(3002),
@@ -43,7 +72,13 @@ export const gatewayEnvSchema = baseEnvSchema.extend({
   RATE_LIMIT_READS_PER_MINUTE: perMinute(600),
   RATE_LIMIT_WRITES_PER_MINUTE: perMinute(60),
   RATE_LIMIT_LOGIN_PER_MINUTE: perMinute(20),
-  BODY_LIMIT_BYTES: bytes(8 * MB),
+  /** `POST /api/contact`: per client address, and for everyone together (a flood from many addresses). */
+  RATE_LIMIT_CONTACT_PER_HOUR: perHour(5),
+  RATE_LIMIT_CONTACT_TOTAL_PER_HOUR: perHour(200),
+  /** What every route but those below accepts, as the services do. */
+  BODY_LIMIT_BYTES: bytes(1 * MB),
+  /** The profile edit carries a photo under 5 MB, base64-encoded inline. */
+  PROFILE_BODY_LIMIT_BYTES: bytes(8 * MB),
   /** Review posts carry up to three photos under 10 MB each, base64-encoded inline. */
   REVIEW_BODY_LIMIT_BYTES: bytes(45 * MB),
   CSV_UPLOAD_LIMIT_BYTES: bytes(5 * MB),
@@ -51,11 +86,45 @@ export const gatewayEnvSchema = baseEnvSchema.extend({
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   /** Open connections per service; kept alive and reused. */
   UPSTREAM_MAX_SOCKETS: z.coerce.number().int().positive().default(256),
+  /**
+   * An idle pooled connection to a service is closed after this. It must stay below the services' keep-alive
+   * timeout (72 s, `SERVICE_KEEP_ALIVE_TIMEOUT_MS`), so the gateway never sends a request on a connection the
+   * service is closing at that moment.
+   */
+  UPSTREAM_IDLE_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(SERVICE_KEEP_ALIVE_TIMEOUT_MS - 5_000, `must be at least 5 s below the services' keep-alive timeout (${SERVICE_KEEP_ALIVE_TIMEOUT_MS} ms)`)
+    .default(30_000),
   SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5_000),
+  /** How long a session lookup may take before a signed-in request gets a 503 (identity down or hung). */
+  SESSION_LOOKUP_TIMEOUT_MS: z.coerce.number().int().positive().default(2_000),
+  /** The internal listener for `/health/deps`; published by no Service or Ingress, so not reachable from outside. */
+  OPS_PORT: z.coerce.number().int().min(0).max(65535).default(9080),
+}).superRefine((env, ctx) => {
+  // Caught at start rather than as every signed-in request being refused by the services.
+  if (!isKeyPair(env.INTERNAL_AUTH_PRIVATE_KEY, env.INTERNAL_AUTH_PUBLIC_KEY)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['INTERNAL_AUTH_PRIVATE_KEY'],
+      message: 'is not the private half of INTERNAL_AUTH_PUBLIC_KEY, so services would refuse every token it signs',
+    });
+  }
 });
 
 export type GatewayConfig = z.infer<typeof gatewayEnvSchema>;
 
+const serviceUrlRule = (variable: string) => requiredInProduction(variable, 'the default is a service on this machine');
+
+/** The gateway has no database; it needs its Redis, its public https address and where each service is. */
+export const gatewayProductionRules: readonly ProductionRule[] = [
+  requiredInProduction('REDIS_URL', 'the default is a local Redis'),
+  requiredInProduction('PUBLIC_URL', 'the address users reach the site at: the origin unsafe requests must come from'),
+  httpsInProduction('PUBLIC_URL'),
+  ...['IDENTITY_URL', 'BRANDS_URL', 'REVIEWS_URL', 'HUNTERS_URL', 'BOOKINGS_URL', 'MESSAGING_URL'].map(serviceUrlRule),
+];
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
-  return loadEnv(gatewayEnvSchema, 'gateway', env);
+  return loadEnv(gatewayEnvSchema, 'gateway', env, gatewayProductionRules);
 }

@@ -1,7 +1,9 @@
 import type http from 'node:http';
+import { sessionCookieName } from '@hunted/contracts';
 import type { Logger } from 'pino';
 import { SessionResolver } from './auth/session-resolver.js';
 import type { GatewayConfig } from './config.js';
+import { createOpsServer, GatewayDependencies } from './health/dependencies.js';
 import { EdgeProxy } from './proxy/edge-proxy.js';
 import { RateLimiter } from './security/rate-limit.js';
 import { createUpstreamAgent } from './upstream-agent.js';
@@ -14,13 +16,24 @@ export class GatewayRuntime {
   readonly sessions: SessionResolver;
   readonly rateLimiter: RateLimiter;
   readonly edge: EdgeProxy;
+  readonly dependencies: GatewayDependencies;
+  /** Internal listener for `/health/deps`; main.ts binds it to OPS_PORT (tests to a port of their own). */
+  readonly opsServer: http.Server;
 
   constructor(
     readonly config: GatewayConfig,
     readonly logger: Logger,
   ) {
-    this.agent = createUpstreamAgent(config.UPSTREAM_MAX_SOCKETS);
-    this.sessions = new SessionResolver(config.IDENTITY_URL, config.INTERNAL_AUTH_SECRET, this.agent, config.SESSION_CACHE_TTL_MS);
+    this.agent = createUpstreamAgent(config.UPSTREAM_MAX_SOCKETS, config.UPSTREAM_IDLE_TIMEOUT_MS);
+    this.sessions = new SessionResolver(
+      config.IDENTITY_URL,
+      config.INTERNAL_AUTH_PRIVATE_KEY,
+      this.agent,
+      config.SESSION_CACHE_TTL_MS,
+      Date.now,
+      config.SESSION_LOOKUP_TIMEOUT_MS,
+    );
+    this.sessions.cookieName = sessionCookieName(config.PUBLIC_URL);
     this.rateLimiter = new RateLimiter(
       {
         redisUrl: config.REDIS_URL,
@@ -30,13 +43,20 @@ export class GatewayRuntime {
           writes: config.RATE_LIMIT_WRITES_PER_MINUTE,
           login: config.RATE_LIMIT_LOGIN_PER_MINUTE,
         },
+        contactPerHour: { perClient: config.RATE_LIMIT_CONTACT_PER_HOUR, total: config.RATE_LIMIT_CONTACT_TOTAL_PER_HOUR },
       },
       logger,
     );
     this.edge = new EdgeProxy({ config, agent: this.agent, sessions: this.sessions, rateLimiter: this.rateLimiter, logger });
+    this.dependencies = new GatewayDependencies(this, logger);
+    this.opsServer = createOpsServer(this.dependencies);
   }
 
   async close(): Promise<void> {
+    if (this.opsServer.listening) {
+      this.opsServer.closeAllConnections();
+      await new Promise((resolve) => this.opsServer.close(resolve));
+    }
     this.edge.closeUpgradedSockets();
     await this.rateLimiter.close();
     this.agent.destroy();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAmbiguousPath, matchRoute, ROUTES, type ServiceName } from './routes.js';
+import { isAdminPath, isAmbiguousPath, matchRoute, ROUTES, type ServiceName } from './routes.js';
 
 /** Every call of both spec documents' "The calls it makes", with a concrete id where the spec has one. */
 const SPEC_CALLS: ReadonlyArray<[method: string, path: string, service: ServiceName]> = [
@@ -36,6 +36,7 @@ const SPEC_CALLS: ReadonlyArray<[method: string, path: string, service: ServiceN
   ['GET', '/api/callback?code=abc&state=xyz', 'identity'],
   ['GET', '/api/logout', 'identity'],
   ['GET', '/api/auth/avatars/4f1c.png', 'identity'],
+  ['GET', '/api/media/hunter-photos/0b6f7c1e-2f7a-4c1e-9a55-5d6f3e1c2b7a', 'hunters'],
   // hunter-marketplace.md, section 7
   ['GET', '/api/hunters?search=denim&sort=price', 'hunters'],
   ['GET', '/api/hunters/7', 'hunters'],
@@ -92,11 +93,46 @@ describe('routes table', () => {
     expect(matchRoute('/api/brands/3/comments')?.bodyLimit).toBeUndefined();
   });
 
+  it('gives the profile edit (an inline photo) its own limit, and nothing else of identity', () => {
+    expect(matchRoute('/api/auth/user')?.bodyLimit).toBe('profileEdit');
+    expect(matchRoute('/api/auth/avatars/1')?.bodyLimit).toBeUndefined();
+  });
+
+  it('gives hunter profile writes (an inline photo) the profile-edit limit, and their photos none', () => {
+    expect(matchRoute('/api/hunters')?.bodyLimit).toBe('profileEdit');
+    expect(matchRoute('/api/hunters/7')?.bodyLimit).toBe('profileEdit');
+    expect(matchRoute('/api/media/hunter-photos/1')?.bodyLimit).toBeUndefined();
+  });
+
+  it("lets guests write only where the owning service's route is public", () => {
+    // Each is @Public in its service or is Stripe's signed call; everything else needs a session to write.
+    const guestWritable = ['/api/login', '/api/callback', '/api/logout', '/api/brands/42/view', '/api/stripe/webhook', '/api/contact'];
+    expect(ROUTES.filter((rule) => rule.guestWrites).map((rule) => rule.prefix.replace(':id', '42'))).toEqual(guestWritable);
+    for (const path of ['/api/brands', '/api/brands/3/vote', '/api/brands/3/reviews', '/api/brands/3/comments', '/api/auth/user', '/api/bookings', '/socket.io/']) {
+      expect(matchRoute(path)?.guestWrites, path).toBeUndefined();
+    }
+  });
+
+  it('puts the contact form on its own budget', () => {
+    expect(matchRoute('/api/contact')?.rateLimit).toBe('contact');
+    expect(matchRoute('/api/admin/contact-submissions')?.rateLimit).toBeUndefined();
+  });
+
   it('puts sign-in on the login budget and exempts only the Stripe webhook from the CSRF check', () => {
     expect(matchRoute('/api/login')?.rateLimit).toBe('login');
     expect(matchRoute('/api/callback?code=1')?.rateLimit).toBe('login');
     expect(ROUTES.filter((rule) => rule.csrfExempt).map((rule) => rule.prefix)).toEqual(['/api/stripe/webhook']);
   });
+});
+
+describe('isAdminPath', () => {
+  it.each(['/api/admin/brands', '/api//admin/brands', '//api///admin//brands/3', '/api/%61dmin/brands', '/api/ADMIN/brands?x=1', '/api/admin'])(
+    '%s is an admin path',
+    (path) => expect(isAdminPath(path)).toBe(true),
+  );
+  it.each(['/api/brands', '/api/administrator', '/api/brands/admin', '/api/brands?x=/api/admin/'])('%s is not', (path) =>
+    expect(isAdminPath(path)).toBe(false),
+  );
 });
 
 describe('isAmbiguousPath', () => {

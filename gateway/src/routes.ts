@@ -9,10 +9,13 @@ export type ServiceName = 'identity' | 'brands' | 'reviews' | 'hunters' | 'booki
 export const SERVICE_NAMES: readonly ServiceName[] = ['identity', 'brands', 'reviews', 'hunters', 'bookings', 'messaging'];
 
 /** Which request-body ceiling applies; the sizes themselves are configuration. */
-export type BodyLimitClass = 'default' | 'reviewPhotos' | 'csvUpload';
+export type BodyLimitClass = 'default' | 'reviewPhotos' | 'csvUpload' | 'profileEdit';
 
-/** Which per-client budget a request spends; unset means "reads" for GET/HEAD/OPTIONS and "writes" otherwise. */
-export type RateLimitClass = 'reads' | 'writes' | 'login' | 'none';
+/**
+ * Which budget a request spends; unset means "reads" for GET/HEAD/OPTIONS and "writes" otherwise. `contact`
+ * applies to the route's unsafe methods only (its reads are ordinary reads).
+ */
+export type RateLimitClass = 'reads' | 'writes' | 'login' | 'contact' | 'none';
 
 export interface RouteRule {
   /**
@@ -25,14 +28,29 @@ export interface RouteRule {
   rateLimit?: RateLimitClass;
   /** Callers that cannot carry our Origin (Stripe) and authenticate the request some other way. */
   csrfExempt?: boolean;
+  /**
+   * Guests may send unsafe requests (POST/PUT/PATCH/DELETE) here. Everywhere else an unsafe request without a
+   * session is answered 401 by the gateway before its body is read, so a guest cannot make a service take in
+   * (and parse) a large body only to be refused. Each such row is a `@Public()` write of its service, or a caller
+   * that has no session by nature (Stripe).
+   */
+  guestWrites?: boolean;
+  /**
+   * Every method here needs a session (the service's routes are all `@SignedIn()`), so a request without one is
+   * answered 401 by the gateway itself. It saves the service a call, and keeps a guest's page load from waiting
+   * on a slow or hung service only to hear what the gateway already knows.
+   */
+  membersOnly?: boolean;
 }
 
 /** Ordered most specific first: the first matching rule wins. */
 export const ROUTES: readonly RouteRule[] = [
-  // identity: sign-in, sign-out and the current user (including its avatars)
-  { prefix: '/api/login', service: 'identity', rateLimit: 'login' },
-  { prefix: '/api/callback', service: 'identity', rateLimit: 'login' },
-  { prefix: '/api/logout', service: 'identity' },
+  // identity: sign-in, sign-out and the current user (including its avatars). Signing in and out is what a
+  // guest (or a caller whose session has ended) does, whatever the method.
+  { prefix: '/api/login', service: 'identity', rateLimit: 'login', guestWrites: true },
+  { prefix: '/api/callback', service: 'identity', rateLimit: 'login', guestWrites: true },
+  { prefix: '/api/logout', service: 'identity', guestWrites: true },
+  { prefix: '/api/auth/user', service: 'identity', bodyLimit: 'profileEdit', membersOnly: true },
   { prefix: '/api/auth', service: 'identity' },
 
   // reviews: the review and comment threads of a brand sit under the brand's path
@@ -46,24 +64,30 @@ export const ROUTES: readonly RouteRule[] = [
   { prefix: '/api/admin/brands/upload-csv', service: 'brands', bodyLimit: 'csvUpload' },
   { prefix: '/api/admin/brands', service: 'brands' },
   { prefix: '/api/saved-brands', service: 'brands' },
+  // every visitor's page view is counted (brands' `POST /api/brands/{id}/view` is @Public)
+  { prefix: '/api/brands/:id/view', service: 'brands', guestWrites: true },
   { prefix: '/api/brands', service: 'brands' },
 
   // hunters: profiles and availability
-  { prefix: '/api/hunters', service: 'hunters' },
+  // A profile's create and edit carry an inline photo (under 5 MB, about 6.7 MB in base64): the profile-edit limit.
+  { prefix: '/api/hunters', service: 'hunters', bodyLimit: 'profileEdit' },
   { prefix: '/api/hunter-profile', service: 'hunters' },
   { prefix: '/api/hunter-availability', service: 'hunters' },
+  // hunter photos, stored once and served by URL (lists carry the URLs, never the bytes)
+  { prefix: '/api/media/hunter-photos', service: 'hunters' },
 
   // bookings: holds, payments, both sides' booking lists, and Stripe's signed webhook
   { prefix: '/api/bookings', service: 'bookings' },
   { prefix: '/api/my-bookings', service: 'bookings' },
   { prefix: '/api/create-payment-intent', service: 'bookings' },
   { prefix: '/api/hunter-bookings', service: 'bookings' },
-  { prefix: '/api/stripe/webhook', service: 'bookings', csrfExempt: true, rateLimit: 'none' },
+  { prefix: '/api/stripe/webhook', service: 'bookings', csrfExempt: true, rateLimit: 'none', guestWrites: true },
 
   // messaging: conversations, the contact form and its admin inbox, and the live socket
   { prefix: '/api/conversations', service: 'messaging' },
   { prefix: '/api/hunter-conversations', service: 'messaging' },
-  { prefix: '/api/contact', service: 'messaging' },
+  // the contact form is for guests too (messaging's `POST /api/contact` is @Public), with its own hourly limit
+  { prefix: '/api/contact', service: 'messaging', rateLimit: 'contact', guestWrites: true },
   { prefix: '/api/admin/contact-submissions', service: 'messaging' },
   { prefix: '/socket.io', service: 'messaging', rateLimit: 'none' },
 ];
@@ -93,6 +117,23 @@ export function matchRoute(url: string, rules: readonly CompiledRule[] = COMPILE
     if (matches(compiled, pathSegments)) return compiled.rule;
   }
   return null;
+}
+
+/**
+ * True for a path under `/api/admin`, however it is spelled: empty segments (`/api//admin/brands`), percent-encoded
+ * letters (`/api/%61dmin`) and case are normalised away first, as a router or proxy that merges slashes or decodes
+ * the path would read it. The admin pre-check must not be the one reader that misses it.
+ */
+export function isAdminPath(url: string): boolean {
+  const queryAt = url.indexOf('?');
+  const segments = segmentsOf(queryAt === -1 ? url : url.slice(0, queryAt)).map((segment) => {
+    try {
+      return decodeURIComponent(segment).toLowerCase();
+    } catch {
+      return segment.toLowerCase();
+    }
+  });
+  return segments[0] === 'api' && segments[1] === 'admin';
 }
 
 /**

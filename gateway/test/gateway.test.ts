@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import { IDENTITY_HEADER, verifyInternalToken } from '@hunted/platform';
-import { TEST_INTERNAL_AUTH_SECRET, TEST_REDIS_URL } from '@hunted/platform/testing';
+import { TEST_INTERNAL_AUTH_PRIVATE_KEY, TEST_INTERNAL_AUTH_PUBLIC_KEY, TEST_REDIS_URL } from '@hunted/platform/testing';
 import { createGatewayApp, type GatewayApp } from '../src/app.js';
 import { gatewayEnvSchema, type GatewayConfig } from '../src/config.js';
 
@@ -74,7 +74,8 @@ describe('gateway', () => {
       LOG_LEVEL: 'silent',
       REDIS_URL: TEST_REDIS_URL,
       REDIS_PREFIX: `test:gateway:${randomUUID()}:`,
-      INTERNAL_AUTH_SECRET: TEST_INTERNAL_AUTH_SECRET,
+      INTERNAL_AUTH_PRIVATE_KEY: TEST_INTERNAL_AUTH_PRIVATE_KEY,
+      INTERNAL_AUTH_PUBLIC_KEY: TEST_INTERNAL_AUTH_PUBLIC_KEY,
       WEB_DIST_DIR: webDist,
       ...overrides,
     });
@@ -159,7 +160,7 @@ describe('gateway', () => {
 
   describe('proxying', () => {
     it('keeps method, path, query, status and response headers', async () => {
-      const response = await fetch(`${base}/api/brands/teapot?category=Menswear&tag=a%20b`, { method: 'DELETE' });
+      const response = await fetch(`${base}/api/brands/teapot?category=Menswear&tag=a%20b`, { method: 'DELETE', headers: { cookie: 'hunted.sid=alice' } });
       expect(response.status).toBe(418);
       expect(response.headers.get('x-served-by')).toBe('upstream');
       expect(response.headers.get('set-cookie')).toBe('upstream=1; Path=/');
@@ -169,13 +170,13 @@ describe('gateway', () => {
     it('streams the body through byte for byte, with its content type', async () => {
       const photo = Buffer.alloc(300 * 1024, 7).toString('base64');
       const body = JSON.stringify({ rating: 5, photos: [photo] });
-      const response = await fetch(`${base}/api/brands/3/reviews`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      const response = await fetch(`${base}/api/brands/3/reviews`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: 'hunted.sid=alice' }, body });
       expect(response.status).toBe(200);
       expect(lastSeen()).toMatchObject({ method: 'POST', url: '/api/brands/3/reviews', bodySha256: sha256(body), bodyLength: Buffer.byteLength(body) });
       expect(lastSeen().headers['content-type']).toBe('application/json');
 
       const binary = Buffer.from([0, 255, 1, 254, 10, 13]);
-      await fetch(`${base}/api/bookings`, { method: 'PUT', headers: { 'content-type': 'application/octet-stream' }, body: binary });
+      await fetch(`${base}/api/bookings`, { method: 'PUT', headers: { 'content-type': 'application/octet-stream', cookie: 'hunted.sid=alice' }, body: binary });
       expect(lastSeen()).toMatchObject({ method: 'PUT', bodySha256: sha256(binary), bodyLength: binary.length });
     });
 
@@ -227,8 +228,22 @@ describe('gateway', () => {
     it('forwards a signed token for the session cookie that services can verify', async () => {
       await fetch(`${base}/api/saved-brands`, { headers: { cookie: 'theme=dark; hunted.sid=alice' } });
       const token = lastSeen().headers[IDENTITY_HEADER] as string;
-      expect(await verifyInternalToken(token, TEST_INTERNAL_AUTH_SECRET)).toEqual(USERS.alice);
+      expect(await verifyInternalToken(token, TEST_INTERNAL_AUTH_PUBLIC_KEY, 'brands')).toEqual(USERS.alice);
       expect(lastSeen().headers.cookie).toBe('theme=dark; hunted.sid=alice');
+    });
+
+    it('signs each token for the route’s own service only', async () => {
+      await fetch(`${base}/api/brands/3/reviews`, { headers: { cookie: 'hunted.sid=root' } });
+      const forReviews = lastSeen().headers[IDENTITY_HEADER] as string;
+      expect(lastSeen().url).toBe('/api/brands/3/reviews');
+      expect((await verifyInternalToken(forReviews, TEST_INTERNAL_AUTH_PUBLIC_KEY, 'reviews'))?.isAdmin).toBe(true);
+      for (const other of ['brands', 'identity', 'hunters', 'bookings', 'messaging']) {
+        expect(await verifyInternalToken(forReviews, TEST_INTERNAL_AUTH_PUBLIC_KEY, other), other).toBeNull();
+      }
+      await fetch(`${base}/api/brands/3`, { headers: { cookie: 'hunted.sid=root' } });
+      const forBrands = lastSeen().headers[IDENTITY_HEADER] as string;
+      expect(await verifyInternalToken(forBrands, TEST_INTERNAL_AUTH_PUBLIC_KEY, 'brands')).not.toBeNull();
+      expect(await verifyInternalToken(forBrands, TEST_INTERNAL_AUTH_PUBLIC_KEY, 'reviews')).toBeNull();
     });
 
     it('strips an identity header the client sends itself', async () => {
@@ -239,7 +254,7 @@ describe('gateway', () => {
       await fetch(`${base}/api/saved-brands`, { headers: { [IDENTITY_HEADER]: forged, cookie: 'hunted.sid=alice' } });
       const forwarded = lastSeen().headers[IDENTITY_HEADER] as string;
       expect(forwarded).not.toBe(forged);
-      expect((await verifyInternalToken(forwarded, TEST_INTERNAL_AUTH_SECRET))?.id).toBe('u-alice');
+      expect((await verifyInternalToken(forwarded, TEST_INTERNAL_AUTH_PUBLIC_KEY, 'brands'))?.id).toBe('u-alice');
     });
 
     it('refuses admin calls from guests (401) and members (403) before they reach a service', async () => {
@@ -260,7 +275,7 @@ describe('gateway', () => {
       const admin = await fetch(`${base}/api/admin/brands?page=2`, { headers: { cookie: 'hunted.sid=root' } });
       expect(admin.status).toBe(200);
       expect(lastSeen().url).toBe('/api/admin/brands?page=2');
-      expect((await verifyInternalToken(lastSeen().headers[IDENTITY_HEADER] as string, TEST_INTERNAL_AUTH_SECRET))?.isAdmin).toBe(true);
+      expect((await verifyInternalToken(lastSeen().headers[IDENTITY_HEADER] as string, TEST_INTERNAL_AUTH_PUBLIC_KEY, 'brands'))?.isAdmin).toBe(true);
     });
 
     it('forwards no identity for an unknown session', async () => {
@@ -281,7 +296,7 @@ describe('gateway', () => {
       await fetch(`${base}/api/logout`, { headers: { cookie } });
       await fetch(`${base}/api/brands`, { headers: { cookie } });
       expect(lookups()).toBeGreaterThan(afterPatch);
-      expect((await verifyInternalToken(lastSeen().headers[IDENTITY_HEADER] as string, TEST_INTERNAL_AUTH_SECRET))?.isAdmin).toBe(true);
+      expect((await verifyInternalToken(lastSeen().headers[IDENTITY_HEADER] as string, TEST_INTERNAL_AUTH_PUBLIC_KEY, 'brands'))?.isAdmin).toBe(true);
     });
   });
 
@@ -297,7 +312,7 @@ describe('gateway', () => {
     });
 
     it('lets same-origin writes and the Stripe webhook through', async () => {
-      const ours = await fetch(`${base}/api/brands/3/vote`, { method: 'POST', headers: { origin: base, 'sec-fetch-site': 'same-origin' } });
+      const ours = await fetch(`${base}/api/brands/3/vote`, { method: 'POST', headers: { origin: base, 'sec-fetch-site': 'same-origin', cookie: 'hunted.sid=alice' } });
       expect(ours.status).toBe(200);
       const stripe = await fetch(`${base}/api/stripe/webhook`, { method: 'POST', headers: { origin: 'https://stripe.com', 'sec-fetch-site': 'cross-site' }, body: '{}' });
       expect(stripe.status).toBe(200);
@@ -309,7 +324,11 @@ describe('gateway', () => {
       const general = await fetch(`${base}/api/brands`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ big }) });
       expect(general.status).toBe(413);
       expect(((await general.json()) as { message: string }).message).toMatch(/too large/);
-      const review = await fetch(`${base}/api/brands/3/reviews`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ big }) });
+      const review = await fetch(`${base}/api/brands/3/reviews`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: 'hunted.sid=alice' },
+        body: JSON.stringify({ big }),
+      });
       expect(review.status).toBe(200);
     });
 
@@ -372,7 +391,7 @@ describe('gateway', () => {
       ws.close();
       const hello = JSON.parse(messages[0] as string) as { url: string; identity: string };
       expect(hello.url).toBe('/socket.io/?EIO=4&transport=websocket');
-      expect((await verifyInternalToken(hello.identity, TEST_INTERNAL_AUTH_SECRET))?.id).toBe('u-alice');
+      expect((await verifyInternalToken(hello.identity, TEST_INTERNAL_AUTH_PUBLIC_KEY, 'messaging'))?.id).toBe('u-alice');
       expect(messages[1]).toBe('echo:ping');
     });
 
@@ -390,23 +409,39 @@ describe('gateway', () => {
   });
 
   describe('health', () => {
-    it('answers liveness and readiness', async () => {
+    it('answers liveness and a readiness that says up and nothing more', async () => {
       expect((await fetch(`${base}/health`)).status).toBe(200);
       const ready = await fetch(`${base}/health/ready`);
       expect(ready.status).toBe(200);
-      expect(await ready.json()).toEqual({ status: 'ok', checks: { redis: 'up', identity: 'up' } });
+      expect(await ready.json()).toEqual({ status: 'ok' });
+    });
+
+    it('reports dependencies on the internal port only', async () => {
+      // On the public port the path is only one more deep link of the SPA.
+      const outside = await fetch(`${base}/health/deps`);
+      expect(outside.headers.get('content-type')).toContain('text/html');
+      expect(await outside.text()).not.toContain('redis');
+      const ops = gateway.runtime.opsServer;
+      await new Promise<void>((resolve) => ops.listen(0, '127.0.0.1', resolve));
+      const deps = await fetch(`http://127.0.0.1:${(ops.address() as AddressInfo).port}/health/deps`);
+      // The stand-in services answer every path; hunters points at a dead port.
+      expect(deps.status).toBe(503);
+      expect(await deps.json()).toEqual({
+        status: 'degraded',
+        checks: { redis: 'up', identity: 'up', brands: 'up', reviews: 'up', hunters: 'down', bookings: 'up', messaging: 'up' },
+      });
     });
   });
 
   describe('when Redis is down', () => {
-    it('keeps serving without rate limits and reports not ready', async () => {
+    it('keeps serving without rate limits and stays ready', async () => {
       const down = await startGateway(
         config({ REDIS_URL: `redis://127.0.0.1:${deadPort}`, BRANDS_URL: `http://${new URL(lastSeenServiceUrl()).host}`, IDENTITY_URL: `http://127.0.0.1:${deadPort}` }),
       );
       try {
         const response = await fetch(`${down.base}/api/brands`);
         expect(response.status).toBe(200);
-        expect((await fetch(`${down.base}/health/ready`)).status).toBe(503);
+        expect((await fetch(`${down.base}/health/ready`)).status).toBe(200);
       } finally {
         await down.gateway.app.close();
       }

@@ -13,7 +13,8 @@ export const SERVICES = [
   { name: 'messaging', dir: 'services/messaging', port: 3006 },
 ];
 
-export const GATEWAY = { name: 'gateway', dir: 'gateway', port: 8080 };
+/** `opsPort` serves only /health/deps (for alerts), never the site. */
+export const GATEWAY = { name: 'gateway', dir: 'gateway', port: 8080, opsPort: 9080 };
 
 /** The development OpenID Provider, started only when no external provider is configured. */
 export const DEV_OIDC_PROVIDER = { name: 'oidc', dir: 'infra/oidc-provider', port: 3100 };

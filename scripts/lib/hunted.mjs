@@ -9,7 +9,8 @@ import {
   StartError,
   withDatabase,
 } from './database.mjs';
-import { ChildApp, ensurePortFree } from './processes.mjs';
+import { internalAuthSettings, KeySetupError } from './dev-keys.mjs';
+import { ChildApp, DEFAULT_RESTART_BACKOFF, ensurePortFree } from './processes.mjs';
 
 const LOCALHOST = '127.0.0.1';
 export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/hunted';
@@ -32,8 +33,13 @@ const PER_APP_VARIABLES = ['PORT', 'HOST', 'DATABASE_URL', 'DATABASE_SCHEMA'];
  * @param {boolean} [options.quiet] no prefixed output; a failure still quotes the failing app's last lines
  * @param {number} [options.readyTimeoutMs] how long each app may take to become ready
  * @param {number} [options.stopGraceMs] how long an app may take to stop after SIGTERM before it is killed
+ * @param {boolean} [options.restart] once everything is ready, restart an app that dies by itself, with backoff
+ *   (default true, like compose's `restart: unless-stopped`); false: stop everything instead
+ * @param {{ initialMs?: number, maxMs?: number, resetAfterMs?: number }} [options.restartBackoff]
+ *   default 1 s doubling to 30 s, back to 1 s after a run of 30 s
  * @returns {Promise<{ url: string, apps: ChildApp[], stop: () => Promise<void>, done: Promise<void> }>}
- *   `done` resolves once stop() has finished, and rejects (after stopping the rest) when an app dies by itself.
+ *   `done` resolves once stop() has finished; with `restart: false` it rejects (after stopping the rest) when an
+ *   app dies by itself. An app that dies before everything is ready fails the start either way.
  */
 export async function startHunted(options = {}) {
   const env = { ...(options.env ?? process.env) };
@@ -41,6 +47,8 @@ export async function startHunted(options = {}) {
   const output = options.quiet ? null : process.stdout;
   const readyTimeoutMs = options.readyTimeoutMs ?? 120_000;
   const stopGraceMs = options.stopGraceMs ?? 10_000;
+  const restart = options.restart ?? true;
+  const restartBackoff = { ...DEFAULT_RESTART_BACKOFF, ...options.restartBackoff };
   const gatewayPort = options.gatewayPort ?? Number(env.PORT ?? GATEWAY.port);
   if (!Number.isInteger(gatewayPort) || gatewayPort < 1 || gatewayPort > 65535) {
     throw new StartError(`PORT must be a port number, got "${env.PORT}"`);
@@ -50,6 +58,9 @@ export async function startHunted(options = {}) {
   if (options.databaseName) adminUrl = withDatabase(adminUrl, options.databaseName);
   const redisUrl = env.REDIS_URL || DEFAULT_REDIS_URL;
   const publicUrl = env.PUBLIC_URL || `http://localhost:${gatewayPort}`;
+  const internalAuth = keySettings({ ...env, NODE_ENV: env.NODE_ENV || 'development' });
+  // Only the gateway may hold the signing key: no other app gets it, even from the caller's shell.
+  for (const name of internalAuth.privateVariables) delete env[name];
 
   await ensureDatabase(adminUrl);
   await checkRedis(redisUrl);
@@ -58,7 +69,7 @@ export async function startHunted(options = {}) {
   const oidc = oidcSettings(env, offset, publicUrl);
   const mail = mailSettings(env, offset);
 
-  const common = { ...env, NODE_ENV: env.NODE_ENV || 'development', REDIS_URL: redisUrl };
+  const common = { ...env, NODE_ENV: env.NODE_ENV || 'development', REDIS_URL: redisUrl, ...internalAuth.services };
   for (const name of PER_APP_VARIABLES) delete common[name];
   if (mail.smtpUrl) common.SMTP_URL = mail.smtpUrl;
   if (options.redisPrefix) common.REDIS_PREFIX = options.redisPrefix;
@@ -79,6 +90,7 @@ export async function startHunted(options = {}) {
   }
   const gatewayEnv = {
     ...common,
+    ...internalAuth.gateway,
     PUBLIC_URL: publicUrl,
     PORT: String(gatewayPort),
     HOST: env.HOST || LOCALHOST,
@@ -86,7 +98,10 @@ export async function startHunted(options = {}) {
   };
   for (const service of SERVICES)
     gatewayEnv[`${service.name.toUpperCase()}_URL`] = `http://${LOCALHOST}:${service.port + offset}`;
-  plan.push({ stage: 1, ...nodeApp(GATEWAY, gatewayPort, gatewayEnv, '/health/ready') });
+  // The gateway's internal listener for /health/deps (docs/running.md).
+  const opsPort = GATEWAY.opsPort + offset;
+  gatewayEnv.OPS_PORT = String(opsPort);
+  plan.push({ stage: 1, ...nodeApp(GATEWAY, gatewayPort, gatewayEnv, '/health/ready'), ports: [gatewayPort, opsPort] });
 
   for (const app of plan) {
     if (app.missing)
@@ -97,6 +112,7 @@ export async function startHunted(options = {}) {
   }
   if (!mail.catcher && !env.SMTP_URL)
     output?.write('mail catcher: maildev is not installed; emails are not caught (set SMTP_URL)\n');
+  if (internalAuth.created) output?.write('made a development key pair for identity tokens in .hunted/\n');
 
   const apps = [];
   let stopping = null;
@@ -115,7 +131,8 @@ export async function startHunted(options = {}) {
     return stopping;
   };
   const onExit = (app) => {
-    if (stopping) return;
+    // A supervised app is restarted by its ChildApp; only a death during start-up (or with restart off) ends the run.
+    if (stopping || app.supervised) return;
     void stopAll().then(() =>
       settle.reject(
         new StartError(`${app.describeExit()} unexpectedly; the rest of Hunted was stopped.${app.tailText()}`),
@@ -138,6 +155,7 @@ export async function startHunted(options = {}) {
     await stopAll();
     throw error;
   }
+  if (restart) for (const app of apps) app.superviseRestarts(restartBackoff);
 
   return {
     url: `http://localhost:${gatewayPort}`,
@@ -148,6 +166,15 @@ export async function startHunted(options = {}) {
     },
     done,
   };
+}
+
+/** The identity-token keys as startHunted reports problems: a StartError naming what to set. */
+function keySettings(env) {
+  try {
+    return internalAuthSettings(env);
+  } catch (error) {
+    throw error instanceof KeySetupError ? new StartError(error.message) : error;
+  }
 }
 
 function nodeApp(app, port, env, readyPath) {

@@ -8,34 +8,99 @@ const TAIL_LINES = 40;
 const COLOURS = [36, 35, 33, 32, 34, 31, 96, 95, 93, 92];
 let nextColour = 0;
 
+/** `npm start`'s restart policy, like compose's `restart: unless-stopped`: 1 s, doubling to 30 s. */
+export const DEFAULT_RESTART_BACKOFF = { initialMs: 1_000, maxMs: 30_000, resetAfterMs: 30_000 };
+
 /**
  * One child process whose output lines are prefixed with its name (JSON log lines stay intact after the
- * prefix). The last lines are kept so a failure can be explained even when output is off.
+ * prefix). The last lines are kept so a failure can be explained even when output is off. Once supervised
+ * (superviseRestarts), an exit it was not asked for is followed by a restart of the same command, after a
+ * backoff, and a line in its output saying what happened.
  */
 export class ChildApp {
+  #spec;
+  #restartPolicy = null;
+  #restartTimer = null;
+  #nextDelayMs = 0;
+  #stopping = false;
+
   constructor({ name, command, args, cwd, env, output, readyUrl }) {
     this.name = name;
     this.readyUrl = readyUrl;
     this.tail = [];
     this.exit = null;
+    this.restarts = 0;
     const colour = COLOURS[nextColour++ % COLOURS.length];
     const label = name.padEnd(9);
     this.prefix = output?.isTTY ? `\x1b[${colour}m${label}\x1b[0m| ` : `${label}| `;
     this.output = output;
+    this.#spec = { command, args, cwd, env };
+    this.#spawn();
+  }
+
+  /** Starts the process (again): `process`, `exit` and `exited` always describe the current run. */
+  #spawn() {
+    const { command, args, cwd, env } = this.#spec;
+    this.exit = null;
+    this.startedAt = Date.now();
     this.process = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = this.process;
     this.exited = new Promise((resolve) => {
-      this.process.on('error', (error) => {
+      child.on('error', (error) => {
         this.exit = { code: null, signal: null, error };
         resolve(this.exit);
       });
-      this.process.on('exit', (code, signal) => {
+      child.on('exit', (code, signal) => {
         this.exit = { code, signal };
         resolve(this.exit);
       });
     });
-    for (const stream of [this.process.stdout, this.process.stderr]) {
+    for (const stream of [child.stdout, child.stderr]) {
       createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => this.#line(line));
     }
+    void this.exited.then(() => this.#afterExit());
+  }
+
+  /**
+   * From now on an exit this app was not asked for (stop() was not called) restarts it: after
+   * `initialMs`, doubling at each exit up to `maxMs`, and back to `initialMs` once a run has lasted `resetAfterMs`.
+   * Each restart is announced in the app's output: which app, how it died, when it comes back.
+   */
+  superviseRestarts(policy = DEFAULT_RESTART_BACKOFF) {
+    this.#restartPolicy = { ...DEFAULT_RESTART_BACKOFF, ...policy };
+    this.#nextDelayMs = this.#restartPolicy.initialMs;
+    if (!this.running) this.#afterExit();
+  }
+
+  get supervised() {
+    return this.#restartPolicy !== null;
+  }
+
+  #afterExit() {
+    const policy = this.#restartPolicy;
+    if (!policy || this.#stopping || this.running || this.#restartTimer) return;
+    const upMs = Date.now() - this.startedAt;
+    if (upMs >= policy.resetAfterMs) this.#nextDelayMs = policy.initialMs;
+    const delayMs = this.#nextDelayMs;
+    this.#nextDelayMs = Math.min(delayMs * 2, policy.maxMs);
+    this.restarts += 1;
+    const at = clock(new Date(Date.now() + delayMs));
+    this.#line(
+      `restart: ${this.describeExit()} at ${clock()}, ${seconds(upMs)} after it started; ` +
+        `restarting it in ${seconds(delayMs)}, at ${at} (restart ${this.restarts})`,
+    );
+    this.#restartTimer = setTimeout(() => {
+      this.#restartTimer = null;
+      if (this.#stopping) return;
+      this.#spawn();
+      this.#line(`restart: ${this.name} started again (pid ${this.process.pid})`);
+      const run = this.process;
+      // Only to say so: a run that dies before it is ready is restarted like any other.
+      this.waitReady(120_000).then(
+        () => this.process === run && this.#line(`restart: ${this.name} is ready again`),
+        () => undefined,
+      );
+    }, delayMs);
   }
 
   #line(line) {
@@ -60,7 +125,7 @@ export class ChildApp {
     const deadline = Date.now() + timeoutMs;
     let lastProblem = 'no answer yet';
     while (Date.now() < deadline) {
-      if (!this.running) throw new StartError(`${this.describeExit()} before it was ready.${this.tailText()}`);
+      if (!this.running || this.#stopping) throw new StartError(`${this.describeExit()} before it was ready.${this.tailText()}`);
       try {
         const response = await fetch(this.readyUrl, { signal: AbortSignal.timeout(2_000) });
         await response.body?.cancel();
@@ -74,8 +139,11 @@ export class ChildApp {
     throw new StartError(`${this.name} was not ready within ${timeoutMs / 1000} s (${lastProblem}).${this.tailText()}`);
   }
 
-  /** SIGTERM, then SIGKILL when it has not gone after the grace period. */
+  /** SIGTERM, then SIGKILL when it has not gone after the grace period. Cancels a restart that is waiting. */
   async stop(graceMs) {
+    this.#stopping = true;
+    clearTimeout(this.#restartTimer);
+    this.#restartTimer = null;
     if (!this.running) return;
     this.process.kill('SIGTERM');
     const timer = setTimeout(() => this.process.kill('SIGKILL'), graceMs);
@@ -87,6 +155,16 @@ export class ChildApp {
   tailText() {
     return this.output || !this.tail.length ? '' : `\nLast output of ${this.name}:\n  ${this.tail.join('\n  ')}`;
   }
+}
+
+function clock(date = new Date()) {
+  return date.toTimeString().slice(0, 8);
+}
+
+/** A duration as people read it: 0.2 s, 14 s, 12 min. */
+function seconds(ms) {
+  if (ms < 10_000) return `${Math.round(ms / 100) / 10} s`;
+  return ms < 120_000 ? `${Math.round(ms / 1000)} s` : `${Math.round(ms / 60_000)} min`;
 }
 
 /** Fails early, with the app's name, when a port is taken (usually: Hunted is already running). */

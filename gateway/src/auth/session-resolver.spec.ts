@@ -1,10 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyInternalToken } from '@hunted/platform';
+import { generateInternalKeyPair, verifyInternalToken } from '@hunted/platform';
+import { sessionCookieName } from '@hunted/contracts';
 import { IdentityUnavailableError, SessionResolver, sessionCookieValue } from './session-resolver.js';
 
-const SECRET = 'session-resolver-spec-secret-0123456789';
+const KEYS = generateInternalKeyPair();
 const ALICE = { id: 'u1', email: 'alice@example.com', firstName: 'Alice', lastName: null, isAdmin: false };
 
 describe('sessionCookieValue', () => {
@@ -13,6 +14,15 @@ describe('sessionCookieValue', () => {
     expect(sessionCookieValue('xhunted.sid=1; hunted.sidx=2')).toBeNull();
     expect(sessionCookieValue('hunted.sid=')).toBeNull();
     expect(sessionCookieValue(undefined)).toBeNull();
+  });
+
+  it('reads the __Host- name identity sets when PUBLIC_URL is https, and only that one', () => {
+    const name = sessionCookieName('https://hunted.example.com');
+    expect(name).toBe('__Host-hunted.sid');
+    expect(sessionCookieValue('hunted.sid=planted; __Host-hunted.sid=real', name)).toBe('real');
+    expect(sessionCookieValue('hunted.sid=planted', name)).toBeNull();
+    expect(sessionCookieName('http://localhost:8080')).toBe('hunted.sid');
+    expect(sessionCookieName(undefined)).toBe('hunted.sid');
   });
 });
 
@@ -42,51 +52,75 @@ describe('SessionResolver', () => {
   });
 
   function resolverAt(clock: { now: number }, ttlMs = 5_000) {
-    return new SessionResolver(identityUrl, SECRET, agent, ttlMs, () => clock.now);
+    return new SessionResolver(identityUrl, KEYS.privateKey, agent, ttlMs, () => clock.now);
   }
 
   it('signs a verifiable token for the signed-in user and asks identity once per cookie within the TTL', async () => {
     const clock = { now: Date.now() };
     const resolver = resolverAt(clock);
     lookups = 0;
-    const [first, second] = await Promise.all([resolver.resolve('hunted.sid=a'), resolver.resolve('hunted.sid=a')]);
+    const [first, second] = await Promise.all([resolver.resolve('hunted.sid=a', 'brands'), resolver.resolve('hunted.sid=a', 'brands')]);
     expect(lookups).toBe(1);
-    expect(second).toBe(first);
-    expect(await verifyInternalToken(first?.token, SECRET)).toEqual(ALICE);
+    expect(second).toEqual(first);
+    expect(await verifyInternalToken(first?.token, KEYS.publicKey, 'brands')).toEqual(ALICE);
 
     clock.now += 4_000;
-    await resolver.resolve('hunted.sid=a');
+    await resolver.resolve('hunted.sid=a', 'brands');
     expect(lookups).toBe(1);
     clock.now += 2_000;
-    const refreshed = await resolver.resolve('hunted.sid=a');
+    const refreshed = await resolver.resolve('hunted.sid=a', 'brands');
     expect(lookups).toBe(2);
     expect(refreshed?.token).toBe(first?.token);
+  });
+
+  it('with an https site, looks up only the __Host- cookie and never the plain name', async () => {
+    const resolver = resolverAt({ now: Date.now() });
+    resolver.cookieName = sessionCookieName('https://hunted.example.com');
+    lookups = 0;
+    expect(await resolver.resolve('hunted.sid=planted', 'brands')).toBeNull();
+    expect(lookups).toBe(0);
+    await resolver.resolve('hunted.sid=planted; __Host-hunted.sid=real', 'brands');
+    await resolver.resolve('__Host-hunted.sid=real', 'brands');
+    expect(lookups).toBe(1);
+  });
+
+  it('signs for the service the request goes to, one lookup serving every service', async () => {
+    const clock = { now: Date.now() };
+    const resolver = resolverAt(clock);
+    lookups = 0;
+    const forBrands = await resolver.resolve('hunted.sid=f', 'brands');
+    const forReviews = await resolver.resolve('hunted.sid=f', 'reviews');
+    expect(lookups).toBe(1);
+    expect(forReviews?.token).not.toBe(forBrands?.token);
+    expect(await verifyInternalToken(forReviews?.token, KEYS.publicKey, 'reviews')).toEqual(ALICE);
+    expect(await verifyInternalToken(forBrands?.token, KEYS.publicKey, 'reviews')).toBeNull();
+    expect((await resolver.resolve('hunted.sid=f', 'reviews'))?.token).toBe(forReviews?.token);
   });
 
   it('re-signs once the token is half-way through its life', async () => {
     const clock = { now: Date.now() };
     const resolver = resolverAt(clock);
-    const first = await resolver.resolve('hunted.sid=b');
+    const first = await resolver.resolve('hunted.sid=b', 'brands');
     clock.now += 31_000;
-    const later = await resolver.resolve('hunted.sid=b');
+    const later = await resolver.resolve('hunted.sid=b', 'brands');
     expect(later?.token).not.toBe(first?.token);
-    expect(await verifyInternalToken(later?.token, SECRET)).toEqual(ALICE);
+    expect(await verifyInternalToken(later?.token, KEYS.publicKey, 'brands')).toEqual(ALICE);
   });
 
   it('asks again after invalidation, and resolves a missing or unknown cookie to null', async () => {
     const clock = { now: Date.now() };
     const resolver = resolverAt(clock);
     lookups = 0;
-    await resolver.resolve('hunted.sid=c');
+    await resolver.resolve('hunted.sid=c', 'brands');
     resolver.invalidate('hunted.sid=c');
-    await resolver.resolve('hunted.sid=c');
+    await resolver.resolve('hunted.sid=c', 'brands');
     expect(lookups).toBe(2);
 
-    expect(await resolver.resolve('theme=dark')).toBeNull();
+    expect(await resolver.resolve('theme=dark', 'brands')).toBeNull();
     expect(lookups).toBe(2);
     user = null;
     try {
-      expect(await resolver.resolve('hunted.sid=unknown')).toBeNull();
+      expect(await resolver.resolve('hunted.sid=unknown', 'brands')).toBeNull();
     } finally {
       user = ALICE;
     }
@@ -96,11 +130,11 @@ describe('SessionResolver', () => {
     const resolver = resolverAt({ now: Date.now() });
     answerStatus = 500;
     try {
-      await expect(resolver.resolve('hunted.sid=d')).rejects.toBeInstanceOf(IdentityUnavailableError);
+      await expect(resolver.resolve('hunted.sid=d', 'brands')).rejects.toBeInstanceOf(IdentityUnavailableError);
     } finally {
       answerStatus = 200;
     }
-    const unreachable = new SessionResolver('http://127.0.0.1:1', SECRET, agent, 5_000);
-    await expect(unreachable.resolve('hunted.sid=e')).rejects.toBeInstanceOf(IdentityUnavailableError);
+    const unreachable = new SessionResolver('http://127.0.0.1:1', KEYS.privateKey, agent, 5_000);
+    await expect(unreachable.resolve('hunted.sid=e', 'brands')).rejects.toBeInstanceOf(IdentityUnavailableError);
   });
 });

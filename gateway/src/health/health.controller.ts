@@ -1,11 +1,12 @@
-import { Controller, Get, HttpCode, Inject, ServiceUnavailableException } from '@nestjs/common';
-import { GATEWAY_RUNTIME, type GatewayRuntime } from '../gateway-runtime.js';
-import { getJson } from '../upstream-agent.js';
+import { Controller, Get, HttpCode } from '@nestjs/common';
 
+/**
+ * The gateway's public health: reachable from the internet through the Ingress, so it says up and nothing more.
+ * Readiness is the gateway itself: it serves the SPA and guests' reads whatever identity or Redis are doing.
+ * Dependencies are reported on the internal `OPS_PORT` (`/health/deps`), see dependencies.ts.
+ */
 @Controller('health')
 export class HealthController {
-  constructor(@Inject(GATEWAY_RUNTIME) private readonly runtime: GatewayRuntime) {}
-
   /** Liveness: the process answers. */
   @Get()
   @HttpCode(200)
@@ -13,21 +14,10 @@ export class HealthController {
     return { status: 'ok' };
   }
 
-  /** Readiness: Redis (rate limits) reachable and identity (every signed-in request needs it) answering. */
+  /** Readiness: the gateway answers; it depends on nothing else to serve what it can. */
   @Get('ready')
-  async ready(): Promise<{ status: 'ok'; checks: Record<string, 'up'> }> {
-    const [redis, identity] = await Promise.all([this.runtime.rateLimiter.ping(), this.identityAnswers()]);
-    const checks = { redis: redis ? 'up' : 'down', identity: identity ? 'up' : 'down' } as const;
-    if (!redis || !identity) throw new ServiceUnavailableException({ status: 'unavailable', checks });
-    return { status: 'ok', checks: { redis: 'up', identity: 'up' } };
-  }
-
-  private async identityAnswers(): Promise<boolean> {
-    try {
-      const answer = await getJson(new URL('/health', this.runtime.config.IDENTITY_URL).toString(), {}, this.runtime.agent, 2_000);
-      return answer.status === 200;
-    } catch {
-      return false;
-    }
+  @HttpCode(200)
+  ready(): { status: 'ok' } {
+    return { status: 'ok' };
   }
 }

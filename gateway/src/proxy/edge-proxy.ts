@@ -1,5 +1,6 @@
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
+import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createProxyMiddleware, type RequestHandler } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
@@ -7,14 +8,13 @@ import { IDENTITY_HEADER, REQUEST_ID_HEADER, requestContext } from '@hunted/plat
 import { IdentityUnavailableError, type ResolvedIdentity, type SessionResolver } from '../auth/session-resolver.js';
 import type { GatewayConfig } from '../config.js';
 import { requestIdFrom } from '../request-id.js';
-import { isAmbiguousPath, matchRoute, SERVICE_NAMES, type BodyLimitClass, type RouteRule, type ServiceName } from '../routes.js';
+import { isAdminPath, isAmbiguousPath, matchRoute, SERVICE_NAMES, type BodyLimitClass, type RouteRule, type ServiceName } from '../routes.js';
 import { CROSS_SITE_MESSAGE, isCrossSiteWrite, isSameOrigin } from '../security/csrf.js';
-import { rateLimitClassOf, TOO_MANY_REQUESTS_MESSAGE, type RateLimiter } from '../security/rate-limit.js';
+import { rateLimitClassOf, TOO_MANY_CONTACT_MESSAGES, TOO_MANY_REQUESTS_MESSAGE, type RateLimiter } from '../security/rate-limit.js';
 
 export const NOT_FOUND_MESSAGE = 'Not found';
 const SIGN_IN_REQUIRED_MESSAGE = 'Please sign in to continue';
 const ADMIN_REQUIRED_MESSAGE = 'Admin access required';
-const ADMIN_PATH_PREFIX = '/api/admin/';
 const IDENTITY_UNAVAILABLE = Symbol('identity unavailable');
 const IDENTITY_UNAVAILABLE_MESSAGE = 'We could not check your sign-in just now — please try again in a moment.';
 
@@ -30,8 +30,49 @@ const SERVICE_URL_KEYS: Record<ServiceName, keyof GatewayConfig> = {
 /** Errors meaning nothing listens there (as opposed to a service that failed mid-answer). */
 const NOT_RUNNING_CODES = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Requests a service cannot have acted on when their connection was reset before any answer. */
+const RETRYABLE_METHODS = new Set(['GET', 'HEAD']);
+
 const START_TIME = Symbol('gatewayStartTime');
-type TimedRequest = http.IncomingMessage & { [START_TIME]?: number };
+const UPSTREAM_REQUEST = Symbol('gatewayUpstreamRequest');
+const RETRIED = Symbol('gatewayRetried');
+const TIMED_OUT = Symbol('gatewayTimedOut');
+type TrackedRequest = http.IncomingMessage & {
+  [START_TIME]?: number;
+  /** The latest request made to the service for this one. */
+  [UPSTREAM_REQUEST]?: http.ClientRequest;
+  [RETRIED]?: boolean;
+  /** The service did not answer within UPSTREAM_TIMEOUT_MS (the proxy then aborts, which also reads as a reset). */
+  [TIMED_OUT]?: boolean;
+};
+
+/**
+ * Whether the request declares a body. The gateway refuses before proxying, so such a body is still unread (on
+ * its way, or waiting in the socket): a refusal must close the connection rather than read it.
+ */
+function hasBody(req: http.IncomingMessage): boolean {
+  const declared = Number(req.headers['content-length'] ?? 0);
+  return (Number.isFinite(declared) && declared > 0) || req.headers['transfer-encoding'] !== undefined;
+}
+
+/**
+ * The request the service never saw through no fault of its own: a GET or HEAD sent on a pooled connection that
+ * turned out to be closed (reset, or closed with no answer), and nothing of the answer has reached the client yet.
+ * Sent again once on a fresh connection.
+ */
+function isRetryable(error: NodeJS.ErrnoException, req: TrackedRequest, res: http.ServerResponse): boolean {
+  return (
+    !req[RETRIED] &&
+    !req[TIMED_OUT] &&
+    RETRYABLE_METHODS.has(req.method ?? '') &&
+    // A body would have been streamed to the first attempt already; there would be nothing left to send again.
+    !hasBody(req) &&
+    (error.code === 'ECONNRESET' || error.code === 'EPIPE') &&
+    req[UPSTREAM_REQUEST]?.reusedSocket === true &&
+    !res.headersSent
+  );
+}
 
 function sendJson(res: http.ServerResponse, status: number, body: unknown, headers: http.OutgoingHttpHeaders = {}): void {
   if (res.headersSent) {
@@ -74,13 +115,18 @@ export class EdgeProxy {
   private readonly proxies: Record<ServiceName, RequestHandler>;
   private readonly bodyLimits: Record<BodyLimitClass, number>;
   private readonly upgradedSockets = new Set<Duplex>();
+  /** TRUST_PROXY as Fastify applies it to ordinary requests, for the websocket upgrades Fastify never sees. */
+  private readonly trustedProxy: (address: string, hop: number) => boolean;
 
   constructor(private readonly deps: EdgeProxyDeps) {
     const { config } = deps;
+    const trust = config.TRUST_PROXY;
+    this.trustedProxy = trust === true ? () => true : trust === false ? () => false : proxyAddr.compile(trust);
     this.bodyLimits = {
       default: config.BODY_LIMIT_BYTES,
       reviewPhotos: config.REVIEW_BODY_LIMIT_BYTES,
       csvUpload: config.CSV_UPLOAD_LIMIT_BYTES,
+      profileEdit: config.PROFILE_BODY_LIMIT_BYTES,
     };
     this.proxies = Object.fromEntries(
       SERVICE_NAMES.map((service) => [service, this.createProxy(service, String(config[SERVICE_URL_KEYS[service]]))]),
@@ -97,16 +143,12 @@ export class EdgeProxy {
     if (!route) return this.refuse(reply, 404, NOT_FOUND_MESSAGE);
     const method = request.method;
 
-    if (!route.csrfExempt && isCrossSiteWrite(method, req.headers, this.deps.config.PUBLIC_URL)) {
+    // request.host is the Host header, or X-Forwarded-Host when TRUST_PROXY says a proxy in front of us sets it.
+    if (!route.csrfExempt && isCrossSiteWrite(method, req.headers, this.deps.config.PUBLIC_URL, request.host)) {
       return this.refuse(reply, 403, CROSS_SITE_MESSAGE);
     }
     const sizeProblem = this.checkBodySize(req, route);
-    if (sizeProblem) return this.refuse(reply, sizeProblem.status, sizeProblem.message, { connection: 'close' });
-
-    const decision = await this.deps.rateLimiter.consume(rateLimitClassOf(method, route.rateLimit), request.ip);
-    if (!decision.allowed) {
-      return this.refuse(reply, 429, TOO_MANY_REQUESTS_MESSAGE, { 'retry-after': String(decision.retryAfterSeconds) });
-    }
+    if (sizeProblem) return this.refuse(reply, sizeProblem.status, sizeProblem.message);
 
     const path = pathOf(url);
     const sessionChanges = changesSession(method, path);
@@ -114,11 +156,25 @@ export class EdgeProxy {
       this.deps.sessions.invalidate(req.headers.cookie);
       res.once('finish', () => this.deps.sessions.invalidate(req.headers.cookie));
     }
-    const identity = await this.applyIdentity(req);
+    const identity = await this.applyIdentity(req, route.service);
     if (identity === IDENTITY_UNAVAILABLE) return this.refuse(reply, 503, IDENTITY_UNAVAILABLE_MESSAGE);
+
+    // After identity, so a signed-in user spends their own budget and a guest their address's (rate-limit.ts).
+    const rateClass = rateLimitClassOf(method, route.rateLimit);
+    const decision = await this.deps.rateLimiter.consume(rateClass, { userId: identity?.user.id ?? null, clientIp: request.ip });
+    if (!decision.allowed) {
+      const message = rateClass === 'contact' ? TOO_MANY_CONTACT_MESSAGES : TOO_MANY_REQUESTS_MESSAGE;
+      return this.refuse(reply, 429, message, { 'retry-after': String(decision.retryAfterSeconds) });
+    }
+
+    // A guest's write where only members may write is refused here, before a byte of its body is read: otherwise
+    // the service would take in and parse the whole body (up to 45 MB) only to answer 401.
+    if (!identity && UNSAFE_METHODS.has(method) && !route.guestWrites) return this.refuse(reply, 401, SIGN_IN_REQUIRED_MESSAGE);
+    if (!identity && route.membersOnly) return this.refuse(reply, 401, SIGN_IN_REQUIRED_MESSAGE);
     // Defence in depth: services check admin access themselves, but no admin call from a non-admin even reaches
     // them, including paths no service serves yet (which would otherwise answer 404 and reveal nothing useful).
-    if (path.startsWith(ADMIN_PATH_PREFIX)) {
+    // The path is read normalised (`/api//admin` is `/api/admin`), as a proxy merging slashes would read it.
+    if (isAdminPath(url)) {
       if (!identity) return this.refuse(reply, 401, SIGN_IN_REQUIRED_MESSAGE);
       if (!identity.user.isAdmin) return this.refuse(reply, 403, ADMIN_REQUIRED_MESSAGE);
     }
@@ -128,14 +184,9 @@ export class EdgeProxy {
     for (const [name, value] of Object.entries(reply.getHeaders())) {
       if (value !== undefined) res.setHeader(name, value);
     }
-    (req as TimedRequest)[START_TIME] = Date.now();
+    (req as TrackedRequest)[START_TIME] = Date.now();
     reply.hijack();
-    requestContext.run({ requestId: String(request.id) }, () => {
-      void this.proxies[route.service](req, res, (error?: unknown) => {
-        if (error) this.deps.logger.error({ err: error, service: route.service }, 'proxy failed before reaching the service');
-        sendJson(res, 502, { message: `The ${route.service} service could not be reached.` });
-      });
-    });
+    requestContext.run({ requestId: String(request.id) }, () => this.forward(route.service, req, res));
   };
 
   /** Node's 'upgrade' listener: socket.io's websocket goes to messaging, with the same identity handling. */
@@ -145,14 +196,15 @@ export class EdgeProxy {
     const route = isAmbiguousPath(url) ? null : matchRoute(url);
     if (!route || route.prefix !== '/socket.io') return refuseUpgrade(socket, 404, 'Not Found');
     // A websocket handshake carries the cookie like any request, so another site must not open one for the user.
-    if (!isSameOrigin(req.headers, this.deps.config.PUBLIC_URL)) return refuseUpgrade(socket, 403, 'Forbidden');
+    const siteHost = this.siteHostOf(req);
+    if (!isSameOrigin(req.headers, this.deps.config.PUBLIC_URL, siteHost)) return refuseUpgrade(socket, 403, 'Forbidden');
     const requestId = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
-    const clientIp = req.socket.remoteAddress ?? '';
-    this.applyIdentity(req).then(
+    const clientIp = proxyAddr(req, this.trustedProxy);
+    this.applyIdentity(req, route.service).then(
       (identity) => {
         if (identity === IDENTITY_UNAVAILABLE) return refuseUpgrade(socket, 503, 'Service Unavailable');
         if (socket.destroyed) return;
-        this.setForwardingHeaders(req, requestId, clientIp, 'encrypted' in req.socket ? 'https' : 'http', req.headers.host ?? '');
+        this.setForwardingHeaders(req, requestId, clientIp, this.protocolOf(req), siteHost);
         this.deps.logger.info({ requestId, url, upstream: route.service }, 'websocket upgrade proxied');
         this.upgradedSockets.add(socket);
         socket.once('close', () => this.upgradedSockets.delete(socket));
@@ -168,8 +220,42 @@ export class EdgeProxy {
     this.upgradedSockets.clear();
   }
 
+  /**
+   * Answers without proxying. A body the request still carries is never read: the answer says `Connection: close`
+   * and the connection ends after it, so a refused upload stops instead of being drained.
+   */
   private refuse(reply: FastifyReply, status: number, message: string, headers: Record<string, string> = {}): void {
-    void reply.code(status).headers(headers).type('application/json; charset=utf-8').send({ message });
+    const closing = hasBody(reply.request.raw) ? { connection: 'close' } : {};
+    void reply
+      .code(status)
+      .headers({ ...headers, ...closing })
+      .type('application/json; charset=utf-8')
+      .send({ message });
+  }
+
+  /** The host a websocket's browser addressed, as Fastify's request.host decides it for ordinary requests. */
+  private siteHostOf(req: http.IncomingMessage): string {
+    return this.forwardedByTrustedProxy(req, 'x-forwarded-host') ?? req.headers.host ?? '';
+  }
+
+  /** A websocket's scheme, as Fastify's request.protocol decides it for ordinary requests. */
+  private protocolOf(req: http.IncomingMessage): string {
+    return this.forwardedByTrustedProxy(req, 'x-forwarded-proto') ?? ('encrypted' in req.socket ? 'https' : 'http');
+  }
+
+  /** A forwarding header's last value when the peer is a trusted proxy (the value that proxy wrote), else undefined. */
+  private forwardedByTrustedProxy(req: http.IncomingMessage, header: 'x-forwarded-host' | 'x-forwarded-proto'): string | undefined {
+    const value = req.headers[header];
+    if (typeof value !== 'string' || value.length === 0 || !this.trustedProxy(req.socket.remoteAddress ?? '', 0)) return undefined;
+    return value.split(',').at(-1)?.trim() || undefined;
+  }
+
+  /** Hands the request to its service's proxy; used again for the one retry of a GET whose connection was reset. */
+  private forward(service: ServiceName, req: http.IncomingMessage, res: http.ServerResponse): void {
+    void this.proxies[service](req, res, (error?: unknown) => {
+      if (error) this.deps.logger.error({ err: error, service }, 'proxy failed before reaching the service');
+      sendJson(res, 502, { message: `The ${service} service could not be reached.` });
+    });
   }
 
   private checkBodySize(req: http.IncomingMessage, route: RouteRule): { status: number; message: string } | null {
@@ -189,11 +275,14 @@ export class EdgeProxy {
     return null;
   }
 
-  /** Drops any identity the client claims and forwards the one identity vouches for. */
-  private async applyIdentity(req: http.IncomingMessage): Promise<ResolvedIdentity | null | typeof IDENTITY_UNAVAILABLE> {
+  /** Drops any identity the client claims and forwards the one identity vouches for, signed for `service` alone. */
+  private async applyIdentity(
+    req: http.IncomingMessage,
+    service: ServiceName,
+  ): Promise<ResolvedIdentity | null | typeof IDENTITY_UNAVAILABLE> {
     delete req.headers[IDENTITY_HEADER];
     try {
-      const identity = await this.deps.sessions.resolve(req.headers.cookie);
+      const identity = await this.deps.sessions.resolve(req.headers.cookie, service);
       if (identity) req.headers[IDENTITY_HEADER] = identity.token;
       return identity;
     } catch (error) {
@@ -224,7 +313,9 @@ export class EdgeProxy {
         // http-proxy cancels the service request only on 'aborted', which Node no longer emits for a request whose
         // body has been read (every GET). Without this, a caller who gives up leaves a slow request running to the
         // end and its pooled connection taken, and a burst of abandoned requests is a backlog for the next callers.
-        proxyReq: (proxyReq, _req, res) => {
+        proxyReq: (proxyReq, req, res) => {
+          (req as TrackedRequest)[UPSTREAM_REQUEST] = proxyReq;
+          proxyReq.once('timeout', () => ((req as TrackedRequest)[TIMED_OUT] = true));
           res.once('close', () => {
             if (!res.writableFinished) proxyReq.destroy();
           });
@@ -233,7 +324,13 @@ export class EdgeProxy {
           // The caller left first (and the service request was let go above): nobody to answer, nothing wrong.
           if (res.destroyed && !res.writableFinished) return;
           const code = (error as NodeJS.ErrnoException).code ?? '';
-          const startedAt = (req as TimedRequest)[START_TIME] ?? Date.now();
+          if ('writeHead' in res && isRetryable(error as NodeJS.ErrnoException, req as TrackedRequest, res)) {
+            (req as TrackedRequest)[RETRIED] = true;
+            logger.info({ service, url: req.url, code, requestId: req.headers[REQUEST_ID_HEADER] }, 'a pooled connection was reset; sending the request again');
+            this.forward(service, req, res);
+            return;
+          }
+          const startedAt = (req as TrackedRequest)[START_TIME] ?? Date.now();
           const timedOut = Date.now() - startedAt >= config.UPSTREAM_TIMEOUT_MS;
           logger.warn({ err: error, service, url: req.url, requestId: req.headers[REQUEST_ID_HEADER] }, 'proxying to a service failed');
           if (!('writeHead' in res)) {

@@ -1,14 +1,18 @@
+import ipaddr from 'ipaddr.js';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { RateLimitClass } from '../routes.js';
 
 export const TOO_MANY_REQUESTS_MESSAGE = 'Too many requests — please wait a moment and try again.';
+export const TOO_MANY_CONTACT_MESSAGES = 'Too many messages have been sent just now — please try again later.';
 
 /** A limiter call slower than this is treated like Redis being down: the request goes through. */
 const REDIS_DECISION_TIMEOUT_MS = 250;
 /** Redis failures are logged at most this often, so an outage does not flood the log. */
 const OUTAGE_LOG_INTERVAL_MS = 30_000;
+/** The one key of the contact form's budget shared by everyone. */
+const EVERYONE = 'everyone';
 
 export type CountedClass = Exclude<RateLimitClass, 'none'>;
 
@@ -17,14 +21,45 @@ export type RateLimitDecision = { allowed: true } | { allowed: false; retryAfter
 export interface RateLimitSettings {
   redisUrl: string;
   keyPrefix: string;
-  perMinute: Record<CountedClass, number>;
+  perMinute: Record<'reads' | 'writes' | 'login', number>;
+  contactPerHour: { perClient: number; total: number };
+}
+
+/** Who spends a budget: a signed-in user (whatever address they come from) or a guest's address. */
+export interface RateLimitSubject {
+  userId: string | null;
+  clientIp: string;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The budget a request spends: the route's own class, else reads for safe methods and writes for the rest. */
 export function rateLimitClassOf(method: string, routeClass: RateLimitClass | undefined): RateLimitClass {
-  return routeClass ?? (SAFE_METHODS.has(method) ? 'reads' : 'writes');
+  const safe = SAFE_METHODS.has(method);
+  if (routeClass === 'contact' && safe) return 'reads';
+  return routeClass ?? (safe ? 'reads' : 'writes');
+}
+
+/**
+ * The key of a client address: an IPv4 address as it is (an IPv4-mapped IPv6 address as its IPv4 form), an IPv6
+ * address as its /64 — one household's or office's network, where each device picks its own addresses at will.
+ */
+export function addressKey(ip: string): string {
+  if (!ipaddr.isValid(ip)) return `ip:${ip}`;
+  const address = ipaddr.process(ip);
+  if (address.kind() === 'ipv4') return `ip:${address.toString()}`;
+  const network = (address as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16));
+  return `ip6:${network.join(':')}::/64`;
+}
+
+/**
+ * The key a request's budget is counted under. Sign-in is counted per address (it is a guest's action), the
+ * contact form per address (its own rule); otherwise a signed-in user has their own budget wherever they are, so
+ * colleagues behind one office address do not share one, and a guest is counted per address.
+ */
+export function rateLimitKeyOf(kind: CountedClass, subject: RateLimitSubject): string {
+  if (subject.userId !== null && kind !== 'login' && kind !== 'contact') return `user:${subject.userId}`;
+  return addressKey(subject.clientIp);
 }
 
 /** The promise's outcome, or a rejection once `ms` have passed; the timer is cleared either way. */
@@ -40,13 +75,20 @@ async function within<T>(promise: Promise<T>, ms: number, what: string): Promise
   }
 }
 
+const refused = (outcome: RateLimiterRes): RateLimitDecision => ({
+  allowed: false,
+  retryAfterSeconds: Math.max(1, Math.ceil(outcome.msBeforeNext / 1000)),
+});
+
 /**
- * Per-client-IP counters in Redis, so limits hold across gateway replicas. Fails open: when Redis is away the
- * site keeps working without limits (and says so in the log) rather than refusing every visitor.
+ * Counters in Redis, so limits hold across gateway replicas. Fails open: when Redis is away the site keeps
+ * working without limits (and says so in the log) rather than refusing every visitor.
  */
 export class RateLimiter {
   private readonly redis: Redis;
-  private readonly limiters: Record<CountedClass, RateLimiterRedis>;
+  private readonly limiters: Record<'reads' | 'writes' | 'login', RateLimiterRedis>;
+  private readonly contactPerClient: RateLimiterRedis;
+  private readonly contactTotal: RateLimiterRedis;
   private lastOutageLog = 0;
 
   constructor(
@@ -63,26 +105,34 @@ export class RateLimiter {
       retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
     });
     this.redis.on('error', (error) => this.logOutage(error));
-    const make = (kind: CountedClass) =>
+    const make = (name: string, points: number, duration: number) =>
       new RateLimiterRedis({
         storeClient: this.redis,
-        keyPrefix: `${settings.keyPrefix}gateway:rate:${kind}`,
-        points: settings.perMinute[kind],
-        duration: 60,
+        keyPrefix: `${settings.keyPrefix}gateway:rate:${name}`,
+        points,
+        duration,
         rejectIfRedisNotReady: true,
       });
-    this.limiters = { reads: make('reads'), writes: make('writes'), login: make('login') };
+    this.limiters = {
+      reads: make('reads', settings.perMinute.reads, 60),
+      writes: make('writes', settings.perMinute.writes, 60),
+      login: make('login', settings.perMinute.login, 60),
+    };
+    this.contactPerClient = make('contact', settings.contactPerHour.perClient, 3600);
+    this.contactTotal = make('contact-total', settings.contactPerHour.total, 3600);
   }
 
-  async consume(kind: RateLimitClass, clientIp: string): Promise<RateLimitDecision> {
+  async consume(kind: RateLimitClass, subject: RateLimitSubject): Promise<RateLimitDecision> {
     if (kind === 'none') return { allowed: true };
+    const key = rateLimitKeyOf(kind, subject);
     try {
-      await within(this.limiters[kind].consume(clientIp), REDIS_DECISION_TIMEOUT_MS, 'rate limiter');
-      return { allowed: true };
-    } catch (outcome) {
-      if (outcome instanceof RateLimiterRes) {
-        return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(outcome.msBeforeNext / 1000)) };
+      if (kind !== 'contact') {
+        await within(this.limiters[kind].consume(key), REDIS_DECISION_TIMEOUT_MS, 'rate limiter');
+        return { allowed: true };
       }
+      return await within(this.consumeContact(key), REDIS_DECISION_TIMEOUT_MS, 'rate limiter');
+    } catch (outcome) {
+      if (outcome instanceof RateLimiterRes) return refused(outcome);
       this.logOutage(outcome);
       return { allowed: true };
     }
@@ -98,6 +148,18 @@ export class RateLimiter {
 
   async close(): Promise<void> {
     this.redis.disconnect();
+  }
+
+  /** The sender's own hourly budget, then everyone's; a message refused by the second is given back to the first. */
+  private async consumeContact(key: string): Promise<RateLimitDecision> {
+    await this.contactPerClient.consume(key);
+    try {
+      await this.contactTotal.consume(EVERYONE);
+      return { allowed: true };
+    } catch (outcome) {
+      if (outcome instanceof RateLimiterRes) await this.contactPerClient.reward(key, 1);
+      throw outcome;
+    }
   }
 
   private logOutage(error: unknown): void {

@@ -6,6 +6,11 @@ export interface DevProviderConfig {
   clientId: string;
   clientSecret: string;
   redirectUris: string[];
+  /**
+   * The `email_verified` claim of an address: true unless told otherwise, so sign-in works in development.
+   * Only tests set it (identity refuses an address whose provider does not say it is verified).
+   */
+  emailVerified?: (email: string) => boolean | undefined;
 }
 
 export function loadProviderConfig(env: NodeJS.ProcessEnv = process.env): DevProviderConfig {

@@ -69,10 +69,11 @@ export function createDevProvider(config: DevProviderConfig, log: ProviderLog = 
       return {
         accountId: id,
         async claims() {
+          const verified = config.emailVerified ? config.emailVerified(account.email) : true;
           return {
             sub: id,
             email: account.email,
-            email_verified: true,
+            ...(verified === undefined ? {} : { email_verified: verified }),
             ...(account.firstName ? { given_name: account.firstName, name: account.firstName } : {}),
           };
         },
@@ -100,7 +101,8 @@ export function createDevProvider(config: DevProviderConfig, log: ProviderLog = 
       devInteractions: { enabled: false },
       rpInitiatedLogout: { enabled: false },
     },
-    pkce: { required: () => false },
+    // Identity sends PKCE (S256); requiring it here proves that it does, in every test that signs in.
+    pkce: { required: () => true },
     cookies: { keys: [randomBytes(32).toString('hex')] },
     jwks: { keys: [{ ...signingKey, kid: 'dev-signing-key', alg: 'RS256', use: 'sig' } as never] },
     ttl: {

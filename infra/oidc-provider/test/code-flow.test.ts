@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountIdFor, startDevProvider, type RunningDevProvider } from '../src/provider.js';
 
@@ -43,7 +44,12 @@ describe('development OpenID Provider: authorization code flow', () => {
 
   afterAll(() => running?.close());
 
-  async function signIn(browser: Browser, email: string, firstName: string) {
+  async function signIn(
+    browser: Browser,
+    email: string,
+    firstName: string,
+    verifier = randomBytes(32).toString('base64url'),
+  ) {
     const discovery = (await (await fetch(`${issuer}/.well-known/openid-configuration`)).json()) as Record<
       string,
       string
@@ -56,6 +62,8 @@ describe('development OpenID Provider: authorization code flow', () => {
       redirect_uri: redirectUri,
       state: 'st4te',
       nonce: 'n0nce',
+      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+      code_challenge_method: 'S256',
     }).toString();
     const toInteraction = await browser.request(auth.toString());
     expect(toInteraction.status).toBe(303);
@@ -90,7 +98,12 @@ describe('development OpenID Provider: authorization code flow', () => {
         'content-type': 'application/x-www-form-urlencoded',
         authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`,
       },
-      body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri }).toString(),
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: redirectUri,
+        code_verifier: verifier,
+      }).toString(),
     });
     expect(tokenResponse.status).toBe(200);
     const tokens = (await tokenResponse.json()) as { id_token: string; access_token: string };
@@ -115,8 +128,30 @@ describe('development OpenID Provider: authorization code flow', () => {
     expect(userinfo).toMatchObject({
       sub: accountIdFor('ada@example.test'),
       email: 'ada@example.test',
+      email_verified: true,
       given_name: 'Ada',
     });
+  });
+
+  it('requires PKCE (S256) on the authorization request', async () => {
+    const discovery = (await (await fetch(`${issuer}/.well-known/openid-configuration`)).json()) as Record<
+      string,
+      unknown
+    >;
+    expect(discovery.code_challenge_methods_supported).toEqual(['S256']);
+    const auth = new URL(discovery.authorization_endpoint as string);
+    auth.search = new URLSearchParams({
+      client_id: clientId,
+      response_type: 'code',
+      scope: 'openid email profile',
+      redirect_uri: redirectUri,
+      state: 'st4te',
+    }).toString();
+    const response = await new Browser().request(auth.toString());
+    // oidc-provider sends the error back to the client's redirect URI.
+    const location = new URL(response.headers.get('location')!);
+    expect(location.searchParams.get('error')).toBe('invalid_request');
+    expect(location.searchParams.get('error_description')).toMatch(/PKCE/);
   });
 
   it('gives the same email the same account, and asks again even when the provider remembers someone', async () => {

@@ -1,3 +1,17 @@
-export * from './events.js';
-export * from './http.js';
-export * from './directory.js';
+/**
+ * Everything services, the gateway and the web app share, by owner: `http/<service>.ts` holds the HTTP shapes of
+ * the service that answers them, `events/<service>.ts` the payloads that service publishes; `events/envelope.ts`
+ * and `events/event-map.ts` are the envelope and the map of every event. The root export keeps one import path.
+ */
+export * from './events/envelope.js';
+export * from './events/event-map.js';
+export * from './events/identity.js';
+export * from './events/brands.js';
+export * from './events/reviews.js';
+export * from './events/hunters.js';
+export * from './http/errors.js';
+export * from './http/identity.js';
+export * from './http/brands.js';
+export * from './http/reviews.js';
+export * from './http/messaging.js';
+export * from './http/hunters.js';

@@ -1,16 +1,23 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
-import { BadRequestException, ValidationPipe, type INestApplication, type ValidationError } from '@nestjs/common';
+import { BadRequestException, ValidationPipe, type ValidationError } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance } from 'fastify';
 import type { BaseEnv } from './config/env.js';
+import { applyRouteBodyLimits, DEFAULT_BODY_LIMIT_BYTES } from './http/body-limit.js';
 import { createRootLogger, PinoNestLogger, REQUEST_ID_HEADER } from './logging/logger.js';
+
+/** How long a service keeps an idle keep-alive connection open; callers' pools must give up on it sooner. */
+export const SERVICE_KEEP_ALIVE_TIMEOUT_MS = 72_000;
 
 export interface BootstrapOptions {
   name: string;
   config: BaseEnv;
-  /** Largest request body accepted, in bytes. */
+  /**
+   * Largest request body accepted on any route, in bytes (1 MB unless given). A route that needs more declares it
+   * with `@BodyLimit()`, so a large body is read only where one is expected.
+   */
   bodyLimit?: number;
   /**
    * Runs once the application exists and before it starts listening: the place to register Fastify plugins a
@@ -72,7 +79,10 @@ export async function createServiceApp(module: unknown, options: BootstrapOption
     loggerInstance: logger,
     requestIdHeader: REQUEST_ID_HEADER,
     genReqId: () => randomUUID(),
-    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT_BYTES,
+    // Stated rather than left to Fastify's default (72 s, the same value): the gateway's pool lets an idle
+    // connection go well before this (see gateway/src/upstream-agent.ts), so it never reuses one being closed here.
+    keepAliveTimeout: SERVICE_KEEP_ALIVE_TIMEOUT_MS,
     // Let in-flight requests finish on shutdown; idle keep-alive sockets are closed at once.
     forceCloseConnections: 'idle',
     trustProxy: true,
@@ -82,6 +92,7 @@ export async function createServiceApp(module: unknown, options: BootstrapOption
     bufferLogs: true,
   });
   const fastify = app.getHttpAdapter().getInstance();
+  applyRouteBodyLimits(fastify);
   fastify.addHook('onSend', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });
@@ -89,12 +100,5 @@ export async function createServiceApp(module: unknown, options: BootstrapOption
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
   await options.configure?.(app);
-  return app;
-}
-
-/** Starts a service: create, listen on HOST:PORT, and log where. */
-export async function bootstrapService(module: unknown, options: BootstrapOptions): Promise<INestApplication> {
-  const app = await createServiceApp(module, options);
-  await app.listen(options.config.PORT, options.config.HOST);
   return app;
 }

@@ -1,22 +1,26 @@
-import { Global, Inject, Module, type DynamicModule, type OnApplicationShutdown, type Provider } from '@nestjs/common';
+import { Global, Inject, Logger, Module, type DynamicModule, type OnApplicationShutdown, type Provider } from '@nestjs/common';
 import { APP_GUARD, APP_INTERCEPTOR, Reflector } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { Redis } from 'ioredis';
-import { DataSource } from 'typeorm';
+import { DataSource, type DataSourceOptions } from 'typeorm';
 import { InternalAuthGuard } from './auth/internal-auth.guard.js';
 import type { BaseEnv } from './config/env.js';
-import { ensureSchema, schemaConnectionOptions } from './database/schema.js';
+import { openMigratedDataSource, schemaConnectionOptions } from './database/schema.js';
 import { eventEntities } from './events/event-entities.js';
 import { eventMigrations } from './events/event-migrations.js';
 import { EventPublisher } from './events/event-publisher.js';
 import { OutboxRelay, type OutboxRelayOptions } from './events/outbox-relay.js';
+import { retentionOption } from './events/retention.js';
 import { HealthController } from './health/health.controller.js';
 import { RequestContextInterceptor } from './logging/request-context.interceptor.js';
 import { closeRedis, createRedisClient } from './redis/redis.js';
 import { REDIS, SERVICE_CONFIG, SERVICE_NAME } from './tokens.js';
 
 export interface PlatformOptions {
-  /** The service's name: its schema, its stream (`events:<name>`) and its consumer group. */
+  /**
+   * The service's name: its schema, its stream (`events:<name>`), its consumer group, and the audience of the
+   * identity tokens it accepts (`hunted:<name>`, the gateway's route table names the owning service).
+   */
   name: string;
   config: BaseEnv;
   /** Entity classes. */
@@ -46,7 +50,7 @@ export class PlatformModule implements OnApplicationShutdown {
 
   /**
    * Everything a service needs from the platform: its configuration, PostgreSQL (its own schema, migrations
-   * run on start), Redis, health endpoints, the deny-by-default identity guard, request-scoped logging, and the
+   * run on start under the schema's advisory lock), Redis, health endpoints, the deny-by-default identity guard, request-scoped logging, and the
    * publishing side of the event bus (outbox and inbox tables, EventPublisher, the OutboxRelay loop).
    */
   static forService(options: PlatformOptions): DynamicModule {
@@ -58,7 +62,8 @@ export class PlatformModule implements OnApplicationShutdown {
       {
         provide: APP_GUARD,
         inject: [Reflector],
-        useFactory: (reflector: Reflector) => new InternalAuthGuard(reflector, options.config.INTERNAL_AUTH_SECRET),
+        useFactory: (reflector: Reflector) =>
+          new InternalAuthGuard(reflector, options.config.INTERNAL_AUTH_PUBLIC_KEY, options.name),
       },
       { provide: APP_INTERCEPTOR, useClass: RequestContextInterceptor },
       EventPublisher,
@@ -69,7 +74,7 @@ export class PlatformModule implements OnApplicationShutdown {
           new OutboxRelay(
             dataSource,
             { service: options.name, redisUrl: options.config.REDIS_URL, redisPrefix: options.config.REDIS_PREFIX },
-            options.relay,
+            { ...retentionOption(options.config.EVENT_RETENTION_DAYS), ...options.relay },
           ),
       },
     ];
@@ -77,21 +82,24 @@ export class PlatformModule implements OnApplicationShutdown {
       module: PlatformModule,
       imports: [
         TypeOrmModule.forRootAsync({
-          useFactory: async () => {
-            await ensureSchema(options.config.DATABASE_URL, schema);
-            return {
-              type: 'postgres' as const,
-              url: options.config.DATABASE_URL,
-              schema,
-              entities: withPlatformTables(eventEntities, options.entities),
-              migrations: withPlatformTables(eventMigrations, options.migrations),
-              migrationsTableName: 'migrations',
-              migrationsRun: true,
-              migrationsTransactionMode: 'each' as const,
-              synchronize: false,
-              extra: { ...schemaConnectionOptions(schema), max: 10 },
-            };
-          },
+          useFactory: () => ({
+            type: 'postgres' as const,
+            url: options.config.DATABASE_URL,
+            schema,
+            entities: withPlatformTables(eventEntities, options.entities),
+            migrations: withPlatformTables(eventMigrations, options.migrations),
+            migrationsTableName: 'migrations',
+            // Run by openMigratedDataSource under the schema's advisory lock, so instances starting together
+            // neither race to create the schema and the migrations table nor run a migration twice.
+            migrationsRun: false,
+            migrationsTransactionMode: 'each' as const,
+            synchronize: false,
+            extra: { ...schemaConnectionOptions(schema), max: 10 },
+          }),
+          dataSourceFactory: (dataSourceOptions) =>
+            openMigratedDataSource(options.config.DATABASE_URL, schema, dataSourceOptions as DataSourceOptions, {
+              waiting: (name) => new Logger('Migrations').log(`another instance is migrating schema "${name}"; waiting for it`),
+            }),
         }),
       ],
       controllers: [HealthController],

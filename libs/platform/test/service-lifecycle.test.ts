@@ -1,10 +1,12 @@
 import { Controller, Get, Module, type DynamicModule } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { SignJWT } from 'jose';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createServiceApp,
   CurrentUser,
+  generateInternalKeyPair,
   IDENTITY_HEADER,
   PlatformModule,
   Public,
@@ -12,7 +14,7 @@ import {
   SignedIn,
   type AuthenticatedUser,
 } from '../src/index.js';
-import { TEST_DATABASE_URL, TEST_INTERNAL_AUTH_SECRET, testConfig } from '../src/testing/index.js';
+import { TEST_DATABASE_URL, TEST_INTERNAL_AUTH_PUBLIC_KEY, testConfig, testIdentityToken } from '../src/testing/index.js';
 
 const SCHEMA = `lifecycle_${process.pid}`;
 
@@ -88,14 +90,18 @@ describe('a service built on the platform', () => {
     expect(rows.map((row) => row.table_name)).toEqual(expect.arrayContaining(['migrations', 'outbox', 'inbox']));
   });
 
-  it('answers liveness and a readiness that checked PostgreSQL and Redis', async () => {
+  it('answers liveness, a readiness that says up or down, and its dependencies', async () => {
     const live = await fetch(`${base}/health`);
     expect(live.status).toBe(200);
     expect(await live.json()).toEqual({ status: 'ok', service: 'probe' });
 
     const ready = await fetch(`${base}/health/ready`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toMatchObject({ status: 'ok', checks: { postgres: 'ok', redis: 'ok' } });
+    expect(await ready.json()).toEqual({ status: 'ok' });
+
+    const deps = await fetch(`${base}/health/deps`);
+    expect(deps.status).toBe(200);
+    expect(await deps.json()).toEqual({ status: 'ok', checks: { postgres: 'up', redis: 'up' } });
   });
 
   it('passes on the request id the gateway set, and makes one when there is none', async () => {
@@ -105,29 +111,34 @@ describe('a service built on the platform', () => {
     expect(made.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('knows the caller only from a token signed with the shared secret', async () => {
-    const token = await signInternalToken(
-      { id: 'user-1', email: 'a@example.test', firstName: 'A', lastName: null, isAdmin: false },
-      TEST_INTERNAL_AUTH_SECRET,
-    );
-    const signedIn = await fetch(`${base}/probe/me`, { headers: { [IDENTITY_HEADER]: token } });
+  it('knows the caller only from a token the gateway signed for this service', async () => {
+    const user = { id: 'user-1', email: 'a@example.test', firstName: 'A', lastName: null, isAdmin: false };
+    const signedIn = await fetch(`${base}/probe/me`, { headers: { [IDENTITY_HEADER]: await testIdentityToken(user, 'probe') } });
     expect(signedIn.status).toBe(200);
     expect(await signedIn.json()).toEqual({ id: 'user-1' });
 
-    const wrongKey = await signInternalToken(
-      { id: 'user-1', email: 'a@example.test', firstName: 'A', lastName: null, isAdmin: true },
-      'another-secret-that-is-long-enough-0123456789',
-    );
-    for (const forged of [wrongKey, JSON.stringify({ id: 'user-1' }), 'user-1']) {
-      const response = await fetch(`${base}/probe/me`, { headers: { [IDENTITY_HEADER]: forged } });
-      expect(response.status).toBe(401);
+    const admin = { ...user, isAdmin: true };
+    const otherKey = await signInternalToken(admin, generateInternalKeyPair().privateKey, 'probe');
+    const forAnotherService = await testIdentityToken(admin, 'brands');
+    const expired = await testIdentityToken(admin, 'probe', Date.now() - 10 * 60_000);
+    const publicKeyAsHmacSecret = await new SignJWT({ email: user.email, isAdmin: true })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(user.id)
+      .setIssuer('hunted-gateway')
+      .setAudience('hunted:probe')
+      .setExpirationTime('1m')
+      .sign(new TextEncoder().encode(TEST_INTERNAL_AUTH_PUBLIC_KEY));
+    const forged = { otherKey, forAnotherService, expired, publicKeyAsHmacSecret, json: JSON.stringify({ id: 'user-1' }), bare: 'user-1' };
+    for (const [name, token] of Object.entries(forged)) {
+      const response = await fetch(`${base}/probe/me`, { headers: { [IDENTITY_HEADER]: token } });
+      expect(response.status, name).toBe(401);
     }
   });
 
   it('refuses a route that declares no access rule, even to a signed-in caller', async () => {
-    const token = await signInternalToken(
+    const token = await testIdentityToken(
       { id: 'user-1', email: 'a@example.test', firstName: 'A', lastName: null, isAdmin: true },
-      TEST_INTERNAL_AUTH_SECRET,
+      'probe',
     );
     const response = await fetch(`${base}/probe/undeclared`, { headers: { [IDENTITY_HEADER]: token } });
     expect(response.status).toBeGreaterThanOrEqual(401);
@@ -135,15 +146,15 @@ describe('a service built on the platform', () => {
     expect(await response.text()).not.toContain('leaked');
   });
 
-  it('says it is not ready, and why, while Redis is unreachable', async () => {
+  it('stays ready while Redis is unreachable, and reports Redis down in its dependencies', async () => {
     const unreachable = await start('redis://127.0.0.1:1');
     try {
       const ready = await fetch(`${unreachable.base}/health/ready`);
-      expect(ready.status).toBe(503);
-      const body = (await ready.json()) as { checks: Record<string, string> };
-      expect(body.checks.postgres).toBe('ok');
-      expect(body.checks.redis).not.toBe('ok');
-      expect((await fetch(`${unreachable.base}/health`)).status).toBe(200);
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toEqual({ status: 'ok' });
+      const deps = await fetch(`${unreachable.base}/health/deps`);
+      expect(deps.status).toBe(503);
+      expect(await deps.json()).toEqual({ status: 'degraded', checks: { postgres: 'up', redis: 'down' } });
     } finally {
       await unreachable.app.close();
     }

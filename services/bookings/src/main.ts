@@ -1,6 +1,6 @@
-import { bootstrapService } from '@hunted/platform';
-import { AppModule } from './app.module.js';
+import { createBookingsApp } from './app.js';
 import { loadConfig } from './config.js';
 
 const config = loadConfig();
-await bootstrapService(AppModule.forRoot(config), { name: 'bookings', config });
+const app = await createBookingsApp(config);
+await app.listen(config.PORT, config.HOST);

@@ -1,6 +1,6 @@
 import type { Brand } from '@hunted/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { londonToday } from '../src/admin/brand-values.js';
+import { londonToday } from '../src/brands/brand-values.js';
 import { admin, member, signedAs, startBrands, type RunningBrands } from './admin-harness.js';
 
 const SCHEMA = 'brands_admin_it';
@@ -184,7 +184,9 @@ describe('brands admin API', () => {
     expect(mismatch.status).toBe(400);
     expect(await mismatch.json()).toMatchObject({ errors: { id: 'The id in the body is not the id of the brand being edited' } });
     expect((await call('PUT', `/api/admin/brands/${brand.id}`, { ...loom, id: String(brand.id) })).status).toBe(200);
-    for (const path of ['/api/admin/brands/999999', '/api/admin/brands/abc', '/api/admin/brands/1.5', '/api/admin/brands/99999999999']) {
+    // Another spelling of an existing id ('07', '7e0', '0x7') names no brand either: +text must not reach the pipe.
+    const spellings = [`0${brand.id}`, `${brand.id}e0`, `0x${brand.id.toString(16)}`].map((id) => `/api/admin/brands/${id}`);
+    for (const path of ['/api/admin/brands/999999', '/api/admin/brands/abc', '/api/admin/brands/1.5', '/api/admin/brands/99999999999', ...spellings]) {
       const put = await call('PUT', path, loom);
       expect(put.status, path).toBe(404);
       expect(await put.json()).toMatchObject({ message: 'Brand not found' });

@@ -129,6 +129,7 @@ describe('brands: the directory list, detail, views, submissions and saves', () 
       ['?limit=101', 'limit'],
       ['?limit=ten', 'limit'],
       ['?offset=-1', 'offset'],
+      ['?offset=10001', 'offset'],
       ['?category=Bags&category=Shoes', 'category'],
       [`?search=${'a'.repeat(201)}`, 'search'],
     ];
@@ -139,6 +140,11 @@ describe('brands: the directory list, detail, views, submissions and saves', () 
       expect(Object.keys(body.errors), query).toEqual([field]);
       expect(body.message, query).toBe(body.errors[field]);
     }
+    const deep = await json<FieldErrorsResponse>(await fetch(`${base}/api/brands?limit=24&offset=10001`));
+    expect(deep.message).toBe('offset must be a whole number from 0 to 10000');
+    expect((await fetch(`${base}/api/brands?limit=100&offset=10000`)).status).toBe(200);
+    const today = await json<FieldErrorsResponse>(await fetch(`${base}/api/brands/today?offset=10001`));
+    expect(today.errors).toEqual({ offset: 'offset must be a whole number from 0 to 10000' });
     const body = await json<FieldErrorsResponse>(await fetch(`${base}/api/brands?category=Cars`));
     expect(body.message).toBe(
       'category must be one of: Clothing, Dresses, Shoes, Bags, Accessories, Beauty, Home, Food & Beverages, Arts & Crafts, Jewellery, Preowned, Swimwear',

@@ -5,7 +5,15 @@ import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Brand, EventPayload, IntegrationEvent } from '@hunted/contracts';
 import { EventConsumer, EventPublisher, PlatformModule } from '@hunted/platform';
-import { TEST_DATABASE_URL, TEST_INTERNAL_AUTH_SECRET, TEST_REDIS_URL, testConfig, waitFor } from '@hunted/platform/testing';
+import {
+  startServiceApp,
+  TEST_DATABASE_URL,
+  TEST_REDIS_URL,
+  testConfig,
+  testServiceEnv,
+  waitFor,
+  type RunningServiceApp,
+} from '@hunted/platform/testing';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
@@ -16,6 +24,7 @@ import { insertBrand } from './support.js';
 
 const SCHEMA = 'brands_rating_it';
 const REVIEWS_SCHEMA = 'brands_rating_it_reviews';
+/** The Redis prefix testServiceEnv gives SCHEMA, which the reviews publisher shares. */
 const PREFIX = `test:${SCHEMA}:${process.pid}:`;
 const REVIEWS_STREAM = `${PREFIX}events:reviews`;
 
@@ -41,21 +50,8 @@ async function startReviewsPublisher(): Promise<{ app: INestApplicationContext; 
 }
 
 /** One replica of the real brands service on the shared test schema (replicas share it, as in production). */
-async function startBrandsReplica(): Promise<{ app: NestFastifyApplication; base: string }> {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    PORT: '3002', // required by the schema; the test listens on a free port instead
-    DATABASE_URL: TEST_DATABASE_URL,
-    DATABASE_SCHEMA: SCHEMA,
-    REDIS_URL: TEST_REDIS_URL,
-    REDIS_PREFIX: PREFIX,
-    INTERNAL_AUTH_SECRET: TEST_INTERNAL_AUTH_SECRET,
-  });
-  const app = await createBrandsApp(config);
-  await app.listen(0, '127.0.0.1');
-  const { port } = app.getHttpServer().address() as { port: number };
-  return { app, base: `http://127.0.0.1:${port}` };
+function startBrandsReplica(): Promise<RunningServiceApp<NestFastifyApplication>> {
+  return startServiceApp(createBrandsApp, loadConfig(testServiceEnv(SCHEMA)), { fresh: false });
 }
 
 async function dropEverything(db: pg.Client): Promise<void> {

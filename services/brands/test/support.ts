@@ -1,9 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { createServiceApp, IDENTITY_HEADER, signInternalToken } from '@hunted/platform';
-import { TEST_DATABASE_URL, TEST_INTERNAL_AUTH_SECRET, TEST_REDIS_URL } from '@hunted/platform/testing';
-import { Redis } from 'ioredis';
+import { startServiceApp, TEST_DATABASE_URL, testIdentityHeaders, testServiceEnv } from '@hunted/platform/testing';
 import pg from 'pg';
-import { AppModule } from '../src/app.module.js';
+import { createBrandsApp } from '../src/app.js';
 import { loadConfig, type BrandsConfig } from '../src/config.js';
 
 export interface RunningBrands {
@@ -18,28 +16,15 @@ export interface RunningBrands {
   stop(): Promise<void>;
 }
 
-/** Starts the brands service on a fresh schema of its own, listening on a free port. */
+/** Starts the brands service as main.ts does, on a fresh schema of its own, listening on a free port. */
 export async function startBrands(schema: string, env: Record<string, string> = {}): Promise<RunningBrands> {
+  const config = loadConfig(testServiceEnv(schema, env));
+  const running = await startServiceApp(createBrandsApp, config);
   const db = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await db.connect();
-  await db.query(`drop schema if exists ${schema} cascade`);
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    PORT: '3002', // required by the schema; the test listens on a free port instead
-    DATABASE_URL: TEST_DATABASE_URL,
-    DATABASE_SCHEMA: schema,
-    REDIS_URL: TEST_REDIS_URL,
-    REDIS_PREFIX: `test:${schema}:${process.pid}:`,
-    INTERNAL_AUTH_SECRET: TEST_INTERNAL_AUTH_SECRET,
-    ...env,
-  });
-  const app = await createServiceApp(AppModule.forRoot(config), { name: 'brands', config });
-  await app.listen(0, '127.0.0.1');
-  const { port } = app.getHttpServer().address() as { port: number };
   return {
-    app,
-    base: `http://127.0.0.1:${port}`,
+    app: running.app,
+    base: running.base,
     db,
     config,
     query: (sql, params = []) => db.query(sql.replaceAll('$S', schema), params),
@@ -48,25 +33,15 @@ export async function startBrands(schema: string, env: Record<string, string> = 
       return rows[0]!.day;
     },
     async stop() {
-      await app.close();
-      await db.query(`drop schema if exists ${schema} cascade`);
       await db.end();
-      const redis = new Redis(TEST_REDIS_URL);
-      const keys = await redis.keys(`${config.REDIS_PREFIX}*`);
-      if (keys.length) await redis.del(...keys);
-      await redis.quit();
+      await running.close();
     },
   };
 }
 
 /** Headers the gateway would send for a signed-in user. */
-export async function signedIn(userId: string, isAdmin = false): Promise<Record<string, string>> {
-  return {
-    [IDENTITY_HEADER]: await signInternalToken(
-      { id: userId, email: `${userId}@example.test`, firstName: null, lastName: null, isAdmin },
-      TEST_INTERNAL_AUTH_SECRET,
-    ),
-  };
+export function signedIn(userId: string, isAdmin = false): Promise<Record<string, string>> {
+  return testIdentityHeaders({ id: userId, email: `${userId}@example.test`, firstName: null, lastName: null, isAdmin }, 'brands');
 }
 
 export interface BrandSeed {

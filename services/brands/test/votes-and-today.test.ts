@@ -1,11 +1,10 @@
 import type { TodayBrand, VoteResponse } from '@hunted/contracts';
-import { TEST_REDIS_URL } from '@hunted/platform/testing';
-import { Queue } from 'bullmq';
+import { readJobScheduler, TEST_REDIS_URL } from '@hunted/platform/testing';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COPY_LATEST_DAILY_VOTES } from '../src/brands/brand-sql.js';
+import { COPY_LATEST_DAILY_VOTES } from '../src/brands/brand.repository.js';
 import { FeaturedBrandPicker } from '../src/today/featured-brand.picker.js';
-import { FEATURED_PICK_QUEUE, FEATURED_PICK_SCHEDULER } from '../src/today/featured-brand.scheduler.js';
+import { FEATURED_PICK_QUEUE, FEATURED_PICK_SCHEDULER } from '../src/today/featured-brand.job.js';
 import { insertBrand, json, signedIn, startBrands, type RunningBrands } from './support.js';
 
 const SCHEMA = 'brands_today_it';
@@ -221,14 +220,14 @@ describe('brands: votes, today’s ranking, the leaderboard and the featured bra
     });
 
     it('schedules the pick at midnight Europe/London', async () => {
-      const queue = new Queue(FEATURED_PICK_QUEUE, { connection: { url: TEST_REDIS_URL }, prefix: `${brands.config.REDIS_PREFIX}bull` });
-      try {
-        const scheduler = await queue.getJobScheduler(FEATURED_PICK_SCHEDULER);
-        expect(scheduler).toMatchObject({ pattern: '0 0 * * *', tz: 'Europe/London' });
-        expect(scheduler!.next).toBeGreaterThan(Date.now());
-      } finally {
-        await queue.close();
-      }
+      const scheduler = await readJobScheduler({
+        redisUrl: TEST_REDIS_URL,
+        redisPrefix: brands.config.REDIS_PREFIX,
+        queue: FEATURED_PICK_QUEUE,
+        id: FEATURED_PICK_SCHEDULER,
+      });
+      expect(scheduler).toMatchObject({ pattern: '0 0 * * *', tz: 'Europe/London' });
+      expect(scheduler!.next).toBeGreaterThan(Date.now());
     });
   });
 });

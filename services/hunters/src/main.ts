@@ -1,6 +1,6 @@
-import { bootstrapService } from '@hunted/platform';
-import { AppModule } from './app.module.js';
+import { createHuntersApp } from './app.js';
 import { loadConfig } from './config.js';
 
 const config = loadConfig();
-await bootstrapService(AppModule.forRoot(config), { name: 'hunters', config });
+const app = await createHuntersApp(config);
+await app.listen(config.PORT, config.HOST);

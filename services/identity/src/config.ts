@@ -1,8 +1,20 @@
-import { baseEnvSchema, InvalidEnvironmentError, loadEnv } from '@hunted/platform';
+import {
+  baseEnvSchema,
+  httpsInProduction,
+  loadEnv,
+  notDevelopmentValue,
+  requiredInProduction,
+  serviceProductionRules,
+  type ProductionRule,
+} from '@hunted/platform';
 import { z } from 'zod';
 
 const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me-00000000';
 const DEV_ADMIN_EMAILS = 'admin@hunted.example';
+/** The development OpenID Provider's client (infra/oidc-provider, `npm start`, docker compose). */
+const DEV_OIDC_ISSUER_URL = 'http://localhost:3100';
+const DEV_OIDC_CLIENT_ID = 'hunted-dev';
+const DEV_OIDC_CLIENT_SECRET = 'hunted-dev-secret';
 
 const commaList = z.string().transform((value) =>
   value
@@ -14,9 +26,9 @@ const commaList = z.string().transform((value) =>
 export const identityEnvSchema = baseEnvSchema.extend({
   PORT: z.coerce.number().int().min(1).max(65535).default(3001),
   /** The provider's issuer, as browsers reach it. */
-  OIDC_ISSUER_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3100'),
-  OIDC_CLIENT_ID: z.string().min(1).default('hunted-dev'),
-  OIDC_CLIENT_SECRET: z.string().min(1).default('hunted-dev-secret'),
+  OIDC_ISSUER_URL: z.url({ protocol: /^https?$/ }).default(DEV_OIDC_ISSUER_URL),
+  OIDC_CLIENT_ID: z.string().min(1).default(DEV_OIDC_CLIENT_ID),
+  OIDC_CLIENT_SECRET: z.string().min(1).default(DEV_OIDC_CLIENT_SECRET),
   /** Where identity itself reaches the provider (discovery, token, userinfo) when the issuer host is browser-only. */
   OIDC_INTERNAL_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** The site's public origin; the OIDC callback is `${PUBLIC_URL}/api/callback`. */
@@ -29,12 +41,31 @@ export const identityEnvSchema = baseEnvSchema.extend({
 
 export type IdentityConfig = Omit<z.infer<typeof identityEnvSchema>, 'ADMIN_EMAILS'> & { ADMIN_EMAILS: string[] };
 
+/** Production signs in against a real provider, over https, with secrets of its own (see env.ts). */
+export const identityProductionRules: readonly ProductionRule[] = [
+  ...serviceProductionRules,
+  requiredInProduction('OIDC_ISSUER_URL', 'the default is the development sign-in provider'),
+  httpsInProduction('OIDC_ISSUER_URL'),
+  requiredInProduction('OIDC_CLIENT_ID', 'the client registered at your OpenID Provider'),
+  notDevelopmentValue('OIDC_CLIENT_ID', [DEV_OIDC_CLIENT_ID], 'use the client registered at your OpenID Provider'),
+  requiredInProduction('OIDC_CLIENT_SECRET', 'the secret of the client registered at your OpenID Provider'),
+  notDevelopmentValue('OIDC_CLIENT_SECRET', [DEV_OIDC_CLIENT_SECRET], 'use the secret of your registered client'),
+  requiredInProduction('PUBLIC_URL', 'the address users reach the site at, for the sign-in callback and cookies'),
+  httpsInProduction('PUBLIC_URL'),
+  requiredInProduction('SESSION_SECRET', 'the key that signs session cookies'),
+  notDevelopmentValue('SESSION_SECRET', [DEV_SESSION_SECRET], 'set at least 32 random characters of your own'),
+  {
+    variable: 'ADMIN_EMAILS',
+    check: (value) =>
+      value?.split(',').some((email) => email.trim().toLowerCase() === DEV_ADMIN_EMAILS)
+        ? `lists ${DEV_ADMIN_EMAILS}, the development administrator; name the real administrators (or none)`
+        : null,
+  },
+];
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): IdentityConfig {
-  const parsed = loadEnv(identityEnvSchema, 'identity', env);
+  const parsed = loadEnv(identityEnvSchema, 'identity', env, identityProductionRules);
   const production = parsed.NODE_ENV === 'production';
-  if (production && parsed.SESSION_SECRET === DEV_SESSION_SECRET) {
-    throw new InvalidEnvironmentError('identity: SESSION_SECRET must be set to a secret value in production');
-  }
   return {
     ...parsed,
     ADMIN_EMAILS: parsed.ADMIN_EMAILS ?? (production ? [] : [DEV_ADMIN_EMAILS]),

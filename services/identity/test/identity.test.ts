@@ -1,16 +1,28 @@
 import { SignJWT } from 'jose';
 import pg from 'pg';
-import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
-import { startDevProvider, type RunningDevProvider } from '@hunted/dev-oidc-provider';
+import { accountIdFor, startDevProvider, type RunningDevProvider } from '@hunted/dev-oidc-provider';
 import type { CurrentUserResponse, SessionResolution } from '@hunted/contracts';
-import { IDENTITY_HEADER, signInternalToken } from '@hunted/platform';
-import { freePort, TEST_DATABASE_URL, TEST_INTERNAL_AUTH_SECRET, TEST_REDIS_URL } from '@hunted/platform/testing';
+import { generateInternalKeyPair, IDENTITY_HEADER, signInternalToken } from '@hunted/platform';
+import {
+  freePort,
+  readJobScheduler,
+  startServiceApp,
+  TEST_DATABASE_URL,
+  TEST_INTERNAL_AUTH_PUBLIC_KEY,
+  testIdentityToken,
+  TEST_REDIS_URL,
+  testServiceEnv,
+  type RunningServiceApp,
+} from '@hunted/platform/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
 import { createIdentityApp } from '../src/app.js';
+import { EMAIL_NOT_VERIFIED } from '../src/auth/oidc-client.js';
+import { signSessionId } from '../src/sessions/session-cookie.js';
+import { EMAIL_OF_ANOTHER_ACCOUNT } from '../src/users/users.service.js';
 import { loadConfig } from '../src/config.js';
-import { SESSION_PURGE_QUEUE, SESSION_PURGE_SCHEDULER } from '../src/sessions/session-purge.scheduler.js';
+import { SESSION_PURGE_QUEUE, SESSION_PURGE_SCHEDULER } from '../src/sessions/session-purge.job.js';
 import { SessionStore } from '../src/sessions/session.store.js';
 
 const SCHEMA = 'identity_it';
@@ -43,14 +55,17 @@ class Browser {
 
 describe('identity: sign-in, sessions and the current user', () => {
   let provider: RunningDevProvider;
+  let running: RunningServiceApp<NestFastifyApplication>;
   let app: NestFastifyApplication;
   let identity: string;
   let db: pg.Client;
+  let issuer: string;
+  let baseConfig: Record<string, string>;
 
   beforeAll(async () => {
     const [providerPort, identityPort] = [await freePort(), await freePort()];
     identity = `http://127.0.0.1:${identityPort}`;
-    const issuer = `http://127.0.0.1:${providerPort}`;
+    issuer = `http://127.0.0.1:${providerPort}`;
     provider = await startDevProvider(
       {
         port: providerPort,
@@ -59,23 +74,15 @@ describe('identity: sign-in, sessions and the current user', () => {
         clientId: CLIENT_ID,
         clientSecret: CLIENT_SECRET,
         redirectUris: [`${identity}/api/callback`],
+        // Addresses the provider does not vouch for: false, or no email_verified claim at all.
+        emailVerified: (email) =>
+          email.startsWith('unverified') ? false : email.startsWith('unflagged') ? undefined : true,
       },
       () => {},
     );
 
-    db = new pg.Client({ connectionString: TEST_DATABASE_URL });
-    await db.connect();
-    await db.query(`drop schema if exists ${SCHEMA} cascade`);
-
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      PORT: String(identityPort),
-      DATABASE_URL: TEST_DATABASE_URL,
-      DATABASE_SCHEMA: SCHEMA,
-      REDIS_URL: TEST_REDIS_URL,
+    baseConfig = testServiceEnv(SCHEMA, {
       REDIS_PREFIX,
-      INTERNAL_AUTH_SECRET: TEST_INTERNAL_AUTH_SECRET,
       OIDC_ISSUER_URL: issuer,
       OIDC_CLIENT_ID: CLIENT_ID,
       OIDC_CLIENT_SECRET: CLIENT_SECRET,
@@ -83,18 +90,16 @@ describe('identity: sign-in, sessions and the current user', () => {
       SESSION_SECRET: 'test-session-secret-0123456789abcdef0123',
       ADMIN_EMAILS: 'Boss@Hunted.test, other@hunted.test',
     });
-    app = await createIdentityApp(config);
-    await app.listen(identityPort, '127.0.0.1');
+    running = await startServiceApp(createIdentityApp, loadConfig(baseConfig), { port: identityPort });
+    app = running.app;
+    db = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await db.connect();
   });
 
   afterAll(async () => {
-    await app?.close();
-    await provider?.close();
     await db?.end();
-    const redis = new Redis(TEST_REDIS_URL);
-    const keys = await redis.keys(`${REDIS_PREFIX}*`);
-    if (keys.length) await redis.del(...keys);
-    await redis.quit();
+    await running?.close();
+    await provider?.close();
   });
 
   /** Walks /api/login -> provider form -> callback; returns the final redirect and the responses on the way. */
@@ -136,9 +141,9 @@ describe('identity: sign-in, sessions and the current user', () => {
 
   async function asUser(userId: string, email: string) {
     return {
-      [IDENTITY_HEADER]: await signInternalToken(
+      [IDENTITY_HEADER]: await testIdentityToken(
         { id: userId, email, firstName: null, lastName: null, isAdmin: false },
-        TEST_INTERNAL_AUTH_SECRET,
+        'identity',
       ),
     };
   }
@@ -247,6 +252,181 @@ describe('identity: sign-in, sessions and the current user', () => {
     expect((await resolveSession(undefined)).user).toBeNull();
   });
 
+  async function userRow(email: string) {
+    const { rows } = await db.query(`select id, issuer, subject, email from ${SCHEMA}.users where email = $1`, [email]);
+    return rows[0] as { id: string; issuer: string | null; subject: string | null; email: string } | undefined;
+  }
+
+  async function sessionExpiry(cookie: string): Promise<number> {
+    const sid = decodeURIComponent(cookie).split('.')[0];
+    const { rows } = await db.query(`select expire from ${SCHEMA}.sessions where sid = $1`, [sid]);
+    return (rows[0].expire as Date).getTime();
+  }
+
+  describe('accounts keyed by issuer and subject', () => {
+    it('sends PKCE (S256) on the authorization redirect and keeps the verifier in the session', async () => {
+      const browser = new Browser();
+      const start = await browser.get(`${identity}/api/login`);
+      const location = new URL(start.headers.get('location')!);
+      expect(location.searchParams.get('code_challenge_method')).toBe('S256');
+      const challenge = location.searchParams.get('code_challenge')!;
+      expect(challenge).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      const sid = decodeURIComponent(browser.cookies.get('hunted.sid')!).split('.')[0];
+      const { rows } = await db.query(`select sess->>'pkceVerifier' as v from ${SCHEMA}.sessions where sid = $1`, [
+        sid,
+      ]);
+      expect(createHash('sha256').update(rows[0].v).digest('base64url')).toBe(challenge);
+      // The dev provider requires PKCE, so every completed sign-in in this file also proves the verifier is sent.
+    });
+
+    it('stores the issuer and subject, finds the user by them, and follows a changed email', async () => {
+      const first = new Browser();
+      await signIn(first, 'sub@example.test', 'Sub');
+      const row = (await userRow('sub@example.test'))!;
+      expect(row).toMatchObject({ issuer, subject: accountIdFor('sub@example.test') });
+
+      // The provider changed this person's address since: the subject still names them.
+      await db.query(`update ${SCHEMA}.users set email = 'sub-old@example.test' where id = $1`, [row.id]);
+      const again = new Browser();
+      await signIn(again, 'sub@example.test', 'Sub');
+      const resolved = await resolveSession(again.cookies.get('hunted.sid'));
+      expect(resolved.user).toMatchObject({ id: row.id, email: 'sub@example.test' });
+      expect(await userRow('sub-old@example.test')).toBeUndefined();
+      const updates = (await outbox('identity.user.updated')).filter((r) => r.data.userId === row.id);
+      expect(updates.at(-1)!.data).toMatchObject({ email: 'sub@example.test' });
+      expect((await outbox('identity.user.registered')).filter((r) => r.data.userId === row.id)).toHaveLength(1);
+    });
+
+    it('links a row that has the email and no subject once, then refuses another subject with that email', async () => {
+      await db.query(
+        `insert into ${SCHEMA}.users (id, email, first_name) values ('legacy-user', 'legacy@example.test', 'Leg')`,
+      );
+      const browser = new Browser();
+      const { callback } = await signIn(browser, 'legacy@example.test', 'New name');
+      expect(callback.status).toBe(302);
+      const resolved = await resolveSession(browser.cookies.get('hunted.sid'));
+      expect(resolved.user).toMatchObject({ id: 'legacy-user', email: 'legacy@example.test', firstName: 'Leg' });
+      expect(await userRow('legacy@example.test')).toMatchObject({
+        issuer,
+        subject: accountIdFor('legacy@example.test'),
+      });
+      expect(
+        (await outbox('identity.user.registered')).filter((r) => r.data.email === 'legacy@example.test'),
+      ).toHaveLength(0);
+
+      // The address now arrives with another subject (it changed hands at the provider): refused, not merged.
+      await db.query(`update ${SCHEMA}.users set subject = 'someone-else' where id = 'legacy-user'`);
+      const intruder = new Browser();
+      const refused = await signIn(intruder, 'legacy@example.test', 'Intruder');
+      expect(refused.callback.status).toBe(403);
+      expect(await refused.callback.text()).toContain(EMAIL_OF_ANOTHER_ACCOUNT.replace(/'/g, '&#39;'));
+      expect((await resolveSession(intruder.cookies.get('hunted.sid'))).user).toBeNull();
+      expect(await userRow('legacy@example.test')).toMatchObject({ id: 'legacy-user', subject: 'someone-else' });
+    });
+
+    it('refuses an address the provider does not say is verified (false or missing), creating nobody', async () => {
+      for (const email of ['unverified@example.test', 'unflagged@example.test']) {
+        const browser = new Browser();
+        const { callback } = await signIn(browser, email, 'Eve');
+        expect(callback.status, email).toBe(403);
+        expect(callback.headers.get('content-type')).toMatch(/text\/html/);
+        expect(await callback.text()).toContain(EMAIL_NOT_VERIFIED);
+        expect((await resolveSession(browser.cookies.get('hunted.sid'))).user).toBeNull();
+        expect(await userRow(email)).toBeUndefined();
+      }
+    });
+  });
+
+  describe('sign-out and failed callbacks leave a session alone', () => {
+    it('refuses a cross-site GET /api/logout and keeps the session', async () => {
+      const browser = new Browser();
+      await signIn(browser, 'stay@example.test', 'Stay');
+      const cookie = browser.cookies.get('hunted.sid')!;
+      const crossSite = await browser.request(`${identity}/api/logout`, {
+        headers: { 'sec-fetch-site': 'cross-site' },
+      });
+      expect(crossSite.status).toBe(403);
+      expect(crossSite.headers.get('set-cookie')).toBeNull();
+      expect(await crossSite.text()).toMatch(/still signed in/);
+      expect((await resolveSession(cookie)).user).toMatchObject({ email: 'stay@example.test' });
+
+      const sameOrigin = await browser.request(`${identity}/api/logout`, {
+        headers: { 'sec-fetch-site': 'same-origin' },
+      });
+      expect(sameOrigin.status).toBe(302);
+      expect((await resolveSession(cookie)).user).toBeNull();
+    });
+
+    it('keeps a signed-in session, and its expiry, through failed callbacks and a new sign-in start', async () => {
+      const browser = new Browser();
+      await signIn(browser, 'keep@example.test', 'Keep');
+      const cookie = browser.cookies.get('hunted.sid')!;
+      const expiry = await sessionExpiry(cookie);
+      for (const query of ['code=forged&state=forged', 'error=access_denied&state=x', 'code=x']) {
+        const failed = await browser.get(`${identity}/api/callback?${query}`);
+        expect(failed.status, query).toBe(302);
+        expect(failed.headers.get('set-cookie')).toBeNull();
+        expect((await resolveSession(cookie)).user, query).toMatchObject({ email: 'keep@example.test' });
+        expect(await sessionExpiry(cookie), query).toBe(expiry);
+      }
+      // Starting another sign-in (and abandoning it) neither shortens nor extends the session either.
+      const start = await browser.get(`${identity}/api/login`);
+      expect(start.status).toBe(302);
+      expect(browser.cookies.get('hunted.sid')).toBe(cookie);
+      expect(await sessionExpiry(cookie)).toBe(expiry);
+      const failedAfterStart = await browser.get(`${identity}/api/callback?code=forged&state=forged`);
+      expect(failedAfterStart.status).toBe(302);
+      expect((await resolveSession(cookie)).user).toMatchObject({ email: 'keep@example.test' });
+      expect(await sessionExpiry(cookie)).toBe(expiry);
+    });
+  });
+
+  describe('with an https PUBLIC_URL', () => {
+    let secureApp: RunningServiceApp<NestFastifyApplication>;
+    let secureIdentity: string;
+
+    beforeAll(async () => {
+      // On the suite's schema, which the first app cleans up.
+      const config = loadConfig({ ...baseConfig, PUBLIC_URL: 'https://hunted.test' });
+      secureApp = await startServiceApp(createIdentityApp, config, { fresh: false });
+      secureIdentity = secureApp.base;
+    });
+
+    afterAll(() => secureApp?.close());
+
+    it('names the cookie __Host-hunted.sid, Secure, Path=/, no Domain, and reads only that name', async () => {
+      const start = await fetch(`${secureIdentity}/api/login`, { redirect: 'manual' });
+      expect(start.status).toBe(302);
+      const setCookie = start.headers.get('set-cookie')!;
+      expect(setCookie).toMatch(
+        /^__Host-hunted\.sid=[^;]+; Path=\/; Max-Age=3600; Expires=[^;]+; HttpOnly; SameSite=Lax; Secure$/,
+      );
+      expect(setCookie).not.toMatch(/domain=/i);
+
+      await db.query(`insert into ${SCHEMA}.users (id, email) values ('https-user', 'https@example.test')`);
+      const user = { id: 'https-user' };
+      const store = secureApp.app.get(SessionStore);
+      await store.set('https-session', { userId: user.id }, new Date(Date.now() + 60_000));
+      const value = encodeURIComponent(signSessionId('https-session', baseConfig.SESSION_SECRET!));
+      const lookUp = async (cookie: string) =>
+        (
+          (await (
+            await fetch(`${secureIdentity}/internal/session`, { headers: { cookie } })
+          ).json()) as SessionResolution
+        ).user;
+      expect(await lookUp(`__Host-hunted.sid=${value}`)).toMatchObject({ id: user.id });
+      // The unprefixed name could have been planted by a sibling subdomain; it means nothing here.
+      expect(await lookUp(`hunted.sid=${value}`)).toBeNull();
+
+      const logout = await fetch(`${secureIdentity}/api/logout`, {
+        headers: { cookie: `__Host-hunted.sid=${value}` },
+        redirect: 'manual',
+      });
+      expect(logout.headers.get('set-cookie')).toMatch(/^__Host-hunted\.sid=; Path=\/; Max-Age=0;.*; Secure$/);
+      expect(await lookUp(`__Host-hunted.sid=${value}`)).toBeNull();
+    });
+  });
+
   describe('/api/auth/user', () => {
     let userId: string;
     const email = 'profile@example.test';
@@ -279,22 +459,27 @@ describe('identity: sign-in, sessions and the current user', () => {
           sub: userId,
           email,
           iss: 'hunted-gateway',
-          aud: 'hunted-services',
+          aud: 'hunted:identity',
           exp: Math.floor(Date.now() / 1000) + 60,
         }),
       ).toString('base64url')}.`;
       const wrongKey = await signInternalToken(
         { id: userId, email, firstName: null, lastName: null, isAdmin: true },
-        'not-the-internal-secret-but-long-enough-000',
+        generateInternalKeyPair().privateKey,
+        'identity',
+      );
+      const forAnotherService = await testIdentityToken(
+        { id: userId, email, firstName: null, lastName: null, isAdmin: true },
+        'brands',
       );
       const hs256Forged = await new SignJWT({ email })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(userId)
         .setIssuer('hunted-gateway')
-        .setAudience('hunted-services')
+        .setAudience('hunted:identity')
         .setExpirationTime('1m')
-        .sign(new TextEncoder().encode('guessed-secret'));
-      for (const forged of [plainJson, unsigned, wrongKey, hs256Forged, userId]) {
+        .sign(new TextEncoder().encode(TEST_INTERNAL_AUTH_PUBLIC_KEY));
+      for (const forged of [plainJson, unsigned, wrongKey, forAnotherService, hs256Forged, userId]) {
         const response = await fetch(`${identity}/api/auth/user`, { headers: { [IDENTITY_HEADER]: forged } });
         expect(response.status, forged).toBe(401);
       }
@@ -408,17 +593,12 @@ describe('identity: sign-in, sessions and the current user', () => {
     );
     expect(rows.map((row) => row.sid)).toEqual(['live-session']);
 
-    const queue = new Queue(SESSION_PURGE_QUEUE, {
-      connection: { url: TEST_REDIS_URL },
-      prefix: `${REDIS_PREFIX}bull`,
+    const scheduler = await readJobScheduler({
+      redisUrl: TEST_REDIS_URL,
+      redisPrefix: REDIS_PREFIX,
+      queue: SESSION_PURGE_QUEUE,
+      id: SESSION_PURGE_SCHEDULER,
     });
-    try {
-      const schedulers = await queue.getJobSchedulers();
-      expect(
-        schedulers.find((s) => s.key === SESSION_PURGE_SCHEDULER || s.id === SESSION_PURGE_SCHEDULER),
-      ).toMatchObject({ every: 3_600_000 });
-    } finally {
-      await queue.close();
-    }
+    expect(scheduler).toMatchObject({ every: 3_600_000 });
   });
 });

@@ -1,10 +1,17 @@
-import { InvalidEnvironmentError } from '@hunted/platform';
+import { productionServiceEnv, refusalOf, TEST_KEY_ENV } from '@hunted/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { DEV_SMTP_URL, loadConfig } from './config.js';
 
+const KEY = TEST_KEY_ENV;
+const PRODUCTION = productionServiceEnv('messaging', {
+  SMTP_URL: 'smtps://u:p@smtp.example.com:465',
+  SUPPORT_EMAIL: 'support@hunted.example.com',
+  MAIL_FROM: 'Hunted <no-reply@hunted.example.com>',
+});
+
 describe('messaging configuration', () => {
   it('defaults to the local mail catcher and the example support inbox', () => {
-    expect(loadConfig({})).toMatchObject({
+    expect(loadConfig(KEY)).toMatchObject({
       SMTP_URL: DEV_SMTP_URL,
       SUPPORT_EMAIL: 'support@hunted.example',
       MAIL_FROM: 'Hunted <no-reply@hunted.example>',
@@ -13,15 +20,32 @@ describe('messaging configuration', () => {
   });
 
   it('refuses a non-SMTP URL and a bad support address, naming them', () => {
-    expect(() => loadConfig({ SMTP_URL: 'http://mail.example.com' })).toThrow(/SMTP_URL/);
-    expect(() => loadConfig({ SUPPORT_EMAIL: 'support' })).toThrow(/SUPPORT_EMAIL/);
+    expect(() => loadConfig({ ...KEY, SMTP_URL: 'http://mail.example.com' })).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ ...KEY, SUPPORT_EMAIL: 'support' })).toThrow(/SUPPORT_EMAIL/);
+  });
+});
+
+describe('messaging configuration in production', () => {
+  it('starts with a real mail server, inbox and sender', () => {
+    expect(loadConfig(PRODUCTION).SMTP_URL).toBe('smtps://u:p@smtp.example.com:465');
   });
 
-  it('requires SMTP_URL in production', () => {
-    const production = { NODE_ENV: 'production', INTERNAL_AUTH_SECRET: 'a-real-secret-0123456789abcdef0123456789' };
-    expect(() => loadConfig(production)).toThrow(InvalidEnvironmentError);
-    expect(loadConfig({ ...production, SMTP_URL: 'smtps://u:p@smtp.example.com:465' }).SMTP_URL).toBe(
-      'smtps://u:p@smtp.example.com:465',
-    );
+  it.each(['SMTP_URL', 'SUPPORT_EMAIL', 'MAIL_FROM', 'DATABASE_URL', 'REDIS_URL'] as const)(
+    'refuses to start without %s',
+    (name) => {
+      const env: NodeJS.ProcessEnv = { ...PRODUCTION };
+      delete env[name];
+      expect(refusalOf(loadConfig, env)).toMatch(new RegExp(`${name}: must be set in production`));
+    },
+  );
+
+  it('refuses the development inbox and sender, naming both', () => {
+    const message = refusalOf(loadConfig, {
+      ...PRODUCTION,
+      SUPPORT_EMAIL: 'support@hunted.example',
+      MAIL_FROM: 'Hunted <no-reply@hunted.example>',
+    });
+    expect(message).toMatch(/SUPPORT_EMAIL: is the development value/);
+    expect(message).toMatch(/MAIL_FROM: is the development value/);
   });
 });

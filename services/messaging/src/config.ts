@@ -1,8 +1,17 @@
-import { baseEnvSchema, InvalidEnvironmentError, loadEnv } from '@hunted/platform';
+import {
+  baseEnvSchema,
+  loadEnv,
+  notDevelopmentValue,
+  requiredInProduction,
+  serviceProductionRules,
+  type ProductionRule,
+} from '@hunted/platform';
 import { z } from 'zod';
 
 /** The local mail catcher (maildev from `npm start`); production must name a real server. */
 export const DEV_SMTP_URL = 'smtp://127.0.0.1:1025';
+const DEV_SUPPORT_EMAIL = 'support@hunted.example';
+const DEV_MAIL_FROM = 'Hunted <no-reply@hunted.example>';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -11,9 +20,9 @@ export const messagingEnvSchema = baseEnvSchema.extend({
   /** Where outgoing mail goes: `smtp://` or `smtps://`, credentials in the URL if the server needs them. */
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   /** The inbox that receives each contact form submission. */
-  SUPPORT_EMAIL: z.email().default('support@hunted.example'),
+  SUPPORT_EMAIL: z.email().default(DEV_SUPPORT_EMAIL),
   /** The From header of mail the site sends. */
-  MAIL_FROM: z.string().trim().min(3).default('Hunted <no-reply@hunted.example>'),
+  MAIL_FROM: z.string().trim().min(3).default(DEV_MAIL_FROM),
   /** Sending tries per submission before it is marked failed; the waits between them double each time. */
   CONTACT_EMAIL_ATTEMPTS: positiveInt(12),
   /** The first wait before a failed send is tried again (12 tries at 15 s doubling span about 8.5 hours). */
@@ -24,12 +33,17 @@ export const messagingEnvSchema = baseEnvSchema.extend({
 
 export type MessagingConfig = Omit<z.infer<typeof messagingEnvSchema>, 'SMTP_URL'> & { SMTP_URL: string };
 
+/** Production sends real mail: through a named server, to a real inbox, from an address of the site's domain. */
+export const messagingProductionRules: readonly ProductionRule[] = [
+  ...serviceProductionRules,
+  requiredInProduction('SMTP_URL', 'the mail server to send through'),
+  requiredInProduction('SUPPORT_EMAIL', 'the inbox that receives contact messages'),
+  notDevelopmentValue('SUPPORT_EMAIL', [DEV_SUPPORT_EMAIL], 'hunted.example receives no mail; name your support inbox'),
+  requiredInProduction('MAIL_FROM', "the From address of the site's mail, on a domain your SMTP server may send for"),
+  notDevelopmentValue('MAIL_FROM', [DEV_MAIL_FROM], 'use an address of your own domain'),
+];
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): MessagingConfig {
-  const parsed = loadEnv(messagingEnvSchema, 'messaging', env);
-  if (parsed.NODE_ENV === 'production' && !parsed.SMTP_URL) {
-    throw new InvalidEnvironmentError(
-      'messaging: SMTP_URL must be set in production (the mail server to send through)',
-    );
-  }
+  const parsed = loadEnv(messagingEnvSchema, 'messaging', env, messagingProductionRules);
   return { ...parsed, SMTP_URL: parsed.SMTP_URL ?? DEV_SMTP_URL };
 }

@@ -1,11 +1,12 @@
 import type { ContactSubmission } from '@hunted/contracts';
-import { IDENTITY_HEADER, signInternalToken } from '@hunted/platform';
 import {
   freePort,
   PrivateRedis,
+  startServiceApp,
   TEST_DATABASE_URL,
-  TEST_INTERNAL_AUTH_SECRET,
+  testIdentityHeaders,
   TEST_REDIS_URL,
+  testServiceEnv,
   waitFor,
 } from '@hunted/platform/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -80,16 +81,11 @@ class MailInbox {
 }
 
 
+/** The app as main.ts starts it; every start shares SCHEMA (the suite drops it once, before and after). */
 async function startApp(options: { smtpPort: number; redisUrl?: string; redisPrefix: string }) {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    PORT: String(await freePort()),
-    DATABASE_URL: TEST_DATABASE_URL,
-    DATABASE_SCHEMA: SCHEMA,
+  const env = testServiceEnv(SCHEMA, {
     REDIS_URL: options.redisUrl ?? TEST_REDIS_URL,
     REDIS_PREFIX: options.redisPrefix,
-    INTERNAL_AUTH_SECRET: TEST_INTERNAL_AUTH_SECRET,
     SMTP_URL: `smtp://127.0.0.1:${options.smtpPort}`,
     SUPPORT_EMAIL,
     MAIL_FROM,
@@ -97,13 +93,11 @@ async function startApp(options: { smtpPort: number; redisUrl?: string; redisPre
     CONTACT_EMAIL_BACKOFF_MS: '150',
     CONTACT_EMAIL_SWEEP_MS: '300',
   });
-  const app = await createMessagingApp(config);
-  await app.listen(config.PORT, '127.0.0.1');
-  return { app, base: `http://127.0.0.1:${config.PORT}` };
+  return startServiceApp(createMessagingApp, loadConfig(env), { fresh: false });
 }
 
-async function identity(isAdmin: boolean): Promise<Record<string, string>> {
-  const token = await signInternalToken(
+function identity(isAdmin: boolean): Promise<Record<string, string>> {
+  return testIdentityHeaders(
     {
       id: isAdmin ? 'admin-user' : 'member-user',
       email: isAdmin ? 'admin@hunted.test' : 'member@hunted.test',
@@ -111,9 +105,8 @@ async function identity(isAdmin: boolean): Promise<Record<string, string>> {
       lastName: null,
       isAdmin,
     },
-    TEST_INTERNAL_AUTH_SECRET,
+    'messaging',
   );
-  return { [IDENTITY_HEADER]: token };
 }
 
 function post(base: string, body: unknown): Promise<Response> {
@@ -268,7 +261,7 @@ describe('messaging: the contact inbox', () => {
       expect(await member.json()).toMatchObject({ message: 'Admin access required' });
     });
 
-    it('lists every submission newest first, with the contract fields', async () => {
+    it('lists submissions newest first, with the contract fields and the total in x-total-count', async () => {
       const first = (await (await post(base, { ...valid, subject: 'First of two' })).json()) as { id: number };
       const second = (await (await post(base, { ...valid, subject: 'Second of two' })).json()) as { id: number };
       const response = await fetch(`${base}/api/admin/contact-submissions`, { headers: await identity(true) });
@@ -276,6 +269,7 @@ describe('messaging: the contact inbox', () => {
       const list = (await response.json()) as ContactSubmission[];
       const { rows } = await db.query(`select count(*)::int as n from ${SCHEMA}.contact_submissions`);
       expect(list).toHaveLength(rows[0].n);
+      expect(response.headers.get('x-total-count')).toBe(String(rows[0].n));
       expect(list.slice(0, 2).map((s) => s.id)).toEqual([second.id, first.id]);
       const createdAt = list.map((s) => Date.parse(s.createdAt));
       expect(createdAt).toEqual([...createdAt].sort((a, b) => b - a));
@@ -287,6 +281,58 @@ describe('messaging: the contact inbox', () => {
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       });
+    });
+
+    it('answers a submission with the honeypot filled like any other, but neither stores nor emails it', async () => {
+      const before = await db.query(`select count(*)::int as n, max(id) as max from ${SCHEMA}.contact_submissions`);
+      const response = await post(base, { ...valid, subject: 'Cheap watches here', website: 'https://spam.example' });
+      expect(response.status).toBe(201);
+      const { id } = (await response.json()) as { id: number };
+      // Looks like the next id, as a real submission's would.
+      expect(id).toBe(before.rows[0].max + 1);
+      await sleep(800);
+      const after = await db.query(`select count(*)::int as n from ${SCHEMA}.contact_submissions`);
+      expect(after.rows[0].n).toBe(before.rows[0].n);
+      expect(inbox.mails.filter((mail) => mail.raw.includes('Cheap watches here'))).toHaveLength(0);
+
+      // Blank is how a person's browser sends it: stored as usual.
+      const human = await post(base, { ...valid, subject: 'A real question', website: '  ' });
+      expect(human.status).toBe(201);
+      const humanId = ((await human.json()) as { id: number }).id;
+      const { rows } = await db.query(`select subject from ${SCHEMA}.contact_submissions where id = $1`, [humanId]);
+      expect(rows).toEqual([{ subject: 'A real question' }]);
+    });
+
+    it('pages the inbox with limit and offset, newest first, and caps both', async () => {
+      for (let i = 1; i <= 5; i++) expect((await post(base, { ...valid, subject: `Paged message ${i}` })).status).toBe(201);
+      const headers = await identity(true);
+      const url = `${base}/api/admin/contact-submissions`;
+      const whole = (await (await fetch(`${url}?limit=100`, { headers })).json()) as ContactSubmission[];
+      const { rows } = await db.query(`select count(*)::int as n from ${SCHEMA}.contact_submissions`);
+      const pages: ContactSubmission[] = [];
+      for (let offset = 0; offset < rows[0].n; offset += 2) {
+        const page = await fetch(`${url}?limit=2&offset=${offset}`, { headers });
+        expect(page.status).toBe(200);
+        expect(page.headers.get('x-total-count')).toBe(String(rows[0].n));
+        const items = (await page.json()) as ContactSubmission[];
+        expect(items.length).toBeLessThanOrEqual(2);
+        pages.push(...items);
+      }
+      expect(pages.map((s) => s.id)).toEqual(whole.map((s) => s.id));
+      expect(whole.slice(0, 5).map((s) => s.subject)).toEqual([5, 4, 3, 2, 1].map((i) => `Paged message ${i}`));
+
+      for (const [query, field, message] of [
+        ['limit=101', 'limit', 'limit must be at most 100'],
+        ['limit=0', 'limit', 'limit must be at least 1'],
+        ['offset=10001', 'offset', 'offset must be at most 10000'],
+        ['offset=-1', 'offset', 'offset must be 0 or more'],
+      ]) {
+        const refused = await fetch(`${url}?${query}`, { headers });
+        expect(refused.status, query).toBe(400);
+        expect(((await refused.json()) as { errors: Record<string, string> }).errors, query).toEqual({
+          [field!]: message,
+        });
+      }
     });
 
     it('has delivered every submission made here exactly once', async () => {

@@ -1,21 +1,16 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { EventsModule, PlatformModule } from '@hunted/platform';
-import { BrandCopy } from './brands/brand-copy.entity.js';
+import { BrandCopiesModule } from './brands/brand-copies.module.js';
 import { BrandCreatedHandler } from './brands/events/brand-created.handler.js';
 import { BrandDeletedHandler } from './brands/events/brand-deleted.handler.js';
-import { CommentEntity } from './comments/comment.entity.js';
 import { CommentsModule } from './comments/comments.module.js';
 import type { ReviewsConfig } from './config.js';
 import { migrations } from './database/migrations/index.js';
 import { PhotosModule } from './photos/photos.module.js';
-import { ReviewPhoto } from './reviews/review-photo.entity.js';
-import { ReviewEntity } from './reviews/review.entity.js';
 import { ReviewsModule } from './reviews/reviews.module.js';
 import { UserRegisteredHandler } from './users/events/user-registered.handler.js';
 import { UserUpdatedHandler } from './users/events/user-updated.handler.js';
-import { UserCopy } from './users/user-copy.entity.js';
-
-export const reviewsEntities = [ReviewEntity, ReviewPhoto, CommentEntity, UserCopy, BrandCopy];
+import { UserCopiesModule } from './users/user-copies.module.js';
 
 @Module({})
 export class AppModule {
@@ -23,12 +18,14 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        PlatformModule.forService({ name: 'reviews', config, entities: reviewsEntities, migrations }),
+        // Raw SQL in each aggregate's owner (services, BrandCopies, UserCopies): no entity classes (docs/architecture.md).
+        PlatformModule.forService({ name: 'reviews', config, entities: [], migrations }),
         ReviewsModule,
         PhotosModule,
         CommentsModule,
         EventsModule.forService({
           consumes: [UserRegisteredHandler, UserUpdatedHandler, BrandCreatedHandler, BrandDeletedHandler],
+          imports: [BrandCopiesModule, UserCopiesModule],
         }),
       ],
     };

@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Comment, EventPayload, EventType, IntegrationEvent, Review, ReviewPhoto } from '@hunted/contracts';
-import { EventConsumer, IDENTITY_HEADER, signInternalToken, toStreamFields } from '@hunted/platform';
+import { EventConsumer, IDENTITY_HEADER, toStreamFields } from '@hunted/platform';
 import {
-  freePort,
+  startServiceApp,
   TEST_DATABASE_URL,
-  TEST_INTERNAL_AUTH_SECRET,
+  testIdentityHeaders,
+  testIdentityToken,
   TEST_REDIS_URL,
+  testServiceEnv,
   waitFor,
+  type RunningServiceApp,
 } from '@hunted/platform/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Redis } from 'ioredis';
@@ -38,19 +41,14 @@ const ada: Member = { id: 'user-ada', firstName: 'Ada', lastName: 'Lovelace' };
 const grace: Member = { id: 'user-grace', firstName: 'Grace', lastName: null };
 const nameless: Member = { id: 'user-nameless', firstName: null, lastName: null };
 
+let reviews: RunningServiceApp<NestFastifyApplication>;
 let app: NestFastifyApplication;
 let base: string;
 let db: pg.Client;
 
 async function headersOf(member: Member | null): Promise<Record<string, string>> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (member) {
-    headers[IDENTITY_HEADER] = await signInternalToken(
-      { ...member, email: `${member.id}@hunted.test`, isAdmin: false },
-      TEST_INTERNAL_AUTH_SECRET,
-    );
-  }
-  return headers;
+  const identity = member ? await testIdentityHeaders({ ...member, email: `${member.id}@hunted.test`, isAdmin: false }, 'reviews') : {};
+  return { 'content-type': 'application/json', ...identity };
 }
 
 async function post(path: string, member: Member | null, body: unknown): Promise<Response> {
@@ -93,22 +91,10 @@ async function commentsOf(brandId: number): Promise<Comment[]> {
 }
 
 beforeAll(async () => {
+  reviews = await startServiceApp(createReviewsApp, loadConfig(testServiceEnv(SCHEMA, { REDIS_PREFIX })));
+  ({ app, base } = reviews);
   db = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await db.connect();
-  await db.query(`drop schema if exists ${SCHEMA} cascade`);
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    PORT: String(await freePort()),
-    DATABASE_URL: TEST_DATABASE_URL,
-    DATABASE_SCHEMA: SCHEMA,
-    REDIS_URL: TEST_REDIS_URL,
-    REDIS_PREFIX,
-    INTERNAL_AUTH_SECRET: TEST_INTERNAL_AUTH_SECRET,
-  });
-  app = await createReviewsApp(config);
-  await app.listen(config.PORT, '127.0.0.1');
-  base = `http://127.0.0.1:${config.PORT}`;
   for (const brandId of [1, 2, 3, 4]) await apply('brands.brand.created', { brandId, name: `Brand ${brandId}` });
   await register(ada, '/api/auth/avatars/0b6f1f4e-8a59-4a8e-9d55-3f1d2a1b0c9e');
   await register(grace);
@@ -116,19 +102,17 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await app?.close();
   await db?.end();
-  const redis = new Redis(TEST_REDIS_URL);
-  const keys = await redis.keys(`${REDIS_PREFIX}*`);
-  if (keys.length) await redis.del(...keys);
-  await redis.quit();
+  await reviews?.close();
 });
 
 describe('reviews', () => {
   let adaReview: Review;
 
   it('answers 404 for a brand it does not know, or an id that cannot be one', async () => {
-    for (const path of ['/api/brands/999/reviews', '/api/brands/abc/reviews', '/api/brands/999/comments']) {
+    // Brand 1 exists: other spellings of its id ('01', '1e0', '0x1') name no brand, as on the brands service.
+    const spellings = ['/api/brands/01/reviews', '/api/brands/1e0/comments', '/api/brands/0x1/reviews'];
+    for (const path of ['/api/brands/999/reviews', '/api/brands/abc/reviews', '/api/brands/999/comments', ...spellings]) {
       const response = await fetch(`${base}${path}`);
       expect(response.status, path).toBe(404);
       expect(await response.json()).toMatchObject({ message: 'Brand not found' });
@@ -140,6 +124,17 @@ describe('reviews', () => {
 
   it('refuses a guest with 401', async () => {
     expect((await post('/api/brands/1/reviews', null, ratings)).status).toBe(401);
+    expect(await count('reviews')).toBe(0);
+  });
+
+  it('refuses a token the gateway signed for brands: it is a guest here', async () => {
+    const forBrands = await testIdentityToken({ ...ada, email: 'user-ada@hunted.test', isAdmin: true }, 'brands');
+    const response = await fetch(`${base}/api/brands/1/reviews`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [IDENTITY_HEADER]: forBrands },
+      body: JSON.stringify(ratings),
+    });
+    expect(response.status).toBe(401);
     expect(await count('reviews')).toBe(0);
   });
 
@@ -426,6 +421,24 @@ describe('paging', () => {
     expect((await fetch(`${base}/api/brands/70/comments?offset=-1`)).status).toBe(400);
   });
 
+  it('caps limit at 100 and offset at 10,000 on every list, naming the parameter', async () => {
+    await apply('brands.brand.created', { brandId: 74, name: 'Capped' });
+    for (const list of ['comments', 'reviews', 'photos']) {
+      const deep = await fetch(`${base}/api/brands/74/${list}?limit=10&offset=10001`);
+      expect(deep.status, list).toBe(400);
+      expect(((await deep.json()) as { errors: Record<string, string> }).errors, list).toEqual({
+        offset: 'offset must be at most 10000',
+      });
+      const wide = await fetch(`${base}/api/brands/74/${list}?limit=101`);
+      expect(((await wide.json()) as { errors: Record<string, string> }).errors, list).toEqual({
+        limit: 'limit must be at most 100',
+      });
+      const edge = await fetch(`${base}/api/brands/74/${list}?limit=100&offset=10000`);
+      expect(edge.status, list).toBe(200);
+      expect(edge.headers.get('x-total-count'), list).toBe('0');
+    }
+  });
+
   it('pages reviews the same way', async () => {
     await apply('brands.brand.created', { brandId: 71, name: 'Reviewed a lot' });
     for (const member of [ada, grace, nameless]) {
@@ -540,7 +553,7 @@ describe("the caller's review and the brand's photos", () => {
   });
 
   it('answers 404 for the photos of an unknown brand', async () => {
-    for (const path of ['/api/brands/999/photos', '/api/brands/abc/photos']) {
+    for (const path of ['/api/brands/999/photos', '/api/brands/abc/photos', '/api/brands/01/photos']) {
       const response = await fetch(`${base}${path}`);
       expect(response.status, path).toBe(404);
       expect(await response.json()).toMatchObject({ message: 'Brand not found' });

@@ -1,8 +1,9 @@
-import { render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router-dom';
+import { screen, within } from '@testing-library/react';
+import { matchRoutes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { json, stubFetch } from '@/testing/fetch-stub';
-import { AppProvider } from './provider';
+import { stubFetch } from '@/testing/fetch-stub';
+import { signedIn, signedOut } from '@/testing/data-generators';
+import { renderRoute } from '@/testing/test-utils';
 import { routes } from './router';
 
 /** The id of the page route a path lands on. */
@@ -60,46 +61,23 @@ describe('route table', () => {
   });
 });
 
-function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <AppProvider>
-      <RouterProvider router={router} />
-    </AppProvider>,
-  );
-  return router;
-}
-
-const signedOut = { 'GET /api/auth/user': () => json(401, { message: 'Unauthorized' }) };
-const signedIn = {
-  'GET /api/auth/user': () =>
-    json(200, {
-      id: 'u1',
-      email: 'ada@example.com',
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      profileImageUrl: null,
-      instagramUrl: null,
-    }),
-};
-
 describe('pages', () => {
   it("shows 'Page Not Found' for an unknown path", async () => {
     stubFetch(signedOut);
-    renderAt('/Does/Not/Exist');
+    renderRoute('/Does/Not/Exist');
     expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
   });
 
   it("shows 'Sign In' in the header when the current-user call fails outright", async () => {
     stubFetch({});
-    renderAt('/');
+    renderRoute('/');
     const header = screen.getByRole('banner');
     expect(await within(header).findByRole('button', { name: 'Sign In' })).toBeTruthy();
   });
 
   it('asks a guest on /saved to sign in and never renders the page', async () => {
     stubFetch(signedOut);
-    renderAt('/Saved/');
+    renderRoute('/Saved/');
     expect(await screen.findByRole('heading', { name: 'Please sign in' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Browse Brands' }).getAttribute('href')).toBe('/brands');
     expect(screen.queryByRole('heading', { name: 'Saved Brands' })).toBeNull();
@@ -107,13 +85,13 @@ describe('pages', () => {
 
   it('tells a guest on /submit why they must sign in', async () => {
     stubFetch(signedOut);
-    renderAt('/submit');
+    renderRoute('/submit');
     expect(await screen.findByText('You need to be signed in to submit a brand.')).toBeTruthy();
   });
 
   it('greets a signed-in user in the header and opens their profile form', async () => {
     stubFetch(signedIn);
-    renderAt('/edit-profile/');
+    renderRoute('/edit-profile/');
     const header = screen.getByRole('banner');
     expect(await within(header).findByText('Ada')).toBeTruthy();
     expect(within(header).getByRole('link', { name: 'Messages' }).getAttribute('href')).toBe('/messages');
@@ -134,7 +112,7 @@ describe('guest redirects', () => {
   ])('%s explains, then sends the guest to /api/login', async (path, title, delayMs) => {
     stubFetch(signedOut);
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
-    renderAt(path);
+    renderRoute(path);
     const shownAt = await screen.findByRole('heading', { name: title }).then(() => Date.now());
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/api/login'), { timeout: 2000, interval: 20 });
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(delayMs - 100);

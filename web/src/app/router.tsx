@@ -54,8 +54,8 @@ export const routes: RouteObject[] = [
         id: 'brand',
         path: paths.brand.path,
         lazy: page(
-          () => import('@/features/brands/pages/brand-detail-page'),
-          (m) => m.BrandDetailPage,
+          () => import('./routes/brand'),
+          (m) => m.BrandRoute,
         ),
       },
       {
@@ -113,8 +113,8 @@ export const routes: RouteObject[] = [
         id: 'admin',
         path: paths.admin.path,
         lazy: page(
-          () => import('@/features/admin/pages/admin-page'),
-          (m) => m.AdminPage,
+          () => import('./routes/admin'),
+          (m) => m.AdminRoute,
         ),
       },
       {

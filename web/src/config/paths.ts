@@ -38,8 +38,13 @@ export const paths = {
   hunterDashboard: { path: '/hunter-dashboard', getHref: () => '/hunter-dashboard' },
   editProfile: { path: '/edit-profile', getHref: () => '/edit-profile' },
 
-  /** Served by the gateway, not the SPA: reach them with a full navigation. */
-  login: { getHref: () => '/api/login' },
+  /**
+   * Served by the gateway, not the SPA: reach them with a full navigation. Sign-in's `returnTo` (a same-origin path)
+   * is where identity sends the user back; without it, identity uses the Referer.
+   */
+  login: {
+    getHref: (returnTo?: string) => (returnTo ? `/api/login?returnTo=${encodeURIComponent(returnTo)}` : '/api/login'),
+  },
   logout: { getHref: () => '/api/logout' },
 } as const;
 

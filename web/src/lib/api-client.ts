@@ -13,28 +13,69 @@ export class HttpError extends Error {
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export async function throwIfNotOk(response: Response): Promise<void> {
+async function throwIfNotOk(response: Response): Promise<void> {
   if (response.ok) return;
   const bodyText = await response.text().catch(() => '');
   throw new HttpError(response.status, response.statusText, bodyText);
 }
 
 /**
- * The one way the SPA talks to the gateway. Cookies always travel (the session lives in one), and a
- * JSON content type is declared only when there is a body, so bodiless calls stay simple requests.
- * Resolves to the parsed JSON answer, or undefined when the answer has no body.
+ * The one place the SPA calls `fetch`. Cookies always travel (the session lives in one). A JSON content type is
+ * declared only when there is a JSON body, so bodiless calls stay simple requests; a FormData body (a file upload)
+ * leaves the content type to the browser, which must write the multipart boundary itself. Failures are HttpError.
  */
-export async function request<T = unknown>(method: HttpMethod, url: string, body?: unknown): Promise<T> {
-  const hasBody = body !== undefined;
+async function send(method: HttpMethod, url: string, body?: unknown): Promise<Response> {
+  const isForm = body instanceof FormData;
+  const isJson = body !== undefined && !isForm;
   const response = await fetch(url, {
     method,
     credentials: 'include',
-    headers: hasBody ? { 'Content-Type': 'application/json' } : undefined,
-    body: hasBody ? JSON.stringify(body) : undefined,
+    headers: isJson ? { 'Content-Type': 'application/json' } : undefined,
+    body: isForm ? body : isJson ? JSON.stringify(body) : undefined,
   });
   await throwIfNotOk(response);
+  return response;
+}
+
+/**
+ * The way the SPA talks to the gateway (see `send`). Resolves to the parsed JSON answer, or undefined when the
+ * answer has no body.
+ */
+export async function request<T = unknown>(method: HttpMethod, url: string, body?: unknown): Promise<T> {
+  const response = await send(method, url, body);
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** One page of a paged list and the total the server counted (`x-total-count`). */
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+/** GET a paged list: the items and the total from its header. A non-array answer counts as an empty list (spec, section 7). */
+export async function getPage<T>(url: string): Promise<Page<T>> {
+  const response = await send('GET', url);
+  const body: unknown = await response.json().catch(() => null);
+  const items = Array.isArray(body) ? (body as T[]) : [];
+  const header = Number(response.headers.get('x-total-count'));
+  return { items, total: Number.isFinite(header) && response.headers.has('x-total-count') ? header : items.length };
+}
+
+/** A query string of the non-empty values, or '' when there are none. */
+export function toQueryString(params: Record<string, string | number | undefined | null>): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== '') query.set(key, String(value));
+  }
+  const text = query.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The offset of the page after the ones loaded, or undefined once the total is reached (or a page came back empty). */
+export function nextOffset<T>(last: Page<T>, pages: Page<T>[]): number | undefined {
+  const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);
+  return last.items.length > 0 && loaded < last.total ? loaded : undefined;
 }
 
 /**

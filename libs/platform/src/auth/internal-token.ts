@@ -1,12 +1,16 @@
-import { createSecretKey, type KeyObject } from 'node:crypto';
-import { jwtVerify, SignJWT } from 'jose';
+import { importPKCS8, importSPKI, jwtVerify, SignJWT, type CryptoKey } from 'jose';
+import { publicKeyBlocks } from './internal-keys.js';
 
 /** Header on which the gateway forwards the signed identity of the caller. Anything else is ignored. */
 export const IDENTITY_HEADER = 'x-hunted-identity';
 
 const ISSUER = 'hunted-gateway';
-const AUDIENCE = 'hunted-services';
-const ALGORITHM = 'HS256';
+/**
+ * Ed25519: the gateway alone holds the private key, services hold only the public key, so a service (or anyone
+ * who takes one over) can check tokens but never make them. Verification accepts this algorithm and no other,
+ * which is what stops an HS256 token keyed with the public key's bytes ("algorithm confusion").
+ */
+const ALGORITHM = 'EdDSA';
 /** Short enough that a leaked token is useless soon; long enough to cover one request's fan-out. */
 export const INTERNAL_TOKEN_TTL_SECONDS = 60;
 
@@ -18,44 +22,82 @@ export interface AuthenticatedUser {
   isAdmin: boolean;
 }
 
-const keys = new Map<string, KeyObject>();
-
-/** One key object per secret: building it (WebCrypto import) on every request costs more than the HMAC itself. */
-function key(secret: string): KeyObject {
-  let cached = keys.get(secret);
-  if (!cached) {
-    cached = createSecretKey(Buffer.from(secret, 'utf8'));
-    keys.set(secret, cached);
-  }
-  return cached;
+/**
+ * The audience of tokens meant for one service. Each service accepts only its own, so a token captured at one
+ * service (its logs, a compromised process) cannot be replayed at another.
+ */
+export function internalAudience(service: string): string {
+  return `hunted:${service}`;
 }
 
-export async function signInternalToken(user: AuthenticatedUser, secret: string, now = Date.now()): Promise<string> {
+const privateKeys = new Map<string, Promise<CryptoKey>>();
+const publicKeys = new Map<string, Promise<CryptoKey[]>>();
+
+/** One import per PEM text: importing (parsing, WebCrypto) on every request would cost more than signing. */
+function imported<K>(cache: Map<string, Promise<K>>, pem: string, load: (pem: string) => Promise<K>): Promise<K> {
+  let key = cache.get(pem);
+  if (!key) {
+    key = load(pem);
+    cache.set(pem, key);
+    key.catch(() => cache.delete(pem));
+  }
+  return key;
+}
+
+/**
+ * Signs the caller's identity for one service. `privateKeyPem` is the gateway's Ed25519 private key (PKCS#8 PEM),
+ * `service` the name of the service the request goes to.
+ */
+export async function signInternalToken(
+  user: AuthenticatedUser,
+  privateKeyPem: string,
+  service: string,
+  now = Date.now(),
+): Promise<string> {
   const issuedAt = Math.floor(now / 1000);
+  const key = await imported(privateKeys, privateKeyPem, (pem) => importPKCS8(pem, ALGORITHM));
   return new SignJWT({ email: user.email, firstName: user.firstName, lastName: user.lastName, isAdmin: user.isAdmin })
     .setProtectedHeader({ alg: ALGORITHM })
     .setSubject(user.id)
     .setIssuer(ISSUER)
-    .setAudience(AUDIENCE)
+    .setAudience(internalAudience(service))
     .setIssuedAt(issuedAt)
     .setExpirationTime(issuedAt + INTERNAL_TOKEN_TTL_SECONDS)
-    .sign(key(secret));
+    .sign(key);
 }
 
-/** Returns the user the token names, or null for a missing, forged, expired or malformed token. */
-export async function verifyInternalToken(token: string | undefined, secret: string): Promise<AuthenticatedUser | null> {
+/**
+ * The user the token names, or null for a missing, forged, expired or malformed token, one signed with another
+ * key or algorithm, or one meant for another service.
+ */
+export async function verifyInternalToken(
+  token: string | undefined,
+  publicKeyPems: string,
+  service: string,
+): Promise<AuthenticatedUser | null> {
   if (!token) return null;
-  try {
-    const { payload } = await jwtVerify(token, key(secret), { issuer: ISSUER, audience: AUDIENCE, algorithms: [ALGORITHM] });
-    if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') return null;
-    return {
-      id: payload.sub,
-      email: payload.email,
-      firstName: typeof payload.firstName === 'string' ? payload.firstName : null,
-      lastName: typeof payload.lastName === 'string' ? payload.lastName : null,
-      isAdmin: payload.isAdmin === true,
-    };
-  } catch {
-    return null;
+  // Several keys only while keys are rotated; a token is good if any of them verifies it.
+  const keys = await imported(publicKeys, publicKeyPems, (pems) =>
+    Promise.all(publicKeyBlocks(pems).map((pem) => importSPKI(pem, ALGORITHM))),
+  );
+  for (const key of keys) {
+    try {
+      const { payload } = await jwtVerify(token, key, {
+        issuer: ISSUER,
+        audience: internalAudience(service),
+        algorithms: [ALGORITHM],
+      });
+      if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') return null;
+      return {
+        id: payload.sub,
+        email: payload.email,
+        firstName: typeof payload.firstName === 'string' ? payload.firstName : null,
+        lastName: typeof payload.lastName === 'string' ? payload.lastName : null,
+        isAdmin: payload.isAdmin === true,
+      };
+    } catch {
+      // not signed by this key, or not valid at all: try the next key, and the caller is a guest after the last
+    }
   }
+  return null;
 }

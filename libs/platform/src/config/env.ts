@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { internalPublicKeySchema } from '../auth/internal-keys.js';
+import { productionOffences, serviceProductionRules, type ProductionRule } from './production-rules.js';
 
 /** Variables every service reads. A service extends this with its own. */
 export const baseEnvSchema = z.object({
@@ -12,8 +15,12 @@ export const baseEnvSchema = z.object({
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).default('redis://127.0.0.1:6379'),
   /** Prefix for every Redis key and stream, so tests and runs never share state. */
   REDIS_PREFIX: z.string().default('hunted:'),
-  /** HMAC key for the gateway's signed identity token; services refuse tokens signed with anything else. */
-  INTERNAL_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').default('dev-only-internal-auth-secret-change-me-0000'),
+  /** Events stay this long in Redis streams, inboxes, dead letters and published outbox rows (longer than any consumer may be down). */
+  EVENT_RETENTION_DAYS: z.coerce.number().positive().max(365).default(7),
+  /** Each dead-letter stream keeps about this many entries; a warning is logged when it is full. */
+  EVENT_DEAD_LETTER_MAX_LENGTH: z.coerce.number().int().min(100).default(10_000),
+  /** The gateway's Ed25519 public key (PEM): services accept only identity tokens it verifies. */
+  INTERNAL_AUTH_PUBLIC_KEY: internalPublicKeySchema,
 });
 
 export type BaseEnv = z.infer<typeof baseEnvSchema>;
@@ -21,18 +28,62 @@ export type BaseEnv = z.infer<typeof baseEnvSchema>;
 export class InvalidEnvironmentError extends Error {}
 
 /**
- * Parses process.env against a schema at start-up. A wrong or missing variable stops the process with a
- * message naming each offending variable, rather than failing later somewhere obscure.
+ * `<NAME>_FILE` stands for `<NAME>` with the content of that file (Docker and Kubernetes secrets mounted as
+ * files), for every variable of the schema. Returns the variables with those files read, and what went wrong.
  */
-export function loadEnv<S extends z.ZodObject>(schema: S, service: string, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
-  const parsed = schema.safeParse(env);
+function readFileVariables(names: readonly string[], env: NodeJS.ProcessEnv): { values: NodeJS.ProcessEnv; problems: string[] } {
+  const values: NodeJS.ProcessEnv = { ...env };
+  const problems: string[] = [];
+  for (const name of names) {
+    const path = env[`${name}_FILE`];
+    if (!path) continue;
+    if (env[name]) {
+      problems.push(`${name}: set either ${name} or ${name}_FILE, not both`);
+      continue;
+    }
+    try {
+      values[name] = readFileSync(path, 'utf8').replace(/[\r\n]+$/, '');
+    } catch (error) {
+      problems.push(`${name}_FILE: cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    }
+  }
+  return { values, problems };
+}
+
+/**
+ * Parses process.env against a schema at start-up. A wrong or missing variable stops the process with a
+ * message naming each offending variable, rather than failing later somewhere obscure. With
+ * NODE_ENV=production the variables must also pass `productionRules` (by default every service's: see
+ * production-rules.ts); a service adds its own to that list, the gateway gives its own list.
+ */
+export function loadEnv<S extends z.ZodObject>(
+  schema: S,
+  service: string,
+  env: NodeJS.ProcessEnv = process.env,
+  productionRules: readonly ProductionRule[] = serviceProductionRules,
+): z.infer<S> {
+  const { values, problems } = readFileVariables(Object.keys(schema.shape), env);
+  const parsed = schema.safeParse(values);
+  const lines = [...problems];
+  const invalid = new Set<string>();
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  - ${issue.path.join('.') || '(root)'}: ${issue.message}`);
-    throw new InvalidEnvironmentError(`${service}: invalid configuration in environment variables:\n${lines.join('\n')}`);
+    for (const issue of parsed.error.issues) {
+      const variable = issue.path.join('.') || '(root)';
+      invalid.add(variable);
+      lines.push(`${variable}: ${issue.message}`);
+    }
   }
-  const value = parsed.data as z.infer<S> & BaseEnv;
-  if (value.NODE_ENV === 'production' && value.INTERNAL_AUTH_SECRET.startsWith('dev-only')) {
-    throw new InvalidEnvironmentError(`${service}: INTERNAL_AUTH_SECRET must be set to a secret value in production`);
+  const production = values.NODE_ENV === 'production';
+  if (production) {
+    for (const [variable, problem] of productionOffences(productionRules, values)) {
+      if (!invalid.has(variable)) lines.push(`${variable}: ${problem}`);
+    }
   }
-  return value;
+  if (lines.length > 0 || !parsed.success) {
+    const context = production ? ' (NODE_ENV=production)' : '';
+    throw new InvalidEnvironmentError(
+      `${service}: invalid configuration in environment variables${context}:\n${lines.map((line) => `  - ${line}`).join('\n')}`,
+    );
+  }
+  return parsed.data as z.infer<S>;
 }

@@ -30,6 +30,15 @@ export function backoffMs(failures: number, baseMs: number, maxMs: number): numb
   return Math.min(maxMs, baseMs * 2 ** Math.max(0, failures - 1));
 }
 
+/**
+ * The capped exponential wait with "equal jitter": somewhere between half of it and all of it. Replicas that
+ * lost the same database at the same moment then come back spread out instead of all at once.
+ */
+export function jitteredBackoffMs(failures: number, baseMs: number, maxMs: number, random: () => number = Math.random): number {
+  const ceiling = backoffMs(failures, baseMs, maxMs);
+  return Math.round(ceiling / 2 + random() * (ceiling / 2));
+}
+
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }

@@ -47,5 +47,16 @@ export class PlatformInbox1700000000001 implements MigrationInterface {
   }
 }
 
+/** The inbox is pruned by age (EVENT_RETENTION_DAYS); without this index each prune would scan the table. */
+export class PlatformInboxProcessedAt1700000000002 implements MigrationInterface {
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`create index if not exists inbox_processed_at_idx on ${schemaPrefix(queryRunner)}inbox (processed_at)`);
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`drop index if exists ${schemaPrefix(queryRunner)}inbox_processed_at_idx`);
+  }
+}
+
 /** Tables every service gets from the platform; PlatformModule adds them to the service's own. */
-export const eventMigrations = [PlatformOutbox1700000000000, PlatformInbox1700000000001];
+export const eventMigrations = [PlatformOutbox1700000000000, PlatformInbox1700000000001, PlatformInboxProcessedAt1700000000002];

@@ -4,6 +4,7 @@ import type { BaseEnv } from '../config/env.js';
 import { SERVICE_CONFIG, SERVICE_NAME } from '../tokens.js';
 import { EventConsumer, type EventConsumerOptions } from './event-consumer.js';
 import type { EventHandler } from './event-handler.js';
+import { retentionOption } from './retention.js';
 
 export interface EventsModuleOptions {
   /** One handler class per consumed event type; the streams to read follow from their types. */
@@ -29,7 +30,11 @@ export class EventsModule {
           provide: EventConsumer,
           inject: [DataSource, SERVICE_NAME, SERVICE_CONFIG, ...options.consumes],
           useFactory: (dataSource: DataSource, service: string, config: BaseEnv, ...handlers: EventHandler[]) =>
-            new EventConsumer(dataSource, { service, redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_PREFIX }, handlers, options.consumer),
+            new EventConsumer(dataSource, { service, redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_PREFIX }, handlers, {
+              ...retentionOption(config.EVENT_RETENTION_DAYS),
+              ...(config.EVENT_DEAD_LETTER_MAX_LENGTH > 0 ? { deadLetterMaxLength: config.EVENT_DEAD_LETTER_MAX_LENGTH } : {}),
+              ...options.consumer,
+            }),
         },
       ],
       exports: [EventConsumer],

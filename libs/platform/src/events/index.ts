@@ -1,3 +1,4 @@
+export * from './dead-letters.js';
 export * from './event-consumer.js';
 export * from './event-entities.js';
 export * from './event-handler.js';
@@ -8,3 +9,4 @@ export * from './inbox.entity.js';
 export * from './outbox-relay.js';
 export * from './outbox.entity.js';
 export { fromStreamFields, toStreamFields, UnreadableEventError } from './stream-entry.js';
+export { isTransientError } from './transient-error.js';

@@ -1,11 +1,12 @@
 import { Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
-import { streamOfEventType, type EventType, type IntegrationEvent } from '@hunted/contracts';
+import { streamOf, streamOfEventType, type EventType, type IntegrationEvent } from '@hunted/contracts';
 import { Redis } from 'ioredis';
 import type { DataSource, EntitySubscriberInterface } from 'typeorm';
 import { closeRedis } from '../redis/redis.js';
-import { backoffMs, errorMessage, WakeableSleep } from './backoff.js';
+import { errorMessage, jitteredBackoffMs, WakeableSleep } from './backoff.js';
 import { OUTBOX_WRITTEN } from './event-publisher.js';
 import { OutboxEntry } from './outbox.entity.js';
+import { redisPruneCutoffMs, trimStreamBefore } from './retention.js';
 import { toStreamFields } from './stream-entry.js';
 import { tableOf } from './tables.js';
 
@@ -13,10 +14,13 @@ export interface OutboxRelayOptions {
   /** How often other replicas' (and missed) outbox rows are looked for; a local commit wakes the relay at once. */
   pollIntervalMs: number;
   batchSize: number;
-  /** First wait after Redis or PostgreSQL failed; doubles per failure up to maxBackoffMs. */
+  /** First wait after Redis or PostgreSQL failed; doubles per failure up to maxBackoffMs, with jitter. */
   retryBaseMs: number;
   maxBackoffMs: number;
-  /** Published rows are kept this long (for inspection and replay), then deleted. */
+  /**
+   * EVENT_RETENTION_DAYS: published outbox rows are kept this long (for inspection), then deleted; the
+   * service's stream keeps entries this long (MINID on every XADD, and an exact trim at each prune).
+   */
   retentionMs: number;
   pruneIntervalMs: number;
 }
@@ -60,7 +64,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   private running = false;
   private backingOff = false;
   private loop: Promise<void> | null = null;
-  private lastPruneAt = 0;
+  private nextPruneAt = 0;
   private readonly commitListener: EntitySubscriberInterface = {
     afterTransactionCommit: (event) => {
       if (!event.queryRunner.data?.[OUTBOX_WRITTEN]) return;
@@ -141,7 +145,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
         await this.pruneWhenDue();
       } catch (error) {
         failures += 1;
-        const wait = backoffMs(failures, this.options.retryBaseMs, this.options.maxBackoffMs);
+        const wait = jitteredBackoffMs(failures, this.options.retryBaseMs, this.options.maxBackoffMs);
         // Once at the start of an outage and then every tenth try, so a long outage does not flood the log.
         if (failures % 10 === 1) {
           this.logger.warn(`outbox relay failed (attempt ${failures}), unsent events stay in the outbox, retrying in ${wait} ms: ${errorMessage(error)}`);
@@ -178,6 +182,8 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
         [this.options.batchSize],
       );
       const sent: string[] = [];
+      // Entries older than the retention go as new ones arrive; `~` lets Redis drop whole nodes only, cheaply.
+      const minId = String(Math.max(0, Date.now() - this.options.retentionMs));
       let failure: { id: string; message: string } | null = null;
       // One at a time, stopping at the first failure, so a stream never receives a later event before an earlier one.
       for (const row of rows) {
@@ -189,7 +195,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
           data: row.data,
         } as IntegrationEvent;
         try {
-          await redis.xadd(this.target.redisPrefix + streamOfEventType(event.type), '*', ...toStreamFields(event));
+          await redis.xadd(this.target.redisPrefix + streamOfEventType(event.type), 'MINID', '~', minId, '*', ...toStreamFields(event));
           sent.push(row.id);
         } catch (error) {
           failure = { id: row.id, message: errorMessage(error) };
@@ -210,12 +216,28 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
 
   private async pruneWhenDue(): Promise<void> {
     const now = Date.now();
-    if (now - this.lastPruneAt < this.options.pruneIntervalMs) return;
-    this.lastPruneAt = now;
-    const manager = this.dataSource.manager;
-    await manager.query(
-      `delete from ${tableOf(manager, OutboxEntry)} where published_at < now() - make_interval(secs => $1)`,
-      [this.options.retentionMs / 1000],
-    );
+    if (now < this.nextPruneAt) return;
+    try {
+      const manager = this.dataSource.manager;
+      await manager.query(
+        `delete from ${tableOf(manager, OutboxEntry)} where published_at < now() - make_interval(secs => $1)`,
+        [this.options.retentionMs / 1000],
+      );
+      // A stream that receives nothing new is never trimmed by XADD, and `~` leaves part of a node behind: this
+      // exact trim is what guarantees no entry (and no email in one) outlives the retention.
+      if (this.redis) {
+        await trimStreamBefore(this.redis, this.ownStream, redisPruneCutoffMs(now, this.options.retentionMs, this.options.pruneIntervalMs));
+      }
+      this.nextPruneAt = now + this.options.pruneIntervalMs;
+    } catch (error) {
+      // Not a relay failure: sending goes on; the prune is tried again within a minute.
+      this.nextPruneAt = now + Math.min(this.options.pruneIntervalMs, 60_000);
+      this.logger.warn(`pruning the outbox and the stream failed, will try again: ${errorMessage(error)}`);
+    }
+  }
+
+  /** The stream this service publishes to: every type it may publish starts with its name. */
+  private get ownStream(): string {
+    return this.target.redisPrefix + streamOf(this.target.service);
   }
 }

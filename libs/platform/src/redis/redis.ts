@@ -12,7 +12,7 @@ export function createRedisClient(url: string, name: string): Redis {
     lazyConnect: false,
   });
   // ioredis reconnects by itself; without a listener every failed attempt is reported as an unhandled
-  // 'error' event. Readiness (/health/ready) is what tells operators Redis is down.
+  // 'error' event. /health/deps is what tells operators Redis is down (never readiness: see HealthController).
   client.on('error', () => undefined);
   return client;
 }

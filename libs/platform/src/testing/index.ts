@@ -1,2 +1,7 @@
 export * from './test-env.js';
 export * from './private-redis.js';
+export * from './postgres-proxy.js';
+export * from './chaos/chaos.js';
+export * from './service-app.js';
+export * from './jobs.js';
+export * from './config-checks.js';

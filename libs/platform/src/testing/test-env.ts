@@ -1,9 +1,22 @@
+import { generateInternalKeyPair } from '../auth/internal-keys.js';
+import { signInternalToken, type AuthenticatedUser } from '../auth/internal-token.js';
 import { baseEnvSchema, type BaseEnv } from '../config/env.js';
 
 /** The database integration tests use; never the one a normal run uses. */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/hunted_test';
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/1';
-export const TEST_INTERNAL_AUTH_SECRET = 'test-internal-auth-secret-0123456789abcdef';
+
+/** A key pair made for this test run (each test file's process makes its own), so no key is ever committed. */
+const TEST_KEYS = generateInternalKeyPair();
+/** The gateway's key in tests: give it to a gateway under test as INTERNAL_AUTH_PRIVATE_KEY. */
+export const TEST_INTERNAL_AUTH_PRIVATE_KEY = TEST_KEYS.privateKey;
+/** What services under test verify with (testConfig() sets it as INTERNAL_AUTH_PUBLIC_KEY). */
+export const TEST_INTERNAL_AUTH_PUBLIC_KEY = TEST_KEYS.publicKey;
+
+/** An identity token as the gateway would sign it for `service`, for calling a service under test directly. */
+export function testIdentityToken(user: AuthenticatedUser, service: string, now?: number): Promise<string> {
+  return signInternalToken(user, TEST_INTERNAL_AUTH_PRIVATE_KEY, service, now);
+}
 
 /** A service configuration for a test, with a schema of its own so test files never see each other's rows. */
 export function testConfig(overrides: Partial<Record<keyof BaseEnv, string>> & Record<string, string> = {}): BaseEnv {
@@ -13,7 +26,7 @@ export function testConfig(overrides: Partial<Record<keyof BaseEnv, string>> & R
     LOG_LEVEL: 'silent',
     DATABASE_URL: TEST_DATABASE_URL,
     REDIS_URL: TEST_REDIS_URL,
-    INTERNAL_AUTH_SECRET: TEST_INTERNAL_AUTH_SECRET,
+    INTERNAL_AUTH_PUBLIC_KEY: TEST_INTERNAL_AUTH_PUBLIC_KEY,
     ...overrides,
   });
 }

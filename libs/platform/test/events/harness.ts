@@ -88,8 +88,14 @@ export class EventBusWorld {
   constructor(readonly redisUrl = TEST_REDIS_URL) {}
 
   /** The identity service's platform: EventPublisher and a running OutboxRelay. */
-  async startProducer(relay: Partial<OutboxRelayOptions> = {}) {
-    const config = testConfig({ PORT: '1', DATABASE_SCHEMA: this.producerSchema, REDIS_URL: this.redisUrl, REDIS_PREFIX: this.prefix });
+  async startProducer(relay: Partial<OutboxRelayOptions> = {}, options: { databaseUrl?: string } = {}) {
+    const config = testConfig({
+      PORT: '1',
+      DATABASE_SCHEMA: this.producerSchema,
+      REDIS_URL: this.redisUrl,
+      REDIS_PREFIX: this.prefix,
+      ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+    });
     const app = await this.start(
       PlatformModule.forService({
         name: 'identity',
@@ -111,8 +117,14 @@ export class EventBusWorld {
   }
 
   /** The reviews service, consuming identity.user.updated; with `consume: false` only its schema is migrated. */
-  async startConsumer(options: { consume?: boolean; consumer?: Partial<EventConsumerOptions> } = {}) {
-    const config = testConfig({ PORT: '1', DATABASE_SCHEMA: this.consumerSchema, REDIS_URL: this.redisUrl, REDIS_PREFIX: this.prefix });
+  async startConsumer(options: { consume?: boolean; consumer?: Partial<EventConsumerOptions>; databaseUrl?: string } = {}) {
+    const config = testConfig({
+      PORT: '1',
+      DATABASE_SCHEMA: this.consumerSchema,
+      REDIS_URL: this.redisUrl,
+      REDIS_PREFIX: this.prefix,
+      ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+    });
     const platform = PlatformModule.forService({ name: 'reviews', config, entities: [], migrations: [TestUserReplica1800000000000] });
     const events = EventsModule.forService({
       consumes: [UserUpdatedRecorder],

@@ -1,9 +1,9 @@
-import { BadRequestException, Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
 import type { Brand, FieldErrorsResponse } from '@hunted/contracts';
-import { AdminOnly } from '@hunted/platform';
+import { AdminOnly, IdParam } from '@hunted/platform';
 import { AdminBrandInputDto } from '../brands/brand-input.dto.js';
+import { BRAND_NOT_FOUND } from '../brands/brand.repository.js';
 import { AdminBrandsService } from './admin-brands.service.js';
-import { BrandIdPipe } from './brand-id.pipe.js';
 import { AdminBrandUpdateDto } from './dto/admin-brand-update.dto.js';
 
 @Controller('api/admin/brands')
@@ -22,7 +22,7 @@ export class AdminBrandsController {
   }
 
   @Put(':id')
-  update(@Param('id', BrandIdPipe) id: number, @Body() body: AdminBrandUpdateDto): Promise<Brand> {
+  update(@IdParam('id', BRAND_NOT_FOUND) id: number, @Body() body: AdminBrandUpdateDto): Promise<Brand> {
     const { id: bodyId, ...input } = body;
     if (bodyId != null && bodyId !== id) {
       const message = 'The id in the body is not the id of the brand being edited';
@@ -33,7 +33,7 @@ export class AdminBrandsController {
 
   @Delete(':id')
   @HttpCode(204)
-  remove(@Param('id', BrandIdPipe) id: number): Promise<void> {
+  remove(@IdParam('id', BRAND_NOT_FOUND) id: number): Promise<void> {
     return this.brands.remove(id);
   }
 }

@@ -1,13 +1,10 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { AdminBrandInput, Brand } from '@hunted/contracts';
 import { EventPublisher } from '@hunted/platform';
 import { DataSource } from 'typeorm';
-import { BrandEntity } from '../brands/brand.entity.js';
-import { toBrand } from '../brands/brand.mapper.js';
-import { changedBrandValues, insertBrands, newBrandValues } from './brand-values.js';
-
-const notFound = () => new NotFoundException('Brand not found');
+import { BrandRepository } from '../brands/brand.repository.js';
+import { changedBrandValues, newBrandValues } from '../brands/brand-values.js';
 
 /** The admin console's brand management: every change is one transaction with its event. */
 @Injectable()
@@ -15,35 +12,32 @@ export class AdminBrandsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly events: EventPublisher,
+    private readonly brands: BrandRepository,
   ) {}
 
-  async list(): Promise<Brand[]> {
-    const brands = await this.dataSource.getRepository(BrandEntity).find({ order: { createdAt: 'DESC', id: 'DESC' } });
-    return brands.map(toBrand);
+  list(): Promise<Brand[]> {
+    return this.brands.listNewestFirst();
   }
 
   create(input: AdminBrandInput): Promise<Brand> {
     return this.dataSource.transaction(async (manager) => {
-      const [id] = await insertBrands(manager, this.events, [newBrandValues(input)]);
-      return toBrand(await manager.findOneByOrFail(BrandEntity, { id }));
+      const [brand] = await this.brands.insert(manager, [newBrandValues(input)]);
+      return brand!;
     });
   }
 
   update(id: number, input: AdminBrandInput): Promise<Brand> {
     return this.dataSource.transaction(async (manager) => {
-      const result = await manager.update(BrandEntity, { id }, changedBrandValues(input));
-      if (!result.affected) throw notFound();
-      const brand = await manager.findOneByOrFail(BrandEntity, { id });
+      const brand = await this.brands.update(manager, id, changedBrandValues(input));
       await this.events.publish(manager, 'brands.brand.updated', { brandId: id, name: brand.name });
-      return toBrand(brand);
+      return brand;
     });
   }
 
   /** Votes and saves go with the brand (foreign keys cascade); other services learn it from brands.brand.deleted. */
   remove(id: number): Promise<void> {
     return this.dataSource.transaction(async (manager) => {
-      const result = await manager.delete(BrandEntity, { id });
-      if (!result.affected) throw notFound();
+      await this.brands.delete(manager, id);
       await this.events.publish(manager, 'brands.brand.deleted', { brandId: id });
     });
   }

@@ -1,19 +1,11 @@
-import { Body, Controller, Get, HttpCode, NotFoundException, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
 import type { Brand, ViewResponse } from '@hunted/contracts';
-import { Public, SignedIn } from '@hunted/platform';
+import { IdParam, Public, sendPage, SignedIn } from '@hunted/platform';
 import type { FastifyReply } from 'fastify';
 import { BrandInputDto } from './brand-input.dto.js';
-import { brandIdOf, parseBrandListQuery } from './brand-query.js';
-import { BRAND_NOT_FOUND, BrandsService } from './brands.service.js';
-
-export const TOTAL_COUNT_HEADER = 'x-total-count';
-
-/** A path id that is not a positive integer names no brand. */
-export function requireBrandId(raw: string): number {
-  const id = brandIdOf(raw);
-  if (id === null) throw new NotFoundException(BRAND_NOT_FOUND);
-  return id;
-}
+import { parseBrandListQuery } from './brand-query.js';
+import { BRAND_NOT_FOUND } from './brand.repository.js';
+import { BrandsService } from './brands.service.js';
 
 @Controller('api/brands')
 export class BrandsController {
@@ -27,8 +19,7 @@ export class BrandsController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Brand[]> {
     const { brands, total } = await this.brands.list(parseBrandListQuery(query));
-    if (total !== undefined) reply.header(TOTAL_COUNT_HEADER, String(total));
-    return brands;
+    return sendPage(reply, { items: brands, total });
   }
 
   @Post()
@@ -39,14 +30,14 @@ export class BrandsController {
 
   @Get(':id')
   @Public()
-  findOne(@Param('id') id: string): Promise<Brand> {
-    return this.brands.findById(requireBrandId(id));
+  findOne(@IdParam('id', BRAND_NOT_FOUND) id: number): Promise<Brand> {
+    return this.brands.findById(id);
   }
 
   @Post(':id/view')
   @Public()
   @HttpCode(200)
-  async view(@Param('id') id: string): Promise<ViewResponse> {
-    return { views: await this.brands.recordView(requireBrandId(id)) };
+  async view(@IdParam('id', BRAND_NOT_FOUND) id: number): Promise<ViewResponse> {
+    return { views: await this.brands.recordView(id) };
   }
 }

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { CsvRowError, CsvUploadResponse } from '@hunted/contracts';
-import { EventPublisher } from '@hunted/platform';
 import { DataSource } from 'typeorm';
-import { insertBrands, newBrandValues } from '../admin/brand-values.js';
+import { BrandRepository } from '../brands/brand.repository.js';
+import { newBrandValues } from '../brands/brand-values.js';
 import { CsvFileError, parseBrandCsv, validateBrandRows } from './brand-csv.js';
 import { csvUploadError } from './csv-upload.js';
 
@@ -23,7 +23,7 @@ function summary(errors: CsvRowError[]): string {
 export class BrandsCsvService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly events: EventPublisher,
+    private readonly brands: BrandRepository,
   ) {}
 
   async upload(bytes: Buffer): Promise<CsvUploadResponse> {
@@ -37,9 +37,9 @@ export class BrandsCsvService {
     const { brands, errors } = await validateBrandRows(parsed.rows);
     const problems = [...parsed.errors, ...errors].sort((a, b) => a.line - b.line);
     if (problems.length > 0) throw csvUploadError(summary(problems), problems);
-    const ids = await this.dataSource.transaction((manager) =>
-      insertBrands(manager, this.events, brands.map((brand) => newBrandValues(brand))),
+    const created = await this.dataSource.transaction((manager) =>
+      this.brands.insert(manager, brands.map((brand) => newBrandValues(brand))),
     );
-    return { count: ids.length };
+    return { count: created.length };
   }
 }

@@ -1,8 +1,10 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { EventPublisher, SERVICE_CONFIG } from '@hunted/platform';
+import { SERVICE_CONFIG } from '@hunted/platform';
 import { DataSource, type EntityManager } from 'typeorm';
-import { COPY_LATEST_DAILY_VOTES } from '../brands/brand-sql.js';
+import { BrandRepository } from '../brands/brand.repository.js';
+import { SavesService } from '../saves/saves.service.js';
+import { VotesService, type PastVote } from '../votes/votes.service.js';
 import { demoDataEnabled, type BrandsConfig } from '../config.js';
 import { DEMO_BRANDS, demoImageUrl, demoLinks } from './demo-brands.js';
 
@@ -18,6 +20,9 @@ function random(seed: number): () => number {
     return state / 2 ** 32;
   };
 }
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
 
 type VoteWhen = 'today' | 'yesterday' | 'earlier';
 
@@ -35,7 +40,9 @@ export class DemoDataSeeder implements OnModuleInit {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(SERVICE_CONFIG) private readonly config: BrandsConfig,
-    private readonly events: EventPublisher,
+    private readonly brands: BrandRepository,
+    private readonly votes: VotesService,
+    private readonly saves: SavesService,
   ) {}
 
   // onModuleInit runs before any onApplicationBootstrap, so the featured pick at start sees the demo brands.
@@ -49,8 +56,7 @@ export class DemoDataSeeder implements OnModuleInit {
   async seedIfEmpty(): Promise<number> {
     return this.dataSource.transaction(async (manager) => {
       await manager.query(`select pg_advisory_xact_lock(hashtext(current_schema() || ':demo-data'))`);
-      const [{ any }] = await manager.query<[{ any: boolean }]>(`select exists (select 1 from brands) as any`);
-      if (any) return 0;
+      if (await this.brands.any(manager)) return 0;
       const ids = await this.insertBrands(manager);
       await this.insertVotes(manager, ids);
       await this.insertSaves(manager, ids);
@@ -59,101 +65,66 @@ export class DemoDataSeeder implements OnModuleInit {
   }
 
   private async insertBrands(manager: EntityManager): Promise<number[]> {
-    const ids: number[] = [];
-    for (const [index, brand] of DEMO_BRANDS.entries()) {
-      const links = demoLinks(brand);
-      const [row] = await manager.query<{ id: number }[]>(
-        // No rating here: a brand's rating and review count only ever come from real reviews (review events).
-        `insert into brands (name, description, category, location, delivery, image_url, instagram_url, etsy_url,
-           website_url, tiktok_url, tags, hashtags, price_category, views, created_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14,
-                 now() - make_interval(hours => $15))
-         returning id`,
-        [
-          brand.name,
-          brand.description,
-          brand.category,
-          brand.location,
-          brand.delivery,
-          demoImageUrl(brand),
-          links.instagramUrl,
-          links.etsyUrl,
-          links.websiteUrl,
-          links.tiktokUrl,
-          brand.tags,
-          brand.hashtags,
-          brand.priceCategory,
-          40 + ((index * 97) % 900),
-          // Added over the last ten weeks, oldest first in the list's order.
-          (DEMO_BRANDS.length - index) * 38 + (index % 7),
-        ],
-      );
-      ids.push(row!.id);
-      await this.events.publish(manager, 'brands.brand.created', { brandId: row!.id, name: brand.name });
-    }
-    return ids;
+    const now = Date.now();
+    const brands = DEMO_BRANDS.map((brand, index) => ({
+      // No rating here: a brand's rating and review count only ever come from real reviews (review events).
+      name: brand.name,
+      description: brand.description,
+      category: brand.category,
+      location: brand.location,
+      delivery: brand.delivery,
+      imageUrl: demoImageUrl(brand),
+      ...demoLinks(brand),
+      tags: brand.tags,
+      hashtags: brand.hashtags,
+      priceCategory: brand.priceCategory,
+      featured: false,
+      featuredDate: null,
+      views: 40 + ((index * 97) % 900),
+      // Added over the last ten weeks, oldest first in the list's order.
+      createdAt: new Date(now - ((DEMO_BRANDS.length - index) * 38 + (index % 7)) * HOUR_MS),
+    }));
+    return (await this.brands.insert(manager, brands)).map((brand) => brand.id);
   }
 
   /** Votes as real ones would be: one per demo user per brand, spread over two weeks, a share today. */
   private async insertVotes(manager: EntityManager, brandIds: number[]): Promise<void> {
-    const brands: number[] = [];
-    const users: string[] = [];
-    const ips: string[] = [];
-    const whens: VoteWhen[] = [];
-    const fractions: number[] = [];
+    // London midnight today as an instant; "today" votes fall between it and now, "yesterday" ones in the
+    // 23 hours before it (a London day is never shorter), "earlier" ones in the 13 days before that.
+    const { midnight, now } = await this.brands.londonMidnight(manager);
+    const at = midnight.getTime();
+    const timeOf = (when: VoteWhen, fraction: number) =>
+      new Date(
+        when === 'today'
+          ? at + fraction * (now.getTime() - at)
+          : when === 'yesterday'
+            ? at - MINUTE_MS - fraction * 22 * HOUR_MS
+            : at - 24 * HOUR_MS - fraction * 13 * 24 * HOUR_MS,
+      );
+    const votes: PastVote[] = [];
     brandIds.forEach((brandId, i) => {
       const next = random(i + 1);
       const count = 2 + ((i * 7) % 23);
       for (let k = 0; k < count; k++) {
         const r = next();
-        brands.push(brandId);
-        users.push(DEMO_USERS[(i * 5 + k) % DEMO_USERS.length]!);
-        ips.push(demoIp(i * 31 + k));
-        whens.push(r < 0.25 ? 'today' : r < 0.45 ? 'yesterday' : 'earlier');
-        fractions.push(next());
+        const when: VoteWhen = r < 0.25 ? 'today' : r < 0.45 ? 'yesterday' : 'earlier';
+        votes.push({
+          brandId,
+          userId: DEMO_USERS[(i * 5 + k) % DEMO_USERS.length]!,
+          ipAddress: demoIp(i * 31 + k),
+          createdAt: timeOf(when, next()),
+        });
       }
     });
-    // London midnight today as an instant; "today" votes fall between it and now, "yesterday" ones in the
-    // 23 hours before it (a London day is never shorter), "earlier" ones in the 13 days before that.
-    await manager.query(
-      `with midnight as (select (date_trunc('day', now() at time zone 'Europe/London') at time zone 'Europe/London') as at),
-       planned as (
-         select v.brand_id, v.user_id, v.ip,
-           case v.occasion
-             when 'today' then m.at + v.fraction * (now() - m.at)
-             when 'yesterday' then m.at - interval '1 minute' - v.fraction * interval '22 hours'
-             else m.at - interval '1 day' - v.fraction * interval '13 days'
-           end as created_at
-         from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::float8[]) as v(brand_id, user_id, ip, occasion, fraction),
-              midnight m)
-       insert into votes (brand_id, user_id, ip_address, created_at, window_end)
-       select brand_id, user_id, ip, created_at, created_at + interval '24 hours' from planned`,
-      [brands, users, ips, whens, fractions],
-    );
-    await manager.query(
-      `update brands b set votes = v.n from (select brand_id, count(*)::int as n from votes group by brand_id) v
-       where v.brand_id = b.id`,
-    );
-    await manager.query(
-      `insert into brand_daily_votes (brand_id, day, votes)
-       select brand_id, (created_at at time zone 'Europe/London')::date, count(*) from votes group by 1, 2`,
-    );
-    await manager.query(COPY_LATEST_DAILY_VOTES);
+    await this.votes.insertPast(manager, votes);
+    await this.brands.recountAllVotes(manager);
   }
 
   private async insertSaves(manager: EntityManager, brandIds: number[]): Promise<void> {
-    const users: string[] = [];
-    const brands: number[] = [];
-    DEMO_USERS.slice(0, 12).forEach((user, u) => {
-      for (let j = 0; j < 3; j++) {
-        users.push(user);
-        brands.push(brandIds[(u * 3 + j * 7) % brandIds.length]!);
-      }
+    const saves: { userId: string; brandId: number }[] = [];
+    DEMO_USERS.slice(0, 12).forEach((userId, u) => {
+      for (let j = 0; j < 3; j++) saves.push({ userId, brandId: brandIds[(u * 3 + j * 7) % brandIds.length]! });
     });
-    await manager.query(
-      `insert into saved_brands (user_id, brand_id) select * from unnest($1::text[], $2::int[])
-       on conflict (user_id, brand_id) do nothing`,
-      [users, brands],
-    );
+    await this.saves.saveMany(manager, saves);
   }
 }

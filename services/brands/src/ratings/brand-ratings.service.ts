@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { BrandRepository } from '../brands/brand.repository.js';
 
 export interface ReviewRating {
   reviewId: number;
@@ -17,6 +18,8 @@ export interface ReviewRating {
  */
 @Injectable()
 export class BrandRatingsService {
+  constructor(private readonly brands: BrandRepository) {}
+
   /** A review's first rating; one already known (from a later update that overtook it) is kept. */
   async reviewCreated(manager: EntityManager, review: ReviewRating): Promise<void> {
     if (!(await this.lockBrand(manager, review.brandId))) return;
@@ -57,17 +60,16 @@ export class BrandRatingsService {
    * recompute one after the other and each sees the rows the previous one committed. False when the brand is gone:
    * the event is then acknowledged with no effect (its rows went with the brand).
    */
-  private async lockBrand(manager: EntityManager, brandId: number): Promise<boolean> {
-    const rows: unknown[] = await manager.query('select 1 from brands where id = $1 for no key update', [brandId]);
-    return rows.length > 0;
+  private lockBrand(manager: EntityManager, brandId: number): Promise<boolean> {
+    return this.brands.lock(manager, brandId);
   }
 
+  /** The mean is read as numeric text, so the brand's rating is rounded once, by its own column. */
   private async recompute(manager: EntityManager, brandId: number): Promise<void> {
-    await manager.query(
-      `update brands b set rating = coalesce(r.mean, 0), rating_count = r.n
-       from (select avg(rating) as mean, count(*)::int as n from brand_review_ratings where brand_id = $1 and not deleted) r
-       where b.id = $1`,
+    const [figures] = await manager.query<{ mean: string | null; n: number }[]>(
+      `select avg(rating)::text as mean, count(*)::int as n from brand_review_ratings where brand_id = $1 and not deleted`,
       [brandId],
     );
+    await this.brands.setRating(manager, brandId, figures!.mean, figures!.n);
   }
 }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { BrandsModule } from '../brands/brands.module.js';
 import { BrandRatingsService } from './brand-ratings.service.js';
 import { ReviewCreatedHandler } from './events/review-created.handler.js';
 import { ReviewDeletedHandler } from './events/review-deleted.handler.js';
@@ -7,5 +8,5 @@ import { ReviewUpdatedHandler } from './events/review-updated.handler.js';
 /** The review events this service consumes; registered in AppModule's one EventsModule.forService call. */
 export const RATING_EVENT_HANDLERS = [ReviewCreatedHandler, ReviewUpdatedHandler, ReviewDeletedHandler];
 
-@Module({ providers: [BrandRatingsService], exports: [BrandRatingsService] })
+@Module({ imports: [BrandsModule], providers: [BrandRatingsService], exports: [BrandRatingsService] })
 export class RatingsModule {}

@@ -1,7 +1,7 @@
-import { Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Post } from '@nestjs/common';
 import type { Brand, SavedStateResponse } from '@hunted/contracts';
-import { CurrentUser, SignedIn, type AuthenticatedUser } from '@hunted/platform';
-import { requireBrandId } from '../brands/brands.controller.js';
+import { CurrentUser, IdParam, SignedIn, type AuthenticatedUser } from '@hunted/platform';
+import { BRAND_NOT_FOUND } from '../brands/brand.repository.js';
 import { SavesService } from './saves.service.js';
 
 @Controller('api')
@@ -10,20 +10,20 @@ export class SavesController {
   constructor(private readonly saves: SavesService) {}
 
   @Get('brands/:id/saved')
-  async saved(@Param('id') id: string, @CurrentUser() user: AuthenticatedUser): Promise<SavedStateResponse> {
-    return { isSaved: await this.saves.isSaved(user.id, requireBrandId(id)) };
+  async saved(@IdParam('id', BRAND_NOT_FOUND) id: number, @CurrentUser() user: AuthenticatedUser): Promise<SavedStateResponse> {
+    return { isSaved: await this.saves.isSaved(user.id, id) };
   }
 
   @Post('brands/:id/save')
   @HttpCode(200)
-  async save(@Param('id') id: string, @CurrentUser() user: AuthenticatedUser): Promise<SavedStateResponse> {
-    await this.saves.save(user.id, requireBrandId(id));
+  async save(@IdParam('id', BRAND_NOT_FOUND) id: number, @CurrentUser() user: AuthenticatedUser): Promise<SavedStateResponse> {
+    await this.saves.save(user.id, id);
     return { isSaved: true };
   }
 
   @Delete('brands/:id/save')
-  async unsave(@Param('id') id: string, @CurrentUser() user: AuthenticatedUser): Promise<SavedStateResponse> {
-    await this.saves.unsave(user.id, requireBrandId(id));
+  async unsave(@IdParam('id', BRAND_NOT_FOUND) id: number, @CurrentUser() user: AuthenticatedUser): Promise<SavedStateResponse> {
+    await this.saves.unsave(user.id, id);
     return { isSaved: false };
   }
 

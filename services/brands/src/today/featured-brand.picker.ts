@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { EventPublisher } from '@hunted/platform';
 import { DataSource } from 'typeorm';
-import { LONDON_TODAY } from '../brands/brand-sql.js';
+import { BrandRepository } from '../brands/brand.repository.js';
 
 export interface FeaturedPick {
   /** The London day the pick is for (YYYY-MM-DD). */
@@ -28,32 +28,21 @@ export class FeaturedBrandPicker {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly events: EventPublisher,
+    private readonly brands: BrandRepository,
   ) {}
 
   async pickForToday(): Promise<FeaturedPick> {
     return this.dataSource.transaction(async (manager) => {
       await manager.query(`select pg_advisory_xact_lock(hashtext(current_schema() || ':featured-brand-pick'))`);
-      const [{ day }] = await manager.query<[{ day: string }]>(`select to_char(${LONDON_TODAY}, 'YYYY-MM-DD') as day`);
-      const [existing] = await manager.query<{ id: number }[]>(
-        `select id from brands where featured and featured_date = $1::date order by id limit 1`,
-        [day],
-      );
-      if (existing) return { day, brandId: existing.id, picked: false };
+      const day = await this.brands.londonToday(manager);
+      const existing = await this.brands.featuredOn(manager, day);
+      if (existing !== null) return { day, brandId: existing, picked: false };
 
-      const [pick] = await manager.query<{ id: number; name: string }[]>(
-        `select b.id, b.name from brands b
-         left join brand_daily_votes d on d.brand_id = b.id and d.day = $1::date - 1
-         order by coalesce(d.votes, 0) desc, b.votes desc, b.id limit 1`,
-        [day],
-      );
+      const pick = await this.brands.bestOfDayBefore(manager, day);
       if (!pick) return { day, brandId: null, picked: false };
 
       // A feature lasts its day: earlier days' picks (and dated admin features) stop showing the banner.
-      const [expired] = await manager.query<[{ id: number; name: string }[], number]>(
-        `update brands set featured = false where featured and featured_date < $1::date returning id, name`,
-        [day],
-      );
-      await manager.query(`update brands set featured = true, featured_date = $1::date where id = $2`, [day, pick.id]);
+      const expired = await this.brands.featureFor(manager, pick.id, day);
       for (const brand of [...expired, pick]) {
         await this.events.publish(manager, 'brands.brand.updated', { brandId: brand.id, name: brand.name });
       }

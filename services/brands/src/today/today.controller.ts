@@ -1,9 +1,8 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
 import type { TodayBrand } from '@hunted/contracts';
-import { Public } from '@hunted/platform';
+import { Public, sendPage } from '@hunted/platform';
 import type { FastifyReply } from 'fastify';
 import { parseTodayQuery, parseTopLimit } from '../brands/brand-query.js';
-import { TOTAL_COUNT_HEADER } from '../brands/brands.controller.js';
 import { TodayService } from './today.service.js';
 
 @Controller('api/brands')
@@ -14,8 +13,7 @@ export class TodayController {
   @Get('today')
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply): Promise<TodayBrand[]> {
     const { brands, total } = await this.today.list(parseTodayQuery(query));
-    if (total !== undefined) reply.header(TOTAL_COUNT_HEADER, String(total));
-    return brands;
+    return sendPage(reply, { items: brands, total });
   }
 
   @Get('top')

@@ -1,8 +1,8 @@
-import { Controller, Param, Post, Req } from '@nestjs/common';
+import { Controller, Post, Req } from '@nestjs/common';
 import type { VoteResponse } from '@hunted/contracts';
-import { CurrentUser, SignedIn, type AuthenticatedUser } from '@hunted/platform';
+import { CurrentUser, IdParam, SignedIn, type AuthenticatedUser } from '@hunted/platform';
 import type { FastifyRequest } from 'fastify';
-import { requireBrandId } from '../brands/brands.controller.js';
+import { BRAND_NOT_FOUND } from '../brands/brand.repository.js';
 import { VotesService } from './votes.service.js';
 
 @Controller('api/brands')
@@ -12,7 +12,11 @@ export class VotesController {
   /** request.ip is the client the gateway names in X-Forwarded-For (services trust their only caller). */
   @Post(':id/vote')
   @SignedIn()
-  vote(@Param('id') id: string, @CurrentUser() user: AuthenticatedUser, @Req() request: FastifyRequest): Promise<VoteResponse> {
-    return this.votes.vote(requireBrandId(id), user.id, request.ip);
+  vote(
+    @IdParam('id', BRAND_NOT_FOUND) id: number,
+    @CurrentUser() user: AuthenticatedUser,
+    @Req() request: FastifyRequest,
+  ): Promise<VoteResponse> {
+    return this.votes.vote(id, user.id, request.ip);
   }
 }

@@ -1,35 +1,35 @@
 import { Controller, Get, Inject, Logger, Query, Req, Res } from '@nestjs/common';
-import { SESSION_COOKIE } from '@hunted/contracts';
 import { Public, SERVICE_CONFIG } from '@hunted/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { IdentityConfig } from '../config.js';
 import {
   clearedSessionCookie,
-  newSessionId,
-  readCookie,
   serializeSessionCookie,
+  sessionCookieNameOf,
+  sessionIdOfCookies,
   signSessionId,
-  unsignSessionId,
 } from '../sessions/session-cookie.js';
-import type { SessionData } from '../sessions/session.entity.js';
 import { SessionStore } from '../sessions/session.store.js';
-import { UsersService } from '../users/users.service.js';
-import { OidcClient } from './oidc-client.js';
-import { returnToFor, safeReturnPath } from './return-to.js';
+import type { ProviderRequest } from './sign-in/sign-in.commands.js';
+import { SignInUseCase } from './sign-in/sign-in.use-case.js';
 
-/** Long enough to sign in at the provider; a sign-in left half-way is forgotten after this. */
-const SIGN_IN_WINDOW_SECONDS = 60 * 60;
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
 
+/** HTTP in and out of signing in and out: cookies, redirects and pages. The sign-in itself is SignInUseCase. */
 @Controller('api')
 export class AuthController {
   private readonly logger = new Logger(AuthController.name);
+  private readonly cookieName: string;
 
   constructor(
     @Inject(SERVICE_CONFIG) private readonly config: IdentityConfig,
-    private readonly oidc: OidcClient,
+    private readonly signIn: SignInUseCase,
     private readonly sessions: SessionStore,
-    private readonly users: UsersService,
-  ) {}
+  ) {
+    this.cookieName = sessionCookieNameOf(config);
+  }
 
   @Get('login')
   @Public()
@@ -38,112 +38,106 @@ export class AuthController {
     @Query('returnTo') returnTo: unknown,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const current = await this.currentSession(request);
-    const sid = current?.sid ?? newSessionId();
-    const session: SessionData = {
-      ...current?.sess,
-      returnTo: returnToFor(returnTo, request.headers.referer, this.siteOrigins(request)),
-    };
-    const outcome = await this.oidc.run(this.strategyRequest(request, session));
-    if (outcome.kind !== 'redirect') {
-      this.logger.error(`sign-in could not start: ${outcome.kind === 'error' ? outcome.error.message : outcome.kind}`);
+    const result = await this.signIn.start({
+      sessionId: sessionIdOfCookies(request.headers.cookie, this.config),
+      returnTo,
+      referer: request.headers.referer,
+      siteOrigins: this.siteOrigins(request),
+      request: providerRequestOf(request),
+    });
+    if (result.kind === 'unavailable') {
       await reply
         .status(503)
         .type('text/plain; charset=utf-8')
         .send('Sign-in is unavailable right now. Please try again in a moment.');
       return;
     }
-    const maxAge = current?.sess.userId ? this.sessionTtlSeconds : SIGN_IN_WINDOW_SECONDS;
-    await this.sessions.set(sid, session, new Date(Date.now() + maxAge * 1000));
     await reply
-      .header(
-        'set-cookie',
-        serializeSessionCookie(signSessionId(sid, this.config.SESSION_SECRET), {
-          maxAgeSeconds: maxAge,
-          secure: this.secure(request),
-        }),
-      )
+      .header('set-cookie', this.cookie(result.sessionId, result.expire, request))
       .header('cache-control', 'no-store')
-      .redirect(outcome.url, 302);
+      .redirect(result.url, 302);
   }
 
   @Get('callback')
   @Public()
   async callback(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    const current = await this.currentSession(request);
-    const session: SessionData = { ...current?.sess };
-    const returnTo = safeReturnPath(session.returnTo) ?? '/';
-    const outcome = await this.oidc.run(this.strategyRequest(request, session));
-    if (outcome.kind !== 'success') {
-      const reason =
-        outcome.kind === 'error'
-          ? outcome.error.message
-          : outcome.kind === 'fail'
-            ? outcome.message
-            : 'unexpected redirect';
-      this.logger.warn(`sign-in callback refused: ${reason}`);
-      if (current) await this.sessions.set(current.sid, session, new Date(Date.now() + SIGN_IN_WINDOW_SECONDS * 1000));
-      await reply.header('cache-control', 'no-store').redirect(returnTo, 302);
+    const result = await this.signIn.complete({
+      sessionId: sessionIdOfCookies(request.headers.cookie, this.config),
+      request: providerRequestOf(request),
+    });
+    if (result.kind === 'refused') {
+      await this.refusedPage(reply, result.message, result.returnTo);
       return;
     }
-    const user = await this.users.signIn(outcome.claims);
-    const ttl = this.sessionTtlSeconds;
-    const sid = await this.sessions.regenerate(
-      current?.sid ?? null,
-      { userId: user.id, signedInAt: new Date().toISOString() },
-      new Date(Date.now() + ttl * 1000),
-    );
-    this.logger.log(`signed in user ${user.id}`);
-    await reply
-      .header(
-        'set-cookie',
-        serializeSessionCookie(signSessionId(sid, this.config.SESSION_SECRET), {
-          maxAgeSeconds: ttl,
-          secure: this.secure(request),
-        }),
-      )
-      .header('cache-control', 'no-store')
-      .redirect(returnTo, 302);
+    if (result.kind === 'signed-in') reply.header('set-cookie', this.cookie(result.sessionId, result.expire, request));
+    await reply.header('cache-control', 'no-store').redirect(result.returnTo, 302);
   }
 
+  /**
+   * Sign-out is a GET (the spec's SPA navigates to it), so the gateway's CSRF check does not cover it: a page
+   * elsewhere could sign a member out with an image tag. The browser says where a request comes from in
+   * Sec-Fetch-Site; a cross-site one is refused and the session kept. (A browser that sends no such header is
+   * let through, as the gateway does for writes: old browsers only, and the worst case is being signed out.)
+   */
   @Get('logout')
   @Public()
   async logout(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    const sid = unsignSessionId(readCookie(request.headers.cookie, SESSION_COOKIE), this.config.SESSION_SECRET);
+    if (request.headers['sec-fetch-site'] === 'cross-site') {
+      this.logger.warn('cross-site sign-out refused');
+      await reply
+        .status(403)
+        .header('cache-control', 'no-store')
+        .type('text/plain; charset=utf-8')
+        .send('You are still signed in: sign-out must start on Hunted. Use Sign out in the menu.');
+      return;
+    }
+    const sid = sessionIdOfCookies(request.headers.cookie, this.config);
     if (sid) await this.sessions.destroy(sid);
     await reply
-      .header('set-cookie', clearedSessionCookie(this.secure(request)))
+      .header('set-cookie', clearedSessionCookie(this.cookieName, this.secure(request)))
       .header('cache-control', 'no-store')
       .redirect('/', 302);
   }
 
-  private get sessionTtlSeconds(): number {
-    return Math.round(this.config.SESSION_TTL_DAYS * 24 * 60 * 60);
+  private cookie(sessionId: string, expire: Date, request: FastifyRequest): string {
+    return serializeSessionCookie(signSessionId(sessionId, this.config.SESSION_SECRET), {
+      name: this.cookieName,
+      maxAgeSeconds: Math.max(0, Math.round((expire.getTime() - Date.now()) / 1000)),
+      secure: this.secure(request),
+    });
   }
 
-  private async currentSession(request: FastifyRequest): Promise<{ sid: string; sess: SessionData } | null> {
-    const sid = unsignSessionId(readCookie(request.headers.cookie, SESSION_COOKIE), this.config.SESSION_SECRET);
-    if (!sid) return null;
-    const sess = await this.sessions.get(sid);
-    return sess ? { sid, sess } : null;
+  private async refusedPage(reply: FastifyReply, message: string, returnTo: string): Promise<void> {
+    await reply
+      .status(403)
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(
+        `<!doctype html><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+          `<title>Sign-in refused</title><body style="font-family:system-ui;max-width:560px;margin:10vh auto;padding:0 1rem">` +
+          `<h1>Sign-in refused</h1><p>${escapeHtml(message)}</p><p><a href="${escapeHtml(returnTo)}">Back to Hunted</a></p>`,
+      );
   }
 
-  private strategyRequest(request: FastifyRequest, session: SessionData) {
-    return {
-      query: request.query as Record<string, unknown>,
-      session,
-      headers: request.headers,
-      url: request.url,
-      method: request.method,
-    };
-  }
-
-  /** Fastify's protocol honours X-Forwarded-Proto (trustProxy), so TLS at the gateway or ingress counts. */
+  /**
+   * Secure whenever the site is https (PUBLIC_URL), and also when this request came over TLS (Fastify's protocol
+   * honours X-Forwarded-Proto, trustProxy).
+   */
   private secure(request: FastifyRequest): boolean {
-    return request.protocol === 'https';
+    return request.protocol === 'https' || /^https:/i.test(this.config.PUBLIC_URL);
   }
 
   private siteOrigins(request: FastifyRequest): string[] {
     return [new URL(this.config.PUBLIC_URL).origin, `${request.protocol}://${request.host}`];
   }
+}
+
+/** What the provider's strategy reads of a request. */
+function providerRequestOf(request: FastifyRequest): ProviderRequest {
+  return {
+    query: request.query as Record<string, unknown>,
+    headers: request.headers,
+    url: request.url,
+    method: request.method,
+  };
 }

@@ -1,10 +1,11 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { Agent } from 'node:https';
 import { Agent as HttpAgent } from 'node:http';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { SERVICE_CONFIG } from '@hunted/platform';
 import OpenIDConnectStrategy, { type Profile, type VerifyCallback } from 'passport-openidconnect';
 import { callbackUrlOf, type IdentityConfig } from '../config.js';
-import type { SessionData } from '../sessions/session.entity.js';
+import type { SessionData } from '../sessions/session.store.js';
 import type { ProviderClaims } from '../users/users.service.js';
 
 interface DiscoveryDocument {
@@ -19,6 +20,8 @@ export type StrategyOutcome =
   | { kind: 'redirect'; url: string }
   | { kind: 'success'; claims: ProviderClaims }
   | { kind: 'fail'; message: string }
+  /** The provider signed someone in, but not in a way identity accepts; `message` is for that person. */
+  | { kind: 'refused'; message: string }
   | { kind: 'error'; error: Error };
 
 /** The slice of a request passport-openidconnect reads: query parameters and a mutable session object. */
@@ -85,7 +88,7 @@ export class OidcClient {
       } as unknown as ConstructorParameters<typeof OpenIDConnectStrategy>[0],
       // The nine-argument form is the one that hands over userinfo's raw JSON, where email_verified lives.
       ((
-        _issuer: string,
+        issuer: string,
         userinfo: (Profile & { _json?: Record<string, unknown> }) | undefined,
         idProfile: Profile,
         _context: unknown,
@@ -97,7 +100,7 @@ export class OidcClient {
       ) =>
         done(
           null,
-          claimsOf(userinfo, idProfile, idToken) as unknown as Express.User,
+          claimsOf(issuer, userinfo, idProfile, idToken) as unknown as Express.User,
         )) as unknown as ConstructorParameters<typeof OpenIDConnectStrategy>[1],
     );
   }
@@ -125,7 +128,10 @@ export class OidcClient {
         redirect(url: string): void;
         error(error: Error): void;
         pass(): void;
+        authorizationParams(options: unknown): Record<string, string>;
+        _oauth2: OAuth2TokenClient;
       };
+      withPkce(run, request);
       run.redirect = (url) => resolve({ kind: 'redirect', url });
       run.error = (error) => resolve({ kind: 'error', error });
       run.pass = () => resolve({ kind: 'fail', message: 'nothing to authenticate' });
@@ -138,7 +144,7 @@ export class OidcClient {
       };
       run.success = (user) => {
         const claims = user as unknown as ProviderClaims | { refused: string };
-        resolve('refused' in claims ? { kind: 'fail', message: claims.refused } : { kind: 'success', claims });
+        resolve('refused' in claims ? { kind: 'refused', message: claims.refused } : { kind: 'success', claims });
       };
       try {
         run.authenticate(request as never, {});
@@ -149,11 +155,51 @@ export class OidcClient {
   }
 }
 
+/** The part of node-oauth's OAuth2 client the strategy exchanges the code with. */
+interface OAuth2TokenClient {
+  getOAuthAccessToken(code: string, params: Record<string, string>, callback: (...args: unknown[]) => void): void;
+}
+
 /**
- * Email and names from userinfo, else from the ID token. Users are matched by email, so an address the provider
- * says it has not verified is refused: otherwise anyone could claim someone else's account.
+ * PKCE (S256) on one run of the strategy. passport-openidconnect 0.1.x has no PKCE option, but it leaves the two
+ * places open: `authorizationParams()` (documented for subclasses) adds the challenge to the authorization
+ * request, and the token request goes through its "protected" `_oauth2` client, which is wrapped here to add the
+ * verifier. Both are per-run objects layered over the shared strategy, so concurrent sign-ins never share one.
+ * The verifier lives in the session beside the strategy's state and is used once.
+ */
+function withPkce(
+  run: { authorizationParams(options: unknown): Record<string, string>; _oauth2: OAuth2TokenClient },
+  request: StrategyRequest,
+): void {
+  if (request.query.code === undefined) {
+    const { verifier, challenge } = pkcePair();
+    request.session.pkceVerifier = verifier;
+    run.authorizationParams = () => ({ code_challenge: challenge, code_challenge_method: 'S256' });
+    return;
+  }
+  const verifier = request.session.pkceVerifier;
+  delete request.session.pkceVerifier;
+  const shared = run._oauth2;
+  const client = Object.create(shared) as OAuth2TokenClient;
+  client.getOAuthAccessToken = (code, params, callback) =>
+    shared.getOAuthAccessToken.call(client, code, verifier ? { ...params, code_verifier: verifier } : params, callback);
+  run._oauth2 = client;
+}
+
+export const EMAIL_NOT_VERIFIED =
+  'Your sign-in provider has not verified your email address. Verify it with them, then sign in again.';
+export const NO_EMAIL =
+  'Your sign-in provider did not share your email address. Allow Hunted to see it, then sign in again.';
+const CHECK_FAILED = "Your sign-in provider's answer could not be checked. Please sign in again.";
+
+/**
+ * Who signed in: the ID token's issuer and subject, with the email and names from userinfo, else from the ID
+ * token. The address must come with `email_verified: true` from the same source (missing counts as not verified):
+ * an unverified address is someone's claim, not their identity. Userinfo about another subject is refused
+ * (OpenID Connect Core 5.3.2).
  */
 export function claimsOf(
+  issuer: string,
   userinfo: (Profile & { _json?: Record<string, unknown> }) | undefined,
   idProfile: Profile,
   idToken: string,
@@ -167,11 +213,23 @@ export function claimsOf(
   } catch {
     // The strategy has already parsed this token; unreadable here only means no extra claims.
   }
-  const email = userinfo?.emails?.[0]?.value ?? idProfile.emails?.[0]?.value;
-  if (!email) return { refused: 'the identity provider did not share an email address' };
-  const verified = userinfo?._json?.email_verified ?? idClaims.email_verified;
-  if (verified === false || verified === 'false')
-    return { refused: 'the identity provider has not verified this email address' };
+  const subject = idProfile.id;
+  if (!issuer || !subject) return { refused: CHECK_FAILED };
+  if (userinfo?.id && userinfo.id !== subject) return { refused: CHECK_FAILED };
+  const source = typeof userinfo?._json?.email === 'string' ? userinfo._json : idClaims;
+  const email = source.email;
+  if (typeof email !== 'string' || !email.trim()) {
+    return { refused: NO_EMAIL };
+  }
+  if (source.email_verified !== true) {
+    return { refused: EMAIL_NOT_VERIFIED };
+  }
   const name = userinfo?.name ?? idProfile.name;
-  return { email, firstName: name?.givenName ?? null, lastName: name?.familyName ?? null };
+  return { issuer, subject, email, firstName: name?.givenName ?? null, lastName: name?.familyName ?? null };
+}
+
+/** A PKCE pair (RFC 7636): the verifier stays in the session, its S256 challenge goes to the provider. */
+export function pkcePair(): { verifier: string; challenge: string } {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
 }

@@ -1,9 +1,9 @@
 import { Controller, Get, Headers, Inject } from '@nestjs/common';
-import { SESSION_COOKIE, type SessionResolution } from '@hunted/contracts';
+import type { SessionResolution } from '@hunted/contracts';
 import { Public, SERVICE_CONFIG } from '@hunted/platform';
 import type { IdentityConfig } from '../config.js';
 import { UsersService } from '../users/users.service.js';
-import { readCookie, unsignSessionId } from './session-cookie.js';
+import { sessionIdOfCookies } from './session-cookie.js';
 import { SessionStore } from './session.store.js';
 
 /**
@@ -22,7 +22,7 @@ export class InternalSessionController {
   @Get('session')
   @Public()
   async resolve(@Headers('cookie') cookie: string | undefined): Promise<SessionResolution> {
-    const sid = unsignSessionId(readCookie(cookie, SESSION_COOKIE), this.config.SESSION_SECRET);
+    const sid = sessionIdOfCookies(cookie, this.config);
     const sess = sid ? await this.sessions.get(sid) : null;
     const user = sess?.userId ? await this.users.findById(sess.userId) : null;
     return { user: user ? this.users.toSessionUser(user) : null };

@@ -4,6 +4,7 @@ import {
   newSessionId,
   readCookie,
   serializeSessionCookie,
+  sessionCookieNameOf,
   signSessionId,
   unsignSessionId,
 } from './session-cookie.js';
@@ -32,9 +33,20 @@ describe('session cookie', () => {
   });
 
   it('is HttpOnly, SameSite=Lax, path /, and Secure only when asked', () => {
-    const plain = serializeSessionCookie('v', { maxAgeSeconds: 60, secure: false });
+    const plain = serializeSessionCookie('v', { name: 'hunted.sid', maxAgeSeconds: 60, secure: false });
     expect(plain).toMatch(/^hunted\.sid=v; Path=\/; Max-Age=60; Expires=.+; HttpOnly; SameSite=Lax$/);
-    expect(serializeSessionCookie('v', { maxAgeSeconds: 60, secure: true })).toMatch(/; Secure$/);
-    expect(clearedSessionCookie(false)).toMatch(/^hunted\.sid=; Path=\/; Max-Age=0;/);
+    expect(serializeSessionCookie('v', { name: 'hunted.sid', maxAgeSeconds: 60, secure: true })).toMatch(/; Secure$/);
+    expect(clearedSessionCookie('hunted.sid', false)).toMatch(/^hunted\.sid=; Path=\/; Max-Age=0;/);
+  });
+
+  it('is named __Host-hunted.sid, Secure, Path=/ and without Domain when PUBLIC_URL is https', () => {
+    expect(sessionCookieNameOf({ PUBLIC_URL: 'https://hunted.example.com' })).toBe('__Host-hunted.sid');
+    expect(sessionCookieNameOf({ PUBLIC_URL: 'http://localhost:8080' })).toBe('hunted.sid');
+    const name = sessionCookieNameOf({ PUBLIC_URL: 'https://hunted.example.com/' });
+    // Secure even if the request itself did not arrive over TLS: browsers drop a __Host- cookie without it.
+    const cookie = serializeSessionCookie('v', { name, maxAgeSeconds: 60, secure: false });
+    expect(cookie).toMatch(/^__Host-hunted\.sid=v; Path=\/; Max-Age=60; Expires=.+; HttpOnly; SameSite=Lax; Secure$/);
+    expect(cookie).not.toMatch(/Domain/i);
+    expect(clearedSessionCookie(name, false)).toMatch(/^__Host-hunted\.sid=; Path=\/; Max-Age=0;.*; Secure$/);
   });
 });

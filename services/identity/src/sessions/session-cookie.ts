@@ -1,7 +1,10 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { SESSION_COOKIE } from '@hunted/contracts';
+import { sessionCookieName } from '@hunted/contracts';
 
-export { SESSION_COOKIE };
+/** The session cookie's name for this site: `__Host-hunted.sid` when PUBLIC_URL is https, else `hunted.sid`. */
+export function sessionCookieNameOf(config: { PUBLIC_URL: string }): string {
+  return sessionCookieName(config.PUBLIC_URL);
+}
 
 export function newSessionId(): string {
   return randomBytes(32).toString('base64url');
@@ -27,6 +30,14 @@ export function unsignSessionId(value: string | undefined, secret: string): stri
   return given.length === expected.length && timingSafeEqual(given, expected) ? sid : null;
 }
 
+/** The session id a request's Cookie header names on this site, when its signature holds; else null. */
+export function sessionIdOfCookies(
+  header: string | undefined,
+  config: { PUBLIC_URL: string; SESSION_SECRET: string },
+): string | null {
+  return unsignSessionId(readCookie(header, sessionCookieNameOf(config)), config.SESSION_SECRET);
+}
+
 /** One cookie's value from a Cookie header. */
 export function readCookie(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;
@@ -44,31 +55,31 @@ export function readCookie(header: string | undefined, name: string): string | u
 }
 
 export interface SessionCookieOptions {
+  /** From sessionCookieNameOf(). */
+  name: string;
   maxAgeSeconds: number;
+  /** Always true for a `__Host-` name, which browsers refuse without it. */
   secure: boolean;
 }
 
-export function serializeSessionCookie(value: string, { maxAgeSeconds, secure }: SessionCookieOptions): string {
+function attributes(name: string, secure: boolean): string[] {
+  // No Domain, Path=/: what a `__Host-` cookie must have, and right for the plain name too.
+  return ['Path=/', 'HttpOnly', 'SameSite=Lax', ...(secure || name.startsWith('__Host-') ? ['Secure'] : [])];
+}
+
+export function serializeSessionCookie(value: string, { name, maxAgeSeconds, secure }: SessionCookieOptions): string {
   const expires = new Date(Date.now() + maxAgeSeconds * 1000).toUTCString();
+  const [path, ...rest] = attributes(name, secure);
   return [
-    `${SESSION_COOKIE}=${encodeURIComponent(value)}`,
-    'Path=/',
+    `${name}=${encodeURIComponent(value)}`,
+    path,
     `Max-Age=${Math.floor(maxAgeSeconds)}`,
     `Expires=${expires}`,
-    'HttpOnly',
-    'SameSite=Lax',
-    ...(secure ? ['Secure'] : []),
+    ...rest,
   ].join('; ');
 }
 
-export function clearedSessionCookie(secure: boolean): string {
-  return [
-    `${SESSION_COOKIE}=`,
-    'Path=/',
-    'Max-Age=0',
-    'Expires=Thu, 01 Jan 1970 00:00:00 GMT',
-    'HttpOnly',
-    'SameSite=Lax',
-    ...(secure ? ['Secure'] : []),
-  ].join('; ');
+export function clearedSessionCookie(name: string, secure: boolean): string {
+  const [path, ...rest] = attributes(name, secure);
+  return [`${name}=`, path, 'Max-Age=0', 'Expires=Thu, 01 Jan 1970 00:00:00 GMT', ...rest].join('; ');
 }

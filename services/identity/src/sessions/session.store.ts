@@ -2,11 +2,23 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { newSessionId } from './session-cookie.js';
-import type { SessionData } from './session.entity.js';
+
+/** What a session holds. Before sign-in it carries the OIDC state; after, the user id. */
+export interface SessionData {
+  userId?: string;
+  signedInAt?: string;
+  /** Where to send the browser after sign-in. */
+  returnTo?: string;
+  /** The PKCE code verifier of the sign-in in progress (the provider got its S256 challenge). */
+  pkceVerifier?: string;
+  /** passport-openidconnect keeps its state and nonce under its own key. */
+  [key: string]: unknown;
+}
 
 /**
- * Server-side sessions in identity's `sessions` table (the shape connect-pg-simple uses: sid, sess, expire).
- * Written directly on the pool because no maintained store fits Nest on Fastify without express-session.
+ * The owner of identity's `sessions` table (the shape connect-pg-simple uses: sid, sess, expire): the only class
+ * that reads or writes it, in SQL through the data source. Written directly on the pool because no maintained
+ * store fits Nest on Fastify without express-session.
  */
 @Injectable()
 export class SessionStore {
@@ -18,6 +30,15 @@ export class SessionStore {
       [sid],
     );
     return rows[0]?.sess ?? null;
+  }
+
+  /** The session with its expiry, for callers that must keep the expiry as it is. */
+  async find(sid: string): Promise<{ sess: SessionData; expire: Date } | null> {
+    const rows: { sess: SessionData; expire: Date }[] = await this.dataSource.query(
+      'select sess, expire from sessions where sid = $1 and expire > now()',
+      [sid],
+    );
+    return rows[0] ?? null;
   }
 
   async set(sid: string, sess: SessionData, expire: Date): Promise<void> {

@@ -1,9 +1,12 @@
-import { Body, Controller, Get, NotFoundException, Param, Patch, Res, UnauthorizedException } from '@nestjs/common';
+import { Body, Controller, Get, Param, Patch, Res, UnauthorizedException } from '@nestjs/common';
 import type { CurrentUserResponse } from '@hunted/contracts';
-import { CurrentUser, Public, SignedIn, type AuthenticatedUser } from '@hunted/platform';
+import { BodyLimit, CurrentUser, Public, sendImage, SignedIn, type AuthenticatedUser } from '@hunted/platform';
 import type { FastifyReply } from 'fastify';
 import { UpdateUserDto } from './dto/update-user.dto.js';
 import { UsersService } from './users.service.js';
+
+/** Room for a 5 MB photo sent inline as base64 JSON (4/3 of its size) plus the other fields. */
+export const PROFILE_EDIT_BODY_LIMIT = 8 * 1024 * 1024;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -22,6 +25,7 @@ export class UsersController {
 
   @Patch('user')
   @SignedIn()
+  @BodyLimit(PROFILE_EDIT_BODY_LIMIT)
   async update(@CurrentUser() caller: AuthenticatedUser, @Body() changes: UpdateUserDto): Promise<CurrentUserResponse> {
     const user = await this.users.update(caller.id, changes);
     if (!user) throw new UnauthorizedException('Please sign in to continue');
@@ -32,13 +36,7 @@ export class UsersController {
   @Public()
   async avatar(@Param('imageId') imageId: string, @Res() reply: FastifyReply): Promise<void> {
     const image = UUID.test(imageId) ? await this.users.findImage(imageId) : null;
-    if (!image) throw new NotFoundException('Image not found');
-    // A new photo gets a new id, so a URL's bytes never change and may be cached for good.
-    await reply
-      .header('content-type', image.contentType)
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'")
-      .send(image.bytes);
+    // A new photo gets a new id, so a URL's bytes never change.
+    await sendImage(reply, image?.bytes, 'Image not found');
   }
 }

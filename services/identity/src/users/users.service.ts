@@ -1,20 +1,89 @@
 import { randomUUID } from 'node:crypto';
-import { BadRequestException, Inject, Injectable } from '@nestjs/common';
+import { BadRequestException, Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { MAX_PROFILE_IMAGE_BYTES, type CurrentUserResponse, type SessionUser, type UserRegisteredV1 } from '@hunted/contracts';
+import {
+  MAX_PROFILE_IMAGE_BYTES,
+  type CurrentUserResponse,
+  type SessionUser,
+  type UserRegisteredV1,
+  type UserUpdatedV1,
+} from '@hunted/contracts';
 import { decodeImageDataUrl, EventPublisher, SERVICE_CONFIG, type ImageRules } from '@hunted/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { isAdminEmail, type IdentityConfig } from '../config.js';
 import type { UpdateUserDto } from './dto/update-user.dto.js';
-import { ProfileImage } from './profile-image.entity.js';
-import { User } from './user.entity.js';
+
+/** A row of `users`, named as the code names it. */
+export interface User {
+  id: string;
+  /** The provider that vouches for this person, with `subject`; null only for a row not yet signed into since. */
+  issuer: string | null;
+  /** The provider's `sub`: how a returning person is recognised. */
+  subject: string | null;
+  /** Lower-cased; the provider's current (verified) address, updated at sign-in. One account per address. */
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  instagramUrl: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** A profile photo (a row of `images`), stored once and served by URL so lists never carry it inline. */
+export interface ProfileImage {
+  id: string;
+  userId: string;
+  contentType: string;
+  bytes: Buffer;
+  createdAt: Date;
+}
+
+/** The columns of a User, read from `users`, named as the code names them. */
+const USER_COLUMNS = `
+  id, issuer, subject, email, first_name as "firstName", last_name as "lastName",
+  profile_image_url as "profileImageUrl", instagram_url as "instagramUrl",
+  created_at as "createdAt", updated_at as "updatedAt"`;
+
+/** The columns of a ProfileImage, read from `images`. */
+const IMAGE_COLUMNS = `id, user_id as "userId", content_type as "contentType", bytes, created_at as "createdAt"`;
+
+/** The user a select or an insert's `returning` gives (one row at most), or null. */
+async function oneUser(manager: EntityManager, sql: string, params: unknown[]): Promise<User | null> {
+  const rows: User[] = await manager.query(sql, params);
+  return rows[0] ?? null;
+}
+
+/**
+ * Sets `assignments` (whose parameters start at $2) on the user whose id is $1, with `updated_at` now; returns
+ * the row as stored. The caller has locked the row, so it is there.
+ */
+async function updateUser(manager: EntityManager, id: string, assignments: string, params: unknown[]): Promise<User> {
+  // TypeORM answers an update with [rows, affected].
+  const [rows]: [User[], number] = await manager.query(
+    `update users set ${assignments}, updated_at = now() where id = $1 returning ${USER_COLUMNS}`,
+    [id, ...params],
+  );
+  if (!rows[0]) throw new Error(`user ${id} vanished while locked`);
+  return rows[0];
+}
 
 /** What the identity provider says about the person signing in. */
 export interface ProviderClaims {
+  /** The ID token's `iss` and `sub`: the person, whatever their address. */
+  issuer: string;
+  subject: string;
+  /** Verified by the provider (claimsOf refuses anything else). */
   email: string;
   firstName: string | null;
   lastName: string | null;
 }
+
+/** A sign-in identity refuses, with a sentence for the person who tried. */
+export class SignInRefusedError extends Error {}
+
+export const EMAIL_OF_ANOTHER_ACCOUNT =
+  'This email address already belongs to another Hunted account, which signs in with a different account at your sign-in provider. Sign in with that account, or contact support.';
 
 export const AVATAR_PATH = '/api/auth/avatars';
 
@@ -27,35 +96,77 @@ export const PROFILE_IMAGE_RULES: ImageRules = {
 
 @Injectable()
 export class UsersService {
+  private readonly logger = new Logger(UsersService.name);
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(SERVICE_CONFIG) private readonly config: IdentityConfig,
     private readonly events: EventPublisher,
   ) {}
 
-  /** The user with this email, created (and announced) on their first sign-in. Names they edited are kept. */
+  /**
+   * The user the provider's (issuer, subject) names, created (and announced) on their first sign-in. Names they
+   * edited are kept; the email follows the provider's (announced with identity.user.updated when it changes).
+   * A row from before subjects were stored, with the same email and no subject, is linked to this subject once.
+   * An address already held by another subject is refused (SignInRefusedError), never merged: an address can
+   * change hands at a provider, and merging would hand the old owner's account to the new one.
+   */
   async signIn(claims: ProviderClaims): Promise<User> {
     const email = claims.email.trim().toLowerCase();
+    const { issuer, subject } = claims;
     return this.dataSource.transaction(async (manager) => {
-      const inserted = await manager
-        .createQueryBuilder()
-        .insert()
-        .into(User)
-        .values({ id: randomUUID(), email, firstName: claims.firstName || null, lastName: claims.lastName || null })
-        .orIgnore()
-        .returning('*')
-        .execute();
-      const user = await manager.findOneByOrFail(User, { email });
-      // orIgnore makes two first sign-ins at once safe: only the one that inserted announces the user.
-      if ((inserted.raw as unknown[]).length > 0) {
-        await this.events.publish(manager, 'identity.user.registered', registeredPayload(user));
+      const known = await oneUser(
+        manager,
+        `select ${USER_COLUMNS} from users where issuer = $1 and subject = $2 for update`,
+        [issuer, subject],
+      );
+      if (known) {
+        if (known.email === email) return known;
+        const holder = await oneUser(manager, `select ${USER_COLUMNS} from users where email = $1`, [email]);
+        if (holder) {
+          this.logger.warn(`user ${known.id}: provider's new email is held by user ${holder.id}; sign-in refused`);
+          throw new SignInRefusedError(EMAIL_OF_ANOTHER_ACCOUNT);
+        }
+        const saved = await updateUser(manager, known.id, 'email = $2', [email]);
+        await this.events.publish(manager, 'identity.user.updated', updatedPayload(saved));
+        return saved;
       }
+
+      const byEmail = await oneUser(manager, `select ${USER_COLUMNS} from users where email = $1 for update`, [
+        email,
+      ]);
+      if (byEmail) {
+        if (byEmail.subject !== null) {
+          this.logger.warn(`user ${byEmail.id}: a new subject signed in with its email; sign-in refused`);
+          throw new SignInRefusedError(EMAIL_OF_ANOTHER_ACCOUNT);
+        }
+        const linked = await updateUser(manager, byEmail.id, 'issuer = $2, subject = $3', [issuer, subject]);
+        this.logger.log(`user ${byEmail.id}: linked to its provider subject`);
+        return linked;
+      }
+
+      const inserted = await oneUser(
+        manager,
+        `insert into users (id, issuer, subject, email, first_name, last_name) values ($1, $2, $3, $4, $5, $6)
+         on conflict do nothing returning ${USER_COLUMNS}`,
+        [randomUUID(), issuer, subject, email, claims.firstName || null, claims.lastName || null],
+      );
+      // "on conflict do nothing" makes two first sign-ins at once safe: only the one that inserted announces the
+      // user. A row that appeared meanwhile with this email but another subject is the refusal above, found late.
+      const user =
+        inserted ??
+        (await oneUser(manager, `select ${USER_COLUMNS} from users where issuer = $1 and subject = $2`, [
+          issuer,
+          subject,
+        ]));
+      if (!user) throw new SignInRefusedError(EMAIL_OF_ANOTHER_ACCOUNT);
+      if (inserted) await this.events.publish(manager, 'identity.user.registered', registeredPayload(user));
       return user;
     });
   }
 
   findById(id: string): Promise<User | null> {
-    return this.dataSource.getRepository(User).findOneBy({ id });
+    return oneUser(this.dataSource.manager, `select ${USER_COLUMNS} from users where id = $1`, [id]);
   }
 
   isAdmin(user: Pick<User, 'email'>): boolean {
@@ -95,7 +206,7 @@ export class UsersService {
     if (image && !image.ok) throw new BadRequestException(image.message);
 
     return this.dataSource.transaction(async (manager) => {
-      const user = await manager.findOne(User, { where: { id }, lock: { mode: 'pessimistic_write' } });
+      const user = await oneUser(manager, `select ${USER_COLUMNS} from users where id = $1 for update`, [id]);
       if (!user) return null;
       if (changes.firstName !== undefined) user.firstName = changes.firstName || null;
       if (changes.lastName !== undefined) user.lastName = changes.lastName || null;
@@ -108,12 +219,13 @@ export class UsersService {
           image?.ok ? image : null,
         );
       }
-      user.updatedAt = new Date();
-      const saved = await manager.save(user);
-      await this.events.publish(manager, 'identity.user.updated', {
-        ...registeredPayload(saved),
-        instagramUrl: saved.instagramUrl,
-      });
+      const saved = await updateUser(
+        manager,
+        user.id,
+        'first_name = $2, last_name = $3, instagram_url = $4, profile_image_url = $5',
+        [user.firstName, user.lastName, user.instagramUrl, user.profileImageUrl],
+      );
+      await this.events.publish(manager, 'identity.user.updated', updatedPayload(saved));
       return saved;
     });
   }
@@ -126,27 +238,34 @@ export class UsersService {
   ): Promise<string | null> {
     if (!image) {
       if (!requested) {
-        await manager.delete(ProfileImage, { userId: user.id });
+        await manager.query('delete from images where user_id = $1', [user.id]);
         return null;
       }
       if (requested === user.profileImageUrl) return user.profileImageUrl;
       throw new BadRequestException('Please select an image file');
     }
     // One photo per user: the old one goes, so replaced photos do not pile up.
-    await manager.delete(ProfileImage, { userId: user.id });
+    await manager.query('delete from images where user_id = $1', [user.id]);
     const imageId = randomUUID();
-    await manager.insert(ProfileImage, {
-      id: imageId,
-      userId: user.id,
-      contentType: image.contentType,
-      bytes: image.bytes,
-    });
+    await manager.query('insert into images (id, user_id, content_type, bytes) values ($1, $2, $3, $4)', [
+      imageId,
+      user.id,
+      image.contentType,
+      image.bytes,
+    ]);
     return `${AVATAR_PATH}/${imageId}`;
   }
 
-  findImage(id: string): Promise<ProfileImage | null> {
-    return this.dataSource.getRepository(ProfileImage).findOneBy({ id });
+  async findImage(id: string): Promise<ProfileImage | null> {
+    const rows: ProfileImage[] = await this.dataSource.query(`select ${IMAGE_COLUMNS} from images where id = $1`, [
+      id,
+    ]);
+    return rows[0] ?? null;
   }
+}
+
+function updatedPayload(user: User): UserUpdatedV1 {
+  return { ...registeredPayload(user), instagramUrl: user.instagramUrl };
 }
 
 function registeredPayload(user: User): UserRegisteredV1 {

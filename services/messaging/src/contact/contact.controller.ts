@@ -1,6 +1,6 @@
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
-import { AdminOnly, Public } from '@hunted/platform';
-import type { ContactSubmission } from '@hunted/contracts';
+import { Body, Controller, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
+import { AdminOnly, pageOf, PageQueryDto, Public, sendPage } from '@hunted/platform';
+import { CONTACT_SUBMISSIONS_PAGE_SIZE, type ContactSubmission } from '@hunted/contracts';
 import { ContactService } from './contact.service.js';
 import { ContactInputDto } from './dto/contact-input.dto.js';
 
@@ -15,9 +15,14 @@ export class ContactController {
     return this.contact.submit(body);
   }
 
+  /** Always a page (50 unless `limit` says otherwise, at most 100), with the total in `x-total-count`. */
   @Get('admin/contact-submissions')
   @AdminOnly()
-  list(): Promise<ContactSubmission[]> {
-    return this.contact.list();
+  async list(
+    @Query() query: PageQueryDto,
+    @Res({ passthrough: true }) reply: Parameters<typeof sendPage>[0],
+  ): Promise<ContactSubmission[]> {
+    const page = pageOf(query, CONTACT_SUBMISSIONS_PAGE_SIZE) ?? { limit: CONTACT_SUBMISSIONS_PAGE_SIZE, offset: 0 };
+    return sendPage(reply, await this.contact.list(page));
   }
 }

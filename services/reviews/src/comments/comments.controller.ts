@@ -1,9 +1,17 @@
-import { Body, Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { Comment } from '@hunted/contracts';
-import { CurrentUser, Public, SignedIn, type AuthenticatedUser } from '@hunted/platform';
-import { BrandIdPipe } from '../brands/brand-id.pipe.js';
-import { pageOf, PageQueryDto, sendPage } from '../paging/page-query.dto.js';
+import {
+  CurrentUser,
+  IdParam,
+  pageOf,
+  PageQueryDto,
+  Public,
+  sendPage,
+  SignedIn,
+  type AuthenticatedUser,
+} from '@hunted/platform';
+import { BRAND_NOT_FOUND } from '../brands/brand-copies.js';
 import { CommentInputDto } from './dto/comment-input.dto.js';
 import { CommentsService } from './comments.service.js';
 
@@ -14,7 +22,7 @@ export class CommentsController {
   @Get()
   @Public()
   async list(
-    @Param('brandId', BrandIdPipe) brandId: number,
+    @IdParam('brandId', BRAND_NOT_FOUND) brandId: number,
     @Query() query: PageQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Comment[]> {
@@ -24,7 +32,7 @@ export class CommentsController {
   @Post()
   @SignedIn()
   create(
-    @Param('brandId', BrandIdPipe) brandId: number,
+    @IdParam('brandId', BRAND_NOT_FOUND) brandId: number,
     @CurrentUser() author: AuthenticatedUser,
     @Body() input: CommentInputDto,
   ): Promise<Comment> {

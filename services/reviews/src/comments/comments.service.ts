@@ -1,12 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Comment } from '@hunted/contracts';
-import type { AuthenticatedUser } from '@hunted/platform';
+import { UserCopies, type AuthenticatedUser, type Page } from '@hunted/platform';
 import { DataSource } from 'typeorm';
-import { requireBrand } from '../brands/brand-copies.js';
-import { rememberSignedInUser } from '../users/user-copies.js';
+import { BrandCopies, brandListStatement } from '../brands/brand-copies.js';
 import { displayName } from '../users/user-name.js';
-import { brandListStatement, readBrandList, type Page } from '../paging/page-query.dto.js';
 
 interface CommentRow {
   id: number;
@@ -44,19 +42,23 @@ function toComment(row: CommentRow): Comment {
 
 @Injectable()
 export class CommentsService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly brands: BrandCopies,
+    private readonly users: UserCopies,
+  ) {}
 
   /** The brand's comments, newest first; 404 for a brand that does not exist. */
   async list(brandId: number, page: Page | null = null): Promise<{ items: Comment[]; total: number | undefined }> {
-    const { rows, total } = await readBrandList<CommentRow & { total: number }>(this.dataSource, COMMENTS_PAGE, brandId, page);
+    const { rows, total } = await this.brands.readList<CommentRow & { total: number }>(COMMENTS_PAGE, brandId, page);
     return { items: rows.map(toComment), total: page ? total : undefined };
   }
 
   /** Stores the (already trimmed) text as it is: it is plain text wherever it is shown. */
   async create(brandId: number, author: AuthenticatedUser, content: string): Promise<Comment> {
     return this.dataSource.transaction(async (manager) => {
-      await requireBrand(manager, brandId, true);
-      await rememberSignedInUser(manager, author);
+      await this.brands.require(manager, brandId, true);
+      await this.users.rememberSignedIn(manager, author);
       const inserted: { id: number }[] = await manager.query(
         'insert into comments (brand_id, user_id, content) values ($1, $2, $3) returning id',
         [brandId, author.id, content],

@@ -1,6 +1,6 @@
 import { Controller, Get, NotFoundException, Param, Res } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { preparedQuery, Public, sniffImageType, type PreparedStatement } from '@hunted/platform';
+import { preparedQuery, Public, sendImage, type PreparedStatement } from '@hunted/platform';
 import type { FastifyReply } from 'fastify';
 import { DataSource } from 'typeorm';
 
@@ -18,17 +18,6 @@ export class ReviewPhotosController {
     if (!UUID.test(photoId)) throw new NotFoundException(PHOTO_NOT_FOUND);
     // Read on every request, not cached here: a deleted brand's photos must stop being served at once.
     const rows = await preparedQuery<{ bytes: Buffer }>(this.dataSource, PHOTO_BYTES, [photoId]);
-    const bytes = rows[0]?.bytes;
-    // The type is read from the bytes being sent, so the header can never disagree with them.
-    const contentType = bytes ? sniffImageType(bytes) : null;
-    if (!bytes || !contentType) throw new NotFoundException(PHOTO_NOT_FOUND);
-    // A photo never changes under its id, so it may be cached for good.
-    await reply
-      .header('content-type', contentType)
-      .header('content-length', bytes.length)
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'")
-      .send(bytes);
+    await sendImage(reply, rows[0]?.bytes, PHOTO_NOT_FOUND);
   }
 }

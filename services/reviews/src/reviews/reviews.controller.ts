@@ -1,11 +1,23 @@
-import { Body, Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { Review, ReviewPhoto } from '@hunted/contracts';
-import { CurrentUser, Public, SignedIn, type AuthenticatedUser } from '@hunted/platform';
-import { BrandIdPipe } from '../brands/brand-id.pipe.js';
-import { pageOf, PageQueryDto, sendPage } from '../paging/page-query.dto.js';
+import {
+  BodyLimit,
+  CurrentUser,
+  IdParam,
+  pageOf,
+  PageQueryDto,
+  Public,
+  sendPage,
+  SignedIn,
+  type AuthenticatedUser,
+} from '@hunted/platform';
+import { BRAND_NOT_FOUND } from '../brands/brand-copies.js';
 import { ReviewInputDto } from './dto/review-input.dto.js';
 import { ReviewsService } from './reviews.service.js';
+
+/** Room for three 10 MB photos sent inline as base64 JSON (4/3 of their size, ~40 MB) plus the other fields. */
+export const REVIEW_POST_BODY_LIMIT = 45 * 1024 * 1024;
 
 @Controller('api/brands/:brandId/reviews')
 export class ReviewsController {
@@ -14,7 +26,7 @@ export class ReviewsController {
   @Get()
   @Public()
   async list(
-    @Param('brandId', BrandIdPipe) brandId: number,
+    @IdParam('brandId', BRAND_NOT_FOUND) brandId: number,
     @Query() query: PageQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Review[]> {
@@ -24,14 +36,15 @@ export class ReviewsController {
   /** Whether the caller may still write a review, without reading the whole list to find out. */
   @Get('mine')
   @SignedIn()
-  mine(@Param('brandId', BrandIdPipe) brandId: number, @CurrentUser() user: AuthenticatedUser): Promise<Review | null> {
+  mine(@IdParam('brandId', BRAND_NOT_FOUND) brandId: number, @CurrentUser() user: AuthenticatedUser): Promise<Review | null> {
     return this.reviews.mine(brandId, user.id);
   }
 
   @Post()
   @SignedIn()
+  @BodyLimit(REVIEW_POST_BODY_LIMIT)
   create(
-    @Param('brandId', BrandIdPipe) brandId: number,
+    @IdParam('brandId', BRAND_NOT_FOUND) brandId: number,
     @CurrentUser() author: AuthenticatedUser,
     @Body() input: ReviewInputDto,
   ): Promise<Review> {
@@ -47,7 +60,7 @@ export class BrandPhotosController {
   @Get()
   @Public()
   async list(
-    @Param('brandId', BrandIdPipe) brandId: number,
+    @IdParam('brandId', BRAND_NOT_FOUND) brandId: number,
     @Query() query: PageQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<ReviewPhoto[]> {

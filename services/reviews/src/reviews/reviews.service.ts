@@ -2,14 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { ConflictException, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Review, ReviewPhoto } from '@hunted/contracts';
-import { EventPublisher, type AuthenticatedUser } from '@hunted/platform';
+import { EventPublisher, UserCopies, type AuthenticatedUser, type Page } from '@hunted/platform';
 import { DataSource, type EntityManager } from 'typeorm';
-import { requireBrand } from '../brands/brand-copies.js';
+import { BrandCopies, brandListStatement } from '../brands/brand-copies.js';
 import { displayName } from '../users/user-name.js';
-import { rememberSignedInUser } from '../users/user-copies.js';
 import type { ReviewInputDto } from './dto/review-input.dto.js';
 import { decodeReviewPhotos, REVIEW_PHOTO_PATH } from './review-photos.js';
-import { brandListStatement, readBrandList, type Page } from '../paging/page-query.dto.js';
 
 export const ALREADY_REVIEWED = 'You have already reviewed this brand.';
 
@@ -94,18 +92,20 @@ export class ReviewsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly events: EventPublisher,
+    private readonly brands: BrandCopies,
+    private readonly users: UserCopies,
   ) {}
 
   /** The brand's reviews, newest first; 404 for a brand that does not exist. */
   async list(brandId: number, page: Page | null = null): Promise<{ items: Review[]; total: number | undefined }> {
-    const { rows, total } = await readBrandList<ReviewRow & { total: number }>(this.dataSource, REVIEWS_PAGE, brandId, page);
+    const { rows, total } = await this.brands.readList<ReviewRow & { total: number }>(REVIEWS_PAGE, brandId, page);
     return { items: rows.map(toReview), total: page ? total : undefined };
   }
 
   /** The caller's review of the brand, or null when they have not written one; 404 for an unknown brand. */
   async mine(brandId: number, userId: string): Promise<Review | null> {
     const manager = this.dataSource.manager;
-    await requireBrand(manager, brandId, false);
+    await this.brands.require(manager, brandId, false);
     const rows: ReviewRow[] = await manager.query(`${SELECT_REVIEWS} where r.brand_id = $1 and r.user_id = $2`, [
       brandId,
       userId,
@@ -118,7 +118,7 @@ export class ReviewsService {
    * reviewer's name now; a page of them (with the total) for the carousel and gallery, or all when unpaged.
    */
   async photos(brandId: number, page: Page | null = null): Promise<{ items: ReviewPhoto[]; total: number | undefined }> {
-    const { rows, total } = await readBrandList<PhotoRow>(this.dataSource, PHOTOS_PAGE, brandId, page);
+    const { rows, total } = await this.brands.readList<PhotoRow>(PHOTOS_PAGE, brandId, page);
     const items = rows.map((row) => ({
       url: `${REVIEW_PHOTO_PATH}/${row.id}`,
       credit: displayName(row.first_name, row.last_name),
@@ -136,8 +136,8 @@ export class ReviewsService {
     const rating = overallRating(input);
 
     return this.dataSource.transaction(async (manager) => {
-      await requireBrand(manager, brandId, true);
-      await rememberSignedInUser(manager, author);
+      await this.brands.require(manager, brandId, true);
+      await this.users.rememberSignedIn(manager, author);
       // The unique (brand_id, user_id) key decides a race between two first reviews: the loser inserts nothing.
       const inserted: { id: number }[] = await manager.query(
         `insert into reviews (brand_id, user_id, rating, speed_rating, ease_rating, quality_rating,

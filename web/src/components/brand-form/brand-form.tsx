@@ -116,7 +116,7 @@ export function BrandForm({
   const errorCount = Object.keys(errors).length;
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate className="space-y-10">
+    <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate className="space-y-10">
       {errorCount > 0 ? (
         <p role="alert" className="rounded-2xl border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-700">
           {errorCount === 1 ? 'Please fix the highlighted field.' : `Please fix the ${errorCount} highlighted fields.`}

@@ -24,18 +24,26 @@ describe('toasts', () => {
   it('disappears after 5000 ms', () => {
     render(<Toaster />);
     act(() => toast({ title: 'Image uploaded' }));
-    act(() => vi.advanceTimersByTime(4999));
+    act(() => {
+      vi.advanceTimersByTime(4999);
+    });
     expect(screen.getByText('Image uploaded')).toBeTruthy();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.queryByText('Image uploaded')).toBeNull();
   });
 
   it('restarts the clock for a replacing toast', () => {
     render(<Toaster />);
     act(() => toast({ title: 'First' }));
-    act(() => vi.advanceTimersByTime(4000));
+    act(() => {
+      vi.advanceTimersByTime(4000);
+    });
     act(() => toast({ title: 'Second' }));
-    act(() => vi.advanceTimersByTime(4000));
+    act(() => {
+      vi.advanceTimersByTime(4000);
+    });
     expect(screen.getByText('Second')).toBeTruthy();
   });
 });

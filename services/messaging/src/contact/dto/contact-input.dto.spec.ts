@@ -1,7 +1,7 @@
 import { BadRequestException } from '@nestjs/common';
 import { createValidationPipe } from '@hunted/platform';
 import { describe, expect, it } from 'vitest';
-import { ContactInputDto } from './contact-input.dto.js';
+import { ContactInputDto, honeypotFilled } from './contact-input.dto.js';
 
 const valid = {
   name: 'Ada Lovelace',
@@ -67,6 +67,15 @@ describe('ContactInputDto', () => {
       subject: 'Subject must be at least 5 characters',
       message: 'Message must be at least 10 characters',
     });
+  });
+
+  it('lets the honeypot through validation whatever it holds, and tells when it was filled', async () => {
+    for (const website of ['https://spam.example', 42, ['x'], { a: 1 }]) {
+      expect(honeypotFilled(await validate({ ...valid, website }))).toBe(true);
+    }
+    for (const website of [undefined, null, '', '   ']) {
+      expect(honeypotFilled(await validate({ ...valid, website }))).toBe(false);
+    }
   });
 
   it('refuses unknown fields', async () => {

@@ -1,6 +1,6 @@
 import { CONTACT_CATEGORIES, type ContactCategory, type ContactInput } from '@hunted/contracts';
 import { Transform } from 'class-transformer';
-import { isEmail, registerDecorator } from 'class-validator';
+import { Allow, isEmail, registerDecorator } from 'class-validator';
 
 export const CONTACT_LIMITS = { name: 255, email: 255, subject: 500, message: 5000 } as const;
 
@@ -58,4 +58,18 @@ export class ContactInputDto implements ContactInput {
   @Transform(trimmed)
   @TextLength('Message', 10, CONTACT_LIMITS.message, 'Message must be at least 10 characters')
   message: string;
+
+  /**
+   * The honeypot (CONTACT_HONEYPOT_FIELD). Any value is allowed through validation, so that a bot learns
+   * nothing from a 400; ContactService drops a submission that carries one.
+   */
+  @Allow()
+  website?: unknown;
+}
+
+/** Whether a bot filled the honeypot: anything but absent, null or blank. */
+export function honeypotFilled(input: Pick<ContactInputDto, 'website'>): boolean {
+  const value = input.website;
+  if (value === undefined || value === null) return false;
+  return typeof value !== 'string' || value.trim() !== '';
 }

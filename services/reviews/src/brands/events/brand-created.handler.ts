@@ -2,12 +2,15 @@ import { Injectable } from '@nestjs/common';
 import type { IntegrationEvent } from '@hunted/contracts';
 import type { EventHandler } from '@hunted/platform';
 import type { EntityManager } from 'typeorm';
+import { BrandCopies } from '../brand-copies.js';
 
 @Injectable()
 export class BrandCreatedHandler implements EventHandler<'brands.brand.created'> {
   readonly type = 'brands.brand.created' as const;
 
+  constructor(private readonly brands: BrandCopies) {}
+
   async handle(event: IntegrationEvent<'brands.brand.created'>, manager: EntityManager): Promise<void> {
-    await manager.query('insert into brands (brand_id) values ($1) on conflict do nothing', [event.data.brandId]);
+    await this.brands.add(manager, event.data.brandId);
   }
 }

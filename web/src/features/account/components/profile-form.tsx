@@ -75,7 +75,13 @@ export function ProfileForm({ user }: { user: User }) {
         >
           <Camera className="h-4 w-4" aria-hidden /> Change photo
         </label>
-        <input id={`${id}-photo`} type="file" accept="image/*" className="sr-only" onChange={onPhotoChosen} />
+        <input
+          id={`${id}-photo`}
+          type="file"
+          accept="image/*"
+          className="sr-only"
+          onChange={(event) => void onPhotoChosen(event)}
+        />
         <p className="mt-2 text-xs text-stone-500">JPG, PNG or WebP, under 5MB.</p>
       </section>
 

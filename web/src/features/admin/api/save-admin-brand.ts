@@ -1,8 +1,7 @@
 import type { AdminBrandInput, Brand } from '@hunted/contracts';
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
-import { invalidateBrandQueries } from '@/lib/brand-queries';
-import { adminBrandsQueryOptions } from './get-admin-brands';
+import { useRefreshBrands } from './refresh-brands';
 
 export function createAdminBrand(input: AdminBrandInput): Promise<Brand> {
   return request<Brand>('POST', '/api/admin/brands', input);
@@ -17,50 +16,42 @@ export function deleteAdminBrand(id: number): Promise<void> {
   return request<void>('DELETE', `/api/admin/brands/${id}`);
 }
 
-/** The console's table and every public list and page of brands. */
-export async function refreshBrands(queryClient: QueryClient): Promise<void> {
-  await Promise.all([
-    queryClient.invalidateQueries({ queryKey: adminBrandsQueryOptions().queryKey }),
-    invalidateBrandQueries(queryClient),
-  ]);
-}
-
 interface MutationCallbacks {
   onSuccess?: () => void;
   onError?: (error: unknown) => void;
 }
 
 export function useCreateAdminBrand(options: MutationCallbacks = {}) {
-  const queryClient = useQueryClient();
+  const refreshBrands = useRefreshBrands();
   return useMutation({
     mutationFn: createAdminBrand,
     onError: options.onError,
     onSuccess: async () => {
-      await refreshBrands(queryClient);
+      await refreshBrands();
       options.onSuccess?.();
     },
   });
 }
 
 export function useUpdateAdminBrand(options: MutationCallbacks = {}) {
-  const queryClient = useQueryClient();
+  const refreshBrands = useRefreshBrands();
   return useMutation({
     mutationFn: updateAdminBrand,
     onError: options.onError,
     onSuccess: async () => {
-      await refreshBrands(queryClient);
+      await refreshBrands();
       options.onSuccess?.();
     },
   });
 }
 
 export function useDeleteAdminBrand(options: MutationCallbacks = {}) {
-  const queryClient = useQueryClient();
+  const refreshBrands = useRefreshBrands();
   return useMutation({
     mutationFn: deleteAdminBrand,
     onError: options.onError,
     onSuccess: async () => {
-      await refreshBrands(queryClient);
+      await refreshBrands();
       options.onSuccess?.();
     },
   });

@@ -1,20 +1,15 @@
 import type { CsvRowError, CsvUploadResponse } from '@hunted/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { HttpError, throwIfNotOk } from '@/lib/api-client';
-import { refreshBrands } from './save-admin-brand';
+import { useMutation } from '@tanstack/react-query';
+import { HttpError, request } from '@/lib/api-client';
+import { useRefreshBrands } from './refresh-brands';
 
 export const CSV_TEMPLATE_URL = '/api/admin/brands/csv-template';
 
-/**
- * Multipart, so not through `request`: the browser must write the Content-Type itself (with the boundary).
- * Cookies still travel.
- */
-export async function uploadBrandsCsv(file: File): Promise<CsvUploadResponse> {
+/** Multipart: `request` leaves the Content-Type (with the boundary) to the browser for a FormData body. */
+export function uploadBrandsCsv(file: File): Promise<CsvUploadResponse> {
   const body = new FormData();
   body.append('csv', file);
-  const response = await fetch('/api/admin/brands/upload-csv', { method: 'POST', credentials: 'include', body });
-  await throwIfNotOk(response);
-  return (await response.json()) as CsvUploadResponse;
+  return request<CsvUploadResponse>('POST', '/api/admin/brands/upload-csv', body);
 }
 
 /** The rows a refused upload names (400 `{ rows: [{ line, column, message }] }`), or an empty list. */
@@ -25,7 +20,10 @@ export function csvRowErrorsOf(error: unknown): CsvRowError[] {
     if (!Array.isArray(parsed.rows)) return [];
     return parsed.rows.filter(
       (row): row is CsvRowError =>
-        !!row && typeof row === 'object' && typeof (row as CsvRowError).line === 'number' && typeof (row as CsvRowError).message === 'string',
+        !!row &&
+        typeof row === 'object' &&
+        typeof (row as CsvRowError).line === 'number' &&
+        typeof (row as CsvRowError).message === 'string',
     );
   } catch {
     return [];
@@ -35,12 +33,12 @@ export function csvRowErrorsOf(error: unknown): CsvRowError[] {
 export function useUploadBrandsCsv(
   options: { onSuccess?: (result: CsvUploadResponse) => void; onError?: (error: unknown) => void } = {},
 ) {
-  const queryClient = useQueryClient();
+  const refreshBrands = useRefreshBrands();
   return useMutation({
     mutationFn: uploadBrandsCsv,
     onError: options.onError,
     onSuccess: async (result) => {
-      await refreshBrands(queryClient);
+      await refreshBrands();
       options.onSuccess?.(result);
     },
   });

@@ -1,5 +1,6 @@
 import { CONTACT_CATEGORY_LABELS, type ContactCategory } from '@hunted/contracts';
 import { Inbox } from 'lucide-react';
+import { ShowMoreButton } from '@/components/ui/show-more-button';
 import { Spinner } from '@/components/ui/spinner';
 import { useContactSubmissions } from '../api/get-contact-submissions';
 import { LoadFailed } from './load-failed';
@@ -9,12 +10,17 @@ const shortDate = (iso: string) => new Date(iso).toLocaleDateString('en-GB');
 
 export function ContactSubmissions() {
   const submissions = useContactSubmissions();
+  const rows = submissions.data?.pages.flatMap((page) => page.items) ?? [];
+  const total = submissions.data?.pages.at(-1)?.total ?? 0;
   return (
     <section aria-labelledby="contact-submissions-heading">
       <h2 id="contact-submissions-heading" className="text-xl font-bold text-stone-900">
         Contact Submissions
       </h2>
-      <p className="mt-1 text-sm text-stone-500">Messages sent through the contact form, newest first.</p>
+      <p className="mt-1 text-sm text-stone-500">
+        Messages sent through the contact form, newest first
+        {rows.length > 0 && rows.length < total ? ` (showing ${rows.length} of ${total})` : ''}.
+      </p>
 
       <div className="mt-5 overflow-hidden rounded-3xl border border-stone-200 bg-white shadow-sm">
         {submissions.isPending ? (
@@ -25,7 +31,7 @@ export function ContactSubmissions() {
             what="contact submissions"
             onRetry={() => void submissions.refetch()}
           />
-        ) : submissions.data.length === 0 ? (
+        ) : rows.length === 0 ? (
           <div className="flex flex-col items-center px-6 py-16 text-center">
             <Inbox className="h-8 w-8 text-stone-300" aria-hidden />
             <p className="mt-3 text-sm text-stone-500">No contact submissions yet.</p>
@@ -57,7 +63,7 @@ export function ContactSubmissions() {
                 </tr>
               </thead>
               <tbody className="divide-y divide-stone-100 max-md:block">
-                {submissions.data.map((submission) => (
+                {rows.map((submission) => (
                   <tr
                     key={submission.id}
                     className="align-top hover:bg-stone-50/70 max-md:grid max-md:grid-cols-[1fr_auto] max-md:gap-x-3 max-md:gap-y-1 max-md:p-4"
@@ -96,6 +102,11 @@ export function ContactSubmissions() {
           </div>
         )}
       </div>
+      {submissions.hasNextPage && (
+        <div className="mt-4">
+          <ShowMoreButton list={submissions}>Load more submissions</ShowMoreButton>
+        </div>
+      )}
     </section>
   );
 }

@@ -2,7 +2,8 @@ import type { Brand, ContactSubmission } from '@hunted/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, stubFetch } from '@/testing/fetch-stub';
-import { admin, member, renderRoute } from '@/testing/render-route';
+import { admin, member } from '@/testing/data-generators';
+import { renderRoute } from '@/testing/test-utils';
 
 const brand: Brand = {
   id: 7,
@@ -39,6 +40,15 @@ const submission: ContactSubmission = {
   createdAt: '2026-11-21T09:30:00.000Z',
   updatedAt: '2026-11-21T09:30:00.000Z',
 };
+
+const INBOX = '/api/admin/contact-submissions';
+
+/** A page of the inbox as the server sends it: the items, and the total in x-total-count. */
+const inboxPage = (items: ContactSubmission[], total: number) =>
+  new Response(JSON.stringify(items), {
+    status: 200,
+    headers: { 'Content-Type': 'application/json', 'x-total-count': String(total) },
+  });
 
 const asAdmin = { 'GET /api/auth/user': () => json(200, admin) };
 
@@ -149,10 +159,11 @@ describe('/admin', () => {
     fireEvent.click(upload);
 
     const rows = await screen.findByRole('list', { name: 'Rows to fix' });
-    expect(within(rows).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Line 3, category: Category must be one of the listed categories',
-      'Line 5, name: Name is required',
-    ]);
+    expect(
+      within(rows)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Line 3, category: Category must be one of the listed categories', 'Line 5, name: Name is required']);
     expect(screen.getAllByText('Failed to upload CSV').length).toBeGreaterThan(0);
 
     const sent = calls.find((call) => call.url === '/api/admin/brands/upload-csv');
@@ -180,7 +191,7 @@ describe('/admin', () => {
     stubFetch({
       ...asAdmin,
       'GET /api/admin/brands': () => json(200, []),
-      'GET /api/admin/contact-submissions': () => json(200, [submission]),
+      [`GET ${INBOX}?limit=50&offset=0`]: () => json(200, [submission]),
     });
     renderRoute('/admin');
     await openTab('Contact Submissions');
@@ -190,11 +201,33 @@ describe('/admin', () => {
     expect(within(row).getByText('Partnership idea')).toBeTruthy();
   });
 
+  it("reads the inbox 50 at a time and loads more with 'Load more submissions' until the total is reached", async () => {
+    const many = Array.from({ length: 52 }, (_, i) => ({ ...submission, id: 100 - i, name: `Sender ${i + 1}` }));
+    const calls = stubFetch({
+      ...asAdmin,
+      'GET /api/admin/brands': () => json(200, []),
+      [`GET ${INBOX}?limit=50&offset=0`]: () => inboxPage(many.slice(0, 50), 52),
+      [`GET ${INBOX}?limit=50&offset=50`]: () => inboxPage(many.slice(50), 52),
+    });
+    renderRoute('/admin');
+    await openTab('Contact Submissions');
+    expect(await screen.findByText('Sender 50')).toBeTruthy();
+    expect(screen.queryByText('Sender 51')).toBeNull();
+    expect(screen.getByText(/showing 50 of 52/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Load more submissions' }));
+    expect(await screen.findByText('Sender 52')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Load more submissions' })).toBeNull());
+    expect(calls.filter((call) => call.url.startsWith(INBOX)).map((call) => call.url)).toEqual([
+      `${INBOX}?limit=50&offset=0`,
+      `${INBOX}?limit=50&offset=50`,
+    ]);
+  });
+
   it("shows 'No contact submissions yet.' for an empty inbox", async () => {
     stubFetch({
       ...asAdmin,
       'GET /api/admin/brands': () => json(200, []),
-      'GET /api/admin/contact-submissions': () => json(200, []),
+      [`GET ${INBOX}?limit=50&offset=0`]: () => json(200, []),
     });
     renderRoute('/admin');
     await openTab('Contact Submissions');

@@ -1,7 +1,7 @@
 import type { Brand } from '@hunted/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '@/lib/api-client';
-import { toQueryString } from './paged-request';
+import { request, toQueryString } from '@/lib/api-client';
+import { brandKeys } from './query-keys';
 
 /** The server-side filters of GET /api/brands; an absent key is no filter. */
 export interface BrandQuery {
@@ -22,9 +22,8 @@ export function getBrands(query: BrandQuery = {}): Promise<Brand[]> {
   );
 }
 
-/** Keyed under '/api/brands' so that anything changing brands invalidates every list at once. */
 export const brandsQueryOptions = (query: BrandQuery = {}) =>
-  queryOptions({ queryKey: ['/api/brands', 'list', query], queryFn: () => getBrands(query) });
+  queryOptions({ queryKey: brandKeys.list(query), queryFn: () => getBrands(query) });
 
 export function useBrands(query: BrandQuery = {}) {
   // Keep showing the previous results while a new filter loads, so the grid does not flash empty.

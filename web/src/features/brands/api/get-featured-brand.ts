@@ -1,6 +1,7 @@
 import type { TodayBrand } from '@hunted/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
+import { brandKeys } from './query-keys';
 
 /** The featured brand of the day, or null when the directory has none. */
 export function getFeaturedBrand(): Promise<TodayBrand | null> {
@@ -8,7 +9,7 @@ export function getFeaturedBrand(): Promise<TodayBrand | null> {
 }
 
 export const featuredBrandQueryOptions = () =>
-  queryOptions({ queryKey: ['/api/brands/featured'], queryFn: getFeaturedBrand });
+  queryOptions({ queryKey: brandKeys.featured(), queryFn: getFeaturedBrand });
 
 export function useFeaturedBrand() {
   return useQuery(featuredBrandQueryOptions());

@@ -1,7 +1,8 @@
 import type { TodayBrand } from '@hunted/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { TODAY_PAGE_SIZE } from '@/config/directory';
-import { getPage, nextOffset, toQueryString, type Page } from './paged-request';
+import { getPage, nextOffset, toQueryString, type Page } from '@/lib/api-client';
+import { brandKeys } from './query-keys';
 
 export interface TodayQuery {
   category?: string;
@@ -16,7 +17,7 @@ export function getTodayBrands(query: TodayQuery, offset: number): Promise<Page<
 /** Today's ranking, a page at a time ("Load More Brands" asks for the next one). */
 export const todayBrandsQueryOptions = (query: TodayQuery) =>
   infiniteQueryOptions({
-    queryKey: ['/api/brands/today', query],
+    queryKey: brandKeys.today(query),
     queryFn: ({ pageParam }) => getTodayBrands(query, pageParam),
     initialPageParam: 0,
     getNextPageParam: nextOffset<TodayBrand>,

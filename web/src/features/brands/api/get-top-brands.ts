@@ -2,6 +2,7 @@ import type { TodayBrand } from '@hunted/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { TOP_BRANDS_LIMIT } from '@/config/directory';
 import { request } from '@/lib/api-client';
+import { brandKeys } from './query-keys';
 
 export function getTopBrands(): Promise<TodayBrand[]> {
   return request<unknown>('GET', `/api/brands/top?limit=${TOP_BRANDS_LIMIT}`).then((body) =>
@@ -10,7 +11,7 @@ export function getTopBrands(): Promise<TodayBrand[]> {
 }
 
 export const topBrandsQueryOptions = () =>
-  queryOptions({ queryKey: ['/api/brands/top', { limit: TOP_BRANDS_LIMIT }], queryFn: getTopBrands });
+  queryOptions({ queryKey: brandKeys.top(TOP_BRANDS_LIMIT), queryFn: getTopBrands });
 
 export function useTopBrands() {
   return useQuery(topBrandsQueryOptions());

@@ -1,7 +1,7 @@
 import type { Brand, ViewResponse } from '@hunted/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
-import { brandQueryOptions } from './get-brand';
+import { brandKeys } from './query-keys';
 
 export function recordView(brandId: number): Promise<ViewResponse> {
   return request<ViewResponse>('POST', `/api/brands/${brandId}/view`);
@@ -14,7 +14,7 @@ export function useRecordView(routeId: string) {
     mutationFn: recordView,
     onSuccess: (answer) => {
       if (typeof answer?.views !== 'number') return;
-      queryClient.setQueryData<Brand>(brandQueryOptions(routeId).queryKey, (brand) =>
+      queryClient.setQueryData<Brand>(brandKeys.detail(routeId), (brand) =>
         brand ? { ...brand, views: answer.views } : brand,
       );
     },

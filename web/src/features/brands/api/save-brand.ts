@@ -1,8 +1,7 @@
 import type { SavedStateResponse } from '@hunted/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
-import { savedBrandsQueryOptions } from './get-saved-brands';
-import { savedStateQueryOptions } from './get-saved-state';
+import { brandKeys } from './query-keys';
 
 export function saveBrand(brandId: number): Promise<SavedStateResponse> {
   return request<SavedStateResponse>('POST', `/api/brands/${brandId}/save`);
@@ -24,8 +23,8 @@ export function useToggleSave(
     onSuccess: async (_answer, save) => {
       options.onSuccess?.(save);
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: savedStateQueryOptions(brandId).queryKey }),
-        queryClient.invalidateQueries({ queryKey: savedBrandsQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: brandKeys.savedState(brandId) }),
+        queryClient.invalidateQueries({ queryKey: brandKeys.saved() }),
       ]);
     },
   });

@@ -1,29 +1,17 @@
 import type { VoteResponse } from '@hunted/contracts';
-import { useMutation, useQueryClient, type Query } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
-import { savedBrandsQueryOptions } from './get-saved-brands';
+import { brandKeys } from './query-keys';
 
 export function voteBrand(brandId: number): Promise<VoteResponse> {
   return request<VoteResponse>('POST', `/api/brands/${brandId}/vote`);
 }
 
 /**
- * Everything that shows vote counts: the brand itself, every brands list, today's list, the featured brand
- * and the leaderboard (spec section 4) — but not the saved-state flags, reviews, review photos or comments,
- * which a vote does not change.
+ * A vote refetches everything that shows vote counts: the brand itself, every brands list, today's list, the
+ * featured brand, the leaderboard (spec section 4) and the saved brands — but not the saved-state flags, nor the
+ * reviews feature's reviews, photos and comments, which a vote does not change.
  */
-export function showsVotes(query: Query): boolean {
-  const [root, , kind] = query.queryKey;
-  return (
-    typeof root === 'string' &&
-    root.startsWith('/api/brands') &&
-    kind !== 'saved' &&
-    kind !== 'reviews' &&
-    kind !== 'photos' &&
-    kind !== 'comments'
-  );
-}
-
 export function useVoteBrand(options: { onSuccess?: () => void; onError?: (error: unknown) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -31,10 +19,7 @@ export function useVoteBrand(options: { onSuccess?: () => void; onError?: (error
     onError: options.onError,
     onSuccess: async () => {
       options.onSuccess?.();
-      await Promise.all([
-        queryClient.invalidateQueries({ predicate: showsVotes }),
-        queryClient.invalidateQueries({ queryKey: savedBrandsQueryOptions().queryKey }),
-      ]);
+      await queryClient.invalidateQueries({ queryKey: brandKeys.shown() });
     },
   });
 }

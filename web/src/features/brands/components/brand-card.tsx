@@ -3,7 +3,7 @@ import { ArrowRight, ThumbsUp } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { BrandImage } from './brand-image';
+import { BrandImage } from '@/components/ui/brand-image';
 import { BrandLinkIcons } from './brand-links';
 import { BrandBadges } from './brand-badges';
 import { RatingSummary } from './rating-summary';

@@ -10,7 +10,7 @@ import {
   PRICE_CATEGORY_LABELS,
 } from '@/config/directory';
 import type { BrandFilters } from '../lib/brand-filters';
-import { FilterSelect, withAll, type FilterOption } from './filter-select';
+import { FilterSelect, withAll, type FilterOption } from '@/components/ui/filter-select';
 
 const ratingOptions: FilterOption[] = [
   { value: 'any', label: 'Any rating' },

@@ -6,7 +6,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { FEATURED_CARD_TAG_COUNT, TODAY_CARD_TAG_COUNT } from '@/config/directory';
 import { paths } from '@/config/paths';
-import { BrandImage } from './brand-image';
+import { BrandImage } from '@/components/ui/brand-image';
 import { BrandLinkIcons } from './brand-links';
 import { BrandBadges } from './brand-badges';
 import { RatingSummary } from './rating-summary';
@@ -14,7 +14,12 @@ import { TagChips } from './tag-chips';
 
 function VoteTally({ brand, className }: { brand: TodayBrand; className?: string }) {
   return (
-    <div className={cn('flex flex-col items-center rounded-2xl border border-stone-200 bg-stone-50 px-3 py-2 text-center', className)}>
+    <div
+      className={cn(
+        'flex flex-col items-center rounded-2xl border border-stone-200 bg-stone-50 px-3 py-2 text-center',
+        className,
+      )}
+    >
       <ThumbsUp className="h-4 w-4 text-brand-600" aria-hidden />
       <span className="mt-1 text-lg leading-none font-extrabold text-stone-900">{brand.todayVotes}</span>
       <span className="mt-1 text-[11px] font-medium text-stone-500">today</span>
@@ -82,7 +87,10 @@ export function FeaturedCard({ brand }: { brand: TodayBrand }) {
       className="overflow-hidden rounded-3xl border border-brand-200 bg-white shadow-lg shadow-brand-900/5"
     >
       <div className="flex items-center justify-between gap-3 bg-gradient-to-r from-brand-600 to-rose-500 px-4 py-3 text-white sm:px-5">
-        <h2 id="featured-heading" className="flex items-center gap-2 text-xs font-bold tracking-wide uppercase sm:text-sm">
+        <h2
+          id="featured-heading"
+          className="flex items-center gap-2 text-xs font-bold tracking-wide uppercase sm:text-sm"
+        >
           <Award className="h-4 w-4" aria-hidden /> Featured Brand of the Day
         </h2>
         <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-white px-2.5 py-0.5 text-xs font-extrabold whitespace-nowrap text-brand-700">
@@ -91,7 +99,11 @@ export function FeaturedCard({ brand }: { brand: TodayBrand }) {
       </div>
       <div className="grid gap-5 p-5 sm:grid-cols-[14rem_1fr] sm:p-6">
         <Link to={href} tabIndex={-1} aria-hidden className="block">
-          <BrandImage src={brand.imageUrl} name={brand.name} className="aspect-[16/9] w-full rounded-2xl sm:aspect-square" />
+          <BrandImage
+            src={brand.imageUrl}
+            name={brand.name}
+            className="aspect-[16/9] w-full rounded-2xl sm:aspect-square"
+          />
         </Link>
         <div className="flex min-w-0 flex-col">
           <div className="flex items-start gap-3">

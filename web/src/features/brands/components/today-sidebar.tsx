@@ -5,7 +5,7 @@ import { BRAND_CATEGORIES, BRAND_COUNTRIES, DELIVERY_SCOPES, SIDEBAR_CATEGORY_CO
 import { paths } from '@/config/paths';
 import { useTopBrands } from '../api/get-top-brands';
 import type { TodayQuery } from '../api/get-today-brands';
-import { FilterSelect, withAll } from './filter-select';
+import { FilterSelect, withAll } from '@/components/ui/filter-select';
 
 /** Category (the first five), location and delivery filters of /today. */
 export function TodayFilters({ query, onChange }: { query: TodayQuery; onChange: (next: TodayQuery) => void }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aBrand } from '../testing/fixtures';
+import { aBrand } from '@/testing/data-generators';
 import {
   collectHashtags,
   DEFAULT_FILTERS,
@@ -19,7 +19,9 @@ describe('filters and the address', () => {
 
   it('reads category, tag and hashtag (and the rest) from the query string', () => {
     const filters = filtersFromSearch(
-      new URLSearchParams('category=Food+%26+Beverages&tag=LGBTQ%2B+Friendly&hashtag=%23slowfashion&rating=3.5&location=Spain'),
+      new URLSearchParams(
+        'category=Food+%26+Beverages&tag=LGBTQ%2B+Friendly&hashtag=%23slowfashion&rating=3.5&location=Spain',
+      ),
     );
     expect(filters).toMatchObject({
       category: 'Food & Beverages',

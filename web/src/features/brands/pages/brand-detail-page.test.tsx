@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dismissToast } from '@/components/ui/toast';
 import { json, stubFetch } from '@/testing/fetch-stub';
-import { aBrand, renderAt, signedIn, signedOut } from '../testing/fixtures';
+import { aBrand, signedIn, signedOut } from '@/testing/data-generators';
+import { renderRoute } from '@/testing/test-utils';
 
 const brand = aBrand({
   id: 5,
@@ -29,7 +30,7 @@ afterEach(() => dismissToast());
 describe('/brand/{id}/{slug}', () => {
   it('shows the brand, records one page view and names the price level', async () => {
     const calls = stubFetch({ ...signedOut, ...brandCalls() });
-    renderAt('/brand/5/maison-rose');
+    renderRoute('/brand/5/maison-rose');
     expect(await screen.findByText('Loading brand details...')).toBeTruthy();
     expect(await screen.findByRole('heading', { level: 1, name: 'Maison Rose' })).toBeTruthy();
     expect(screen.getByText('Community rating')).toBeTruthy();
@@ -52,14 +53,14 @@ describe('/brand/{id}/{slug}', () => {
 
   it("says 'Brand not found' with a way home", async () => {
     stubFetch({ ...signedOut, 'GET /api/brands/abc': () => json(404, { message: 'Brand not found' }) });
-    renderAt('/brand/abc');
+    renderRoute('/brand/abc');
     expect(await screen.findByRole('heading', { name: 'Brand not found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: /Back to Home/ }).getAttribute('href')).toBe('/');
   });
 
   it('asks a guest to sign in to vote or save, without asking the server', async () => {
     const calls = stubFetch({ ...signedOut, ...brandCalls() });
-    renderAt('/brand/5');
+    renderRoute('/brand/5');
     fireEvent.click(await screen.findByRole('button', { name: 'Vote for Maison Rose' }));
     expect(screen.getByRole('status').textContent).toContain('Sign in required');
     expect(screen.getByRole('status').textContent).toContain('Please sign in to vote for brands.');
@@ -80,7 +81,7 @@ describe('/brand/{id}/{slug}', () => {
         return json(201, { votes: 42, todayVotes: 1 });
       },
     });
-    renderAt('/brand/5');
+    renderRoute('/brand/5');
     fireEvent.click(await screen.findByRole('button', { name: 'Vote for Maison Rose' }));
     expect(await screen.findByText('Vote recorded!')).toBeTruthy();
     expect(screen.getByText('Thanks for supporting this brand.')).toBeTruthy();
@@ -96,7 +97,7 @@ describe('/brand/{id}/{slug}', () => {
       'POST /api/brands/5/vote': () =>
         json(409, { statusCode: 409, message: 'You have already voted for this brand in the last 24 hours.' }),
     });
-    renderAt('/brand/5');
+    renderRoute('/brand/5');
     fireEvent.click(await screen.findByRole('button', { name: 'Vote for Maison Rose' }));
     expect(await screen.findByText("Oops we think you've already voted")).toBeTruthy();
     expect(screen.getByText('You have already voted for this brand in the last 24 hours.')).toBeTruthy();
@@ -114,7 +115,7 @@ describe('/brand/{id}/{slug}', () => {
       },
       'DELETE /api/brands/5/save': () => json(500, { message: 'boom' }),
     });
-    renderAt('/brand/5');
+    renderRoute('/brand/5');
     const button = await screen.findByRole('button', { name: 'Save' });
     await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(button);
@@ -133,7 +134,7 @@ describe('/brand/{id}/{slug}', () => {
     stubFetch({ ...signedOut, ...brandCalls() });
     const writeText = vi.fn().mockResolvedValueOnce(undefined).mockRejectedValueOnce(new Error('denied'));
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
-    renderAt('/brand/5');
+    renderRoute('/brand/5');
     fireEvent.click(await screen.findByRole('button', { name: /Copy Link/ }));
     expect(await screen.findByText('Link copied!')).toBeTruthy();
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/brand/5/maison-rose`);

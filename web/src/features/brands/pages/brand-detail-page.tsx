@@ -6,15 +6,13 @@ import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Notice } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
-import { PRICE_CATEGORY_LABELS } from '@/config/directory';
+import { BRAND_PAGE_ANCHORS, PRICE_CATEGORY_LABELS } from '@/config/directory';
 import { paths } from '@/config/paths';
 import { useBrand } from '../api/get-brand';
 import { useRecordView } from '../api/record-view';
 import { BrandBadges } from '../components/brand-badges';
 import { BrandLinkList } from '../components/brand-links';
-import { BrandReviews, WRITE_REVIEW_ANCHOR } from '../components/brand-reviews';
 import { GuestBanner } from '../components/guest-banner';
-import { PhotoCarousel } from '../components/photo-carousel';
 import { RatingSummary } from '../components/rating-summary';
 import { SaveButton } from '../components/save-button';
 import { ShareMenu, SharePanel } from '../components/share-menu';
@@ -43,7 +41,16 @@ export function addedDateLabel(createdAt: string): string {
     : date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 }
 
-export function BrandDetailPage() {
+/**
+ * What other features put on a brand's page: the pictures under the header, and the reviews (inside the
+ * `#reviews` anchor). The route in `app/` fills them, since a feature does not import another.
+ */
+export interface BrandPageSlots {
+  photos: (brand: Brand) => ReactNode;
+  reviews: (brand: Brand) => ReactNode;
+}
+
+export function BrandDetailPage({ slots }: { slots: BrandPageSlots }) {
   const { id = '' } = useParams();
   const brand = useBrand(id);
 
@@ -57,10 +64,10 @@ export function BrandDetailPage() {
       </Notice>
     );
   }
-  return <BrandDetail brand={brand.data} routeId={id} />;
+  return <BrandDetail brand={brand.data} routeId={id} slots={slots} />;
 }
 
-function BrandDetail({ brand, routeId }: { brand: Brand; routeId: string }) {
+function BrandDetail({ brand, routeId, slots }: { brand: Brand; routeId: string; slots: BrandPageSlots }) {
   // One page view per visit: the ref survives React's development double-run of effects.
   const { mutate: recordView } = useRecordView(routeId);
   const viewed = useRef<number | null>(null);
@@ -97,7 +104,7 @@ function BrandDetail({ brand, routeId }: { brand: Brand; routeId: string }) {
             <h1 className="text-3xl font-extrabold tracking-tight text-stone-900 sm:text-4xl">{brand.name}</h1>
             <button
               type="button"
-              onClick={() => scrollTo('reviews')}
+              onClick={() => scrollTo(BRAND_PAGE_ANCHORS.reviews)}
               className="mt-3 flex flex-wrap items-center gap-2 rounded-lg text-left"
               aria-label={`Community rating ${Number(brand.rating || 0).toFixed(1)} out of 5 from ${brand.ratingCount} reviews`}
             >
@@ -113,14 +120,14 @@ function BrandDetail({ brand, routeId }: { brand: Brand; routeId: string }) {
             <div className="mt-5 flex flex-wrap gap-2.5">
               <VoteButton brand={brand} routeId={routeId} />
               <ShareMenu brand={brand} />
-              <Button variant="outline" onClick={() => scrollTo(WRITE_REVIEW_ANCHOR)}>
+              <Button variant="outline" onClick={() => scrollTo(BRAND_PAGE_ANCHORS.writeReview)}>
                 <MessageSquareText className="h-4 w-4" aria-hidden /> Review
               </Button>
               <SaveButton brandId={brand.id} />
             </div>
           </header>
 
-          <PhotoCarousel brand={brand} />
+          {slots.photos(brand)}
 
           <section aria-labelledby="about-heading">
             <h2 id="about-heading" className="text-xl font-bold tracking-tight text-stone-900">
@@ -153,13 +160,16 @@ function BrandDetail({ brand, routeId }: { brand: Brand; routeId: string }) {
             <StatTile icon={<CalendarDays aria-hidden />} label="Added" value={addedDateLabel(brand.createdAt)} />
           </dl>
 
-          <div id="reviews" className="scroll-mt-24">
-            <BrandReviews brand={brand} />
+          <div id={BRAND_PAGE_ANCHORS.reviews} className="scroll-mt-24">
+            {slots.reviews(brand)}
           </div>
         </div>
 
         <aside className="space-y-5 lg:sticky lg:top-24 lg:self-start">
-          <section aria-labelledby="visit-heading" className="rounded-3xl border border-stone-200 bg-white p-5 shadow-sm">
+          <section
+            aria-labelledby="visit-heading"
+            className="rounded-3xl border border-stone-200 bg-white p-5 shadow-sm"
+          >
             <h2 id="visit-heading" className="text-base font-bold text-stone-900">
               Visit
             </h2>
@@ -167,7 +177,10 @@ function BrandDetail({ brand, routeId }: { brand: Brand; routeId: string }) {
               <BrandLinkList brand={brand} />
             </div>
           </section>
-          <section aria-labelledby="delivery-heading" className="rounded-3xl border border-stone-200 bg-white p-5 shadow-sm">
+          <section
+            aria-labelledby="delivery-heading"
+            className="rounded-3xl border border-stone-200 bg-white p-5 shadow-sm"
+          >
             <h2 id="delivery-heading" className="flex items-center gap-2 text-base font-bold text-stone-900">
               <PackageCheck className="h-4 w-4 text-stone-500" aria-hidden /> Delivery information
             </h2>

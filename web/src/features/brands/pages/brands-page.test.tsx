@@ -2,7 +2,8 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '@/testing/fetch-stub';
 import { SCROLL_STORAGE_KEY } from '../lib/scroll-memory';
-import { aBrand, renderAt, signedIn, signedOut } from '../testing/fixtures';
+import { aBrand, signedIn, signedOut } from '@/testing/data-generators';
+import { renderRoute } from '@/testing/test-utils';
 
 const maison = aBrand({
   id: 11,
@@ -30,7 +31,7 @@ describe('/brands', () => {
       'GET /api/brands': () => json(200, everyone),
       'GET /api/brands?category=Dresses&tag=Handmade&hashtag=%23linen': () => json(200, [maison]),
     });
-    renderAt('/brands?category=Dresses&tag=Handmade&hashtag=%23linen');
+    renderRoute('/brands?category=Dresses&tag=Handmade&hashtag=%23linen');
 
     expect(await screen.findByText('1 brand(s) found')).toBeTruthy();
     expect(calls.map((call) => call.url)).toContain('/api/brands?category=Dresses&tag=Handmade&hashtag=%23linen');
@@ -45,7 +46,7 @@ describe('/brands', () => {
       'GET /api/brands': () => json(200, everyone),
       'GET /api/brands?location=France&minRating=4': () => json(200, [maison]),
     });
-    const router = renderAt('/brands');
+    const router = renderRoute('/brands');
     expect(await screen.findByText('3 brand(s) found')).toBeTruthy();
 
     fireEvent.change(screen.getByLabelText('Location'), { target: { value: 'France' } });
@@ -64,7 +65,7 @@ describe('/brands', () => {
       'GET /api/brands': () => json(200, everyone),
       'GET /api/brands?category=Shoes': () => json(200, [atelier]),
     });
-    renderAt('/brands?category=Shoes');
+    renderRoute('/brands?category=Shoes');
     await screen.findByText('1 brand(s) found');
     const options = (label: string) =>
       Array.from((screen.getByLabelText(label) as HTMLSelectElement).options).map((option) => option.value);
@@ -76,7 +77,7 @@ describe('/brands', () => {
 
   it('shows every card field, ranks within the category, and links to the slugged page', async () => {
     stubFetch({ ...signedOut, 'GET /api/brands': () => json(200, everyone) });
-    renderAt('/brands');
+    renderRoute('/brands');
     const card = (await screen.findByRole('heading', { name: 'Maison Rosé & Co.' })).closest('article')!;
     const inCard = within(card as HTMLElement);
     expect(inCard.getByText('#1 in Dresses')).toBeTruthy();
@@ -84,7 +85,9 @@ describe('/brands', () => {
     expect(inCard.getByText('(12 reviews)')).toBeTruthy();
     expect(inCard.getByRole('img', { name: 'Rated 4.5 out of 5' })).toBeTruthy();
     expect(inCard.getByText('+1 more')).toBeTruthy();
-    expect(inCard.getByRole('link', { name: '#slowfashion' }).getAttribute('href')).toBe('/brands?hashtag=%23slowfashion');
+    expect(inCard.getByRole('link', { name: '#slowfashion' }).getAttribute('href')).toBe(
+      '/brands?hashtag=%23slowfashion',
+    );
     expect(inCard.getByRole('link', { name: 'Handmade' }).getAttribute('href')).toBe('/brands?tag=Handmade');
     expect(inCard.getByRole('link', { name: /Etsy shop/ }).getAttribute('href')).toBe('https://etsy.com/shop/maison');
     expect(inCard.getByRole('link', { name: /TikTok/ })).toBeTruthy();
@@ -100,7 +103,7 @@ describe('/brands', () => {
       'GET /api/brands': () => json(200, everyone),
       'GET /api/brands?priceCategory=%C2%A3%C2%A3%C2%A3%C2%A3': () => json(200, []),
     });
-    const router = renderAt('/brands?priceCategory=££££');
+    const router = renderRoute('/brands?priceCategory=££££');
     expect(await screen.findByText('No brands match your current filters')).toBeTruthy();
     expect(screen.getByText('0 brand(s) found')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/api/login');
@@ -111,7 +114,7 @@ describe('/brands', () => {
 
   it('hides the guest banner from members', async () => {
     stubFetch({ ...signedIn, 'GET /api/brands': () => json(200, everyone) });
-    renderAt('/brands');
+    renderRoute('/brands');
     await screen.findByText('3 brand(s) found');
     expect(screen.queryByRole('link', { name: /Back to Home/ })).toBeNull();
   });
@@ -119,7 +122,7 @@ describe('/brands', () => {
   it('renders a long list in batches', async () => {
     const many = Array.from({ length: 60 }, (_, index) => aBrand({ id: 1000 + index, name: `Label ${index}` }));
     stubFetch({ ...signedOut, 'GET /api/brands': () => json(200, many) });
-    renderAt('/brands');
+    renderRoute('/brands');
     expect(await screen.findByText('60 brand(s) found')).toBeTruthy();
     expect(screen.getAllByRole('article')).toHaveLength(24);
     fireEvent.click(screen.getByRole('button', { name: 'Show more brands' }));
@@ -132,19 +135,25 @@ describe('/brands', () => {
       'GET /api/brands': () => json(200, everyone),
       'GET /api/brands?search=knit': () => json(200, [nordic]),
     });
-    const router = renderAt('/brands');
+    const router = renderRoute('/brands');
     await screen.findByText('3 brand(s) found');
     fireEvent.change(screen.getByLabelText('Search brands'), { target: { value: 'knit' } });
     expect(await screen.findByText('1 brand(s) found', {}, { timeout: 2000 })).toBeTruthy();
     expect(router.state.location.search).toBe('?search=knit');
-    expect(calls.filter((call) => call.url.includes('search=')).map((call) => call.url)).toEqual(['/api/brands?search=knit']);
+    expect(calls.filter((call) => call.url.includes('search=')).map((call) => call.url)).toEqual([
+      '/api/brands?search=knit',
+    ]);
   });
 
   it('remembers the scroll position on View Details and restores it 100 ms after the list loads', async () => {
-    stubFetch({ ...signedOut, 'GET /api/brands': () => json(200, everyone), 'GET /api/brands/11': () => json(404, {}) });
+    stubFetch({
+      ...signedOut,
+      'GET /api/brands': () => json(200, everyone),
+      'GET /api/brands/11': () => json(404, {}),
+    });
     const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
     Object.defineProperty(window, 'scrollY', { value: 1234, configurable: true });
-    const router = renderAt('/brands');
+    const router = renderRoute('/brands');
     await screen.findByText('3 brand(s) found');
 
     fireEvent.click(screen.getAllByRole('link', { name: /View Details/ })[0]!);
@@ -155,14 +164,20 @@ describe('/brands', () => {
     await act(() => router.navigate('/brands'));
     await screen.findByText('3 brand(s) found');
     const shownAt = Date.now();
-    await vi.waitFor(() => expect(scrollTo).toHaveBeenCalledWith({ top: 1234, behavior: 'instant' }), { timeout: 1000 });
+    await vi.waitFor(() => expect(scrollTo).toHaveBeenCalledWith({ top: 1234, behavior: 'instant' }), {
+      timeout: 1000,
+    });
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(80);
   });
 
   it('remembers the scroll position when the page unloads', async () => {
-    stubFetch({ ...signedOut, 'GET /api/brands?category=Shoes': () => json(200, [atelier]), 'GET /api/brands': () => json(200, everyone) });
+    stubFetch({
+      ...signedOut,
+      'GET /api/brands?category=Shoes': () => json(200, [atelier]),
+      'GET /api/brands': () => json(200, everyone),
+    });
     Object.defineProperty(window, 'scrollY', { value: 640, configurable: true });
-    renderAt('/brands?category=Shoes');
+    renderRoute('/brands?category=Shoes');
     await screen.findByText('1 brand(s) found');
     window.dispatchEvent(new Event('beforeunload'));
     expect(JSON.parse(sessionStorage.getItem(SCROLL_STORAGE_KEY)!)).toMatchObject({ y: 640, search: 'category=Shoes' });

@@ -11,7 +11,7 @@ import { useBrands } from '../api/get-brands';
 import { BrandCard } from '../components/brand-card';
 import { BrandsFilterPanel } from '../components/brands-filter-panel';
 import { GuestBanner } from '../components/guest-banner';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import {
   collectHashtags,
   DEFAULT_FILTERS,

@@ -8,7 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { StarRating } from '@/components/ui/star-rating';
 import { paths } from '@/config/paths';
 import { useSavedBrands } from '../api/get-saved-brands';
-import { BrandImage } from '../components/brand-image';
+import { BrandImage } from '@/components/ui/brand-image';
 import { BrandLinkIcons } from '../components/brand-links';
 
 export function savedCountLabel(count: number): string {

@@ -1,9 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, stubFetch } from '@/testing/fetch-stub';
-import { member, renderRoute } from '@/testing/render-route';
-
-const signedIn = { 'GET /api/auth/user': () => json(200, member) };
+import { signedIn } from '@/testing/data-generators';
+import { renderRoute } from '@/testing/test-utils';
 
 function fill(label: string, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -123,7 +122,9 @@ describe('/submit', () => {
 
     await waitFor(() => expect(errorOf('Brand Name')).toBe('Name must be at most 255 characters'));
     expect(errorOf('Website')).toBe('Website is not reachable');
-    const shown = screen.getAllByRole('status').find((element) => element.textContent?.includes('Failed to submit brand'));
+    const shown = screen
+      .getAllByRole('status')
+      .find((element) => element.textContent?.includes('Failed to submit brand'));
     expect(shown && within(shown).getByText('Name must be at most 255 characters')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Brand Submitted Successfully!' })).toBeNull();
   });

@@ -1,7 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, stubFetch } from '@/testing/fetch-stub';
-import { aTodayBrand, page, renderAt, signedIn, signedOut } from '../testing/fixtures';
+import { aTodayBrand, page, signedIn, signedOut } from '@/testing/data-generators';
+import { renderRoute } from '@/testing/test-utils';
 
 const featured = aTodayBrand({
   id: 1,
@@ -31,12 +32,14 @@ const todayCalls = {
 describe('/today', () => {
   it('shows the featured brand, the ranking, the leaderboard and a real countdown', async () => {
     stubFetch({ ...signedOut, ...todayCalls });
-    renderAt('/today');
+    renderRoute('/today');
     expect(await screen.findByRole('heading', { level: 1, name: "Today's Featured Brands" })).toBeTruthy();
     expect(screen.getByText(/^Next update in \d+h \d+m$/)).toBeTruthy();
     expect(screen.getByText('Loading brands...')).toBeTruthy();
 
-    const featuredCard = (await screen.findByRole('heading', { name: 'Featured Brand of the Day' })).closest('section')!;
+    const featuredCard = (await screen.findByRole('heading', { name: 'Featured Brand of the Day' })).closest(
+      'section',
+    )!;
     expect(within(featuredCard).getByText('#1 Today')).toBeTruthy();
     expect(within(featuredCard).getByText('+2 more')).toBeTruthy(); // 6 tags, 4 shown
     expect(within(featuredCard).getByText('+1 more')).toBeTruthy(); // 5 hashtags, 4 shown
@@ -46,17 +49,17 @@ describe('/today', () => {
     expect(within(first).getByText('+2 more')).toBeTruthy(); // 5 hashtags, 3 shown
 
     const board = screen.getByRole('heading', { name: "Today's Leaderboard" }).closest('section')!;
-    expect(within(board).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      '1Ranked 120 votes',
-      '2Ranked 219 votes',
-      '3Ranked 318 votes',
-    ]);
+    expect(
+      within(board)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['1Ranked 120 votes', '2Ranked 219 votes', '3Ranked 318 votes']);
     expect(screen.getByRole('link', { name: 'Submit a Brand' }).getAttribute('href')).toBe('/api/login');
   });
 
   it("loads the next page with 'Load More Brands'", async () => {
     const calls = stubFetch({ ...signedIn, ...todayCalls });
-    renderAt('/today');
+    renderRoute('/today');
     fireEvent.click(await screen.findByRole('button', { name: 'Load More Brands' }));
     expect(await screen.findByRole('heading', { name: 'Ranked 13' })).toBeTruthy();
     expect(calls.map((call) => call.url)).toContain('/api/brands/today?limit=12&offset=12');
@@ -70,17 +73,14 @@ describe('/today', () => {
       ...todayCalls,
       'GET /api/brands/today?category=Shoes&limit=12&offset=0': () => page([], 0),
     });
-    renderAt('/today');
+    renderRoute('/today');
     await screen.findByRole('heading', { name: 'Ranked 1' });
     const categories = screen.getByRole('group', { name: 'Category' });
-    expect(within(categories).getAllByRole('button').map((button) => button.textContent)).toEqual([
-      'All Categories',
-      'Clothing',
-      'Dresses',
-      'Shoes',
-      'Bags',
-      'Accessories',
-    ]);
+    expect(
+      within(categories)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['All Categories', 'Clothing', 'Dresses', 'Shoes', 'Bags', 'Accessories']);
     fireEvent.click(within(categories).getByRole('button', { name: 'Shoes' }));
     expect(await screen.findByText('No brands found matching your criteria.')).toBeTruthy();
     expect(calls.map((call) => call.url)).toContain('/api/brands/today?category=Shoes&limit=12&offset=0');

@@ -1,8 +1,8 @@
-import type { ContactInput } from '@hunted/contracts';
+import type { ContactRequest } from '@hunted/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
 
-export function sendContactMessage(input: ContactInput): Promise<{ id: number }> {
+export function sendContactMessage(input: ContactRequest): Promise<{ id: number }> {
   return request<{ id: number }>('POST', '/api/contact', input);
 }
 

@@ -1,4 +1,11 @@
-import { CONTACT_CATEGORIES, CONTACT_CATEGORY_LABELS, type ContactCategory, type ContactInput } from '@hunted/contracts';
+import {
+  CONTACT_CATEGORIES,
+  CONTACT_CATEGORY_LABELS,
+  CONTACT_HONEYPOT_FIELD,
+  type ContactCategory,
+  type ContactInput,
+  type ContactRequest,
+} from '@hunted/contracts';
 import { Send } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
@@ -21,10 +28,11 @@ export function ContactForm({
 }: {
   pending: boolean;
   /** Sends the message; resolves to the server's per-field messages when it refused the input. */
-  onSubmit: (input: ContactInput) => Promise<Record<string, string> | null | undefined>;
+  onSubmit: (input: ContactRequest) => Promise<Record<string, string> | null | undefined>;
 }) {
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
+  const honeypotRef = useRef<HTMLInputElement>(null);
   const [values, setValues] = useState<ContactInput>(emptyContactValues);
   const [errors, setErrors] = useState<ContactErrors>({});
   const fieldId = (field: ContactField) => `${id}-${field}`;
@@ -50,13 +58,16 @@ export function ContactForm({
     const found = validateContact(values);
     if (Object.keys(found).length > 0) return showErrors(found);
     setErrors({});
-    const input: ContactInput = {
+    const input: ContactRequest = {
       name: values.name.trim(),
       email: values.email.trim(),
       subject: values.subject.trim(),
       category: values.category,
       message: values.message.trim(),
     };
+    // People never see the honeypot; only what filled it in (a bot) sends it, and the server drops that message.
+    const honeypot = honeypotRef.current?.value ?? '';
+    if (honeypot) input[CONTACT_HONEYPOT_FIELD] = honeypot;
     const serverErrors = await onSubmit(input);
     if (serverErrors) {
       const known: ContactErrors = {};
@@ -68,7 +79,7 @@ export function ContactForm({
   }
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate className="space-y-5">
+    <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate className="relative space-y-5">
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id={fieldId('name')} label="Name" error={errors.name}>
           {(control) => (
@@ -136,6 +147,22 @@ export function ContactForm({
           />
         )}
       </Field>
+      {/*
+        The honeypot: off-screen rather than display:none (which bots skip), hidden from assistive technology,
+        out of the tab order and never autofilled, so a person cannot fill it by accident.
+      */}
+      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+        <label htmlFor={`${id}-${CONTACT_HONEYPOT_FIELD}`}>Website</label>
+        <input
+          ref={honeypotRef}
+          id={`${id}-${CONTACT_HONEYPOT_FIELD}`}
+          name={CONTACT_HONEYPOT_FIELD}
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          defaultValue=""
+        />
+      </div>
       <div className="flex justify-end pt-1">
         <Button type="submit" size="lg" disabled={pending} className="w-full sm:w-auto sm:min-w-44">
           <Send className="h-4 w-4" aria-hidden />

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, stubFetch } from '@/testing/fetch-stub';
-import { renderRoute } from '@/testing/render-route';
+import { renderRoute } from '@/testing/test-utils';
 
 const guest = { 'GET /api/auth/user': () => json(401, { message: 'Unauthorized' }) };
 
@@ -86,6 +86,26 @@ describe('/contact', () => {
     expect((screen.getByLabelText('Category') as HTMLSelectElement).value).toBe('general');
   });
 
+  it('has a honeypot people cannot see, reach or autofill, and sends it only when something filled it', async () => {
+    const calls = stubFetch({ ...guest, 'POST /api/contact': () => json(201, { id: 10 }) });
+    await openForm();
+    const honeypot = document.querySelector<HTMLInputElement>('input[name="website"]')!;
+    expect(honeypot).toBeTruthy();
+    expect(honeypot.tabIndex).toBe(-1);
+    expect(honeypot.getAttribute('autocomplete')).toBe('off');
+    expect(honeypot.closest('[aria-hidden="true"]')).toBeTruthy();
+    // Not among the form's accessible fields.
+    expect(screen.queryByRole('textbox', { name: 'Website' })).toBeNull();
+
+    fillValidMessage();
+    fireEvent.change(honeypot, { target: { value: 'https://spam.example' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+    // Answered like any message: the server drops it quietly.
+    expect(await screen.findByRole('heading', { name: 'Thank You!' })).toBeTruthy();
+    const sent = calls.find((call) => call.url === '/api/contact');
+    expect(JSON.parse(String(sent?.init.body))).toMatchObject({ website: 'https://spam.example' });
+  });
+
   it('keeps the message and names the support address when sending fails', async () => {
     stubFetch({ ...guest, 'POST /api/contact': () => json(500, { message: 'Internal server error' }) });
     await openForm();
@@ -102,7 +122,11 @@ describe('/contact', () => {
     stubFetch({
       ...guest,
       'POST /api/contact': () =>
-        json(400, { statusCode: 400, message: 'Invalid input', errors: { email: 'Please enter a valid email address' } }),
+        json(400, {
+          statusCode: 400,
+          message: 'Invalid input',
+          errors: { email: 'Please enter a valid email address' },
+        }),
     });
     await openForm();
     fillValidMessage();

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, stubFetch } from '@/testing/fetch-stub';
-import { renderRoute } from '@/testing/render-route';
+import { renderRoute } from '@/testing/test-utils';
 
 describe('/faq', () => {
   it('lists ten questions, opens an answer and offers a mail link to support', async () => {

@@ -1,0 +1,45 @@
+import type { BrandCreatedV1, BrandDeletedV1, BrandUpdatedV1 } from './brands.js';
+import type { HunterAvailabilityChangedV1, HunterCreatedV1, HunterUpdatedV1 } from './hunters.js';
+import type { UserRegisteredV1, UserUpdatedV1 } from './identity.js';
+import type { ReviewCreatedV1, ReviewDeletedV1, ReviewUpdatedV1 } from './reviews.js';
+
+/**
+ * Type -> { version, payload }: every event of every publisher. Adding an event means a payload in its publisher's
+ * file (events/<service>.ts), a line here and one in EVENT_VERSIONS; a breaking change bumps its version.
+ */
+export interface EventMap {
+  'identity.user.registered': { version: 1; data: UserRegisteredV1 };
+  'identity.user.updated': { version: 1; data: UserUpdatedV1 };
+  'brands.brand.created': { version: 1; data: BrandCreatedV1 };
+  'brands.brand.updated': { version: 1; data: BrandUpdatedV1 };
+  'brands.brand.deleted': { version: 1; data: BrandDeletedV1 };
+  'reviews.review.created': { version: 1; data: ReviewCreatedV1 };
+  'reviews.review.updated': { version: 1; data: ReviewUpdatedV1 };
+  'reviews.review.deleted': { version: 1; data: ReviewDeletedV1 };
+  'hunters.hunter.created': { version: 1; data: HunterCreatedV1 };
+  'hunters.hunter.updated': { version: 1; data: HunterUpdatedV1 };
+  'hunters.availability.changed': { version: 1; data: HunterAvailabilityChangedV1 };
+}
+
+export type EventType = keyof EventMap;
+export type EventVersion<T extends EventType> = EventMap[T]['version'];
+export type EventPayload<T extends EventType> = EventMap[T]['data'];
+
+export const EVENT_VERSIONS: { [T in EventType]: EventVersion<T> } = {
+  'identity.user.registered': 1,
+  'identity.user.updated': 1,
+  'brands.brand.created': 1,
+  'brands.brand.updated': 1,
+  'brands.brand.deleted': 1,
+  'reviews.review.created': 1,
+  'reviews.review.updated': 1,
+  'reviews.review.deleted': 1,
+  'hunters.hunter.created': 1,
+  'hunters.hunter.updated': 1,
+  'hunters.availability.changed': 1,
+};
+
+/** Whether a string names an event of the map (a stream may carry types a consumer build does not know yet). */
+export function isEventType(value: string): value is EventType {
+  return Object.hasOwn(EVENT_VERSIONS, value);
+}

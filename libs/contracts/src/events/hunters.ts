@@ -1,0 +1,27 @@
+/** Events the hunters service publishes (on `events:hunters`). */
+import type { AvailabilityDay, HunterAvailabilityStatus, SessionTypes, WeeklyHours } from '../http/hunters.js';
+
+/** A member created a hunter profile; `.updated` carries the same fields after an edit. */
+export interface HunterCreatedV1 {
+  hunterId: number;
+  userId: string | null;
+  name: string;
+  profileImageUrl: string | null;
+  location: string;
+  availabilityStatus: HunterAvailabilityStatus;
+  sessionTypes: SessionTypes;
+  pricePerSession: number;
+}
+
+export type HunterUpdatedV1 = HunterCreatedV1;
+
+/**
+ * A hunter's availability changed: `weeklyHours` is the whole new week when the weekly hours were set (else null);
+ * `dates` the effective availability of each date that a per-date change touched, after it (empty for a weekly
+ * change: every date without its own record follows the new week).
+ */
+export interface HunterAvailabilityChangedV1 {
+  hunterId: number;
+  weeklyHours: WeeklyHours | null;
+  dates: AvailabilityDay[];
+}

@@ -1,0 +1,178 @@
+/**
+ * HTTP shapes of the brands service (owner of /api/brands, /api/admin/brands and the directory's lists), shared
+ * with the web app, which offers the same lists and limits the server enforces. Texts and lists are the spec's
+ * (brands-directory.md, sections 3 and 9).
+ */
+
+export const BRAND_CATEGORIES = [
+  'Clothing',
+  'Dresses',
+  'Shoes',
+  'Bags',
+  'Accessories',
+  'Beauty',
+  'Home',
+  'Food & Beverages',
+  'Arts & Crafts',
+  'Jewellery',
+  'Preowned',
+  'Swimwear',
+] as const;
+export type BrandCategory = (typeof BRAND_CATEGORIES)[number];
+
+export const BRAND_COUNTRIES = ['UK', 'France', 'Italy', 'Spain', 'Sweden', 'Greece', 'Denmark'] as const;
+export type BrandCountry = (typeof BRAND_COUNTRIES)[number];
+
+export const DELIVERY_SCOPES = ['Local Only', 'Europe Wide', 'International'] as const;
+export type DeliveryScope = (typeof DELIVERY_SCOPES)[number];
+
+/** Price levels and what each badge means. */
+export const PRICE_CATEGORIES = ['£', '££', '£££', '££££'] as const;
+export type PriceCategory = (typeof PRICE_CATEGORIES)[number];
+export const PRICE_CATEGORY_LABELS: Record<PriceCategory, string> = {
+  '£': 'Cheap',
+  '££': 'Moderate',
+  '£££': 'Expensive',
+  '££££': 'Luxury',
+};
+export const DEFAULT_PRICE_CATEGORY: PriceCategory = '££';
+
+/** The 11 brand value tags ("Brand Characteristics"). */
+export const BRAND_VALUE_TAGS = [
+  'Sustainable Packaging',
+  'LGBTQ+ Friendly',
+  'Happy Staff',
+  'Independent Brand',
+  'Handmade',
+  'Locally Made',
+  'Ethical Supply Chain',
+  'Gives Back',
+  'Animal Friendly',
+  'Skilled Artisan',
+  'Hunted Luxe',
+] as const;
+export type BrandValueTag = (typeof BRAND_VALUE_TAGS)[number];
+
+/** Rating filter options on /brands ('any' is no filter). */
+export const MIN_RATING_OPTIONS = [2, 2.5, 3, 3.5, 4, 4.5] as const;
+
+/** Entity limits (maximum lengths) of section 3. */
+export const BRAND_LIMITS = {
+  name: 255,
+  description: 5000,
+  category: 255,
+  location: 255,
+  delivery: 50,
+  url: 500,
+  priceCategory: 10,
+  tag: 100,
+  hashtag: 100,
+  tags: 20,
+  hashtags: 30,
+} as const;
+
+/** The image a brand shows when none was given (CSV rows without imageUrl); served by the web app. */
+export const BRAND_PLACEHOLDER_IMAGE_URL = '/brand-placeholder.svg';
+
+/** Limits of `POST /api/admin/brands/upload-csv`: the file's size in bytes and its rows (header not counted). */
+export const BRAND_CSV_LIMITS = {
+  maxBytes: 5 * 1024 * 1024,
+  maxRows: 5000,
+} as const;
+
+/** A brand as every brands endpoint answers it. Dates are ISO strings; rating is 0–5, fractional. */
+export interface Brand {
+  id: number;
+  name: string;
+  description: string;
+  category: string;
+  location: string;
+  delivery: string;
+  imageUrl: string;
+  instagramUrl: string | null;
+  etsyUrl: string | null;
+  websiteUrl: string | null;
+  tiktokUrl: string | null;
+  votes: number;
+  rating: number;
+  ratingCount: number;
+  tags: string[];
+  hashtags: string[];
+  priceCategory: string;
+  featured: boolean;
+  /** The London day (YYYY-MM-DD) the brand is featured for, or null. */
+  featuredDate: string | null;
+  views: number;
+  createdAt: string;
+}
+
+/** A brand in today's lists (`/api/brands/today`, `/featured`, `/top`): with the votes it received today. */
+export interface TodayBrand extends Brand {
+  todayVotes: number;
+}
+
+/** Body of `POST /api/brands` (a member's submission) and of the admin create/update calls. */
+export interface BrandInput {
+  name: string;
+  description: string;
+  category: string;
+  location: string;
+  delivery: string;
+  imageUrl: string;
+  instagramUrl?: string | null;
+  etsyUrl?: string | null;
+  websiteUrl?: string | null;
+  tiktokUrl?: string | null;
+  tags?: string[];
+  hashtags?: string[];
+  priceCategory?: string;
+}
+
+/** Admin create/update may also feature a brand (for a London day). */
+export interface AdminBrandInput extends BrandInput {
+  featured?: boolean;
+  featuredDate?: string | null;
+}
+
+
+/** `POST /api/brands/{id}/vote` → the brand's new total. A repeat within 24 hours answers 409 `{ message }`. */
+export interface VoteResponse {
+  votes: number;
+  todayVotes: number;
+}
+
+/** `GET /api/brands/{id}/saved`, and the answer of `POST`/`DELETE /api/brands/{id}/save`. */
+export interface SavedStateResponse {
+  isSaved: boolean;
+}
+
+/** `POST /api/brands/{id}/view` → the brand's page views. */
+export interface ViewResponse {
+  views: number;
+}
+
+/** `POST /api/admin/brands/upload-csv` → how many brands were created. A bad file answers 400 with `rows`. */
+export interface CsvUploadResponse {
+  count: number;
+}
+
+/** One problem in an uploaded CSV: the 1-based line of the file (the header is line 1) and the column. */
+export interface CsvRowError {
+  line: number;
+  column: string;
+  message: string;
+}
+
+export interface CsvUploadErrorResponse {
+  statusCode: 400;
+  message: string;
+  rows: CsvRowError[];
+}
+
+/** The brand slug rule: lowercased, runs of non-alphanumerics become one hyphen, edge hyphens trimmed. */
+export function brandSlug(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}

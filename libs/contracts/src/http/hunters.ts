@@ -1,0 +1,253 @@
+/**
+ * HTTP shapes of the hunters service (owner of /api/hunters, /api/hunter-profile and /api/hunter-availability),
+ * shared with the web app, whose forms offer the same lists and limits the server enforces. Lists and texts are
+ * the spec's (hunter-marketplace.md, sections 3 and 5).
+ */
+import { BRAND_COUNTRIES } from './brands.js';
+
+export const HUNTER_SPECIALTIES = [
+  'Luxury Fashion',
+  'Fine Jewelry',
+  'Designer Handbags',
+  'Premium Beauty',
+  'Haute Couture',
+  'Vintage Luxury',
+  'Sustainable Fashion',
+  'Street Style',
+  'Formal Wear',
+  'Casual Luxury',
+  'Accessories',
+  'Footwear',
+] as const;
+export type HunterSpecialty = (typeof HUNTER_SPECIALTIES)[number];
+
+export const HUNTER_LANGUAGES = ['English', 'French', 'Italian', 'Spanish', 'German', 'Swedish', 'Danish', 'Greek'] as const;
+export type HunterLanguage = (typeof HUNTER_LANGUAGES)[number];
+export const DEFAULT_HUNTER_LANGUAGE: HunterLanguage = 'English';
+
+/** Where a hunter is based: the directory's seven countries. */
+export const HUNTER_LOCATIONS = BRAND_COUNTRIES;
+export type HunterLocation = (typeof HUNTER_LOCATIONS)[number];
+
+/**
+ * The services a hunter offers (stored as `adviceTypes`): the union of the spec's two lists (the listing filter's
+ * and the dashboard form's), so every service a hunter can pick can also be filtered on.
+ */
+export const HUNTER_SERVICES = [
+  'Personal Shopping',
+  'Wardrobe Audit',
+  'Style Consultation',
+  'Event Styling',
+  'Closet Organization',
+  'Color Analysis',
+  'Trend Forecasting',
+  'Sustainable Fashion',
+  'Interior Design',
+  'Event Planning',
+  'Trip Planning',
+  'Hotel Planning',
+  'Virtual Consultation',
+  'In-Person Session',
+  'Shopping Trip',
+  'Special Event Styling',
+  'Seasonal Updates',
+] as const;
+export type HunterService = (typeof HUNTER_SERVICES)[number];
+
+export const HUNTER_AVAILABILITY_STATUSES = ['Available', 'Busy', 'Unavailable'] as const;
+export type HunterAvailabilityStatus = (typeof HUNTER_AVAILABILITY_STATUSES)[number];
+
+/** The four session types, in the spec's order. */
+export const SESSION_TYPES = ['whatsappVoice', 'whatsappVideo', 'inPerson', 'askQuestion'] as const;
+export type SessionTypeKey = (typeof SESSION_TYPES)[number];
+
+export interface SessionTypeSettings {
+  enabled: boolean;
+  /** Whole pounds; 0 is a free session. */
+  price: number;
+  /** Minutes. */
+  duration: number;
+}
+export type SessionTypes = Record<SessionTypeKey, SessionTypeSettings>;
+
+export const SESSION_TYPE_LABELS: Record<SessionTypeKey, string> = {
+  whatsappVoice: 'WhatsApp Voice Message',
+  whatsappVideo: 'WhatsApp Video Call',
+  inPerson: 'In-Person Consultation',
+  askQuestion: 'Ask Me a Question',
+};
+
+export const DEFAULT_SESSION_TYPES: SessionTypes = {
+  whatsappVoice: { enabled: true, price: 50, duration: 30 },
+  whatsappVideo: { enabled: true, price: 80, duration: 60 },
+  inPerson: { enabled: false, price: 150, duration: 90 },
+  askQuestion: { enabled: true, price: 25, duration: 15 },
+};
+
+/** The 12 bookable hours, each label the hour starting then (London time). */
+export const AVAILABILITY_SLOTS = [
+  '09:00',
+  '10:00',
+  '11:00',
+  '12:00',
+  '13:00',
+  '14:00',
+  '15:00',
+  '16:00',
+  '17:00',
+  '18:00',
+  '19:00',
+  '20:00',
+] as const;
+export type AvailabilitySlot = (typeof AVAILABILITY_SLOTS)[number];
+
+/** The week of `GET`/`PUT /api/hunter-availability/weekly`, Monday first (a date's weekday in London). */
+export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+/** Weekly hours: each weekday's offered slots; an empty list is a day off. */
+export type WeeklyHours = Record<Weekday, AvailabilitySlot[]>;
+
+/** Limits of the availability routes (days counted inclusive of both ends). */
+export const AVAILABILITY_LIMITS = {
+  /** `GET /api/hunter-availability` reads at most this many days. */
+  maxReadDays: 62,
+  /** `POST /api/hunter-availability/range` sets at most this many days. */
+  maxRangeDays: 92,
+  /** A date may be set at most this many days after today (London). */
+  maxDaysAhead: 365,
+} as const;
+
+/**
+ * One date's effective availability: its own record (`source: 'date'`) when it has one, else its weekday's hours
+ * (`'weekly'`). `isAvailable` is true exactly when `timeSlots` is not empty.
+ */
+export interface AvailabilityDay {
+  date: string;
+  timeSlots: AvailabilitySlot[];
+  isAvailable: boolean;
+  source: 'date' | 'weekly';
+}
+
+/** `POST /api/hunter-availability`: a date's own record (an empty list is a day off). */
+export interface AvailabilityInput {
+  date: string;
+  timeSlots: AvailabilitySlot[];
+  /** Optional; when sent it must be true exactly when timeSlots is not empty. */
+  isAvailable?: boolean;
+}
+
+/** `POST /api/hunter-availability/range`: the same slots on every date from startDate to endDate ('Block dates': []). */
+export interface AvailabilityRangeInput {
+  startDate: string;
+  endDate: string;
+  timeSlots: AvailabilitySlot[];
+}
+
+/** Price bands of the listing filter, on pricePerSession: [min, max) in whole pounds, max null = no bound. */
+export const PRICE_BANDS = ['20-40', '40-60', '60-100', '100+'] as const;
+export type PriceBand = (typeof PRICE_BANDS)[number];
+export const PRICE_BAND_RANGES: Record<PriceBand, { min: number; max: number | null; label: string }> = {
+  '20-40': { min: 20, max: 40, label: '£20-£40' },
+  '40-60': { min: 40, max: 60, label: '£40-£60' },
+  '60-100': { min: 60, max: 100, label: '£60-£100' },
+  '100+': { min: 100, max: null, label: '£100+' },
+};
+
+/** The listing's sorts; 'rating' ('Our top picks') is the default. */
+export const HUNTER_SORTS = ['rating', 'price-low', 'price-high', 'experience', 'sessions'] as const;
+export type HunterSort = (typeof HUNTER_SORTS)[number];
+export const HUNTER_SORT_LABELS: Record<HunterSort, string> = {
+  rating: 'Our top picks',
+  'price-low': 'Price: low to high',
+  'price-high': 'Price: high to low',
+  experience: 'Most experienced',
+  sessions: 'Most sessions',
+};
+export const DEFAULT_HUNTER_SORT: HunterSort = 'rating';
+
+/** Dates and hours of the marketplace are London's, whatever the browser's zone. */
+export const MARKETPLACE_TIME_ZONE = 'Europe/London';
+
+/** Limits the form and the server share. */
+export const HUNTER_LIMITS = {
+  name: 255,
+  bio: 2000,
+  url: 500,
+  minYears: 0,
+  maxYears: 60,
+  /** A paid session costs 2–5,000 whole pounds; 0 is free. */
+  minPaidPrice: 2,
+  maxPrice: 5000,
+  minDuration: 15,
+  maxDuration: 240,
+  /** Bytes of an uploaded photo (the spec's 5 MB: 5 * 1024 * 1024). */
+  photoBytes: 5 * 1024 * 1024,
+} as const;
+
+/** The spec's form messages. */
+export const HUNTER_MESSAGES = {
+  specialties: 'Select at least one specialty',
+  adviceTypes: 'Select at least one advice type',
+  languages: 'Select at least one language',
+  price: 'Session price is required',
+  yearsExperience: 'Years of experience is required',
+  notFound: 'Hunter not found',
+} as const;
+
+/** A hunter as every endpoint answers it. */
+export interface Hunter {
+  id: number;
+  userId: string | null;
+  name: string;
+  profileImageUrl: string | null;
+  bio: string;
+  specialties: string[];
+  /** The lowest price among the enabled session types (computed, never set). */
+  pricePerSession: number;
+  location: string;
+  availabilityStatus: HunterAvailabilityStatus;
+  rating: number;
+  reviewCount: number;
+  totalSessions: number;
+  /** Shown as "Services". */
+  adviceTypes: string[];
+  languages: string[];
+  yearsExperience: number;
+  featured: boolean;
+  sessionTypes: SessionTypes;
+  instagramUrl: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** `POST /api/hunters`: what a hunter sets (id, userId, rating, reviewCount, totalSessions and featured are refused). */
+export interface HunterInput {
+  name: string;
+  bio?: string;
+  location: HunterLocation;
+  specialties: HunterSpecialty[];
+  adviceTypes: HunterService[];
+  languages: HunterLanguage[];
+  yearsExperience: number;
+  instagramUrl?: string | null;
+  availabilityStatus?: HunterAvailabilityStatus;
+  sessionTypes: SessionTypes;
+  profileImageUrl?: string | null;
+  /** Ignored: the server computes it from the session types. */
+  pricePerSession?: number;
+}
+
+/** `PATCH /api/hunters/{id}`: any of the input's fields. */
+export type HunterUpdate = Partial<HunterInput>;
+
+/** `GET /api/hunters` query; 'all' or blank is no filter. */
+export interface HunterListQuery {
+  search?: string;
+  price?: PriceBand | 'all';
+  location?: HunterLocation | 'all';
+  specialty?: HunterSpecialty | 'all';
+  service?: HunterService | 'all';
+  sort?: HunterSort;
+  limit?: number;
+  offset?: number;
+}

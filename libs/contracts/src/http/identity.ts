@@ -1,0 +1,56 @@
+/** HTTP shapes of the identity service (sign-in, session, current user, avatars), shared with the gateway and the web app. */
+
+/** Name of identity's session cookie on a plain-http site (development); see sessionCookieName. */
+export const SESSION_COOKIE = 'hunted.sid';
+
+/**
+ * The session cookie's name for a site at `publicUrl`. Over https it is `__Host-hunted.sid`: browsers accept a
+ * `__Host-` cookie only when it is Secure, has Path=/ and no Domain, so a sibling subdomain or a plain-http page
+ * cannot plant or overwrite the session. Identity sets it and the gateway reads it by this one rule.
+ */
+export function sessionCookieName(publicUrl: string | undefined): string {
+  return publicUrl !== undefined && /^https:/i.test(publicUrl) ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
+}
+
+/** Identity's session lookup for the gateway (`GET /internal/session`); never reachable from outside. */
+export const INTERNAL_SESSION_PATH = '/internal/session';
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  isAdmin: boolean;
+}
+
+/** Answer of `GET /internal/session`: the signed-in user the request's cookie names, or null. */
+export interface SessionResolution {
+  user: SessionUser | null;
+}
+
+/** `GET /api/auth/user` and the answer of `PATCH /api/auth/user`. Dates are ISO strings. */
+export interface CurrentUserResponse {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  instagramUrl: string | null;
+  isAdmin: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * Body of `PATCH /api/auth/user`. Every field is optional; email is never accepted. profileImageUrl is a
+ * `data:image/...;base64,` string for a new photo, the URL the user already has, or null/'' to remove it.
+ */
+export interface UpdateCurrentUserRequest {
+  firstName?: string | null;
+  lastName?: string | null;
+  profileImageUrl?: string | null;
+  instagramUrl?: string | null;
+}
+
+/** Largest profile photo, in decoded bytes. */
+export const MAX_PROFILE_IMAGE_BYTES = 5 * 1024 * 1024;

@@ -1,0 +1,81 @@
+/**
+ * What production refuses. Defaults exist so that `npm start` works with nothing set; in production each of them
+ * would be a development value (a local database, a known secret, the development sign-in provider), so a
+ * process started with NODE_ENV=production checks its variables against a list of these rules and refuses to
+ * start, naming every variable that fails, rather than run half-configured.
+ *
+ * A rule sees the raw text of one variable as given (after `<NAME>_FILE` is read), or undefined when it is unset
+ * or empty, so it can tell "left at the default" from "set to the default's value".
+ */
+export interface ProductionRule {
+  variable: string;
+  /** Why the value is not fit for production, or null when it is. */
+  check: (value: string | undefined) => string | null;
+}
+
+/** Must be given explicitly: the default only makes sense on a developer's machine. */
+export function requiredInProduction(variable: string, because: string): ProductionRule {
+  return { variable, check: (value) => (value === undefined ? `must be set in production (${because})` : null) };
+}
+
+/** Must not be a value this repository ships for development (a default secret, the development client). */
+export function notDevelopmentValue(
+  variable: string,
+  developmentValues: readonly string[],
+  instead: string,
+): ProductionRule {
+  return {
+    variable,
+    check: (value) =>
+      value !== undefined && developmentValues.includes(value.trim()) ? `is the development value; ${instead}` : null,
+  };
+}
+
+/** Must be an https:// address: sign-in callbacks, cookies and client secrets must not travel in the clear. */
+export function httpsInProduction(variable: string): ProductionRule {
+  return {
+    variable,
+    check: (value) =>
+      value !== undefined && /^http:/i.test(value.trim()) ? 'must be an https:// address in production' : null,
+  };
+}
+
+/** A connection URL must carry a password: production databases never trust a connection by its address. */
+export function passwordInProduction(variable: string): ProductionRule {
+  return {
+    variable,
+    check: (value) => {
+      if (value === undefined) return null;
+      try {
+        return new URL(value).password ? null : 'must include a password in production (user:password@host)';
+      } catch {
+        return null; // the schema reports a malformed URL
+      }
+    },
+  };
+}
+
+/** Every service's rules: its own database and Redis, never the local defaults, and a database password. */
+export const serviceProductionRules: readonly ProductionRule[] = [
+  requiredInProduction('DATABASE_URL', 'the default is a local development database'),
+  passwordInProduction('DATABASE_URL'),
+  requiredInProduction('REDIS_URL', 'the default is a local Redis'),
+];
+
+/**
+ * Applies the rules to raw variables; one line per offending variable (its first failing rule), in rule order,
+ * so a single start-up names everything there is to fix.
+ */
+export function productionOffences(
+  rules: readonly ProductionRule[],
+  env: Record<string, string | undefined>,
+): Map<string, string> {
+  const offences = new Map<string, string>();
+  for (const rule of rules) {
+    if (offences.has(rule.variable)) continue;
+    const raw = env[rule.variable];
+    const problem = rule.check(raw === undefined || raw.trim() === '' ? undefined : raw);
+    if (problem) offences.set(rule.variable, problem);
+  }
+  return offences;
+}

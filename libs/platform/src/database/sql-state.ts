@@ -1,0 +1,15 @@
+import { QueryFailedError } from 'typeorm';
+
+/** The PostgreSQL SQLSTATEs a service answers as the client's fault (a 404 or a 409) rather than a 500. */
+export const SQL_STATE = {
+  foreignKeyViolation: '23503',
+  uniqueViolation: '23505',
+  exclusionViolation: '23P01',
+} as const;
+
+/** The SQLSTATE of a failed statement (TypeORM wraps the driver's error), or undefined for any other error. */
+export function sqlStateOf(error: unknown): string | undefined {
+  if (!(error instanceof QueryFailedError)) return undefined;
+  const code = (error.driverError as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' ? code : undefined;
+}

@@ -1,0 +1,44 @@
+import { createParamDecorator, NotFoundException, type ExecutionContext, type PipeTransform } from '@nestjs/common';
+
+/** The largest id a PostgreSQL `serial` (int4) column holds. */
+export const MAX_SERIAL_ID = 2_147_483_647;
+
+/**
+ * A positive integer id written the one way an id is written: digits without a leading zero, within the serial
+ * range. Anything else ('0', '-1', '01', '1.5', '1e3', '0x10', ' 7', '2147483648') is null: it names nothing.
+ */
+export function positiveIntOf(raw: string): number | null {
+  if (!/^[1-9]\d{0,9}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id <= MAX_SERIAL_ID ? id : null;
+}
+
+/**
+ * A path id that cannot be one names nothing, so it is answered exactly as a missing row is: 404 with the
+ * resource's own message ('Brand not found'). Takes the text as it came in the path; see IdParam.
+ */
+export class PositiveIntPipe implements PipeTransform<unknown, number> {
+  constructor(private readonly notFoundMessage: string) {}
+
+  transform(value: unknown): number {
+    const id = typeof value === 'string' ? positiveIntOf(value) : null;
+    if (id === null) throw new NotFoundException(this.notFoundMessage);
+    return id;
+  }
+}
+
+/** The path parameter's text, untouched: a custom decorator, which the platform's ValidationPipe leaves alone. */
+const RawPathParam = createParamDecorator((name: string, context: ExecutionContext): unknown => {
+  const request = context.switchToHttp().getRequest<{ params?: Record<string, unknown> }>();
+  return request.params?.[name];
+});
+
+/**
+ * A positive integer id from the path, or 404 with `notFoundMessage`: `@IdParam('id', BRAND_NOT_FOUND) id: number`.
+ *
+ * Use this rather than `@Param(name, pipe)`: with `id: number` the global ValidationPipe would first turn the text
+ * into `+text`, so '01', '1e3' or '0x10' would reach the pipe as another brand's id.
+ */
+export function IdParam(name: string, notFoundMessage: string): ParameterDecorator {
+  return RawPathParam(name, new PositiveIntPipe(notFoundMessage));
+}

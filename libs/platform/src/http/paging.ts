@@ -1,0 +1,49 @@
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import type { FastifyReply } from 'fastify';
+
+/** The largest page any list serves. */
+export const MAX_PAGE_LIMIT = 100;
+
+/**
+ * The deepest offset any list serves. An offset costs a scan of every row before it, so an unbounded one lets a
+ * single request read a whole table; 10,000 is a hundred full pages, further than a person pages by hand.
+ */
+export const MAX_PAGE_OFFSET = 10_000;
+
+/**
+ * `limit` and `offset` of a paged list, both optional. A value out of range is a 400 naming the parameter and
+ * its bound (through the platform's ValidationPipe).
+ */
+export class PageQueryDto {
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'limit must be a whole number' })
+  @Min(1, { message: 'limit must be at least 1' })
+  @Max(MAX_PAGE_LIMIT, { message: `limit must be at most ${MAX_PAGE_LIMIT}` })
+  limit?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'offset must be a whole number' })
+  @Min(0, { message: 'offset must be 0 or more' })
+  @Max(MAX_PAGE_OFFSET, { message: `offset must be at most ${MAX_PAGE_OFFSET}` })
+  offset?: number;
+}
+
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+/** The page asked for (`defaultLimit` when only an offset is given), or null when neither was given. */
+export function pageOf(query: PageQueryDto, defaultLimit = 20): Page | null {
+  if (query.limit === undefined && query.offset === undefined) return null;
+  return { limit: query.limit ?? defaultLimit, offset: query.offset ?? 0 };
+}
+
+/** Answers a listed page: the items, with the total in `x-total-count` when there is one. */
+export function sendPage<T>(reply: FastifyReply, { items, total }: { items: T[]; total: number | undefined }): T[] {
+  if (total !== undefined) void reply.header('x-total-count', String(total));
+  return items;
+}

@@ -1,0 +1,3 @@
+export * from './job-kind.js';
+export * from './job-queue.js';
+export * from './jobs.module.js';

@@ -1,0 +1,27 @@
+import { chaosDefaults, formatChaos, runChaos } from '@hunted/platform/testing';
+import { describe, expect, it } from 'vitest';
+
+// The small run of `npm run chaos` (which does 10,000 events and 24 kills): relays and consumers are separate
+// processes of the compiled platform (`npm test` builds first), SIGKILLed and restarted while events flow.
+describe('events under kill -9', () => {
+  it('applies every one of 1,000 events exactly once while relays and consumers are SIGKILLed 5 times', async () => {
+    const lines: string[] = [];
+    const result = await runChaos(chaosDefaults({ events: 1_000, kills: 5, productionMs: 10_000, budgetMs: 60_000, log: (line) => lines.push(line) }));
+    // The figures go to the test output as `npm run chaos` prints them, failing or not.
+    console.log([...lines, formatChaos(result)].join('\n'));
+
+    expect(result.error).toBeNull();
+    expect(result.figures.produced).toBe(1_000);
+    expect(result.figures.applied).toBe(result.figures.produced);
+    expect(result.figures.duplicates).toBe(0);
+    expect(result.figures.kills.relays + result.figures.kills.consumers).toBeGreaterThanOrEqual(5);
+    expect(result.figures.kills.relays).toBeGreaterThan(0);
+    expect(result.figures.kills.consumers).toBeGreaterThan(0);
+    expect(result.figures.selfExits).toBe(0);
+    expect(result.figures.deadLetters).toBe(0);
+    expect(result.figures.pendingAtEnd).toBe(0);
+    expect(result.figures.drainMs).not.toBeNull();
+    expect(result.figures.drainMs!).toBeLessThanOrEqual(10_000);
+    expect(result.checks.filter((check) => !check.ok)).toEqual([]);
+  }, 90_000);
+});

@@ -1,0 +1,260 @@
+import { randomUUID } from 'node:crypto';
+import { Global, Injectable, Logger, Module, type LoggerService } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  defineJob,
+  InjectJobQueue,
+  JobQueue,
+  JobsModule,
+  SERVICE_CONFIG,
+  type JobHandler,
+  type JobKindOptions,
+  type JobRun,
+  type PendingJob,
+} from '../src/index.js';
+import { freePort, PrivateRedis, readJobScheduler, TEST_REDIS_URL, testConfig, waitFor } from '../src/testing/index.js';
+
+/** Every line Nest's Logger is given while the tests run, by level. */
+class Lines implements LoggerService {
+  readonly seen: { level: string; message: string }[] = [];
+  log(message: string) {
+    this.seen.push({ level: 'log', message });
+  }
+  warn(message: string) {
+    this.seen.push({ level: 'warn', message });
+  }
+  error(message: string) {
+    this.seen.push({ level: 'error', message });
+  }
+  of(level: string, pattern: RegExp): string[] {
+    return this.seen.filter((line) => line.level === level && pattern.test(line.message)).map((line) => line.message);
+  }
+}
+
+interface Item {
+  item: string;
+}
+
+/** Records each run; `fail` makes the next runs throw. */
+class Recorder implements JobHandler<Item> {
+  readonly runs: JobRun<Item>[] = [];
+  fail: ((run: JobRun<Item>) => string | undefined) | undefined;
+  /** The source of truth of a sweep: work not yet done. */
+  readonly undone = new Set<string>();
+
+  async run(job: JobRun<Item>): Promise<void> {
+    this.runs.push(job);
+    const problem = this.fail?.(job);
+    if (problem) throw new Error(problem);
+    this.undone.delete(job.data.item);
+  }
+
+  async pending(): Promise<PendingJob<Item>[]> {
+    return [...this.undone].map((item) => ({ jobId: `item-${item}`, data: { item } }));
+  }
+
+  ranFor(item: string): number {
+    return this.runs.filter((run) => run.data.item === item).length;
+  }
+}
+
+const PREFIX = `test:jobs:${process.pid}:`;
+const lines = new Lines();
+const started: JobQueue<Item>[] = [];
+
+function queueOf(options: Partial<JobKindOptions<Item>> = {}, redisUrl = TEST_REDIS_URL, handler = new Recorder()) {
+  const kind = defineJob<Item>({ queue: `probe-${randomUUID().slice(0, 8)}`, handler: Recorder, ...options });
+  const queue = JobQueue.forKind(kind, testConfig({ REDIS_URL: redisUrl, REDIS_PREFIX: PREFIX }), handler);
+  queue.start();
+  started.push(queue);
+  return { queue, handler, kind };
+}
+
+beforeAll(() => {
+  Logger.overrideLogger(lines);
+});
+
+afterEach(async () => {
+  await Promise.all(started.splice(0).map((queue) => queue.close()));
+});
+
+afterAll(async () => {
+  // Only this file's keys, in the shared test database.
+  const redis = new Redis(TEST_REDIS_URL);
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${PREFIX}*`, 'COUNT', 500);
+    if (keys.length) await redis.del(...keys);
+    cursor = next;
+  } while (cursor !== '0');
+  redis.disconnect();
+});
+
+describe('jobs: a queue and a worker per kind', () => {
+  it('runs a repeatable job at each turn, and writes its schedule under `${REDIS_PREFIX}bull`', async () => {
+    const { handler, kind } = queueOf({ schedule: { id: 'every-300ms', repeat: { every: 300 }, data: { item: 'tick' } } });
+    await waitFor('three scheduled runs', () => handler.ranFor('tick') >= 3, 5_000);
+    expect(await readJobScheduler({ redisUrl: TEST_REDIS_URL, redisPrefix: PREFIX, queue: kind.queue, id: 'every-300ms' })).toMatchObject({
+      every: 300,
+    });
+  });
+
+  it('runs a delayed job once its delay has passed, not before', async () => {
+    const { queue, handler } = queueOf();
+    const added = Date.now();
+    await queue.add({ item: 'later' }, { delay: 1_000 });
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(handler.ranFor('later')).toBe(0);
+    await waitFor('the delayed run', () => handler.ranFor('later') === 1, 5_000);
+    expect(Date.now() - added).toBeGreaterThanOrEqual(1_000);
+  });
+
+  it('adds a job id once, whoever adds it (two replicas of one kind)', async () => {
+    const one = queueOf();
+    const kind = one.kind;
+    const twin = JobQueue.forKind(kind, testConfig({ REDIS_PREFIX: PREFIX }), one.handler);
+    twin.start();
+    started.push(twin);
+    // Delayed, so all four adds meet a job that is still waiting.
+    await Promise.all([
+      one.queue.add({ item: 'once' }, { jobId: 'item-once', delay: 300 }),
+      one.queue.add({ item: 'once' }, { jobId: 'item-once', delay: 300 }),
+      twin.add({ item: 'once' }, { jobId: 'item-once', delay: 300 }),
+      twin.add({ item: 'twice?' }, { jobId: 'item-once', delay: 300 }),
+    ]);
+    await waitFor('the run', () => one.handler.ranFor('once') === 1, 5_000);
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(one.handler.runs.map((run) => [run.id, run.data.item])).toEqual([['item-once', 'once']]);
+  });
+
+  it('retries a failing job with backoff, logs a repeated failure once, and the last one as an error', async () => {
+    const { queue, handler } = queueOf({ jobOptions: { attempts: 3, backoff: { type: 'fixed', delay: 100 } } });
+    handler.fail = (run) => (run.data.item === 'flaky' && run.attemptsMade < 2 ? 'SMTP said no' : undefined);
+    await queue.add({ item: 'flaky' }, { jobId: 'item-flaky' });
+    await waitFor('the third attempt', () => handler.ranFor('flaky') === 3, 5_000);
+    expect(handler.runs.map((run) => [run.attemptsMade, run.finalAttempt])).toEqual([
+      [0, false],
+      [1, false],
+      [2, true],
+    ]);
+
+    handler.fail = (run) => (run.data.item === 'doomed' ? 'mailbox full' : undefined);
+    await queue.add({ item: 'doomed' }, { jobId: 'item-doomed' });
+    await waitFor('the error line', () => lines.of('error', /item-doomed/).length === 1, 5_000);
+    expect(handler.ranFor('doomed')).toBe(3);
+    // Two failed attempts, one warning: the same problem is not logged again.
+    expect(lines.of('warn', /item-doomed failed \(attempt 1 of 3, will retry\): mailbox full/)).toHaveLength(1);
+    expect(lines.of('warn', /item-doomed/)).toHaveLength(1);
+    expect(lines.of('error', /item-doomed/)).toEqual(['job item-doomed failed for good after 3 attempt(s): mailbox full']);
+  });
+
+  it('runs handlers of a feature module, injects the queue, and starts and stops with the application', async () => {
+    const kind = defineJob<Item>({ queue: `probe-nest-${randomUUID().slice(0, 8)}`, handler: Recorder });
+    @Injectable()
+    class Feature {
+      constructor(@InjectJobQueue(kind) readonly queue: JobQueue<Item>) {}
+    }
+    @Global()
+    @Module({ providers: [{ provide: SERVICE_CONFIG, useValue: testConfig({ REDIS_PREFIX: PREFIX }) }], exports: [SERVICE_CONFIG] })
+    class Config {}
+    @Module({ imports: [JobsModule.forFeature([kind])], providers: [Recorder, Feature] })
+    class FeatureModule {}
+    @Module({ imports: [Config, FeatureModule] })
+    class App {}
+
+    const app = await NestFactory.createApplicationContext(App, { logger: lines });
+    await app.init();
+    try {
+      await app.get(Feature).queue.add({ item: 'from-nest' });
+      await waitFor('the run', () => app.get(Recorder).ranFor('from-nest') === 1, 5_000);
+    } finally {
+      await app.close();
+    }
+    await expect(app.get(Feature).queue.add({ item: 'after close' })).rejects.toThrow(/is not running/);
+  });
+});
+
+describe('jobs while Redis is away', () => {
+  const redis = new PrivateRedis();
+
+  beforeAll(async () => {
+    redis.port = await freePort();
+  });
+
+  afterAll(async () => {
+    await redis.destroy();
+  });
+
+  it('starts without Redis and writes its schedule once Redis is there', async () => {
+    const before = Date.now();
+    const { handler, kind } = queueOf({ schedule: { id: 'tick', repeat: { every: 200 }, data: { item: 'tick' } } }, redis.url);
+    expect(Date.now() - before).toBeLessThan(500);
+    await redis.start();
+    await waitFor('a scheduled run', () => handler.ranFor('tick') >= 1, 10_000);
+    expect(await readJobScheduler({ redisUrl: redis.url, redisPrefix: PREFIX, queue: kind.queue, id: 'tick' })).toMatchObject({ every: 200 });
+  });
+
+  it('gives up adding after 2 s while Redis is away, and says the sweep will add it', async () => {
+    await redis.stop();
+    const { queue, handler } = queueOf({ sweepEveryMs: 200 }, redis.url);
+    handler.undone.add('while-away');
+    const tried = Date.now();
+    expect(await queue.tryAdd({ item: 'while-away' }, { jobId: 'item-while-away' })).toBe(false);
+    expect(Date.now() - tried).toBeLessThan(2_500);
+    expect(lines.of('warn', /item-while-away not added yet .*; the sweep will add it/)).toHaveLength(1);
+
+    await redis.start();
+    await waitFor('the job run once Redis is back', () => handler.ranFor('while-away') === 1, 10_000);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(handler.ranFor('while-away')).toBe(1);
+  });
+
+  it('re-adds work Redis lost from the source of truth, once, and starts over a job that failed for good', async () => {
+    await redis.start();
+    const { queue, handler } = queueOf({ sweepEveryMs: 200, jobOptions: { attempts: 1 } }, redis.url);
+    // Pending in the source of truth, with no job in Redis (lost in a failover, or never added).
+    handler.undone.add('lost');
+    await waitFor('the swept job run', () => handler.ranFor('lost') === 1, 5_000);
+    expect(lines.of('log', /added 1 pending job\(s\)/).length).toBeGreaterThanOrEqual(1);
+
+    // A job that failed for good while its work is still pending (say recording the failure did not happen).
+    handler.fail = (run) => (run.data.item === 'stuck' && handler.ranFor('stuck') === 1 ? 'died' : undefined);
+    await queue.add({ item: 'stuck' }, { jobId: 'item-stuck' });
+    handler.undone.add('stuck');
+    await waitFor('the failure', () => lines.of('error', /item-stuck failed for good/).length === 1, 5_000);
+    await waitFor('the sweep to run it again', () => handler.ranFor('stuck') === 2, 5_000);
+
+    // Several sweeps later, nothing ran twice more: done work is no longer pending.
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(handler.ranFor('stuck')).toBe(2);
+    expect(handler.ranFor('lost')).toBe(1);
+  });
+
+  it('stops in bounded time while Redis is away, and says one line per problem meanwhile', async () => {
+    await redis.start();
+    const { queue, kind } = queueOf({ schedule: { id: 'tick', repeat: { every: 60_000 } }, sweepEveryMs: 100 }, redis.url);
+    await waitFor('the schedule written', async () => (await readJobScheduler({ redisUrl: redis.url, redisPrefix: PREFIX, queue: kind.queue, id: 'tick' })) !== undefined);
+    const warnedBefore = lines.of('warn', /Redis: /).length;
+    await redis.stop();
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // Every reconnection fails the same way: a line or two per problem, not one per attempt.
+    expect(lines.of('warn', /Redis: /).length - warnedBefore).toBeLessThanOrEqual(3);
+
+    const stopping = Date.now();
+    await queue.close();
+    expect(Date.now() - stopping).toBeLessThan(5_000);
+
+    // And nothing of it is left trying to reconnect: once Redis is back, no client but the test's own.
+    await redis.start();
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    const probe = new Redis(redis.url);
+    try {
+      const clients = ((await probe.client('LIST')) as string).trim().split('\n');
+      expect(clients).toHaveLength(1);
+    } finally {
+      probe.disconnect();
+    }
+  });
+});

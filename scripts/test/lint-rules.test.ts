@@ -1,0 +1,102 @@
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The lint rules of issue 9 fail on a deliberate violation: each snippet is linted with the repository's own
+ * eslint.config.mjs, as the file it pretends to be. Typed rules need a file their tsconfig.json includes, so the
+ * snippets borrow the paths of real files (ESLint lints the text given, not what is on disk).
+ */
+const root = fileURLToPath(new URL('../..', import.meta.url));
+// With CI=true typescript-eslint infers a single run and types files as they are on disk, not the text given here
+// (the snippet would never be seen), so that inference is turned off for these checks.
+const lintingText = { languageOptions: { parserOptions: { disallowAutomaticSingleRunInference: true } } };
+const eslint = new ESLint({ cwd: root, overrideConfig: lintingText });
+
+async function ruleIdsOf(code: string, filePath: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  const messages = result?.messages ?? [];
+  const fatal = messages.find((message) => message.fatal);
+  if (fatal) throw new Error(`${filePath}: ${fatal.message}`);
+  return messages.map((message) => message.ruleId ?? '');
+}
+
+const restricted = 'import-x/no-restricted-paths';
+
+describe('lint rules', { timeout: 180_000 }, () => {
+  it('forbids a web feature to import another feature, by alias or by relative path', async () => {
+    const file = 'web/src/features/reviews/api/query-keys.ts';
+    expect(await ruleIdsOf("export { brandKeys } from '@/features/brands/api/query-keys';\n", file)).toContain(
+      restricted,
+    );
+    expect(await ruleIdsOf("export { brandKeys } from '../../brands/api/query-keys';\n", file)).toContain(restricted);
+    // Within the feature, and from the shared folders, imports stay allowed.
+    expect(
+      await ruleIdsOf("export { commentKeys } from './query-keys';\nexport { cn } from '@/components/ui/cn';\n", file),
+    ).toEqual([]);
+  });
+
+  it('forbids a web feature to import app/, and the shared folders to import features or app/', async () => {
+    expect(
+      await ruleIdsOf("export { routes } from '@/app/router';\n", 'web/src/features/brands/api/query-keys.ts'),
+    ).toContain(restricted);
+    expect(
+      await ruleIdsOf("export { brandKeys } from '@/features/brands/api/query-keys';\n", 'web/src/lib/query-pages.ts'),
+    ).toContain(restricted);
+    // app/ is where features meet.
+    expect(
+      await ruleIdsOf(
+        "export { brandKeys } from '@/features/brands/api/query-keys';\n",
+        'web/src/app/routes/brand.tsx',
+      ),
+    ).toEqual([]);
+  });
+
+  it('lets only lib/api-client.ts call fetch in the web app', async () => {
+    const call = "export const answer = fetch('/api/brands');\n";
+    expect(await ruleIdsOf(call, 'web/src/features/brands/api/get-brand.ts')).toContain('no-restricted-globals');
+    expect(await ruleIdsOf(call, 'web/src/lib/api-client.ts')).toEqual([]);
+  });
+
+  it('wants kebab-case file and folder names', async () => {
+    // A made-up path is not in any tsconfig.json, so this one is linted without types (the name rules need none).
+    const untyped = new ESLint({
+      cwd: root,
+      overrideConfig: {
+        languageOptions: { parserOptions: { projectService: false, project: null } },
+        rules: { '@typescript-eslint/no-floating-promises': 'off', '@typescript-eslint/no-misused-promises': 'off' },
+      },
+    });
+    const lint = async (filePath: string) =>
+      (await untyped.lintText('export const answer = 42;\n', { filePath }))[0]?.messages.map(
+        (message) => message.ruleId,
+      );
+    expect(await lint('web/src/features/brands/api/getBrand.ts')).toContain('check-file/filename-naming-convention');
+    expect(await lint('services/brands/src/Brands/brands.service.ts')).toContain('check-file/folder-naming-convention');
+    expect(await lint('services/brands/src/brands/brand-query.dto.ts')).toEqual([]);
+  });
+
+  it('reports a floating promise and a misused one, in the web app and in a service, a lib or a test alike', async () => {
+    const floating = 'async function save(): Promise<void> {}\nexport function run(): void {\n  save();\n}\n';
+    const misused = 'export function check(ready: Promise<boolean>): string {\n  return ready ? "yes" : "no";\n}\n';
+    for (const file of [
+      'web/src/lib/query-pages.ts',
+      'libs/platform/src/index.ts',
+      'libs/platform/src/config/env.spec.ts',
+      'scripts/test/supervisor.test.ts',
+    ]) {
+      expect(await ruleIdsOf(floating, file), file).toContain('@typescript-eslint/no-floating-promises');
+      expect(await ruleIdsOf(misused, file), file).toContain('@typescript-eslint/no-misused-promises');
+    }
+    const handler =
+      'async function send(): Promise<void> {}\nexport const button = { onClick: send } satisfies { onClick: () => void };\n';
+    expect(await ruleIdsOf(handler, 'web/src/lib/query-pages.ts')).toContain('@typescript-eslint/no-misused-promises');
+    // Marked as deliberately not awaited: fine.
+    expect(
+      await ruleIdsOf(
+        'async function save(): Promise<void> {}\nexport function run(): void {\n  void save();\n}\n',
+        'web/src/lib/query-pages.ts',
+      ),
+    ).toEqual([]);
+  });
+});

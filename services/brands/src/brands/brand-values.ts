@@ -1,0 +1,80 @@
+import { DEFAULT_PRICE_CATEGORY, type AdminBrandInput, type Brand } from '@hunted/contracts';
+
+/** The columns an admin, a member or a CSV row sets; the rest (votes, rating, views, created_at) the service keeps. */
+export type BrandValues = Pick<
+  Brand,
+  | 'name'
+  | 'description'
+  | 'category'
+  | 'location'
+  | 'delivery'
+  | 'imageUrl'
+  | 'instagramUrl'
+  | 'etsyUrl'
+  | 'websiteUrl'
+  | 'tiktokUrl'
+  | 'tags'
+  | 'hashtags'
+  | 'priceCategory'
+  | 'featured'
+  | 'featuredDate'
+>;
+
+/** The six fields every brand form requires: set on create, replaced on every edit. */
+function requiredValues(
+  input: AdminBrandInput,
+): Pick<BrandValues, 'name' | 'description' | 'category' | 'location' | 'delivery' | 'imageUrl'> {
+  return {
+    name: input.name,
+    description: input.description,
+    category: input.category,
+    location: input.location,
+    delivery: input.delivery,
+    imageUrl: input.imageUrl,
+  };
+}
+
+/** Today's calendar day in London, YYYY-MM-DD: the day "featured" refers to. */
+export function londonToday(now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(now);
+}
+
+/** Featuring a brand without naming the day features it today. */
+function featuredDateOf(input: AdminBrandInput, now: Date): string | null | undefined {
+  if (input.featured === true && input.featuredDate == null) return londonToday(now);
+  return input.featuredDate;
+}
+
+/** A new brand's columns: what was not given takes the table's default. */
+export function newBrandValues(input: AdminBrandInput, now = new Date()): BrandValues {
+  return {
+    ...requiredValues(input),
+    instagramUrl: input.instagramUrl ?? null,
+    etsyUrl: input.etsyUrl ?? null,
+    websiteUrl: input.websiteUrl ?? null,
+    tiktokUrl: input.tiktokUrl ?? null,
+    tags: input.tags ?? [],
+    hashtags: input.hashtags ?? [],
+    priceCategory: input.priceCategory ?? DEFAULT_PRICE_CATEGORY,
+    featured: input.featured ?? false,
+    featuredDate: featuredDateOf(input, now) ?? null,
+  };
+}
+
+/**
+ * An edit's columns. Required fields are always replaced; an optional field that is absent keeps its value and
+ * one sent as null (or blank) clears it, so a form that leaves out "featured" does not unfeature the brand.
+ */
+export function changedBrandValues(input: AdminBrandInput, now = new Date()): Partial<BrandValues> {
+  const changes: Partial<BrandValues> = requiredValues(input);
+  for (const field of ['instagramUrl', 'etsyUrl', 'websiteUrl', 'tiktokUrl'] as const) {
+    if (input[field] !== undefined) changes[field] = input[field];
+  }
+  if (input.tags !== undefined) changes.tags = input.tags;
+  if (input.hashtags !== undefined) changes.hashtags = input.hashtags;
+  if (input.priceCategory !== undefined) changes.priceCategory = input.priceCategory;
+  if (input.featured !== undefined) changes.featured = input.featured;
+  const featuredDate = featuredDateOf(input, now);
+  if (featuredDate !== undefined) changes.featuredDate = featuredDate;
+  return changes;
+}

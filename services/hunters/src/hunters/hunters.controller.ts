@@ -1,0 +1,58 @@
+import { Body, Controller, Get, Patch, Post, Query, Res } from '@nestjs/common';
+import type { Hunter } from '@hunted/contracts';
+import { BodyLimit, CurrentUser, IdParam, Public, sendPage, SignedIn, type AuthenticatedUser } from '@hunted/platform';
+import type { FastifyReply } from 'fastify';
+import { HunterInputDto, HunterUpdateDto } from './hunter-input.dto.js';
+import { parseHunterListQuery } from './hunter-query.js';
+import { HUNTER_NOT_FOUND } from './hunter.repository.js';
+import { HuntersService } from './hunters.service.js';
+
+/** A profile write may carry a 5 MB photo in base64 (about 6.7 MB); every other route takes the platform's 1 MB. */
+export const PROFILE_BODY_LIMIT = 8 * 1024 * 1024;
+
+@Controller('api')
+export class HuntersController {
+  constructor(private readonly hunters: HuntersService) {}
+
+  @Get('hunters')
+  @Public()
+  async list(
+    // Parsed by hand (not a DTO): unknown parameters are ignored and 'all' means no filter, as the SPA sends.
+    @Query() query: Record<string, unknown>,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Hunter[]> {
+    const { hunters, total } = await this.hunters.list(parseHunterListQuery(query));
+    return sendPage(reply, { items: hunters, total });
+  }
+
+  @Get('hunters/:id')
+  @Public()
+  findOne(@IdParam('id', HUNTER_NOT_FOUND) id: number): Promise<Hunter> {
+    return this.hunters.findById(id);
+  }
+
+  /** The caller's own profile; 404 'Hunter not found' when they have none. */
+  @Get('hunter-profile')
+  @SignedIn()
+  mine(@CurrentUser() user: AuthenticatedUser): Promise<Hunter> {
+    return this.hunters.findByUser(user.id);
+  }
+
+  @Post('hunters')
+  @SignedIn()
+  @BodyLimit(PROFILE_BODY_LIMIT)
+  create(@CurrentUser() user: AuthenticatedUser, @Body() input: HunterInputDto): Promise<Hunter> {
+    return this.hunters.create(user.id, input);
+  }
+
+  @Patch('hunters/:id')
+  @SignedIn()
+  @BodyLimit(PROFILE_BODY_LIMIT)
+  update(
+    @IdParam('id', HUNTER_NOT_FOUND) id: number,
+    @CurrentUser() user: AuthenticatedUser,
+    @Body() update: HunterUpdateDto,
+  ): Promise<Hunter> {
+    return this.hunters.update(id, user.id, update);
+  }
+}

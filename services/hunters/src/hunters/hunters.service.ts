@@ -1,0 +1,38 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Hunter } from '@hunted/contracts';
+import { DataSource } from 'typeorm';
+import { hunterChangesOf, newHunterValues, type HunterInputDto, type HunterUpdateDto } from './hunter-input.dto.js';
+import type { HunterListQuery } from './hunter-query.js';
+import { HunterRepository } from './hunter.repository.js';
+
+/** Profiles: the public listing and a hunter's page, and a member's own profile. */
+@Injectable()
+export class HuntersService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly hunters: HunterRepository,
+  ) {}
+
+  list({ filters, sort, paging }: HunterListQuery): Promise<{ hunters: Hunter[]; total?: number }> {
+    return this.hunters.list(filters, sort, paging);
+  }
+
+  findById(id: number): Promise<Hunter> {
+    return this.hunters.findById(id);
+  }
+
+  findByUser(userId: string): Promise<Hunter> {
+    return this.hunters.findByUser(userId);
+  }
+
+  /** A member's profile, announced in the same transaction. */
+  create(userId: string, input: HunterInputDto): Promise<Hunter> {
+    return this.dataSource.transaction((manager) => this.hunters.insert(manager, userId, newHunterValues(input)));
+  }
+
+  /** The owner's edit, announced in the same transaction. */
+  update(id: number, userId: string, update: HunterUpdateDto): Promise<Hunter> {
+    return this.dataSource.transaction((manager) => this.hunters.updateOwn(manager, id, userId, hunterChangesOf(update)));
+  }
+}

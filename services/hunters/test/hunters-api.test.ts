@@ -1,0 +1,428 @@
+import { randomUUID } from 'node:crypto';
+import {
+  DEFAULT_SESSION_TYPES,
+  type EventPayload,
+  type EventType,
+  type IntegrationEvent,
+  HUNTER_LANGUAGES,
+  HUNTER_LOCATIONS,
+  HUNTER_SERVICES,
+  HUNTER_SPECIALTIES,
+  type Hunter,
+  type SessionTypes,
+} from '@hunted/contracts';
+import { EventConsumer } from '@hunted/platform';
+import { startServiceApp, TEST_DATABASE_URL, testIdentityHeaders, testServiceEnv, type RunningServiceApp } from '@hunted/platform/testing';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHuntersApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+
+const SCHEMA = 'hunters_api_it';
+
+const user = (id: string) => ({ id, email: `${id}@hunted.test`, firstName: null, lastName: null, isAdmin: false });
+
+function profile(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name: 'Sofia Rossi',
+    bio: 'Vintage Chanel and Milan boutiques.',
+    location: 'Italy',
+    specialties: ['Vintage Luxury', 'Fine Jewelry'],
+    adviceTypes: ['Personal Shopping', 'Hotel Planning'],
+    languages: ['Italian', 'English'],
+    yearsExperience: 8,
+    instagramUrl: 'https://instagram.com/sofia',
+    sessionTypes: DEFAULT_SESSION_TYPES,
+    ...overrides,
+  };
+}
+
+function withType(key: keyof SessionTypes, changes: Record<string, unknown>): SessionTypes {
+  return { ...DEFAULT_SESSION_TYPES, [key]: { ...DEFAULT_SESSION_TYPES[key], ...changes } } as SessionTypes;
+}
+
+describe('hunters: profiles', () => {
+  let hunters: RunningServiceApp<NestFastifyApplication>;
+  let db: pg.Client;
+  let n = 0;
+
+  async function as(id: string): Promise<Record<string, string>> {
+    return { ...(await testIdentityHeaders(user(id), 'hunters')), 'content-type': 'application/json' };
+  }
+  /** A fresh member id for each test that creates a profile. */
+  const member = () => `member-${++n}`;
+
+  async function send(method: string, path: string, userId: string | null, body?: unknown) {
+    const headers = userId ? await as(userId) : { 'content-type': 'application/json' };
+    const response = await fetch(`${hunters.base}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, body: (text ? JSON.parse(text) : null) as Record<string, unknown>, headers: response.headers };
+  }
+  const create = async (userId: string, body: Record<string, unknown> = profile()) => send('POST', '/api/hunters', userId, body);
+  const list = async (query: string) => {
+    const response = await fetch(`${hunters.base}/api/hunters${query}`);
+    return { status: response.status, body: (await response.json()) as Hunter[] & Record<string, unknown>, total: response.headers.get('x-total-count') };
+  };
+  async function outbox(type: string): Promise<Record<string, unknown>[]> {
+    const { rows } = await db.query<{ data: Record<string, unknown> }>('select data from outbox where type = $1 order by seq', [type]);
+    return rows.map((row) => row.data);
+  }
+
+  beforeAll(async () => {
+    hunters = await startServiceApp(createHuntersApp, loadConfig(testServiceEnv(SCHEMA)));
+    db = new pg.Client({ connectionString: TEST_DATABASE_URL, options: `-c search_path=${SCHEMA}` });
+    await db.connect();
+  });
+
+  afterAll(async () => {
+    await db?.end();
+    await hunters?.close();
+  });
+
+  it('creates the signed-in member\'s profile with the computed price, in the same transaction as its event', async () => {
+    const id = member();
+    const created = await create(id, profile({ pricePerSession: 999 }));
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      userId: id,
+      name: 'Sofia Rossi',
+      location: 'Italy',
+      availabilityStatus: 'Available',
+      rating: 5,
+      reviewCount: 0,
+      totalSessions: 0,
+      featured: false,
+      languages: ['Italian', 'English'],
+      sessionTypes: DEFAULT_SESSION_TYPES,
+      instagramUrl: 'https://instagram.com/sofia',
+      profileImageUrl: null,
+      // The lowest enabled price (askQuestion's 25), not the 999 sent.
+      pricePerSession: 25,
+    });
+    const hunterId = created.body.id as number;
+    expect(await outbox('hunters.hunter.created')).toContainEqual({
+      hunterId,
+      userId: id,
+      name: 'Sofia Rossi',
+      profileImageUrl: null,
+      location: 'Italy',
+      availabilityStatus: 'Available',
+      sessionTypes: DEFAULT_SESSION_TYPES,
+      pricePerSession: 25,
+    });
+    expect((await send('GET', `/api/hunters/${hunterId}`, null)).body).toEqual(created.body);
+    expect((await send('GET', '/api/hunter-profile', id)).body).toEqual(created.body);
+  });
+
+  it('answers 401 to a guest\'s write and own profile, 404 for no profile, no hunter or a non-numeric id', async () => {
+    expect((await create(null as unknown as string)).status).toBe(401);
+    expect((await send('PATCH', '/api/hunters/1', null, { name: 'X' })).status).toBe(401);
+    expect((await send('GET', '/api/hunter-profile', null)).status).toBe(401);
+    const none = await send('GET', '/api/hunter-profile', member());
+    expect(none.status).toBe(404);
+    expect(none.body.message).toBe('Hunter not found');
+    for (const id of ['999999', 'abc', '1.5']) {
+      const missing = await send('GET', `/api/hunters/${id}`, null);
+      expect(missing.status).toBe(404);
+      expect(missing.body.message).toBe('Hunter not found');
+    }
+  });
+
+  it('keeps one profile per user: a second is a 409, even when several race', async () => {
+    const id = member();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => create(id)));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409]);
+    expect(answers.find((a) => a.status === 409)!.body.message).toBe('You already have a hunter profile');
+    const { rows } = await db.query('select 1 from hunters where user_id = $1', [id]);
+    expect(rows).toHaveLength(1);
+  });
+
+  it('refuses id, userId, rating, reviewCount, totalSessions and featured', async () => {
+    for (const field of ['id', 'userId', 'rating', 'reviewCount', 'totalSessions', 'featured']) {
+      const refused = await create(member(), profile({ [field]: field === 'featured' ? true : 1 }));
+      expect(refused.status, field).toBe(400);
+      expect(Object.keys(refused.body.errors as object), field).toEqual([field]);
+    }
+  });
+
+  it('checks each rule with the spec\'s messages', async () => {
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ specialties: [] }, 'specialties', 'Select at least one specialty'],
+      [{ specialties: undefined }, 'specialties', 'Select at least one specialty'],
+      [{ adviceTypes: [] }, 'adviceTypes', 'Select at least one advice type'],
+      [{ languages: [] }, 'languages', 'Select at least one language'],
+      [{ yearsExperience: undefined }, 'yearsExperience', 'Years of experience is required'],
+      [{ yearsExperience: 'eight' }, 'yearsExperience', 'Years of experience is required'],
+      [{ yearsExperience: 61 }, 'yearsExperience', 'Years of experience must be from 0 to 60'],
+      [{ yearsExperience: -1 }, 'yearsExperience', 'Years of experience must be from 0 to 60'],
+      [{ name: ' ' }, 'name', 'Name is required'],
+      [{ name: 'x'.repeat(256) }, 'name', 'Name must be at most 255 characters'],
+      [{ bio: 'x'.repeat(2001) }, 'bio', 'Bio must be at most 2,000 characters'],
+      [{ location: 'Narnia' }, 'location', 'Location must be one of: UK, France, Italy, Spain, Sweden, Greece, Denmark'],
+      [{ specialties: ['Hats'] }, 'specialties', `Each specialty must be one of: ${HUNTER_SPECIALTIES.join(', ')}`],
+      [{ adviceTypes: ['Dog Walking'] }, 'adviceTypes', `Each service must be one of: ${HUNTER_SERVICES.join(', ')}`],
+      [{ languages: ['Klingon'] }, 'languages', `Each language must be one of: ${HUNTER_LANGUAGES.join(', ')}`],
+      [{ instagramUrl: 'javascript:alert(1)' }, 'instagramUrl', 'Instagram must be a link starting with http:// or https://'],
+      [{ instagramUrl: `https://x.com/${'a'.repeat(490)}` }, 'instagramUrl', 'Instagram must be at most 500 characters'],
+      [{ availabilityStatus: 'Away' }, 'availabilityStatus', 'Availability status must be one of: Available, Busy, Unavailable'],
+      [{ sessionTypes: withType('whatsappVoice', { price: null }) }, 'sessionTypes', 'Session price is required'],
+      [{ sessionTypes: withType('whatsappVoice', { price: 1 }) }, 'sessionTypes', 'Session price must be 0 (free) or a whole number from £2 to £5,000'],
+      [{ sessionTypes: withType('whatsappVoice', { price: 5001 }) }, 'sessionTypes', 'Session price must be 0 (free) or a whole number from £2 to £5,000'],
+      [{ sessionTypes: withType('whatsappVoice', { price: 9.5 }) }, 'sessionTypes', 'Session price must be 0 (free) or a whole number from £2 to £5,000'],
+      [{ sessionTypes: withType('whatsappVoice', { duration: 10 }) }, 'sessionTypes', 'Session duration must be a whole number from 15 to 240 minutes'],
+      [{ sessionTypes: withType('whatsappVoice', { duration: 241 }) }, 'sessionTypes', 'Session duration must be a whole number from 15 to 240 minutes'],
+      [
+        { sessionTypes: { whatsappVoice: DEFAULT_SESSION_TYPES.whatsappVoice } },
+        'sessionTypes',
+        'Session types must set exactly whatsappVoice, whatsappVideo, inPerson, askQuestion',
+      ],
+      [
+        {
+          sessionTypes: Object.fromEntries(
+            Object.entries(DEFAULT_SESSION_TYPES).map(([key, type]) => [key, { ...type, enabled: false }]),
+          ),
+        },
+        'sessionTypes',
+        'Enable at least one session type',
+      ],
+    ];
+    for (const [changes, field, message] of cases) {
+      const refused = await create(member(), profile(changes));
+      expect(refused.status, message).toBe(400);
+      expect((refused.body.errors as Record<string, string>)[field], JSON.stringify(changes).slice(0, 80)).toBe(message);
+    }
+    // Free (0) and the bounds are fine; a blank Instagram is none; a disabled type's price does not count.
+    const free = await create(
+      member(),
+      profile({ instagramUrl: ' ', yearsExperience: 0, sessionTypes: withType('askQuestion', { price: 0, duration: 240 }) }),
+    );
+    expect(free.status).toBe(201);
+    expect(free.body).toMatchObject({ instagramUrl: null, pricePerSession: 0, yearsExperience: 0 });
+    const onlyInPerson = await create(
+      member(),
+      profile({
+        sessionTypes: {
+          whatsappVoice: { enabled: false, price: 2, duration: 30 },
+          whatsappVideo: { enabled: false, price: 80, duration: 60 },
+          inPerson: { enabled: true, price: 5000, duration: 15 },
+          askQuestion: { enabled: false, price: 25, duration: 15 },
+        },
+      }),
+    );
+    expect(onlyInPerson.status).toBe(201);
+    expect(onlyInPerson.body.pricePerSession).toBe(5000);
+  });
+
+  it('lets only the owner edit, recomputing the price, and announces the edit', async () => {
+    const owner = member();
+    const { body: created } = await create(owner);
+    const id = created.id as number;
+    const edited = await send('PATCH', `/api/hunters/${id}`, owner, {
+      name: 'Sofia R.',
+      availabilityStatus: 'Busy',
+      sessionTypes: withType('askQuestion', { enabled: false }),
+      pricePerSession: 1,
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ name: 'Sofia R.', availabilityStatus: 'Busy', pricePerSession: 50, bio: created.bio, location: 'Italy' });
+    expect(Date.parse(edited.body.updatedAt as string)).toBeGreaterThanOrEqual(Date.parse(created.updatedAt as string));
+    expect(await outbox('hunters.hunter.updated')).toContainEqual(
+      expect.objectContaining({ hunterId: id, name: 'Sofia R.', availabilityStatus: 'Busy', pricePerSession: 50 }),
+    );
+
+    const other = await send('PATCH', `/api/hunters/${id}`, member(), { name: 'Stolen' });
+    expect(other.status).toBe(404);
+    expect(other.body.message).toBe('Hunter not found');
+    expect((await send('PATCH', '/api/hunters/999999', owner, { name: 'X' })).status).toBe(404);
+    expect((await send('PATCH', `/api/hunters/${id}`, owner, { featured: true })).status).toBe(400);
+    const bad = await send('PATCH', `/api/hunters/${id}`, owner, { specialties: [], name: null });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual({ specialties: 'Select at least one specialty', name: 'Name is required' });
+    expect((await send('GET', `/api/hunters/${id}`, null)).body.name).toBe('Sofia R.');
+  });
+
+  it("keeps a copy of identity's users: a registration and a rename reach it, a stale event does not", async () => {
+    const apply = <T extends EventType>(type: T, data: EventPayload<T>, occurredAt: Date) =>
+      hunters.app
+        .get(EventConsumer)
+        .apply({ id: randomUUID(), type, version: 1, occurredAt: occurredAt.toISOString(), data } as IntegrationEvent<T>);
+    const copy = async () =>
+      (await db.query('select first_name, last_name, profile_image_url from users where user_id = $1', ['u-copy'])).rows[0] as unknown;
+    const facts = { userId: 'u-copy', email: 'u-copy@hunted.test', firstName: 'Sofia', lastName: 'Rossi', profileImageUrl: null, instagramUrl: null };
+    const now = Date.now();
+    expect(await apply('identity.user.registered', facts, new Date(now))).toBe(true);
+    expect(await copy()).toEqual({ first_name: 'Sofia', last_name: 'Rossi', profile_image_url: null });
+    expect(await apply('identity.user.updated', { ...facts, lastName: 'Bianchi', profileImageUrl: '/api/auth/avatars/a.png' }, new Date(now + 1000))).toBe(true);
+    expect(await copy()).toEqual({ first_name: 'Sofia', last_name: 'Bianchi', profile_image_url: '/api/auth/avatars/a.png' });
+    expect(await apply('identity.user.updated', { ...facts, firstName: 'Stale' }, new Date(now - 60_000))).toBe(true);
+    expect(await copy()).toEqual({ first_name: 'Sofia', last_name: 'Bianchi', profile_image_url: '/api/auth/avatars/a.png' });
+  });
+
+  describe('photos', () => {
+    // A 1x1 PNG.
+    const PNG = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const dataUrl = (type: string, bytes: Buffer) => `data:${type};base64,${bytes.toString('base64')}`;
+
+    it('stores an upload once and serves it by URL, immutable, typed from its bytes; a replaced upload goes', async () => {
+      const owner = member();
+      const created = await create(owner, profile({ profileImageUrl: dataUrl('image/png', PNG) }));
+      expect(created.status).toBe(201);
+      const url = created.body.profileImageUrl as string;
+      expect(url).toMatch(/^\/api\/media\/hunter-photos\/[0-9a-f-]{36}$/);
+      const photo = await fetch(`${hunters.base}${url}`);
+      expect(photo.status).toBe(200);
+      expect(photo.headers.get('content-type')).toBe('image/png');
+      expect(photo.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(photo.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(Buffer.from(await photo.arrayBuffer())).toEqual(PNG);
+      expect((await list('')).body.find((h) => h.id === created.body.id)?.profileImageUrl).toBe(url);
+
+      // Sending back the URL it has keeps it; a new upload replaces it and the old bytes are gone.
+      const kept = await send('PATCH', `/api/hunters/${created.body.id as number}`, owner, { profileImageUrl: url });
+      expect(kept.body.profileImageUrl).toBe(url);
+      const replaced = await send('PATCH', `/api/hunters/${created.body.id as number}`, owner, {
+        profileImageUrl: dataUrl('image/png', PNG),
+      });
+      expect(replaced.body.profileImageUrl).not.toBe(url);
+      expect((await fetch(`${hunters.base}${url}`)).status).toBe(404);
+      expect((await fetch(`${hunters.base}${replaced.body.profileImageUrl as string}`)).status).toBe(200);
+      // The user's avatar (pre-filled by the form) and none are fine too.
+      const avatar = await send('PATCH', `/api/hunters/${created.body.id as number}`, owner, { profileImageUrl: '/api/auth/avatars/u1.png' });
+      expect(avatar.body.profileImageUrl).toBe('/api/auth/avatars/u1.png');
+      expect((await send('PATCH', `/api/hunters/${created.body.id as number}`, owner, { profileImageUrl: null })).body.profileImageUrl).toBeNull();
+    });
+
+    it("refuses a photo of 5 MB or more, a non-image and a .png holding HTML with the spec's texts", async () => {
+      const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024 - PNG.length)]);
+      const cases: [string, string][] = [
+        [dataUrl('image/png', big), 'Please select an image smaller than 5MB'],
+        [dataUrl('text/plain', Buffer.from('hello')), 'Please select an image file'],
+        [dataUrl('image/png', Buffer.from('<html><script>alert(1)</script></html>')), 'Please select an image file'],
+        ['ftp://example.com/a.png', 'Profile photo must be an uploaded image, an http(s) link or none'],
+      ];
+      const photos = async () => ((await db.query('select count(*)::int as n from hunter_photos')).rows[0] as { n: number }).n;
+      const before = await photos();
+      for (const [profileImageUrl, message] of cases) {
+        const refused = await create(member(), profile({ profileImageUrl }));
+        expect(refused.status, message).toBe(400);
+        expect(refused.body.errors).toEqual({ profileImageUrl: message });
+      }
+      // Nothing refused was stored.
+      expect(await photos()).toBe(before);
+      const justUnder = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024 - 1 - PNG.length)]);
+      expect((await create(member(), profile({ profileImageUrl: dataUrl('image/png', justUnder) }))).status).toBe(201);
+    });
+
+    it('answers 404 for an unknown or malformed photo id', async () => {
+      for (const id of ['0b6f7c1e-2f7a-4c1e-9a55-5d6f3e1c2b7a', 'nope']) {
+        const missing = await fetch(`${hunters.base}/api/media/hunter-photos/${id}`);
+        expect(missing.status).toBe(404);
+      }
+    });
+  });
+
+  describe('the listing', () => {
+    const GENERATED = 400;
+
+    beforeAll(async () => {
+      await db.query('delete from hunters');
+      // Generated hunters spread over every list; several share each sort key, so ties by id are exercised.
+      await db.query(
+        `insert into hunters (user_id, name, bio, location, specialties, advice_types, languages, years_experience,
+           price_per_session, rating, review_count, total_sessions, featured, session_types)
+         select 'gen-' || i, 'Hunter ' || i, case when i % 50 = 0 then 'Loves vintage Chanel' else 'Style adviser' end,
+           ($1::text[])[1 + i % 7], array[($2::text[])[1 + i % 12]], array[($3::text[])[1 + i % 17]],
+           array['English', ($4::text[])[1 + i % 8]], i % 61, (i * 7) % 160, 3 + (i % 5) * 0.5, i % 13, i % 37,
+           i % 97 = 0, $5::jsonb
+         from generate_series(1, ${GENERATED}) i`,
+        [HUNTER_LOCATIONS, HUNTER_SPECIALTIES, HUNTER_SERVICES, HUNTER_LANGUAGES, JSON.stringify(DEFAULT_SESSION_TYPES)],
+      );
+    });
+
+    it('answers the whole list without a count, and pages with x-total-count that never repeat', async () => {
+      const all = await list('');
+      expect(all.status).toBe(200);
+      expect(all.body).toHaveLength(GENERATED);
+      expect(all.total).toBeNull();
+      for (const sort of ['rating', 'price-low', 'price-high', 'experience', 'sessions']) {
+        const whole = (await list(`?sort=${sort}`)).body.map((h) => h.id);
+        const pages: number[] = [];
+        for (let offset = 0; offset < GENERATED; offset += 24) {
+          const page = await list(`?sort=${sort}&limit=24&offset=${offset}`);
+          expect(page.total).toBe(String(GENERATED));
+          pages.push(...page.body.map((h) => h.id));
+        }
+        expect(pages, sort).toEqual(whole);
+        expect(new Set(pages).size).toBe(GENERATED);
+      }
+      const past = await list('?limit=24&offset=1000');
+      expect(past.body).toEqual([]);
+      expect(past.total).toBe(String(GENERATED));
+    });
+
+    it('orders each sort with ties by id', async () => {
+      const byKey = (key: (h: Hunter) => (number | boolean)[]) => (a: Hunter, b: Hunter) => {
+        const [ka, kb] = [key(a), key(b)];
+        for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return Number(ka[i]) - Number(kb[i]);
+        return a.id - b.id;
+      };
+      const orders: Record<string, (a: Hunter, b: Hunter) => number> = {
+        rating: byKey((h) => [-Number(h.featured), -h.rating, -h.reviewCount, -h.totalSessions]),
+        'price-low': byKey((h) => [h.pricePerSession]),
+        'price-high': byKey((h) => [-h.pricePerSession]),
+        experience: byKey((h) => [-h.yearsExperience]),
+        sessions: byKey((h) => [-h.totalSessions]),
+      };
+      for (const [sort, order] of Object.entries(orders)) {
+        const { body } = await list(`?sort=${sort}`);
+        expect(body.map((h) => h.id), sort).toEqual([...body].sort(order).map((h) => h.id));
+      }
+      expect((await list('')).body.map((h) => h.id)).toEqual((await list('?sort=rating')).body.map((h) => h.id));
+    });
+
+    it('filters exactly: price bands half-open, location, specialty, service, search by word prefixes', async () => {
+      const all = (await list('')).body;
+      const expectExact = async (query: string, keep: (h: Hunter) => boolean) => {
+        const { body, status } = await list(query);
+        expect(status, query).toBe(200);
+        const expected = all.filter(keep).map((h) => h.id).sort((a, b) => a - b);
+        expect(expected.length, query).toBeGreaterThan(0);
+        expect(body.map((h) => h.id).sort((a, b) => a - b), query).toEqual(expected);
+      };
+      await expectExact('?price=20-40', (h) => h.pricePerSession >= 20 && h.pricePerSession < 40);
+      await expectExact('?price=40-60', (h) => h.pricePerSession >= 40 && h.pricePerSession < 60);
+      await expectExact('?price=60-100', (h) => h.pricePerSession >= 60 && h.pricePerSession < 100);
+      await expectExact('?price=100%2B', (h) => h.pricePerSession >= 100);
+      await expectExact('?location=Denmark', (h) => h.location === 'Denmark');
+      await expectExact('?specialty=Fine%20Jewelry', (h) => h.specialties.includes('Fine Jewelry'));
+      await expectExact('?service=Hotel%20Planning', (h) => h.adviceTypes.includes('Hotel Planning'));
+      await expectExact('?search=chan%20VINT', (h) => h.bio === 'Loves vintage Chanel');
+      await expectExact('?search=hunter%20123', (h) => h.name.startsWith('Hunter 123'));
+      await expectExact('?search=greek', (h) => h.languages.includes('Greek'));
+      await expectExact('?search=gree', (h) => h.languages.includes('Greek') || h.location === 'Greece');
+      await expectExact('?location=UK&specialty=Footwear&price=all&service=', (h) => h.location === 'UK' && h.specialties.includes('Footwear'));
+      const paged = await list('?location=Spain&limit=5');
+      expect(paged.total).toBe(String(all.filter((h) => h.location === 'Spain').length));
+      expect(paged.body).toHaveLength(5);
+      expect((await list('?search=zzzqqq')).body).toEqual([]);
+    });
+
+    it('answers 400 naming a bad value', async () => {
+      const bad = await list('?price=cheap&sort=newest');
+      expect(bad.status).toBe(400);
+      expect(bad.body.errors).toEqual({
+        price: 'price must be one of: 20-40, 40-60, 60-100, 100+',
+        sort: 'sort must be one of: rating, price-low, price-high, experience, sessions',
+      });
+      expect((await list('?limit=101')).status).toBe(400);
+    });
+  });
+});

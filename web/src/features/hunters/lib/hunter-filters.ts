@@ -1,0 +1,102 @@
+import {
+  DEFAULT_HUNTER_SORT,
+  type HunterLocation,
+  type HunterService,
+  type HunterSort,
+  type HunterSpecialty,
+  type PriceBand,
+} from '@hunted/contracts';
+import type { HunterQuery } from '../api/get-hunters';
+
+/** The /book-a-hunter filter state: every list 'all' by default, sorted by 'Our top picks'. */
+export interface HunterFilters {
+  search: string;
+  price: string;
+  location: string;
+  specialty: string;
+  service: string;
+  sort: string;
+}
+
+export const DEFAULT_HUNTER_FILTERS: HunterFilters = {
+  search: '',
+  price: 'all',
+  location: 'all',
+  specialty: 'all',
+  service: 'all',
+  sort: DEFAULT_HUNTER_SORT,
+};
+
+const FILTER_KEYS = Object.keys(DEFAULT_HUNTER_FILTERS) as (keyof HunterFilters)[];
+
+/** Reads the filters from the address; a missing or empty parameter is the default. */
+export function hunterFiltersFromSearch(search: URLSearchParams): HunterFilters {
+  const filters = { ...DEFAULT_HUNTER_FILTERS };
+  for (const key of FILTER_KEYS) {
+    const value = search.get(key);
+    if (value !== null && value.trim() !== '') filters[key] = key === 'search' ? value : value.trim();
+  }
+  return filters;
+}
+
+/** The address's parameters: only those that differ from the default, in a stable order. */
+export function hunterFiltersToSearch(filters: HunterFilters): URLSearchParams {
+  const search = new URLSearchParams();
+  for (const key of FILTER_KEYS) {
+    const value = key === 'search' ? filters.search.trim() : filters[key];
+    if (value !== '' && value !== DEFAULT_HUNTER_FILTERS[key]) search.set(key, value);
+  }
+  return search;
+}
+
+export function isDefaultHunterFilters(filters: HunterFilters): boolean {
+  return hunterFiltersToSearch(filters).toString() === '';
+}
+
+/**
+ * The server query: 'all' and an empty search are no filter, the default sort is left to the server. A value the
+ * lists lack is still sent, so the server's 400 names it rather than the page quietly ignoring it.
+ */
+export function toHunterQuery(filters: HunterFilters): HunterQuery {
+  const query: HunterQuery = {};
+  const search = filters.search.trim();
+  if (search) query.search = search;
+  if (filters.price !== 'all') query.price = filters.price as PriceBand;
+  if (filters.location !== 'all') query.location = filters.location as HunterLocation;
+  if (filters.specialty !== 'all') query.specialty = filters.specialty as HunterSpecialty;
+  if (filters.service !== 'all') query.service = filters.service as HunterService;
+  if (filters.sort !== DEFAULT_HUNTER_SORT) query.sort = filters.sort as HunterSort;
+  return query;
+}
+
+/** The count line, in the spec's words. */
+export function huntersCountLabel(count: number): string {
+  return `${count} hunters available`;
+}
+
+export type StatusTone = 'green' | 'yellow' | 'red';
+
+/** The spec's status colours: Available green, Busy yellow, any other value red. */
+export function statusTone(status: string): StatusTone {
+  if (status === 'Available') return 'green';
+  if (status === 'Busy') return 'yellow';
+  return 'red';
+}
+
+/** The link only when it is an absolute http(s) address; anything else (javascript:, data:, relative) is not shown. */
+export function safeExternalUrl(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url.trim());
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Up to two initials of a name, for a hunter without a photo. */
+export function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const letters = words.length > 1 ? [words[0]!, words[words.length - 1]!] : words;
+  return letters.map((word) => word[0]!.toUpperCase()).join('') || '?';
+}

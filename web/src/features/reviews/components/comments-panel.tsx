@@ -1,0 +1,146 @@
+import { COMMENT_MAX_LENGTH } from '@hunted/contracts';
+import { LogIn, MessageCircle } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Avatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/components/ui/toast';
+import { COMMENT_SIGN_IN_REDIRECT_DELAY_MS } from '@/config/constants';
+import { HttpError } from '@/lib/api-client';
+import { goToLogin, useAuth } from '@/lib/auth';
+import { useCreateComment } from '../api/create-comment';
+import { useComments } from '../api/get-comments';
+import { timeAgo } from '../lib/relative-time';
+import { ShowMoreButton } from '@/components/ui/show-more-button';
+
+/**
+ * The brand's comments, hidden until asked for: the list is fetched the first time the panel opens. Comments
+ * are plain text wherever they appear, and arrive a page at a time ('Show more comments').
+ */
+export function CommentsPanel({ brandId }: { brandId: number }) {
+  const [open, setOpen] = useState(false);
+  const comments = useComments(brandId, open);
+  const panelId = useId();
+  const list = comments.data?.pages.flatMap((page) => page.items) ?? [];
+  // The server's total, known once the first page has loaded; later pages may have been counted afresh.
+  const count = comments.data?.pages.at(-1)?.total;
+  return (
+    <section aria-labelledby={`${panelId}-heading`} className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id={`${panelId}-heading`} className="text-xl font-bold tracking-tight text-stone-900">
+          Comments
+        </h2>
+        <Button
+          variant="outline"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((shown) => !shown)}
+        >
+          <MessageCircle className="h-4 w-4" aria-hidden />
+          {/* The count is known once the comments have been loaded; before that there is nothing honest to show. */}
+          {open ? 'Hide Comments' : count === undefined ? 'Comments' : `Comments (${count})`}
+        </Button>
+      </div>
+      {open ? (
+        <div id={panelId} className="space-y-5 rounded-3xl border border-stone-200 bg-white p-5 shadow-xs sm:p-6">
+          <CommentComposer brandId={brandId} />
+          {comments.isPending ? (
+            <Spinner label="Loading comments..." />
+          ) : comments.isError ? (
+            <p className="text-sm text-red-600">Failed to fetch comments</p>
+          ) : list.length === 0 ? (
+            <p className="text-sm text-stone-500">No comments yet. Start the conversation.</p>
+          ) : (
+            <ul className="divide-y divide-stone-100">
+              {list.map((comment) => (
+                <li key={comment.id} className="flex gap-3 py-4 first:pt-0 last:pb-0">
+                  <Avatar src={comment.userProfileImage} className="h-9 w-9" />
+                  <div className="min-w-0 flex-1">
+                    <p className="text-sm">
+                      <span className="font-semibold text-stone-900">{comment.userName || 'Anonymous'}</span>
+                      <time dateTime={comment.createdAt} className="ml-2 text-xs text-stone-500">
+                        {timeAgo(comment.createdAt)}
+                      </time>
+                    </p>
+                    <p className="mt-1 text-sm leading-6 break-words whitespace-pre-line text-stone-700">
+                      {comment.content}
+                    </p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+          <ShowMoreButton list={comments}>Show more comments</ShowMoreButton>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function CommentComposer({ brandId }: { brandId: number }) {
+  const auth = useAuth();
+  const [content, setContent] = useState('');
+  const post = useCreateComment(brandId);
+  const fieldId = useId();
+  const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(redirect.current), []);
+
+  if (auth.status === 'loading') return null;
+  if (auth.status === 'unauthenticated') {
+    return (
+      <div className="flex flex-col gap-3 rounded-2xl bg-stone-50 px-4 py-3 text-sm text-stone-700 sm:flex-row sm:items-center sm:justify-between">
+        <p>You need to be signed in to post comments.</p>
+        <Button size="sm" variant="outline" onClick={goToLogin}>
+          <LogIn className="h-4 w-4" aria-hidden /> Sign in
+        </Button>
+      </div>
+    );
+  }
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const text = content.trim();
+    if (!text || post.isPending) return;
+    post.mutate(text, {
+      onSuccess: () => {
+        toast({ title: 'Comment posted!' });
+        setContent('');
+      },
+      onError: (error) => {
+        if (error instanceof HttpError && error.status === 401) {
+          toast({ variant: 'destructive', title: 'Please sign in' });
+          clearTimeout(redirect.current);
+          redirect.current = setTimeout(goToLogin, COMMENT_SIGN_IN_REDIRECT_DELAY_MS);
+          return;
+        }
+        toast({ variant: 'destructive', title: 'Failed to post comment. Please try again.' });
+      },
+    });
+  };
+
+  const remaining = COMMENT_MAX_LENGTH - content.length;
+  return (
+    <form onSubmit={onSubmit} className="space-y-2">
+      <label htmlFor={fieldId} className="sr-only">
+        Write a comment
+      </label>
+      <Textarea
+        id={fieldId}
+        value={content}
+        maxLength={COMMENT_MAX_LENGTH}
+        onChange={(event) => setContent(event.target.value)}
+        placeholder="Share a thought or ask a question…"
+        className="min-h-20"
+      />
+      <div className="flex items-center justify-between gap-3">
+        <p className="text-xs text-stone-500 tabular-nums" aria-live="polite">
+          {remaining} characters remaining
+        </p>
+        <Button type="submit" size="sm" disabled={!content.trim() || post.isPending}>
+          {post.isPending ? 'Posting…' : 'Post'}
+        </Button>
+      </div>
+    </form>
+  );
+}
