@@ -1,5 +1,9 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// findBy*/waitFor give up after 1 s by default; a lazily loaded route on a busy 2-core machine (CI runs the whole
+// suite in parallel) can take longer than that to render, which made correct tests fail now and then.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
