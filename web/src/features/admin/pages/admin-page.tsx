@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { compactTabClasses, Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import { goToLogin, useAuth } from '@/lib/auth';
 import { BrandManagement } from '../components/brand-management';
@@ -55,21 +55,17 @@ export function AdminPage({ refreshPublicBrands }: { refreshPublicBrands: () => 
   );
 }
 
-/** On phones the three tabs share the width, icon over a wrapped label, instead of scrolling out of sight. */
-const compactTab =
-  'justify-center text-center max-sm:flex-col max-sm:gap-1 max-sm:px-1.5 max-sm:text-xs max-sm:leading-tight max-sm:whitespace-normal';
-
 function AdminConsole() {
   return (
     <Tabs defaultValue="brands">
       <TabsList aria-label="Admin sections" className="grid grid-cols-3 sm:flex">
-        <TabsTrigger value="brands" className={compactTab}>
+        <TabsTrigger value="brands" className={compactTabClasses}>
           <LayoutGrid aria-hidden /> Brand Management
         </TabsTrigger>
-        <TabsTrigger value="upload" className={compactTab}>
+        <TabsTrigger value="upload" className={compactTabClasses}>
           <FileUp aria-hidden /> Bulk Upload
         </TabsTrigger>
-        <TabsTrigger value="contact" className={compactTab}>
+        <TabsTrigger value="contact" className={compactTabClasses}>
           <Inbox aria-hidden /> Contact Submissions
         </TabsTrigger>
       </TabsList>
