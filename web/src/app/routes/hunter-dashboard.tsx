@@ -14,7 +14,7 @@ import {
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { Notice } from '@/components/ui/page';
+import { Notice, NoticeCard } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
 import { compactTabClasses, Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
@@ -44,10 +44,42 @@ export function HunterDashboardRoute() {
   return <HunterDashboard hunter={profile.data} />;
 }
 
-export const DASHBOARD_TABS = ['bookings', 'calendar', 'availability', 'messages', 'settings'] as const;
-export type DashboardTab = (typeof DASHBOARD_TABS)[number];
+const DASHBOARD_TABS = ['bookings', 'calendar', 'availability', 'messages', 'settings'] as const;
+type DashboardTab = (typeof DASHBOARD_TABS)[number];
+const TAB_LABELS: Record<DashboardTab, string> = {
+  bookings: 'Bookings',
+  calendar: 'Calendar',
+  availability: 'Availability',
+  messages: 'Messages',
+  settings: 'Settings',
+};
+const tabIcons: Record<DashboardTab, ReactNode> = {
+  bookings: <CalendarCheck aria-hidden />,
+  calendar: <CalendarDays aria-hidden />,
+  availability: <Clock aria-hidden />,
+  messages: <MessageSquare aria-hidden />,
+  settings: <Settings aria-hidden />,
+};
+/** The tabs whose content comes with the bookings and messaging features, until then saying so. */
+const NOT_OPEN_YET = {
+  bookings: {
+    title: 'Bookings are not open yet',
+    description:
+      'Bookings arrive with the booking flow: once clients can book and pay for sessions, your upcoming sessions and your five most recent ones are listed here.',
+  },
+  calendar: {
+    title: 'The session calendar opens with bookings',
+    description:
+      'Once clients can book you, the days holding a session are marked here. To choose the hours clients can book, use the Availability tab.',
+  },
+  messages: {
+    title: 'Messaging is not open yet',
+    description:
+      'Your client conversations arrive with messaging: each with its latest message and unread count, listed here.',
+  },
+} satisfies Partial<Record<DashboardTab, { title: string; description: string }>>;
 /** Availability opens first while it is the only tab with something to do; bookings takes over once they exist. */
-export const DEFAULT_DASHBOARD_TAB: DashboardTab = 'availability';
+const DEFAULT_DASHBOARD_TAB: DashboardTab = 'availability';
 
 function isDashboardTab(value: string | null): value is DashboardTab {
   return (DASHBOARD_TABS as readonly (string | null)[]).includes(value);
@@ -99,7 +131,7 @@ function HunterDashboard({ hunter }: { hunter: Hunter }) {
           />
           <div className="min-w-0">
             <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">Hunter Dashboard</p>
-            <h1 className="mt-1 truncate text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">
+            <h1 className="mt-1 text-2xl font-bold tracking-tight break-words text-stone-900 sm:text-3xl">
               Welcome back, {hunter.name}
             </h1>
             <p className="mt-1 text-sm text-stone-600">Your bookings, clients and hours in one place.</p>
@@ -122,45 +154,19 @@ function HunterDashboard({ hunter }: { hunter: Hunter }) {
 
       <Tabs value={tab} onValueChange={setTab} className="mt-10">
         <TabsList aria-label="Dashboard sections" className="grid grid-cols-5 sm:flex">
-          <TabsTrigger value="bookings" className={compactTabClasses}>
-            <CalendarCheck aria-hidden /> Bookings
-          </TabsTrigger>
-          <TabsTrigger value="calendar" className={compactTabClasses}>
-            <CalendarDays aria-hidden /> Calendar
-          </TabsTrigger>
-          <TabsTrigger value="availability" className={compactTabClasses}>
-            <Clock aria-hidden /> Availability
-          </TabsTrigger>
-          <TabsTrigger value="messages" className={compactTabClasses}>
-            <MessageSquare aria-hidden /> Messages
-          </TabsTrigger>
-          <TabsTrigger value="settings" className={compactTabClasses}>
-            <Settings aria-hidden /> Settings
-          </TabsTrigger>
+          {DASHBOARD_TABS.map((value) => (
+            <TabsTrigger key={value} value={value} className={compactTabClasses}>
+              {tabIcons[value]} {TAB_LABELS[value]}
+            </TabsTrigger>
+          ))}
         </TabsList>
-        <TabsContent value="bookings">
-          <ArrivesLater
-            icon={<CalendarCheck aria-hidden />}
-            title="Bookings are not open yet"
-            text="Your bookings arrive with booking: once clients can book and pay for sessions, your upcoming sessions and your five most recent ones are listed here."
-          />
-        </TabsContent>
-        <TabsContent value="calendar">
-          <ArrivesLater
-            icon={<CalendarDays aria-hidden />}
-            title="The session calendar opens with bookings"
-            text="Once clients can book you, the days holding a session are marked here. To choose the hours clients can book, use the Availability tab."
-          />
-        </TabsContent>
+        {(Object.keys(NOT_OPEN_YET) as (keyof typeof NOT_OPEN_YET)[]).map((value) => (
+          <TabsContent key={value} value={value}>
+            <NoticeCard icon={tabIcons[value]} {...NOT_OPEN_YET[value]} />
+          </TabsContent>
+        ))}
         <TabsContent value="availability">
           <AvailabilityEditor />
-        </TabsContent>
-        <TabsContent value="messages">
-          <ArrivesLater
-            icon={<MessageSquare aria-hidden />}
-            title="Messaging is not open yet"
-            text="Your client conversations arrive with messaging: each with its latest message and unread count, listed here."
-          />
         </TabsContent>
         <TabsContent value="settings">
           <HunterSettings hunter={hunter} />
@@ -187,18 +193,6 @@ function StatCard({ icon, label, value, note }: { icon: ReactNode; label: string
         </p>
       )}
       <p className="mt-1 text-xs text-stone-500">{note}</p>
-    </div>
-  );
-}
-
-function ArrivesLater({ icon, title, text }: { icon: ReactNode; title: string; text: string }) {
-  return (
-    <div className="flex flex-col items-center rounded-3xl border border-dashed border-stone-300 bg-white px-6 py-14 text-center">
-      <span className="flex h-12 w-12 items-center justify-center rounded-2xl bg-stone-100 text-stone-500 [&_svg]:h-6 [&_svg]:w-6">
-        {icon}
-      </span>
-      <h2 className="mt-4 text-lg font-bold text-stone-900">{title}</h2>
-      <p className="mt-2 max-w-md text-sm leading-6 text-stone-600">{text}</p>
     </div>
   );
 }

@@ -1,8 +1,7 @@
 import { ArrowLeft, FileUp, Inbox, LayoutGrid, LockKeyhole, ShieldX } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { Page } from '@/components/ui/page';
+import { NoticeCard, Page } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
 import { compactTabClasses, Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
@@ -30,15 +29,15 @@ export function AdminPage({ refreshPublicBrands }: { refreshPublicBrands: () => 
         {auth.status === 'loading' ? (
           <Spinner />
         ) : auth.status === 'unauthenticated' ? (
-          <AccessNotice
+          <NoticeCard
             icon={<LockKeyhole className="h-6 w-6" aria-hidden />}
             title="Please sign in"
             description="Sign in with an administrator account to manage brands and read contact submissions."
           >
             <Button onClick={goToLogin}>Sign In</Button>
-          </AccessNotice>
+          </NoticeCard>
         ) : auth.user.isAdmin !== true ? (
-          <AccessNotice
+          <NoticeCard
             icon={<ShieldX className="h-6 w-6" aria-hidden />}
             title="Not authorised"
             description="Your account does not have access to the admin console. If you think it should, ask a Hunted administrator."
@@ -46,7 +45,7 @@ export function AdminPage({ refreshPublicBrands }: { refreshPublicBrands: () => 
             <Link to={paths.brands.getHref()} className={buttonClasses()}>
               Browse Brands
             </Link>
-          </AccessNotice>
+          </NoticeCard>
         ) : (
           <AdminConsole />
         )}
@@ -79,28 +78,5 @@ function AdminConsole() {
         <ContactSubmissions />
       </TabsContent>
     </Tabs>
-  );
-}
-
-function AccessNotice({
-  icon,
-  title,
-  description,
-  children,
-}: {
-  icon: ReactNode;
-  title: string;
-  description: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className="mx-auto flex max-w-lg flex-col items-center rounded-3xl border border-stone-200 bg-white px-6 py-12 text-center shadow-sm sm:px-10">
-      <div className="mb-5 flex h-14 w-14 items-center justify-center rounded-2xl bg-brand-50 text-brand-600">
-        {icon}
-      </div>
-      <h2 className="text-xl font-bold text-stone-900 sm:text-2xl">{title}</h2>
-      <p className="mt-2 text-sm leading-6 text-stone-600 sm:text-base">{description}</p>
-      <div className="mt-7">{children}</div>
-    </div>
   );
 }

@@ -42,19 +42,21 @@ export function DayEditor({ day, loading }: { day: AvailabilityDay; loading: boo
         />
       </div>
 
-      <div className="mt-4 flex flex-wrap items-center gap-2 rounded-xl bg-stone-50 px-3 py-2.5 text-sm text-stone-600">
-        {day.source === 'date' ? (
-          <>
+      {day.source === 'date' ? (
+        <div className="mt-4 rounded-xl bg-amber-50/70 px-3 py-3 text-sm text-stone-700 ring-1 ring-amber-100">
+          <p className="flex flex-wrap items-center gap-2">
             <Badge tone="amber">Own hours</Badge>
-            <span className="min-w-0 flex-1">Changed from your {weekday} hours.</span>
-            <Button variant="outline" size="sm" disabled={busy} onClick={() => reset.mutate(day.date)}>
-              <RotateCcw className="h-4 w-4" aria-hidden /> Reset to weekly hours
-            </Button>
-          </>
-        ) : (
-          <span>Follows your {weekday} weekly hours. A change here applies to this date only.</span>
-        )}
-      </div>
+            <span>Changed from your {weekday} hours.</span>
+          </p>
+          <Button variant="outline" size="sm" className="mt-3" disabled={busy} onClick={() => reset.mutate(day.date)}>
+            <RotateCcw className="h-4 w-4" aria-hidden /> Reset to weekly hours
+          </Button>
+        </div>
+      ) : (
+        <p className="mt-4 rounded-xl bg-stone-50 px-3 py-2.5 text-sm text-stone-600">
+          Follows your {weekday} weekly hours. A change here applies to this date only.
+        </p>
+      )}
 
       <SlotGrid
         label={`Hours on ${label}`}

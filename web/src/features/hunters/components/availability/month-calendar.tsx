@@ -107,6 +107,15 @@ function weeksOf(days: CalendarDay[]): CalendarDay[][] {
   return Array.from({ length: days.length / 7 }, (_, week) => days.slice(week * 7, week * 7 + 7));
 }
 
+/** One set of colour classes per state, so no two rules fight over the same property. */
+function dayColours(day: CalendarDay, selected: boolean, offered: boolean): string {
+  if (selected) return 'bg-stone-900 text-white shadow-md ring-2 ring-stone-900';
+  if (!day.selectable) return 'cursor-default text-stone-300';
+  const ring = day.isToday ? 'ring-2 ring-brand-500' : offered ? 'ring-1 ring-emerald-200' : 'ring-1 ring-stone-200';
+  const fill = offered ? 'bg-emerald-50 text-emerald-900 hover:bg-emerald-100' : 'bg-stone-50 text-stone-500 hover:bg-stone-100';
+  return cn(ring, fill);
+}
+
 function DayButton({
   day,
   availability,
@@ -141,13 +150,7 @@ function DayButton({
       className={cn(
         'relative flex aspect-square w-full flex-col items-center justify-center rounded-xl text-sm font-semibold tabular-nums transition',
         'focus-visible:ring-4 focus-visible:ring-brand-100 focus-visible:outline-none sm:aspect-[5/4]',
-        !day.inMonth && 'text-stone-300',
-        day.inMonth && day.isPast && 'text-stone-300 line-through decoration-stone-300',
-        day.selectable && !selected && offered && 'bg-emerald-50 text-emerald-900 ring-1 ring-emerald-200 hover:bg-emerald-100',
-        day.selectable && !selected && !offered && 'bg-stone-50 text-stone-500 ring-1 ring-stone-200 hover:bg-stone-100',
-        selected && 'bg-stone-900 text-white shadow-md ring-2 ring-stone-900',
-        day.isToday && !selected && 'ring-2 ring-brand-500',
-        !day.selectable && 'cursor-default',
+        dayColours(day, selected, offered),
       )}
     >
       <span>{day.dayOfMonth}</span>

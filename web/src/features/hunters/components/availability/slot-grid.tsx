@@ -27,7 +27,7 @@ export function SlotGrid({
   className?: string;
 }) {
   return (
-    <div role="group" aria-label={label} className={cn('grid grid-cols-4 gap-2 sm:grid-cols-6', className)}>
+    <div role="group" aria-label={label} className={cn('grid grid-cols-6 gap-1.5 sm:gap-2', className)}>
       {AVAILABILITY_SLOTS.map((slot) => {
         const state = slotState(slots, slot);
         return (
@@ -39,7 +39,7 @@ export function SlotGrid({
             disabled={disabled || state === 'day-off'}
             onClick={() => onToggle(slot)}
             className={cn(
-              'h-9 rounded-lg border text-xs font-semibold tabular-nums transition-colors sm:text-[13px]',
+              'h-9 min-w-0 rounded-lg border text-xs font-semibold tabular-nums transition-colors sm:text-[13px]',
               'focus-visible:ring-4 focus-visible:ring-brand-100 focus-visible:outline-none',
               'disabled:cursor-not-allowed',
               stateClasses[state],
