@@ -202,8 +202,8 @@ export const routes: RouteObject[] = [
           }}
         />,
         page(
-          () => import('@/features/hunters/pages/hunter-dashboard-page'),
-          (m) => m.HunterDashboardPage,
+          () => import('./routes/hunter-dashboard'),
+          (m) => m.HunterDashboardRoute,
         ),
       ),
       signedIn(

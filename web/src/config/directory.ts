@@ -31,7 +31,5 @@ export const SEARCH_DEBOUNCE_MS = 300;
 export const SCROLL_RESTORE_DELAY_MS = 100;
 /** Places on a brand's page that its buttons scroll to: the rating to the reviews, 'Review' to the form. */
 export const BRAND_PAGE_ANCHORS = { reviews: 'reviews', writeReview: 'write-review' } as const;
-/** The London day is the directory's day: today's ranking and the featured pick roll over at its midnight. */
-export const DIRECTORY_TIME_ZONE = 'Europe/London';
 /** Hunters /book-a-hunter asks for at a time; the next page loads as the end of the grid scrolls into view. */
 export const HUNTERS_PAGE_SIZE = 24;

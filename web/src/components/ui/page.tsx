@@ -49,3 +49,34 @@ export function Notice({
     </div>
   );
 }
+
+/** A message card inside a page: an access notice, or a section that has nothing to show yet. */
+export function NoticeCard({
+  icon,
+  title,
+  description,
+  children,
+  className,
+}: {
+  icon: ReactNode;
+  title: string;
+  description: ReactNode;
+  children?: ReactNode;
+  className?: string;
+}) {
+  return (
+    <div
+      className={cn(
+        'mx-auto flex max-w-lg flex-col items-center rounded-3xl border border-stone-200 bg-white px-6 py-12 text-center shadow-sm sm:px-10',
+        className,
+      )}
+    >
+      <div className="mb-5 flex h-14 w-14 items-center justify-center rounded-2xl bg-brand-50 text-brand-600 [&_svg]:h-6 [&_svg]:w-6">
+        {icon}
+      </div>
+      <h2 className="text-xl font-bold text-stone-900 sm:text-2xl">{title}</h2>
+      <p className="mt-2 text-sm leading-6 text-stone-600 sm:text-base">{description}</p>
+      {children ? <div className="mt-7">{children}</div> : null}
+    </div>
+  );
+}

@@ -4,6 +4,10 @@ import { cn } from './cn';
 
 export const Tabs = TabsPrimitive.Root;
 
+/** For a few tabs that share a phone's width: icon over a wrapped label, instead of scrolling out of sight. */
+export const compactTabClasses =
+  'justify-center text-center max-sm:flex-col max-sm:gap-1 max-sm:px-1.5 max-sm:text-xs max-sm:leading-tight max-sm:whitespace-normal';
+
 export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
   return (
     <TabsPrimitive.List

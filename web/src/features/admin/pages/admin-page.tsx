@@ -1,10 +1,9 @@
 import { ArrowLeft, FileUp, Inbox, LayoutGrid, LockKeyhole, ShieldX } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { Page } from '@/components/ui/page';
+import { NoticeCard, Page } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { compactTabClasses, Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import { goToLogin, useAuth } from '@/lib/auth';
 import { BrandManagement } from '../components/brand-management';
@@ -30,15 +29,15 @@ export function AdminPage({ refreshPublicBrands }: { refreshPublicBrands: () => 
         {auth.status === 'loading' ? (
           <Spinner />
         ) : auth.status === 'unauthenticated' ? (
-          <AccessNotice
+          <NoticeCard
             icon={<LockKeyhole className="h-6 w-6" aria-hidden />}
             title="Please sign in"
             description="Sign in with an administrator account to manage brands and read contact submissions."
           >
             <Button onClick={goToLogin}>Sign In</Button>
-          </AccessNotice>
+          </NoticeCard>
         ) : auth.user.isAdmin !== true ? (
-          <AccessNotice
+          <NoticeCard
             icon={<ShieldX className="h-6 w-6" aria-hidden />}
             title="Not authorised"
             description="Your account does not have access to the admin console. If you think it should, ask a Hunted administrator."
@@ -46,7 +45,7 @@ export function AdminPage({ refreshPublicBrands }: { refreshPublicBrands: () => 
             <Link to={paths.brands.getHref()} className={buttonClasses()}>
               Browse Brands
             </Link>
-          </AccessNotice>
+          </NoticeCard>
         ) : (
           <AdminConsole />
         )}
@@ -55,21 +54,17 @@ export function AdminPage({ refreshPublicBrands }: { refreshPublicBrands: () => 
   );
 }
 
-/** On phones the three tabs share the width, icon over a wrapped label, instead of scrolling out of sight. */
-const compactTab =
-  'justify-center text-center max-sm:flex-col max-sm:gap-1 max-sm:px-1.5 max-sm:text-xs max-sm:leading-tight max-sm:whitespace-normal';
-
 function AdminConsole() {
   return (
     <Tabs defaultValue="brands">
       <TabsList aria-label="Admin sections" className="grid grid-cols-3 sm:flex">
-        <TabsTrigger value="brands" className={compactTab}>
+        <TabsTrigger value="brands" className={compactTabClasses}>
           <LayoutGrid aria-hidden /> Brand Management
         </TabsTrigger>
-        <TabsTrigger value="upload" className={compactTab}>
+        <TabsTrigger value="upload" className={compactTabClasses}>
           <FileUp aria-hidden /> Bulk Upload
         </TabsTrigger>
-        <TabsTrigger value="contact" className={compactTab}>
+        <TabsTrigger value="contact" className={compactTabClasses}>
           <Inbox aria-hidden /> Contact Submissions
         </TabsTrigger>
       </TabsList>
@@ -83,28 +78,5 @@ function AdminConsole() {
         <ContactSubmissions />
       </TabsContent>
     </Tabs>
-  );
-}
-
-function AccessNotice({
-  icon,
-  title,
-  description,
-  children,
-}: {
-  icon: ReactNode;
-  title: string;
-  description: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className="mx-auto flex max-w-lg flex-col items-center rounded-3xl border border-stone-200 bg-white px-6 py-12 text-center shadow-sm sm:px-10">
-      <div className="mb-5 flex h-14 w-14 items-center justify-center rounded-2xl bg-brand-50 text-brand-600">
-        {icon}
-      </div>
-      <h2 className="text-xl font-bold text-stone-900 sm:text-2xl">{title}</h2>
-      <p className="mt-2 text-sm leading-6 text-stone-600 sm:text-base">{description}</p>
-      <div className="mt-7">{children}</div>
-    </div>
   );
 }

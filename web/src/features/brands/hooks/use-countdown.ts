@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { countdownLabel } from '../lib/london-time';
+import { countdownLabel } from '@/lib/london-time';
 
 /** The countdown to the next London midnight, re-rendered as each minute passes. */
 export function useCountdown(): string {

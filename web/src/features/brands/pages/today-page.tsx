@@ -9,7 +9,7 @@ import { useTodayBrands, type TodayQuery } from '../api/get-today-brands';
 import { FeaturedCard, TodayCard } from '../components/today-card';
 import { TodayFilters, TodayLeaderboard } from '../components/today-sidebar';
 import { useCountdown } from '../hooks/use-countdown';
-import { londonDateLabel } from '../lib/london-time';
+import { londonDateLabel } from '@/lib/london-time';
 
 export function TodayPage() {
   const auth = useAuth();

@@ -11,7 +11,7 @@ import { HttpError } from '@/lib/api-client';
 import { goToLogin, useAuth } from '@/lib/auth';
 import { useCreateComment } from '../api/create-comment';
 import { useComments } from '../api/get-comments';
-import { timeAgo } from '../lib/relative-time';
+import { timeAgo } from '@/lib/relative-time';
 import { ShowMoreButton } from '@/components/ui/show-more-button';
 
 /**

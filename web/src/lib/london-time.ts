@@ -1,7 +1,10 @@
-import { DIRECTORY_TIME_ZONE } from '@/config/directory';
+import { MARKETPLACE_TIME_ZONE } from '@hunted/contracts';
+
+// The directory's day (today's ranking, the featured pick) and the marketplace's dates are both London's.
+const LONDON = MARKETPLACE_TIME_ZONE;
 
 const wallClock = new Intl.DateTimeFormat('en-GB', {
-  timeZone: DIRECTORY_TIME_ZONE,
+  timeZone: LONDON,
   hourCycle: 'h23',
   year: 'numeric',
   month: 'numeric',
@@ -25,6 +28,12 @@ function londonParts(instant: number): { year: number; month: number; day: numbe
     minute: parts.minute ?? 0,
     second: parts.second ?? 0,
   };
+}
+
+/** Today's date in London, 'YYYY-MM-DD', at the instant `now`: the marketplace's calendar day in any browser zone. */
+export function londonToday(now: number): string {
+  const { year, month, day } = londonParts(now);
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
 /** How far London's clock is ahead of UTC at an instant (0 in winter, one hour in summer), in ms. */
@@ -54,7 +63,7 @@ export function countdownLabel(now: number): string {
 /** Today's date in en-GB long form, for London's day: "Monday, 23 November 2026". */
 export function londonDateLabel(now: number): string {
   return new Date(now).toLocaleDateString('en-GB', {
-    timeZone: DIRECTORY_TIME_ZONE,
+    timeZone: LONDON,
     weekday: 'long',
     day: 'numeric',
     month: 'long',

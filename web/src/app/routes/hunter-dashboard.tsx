@@ -1,0 +1,215 @@
+import type { Hunter } from '@hunted/contracts';
+import {
+  ArrowLeft,
+  CalendarCheck,
+  CalendarClock,
+  CalendarDays,
+  Clock,
+  MessageSquare,
+  PoundSterling,
+  Settings,
+  Star,
+  UserPlus,
+} from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Notice, NoticeCard } from '@/components/ui/page';
+import { Spinner } from '@/components/ui/spinner';
+import { compactTabClasses, Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { paths } from '@/config/paths';
+import { useHunterProfile } from '@/features/hunters/api/get-hunter-profile';
+import { AvailabilityEditor } from '@/features/hunters/components/availability/availability-editor';
+import { StatusBadge } from '@/features/hunters/components/hunter-card';
+import { HunterPhoto } from '@/features/hunters/components/hunter-photo';
+import { HunterSettings } from '@/features/hunters/components/hunter-settings';
+
+/**
+ * /hunter-dashboard: the signed-in hunter's profile, bookings, conversations and availability. It lives in
+ * app/routes because it composes the hunters, bookings and messaging features, which never import each other.
+ * Until bookings and messaging exist, their cards and tabs say so plainly rather than show made-up numbers.
+ */
+export function HunterDashboardRoute() {
+  const profile = useHunterProfile();
+  if (profile.isPending) return <Spinner label="Loading your dashboard..." />;
+  if (profile.isError) {
+    return (
+      <Notice title="Hunter Dashboard" description="Your hunter profile could not be loaded. Please try again.">
+        <Button onClick={() => void profile.refetch()}>Try again</Button>
+      </Notice>
+    );
+  }
+  // Deliberately not the spec's made-up fallback profile: a member without a profile is offered to create one.
+  if (profile.data === null) return <CreateProfilePrompt />;
+  return <HunterDashboard hunter={profile.data} />;
+}
+
+const DASHBOARD_TABS = ['bookings', 'calendar', 'availability', 'messages', 'settings'] as const;
+type DashboardTab = (typeof DASHBOARD_TABS)[number];
+const TAB_LABELS: Record<DashboardTab, string> = {
+  bookings: 'Bookings',
+  calendar: 'Calendar',
+  availability: 'Availability',
+  messages: 'Messages',
+  settings: 'Settings',
+};
+const tabIcons: Record<DashboardTab, ReactNode> = {
+  bookings: <CalendarCheck aria-hidden />,
+  calendar: <CalendarDays aria-hidden />,
+  availability: <Clock aria-hidden />,
+  messages: <MessageSquare aria-hidden />,
+  settings: <Settings aria-hidden />,
+};
+/** The tabs whose content comes with the bookings and messaging features, until then saying so. */
+const NOT_OPEN_YET = {
+  bookings: {
+    title: 'Bookings are not open yet',
+    description:
+      'Bookings arrive with the booking flow: once clients can book and pay for sessions, your upcoming sessions and your five most recent ones are listed here.',
+  },
+  calendar: {
+    title: 'The session calendar opens with bookings',
+    description:
+      'Once clients can book you, the days holding a session are marked here. To choose the hours clients can book, use the Availability tab.',
+  },
+  messages: {
+    title: 'Messaging is not open yet',
+    description:
+      'Your client conversations arrive with messaging: each with its latest message and unread count, listed here.',
+  },
+} satisfies Partial<Record<DashboardTab, { title: string; description: string }>>;
+/** Availability opens first while it is the only tab with something to do; bookings takes over once they exist. */
+const DEFAULT_DASHBOARD_TAB: DashboardTab = 'availability';
+
+function isDashboardTab(value: string | null): value is DashboardTab {
+  return (DASHBOARD_TABS as readonly (string | null)[]).includes(value);
+}
+
+/** The open tab, kept in `?tab=` so a reload or a shared link opens the same one. */
+function useDashboardTab(): [DashboardTab, (tab: string) => void] {
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab = isDashboardTab(requested) ? requested : DEFAULT_DASHBOARD_TAB;
+  const setTab = (next: string) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        updated.set('tab', next);
+        return updated;
+      },
+      { replace: true },
+    );
+  return [tab, setTab];
+}
+
+/** The rating card shows 5.0 when the profile has none (spec, section 9). */
+export function averageRatingLabel(rating: number | null | undefined): string {
+  return (typeof rating === 'number' && Number.isFinite(rating) ? rating : 5).toFixed(1);
+}
+
+const BOOKINGS_PENDING = 'Fills in once bookings open';
+
+function HunterDashboard({ hunter }: { hunter: Hunter }) {
+  const [tab, setTab] = useDashboardTab();
+  const reviews = `${hunter.reviewCount} ${hunter.reviewCount === 1 ? 'review' : 'reviews'}`;
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
+      <title>Hunter Dashboard · Hunted</title>
+      <Link
+        to={paths.editProfile.getHref()}
+        className="inline-flex items-center gap-1.5 rounded-full text-sm font-semibold text-brand-700 hover:text-brand-800"
+      >
+        <ArrowLeft className="h-4 w-4" aria-hidden /> Back to profile
+      </Link>
+
+      <header className="mt-5 flex flex-col gap-5 sm:flex-row sm:items-center sm:justify-between">
+        <div className="flex min-w-0 items-center gap-4">
+          <HunterPhoto
+            name={hunter.name}
+            src={hunter.profileImageUrl}
+            className="h-16 w-16 shrink-0 rounded-full text-xl ring-4 ring-white shadow-md sm:h-20 sm:w-20 sm:text-2xl"
+          />
+          <div className="min-w-0">
+            <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">Hunter Dashboard</p>
+            <h1 className="mt-1 text-2xl font-bold tracking-tight break-words text-stone-900 sm:text-3xl">
+              Welcome back, {hunter.name}
+            </h1>
+            <p className="mt-1 text-sm text-stone-600">Your bookings, clients and hours in one place.</p>
+          </div>
+        </div>
+        <StatusBadge status={hunter.availabilityStatus} className="self-start sm:self-center" />
+      </header>
+
+      <section aria-label="Your figures" className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        <StatCard icon={<PoundSterling aria-hidden />} label="Total Earnings" note={BOOKINGS_PENDING} />
+        <StatCard icon={<CalendarCheck aria-hidden />} label="Total Bookings" note={BOOKINGS_PENDING} />
+        <StatCard
+          icon={<Star aria-hidden />}
+          label="Average Rating"
+          value={averageRatingLabel(hunter.rating)}
+          note={reviews}
+        />
+        <StatCard icon={<CalendarClock aria-hidden />} label="Upcoming Sessions" note={BOOKINGS_PENDING} />
+      </section>
+
+      <Tabs value={tab} onValueChange={setTab} className="mt-10">
+        <TabsList aria-label="Dashboard sections" className="grid grid-cols-5 sm:flex">
+          {DASHBOARD_TABS.map((value) => (
+            <TabsTrigger key={value} value={value} className={compactTabClasses}>
+              {tabIcons[value]} {TAB_LABELS[value]}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {(Object.keys(NOT_OPEN_YET) as (keyof typeof NOT_OPEN_YET)[]).map((value) => (
+          <TabsContent key={value} value={value}>
+            <NoticeCard icon={tabIcons[value]} {...NOT_OPEN_YET[value]} />
+          </TabsContent>
+        ))}
+        <TabsContent value="availability">
+          <AvailabilityEditor />
+        </TabsContent>
+        <TabsContent value="settings">
+          <HunterSettings hunter={hunter} />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}
+
+function StatCard({ icon, label, value, note }: { icon: ReactNode; label: string; value?: string; note: string }) {
+  return (
+    <div className="flex flex-col rounded-2xl border border-stone-200 bg-white p-4 shadow-xs sm:p-5">
+      <div className="flex items-center justify-between gap-2">
+        <p className="text-sm font-medium text-stone-600">{label}</p>
+        <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-600 [&_svg]:h-4 [&_svg]:w-4">
+          {icon}
+        </span>
+      </div>
+      {value ? (
+        <p className="mt-3 text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">{value}</p>
+      ) : (
+        <p className="mt-3 text-2xl font-bold text-stone-300 sm:text-3xl" aria-hidden>
+          —
+        </p>
+      )}
+      <p className="mt-1 text-xs text-stone-500">{note}</p>
+    </div>
+  );
+}
+
+function CreateProfilePrompt() {
+  return (
+    <Notice
+      icon={<UserPlus className="h-6 w-6" aria-hidden />}
+      title="Create your hunter profile"
+      description="Your dashboard opens once you have a hunter profile: set your specialties, sessions and prices, then choose the hours clients can book you."
+    >
+      <Link to={paths.createHunterProfile.getHref()} className={buttonClasses({ size: 'lg' })}>
+        Create your hunter profile
+      </Link>
+      <Link to={paths.becomeHunter.getHref()} className={buttonClasses({ variant: 'outline', size: 'lg' })}>
+        Why become a hunter?
+      </Link>
+    </Notice>
+  );
+}

@@ -1,0 +1,62 @@
+import { AVAILABILITY_SLOTS, type AvailabilitySlot } from '@hunted/contracts';
+import { cn } from '@/components/ui/cn';
+import { slotState, type SlotState } from '../../lib/availability-slots';
+import type { LegendItem } from './legend';
+
+const stateClasses: Record<SlotState, string> = {
+  offered: 'border-emerald-600 bg-emerald-600 text-white shadow-sm hover:bg-emerald-700',
+  'not-offered': 'border-red-200 bg-red-50 text-red-700 hover:border-red-300 hover:bg-red-100',
+  'day-off': 'border-stone-200 bg-stone-100 text-stone-400',
+};
+
+/**
+ * A day's twelve hours as toggles: green when offered, red when the day is on but the hour is not, grey and
+ * disabled on a day off (spec, "Availability editor"). Each button is named by its hour; the group by its day.
+ */
+export function SlotGrid({
+  label,
+  slots,
+  onToggle,
+  disabled = false,
+  className,
+}: {
+  label: string;
+  slots: readonly AvailabilitySlot[];
+  onToggle: (slot: AvailabilitySlot) => void;
+  disabled?: boolean;
+  className?: string;
+}) {
+  return (
+    <div role="group" aria-label={label} className={cn('grid grid-cols-6 gap-1.5 sm:gap-2', className)}>
+      {AVAILABILITY_SLOTS.map((slot) => {
+        const state = slotState(slots, slot);
+        return (
+          <button
+            key={slot}
+            type="button"
+            aria-pressed={state === 'offered'}
+            data-state={state}
+            disabled={disabled || state === 'day-off'}
+            onClick={() => onToggle(slot)}
+            className={cn(
+              'h-9 min-w-0 rounded-lg border text-xs font-semibold tabular-nums transition-colors sm:text-[13px]',
+              'focus-visible:ring-4 focus-visible:ring-brand-100 focus-visible:outline-none',
+              'disabled:cursor-not-allowed',
+              stateClasses[state],
+              disabled && state !== 'day-off' && 'opacity-70',
+            )}
+          >
+            {slot}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+/** The key to the slot colours, under a grid. */
+export const slotLegend: LegendItem[] = [
+  { swatch: 'bg-emerald-600', text: 'Offered' },
+  { swatch: 'bg-red-100 ring-1 ring-red-200', text: 'Not offered' },
+  { swatch: 'bg-stone-200', text: 'Day off' },
+];
