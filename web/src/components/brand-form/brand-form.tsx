@@ -17,11 +17,11 @@ import { Field, FieldError } from '@/components/ui/field';
 import { Input, Label } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
+import { isWebLink } from '@/lib/web-link';
 import {
   BRAND_FORM_FIELDS,
   brandInputOf,
   emptyBrandFormValues,
-  isWebLink,
   validateBrandForm,
   type BrandFormErrors,
   type BrandFormField,

@@ -8,8 +8,8 @@ import { toast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { serverMessage } from '@/lib/api-client';
 import type { User } from '@/lib/auth';
+import { readProfileImage } from '@/lib/read-profile-image';
 import { useUpdateUser, type UpdateUserInput } from '../api/update-user';
-import { readProfileImage } from './read-profile-image';
 
 /** Long enough to read the confirmation before the page reloads with the saved profile. */
 const RELOAD_AFTER_SAVE_MS = 1000;
