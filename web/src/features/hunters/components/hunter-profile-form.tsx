@@ -3,7 +3,6 @@ import {
   HUNTER_AVAILABILITY_STATUSES,
   HUNTER_LANGUAGES,
   HUNTER_LIMITS,
-  HUNTER_LOCATIONS,
   HUNTER_SERVICES,
   HUNTER_SPECIALTIES,
   SESSION_TYPE_LABELS,
@@ -11,33 +10,22 @@ import {
   type HunterInput,
   type SessionTypeKey,
 } from '@hunted/contracts';
-import {
-  Camera,
-  Check,
-  CircleHelp,
-  Languages,
-  MapPin,
-  Mic,
-  Sparkles,
-  Trash2,
-  UserRound,
-  Video,
-  Wallet,
-  Wand2,
-} from 'lucide-react';
-import { useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { CircleHelp, Languages, MapPin, Mic, Sparkles, Trash2, UserRound, Video, Wallet, Wand2 } from 'lucide-react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { CountrySelect } from '@/components/country-select';
+import { ProfilePhotoButton } from '@/components/profile-photo-button';
+import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
-import { Field, FieldError } from '@/components/ui/field';
+import { ChoiceChip } from '@/components/ui/choice-chip';
+import { Field, FieldError, FormErrorSummary } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
-import { toast } from '@/components/ui/toast';
-import { readProfileImage } from '@/lib/read-profile-image';
+import { messagesForFields } from '@/lib/field-errors';
+import { focusFirstError } from '@/lib/focus-first-error';
 import {
   HUNTER_FORM_FIELDS,
   hunterInputOf,
-  knownFieldErrors,
   sessionNumberField,
   toggledLanguages,
   validateHunterForm,
@@ -110,20 +98,7 @@ export function HunterProfileForm({ mode, initialValues, pending, onSubmit }: Hu
     clearError(...touched);
   }
 
-  function focusFirstError(found: HunterFormErrors) {
-    const first = HUNTER_FORM_FIELDS.find((field) => found[field]);
-    if (!first) return;
-    // Wait for the messages to render so the field scrolls into view with its error beneath it.
-    requestAnimationFrame(() => {
-      const form = formRef.current;
-      const element =
-        form?.querySelector<HTMLElement>(`#${CSS.escape(fieldId(first))}`) ??
-        form?.querySelector<HTMLElement>(
-          `[data-field="${first}"] input, [data-field="${first}"] button:not(:disabled)`,
-        );
-      element?.focus();
-    });
-  }
+  const focusFirst = (found: HunterFormErrors) => focusFirstError(formRef.current, HUNTER_FORM_FIELDS, found, fieldId);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -131,55 +106,28 @@ export function HunterProfileForm({ mode, initialValues, pending, onSubmit }: Hu
     setErrors(found);
     setOtherErrors([]);
     if (Object.keys(found).length > 0) {
-      focusFirstError(found);
+      focusFirst(found);
       return;
     }
     const serverErrors = await onSubmit(hunterInputOf(values, mode));
     if (!serverErrors) return;
-    const known = knownFieldErrors(serverErrors);
+    const known = messagesForFields(serverErrors, HUNTER_FORM_FIELDS);
     setErrors(known);
     setOtherErrors(Object.entries(serverErrors).flatMap(([field, message]) => (field in known ? [] : [message])));
-    focusFirstError(known);
+    focusFirst(known);
   }
-
-  async function onPhotoChosen(event: ChangeEvent<HTMLInputElement>) {
-    const input = event.currentTarget;
-    const file = input.files?.[0];
-    // Clearing lets the same file be chosen again after fixing a problem.
-    input.value = '';
-    if (!file) return;
-    const result = await readProfileImage(file);
-    if (!result.ok) {
-      toast({ variant: 'destructive', title: result.title, description: result.description });
-      return;
-    }
-    set('profileImageUrl', result.dataUrl);
-    toast({ title: 'Image uploaded', description: 'Save your profile to keep the new photo.' });
-  }
-
-  const errorCount = Object.keys(errors).length + otherErrors.length;
 
   return (
     <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate className="space-y-6">
-      {errorCount > 0 ? (
-        <div
-          role="alert"
-          className="rounded-2xl border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-700"
-        >
-          <p>
-            {errorCount === 1
-              ? 'Please fix the highlighted field.'
-              : `Please fix the ${errorCount} highlighted fields.`}
-          </p>
-          {otherErrors.length > 0 ? (
-            <ul className="mt-1 list-disc pl-5 font-normal">
-              {otherErrors.map((message) => (
-                <li key={message}>{message}</li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
-      ) : null}
+      <FormErrorSummary count={Object.keys(errors).length + otherErrors.length}>
+        {otherErrors.length > 0 ? (
+          <ul className="mt-1 list-disc pl-5 font-normal">
+            {otherErrors.map((message) => (
+              <li key={message}>{message}</li>
+            ))}
+          </ul>
+        ) : null}
+      </FormErrorSummary>
 
       <FormSection icon={<UserRound />} title="Basic Information" description="What clients see first on your card.">
         <div data-field="profileImageUrl" className="flex flex-col items-center gap-4 sm:flex-row sm:gap-5">
@@ -190,27 +138,15 @@ export function HunterProfileForm({ mode, initialValues, pending, onSubmit }: Hu
           />
           <div className="flex flex-col items-center gap-2 sm:items-start">
             <div className="flex flex-wrap justify-center gap-2">
-              <label
-                htmlFor={fieldId('profileImageUrl')}
-                className={buttonClasses({
-                  variant: 'outline',
-                  size: 'sm',
-                  className: 'cursor-pointer has-[:focus-visible]:ring-4 has-[:focus-visible]:ring-brand-100',
-                })}
+              <ProfilePhotoButton
+                id={fieldId('profileImageUrl')}
+                inputLabel="Profile photo"
+                invalid={Boolean(errors.profileImageUrl)}
+                describedBy={errors.profileImageUrl ? `${fieldId('profileImageUrl')}-error` : undefined}
+                onPhoto={(dataUrl) => set('profileImageUrl', dataUrl)}
               >
-                <Camera className="h-4 w-4" aria-hidden />
                 {values.profileImageUrl ? 'Change photo' : 'Upload photo'}
-                <input
-                  id={fieldId('profileImageUrl')}
-                  type="file"
-                  accept="image/*"
-                  aria-label="Profile photo"
-                  aria-invalid={Boolean(errors.profileImageUrl)}
-                  aria-describedby={errors.profileImageUrl ? `${fieldId('profileImageUrl')}-error` : undefined}
-                  className="sr-only"
-                  onChange={(event) => void onPhotoChosen(event)}
-                />
-              </label>
+              </ProfilePhotoButton>
               {values.profileImageUrl ? (
                 <Button variant="ghost" size="sm" onClick={() => set('profileImageUrl', null)}>
                   <Trash2 className="h-4 w-4" aria-hidden /> Remove
@@ -241,16 +177,11 @@ export function HunterProfileForm({ mode, initialValues, pending, onSubmit }: Hu
           </Field>
           <Field id={fieldId('location')} label="Location" error={errors.location}>
             {(control) => (
-              <Select {...control} value={values.location} onChange={(event) => set('location', event.target.value)}>
-                <option value="" disabled>
-                  Select a country
-                </option>
-                {HUNTER_LOCATIONS.map((location) => (
-                  <option key={location} value={location}>
-                    {location}
-                  </option>
-                ))}
-              </Select>
+              <CountrySelect
+                {...control}
+                value={values.location}
+                onChange={(event) => set('location', event.target.value)}
+              />
             )}
           </Field>
           <Field
@@ -335,47 +266,21 @@ export function HunterProfileForm({ mode, initialValues, pending, onSubmit }: Hu
         </div>
       </FormSection>
 
-      <FormSection icon={<Sparkles />} title="Specialties" description="What you know best. Choose at least one.">
-        <ChoiceGroup
-          field="specialties"
-          legend="Specialties"
-          choices={HUNTER_SPECIALTIES}
-          selected={values.specialties}
-          error={errors.specialties}
-          errorId={`${fieldId('specialties')}-error`}
-          onToggle={(choice) => set('specialties', toggled(values.specialties, choice))}
-        />
-      </FormSection>
-
-      <FormSection icon={<Wand2 />} title="Services Offered" description="How you help clients. Choose at least one.">
-        <ChoiceGroup
-          field="adviceTypes"
-          legend="Services Offered"
-          choices={HUNTER_SERVICES}
-          selected={values.adviceTypes}
-          error={errors.adviceTypes}
-          errorId={`${fieldId('adviceTypes')}-error`}
-          onToggle={(choice) => set('adviceTypes', toggled(values.adviceTypes, choice))}
-        />
-      </FormSection>
-
-      <FormSection
-        icon={<Languages />}
-        title="Languages Spoken"
-        description="The languages you can hold a session in. At least one stays selected."
-      >
-        <ChoiceGroup
-          field="languages"
-          legend="Languages Spoken"
-          choices={HUNTER_LANGUAGES}
-          selected={values.languages}
-          error={errors.languages}
-          errorId={`${fieldId('languages')}-error`}
-          // The last selected language cannot be removed (spec, section 5).
-          isLocked={(choice) => values.languages.length === 1 && values.languages.includes(choice)}
-          onToggle={(choice) => set('languages', toggledLanguages(values.languages, choice))}
-        />
-      </FormSection>
+      {CHOICE_SECTIONS.map(({ field, icon, title, description, choices, toggle }) => (
+        <FormSection key={field} icon={icon} title={title} description={description}>
+          <ChoiceGroup
+            field={field}
+            legend={title}
+            choices={choices}
+            selected={values[field]}
+            error={errors[field]}
+            errorId={`${fieldId(field)}-error`}
+            // A chosen chip that a click would not remove is locked: the last language (spec, section 5).
+            isLocked={(choice) => values[field].includes(choice) && toggle(values[field], choice).includes(choice)}
+            onToggle={(choice) => set(field, toggle(values[field], choice))}
+          />
+        </FormSection>
+      ))}
 
       <FormSection
         icon={<Wallet />}
@@ -415,6 +320,41 @@ export function HunterProfileForm({ mode, initialValues, pending, onSubmit }: Hu
 
 const toggled = (list: readonly string[], choice: string) =>
   list.includes(choice) ? list.filter((chosen) => chosen !== choice) : [...list, choice];
+
+/** The three lists a hunter picks from, each a section of chips. */
+const CHOICE_SECTIONS: readonly {
+  field: 'specialties' | 'adviceTypes' | 'languages';
+  icon: ReactNode;
+  title: string;
+  description: string;
+  choices: readonly string[];
+  toggle: (list: readonly string[], choice: string) => string[];
+}[] = [
+  {
+    field: 'specialties',
+    icon: <Sparkles />,
+    title: 'Specialties',
+    description: 'What you know best. Choose at least one.',
+    choices: HUNTER_SPECIALTIES,
+    toggle: toggled,
+  },
+  {
+    field: 'adviceTypes',
+    icon: <Wand2 />,
+    title: 'Services Offered',
+    description: 'How you help clients. Choose at least one.',
+    choices: HUNTER_SERVICES,
+    toggle: toggled,
+  },
+  {
+    field: 'languages',
+    icon: <Languages />,
+    title: 'Languages Spoken',
+    description: 'The languages you can hold a session in. At least one stays selected.',
+    choices: HUNTER_LANGUAGES,
+    toggle: toggledLanguages,
+  },
+];
 
 function FormSection({
   icon,
@@ -501,25 +441,16 @@ function ChoiceGroup({
           const pressed = selected.includes(choice);
           const locked = isLocked?.(choice) ?? false;
           return (
-            <button
+            <ChoiceChip
               key={choice}
-              type="button"
-              aria-pressed={pressed}
+              pressed={pressed}
               disabled={locked}
-              title={locked ? 'Keep at least one language: add another before removing this one.' : undefined}
+              title={locked ? 'Keep at least one: add another before removing this one.' : undefined}
               onClick={() => onToggle(choice)}
-              className={cn(
-                'inline-flex items-center gap-1.5 rounded-full border px-3.5 py-1.5 text-sm font-medium transition-colors',
-                'disabled:cursor-not-allowed',
-                pressed
-                  ? 'border-stone-900 bg-stone-900 text-white hover:bg-stone-800'
-                  : 'border-stone-200 bg-white text-stone-700 hover:border-stone-300 hover:bg-stone-50',
-                error && !pressed && 'border-red-200',
-              )}
+              className={cn(error && !pressed && 'border-red-200')}
             >
-              {pressed ? <Check className="h-3.5 w-3.5" aria-hidden /> : null}
               {choice}
-            </button>
+            </ChoiceChip>
           );
         })}
       </div>

@@ -5,7 +5,6 @@ import {
   HUNTER_FORM_MESSAGES,
   hunterFormValuesOf,
   hunterInputOf,
-  knownFieldErrors,
   newHunterFormValues,
   toggledLanguages,
   validateHunterForm,
@@ -181,13 +180,5 @@ describe('hunterFormValuesOf', () => {
     expect(values).toMatchObject({ yearsExperience: '9', instagramUrl: '', availabilityStatus: 'Unavailable' });
     expect(values.sessionTypes.whatsappVoice).toEqual({ enabled: true, price: '50', duration: '30' });
     expect(hunterInputOf(values, 'edit').sessionTypes).toEqual(hunter.sessionTypes);
-  });
-});
-
-describe('knownFieldErrors', () => {
-  it('keeps the messages of fields the form shows', () => {
-    expect(knownFieldErrors({ name: 'Name is required', rating: 'property rating should not exist' })).toEqual({
-      name: 'Name is required',
-    });
   });
 });

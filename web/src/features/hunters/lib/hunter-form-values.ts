@@ -226,12 +226,3 @@ export function hunterInputOf(values: HunterFormValues, mode: HunterFormMode): H
   if (mode === 'edit') input.availabilityStatus = values.availabilityStatus;
   return input;
 }
-
-/** The server's per-field messages that the form can show beside a field (others are left to the toast). */
-export function knownFieldErrors(serverErrors: Record<string, string>): HunterFormErrors {
-  const known: HunterFormErrors = {};
-  for (const [field, message] of Object.entries(serverErrors)) {
-    if ((HUNTER_FORM_FIELDS as readonly string[]).includes(field)) known[field as HunterFormField] = message;
-  }
-  return known;
-}

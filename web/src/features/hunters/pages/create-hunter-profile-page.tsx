@@ -1,11 +1,12 @@
 import type { HunterInput } from '@hunted/contracts';
 import { BadgeCheck, Camera, LayoutDashboard, PoundSterling, ShieldCheck } from 'lucide-react';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { buttonClasses } from '@/components/ui/button';
 import { Notice, Page } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast';
+import { Tip, TipsCard } from '@/components/ui/tip';
 import { AUTH_REQUIRED_REDIRECT_DELAY_MS, HUNTER_APPROVAL_HOURS } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { HttpError } from '@/lib/api-client';
@@ -84,35 +85,21 @@ function CreateHunterProfile({
           }}
         />
         <aside className="space-y-4 lg:sticky lg:top-24">
-          <div className="rounded-3xl border border-brand-100 bg-gradient-to-br from-brand-50 to-white p-6 shadow-sm">
-            <h2 className="font-bold text-stone-900">A profile clients book</h2>
-            <ul className="mt-4 space-y-4 text-sm leading-6 text-stone-600">
-              <Tip icon={<Camera />}>A bright, friendly photo of you: profiles with one get far more bookings.</Tip>
-              <Tip icon={<PoundSterling />}>
-                Price each session type on its own. A free question is a good way to meet new clients.
-              </Tip>
-              <Tip icon={<ShieldCheck />}>
-                Our concierge team verifies new hunters within {HUNTER_APPROVAL_HOURS} hours.
-              </Tip>
-            </ul>
-          </div>
+          <TipsCard title="A profile clients book">
+            <Tip icon={<Camera />}>A bright, friendly photo of you: profiles with one get far more bookings.</Tip>
+            <Tip icon={<PoundSterling />}>
+              Price each session type on its own. A free question is a good way to meet new clients.
+            </Tip>
+            <Tip icon={<ShieldCheck />}>
+              Our concierge team verifies new hunters within {HUNTER_APPROVAL_HOURS} hours.
+            </Tip>
+          </TipsCard>
           <p className="px-2 text-xs leading-5 text-stone-500">
             You can change everything later from the Settings tab of your hunter dashboard.
           </p>
         </aside>
       </div>
     </Page>
-  );
-}
-
-function Tip({ icon, children }: { icon: ReactNode; children: ReactNode }) {
-  return (
-    <li className="flex gap-3">
-      <span className="mt-0.5 flex h-7 w-7 shrink-0 items-center justify-center rounded-xl bg-white text-brand-600 shadow-xs [&_svg]:h-4 [&_svg]:w-4">
-        {icon}
-      </span>
-      <span>{children}</span>
-    </li>
   );
 }
 
