@@ -74,7 +74,7 @@ try {
     await shoot(page, `create-hunter-profile-empty-${width}`);
     await save.click();
     await page.getByRole('alert').waitFor();
-    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.evaluate('window.scrollTo(0, 0)');
     await shoot(page, `create-hunter-profile-errors-${width}`);
     await page.close();
 
