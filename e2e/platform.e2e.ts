@@ -1,10 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-
-// A 1x1 PNG: real image bytes, which the server checks (not just the claimed type).
-const PNG_1X1 = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+import { PNG_1X1 } from './support/journey.js';
 
 const signInButton = (page: Page) => page.getByRole('banner').getByRole('button', { name: 'Sign In', exact: true });
 

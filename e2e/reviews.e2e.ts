@@ -1,12 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Brand } from '@hunted/contracts';
-import { ADMIN_EMAIL, brandInput, createBrand, RUN, signIn, signedInContext, toast } from './support/journey.js';
+import { ADMIN_EMAIL, brandInput, createBrand, PNG_1X1, RUN, signIn, signedInContext, toast } from './support/journey.js';
 
-// Real PNG bytes (1×1), which the reviews service checks against the claimed type.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 let brand: Brand;
 const member = { email: `reviewer-${RUN}@example.test`, firstName: 'Rhea' };
@@ -53,8 +48,8 @@ test('a member reviews a brand with photos; the rating, carousel, gallery and li
   await expect(page.getByText('4.0', { exact: true })).toBeVisible();
   await page.getByLabel(/Your review/).fill('Beautiful candles, <b>lovely</b> packaging.');
   await page.getByLabel('Add photos').setInputFiles([
-    { name: 'one.png', mimeType: 'image/png', buffer: PNG },
-    { name: 'two.png', mimeType: 'image/png', buffer: PNG },
+    { name: 'one.png', mimeType: 'image/png', buffer: PNG_1X1 },
+    { name: 'two.png', mimeType: 'image/png', buffer: PNG_1X1 },
   ]);
   await page.getByRole('button', { name: 'Submit Review' }).click();
   await expect(toast(page, 'Review submitted!')).toBeVisible();

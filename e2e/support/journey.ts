@@ -12,6 +12,12 @@ export const E2E_DATABASE_URL = (() => {
 
 export const ADMIN_EMAIL = 'admin@hunted.example';
 
+/** Real PNG bytes (1×1): services check an upload's bytes against its claimed type. */
+export const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 /** A unique suffix per run, so journeys never collide with rows an earlier run left in hunted_e2e. */
 export const RUN = Date.now().toString(36);
 

@@ -27,3 +27,15 @@ export function serverMessageOf(error: unknown): string | null {
   if (!(error instanceof HttpError) || error.bodyText.trimStart().startsWith('<')) return null;
   return serverMessage(error, error.status);
 }
+
+/** The messages of `errors` that name one of a form's `fields`: the ones it can show beside a field. */
+export function messagesForFields<F extends string>(
+  errors: Record<string, string>,
+  fields: readonly F[],
+): Partial<Record<F, string>> {
+  const known: Partial<Record<F, string>> = {};
+  for (const [field, message] of Object.entries(errors)) {
+    if ((fields as readonly string[]).includes(field)) known[field as F] = message;
+  }
+  return known;
+}

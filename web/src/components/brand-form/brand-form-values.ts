@@ -8,6 +8,7 @@ import {
   type AdminBrandInput,
   type Brand,
 } from '@hunted/contracts';
+import { isWebLink } from '@/lib/web-link';
 
 export const LINK_REQUIRED_MESSAGE = 'Please provide at least one social media or website link';
 
@@ -115,17 +116,6 @@ export function brandInputOf(values: BrandFormValues, withFeaturing: boolean): A
     input.featuredDate = values.featuredDate || null;
   }
   return input;
-}
-
-/** http(s) with a dotted host name, as the server's URL check wants. */
-export function isWebLink(value: string): boolean {
-  if (/\s/.test(value)) return false;
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && /\.[\p{L}a-z0-9-]{2,}$/iu.test(url.hostname);
-  } catch {
-    return false;
-  }
 }
 
 const LINK_LABELS: Record<(typeof LINK_FIELDS)[number], string> = {

@@ -1,6 +1,5 @@
 import {
   BRAND_CATEGORIES,
-  BRAND_COUNTRIES,
   BRAND_LIMITS,
   BRAND_VALUE_TAGS,
   DELIVERY_SCOPES,
@@ -11,17 +10,21 @@ import {
 } from '@hunted/contracts';
 import { Camera, Check, Globe, ImageOff, Music2, Star, Store } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { CountrySelect } from '@/components/country-select';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
-import { Field, FieldError } from '@/components/ui/field';
+import { ChoiceChip } from '@/components/ui/choice-chip';
+import { Field, FieldError, FormErrorSummary } from '@/components/ui/field';
 import { Input, Label } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
+import { messagesForFields } from '@/lib/field-errors';
+import { focusFirstError } from '@/lib/focus-first-error';
+import { isWebLink } from '@/lib/web-link';
 import {
   BRAND_FORM_FIELDS,
   brandInputOf,
   emptyBrandFormValues,
-  isWebLink,
   validateBrandForm,
   type BrandFormErrors,
   type BrandFormField,
@@ -79,49 +82,29 @@ export function BrandForm({
     });
   }
 
-  function focusFirstError(found: BrandFormErrors) {
-    const first = BRAND_FORM_FIELDS.find((field) => found[field]);
-    if (!first) return;
-    // Wait for the messages to render so the field scrolls into view with its error beneath it.
-    requestAnimationFrame(() => {
-      const element =
-        formRef.current?.querySelector<HTMLElement>(`#${CSS.escape(fieldId(first))}`) ??
-        formRef.current?.querySelector<HTMLElement>(`[data-field="${first}"] input, [data-field="${first}"] button`);
-      element?.focus();
-    });
-  }
-
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const found = validateBrandForm(values);
     setErrors(found);
     if (Object.keys(found).length > 0) {
-      focusFirstError(found);
+      focusFirstError(formRef.current, BRAND_FORM_FIELDS, found, fieldId);
       return;
     }
     const serverErrors = await onSubmit(brandInputOf(values, withFeaturing));
     if (serverErrors) {
-      const known: BrandFormErrors = {};
-      for (const [field, message] of Object.entries(serverErrors)) {
-        if ((BRAND_FORM_FIELDS as readonly string[]).includes(field)) known[field as BrandFormField] = message;
-      }
+      const known = messagesForFields(serverErrors, BRAND_FORM_FIELDS);
       setErrors(known);
-      focusFirstError(known);
+      focusFirstError(formRef.current, BRAND_FORM_FIELDS, known, fieldId);
     }
   }
 
   const extraTags = values.tags.filter((tag) => !(BRAND_VALUE_TAGS as readonly string[]).includes(tag));
   const tagChoices = [...BRAND_VALUE_TAGS, ...extraTags];
   const imagePreview = isWebLink(values.imageUrl.trim()) ? values.imageUrl.trim() : null;
-  const errorCount = Object.keys(errors).length;
 
   return (
     <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate className="space-y-10">
-      {errorCount > 0 ? (
-        <p role="alert" className="rounded-2xl border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-700">
-          {errorCount === 1 ? 'Please fix the highlighted field.' : `Please fix the ${errorCount} highlighted fields.`}
-        </p>
-      ) : null}
+      <FormErrorSummary count={Object.keys(errors).length} />
 
       <Section title="About the brand">
         <Field id={fieldId('name')} label="Brand Name" error={errors.name}>
@@ -169,16 +152,11 @@ export function BrandForm({
           </Field>
           <Field id={fieldId('location')} label="Location" error={errors.location}>
             {(control) => (
-              <Select {...control} value={values.location} onChange={(event) => set('location', event.target.value)}>
-                <option value="" disabled>
-                  Select a country
-                </option>
-                {BRAND_COUNTRIES.map((country) => (
-                  <option key={country} value={country}>
-                    {country}
-                  </option>
-                ))}
-              </Select>
+              <CountrySelect
+                {...control}
+                value={values.location}
+                onChange={(event) => set('location', event.target.value)}
+              />
             )}
           </Field>
           <Field id={fieldId('delivery')} label="Delivery" error={errors.delivery}>
@@ -312,21 +290,13 @@ export function BrandForm({
             {tagChoices.map((tag) => {
               const selected = values.tags.includes(tag);
               return (
-                <button
+                <ChoiceChip
                   key={tag}
-                  type="button"
-                  aria-pressed={selected}
+                  pressed={selected}
                   onClick={() => set('tags', selected ? values.tags.filter((t) => t !== tag) : [...values.tags, tag])}
-                  className={cn(
-                    'inline-flex items-center gap-1.5 rounded-full border px-3.5 py-1.5 text-sm font-medium transition-colors',
-                    selected
-                      ? 'border-stone-900 bg-stone-900 text-white hover:bg-stone-800'
-                      : 'border-stone-200 bg-white text-stone-700 hover:border-stone-300 hover:bg-stone-50',
-                  )}
                 >
-                  {selected ? <Check className="h-3.5 w-3.5" aria-hidden /> : null}
                   {tag}
-                </button>
+                </ChoiceChip>
               );
             })}
           </div>

@@ -50,3 +50,14 @@ export function FieldError({ id, className, children }: { id?: string; className
     </p>
   );
 }
+
+/** The line above a form that failed its checks; `children` adds messages that belong to no field. */
+export function FormErrorSummary({ count, children }: { count: number; children?: ReactNode }) {
+  if (count === 0) return null;
+  return (
+    <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-700">
+      <p>{count === 1 ? 'Please fix the highlighted field.' : `Please fix the ${count} highlighted fields.`}</p>
+      {children}
+    </div>
+  );
+}

@@ -1,6 +1,7 @@
-import { Camera, LayoutDashboard } from 'lucide-react';
-import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { LayoutDashboard } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { ProfilePhotoButton } from '@/components/profile-photo-button';
 import { Avatar } from '@/components/ui/avatar';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
@@ -9,7 +10,6 @@ import { paths } from '@/config/paths';
 import { serverMessage } from '@/lib/api-client';
 import type { User } from '@/lib/auth';
 import { useUpdateUser, type UpdateUserInput } from '../api/update-user';
-import { readProfileImage } from './read-profile-image';
 
 /** Long enough to read the confirmation before the page reloads with the saved profile. */
 const RELOAD_AFTER_SAVE_MS = 1000;
@@ -35,21 +35,6 @@ export function ProfileForm({ user }: { user: User }) {
     },
   });
 
-  async function onPhotoChosen(event: ChangeEvent<HTMLInputElement>) {
-    const input = event.currentTarget;
-    const file = input.files?.[0];
-    // Clearing lets the same file be chosen again after fixing a problem.
-    input.value = '';
-    if (!file) return;
-    const result = await readProfileImage(file);
-    if (!result.ok) {
-      toast({ variant: 'destructive', title: result.title, description: result.description });
-      return;
-    }
-    setProfileImageUrl(result.dataUrl);
-    toast({ title: 'Image uploaded', description: 'Save your changes to keep the new photo.' });
-  }
-
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const input: UpdateUserInput = {
@@ -69,19 +54,9 @@ export function ProfileForm({ user }: { user: User }) {
         <Avatar src={profileImageUrl || null} className="h-28 w-28 ring-4 ring-white shadow-md" />
         <p className="mt-4 text-lg font-bold text-stone-900">{displayName}</p>
         <p className="text-sm text-stone-500">{user.email}</p>
-        <label
-          htmlFor={`${id}-photo`}
-          className={buttonClasses({ variant: 'outline', size: 'sm', className: 'mt-5 cursor-pointer' })}
-        >
-          <Camera className="h-4 w-4" aria-hidden /> Change photo
-        </label>
-        <input
-          id={`${id}-photo`}
-          type="file"
-          accept="image/*"
-          className="sr-only"
-          onChange={(event) => void onPhotoChosen(event)}
-        />
+        <ProfilePhotoButton id={`${id}-photo`} className="mt-5" onPhoto={setProfileImageUrl}>
+          Change photo
+        </ProfilePhotoButton>
         <p className="mt-2 text-xs text-stone-500">JPG, PNG or WebP, under 5MB.</p>
       </section>
 

@@ -1,11 +1,12 @@
 import { BRAND_COUNTRIES } from '@hunted/contracts';
 import { CircleCheckBig, Link2, Sparkles, ThumbsUp } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { BrandForm } from '@/components/brand-form/brand-form';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
 import { toast } from '@/components/ui/toast';
+import { Tip, TipsCard } from '@/components/ui/tip';
 import { paths } from '@/config/paths';
 import { fieldErrorsOf, serverMessageOf } from '@/lib/field-errors';
 import { useSubmitBrand } from '../api/submit-brand';
@@ -68,35 +69,21 @@ export function SubmitBrandPage() {
           />
         </div>
         <aside className="space-y-4 lg:sticky lg:top-24">
-          <div className="rounded-3xl border border-brand-100 bg-gradient-to-br from-brand-50 to-white p-6 shadow-sm">
-            <h2 className="font-bold text-stone-900">What makes a great submission</h2>
-            <ul className="mt-4 space-y-4 text-sm leading-6 text-stone-600">
-              <Tip icon={<Sparkles />}>
-                An independent label: designed and run by real people, not a high-street chain.
-              </Tip>
-              <Tip icon={<Link2 />}>A bright product photo and at least one link to their shop or socials.</Tip>
-              <Tip icon={<ThumbsUp />}>
-                It goes live at once: share it with friends so it climbs today&apos;s leaderboard.
-              </Tip>
-            </ul>
-          </div>
+          <TipsCard title="What makes a great submission">
+            <Tip icon={<Sparkles />}>
+              An independent label: designed and run by real people, not a high-street chain.
+            </Tip>
+            <Tip icon={<Link2 />}>A bright product photo and at least one link to their shop or socials.</Tip>
+            <Tip icon={<ThumbsUp />}>
+              It goes live at once: share it with friends so it climbs today&apos;s leaderboard.
+            </Tip>
+          </TipsCard>
           <p className="px-2 text-xs leading-5 text-stone-500">
             We currently list brands from {BRAND_COUNTRIES.slice(0, -1).join(', ')} and {BRAND_COUNTRIES.at(-1)}.
           </p>
         </aside>
       </div>
     </Page>
-  );
-}
-
-function Tip({ icon, children }: { icon: ReactNode; children: ReactNode }) {
-  return (
-    <li className="flex gap-3">
-      <span className="mt-0.5 flex h-7 w-7 shrink-0 items-center justify-center rounded-xl bg-white text-brand-600 shadow-xs [&_svg]:h-4 [&_svg]:w-4">
-        {icon}
-      </span>
-      <span>{children}</span>
-    </li>
   );
 }
 

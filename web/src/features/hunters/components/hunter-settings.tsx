@@ -1,6 +1,41 @@
 import type { Hunter } from '@hunted/contracts';
+import { useMemo } from 'react';
+import { toast } from '@/components/ui/toast';
+import { fieldErrorsOf } from '@/lib/field-errors';
+import { useUpdateHunter } from '../api/update-hunter';
+import { hunterFormValuesOf } from '../lib/hunter-form-values';
+import { HunterProfileForm } from './hunter-profile-form';
 
-/** Placeholder until the profile form lands here (another branch writes the Settings tab). */
+/** The dashboard's Settings tab: the hunter profile form in edit mode, with the availability status. */
 export function HunterSettings({ hunter }: { hunter: Hunter }) {
-  return <p className="text-sm text-stone-600">Settings for {hunter.name} arrive with the profile form.</p>;
+  const update = useUpdateHunter({
+    onSuccess: () =>
+      toast({ title: 'Profile Updated', description: 'Your hunter profile has been updated successfully.' }),
+    onError: () =>
+      toast({
+        variant: 'destructive',
+        title: 'Update Failed',
+        description: 'Failed to update your profile. Please try again.',
+      }),
+  });
+  const initialValues = useMemo(() => hunterFormValuesOf(hunter), [hunter]);
+
+  return (
+    <HunterProfileForm
+      // A saved profile is read again; starting the form afresh from it shows what the server stored (an uploaded
+      // photo becomes its URL, so the next save does not upload it again).
+      key={`${hunter.id}-${hunter.updatedAt}`}
+      mode="edit"
+      initialValues={initialValues}
+      pending={update.isPending}
+      onSubmit={async (changes) => {
+        try {
+          await update.mutateAsync({ id: hunter.id, changes });
+          return null;
+        } catch (error) {
+          return fieldErrorsOf(error);
+        }
+      }}
+    />
+  );
 }

@@ -1,0 +1,592 @@
+import {
+  DEFAULT_SESSION_TYPES,
+  HUNTER_AVAILABILITY_STATUSES,
+  HUNTER_LANGUAGES,
+  HUNTER_LIMITS,
+  HUNTER_SERVICES,
+  HUNTER_SPECIALTIES,
+  SESSION_TYPE_LABELS,
+  SESSION_TYPES,
+  type HunterInput,
+  type SessionTypeKey,
+} from '@hunted/contracts';
+import { CircleHelp, Languages, MapPin, Mic, Sparkles, Trash2, UserRound, Video, Wallet, Wand2 } from 'lucide-react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { CountrySelect } from '@/components/country-select';
+import { ProfilePhotoButton } from '@/components/profile-photo-button';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { ChoiceChip } from '@/components/ui/choice-chip';
+import { Field, FieldError, FormErrorSummary } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
+import { messagesForFields } from '@/lib/field-errors';
+import { focusFirstError } from '@/lib/focus-first-error';
+import {
+  HUNTER_FORM_FIELDS,
+  hunterInputOf,
+  sessionNumberField,
+  toggledLanguages,
+  validateHunterForm,
+  type HunterFormErrors,
+  type HunterFormField,
+  type HunterFormMode,
+  type HunterFormValues,
+  type SessionTypeFormValues,
+} from '../lib/hunter-form-values';
+import { HunterPhoto } from './hunter-photo';
+
+const SESSION_TYPE_ICONS: Record<SessionTypeKey, ReactNode> = {
+  whatsappVoice: <Mic />,
+  whatsappVideo: <Video />,
+  inPerson: <MapPin />,
+  askQuestion: <CircleHelp />,
+};
+
+const SESSION_TYPE_HINTS: Record<SessionTypeKey, string> = {
+  whatsappVoice: 'Voice notes with your advice, sent over WhatsApp.',
+  whatsappVideo: 'A live video call to style together.',
+  inPerson: 'Meet in person: shopping, a wardrobe audit, an event.',
+  askQuestion: 'One question, one considered written answer.',
+};
+
+export interface HunterProfileFormProps {
+  /** 'create' for /create-hunter-profile; 'edit' for the dashboard's Settings (it also sets the availability status). */
+  mode: HunterFormMode;
+  initialValues: HunterFormValues;
+  pending: boolean;
+  /** Sends the profile; resolves to the server's per-field messages when it refused the input. */
+  onSubmit: (input: HunterInput) => Promise<Record<string, string> | null | undefined>;
+}
+
+/** The hunter profile form of /create-hunter-profile and of the dashboard's Settings tab. */
+export function HunterProfileForm({ mode, initialValues, pending, onSubmit }: HunterProfileFormProps) {
+  const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<HunterFormValues>(initialValues);
+  const [errors, setErrors] = useState<HunterFormErrors>({});
+  /** Messages of a refusal that name no field of the form. */
+  const [otherErrors, setOtherErrors] = useState<string[]>([]);
+
+  const fieldId = (field: HunterFormField) => `${id}-${field.replaceAll('.', '-')}`;
+
+  function clearError(...fields: HunterFormField[]) {
+    setErrors((previous) => {
+      if (!fields.some((field) => previous[field])) return previous;
+      const next = { ...previous };
+      for (const field of fields) delete next[field];
+      return next;
+    });
+  }
+
+  function set<K extends keyof HunterFormValues>(field: K, value: HunterFormValues[K]) {
+    setValues((previous) => ({ ...previous, [field]: value }));
+    clearError(field as HunterFormField);
+  }
+
+  function setSessionType(key: SessionTypeKey, change: Partial<SessionTypeFormValues>) {
+    setValues((previous) => ({
+      ...previous,
+      sessionTypes: { ...previous.sessionTypes, [key]: { ...previous.sessionTypes[key], ...change } },
+    }));
+    const touched = Object.keys(change).flatMap((part) =>
+      part === 'enabled' ? ['sessionTypes' as const] : [sessionNumberField(key, part as 'price' | 'duration')],
+    );
+    // Turning a type off also drops the messages of the inputs it hides.
+    if (change.enabled === false) touched.push(sessionNumberField(key, 'price'), sessionNumberField(key, 'duration'));
+    clearError(...touched);
+  }
+
+  const focusFirst = (found: HunterFormErrors) => focusFirstError(formRef.current, HUNTER_FORM_FIELDS, found, fieldId);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found = validateHunterForm(values, mode);
+    setErrors(found);
+    setOtherErrors([]);
+    if (Object.keys(found).length > 0) {
+      focusFirst(found);
+      return;
+    }
+    const serverErrors = await onSubmit(hunterInputOf(values, mode));
+    if (!serverErrors) return;
+    const known = messagesForFields(serverErrors, HUNTER_FORM_FIELDS);
+    setErrors(known);
+    setOtherErrors(Object.entries(serverErrors).flatMap(([field, message]) => (field in known ? [] : [message])));
+    focusFirst(known);
+  }
+
+  return (
+    <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate className="space-y-6">
+      <FormErrorSummary count={Object.keys(errors).length + otherErrors.length}>
+        {otherErrors.length > 0 ? (
+          <ul className="mt-1 list-disc pl-5 font-normal">
+            {otherErrors.map((message) => (
+              <li key={message}>{message}</li>
+            ))}
+          </ul>
+        ) : null}
+      </FormErrorSummary>
+
+      <FormSection icon={<UserRound />} title="Basic Information" description="What clients see first on your card.">
+        <div data-field="profileImageUrl" className="flex flex-col items-center gap-4 sm:flex-row sm:gap-5">
+          <HunterPhoto
+            name={values.name.trim() || 'Hunter'}
+            src={values.profileImageUrl}
+            className="h-24 w-24 shrink-0 rounded-full ring-4 ring-white shadow-md"
+          />
+          <div className="flex flex-col items-center gap-2 sm:items-start">
+            <div className="flex flex-wrap justify-center gap-2">
+              <ProfilePhotoButton
+                id={fieldId('profileImageUrl')}
+                inputLabel="Profile photo"
+                invalid={Boolean(errors.profileImageUrl)}
+                describedBy={errors.profileImageUrl ? `${fieldId('profileImageUrl')}-error` : undefined}
+                onPhoto={(dataUrl) => set('profileImageUrl', dataUrl)}
+              >
+                {values.profileImageUrl ? 'Change photo' : 'Upload photo'}
+              </ProfilePhotoButton>
+              {values.profileImageUrl ? (
+                <Button variant="ghost" size="sm" onClick={() => set('profileImageUrl', null)}>
+                  <Trash2 className="h-4 w-4" aria-hidden /> Remove
+                </Button>
+              ) : null}
+            </div>
+            <p className="text-xs text-stone-500">A clear photo of you. JPG, PNG or WebP, under 5MB.</p>
+            {errors.profileImageUrl ? (
+              <FieldError id={`${fieldId('profileImageUrl')}-error`} className="mt-0">
+                {errors.profileImageUrl}
+              </FieldError>
+            ) : null}
+          </div>
+        </div>
+
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field id={fieldId('name')} label="Full Name" error={errors.name}>
+            {(control) => (
+              <Input
+                {...control}
+                autoComplete="name"
+                value={values.name}
+                maxLength={HUNTER_LIMITS.name}
+                placeholder="e.g. Sofia Marchetti"
+                onChange={(event) => set('name', event.target.value)}
+              />
+            )}
+          </Field>
+          <Field id={fieldId('location')} label="Location" error={errors.location}>
+            {(control) => (
+              <CountrySelect
+                {...control}
+                value={values.location}
+                onChange={(event) => set('location', event.target.value)}
+              />
+            )}
+          </Field>
+          <Field
+            id={fieldId('yearsExperience')}
+            label="Years of Experience"
+            error={errors.yearsExperience}
+            hint="In styling, buying or a related field."
+          >
+            {(control) => (
+              <Input
+                {...control}
+                type="number"
+                inputMode="numeric"
+                min={HUNTER_LIMITS.minYears}
+                max={HUNTER_LIMITS.maxYears}
+                step={1}
+                placeholder="e.g. 5"
+                value={values.yearsExperience}
+                onChange={(event) => set('yearsExperience', event.target.value)}
+              />
+            )}
+          </Field>
+          {mode === 'edit' ? (
+            <Field
+              id={fieldId('availabilityStatus')}
+              label="Availability Status"
+              error={errors.availabilityStatus}
+              hint="Clients cannot book you while you are Unavailable."
+            >
+              {(control) => (
+                <Select
+                  {...control}
+                  value={values.availabilityStatus}
+                  onChange={(event) =>
+                    set('availabilityStatus', event.target.value as HunterFormValues['availabilityStatus'])
+                  }
+                >
+                  {HUNTER_AVAILABILITY_STATUSES.map((status) => (
+                    <option key={status} value={status}>
+                      {status}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </Field>
+          ) : (
+            <InstagramField
+              id={fieldId('instagramUrl')}
+              value={values.instagramUrl}
+              error={errors.instagramUrl}
+              onChange={(value) => set('instagramUrl', value)}
+            />
+          )}
+          <Field
+            id={fieldId('bio')}
+            label="Professional Bio"
+            optional
+            error={errors.bio}
+            hint={`${values.bio.length.toLocaleString('en-GB')} / ${HUNTER_LIMITS.bio.toLocaleString('en-GB')} characters`}
+            className="sm:col-span-2"
+          >
+            {(control) => (
+              <Textarea
+                {...control}
+                rows={5}
+                value={values.bio}
+                maxLength={HUNTER_LIMITS.bio}
+                placeholder="Your background, your eye, and how you like to work with clients…"
+                onChange={(event) => set('bio', event.target.value)}
+              />
+            )}
+          </Field>
+          {mode === 'edit' ? (
+            <InstagramField
+              id={fieldId('instagramUrl')}
+              value={values.instagramUrl}
+              error={errors.instagramUrl}
+              onChange={(value) => set('instagramUrl', value)}
+              className="sm:col-span-2"
+            />
+          ) : null}
+        </div>
+      </FormSection>
+
+      {CHOICE_SECTIONS.map(({ field, icon, title, description, choices, toggle }) => (
+        <FormSection key={field} icon={icon} title={title} description={description}>
+          <ChoiceGroup
+            field={field}
+            legend={title}
+            choices={choices}
+            selected={values[field]}
+            error={errors[field]}
+            errorId={`${fieldId(field)}-error`}
+            // A chosen chip that a click would not remove is locked: the last language (spec, section 5).
+            isLocked={(choice) => values[field].includes(choice) && toggle(values[field], choice).includes(choice)}
+            onToggle={(choice) => set(field, toggle(values[field], choice))}
+          />
+        </FormSection>
+      ))}
+
+      <FormSection
+        icon={<Wallet />}
+        title="Session Types & Pricing"
+        description="Switch on the sessions you offer. Prices are in whole pounds; 0 makes a session free."
+      >
+        <div data-field="sessionTypes" className="grid gap-3 lg:grid-cols-2">
+          {SESSION_TYPES.map((key) => (
+            <SessionTypeCard
+              key={key}
+              sessionType={key}
+              values={values.sessionTypes[key]}
+              priceId={fieldId(sessionNumberField(key, 'price'))}
+              durationId={fieldId(sessionNumberField(key, 'duration'))}
+              priceError={errors[sessionNumberField(key, 'price')]}
+              durationError={errors[sessionNumberField(key, 'duration')]}
+              onChange={(change) => setSessionType(key, change)}
+            />
+          ))}
+        </div>
+        {errors.sessionTypes ? <FieldError>{errors.sessionTypes}</FieldError> : null}
+      </FormSection>
+
+      <div className="flex flex-col gap-3 rounded-3xl border border-stone-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between sm:p-5">
+        <p className="text-sm text-stone-500">
+          {mode === 'create'
+            ? 'Our concierge team reviews new profiles within 72 hours.'
+            : 'Changes show on your public card as soon as they are saved.'}
+        </p>
+        <Button type="submit" size="lg" disabled={pending} className="w-full sm:w-auto sm:min-w-44">
+          {pending ? 'Saving...' : 'Save Changes'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+const toggled = (list: readonly string[], choice: string) =>
+  list.includes(choice) ? list.filter((chosen) => chosen !== choice) : [...list, choice];
+
+/** The three lists a hunter picks from, each a section of chips. */
+const CHOICE_SECTIONS: readonly {
+  field: 'specialties' | 'adviceTypes' | 'languages';
+  icon: ReactNode;
+  title: string;
+  description: string;
+  choices: readonly string[];
+  toggle: (list: readonly string[], choice: string) => string[];
+}[] = [
+  {
+    field: 'specialties',
+    icon: <Sparkles />,
+    title: 'Specialties',
+    description: 'What you know best. Choose at least one.',
+    choices: HUNTER_SPECIALTIES,
+    toggle: toggled,
+  },
+  {
+    field: 'adviceTypes',
+    icon: <Wand2 />,
+    title: 'Services Offered',
+    description: 'How you help clients. Choose at least one.',
+    choices: HUNTER_SERVICES,
+    toggle: toggled,
+  },
+  {
+    field: 'languages',
+    icon: <Languages />,
+    title: 'Languages Spoken',
+    description: 'The languages you can hold a session in. At least one stays selected.',
+    choices: HUNTER_LANGUAGES,
+    toggle: toggledLanguages,
+  },
+];
+
+function FormSection({
+  icon,
+  title,
+  description,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className="rounded-3xl border border-stone-200 bg-white p-5 shadow-sm sm:p-7">
+      <div className="flex items-start gap-3">
+        <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-2xl bg-brand-50 text-brand-600 [&_svg]:h-5 [&_svg]:w-5">
+          {icon}
+        </span>
+        <div>
+          <h2 className="text-lg font-bold text-stone-900">{title}</h2>
+          <p className="mt-0.5 text-sm text-stone-500">{description}</p>
+        </div>
+      </div>
+      <div className="mt-6 space-y-5">{children}</div>
+    </section>
+  );
+}
+
+function InstagramField({
+  id,
+  value,
+  error,
+  onChange,
+  className,
+}: {
+  id: string;
+  value: string;
+  error?: string;
+  onChange: (value: string) => void;
+  className?: string;
+}) {
+  return (
+    <Field id={id} label="Instagram Profile" optional error={error} className={className}>
+      {(control) => (
+        <Input
+          {...control}
+          type="url"
+          inputMode="url"
+          maxLength={HUNTER_LIMITS.url}
+          placeholder="https://instagram.com/yourname"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** Chips that toggle: each one a pressed or unpressed button, the group named by its legend. */
+function ChoiceGroup({
+  field,
+  legend,
+  choices,
+  selected,
+  error,
+  errorId,
+  isLocked,
+  onToggle,
+}: {
+  field: HunterFormField;
+  legend: string;
+  choices: readonly string[];
+  selected: readonly string[];
+  error?: string;
+  errorId: string;
+  isLocked?: (choice: string) => boolean;
+  onToggle: (choice: string) => void;
+}) {
+  return (
+    <fieldset data-field={field} aria-describedby={error ? errorId : undefined} aria-invalid={Boolean(error)}>
+      <legend className="sr-only">{legend}</legend>
+      <div className="flex flex-wrap gap-2">
+        {choices.map((choice) => {
+          const pressed = selected.includes(choice);
+          const locked = isLocked?.(choice) ?? false;
+          return (
+            <ChoiceChip
+              key={choice}
+              pressed={pressed}
+              disabled={locked}
+              title={locked ? 'Keep at least one: add another before removing this one.' : undefined}
+              onClick={() => onToggle(choice)}
+              className={cn(error && !pressed && 'border-red-200')}
+            >
+              {choice}
+            </ChoiceChip>
+          );
+        })}
+      </div>
+      <p className="mt-3 text-xs text-stone-500" aria-live="polite">
+        {selected.length === 0 ? 'None selected' : `${selected.length} selected`}
+      </p>
+      {error ? (
+        <FieldError id={errorId} className="mt-1">
+          {error}
+        </FieldError>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** One session type: a switch, and its price and duration while it is switched on (spec, section 5). */
+function SessionTypeCard({
+  sessionType,
+  values,
+  priceId,
+  durationId,
+  priceError,
+  durationError,
+  onChange,
+}: {
+  sessionType: SessionTypeKey;
+  values: SessionTypeFormValues;
+  priceId: string;
+  durationId: string;
+  priceError?: string;
+  durationError?: string;
+  onChange: (change: Partial<SessionTypeFormValues>) => void;
+}) {
+  const label = SESSION_TYPE_LABELS[sessionType];
+  const forType = <span className="sr-only"> for {label}</span>;
+  return (
+    <div
+      className={cn(
+        'rounded-2xl border p-4 transition-colors',
+        values.enabled ? 'border-stone-300 bg-white shadow-xs' : 'border-stone-200 bg-stone-50',
+      )}
+    >
+      <div className="flex items-start gap-3">
+        <span
+          className={cn(
+            'flex h-9 w-9 shrink-0 items-center justify-center rounded-xl [&_svg]:h-4.5 [&_svg]:w-4.5',
+            values.enabled ? 'bg-brand-50 text-brand-600' : 'bg-white text-stone-400 ring-1 ring-stone-200',
+          )}
+        >
+          {SESSION_TYPE_ICONS[sessionType]}
+        </span>
+        <div className="min-w-0 flex-1">
+          <p className={cn('font-semibold', values.enabled ? 'text-stone-900' : 'text-stone-600')}>{label}</p>
+          <p className="text-xs leading-5 text-stone-500">{SESSION_TYPE_HINTS[sessionType]}</p>
+        </div>
+        <Switch label={label} checked={values.enabled} onChange={(enabled) => onChange({ enabled })} />
+      </div>
+      {values.enabled ? (
+        <div className="mt-4 grid grid-cols-2 gap-3">
+          <Field id={priceId} label={<>Price (£){forType}</>} error={priceError}>
+            {(control) => (
+              <div className="relative">
+                <span
+                  className="pointer-events-none absolute top-1/2 left-3.5 -translate-y-1/2 text-stone-500"
+                  aria-hidden
+                >
+                  £
+                </span>
+                <Input
+                  {...control}
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={HUNTER_LIMITS.maxPrice}
+                  step={1}
+                  className="pl-8"
+                  placeholder={String(DEFAULT_SESSION_TYPES[sessionType].price)}
+                  value={values.price}
+                  onChange={(event) => onChange({ price: event.target.value })}
+                />
+              </div>
+            )}
+          </Field>
+          <Field id={durationId} label={<>Duration (min){forType}</>} error={durationError}>
+            {(control) => (
+              <Input
+                {...control}
+                type="number"
+                inputMode="numeric"
+                min={HUNTER_LIMITS.minDuration}
+                max={HUNTER_LIMITS.maxDuration}
+                step={5}
+                placeholder={String(DEFAULT_SESSION_TYPES[sessionType].duration)}
+                value={values.duration}
+                onChange={(event) => onChange({ duration: event.target.value })}
+              />
+            )}
+          </Field>
+        </div>
+      ) : (
+        <p className="mt-4 rounded-xl border border-dashed border-stone-300 px-3.5 py-3 text-sm text-stone-500">
+          Not offered. Switch it on to set a price and duration.
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Switch({
+  label,
+  checked,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <button
+      type="button"
+      role="switch"
+      aria-checked={checked}
+      aria-label={label}
+      onClick={() => onChange(!checked)}
+      className={cn(
+        'relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors',
+        checked ? 'bg-brand-600' : 'bg-stone-300',
+      )}
+    >
+      <span
+        aria-hidden
+        className={cn(
+          'inline-block h-5 w-5 rounded-full bg-white shadow-sm transition-transform',
+          checked ? 'translate-x-5.5' : 'translate-x-0.5',
+        )}
+      />
+    </button>
+  );
+}
