@@ -108,6 +108,31 @@ test('a member creates a hunter profile after fixing each mistake, photo include
   await expect(page.getByRole('heading', { name: 'You already have a hunter profile' })).toBeVisible();
   await page.getByRole('link', { name: 'Go to Hunter Dashboard' }).click();
   await expect(page).toHaveURL(/\/hunter-dashboard$/);
+
+  // Settings: the same form, filled with what was saved; an unreadable number becomes 0 (a free session).
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await expect(page).toHaveURL(/\?tab=settings$/);
+  await expect(page.getByLabel('Full Name')).toHaveValue(name);
+  await expect(price(page, 'WhatsApp Video Call')).toHaveValue('75');
+  await page.getByLabel('Availability Status').selectOption('Busy');
+  await page.getByLabel('Professional Bio').fill('Paris vintage dealer; now booking for the spring.');
+  await price(page, 'WhatsApp Voice Message').fill('');
+  await chip(page, 'Specialties', 'Footwear').click();
+  await save(page);
+  await expect(toast(page, 'Profile Updated')).toContainText('Your hunter profile has been updated successfully.');
+
+  const edited = (await (await page.request.get('/api/hunter-profile')).json()) as Hunter;
+  expect(edited).toMatchObject({
+    availabilityStatus: 'Busy',
+    bio: 'Paris vintage dealer; now booking for the spring.',
+    specialties: ['Vintage Luxury', 'Designer Handbags', 'Footwear'],
+    pricePerSession: 0,
+    sessionTypes: { whatsappVoice: { enabled: true, price: 0, duration: 30 } },
+    profileImageUrl: hunter.profileImageUrl,
+  });
+  await page.reload();
+  await expect(page.getByLabel('Availability Status')).toHaveValue('Busy');
+  await expect(page.getByLabel('Professional Bio')).toHaveValue('Paris vintage dealer; now booking for the spring.');
 });
 
 test("a guest on /create-hunter-profile is told 'Authentication Required' and sent to sign in", async ({ page }) => {
