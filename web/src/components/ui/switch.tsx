@@ -1,15 +1,22 @@
 import type { ButtonHTMLAttributes } from 'react';
 import { cn } from './cn';
 
-/** An on/off switch (a button with the switch role, so assistive technology reads it as one). */
+const onColours = { emerald: 'bg-emerald-600', brand: 'bg-brand-600' } as const;
+
+/**
+ * An on/off switch (a button with the switch role, so assistive technology reads it as one). Green says "open"
+ * (a day's hours); the brand colour says "offered" (a session type on the profile form).
+ */
 export function Switch({
   checked,
   onCheckedChange,
+  tone = 'emerald',
   className,
   ...props
 }: Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'onChange' | 'onClick' | 'role'> & {
   checked: boolean;
   onCheckedChange: (checked: boolean) => void;
+  tone?: keyof typeof onColours;
 }) {
   return (
     <button
@@ -22,7 +29,7 @@ export function Switch({
         'relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors',
         'focus-visible:ring-4 focus-visible:ring-brand-100 focus-visible:outline-none',
         'disabled:cursor-not-allowed disabled:opacity-50',
-        checked ? 'bg-emerald-600' : 'bg-stone-300',
+        checked ? onColours[tone] : 'bg-stone-300',
         className,
       )}
       {...props}

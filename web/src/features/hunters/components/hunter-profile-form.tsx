@@ -20,6 +20,7 @@ import { ChoiceChip } from '@/components/ui/choice-chip';
 import { Field, FieldError, FormErrorSummary } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
+import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { messagesForFields } from '@/lib/field-errors';
 import { focusFirstError } from '@/lib/focus-first-error';
@@ -506,7 +507,12 @@ function SessionTypeCard({
           <p className={cn('font-semibold', values.enabled ? 'text-stone-900' : 'text-stone-600')}>{label}</p>
           <p className="text-xs leading-5 text-stone-500">{SESSION_TYPE_HINTS[sessionType]}</p>
         </div>
-        <Switch label={label} checked={values.enabled} onChange={(enabled) => onChange({ enabled })} />
+        <Switch
+          tone="brand"
+          aria-label={label}
+          checked={values.enabled}
+          onCheckedChange={(enabled) => onChange({ enabled })}
+        />
       </div>
       {values.enabled ? (
         <div className="mt-4 grid grid-cols-2 gap-3">
@@ -556,37 +562,5 @@ function SessionTypeCard({
         </p>
       )}
     </div>
-  );
-}
-
-function Switch({
-  label,
-  checked,
-  onChange,
-}: {
-  label: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-}) {
-  return (
-    <button
-      type="button"
-      role="switch"
-      aria-checked={checked}
-      aria-label={label}
-      onClick={() => onChange(!checked)}
-      className={cn(
-        'relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors',
-        checked ? 'bg-brand-600' : 'bg-stone-300',
-      )}
-    >
-      <span
-        aria-hidden
-        className={cn(
-          'inline-block h-5 w-5 rounded-full bg-white shadow-sm transition-transform',
-          checked ? 'translate-x-5.5' : 'translate-x-0.5',
-        )}
-      />
-    </button>
   );
 }
