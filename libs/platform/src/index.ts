@@ -3,6 +3,7 @@ export * from './auth/internal-auth.guard.js';
 export * from './auth/internal-keys.js';
 export * from './auth/internal-token.js';
 export * from './bootstrap.js';
+export * from './config/demo-data.js';
 export * from './config/env.js';
 export * from './config/production-rules.js';
 export * from './database/prepared-query.js';

@@ -1,11 +1,11 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { SERVICE_CONFIG } from '@hunted/platform';
+import { demoDataEnabled, SERVICE_CONFIG } from '@hunted/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { BrandRepository } from '../brands/brand.repository.js';
 import { SavesService } from '../saves/saves.service.js';
 import { VotesService, type PastVote } from '../votes/votes.service.js';
-import { demoDataEnabled, type BrandsConfig } from '../config.js';
+import type { BrandsConfig } from '../config.js';
 import { DEMO_BRANDS, demoImageUrl, demoLinks } from './demo-brands.js';
 
 const DEMO_USERS = Array.from({ length: 40 }, (_, i) => `demo-user-${String(i + 1).padStart(2, '0')}`);
