@@ -36,6 +36,24 @@ const VALUE_COLUMNS: Record<keyof HunterValues, string> = {
 };
 const VALUE_KEYS = Object.keys(VALUE_COLUMNS) as (keyof HunterValues)[];
 
+/** What the marketplace sets rather than the hunter; given on insert for the demo hunters only. */
+export interface HunterRecord {
+  rating: number;
+  reviewCount: number;
+  totalSessions: number;
+  featured: boolean;
+  /** Whoever registers with this (lower-case) email becomes the hunter: see claimDemoHunter. Never answered. */
+  demoEmail: string;
+}
+const RECORD_COLUMNS: Record<keyof HunterRecord, string> = {
+  rating: 'rating',
+  reviewCount: 'review_count',
+  totalSessions: 'total_sessions',
+  featured: 'featured',
+  demoEmail: 'demo_email',
+};
+const RECORD_KEYS = Object.keys(RECORD_COLUMNS) as (keyof HunterRecord)[];
+
 /** Each sort's ORDER BY; every one ends in id so pages never repeat or skip a hunter. Each has its index. */
 const SORT_ORDER: Record<HunterSort, string> = {
   rating: 'h.featured desc, h.rating desc, h.review_count desc, h.total_sessions desc, h.id',
@@ -135,18 +153,26 @@ export class HunterRepository {
   }
 
   /**
-   * Inserts the user's profile and records hunters.hunter.created in the caller's transaction. The unique user_id
-   * makes a second profile of the same user a 409, however many requests race.
+   * Inserts a profile (the user's, or an unowned demo hunter's) and records hunters.hunter.created in the caller's
+   * transaction. The unique user_id makes a second profile of the same user a 409, however many requests race.
+   * `record` sets what the marketplace rather than the hunter sets, for the demo hunters only.
    */
-  async insert(manager: EntityManager, userId: string | null, sent: HunterValues): Promise<Hunter> {
+  async insert(manager: EntityManager, userId: string | null, sent: HunterValues, record?: HunterRecord): Promise<Hunter> {
     const values = { ...sent, profileImageUrl: await storedPhotoUrl(manager, sent.profileImageUrl) };
+    const columns = ['user_id', ...VALUE_KEYS.map((key) => VALUE_COLUMNS[key])];
     const params: unknown[] = [userId, ...VALUE_KEYS.map((key) => paramOf(key, values[key]))];
-    const placeholders = VALUE_KEYS.map((key, i) => `$${i + 2}${castOf(key)}`);
+    const placeholders = ['$1', ...VALUE_KEYS.map((key, i) => `$${i + 2}${castOf(key)}`)];
+    if (record) {
+      for (const key of RECORD_KEYS) {
+        params.push(record[key]);
+        columns.push(RECORD_COLUMNS[key]);
+        placeholders.push(`$${params.length}`);
+      }
+    }
     let row: HunterRow | undefined;
     try {
       [row] = await manager.query<HunterRow[]>(
-        `insert into hunters as h (user_id, ${VALUE_KEYS.map((key) => VALUE_COLUMNS[key]).join(', ')})
-         values ($1, ${placeholders.join(', ')}) returning ${HUNTER_COLUMNS}`,
+        `insert into hunters as h (${columns.join(', ')}) values (${placeholders.join(', ')}) returning ${HUNTER_COLUMNS}`,
         params,
       );
     } catch (error) {
@@ -155,6 +181,31 @@ export class HunterRepository {
     }
     const hunter = hunterOfRow(row!);
     await this.events.publish(manager, 'hunters.hunter.created', eventOf(hunter));
+    return hunter;
+  }
+
+  /** Whether the table has any hunter (the demo hunters are loaded only into an empty one). */
+  async any(manager: EntityManager): Promise<boolean> {
+    const rows = await manager.query<unknown[]>('select 1 from hunters limit 1');
+    return rows.length > 0;
+  }
+
+  /**
+   * Makes a newly registered user the demo hunter whose email they registered with, and records
+   * hunters.hunter.updated in the caller's transaction. Nothing happens (null) when no unclaimed demo hunter has
+   * that email, or when the user already has a profile of their own (one per user).
+   */
+  async claimDemoHunter(manager: EntityManager, userId: string, email: string): Promise<Hunter | null> {
+    const [rows] = await manager.query<[HunterRow[], number]>(
+      `update hunters as h set user_id = $1, updated_at = now()
+       where h.demo_email = lower(btrim($2)) and h.user_id is null
+         and not exists (select 1 from hunters own where own.user_id = $1)
+       returning ${HUNTER_COLUMNS}`,
+      [userId, email],
+    );
+    if (!rows?.length) return null;
+    const hunter = hunterOfRow(rows[0]!);
+    await this.events.publish(manager, 'hunters.hunter.updated', eventOf(hunter));
     return hunter;
   }
 
