@@ -6,6 +6,7 @@ export * from './bootstrap.js';
 export * from './config/demo-data.js';
 export * from './config/env.js';
 export * from './config/production-rules.js';
+export * from './database/demo-data-lock.js';
 export * from './database/prepared-query.js';
 export * from './database/schema.js';
 export * from './database/search-query.js';

@@ -1,8 +1,6 @@
-import 'reflect-metadata';
-import { Module, type INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import {
+  DEFAULT_SESSION_TYPES,
   HUNTER_AVAILABILITY_STATUSES,
   HUNTER_LANGUAGES,
   HUNTER_LOCATIONS,
@@ -15,19 +13,18 @@ import {
   type Hunter,
   type IntegrationEvent,
 } from '@hunted/contracts';
-import { EventPublisher, PlatformModule } from '@hunted/platform';
 import {
   removeTestData,
   startServiceApp,
+  startTestPublisher,
   TEST_DATABASE_URL,
-  testConfig,
   testIdentityHeaders,
   testServiceEnv,
   waitFor,
   type RunningServiceApp,
+  type TestPublisher,
 } from '@hunted/platform/testing';
 import pg from 'pg';
-import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHuntersApp } from '../src/app.js';
 import { dateOfDayNumber, dayNumberOf, londonToday } from '../src/availability/availability-rules.js';
@@ -39,37 +36,10 @@ const SCHEMA = 'hunters_demo_it';
 const IDENTITY_SCHEMA = 'hunters_demo_it_identity';
 const REPLICAS = 3;
 
-/** Identity's publishing side as it runs: its own schema, outbox and relay, on the stream the hunters replicas read. */
-async function startIdentityPublisher(): Promise<{
-  app: INestApplicationContext;
-  dataSource: DataSource;
-  publisher: EventPublisher;
-}> {
-  const config = testConfig({
-    PORT: '1',
-    DATABASE_SCHEMA: IDENTITY_SCHEMA,
-    REDIS_PREFIX: testServiceEnv(SCHEMA).REDIS_PREFIX,
-  });
-  @Module({
-    imports: [
-      PlatformModule.forService({
-        name: 'identity',
-        config,
-        entities: [],
-        migrations: [],
-        relay: { pollIntervalMs: 50, retryBaseMs: 50, maxBackoffMs: 300 },
-      }),
-    ],
-  })
-  class IdentityPublisherModule {}
-  const app = await NestFactory.createApplicationContext(IdentityPublisherModule, { logger: false });
-  return { app, dataSource: app.get(DataSource), publisher: app.get(EventPublisher) };
-}
-
 describe('hunters: demo data', () => {
   const config = loadConfig(testServiceEnv(SCHEMA, { DEMO_DATA: 'on' }));
   let replicas: RunningServiceApp<NestFastifyApplication>[] = [];
-  let identity: Awaited<ReturnType<typeof startIdentityPublisher>> | null = null;
+  let identity: TestPublisher | null = null;
   let db: pg.Client;
 
   const user = (id: string) => ({ id, email: `${id}@hunted.test`, firstName: null, lastName: null, isAdmin: false });
@@ -96,12 +66,13 @@ describe('hunters: demo data', () => {
     replicas = await Promise.all(
       Array.from({ length: REPLICAS }, () => startServiceApp(createHuntersApp, config, { fresh: false })),
     );
-    identity = await startIdentityPublisher();
+    // Identity's publishing side as it runs, on the stream the hunters replicas read.
+    identity = await startTestPublisher('identity', { schema: IDENTITY_SCHEMA, redisPrefix: config.REDIS_PREFIX });
   });
 
   afterAll(async () => {
     await Promise.all(replicas.map((replica) => replica.close()));
-    await identity?.app.close();
+    await identity?.close();
     if (db) {
       await dropEverything();
       await db.end();
@@ -164,9 +135,7 @@ describe('hunters: demo data', () => {
         lastName: null,
         profileImageUrl: null,
       };
-      return identity!.dataSource.transaction((manager) =>
-        identity!.publisher.publish(manager, 'identity.user.registered', data),
-      );
+      return identity!.publish('identity.user.registered', data);
     }
     /** Waits until a hunters replica has applied the events (relayed through Redis, read by the consumer group). */
     async function applied(...events: IntegrationEvent[]): Promise<void> {
@@ -226,12 +195,7 @@ describe('hunters: demo data', () => {
           adviceTypes: ['Wardrobe Audit'],
           languages: ['English'],
           yearsExperience: 2,
-          sessionTypes: {
-            whatsappVoice: { enabled: true, price: 30, duration: 30 },
-            whatsappVideo: { enabled: false, price: 80, duration: 60 },
-            inPerson: { enabled: false, price: 150, duration: 90 },
-            askQuestion: { enabled: false, price: 25, duration: 15 },
-          },
+          sessionTypes: DEFAULT_SESSION_TYPES,
         }),
       });
       expect(created.status).toBe(201);

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { demoDataEnabled, SERVICE_CONFIG } from '@hunted/platform';
+import { demoDataEnabled, loadDemoDataOnce, SERVICE_CONFIG } from '@hunted/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { dateOfDayNumber, dayNumberOf, londonToday } from '../availability/availability-rules.js';
 import { AvailabilityRepository } from '../availability/availability.repository.js';
@@ -43,13 +43,16 @@ export class DemoDataSeeder implements OnModuleInit {
   }
 
   /** Loads the demo hunters when there are none; answers how many it loaded (0 when none). */
-  async seedIfEmpty(today: string = londonToday()): Promise<number> {
-    return this.dataSource.transaction(async (manager) => {
-      await manager.query(`select pg_advisory_xact_lock(hashtext(current_schema() || ':demo-data'))`);
-      if (await this.hunters.any(manager)) return 0;
-      for (const hunter of DEMO_HUNTERS) await this.insertHunter(manager, hunter, dayNumberOf(today)!);
-      return DEMO_HUNTERS.length;
-    });
+  async seedIfEmpty(): Promise<number> {
+    const today = dayNumberOf(londonToday())!;
+    return loadDemoDataOnce(
+      this.dataSource,
+      (manager) => this.hunters.any(manager),
+      async (manager) => {
+        for (const hunter of DEMO_HUNTERS) await this.insertHunter(manager, hunter, today);
+        return DEMO_HUNTERS.length;
+      },
+    );
   }
 
   private async insertHunter(manager: EntityManager, demo: DemoHunter, today: number): Promise<void> {
