@@ -1,7 +1,7 @@
 // The hunter listing under load, through the gateway: 10,000 generated hunters, a search with two filters under
 // each of the five sorts, pages of 24. Which indexes served each load is read off PostgreSQL's counters
-// (pg-stats.mjs), and each statement is EXPLAINed exactly as the service builds it (its own parser and SQL, from
-// the built services/hunters).
+// (pg-stats.mjs), and each statement is EXPLAINed exactly as the service builds and runs it (its own parser and
+// SQL from the built services/hunters, prepared as the service prepares it).
 import { HUNTER_LANGUAGES, HUNTER_LOCATIONS, HUNTER_SERVICES, HUNTER_SPECIALTIES } from '@hunted/contracts';
 import pg from 'pg';
 import { DEMO_HUNTERS } from '../services/hunters/dist/demo/demo-hunters.js';
@@ -103,9 +103,19 @@ function planLines(node, depth = 0, lines = []) {
   return lines;
 }
 
+/**
+ * The plan the service runs: its statement prepared and executed past PostgreSQL's five custom plans, so this is
+ * the cached (generic) plan each pooled connection keeps, then EXPLAINed (ANALYZE) once more.
+ */
 async function explain(db, query) {
-  const statement = listingStatement(parseHunterListQuery(Object.fromEntries(new URLSearchParams(query))));
-  const { rows } = await db.query(`explain (analyze, buffers, format json) ${statement.text}`, statement.values);
+  const { text, values } = listingStatement(parseHunterListQuery(Object.fromEntries(new URLSearchParams(query))));
+  const args = values
+    .map((value) => (typeof value === 'number' ? String(value) : db.escapeLiteral(String(value))))
+    .join(', ');
+  await db.query('deallocate all');
+  await db.query(`prepare listing as ${text}`);
+  for (let i = 0; i < 6; i++) await db.query(`execute listing(${args})`);
+  const { rows } = await db.query(`explain (analyze, buffers, format json) execute listing(${args})`);
   const [{ Plan: plan, 'Planning Time': planning, 'Execution Time': execution }] = rows[0]['QUERY PLAN'];
   return { lines: planLines(plan), planning, execution };
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { PRICE_BAND_RANGES, type HunterSort } from '@hunted/contracts';
 import type { HunterFilters, HunterListQuery } from './hunter-query.js';
 
@@ -25,8 +26,15 @@ const SORT_ORDER: Record<HunterSort, string> = {
 };
 
 export interface Statement {
+  /** The same for every statement of the same text, so PostgreSQL can keep its plan per connection. */
+  name: string;
   text: string;
   values: unknown[];
+}
+
+/** A statement named after its text: the listing has a few hundred shapes at most (filters present × sort × paged). */
+function statement(text: string, values: unknown[]): Statement {
+  return { name: `hunters-${createHash('sha1').update(text).digest('hex').slice(0, 16)}`, text, values };
 }
 
 /** The WHERE clause of the filters, appending their values to `values`. */
@@ -62,31 +70,33 @@ const SORT_KEYS =
  * paging separately read the matches twice, and the planner, pricing the match of each search document as nearly
  * free, would walk a sort's index over most of the table to find a rare word's few hunters (5.6 ms against 1 ms;
  * docs/benchmarks.md). For a page without a search, the same shape is the slower one (up to 5 ms for a price band).
+ * The repository runs each as a named prepared statement: a connection plans a shape once and then keeps PostgreSQL's
+ * generic plan, which is the same bitmap (it even spares a common word the sequential scan a custom plan picks).
  */
 export function listingStatement({ filters, sort, paging }: HunterListQuery): Statement {
   const values: unknown[] = [];
   const where = whereOf(filters, values);
   const order = `order by ${SORT_ORDER[sort]}`;
-  if (!paging) return { text: `select ${HUNTER_COLUMNS} from hunters h ${where} ${order}`, values };
+  if (!paging) return statement(`select ${HUNTER_COLUMNS} from hunters h ${where} ${order}`, values);
   values.push(paging.limit, paging.offset);
   const page = `limit $${values.length - 1} offset $${values.length}`;
   if (filters.search === undefined) {
-    return {
-      text: `select ${HUNTER_COLUMNS}, (select count(*)::int from hunters h ${where}) as total from hunters h ${where} ${order} ${page}`,
+    return statement(
+      `select ${HUNTER_COLUMNS}, (select count(*)::int from hunters h ${where}) as total from hunters h ${where} ${order} ${page}`,
       values,
-    };
+    );
   }
-  return {
-    text: `with matches as materialized (select ${SORT_KEYS} from hunters h ${where}),
-                page as (select h.id from matches h ${order} ${page})
-           select ${HUNTER_COLUMNS}, (select count(*)::int from matches) as total
-           from page join hunters h using (id) ${order}`,
+  return statement(
+    `with matches as materialized (select ${SORT_KEYS} from hunters h ${where}),
+          page as (select h.id from matches h ${order} ${page})
+     select ${HUNTER_COLUMNS}, (select count(*)::int from matches) as total
+     from page join hunters h using (id) ${order}`,
     values,
-  };
+  );
 }
 
 /** The number of hunters the filters keep (`n`). */
 export function countStatement(filters: HunterFilters): Statement {
   const values: unknown[] = [];
-  return { text: `select count(*)::int as n from hunters h ${whereOf(filters, values)}`, values };
+  return statement(`select count(*)::int as n from hunters h ${whereOf(filters, values)}`, values);
 }

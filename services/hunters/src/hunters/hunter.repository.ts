@@ -1,7 +1,7 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { HUNTER_MESSAGES, type Hunter } from '@hunted/contracts';
-import { EventPublisher, SQL_STATE, sqlStateOf } from '@hunted/platform';
+import { EventPublisher, preparedQuery, SQL_STATE, sqlStateOf } from '@hunted/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { HunterChanges, HunterValues } from './hunter-input.dto.js';
 import { deleteReplacedPhoto, storedPhotoUrl } from '../photos/hunter-photos.js';
@@ -74,8 +74,8 @@ export class HunterRepository {
 
   /** The listing: filtered, in the sort's order; a page carries the filters' total. */
   async list(query: HunterListQuery): Promise<{ hunters: Hunter[]; total?: number }> {
-    const { text, values } = listingStatement(query);
-    const rows = await this.dataSource.query<(HunterRow & { total?: number })[]>(text, values);
+    const { values, ...prepared } = listingStatement(query);
+    const rows = await preparedQuery<HunterRow & { total?: number }>(this.dataSource, prepared, values);
     const hunters = rows.map(({ total: _total, ...row }) => hunterOfRow(row));
     if (!query.paging) return { hunters };
     // A page past the end has no row to carry the total: count on its own then.
