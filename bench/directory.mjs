@@ -1,8 +1,9 @@
 // The brands directory under load, through the gateway: list/today/detail reads on 100,000 brands, and 200
 // members voting for one brand at once. Which indexes served each read is read off PostgreSQL's own counters
-// (pg_stat_user_indexes) around each load, so the report shows what the real queries used, not a guess.
+// around each load (pg-stats.mjs).
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
+import { indexScans, scanDelta, settleStats } from './pg-stats.mjs';
 import { signInThroughProvider } from './sign-in.mjs';
 
 export const BRAND_COUNT = Number(process.env.BENCH_BRANDS ?? 100_000);
@@ -72,32 +73,6 @@ export async function seedDirectory(databaseUrl) {
   }
 }
 
-async function indexScans(db) {
-  const { rows } = await db.query(`
-    select relname as table, indexrelname as index, idx_scan::bigint as scans from pg_stat_user_indexes
-    where schemaname = 'brands'`);
-  const tables = await db.query(`select relname as table, seq_scan::bigint as seq from pg_stat_user_tables where schemaname = 'brands'`);
-  return {
-    indexes: new Map(rows.map((r) => [`${r.table}.${r.index}`, Number(r.scans)])),
-    seq: new Map(tables.rows.map((r) => [r.table, Number(r.seq)])),
-  };
-}
-
-/** What changed in PostgreSQL's scan counters over a load: indexes used (with scans) and sequential scans. */
-function scanDelta(before, after) {
-  const used = [...after.indexes]
-    .map(([name, scans]) => [name, scans - (before.indexes.get(name) ?? 0)])
-    .filter(([, delta]) => delta > 0)
-    .sort((a, b) => b[1] - a[1]);
-  const seq = [...after.seq]
-    .map(([name, n]) => [name, n - (before.seq.get(name) ?? 0)])
-    .filter(([, delta]) => delta > 0);
-  return { used, seq };
-}
-
-/** Statistics reach pg_stat_* when backends flush them (at most once a second while idle). */
-const settleStats = () => new Promise((resolve) => setTimeout(resolve, 1_500));
-
 export async function benchDirectoryReads({ baseUrl, databaseUrl, detailIds, load, summarise }) {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
@@ -118,10 +93,10 @@ export async function benchDirectoryReads({ baseUrl, databaseUrl, detailIds, loa
       // A second of warm-up first (JIT, connection pools, PostgreSQL's cache), so the figure is the steady state.
       await load(url, {}, { ...options, duration: 1 });
       await settleStats();
-      const before = await indexScans(db);
+      const before = await indexScans(db, 'brands');
       rows.push(summarise(name, await load(url, {}, options)));
       await settleStats();
-      plans.push([name, scanDelta(before, await indexScans(db))]);
+      plans.push([name, scanDelta(before, await indexScans(db, 'brands'))]);
     }
   } finally {
     await db.end();

@@ -1,14 +1,21 @@
 // `npm run bench`: throughput and latency of the platform's hot path, measured side by side in one run on this
 // machine (loopback only, each load bounded in time). Figures vary with the machine's load; the ratios are what
-// to compare between runs.
+// to compare between runs. `npm run bench -- hunters` (or any of SECTIONS) runs only the sections named.
 import http from 'node:http';
+import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { generateInternalKeyPair, signInternalToken, IDENTITY_HEADER } from '@hunted/platform';
 import { startHunted } from '../scripts/lib/hunted.mjs';
 import { benchDirectoryReads, benchVotes, BRAND_COUNT, seedDirectory } from './directory.mjs';
+import { benchHunterReads, HUNTER_COUNT, seedHunters } from './hunters.mjs';
+import { describeScans } from './pg-stats.mjs';
 import { benchReviewReads, seedReviewedBrand } from './reviews.mjs';
 import { signInThroughProvider } from './sign-in.mjs';
 
+const SECTIONS = ['platform', 'directory', 'reviews', 'hunters'];
+const chosen = process.argv.slice(2);
+for (const name of chosen) if (!SECTIONS.includes(name)) throw new Error(`unknown section "${name}": choose from ${SECTIONS.join(', ')}`);
+const runs = (section) => chosen.length === 0 || chosen.includes(section);
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const BENCH_GATEWAY_PORT = 8095;
@@ -32,8 +39,11 @@ function load(url, headers, options = {}) {
 }
 
 function printTable(title, rows) {
-  console.log(`\n${title}\n`);
-  console.table(rows.map((r) => ({ target: r.name, 'req/s': Math.round(r.rps), 'p50 ms': r.p50, 'p99 ms': r.p99, 'non-2xx/errors': r.failed })));
+  // The machine is shared: the load average beside the figures says how much else was running.
+  console.log(`\n${title} (load average ${loadavg().map((n) => n.toFixed(2)).join(', ')})\n`);
+  console.table(
+    rows.map((r) => ({ target: r.name, 'req/s': Math.round(r.rps), 'p50 ms': r.p50, 'p99 ms': r.p99, 'non-2xx/errors': r.failed, ...(r.note ? { answer: r.note } : {}) })),
+  );
 }
 
 function startBareServer(body) {
@@ -68,66 +78,92 @@ const system = await startHunted({
   },
 });
 try {
-  const cookie = await signInThroughProvider(system.url, 'bench@hunted.example', 'Bench');
-  const viaGatewayUrl = `${system.url}/api/auth/user`;
-  const sample = await fetch(viaGatewayUrl, { headers: { cookie } });
-  if (sample.status !== 200) throw new Error(`signed-in GET /api/auth/user answered ${sample.status}`);
-  const user = await sample.json();
-  const body = JSON.stringify(user);
+  const failedRows = [];
+  let countsExact = true;
 
-  const token = await signInternalToken(
-    { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, isAdmin: user.isAdmin },
-    BENCH_KEYS.privateKey,
-    'identity',
-  );
-  const bare = await startBareServer(body);
-  const rows = [];
-  try {
-    rows.push(summarise('bare Node http (same JSON)', await load(`http://127.0.0.1:${bare.address().port}/`)));
-    rows.push(summarise('identity GET /health, direct (framework floor)', await load(`${IDENTITY_DIRECT_URL}/health`)));
-    rows.push(summarise('identity, direct', await load(`${IDENTITY_DIRECT_URL}/api/auth/user`, { [IDENTITY_HEADER]: token })));
-    rows.push(summarise('gateway -> identity', await load(viaGatewayUrl, { cookie })));
-  } finally {
+  if (runs('platform')) {
+    const cookie = await signInThroughProvider(system.url, 'bench@hunted.example', 'Bench');
+    const viaGatewayUrl = `${system.url}/api/auth/user`;
+    const sample = await fetch(viaGatewayUrl, { headers: { cookie } });
+    if (sample.status !== 200) throw new Error(`signed-in GET /api/auth/user answered ${sample.status}`);
+    const user = await sample.json();
+    const body = JSON.stringify(user);
+
+    const token = await signInternalToken(
+      { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, isAdmin: user.isAdmin },
+      BENCH_KEYS.privateKey,
+      'identity',
+    );
+    const bare = await startBareServer(body);
+    const rows = [];
+    try {
+      rows.push(summarise('bare Node http (same JSON)', await load(`http://127.0.0.1:${bare.address().port}/`)));
+      rows.push(summarise('identity GET /health, direct (framework floor)', await load(`${IDENTITY_DIRECT_URL}/health`)));
+      rows.push(summarise('identity, direct', await load(`${IDENTITY_DIRECT_URL}/api/auth/user`, { [IDENTITY_HEADER]: token })));
+      rows.push(summarise('gateway -> identity', await load(viaGatewayUrl, { cookie })));
+    } finally {
+      bare.close();
+    }
+    failedRows.push(...rows);
+
+    const [bareRow, floorRow, directRow, gatewayRow] = rows;
+    printTable(`GET /api/auth/user, signed in — ${CONNECTIONS} connections, ${DURATION_SECONDS} s each, loopback`, rows);
+    console.log(`gateway overhead: gateway achieves ${(gatewayRow.rps / directRow.rps).toFixed(2)}x the direct identity throughput`);
+    console.log(`identity vs bare Node: ${(directRow.rps / bareRow.rps).toFixed(2)}x`);
+    console.log(`NestJS/Fastify floor (GET /health) vs bare Node: ${(floorRow.rps / bareRow.rps).toFixed(2)}x`);
+    console.log(`gateway vs bare Node: ${(gatewayRow.rps / bareRow.rps).toFixed(2)}x`);
+  }
+
+  if (runs('directory')) {
+    const { detailIds } = await seedDirectory(BENCH_DATABASE_URL);
+    const directory = await benchDirectoryReads({ baseUrl: system.url, databaseUrl: BENCH_DATABASE_URL, detailIds, load, summarise });
+    failedRows.push(...directory.rows);
+    printTable(`Brands directory through the gateway, ${BRAND_COUNT.toLocaleString('en-GB')} brands — ${CONNECTIONS} connections, ${DURATION_SECONDS} s each`, directory.rows);
+    console.log('\nWhat PostgreSQL used for each (index scans counted by pg_stat_user_indexes during the load):');
+    for (const [name, scans] of directory.plans) console.log(`  ${name}: ${describeScans(scans)}`);
+
+    const votes = await benchVotes({ baseUrl: system.url, databaseUrl: BENCH_DATABASE_URL });
+    console.log(`\n${votes.voters} members voting for one brand at once, through the gateway:`);
+    console.log(`  ${votes.votesPerSecond} votes/s (all in ${votes.elapsedMs} ms), p50 ${votes.p50} ms, p99 ${votes.p99} ms, statuses ${JSON.stringify(votes.statuses)}`);
+    console.log(`  the same members again at once: statuses ${JSON.stringify(votes.repeatStatuses)}`);
+    const exact = votes.votes === votes.voters && votes.voteRows === votes.voters;
+    console.log(`  brand's vote count ${votes.votes}, vote rows ${votes.voteRows}: ${exact ? 'exact' : 'NOT EXACT'}`);
+    countsExact &&= exact && votes.statuses[201] === votes.voters && votes.repeatStatuses[409] === votes.voters;
+  }
+
+  if (runs('reviews')) {
+    const reviewed = await seedReviewedBrand(BENCH_DATABASE_URL);
+    const reviews = await benchReviewReads({ baseUrl: system.url, ...reviewed, load, summarise });
+    failedRows.push(...reviews.rows);
+    printTable(`Reviews and comments of one brand, through the gateway — ${CONNECTIONS} connections, ${DURATION_SECONDS} s each`, reviews.rows);
+    for (const [path, { bytes, items }] of Object.entries(reviews.sizes)) {
+      console.log(`  ${path.replace(String(reviewed.brandId), '{id}')}: ${items} items in ${(bytes / 1024).toFixed(0)} KB`);
+    }
+    console.log(`  (the photos behind the reviews list weigh ${((reviewed.photoBytes * 1000) / 1024 / 1024).toFixed(0)} MB; the list carries their URLs)`);
+    const photoRow = reviews.rows.find((row) => row.name.startsWith('GET /api/media/review-photos'));
+    const photoFloorRow = reviews.rows.find((row) => row.name.startsWith('bare Node http, the same'));
+    console.log(`  serving a photo through the gateway: ${(photoRow.rps / photoFloorRow.rps).toFixed(2)}x bare Node serving the same bytes`);
+  }
+
+  if (runs('hunters')) {
+    await seedHunters(BENCH_DATABASE_URL);
+    // The floor beside them: bare Node answering the same page's bytes, through the same load generator.
+    const bare = await startBareServer(await (await fetch(`${system.url}/api/hunters?limit=24`)).text());
+    const floor = summarise('bare Node http, the same first page (floor)', await load(`http://127.0.0.1:${bare.address().port}/`));
     bare.close();
+    const hunters = await benchHunterReads({ baseUrl: system.url, databaseUrl: BENCH_DATABASE_URL, load, summarise });
+    hunters.rows.unshift(floor);
+    failedRows.push(...hunters.rows);
+    printTable(`Hunter listing through the gateway, ${HUNTER_COUNT.toLocaleString('en-GB')} hunters, a guest — ${CONNECTIONS} connections, ${DURATION_SECONDS} s each`, hunters.rows);
+    console.log('\nWhat PostgreSQL used for each: index scans counted during the load, then the statement EXPLAINed (ANALYZE):');
+    for (const [name, scans, plan] of hunters.plans) {
+      console.log(`  ${name}: ${describeScans(scans)}`);
+      console.log(`    planning ${plan.planning} ms, execution ${plan.execution} ms`);
+      for (const line of plan.lines) console.log(`    ${line}`);
+    }
   }
 
-  const [bareRow, floorRow, directRow, gatewayRow] = rows;
-  printTable(`GET /api/auth/user, signed in — ${CONNECTIONS} connections, ${DURATION_SECONDS} s each, loopback`, rows);
-  console.log(`gateway overhead: gateway achieves ${(gatewayRow.rps / directRow.rps).toFixed(2)}x the direct identity throughput`);
-  console.log(`identity vs bare Node: ${(directRow.rps / bareRow.rps).toFixed(2)}x`);
-  console.log(`NestJS/Fastify floor (GET /health) vs bare Node: ${(floorRow.rps / bareRow.rps).toFixed(2)}x`);
-  console.log(`gateway vs bare Node: ${(gatewayRow.rps / bareRow.rps).toFixed(2)}x`);
-
-  const { detailIds } = await seedDirectory(BENCH_DATABASE_URL);
-  const directory = await benchDirectoryReads({ baseUrl: system.url, databaseUrl: BENCH_DATABASE_URL, detailIds, load, summarise });
-  printTable(`Brands directory through the gateway, ${BRAND_COUNT.toLocaleString('en-GB')} brands — ${CONNECTIONS} connections, ${DURATION_SECONDS} s each`, directory.rows);
-  console.log('\nWhat PostgreSQL used for each (index scans counted by pg_stat_user_indexes during the load):');
-  for (const [name, { used, seq }] of directory.plans) {
-    const indexes = used.map(([index, scans]) => `${index} (${scans})`).join(', ') || 'no index';
-    const sequential = seq.length ? `; sequential scans: ${seq.map(([table, n]) => `${table} (${n})`).join(', ')}` : '; no sequential scans';
-    console.log(`  ${name}: ${indexes}${sequential}`);
-  }
-
-  const votes = await benchVotes({ baseUrl: system.url, databaseUrl: BENCH_DATABASE_URL });
-  console.log(`\n${votes.voters} members voting for one brand at once, through the gateway:`);
-  console.log(`  ${votes.votesPerSecond} votes/s (all in ${votes.elapsedMs} ms), p50 ${votes.p50} ms, p99 ${votes.p99} ms, statuses ${JSON.stringify(votes.statuses)}`);
-  console.log(`  the same members again at once: statuses ${JSON.stringify(votes.repeatStatuses)}`);
-  const exact = votes.votes === votes.voters && votes.voteRows === votes.voters;
-  console.log(`  brand's vote count ${votes.votes}, vote rows ${votes.voteRows}: ${exact ? 'exact' : 'NOT EXACT'}`);
-
-  const reviewed = await seedReviewedBrand(BENCH_DATABASE_URL);
-  const reviews = await benchReviewReads({ baseUrl: system.url, ...reviewed, load, summarise });
-  printTable(`Reviews and comments of one brand, through the gateway — ${CONNECTIONS} connections, ${DURATION_SECONDS} s each`, reviews.rows);
-  for (const [path, { bytes, items }] of Object.entries(reviews.sizes)) {
-    console.log(`  ${path.replace(String(reviewed.brandId), '{id}')}: ${items} items in ${(bytes / 1024).toFixed(0)} KB`);
-  }
-  console.log(`  (the photos behind the reviews list weigh ${((reviewed.photoBytes * 1000) / 1024 / 1024).toFixed(0)} MB; the list carries their URLs)`);
-  const photoRow = reviews.rows.find((row) => row.name.startsWith('GET /api/media/review-photos'));
-  const photoFloorRow = reviews.rows.find((row) => row.name.startsWith('bare Node http, the same'));
-  console.log(`  serving a photo through the gateway: ${(photoRow.rps / photoFloorRow.rps).toFixed(2)}x bare Node serving the same bytes`);
-
-  const failed = [...rows, ...directory.rows, ...reviews.rows].some((r) => r.failed > 0) || !exact || votes.statuses[201] !== votes.voters || votes.repeatStatuses[409] !== votes.voters;
-  if (failed) {
+  if (failedRows.some((r) => r.failed > 0) || !countsExact) {
     console.error('some requests failed or a count is wrong; the figures above are not trustworthy');
     process.exitCode = 1;
   }

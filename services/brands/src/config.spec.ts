@@ -1,6 +1,7 @@
+import { demoDataEnabled } from '@hunted/platform';
 import { baseServiceConfigChecks, productionServiceEnv, TEST_KEY_ENV } from '@hunted/platform/testing';
 import { describe, expect, it } from 'vitest';
-import { demoDataEnabled, loadConfig } from './config.js';
+import { loadConfig } from './config.js';
 
 const PRODUCTION = productionServiceEnv('brands');
 

@@ -1,22 +1,19 @@
-import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
-import { Module, type INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Brand, EventPayload, IntegrationEvent } from '@hunted/contracts';
-import { EventConsumer, EventPublisher, PlatformModule } from '@hunted/platform';
+import { EventConsumer } from '@hunted/platform';
 import {
   startServiceApp,
+  startTestPublisher,
   TEST_DATABASE_URL,
   TEST_REDIS_URL,
-  testConfig,
   testServiceEnv,
   waitFor,
   type RunningServiceApp,
+  type TestPublisher,
 } from '@hunted/platform/testing';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBrandsApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
@@ -29,25 +26,6 @@ const PREFIX = `test:${SCHEMA}:${process.pid}:`;
 const REVIEWS_STREAM = `${PREFIX}events:reviews`;
 
 type ReviewEventType = 'reviews.review.created' | 'reviews.review.updated' | 'reviews.review.deleted';
-
-/** The reviews service's publishing side as it runs: its own schema, outbox and relay, service name 'reviews'. */
-async function startReviewsPublisher(): Promise<{ app: INestApplicationContext; dataSource: DataSource; publisher: EventPublisher }> {
-  const config = testConfig({ PORT: '1', DATABASE_SCHEMA: REVIEWS_SCHEMA, REDIS_PREFIX: PREFIX });
-  @Module({
-    imports: [
-      PlatformModule.forService({
-        name: 'reviews',
-        config,
-        entities: [],
-        migrations: [],
-        relay: { pollIntervalMs: 50, retryBaseMs: 50, maxBackoffMs: 300 },
-      }),
-    ],
-  })
-  class ReviewsPublisherModule {}
-  const app = await NestFactory.createApplicationContext(ReviewsPublisherModule, { logger: false });
-  return { app, dataSource: app.get(DataSource), publisher: app.get(EventPublisher) };
-}
 
 /** One replica of the real brands service on the shared test schema (replicas share it, as in production). */
 function startBrandsReplica(): Promise<RunningServiceApp<NestFastifyApplication>> {
@@ -66,7 +44,7 @@ async function dropEverything(db: pg.Client): Promise<void> {
 describe('brands: rating and ratingCount kept from review events', () => {
   let db: pg.Client;
   let redis: Redis;
-  let reviews: Awaited<ReturnType<typeof startReviewsPublisher>>;
+  let reviews: TestPublisher;
   let brands: Awaited<ReturnType<typeof startBrandsReplica>> | null = null;
   let nextReviewId = 1;
 
@@ -75,13 +53,14 @@ describe('brands: rating and ratingCount kept from review events', () => {
     await db.connect();
     await dropEverything(db);
     redis = new Redis(TEST_REDIS_URL);
-    reviews = await startReviewsPublisher();
+    // The reviews service's publishing side as it runs: its own schema, outbox and relay, service name 'reviews'.
+    reviews = await startTestPublisher('reviews', { schema: REVIEWS_SCHEMA, redisPrefix: PREFIX });
     brands = await startBrandsReplica();
   });
 
   afterAll(async () => {
     await brands?.app.close();
-    await reviews?.app.close();
+    await reviews?.close();
     await redis?.quit();
     if (db) {
       await dropEverything(db);
@@ -90,7 +69,7 @@ describe('brands: rating and ratingCount kept from review events', () => {
   });
 
   function publish<T extends ReviewEventType>(type: T, data: EventPayload<T>): Promise<IntegrationEvent<T>> {
-    return reviews.dataSource.transaction((manager) => reviews.publisher.publish(manager, type, data));
+    return reviews.publish(type, data);
   }
 
   const reviewCreated = (brandId: number, rating: number, reviewId = nextReviewId++) =>

@@ -3,6 +3,7 @@ import { EventsModule, PlatformModule } from '@hunted/platform';
 import type { HuntersConfig } from './config.js';
 import { AvailabilityModule } from './availability/availability.module.js';
 import { migrations } from './database/migrations/index.js';
+import { DemoModule } from './demo/demo.module.js';
 import { HuntersModule } from './hunters/hunters.module.js';
 import { PhotosModule } from './photos/photos.module.js';
 import { UserRegisteredHandler } from './users/events/user-registered.handler.js';
@@ -20,7 +21,11 @@ export class AppModule {
         HuntersModule,
         AvailabilityModule,
         PhotosModule,
-        EventsModule.forService({ consumes: [UserRegisteredHandler, UserUpdatedHandler], imports: [UserCopiesModule] }),
+        EventsModule.forService({
+          consumes: [UserRegisteredHandler, UserUpdatedHandler],
+          imports: [UserCopiesModule, HuntersModule],
+        }),
+        DemoModule,
       ],
     };
   }

@@ -5,3 +5,4 @@ export * from './chaos/chaos.js';
 export * from './service-app.js';
 export * from './jobs.js';
 export * from './config-checks.js';
+export * from './test-publisher.js';

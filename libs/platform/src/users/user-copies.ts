@@ -12,10 +12,23 @@ export interface UserFacts {
 /**
  * The one writer of a service's copy of identity's users (the `users` table: names and pictures, joined at read
  * time so a rename shows everywhere at once). Identity's events and a member's own sign-in feed it. Shared by the
- * services that keep such a copy; each creates its own table in its schema with a migration:
- * `users (user_id text primary key, first_name text, last_name text, profile_image_url text,
- * updated_at timestamptz not null)` (see reviews' migrations).
+ * services that keep such a copy; each creates the table in its own schema with a migration running
+ * CREATE_USERS_COPY_TABLE.
  */
+/**
+ * The users copy's table, as the migrations of the services that keep one create it (reviews, hunters). Migrations
+ * are immutable: never edit this text (it would differ from what existing schemas ran); change the table with a
+ * new migration in each service.
+ */
+export const CREATE_USERS_COPY_TABLE = `
+      create table users (
+        user_id text primary key,
+        first_name text,
+        last_name text,
+        profile_image_url text,
+        updated_at timestamptz not null
+      )`;
+
 @Injectable()
 export class UserCopies {
   /** Applies what identity says about a user, unless the copy already holds something it said later. */

@@ -1,11 +1,11 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { SERVICE_CONFIG } from '@hunted/platform';
+import { demoDataEnabled, loadDemoDataOnce, SERVICE_CONFIG } from '@hunted/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { BrandRepository } from '../brands/brand.repository.js';
 import { SavesService } from '../saves/saves.service.js';
 import { VotesService, type PastVote } from '../votes/votes.service.js';
-import { demoDataEnabled, type BrandsConfig } from '../config.js';
+import type { BrandsConfig } from '../config.js';
 import { DEMO_BRANDS, demoImageUrl, demoLinks } from './demo-brands.js';
 
 const DEMO_USERS = Array.from({ length: 40 }, (_, i) => `demo-user-${String(i + 1).padStart(2, '0')}`);
@@ -54,14 +54,16 @@ export class DemoDataSeeder implements OnModuleInit {
 
   /** Loads the demo directory when there are no brands; answers how many brands it loaded (0 when none). */
   async seedIfEmpty(): Promise<number> {
-    return this.dataSource.transaction(async (manager) => {
-      await manager.query(`select pg_advisory_xact_lock(hashtext(current_schema() || ':demo-data'))`);
-      if (await this.brands.any(manager)) return 0;
-      const ids = await this.insertBrands(manager);
-      await this.insertVotes(manager, ids);
-      await this.insertSaves(manager, ids);
-      return ids.length;
-    });
+    return loadDemoDataOnce(
+      this.dataSource,
+      (manager) => this.brands.any(manager),
+      async (manager) => {
+        const ids = await this.insertBrands(manager);
+        await this.insertVotes(manager, ids);
+        await this.insertSaves(manager, ids);
+        return ids.length;
+      },
+    );
   }
 
   private async insertBrands(manager: EntityManager): Promise<number[]> {

@@ -3,7 +3,15 @@ import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { describe, expect, it } from 'vitest';
 import { fieldErrorsOf } from '@hunted/platform';
-import { HunterInputDto, HunterUpdateDto, hunterChangesOf, newHunterValues, pricePerSessionOf, sessionTypesError } from './hunter-input.dto.js';
+import {
+  HunterInputDto,
+  HunterUpdateDto,
+  hunterChangesOf,
+  newHunterValues,
+  PHOTO_MESSAGE,
+  pricePerSessionOf,
+  sessionTypesError,
+} from './hunter-input.dto.js';
 
 const valid = {
   name: ' Sofia ',
@@ -53,6 +61,15 @@ describe('hunter input rules', () => {
     expect(hunterChangesOf(update)).toEqual({ bio: 'New' });
     const priced = plainToInstance(HunterUpdateDto, { sessionTypes: DEFAULT_SESSION_TYPES, pricePerSession: 3 });
     expect(hunterChangesOf(priced).pricePerSession).toBe(25);
+  });
+
+  it("takes as a photo the site's own paths (a stored photo, an avatar, a demo hunter's portrait) and http(s) links only", () => {
+    for (const url of ['/api/media/hunter-photos/0b6f7c1e-2f7a-4c1e-9a55-5d6f3e1c2b7a', '/api/auth/avatars/u1.png', '/demo-hunters/sofia-marchetti.svg', 'https://img.example/a.png']) {
+      expect(errorsOf(HunterUpdateDto, { profileImageUrl: url }), url).toEqual({});
+    }
+    for (const url of ['/demo-hunters/../secret.svg', '/demo-hunters/x.png', '/other/x.svg', 'javascript:alert(1)']) {
+      expect(errorsOf(HunterUpdateDto, { profileImageUrl: url }), url).toEqual({ profileImageUrl: PHOTO_MESSAGE });
+    }
   });
 });
 

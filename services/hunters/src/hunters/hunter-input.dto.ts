@@ -113,8 +113,11 @@ function OptionalLink(label: string, max: number) {
     });
 }
 
-/** Site paths a profile photo may name: one of this service's photos, or an avatar identity serves. */
-const SITE_PHOTO = /^\/api\/(media\/hunter-photos|auth\/avatars)\/[\w.-]{1,200}$/;
+/**
+ * Site paths a profile photo may name: one of this service's photos, an avatar identity serves, or a demo hunter's
+ * portrait (served by the web app), which the profile form sends back unchanged once someone has become that hunter.
+ */
+const SITE_PHOTO = /^(\/api\/(media\/hunter-photos|auth\/avatars)\/[\w.-]{1,200}|\/demo-hunters\/[a-z0-9-]{1,100}\.svg)$/;
 export const PHOTO_MESSAGE = 'Profile photo must be an uploaded image, an http(s) link or none';
 
 function ProfilePhoto() {

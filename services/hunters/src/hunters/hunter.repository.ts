@@ -1,23 +1,15 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { HUNTER_MESSAGES, PRICE_BAND_RANGES, type Hunter, type HunterSort } from '@hunted/contracts';
-import { EventPublisher, SQL_STATE, sqlStateOf } from '@hunted/platform';
+import { HUNTER_MESSAGES, type Hunter } from '@hunted/contracts';
+import { EventPublisher, preparedQuery, SQL_STATE, sqlStateOf } from '@hunted/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { HunterChanges, HunterValues } from './hunter-input.dto.js';
 import { deleteReplacedPhoto, storedPhotoUrl } from '../photos/hunter-photos.js';
-import type { HunterFilters, Paging } from './hunter-query.js';
+import type { HunterFilters, HunterListQuery } from './hunter-query.js';
+import { countStatement, HUNTER_COLUMNS, listingStatement } from './hunter-sql.js';
 
 export const HUNTER_NOT_FOUND = HUNTER_MESSAGES.notFound;
 export const HUNTER_EXISTS = 'You already have a hunter profile';
-
-/** The columns of a Hunter, read from `hunters h`, named as the API names them. */
-const HUNTER_COLUMNS = `
-  h.id, h.user_id as "userId", h.name, h.profile_image_url as "profileImageUrl", h.bio, h.specialties,
-  h.price_per_session as "pricePerSession", h.location, h.availability_status as "availabilityStatus",
-  h.rating::float8 as rating, h.review_count as "reviewCount", h.total_sessions as "totalSessions",
-  h.advice_types as "adviceTypes", h.languages, h.years_experience as "yearsExperience", h.featured,
-  h.session_types as "sessionTypes", h.instagram_url as "instagramUrl", h.created_at as "createdAt",
-  h.updated_at as "updatedAt"`;
 
 /** The table's column of each value a hunter sets. */
 const VALUE_COLUMNS: Record<keyof HunterValues, string> = {
@@ -36,14 +28,23 @@ const VALUE_COLUMNS: Record<keyof HunterValues, string> = {
 };
 const VALUE_KEYS = Object.keys(VALUE_COLUMNS) as (keyof HunterValues)[];
 
-/** Each sort's ORDER BY; every one ends in id so pages never repeat or skip a hunter. Each has its index. */
-const SORT_ORDER: Record<HunterSort, string> = {
-  rating: 'h.featured desc, h.rating desc, h.review_count desc, h.total_sessions desc, h.id',
-  'price-low': 'h.price_per_session, h.id',
-  'price-high': 'h.price_per_session desc, h.id',
-  experience: 'h.years_experience desc, h.id',
-  sessions: 'h.total_sessions desc, h.id',
+/** What the marketplace sets rather than the hunter; given on insert for the demo hunters only. */
+export interface HunterRecord {
+  rating: number;
+  reviewCount: number;
+  totalSessions: number;
+  featured: boolean;
+  /** Whoever registers with this (lower-case) email becomes the hunter: see claimDemoHunter. Never answered. */
+  demoEmail: string;
+}
+const RECORD_COLUMNS: Record<keyof HunterRecord, string> = {
+  rating: 'rating',
+  reviewCount: 'review_count',
+  totalSessions: 'total_sessions',
+  featured: 'featured',
+  demoEmail: 'demo_email',
 };
+const RECORD_KEYS = Object.keys(RECORD_COLUMNS) as (keyof HunterRecord)[];
 
 interface HunterRow extends Omit<Hunter, 'createdAt' | 'updatedAt'> {
   createdAt: Date;
@@ -60,29 +61,6 @@ function paramOf(key: keyof HunterValues, value: unknown): unknown {
 }
 const castOf = (key: keyof HunterValues) => (key === 'sessionTypes' ? '::jsonb' : '');
 
-/** The WHERE conditions of the filters, appending their values to `params`; each matches an index. */
-function filterConditions(filters: HunterFilters, params: unknown[]): string[] {
-  const conditions: string[] = [];
-  const param = (value: unknown) => {
-    params.push(value);
-    return `$${params.length}`;
-  };
-  if (filters.price !== undefined) {
-    const { min, max } = PRICE_BAND_RANGES[filters.price];
-    conditions.push(`h.price_per_session >= ${param(min)}`);
-    if (max !== null) conditions.push(`h.price_per_session < ${param(max)}`);
-  }
-  if (filters.location !== undefined) conditions.push(`h.location = ${param(filters.location)}`);
-  if (filters.specialty !== undefined) conditions.push(`h.specialties @> array[${param(filters.specialty)}]::text[]`);
-  if (filters.service !== undefined) conditions.push(`h.advice_types @> array[${param(filters.service)}]::text[]`);
-  if (filters.search !== undefined) conditions.push(`h.search_document @@ to_tsquery('simple', ${param(filters.search)})`);
-  return conditions;
-}
-
-function whereClause(conditions: string[]): string {
-  return conditions.length ? `where ${conditions.join(' and ')}` : '';
-}
-
 /**
  * The one owner of the hunters table: every feature of this service reads and writes hunters through it. Methods
  * that take an EntityManager run in the caller's transaction, so the events they record commit with the row.
@@ -95,28 +73,19 @@ export class HunterRepository {
   ) {}
 
   /** The listing: filtered, in the sort's order; a page carries the filters' total. */
-  async list(filters: HunterFilters, sort: HunterSort, paging: Paging | null): Promise<{ hunters: Hunter[]; total?: number }> {
-    const params: unknown[] = [];
-    const where = whereClause(filterConditions(filters, params));
-    const order = `order by ${SORT_ORDER[sort]}`;
-    if (!paging) {
-      const rows = await this.dataSource.query<HunterRow[]>(`select ${HUNTER_COLUMNS} from hunters h ${where} ${order}`, params);
-      return { hunters: rows.map(hunterOfRow) };
-    }
-    // The total rides along as an uncorrelated subquery (computed once): one round trip per page.
-    const rows = await this.dataSource.query<(HunterRow & { total: number })[]>(
-      `select ${HUNTER_COLUMNS}, (select count(*)::int from hunters h ${where}) as total
-       from hunters h ${where} ${order} limit ${paging.limit} offset ${paging.offset}`,
-      params,
-    );
-    const total = rows[0]?.total ?? (paging.offset > 0 ? await this.count(filters) : 0);
-    return { hunters: rows.map(({ total: _total, ...row }) => hunterOfRow(row)), total };
+  async list(query: HunterListQuery): Promise<{ hunters: Hunter[]; total?: number }> {
+    const { values, ...prepared } = listingStatement(query);
+    const rows = await preparedQuery<HunterRow & { total?: number }>(this.dataSource, prepared, values);
+    const hunters = rows.map(({ total: _total, ...row }) => hunterOfRow(row));
+    if (!query.paging) return { hunters };
+    // A page past the end has no row to carry the total: count on its own then.
+    const total = rows[0]?.total ?? (query.paging.offset > 0 ? await this.count(query.filters) : 0);
+    return { hunters, total };
   }
 
   async count(filters: HunterFilters): Promise<number> {
-    const params: unknown[] = [];
-    const where = whereClause(filterConditions(filters, params));
-    const [row] = await this.dataSource.query<{ n: number }[]>(`select count(*)::int as n from hunters h ${where}`, params);
+    const { text, values } = countStatement(filters);
+    const [row] = await this.dataSource.query<{ n: number }[]>(text, values);
     return row!.n;
   }
 
@@ -135,18 +104,26 @@ export class HunterRepository {
   }
 
   /**
-   * Inserts the user's profile and records hunters.hunter.created in the caller's transaction. The unique user_id
-   * makes a second profile of the same user a 409, however many requests race.
+   * Inserts a profile (the user's, or an unowned demo hunter's) and records hunters.hunter.created in the caller's
+   * transaction. The unique user_id makes a second profile of the same user a 409, however many requests race.
+   * `record` sets what the marketplace rather than the hunter sets, for the demo hunters only.
    */
-  async insert(manager: EntityManager, userId: string | null, sent: HunterValues): Promise<Hunter> {
+  async insert(manager: EntityManager, userId: string | null, sent: HunterValues, record?: HunterRecord): Promise<Hunter> {
     const values = { ...sent, profileImageUrl: await storedPhotoUrl(manager, sent.profileImageUrl) };
+    const columns = ['user_id', ...VALUE_KEYS.map((key) => VALUE_COLUMNS[key])];
     const params: unknown[] = [userId, ...VALUE_KEYS.map((key) => paramOf(key, values[key]))];
-    const placeholders = VALUE_KEYS.map((key, i) => `$${i + 2}${castOf(key)}`);
+    const placeholders = ['$1', ...VALUE_KEYS.map((key, i) => `$${i + 2}${castOf(key)}`)];
+    if (record) {
+      for (const key of RECORD_KEYS) {
+        params.push(record[key]);
+        columns.push(RECORD_COLUMNS[key]);
+        placeholders.push(`$${params.length}`);
+      }
+    }
     let row: HunterRow | undefined;
     try {
       [row] = await manager.query<HunterRow[]>(
-        `insert into hunters as h (user_id, ${VALUE_KEYS.map((key) => VALUE_COLUMNS[key]).join(', ')})
-         values ($1, ${placeholders.join(', ')}) returning ${HUNTER_COLUMNS}`,
+        `insert into hunters as h (${columns.join(', ')}) values (${placeholders.join(', ')}) returning ${HUNTER_COLUMNS}`,
         params,
       );
     } catch (error) {
@@ -155,6 +132,31 @@ export class HunterRepository {
     }
     const hunter = hunterOfRow(row!);
     await this.events.publish(manager, 'hunters.hunter.created', eventOf(hunter));
+    return hunter;
+  }
+
+  /** Whether the table has any hunter (the demo hunters are loaded only into an empty one). */
+  async any(manager: EntityManager): Promise<boolean> {
+    const rows = await manager.query<unknown[]>('select 1 from hunters limit 1');
+    return rows.length > 0;
+  }
+
+  /**
+   * Makes a newly registered user the demo hunter whose email they registered with, and records
+   * hunters.hunter.updated in the caller's transaction. Nothing happens (null) when no unclaimed demo hunter has
+   * that email, or when the user already has a profile of their own (one per user).
+   */
+  async claimDemoHunter(manager: EntityManager, userId: string, email: string): Promise<Hunter | null> {
+    const [rows] = await manager.query<[HunterRow[], number]>(
+      `update hunters as h set user_id = $1, updated_at = now()
+       where h.demo_email = lower(btrim($2)) and h.user_id is null
+         and not exists (select 1 from hunters own where own.user_id = $1)
+       returning ${HUNTER_COLUMNS}`,
+      [userId, email],
+    );
+    if (!rows?.length) return null;
+    const hunter = hunterOfRow(rows[0]!);
+    await this.events.publish(manager, 'hunters.hunter.updated', eventOf(hunter));
     return hunter;
   }
 

@@ -14,8 +14,8 @@ export class HuntersService {
     private readonly hunters: HunterRepository,
   ) {}
 
-  list({ filters, sort, paging }: HunterListQuery): Promise<{ hunters: Hunter[]; total?: number }> {
-    return this.hunters.list(filters, sort, paging);
+  list(query: HunterListQuery): Promise<{ hunters: Hunter[]; total?: number }> {
+    return this.hunters.list(query);
   }
 
   findById(id: number): Promise<Hunter> {

@@ -2,6 +2,13 @@ import { CreateHunters1764288000000 } from './1764288000000-create-hunters.js';
 import { CreateHunterPhotos1764374400000 } from './1764374400000-create-hunter-photos.js';
 import { CreateUsersCopy1764460800000 } from './1764460800000-create-users-copy.js';
 import { CreateAvailability1764547200000 } from './1764547200000-create-availability.js';
+import { AddDemoEmails1764633600000 } from './1764633600000-add-demo-emails.js';
 
 /** Every migration of this service, in order. They run on start. */
-export const migrations = [CreateHunters1764288000000, CreateHunterPhotos1764374400000, CreateUsersCopy1764460800000, CreateAvailability1764547200000];
+export const migrations = [
+  CreateHunters1764288000000,
+  CreateHunterPhotos1764374400000,
+  CreateUsersCopy1764460800000,
+  CreateAvailability1764547200000,
+  AddDemoEmails1764633600000,
+];

@@ -1,3 +1,4 @@
+import { CREATE_USERS_COPY_TABLE } from '@hunted/platform';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 // Unqualified table names: every connection of the service pins search_path to its own schema.
@@ -7,14 +8,7 @@ export class CreateReviewsPhotosComments1764115200000 implements MigrationInterf
   async up(queryRunner: QueryRunner): Promise<void> {
     // Local copies fed by events: brands says which brand ids exist, identity who is called what.
     await queryRunner.query(`create table brands (brand_id integer primary key)`);
-    await queryRunner.query(`
-      create table users (
-        user_id text primary key,
-        first_name text,
-        last_name text,
-        profile_image_url text,
-        updated_at timestamptz not null
-      )`);
+    await queryRunner.query(CREATE_USERS_COPY_TABLE);
     // A brand's reviews and comments go with it: deleting the brand copy cascades.
     await queryRunner.query(`
       create table reviews (

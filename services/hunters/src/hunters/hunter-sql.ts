@@ -1,0 +1,102 @@
+import { createHash } from 'node:crypto';
+import { PRICE_BAND_RANGES, type HunterSort } from '@hunted/contracts';
+import type { HunterFilters, HunterListQuery } from './hunter-query.js';
+
+/**
+ * The listing's SQL, pure so the bench can EXPLAIN exactly what the service runs (bench/hunters.mjs). Every filter
+ * and sort matches an index of the create-hunters migration.
+ */
+
+/** The columns of a Hunter, read from `hunters h`, named as the API names them. */
+export const HUNTER_COLUMNS = `
+  h.id, h.user_id as "userId", h.name, h.profile_image_url as "profileImageUrl", h.bio, h.specialties,
+  h.price_per_session as "pricePerSession", h.location, h.availability_status as "availabilityStatus",
+  h.rating::float8 as rating, h.review_count as "reviewCount", h.total_sessions as "totalSessions",
+  h.advice_types as "adviceTypes", h.languages, h.years_experience as "yearsExperience", h.featured,
+  h.session_types as "sessionTypes", h.instagram_url as "instagramUrl", h.created_at as "createdAt",
+  h.updated_at as "updatedAt"`;
+
+/** Each sort's ORDER BY; every one ends in id so pages never repeat or skip a hunter. Each has its index. */
+const SORT_ORDER: Record<HunterSort, string> = {
+  rating: 'h.featured desc, h.rating desc, h.review_count desc, h.total_sessions desc, h.id',
+  'price-low': 'h.price_per_session, h.id',
+  'price-high': 'h.price_per_session desc, h.id',
+  experience: 'h.years_experience desc, h.id',
+  sessions: 'h.total_sessions desc, h.id',
+};
+
+export interface Statement {
+  /** The same for every statement of the same text, so PostgreSQL can keep its plan per connection. */
+  name: string;
+  text: string;
+  values: unknown[];
+}
+
+/** A statement named after its text: the listing has a few hundred shapes at most (filters present × sort × paged). */
+function statement(text: string, values: unknown[]): Statement {
+  return { name: `hunters-${createHash('sha1').update(text).digest('hex').slice(0, 16)}`, text, values };
+}
+
+/** The WHERE clause of the filters, appending their values to `values`. */
+function whereOf(filters: HunterFilters, values: unknown[]): string {
+  const conditions: string[] = [];
+  const param = (value: unknown) => {
+    values.push(value);
+    return `$${values.length}`;
+  };
+  if (filters.price !== undefined) {
+    const { min, max } = PRICE_BAND_RANGES[filters.price];
+    conditions.push(`h.price_per_session >= ${param(min)}`);
+    if (max !== null) conditions.push(`h.price_per_session < ${param(max)}`);
+  }
+  if (filters.location !== undefined) conditions.push(`h.location = ${param(filters.location)}`);
+  if (filters.specialty !== undefined) conditions.push(`h.specialties @> array[${param(filters.specialty)}]::text[]`);
+  if (filters.service !== undefined) conditions.push(`h.advice_types @> array[${param(filters.service)}]::text[]`);
+  if (filters.search !== undefined)
+    conditions.push(`h.search_document @@ to_tsquery('simple', ${param(filters.search)})`);
+  return conditions.length ? `where ${conditions.join(' and ')}` : '';
+}
+
+/** Each sort's key columns, carried by a filtered page's matches so they are read once. */
+const SORT_KEYS =
+  'h.id, h.featured, h.rating, h.review_count, h.total_sessions, h.price_per_session, h.years_experience';
+
+/**
+ * The listing: the filtered hunters in the sort's order; a page also carries the filters' total (`total`).
+ *
+ * A page without a search counts its matches on the filters' indexes and walks its sort's index (0.2–1 ms at
+ * 10,000 hunters). A page with a search finds its matches once (the search's GIN index, with the filters' indexes in
+ * the same bitmap), keeps only their sort keys, and takes both the total and the page from them: counting and
+ * paging separately read the matches twice, and the planner, pricing the match of each search document as nearly
+ * free, would walk a sort's index over most of the table to find a rare word's few hunters (5.6 ms against 1 ms;
+ * docs/benchmarks.md). For a page without a search, the same shape is the slower one (up to 5 ms for a price band).
+ * The repository runs each as a named prepared statement: a connection plans a shape once and then keeps PostgreSQL's
+ * generic plan, which is the same bitmap (it even spares a common word the sequential scan a custom plan picks).
+ */
+export function listingStatement({ filters, sort, paging }: HunterListQuery): Statement {
+  const values: unknown[] = [];
+  const where = whereOf(filters, values);
+  const order = `order by ${SORT_ORDER[sort]}`;
+  if (!paging) return statement(`select ${HUNTER_COLUMNS} from hunters h ${where} ${order}`, values);
+  values.push(paging.limit, paging.offset);
+  const page = `limit $${values.length - 1} offset $${values.length}`;
+  if (filters.search === undefined) {
+    return statement(
+      `select ${HUNTER_COLUMNS}, (select count(*)::int from hunters h ${where}) as total from hunters h ${where} ${order} ${page}`,
+      values,
+    );
+  }
+  return statement(
+    `with matches as materialized (select ${SORT_KEYS} from hunters h ${where}),
+          page as (select h.id from matches h ${order} ${page})
+     select ${HUNTER_COLUMNS}, (select count(*)::int from matches) as total
+     from page join hunters h using (id) ${order}`,
+    values,
+  );
+}
+
+/** The number of hunters the filters keep (`n`). */
+export function countStatement(filters: HunterFilters): Statement {
+  const values: unknown[] = [];
+  return statement(`select count(*)::int as n from hunters h ${whereOf(filters, values)}`, values);
+}
