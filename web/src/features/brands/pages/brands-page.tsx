@@ -11,7 +11,7 @@ import { useBrands } from '../api/get-brands';
 import { BrandCard } from '../components/brand-card';
 import { BrandsFilterPanel } from '../components/brands-filter-panel';
 import { GuestBanner } from '../components/guest-banner';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useAddressSearch } from '@/lib/use-address-search';
 import {
   collectHashtags,
   DEFAULT_FILTERS,
@@ -49,16 +49,11 @@ export function BrandsPage() {
   };
 
   // The search box types freely; the address (and so the server query) follows once typing pauses.
-  const [searchText, setSearchText] = useState(filters.search);
-  const settledSearch = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
-  useEffect(() => {
-    if (settledSearch.trim() !== filters.search.trim()) setFilters({ ...filters, search: settledSearch }, { replace: true });
-    // Only a settled change of the box writes the address, hence the single dependency.
-  }, [settledSearch]);
-  useEffect(() => {
-    // Back/forward changed the address: the box shows what the address says.
-    setSearchText((current) => (current.trim() === filters.search.trim() ? current : filters.search));
-  }, [filters.search]);
+  const [searchText, setSearchText] = useAddressSearch(
+    filters.search,
+    (search) => setFilters({ ...filters, search }, { replace: true }),
+    SEARCH_DEBOUNCE_MS,
+  );
 
   const [filtersOpen, setFiltersOpen] = useState(false);
 
@@ -74,9 +69,12 @@ export function BrandsPage() {
   useEffect(() => {
     const element = sentinel.current;
     if (!element || !hasMore || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) showMore();
-    }, { rootMargin: '800px 0px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) showMore();
+      },
+      { rootMargin: '800px 0px' },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [hasMore, showMore, rendered]);
@@ -85,7 +83,8 @@ export function BrandsPage() {
   const latest = useRef({ rendered, addressSearch });
   latest.current = { rendered, addressSearch };
   const remember = useCallback(
-    () => rememberScroll({ y: window.scrollY, rendered: latest.current.rendered, search: latest.current.addressSearch }),
+    () =>
+      rememberScroll({ y: window.scrollY, rendered: latest.current.rendered, search: latest.current.addressSearch }),
     [],
   );
   useEffect(() => {
@@ -123,7 +122,10 @@ export function BrandsPage() {
 
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
           <div className="relative flex-1">
-            <Search className="pointer-events-none absolute top-1/2 left-3.5 h-4 w-4 -translate-y-1/2 text-stone-400" aria-hidden />
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3.5 h-4 w-4 -translate-y-1/2 text-stone-400"
+              aria-hidden
+            />
             <Input
               type="search"
               aria-label="Search brands"
@@ -190,7 +192,9 @@ export function BrandsPage() {
                   </div>
                 ) : (
                   <>
-                    <ul className={`grid gap-5 sm:grid-cols-2 xl:grid-cols-3 ${results.isPlaceholderData ? 'opacity-60' : ''}`}>
+                    <ul
+                      className={`grid gap-5 sm:grid-cols-2 xl:grid-cols-3 ${results.isPlaceholderData ? 'opacity-60' : ''}`}
+                    >
                       {brands.slice(0, rendered).map((brand) => (
                         <li key={brand.id} className="flex">
                           <BrandCard brand={brand} rank={ranks.get(brand.id)} onViewDetails={remember} />

@@ -12,7 +12,7 @@ import { useAuth } from '@/lib/auth';
 import { useHunters } from '../api/get-hunters';
 import { HunterCard } from '../components/hunter-card';
 import { HuntersFilterPanel } from '../components/hunters-filter-panel';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useAddressSearch } from '@/lib/use-address-search';
 import {
   DEFAULT_HUNTER_FILTERS,
   hunterFiltersFromSearch,
@@ -44,16 +44,11 @@ export function BookAHunterPage() {
   };
 
   // The search box types freely; the address (and so the server query) follows once typing pauses.
-  const [searchText, setSearchText] = useState(filters.search);
-  const settledSearch = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
-  useEffect(() => {
-    if (settledSearch.trim() !== filters.search.trim()) setFilters({ ...filters, search: settledSearch }, { replace: true });
-    // Only a settled change of the box writes the address, hence the single dependency.
-  }, [settledSearch]);
-  useEffect(() => {
-    // Back/forward changed the address: the box shows what the address says.
-    setSearchText((current) => (current.trim() === filters.search.trim() ? current : filters.search));
-  }, [filters.search]);
+  const [searchText, setSearchText] = useAddressSearch(
+    filters.search,
+    (search) => setFilters({ ...filters, search }, { replace: true }),
+    SEARCH_DEBOUNCE_MS,
+  );
 
   const [filtersOpen, setFiltersOpen] = useState(false);
 
@@ -66,9 +61,12 @@ export function BookAHunterPage() {
   useEffect(() => {
     const element = sentinel.current;
     if (!element || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) showMore();
-    }, { rootMargin: '800px 0px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) showMore();
+      },
+      { rootMargin: '800px 0px' },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [hasNextPage, showMore, hunters.length]);
@@ -80,7 +78,10 @@ export function BookAHunterPage() {
       <div className="space-y-6">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
           <div className="relative flex-1">
-            <Search className="pointer-events-none absolute top-1/2 left-3.5 h-4 w-4 -translate-y-1/2 text-stone-400" aria-hidden />
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3.5 h-4 w-4 -translate-y-1/2 text-stone-400"
+              aria-hidden
+            />
             <Input
               type="search"
               aria-label="Search hunters"
@@ -140,7 +141,9 @@ export function BookAHunterPage() {
                 {hunters.length === 0 ? (
                   <div className="flex flex-col items-center rounded-3xl border border-dashed border-stone-300 bg-white px-6 py-16 text-center">
                     <SearchX className="h-10 w-10 text-stone-300" aria-hidden />
-                    <p className="mt-4 text-base font-semibold text-stone-800">No hunters found matching your criteria.</p>
+                    <p className="mt-4 text-base font-semibold text-stone-800">
+                      No hunters found matching your criteria.
+                    </p>
                     {!isDefaultHunterFilters(filters) ? (
                       <Button className="mt-5" onClick={resetFilters}>
                         Reset Filters
@@ -149,7 +152,9 @@ export function BookAHunterPage() {
                   </div>
                 ) : (
                   <>
-                    <ul className={`grid gap-5 sm:grid-cols-2 xl:grid-cols-3 ${results.isPlaceholderData ? 'opacity-60' : ''}`}>
+                    <ul
+                      className={`grid gap-5 sm:grid-cols-2 xl:grid-cols-3 ${results.isPlaceholderData ? 'opacity-60' : ''}`}
+                    >
                       {hunters.map((hunter) => (
                         <li key={hunter.id} className="flex">
                           <HunterCard hunter={hunter} signedIn={signedIn} />
