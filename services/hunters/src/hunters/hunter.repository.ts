@@ -1,7 +1,15 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { HUNTER_MESSAGES, PRICE_BAND_RANGES, type Hunter, type HunterSort } from '@hunted/contracts';
-import { EventPublisher, SQL_STATE, sqlStateOf } from '@hunted/platform';
+import { HUNTER_MESSAGES, PRICE_BAND_RANGES, type Hunter, type HunterSort, type SitemapEntry, type SitemapFile } from '@hunted/contracts';
+import {
+  EventPublisher,
+  readSitemapEntries,
+  readSitemapFiles,
+  SQL_STATE,
+  sqlStateOf,
+  type SitemapSource,
+  type SitemapTable,
+} from '@hunted/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { HunterChanges, HunterValues } from './hunter-input.dto.js';
 import { deleteReplacedPhoto, storedPhotoUrl } from '../photos/hunter-photos.js';
@@ -18,6 +26,9 @@ const HUNTER_COLUMNS = `
   h.advice_types as "adviceTypes", h.languages, h.years_experience as "yearsExperience", h.featured,
   h.session_types as "sessionTypes", h.instagram_url as "instagramUrl", h.created_at as "createdAt",
   h.updated_at as "updatedAt"`;
+
+/** Hunter pages (`/book-session/{id}`) for the sitemap. */
+const HUNTER_PAGES: SitemapTable = { table: 'hunters', lastModified: 'updated_at' };
 
 /** The table's column of each value a hunter sets. */
 const VALUE_COLUMNS: Record<keyof HunterValues, string> = {
@@ -88,7 +99,7 @@ function whereClause(conditions: string[]): string {
  * that take an EntityManager run in the caller's transaction, so the events they record commit with the row.
  */
 @Injectable()
-export class HunterRepository {
+export class HunterRepository implements SitemapSource {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly events: EventPublisher,
@@ -188,6 +199,16 @@ export class HunterRepository {
     const hunter = hunterOfRow(rows[0]!);
     await this.events.publish(manager, 'hunters.hunter.updated', eventOf(hunter));
     return hunter;
+  }
+
+  /** The sitemap's files of hunter pages (see readSitemapFiles). */
+  sitemapFiles(size: number): Promise<SitemapFile[]> {
+    return readSitemapFiles(this.dataSource, HUNTER_PAGES, size);
+  }
+
+  /** Hunter pages for the sitemap, a keyset page at a time (see readSitemapEntries). */
+  sitemapEntries(after: number, upTo: number, limit: number): Promise<SitemapEntry[]> {
+    return readSitemapEntries(this.dataSource, HUNTER_PAGES, after, upTo, limit);
   }
 }
 
