@@ -142,4 +142,20 @@ describe('/brand/{id}/{slug}', () => {
     expect(await screen.findByText('Copy failed')).toBeTruthy();
     expect(screen.getByText('Unable to copy link')).toBeTruthy();
   });
+
+  it('copies the canonical URL the gateway named, whatever address the page was opened at', async () => {
+    stubFetch({ ...signedOut, ...brandCalls() });
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    const link = Object.assign(document.createElement('link'), { rel: 'canonical', href: 'https://hunted.example/brand/5' });
+    document.head.append(link);
+    try {
+      renderRoute('/Brand/5/old-name');
+      fireEvent.click(await screen.findByRole('button', { name: /Copy Link/ }));
+      expect(await screen.findByText('Link copied!')).toBeTruthy();
+      expect(writeText).toHaveBeenCalledWith('https://hunted.example/brand/5/maison-rose');
+    } finally {
+      link.remove();
+    }
+  });
 });
