@@ -6,6 +6,7 @@ import autocannon from 'autocannon';
 import { generateInternalKeyPair, signInternalToken, IDENTITY_HEADER } from '@hunted/platform';
 import { startHunted } from '../scripts/lib/hunted.mjs';
 import { benchDirectoryReads, benchVotes, BRAND_COUNT, seedDirectory } from './directory.mjs';
+import { benchPages } from './pages.mjs';
 import { benchReviewReads, seedReviewedBrand } from './reviews.mjs';
 import { signInThroughProvider } from './sign-in.mjs';
 
@@ -108,6 +109,10 @@ try {
     console.log(`  ${name}: ${indexes}${sequential}`);
   }
 
+  const pages = await benchPages({ baseUrl: system.url, detailIds, load, summarise });
+  printTable(`Page routes through the gateway (the SPA with each page's head) — ${CONNECTIONS} connections, ${DURATION_SECONDS} s each`, pages.rows);
+  console.log(`brand page vs the plain index: ${pages.brandVsIndex.toFixed(2)}x (one brand, cached); ${pages.manyBrandsVsIndex.toFixed(2)}x (brands in turn)`);
+
   const votes = await benchVotes({ baseUrl: system.url, databaseUrl: BENCH_DATABASE_URL });
   console.log(`\n${votes.voters} members voting for one brand at once, through the gateway:`);
   console.log(`  ${votes.votesPerSecond} votes/s (all in ${votes.elapsedMs} ms), p50 ${votes.p50} ms, p99 ${votes.p99} ms, statuses ${JSON.stringify(votes.statuses)}`);
@@ -126,7 +131,7 @@ try {
   const photoFloorRow = reviews.rows.find((row) => row.name.startsWith('bare Node http, the same'));
   console.log(`  serving a photo through the gateway: ${(photoRow.rps / photoFloorRow.rps).toFixed(2)}x bare Node serving the same bytes`);
 
-  const failed = [...rows, ...directory.rows, ...reviews.rows].some((r) => r.failed > 0) || !exact || votes.statuses[201] !== votes.voters || votes.repeatStatuses[409] !== votes.voters;
+  const failed = [...rows, ...directory.rows, ...pages.rows, ...reviews.rows].some((r) => r.failed > 0) || !exact || votes.statuses[201] !== votes.voters || votes.repeatStatuses[409] !== votes.voters;
   if (failed) {
     console.error('some requests failed or a count is wrong; the figures above are not trustworthy');
     process.exitCode = 1;
