@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/accessibility.js';
 
 // A 1x1 PNG: real image bytes, which the server checks (not just the claimed type).
 const PNG_1X1 = Buffer.from(
