@@ -14,7 +14,7 @@ const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH 
 try {
   const tab = await browser.newPage({ viewport: { width: 1200, height: 630 } });
   await tab.goto(pathToFileURL(page).href);
-  await tab.evaluate(() => document.fonts.ready);
+  await tab.evaluate('document.fonts.ready');
   await tab.screenshot({ path: path.join(root, 'web/public/og-card.png') });
 } finally {
   await browser.close();
