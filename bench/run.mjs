@@ -111,7 +111,8 @@ try {
 
   const pages = await benchPages({ baseUrl: system.url, detailIds, load, summarise });
   printTable(`Page routes through the gateway (the SPA with each page's head) — ${CONNECTIONS} connections, ${DURATION_SECONDS} s each`, pages.rows);
-  console.log(`brand page vs the plain index: ${pages.brandVsIndex.toFixed(2)}x (one brand, cached); ${pages.manyBrandsVsIndex.toFixed(2)}x (brands in turn)`);
+  console.log(`brand page vs the plain index: ${pages.brandVsHome.toFixed(2)}x the home route (same code, fixed head), ${pages.brandVsIndexFile.toFixed(2)}x the index.html file`);
+  console.log(`brands in turn vs the home route: ${pages.manyBrandsVsHome.toFixed(2)}x`);
 
   const votes = await benchVotes({ baseUrl: system.url, databaseUrl: BENCH_DATABASE_URL });
   console.log(`\n${votes.voters} members voting for one brand at once, through the gateway:`);

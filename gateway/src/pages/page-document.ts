@@ -48,17 +48,31 @@ interface Template {
   whole: string;
 }
 
+/** How long the file's modification time is trusted before it is looked at again (a new build shows within it). */
+const RECHECK_MS = 1_000;
+
 /**
  * The built index.html, read once and again only when the file changes (a new build), split around its meta
- * block so each page is two string joins.
+ * block so each page is two string joins. The file is looked at at most once a second, not on every page.
  */
 export class PageDocument {
   private template: Template | null = null;
+  private checked: { at: number; mtimeMs: number | null } | null = null;
 
   constructor(
     private readonly file: string,
     private readonly onMissingMarkers: () => void = () => undefined,
+    private readonly now: () => number = Date.now,
   ) {}
+
+  /** The file's modification time as last looked at, at most RECHECK_MS ago; null when there is no build. */
+  private async currentModified(): Promise<number | null> {
+    const now = this.now();
+    if (this.checked && now - this.checked.at < RECHECK_MS) return this.checked.mtimeMs;
+    const mtimeMs = await this.modified();
+    this.checked = { at: now, mtimeMs };
+    return mtimeMs;
+  }
 
   /** The file's modification time, or null when there is no build. */
   async modified(): Promise<number | null> {
@@ -72,7 +86,7 @@ export class PageDocument {
 
   /** The page with this head, or null when index.html is missing. */
   async render(head: string): Promise<string | null> {
-    const mtimeMs = await this.modified();
+    const mtimeMs = await this.currentModified();
     if (mtimeMs === null) return null;
     if (this.template?.mtimeMs !== mtimeMs) this.template = await this.load(mtimeMs);
     const { parts, whole } = this.template;

@@ -95,22 +95,48 @@ function siteCard(): Pick<PageMeta, 'image' | 'imageAlt'> {
 /** The fixed pages a sitemap lists, by their canonical paths. */
 export const FIXED_PAGE_PATHS: readonly string[] = Object.keys(FIXED).map((name) => PAGE_PATHS[name as PageName]);
 
-/** Meta of a page that says only what the site is: a page route with nothing of its own to tell. */
-export function genericMeta(page: PageName | null): PageMeta {
+function makeGenericMeta(page: PageName | null): PageMeta {
   const fixed = page ? FIXED[page] : undefined;
-  return {
+  return Object.freeze({
     status: 200,
     ...(fixed ?? GENERIC),
     canonicalPath: fixed && page ? PAGE_PATHS[page] : null,
     ...siteCard(),
     type: 'website',
-  };
+  });
+}
+
+/**
+ * Every page's and subject's meta is made once and then reused as the same object (the fixed ones here, a brand's
+ * or hunter's for as long as its cached facts live), so the gateway can keep each one's rendered head.
+ */
+const GENERIC_META = new Map<PageName | null, PageMeta>(
+  [null, ...(Object.keys(PAGE_PATHS) as PageName[])].map((page) => [page, makeGenericMeta(page)]),
+);
+const NOT_FOUND_META = {
+  page: Object.freeze({ ...makeGenericMeta(null), status: 404, title: site('Page Not Found') }),
+  brand: Object.freeze({ ...makeGenericMeta(null), status: 404, title: site('Brand not found') }),
+  hunter: Object.freeze({ ...makeGenericMeta(null), status: 404, title: site('Hunter not found') }),
+} as const satisfies Record<string, PageMeta>;
+
+/** Meta of a page that says only what the site is: a page route with nothing of its own to tell. */
+export function genericMeta(page: PageName | null): PageMeta {
+  return GENERIC_META.get(page)!;
 }
 
 /** A path the SPA shows 'Page Not Found' for, or a brand or hunter that does not exist: 404 with the SPA's words. */
 export function notFoundMeta(what: 'page' | 'brand' | 'hunter'): PageMeta {
-  const title = { page: 'Page Not Found', brand: 'Brand not found', hunter: 'Hunter not found' }[what];
-  return { ...genericMeta(null), status: 404, title: site(title) };
+  return NOT_FOUND_META[what];
+}
+
+/** `make(facts)`, made once per facts object (the cache hands out the same object until it refreshes). */
+function onceEach<T extends object>(make: (facts: T) => PageMeta): (facts: T) => PageMeta {
+  const made = new WeakMap<T, PageMeta>();
+  return (facts) => {
+    let meta = made.get(facts);
+    if (!meta) made.set(facts, (meta = Object.freeze(make(facts))));
+    return meta;
+  };
 }
 
 /**
@@ -148,7 +174,7 @@ export function hunterPath(hunter: Pick<HunterFacts, 'id'>): string {
   return `/book-session/${hunter.id}`;
 }
 
-export function brandMeta(brand: BrandFacts): PageMeta {
+export const brandMeta = onceEach((brand: BrandFacts): PageMeta => {
   const about = brand.description.trim() || `${brand.name}, an independent ${brand.category.toLowerCase()} brand from ${brand.location}, on Hunted.`;
   const image = previewImage(brand.imageUrl);
   return {
@@ -159,7 +185,7 @@ export function brandMeta(brand: BrandFacts): PageMeta {
     ...(image ? { image, imageAlt: brand.name } : siteCard()),
     type: 'website',
   };
-}
+});
 
 /** A list of words as a person writes it: 'a', 'a and b', 'a, b and c'. */
 function inWords(items: readonly string[]): string {
@@ -167,7 +193,7 @@ function inWords(items: readonly string[]): string {
   return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
 
-export function hunterMeta(hunter: HunterFacts): PageMeta {
+export const hunterMeta = onceEach((hunter: HunterFacts): PageMeta => {
   const specialties = hunter.specialties.length ? ` for ${inWords(hunter.specialties)}` : '';
   const price = hunter.pricePerSession > 0 ? ` Sessions from £${hunter.pricePerSession}.` : '';
   const intro = `Book a session with ${hunter.name}, a style hunter in ${hunter.location}${specialties}.${price}`;
@@ -180,4 +206,4 @@ export function hunterMeta(hunter: HunterFacts): PageMeta {
     ...(image ? { image, imageAlt: hunter.name } : siteCard()),
     type: 'profile',
   };
-}
+});

@@ -51,3 +51,8 @@ export function matchPage(pathname: string): PageMatch | null {
   }
   return null;
 }
+
+/** Whether a path (no query) is one of the SPA's page routes. */
+export function isPagePath(pathname: string): boolean {
+  return PAGES.some((page) => page.pattern.test(pathname));
+}

@@ -13,6 +13,8 @@ import { Sitemap, SITEMAP_KINDS, SitemapUnavailableError, type SitemapKind } fro
 const REVALIDATE = 'no-cache';
 /** Crawlers read robots.txt and sitemaps now and then; an hour's staleness costs nothing and spares the services. */
 const CRAWLER_CACHE = 'public, max-age=3600';
+/** Origins a page's rendered head is kept for (more only when PUBLIC_URL is unset and Hosts vary). */
+const MAX_ORIGINS = 4;
 /** How soon a crawler should come back for a sitemap a service could not list just now. */
 const SITEMAP_RETRY_AFTER_S = 300;
 
@@ -40,6 +42,7 @@ export class SitePages {
   private readonly facts: PageFacts;
   private readonly sitemap: Sitemap;
   private readonly publicOrigin: string | null;
+  private readonly heads = new WeakMap<PageMeta, Map<string, string>>();
 
   constructor(
     private readonly config: GatewayConfig,
@@ -95,10 +98,23 @@ export class SitePages {
     return lookup.state === 'missing' ? notFoundMeta('hunter') : genericMeta(page.name);
   }
 
+  /** The head of a meta object at an origin, rendered once per pair (meta objects are reused, see page-meta.ts). */
+  private headOf(meta: PageMeta, origin: string): string {
+    let byOrigin = this.heads.get(meta);
+    if (!byOrigin) this.heads.set(meta, (byOrigin = new Map()));
+    let head = byOrigin.get(origin);
+    if (head === undefined) {
+      head = renderHead(meta, origin);
+      // Without PUBLIC_URL the origin is the request's Host: a few are expected, never an unbounded number.
+      if (byOrigin.size < MAX_ORIGINS) byOrigin.set(origin, head);
+    }
+    return head;
+  }
+
   /** A page route: the SPA with the page's head and status (503 text when the web app is not built). */
   async answer(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const meta = await this.metaOf(request.url.split('?')[0] ?? '/');
-    const html = await this.document.render(renderHead(meta, this.origin(request)));
+    const html = await this.document.render(this.headOf(meta, this.origin(request)));
     if (html === null) {
       return reply
         .code(503)

@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isPagePath } from '../pages/page-routes.js';
 import type { SitePages } from '../pages/site-pages.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -43,7 +44,10 @@ export function spaPlugin(webDistDir: string, pages: SitePages) {
 
     fastify.get('/*', async (request: FastifyRequest, reply: FastifyReply) => {
       const urlPath = request.url.split('?')[0] ?? '/';
-      const file = urlPath === '/' ? null : fileInside(root, urlPath);
+      // A page route names no file (the build has none at those paths): no file system lookup, which for a missing
+      // file costs a failed stat, the most expensive step of answering a page.
+      if (isPagePath(urlPath)) return pages.answer(request, reply);
+      const file = fileInside(root, urlPath);
       if (file && (await isFile(file))) {
         reply.header('cache-control', urlPath.startsWith('/assets/') ? IMMUTABLE : REVALIDATE);
         return reply.sendFile(path.relative(root, file));
