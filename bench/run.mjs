@@ -9,6 +9,7 @@ import { startHunted } from '../scripts/lib/hunted.mjs';
 import { benchDirectoryReads, benchVotes, BRAND_COUNT, seedDirectory } from './directory.mjs';
 import { benchHunterReads, HUNTER_COUNT, seedHunters } from './hunters.mjs';
 import { describeScans } from './pg-stats.mjs';
+import { benchPages } from './pages.mjs';
 import { benchReviewReads, seedReviewedBrand } from './reviews.mjs';
 import { signInThroughProvider } from './sign-in.mjs';
 
@@ -121,6 +122,12 @@ try {
     printTable(`Brands directory through the gateway, ${BRAND_COUNT.toLocaleString('en-GB')} brands — ${CONNECTIONS} connections, ${DURATION_SECONDS} s each`, directory.rows);
     console.log('\nWhat PostgreSQL used for each (index scans counted by pg_stat_user_indexes during the load):');
     for (const [name, scans] of directory.plans) console.log(`  ${name}: ${describeScans(scans)}`);
+
+    const pages = await benchPages({ baseUrl: system.url, detailIds, load, summarise });
+    failedRows.push(...pages.rows);
+    printTable(`Page routes through the gateway (the SPA with each page's head) — ${CONNECTIONS} connections, ${DURATION_SECONDS} s each`, pages.rows);
+    console.log(`brand page vs the plain index: ${pages.brandVsHome.toFixed(2)}x the home route (same code, fixed head), ${pages.brandVsIndexFile.toFixed(2)}x the index.html file`);
+    console.log(`brands in turn vs the home route: ${pages.manyBrandsVsHome.toFixed(2)}x`);
 
     const votes = await benchVotes({ baseUrl: system.url, databaseUrl: BENCH_DATABASE_URL });
     console.log(`\n${votes.voters} members voting for one brand at once, through the gateway:`);

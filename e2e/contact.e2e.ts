@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/accessibility.js';
 import { ADMIN_EMAIL, RUN, signedInContext, toast } from './support/journey.js';
 
 // startHunted runs maildev for the e2e system (SMTP 1125, web 8125: the default ports + 100).

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/accessibility.js';
 import { ADMIN_EMAIL, RUN, signIn, signedInContext, toast } from './support/journey.js';
 
 test('an admin creates, edits and deletes a brand, and bulk uploads brands from a CSV', async ({ page, request }) => {

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/accessibility.js';
 import type { Brand } from '@hunted/contracts';
 import { ADMIN_EMAIL, brandInput, createBrand, RUN, signIn, signedInContext, toast, voteRows } from './support/journey.js';
 
@@ -10,7 +10,7 @@ test.beforeAll(async ({ browser }) => {
   await admin.close();
 });
 
-const voteButton = (page: Page) => page.getByRole('button', { name: `Vote for ${target.name}` });
+const voteButton = (page: Page) => page.getByRole('button', { name: new RegExp(`^Vote, \\d+ votes?, for ${target.name}$`) });
 
 test('a member votes once, is told when voting again, and saves then unsaves a brand', async ({ page }) => {
   await page.goto('/');

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/accessibility.js';
 import type { Hunter } from '@hunted/contracts';
 import { PNG_1X1, RUN, signIn, toast } from './support/journey.js';
 

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/accessibility.js';
 import { DEFAULT_SESSION_TYPES, type Hunter, type HunterInput, type SessionTypes } from '@hunted/contracts';
 import { E2E_BASE_URL } from './support/system.js';
 import { RUN, signedInContext } from './support/journey.js';

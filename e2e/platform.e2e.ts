@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/accessibility.js';
 import { PNG_1X1 } from './support/journey.js';
 
 const signInButton = (page: Page) => page.getByRole('banner').getByRole('button', { name: 'Sign In', exact: true });

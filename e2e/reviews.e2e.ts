@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/accessibility.js';
 import type { Brand } from '@hunted/contracts';
 import { ADMIN_EMAIL, brandInput, createBrand, PNG_1X1, RUN, signIn, signedInContext, toast } from './support/journey.js';
 

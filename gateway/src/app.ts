@@ -104,7 +104,7 @@ export async function createGatewayApp(config: GatewayConfig): Promise<GatewayAp
   closeConnectionsAfterResponseOnShutdown(fastify);
   fastify.addHook('onClose', async () => runtime.close());
   await fastify.register(proxiedRoutes(runtime));
-  await fastify.register(spaPlugin(config.WEB_DIST_DIR));
+  await fastify.register(spaPlugin(config.WEB_DIST_DIR, runtime.pages));
   app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
   await app.init();
   (app.getHttpServer() as http.Server).on('upgrade', runtime.edge.handleUpgrade);

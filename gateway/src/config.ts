@@ -10,6 +10,7 @@ import {
   requiredInProduction,
   type ProductionRule,
 } from '@hunted/platform';
+import { SITEMAP_MAX_URLS } from '@hunted/contracts';
 import { z } from 'zod';
 
 const MB = 1024 * 1024;
@@ -100,6 +101,12 @@ export const gatewayEnvSchema = baseEnvSchema.extend({
   SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5_000),
   /** How long a session lookup may take before a signed-in request gets a 503 (identity down or hung). */
   SESSION_LOOKUP_TIMEOUT_MS: z.coerce.number().int().positive().default(2_000),
+  /** How long a brand's or hunter's page facts (for its title and share card) are reused. */
+  PAGE_FACTS_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
+  /** How long a page waits for those facts before it is served with the site's generic title and card. */
+  PAGE_FACTS_TIMEOUT_MS: z.coerce.number().int().positive().default(250),
+  /** URLs per sitemap file; sitemaps.org allows 50,000 (a lower value splits sooner, as tests do). */
+  SITEMAP_URLS_PER_FILE: z.coerce.number().int().positive().max(SITEMAP_MAX_URLS).default(SITEMAP_MAX_URLS),
   /** The internal listener for `/health/deps`; published by no Service or Ingress, so not reachable from outside. */
   OPS_PORT: z.coerce.number().int().min(0).max(65535).default(9080),
 }).superRefine((env, ctx) => {

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { SessionResolver } from './auth/session-resolver.js';
 import type { GatewayConfig } from './config.js';
 import { createOpsServer, GatewayDependencies } from './health/dependencies.js';
+import { SitePages } from './pages/site-pages.js';
 import { EdgeProxy } from './proxy/edge-proxy.js';
 import { RateLimiter } from './security/rate-limit.js';
 import { createUpstreamAgent } from './upstream-agent.js';
@@ -17,6 +18,8 @@ export class GatewayRuntime {
   readonly rateLimiter: RateLimiter;
   readonly edge: EdgeProxy;
   readonly dependencies: GatewayDependencies;
+  /** Page routes' heads and statuses, robots.txt and the sitemap. */
+  readonly pages: SitePages;
   /** Internal listener for `/health/deps`; main.ts binds it to OPS_PORT (tests to a port of their own). */
   readonly opsServer: http.Server;
 
@@ -49,6 +52,7 @@ export class GatewayRuntime {
     );
     this.edge = new EdgeProxy({ config, agent: this.agent, sessions: this.sessions, rateLimiter: this.rateLimiter, logger });
     this.dependencies = new GatewayDependencies(this, logger);
+    this.pages = new SitePages(config, this.agent, logger);
     this.opsServer = createOpsServer(this.dependencies);
   }
 

@@ -357,10 +357,10 @@ describe('gateway', () => {
   });
 
   describe('web app', () => {
-    it('serves index.html for deep links, uncached', async () => {
-      for (const url of ['/', '/brand/3/some-slug', '/hunters?x=1']) {
+    it('serves index.html for deep links, uncached, and for a path the SPA does not know with 404', async () => {
+      for (const [url, status] of [['/', 200], ['/brands?x=1', 200], ['/hunters?x=1', 404]] as const) {
         const response = await fetch(`${base}${url}`);
-        expect(response.status, url).toBe(200);
+        expect(response.status, url).toBe(status);
         expect(await response.text(), url).toContain('<div id="root">');
         expect(response.headers.get('cache-control'), url).toBe('no-cache');
       }
@@ -417,8 +417,9 @@ describe('gateway', () => {
     });
 
     it('reports dependencies on the internal port only', async () => {
-      // On the public port the path is only one more deep link of the SPA.
+      // On the public port the path is only a page the SPA does not know.
       const outside = await fetch(`${base}/health/deps`);
+      expect(outside.status).toBe(404);
       expect(outside.headers.get('content-type')).toContain('text/html');
       expect(await outside.text()).not.toContain('redis');
       const ops = gateway.runtime.opsServer;

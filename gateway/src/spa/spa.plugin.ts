@@ -2,6 +2,8 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isPagePath } from '../pages/page-routes.js';
+import type { SitePages } from '../pages/site-pages.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -29,18 +31,23 @@ function fileInside(root: string, urlPath: string): string | null {
 
 /**
  * Serves the built SPA: real files as they are (hashed /assets cached for a year, everything else revalidated),
- * and index.html for any other path so the client-side router can open deep links like /brand/3/some-slug.
+ * and index.html for any other path so the client-side router can open deep links like /brand/3/some-slug, with
+ * the page's own head and status written in by `pages` (404 for a path the SPA does not know). robots.txt and the
+ * sitemap are `pages`' routes too.
  */
-export function spaPlugin(webDistDir: string) {
+export function spaPlugin(webDistDir: string, pages: SitePages) {
   const root = path.resolve(webDistDir);
-  const indexFile = path.join(root, 'index.html');
 
   return async function registerSpa(fastify: FastifyInstance): Promise<void> {
     await fastify.register(fastifyStatic, { root, serve: false, cacheControl: false });
+    pages.register(fastify);
 
     fastify.get('/*', async (request: FastifyRequest, reply: FastifyReply) => {
       const urlPath = request.url.split('?')[0] ?? '/';
-      const file = urlPath === '/' ? null : fileInside(root, urlPath);
+      // A page route names no file (the build has none at those paths): no file system lookup, which for a missing
+      // file costs a failed stat, the most expensive step of answering a page.
+      if (isPagePath(urlPath)) return pages.answer(request, reply);
+      const file = fileInside(root, urlPath);
       if (file && (await isFile(file))) {
         reply.header('cache-control', urlPath.startsWith('/assets/') ? IMMUTABLE : REVALIDATE);
         return reply.sendFile(path.relative(root, file));
@@ -48,14 +55,7 @@ export function spaPlugin(webDistDir: string) {
       if (urlPath.startsWith('/assets/')) {
         return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
       }
-      if (!(await isFile(indexFile))) {
-        return reply
-          .code(503)
-          .type('text/plain; charset=utf-8')
-          .send(`The web app is not built yet: ${indexFile} is missing. Run \`npm run build\` (or \`npm run build -w web\`) and reload.`);
-      }
-      reply.header('cache-control', REVALIDATE);
-      return reply.sendFile('index.html');
+      return pages.answer(request, reply);
     });
   };
 }

@@ -1,7 +1,8 @@
 /**
  * Everything services, the gateway and the web app share, by owner: `http/<service>.ts` holds the HTTP shapes of
  * the service that answers them, `events/<service>.ts` the payloads that service publishes; `events/envelope.ts`
- * and `events/event-map.ts` are the envelope and the map of every event. The root export keeps one import path.
+ * and `events/event-map.ts` are the envelope and the map of every event;
+ * `http/pages.ts` holds the web app's pages (its routes, the sitemap's shapes). The root export keeps one import path.
  */
 export * from './events/envelope.js';
 export * from './events/event-map.js';
@@ -15,3 +16,4 @@ export * from './http/brands.js';
 export * from './http/reviews.js';
 export * from './http/messaging.js';
 export * from './http/hunters.js';
+export * from './http/pages.js';

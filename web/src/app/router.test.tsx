@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import { matchRoutes } from 'react-router-dom';
+import { PAGE_PATHS } from '@hunted/contracts';
+import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '@/testing/fetch-stub';
 import { signedIn, signedOut } from '@/testing/data-generators';
@@ -116,5 +117,20 @@ describe('guest redirects', () => {
     const shownAt = await screen.findByRole('heading', { name: title }).then(() => Date.now());
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/api/login'), { timeout: 2000, interval: 20 });
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(delayMs - 100);
+  });
+});
+
+describe('the pages the gateway knows', () => {
+  /** Every path pattern of the table; an index route is its parent's path. */
+  function patterns(list: RouteObject[], parent = '/'): string[] {
+    return list.flatMap((route) => {
+      const own = route.index ? parent : (route.path ?? parent);
+      return route.children ? patterns(route.children, own) : [own];
+    });
+  }
+
+  it("are exactly the router's routes, so a path the SPA shows 'Page Not Found' for is the gateway's 404", () => {
+    const routed = patterns(routes).filter((path) => path !== '*');
+    expect(new Set(routed)).toEqual(new Set(Object.values(PAGE_PATHS)));
   });
 });

@@ -1,10 +1,13 @@
-import { brandSlug } from '@hunted/contracts';
+import { brandSlug, PAGE_PATHS } from '@hunted/contracts';
 
-/** Every route of the SPA, named once. `path` is the router pattern; `getHref` builds a link to it. */
+/**
+ * Every route of the SPA, named once. `path` is the router pattern, from the contracts' PAGE_PATHS (which the gateway
+ * reads too, to answer 404 for any other path); `getHref` builds a link to it.
+ */
 export const paths = {
-  home: { path: '/', getHref: () => '/' },
+  home: { path: PAGE_PATHS.home, getHref: () => '/' },
   brands: {
-    path: '/brands',
+    path: PAGE_PATHS.brands,
     getHref: (filter?: { category?: string; tag?: string; hashtag?: string }) => {
       const query = new URLSearchParams();
       for (const [key, value] of Object.entries(filter ?? {})) if (value) query.set(key, value);
@@ -13,30 +16,30 @@ export const paths = {
     },
   },
   brand: {
-    path: '/brand/:id/:slug?',
+    path: PAGE_PATHS.brand,
     getHref: (id: number | string, name?: string) => (name ? `/brand/${id}/${brandSlug(name)}` : `/brand/${id}`),
   },
-  today: { path: '/today', getHref: () => '/today' },
-  bookAHunter: { path: '/book-a-hunter', getHref: () => '/book-a-hunter' },
-  becomeHunter: { path: '/become-hunter', getHref: () => '/become-hunter' },
-  bookSession: { path: '/book-session/:hunterId', getHref: (hunterId: number | string) => `/book-session/${hunterId}` },
-  payment: { path: '/payment/:hunterId', getHref: (hunterId: number | string) => `/payment/${hunterId}` },
-  bookingConfirmed: { path: '/booking-confirmed', getHref: () => '/booking-confirmed' },
-  admin: { path: '/admin', getHref: () => '/admin' },
-  faq: { path: '/faq', getHref: () => '/faq' },
-  contact: { path: '/contact', getHref: () => '/contact' },
+  today: { path: PAGE_PATHS.today, getHref: () => '/today' },
+  bookAHunter: { path: PAGE_PATHS.bookAHunter, getHref: () => '/book-a-hunter' },
+  becomeHunter: { path: PAGE_PATHS.becomeHunter, getHref: () => '/become-hunter' },
+  bookSession: { path: PAGE_PATHS.bookSession, getHref: (hunterId: number | string) => `/book-session/${hunterId}` },
+  payment: { path: PAGE_PATHS.payment, getHref: (hunterId: number | string) => `/payment/${hunterId}` },
+  bookingConfirmed: { path: PAGE_PATHS.bookingConfirmed, getHref: () => '/booking-confirmed' },
+  admin: { path: PAGE_PATHS.admin, getHref: () => '/admin' },
+  faq: { path: PAGE_PATHS.faq, getHref: () => '/faq' },
+  contact: { path: PAGE_PATHS.contact, getHref: () => '/contact' },
 
-  submit: { path: '/submit', getHref: () => '/submit' },
-  saved: { path: '/saved', getHref: () => '/saved' },
-  myBookings: { path: '/my-bookings', getHref: () => '/my-bookings' },
+  submit: { path: PAGE_PATHS.submit, getHref: () => '/submit' },
+  saved: { path: PAGE_PATHS.saved, getHref: () => '/saved' },
+  myBookings: { path: PAGE_PATHS.myBookings, getHref: () => '/my-bookings' },
   messages: {
-    path: '/messages',
+    path: PAGE_PATHS.messages,
     getHref: (conversationId?: number | string) =>
       conversationId === undefined ? '/messages' : `/messages?conversation=${encodeURIComponent(conversationId)}`,
   },
-  createHunterProfile: { path: '/create-hunter-profile', getHref: () => '/create-hunter-profile' },
-  hunterDashboard: { path: '/hunter-dashboard', getHref: () => '/hunter-dashboard' },
-  editProfile: { path: '/edit-profile', getHref: () => '/edit-profile' },
+  createHunterProfile: { path: PAGE_PATHS.createHunterProfile, getHref: () => '/create-hunter-profile' },
+  hunterDashboard: { path: PAGE_PATHS.hunterDashboard, getHref: () => '/hunter-dashboard' },
+  editProfile: { path: PAGE_PATHS.editProfile, getHref: () => '/edit-profile' },
 
   /**
    * Served by the gateway, not the SPA: reach them with a full navigation. Sign-in's `returnTo` (a same-origin path)

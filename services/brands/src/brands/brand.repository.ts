@@ -1,7 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Brand, VoteResponse } from '@hunted/contracts';
-import { EventPublisher } from '@hunted/platform';
+import type { Brand, SitemapEntry, SitemapFile, VoteResponse } from '@hunted/contracts';
+import { EventPublisher, readSitemapEntries, readSitemapFiles, type SitemapSource, type SitemapTable } from '@hunted/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { BrandFilters, Paging } from './brand-query.js';
 import type { BrandValues } from './brand-values.js';
@@ -33,6 +33,9 @@ const BRAND_COLUMNS = `
   b.website_url as "websiteUrl", b.tiktok_url as "tiktokUrl", b.votes, b.rating::float8 as rating,
   b.rating_count as "ratingCount", b.tags, b.hashtags, b.price_category as "priceCategory", b.featured,
   to_char(b.featured_date, 'YYYY-MM-DD') as "featuredDate", b.views, b.created_at as "createdAt"`;
+
+/** Brand pages for the sitemap; a page last changed at its last edit, else at its creation. */
+const BRAND_PAGES: SitemapTable = { table: 'brands', lastModified: 'coalesce(updated_at, created_at)' };
 
 /** The table's column of each value an admin, a member or a CSV row sets. */
 const VALUE_COLUMNS: Record<keyof BrandValues, string> = {
@@ -130,7 +133,7 @@ const INSERT_CHUNK = 1000;
  * or roll back with the brand's.
  */
 @Injectable()
-export class BrandRepository {
+export class BrandRepository implements SitemapSource {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly events: EventPublisher,
@@ -221,6 +224,16 @@ export class BrandRepository {
     return { brands: rows.map(({ total: _total, ...row }) => brandOfRow(row)), total };
   }
 
+  /** The sitemap's files of brand pages (see readSitemapFiles). */
+  sitemapFiles(size: number): Promise<SitemapFile[]> {
+    return readSitemapFiles(this.dataSource, BRAND_PAGES, size);
+  }
+
+  /** Brand pages for the sitemap, a keyset page at a time (see readSitemapEntries). */
+  sitemapEntries(after: number, upTo: number, limit: number): Promise<SitemapEntry[]> {
+    return readSitemapEntries(this.dataSource, BRAND_PAGES, after, upTo, limit);
+  }
+
   /** The admin console's list: newest first. */
   async listNewestFirst(): Promise<Brand[]> {
     const rows = await this.dataSource.query<BrandRow[]>(`select ${BRAND_COLUMNS} from brands b order by b.created_at desc, b.id desc`);
@@ -242,7 +255,7 @@ export class BrandRepository {
       return `${VALUE_COLUMNS[key]} = $${params.length}`;
     });
     const [rows] = await manager.query<[BrandRow[], number]>(
-      `update brands as b set ${sets.join(', ')} where b.id = $1 returning ${BRAND_COLUMNS}`,
+      `update brands as b set ${sets.join(', ')}, updated_at = now() where b.id = $1 returning ${BRAND_COLUMNS}`,
       params,
     );
     if (!rows?.length) throw new NotFoundException(BRAND_NOT_FOUND);

@@ -1,7 +1,16 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { HUNTER_MESSAGES, type Hunter } from '@hunted/contracts';
-import { EventPublisher, preparedQuery, SQL_STATE, sqlStateOf } from '@hunted/platform';
+import { HUNTER_MESSAGES, type Hunter, type SitemapEntry, type SitemapFile } from '@hunted/contracts';
+import {
+  EventPublisher,
+  preparedQuery,
+  readSitemapEntries,
+  readSitemapFiles,
+  SQL_STATE,
+  sqlStateOf,
+  type SitemapSource,
+  type SitemapTable,
+} from '@hunted/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { HunterChanges, HunterValues } from './hunter-input.dto.js';
 import { deleteReplacedPhoto, storedPhotoUrl } from '../photos/hunter-photos.js';
@@ -10,6 +19,9 @@ import { countStatement, HUNTER_COLUMNS, listingStatement } from './hunter-sql.j
 
 export const HUNTER_NOT_FOUND = HUNTER_MESSAGES.notFound;
 export const HUNTER_EXISTS = 'You already have a hunter profile';
+
+/** Hunter pages (`/book-session/{id}`) for the sitemap. */
+const HUNTER_PAGES: SitemapTable = { table: 'hunters', lastModified: 'updated_at' };
 
 /** The table's column of each value a hunter sets. */
 const VALUE_COLUMNS: Record<keyof HunterValues, string> = {
@@ -66,7 +78,7 @@ const castOf = (key: keyof HunterValues) => (key === 'sessionTypes' ? '::jsonb' 
  * that take an EntityManager run in the caller's transaction, so the events they record commit with the row.
  */
 @Injectable()
-export class HunterRepository {
+export class HunterRepository implements SitemapSource {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly events: EventPublisher,
@@ -190,6 +202,16 @@ export class HunterRepository {
     const hunter = hunterOfRow(rows[0]!);
     await this.events.publish(manager, 'hunters.hunter.updated', eventOf(hunter));
     return hunter;
+  }
+
+  /** The sitemap's files of hunter pages (see readSitemapFiles). */
+  sitemapFiles(size: number): Promise<SitemapFile[]> {
+    return readSitemapFiles(this.dataSource, HUNTER_PAGES, size);
+  }
+
+  /** Hunter pages for the sitemap, a keyset page at a time (see readSitemapEntries). */
+  sitemapEntries(after: number, upTo: number, limit: number): Promise<SitemapEntry[]> {
+    return readSitemapEntries(this.dataSource, HUNTER_PAGES, after, upTo, limit);
   }
 }
 

@@ -2,6 +2,7 @@ import { CreateDirectory1763856000000 } from './1763856000000-create-directory.j
 import { BrandSearchAndDailyVotes1763942400000 } from './1763942400000-brand-search-and-daily-votes.js';
 import { TodayVotesAndBrandCounts1764028800000 } from './1764028800000-today-votes-and-brand-counts.js';
 import { BrandReviewRatings1764115200000 } from './1764115200000-brand-review-ratings.js';
+import { BrandUpdatedAt1764633600000 } from './1764633600000-brand-updated-at.js';
 
 /** Every migration of this service, in order. They run on start. */
 export const migrations = [
@@ -9,4 +10,5 @@ export const migrations = [
   BrandSearchAndDailyVotes1763942400000,
   TodayVotesAndBrandCounts1764028800000,
   BrandReviewRatings1764115200000,
+  BrandUpdatedAt1764633600000,
 ];

@@ -42,6 +42,14 @@ export function voteFailureToast(error: unknown) {
   } as const;
 }
 
+/**
+ * The vote button's accessible name, 'Vote, 12 votes, for Loom & Co': it begins with the visible 'Vote 12', as
+ * speech-input users say it (no parentheses: name checks drop parenthesised words), then names the brand.
+ */
+export function voteButtonName(brand: Pick<Brand, 'name' | 'votes'>): string {
+  return `Vote, ${brand.votes} ${brand.votes === 1 ? 'vote' : 'votes'}, for ${brand.name}`;
+}
+
 /** Vote for a brand, with its count. Guests are told to sign in; the server refuses repeats within 24 h. */
 export function VoteButton({ brand, routeId }: { brand: Brand; routeId: string }) {
   const auth = useAuth();
@@ -65,9 +73,13 @@ export function VoteButton({ brand, routeId }: { brand: Brand; routeId: string }
     });
   };
   return (
-    <Button onClick={onClick} disabled={vote.isPending || auth.status === 'loading'} aria-label={`Vote for ${brand.name}`}>
+    <Button
+      onClick={onClick}
+      disabled={vote.isPending || auth.status === 'loading'}
+      aria-label={voteButtonName(brand)}
+    >
       <ThumbsUp className="h-4 w-4" aria-hidden />
-      <span>Vote</span>
+      <span>Vote</span>{' '}
       <span className="rounded-full bg-white/20 px-2 py-0.5 text-xs font-bold tabular-nums" data-testid="vote-count">
         {brand.votes}
       </span>

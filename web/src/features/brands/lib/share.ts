@@ -1,8 +1,21 @@
 import type { Brand } from '@hunted/contracts';
 import { paths } from '@/config/paths';
 
+/**
+ * The site's own address: the origin of the canonical link the gateway wrote into the page (its PUBLIC_URL, the
+ * same one link previews and search engines are given), or this window's when the page has none (development).
+ */
+export function siteOrigin(doc: Document = document): string {
+  const href = doc.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href;
+  try {
+    return href ? new URL(href).origin : window.location.origin;
+  } catch {
+    return window.location.origin;
+  }
+}
+
 /** The address to share: the canonical brand page (id and slug) on this site. */
-export function brandPageUrl(brand: Pick<Brand, 'id' | 'name'>, origin: string = window.location.origin): string {
+export function brandPageUrl(brand: Pick<Brand, 'id' | 'name'>, origin: string = siteOrigin()): string {
   return `${origin}${paths.brand.getHref(brand.id, brand.name)}`;
 }
 
@@ -16,19 +29,20 @@ export interface ShareTarget {
   href: string;
 }
 
-/** The social networks' own share addresses (spec section 7), opened in a new window. */
+/**
+ * The social networks' own share addresses (spec section 7), opened in a new window. Each carries the brand's
+ * canonical URL and its name; the preview's picture and description come from the page's own meta, which the
+ * gateway writes for that URL.
+ */
 export function shareTargets(brand: Pick<Brand, 'id' | 'name'>, url: string = brandPageUrl(brand)): ShareTarget[] {
-  const text = shareText(brand);
+  const text = encodeURIComponent(shareText(brand));
   const u = encodeURIComponent(url);
+  const name = encodeURIComponent(`${brand.name} on Hunted`);
   return [
-    { key: 'whatsapp', label: 'WhatsApp', href: `https://wa.me/?text=${encodeURIComponent(`${text} ${url}`)}` },
-    { key: 'facebook', label: 'Facebook', href: `https://www.facebook.com/sharer/sharer.php?u=${u}` },
-    {
-      key: 'x',
-      label: 'X/Twitter',
-      href: `https://twitter.com/intent/tweet?text=${encodeURIComponent(text)}&url=${u}`,
-    },
-    { key: 'linkedin', label: 'LinkedIn', href: `https://www.linkedin.com/sharing/share-offsite/?url=${u}` },
+    { key: 'whatsapp', label: 'WhatsApp', href: `https://wa.me/?text=${encodeURIComponent(`${shareText(brand)} ${url}`)}` },
+    { key: 'facebook', label: 'Facebook', href: `https://www.facebook.com/sharer/sharer.php?u=${u}&quote=${text}` },
+    { key: 'x', label: 'X/Twitter', href: `https://twitter.com/intent/tweet?text=${text}&url=${u}` },
+    { key: 'linkedin', label: 'LinkedIn', href: `https://www.linkedin.com/shareArticle?mini=true&url=${u}&title=${name}&summary=${text}` },
   ];
 }
 

@@ -24,6 +24,9 @@ const brandCalls = () => ({
   'POST /api/brands/5/view': () => json(201, { views: 100 }),
 });
 
+/** The vote button's name begins with its visible 'Vote 41', then names the brand. */
+const VOTE_FOR_MAISON_ROSE = /^Vote, \d+ votes?, for Maison Rose$/;
+
 beforeEach(() => dismissToast());
 afterEach(() => dismissToast());
 
@@ -61,7 +64,7 @@ describe('/brand/{id}/{slug}', () => {
   it('asks a guest to sign in to vote or save, without asking the server', async () => {
     const calls = stubFetch({ ...signedOut, ...brandCalls() });
     renderRoute('/brand/5');
-    fireEvent.click(await screen.findByRole('button', { name: 'Vote for Maison Rose' }));
+    fireEvent.click(await screen.findByRole('button', { name: VOTE_FOR_MAISON_ROSE }));
     expect(screen.getByRole('status').textContent).toContain('Sign in required');
     expect(screen.getByRole('status').textContent).toContain('Please sign in to vote for brands.');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -82,7 +85,7 @@ describe('/brand/{id}/{slug}', () => {
       },
     });
     renderRoute('/brand/5');
-    fireEvent.click(await screen.findByRole('button', { name: 'Vote for Maison Rose' }));
+    fireEvent.click(await screen.findByRole('button', { name: VOTE_FOR_MAISON_ROSE }));
     expect(await screen.findByText('Vote recorded!')).toBeTruthy();
     expect(screen.getByText('Thanks for supporting this brand.')).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('vote-count').textContent).toBe('42'));
@@ -98,7 +101,7 @@ describe('/brand/{id}/{slug}', () => {
         json(409, { statusCode: 409, message: 'You have already voted for this brand in the last 24 hours.' }),
     });
     renderRoute('/brand/5');
-    fireEvent.click(await screen.findByRole('button', { name: 'Vote for Maison Rose' }));
+    fireEvent.click(await screen.findByRole('button', { name: VOTE_FOR_MAISON_ROSE }));
     expect(await screen.findByText("Oops we think you've already voted")).toBeTruthy();
     expect(screen.getByText('You have already voted for this brand in the last 24 hours.')).toBeTruthy();
   });
@@ -141,5 +144,21 @@ describe('/brand/{id}/{slug}', () => {
     fireEvent.click(screen.getByRole('button', { name: /Copy Link/ }));
     expect(await screen.findByText('Copy failed')).toBeTruthy();
     expect(screen.getByText('Unable to copy link')).toBeTruthy();
+  });
+
+  it('copies the canonical URL the gateway named, whatever address the page was opened at', async () => {
+    stubFetch({ ...signedOut, ...brandCalls() });
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    const link = Object.assign(document.createElement('link'), { rel: 'canonical', href: 'https://hunted.example/brand/5' });
+    document.head.append(link);
+    try {
+      renderRoute('/Brand/5/old-name');
+      fireEvent.click(await screen.findByRole('button', { name: /Copy Link/ }));
+      expect(await screen.findByText('Link copied!')).toBeTruthy();
+      expect(writeText).toHaveBeenCalledWith('https://hunted.example/brand/5/maison-rose');
+    } finally {
+      link.remove();
+    }
   });
 });

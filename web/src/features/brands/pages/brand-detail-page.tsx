@@ -13,7 +13,7 @@ import { useRecordView } from '../api/record-view';
 import { BrandBadges } from '../components/brand-badges';
 import { BrandLinkList } from '../components/brand-links';
 import { GuestBanner } from '../components/guest-banner';
-import { RatingSummary } from '../components/rating-summary';
+import { RatingSummary, reviewCountLabel } from '../components/rating-summary';
 import { SaveButton } from '../components/save-button';
 import { ShareMenu, SharePanel } from '../components/share-menu';
 import { TagChips } from '../components/tag-chips';
@@ -106,9 +106,10 @@ function BrandDetail({ brand, routeId, slots }: { brand: Brand; routeId: string;
               type="button"
               onClick={() => scrollTo(BRAND_PAGE_ANCHORS.reviews)}
               className="mt-3 flex flex-wrap items-center gap-2 rounded-lg text-left"
-              aria-label={`Community rating ${Number(brand.rating || 0).toFixed(1)} out of 5 from ${brand.ratingCount} reviews`}
+              // Begins with the visible text, as speech-input users say it ('click Community rating 4.5 …').
+              aria-label={`Community rating ${Number(brand.rating || 0).toFixed(1)} (${reviewCountLabel(brand.ratingCount)}), out of 5: go to the reviews`}
             >
-              <span className="text-xs font-semibold tracking-wide text-stone-500 uppercase">Community rating</span>
+              <span className="text-xs font-semibold tracking-wide text-stone-500 uppercase">Community rating</span>{' '}
               <RatingSummary rating={brand.rating} ratingCount={brand.ratingCount} starClassName="h-5 w-5" />
             </button>
             <BrandBadges brand={brand} className="mt-4 gap-2">

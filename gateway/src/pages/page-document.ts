@@ -1,0 +1,106 @@
+import { readFile, stat } from 'node:fs/promises';
+import type { PageMeta } from './page-meta.js';
+
+/**
+ * Where the gateway writes a page's head: web/index.html keeps its generic title and description between these
+ * two comments (what `vite dev` shows), and the gateway replaces everything between them.
+ */
+export const META_START = '<!-- page-meta -->';
+export const META_END = '<!-- /page-meta -->';
+
+/** Text made safe inside an element or a double- or single-quoted attribute: a name like `"><script>` stays text. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/** The head tags of a page: title, description, canonical link, Open Graph and the Twitter card, every value escaped. */
+export function renderHead(meta: PageMeta, origin: string): string {
+  const absolute = (url: string) => new URL(url, origin).href;
+  const tag = (attribute: 'name' | 'property', key: string, value: string) =>
+    `<meta ${attribute}="${key}" content="${escapeHtml(value)}" />`;
+  const url = meta.canonicalPath ? absolute(meta.canonicalPath) : null;
+  const lines = [
+    `<title>${escapeHtml(meta.title)}</title>`,
+    tag('name', 'description', meta.description),
+    ...(url ? [`<link rel="canonical" href="${escapeHtml(url)}" />`] : []),
+    // Only a page that is not there is kept out of an index: a page served generic because a service was slow is not.
+    ...(meta.status === 404 ? ['<meta name="robots" content="noindex" />'] : []),
+    tag('property', 'og:site_name', 'Hunted'),
+    tag('property', 'og:type', meta.type),
+    tag('property', 'og:title', meta.title),
+    tag('property', 'og:description', meta.description),
+    ...(url ? [tag('property', 'og:url', url)] : []),
+    tag('property', 'og:image', absolute(meta.image)),
+    tag('property', 'og:image:alt', meta.imageAlt),
+    tag('name', 'twitter:card', 'summary_large_image'),
+    tag('name', 'twitter:title', meta.title),
+    tag('name', 'twitter:description', meta.description),
+    tag('name', 'twitter:image', absolute(meta.image)),
+    tag('name', 'twitter:image:alt', meta.imageAlt),
+  ];
+  return lines.join('\n    ');
+}
+
+interface Template {
+  mtimeMs: number;
+  /** The document before and after the meta block; null when the file has no markers (served as it is). */
+  parts: { before: string; after: string } | null;
+  whole: string;
+}
+
+/** How long the file's modification time is trusted before it is looked at again (a new build shows within it). */
+const RECHECK_MS = 1_000;
+
+/**
+ * The built index.html, read once and again only when the file changes (a new build), split around its meta
+ * block so each page is two string joins. The file is looked at at most once a second, not on every page.
+ */
+export class PageDocument {
+  private template: Template | null = null;
+  private checked: { at: number; mtimeMs: number | null } | null = null;
+
+  constructor(
+    private readonly file: string,
+    private readonly onMissingMarkers: () => void = () => undefined,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The file's modification time as last looked at, at most RECHECK_MS ago; null when there is no build. */
+  private async currentModified(): Promise<number | null> {
+    const now = this.now();
+    if (this.checked && now - this.checked.at < RECHECK_MS) return this.checked.mtimeMs;
+    const mtimeMs = await this.modified();
+    this.checked = { at: now, mtimeMs };
+    return mtimeMs;
+  }
+
+  /** The file's modification time, or null when there is no build. */
+  async modified(): Promise<number | null> {
+    try {
+      const info = await stat(this.file);
+      return info.isFile() ? info.mtimeMs : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** The page with this head, or null when index.html is missing. */
+  async render(head: string): Promise<string | null> {
+    const mtimeMs = await this.currentModified();
+    if (mtimeMs === null) return null;
+    if (this.template?.mtimeMs !== mtimeMs) this.template = await this.load(mtimeMs);
+    const { parts, whole } = this.template;
+    return parts ? `${parts.before}${META_START}\n    ${head}\n    ${META_END}${parts.after}` : whole;
+  }
+
+  private async load(mtimeMs: number): Promise<Template> {
+    const whole = await readFile(this.file, 'utf8');
+    const start = whole.indexOf(META_START);
+    const end = whole.indexOf(META_END, start);
+    if (start === -1 || end === -1) {
+      this.onMissingMarkers();
+      return { mtimeMs, parts: null, whole };
+    }
+    return { mtimeMs, whole, parts: { before: whole.slice(0, start), after: whole.slice(end + META_END.length) } };
+  }
+}

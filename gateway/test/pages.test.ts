@@ -1,0 +1,240 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_INTERNAL_AUTH_PRIVATE_KEY, TEST_INTERNAL_AUTH_PUBLIC_KEY, TEST_REDIS_URL } from '@hunted/platform/testing';
+import { createGatewayApp, type GatewayApp } from '../src/app.js';
+import { gatewayEnvSchema } from '../src/config.js';
+
+/**
+ * Pages as machines read them, through the real gateway with small stand-ins for brands and hunters (whose own
+ * tests, `services/brands/test/site-pages.test.ts`, run the gateway against the real service): each page's head and
+ * status, escaping, the cache, and a service that is down or hangs.
+ */
+
+const INDEX = `<!doctype html><html lang="en-GB"><head><meta charset="UTF-8" />
+<!-- page-meta --><title>Hunted</title><!-- /page-meta -->
+</head><body><div id="root"></div></body></html>`;
+
+const PUBLIC_URL = 'https://hunted.example';
+const FACTS_TIMEOUT_MS = 200;
+
+const BRANDS: Record<string, object> = {
+  '7': {
+    id: 7,
+    name: 'Loom & Co',
+    description: 'Hand-woven scarves from a studio of four.',
+    category: 'Accessories',
+    location: 'UK',
+    imageUrl: 'https://img.example/loom.jpg',
+  },
+  '8': { id: 8, name: '"><script>alert(1)</script>', description: '<img src=x onerror=alert(1)>', category: 'Bags', location: 'France', imageUrl: '' },
+};
+const HUNTERS: Record<string, object> = {
+  '3': { id: 3, name: 'Sofia', bio: 'Vintage finds.', specialties: ['Vintage'], location: 'Italy', profileImageUrl: null, pricePerSession: 40 },
+};
+
+function listen(server: http.Server): Promise<string> {
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+}
+
+function close(server: http.Server): Promise<void> {
+  server.closeAllConnections();
+  return new Promise((resolve) => server.close(() => resolve()));
+}
+
+/** A stand-in for a service's `GET /api/<kind>/{id}`, counting the reads; `hang` makes it accept and never answer. */
+function standIn(kind: string, rows: Record<string, object>) {
+  const reads: string[] = [];
+  const control = { hang: false };
+  const server = http.createServer((req, res) => {
+    if (control.hang) return;
+    reads.push(req.url ?? '');
+    const id = new RegExp(`^/api/${kind}/(\\w+)$`).exec(req.url ?? '')?.[1] ?? '';
+    const row = rows[id];
+    res.writeHead(row ? 200 : 404, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(row ?? { statusCode: 404, message: 'Not found' }));
+  });
+  return { server, reads, control };
+}
+
+/** The content of a meta tag (by name or property) or the title, as a crawler reads the document. */
+function tag(html: string, key: string): string | null {
+  if (key === 'title') return /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? null;
+  if (key === 'canonical') return /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1] ?? null;
+  return new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`).exec(html)?.[1] ?? null;
+}
+
+describe('pages for machines', () => {
+  const brands = standIn('brands', BRANDS);
+  const hunters = standIn('hunters', HUNTERS);
+  let webDist: string;
+  let gateway: GatewayApp;
+  let base: string;
+  let deadUrl: string;
+
+  async function page(url: string): Promise<{ status: number; html: string; ms: number }> {
+    const started = performance.now();
+    const response = await fetch(`${base}${url}`);
+    return { status: response.status, html: await response.text(), ms: performance.now() - started };
+  }
+
+  beforeAll(async () => {
+    webDist = mkdtempSync(path.join(tmpdir(), 'gateway-pages-'));
+    writeFileSync(path.join(webDist, 'index.html'), INDEX);
+    const dead = http.createServer();
+    deadUrl = await listen(dead);
+    await close(dead);
+    gateway = await createGatewayApp(
+      gatewayEnvSchema.parse({
+        NODE_ENV: 'test',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'silent',
+        REDIS_URL: TEST_REDIS_URL,
+        REDIS_PREFIX: `test:pages:${randomUUID()}:`,
+        INTERNAL_AUTH_PRIVATE_KEY: TEST_INTERNAL_AUTH_PRIVATE_KEY,
+        INTERNAL_AUTH_PUBLIC_KEY: TEST_INTERNAL_AUTH_PUBLIC_KEY,
+        WEB_DIST_DIR: webDist,
+        PUBLIC_URL,
+        BRANDS_URL: await listen(brands.server),
+        HUNTERS_URL: await listen(hunters.server),
+        IDENTITY_URL: deadUrl,
+        REVIEWS_URL: deadUrl,
+        BOOKINGS_URL: deadUrl,
+        MESSAGING_URL: deadUrl,
+        PAGE_FACTS_TIMEOUT_MS: String(FACTS_TIMEOUT_MS),
+      }),
+    );
+    await gateway.app.listen(0, '127.0.0.1');
+    base = `http://127.0.0.1:${(gateway.app.getHttpServer().address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    await gateway.app.close();
+    await Promise.all([close(brands.server), close(hunters.server)]);
+    rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it("gives a brand page the brand's title, description, canonical URL and share card", async () => {
+    const { status, html } = await page('/brand/7');
+    expect(status).toBe(200);
+    expect(tag(html, 'title')).toBe('Loom &amp; Co · Hunted');
+    expect(tag(html, 'description')).toBe('Hand-woven scarves from a studio of four.');
+    expect(tag(html, 'canonical')).toBe(`${PUBLIC_URL}/brand/7/loom-co`);
+    expect(tag(html, 'og:url')).toBe(`${PUBLIC_URL}/brand/7/loom-co`);
+    expect(tag(html, 'og:image')).toBe('https://img.example/loom.jpg');
+    expect(tag(html, 'og:type')).toBe('website');
+    expect(tag(html, 'twitter:card')).toBe('summary_large_image');
+    expect(html).toContain('<div id="root"></div>');
+    // The template's own title is replaced, not added to.
+    expect(html.match(/<title>/g)).toHaveLength(1);
+  });
+
+  it('keeps a hostile brand name and description as text', async () => {
+    const { html } = await page('/brand/8/anything');
+    expect(html).not.toContain('<script>alert');
+    expect(html).not.toContain('<img src=x');
+    expect(tag(html, 'og:title')).toBe('&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt; · Hunted');
+    expect(tag(html, 'og:image')).toBe(`${PUBLIC_URL}/og-card.png`);
+  });
+
+  it('reads a brand once for many views within the cache time', async () => {
+    const before = brands.reads.filter((url) => url === '/api/brands/7').length;
+    await Promise.all(Array.from({ length: 20 }, () => page('/brand/7/loom-co')));
+    expect(brands.reads.filter((url) => url === '/api/brands/7').length).toBe(before);
+  });
+
+  it("gives a hunter's booking page the hunter's name, specialties and price", async () => {
+    const { status, html } = await page('/book-session/3');
+    expect(status).toBe(200);
+    expect(tag(html, 'title')).toBe('Book Sofia, Style Hunter · Hunted');
+    expect(tag(html, 'description')).toBe('Book a session with Sofia, a style hunter in Italy for Vintage. Sessions from £40. Vintage finds.');
+    expect(tag(html, 'og:type')).toBe('profile');
+  });
+
+  it('answers 404 (with the SPA) for a brand or hunter that does not exist and for a page the SPA does not know', async () => {
+    for (const [url, title] of [
+      ['/brand/999999999', 'Brand not found · Hunted'],
+      ['/brand/007', 'Brand not found · Hunted'],
+      ['/brand/abc/slug', 'Brand not found · Hunted'],
+      ['/book-session/404', 'Hunter not found · Hunted'],
+      ['/no/such/page', 'Page Not Found · Hunted'],
+      ['/brand/7/loom-co/extra', 'Page Not Found · Hunted'],
+    ]) {
+      const { status, html } = await page(url!);
+      expect(status, url).toBe(404);
+      expect(tag(html, 'title'), url).toBe(title);
+      expect(tag(html, 'robots'), url).toBe('noindex');
+      expect(html, url).toContain('<div id="root"></div>');
+    }
+    // A non-canonical id is never asked for.
+    expect(brands.reads).not.toContain('/api/brands/007');
+  });
+
+  it('gives the fixed pages their own words, and signed-in pages the generic ones', async () => {
+    const faq = await page('/faq');
+    expect(tag(faq.html, 'title')).toBe('Frequently Asked Questions · Hunted');
+    expect(tag(faq.html, 'canonical')).toBe(`${PUBLIC_URL}/faq`);
+    const brandsList = await page('/brands?category=Shoes');
+    expect(tag(brandsList.html, 'canonical')).toBe(`${PUBLIC_URL}/brands`);
+    const saved = await page('/saved');
+    expect(saved.status).toBe(200);
+    expect(tag(saved.html, 'title')).toBe('Hunted · Discover Independent Brands');
+    expect(tag(saved.html, 'canonical')).toBeNull();
+  });
+
+  it('serves a brand page at once with the generic values while brands hangs, and leaves it alone a while', async () => {
+    brands.control.hang = true;
+    try {
+      const first = await page('/brand/12345');
+      expect(first.status).toBe(200);
+      expect(tag(first.html, 'title')).toBe('Hunted · Discover Independent Brands');
+      expect(tag(first.html, 'robots')).toBeNull();
+      expect(first.ms).toBeLessThan(FACTS_TIMEOUT_MS + 400);
+      // Resting: the next page does not wait at all; a brand read before still shows its own words.
+      const next = await page('/brand/12346');
+      expect(next.ms).toBeLessThan(FACTS_TIMEOUT_MS);
+      expect(tag(next.html, 'title')).toBe('Hunted · Discover Independent Brands');
+      expect(tag((await page('/brand/7')).html, 'title')).toBe('Loom &amp; Co · Hunted');
+    } finally {
+      brands.control.hang = false;
+    }
+  });
+
+  it('serves a booking page with the generic values at once when hunters is down', async () => {
+    await close(hunters.server);
+    const { status, html, ms } = await page('/book-session/77');
+    expect(status).toBe(200);
+    expect(tag(html, 'title')).toBe('Hunted · Discover Independent Brands');
+    expect(ms).toBeLessThan(FACTS_TIMEOUT_MS);
+  });
+
+  it('serves robots.txt naming the sitemap and keeping crawlers out of the API and signed-in pages', async () => {
+    const response = await fetch(`${base}/robots.txt`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    const lines = (await response.text()).split('\n');
+    expect(lines[0]).toBe('User-agent: *');
+    expect(lines).toContain('Allow: /');
+    for (const path of ['/api/', '/admin', '/saved', '/edit-profile', '/my-bookings', '/messages', '/hunter-dashboard', '/payment/']) {
+      expect(lines).toContain(`Disallow: ${path}`);
+    }
+    expect(lines).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
+  });
+
+  it('answers 503 for the sitemap while a service cannot list its pages, and 404 for a file that cannot exist', async () => {
+    const index = await fetch(`${base}/sitemap.xml`);
+    expect(index.status).toBe(503);
+    expect(index.headers.get('retry-after')).toBe('300');
+    expect((await fetch(`${base}/sitemaps/widgets-1.xml`)).status).toBe(404);
+    expect((await fetch(`${base}/sitemaps/brands-0.xml`)).status).toBe(404);
+    expect((await fetch(`${base}/sitemaps/brands-999999.xml`)).status).toBe(404);
+    const pages = await fetch(`${base}/sitemaps/pages.xml`);
+    expect(pages.status).toBe(200);
+    expect(await pages.text()).toContain(`<loc>${PUBLIC_URL}/faq</loc>`);
+  });
+});
