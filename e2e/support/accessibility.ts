@@ -71,16 +71,20 @@ async function checkVisit(browser: Browser, visit: Visit): Promise<string[]> {
       await page.waitForLoadState('networkidle');
       // A page that sends its visitor elsewhere (sign-in) is checked where it stays, if that is still this site.
       if (!page.url().startsWith(E2E_BASE_URL)) continue;
-      let found: string[];
-      try {
-        found = await accessibilityProblems(page);
-      } catch {
-        // Navigated away during the analysis (a timed redirect): check where it settled.
-        await page.waitForLoadState('networkidle');
-        if (!page.url().startsWith(E2E_BASE_URL)) continue;
-        found = await accessibilityProblems(page);
+      let found: string[] | undefined;
+      for (let attempt = 1; found === undefined; attempt++) {
+        try {
+          found = await accessibilityProblems(page);
+        } catch (error) {
+          // Navigated away during the analysis (a timed redirect, which may take several hops): let it settle, then
+          // check where it stays.
+          if (attempt === 3) throw error;
+          await page.waitForTimeout(1_000);
+          await page.waitForLoadState('networkidle');
+          if (!page.url().startsWith(E2E_BASE_URL)) break;
+        }
       }
-      problems.push(...found.map((line) => `${visit.url} at ${width} px: ${line}`));
+      problems.push(...(found ?? []).map((line) => `${visit.url} at ${width} px: ${line}`));
     } finally {
       await context.close();
     }

@@ -70,7 +70,7 @@ export function Toaster() {
           className={cn(
             'pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-2xl border p-4 pr-10 shadow-lg ring-1 ring-black/5',
             'relative animate-[toast-in_180ms_ease-out]',
-            destructive ? 'border-red-200 bg-red-600 text-white' : 'border-stone-200 bg-white text-stone-900',
+            destructive ? 'border-red-200 bg-red-700 text-white' : 'border-stone-200 bg-white text-stone-900',
           )}
         >
           {destructive ? (
@@ -81,7 +81,7 @@ export function Toaster() {
           <div className="min-w-0">
             <p className="text-sm font-semibold">{shown.title}</p>
             {shown.description ? (
-              <p className={cn('mt-1 text-sm', destructive ? 'text-red-50' : 'text-stone-600')}>{shown.description}</p>
+              <p className={cn('mt-1 text-sm', destructive ? 'text-white' : 'text-stone-600')}>{shown.description}</p>
             ) : null}
           </div>
           <button

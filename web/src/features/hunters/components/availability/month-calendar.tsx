@@ -144,7 +144,6 @@ function DayButton({
       type="button"
       disabled={!day.selectable}
       aria-pressed={day.selectable ? selected : undefined}
-      aria-label={description ? `${dateLabel(day.date)}, ${description}` : dateLabel(day.date)}
       data-date={day.date}
       onClick={onClick}
       className={cn(
@@ -153,13 +152,16 @@ function DayButton({
         dayColours(day, selected, offered),
       )}
     >
-      <span>{day.dayOfMonth}</span>
+      {/* The name is the whole date and its state, read in place of the short figures drawn (no aria-label, whose
+          name would not contain the visible text). */}
+      <span className="sr-only">{description ? `${dateLabel(day.date)}, ${description}` : dateLabel(day.date)}</span>
+      <span aria-hidden>{day.dayOfMonth}</span>
       {day.selectable && availability ? (
         <span
           aria-hidden
           className={cn(
             'hidden text-[10px] leading-none font-medium sm:block sm:mt-1',
-            selected ? 'text-stone-300' : offered ? 'text-emerald-700' : 'text-stone-400',
+            selected ? 'text-stone-300' : offered ? 'text-emerald-800' : 'text-stone-600',
           )}
         >
           {offered ? `${hours}h` : 'Off'}

@@ -4,7 +4,7 @@ import { slotState, type SlotState } from '../../lib/availability-slots';
 import type { LegendItem } from './legend';
 
 const stateClasses: Record<SlotState, string> = {
-  offered: 'border-emerald-600 bg-emerald-600 text-white shadow-sm hover:bg-emerald-700',
+  offered: 'border-emerald-700 bg-emerald-700 text-white shadow-sm hover:bg-emerald-800',
   'not-offered': 'border-red-200 bg-red-50 text-red-700 hover:border-red-300 hover:bg-red-100',
   'day-off': 'border-stone-200 bg-stone-100 text-stone-400',
 };
@@ -56,7 +56,7 @@ export function SlotGrid({
 
 /** The key to the slot colours, under a grid. */
 export const slotLegend: LegendItem[] = [
-  { swatch: 'bg-emerald-600', text: 'Offered' },
+  { swatch: 'bg-emerald-700', text: 'Offered' },
   { swatch: 'bg-red-100 ring-1 ring-red-200', text: 'Not offered' },
   { swatch: 'bg-stone-200', text: 'Day off' },
 ];
