@@ -1,8 +1,8 @@
-import { Search, SearchX, SlidersHorizontal, X } from 'lucide-react';
+import { SearchX, X } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { FilteredListing } from '@/components/filtered-listing';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { Page } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
 import { BRANDS_RENDER_BATCH, SCROLL_RESTORE_DELAY_MS, SEARCH_DEBOUNCE_MS } from '@/config/directory';
@@ -54,8 +54,6 @@ export function BrandsPage() {
     (search) => setFilters({ ...filters, search }, { replace: true }),
     SEARCH_DEBOUNCE_MS,
   );
-
-  const [filtersOpen, setFiltersOpen] = useState(false);
 
   // Progressive rendering: a batch of cards at a time, the next as the end of the grid comes into view.
   const [rendered, setRendered] = useState(BRANDS_RENDER_BATCH);
@@ -120,49 +118,17 @@ export function BrandsPage() {
           to vote for and save your favourite brands.
         </GuestBanner>
 
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-          <div className="relative flex-1">
-            <Search
-              className="pointer-events-none absolute top-1/2 left-3.5 h-4 w-4 -translate-y-1/2 text-stone-400"
-              aria-hidden
-            />
-            <Input
-              type="search"
-              aria-label="Search brands"
-              placeholder="Search brands, tags or hashtags"
-              value={searchText}
-              onChange={(event) => setSearchText(event.target.value)}
-              className="pl-10"
-            />
-          </div>
-          <Button
-            variant="outline"
-            className="lg:hidden"
-            aria-expanded={filtersOpen}
-            aria-controls="brand-filters"
-            onClick={() => setFiltersOpen((open) => !open)}
-          >
-            <SlidersHorizontal className="h-4 w-4" aria-hidden />
-            {filtersOpen ? 'Hide Filters' : 'Show Filters'}
-            {activeCount > 0 ? (
-              <span className="rounded-full bg-brand-600 px-1.5 text-xs text-white">{activeCount}</span>
-            ) : null}
-          </Button>
-        </div>
-
-        <div className="grid gap-8 lg:grid-cols-[16rem_1fr]">
-          <aside
-            id="brand-filters"
-            aria-label="Filters"
-            className={`${filtersOpen ? 'block' : 'hidden'} rounded-3xl border border-stone-200 bg-white p-5 shadow-sm lg:sticky lg:top-24 lg:block lg:self-start`}
-          >
-            <h2 className="mb-4 text-sm font-bold text-stone-900">Filters</h2>
+        <FilteredListing
+          searchLabel="Search brands"
+          searchPlaceholder="Search brands, tags or hashtags"
+          searchText={searchText}
+          onSearchTextChange={setSearchText}
+          filtersId="brand-filters"
+          activeFilterCount={activeCount}
+          filters={
             <BrandsFilterPanel filters={filters} hashtags={hashtags} onChange={changeFilters} onReset={resetFilters} />
-            <Button className="mt-3 w-full lg:hidden" onClick={() => setFiltersOpen(false)}>
-              Apply Filters
-            </Button>
-          </aside>
-
+          }
+        >
           <section aria-label="Results" className="min-w-0">
             {results.isPending ? (
               <Spinner label="Loading brands..." />
@@ -213,7 +179,7 @@ export function BrandsPage() {
               </>
             )}
           </section>
-        </div>
+        </FilteredListing>
       </div>
     </Page>
   );

@@ -1,9 +1,9 @@
 import type { Hunter } from '@hunted/contracts';
-import { Search, SearchX, SlidersHorizontal, X } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { SearchX, X } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { FilteredListing } from '@/components/filtered-listing';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { Page } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
 import { SEARCH_DEBOUNCE_MS } from '@/config/directory';
@@ -50,8 +50,6 @@ export function BookAHunterPage() {
     SEARCH_DEBOUNCE_MS,
   );
 
-  const [filtersOpen, setFiltersOpen] = useState(false);
-
   // Infinite paging: the next page loads as the end of the grid comes into view (the button is the fallback).
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = results;
   const showMore = useCallback(() => {
@@ -76,49 +74,15 @@ export function BookAHunterPage() {
   return (
     <Page title="Book a Hunter" description="One-to-one sessions with independent style hunters, booked in minutes.">
       <div className="space-y-6">
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-          <div className="relative flex-1">
-            <Search
-              className="pointer-events-none absolute top-1/2 left-3.5 h-4 w-4 -translate-y-1/2 text-stone-400"
-              aria-hidden
-            />
-            <Input
-              type="search"
-              aria-label="Search hunters"
-              placeholder="Search by name or keyword"
-              value={searchText}
-              onChange={(event) => setSearchText(event.target.value)}
-              className="pl-10"
-            />
-          </div>
-          <Button
-            variant="outline"
-            className="lg:hidden"
-            aria-expanded={filtersOpen}
-            aria-controls="hunter-filters"
-            onClick={() => setFiltersOpen((open) => !open)}
-          >
-            <SlidersHorizontal className="h-4 w-4" aria-hidden />
-            {filtersOpen ? 'Hide Filters' : 'Show Filters'}
-            {activeCount > 0 ? (
-              <span className="rounded-full bg-brand-600 px-1.5 text-xs text-white">{activeCount}</span>
-            ) : null}
-          </Button>
-        </div>
-
-        <div className="grid gap-8 lg:grid-cols-[16rem_1fr]">
-          <aside
-            id="hunter-filters"
-            aria-label="Filters"
-            className={`${filtersOpen ? 'block' : 'hidden'} rounded-3xl border border-stone-200 bg-white p-5 shadow-sm lg:sticky lg:top-24 lg:block lg:self-start`}
-          >
-            <h2 className="mb-4 text-sm font-bold text-stone-900">Filters</h2>
-            <HuntersFilterPanel filters={filters} onChange={changeFilters} onReset={resetFilters} />
-            <Button className="mt-3 w-full lg:hidden" onClick={() => setFiltersOpen(false)}>
-              Apply Filters
-            </Button>
-          </aside>
-
+        <FilteredListing
+          searchLabel="Search hunters"
+          searchPlaceholder="Search by name or keyword"
+          searchText={searchText}
+          onSearchTextChange={setSearchText}
+          filtersId="hunter-filters"
+          activeFilterCount={activeCount}
+          filters={<HuntersFilterPanel filters={filters} onChange={changeFilters} onReset={resetFilters} />}
+        >
           <section aria-label="Results" className="min-w-0">
             {results.isPending ? (
               <Spinner label="Loading hunters..." />
@@ -173,7 +137,7 @@ export function BookAHunterPage() {
               </>
             )}
           </section>
-        </div>
+        </FilteredListing>
       </div>
     </Page>
   );
