@@ -68,6 +68,9 @@ export const ROUTES: readonly RouteRule[] = [
   { prefix: '/api/brands/:id/view', service: 'brands', guestWrites: true },
   { prefix: '/api/brands', service: 'brands' },
 
+  // bookings answers a hunter's bookable slots (it holds the availability copy and the bookings that block them)
+  { prefix: '/api/hunters/:id/slots', service: 'bookings' },
+
   // hunters: profiles and availability
   // A profile's create and edit carry an inline photo (under 5 MB, about 6.7 MB in base64): the profile-edit limit.
   { prefix: '/api/hunters', service: 'hunters', bodyLimit: 'profileEdit' },

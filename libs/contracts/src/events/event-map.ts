@@ -1,3 +1,10 @@
+import type {
+  BookingCancelledV1,
+  BookingCompletedV1,
+  BookingConfirmedV1,
+  BookingRefundedV1,
+  BookingRescheduledV1,
+} from './bookings.js';
 import type { BrandCreatedV1, BrandDeletedV1, BrandUpdatedV1 } from './brands.js';
 import type { HunterAvailabilityChangedV1, HunterCreatedV1, HunterUpdatedV1 } from './hunters.js';
 import type { UserRegisteredV1, UserUpdatedV1 } from './identity.js';
@@ -19,6 +26,11 @@ export interface EventMap {
   'hunters.hunter.created': { version: 1; data: HunterCreatedV1 };
   'hunters.hunter.updated': { version: 1; data: HunterUpdatedV1 };
   'hunters.availability.changed': { version: 1; data: HunterAvailabilityChangedV1 };
+  'bookings.booking.confirmed': { version: 1; data: BookingConfirmedV1 };
+  'bookings.booking.rescheduled': { version: 1; data: BookingRescheduledV1 };
+  'bookings.booking.cancelled': { version: 1; data: BookingCancelledV1 };
+  'bookings.booking.completed': { version: 1; data: BookingCompletedV1 };
+  'bookings.booking.refunded': { version: 1; data: BookingRefundedV1 };
 }
 
 export type EventType = keyof EventMap;
@@ -37,6 +49,11 @@ export const EVENT_VERSIONS: { [T in EventType]: EventVersion<T> } = {
   'hunters.hunter.created': 1,
   'hunters.hunter.updated': 1,
   'hunters.availability.changed': 1,
+  'bookings.booking.confirmed': 1,
+  'bookings.booking.rescheduled': 1,
+  'bookings.booking.cancelled': 1,
+  'bookings.booking.completed': 1,
+  'bookings.booking.refunded': 1,
 };
 
 /** Whether a string names an event of the map (a stream may carry types a consumer build does not know yet). */

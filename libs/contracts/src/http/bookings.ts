@@ -1,0 +1,164 @@
+/**
+ * HTTP shapes of the bookings service (owner of slots, holds, payments and both sides' booking lists), shared with
+ * the web app. Money is in pence everywhere here; hunters' prices (`SessionTypeSettings.price`) are whole pounds.
+ * Times of day are wall-clock labels in `MARKETPLACE_TIME_ZONE` (hunters.ts) ('HH:MM'); instants are ISO strings in UTC.
+ */
+import type { SessionTypeKey } from './hunters.js';
+
+export const BOOKING_STATUSES = ['pending_payment', 'confirmed', 'completed', 'cancelled', 'expired'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+/** Rules the server enforces and the pages state (the hold length is configuration: `HOLD_MINUTES`). */
+export const BOOKING_RULES = {
+  /** Slot starts lie on this grid (minutes past midnight, London). */
+  slotGridMinutes: 30,
+  /** A slot starts at least this long after now (`MIN_NOTICE_MINUTES` may change it). */
+  minNoticeMinutes: 120,
+  /** and at most this many days ahead. */
+  maxDaysAhead: 365,
+  /** `GET /api/hunters/{id}/slots` covers at most this many days (from and to inclusive). */
+  maxSlotsRangeDays: 31,
+  /** A client may reschedule, or cancel with a full refund, until this many hours before the start. */
+  changeWindowHours: 24,
+  /** Unpaid holds a member may have at once. */
+  maxUnpaidHolds: 2,
+  /** The platform fee shown in the payment page's breakdown (part of the price, not added to it). */
+  platformFeePence: 200,
+} as const;
+
+/** One bookable start. */
+export interface Slot {
+  /** London wall-clock label, 'HH:MM'. */
+  time: string;
+  startsAt: string;
+  endsAt: string;
+}
+
+export interface SlotsDay {
+  /** London date, YYYY-MM-DD. */
+  date: string;
+  slots: Slot[];
+}
+
+/** `GET /api/hunters/{id}/slots?from=YYYY-MM-DD&to=YYYY-MM-DD&sessionType=key` (public). Every date of the range. */
+export interface SlotsResponse {
+  hunterId: number;
+  sessionType: SessionTypeKey;
+  duration: number;
+  days: SlotsDay[];
+}
+
+/** `GET /api/bookings/payment-config`. */
+export type PaymentConfig = { mode: 'simulated' } | { mode: 'stripe'; publishableKey: string };
+
+/** Body of `POST /api/create-payment-intent` (the spec's; `amount` is read as a hint only, never trusted). */
+export interface CreatePaymentIntentRequest {
+  amount: number;
+  hunterId: number;
+  sessionType: SessionTypeKey;
+  /** ISO date or datetime; its London date is used. */
+  sessionDate: string;
+  sessionTime: string;
+  duration: number;
+}
+
+/** Answer of `POST /api/create-payment-intent`: the hold, and the intent to pay it. */
+export interface CreatePaymentIntentResponse {
+  bookingId: string;
+  /** Stripe's client secret; a `sim_…` value in simulated mode. */
+  clientSecret: string;
+  /** Pence, the hunter's current price for the type. */
+  amount: number;
+  expiresAt: string;
+}
+
+/** Body of `POST /api/bookings` (the spec's, plus the hold's id when the page has it). */
+export interface CreateBookingRequest {
+  hunterId: number;
+  sessionDate: string;
+  sessionTime: string;
+  sessionType: SessionTypeKey;
+  duration: number;
+  price: number;
+  /** null for a free type; the intent's id (`pi_…`, or `sim_…` in simulated mode) otherwise. */
+  stripePaymentIntentId: string | null;
+  bookingId?: string;
+}
+
+/** `GET /api/bookings/{id}` and the answer of `POST /api/bookings`, reschedule and cancel. */
+export interface BookingDetail {
+  id: string;
+  status: BookingStatus;
+  hunterId: number;
+  hunterName: string;
+  hunterProfileImage: string | null;
+  hunterLocation: string | null;
+  clientName: string;
+  sessionType: SessionTypeKey;
+  /** London date, YYYY-MM-DD. */
+  sessionDate: string;
+  /** London wall clock, 'HH:MM'. */
+  sessionTime: string;
+  startsAt: string;
+  endsAt: string;
+  duration: number;
+  /** Pence. */
+  price: number;
+  notes: string | null;
+  /** Set while `pending_payment`. */
+  expiresAt: string | null;
+  refundedPence: number;
+  createdAt: string;
+}
+
+/** One row of `GET /api/my-bookings` (the spec's fields, price in pence, and what the page may offer). */
+export interface MyBooking {
+  id: string;
+  status: BookingStatus;
+  hunterId: number;
+  hunterName: string;
+  hunterProfileImage: string | null;
+  hunterLocation: string | null;
+  sessionDate: string;
+  sessionTime: string;
+  sessionType: SessionTypeKey;
+  startsAt: string;
+  duration: number;
+  price: number;
+  notes: string | null;
+  createdAt: string;
+  canReschedule: boolean;
+  canCancel: boolean;
+  /** What cancelling now would refund, pence. */
+  refundIfCancelledPence: number;
+  /** Set for a live hold (`pending_payment`): pay or release it before then. */
+  expiresAt: string | null;
+}
+
+/** One row of `GET /api/hunter-bookings` (the spec's hunter shape; totalAmount in pence). */
+export interface HunterBooking {
+  id: string;
+  clientName: string;
+  sessionType: SessionTypeKey;
+  sessionDate: string;
+  sessionTime: string;
+  startsAt: string;
+  duration: number;
+  totalAmount: number;
+  status: BookingStatus;
+}
+
+/** Body of `POST /api/bookings/{id}/reschedule`. */
+export interface RescheduleBookingRequest {
+  sessionDate: string;
+  sessionTime: string;
+}
+
+/** Error texts the pages show as they are. */
+export const BOOKING_ERRORS = {
+  slotTaken: 'That time was just taken — please pick another',
+  tooManyHolds: 'You already have two unpaid bookings — pay for or release one first',
+  ownHunter: 'You cannot book a session with yourself',
+  holdExpired: 'Your hold on this time has expired — please pick a time again',
+  paymentRequired: 'This session must be paid for before it is booked',
+} as const;
