@@ -40,6 +40,7 @@ const SPEC_CALLS: ReadonlyArray<[method: string, path: string, service: ServiceN
   // hunter-marketplace.md, section 7
   ['GET', '/api/hunters?search=denim&sort=price', 'hunters'],
   ['GET', '/api/hunters/7', 'hunters'],
+  ['GET', '/api/hunters/7/slots?from=2026-12-01&to=2026-12-07&sessionType=whatsappVideo', 'bookings'],
   ['POST', '/api/create-payment-intent', 'bookings'],
   ['POST', '/api/bookings', 'bookings'],
   ['GET', '/api/my-bookings', 'bookings'],
