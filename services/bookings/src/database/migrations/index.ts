@@ -1,2 +1,5 @@
+import { CreateCopies1766448000000 } from './1766448000000-create-copies.js';
+import { CreateHunterBookings1766534400000 } from './1766534400000-create-hunter-bookings.js';
+
 /** Every migration of this service, in order. They run on start. */
-export const migrations = [];
+export const migrations = [CreateCopies1766448000000, CreateHunterBookings1766534400000];

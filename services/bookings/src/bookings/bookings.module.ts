@@ -1,0 +1,40 @@
+import { Module } from '@nestjs/common';
+import { JobsModule } from '@hunted/platform';
+import { HunterCopiesModule } from '../hunters/hunter-copies.module.js';
+import { PaymentOutcomeHandler } from '../payments/payment-provider.js';
+import { PaymentsModule } from '../payments/payments.module.js';
+import { SlotsModule } from '../slots/slots.module.js';
+import { UserCopiesModule } from '../users/user-copies.module.js';
+import { BookingCompletionJob, bookingCompletion } from './booking-completion.job.js';
+import { HoldExpiryJob, holdExpiry } from './booking-holds.job.js';
+import { BookingPaymentOutcomes } from './booking-payment-outcomes.js';
+import { BookingRepository } from './booking.repository.js';
+import { BookingsController } from './bookings.controller.js';
+import { BookingsService } from './bookings.service.js';
+import { CancelBookingUseCase } from './usecases/cancel-booking/cancel-booking.usecase.js';
+import { ConfirmBookingUseCase } from './usecases/confirm-booking/confirm-booking.usecase.js';
+import { HoldSlotUseCase } from './usecases/hold-slot/hold-slot.usecase.js';
+import { RescheduleBookingUseCase } from './usecases/reschedule-booking/reschedule-booking.usecase.js';
+
+/**
+ * Holds, bookings and their payments. Exports `PaymentOutcomeHandler` (BookingPaymentOutcomes) for the
+ * processor's webhook.
+ */
+@Module({
+  imports: [HunterCopiesModule, UserCopiesModule, SlotsModule, PaymentsModule, JobsModule.forFeature([holdExpiry, bookingCompletion])],
+  controllers: [BookingsController],
+  providers: [
+    BookingRepository,
+    BookingsService,
+    BookingPaymentOutcomes,
+    { provide: PaymentOutcomeHandler, useExisting: BookingPaymentOutcomes },
+    HoldSlotUseCase,
+    ConfirmBookingUseCase,
+    RescheduleBookingUseCase,
+    CancelBookingUseCase,
+    HoldExpiryJob,
+    BookingCompletionJob,
+  ],
+  exports: [PaymentOutcomeHandler, PaymentsModule],
+})
+export class BookingsModule {}

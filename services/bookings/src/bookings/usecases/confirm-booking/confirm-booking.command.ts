@@ -1,0 +1,12 @@
+import type { SessionTypeKey } from '@hunted/contracts';
+import type { AuthenticatedUser } from '@hunted/platform';
+
+/** A member books: pays for their hold (the intent's id), or books a free type at once (no intent). */
+export interface ConfirmBookingCommand {
+  user: AuthenticatedUser;
+  hunterId: number;
+  sessionType: SessionTypeKey;
+  sessionDate: string;
+  sessionTime: string;
+  paymentIntentId: string | null;
+}

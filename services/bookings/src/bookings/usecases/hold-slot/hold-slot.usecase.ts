@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import { BadRequestException, ConflictException, Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { BOOKING_ERRORS, BOOKING_RULES, type CreatePaymentIntentResponse } from '@hunted/contracts';
+import { InjectJobQueue, JobQueue, SERVICE_CONFIG, UserCopies } from '@hunted/platform';
+import { DataSource } from 'typeorm';
+import type { BookingsConfig } from '../../../config.js';
+import { HunterCopies } from '../../../hunters/hunter-copies.js';
+import { PaymentProvider } from '../../../payments/payment-provider.js';
+import { SlotsService } from '../../../slots/slots.service.js';
+import { holdExpiry, type HoldExpiryData } from '../../booking-holds.job.js';
+import { BookingRepository, type BookingRow } from '../../booking.repository.js';
+import { offeredBooking } from '../offered-booking.js';
+import type { HoldSlotCommand } from './hold-slot.command.js';
+
+export const FREE_NEEDS_NO_PAYMENT = 'This session is free: book it without paying';
+
+/**
+ * `POST /api/create-payment-intent`: holds the time for `HOLD_MINUTES` and creates the intent that pays for it.
+ * The member's own steps are serialised (an advisory lock on their id), so asking again for the slot they hold
+ * answers the same hold and intent, and a third unpaid hold is refused; other members meet the exclusion
+ * constraint (409). The amount is the hunter's current price, whatever the page sent.
+ */
+@Injectable()
+export class HoldSlotUseCase {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(SERVICE_CONFIG) private readonly config: BookingsConfig,
+    @InjectJobQueue(holdExpiry) private readonly expiries: JobQueue<HoldExpiryData>,
+    private readonly hunters: HunterCopies,
+    private readonly slots: SlotsService,
+    private readonly bookings: BookingRepository,
+    private readonly payments: PaymentProvider,
+    private readonly users: UserCopies,
+  ) {}
+
+  async execute(command: HoldSlotCommand): Promise<CreatePaymentIntentResponse> {
+    const offer = await offeredBooking({ hunters: this.hunters, slots: this.slots }, command);
+    if (offer.pricePence === 0) throw new BadRequestException(FREE_NEEDS_NO_PAYMENT);
+    const hold = await this.dataSource.transaction(async (manager): Promise<BookingRow> => {
+      await this.bookings.lockClient(manager, command.user.id);
+      const key = { clientUserId: command.user.id, hunterId: offer.hunter.id, sessionType: command.sessionType, startsAt: offer.slot.startsAt };
+      const held = await this.bookings.findLiveHold(manager, key);
+      if (held) return held;
+      if ((await this.bookings.countLiveHolds(manager, command.user.id)) >= BOOKING_RULES.maxUnpaidHolds) {
+        throw new ConflictException(BOOKING_ERRORS.tooManyHolds);
+      }
+      await this.users.rememberSignedIn(manager, command.user);
+      return this.bookings.insert(manager, {
+        id: randomUUID(),
+        status: 'pending_payment',
+        holdMinutes: this.config.HOLD_MINUTES,
+        hunterId: offer.hunter.id,
+        hunterUserId: offer.hunter.userId,
+        clientUserId: command.user.id,
+        sessionType: command.sessionType,
+        sessionDate: command.sessionDate,
+        sessionTime: offer.slot.time,
+        duration: offer.duration,
+        startsAt: offer.slot.startsAt,
+        endsAt: offer.slot.endsAt,
+        pricePence: offer.pricePence,
+      });
+    });
+    const expiresAt = hold.expiresAt!;
+    void this.expiries.tryAdd({ bookingId: hold.id }, { jobId: hold.id, delay: Math.max(0, new Date(expiresAt).getTime() - Date.now()) });
+    const withIntent = hold.paymentIntentId && hold.clientSecret ? hold : await this.createIntent(hold);
+    return {
+      bookingId: hold.id,
+      clientSecret: withIntent.clientSecret!,
+      amount: hold.pricePence,
+      expiresAt: new Date(expiresAt).toISOString(),
+    };
+  }
+
+  /** The same key for the same hold: a retry, or a racing second call, gets the processor's first intent back. */
+  private async createIntent(hold: BookingRow): Promise<BookingRow> {
+    const intent = await this.payments.createIntent({
+      bookingId: hold.id,
+      amountPence: hold.pricePence,
+      idempotencyKey: `booking:${hold.id}:pi`,
+    });
+    return this.bookings.attachIntent(hold.id, intent);
+  }
+}

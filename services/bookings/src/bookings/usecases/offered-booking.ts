@@ -1,0 +1,30 @@
+import { BadRequestException } from '@nestjs/common';
+import { BOOKING_ERRORS, type SessionTypeKey, type Slot } from '@hunted/contracts';
+import type { AuthenticatedUser } from '@hunted/platform';
+import type { HunterCopies, HunterCopy } from '../../hunters/hunter-copies.js';
+import type { SlotsService } from '../../slots/slots.service.js';
+
+export const TIME_NOT_OFFERED = 'That time is not available — please pick another';
+export const TYPE_NOT_OFFERED = 'This hunter does not offer that session type';
+
+export interface OfferedBooking {
+  hunter: HunterCopy;
+  slot: Slot;
+  duration: number;
+  /** The hunter's current price for the type, in pence. */
+  pricePence: number;
+}
+
+/** The checks a hold and a free booking share: the hunter exists, is not the caller, offers the type and the time. */
+export async function offeredBooking(
+  deps: { hunters: HunterCopies; slots: SlotsService },
+  request: { user: AuthenticatedUser; hunterId: number; sessionType: SessionTypeKey; sessionDate: string; sessionTime: string },
+): Promise<OfferedBooking> {
+  const hunter = await deps.hunters.find(request.hunterId);
+  if (hunter.userId === request.user.id) throw new BadRequestException(BOOKING_ERRORS.ownHunter);
+  const type = hunter.sessionTypes[request.sessionType];
+  if (!type.enabled) throw new BadRequestException(TYPE_NOT_OFFERED);
+  const slot = await deps.slots.offeredSlot(hunter, request.sessionType, type.duration, request.sessionDate, request.sessionTime);
+  if (!slot) throw new BadRequestException(TIME_NOT_OFFERED);
+  return { hunter, slot, duration: type.duration, pricePence: type.price * 100 };
+}

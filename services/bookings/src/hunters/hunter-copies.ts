@@ -1,0 +1,104 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import {
+  HUNTER_MESSAGES,
+  WEEKDAYS,
+  type HunterAvailabilityChangedV1,
+  type HunterAvailabilityStatus,
+  type HunterCreatedV1,
+  type SessionTypes,
+} from '@hunted/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+
+/** What bookings knows of a hunter: the copy hunters' events keep. */
+export interface HunterCopy {
+  id: number;
+  userId: string | null;
+  name: string;
+  profileImageUrl: string | null;
+  location: string;
+  availabilityStatus: HunterAvailabilityStatus;
+  sessionTypes: SessionTypes;
+}
+
+const HUNTER_COLUMNS = `id, user_id as "userId", name, profile_image_url as "profileImageUrl", location,
+  availability_status as "availabilityStatus", session_types as "sessionTypes"`;
+
+/**
+ * The one owner of the hunters copy and of the availability copy (weekly hours, each date's own record). Writes
+ * come from hunters' events in the inbox transaction; each row keeps its event's time and only a later event
+ * replaces it, so events applied out of order end in the newest state.
+ */
+@Injectable()
+export class HunterCopies {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  async applyHunter(manager: EntityManager, hunter: HunterCreatedV1, occurredAt: string): Promise<void> {
+    await manager.query(
+      `insert into hunters (id, user_id, name, profile_image_url, location, availability_status, session_types,
+                            price_per_session, updated_at)
+       values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9)
+       on conflict (id) do update set
+         user_id = excluded.user_id, name = excluded.name, profile_image_url = excluded.profile_image_url,
+         location = excluded.location, availability_status = excluded.availability_status,
+         session_types = excluded.session_types, price_per_session = excluded.price_per_session,
+         updated_at = excluded.updated_at
+       where hunters.updated_at < excluded.updated_at`,
+      [
+        hunter.hunterId,
+        hunter.userId,
+        hunter.name,
+        hunter.profileImageUrl,
+        hunter.location,
+        hunter.availabilityStatus,
+        JSON.stringify(hunter.sessionTypes),
+        hunter.pricePerSession,
+        occurredAt,
+      ],
+    );
+  }
+
+  /** A new week replaces the old; each date's record is kept or removed as the event says, latest event winning per date. */
+  async applyAvailability(manager: EntityManager, change: HunterAvailabilityChangedV1, occurredAt: string): Promise<void> {
+    if (change.weeklyHours) {
+      await manager.query(
+        `insert into hunter_weekly_hours (hunter_id, week, updated_at) values ($1, $2::jsonb, $3)
+         on conflict (hunter_id) do update set week = excluded.week, updated_at = excluded.updated_at
+         where hunter_weekly_hours.updated_at < excluded.updated_at`,
+        [change.hunterId, JSON.stringify(change.weeklyHours), occurredAt],
+      );
+    }
+    if (change.dates.length === 0) return;
+    await manager.query(
+      `insert into hunter_date_hours (hunter_id, date, time_slots, updated_at)
+       select $1, (day->>'date')::date,
+              case when day->>'source' = 'date' then array(select jsonb_array_elements_text(day->'timeSlots')) end,
+              $3
+       from jsonb_array_elements($2::jsonb) day
+       on conflict (hunter_id, date) do update set time_slots = excluded.time_slots, updated_at = excluded.updated_at
+       where hunter_date_hours.updated_at < excluded.updated_at`,
+      [change.hunterId, JSON.stringify(change.dates), occurredAt],
+    );
+  }
+
+  async find(hunterId: number, manager: EntityManager = this.dataSource.manager): Promise<HunterCopy> {
+    const rows = await manager.query<HunterCopy[]>(`select ${HUNTER_COLUMNS} from hunters where id = $1`, [hunterId]);
+    if (!rows[0]) throw new NotFoundException(HUNTER_MESSAGES.notFound);
+    return rows[0];
+  }
+
+  /** The hour labels each London date of [from, to] offers: its own record when it has one, else its weekday's. */
+  async offeredHours(hunterId: number, from: string, to: string): Promise<Map<string, string[]>> {
+    const rows = await this.dataSource.query<{ date: string; hours: string[] }[]>(
+      `select to_char(d, 'YYYY-MM-DD') as date,
+              coalesce(a.time_slots,
+                       array(select jsonb_array_elements_text(w.week -> ($4::text[])[extract(isodow from d)::int])),
+                       '{}') as hours
+       from generate_series($2::date::timestamp, $3::date::timestamp, interval '1 day') d
+       left join hunter_date_hours a on a.hunter_id = $1 and a.date = d::date
+       left join hunter_weekly_hours w on w.hunter_id = $1`,
+      [hunterId, from, to, [...WEEKDAYS]],
+    );
+    return new Map(rows.map((row) => [row.date, row.hours]));
+  }
+}

@@ -1,0 +1,24 @@
+import { Module } from '@nestjs/common';
+import { SERVICE_CONFIG } from '@hunted/platform';
+import { DataSource } from 'typeorm';
+import type { BookingsConfig } from '../config.js';
+import { PaymentProvider } from './payment-provider.js';
+import { SimulatedPaymentProvider } from './simulated-payment-provider.js';
+
+/**
+ * Chooses the payment provider: Stripe when `STRIPE_SECRET_KEY` is set, else the simulated one. The only place
+ * that knows which; use cases inject `PaymentProvider`.
+ */
+function paymentProviderFor(config: BookingsConfig, dataSource: DataSource): PaymentProvider {
+  if (config.STRIPE_SECRET_KEY) {
+    // The Stripe adapter plugs in here (StripePaymentProvider, a later change).
+    throw new Error('STRIPE_SECRET_KEY is set but this build has no Stripe payment provider');
+  }
+  return new SimulatedPaymentProvider(dataSource);
+}
+
+@Module({
+  providers: [{ provide: PaymentProvider, inject: [SERVICE_CONFIG, DataSource], useFactory: paymentProviderFor }],
+  exports: [PaymentProvider],
+})
+export class PaymentsModule {}

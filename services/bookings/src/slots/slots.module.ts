@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { HunterCopiesModule } from '../hunters/hunter-copies.module.js';
+import { SlotsController } from './slots.controller.js';
+import { SlotsService } from './slots.service.js';
+
+@Module({
+  imports: [HunterCopiesModule],
+  controllers: [SlotsController],
+  providers: [SlotsService],
+  exports: [SlotsService],
+})
+export class SlotsModule {}

@@ -1,0 +1,109 @@
+import { BadRequestException, Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { BOOKING_RULES, SESSION_TYPES, type SessionTypeKey, type Slot, type SlotsResponse } from '@hunted/contracts';
+import { SERVICE_CONFIG } from '@hunted/platform';
+import { DataSource } from 'typeorm';
+import type { BookingsConfig } from '../config.js';
+import { HunterCopies, type HunterCopy } from '../hunters/hunter-copies.js';
+import { bookableSlots, datesBetween, londonClock, type BusyRange } from './bookable-slots.js';
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A real calendar date written YYYY-MM-DD, or null. */
+function calendarDate(value: unknown): string | null {
+  if (typeof value !== 'string' || !DATE.test(value)) return null;
+  const parsed = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value ? value : null;
+}
+
+/** The London date a body's `sessionDate` names: a date as it is, a date-time by its London date. */
+export function londonDateOf(value: string): string | null {
+  const date = calendarDate(value);
+  if (date) return date;
+  const instant = new Date(value);
+  return Number.isNaN(instant.getTime()) ? null : londonClock(instant).date;
+}
+
+/** Whether a hunter takes bookings of a type at all (an Unavailable hunter or a disabled type takes none). */
+export function openFor(hunter: HunterCopy, sessionType: SessionTypeKey): boolean {
+  return hunter.availabilityStatus !== 'Unavailable' && hunter.sessionTypes[sessionType].enabled;
+}
+
+/**
+ * Slots as the pages see them, and the one check every hold, free booking and reschedule makes. Reads the
+ * availability copy and the active rows of hunter_bookings (written only by BookingRepository).
+ */
+@Injectable()
+export class SlotsService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(SERVICE_CONFIG) private readonly config: BookingsConfig,
+    private readonly hunters: HunterCopies,
+  ) {}
+
+  async slots(hunterId: number, query: Record<string, unknown>): Promise<SlotsResponse> {
+    const from = calendarDate(query.from);
+    const to = calendarDate(query.to);
+    const sessionType = query.sessionType;
+    if (!from || !to) throw new BadRequestException('from and to must be dates (YYYY-MM-DD)');
+    if (to < from || datesBetween(from, to).length > BOOKING_RULES.maxSlotsRangeDays) {
+      throw new BadRequestException(`from and to must span 1 to ${BOOKING_RULES.maxSlotsRangeDays} days`);
+    }
+    if (typeof sessionType !== 'string' || !(SESSION_TYPES as readonly string[]).includes(sessionType)) {
+      throw new BadRequestException(`sessionType must be one of: ${SESSION_TYPES.join(', ')}`);
+    }
+    const type = sessionType as SessionTypeKey;
+    const hunter = await this.hunters.find(hunterId);
+    const duration = hunter.sessionTypes[type].duration;
+    const [offered, busy] = await Promise.all([this.hunters.offeredHours(hunterId, from, to), this.busy(hunterId, from, to)]);
+    const days = bookableSlots({
+      from,
+      to,
+      durationMinutes: duration,
+      open: openFor(hunter, type),
+      offeredHours: (date) => offered.get(date) ?? [],
+      busy,
+      now: new Date(),
+      rules: this.rules(),
+    });
+    return { hunterId, sessionType: type, duration, days };
+  }
+
+  /**
+   * The slot at a London date and wall-clock time if the hunter offers it now (type, hours, notice, horizon), or
+   * null. Overlaps are not looked at: the exclusion constraint decides them when the row is written.
+   */
+  async offeredSlot(hunter: HunterCopy, sessionType: SessionTypeKey, durationMinutes: number, date: string, time: string): Promise<Slot | null> {
+    const offered = await this.hunters.offeredHours(hunter.id, date, date);
+    const [day] = bookableSlots({
+      from: date,
+      to: date,
+      durationMinutes,
+      open: openFor(hunter, sessionType),
+      offeredHours: (d) => offered.get(d) ?? [],
+      busy: [],
+      now: new Date(),
+      rules: this.rules(),
+    });
+    return day?.slots.find((slot) => slot.time === time) ?? null;
+  }
+
+  private rules() {
+    return {
+      gridMinutes: BOOKING_RULES.slotGridMinutes,
+      minNoticeMinutes: this.config.MIN_NOTICE_MINUTES,
+      maxDaysAhead: BOOKING_RULES.maxDaysAhead,
+    };
+  }
+
+  /** Live holds and confirmed bookings of the hunter around the dates (a day either side covers any offset). */
+  private busy(hunterId: number, from: string, to: string): Promise<BusyRange[]> {
+    return this.dataSource.query<BusyRange[]>(
+      `select starts_at as "startsAt", ends_at as "endsAt" from hunter_bookings
+       where hunter_id = $1
+         and (status = 'confirmed' or (status = 'pending_payment' and expires_at > now()))
+         and starts_at < $3::date + 2 and ends_at > $2::date - 1`,
+      [hunterId, from, to],
+    );
+  }
+}
