@@ -23,7 +23,13 @@ export class AppModule {
         SlotsModule,
         BookingsModule,
         EventsModule.forService({
-          consumes: [HunterCreatedHandler, HunterUpdatedHandler, AvailabilityChangedHandler, UserRegisteredHandler, UserUpdatedHandler],
+          consumes: [
+            HunterCreatedHandler,
+            HunterUpdatedHandler,
+            AvailabilityChangedHandler,
+            UserRegisteredHandler,
+            UserUpdatedHandler,
+          ],
           imports: [HunterCopiesModule, UserCopiesModule],
         }),
       ],

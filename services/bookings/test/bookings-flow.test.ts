@@ -1,5 +1,11 @@
 import { BOOKING_ERRORS, DEFAULT_SESSION_TYPES, type SlotsResponse } from '@hunted/contracts';
-import { startServiceApp, TEST_DATABASE_URL, testIdentityHeaders, testServiceEnv, type RunningServiceApp } from '@hunted/platform/testing';
+import {
+  startServiceApp,
+  TEST_DATABASE_URL,
+  testIdentityHeaders,
+  testServiceEnv,
+  type RunningServiceApp,
+} from '@hunted/platform/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import fc from 'fast-check';
 import pg from 'pg';
@@ -13,7 +19,20 @@ import { londonClock } from '../src/slots/bookable-slots.js';
 const SCHEMA = 'bookings_flow_it';
 const HUNTER_ID = 7;
 const HUNTER_USER = 'u-hunter-7';
-const ALL_HOURS = ['09:00', '10:00', '11:00', '12:00', '13:00', '14:00', '15:00', '16:00', '17:00', '18:00', '19:00', '20:00'];
+const ALL_HOURS = [
+  '09:00',
+  '10:00',
+  '11:00',
+  '12:00',
+  '13:00',
+  '14:00',
+  '15:00',
+  '16:00',
+  '17:00',
+  '18:00',
+  '19:00',
+  '20:00',
+];
 const ACTIVE = `('pending_payment', 'confirmed')`;
 
 /** The London date `days` from now. */
@@ -27,7 +46,10 @@ describe('bookings on two instances: holds, payments, changes', () => {
 
   async function headers(userId: string): Promise<Record<string, string>> {
     if (!headerCache.has(userId)) {
-      const identity = await testIdentityHeaders({ id: userId, email: `${userId}@hunted.test`, firstName: 'Ann', lastName: userId, isAdmin: false }, 'bookings');
+      const identity = await testIdentityHeaders(
+        { id: userId, email: `${userId}@hunted.test`, firstName: 'Ann', lastName: userId, isAdmin: false },
+        'bookings',
+      );
       headerCache.set(userId, identity);
     }
     return headerCache.get(userId)!;
@@ -39,7 +61,10 @@ describe('bookings on two instances: holds, payments, changes', () => {
     const base = turn++ % 2 === 0 ? first.base : second.base;
     const response = await fetch(`${base}${path}`, {
       method,
-      headers: { ...(userId ? await headers(userId) : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        ...(userId ? await headers(userId) : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     });
     const text = await response.text();
@@ -47,7 +72,14 @@ describe('bookings on two instances: holds, payments, changes', () => {
   }
 
   const hold = (userId: string, date: string, time: string, sessionType = 'whatsappVideo', amount = 8000) =>
-    call(userId, 'POST', '/api/create-payment-intent', { amount, hunterId: HUNTER_ID, sessionType, sessionDate: date, sessionTime: time, duration: 60 });
+    call(userId, 'POST', '/api/create-payment-intent', {
+      amount,
+      hunterId: HUNTER_ID,
+      sessionType,
+      sessionDate: date,
+      sessionTime: time,
+      duration: 60,
+    });
 
   const pay = (userId: string, bookingId: string) =>
     call(userId, 'POST', '/api/bookings', {
@@ -91,7 +123,10 @@ describe('bookings on two instances: holds, payments, changes', () => {
       [HUNTER_ID, HUNTER_USER, JSON.stringify(sessionTypes)],
     );
     const week = Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((day) => [day, ALL_HOURS]));
-    await db.query(`insert into ${SCHEMA}.hunter_weekly_hours values ($1, $2::jsonb, now())`, [HUNTER_ID, JSON.stringify(week)]);
+    await db.query(`insert into ${SCHEMA}.hunter_weekly_hours values ($1, $2::jsonb, now())`, [
+      HUNTER_ID,
+      JSON.stringify(week),
+    ]);
   }, 60_000);
 
   afterAll(async () => {
@@ -102,15 +137,31 @@ describe('bookings on two instances: holds, payments, changes', () => {
 
   it('answers slots publicly for at most 31 days of an offered type', async () => {
     const from = dayAhead(3);
-    const slots = await call(null, 'GET', `/api/hunters/${HUNTER_ID}/slots?from=${from}&to=${dayAhead(9)}&sessionType=whatsappVideo`);
+    const slots = await call(
+      null,
+      'GET',
+      `/api/hunters/${HUNTER_ID}/slots?from=${from}&to=${dayAhead(9)}&sessionType=whatsappVideo`,
+    );
     expect(slots.status).toBe(200);
     const body = slots.body as unknown as SlotsResponse;
     expect(body.days).toHaveLength(7);
     expect(body.days[0]!.slots.map((slot) => slot.time)).toContain('09:00');
     expect(body.days[0]!.slots.at(-1)!.time).toBe('20:00');
-    expect((await call(null, 'GET', `/api/hunters/${HUNTER_ID}/slots?from=${from}&to=${dayAhead(40)}&sessionType=whatsappVideo`)).status).toBe(400);
-    expect((await call(null, 'GET', `/api/hunters/${HUNTER_ID}/slots?from=${from}&to=${from}&sessionType=other`)).status).toBe(400);
-    expect((await call(null, 'GET', `/api/hunters/999/slots?from=${from}&to=${from}&sessionType=whatsappVideo`)).status).toBe(404);
+    expect(
+      (
+        await call(
+          null,
+          'GET',
+          `/api/hunters/${HUNTER_ID}/slots?from=${from}&to=${dayAhead(40)}&sessionType=whatsappVideo`,
+        )
+      ).status,
+    ).toBe(400);
+    expect(
+      (await call(null, 'GET', `/api/hunters/${HUNTER_ID}/slots?from=${from}&to=${from}&sessionType=other`)).status,
+    ).toBe(400);
+    expect(
+      (await call(null, 'GET', `/api/hunters/999/slots?from=${from}&to=${from}&sessionType=whatsappVideo`)).status,
+    ).toBe(404);
   });
 
   it('200 members racing for one slot across both instances: one hold, 199 × 409, no overlap', async () => {
@@ -122,7 +173,9 @@ describe('bookings on two instances: holds, payments, changes', () => {
     expect(refused.every((a) => a.body.message === BOOKING_ERRORS.slotTaken)).toBe(true);
     expect(await overlaps()).toBe(0);
     // The slot is gone from the public list while the hold lives.
-    const slots = (await call(null, 'GET', `/api/hunters/${HUNTER_ID}/slots?from=${date}&to=${date}&sessionType=whatsappVideo`)).body as unknown as SlotsResponse;
+    const slots = (
+      await call(null, 'GET', `/api/hunters/${HUNTER_ID}/slots?from=${date}&to=${date}&sessionType=whatsappVideo`)
+    ).body as unknown as SlotsResponse;
     expect(slots.days[0]!.slots.map((slot) => slot.time)).not.toContain('09:00');
   }, 60_000);
 
@@ -136,13 +189,17 @@ describe('bookings on two instances: holds, payments, changes', () => {
 
   it('20 concurrent intent calls for one hold give one hold and one intent; a tampered amount is ignored', async () => {
     const date = dayAhead(12);
-    const answers = await Promise.all(Array.from({ length: 20 }, () => hold('repeat-member', date, '14:00', 'whatsappVideo', 1)));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => hold('repeat-member', date, '14:00', 'whatsappVideo', 1)),
+    );
     expect(answers.every((a) => a.status === 200)).toBe(true);
     expect(new Set(answers.map((a) => a.body.bookingId)).size).toBe(1);
     expect(new Set(answers.map((a) => a.body.clientSecret)).size).toBe(1);
     expect(answers[0]!.body.amount).toBe(8000);
     expect(String(answers[0]!.body.clientSecret)).toMatch(/^sim_[0-9a-f]{32}_secret$/);
-    const { rows } = await db.query(`select price_pence from ${SCHEMA}.hunter_bookings where client_user_id = 'repeat-member'`);
+    const { rows } = await db.query(
+      `select price_pence from ${SCHEMA}.hunter_bookings where client_user_id = 'repeat-member'`,
+    );
     expect(rows).toEqual([{ price_pence: 8000 }]);
   });
 
@@ -152,7 +209,10 @@ describe('bookings on two instances: holds, payments, changes', () => {
     expect((await hold('greedy', date, '11:00')).status).toBe(200);
     const third = await hold('greedy', date, '13:00');
     expect(third).toMatchObject({ status: 409, body: { message: BOOKING_ERRORS.tooManyHolds } });
-    expect(await hold(HUNTER_USER, date, '15:00')).toMatchObject({ status: 400, body: { message: BOOKING_ERRORS.ownHunter } });
+    expect(await hold(HUNTER_USER, date, '15:00')).toMatchObject({
+      status: 400,
+      body: { message: BOOKING_ERRORS.ownHunter },
+    });
     expect((await hold('someone', date, '15:00', 'askQuestion', 0)).status).toBe(400);
     expect((await hold('someone', date, '21:00')).status).toBe(400);
   });
@@ -162,24 +222,43 @@ describe('bookings on two instances: holds, payments, changes', () => {
     const held = await hold('payer', date, '09:00');
     const bookingId = String(held.body.bookingId);
     const paid = await pay('payer', bookingId);
-    expect(paid).toMatchObject({ status: 201, body: { id: bookingId, status: 'confirmed', price: 8000, hunterName: 'Sofia' } });
+    expect(paid).toMatchObject({
+      status: 201,
+      body: { id: bookingId, status: 'confirmed', price: 8000, hunterName: 'Sofia' },
+    });
     expect((await pay('payer', bookingId)).status).toBe(201);
     expect(await eventsOf('bookings.booking.confirmed', bookingId)).toBe(1);
     expect((await pay('stranger', bookingId)).status).toBe(404);
 
     const unpaid = await call('payer', 'POST', '/api/bookings', {
-      hunterId: HUNTER_ID, sessionType: 'whatsappVideo', sessionDate: date, sessionTime: '12:00', duration: 60, price: 8000, stripePaymentIntentId: null,
+      hunterId: HUNTER_ID,
+      sessionType: 'whatsappVideo',
+      sessionDate: date,
+      sessionTime: '12:00',
+      duration: 60,
+      price: 8000,
+      stripePaymentIntentId: null,
     });
     expect(unpaid).toMatchObject({ status: 400, body: { message: BOOKING_ERRORS.paymentRequired } });
     const free = await call('payer', 'POST', '/api/bookings', {
-      hunterId: HUNTER_ID, sessionType: 'askQuestion', sessionDate: date, sessionTime: '12:00', duration: 30, price: 0, stripePaymentIntentId: null,
+      hunterId: HUNTER_ID,
+      sessionType: 'askQuestion',
+      sessionDate: date,
+      sessionTime: '12:00',
+      duration: 30,
+      price: 0,
+      stripePaymentIntentId: null,
     });
     expect(free).toMatchObject({ status: 201, body: { status: 'confirmed', price: 0 } });
 
     const mine = await call('payer', 'GET', '/api/my-bookings');
-    expect((mine.body as unknown as { id: string }[]).map((b) => b.id)).toEqual(expect.arrayContaining([bookingId, free.body.id]));
+    expect((mine.body as unknown as { id: string }[]).map((b) => b.id)).toEqual(
+      expect.arrayContaining([bookingId, free.body.id]),
+    );
     const hunters = await call(HUNTER_USER, 'GET', '/api/hunter-bookings');
-    expect(hunters.body).toEqual(expect.arrayContaining([expect.objectContaining({ id: bookingId, clientName: 'Ann payer', totalAmount: 8000 })]));
+    expect(hunters.body).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: bookingId, clientName: 'Ann payer', totalAmount: 8000 })]),
+    );
     expect((await call('stranger', 'GET', `/api/bookings/${bookingId}`)).status).toBe(404);
     expect((await call(HUNTER_USER, 'GET', `/api/bookings/${bookingId}`)).status).toBe(200);
   });
@@ -187,10 +266,16 @@ describe('bookings on two instances: holds, payments, changes', () => {
   it('expiry frees the slot: a stale hold gives way to the next insert, and the job cancels its intent', async () => {
     const date = dayAhead(15);
     const stale = String((await hold('slow', date, '09:00')).body.bookingId);
-    await db.query(`update ${SCHEMA}.hunter_bookings set expires_at = now() - interval '1 second' where id = $1`, [stale]);
+    await db.query(`update ${SCHEMA}.hunter_bookings set expires_at = now() - interval '1 second' where id = $1`, [
+      stale,
+    ]);
     expect((await hold('quick', date, '09:00')).status).toBe(200);
-    await first.app.get(HoldExpiryJob).run({ data: { bookingId: stale }, id: stale, attemptsMade: 0, finalAttempt: false });
-    const { rows } = await db.query(`select status, payment_status from ${SCHEMA}.hunter_bookings where id = $1`, [stale]);
+    await first.app
+      .get(HoldExpiryJob)
+      .run({ data: { bookingId: stale }, id: stale, attemptsMade: 0, finalAttempt: false });
+    const { rows } = await db.query(`select status, payment_status from ${SCHEMA}.hunter_bookings where id = $1`, [
+      stale,
+    ]);
     expect(rows).toEqual([{ status: 'expired', payment_status: 'canceled' }]);
     expect(await pay('slow', stale)).toMatchObject({ status: 409, body: { message: BOOKING_ERRORS.holdExpired } });
 
@@ -202,26 +287,48 @@ describe('bookings on two instances: holds, payments, changes', () => {
   it('a late payment is confirmed when the time is free, refunded when it was taken', async () => {
     const date = dayAhead(16);
     const free = String((await hold('late-1', date, '09:00')).body.bookingId);
-    await db.query(`update ${SCHEMA}.hunter_bookings set expires_at = now() - interval '1 second' where id = $1`, [free]);
+    await db.query(`update ${SCHEMA}.hunter_bookings set expires_at = now() - interval '1 second' where id = $1`, [
+      free,
+    ]);
     expect((await pay('late-1', free)).body.status).toBe('confirmed');
 
     const taken = String((await hold('late-2', date, '12:00')).body.bookingId);
-    await db.query(`update ${SCHEMA}.hunter_bookings set expires_at = now() - interval '1 second' where id = $1`, [taken]);
+    await db.query(`update ${SCHEMA}.hunter_bookings set expires_at = now() - interval '1 second' where id = $1`, [
+      taken,
+    ]);
     expect((await hold('late-3', date, '12:00')).status).toBe(200);
     expect((await pay('late-2', taken)).status).toBe(409);
-    const { rows } = await db.query(`select status, refunded_pence from ${SCHEMA}.hunter_bookings where id = $1`, [taken]);
+    const { rows } = await db.query(`select status, refunded_pence from ${SCHEMA}.hunter_bookings where id = $1`, [
+      taken,
+    ]);
     expect(rows).toEqual([{ status: 'expired', refunded_pence: 8000 }]);
-    const refunded = await db.query(`select data from ${SCHEMA}.outbox where type = 'bookings.booking.refunded' and data->>'bookingId' = $1`, [taken]);
+    const refunded = await db.query(
+      `select data from ${SCHEMA}.outbox where type = 'bookings.booking.refunded' and data->>'bookingId' = $1`,
+      [taken],
+    );
     expect(refunded.rows.map((row: { data: { reason: string } }) => row.data.reason)).toEqual(['late_payment']);
   });
 
   it('the windows: reschedule and full refunds until 24 hours before; later no refund; the hunter always refunds', async () => {
     const early = String((await hold('changer', dayAhead(20), '09:00')).body.bookingId);
     await pay('changer', early);
-    const moved = await call('changer', 'POST', `/api/bookings/${early}/reschedule`, { sessionDate: dayAhead(21), sessionTime: '10:00' });
-    expect(moved).toMatchObject({ status: 200, body: { sessionDate: dayAhead(21), sessionTime: '10:00', price: 8000 } });
+    const moved = await call('changer', 'POST', `/api/bookings/${early}/reschedule`, {
+      sessionDate: dayAhead(21),
+      sessionTime: '10:00',
+    });
+    expect(moved).toMatchObject({
+      status: 200,
+      body: { sessionDate: dayAhead(21), sessionTime: '10:00', price: 8000 },
+    });
     expect(await eventsOf('bookings.booking.rescheduled', early)).toBe(1);
-    expect((await call(HUNTER_USER, 'POST', `/api/bookings/${early}/reschedule`, { sessionDate: dayAhead(22), sessionTime: '10:00' })).status).toBe(403);
+    expect(
+      (
+        await call(HUNTER_USER, 'POST', `/api/bookings/${early}/reschedule`, {
+          sessionDate: dayAhead(22),
+          sessionTime: '10:00',
+        })
+      ).status,
+    ).toBe(403);
     const cancelled = await call('changer', 'POST', `/api/bookings/${early}/cancel`);
     expect(cancelled).toMatchObject({ status: 200, body: { status: 'cancelled', refundedPence: 8000 } });
     expect(await eventsOf('bookings.booking.cancelled', early)).toBe(1);
@@ -233,10 +340,24 @@ describe('bookings on two instances: holds, payments, changes', () => {
       `update ${SCHEMA}.hunter_bookings set starts_at = now() + interval '3 hours', ends_at = now() + interval '4 hours' where id = $1`,
       [late],
     );
-    const mine = (await call('changer', 'GET', '/api/my-bookings')).body as unknown as { id: string; canReschedule: boolean; refundIfCancelledPence: number }[];
+    const mine = (await call('changer', 'GET', '/api/my-bookings')).body as unknown as {
+      id: string;
+      canReschedule: boolean;
+      refundIfCancelledPence: number;
+    }[];
     expect(mine.find((b) => b.id === late)).toMatchObject({ canReschedule: false, refundIfCancelledPence: 0 });
-    expect((await call('changer', 'POST', `/api/bookings/${late}/reschedule`, { sessionDate: dayAhead(24), sessionTime: '10:00' })).status).toBe(400);
-    expect(await call('changer', 'POST', `/api/bookings/${late}/cancel`)).toMatchObject({ status: 200, body: { refundedPence: 0 } });
+    expect(
+      (
+        await call('changer', 'POST', `/api/bookings/${late}/reschedule`, {
+          sessionDate: dayAhead(24),
+          sessionTime: '10:00',
+        })
+      ).status,
+    ).toBe(400);
+    expect(await call('changer', 'POST', `/api/bookings/${late}/cancel`)).toMatchObject({
+      status: 200,
+      body: { refundedPence: 0 },
+    });
     expect(await eventsOf('bookings.booking.refunded', late)).toBe(0);
 
     const byHunter = String((await hold('changer', dayAhead(25), '09:00')).body.bookingId);
@@ -245,7 +366,10 @@ describe('bookings on two instances: holds, payments, changes', () => {
       `update ${SCHEMA}.hunter_bookings set starts_at = now() + interval '5 hours', ends_at = now() + interval '6 hours' where id = $1`,
       [byHunter],
     );
-    expect(await call(HUNTER_USER, 'POST', `/api/bookings/${byHunter}/cancel`)).toMatchObject({ status: 200, body: { refundedPence: 8000 } });
+    expect(await call(HUNTER_USER, 'POST', `/api/bookings/${byHunter}/cancel`)).toMatchObject({
+      status: 200,
+      body: { refundedPence: 8000 },
+    });
     expect((await call('stranger', 'POST', `/api/bookings/${byHunter}/cancel`)).status).toBe(404);
   });
 
@@ -280,12 +404,16 @@ describe('bookings on two instances: holds, payments, changes', () => {
             const id = String(held.body.bookingId);
             if (op.then === 'pay') await pay(op.member, id);
             if (op.then === 'release') await call(op.member, 'POST', `/api/bookings/${id}/release`);
-            if (op.then === 'expire') await db.query(`update ${SCHEMA}.hunter_bookings set expires_at = now() where id = $1`, [id]);
+            if (op.then === 'expire')
+              await db.query(`update ${SCHEMA}.hunter_bookings set expires_at = now() where id = $1`, [id]);
           }),
         );
         expect(await overlaps()).toBe(0);
         // Clear the day for the next run.
-        await db.query(`update ${SCHEMA}.hunter_bookings set status = 'expired' where session_date = $1 and status in ${ACTIVE}`, [date]);
+        await db.query(
+          `update ${SCHEMA}.hunter_bookings set status = 'expired' where session_date = $1 and status in ${ACTIVE}`,
+          [date],
+        );
       }),
       { numRuns: 15 },
     );

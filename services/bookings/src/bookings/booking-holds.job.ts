@@ -36,7 +36,12 @@ export class HoldExpiryJob implements JobHandler<HoldExpiryData> {
       [bookingId],
     );
     const row = await this.bookings.find(bookingId);
-    if (row?.status !== 'expired' || !row.paymentIntentId || row.paymentStatus === 'canceled' || row.paymentStatus === 'succeeded') {
+    if (
+      row?.status !== 'expired' ||
+      !row.paymentIntentId ||
+      row.paymentStatus === 'canceled' ||
+      row.paymentStatus === 'succeeded'
+    ) {
       return { expired: row?.status === 'expired' };
     }
     await this.payments.cancelIntent(row.paymentIntentId, `booking:${bookingId}:cancel`);
@@ -66,6 +71,11 @@ export const holdExpiry = defineJob<HoldExpiryData, BookingsConfig>({
   queue: HOLD_EXPIRY_QUEUE,
   handler: HoldExpiryJob,
   concurrency: 4,
-  jobOptions: { attempts: 8, backoff: { type: 'exponential', delay: 5_000 }, removeOnComplete: true, removeOnFail: { age: 7 * 24 * 3600 } },
+  jobOptions: {
+    attempts: 8,
+    backoff: { type: 'exponential', delay: 5_000 },
+    removeOnComplete: true,
+    removeOnFail: { age: 7 * 24 * 3600 },
+  },
   sweepEveryMs: (config) => config.HOLD_SWEEP_MS,
 });

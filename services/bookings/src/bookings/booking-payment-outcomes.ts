@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { EventPublisher, SQL_STATE, sqlStateOf } from '@hunted/platform';
 import { DataSource } from 'typeorm';
 import { PaymentOutcomeHandler, PaymentProvider, type PaymentIntentSnapshot } from '../payments/payment-provider.js';
-import { bookingEventOf, BookingRepository, type BookingRow } from './booking.repository.js';
+import { bookingEventOf, BookingRepository } from './booking.repository.js';
 
 /** Where a succeeded payment left its booking. */
 export type PaymentOutcome = 'confirmed' | 'refunded' | 'ignored';
@@ -34,8 +34,15 @@ export class BookingPaymentOutcomes extends PaymentOutcomeHandler {
    * its time is still free, else the payment is refunded in full (`late_payment`).
    */
   async settle(intent: PaymentIntentSnapshot): Promise<PaymentOutcome> {
-    const found = (await this.bookings.findByIntent(intent.id)) ?? (intent.bookingId ? await this.bookings.find(intent.bookingId) : null);
-    if (!found || intent.status !== 'succeeded' || intent.amountPence !== found.pricePence || intent.currency !== 'gbp') {
+    const found =
+      (await this.bookings.findByIntent(intent.id)) ??
+      (intent.bookingId ? await this.bookings.find(intent.bookingId) : null);
+    if (
+      !found ||
+      intent.status !== 'succeeded' ||
+      intent.amountPence !== found.pricePence ||
+      intent.currency !== 'gbp'
+    ) {
       this.logger.warn(`payment ${intent.id} matches no booking of that amount; left alone`);
       return 'ignored';
     }
@@ -81,11 +88,12 @@ export class BookingPaymentOutcomes extends PaymentOutcomeHandler {
       bookingId,
       idempotencyKey: `booking:${bookingId}:refund`,
     });
-    await this.dataSource.query(`update hunter_bookings set refund_id = $2, updated_at = now() where id = $1 and refund_id is null`, [
-      bookingId,
-      refund.id,
-    ]);
-    if (refund.status === 'succeeded') await this.refundSettled({ paymentIntentId: row.paymentIntentId, refundedPence: refund.amountPence });
+    await this.dataSource.query(
+      `update hunter_bookings set refund_id = $2, updated_at = now() where id = $1 and refund_id is null`,
+      [bookingId, refund.id],
+    );
+    if (refund.status === 'succeeded')
+      await this.refundSettled({ paymentIntentId: row.paymentIntentId, refundedPence: refund.amountPence });
   }
 
   async refundSettled(input: { paymentIntentId: string; refundedPence: number }): Promise<void> {

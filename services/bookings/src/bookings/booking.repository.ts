@@ -102,7 +102,13 @@ export class BookingRepository {
   /** Marks expired the holds past their time that overlap [startsAt, endsAt) for the hunter or the client. */
   async expireStaleOverlapping(
     manager: EntityManager,
-    range: { hunterId: number; clientUserId: string; startsAt: string | Date; endsAt: string | Date; exceptId?: string },
+    range: {
+      hunterId: number;
+      clientUserId: string;
+      startsAt: string | Date;
+      endsAt: string | Date;
+      exceptId?: string;
+    },
   ): Promise<void> {
     await manager.query(
       `update hunter_bookings set status = 'expired', updated_at = now()
@@ -166,7 +172,10 @@ export class BookingRepository {
   }
 
   /** Records the hold's intent once (a retry that raced finds it set and keeps the first). */
-  async attachIntent(bookingId: string, intent: { id: string; clientSecret: string; status: string }): Promise<BookingRow> {
+  async attachIntent(
+    bookingId: string,
+    intent: { id: string; clientSecret: string; status: string },
+  ): Promise<BookingRow> {
     await this.dataSource.query(
       `update hunter_bookings set payment_intent_id = $2, client_secret = $3, payment_status = $4, updated_at = now()
        where id = $1 and payment_intent_id is null`,
@@ -175,7 +184,11 @@ export class BookingRepository {
     return this.get(bookingId);
   }
 
-  async find(bookingId: string, manager: EntityManager = this.dataSource.manager, forUpdate = false): Promise<BookingRow | null> {
+  async find(
+    bookingId: string,
+    manager: EntityManager = this.dataSource.manager,
+    forUpdate = false,
+  ): Promise<BookingRow | null> {
     const rows = await manager.query<BookingRow[]>(
       `select ${BOOKING_COLUMNS} from hunter_bookings b where id = $1${forUpdate ? ' for update' : ''}`,
       [bookingId],
@@ -189,16 +202,21 @@ export class BookingRepository {
     return row;
   }
 
-  async findByIntent(paymentIntentId: string, manager: EntityManager = this.dataSource.manager): Promise<BookingRow | null> {
-    const rows = await manager.query<BookingRow[]>(`select ${BOOKING_COLUMNS} from hunter_bookings b where payment_intent_id = $1`, [
-      paymentIntentId,
-    ]);
+  async findByIntent(
+    paymentIntentId: string,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<BookingRow | null> {
+    const rows = await manager.query<BookingRow[]>(
+      `select ${BOOKING_COLUMNS} from hunter_bookings b where payment_intent_id = $1`,
+      [paymentIntentId],
+    );
     return rows[0] ?? null;
   }
 
   /** A booking the member takes part in (as its client or as its hunter), else 404 — never saying it exists. */
   async findForParticipant(bookingId: string, userId: string): Promise<BookingRow> {
-    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(bookingId)) throw new NotFoundException(BOOKING_NOT_FOUND);
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(bookingId))
+      throw new NotFoundException(BOOKING_NOT_FOUND);
     const rows = await this.dataSource.query<BookingRow[]>(
       `select ${BOOKING_COLUMNS} from hunter_bookings b
        where b.id = $1 and (b.client_user_id = $2 or b.hunter_user_id = $2

@@ -2,7 +2,12 @@ import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import type { BookingDetail, CreatePaymentIntentResponse, HunterBooking, MyBooking } from '@hunted/contracts';
 import { CurrentUser, SignedIn, type AuthenticatedUser } from '@hunted/platform';
 import { BookingsService } from './bookings.service.js';
-import { createBookingBody, createPaymentIntentBody, parseBody, rescheduleBookingBody } from './dto/booking-bodies.dto.js';
+import {
+  createBookingBody,
+  createPaymentIntentBody,
+  parseBody,
+  rescheduleBookingBody,
+} from './dto/booking-bodies.dto.js';
 import { CancelBookingUseCase } from './usecases/cancel-booking/cancel-booking.usecase.js';
 import { ConfirmBookingUseCase } from './usecases/confirm-booking/confirm-booking.usecase.js';
 import { HoldSlotUseCase } from './usecases/hold-slot/hold-slot.usecase.js';
@@ -22,7 +27,10 @@ export class BookingsController {
 
   @Post('create-payment-intent')
   @HttpCode(200)
-  createPaymentIntent(@CurrentUser() user: AuthenticatedUser, @Body() body: unknown): Promise<CreatePaymentIntentResponse> {
+  createPaymentIntent(
+    @CurrentUser() user: AuthenticatedUser,
+    @Body() body: unknown,
+  ): Promise<CreatePaymentIntentResponse> {
     return this.holdSlot.execute({ user, ...parseBody(createPaymentIntentBody, body) });
   }
 
@@ -56,7 +64,11 @@ export class BookingsController {
 
   @Post('bookings/:id/reschedule')
   @HttpCode(200)
-  async reschedule(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: unknown): Promise<BookingDetail> {
+  async reschedule(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('id') id: string,
+    @Body() body: unknown,
+  ): Promise<BookingDetail> {
     await this.rescheduleBooking.execute({ user, bookingId: id, ...parseBody(rescheduleBookingBody, body) });
     return this.bookings.detail(id, user.id);
   }

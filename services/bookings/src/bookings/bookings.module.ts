@@ -21,7 +21,13 @@ import { RescheduleBookingUseCase } from './usecases/reschedule-booking/reschedu
  * processor's webhook.
  */
 @Module({
-  imports: [HunterCopiesModule, UserCopiesModule, SlotsModule, PaymentsModule, JobsModule.forFeature([holdExpiry, bookingCompletion])],
+  imports: [
+    HunterCopiesModule,
+    UserCopiesModule,
+    SlotsModule,
+    PaymentsModule,
+    JobsModule.forFeature([holdExpiry, bookingCompletion]),
+  ],
   controllers: [BookingsController],
   providers: [
     BookingRepository,

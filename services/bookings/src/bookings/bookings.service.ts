@@ -115,12 +115,13 @@ export class BookingsService {
               [bookingId],
             ),
           )
-          .catch((error: Error) => this.logger.warn(`intent of released hold ${bookingId} not cancelled yet: ${error.message}`));
+          .catch((error: Error) =>
+            this.logger.warn(`intent of released hold ${bookingId} not cancelled yet: ${error.message}`),
+          );
       }
     }
     return this.detail(bookingId, userId);
   }
-
 }
 
 function toDetail(row: RowWithNames): BookingDetail {

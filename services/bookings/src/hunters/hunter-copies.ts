@@ -59,7 +59,11 @@ export class HunterCopies {
   }
 
   /** A new week replaces the old; each date's record is kept or removed as the event says, latest event winning per date. */
-  async applyAvailability(manager: EntityManager, change: HunterAvailabilityChangedV1, occurredAt: string): Promise<void> {
+  async applyAvailability(
+    manager: EntityManager,
+    change: HunterAvailabilityChangedV1,
+    occurredAt: string,
+  ): Promise<void> {
     if (change.weeklyHours) {
       await manager.query(
         `insert into hunter_weekly_hours (hunter_id, week, updated_at) values ($1, $2::jsonb, $3)

@@ -29,7 +29,11 @@ export class SimulatedPaymentProvider extends PaymentProvider {
     super();
   }
 
-  createIntent(input: { bookingId: string; amountPence: number; idempotencyKey: string }): Promise<PaymentIntentSnapshot> {
+  createIntent(input: {
+    bookingId: string;
+    amountPence: number;
+    idempotencyKey: string;
+  }): Promise<PaymentIntentSnapshot> {
     const id = simulatedIntentId(input.bookingId);
     return Promise.resolve({
       id,
@@ -68,6 +72,10 @@ export class SimulatedPaymentProvider extends PaymentProvider {
   }
 
   refund(input: { paymentIntentId: string; amountPence: number; bookingId: string }): Promise<RefundSnapshot> {
-    return Promise.resolve({ id: `sim_re_${input.bookingId.replaceAll('-', '')}`, status: 'succeeded', amountPence: input.amountPence });
+    return Promise.resolve({
+      id: `sim_re_${input.bookingId.replaceAll('-', '')}`,
+      status: 'succeeded',
+      amountPence: input.amountPence,
+    });
   }
 }

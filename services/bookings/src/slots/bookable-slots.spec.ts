@@ -24,10 +24,16 @@ const starts = (q: SlotQuery) => bookableSlots(q).flatMap((day) => day.slots.map
 describe('bookableSlots', () => {
   it('starts on the 30-minute grid where the whole session fits in offered hours; consecutive hours join', () => {
     expect(times(query({ from: '2026-06-10', durationMinutes: 60 }))).toEqual([['09:00', '09:30', '10:00']]);
-    expect(times(query({ from: '2026-06-10', durationMinutes: 60, offeredHours: () => ['09:00', '11:00'] }))).toEqual([['09:00', '11:00']]);
-    expect(times(query({ from: '2026-06-10', durationMinutes: 90, offeredHours: () => ['09:00', '11:00'] }))).toEqual([[]]);
+    expect(times(query({ from: '2026-06-10', durationMinutes: 60, offeredHours: () => ['09:00', '11:00'] }))).toEqual([
+      ['09:00', '11:00'],
+    ]);
+    expect(times(query({ from: '2026-06-10', durationMinutes: 90, offeredHours: () => ['09:00', '11:00'] }))).toEqual([
+      [],
+    ]);
     // 20:00 is the last offered hour: a 30-minute session may start at 20:30, a 60-minute one not.
-    expect(times(query({ from: '2026-06-10', durationMinutes: 60, offeredHours: () => [...AVAILABILITY_SLOTS] }))[0]!.at(-1)).toBe('20:00');
+    expect(
+      times(query({ from: '2026-06-10', durationMinutes: 60, offeredHours: () => [...AVAILABILITY_SLOTS] }))[0]!.at(-1),
+    ).toBe('20:00');
     expect(times(query({ from: '2026-06-10', offeredHours: () => [...AVAILABILITY_SLOTS] }))[0]!.at(-1)).toBe('20:30');
   });
 
@@ -56,7 +62,11 @@ describe('bookableSlots', () => {
   });
 
   it('gives every date of the range, empty for a closed hunter or type and for dates offering nothing', () => {
-    const week = query({ from: '2026-06-08', to: '2026-06-14', offeredHours: (date) => (date === '2026-06-09' ? ['09:00'] : []) });
+    const week = query({
+      from: '2026-06-08',
+      to: '2026-06-14',
+      offeredHours: (date) => (date === '2026-06-09' ? ['09:00'] : []),
+    });
     expect(bookableSlots(week).map((day) => day.date)).toEqual(datesBetween('2026-06-08', '2026-06-14'));
     expect(times(week)).toEqual([[], ['09:00', '09:30'], [], [], [], [], []]);
     expect(times({ ...week, open: false }).flat()).toEqual([]);
@@ -90,7 +100,10 @@ describe('bookableSlots', () => {
     it('the 2026 and 2027 change weeks keep 09:00 at 09:00 London on each side of the change', () => {
       const now = new Date('2026-01-01T00:00:00Z');
       const firstStart = (from: string, to: string) =>
-        bookableSlots(query({ from, to, now: from < '2027' ? now : new Date('2027-01-01T00:00:00Z') })).map((day) => [day.date, day.slots[0]?.startsAt]);
+        bookableSlots(query({ from, to, now: from < '2027' ? now : new Date('2027-01-01T00:00:00Z') })).map((day) => [
+          day.date,
+          day.slots[0]?.startsAt,
+        ]);
       expect(firstStart('2026-03-28', '2026-03-29')).toEqual([
         ['2026-03-28', '2026-03-28T09:00:00.000Z'],
         ['2026-03-29', '2026-03-29T08:00:00.000Z'],

@@ -10,7 +10,10 @@ export class SlotsController {
   /** `?from=YYYY-MM-DD&to=YYYY-MM-DD&sessionType=key`, at most 31 days: every date, with its bookable starts. */
   @Get(':id/slots')
   @Public()
-  list(@IdParam('id', HUNTER_MESSAGES.notFound) id: number, @Query() query: Record<string, unknown>): Promise<SlotsResponse> {
+  list(
+    @IdParam('id', HUNTER_MESSAGES.notFound) id: number,
+    @Query() query: Record<string, unknown>,
+  ): Promise<SlotsResponse> {
     return this.slots.slots(id, query);
   }
 }

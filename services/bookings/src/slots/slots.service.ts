@@ -55,7 +55,10 @@ export class SlotsService {
     const type = sessionType as SessionTypeKey;
     const hunter = await this.hunters.find(hunterId);
     const duration = hunter.sessionTypes[type].duration;
-    const [offered, busy] = await Promise.all([this.hunters.offeredHours(hunterId, from, to), this.busy(hunterId, from, to)]);
+    const [offered, busy] = await Promise.all([
+      this.hunters.offeredHours(hunterId, from, to),
+      this.busy(hunterId, from, to),
+    ]);
     const days = bookableSlots({
       from,
       to,
@@ -73,7 +76,13 @@ export class SlotsService {
    * The slot at a London date and wall-clock time if the hunter offers it now (type, hours, notice, horizon), or
    * null. Overlaps are not looked at: the exclusion constraint decides them when the row is written.
    */
-  async offeredSlot(hunter: HunterCopy, sessionType: SessionTypeKey, durationMinutes: number, date: string, time: string): Promise<Slot | null> {
+  async offeredSlot(
+    hunter: HunterCopy,
+    sessionType: SessionTypeKey,
+    durationMinutes: number,
+    date: string,
+    time: string,
+  ): Promise<Slot | null> {
     const offered = await this.hunters.offeredHours(hunter.id, date, date);
     const [day] = bookableSlots({
       from: date,

@@ -5,7 +5,10 @@ import { londonDateOf } from '../../slots/slots.service.js';
 
 const sessionDate = z
   .string()
-  .transform((value, ctx) => londonDateOf(value) ?? (ctx.addIssue({ code: 'custom', message: 'must be a date (YYYY-MM-DD)' }), z.NEVER));
+  .transform(
+    (value, ctx) =>
+      londonDateOf(value) ?? (ctx.addIssue({ code: 'custom', message: 'must be a date (YYYY-MM-DD)' }), z.NEVER),
+  );
 const sessionTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time (HH:MM)');
 
 /** `POST /api/create-payment-intent`: `amount` and `duration` are read and never trusted. */

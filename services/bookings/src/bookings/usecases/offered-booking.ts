@@ -18,13 +18,25 @@ export interface OfferedBooking {
 /** The checks a hold and a free booking share: the hunter exists, is not the caller, offers the type and the time. */
 export async function offeredBooking(
   deps: { hunters: HunterCopies; slots: SlotsService },
-  request: { user: AuthenticatedUser; hunterId: number; sessionType: SessionTypeKey; sessionDate: string; sessionTime: string },
+  request: {
+    user: AuthenticatedUser;
+    hunterId: number;
+    sessionType: SessionTypeKey;
+    sessionDate: string;
+    sessionTime: string;
+  },
 ): Promise<OfferedBooking> {
   const hunter = await deps.hunters.find(request.hunterId);
   if (hunter.userId === request.user.id) throw new BadRequestException(BOOKING_ERRORS.ownHunter);
   const type = hunter.sessionTypes[request.sessionType];
   if (!type.enabled) throw new BadRequestException(TYPE_NOT_OFFERED);
-  const slot = await deps.slots.offeredSlot(hunter, request.sessionType, type.duration, request.sessionDate, request.sessionTime);
+  const slot = await deps.slots.offeredSlot(
+    hunter,
+    request.sessionType,
+    type.duration,
+    request.sessionDate,
+    request.sessionTime,
+  );
   if (!slot) throw new BadRequestException(TIME_NOT_OFFERED);
   return { hunter, slot, duration: type.duration, pricePence: type.price * 100 };
 }

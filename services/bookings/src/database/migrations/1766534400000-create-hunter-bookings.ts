@@ -53,7 +53,9 @@ export class CreateHunterBookings1766534400000 implements MigrationInterface {
     await queryRunner.query(
       `create index hunter_bookings_live_holds_idx on hunter_bookings (expires_at) where status = 'pending_payment'`,
     );
-    await queryRunner.query(`create index hunter_bookings_confirmed_end_idx on hunter_bookings (ends_at) where status = 'confirmed'`);
+    await queryRunner.query(
+      `create index hunter_bookings_confirmed_end_idx on hunter_bookings (ends_at) where status = 'confirmed'`,
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

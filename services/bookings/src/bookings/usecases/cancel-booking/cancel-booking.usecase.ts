@@ -40,12 +40,18 @@ export class CancelBookingUseCase {
         [booking.id, by],
       );
       if (!row) throw new BadRequestException(ONLY_CONFIRMED_CANCELS);
-      await this.events.publish(manager, 'bookings.booking.cancelled', { ...bookingEventOf(row), cancelledBy: by, refundPence: row.refundPence });
+      await this.events.publish(manager, 'bookings.booking.cancelled', {
+        ...bookingEventOf(row),
+        cancelledBy: by,
+        refundPence: row.refundPence,
+      });
       return row;
     });
     if (cancelled.refundPence > 0) {
       // Committed first: a failed call here leaves the refund recorded, and asking again uses the same key.
-      await this.outcomes.refund(cancelled.id).catch((error: Error) => this.logger.error(`refund of ${cancelled.id} not asked yet: ${error.message}`));
+      await this.outcomes
+        .refund(cancelled.id)
+        .catch((error: Error) => this.logger.error(`refund of ${cancelled.id} not asked yet: ${error.message}`));
     }
     return this.bookings.get(cancelled.id);
   }

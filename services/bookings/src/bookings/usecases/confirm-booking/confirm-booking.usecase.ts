@@ -31,18 +31,24 @@ export class ConfirmBookingUseCase {
   ) {}
 
   async execute(command: ConfirmBookingCommand): Promise<BookingRow> {
-    return command.paymentIntentId === null ? this.bookFree(command) : this.confirmPaid(command, command.paymentIntentId);
+    return command.paymentIntentId === null
+      ? this.bookFree(command)
+      : this.confirmPaid(command, command.paymentIntentId);
   }
 
   private async confirmPaid(command: ConfirmBookingCommand, paymentIntentId: string): Promise<BookingRow> {
-    if (this.payments.mode === 'stripe' && paymentIntentId.startsWith('sim_')) throw new BadRequestException(BOOKING_ERRORS.paymentRequired);
+    if (this.payments.mode === 'stripe' && paymentIntentId.startsWith('sim_'))
+      throw new BadRequestException(BOOKING_ERRORS.paymentRequired);
     const hold = await this.bookings.findByIntent(paymentIntentId);
     if (!hold || hold.clientUserId !== command.user.id) throw new NotFoundException(BOOKING_NOT_FOUND);
     if (hold.status === 'confirmed' || hold.status === 'completed') return hold;
     const intent = await this.payments.retrieveIntent(paymentIntentId);
     if (intent.status === 'canceled') throw new ConflictException(BOOKING_ERRORS.holdExpired);
     const paid =
-      intent.status === 'succeeded' && intent.amountPence === hold.pricePence && intent.currency === 'gbp' && intent.bookingId === hold.id;
+      intent.status === 'succeeded' &&
+      intent.amountPence === hold.pricePence &&
+      intent.currency === 'gbp' &&
+      intent.bookingId === hold.id;
     if (!paid) throw new BadRequestException(BOOKING_ERRORS.paymentRequired);
     const outcome = await this.outcomes.settle(intent);
     if (outcome !== 'confirmed') throw new ConflictException(BOOKING_ERRORS.holdExpired);

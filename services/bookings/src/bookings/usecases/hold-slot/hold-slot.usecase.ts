@@ -39,7 +39,12 @@ export class HoldSlotUseCase {
     if (offer.pricePence === 0) throw new BadRequestException(FREE_NEEDS_NO_PAYMENT);
     const hold = await this.dataSource.transaction(async (manager): Promise<BookingRow> => {
       await this.bookings.lockClient(manager, command.user.id);
-      const key = { clientUserId: command.user.id, hunterId: offer.hunter.id, sessionType: command.sessionType, startsAt: offer.slot.startsAt };
+      const key = {
+        clientUserId: command.user.id,
+        hunterId: offer.hunter.id,
+        sessionType: command.sessionType,
+        startsAt: offer.slot.startsAt,
+      };
       const held = await this.bookings.findLiveHold(manager, key);
       if (held) return held;
       if ((await this.bookings.countLiveHolds(manager, command.user.id)) >= BOOKING_RULES.maxUnpaidHolds) {
@@ -63,7 +68,10 @@ export class HoldSlotUseCase {
       });
     });
     const expiresAt = hold.expiresAt!;
-    void this.expiries.tryAdd({ bookingId: hold.id }, { jobId: hold.id, delay: Math.max(0, new Date(expiresAt).getTime() - Date.now()) });
+    void this.expiries.tryAdd(
+      { bookingId: hold.id },
+      { jobId: hold.id, delay: Math.max(0, new Date(expiresAt).getTime() - Date.now()) },
+    );
     const withIntent = hold.paymentIntentId && hold.clientSecret ? hold : await this.createIntent(hold);
     return {
       bookingId: hold.id,

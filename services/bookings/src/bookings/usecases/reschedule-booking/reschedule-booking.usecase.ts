@@ -32,10 +32,21 @@ export class RescheduleBookingUseCase {
     if (booking.clientUserId !== command.user.id) throw new ForbiddenException(ONLY_CLIENT_RESCHEDULES);
     if (booking.status !== 'confirmed') throw new BadRequestException(RESCHEDULE_WINDOW);
     const hunter = await this.hunters.find(booking.hunterId);
-    const slot = await this.slots.offeredSlot(hunter, booking.sessionType, booking.duration, command.sessionDate, command.sessionTime);
+    const slot = await this.slots.offeredSlot(
+      hunter,
+      booking.sessionType,
+      booking.duration,
+      command.sessionDate,
+      command.sessionTime,
+    );
     if (!slot) throw new BadRequestException(TIME_NOT_OFFERED);
     return this.dataSource.transaction(async (manager) => {
-      await this.bookings.expireStaleOverlapping(manager, { ...booking, startsAt: slot.startsAt, endsAt: slot.endsAt, exceptId: booking.id });
+      await this.bookings.expireStaleOverlapping(manager, {
+        ...booking,
+        startsAt: slot.startsAt,
+        endsAt: slot.endsAt,
+        exceptId: booking.id,
+      });
       const [rows] = await refusingOverlaps(
         manager.query<[(BookingRow & { previousStartsAt: Date; previousEndsAt: Date })[], number]>(
           `update hunter_bookings as b
