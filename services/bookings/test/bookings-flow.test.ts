@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBookingsApp } from '../src/app.js';
 import { BookingCompletionJob } from '../src/bookings/booking-completion.job.js';
 import { HoldExpiryJob } from '../src/bookings/booking-holds.job.js';
+import { BookingRefundJob } from '../src/bookings/booking-refunds.job.js';
 import { loadConfig } from '../src/config.js';
 import { londonClock } from '../src/slots/bookable-slots.js';
 
@@ -333,6 +334,19 @@ describe('bookings on two instances: holds, payments, changes', () => {
     expect(cancelled).toMatchObject({ status: 200, body: { status: 'cancelled', refundedPence: 8000 } });
     expect(await eventsOf('bookings.booking.cancelled', early)).toBe(1);
     expect(await eventsOf('bookings.booking.refunded', early)).toBe(1);
+
+    // A refund recorded but never asked of the processor (the call failed after the commit) is asked by the sweep.
+    await db.query(
+      `update ${SCHEMA}.hunter_bookings set refund_id = null, refunded_at = null, refunded_pence = 0,
+         updated_at = now() - interval '1 minute' where id = $1`,
+      [early],
+    );
+    const refunds = first.app.get(BookingRefundJob);
+    expect((await refunds.pending()).map((job) => job.data.bookingId)).toContain(early);
+    await refunds.run({ data: { bookingId: early }, id: `refund-${early}`, attemptsMade: 0, finalAttempt: false });
+    const retried = await db.query(`select refund_id, refunded_pence from ${SCHEMA}.hunter_bookings where id = $1`, [early]);
+    expect(retried.rows[0]).toMatchObject({ refund_id: expect.stringMatching(/^sim_re_/), refunded_pence: 8000 });
+    expect((await refunds.pending()).map((job) => job.data.bookingId)).not.toContain(early);
 
     const late = String((await hold('changer', dayAhead(23), '09:00')).body.bookingId);
     await pay('changer', late);

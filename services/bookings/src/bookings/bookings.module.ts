@@ -7,6 +7,7 @@ import { SlotsModule } from '../slots/slots.module.js';
 import { UserCopiesModule } from '../users/user-copies.module.js';
 import { BookingCompletionJob, bookingCompletion } from './booking-completion.job.js';
 import { HoldExpiryJob, holdExpiry } from './booking-holds.job.js';
+import { BookingRefundJob, bookingRefunds } from './booking-refunds.job.js';
 import { BookingPaymentOutcomes } from './booking-payment-outcomes.js';
 import { BookingRepository } from './booking.repository.js';
 import { BookingsController } from './bookings.controller.js';
@@ -26,7 +27,7 @@ import { RescheduleBookingUseCase } from './usecases/reschedule-booking/reschedu
     UserCopiesModule,
     SlotsModule,
     PaymentsModule,
-    JobsModule.forFeature([holdExpiry, bookingCompletion]),
+    JobsModule.forFeature([holdExpiry, bookingCompletion, bookingRefunds]),
   ],
   controllers: [BookingsController],
   providers: [
@@ -40,6 +41,7 @@ import { RescheduleBookingUseCase } from './usecases/reschedule-booking/reschedu
     CancelBookingUseCase,
     HoldExpiryJob,
     BookingCompletionJob,
+    BookingRefundJob,
   ],
   exports: [PaymentOutcomeHandler, PaymentsModule],
 })

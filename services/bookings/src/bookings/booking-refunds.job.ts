@@ -1,0 +1,51 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { defineJob, type JobHandler, type JobRun, type PendingJob } from '@hunted/platform';
+import { DataSource } from 'typeorm';
+import type { BookingsConfig } from '../config.js';
+import { BookingPaymentOutcomes } from './booking-payment-outcomes.js';
+
+const SWEEP_BATCH = 100;
+
+export interface BookingRefundData {
+  bookingId: string;
+}
+
+/**
+ * Asks the processor again for a refund that was recorded (a cancellation, a late payment) but whose request
+ * failed after the commit. Found only by the sweep; the processor's idempotency key (`booking:<id>:refund`) makes a
+ * repeated request the same refund.
+ */
+@Injectable()
+export class BookingRefundJob implements JobHandler<BookingRefundData> {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly outcomes: BookingPaymentOutcomes,
+  ) {}
+
+  async run(job: JobRun<BookingRefundData>): Promise<void> {
+    await this.outcomes.refund(job.data.bookingId);
+  }
+
+  async pending(): Promise<PendingJob<BookingRefundData>[]> {
+    const rows = await this.dataSource.query<{ id: string }[]>(
+      `select id from hunter_bookings
+       where refund_pence > 0 and refund_id is null and refunded_at is null and payment_intent_id is not null
+         and updated_at < now() - interval '30 seconds'
+       order by updated_at limit ${SWEEP_BATCH}`,
+    );
+    return rows.map(({ id }) => ({ jobId: `refund-${id}`, data: { bookingId: id } }));
+  }
+}
+
+export const bookingRefunds = defineJob<BookingRefundData, BookingsConfig>({
+  queue: 'bookings-refunds',
+  handler: BookingRefundJob,
+  jobOptions: {
+    attempts: 8,
+    backoff: { type: 'exponential', delay: 10_000 },
+    removeOnComplete: true,
+    removeOnFail: { age: 7 * 24 * 3600 },
+  },
+  sweepEveryMs: (config) => config.HOLD_SWEEP_MS,
+});
