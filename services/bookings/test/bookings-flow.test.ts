@@ -344,7 +344,9 @@ describe('bookings on two instances: holds, payments, changes', () => {
     const refunds = first.app.get(BookingRefundJob);
     expect((await refunds.pending()).map((job) => job.data.bookingId)).toContain(early);
     await refunds.run({ data: { bookingId: early }, id: `refund-${early}`, attemptsMade: 0, finalAttempt: false });
-    const retried = await db.query(`select refund_id, refunded_pence from ${SCHEMA}.hunter_bookings where id = $1`, [early]);
+    const retried = await db.query(`select refund_id, refunded_pence from ${SCHEMA}.hunter_bookings where id = $1`, [
+      early,
+    ]);
     expect(retried.rows[0]).toMatchObject({ refund_id: expect.stringMatching(/^sim_re_/), refunded_pence: 8000 });
     expect((await refunds.pending()).map((job) => job.data.bookingId)).not.toContain(early);
 
@@ -400,14 +402,15 @@ describe('bookings on two instances: holds, payments, changes', () => {
     expect(await eventsOf('bookings.booking.completed', id)).toBe(1);
   });
 
-  it('property: any mix of holds, payments, releases and expiries keeps active ranges disjoint', async () => {
+  it('property: any mix of holds, payments, releases, expiries, reschedules and cancellations keeps active ranges disjoint', async () => {
     const date = dayAhead(30);
     const times = ['09:00', '09:30', '10:00', '10:30', '11:00'];
     const operation = fc.record({
       member: fc.constantFrom('p-1', 'p-2', 'p-3', 'p-4'),
       time: fc.constantFrom(...times),
       sessionType: fc.constantFrom('whatsappVideo', 'whatsappVoice'),
-      then: fc.constantFrom('keep', 'pay', 'release', 'expire'),
+      then: fc.constantFrom('keep', 'pay', 'release', 'expire', 'reschedule', 'cancel'),
+      movedTo: fc.constantFrom(...times),
     });
     await fc.assert(
       fc.asyncProperty(fc.array(operation, { minLength: 1, maxLength: 8 }), async (operations) => {
@@ -418,6 +421,14 @@ describe('bookings on two instances: holds, payments, changes', () => {
             const id = String(held.body.bookingId);
             if (op.then === 'pay') await pay(op.member, id);
             if (op.then === 'release') await call(op.member, 'POST', `/api/bookings/${id}/release`);
+            if (op.then === 'reschedule' || op.then === 'cancel') await pay(op.member, id);
+            if (op.then === 'reschedule') {
+              await call(op.member, 'POST', `/api/bookings/${id}/reschedule`, {
+                sessionDate: date,
+                sessionTime: op.movedTo,
+              });
+            }
+            if (op.then === 'cancel') await call(op.member, 'POST', `/api/bookings/${id}/cancel`);
             if (op.then === 'expire')
               await db.query(`update ${SCHEMA}.hunter_bookings set expires_at = now() where id = $1`, [id]);
           }),
