@@ -3,6 +3,7 @@ import type { BookingEventV1, EventPayload, EventType, IntegrationEvent } from '
 import { EventConsumer, toStreamFields } from '@hunted/platform';
 import {
   freePort,
+  PrivateRedis,
   startServiceApp,
   startTestPublisher,
   TEST_DATABASE_URL,
@@ -21,13 +22,29 @@ import { loadConfig } from '../src/config.js';
 import { MailInbox, mimeParts, type ReceivedMail } from './mail-inbox.js';
 
 const SCHEMA = 'messaging_booking_emails_it';
-const PUBLISHER_SCHEMAS = { identity: `${SCHEMA}_identity`, hunters: `${SCHEMA}_hunters`, bookings: `${SCHEMA}_bookings` };
+const PUBLISHER_SCHEMAS = {
+  identity: `${SCHEMA}_identity`,
+  hunters: `${SCHEMA}_hunters`,
+  bookings: `${SCHEMA}_bookings`,
+};
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const ADA = { userId: 'user-ada', email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', profileImageUrl: null };
-const SOFIA = { userId: 'user-sofia', email: 'sofia@example.com', firstName: 'Sofia', lastName: 'Martinez', profileImageUrl: null };
+const ADA = {
+  userId: 'user-ada',
+  email: 'ada@example.com',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  profileImageUrl: null,
+};
+const SOFIA = {
+  userId: 'user-sofia',
+  email: 'sofia@example.com',
+  firstName: 'Sofia',
+  lastName: 'Martinez',
+  profileImageUrl: null,
+};
 const HUNTER_ID = 7;
 
 describe('messaging: booking emails', () => {
@@ -49,7 +66,15 @@ describe('messaging: booking emails', () => {
   }
 
   function emailsOf(bookingId: string) {
-    return rows<{ id: string; kind: string; sequence: number; recipient_role: string; status: string; send_at: Date; skipped_reason: string | null }>(
+    return rows<{
+      id: string;
+      kind: string;
+      sequence: number;
+      recipient_role: string;
+      status: string;
+      send_at: Date;
+      skipped_reason: string | null;
+    }>(
       `select id::text as id, kind, sequence, recipient_role, status, send_at, skipped_reason
          from outbound_emails where booking_id = $1 order by id`,
       [bookingId],
@@ -86,7 +111,12 @@ describe('messaging: booking emails', () => {
   }
 
   const bookingCopy = async (bookingId: string) =>
-    (await rows<{ status: string; sequence: number; starts_at: Date }>(`select status, sequence, starts_at from bookings where booking_id = $1`, [bookingId]))[0];
+    (
+      await rows<{ status: string; sequence: number; starts_at: Date }>(
+        `select status, sequence, starts_at from bookings where booking_id = $1`,
+        [bookingId],
+      )
+    )[0];
 
   beforeAll(async () => {
     db = new pg.Client({ connectionString: TEST_DATABASE_URL, options: `-c search_path=${SCHEMA}` });
@@ -147,7 +177,12 @@ describe('messaging: booking emails', () => {
       { user_id: SOFIA.userId, email: SOFIA.email, first_name: 'Sofia', last_name: 'Martinez' },
     ]);
     expect(await rows(`select hunter_id, user_id, name, profile_image_url from hunters`)).toEqual([
-      { hunter_id: HUNTER_ID, user_id: SOFIA.userId, name: 'Sofia Martinez', profile_image_url: '/api/hunters/7/photo' },
+      {
+        hunter_id: HUNTER_ID,
+        user_id: SOFIA.userId,
+        name: 'Sofia Martinez',
+        profile_image_url: '/api/hunters/7/photo',
+      },
     ]);
   });
 
@@ -166,7 +201,10 @@ describe('messaging: booking emails', () => {
     for (let i = 0; i < 5; i++) await publish('bookings.booking.confirmed', data);
 
     await waitFor('both confirmations', () => mailsOf(data.bookingId, 'confirmation').length >= 2);
-    await waitFor('every event applied', async () => (await rows(`select 1 from inbox where type = 'bookings.booking.confirmed'`)).length >= 6);
+    await waitFor(
+      'every event applied',
+      async () => (await rows(`select 1 from inbox where type = 'bookings.booking.confirmed'`)).length >= 6,
+    );
     await sleep(1_000);
     const confirmations = (await emailsOf(data.bookingId)).filter((row) => row.kind === 'confirmation');
     expect(confirmations.map((row) => [row.recipient_role, row.status])).toEqual([
@@ -211,7 +249,9 @@ describe('messaging: booking emails', () => {
     // Each waits in Redis as a delayed job keyed by its row.
     await waitFor('the delayed reminder jobs', async () => {
       const states = await Promise.all(
-        reminders.map((r) => redis.zscore(`${redisPrefix}bull:messaging-booking-email:delayed`, `booking-email-${r.id}`)),
+        reminders.map((r) =>
+          redis.zscore(`${redisPrefix}bull:messaging-booking-email:delayed`, `booking-email-${r.id}`),
+        ),
       );
       return states.every((score) => score !== null);
     });
@@ -259,7 +299,10 @@ describe('messaging: booking emails', () => {
   it('cancels with METHOD:CANCEL to both and never sends the reminders', async () => {
     // The 1 h reminder falls due four seconds from now: it would be sent if the cancellation did not stop it.
     const startsAt = new Date(Date.now() + HOUR + 4_000);
-    const data = booking({ startsAt: startsAt.toISOString(), endsAt: new Date(startsAt.getTime() + HOUR).toISOString() });
+    const data = booking({
+      startsAt: startsAt.toISOString(),
+      endsAt: new Date(startsAt.getTime() + HOUR).toISOString(),
+    });
     await publish('bookings.booking.confirmed', data);
     await waitFor('the confirmations', () => mailsOf(data.bookingId, 'confirmation').length === 2);
     await publish('bookings.booking.cancelled', { ...data, sequence: 1, cancelledBy: 'client', refundPence: 8000 });
@@ -285,7 +328,10 @@ describe('messaging: booking emails', () => {
 
   it('sends the 1 h reminder when it falls due', async () => {
     const startsAt = new Date(Date.now() + HOUR + 3_000);
-    const data = booking({ startsAt: startsAt.toISOString(), endsAt: new Date(startsAt.getTime() + HOUR).toISOString() });
+    const data = booking({
+      startsAt: startsAt.toISOString(),
+      endsAt: new Date(startsAt.getTime() + HOUR).toISOString(),
+    });
     await publish('bookings.booking.confirmed', data);
     await waitFor('both 1 h reminders', () => mailsOf(data.bookingId, 'reminder_1h').length === 2, 20_000);
     const toAda = mailsOf(data.bookingId, 'reminder_1h').find((mail) => mail.to[0] === ADA.email)!;
@@ -296,7 +342,10 @@ describe('messaging: booking emails', () => {
 
   it('plans no reminder whose time has passed: a booking 30 minutes ahead gets its confirmation only', async () => {
     const startsAt = new Date(Date.now() + 30 * 60 * 1000);
-    const data = booking({ startsAt: startsAt.toISOString(), endsAt: new Date(startsAt.getTime() + HOUR).toISOString() });
+    const data = booking({
+      startsAt: startsAt.toISOString(),
+      endsAt: new Date(startsAt.getTime() + HOUR).toISOString(),
+    });
     await publish('bookings.booking.confirmed', data);
     await waitFor('the confirmations', () => mailsOf(data.bookingId, 'confirmation').length === 2);
     await sleep(1_500);
@@ -321,5 +370,62 @@ describe('messaging: booking emails', () => {
     await waitFor('the hunter told of the cancellation', () => mailsOf(data.bookingId, 'cancellation').length === 2);
     const toSofia = mailsOf(data.bookingId, 'cancellation').find((mail) => mail.to[0] === SOFIA.email)!;
     expect(mimeParts(toSofia.raw, 'text/plain')[0]!.body).toContain('You cancelled this booking.');
+  });
+});
+
+describe('messaging: booking emails while Redis is away', () => {
+  it('writes the emails in the inbox transaction and sends them once Redis is back (the sweep queues them)', async () => {
+    const schema = `${SCHEMA}_outage`;
+    const inbox = new MailInbox(await freePort());
+    await inbox.start();
+    const redis = new PrivateRedis(await freePort());
+    const env = testServiceEnv(schema, {
+      REDIS_URL: redis.url,
+      REDIS_PREFIX: 'booking-emails-it:',
+      SMTP_URL: `smtp://127.0.0.1:${inbox.port}`,
+      BOOKING_EMAIL_BACKOFF_MS: '150',
+      BOOKING_EMAIL_SWEEP_MS: '300',
+    });
+    const service = await startServiceApp(createMessagingApp, loadConfig(env));
+    const db = new pg.Client({ connectionString: TEST_DATABASE_URL, options: `-c search_path=${schema}` });
+    await db.connect();
+    try {
+      const consumer = service.app.get(EventConsumer);
+      const event = <T extends EventType>(type: T, data: EventPayload<T>) =>
+        ({ id: randomUUID(), type, version: 1, occurredAt: new Date().toISOString(), data }) as IntegrationEvent<T>;
+      // Delivered straight to the consumer (its stream is in the Redis that is down): the database is all it needs.
+      await consumer.apply(event('identity.user.registered', ADA));
+      const startsAt = new Date(Date.now() + 3 * DAY);
+      const data: BookingEventV1 = {
+        bookingId: randomUUID(),
+        hunterId: HUNTER_ID,
+        hunterUserId: null,
+        clientUserId: ADA.userId,
+        sessionType: 'askQuestion',
+        startsAt: startsAt.toISOString(),
+        endsAt: new Date(startsAt.getTime() + 15 * 60 * 1000).toISOString(),
+        pricePence: 0,
+        sequence: 0,
+      };
+      expect(await consumer.apply(event('bookings.booking.confirmed', data))).toBe(true);
+      await sleep(2_500);
+      const pending = await db.query(`select kind, status from outbound_emails where kind = 'confirmation'`);
+      expect(pending.rows).toEqual([{ kind: 'confirmation', status: 'pending' }]);
+      expect(inbox.mails).toHaveLength(0);
+
+      await redis.start();
+      await waitFor('the confirmation after Redis came back', () => inbox.mails.length > 0, 20_000);
+      await sleep(1_500);
+      expect(inbox.mails).toHaveLength(1);
+      expect(inbox.mails[0]!.to).toEqual([ADA.email]);
+      expect(inbox.mails[0]!.raw).toContain('Price: Free');
+      const sent = await db.query(`select status from outbound_emails where kind = 'confirmation'`);
+      expect(sent.rows).toEqual([{ status: 'sent' }]);
+    } finally {
+      await db.end();
+      await service.close();
+      await inbox.stop();
+      await redis.destroy();
+    }
   });
 });

@@ -40,7 +40,9 @@ export class MailInbox {
 
   /** The mails carrying header `name: value` (a header the sender sets, like `X-Hunted-Booking`). */
   withHeader(name: string, value: string): ReceivedMail[] {
-    return this.mails.filter((mail) => mail.raw.includes(`\r\n${name}: ${value}\r\n`) || mail.raw.startsWith(`${name}: ${value}\r\n`));
+    return this.mails.filter(
+      (mail) => mail.raw.includes(`\r\n${name}: ${value}\r\n`) || mail.raw.startsWith(`${name}: ${value}\r\n`),
+    );
   }
 
   async stop(): Promise<void> {
@@ -61,7 +63,9 @@ export interface MimePart {
 export function mimeParts(raw: string, type: string): MimePart[] {
   const found: MimePart[] = [];
   const boundaries = [...raw.matchAll(/boundary="?([^"\r\n;]+)"?/gi)].map((m) => m[1]!);
-  const chunks = boundaries.length ? raw.split(new RegExp(boundaries.map((b) => `--${b.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:--)?`).join('|'))) : [raw];
+  const chunks = boundaries.length
+    ? raw.split(new RegExp(boundaries.map((b) => `--${b.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:--)?`).join('|')))
+    : [raw];
   for (const chunk of chunks) {
     const split = chunk.indexOf('\r\n\r\n');
     if (split < 0) continue;
@@ -72,7 +76,9 @@ export function mimeParts(raw: string, type: string): MimePart[] {
     if (encoding === 'base64') body = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
     else if (encoding === 'quoted-printable') {
       body = Buffer.from(
-        body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+        body
+          .replace(/=\r\n/g, '')
+          .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
         'latin1',
       ).toString('utf8');
     }

@@ -72,7 +72,9 @@ describe('booking email texts', () => {
 
   it('states the refund on a cancellation, and none for a late one', () => {
     const early = { ...input().facts, sequence: 1, cancelledBy: 'client' as const, refundPence: 8000 };
-    expect(bookingEmailText(input({ kind: 'cancellation', facts: early })).text).toContain('You will be refunded £80.00');
+    expect(bookingEmailText(input({ kind: 'cancellation', facts: early })).text).toContain(
+      'You will be refunded £80.00',
+    );
     const late = { ...early, refundPence: 0 };
     expect(bookingEmailText(input({ kind: 'cancellation', facts: late })).text).toContain('No refund is due');
     const byHunter = { ...early, cancelledBy: 'hunter' as const };
@@ -90,7 +92,10 @@ describe('bookingEmail', () => {
     const confirmation = bookingEmail(input());
     expect(confirmation.messageId).toBe('<booking-email-41@hunted.example.com>');
     expect(confirmation.to).toEqual({ name: 'Ada Lovelace', address: 'ada@example.com' });
-    expect(confirmation.attachments?.[0]).toMatchObject({ filename: 'invite.ics', contentType: 'text/calendar; charset=utf-8; method=REQUEST' });
+    expect(confirmation.attachments?.[0]).toMatchObject({
+      filename: 'invite.ics',
+      contentType: 'text/calendar; charset=utf-8; method=REQUEST',
+    });
     expect(String(confirmation.attachments?.[0]?.content)).toContain('METHOD:REQUEST');
     const cancellation = bookingEmail(input({ kind: 'cancellation', facts: { ...input().facts, sequence: 1 } }));
     expect(String(cancellation.attachments?.[0]?.content)).toContain('METHOD:CANCEL');
@@ -99,6 +104,8 @@ describe('bookingEmail', () => {
 
   it('attaches nothing to a reminder or a refund', () => {
     expect(bookingEmail(input({ kind: 'reminder_1h' })).attachments).toBeUndefined();
-    expect(bookingEmail(input({ kind: 'refund', facts: { ...input().facts, refundPence: 8000 } })).icalEvent).toBeUndefined();
+    expect(
+      bookingEmail(input({ kind: 'refund', facts: { ...input().facts, refundPence: 8000 } })).icalEvent,
+    ).toBeUndefined();
   });
 });

@@ -64,7 +64,8 @@ export function calendarMethodOf(kind: BookingEmailKind): IcsMethod | null {
 function refundLine(facts: BookingFacts, role: RecipientRole): string | null {
   if (facts.pricePence === 0) return null;
   const refund = facts.refundPence ?? 0;
-  if (role === 'hunter') return refund > 0 ? `The client is refunded ${pounds(refund)}.` : 'No refund is due to the client.';
+  if (role === 'hunter')
+    return refund > 0 ? `The client is refunded ${pounds(refund)}.` : 'No refund is due to the client.';
   return refund > 0
     ? `You will be refunded ${pounds(refund)} to your original payment method; it can take 5–10 working days to appear.`
     : 'No refund is due: the session was cancelled less than 24 hours before it started.';
@@ -74,7 +75,9 @@ function cancelledByLine(facts: BookingFacts, input: BookingEmailInput): string 
   const by = facts.cancelledBy ?? 'system';
   if (by === 'system') return 'This booking has been cancelled.';
   if (by === input.role) return 'You cancelled this booking.';
-  return by === 'client' ? `${input.clientName} cancelled this booking.` : `${input.hunterName} cancelled this booking.`;
+  return by === 'client'
+    ? `${input.clientName} cancelled this booking.`
+    : `${input.hunterName} cancelled this booking.`;
 }
 
 /**
@@ -91,7 +94,11 @@ export function bookingEmailText(input: BookingEmailInput): { subject: string; t
   const withWhom = role === 'client' ? `with ${input.hunterName}` : `with ${input.clientName}`;
   const page = link(input.publicUrl, role);
   const pageName = role === 'client' ? 'My bookings' : 'Your hunter dashboard';
-  const details = [`Session: ${label}`, `${role === 'client' ? 'Hunter' : 'Client'}: ${other}`, `When: ${when} (London time)`];
+  const details = [
+    `Session: ${label}`,
+    `${role === 'client' ? 'Hunter' : 'Client'}: ${other}`,
+    `When: ${when} (London time)`,
+  ];
   const price = facts.pricePence === 0 ? 'Free' : pounds(facts.pricePence);
 
   let subject: string;
@@ -202,7 +209,11 @@ export function bookingEmail(input: BookingEmailInput, stamp: Date = new Date())
     // An attachment any mail client can open, and the text/calendar alternative that lets Gmail and Outlook show
     // the invite's own buttons (as calendar servers send invitations).
     message.attachments = [
-      { filename: method === 'CANCEL' ? 'cancelled.ics' : 'invite.ics', content: calendar, contentType: `text/calendar; charset=utf-8; method=${method}` },
+      {
+        filename: method === 'CANCEL' ? 'cancelled.ics' : 'invite.ics',
+        content: calendar,
+        contentType: `text/calendar; charset=utf-8; method=${method}`,
+      },
     ];
     message.icalEvent = { method, content: calendar };
   }

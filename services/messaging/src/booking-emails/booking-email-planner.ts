@@ -48,7 +48,10 @@ export class BookingEmailPlanner {
 
   /** Booked: a confirmation with the invite to both, and the reminders still ahead. */
   async confirmed(manager: EntityManager, event: BookingEventV1, now = new Date()): Promise<void> {
-    await this.insert(manager, [...this.toBoth(event, 'confirmation', factsOf(event), now), ...this.reminders(event, now)]);
+    await this.insert(manager, [
+      ...this.toBoth(event, 'confirmation', factsOf(event), now),
+      ...this.reminders(event, now),
+    ]);
   }
 
   /** Moved: the old time's reminders dropped, the updated invite (higher SEQUENCE) to both, new reminders. */

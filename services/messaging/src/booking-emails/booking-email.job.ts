@@ -51,10 +51,15 @@ export class BookingEmailJob implements JobHandler<BookingEmailData> {
     if (!email || email.status !== 'pending') return { sent: false };
     const now = new Date();
     // Added early by hand or by a clock difference: the sweep adds it again once it is due.
-    if (new Date(email.sendAt).getTime() > now.getTime() + EARLY_TOLERANCE_MS) return { sent: false, skipped: 'not due yet' };
+    if (new Date(email.sendAt).getTime() > now.getTime() + EARLY_TOLERANCE_MS)
+      return { sent: false, skipped: 'not due yet' };
 
     const booking = await this.bookings.find(manager, email.bookingId);
-    const reason = skipReason({ kind: email.kind, sequence: email.sequence, sendAt: new Date(email.sendAt) }, booking, now);
+    const reason = skipReason(
+      { kind: email.kind, sequence: email.sequence, sendAt: new Date(email.sendAt) },
+      booking,
+      now,
+    );
     if (reason) {
       await this.emails.record(manager, email.id, { status: 'skipped', skippedReason: reason, countAttempt: false });
       return { sent: false, skipped: reason };

@@ -11,7 +11,13 @@ import { OutboundEmailsRepository } from './outbound-emails.repository.js';
 
 /** The emails about bookings: planned by the booking event handlers, sent by the booking-email job. */
 @Module({
-  imports: [JobsModule.forFeature([bookingEmailSend]), MailModule, BookingCopiesModule, HunterCopiesModule, MemberCopiesModule],
+  imports: [
+    JobsModule.forFeature([bookingEmailSend]),
+    MailModule,
+    BookingCopiesModule,
+    HunterCopiesModule,
+    MemberCopiesModule,
+  ],
   providers: [OutboundEmailsRepository, AfterCommit, BookingEmailPlanner, BookingEmailJob],
   exports: [BookingEmailPlanner],
 })

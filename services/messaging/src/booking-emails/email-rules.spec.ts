@@ -34,9 +34,9 @@ describe('skipReason', () => {
   it('skips a reminder for a cancelled, completed, moved or unknown booking', () => {
     expect(skipReason(reminder, { ...confirmed, status: 'cancelled' }, at(HOUR))).toBe('booking cancelled');
     expect(skipReason(reminder, { ...confirmed, status: 'completed' }, at(HOUR))).toBe('booking completed');
-    expect(skipReason(reminder, { ...confirmed, sequence: 1, startsAt: new Date(START.getTime() + 48 * HOUR) }, at(HOUR))).toBe(
-      'booking rescheduled',
-    );
+    expect(
+      skipReason(reminder, { ...confirmed, sequence: 1, startsAt: new Date(START.getTime() + 48 * HOUR) }, at(HOUR)),
+    ).toBe('booking rescheduled');
     expect(skipReason(reminder, null, at(HOUR))).toBe('booking unknown');
   });
 
@@ -53,7 +53,9 @@ describe('skipReason', () => {
     expect(skipReason({ kind: 'confirmation', sequence: 0, sendAt: at(72 * HOUR) }, later, at(70 * HOUR))).toBe(
       'superseded by a later change',
     );
-    expect(skipReason({ kind: 'confirmation', sequence: 0, sendAt: at(72 * HOUR) }, confirmed, at(70 * HOUR))).toBeNull();
+    expect(
+      skipReason({ kind: 'confirmation', sequence: 0, sendAt: at(72 * HOUR) }, confirmed, at(70 * HOUR)),
+    ).toBeNull();
     expect(skipReason({ kind: 'cancellation', sequence: 1, sendAt: at(72 * HOUR) }, later, at(-HOUR))).toBeNull();
     expect(skipReason({ kind: 'refund', sequence: 1, sendAt: at(72 * HOUR) }, null, at(-HOUR))).toBeNull();
   });

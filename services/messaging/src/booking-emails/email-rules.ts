@@ -37,7 +37,11 @@ export interface EmailToCheck {
  * outage say). A confirmation or move that a later change overtook before it went is skipped; the later email
  * says what holds. Cancellations and refunds always go.
  */
-export function skipReason(email: EmailToCheck, booking: Pick<BookingCopy, 'status' | 'sequence' | 'startsAt'> | null, now: Date): string | null {
+export function skipReason(
+  email: EmailToCheck,
+  booking: Pick<BookingCopy, 'status' | 'sequence' | 'startsAt'> | null,
+  now: Date,
+): string | null {
   if (isReminder(email.kind)) {
     if (!booking) return 'booking unknown';
     if (booking.status !== 'confirmed') return `booking ${booking.status}`;

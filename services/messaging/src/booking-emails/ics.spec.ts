@@ -44,7 +44,9 @@ describe('bookingCalendar', () => {
     expect(property(calendar, 'DTEND')).toBe('20260330T090000Z');
     expect(property(calendar, 'STATUS')).toBe('CONFIRMED');
     expect(unfolded(calendar)).toContain('ORGANIZER;CN="Hunted":mailto:no-reply@hunted.example.com');
-    expect(unfolded(calendar)).toContain('ATTENDEE;CN="Ada Lovelace";ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED:mailto:ada@example.com');
+    expect(unfolded(calendar)).toContain(
+      'ATTENDEE;CN="Ada Lovelace";ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED:mailto:ada@example.com',
+    );
     expect(calendar).not.toMatch(/VTIMEZONE|TZID/);
   });
 

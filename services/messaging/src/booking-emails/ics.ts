@@ -32,7 +32,10 @@ export function bookingUid(bookingId: string): string {
 
 /** `20260330T080000Z`: a DATE-TIME in UTC (form #2), so no VTIMEZONE is needed and no calendar guesses a zone. */
 export function icsUtc(date: Date): string {
-  return date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}Z$/, 'Z');
+  return date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}Z$/, 'Z');
 }
 
 /** TEXT values: backslash, semicolon and comma escaped, line breaks as `\n` (RFC 5545 3.3.11). */

@@ -35,7 +35,9 @@ export function londonSpan(startsAt: Date, endsAt: Date): string {
   const start = londonTime(startsAt);
   const end = londonTime(endsAt);
   const times =
-    start.zone === end.zone ? `${start.time}–${end.time} ${start.zone}` : `${start.time} ${start.zone}–${end.time} ${end.zone}`;
+    start.zone === end.zone
+      ? `${start.time}–${end.time} ${start.zone}`
+      : `${start.time} ${start.zone}–${end.time} ${end.zone}`;
   return `${londonDate(startsAt)}, ${times}`;
 }
 

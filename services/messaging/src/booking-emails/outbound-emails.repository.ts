@@ -37,7 +37,15 @@ export class OutboundEmailsRepository {
     if (emails.length === 0) return [];
     const values: unknown[] = [];
     const tuples = emails.map((email, index) => {
-      values.push(email.bookingId, email.kind, email.sequence, email.role, email.recipientUserId, JSON.stringify(email.facts), email.sendAt);
+      values.push(
+        email.bookingId,
+        email.kind,
+        email.sequence,
+        email.role,
+        email.recipientUserId,
+        JSON.stringify(email.facts),
+        email.sendAt,
+      );
       const at = index * 7;
       return `($${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}, $${at + 5}, $${at + 6}::jsonb, $${at + 7})`;
     });

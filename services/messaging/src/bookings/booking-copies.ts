@@ -63,7 +63,10 @@ export class BookingCopies {
 
   /** A settled refund: noted on the copy if there is one; a refund never changes the booking's state or sequence. */
   async recordRefund(manager: EntityManager, bookingId: string, refundPence: number): Promise<void> {
-    await manager.query(`update bookings set refund_pence = $2, updated_at = now() where booking_id = $1`, [bookingId, refundPence]);
+    await manager.query(`update bookings set refund_pence = $2, updated_at = now() where booking_id = $1`, [
+      bookingId,
+      refundPence,
+    ]);
   }
 
   async find(manager: EntityManager, bookingId: string): Promise<BookingCopy | null> {

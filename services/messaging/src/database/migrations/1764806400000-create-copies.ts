@@ -38,7 +38,9 @@ export class CreateCopies1764806400000 implements MigrationInterface {
         constraint bookings_times_check check (ends_at > starts_at)
       )`);
     await queryRunner.query(`create index bookings_client_user_id_idx on bookings (client_user_id)`);
-    await queryRunner.query(`create index bookings_hunter_user_id_idx on bookings (hunter_user_id) where hunter_user_id is not null`);
+    await queryRunner.query(
+      `create index bookings_hunter_user_id_idx on bookings (hunter_user_id) where hunter_user_id is not null`,
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

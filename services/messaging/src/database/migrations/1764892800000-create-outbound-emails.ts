@@ -28,7 +28,9 @@ export class CreateOutboundEmails1764892800000 implements MigrationInterface {
         created_at timestamptz not null default now(),
         constraint outbound_emails_once unique (booking_id, kind, sequence, recipient_user_id)
       )`);
-    await queryRunner.query(`create index outbound_emails_pending_idx on outbound_emails (send_at) where status = 'pending'`);
+    await queryRunner.query(
+      `create index outbound_emails_pending_idx on outbound_emails (send_at) where status = 'pending'`,
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
