@@ -87,10 +87,17 @@ describe('messaging: booking emails', () => {
       .filter((mail) => !kind || mail.raw.includes(`\r\nX-Hunted-Email-Kind: ${kind}\r\n`));
   }
 
+  /** The `.ics` attachment, after checking the text/calendar alternative says the same. */
   function calendarOf(mail: ReceivedMail): string {
-    const attached = mimeParts(mail.raw, 'text/calendar').find((part) => /filename="?[\w-]+\.ics/i.test(part.headers));
-    expect(attached, 'an .ics attachment').toBeDefined();
-    return attached!.body;
+    const attached = mimeParts(mail.raw, /^(application\/ics|text\/calendar)$/).filter((part) =>
+      /^Content-Disposition: attachment; filename="?[\w-]+\.ics/im.test(part.headers),
+    );
+    expect(attached, 'one .ics attachment').toHaveLength(1);
+    const alternative = mimeParts(mail.raw, 'text/calendar').find(
+      (part) => !/^Content-Disposition: attachment/im.test(part.headers),
+    );
+    expect(alternative?.body).toBe(attached[0]!.body);
+    return attached[0]!.body;
   }
 
   function booking(overrides: Partial<BookingEventV1> = {}): BookingEventV1 {

@@ -60,7 +60,7 @@ export interface MimePart {
  * The leaf parts of a MIME message whose Content-Type starts with `type`, their bodies decoded (base64 or
  * quoted-printable): enough to read the `.ics` nodemailer attaches without a parser dependency.
  */
-export function mimeParts(raw: string, type: string): MimePart[] {
+export function mimeParts(raw: string, type: string | RegExp): MimePart[] {
   const found: MimePart[] = [];
   const boundaries = [...raw.matchAll(/boundary="?([^"\r\n;]+)"?/gi)].map((m) => m[1]!);
   const chunks = boundaries.length
@@ -70,7 +70,8 @@ export function mimeParts(raw: string, type: string): MimePart[] {
     const split = chunk.indexOf('\r\n\r\n');
     if (split < 0) continue;
     const headers = chunk.slice(0, split).replace(/^\r\n/, '');
-    if (!new RegExp(`^Content-Type: ${type.replace('/', '\\/')}`, 'im').test(headers)) continue;
+    const contentType = /^Content-Type: ([^;\r\n]+)/im.exec(headers)?.[1] ?? '';
+    if (typeof type === 'string' ? !contentType.startsWith(type) : !type.test(contentType)) continue;
     let body = chunk.slice(split + 4).replace(/\r\n$/, '');
     const encoding = /^Content-Transfer-Encoding: (\S+)/im.exec(headers)?.[1]?.toLowerCase();
     if (encoding === 'base64') body = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');

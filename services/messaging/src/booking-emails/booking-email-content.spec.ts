@@ -92,18 +92,16 @@ describe('bookingEmail', () => {
     const confirmation = bookingEmail(input());
     expect(confirmation.messageId).toBe('<booking-email-41@hunted.example.com>');
     expect(confirmation.to).toEqual({ name: 'Ada Lovelace', address: 'ada@example.com' });
-    expect(confirmation.attachments?.[0]).toMatchObject({
-      filename: 'invite.ics',
-      contentType: 'text/calendar; charset=utf-8; method=REQUEST',
-    });
-    expect(String(confirmation.attachments?.[0]?.content)).toContain('METHOD:REQUEST');
+    expect(confirmation.icalEvent).toMatchObject({ method: 'REQUEST', filename: 'invite.ics' });
+    expect(String(confirmation.icalEvent?.content)).toContain('METHOD:REQUEST');
     const cancellation = bookingEmail(input({ kind: 'cancellation', facts: { ...input().facts, sequence: 1 } }));
-    expect(String(cancellation.attachments?.[0]?.content)).toContain('METHOD:CANCEL');
-    expect(String(cancellation.attachments?.[0]?.content)).toContain('SEQUENCE:1');
+    expect(cancellation.icalEvent).toMatchObject({ method: 'CANCEL', filename: 'cancelled.ics' });
+    expect(String(cancellation.icalEvent?.content)).toContain('METHOD:CANCEL');
+    expect(String(cancellation.icalEvent?.content)).toContain('SEQUENCE:1');
   });
 
   it('attaches nothing to a reminder or a refund', () => {
-    expect(bookingEmail(input({ kind: 'reminder_1h' })).attachments).toBeUndefined();
+    expect(bookingEmail(input({ kind: 'reminder_1h' })).icalEvent).toBeUndefined();
     expect(
       bookingEmail(input({ kind: 'refund', facts: { ...input().facts, refundPence: 8000 } })).icalEvent,
     ).toBeUndefined();

@@ -206,16 +206,9 @@ export function bookingEmail(input: BookingEmailInput, stamp: Date = new Date())
       method,
       stamp,
     );
-    // An attachment any mail client can open, and the text/calendar alternative that lets Gmail and Outlook show
-    // the invite's own buttons (as calendar servers send invitations).
-    message.attachments = [
-      {
-        filename: method === 'CANCEL' ? 'cancelled.ics' : 'invite.ics',
-        content: calendar,
-        contentType: `text/calendar; charset=utf-8; method=${method}`,
-      },
-    ];
-    message.icalEvent = { method, content: calendar };
+    // Nodemailer sends it twice, as calendar servers do: a text/calendar alternative (with the method) that lets
+    // Gmail and Outlook show the invite's own buttons, and an `.ics` attachment any mail client can open.
+    message.icalEvent = { method, filename: method === 'CANCEL' ? 'cancelled.ics' : 'invite.ics', content: calendar };
   }
   return message;
 }
