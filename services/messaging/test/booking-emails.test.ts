@@ -18,6 +18,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMessagingApp } from '../src/app.js';
+import { BookingEmailJob } from '../src/booking-emails/booking-email.job.js';
 import { loadConfig } from '../src/config.js';
 import { MailInbox, mimeParts, type ReceivedMail } from './mail-inbox.js';
 
@@ -358,6 +359,35 @@ describe('messaging: booking emails', () => {
     await sleep(1_500);
     expect((await emailsOf(data.bookingId)).map((row) => row.kind)).toEqual(['confirmation', 'confirmation']);
     expect(mailsOf(data.bookingId)).toHaveLength(2);
+  });
+
+  it('skips a reminder that runs after the session started (Redis was away), and never sends it later', async () => {
+    const data = booking();
+    await publish('bookings.booking.confirmed', data);
+    await waitFor('the confirmations', () => mailsOf(data.bookingId, 'confirmation').length === 2);
+    const reminder = (await emailsOf(data.bookingId)).find(
+      (row) => row.kind === 'reminder_1h' && row.recipient_role === 'client',
+    )!;
+    // As if the reminder's job ran only now, after an outage: its time and the start are past.
+    await db.query(`update bookings set starts_at = now() - interval '5 minutes' where booking_id = $1`, [
+      data.bookingId,
+    ]);
+    await db.query(`update outbound_emails set send_at = now() - interval '65 minutes' where id = $1`, [reminder.id]);
+    const outcome = await service.app
+      .get(BookingEmailJob)
+      .run({
+        data: { emailId: reminder.id },
+        id: `booking-email-${reminder.id}`,
+        attemptsMade: 0,
+        finalAttempt: false,
+      });
+    expect(outcome).toEqual({ sent: false, skipped: 'session already started' });
+    await sleep(1_000);
+    expect(mailsOf(data.bookingId, 'reminder_1h')).toHaveLength(0);
+    expect((await emailsOf(data.bookingId)).find((row) => row.id === reminder.id)).toMatchObject({
+      status: 'skipped',
+      skipped_reason: 'session already started',
+    });
   });
 
   it('tells the client of a refund once', async () => {
