@@ -75,6 +75,7 @@ describe('booking email texts', () => {
     expect(bookingEmailText(input({ kind: 'cancellation', facts: early })).text).toContain(
       'You will be refunded £80.00',
     );
+    expect(bookingEmailText(input({ kind: 'cancellation', facts: early })).text).toContain('Price: £80.00');
     const late = { ...early, refundPence: 0 };
     expect(bookingEmailText(input({ kind: 'cancellation', facts: late })).text).toContain('No refund is due');
     const byHunter = { ...early, cancelledBy: 'hunter' as const };

@@ -94,12 +94,13 @@ export function bookingEmailText(input: BookingEmailInput): { subject: string; t
   const withWhom = role === 'client' ? `with ${input.hunterName}` : `with ${input.clientName}`;
   const page = link(input.publicUrl, role);
   const pageName = role === 'client' ? 'My bookings' : 'Your hunter dashboard';
+  const price = facts.pricePence === 0 ? 'Free' : pounds(facts.pricePence);
   const details = [
     `Session: ${label}`,
     `${role === 'client' ? 'Hunter' : 'Client'}: ${other}`,
     `When: ${when} (London time)`,
+    `Price: ${price}`,
   ];
-  const price = facts.pricePence === 0 ? 'Free' : pounds(facts.pricePence);
 
   let subject: string;
   let opening: string[];
@@ -107,7 +108,6 @@ export function bookingEmailText(input: BookingEmailInput): { subject: string; t
     case 'confirmation':
       subject = role === 'client' ? `Booking confirmed: ${label} ${withWhom}` : `New booking: ${label} ${withWhom}`;
       opening = [role === 'client' ? 'Your session is booked.' : `${input.clientName} has booked a session with you.`];
-      details.push(`Price: ${price}`);
       break;
     case 'rescheduled': {
       subject = `Booking moved: ${label} ${withWhom}`;
@@ -116,7 +116,6 @@ export function bookingEmailText(input: BookingEmailInput): { subject: string; t
           ? ` from ${londonSpan(new Date(facts.previousStartsAt), new Date(facts.previousEndsAt))}`
           : '';
       opening = [`Your session has moved${before} to the time below.`];
-      details.push(`Price: ${price}`);
       break;
     }
     case 'reminder_24h':
