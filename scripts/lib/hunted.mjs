@@ -86,6 +86,8 @@ export async function startHunted(options = {}) {
       DATABASE_URL: serviceDatabaseUrl(adminUrl, service.name, env),
     };
     if (service.name === 'identity') Object.assign(serviceEnv, oidc.identityEnv, { PUBLIC_URL: publicUrl });
+    // Messaging's emails link to the site (/my-bookings, /hunter-dashboard).
+    if (service.name === 'messaging') serviceEnv.PUBLIC_URL = publicUrl;
     plan.push({ stage: 1, ...nodeApp(service, port, serviceEnv, '/health/ready') });
   }
   const gatewayEnv = {

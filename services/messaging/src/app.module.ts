@@ -1,9 +1,22 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { PlatformModule } from '@hunted/platform';
+import { EventsModule, PlatformModule } from '@hunted/platform';
+import { BookingEmailsModule } from './booking-emails/booking-emails.module.js';
+import { BookingCopiesModule } from './bookings/booking-copies.module.js';
+import { BookingCancelledHandler } from './bookings/events/booking-cancelled.handler.js';
+import { BookingCompletedHandler } from './bookings/events/booking-completed.handler.js';
+import { BookingConfirmedHandler } from './bookings/events/booking-confirmed.handler.js';
+import { BookingRefundedHandler } from './bookings/events/booking-refunded.handler.js';
+import { BookingRescheduledHandler } from './bookings/events/booking-rescheduled.handler.js';
 import type { MessagingConfig } from './config.js';
 import { ContactSubmissionEntity } from './contact/contact-submission.entity.js';
 import { ContactModule } from './contact/contact.module.js';
 import { migrations } from './database/migrations/index.js';
+import { HunterCreatedHandler } from './hunters/events/hunter-created.handler.js';
+import { HunterUpdatedHandler } from './hunters/events/hunter-updated.handler.js';
+import { HunterCopiesModule } from './hunters/hunter-copies.module.js';
+import { UserRegisteredHandler } from './users/events/user-registered.handler.js';
+import { UserUpdatedHandler } from './users/events/user-updated.handler.js';
+import { MemberCopiesModule } from './users/member-copies.module.js';
 
 @Module({})
 export class AppModule {
@@ -13,6 +26,22 @@ export class AppModule {
       imports: [
         PlatformModule.forService({ name: 'messaging', config, entities: [ContactSubmissionEntity], migrations }),
         ContactModule,
+        BookingEmailsModule,
+        // Copies of users, hunters and bookings, each written in the inbox transaction of the event that changed it.
+        EventsModule.forService({
+          consumes: [
+            UserRegisteredHandler,
+            UserUpdatedHandler,
+            HunterCreatedHandler,
+            HunterUpdatedHandler,
+            BookingConfirmedHandler,
+            BookingRescheduledHandler,
+            BookingCancelledHandler,
+            BookingCompletedHandler,
+            BookingRefundedHandler,
+          ],
+          imports: [MemberCopiesModule, HunterCopiesModule, BookingCopiesModule, BookingEmailsModule],
+        }),
       ],
     };
   }

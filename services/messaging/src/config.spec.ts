@@ -7,6 +7,7 @@ const PRODUCTION = productionServiceEnv('messaging', {
   SMTP_URL: 'smtps://u:p@smtp.example.com:465',
   SUPPORT_EMAIL: 'support@hunted.example.com',
   MAIL_FROM: 'Hunted <no-reply@hunted.example.com>',
+  PUBLIC_URL: 'https://hunted.example.com',
 });
 
 describe('messaging configuration', () => {
@@ -16,6 +17,9 @@ describe('messaging configuration', () => {
       SUPPORT_EMAIL: 'support@hunted.example',
       MAIL_FROM: 'Hunted <no-reply@hunted.example>',
       CONTACT_EMAIL_ATTEMPTS: 12,
+      PUBLIC_URL: 'http://localhost:8080',
+      BOOKING_EMAIL_ATTEMPTS: 12,
+      BOOKING_EMAIL_SWEEP_MS: 60_000,
     });
   });
 
@@ -30,7 +34,7 @@ describe('messaging configuration in production', () => {
     expect(loadConfig(PRODUCTION).SMTP_URL).toBe('smtps://u:p@smtp.example.com:465');
   });
 
-  it.each(['SMTP_URL', 'SUPPORT_EMAIL', 'MAIL_FROM', 'DATABASE_URL', 'REDIS_URL'] as const)(
+  it.each(['SMTP_URL', 'SUPPORT_EMAIL', 'MAIL_FROM', 'PUBLIC_URL', 'DATABASE_URL', 'REDIS_URL'] as const)(
     'refuses to start without %s',
     (name) => {
       const env: NodeJS.ProcessEnv = { ...PRODUCTION };
@@ -38,6 +42,12 @@ describe('messaging configuration in production', () => {
       expect(refusalOf(loadConfig, env)).toMatch(new RegExp(`${name}: must be set in production`));
     },
   );
+
+  it('refuses an http:// PUBLIC_URL, which would put plain-http links in emails', () => {
+    expect(refusalOf(loadConfig, { ...PRODUCTION, PUBLIC_URL: 'http://hunted.example.com' })).toMatch(
+      /PUBLIC_URL: must be an https:\/\/ address in production/,
+    );
+  });
 
   it('refuses the development inbox and sender, naming both', () => {
     const message = refusalOf(loadConfig, {

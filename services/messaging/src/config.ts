@@ -1,5 +1,6 @@
 import {
   baseEnvSchema,
+  httpsInProduction,
   loadEnv,
   notDevelopmentValue,
   requiredInProduction,
@@ -29,6 +30,14 @@ export const messagingEnvSchema = baseEnvSchema.extend({
   CONTACT_EMAIL_BACKOFF_MS: positiveInt(15_000),
   /** How often each replica looks for submissions whose email was never queued (Redis was away). */
   CONTACT_EMAIL_SWEEP_MS: positiveInt(60_000),
+  /** The site's public address, for the links in emails (`/my-bookings`, `/hunter-dashboard`). */
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:8080'),
+  /** Sending tries per booking email before it is marked failed; the waits between them double each time. */
+  BOOKING_EMAIL_ATTEMPTS: positiveInt(12),
+  /** The first wait before a failed booking email is tried again. */
+  BOOKING_EMAIL_BACKOFF_MS: positiveInt(15_000),
+  /** How often each replica queues booking emails that are due and have no job (Redis was away). */
+  BOOKING_EMAIL_SWEEP_MS: positiveInt(60_000),
 });
 
 export type MessagingConfig = Omit<z.infer<typeof messagingEnvSchema>, 'SMTP_URL'> & { SMTP_URL: string };
@@ -41,6 +50,8 @@ export const messagingProductionRules: readonly ProductionRule[] = [
   notDevelopmentValue('SUPPORT_EMAIL', [DEV_SUPPORT_EMAIL], 'hunted.example receives no mail; name your support inbox'),
   requiredInProduction('MAIL_FROM', "the From address of the site's mail, on a domain your SMTP server may send for"),
   notDevelopmentValue('MAIL_FROM', [DEV_MAIL_FROM], 'use an address of your own domain'),
+  requiredInProduction('PUBLIC_URL', 'the address users reach the site at, for the links in emails'),
+  httpsInProduction('PUBLIC_URL'),
 ];
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): MessagingConfig {

@@ -12,10 +12,10 @@ import {
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMessagingApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
+import { MailInbox } from './mail-inbox.js';
 
 const SCHEMA = 'messaging_contact_it';
 const REDIS_PREFIX = `test:messaging-contact:${process.pid}:`;
@@ -31,55 +31,6 @@ const valid = {
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-interface ReceivedMail {
-  from: string | undefined;
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server (the `smtp-server` package) that keeps what it receives. */
-class MailInbox {
-  readonly mails: ReceivedMail[] = [];
-  private server: SMTPServer | undefined;
-
-  constructor(readonly port: number) {}
-
-  async start(): Promise<void> {
-    this.server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
-      onData: (stream, session, callback) => {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          this.mails.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
-            to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-            raw: Buffer.concat(chunks).toString('utf8'),
-          });
-          callback();
-        });
-      },
-    });
-    const server = this.server;
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(this.port, '127.0.0.1', () => resolve());
-    });
-  }
-
-  forSubmission(id: number): ReceivedMail[] {
-    return this.mails.filter((mail) => mail.raw.includes(`X-Hunted-Contact-Submission: ${id}\r\n`));
-  }
-
-  async stop(): Promise<void> {
-    const server = this.server;
-    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
-}
-
 
 /** The app as main.ts starts it; every start shares SCHEMA (the suite drops it once, before and after). */
 async function startApp(options: { smtpPort: number; redisUrl?: string; redisPrefix: string }) {
@@ -177,8 +128,8 @@ describe('messaging: the contact inbox', () => {
     it('emails the submission to the support address, with Reply-To the sender', async () => {
       const response = await post(base, valid);
       const { id } = (await response.json()) as { id: number };
-      await waitFor('the support email', () => inbox.forSubmission(id).length > 0);
-      const [mail] = inbox.forSubmission(id);
+      await waitFor('the support email', () => inbox.withHeader('X-Hunted-Contact-Submission', String(id)).length > 0);
+      const [mail] = inbox.withHeader('X-Hunted-Contact-Submission', String(id));
       expect(mail!.to).toEqual([SUPPORT_EMAIL]);
       expect(mail!.from).toBe('no-reply@hunted.test');
       expect(mail!.raw).toMatch(/^From: Hunted Test <no-reply@hunted\.test>\r$/m);
@@ -337,8 +288,8 @@ describe('messaging: the contact inbox', () => {
 
     it('has delivered every submission made here exactly once', async () => {
       const { rows } = await db.query<{ id: number }>(`select id from ${SCHEMA}.contact_submissions`);
-      await waitFor('every email', () => rows.every(({ id }) => inbox.forSubmission(id).length > 0));
-      for (const { id } of rows) expect(inbox.forSubmission(id)).toHaveLength(1);
+      await waitFor('every email', () => rows.every(({ id }) => inbox.withHeader('X-Hunted-Contact-Submission', String(id)).length > 0));
+      for (const { id } of rows) expect(inbox.withHeader('X-Hunted-Contact-Submission', String(id))).toHaveLength(1);
     });
   });
 
@@ -363,14 +314,14 @@ describe('messaging: the contact inbox', () => {
     const failing = await emailState(id);
     expect(failing.email_status).toBe('pending');
     expect(failing.email_last_error).toMatch(/ECONNREFUSED|connect/i);
-    expect(inbox.forSubmission(id)).toHaveLength(0);
+    expect(inbox.withHeader('X-Hunted-Contact-Submission', String(id))).toHaveLength(0);
 
     await inbox.start();
-    await waitFor('the email after SMTP came back', () => inbox.forSubmission(id).length > 0, 20_000);
+    await waitFor('the email after SMTP came back', () => inbox.withHeader('X-Hunted-Contact-Submission', String(id)).length > 0, 20_000);
     await waitFor('the row marked sent', async () => (await emailState(id)).email_status === 'sent');
     // Several backoff periods and sweeps later, still one email.
     await sleep(1_500);
-    expect(inbox.forSubmission(id)).toHaveLength(1);
+    expect(inbox.withHeader('X-Hunted-Contact-Submission', String(id))).toHaveLength(1);
     const sent = await emailState(id);
     expect(sent).toMatchObject({ email_status: 'sent', email_last_error: null });
     expect(sent.email_attempts).toBeGreaterThan(failing.email_attempts);
@@ -398,12 +349,12 @@ describe('messaging: the contact inbox', () => {
     const { id } = (await response.json()) as { id: number };
     await sleep(700);
     expect(await emailState(id)).toMatchObject({ email_status: 'pending', email_attempts: 0 });
-    expect(inbox.forSubmission(id)).toHaveLength(0);
+    expect(inbox.withHeader('X-Hunted-Contact-Submission', String(id))).toHaveLength(0);
 
     await redis.start();
-    await waitFor('the email after Redis came back', () => inbox.forSubmission(id).length > 0, 20_000);
+    await waitFor('the email after Redis came back', () => inbox.withHeader('X-Hunted-Contact-Submission', String(id)).length > 0, 20_000);
     await waitFor('the row marked sent', async () => (await emailState(id)).email_status === 'sent');
     await sleep(1_000);
-    expect(inbox.forSubmission(id)).toHaveLength(1);
+    expect(inbox.withHeader('X-Hunted-Contact-Submission', String(id))).toHaveLength(1);
   }
 });

@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import type { MessagingConfig } from '../config.js';
 import { contactEmail } from './contact-email.js';
 import { ContactSubmissionEntity } from './contact-submission.entity.js';
-import { Mailer } from './mailer.js';
+import { Mailer } from '../mail/mailer.js';
 
 export const CONTACT_EMAIL_QUEUE = 'messaging-contact-email';
 const SWEEP_BATCH = 100;

@@ -3,11 +3,11 @@ import { JobsModule } from '@hunted/platform';
 import { ContactEmailJob, contactEmailSend } from './contact-email.job.js';
 import { ContactController } from './contact.controller.js';
 import { ContactService } from './contact.service.js';
-import { Mailer } from './mailer.js';
+import { MailModule } from '../mail/mail.module.js';
 
 @Module({
-  imports: [JobsModule.forFeature([contactEmailSend])],
+  imports: [JobsModule.forFeature([contactEmailSend]), MailModule],
   controllers: [ContactController],
-  providers: [ContactService, ContactEmailJob, Mailer],
+  providers: [ContactService, ContactEmailJob],
 })
 export class ContactModule {}

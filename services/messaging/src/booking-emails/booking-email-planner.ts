@@ -1,0 +1,114 @@
+import { Injectable } from '@nestjs/common';
+import type { BookingCancelledV1, BookingEventV1, BookingRefundedV1, BookingRescheduledV1 } from '@hunted/contracts';
+import { InjectJobQueue, type JobQueue } from '@hunted/platform';
+import type { EntityManager } from 'typeorm';
+import { AfterCommit } from './after-commit.js';
+import type { BookingEmailKind, RecipientRole } from './booking-email-content.js';
+import { bookingEmailJobId, bookingEmailSend, type BookingEmailData } from './booking-email.job.js';
+import { remindersFor } from './email-rules.js';
+import { OutboundEmailsRepository, type EmailFacts, type NewOutboundEmail } from './outbound-emails.repository.js';
+
+const REMINDERS = ['reminder_24h', 'reminder_1h'] as const;
+/** What a booking's later change makes pointless if it has not gone yet. */
+const OVERTAKEN = ['confirmation', 'rescheduled', ...REMINDERS] as const;
+
+function factsOf(event: BookingEventV1): EmailFacts {
+  return {
+    bookingId: event.bookingId,
+    hunterId: event.hunterId,
+    hunterUserId: event.hunterUserId,
+    clientUserId: event.clientUserId,
+    sessionType: event.sessionType,
+    startsAt: event.startsAt,
+    endsAt: event.endsAt,
+    pricePence: event.pricePence,
+    sequence: event.sequence,
+  };
+}
+
+/** The client, and the hunter's member when a member has claimed the hunter. */
+function recipientsOf(event: BookingEventV1): { role: RecipientRole; userId: string }[] {
+  const recipients: { role: RecipientRole; userId: string }[] = [{ role: 'client', userId: event.clientUserId }];
+  if (event.hunterUserId) recipients.push({ role: 'hunter', userId: event.hunterUserId });
+  return recipients;
+}
+
+/**
+ * Decides which emails a booking event calls for and writes them in the event's inbox transaction; once it
+ * commits, each new row's job is queued (delayed until its time for reminders). A replayed event inserts nothing
+ * and queues nothing, so an event delivered five times makes one email per recipient.
+ */
+@Injectable()
+export class BookingEmailPlanner {
+  constructor(
+    private readonly emails: OutboundEmailsRepository,
+    private readonly afterCommit: AfterCommit,
+    @InjectJobQueue(bookingEmailSend) private readonly queue: JobQueue<BookingEmailData>,
+  ) {}
+
+  /** Booked: a confirmation with the invite to both, and the reminders still ahead. */
+  async confirmed(manager: EntityManager, event: BookingEventV1, now = new Date()): Promise<void> {
+    await this.insert(manager, [
+      ...this.toBoth(event, 'confirmation', factsOf(event), now),
+      ...this.reminders(event, now),
+    ]);
+  }
+
+  /** Moved: the old time's reminders dropped, the updated invite (higher SEQUENCE) to both, new reminders. */
+  async rescheduled(manager: EntityManager, event: BookingRescheduledV1, now = new Date()): Promise<void> {
+    await this.emails.skipPending(manager, event.bookingId, OVERTAKEN, event.sequence, 'booking rescheduled');
+    const facts = { ...factsOf(event), previousStartsAt: event.previousStartsAt, previousEndsAt: event.previousEndsAt };
+    await this.insert(manager, [...this.toBoth(event, 'rescheduled', facts, now), ...this.reminders(event, now)]);
+  }
+
+  /** Cancelled: reminders and unsent invites dropped, a cancellation with METHOD:CANCEL to both. */
+  async cancelled(manager: EntityManager, event: BookingCancelledV1, now = new Date()): Promise<void> {
+    await this.emails.skipPending(manager, event.bookingId, OVERTAKEN, null, 'booking cancelled');
+    const facts = { ...factsOf(event), cancelledBy: event.cancelledBy, refundPence: event.refundPence };
+    await this.insert(manager, this.toBoth(event, 'cancellation', facts, now));
+  }
+
+  /** Completed: nothing to say; any reminder still pending is pointless. */
+  async completed(manager: EntityManager, event: BookingEventV1): Promise<void> {
+    await this.emails.skipPending(manager, event.bookingId, REMINDERS, null, 'booking completed');
+  }
+
+  /** A refund settled: the client is told. */
+  async refunded(manager: EntityManager, event: BookingRefundedV1, now = new Date()): Promise<void> {
+    const facts = { ...factsOf(event), refundPence: event.refundPence, refundReason: event.reason };
+    await this.insert(manager, [this.email(event, 'refund', 'client', event.clientUserId, facts, now)]);
+  }
+
+  private toBoth(event: BookingEventV1, kind: BookingEmailKind, facts: EmailFacts, sendAt: Date): NewOutboundEmail[] {
+    return recipientsOf(event).map(({ role, userId }) => this.email(event, kind, role, userId, facts, sendAt));
+  }
+
+  private reminders(event: BookingEventV1, now: Date): NewOutboundEmail[] {
+    return remindersFor(new Date(event.startsAt), now).flatMap(({ kind, sendAt }) =>
+      recipientsOf(event).map(({ role, userId }) => this.email(event, kind, role, userId, factsOf(event), sendAt)),
+    );
+  }
+
+  private email(
+    event: BookingEventV1,
+    kind: BookingEmailKind,
+    role: RecipientRole,
+    recipientUserId: string,
+    facts: EmailFacts,
+    sendAt: Date,
+  ): NewOutboundEmail {
+    return { bookingId: event.bookingId, kind, sequence: event.sequence, role, recipientUserId, facts, sendAt };
+  }
+
+  private async insert(manager: EntityManager, emails: NewOutboundEmail[]): Promise<void> {
+    const inserted = await this.emails.insert(manager, emails);
+    if (inserted.length === 0) return;
+    this.afterCommit.run(manager, () => {
+      for (const { id, sendAt } of inserted) {
+        const delay = Math.max(0, new Date(sendAt).getTime() - Date.now());
+        // Not awaited: the consumer moves on; what could not be added the sweep adds once it is due.
+        void this.queue.tryAdd({ emailId: id }, { jobId: bookingEmailJobId(id), delay });
+      }
+    });
+  }
+}

@@ -1,0 +1,24 @@
+import { Module } from '@nestjs/common';
+import { JobsModule } from '@hunted/platform';
+import { BookingCopiesModule } from '../bookings/booking-copies.module.js';
+import { HunterCopiesModule } from '../hunters/hunter-copies.module.js';
+import { MailModule } from '../mail/mail.module.js';
+import { MemberCopiesModule } from '../users/member-copies.module.js';
+import { AfterCommit } from './after-commit.js';
+import { BookingEmailPlanner } from './booking-email-planner.js';
+import { BookingEmailJob, bookingEmailSend } from './booking-email.job.js';
+import { OutboundEmailsRepository } from './outbound-emails.repository.js';
+
+/** The emails about bookings: planned by the booking event handlers, sent by the booking-email job. */
+@Module({
+  imports: [
+    JobsModule.forFeature([bookingEmailSend]),
+    MailModule,
+    BookingCopiesModule,
+    HunterCopiesModule,
+    MemberCopiesModule,
+  ],
+  providers: [OutboundEmailsRepository, AfterCommit, BookingEmailPlanner, BookingEmailJob],
+  exports: [BookingEmailPlanner],
+})
+export class BookingEmailsModule {}

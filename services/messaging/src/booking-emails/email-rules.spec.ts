@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { remindersFor, skipReason } from './email-rules.js';
+
+const START = new Date('2026-10-26T09:00:00Z');
+const HOUR = 60 * 60 * 1000;
+const at = (msBeforeStart: number) => new Date(START.getTime() - msBeforeStart);
+const confirmed = { status: 'confirmed' as const, sequence: 0, startsAt: START };
+
+describe('remindersFor', () => {
+  it('plans both reminders for a booking days ahead, 24 h and 1 h before the start', () => {
+    expect(remindersFor(START, at(72 * HOUR))).toEqual([
+      { kind: 'reminder_24h', sendAt: new Date('2026-10-25T09:00:00Z') },
+      { kind: 'reminder_1h', sendAt: new Date('2026-10-26T08:00:00Z') },
+    ]);
+  });
+
+  it('plans only the 1 h reminder for a booking made 23 hours ahead', () => {
+    expect(remindersFor(START, at(23 * HOUR)).map((r) => r.kind)).toEqual(['reminder_1h']);
+  });
+
+  it('plans none for a booking made 30 minutes before its start: nothing goes at once', () => {
+    expect(remindersFor(START, at(HOUR / 2))).toEqual([]);
+    expect(remindersFor(START, at(HOUR))).toEqual([]);
+  });
+});
+
+describe('skipReason', () => {
+  const reminder = { kind: 'reminder_1h' as const, sequence: 0, sendAt: at(HOUR) };
+
+  it('sends a reminder on time for the booking it was planned for', () => {
+    expect(skipReason(reminder, confirmed, at(HOUR))).toBeNull();
+  });
+
+  it('skips a reminder for a cancelled, completed, moved or unknown booking', () => {
+    expect(skipReason(reminder, { ...confirmed, status: 'cancelled' }, at(HOUR))).toBe('booking cancelled');
+    expect(skipReason(reminder, { ...confirmed, status: 'completed' }, at(HOUR))).toBe('booking completed');
+    expect(
+      skipReason(reminder, { ...confirmed, sequence: 1, startsAt: new Date(START.getTime() + 48 * HOUR) }, at(HOUR)),
+    ).toBe('booking rescheduled');
+    expect(skipReason(reminder, null, at(HOUR))).toBe('booking unknown');
+  });
+
+  it('skips a reminder run after the start or more than half its lead late', () => {
+    expect(skipReason(reminder, confirmed, at(-60_000))).toBe('session already started');
+    expect(skipReason(reminder, confirmed, at(HOUR / 2 - 1000))).toBe('too late to remind');
+    expect(skipReason(reminder, confirmed, at(HOUR / 2 + 1000))).toBeNull();
+    const dayAhead = { kind: 'reminder_24h' as const, sequence: 0, sendAt: at(24 * HOUR) };
+    expect(skipReason(dayAhead, confirmed, at(11 * HOUR))).toBe('too late to remind');
+  });
+
+  it('skips an unsent confirmation a later change overtook, never a cancellation or refund', () => {
+    const later = { ...confirmed, status: 'cancelled' as const, sequence: 1 };
+    expect(skipReason({ kind: 'confirmation', sequence: 0, sendAt: at(72 * HOUR) }, later, at(70 * HOUR))).toBe(
+      'superseded by a later change',
+    );
+    expect(
+      skipReason({ kind: 'confirmation', sequence: 0, sendAt: at(72 * HOUR) }, confirmed, at(70 * HOUR)),
+    ).toBeNull();
+    expect(skipReason({ kind: 'cancellation', sequence: 1, sendAt: at(72 * HOUR) }, later, at(-HOUR))).toBeNull();
+    expect(skipReason({ kind: 'refund', sequence: 1, sendAt: at(72 * HOUR) }, null, at(-HOUR))).toBeNull();
+  });
+});

@@ -1,0 +1,57 @@
+import type { BookingCopy } from '../bookings/booking-copies.js';
+import type { BookingEmailKind } from './booking-email-content.js';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** How long before the start each reminder goes. */
+export const REMINDER_LEAD_MS: Record<'reminder_24h' | 'reminder_1h', number> = {
+  reminder_24h: 24 * HOUR_MS,
+  reminder_1h: HOUR_MS,
+};
+
+export function isReminder(kind: BookingEmailKind): kind is 'reminder_24h' | 'reminder_1h' {
+  return kind === 'reminder_24h' || kind === 'reminder_1h';
+}
+
+/**
+ * The reminders to plan for a booking starting at `startsAt`, planned `now`: each one whose time is still ahead.
+ * A reminder whose time has passed is not planned at all (a booking made 30 minutes before its start gets none),
+ * so no reminder ever goes 'at once'.
+ */
+export function remindersFor(startsAt: Date, now: Date): { kind: 'reminder_24h' | 'reminder_1h'; sendAt: Date }[] {
+  return (['reminder_24h', 'reminder_1h'] as const)
+    .map((kind) => ({ kind, sendAt: new Date(startsAt.getTime() - REMINDER_LEAD_MS[kind]) }))
+    .filter(({ sendAt }) => sendAt.getTime() > now.getTime());
+}
+
+export interface EmailToCheck {
+  kind: BookingEmailKind;
+  sequence: number;
+  sendAt: Date;
+}
+
+/**
+ * Why an email due now should not go, or null to send it; checked against the booking copy when the job runs.
+ * A reminder goes only for the booking as it was planned for (same sequence, still confirmed) and only while it
+ * is useful: before the start and at most half its lead late (a 1 h reminder up to 30 min before, after a Redis
+ * outage say). A confirmation or move that a later change overtook before it went is skipped; the later email
+ * says what holds. Cancellations and refunds always go.
+ */
+export function skipReason(
+  email: EmailToCheck,
+  booking: Pick<BookingCopy, 'status' | 'sequence' | 'startsAt'> | null,
+  now: Date,
+): string | null {
+  if (isReminder(email.kind)) {
+    if (!booking) return 'booking unknown';
+    if (booking.status !== 'confirmed') return `booking ${booking.status}`;
+    if (booking.sequence !== email.sequence) return 'booking rescheduled';
+    if (now.getTime() >= booking.startsAt.getTime()) return 'session already started';
+    if (now.getTime() > email.sendAt.getTime() + REMINDER_LEAD_MS[email.kind] / 2) return 'too late to remind';
+    return null;
+  }
+  if (email.kind === 'confirmation' || email.kind === 'rescheduled') {
+    if (booking && booking.sequence > email.sequence) return 'superseded by a later change';
+  }
+  return null;
+}

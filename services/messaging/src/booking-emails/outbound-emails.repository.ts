@@ -1,0 +1,117 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { BookingEmailKind, BookingFacts, RecipientRole } from './booking-email-content.js';
+
+export type OutboundEmailStatus = 'pending' | 'sent' | 'skipped' | 'failed';
+
+/** What the booking emails need of their recipients beside the facts: who the client and the hunter's member are. */
+export interface EmailFacts extends BookingFacts {
+  clientUserId: string;
+  hunterUserId: string | null;
+}
+
+export interface NewOutboundEmail {
+  bookingId: string;
+  kind: BookingEmailKind;
+  sequence: number;
+  role: RecipientRole;
+  recipientUserId: string;
+  facts: EmailFacts;
+  sendAt: Date;
+}
+
+export interface OutboundEmail extends NewOutboundEmail {
+  id: string;
+  status: OutboundEmailStatus;
+  attempts: number;
+}
+
+/** The one owner of `outbound_emails`: one row per (booking, kind, sequence, recipient), sent at most once. */
+@Injectable()
+export class OutboundEmailsRepository {
+  /**
+   * Inserts the emails that do not exist yet (a replayed event inserts none) and answers those it inserted, to be
+   * queued once the transaction commits.
+   */
+  async insert(manager: EntityManager, emails: NewOutboundEmail[]): Promise<{ id: string; sendAt: Date }[]> {
+    if (emails.length === 0) return [];
+    const values: unknown[] = [];
+    const tuples = emails.map((email, index) => {
+      values.push(
+        email.bookingId,
+        email.kind,
+        email.sequence,
+        email.role,
+        email.recipientUserId,
+        JSON.stringify(email.facts),
+        email.sendAt,
+      );
+      const at = index * 7;
+      return `($${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}, $${at + 5}, $${at + 6}::jsonb, $${at + 7})`;
+    });
+    const rows: { id: string; send_at: Date }[] = await manager.query(
+      `insert into outbound_emails (booking_id, kind, sequence, recipient_role, recipient_user_id, facts, send_at)
+       values ${tuples.join(', ')}
+       on conflict on constraint outbound_emails_once do nothing
+       returning id::text as id, send_at`,
+      values,
+    );
+    return rows.map((row) => ({ id: row.id, sendAt: row.send_at }));
+  }
+
+  /**
+   * Marks pending emails of a booking that a change made pointless as skipped (reminders of an older time or a
+   * cancelled booking, a confirmation not yet sent when the booking was cancelled): their jobs then do nothing.
+   */
+  async skipPending(
+    manager: EntityManager,
+    bookingId: string,
+    kinds: readonly BookingEmailKind[],
+    olderThanSequence: number | null,
+    reason: string,
+  ): Promise<void> {
+    await manager.query(
+      `update outbound_emails set status = 'skipped', skipped_reason = $4
+        where booking_id = $1 and status = 'pending' and kind = any($2::text[])
+          and ($3::int is null or sequence < $3::int)`,
+      [bookingId, kinds, olderThanSequence, reason],
+    );
+  }
+
+  async find(manager: EntityManager, id: string): Promise<OutboundEmail | null> {
+    const rows: OutboundEmail[] = await manager.query(
+      `select id::text as id, booking_id as "bookingId", kind, sequence, recipient_role as role,
+              recipient_user_id as "recipientUserId", facts, send_at as "sendAt", status, attempts
+         from outbound_emails where id = $1`,
+      [id],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Pending emails already due, oldest first: the sweep queues those without a live job. */
+  async due(manager: EntityManager, limit: number): Promise<string[]> {
+    const rows: { id: string }[] = await manager.query(
+      `select id::text as id from outbound_emails where status = 'pending' and send_at <= now() order by send_at, id limit $1`,
+      [limit],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** Records an attempt's outcome, only on a row still pending (a duplicate job never overwrites `sent`). */
+  async record(
+    manager: EntityManager,
+    id: string,
+    outcome: { status: OutboundEmailStatus; error?: string | null; skippedReason?: string; countAttempt: boolean },
+  ): Promise<void> {
+    await manager.query(
+      `update outbound_emails set
+         status = $2,
+         last_error = $3,
+         skipped_reason = $4,
+         sent_at = case when $2 = 'sent' then now() else sent_at end,
+         attempts = attempts + $5
+       where id = $1 and status = 'pending'`,
+      [id, outcome.status, outcome.error ?? null, outcome.skippedReason ?? null, outcome.countAttempt ? 1 : 0],
+    );
+  }
+}

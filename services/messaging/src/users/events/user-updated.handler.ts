@@ -1,0 +1,16 @@
+import { Injectable } from '@nestjs/common';
+import type { IntegrationEvent } from '@hunted/contracts';
+import type { EventHandler } from '@hunted/platform';
+import type { EntityManager } from 'typeorm';
+import { MemberCopies } from '../member-copies.js';
+
+@Injectable()
+export class UserUpdatedHandler implements EventHandler<'identity.user.updated'> {
+  readonly type = 'identity.user.updated' as const;
+
+  constructor(private readonly members: MemberCopies) {}
+
+  async handle(event: IntegrationEvent<'identity.user.updated'>, manager: EntityManager): Promise<void> {
+    await this.members.apply(manager, event.data, event.occurredAt);
+  }
+}

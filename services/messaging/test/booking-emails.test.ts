@@ -1,0 +1,468 @@
+import { randomUUID } from 'node:crypto';
+import type { BookingEventV1, EventPayload, EventType, IntegrationEvent } from '@hunted/contracts';
+import { EventConsumer, toStreamFields } from '@hunted/platform';
+import {
+  freePort,
+  PrivateRedis,
+  startServiceApp,
+  startTestPublisher,
+  TEST_DATABASE_URL,
+  TEST_REDIS_URL,
+  testServiceEnv,
+  waitFor,
+  type RunningServiceApp,
+  type TestPublisher,
+} from '@hunted/platform/testing';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMessagingApp } from '../src/app.js';
+import { BookingEmailJob } from '../src/booking-emails/booking-email.job.js';
+import { loadConfig } from '../src/config.js';
+import { MailInbox, mimeParts, type ReceivedMail } from './mail-inbox.js';
+
+const SCHEMA = 'messaging_booking_emails_it';
+const PUBLISHER_SCHEMAS = {
+  identity: `${SCHEMA}_identity`,
+  hunters: `${SCHEMA}_hunters`,
+  bookings: `${SCHEMA}_bookings`,
+};
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const ADA = {
+  userId: 'user-ada',
+  email: 'ada@example.com',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  profileImageUrl: null,
+};
+const SOFIA = {
+  userId: 'user-sofia',
+  email: 'sofia@example.com',
+  firstName: 'Sofia',
+  lastName: 'Martinez',
+  profileImageUrl: null,
+};
+const HUNTER_ID = 7;
+
+describe('messaging: booking emails', () => {
+  let inbox: MailInbox;
+  let service: RunningServiceApp<NestFastifyApplication>;
+  let db: pg.Client;
+  let redis: Redis;
+  const publishers: Partial<Record<keyof typeof PUBLISHER_SCHEMAS, TestPublisher>> = {};
+  const consumer = () => service.app.get(EventConsumer);
+  let redisPrefix: string;
+
+  function publish<T extends EventType>(type: T, data: EventPayload<T>): Promise<IntegrationEvent<T>> {
+    const publisher = publishers[type.slice(0, type.indexOf('.')) as keyof typeof PUBLISHER_SCHEMAS]!;
+    return publisher.publish(type, data);
+  }
+
+  async function rows<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
+    return (await db.query(sql, params)).rows as T[];
+  }
+
+  function emailsOf(bookingId: string) {
+    return rows<{
+      id: string;
+      kind: string;
+      sequence: number;
+      recipient_role: string;
+      status: string;
+      send_at: Date;
+      skipped_reason: string | null;
+    }>(
+      `select id::text as id, kind, sequence, recipient_role, status, send_at, skipped_reason
+         from outbound_emails where booking_id = $1 order by id`,
+      [bookingId],
+    );
+  }
+
+  function mailsOf(bookingId: string, kind?: string): ReceivedMail[] {
+    return inbox
+      .withHeader('X-Hunted-Booking', bookingId)
+      .filter((mail) => !kind || mail.raw.includes(`\r\nX-Hunted-Email-Kind: ${kind}\r\n`));
+  }
+
+  /** The `.ics` attachment, after checking the text/calendar alternative says the same. */
+  function calendarOf(mail: ReceivedMail): string {
+    const attached = mimeParts(mail.raw, /^(application\/ics|text\/calendar)$/).filter((part) =>
+      /^Content-Disposition: attachment; filename="?[\w-]+\.ics/im.test(part.headers),
+    );
+    expect(attached, 'one .ics attachment').toHaveLength(1);
+    const alternative = mimeParts(mail.raw, 'text/calendar').find(
+      (part) => !/^Content-Disposition: attachment/im.test(part.headers),
+    );
+    expect(alternative?.body).toBe(attached[0]!.body);
+    return attached[0]!.body;
+  }
+
+  function booking(overrides: Partial<BookingEventV1> = {}): BookingEventV1 {
+    const startsAt = new Date(Date.now() + 3 * DAY);
+    startsAt.setUTCSeconds(0, 0);
+    return {
+      bookingId: randomUUID(),
+      hunterId: HUNTER_ID,
+      hunterUserId: SOFIA.userId,
+      clientUserId: ADA.userId,
+      sessionType: 'whatsappVideo',
+      startsAt: startsAt.toISOString(),
+      endsAt: new Date(startsAt.getTime() + HOUR).toISOString(),
+      pricePence: 8000,
+      sequence: 0,
+      ...overrides,
+    };
+  }
+
+  const bookingCopy = async (bookingId: string) =>
+    (
+      await rows<{ status: string; sequence: number; starts_at: Date }>(
+        `select status, sequence, starts_at from bookings where booking_id = $1`,
+        [bookingId],
+      )
+    )[0];
+
+  beforeAll(async () => {
+    db = new pg.Client({ connectionString: TEST_DATABASE_URL, options: `-c search_path=${SCHEMA}` });
+    await db.connect();
+    for (const schema of Object.values(PUBLISHER_SCHEMAS)) await db.query(`drop schema if exists ${schema} cascade`);
+    inbox = new MailInbox(await freePort());
+    await inbox.start();
+    const env = testServiceEnv(SCHEMA, {
+      SMTP_URL: `smtp://127.0.0.1:${inbox.port}`,
+      MAIL_FROM: 'Hunted Test <no-reply@hunted.test>',
+      PUBLIC_URL: 'https://hunted.test',
+      BOOKING_EMAIL_ATTEMPTS: '30',
+      BOOKING_EMAIL_BACKOFF_MS: '150',
+      BOOKING_EMAIL_SWEEP_MS: '300',
+    });
+    redisPrefix = env.REDIS_PREFIX!;
+    service = await startServiceApp(createMessagingApp, loadConfig(env));
+    redis = new Redis(TEST_REDIS_URL);
+    for (const [name, schema] of Object.entries(PUBLISHER_SCHEMAS)) {
+      publishers[name as keyof typeof PUBLISHER_SCHEMAS] = await startTestPublisher(name, { schema, redisPrefix });
+    }
+    await publish('identity.user.registered', ADA);
+    await publish('identity.user.registered', SOFIA);
+    await publish('hunters.hunter.created', {
+      hunterId: HUNTER_ID,
+      userId: SOFIA.userId,
+      name: 'Sofia Martinez',
+      profileImageUrl: '/api/hunters/7/photo',
+      location: 'London',
+      availabilityStatus: 'Available',
+      sessionTypes: {
+        whatsappVoice: { enabled: true, price: 50, duration: 30 },
+        whatsappVideo: { enabled: true, price: 80, duration: 60 },
+        inPerson: { enabled: false, price: 150, duration: 90 },
+        askQuestion: { enabled: true, price: 25, duration: 15 },
+      },
+      pricePerSession: 80,
+    });
+    await waitFor('the users and hunters copies', async () => {
+      const users = await rows(`select 1 from users where email is not null`);
+      const hunters = await rows(`select 1 from hunters`);
+      return users.length === 2 && hunters.length === 1;
+    });
+  });
+
+  afterAll(async () => {
+    await Promise.all(Object.values(publishers).map((publisher) => publisher.close()));
+    await service?.close();
+    await inbox?.stop();
+    await redis?.quit();
+    for (const schema of Object.values(PUBLISHER_SCHEMAS)) await db.query(`drop schema if exists ${schema} cascade`);
+    await db?.end();
+  });
+
+  it('keeps copies of users with their email, and of hunters with name and photo', async () => {
+    expect(await rows(`select user_id, email, first_name, last_name from users order by user_id`)).toEqual([
+      { user_id: ADA.userId, email: ADA.email, first_name: 'Ada', last_name: 'Lovelace' },
+      { user_id: SOFIA.userId, email: SOFIA.email, first_name: 'Sofia', last_name: 'Martinez' },
+    ]);
+    expect(await rows(`select hunter_id, user_id, name, profile_image_url from hunters`)).toEqual([
+      {
+        hunter_id: HUNTER_ID,
+        user_id: SOFIA.userId,
+        name: 'Sofia Martinez',
+        profile_image_url: '/api/hunters/7/photo',
+      },
+    ]);
+  });
+
+  it('sends one email per recipient for a confirmation delivered five times (one event replayed, and republished)', async () => {
+    const data = booking();
+    const event: IntegrationEvent<'bookings.booking.confirmed'> = {
+      id: randomUUID(),
+      type: 'bookings.booking.confirmed',
+      version: 1,
+      occurredAt: new Date().toISOString(),
+      data,
+    };
+    // The same stream entry five times, and the same fact under new event ids as a retrying publisher would.
+    for (let i = 0; i < 5; i++) await redis.xadd(`${redisPrefix}events:bookings`, '*', ...toStreamFields(event));
+    await Promise.all(Array.from({ length: 5 }, () => consumer().apply(event)));
+    for (let i = 0; i < 5; i++) await publish('bookings.booking.confirmed', data);
+
+    await waitFor('both confirmations', () => mailsOf(data.bookingId, 'confirmation').length >= 2);
+    await waitFor(
+      'every event applied',
+      async () => (await rows(`select 1 from inbox where type = 'bookings.booking.confirmed'`)).length >= 6,
+    );
+    await sleep(1_000);
+    const confirmations = (await emailsOf(data.bookingId)).filter((row) => row.kind === 'confirmation');
+    expect(confirmations.map((row) => [row.recipient_role, row.status])).toEqual([
+      ['client', 'sent'],
+      ['hunter', 'sent'],
+    ]);
+    const mails = mailsOf(data.bookingId, 'confirmation');
+    expect(mails).toHaveLength(2);
+    expect(mails.map((mail) => mail.to).sort()).toEqual([[ADA.email], [SOFIA.email]]);
+  });
+
+  it('confirms to the client and the hunter, each with an .ics invite, and plans both reminders', async () => {
+    const data = booking();
+    await publish('bookings.booking.confirmed', data);
+    await waitFor('both confirmations', () => mailsOf(data.bookingId, 'confirmation').length === 2);
+
+    const toAda = mailsOf(data.bookingId, 'confirmation').find((mail) => mail.to[0] === ADA.email)!;
+    expect(toAda.raw).toContain('Subject: Booking confirmed: WhatsApp Video Call with Sofia Martinez');
+    const adaText = mimeParts(toAda.raw, 'text/plain')[0]!.body;
+    expect(adaText).toContain('Price: £80.00');
+    expect(adaText).toContain('https://hunted.test/my-bookings');
+    const toSofia = mailsOf(data.bookingId, 'confirmation').find((mail) => mail.to[0] === SOFIA.email)!;
+    expect(toSofia.raw).toContain('Subject: New booking: WhatsApp Video Call with Ada Lovelace');
+    expect(mimeParts(toSofia.raw, 'text/plain')[0]!.body).toContain('https://hunted.test/hunter-dashboard');
+
+    for (const mail of [toAda, toSofia]) {
+      const ics = calendarOf(mail);
+      expect(ics).toContain('\r\nMETHOD:REQUEST\r\n');
+      expect(ics).toContain(`\r\nUID:${data.bookingId}@hunted\r\n`);
+      expect(ics).toContain('\r\nSEQUENCE:0\r\n');
+      expect(ics).toContain(`\r\nDTSTART:${data.startsAt.replace(/[-:]/g, '').replace(/\.\d{3}Z$/, 'Z')}\r\n`);
+      expect(ics).toContain(`\r\nDTEND:${data.endsAt.replace(/[-:]/g, '').replace(/\.\d{3}Z$/, 'Z')}\r\n`);
+    }
+
+    const reminders = (await emailsOf(data.bookingId)).filter((row) => row.kind.startsWith('reminder'));
+    expect(reminders).toHaveLength(4);
+    for (const reminder of reminders) {
+      expect(reminder.status).toBe('pending');
+      const lead = reminder.kind === 'reminder_24h' ? DAY : HOUR;
+      expect(new Date(reminder.send_at).getTime()).toBe(Date.parse(data.startsAt) - lead);
+    }
+    // Each waits in Redis as a delayed job keyed by its row.
+    await waitFor('the delayed reminder jobs', async () => {
+      const states = await Promise.all(
+        reminders.map((r) =>
+          redis.zscore(`${redisPrefix}bull:messaging-booking-email:delayed`, `booking-email-${r.id}`),
+        ),
+      );
+      return states.every((score) => score !== null);
+    });
+  });
+
+  it('sends the moved invite with SEQUENCE 1 to both and re-plans the reminders', async () => {
+    const data = booking();
+    await publish('bookings.booking.confirmed', data);
+    await waitFor('the confirmations', () => mailsOf(data.bookingId, 'confirmation').length === 2);
+    const startsAt = new Date(Date.parse(data.startsAt) + 2 * DAY).toISOString();
+    const endsAt = new Date(Date.parse(data.endsAt) + 2 * DAY).toISOString();
+    await publish('bookings.booking.rescheduled', {
+      ...data,
+      startsAt,
+      endsAt,
+      sequence: 1,
+      previousStartsAt: data.startsAt,
+      previousEndsAt: data.endsAt,
+    });
+    await waitFor('both moved invites', () => mailsOf(data.bookingId, 'rescheduled').length === 2);
+    for (const mail of mailsOf(data.bookingId, 'rescheduled')) {
+      const ics = calendarOf(mail);
+      expect(ics).toContain('\r\nMETHOD:REQUEST\r\n');
+      expect(ics).toContain(`\r\nUID:${data.bookingId}@hunted\r\n`);
+      expect(ics).toContain('\r\nSEQUENCE:1\r\n');
+      expect(ics).toContain(`\r\nDTSTART:${startsAt.replace(/[-:]/g, '').replace(/\.\d{3}Z$/, 'Z')}\r\n`);
+      expect(mail.raw).toContain('Subject: Booking moved:');
+    }
+    const reminders = (await emailsOf(data.bookingId)).filter((row) => row.kind.startsWith('reminder'));
+    expect(reminders.filter((r) => r.sequence === 0).map((r) => [r.status, r.skipped_reason])).toEqual(
+      Array.from({ length: 4 }, () => ['skipped', 'booking rescheduled']),
+    );
+    const current = reminders.filter((r) => r.sequence === 1);
+    expect(current).toHaveLength(4);
+    expect(current.every((r) => r.status === 'pending')).toBe(true);
+    expect(await bookingCopy(data.bookingId)).toMatchObject({ status: 'confirmed', sequence: 1 });
+
+    // The older confirmation arriving late changes nothing and sends nothing.
+    await publish('bookings.booking.confirmed', data);
+    await sleep(1_500);
+    expect(await bookingCopy(data.bookingId)).toMatchObject({ sequence: 1, starts_at: new Date(startsAt) });
+    expect(mailsOf(data.bookingId, 'confirmation')).toHaveLength(2);
+  });
+
+  it('cancels with METHOD:CANCEL to both and never sends the reminders', async () => {
+    // The 1 h reminder falls due four seconds from now: it would be sent if the cancellation did not stop it.
+    const startsAt = new Date(Date.now() + HOUR + 4_000);
+    const data = booking({
+      startsAt: startsAt.toISOString(),
+      endsAt: new Date(startsAt.getTime() + HOUR).toISOString(),
+    });
+    await publish('bookings.booking.confirmed', data);
+    await waitFor('the confirmations', () => mailsOf(data.bookingId, 'confirmation').length === 2);
+    await publish('bookings.booking.cancelled', { ...data, sequence: 1, cancelledBy: 'client', refundPence: 8000 });
+    await waitFor('both cancellations', () => mailsOf(data.bookingId, 'cancellation').length === 2);
+
+    for (const mail of mailsOf(data.bookingId, 'cancellation')) {
+      const ics = calendarOf(mail);
+      expect(ics).toContain('\r\nMETHOD:CANCEL\r\n');
+      expect(ics).toContain('\r\nSTATUS:CANCELLED\r\n');
+      expect(ics).toContain('\r\nSEQUENCE:1\r\n');
+      expect(ics).toContain(`\r\nUID:${data.bookingId}@hunted\r\n`);
+    }
+    const toAda = mailsOf(data.bookingId, 'cancellation').find((mail) => mail.to[0] === ADA.email)!;
+    expect(mimeParts(toAda.raw, 'text/plain')[0]!.body).toContain('You will be refunded £80.00');
+
+    await sleep(6_000);
+    expect(mailsOf(data.bookingId, 'reminder_1h')).toHaveLength(0);
+    const reminders = (await emailsOf(data.bookingId)).filter((row) => row.kind.startsWith('reminder'));
+    expect(reminders.length).toBeGreaterThan(0);
+    expect(reminders.every((r) => r.status === 'skipped' && r.skipped_reason === 'booking cancelled')).toBe(true);
+    expect(await bookingCopy(data.bookingId)).toMatchObject({ status: 'cancelled', sequence: 1 });
+  });
+
+  it('sends the 1 h reminder when it falls due', async () => {
+    const startsAt = new Date(Date.now() + HOUR + 3_000);
+    const data = booking({
+      startsAt: startsAt.toISOString(),
+      endsAt: new Date(startsAt.getTime() + HOUR).toISOString(),
+    });
+    await publish('bookings.booking.confirmed', data);
+    await waitFor('both 1 h reminders', () => mailsOf(data.bookingId, 'reminder_1h').length === 2, 20_000);
+    const toAda = mailsOf(data.bookingId, 'reminder_1h').find((mail) => mail.to[0] === ADA.email)!;
+    expect(toAda.raw).toMatch(/Subject: Reminder: WhatsApp Video Call with Sofia Martinez at \d{2}:\d{2} (GMT|BST)/);
+    // The 24 h reminder's time had passed when the booking was confirmed: it was never planned.
+    expect((await emailsOf(data.bookingId)).filter((row) => row.kind === 'reminder_24h')).toHaveLength(0);
+  });
+
+  it('plans no reminder whose time has passed: a booking 30 minutes ahead gets its confirmation only', async () => {
+    const startsAt = new Date(Date.now() + 30 * 60 * 1000);
+    const data = booking({
+      startsAt: startsAt.toISOString(),
+      endsAt: new Date(startsAt.getTime() + HOUR).toISOString(),
+    });
+    await publish('bookings.booking.confirmed', data);
+    await waitFor('the confirmations', () => mailsOf(data.bookingId, 'confirmation').length === 2);
+    await sleep(1_500);
+    expect((await emailsOf(data.bookingId)).map((row) => row.kind)).toEqual(['confirmation', 'confirmation']);
+    expect(mailsOf(data.bookingId)).toHaveLength(2);
+  });
+
+  it('skips a reminder that runs after the session started (Redis was away), and never sends it later', async () => {
+    const data = booking();
+    await publish('bookings.booking.confirmed', data);
+    await waitFor('the confirmations', () => mailsOf(data.bookingId, 'confirmation').length === 2);
+    const reminder = (await emailsOf(data.bookingId)).find(
+      (row) => row.kind === 'reminder_1h' && row.recipient_role === 'client',
+    )!;
+    // As if the reminder's job ran only now, after an outage: its time and the start are past.
+    await db.query(`update bookings set starts_at = now() - interval '5 minutes' where booking_id = $1`, [
+      data.bookingId,
+    ]);
+    await db.query(`update outbound_emails set send_at = now() - interval '65 minutes' where id = $1`, [reminder.id]);
+    const outcome = await service.app
+      .get(BookingEmailJob)
+      .run({
+        data: { emailId: reminder.id },
+        id: `booking-email-${reminder.id}`,
+        attemptsMade: 0,
+        finalAttempt: false,
+      });
+    expect(outcome).toEqual({ sent: false, skipped: 'session already started' });
+    await sleep(1_000);
+    expect(mailsOf(data.bookingId, 'reminder_1h')).toHaveLength(0);
+    expect((await emailsOf(data.bookingId)).find((row) => row.id === reminder.id)).toMatchObject({
+      status: 'skipped',
+      skipped_reason: 'session already started',
+    });
+  });
+
+  it('tells the client of a refund once', async () => {
+    const data = booking();
+    await publish('bookings.booking.confirmed', data);
+    await publish('bookings.booking.cancelled', { ...data, sequence: 1, cancelledBy: 'hunter', refundPence: 8000 });
+    const refunded = { ...data, sequence: 1, refundPence: 8000, reason: 'cancelled' as const };
+    await publish('bookings.booking.refunded', refunded);
+    await publish('bookings.booking.refunded', refunded);
+    await waitFor('the refund email', () => mailsOf(data.bookingId, 'refund').length === 1);
+    await sleep(1_000);
+    const refunds = mailsOf(data.bookingId, 'refund');
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]!.to).toEqual([ADA.email]);
+    expect(refunds[0]!.raw).toMatch(/^Subject: .*Refund/m);
+    expect(mimeParts(refunds[0]!.raw, 'text/plain')[0]!.body).toContain('We have refunded £80.00');
+    await waitFor('the hunter told of the cancellation', () => mailsOf(data.bookingId, 'cancellation').length === 2);
+    const toSofia = mailsOf(data.bookingId, 'cancellation').find((mail) => mail.to[0] === SOFIA.email)!;
+    expect(mimeParts(toSofia.raw, 'text/plain')[0]!.body).toContain('You cancelled this booking.');
+  });
+});
+
+describe('messaging: booking emails while Redis is away', () => {
+  it('writes the emails in the inbox transaction and sends them once Redis is back (the sweep queues them)', async () => {
+    const schema = `${SCHEMA}_outage`;
+    const inbox = new MailInbox(await freePort());
+    await inbox.start();
+    const redis = new PrivateRedis(await freePort());
+    const env = testServiceEnv(schema, {
+      REDIS_URL: redis.url,
+      REDIS_PREFIX: 'booking-emails-it:',
+      SMTP_URL: `smtp://127.0.0.1:${inbox.port}`,
+      BOOKING_EMAIL_BACKOFF_MS: '150',
+      BOOKING_EMAIL_SWEEP_MS: '300',
+    });
+    const service = await startServiceApp(createMessagingApp, loadConfig(env));
+    const db = new pg.Client({ connectionString: TEST_DATABASE_URL, options: `-c search_path=${schema}` });
+    await db.connect();
+    try {
+      const consumer = service.app.get(EventConsumer);
+      const event = <T extends EventType>(type: T, data: EventPayload<T>) =>
+        ({ id: randomUUID(), type, version: 1, occurredAt: new Date().toISOString(), data }) as IntegrationEvent<T>;
+      // Delivered straight to the consumer (its stream is in the Redis that is down): the database is all it needs.
+      await consumer.apply(event('identity.user.registered', ADA));
+      const startsAt = new Date(Date.now() + 3 * DAY);
+      const data: BookingEventV1 = {
+        bookingId: randomUUID(),
+        hunterId: HUNTER_ID,
+        hunterUserId: null,
+        clientUserId: ADA.userId,
+        sessionType: 'askQuestion',
+        startsAt: startsAt.toISOString(),
+        endsAt: new Date(startsAt.getTime() + 15 * 60 * 1000).toISOString(),
+        pricePence: 0,
+        sequence: 0,
+      };
+      expect(await consumer.apply(event('bookings.booking.confirmed', data))).toBe(true);
+      await sleep(2_500);
+      const pending = await db.query(`select kind, status from outbound_emails where kind = 'confirmation'`);
+      expect(pending.rows).toEqual([{ kind: 'confirmation', status: 'pending' }]);
+      expect(inbox.mails).toHaveLength(0);
+
+      await redis.start();
+      await waitFor('the confirmation after Redis came back', () => inbox.mails.length > 0, 20_000);
+      await sleep(1_500);
+      expect(inbox.mails).toHaveLength(1);
+      expect(inbox.mails[0]!.to).toEqual([ADA.email]);
+      expect(inbox.mails[0]!.raw).toContain('Price: Free');
+      const sent = await db.query(`select status from outbound_emails where kind = 'confirmation'`);
+      expect(sent.rows).toEqual([{ status: 'sent' }]);
+    } finally {
+      await db.end();
+      await service.close();
+      await inbox.stop();
+      await redis.destroy();
+    }
+  });
+});
