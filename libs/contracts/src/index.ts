@@ -11,6 +11,7 @@ export * from './events/brands.js';
 export * from './events/reviews.js';
 export * from './events/hunters.js';
 export * from './events/bookings.js';
+export * from './events/messaging.js';
 export * from './http/errors.js';
 export * from './http/identity.js';
 export * from './http/brands.js';

@@ -8,6 +8,7 @@ import type {
 import type { BrandCreatedV1, BrandDeletedV1, BrandUpdatedV1 } from './brands.js';
 import type { HunterAvailabilityChangedV1, HunterCreatedV1, HunterUpdatedV1 } from './hunters.js';
 import type { UserRegisteredV1, UserUpdatedV1 } from './identity.js';
+import type { MessageSentV1 } from './messaging.js';
 import type { ReviewCreatedV1, ReviewDeletedV1, ReviewUpdatedV1 } from './reviews.js';
 
 /**
@@ -31,6 +32,7 @@ export interface EventMap {
   'bookings.booking.cancelled': { version: 1; data: BookingCancelledV1 };
   'bookings.booking.completed': { version: 1; data: BookingCompletedV1 };
   'bookings.booking.refunded': { version: 1; data: BookingRefundedV1 };
+  'messaging.message.sent': { version: 1; data: MessageSentV1 };
 }
 
 export type EventType = keyof EventMap;
@@ -54,6 +56,7 @@ export const EVENT_VERSIONS: { [T in EventType]: EventVersion<T> } = {
   'bookings.booking.cancelled': 1,
   'bookings.booking.completed': 1,
   'bookings.booking.refunded': 1,
+  'messaging.message.sent': 1,
 };
 
 /** Whether a string names an event of the map (a stream may carry types a consumer build does not know yet). */

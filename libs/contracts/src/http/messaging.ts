@@ -47,3 +47,79 @@ export interface ContactSubmission extends ContactInput {
   createdAt: string;
   updatedAt: string;
 }
+
+/**
+ * Conversations between a client and a hunter (one per pair, opened by a confirmed booking). Routes:
+ * `GET /api/conversations`, `GET /api/hunter-conversations`, `GET|POST /api/conversations/{id}/messages`,
+ * `POST /api/conversations/{id}/read`, `GET /api/conversations/unread-count`; live events on socket.io
+ * (`/socket.io`, websocket transport only): `message:new` (ConversationMessage & { conversationId }),
+ * `conversation:read` ({ conversationId, readerId, upTo }), `unread:count` (UnreadCount).
+ */
+export type ConversationRole = 'client' | 'hunter';
+
+/** One row of `GET /api/conversations`: the spec's client fields plus who the other side is and the unread count. */
+export interface ConversationSummary {
+  id: string;
+  /** The client's user id. */
+  userId: string;
+  hunterId: number;
+  hunterName: string;
+  hunterProfileImage: string | null;
+  lastMessageAt: string | null;
+  createdAt: string;
+  /** The caller's side of this conversation. */
+  role: ConversationRole;
+  /** The other participant's user id, name and photo. */
+  otherUserId: string;
+  otherName: string;
+  otherImage: string | null;
+  lastMessage: string | null;
+  unreadCount: number;
+}
+
+/** One row of `GET /api/hunter-conversations` (the spec's hunter shape). */
+export interface HunterConversationSummary {
+  id: string;
+  clientName: string;
+  clientAvatar: string | null;
+  lastMessage: string | null;
+  lastMessageTime: string | null;
+  unreadCount: number;
+}
+
+/** A message of a thread, oldest first. */
+export interface ConversationMessage {
+  id: string;
+  conversationId: string;
+  senderId: string;
+  receiverId: string;
+  content: string;
+  createdAt: string;
+  isRead: boolean;
+  clientMessageId: string | null;
+}
+
+/** Body of `POST /api/conversations/{id}/messages`. `receiverId`: the other side's user id, or the hunter's id as text. */
+export interface SendMessageRequest {
+  content: string;
+  receiverId: string;
+  clientMessageId?: string;
+}
+
+/** Body of `POST /api/conversations/{id}/read`: marks what the caller received up to that message (all when absent). */
+export interface MarkReadRequest {
+  upTo?: string;
+}
+
+/** `GET /api/conversations/unread-count` and the socket's `unread:count`. */
+export interface UnreadCount {
+  messages: number;
+  conversations: number;
+}
+
+export const MESSAGE_LIMITS = { maxLength: 2000, pageMax: 100, perMinute: 30 } as const;
+
+export const MESSAGE_ERRORS = {
+  empty: 'Message cannot be empty',
+  tooLong: 'Messages can be at most 2,000 characters',
+} as const;
