@@ -1,10 +1,25 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Module } from '@nestjs/common';
-import { startServiceApp, TEST_DATABASE_URL, testServiceEnv, type RunningServiceApp } from '@hunted/platform/testing';
+import {
+  freePort,
+  startServiceApp,
+  TEST_DATABASE_URL,
+  TEST_INTERNAL_AUTH_PRIVATE_KEY,
+  TEST_INTERNAL_AUTH_PUBLIC_KEY,
+  TEST_REDIS_URL,
+  testServiceEnv,
+  type RunningServiceApp,
+} from '@hunted/platform/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import pg from 'pg';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createGatewayApp, type GatewayApp } from '../../../gateway/src/app.js';
+import { gatewayEnvSchema } from '../../../gateway/src/config.js';
 import { createBookingsApp } from '../src/app.js';
 import { loadConfig, type BookingsConfig } from '../src/config.js';
 import { PaymentOutcomeHandler, type PaymentIntentSnapshot } from '../src/payments/payment-provider.js';
@@ -219,5 +234,59 @@ describe('Stripe webhook: signed events, each handled once across two bookings i
     const response = await fetch(`${second.base}/api/bookings/payment-config`);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ mode: 'stripe', publishableKey: stripe.publishableKey });
+  });
+
+  describe('through the real gateway (its /api/stripe/webhook row: guests may write, no CSRF origin, no rate limit)', () => {
+    let gateway: GatewayApp;
+    let gatewayBase: string;
+    let webDist: string;
+
+    beforeAll(async () => {
+      webDist = mkdtempSync(path.join(tmpdir(), 'stripe-webhook-web-'));
+      writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Hunted</title><div id="root"></div>');
+      const deadUrl = `http://127.0.0.1:${await freePort()}`;
+      gateway = await createGatewayApp(
+        gatewayEnvSchema.parse({
+          NODE_ENV: 'test',
+          LOG_LEVEL: 'silent',
+          PORT: '0',
+          HOST: '127.0.0.1',
+          REDIS_URL: TEST_REDIS_URL,
+          REDIS_PREFIX: `test:${SCHEMA}:gateway:${process.pid}:`,
+          INTERNAL_AUTH_PRIVATE_KEY: TEST_INTERNAL_AUTH_PRIVATE_KEY,
+          INTERNAL_AUTH_PUBLIC_KEY: TEST_INTERNAL_AUTH_PUBLIC_KEY,
+          WEB_DIST_DIR: webDist,
+          BOOKINGS_URL: first.base,
+          IDENTITY_URL: deadUrl,
+          BRANDS_URL: deadUrl,
+          REVIEWS_URL: deadUrl,
+          HUNTERS_URL: deadUrl,
+          MESSAGING_URL: deadUrl,
+        }),
+      );
+      await gateway.app.listen(0, '127.0.0.1');
+      gatewayBase = `http://127.0.0.1:${(gateway.app.getHttpServer().address() as AddressInfo).port}`;
+    });
+
+    afterAll(async () => {
+      await gateway?.app.close();
+      if (webDist) rmSync(webDist, { recursive: true, force: true });
+    });
+
+    it('passes the body through byte for byte, so the signature still verifies and the event is handled once', async () => {
+      const { bookingId, event } = await paidIntentEvent(7000);
+
+      const deliveries = await Promise.all(Array.from({ length: 3 }, () => stripe.deliver(`${gatewayBase}/api/stripe/webhook`, event)));
+
+      expect(deliveries.map((delivery) => delivery.status)).toEqual([200, 200, 200]);
+      expect(RecordingOutcomes.calls).toEqual([{ method: 'paymentSucceeded', intent: expect.objectContaining({ bookingId, amountPence: 7000 }) }]);
+      expect(await storedEvents(event.id)).toHaveLength(1);
+    });
+
+    it('still refuses a bad signature with 400', async () => {
+      const { event } = await paidIntentEvent();
+      expect((await stripe.deliver(`${gatewayBase}/api/stripe/webhook`, event, { secret: 'whsec_not_ours' })).status).toBe(400);
+      expect(RecordingOutcomes.calls).toEqual([]);
+    });
   });
 });
