@@ -1,4 +1,4 @@
-import { CreateStripeEvents1765900000000 } from './1765900000000-create-stripe-events.js';
+import { CreateStripeEvents1767225600000 } from './1767225600000-create-stripe-events.js';
 
 /** Every migration of this service, in order. They run on start. */
-export const migrations = [CreateStripeEvents1765900000000];
+export const migrations = [CreateStripeEvents1767225600000];

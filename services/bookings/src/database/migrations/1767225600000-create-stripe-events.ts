@@ -5,8 +5,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * each getting one), so the webhook inserts the id in the transaction that handles the event and does nothing when
  * the row already exists.
  */
-export class CreateStripeEvents1765900000000 implements MigrationInterface {
-  name = 'CreateStripeEvents1765900000000';
+export class CreateStripeEvents1767225600000 implements MigrationInterface {
+  name = 'CreateStripeEvents1767225600000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`
