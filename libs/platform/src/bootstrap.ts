@@ -24,6 +24,12 @@ export interface BootstrapOptions {
    * service needs (brands registers @fastify/multipart for its CSV upload).
    */
   configure?: (app: NestFastifyApplication) => void | Promise<void>;
+  /**
+   * Keep each JSON and form body's bytes as `request.rawBody` (a Buffer) beside the parsed body: a route that checks
+   * a signature over the bytes (bookings' Stripe webhook) needs them exactly as sent, not re-serialised. Off
+   * unless asked, so other services do not hold every body twice.
+   */
+  rawBody?: boolean;
 }
 
 /**
@@ -90,6 +96,7 @@ export async function createServiceApp(module: unknown, options: BootstrapOption
   const app = await NestFactory.create<NestFastifyApplication>(module as never, adapter, {
     logger: new PinoNestLogger(logger),
     bufferLogs: true,
+    rawBody: options.rawBody ?? false,
   });
   const fastify = app.getHttpAdapter().getInstance();
   applyRouteBodyLimits(fastify);

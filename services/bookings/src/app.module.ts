@@ -7,14 +7,30 @@ import { AvailabilityChangedHandler } from './hunters/events/availability-change
 import { HunterCreatedHandler } from './hunters/events/hunter-created.handler.js';
 import { HunterUpdatedHandler } from './hunters/events/hunter-updated.handler.js';
 import { HunterCopiesModule } from './hunters/hunter-copies.module.js';
+import { PaymentConfigController } from './payments/payment-config.controller.js';
+import { StripeWebhookModule, type PaymentOutcomesModule } from './payments/stripe-webhook.module.js';
 import { SlotsModule } from './slots/slots.module.js';
 import { UserRegisteredHandler } from './users/events/user-registered.handler.js';
 import { UserUpdatedHandler } from './users/events/user-updated.handler.js';
 import { UserCopiesModule } from './users/user-copies.module.js';
 
+export interface BookingsAppOptions {
+  /**
+   * The module exporting the `PaymentOutcomeHandler` the Stripe webhook reports to: the bookings feature, unless a
+   * test supplies a recording one.
+   */
+  paymentOutcomes?: PaymentOutcomesModule;
+}
+
 @Module({})
 export class AppModule {
-  static forRoot(config: BookingsConfig): DynamicModule {
+  static forRoot(config: BookingsConfig, options: BookingsAppOptions = {}): DynamicModule {
+    const { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } = config;
+    // Stripe's webhook exists in stripe mode only (simulated mode has nothing to report: 404).
+    const stripeWebhook =
+      STRIPE_SECRET_KEY && STRIPE_WEBHOOK_SECRET
+        ? [StripeWebhookModule.register({ ...config, STRIPE_WEBHOOK_SECRET }, options.paymentOutcomes ?? BookingsModule)]
+        : [];
     return {
       module: AppModule,
       imports: [
@@ -32,7 +48,9 @@ export class AppModule {
           ],
           imports: [HunterCopiesModule, UserCopiesModule],
         }),
+        ...stripeWebhook,
       ],
+      controllers: [PaymentConfigController],
     };
   }
 }

@@ -1,9 +1,10 @@
 import { createServiceApp } from '@hunted/platform';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { AppModule } from './app.module.js';
+import { AppModule, type BookingsAppOptions } from './app.module.js';
 import type { BookingsConfig } from './config.js';
 
 /** The bookings application as main.ts runs it and the integration tests start it. */
-export function createBookingsApp(config: BookingsConfig): Promise<NestFastifyApplication> {
-  return createServiceApp(AppModule.forRoot(config), { name: 'bookings', config });
+export function createBookingsApp(config: BookingsConfig, options: BookingsAppOptions = {}): Promise<NestFastifyApplication> {
+  // rawBody: Stripe's webhook signature is over the body's exact bytes (see payments/stripe-webhook.controller.ts).
+  return createServiceApp(AppModule.forRoot(config, options), { name: 'bookings', config, rawBody: true });
 }

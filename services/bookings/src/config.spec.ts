@@ -1,7 +1,81 @@
-import { baseServiceConfigChecks } from '@hunted/platform/testing';
-import { describe, it } from 'vitest';
+import { baseServiceConfigChecks, productionServiceEnv, refusalOf, TEST_KEY_ENV } from '@hunted/platform/testing';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
+import { paymentConfigOf } from './payments/stripe-config.js';
+
+const STRIPE_KEYS = {
+  STRIPE_SECRET_KEY: 'sk_live_51Hunted',
+  STRIPE_PUBLISHABLE_KEY: 'pk_live_51Hunted',
+  STRIPE_WEBHOOK_SECRET: 'whsec_hunted',
+};
+const PRODUCTION = productionServiceEnv('bookings', STRIPE_KEYS);
 
 describe('bookings configuration', () => {
-  for (const check of baseServiceConfigChecks('bookings', loadConfig)) it(check.name, check.run);
+  for (const check of baseServiceConfigChecks('bookings', loadConfig, STRIPE_KEYS)) it(check.name, check.run);
+
+  it('runs simulated payments without a Stripe secret key, an empty one included', () => {
+    expect(paymentConfigOf(loadConfig(TEST_KEY_ENV))).toEqual({ mode: 'simulated' });
+    expect(paymentConfigOf(loadConfig({ ...TEST_KEY_ENV, STRIPE_SECRET_KEY: '', STRIPE_PUBLISHABLE_KEY: '' }))).toEqual({
+      mode: 'simulated',
+    });
+  });
+
+  it('runs Stripe with all three keys, and tells the page the publishable one', () => {
+    const config = loadConfig({ ...TEST_KEY_ENV, ...STRIPE_KEYS });
+    expect(paymentConfigOf(config)).toEqual({ mode: 'stripe', publishableKey: 'pk_live_51Hunted' });
+  });
+
+  it('refuses stripe mode without the publishable key or the webhook secret, naming each', () => {
+    const message = refusalOf(loadConfig, { ...TEST_KEY_ENV, STRIPE_SECRET_KEY: 'sk_test_1' });
+    expect(message).toMatch(/STRIPE_PUBLISHABLE_KEY: must be set when STRIPE_SECRET_KEY is/);
+    expect(message).toMatch(/STRIPE_WEBHOOK_SECRET: must be set when STRIPE_SECRET_KEY is/);
+  });
+
+  it('refuses keys swapped between variables', () => {
+    const message = refusalOf(loadConfig, {
+      ...TEST_KEY_ENV,
+      STRIPE_SECRET_KEY: 'pk_test_1',
+      STRIPE_PUBLISHABLE_KEY: 'sk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+    });
+    expect(message).toMatch(/STRIPE_SECRET_KEY: must be a Stripe secret or restricted key/);
+    expect(message).toMatch(/STRIPE_PUBLISHABLE_KEY: must be a Stripe publishable key/);
+  });
+
+  it('points the SDK at another server only when told (the fake Stripe of the tests)', () => {
+    const config = loadConfig({
+      ...TEST_KEY_ENV,
+      ...STRIPE_KEYS,
+      STRIPE_API_HOST: '127.0.0.1',
+      STRIPE_API_PORT: '12111',
+      STRIPE_API_PROTOCOL: 'http',
+    });
+    expect(config).toMatchObject({ STRIPE_API_HOST: '127.0.0.1', STRIPE_API_PORT: 12111, STRIPE_API_PROTOCOL: 'http' });
+    expect(refusalOf(loadConfig, { ...TEST_KEY_ENV, STRIPE_API_PROTOCOL: 'ftp' })).toMatch(/STRIPE_API_PROTOCOL/);
+  });
+});
+
+describe('bookings configuration in production', () => {
+  it('starts with the three Stripe keys', () => {
+    expect(paymentConfigOf(loadConfig(PRODUCTION))).toEqual({ mode: 'stripe', publishableKey: 'pk_live_51Hunted' });
+  });
+
+  it('refuses simulated payments: no Stripe keys at all names all three', () => {
+    const env: NodeJS.ProcessEnv = { ...PRODUCTION };
+    for (const name of Object.keys(STRIPE_KEYS)) delete env[name];
+    const message = refusalOf(loadConfig, env);
+    for (const name of Object.keys(STRIPE_KEYS)) expect(message).toMatch(new RegExp(`${name}: must be set in production`));
+  });
+
+  it.each(Object.keys(STRIPE_KEYS))('refuses to start without %s', (name) => {
+    const env: NodeJS.ProcessEnv = { ...PRODUCTION };
+    delete env[name];
+    expect(refusalOf(loadConfig, env)).toMatch(new RegExp(`${name}: must be set`));
+  });
+
+  it('refuses an SDK pointed away from Stripe', () => {
+    expect(refusalOf(loadConfig, { ...PRODUCTION, STRIPE_API_HOST: '127.0.0.1' })).toMatch(
+      /STRIPE_API_HOST: must not be set in production/,
+    );
+  });
 });

@@ -41,6 +41,19 @@ describe('bookings: the service as main.ts starts it', () => {
     expect(await (await fetch(`${bookings.base}/health`)).json()).toEqual({ status: 'ok', service: 'bookings' });
   });
 
+  it('runs simulated payments without Stripe keys: the page is told so, and there is no Stripe webhook', async () => {
+    const config = await fetch(`${bookings.base}/api/bookings/payment-config`);
+    expect(config.status).toBe(200);
+    expect(await config.json()).toEqual({ mode: 'simulated' });
+    expect(await tablesOf(SCHEMA)).toContain('stripe_events');
+    const webhook = await fetch(`${bookings.base}/api/stripe/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
+      body: '{"id":"evt_1","type":"payment_intent.succeeded"}',
+    });
+    expect(webhook.status).toBe(404);
+  });
+
   it('answers every request with a request id, and a route it does not have with 404, signed in or not', async () => {
     const headers = await testIdentityHeaders(
       { id: 'u-bookings', email: 'bookings@hunted.test', firstName: null, lastName: null, isAdmin: false },

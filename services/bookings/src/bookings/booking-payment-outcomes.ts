@@ -12,6 +12,9 @@ export type PaymentOutcome = 'confirmed' | 'refunded' | 'ignored';
  * What a succeeded payment or a settled refund does to a booking, whichever reports it (the member's
  * `POST /api/bookings`, or the processor's webhook) and however often: each step is guarded by the row's state.
  */
+
+/** Booking ids are UUIDs; an intent made elsewhere (`stripe trigger`) may carry anything in its metadata. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 @Injectable()
 export class BookingPaymentOutcomes extends PaymentOutcomeHandler {
   private readonly logger = new Logger(BookingPaymentOutcomes.name);
@@ -36,7 +39,7 @@ export class BookingPaymentOutcomes extends PaymentOutcomeHandler {
   async settle(intent: PaymentIntentSnapshot): Promise<PaymentOutcome> {
     const found =
       (await this.bookings.findByIntent(intent.id)) ??
-      (intent.bookingId ? await this.bookings.find(intent.bookingId) : null);
+      (intent.bookingId && UUID.test(intent.bookingId) ? await this.bookings.find(intent.bookingId) : null);
     if (
       !found ||
       intent.status !== 'succeeded' ||

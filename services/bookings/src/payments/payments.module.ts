@@ -4,6 +4,8 @@ import { DataSource } from 'typeorm';
 import type { BookingsConfig } from '../config.js';
 import { PaymentProvider } from './payment-provider.js';
 import { SimulatedPaymentProvider } from './simulated-payment-provider.js';
+import { createStripeClient } from './stripe-client.js';
+import { StripePaymentProvider } from './stripe-payment-provider.js';
 
 /**
  * Chooses the payment provider: Stripe when `STRIPE_SECRET_KEY` is set, else the simulated one. The only place
@@ -11,8 +13,7 @@ import { SimulatedPaymentProvider } from './simulated-payment-provider.js';
  */
 function paymentProviderFor(config: BookingsConfig, dataSource: DataSource): PaymentProvider {
   if (config.STRIPE_SECRET_KEY) {
-    // The Stripe adapter plugs in here (StripePaymentProvider, a later change).
-    throw new Error('STRIPE_SECRET_KEY is set but this build has no Stripe payment provider');
+    return new StripePaymentProvider(createStripeClient(config));
   }
   return new SimulatedPaymentProvider(dataSource);
 }

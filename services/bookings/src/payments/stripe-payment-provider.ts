@@ -1,0 +1,94 @@
+import Stripe from 'stripe';
+import {
+  PaymentProvider,
+  type PaymentIntentSnapshot,
+  type PaymentIntentStatus,
+  type PaymentMode,
+  type RefundSnapshot,
+} from './payment-provider.js';
+
+const INTENT_STATUSES: readonly PaymentIntentStatus[] = [
+  'requires_payment_method',
+  'requires_confirmation',
+  'requires_action',
+  'processing',
+  'requires_capture',
+  'canceled',
+  'succeeded',
+];
+const REFUND_STATUSES: readonly RefundSnapshot['status'][] = ['pending', 'requires_action', 'succeeded', 'failed', 'canceled'];
+
+/** Statuses in which Stripe refuses to cancel an intent and there is nothing left to cancel. */
+const SETTLED: readonly PaymentIntentStatus[] = ['canceled', 'succeeded'];
+
+/** What bookings reads of a PaymentIntent, from the API object or a webhook event's `data.object`. */
+export function intentSnapshotOf(intent: Stripe.PaymentIntent): PaymentIntentSnapshot {
+  if (!INTENT_STATUSES.includes(intent.status as PaymentIntentStatus)) {
+    throw new Error(`Stripe answered PaymentIntent ${intent.id} with a status bookings does not know: ${intent.status}`);
+  }
+  return {
+    id: intent.id,
+    // Stripe leaves it out only when the intent is fetched with a publishable key; ours are fetched with the secret.
+    clientSecret: intent.client_secret ?? '',
+    amountPence: intent.amount,
+    currency: intent.currency,
+    status: intent.status as PaymentIntentStatus,
+    bookingId: intent.metadata?.bookingId ?? null,
+  };
+}
+
+function refundSnapshotOf(refund: Stripe.Refund): RefundSnapshot {
+  // A card refund is created `pending` or `succeeded`; Stripe documents null only for objects it is still building.
+  const status = REFUND_STATUSES.find((known) => known === refund.status) ?? 'pending';
+  return { id: refund.id, status, amountPence: refund.amount };
+}
+
+/**
+ * Payments through Stripe (stripe mode). Every write carries the caller's idempotency key as Stripe's
+ * `Idempotency-Key`, so a retried or raced call (two replicas, a double click) gets the first answer back rather
+ * than a second intent or refund.
+ */
+export class StripePaymentProvider extends PaymentProvider {
+  readonly mode: PaymentMode = 'stripe';
+
+  constructor(private readonly stripe: Stripe) {
+    super();
+  }
+
+  async createIntent(input: { bookingId: string; amountPence: number; idempotencyKey: string }): Promise<PaymentIntentSnapshot> {
+    const intent = await this.stripe.paymentIntents.create(
+      {
+        amount: input.amountPence,
+        currency: 'gbp',
+        metadata: { bookingId: input.bookingId },
+        automatic_payment_methods: { enabled: true },
+      },
+      { idempotencyKey: input.idempotencyKey },
+    );
+    return intentSnapshotOf(intent);
+  }
+
+  async retrieveIntent(paymentIntentId: string): Promise<PaymentIntentSnapshot> {
+    return intentSnapshotOf(await this.stripe.paymentIntents.retrieve(paymentIntentId));
+  }
+
+  async cancelIntent(paymentIntentId: string, idempotencyKey: string): Promise<void> {
+    try {
+      await this.stripe.paymentIntents.cancel(paymentIntentId, undefined, { idempotencyKey });
+    } catch (error) {
+      // Stripe answers 400 `payment_intent_unexpected_state` for an intent already cancelled or paid: both are
+      // "nothing to cancel" here (a paid one is the webhook's business). Any other state or error is real.
+      if (!(error instanceof Stripe.errors.StripeInvalidRequestError) || error.code !== 'payment_intent_unexpected_state') throw error;
+      const { status } = await this.retrieveIntent(paymentIntentId);
+      if (!SETTLED.includes(status)) throw error;
+    }
+  }
+
+  async refund(input: { paymentIntentId: string; amountPence: number; bookingId: string; idempotencyKey: string }): Promise<RefundSnapshot> {
+    const refund = await this.stripe.refunds.create(
+      { payment_intent: input.paymentIntentId, amount: input.amountPence, metadata: { bookingId: input.bookingId } },
+      { idempotencyKey: input.idempotencyKey },
+    );
+    return refundSnapshotOf(refund);
+  }
+}

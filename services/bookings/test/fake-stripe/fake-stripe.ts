@@ -1,0 +1,404 @@
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+
+/**
+ * A small in-memory stand-in for Stripe's API, for the integration tests (npm has no usable stripe-mock, and
+ * stripe-stateful-mock has no PaymentIntents). The real `stripe` SDK talks to it over HTTP (`host`, `port`,
+ * `protocol`), so what is tested is our code and the SDK's real requests: form-encoded bodies, the
+ * `Idempotency-Key` header, Stripe's error shapes, and webhooks signed exactly as Stripe signs them.
+ *
+ * It does what these routes of Stripe do, no more:
+ * - `POST /v1/payment_intents`, `GET /v1/payment_intents/:id`, `POST /v1/payment_intents/:id/cancel`,
+ *   `POST /v1/payment_intents/:id/confirm` (any payment method succeeds: a test card), `POST /v1/refunds`;
+ * - a POST with an `Idempotency-Key` seen before gets the first answer again (`Idempotent-Replayed: true`); the
+ *   same key with other parameters is a 400 `idempotency_error`, as at Stripe;
+ * - a confirm records `payment_intent.succeeded` and a refund `charge.refunded`, which `deliver()` posts to a
+ *   webhook URL with a `Stripe-Signature` from `Stripe.webhooks.generateTestHeaderString`.
+ */
+
+export type StripeObject = Record<string, unknown> & { id: string };
+
+export interface StripeEventBody {
+  id: string;
+  object: 'event';
+  api_version: string;
+  created: number;
+  livemode: false;
+  pending_webhooks: number;
+  request: { id: string | null; idempotency_key: string | null };
+  type: string;
+  data: { object: StripeObject };
+}
+
+export interface FakeStripeRequest {
+  method: string;
+  path: string;
+  params: Record<string, unknown>;
+  idempotencyKey: string | null;
+  authorization: string | undefined;
+}
+
+export interface DeliveryOptions {
+  /** Unix seconds the signature says it was made at (now unless given): an old one tests the tolerance. */
+  timestamp?: number;
+  /** Sign with another secret than the endpoint's (a forged or misconfigured sender). */
+  secret?: string;
+  /** Send this header instead of a signature (or null: none at all). */
+  signatureHeader?: string | null;
+}
+
+interface Answer {
+  status: number;
+  body: unknown;
+}
+
+class StripeApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly type: string,
+    readonly code: string | undefined,
+    message: string,
+    readonly param?: string,
+  ) {
+    super(message);
+  }
+}
+
+const CANCELABLE = new Set(['requires_payment_method', 'requires_capture', 'requires_confirmation', 'requires_action', 'processing']);
+const CONFIRMABLE = new Set(['requires_payment_method', 'requires_confirmation']);
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+const idOf = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+
+/**
+ * Stripe's form encoding as the SDK writes it (`metadata[bookingId]=…`, `expand[0]=…`) into nested objects. Array
+ * indices stay object keys: no route here takes an array.
+ */
+export function parseStripeForm(body: string): Record<string, unknown> {
+  const params: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    const path = key.split('[').map((part) => part.replace(/\]$/, ''));
+    let node = params;
+    for (const segment of path.slice(0, -1)) {
+      const next = node[segment];
+      node = (typeof next === 'object' && next !== null ? next : (node[segment] = {})) as Record<string, unknown>;
+    }
+    node[path[path.length - 1]!] = value;
+  }
+  return params;
+}
+
+function positiveInteger(value: unknown, param: string): number {
+  const amount = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(amount) || amount < 1) {
+    throw new StripeApiError(400, 'invalid_request_error', 'parameter_invalid_integer', `Invalid positive integer: ${param}`, param);
+  }
+  return amount;
+}
+
+function stringMap(value: unknown): Record<string, string> {
+  if (value === undefined) return {};
+  if (typeof value !== 'object' || value === null) throw new StripeApiError(400, 'invalid_request_error', 'parameter_invalid', 'Invalid metadata', 'metadata');
+  return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, String(entry)]));
+}
+
+export class FakeStripe {
+  readonly secretKey = 'sk_test_fake_stripe';
+  readonly publishableKey = 'pk_test_fake_stripe';
+  readonly webhookSecret = `whsec_${randomBytes(16).toString('hex')}`;
+  readonly apiVersion = '2026-10-28.endive';
+
+  readonly intents = new Map<string, StripeObject>();
+  readonly charges = new Map<string, StripeObject>();
+  readonly refunds = new Map<string, StripeObject>();
+  /** Every event the objects' changes raised, oldest first (Stripe would queue these for each endpoint). */
+  readonly events: StripeEventBody[] = [];
+  /** Every API request as it arrived, for tests that check what the SDK sent. */
+  readonly requests: FakeStripeRequest[] = [];
+
+  private readonly answered = new Map<string, { fingerprint: string; answer: Answer }>();
+  private readonly server = http.createServer((req, res) => this.receive(req, res));
+  private port = 0;
+
+  /** Starts on a free port of 127.0.0.1. */
+  async start(): Promise<this> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.port = (this.server.address() as AddressInfo).port;
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  /** The variables that point bookings' SDK here, with keys in stripe mode. */
+  env(): Record<string, string> {
+    return {
+      STRIPE_SECRET_KEY: this.secretKey,
+      STRIPE_PUBLISHABLE_KEY: this.publishableKey,
+      STRIPE_WEBHOOK_SECRET: this.webhookSecret,
+      STRIPE_API_HOST: '127.0.0.1',
+      STRIPE_API_PORT: String(this.port),
+      STRIPE_API_PROTOCOL: 'http',
+    };
+  }
+
+  /** An SDK client pointed here, as bookings builds its own. */
+  client(): Stripe {
+    return new Stripe(this.secretKey, { host: '127.0.0.1', port: this.port, protocol: 'http', maxNetworkRetries: 0, telemetry: false });
+  }
+
+  /** The latest event of a type about an object (what Stripe would deliver for it). */
+  eventFor(type: string, objectId: string): StripeEventBody {
+    const event = [...this.events].reverse().find((candidate) => candidate.type === type && candidate.data.object.id === objectId);
+    if (!event) throw new Error(`no ${type} event for ${objectId}`);
+    return event;
+  }
+
+  /**
+   * Posts an event to a webhook endpoint as Stripe does: the JSON body, `Content-Type: application/json;
+   * charset=utf-8` and `Stripe-Signature: t=…,v1=…` over exactly those bytes.
+   */
+  async deliver(url: string, event: StripeEventBody, options: DeliveryOptions = {}): Promise<{ status: number; body: string }> {
+    const payload = JSON.stringify(event, null, 2);
+    const signature =
+      options.signatureHeader !== undefined
+        ? options.signatureHeader
+        : Stripe.webhooks.generateTestHeaderString({
+            payload,
+            secret: options.secret ?? this.webhookSecret,
+            ...(options.timestamp === undefined ? {} : { timestamp: options.timestamp }),
+          });
+    const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8', 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' };
+    if (signature !== null) headers['stripe-signature'] = signature;
+    const response = await fetch(url, { method: 'POST', headers, body: payload });
+    return { status: response.status, body: await response.text() };
+  }
+
+  /** Records an event about an object's current state (also for tests that need an event type the routes don't raise). */
+  raise(type: string, object: StripeObject, idempotencyKey: string | null = null): StripeEventBody {
+    const event: StripeEventBody = {
+      id: idOf('evt'),
+      object: 'event',
+      api_version: this.apiVersion,
+      created: nowSeconds(),
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: idOf('req'), idempotency_key: idempotencyKey },
+      type,
+      data: { object: structuredClone(object) },
+    };
+    this.events.push(event);
+    return event;
+  }
+
+  private receive(req: http.IncomingMessage, res: http.ServerResponse): void {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://fake-stripe');
+      const method = req.method ?? 'GET';
+      const form = Buffer.concat(chunks).toString('utf8');
+      const params = parseStripeForm(method === 'GET' ? url.search.slice(1) : form);
+      const idempotencyKey = method === 'POST' ? (req.headers['idempotency-key'] as string | undefined) ?? null : null;
+      this.requests.push({ method, path: url.pathname, params, idempotencyKey, authorization: req.headers.authorization });
+
+      let answer: Answer;
+      let replayed = false;
+      const fingerprint = `${method} ${url.pathname} ${form}`;
+      const earlier = idempotencyKey === null ? undefined : this.answered.get(idempotencyKey);
+      if (earlier && earlier.fingerprint === fingerprint) {
+        answer = earlier.answer;
+        replayed = true;
+      } else if (earlier) {
+        answer = this.errorAnswer(
+          new StripeApiError(
+            400,
+            'idempotency_error',
+            undefined,
+            `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+          ),
+        );
+      } else {
+        answer = this.answer(method, url.pathname, params, req.headers.authorization, idempotencyKey);
+        // Stripe saves the result of every request that began executing, errors included (not a 401 or 429).
+        if (idempotencyKey !== null && answer.status !== 401) this.answered.set(idempotencyKey, { fingerprint, answer });
+      }
+      const headers: Record<string, string> = { 'content-type': 'application/json', 'request-id': idOf('req'), 'stripe-version': this.apiVersion };
+      if (idempotencyKey !== null) headers['idempotency-key'] = idempotencyKey;
+      if (replayed) headers['idempotent-replayed'] = 'true';
+      res.writeHead(answer.status, headers);
+      res.end(JSON.stringify(answer.body));
+    });
+  }
+
+  private answer(method: string, path: string, params: Record<string, unknown>, authorization: string | undefined, idempotencyKey: string | null): Answer {
+    try {
+      if (authorization !== `Bearer ${this.secretKey}`) {
+        throw new StripeApiError(401, 'invalid_request_error', undefined, 'Invalid API Key provided');
+      }
+      const route = `${method} ${path.replace(/^\/v1\/payment_intents\/[^/]+/, '/v1/payment_intents/:id')}`;
+      const id = /^\/v1\/payment_intents\/([^/]+)/.exec(path)?.[1];
+      switch (route) {
+        case 'POST /v1/payment_intents':
+          return { status: 200, body: this.createIntent(params, idempotencyKey) };
+        case 'GET /v1/payment_intents/:id':
+          return { status: 200, body: this.intent(id!) };
+        case 'POST /v1/payment_intents/:id/cancel':
+          return { status: 200, body: this.cancelIntent(id!, params) };
+        case 'POST /v1/payment_intents/:id/confirm':
+          return { status: 200, body: this.confirmIntent(id!, idempotencyKey) };
+        case 'POST /v1/refunds':
+          return { status: 200, body: this.createRefund(params, idempotencyKey) };
+        default:
+          throw new StripeApiError(404, 'invalid_request_error', undefined, `Unrecognized request URL (${method}: ${path}).`);
+      }
+    } catch (error) {
+      if (error instanceof StripeApiError) return this.errorAnswer(error);
+      throw error;
+    }
+  }
+
+  private errorAnswer(error: StripeApiError): Answer {
+    return {
+      status: error.status,
+      body: { error: { type: error.type, message: error.message, ...(error.code ? { code: error.code } : {}), ...(error.param ? { param: error.param } : {}) } },
+    };
+  }
+
+  private intent(id: string): StripeObject {
+    const intent = this.intents.get(id);
+    if (!intent) throw new StripeApiError(404, 'invalid_request_error', 'resource_missing', `No such payment_intent: '${id}'`, 'intent');
+    return intent;
+  }
+
+  private createIntent(params: Record<string, unknown>, idempotencyKey: string | null): StripeObject {
+    const amount = positiveInteger(params.amount, 'amount');
+    if (typeof params.currency !== 'string' || !/^[a-z]{3}$/.test(params.currency)) {
+      throw new StripeApiError(400, 'invalid_request_error', 'parameter_missing', 'Missing required param: currency.', 'currency');
+    }
+    const id = idOf('pi');
+    const automatic = params.automatic_payment_methods as Record<string, unknown> | undefined;
+    const intent: StripeObject = {
+      id,
+      object: 'payment_intent',
+      amount,
+      amount_received: 0,
+      automatic_payment_methods: automatic ? { enabled: automatic.enabled === 'true' } : null,
+      canceled_at: null,
+      cancellation_reason: null,
+      capture_method: 'automatic',
+      client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+      created: nowSeconds(),
+      currency: params.currency,
+      latest_charge: null,
+      livemode: false,
+      metadata: stringMap(params.metadata),
+      payment_method: null,
+      status: 'requires_payment_method',
+    };
+    this.intents.set(id, intent);
+    this.raise('payment_intent.created', intent, idempotencyKey);
+    return intent;
+  }
+
+  private cancelIntent(id: string, params: Record<string, unknown>): StripeObject {
+    const intent = this.intent(id);
+    if (!CANCELABLE.has(intent.status as string)) {
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        'payment_intent_unexpected_state',
+        `You cannot cancel this PaymentIntent because it has a status of ${String(intent.status)}. Only a PaymentIntent with one of the following statuses may be canceled: ${[...CANCELABLE].join(', ')}.`,
+      );
+    }
+    Object.assign(intent, { status: 'canceled', canceled_at: nowSeconds(), cancellation_reason: (params.cancellation_reason as string | undefined) ?? null });
+    this.raise('payment_intent.canceled', intent);
+    return intent;
+  }
+
+  /** As a test card's confirmation: the payment succeeds at once with one charge for the whole amount. */
+  private confirmIntent(id: string, idempotencyKey: string | null): StripeObject {
+    const intent = this.intent(id);
+    if (!CONFIRMABLE.has(intent.status as string)) {
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        'payment_intent_unexpected_state',
+        `You cannot confirm this PaymentIntent because it has a status of ${String(intent.status)}.`,
+      );
+    }
+    const charge: StripeObject = {
+      id: idOf('ch'),
+      object: 'charge',
+      amount: intent.amount,
+      amount_captured: intent.amount,
+      amount_refunded: 0,
+      captured: true,
+      created: nowSeconds(),
+      currency: intent.currency,
+      livemode: false,
+      metadata: intent.metadata,
+      paid: true,
+      payment_intent: id,
+      refunded: false,
+      status: 'succeeded',
+    };
+    this.charges.set(charge.id, charge);
+    Object.assign(intent, { status: 'succeeded', amount_received: intent.amount, latest_charge: charge.id, payment_method: idOf('pm') });
+    this.raise('charge.succeeded', charge, idempotencyKey);
+    this.raise('payment_intent.succeeded', intent, idempotencyKey);
+    return intent;
+  }
+
+  /** A card refund: settled at once (`succeeded`), so `charge.refunded` follows straight away. */
+  private createRefund(params: Record<string, unknown>, idempotencyKey: string | null): StripeObject {
+    if (typeof params.payment_intent !== 'string') {
+      throw new StripeApiError(400, 'invalid_request_error', 'parameter_missing', 'One of the following params should be provided for this request: payment_intent or charge.');
+    }
+    const intent = this.intent(params.payment_intent);
+    const charge = typeof intent.latest_charge === 'string' ? this.charges.get(intent.latest_charge) : undefined;
+    if (intent.status !== 'succeeded' || !charge) {
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        'charge_not_refundable',
+        `This PaymentIntent (${intent.id}) does not have a successful charge to refund.`,
+      );
+    }
+    const remaining = (charge.amount as number) - (charge.amount_refunded as number);
+    if (remaining === 0) {
+      throw new StripeApiError(400, 'invalid_request_error', 'charge_already_refunded', `Charge ${charge.id} has already been refunded.`);
+    }
+    const amount = params.amount === undefined ? remaining : positiveInteger(params.amount, 'amount');
+    if (amount > remaining) {
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        'amount_too_large',
+        `Refund amount (£${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge (£${(remaining / 100).toFixed(2)})`,
+        'amount',
+      );
+    }
+    const refund: StripeObject = {
+      id: idOf('re'),
+      object: 'refund',
+      amount,
+      charge: charge.id,
+      created: nowSeconds(),
+      currency: charge.currency,
+      metadata: stringMap(params.metadata),
+      payment_intent: intent.id,
+      reason: null,
+      status: 'succeeded',
+    };
+    this.refunds.set(refund.id, refund);
+    const refunded = (charge.amount_refunded as number) + amount;
+    Object.assign(charge, { amount_refunded: refunded, refunded: refunded === charge.amount });
+    this.raise('charge.refunded', charge, idempotencyKey);
+    return refund;
+  }
+}
