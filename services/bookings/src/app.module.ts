@@ -29,7 +29,12 @@ export class AppModule {
     // Stripe's webhook exists in stripe mode only (simulated mode has nothing to report: 404).
     const stripeWebhook =
       STRIPE_SECRET_KEY && STRIPE_WEBHOOK_SECRET
-        ? [StripeWebhookModule.register({ ...config, STRIPE_WEBHOOK_SECRET }, options.paymentOutcomes ?? BookingsModule)]
+        ? [
+            StripeWebhookModule.register(
+              { ...config, STRIPE_WEBHOOK_SECRET },
+              options.paymentOutcomes ?? BookingsModule,
+            ),
+          ]
         : [];
     return {
       module: AppModule,
