@@ -6,6 +6,7 @@ import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { generateInternalKeyPair, signInternalToken, IDENTITY_HEADER } from '@hunted/platform';
 import { startHunted } from '../scripts/lib/hunted.mjs';
+import { benchBookings, RACE_SLOTS } from './bookings.mjs';
 import { benchDirectoryReads, benchVotes, BRAND_COUNT, seedDirectory } from './directory.mjs';
 import { benchHunterReads, HUNTER_COUNT, seedHunters } from './hunters.mjs';
 import { describeScans } from './pg-stats.mjs';
@@ -13,7 +14,7 @@ import { benchPages } from './pages.mjs';
 import { benchReviewReads, seedReviewedBrand } from './reviews.mjs';
 import { signInThroughProvider } from './sign-in.mjs';
 
-const SECTIONS = ['platform', 'directory', 'reviews', 'hunters'];
+const SECTIONS = ['platform', 'directory', 'reviews', 'hunters', 'bookings'];
 const chosen = process.argv.slice(2);
 for (const name of chosen) if (!SECTIONS.includes(name)) throw new Error(`unknown section "${name}": choose from ${SECTIONS.join(', ')}`);
 const runs = (section) => chosen.length === 0 || chosen.includes(section);
@@ -167,6 +168,24 @@ try {
       console.log(`  ${name}: ${describeScans(scans)}`);
       console.log(`    planning ${plan.planning} ms, execution ${plan.execution} ms`);
       for (const line of plan.lines) console.log(`    ${line}`);
+    }
+  }
+
+  if (runs('bookings')) {
+    const bookings = await benchBookings({ baseUrl: system.url, databaseUrl: BENCH_DATABASE_URL, load, summarise });
+    if (bookings.skipped) {
+      console.log(`\nbookings: SKIPPED — ${bookings.skipped}`);
+    } else {
+      console.log(`\n${bookings.racers} members racing for ${bookings.raceSlots} slots of one hunter (${bookings.racers / bookings.raceSlots} for each), through the gateway to two bookings replicas:`);
+      console.log(`  ${bookings.holdsPerSecond} holds asked/s (all in ${bookings.elapsedMs} ms), p50 ${bookings.p50} ms, p99 ${bookings.p99} ms, statuses ${JSON.stringify(bookings.statuses)}`);
+      console.log(`  refusals: ${JSON.stringify(bookings.refusals)}`);
+      console.log(`  winners: ${bookings.winners} (expected ${RACE_SLOTS}), on ${bookings.slotsWon} different slots`);
+      console.log(`  then ${Object.values(bookings.fillerStatuses).reduce((a, b) => a + b, 0)} more holds on the week's other hours: statuses ${JSON.stringify(bookings.fillerStatuses)}`);
+      console.log(`  overlapping active bookings of one hunter (self-join on bookings.hunter_bookings): ${bookings.overlaps} (expected 0)`);
+      console.log(`  the week ${bookings.week.from}..${bookings.week.to} offered ${bookings.offeredBefore} starts before, ${bookings.offeredNow} after`);
+      failedRows.push(...bookings.rows);
+      printTable(`A busy hunter's week of slots (hunter ${bookings.hunterId}, 60-minute type), a guest — ${CONNECTIONS} connections, ${DURATION_SECONDS} s each`, bookings.rows);
+      countsExact &&= bookings.winners === RACE_SLOTS && bookings.slotsWon === RACE_SLOTS && bookings.overlaps === 0;
     }
   }
 

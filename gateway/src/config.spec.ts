@@ -102,3 +102,21 @@ describe('limits', () => {
     expect(config?.RATE_LIMIT_CONTACT_TOTAL_PER_HOUR).toBe(200);
   });
 });
+
+describe('BOOKINGS_URL and MESSAGING_URL', () => {
+  it('take one address or a comma-separated list of replicas', () => {
+    expect(parse({}).data?.BOOKINGS_URL).toEqual(['http://127.0.0.1:3005']);
+    expect(parse({ MESSAGING_URL: 'http://messaging:3006' }).data?.MESSAGING_URL).toEqual(['http://messaging:3006']);
+    expect(parse({ BOOKINGS_URL: 'http://127.0.0.1:3005, http://127.0.0.1:3015,' }).data?.BOOKINGS_URL).toEqual([
+      'http://127.0.0.1:3005',
+      'http://127.0.0.1:3015',
+    ]);
+  });
+
+  it('refuses an empty list, an address that is not http(s), and the same replica twice', () => {
+    for (const value of ['', ' , ', 'http://a:3005,ftp://b:3005', 'http://a:3005,http://a:3005']) {
+      expect(parse({ BOOKINGS_URL: value }).success, value).toBe(false);
+    }
+    expect(refusalOf(loadConfig, { ...KEYS, BOOKINGS_URL: 'http://a:3005,http://a:3005' })).toMatch(/BOOKINGS_URL.*same address twice/);
+  });
+});

@@ -18,7 +18,23 @@ const MB = 1024 * 1024;
 /** `<repo>/web/dist`, from either gateway/src (tests) or gateway/dist (a build). */
 const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
-const serviceUrl = (port: number) => z.url({ protocol: /^https?$/ }).default(`http://127.0.0.1:${port}`);
+const httpUrl = () => z.url({ protocol: /^https?$/ });
+const serviceUrl = (port: number) => httpUrl().default(`http://127.0.0.1:${port}`);
+/**
+ * A replicated service's replicas: one address or a comma-separated list (`http://127.0.0.1:3005,http://127.0.0.1:3015`),
+ * taken in turn per request. Behind a load balancer (a Kubernetes Service) it is that one address.
+ */
+const serviceUrls = (port: number) =>
+  z
+    .string()
+    .default(`http://127.0.0.1:${port}`)
+    .transform((value) => value.split(',').map((entry) => entry.trim()).filter((entry) => entry.length > 0))
+    .pipe(
+      z
+        .array(httpUrl())
+        .min(1, 'must be at least one http(s) address')
+        .refine((urls) => new Set(urls).size === urls.length, 'names the same address twice'),
+    );
 const perMinute = (value: number) => z.coerce.number().int().positive().default(value);
 const perHour = (value: number) => z.coerce.number().int().positive().default(value);
 const bytes = (value: number) => z.coerce.number().int().positive().default(value);
@@ -64,8 +80,8 @@ export const gatewayEnvSchema = baseEnvSchema.extend({
   BRANDS_URL: serviceUrl(3002),
   REVIEWS_URL: serviceUrl(3003),
   HUNTERS_URL: serviceUrl(3004),
-  BOOKINGS_URL: serviceUrl(3005),
-  MESSAGING_URL: serviceUrl(3006),
+  BOOKINGS_URL: serviceUrls(3005),
+  MESSAGING_URL: serviceUrls(3006),
   WEB_DIST_DIR: z.string().min(1).default(DEFAULT_WEB_DIST_DIR),
   /** The site's public origin; when set, it is the origin unsafe requests must come from (besides the Host's). */
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),

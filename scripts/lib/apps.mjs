@@ -13,6 +13,56 @@ export const SERVICES = [
   { name: 'messaging', dir: 'services/messaging', port: 3006 },
 ];
 
+/**
+ * Services `npm start`, the e2e system and the bench run more than once, and the variable giving how many times
+ * (default DEFAULT_REPLICAS). They share their schema and Redis streams exactly as replicas in a cluster do, so
+ * what only holds with one process (an in-memory lock, a job run twice, a race between two writers) shows here.
+ */
+export const REPLICATED_SERVICES = { bookings: 'BOOKINGS_REPLICAS', messaging: 'MESSAGING_REPLICAS' };
+export const DEFAULT_REPLICAS = 2;
+/**
+ * Replica i (0, 1, ...) of a service listens on its port + i x REPLICA_PORT_STEP: bookings 3005, 3015, 3025...;
+ * messaging 3006, 3016... Nine at most, so they stay below the development OpenID Provider's 3100.
+ */
+export const REPLICA_PORT_STEP = 10;
+export const MAX_REPLICAS = 9;
+
+/**
+ * How many replicas of `service` to run: `<NAME>_REPLICAS` for a replicated service (1 to MAX_REPLICAS), else 1.
+ * @param {string} service
+ * @param {NodeJS.ProcessEnv} env
+ * @returns {number}
+ */
+export function replicaCount(service, env) {
+  const variable = REPLICATED_SERVICES[service];
+  if (!variable) return 1;
+  const raw = env[variable];
+  if (raw === undefined || raw === '') return DEFAULT_REPLICAS;
+  const count = Number(raw);
+  if (!Number.isInteger(count) || count < 1 || count > MAX_REPLICAS) {
+    throw new RangeError(`${variable} must be a whole number from 1 to ${MAX_REPLICAS}, got "${raw}"`);
+  }
+  return count;
+}
+
+/**
+ * Every service process to start: one per replica, named `bookings-1`, `bookings-2`... when there are several.
+ * @param {NodeJS.ProcessEnv} env
+ * @param {number} [offset] added to every port (a second system beside the first)
+ * @returns {{ name: string, service: string, dir: string, port: number }[]}
+ */
+export function serviceInstances(env, offset = 0) {
+  return SERVICES.flatMap((service) => {
+    const count = replicaCount(service.name, env);
+    return Array.from({ length: count }, (_, i) => ({
+      name: count > 1 ? `${service.name}-${i + 1}` : service.name,
+      service: service.name,
+      dir: service.dir,
+      port: service.port + i * REPLICA_PORT_STEP + offset,
+    }));
+  });
+}
+
 /** `opsPort` serves only /health/deps (for alerts), never the site. */
 export const GATEWAY = { name: 'gateway', dir: 'gateway', port: 8080, opsPort: 9080 };
 

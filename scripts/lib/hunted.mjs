@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEV_OIDC_PROVIDER, GATEWAY, MAIL_CATCHER, ROOT_DIR, SERVICES } from './apps.mjs';
+import { DEV_OIDC_PROVIDER, GATEWAY, MAIL_CATCHER, ROOT_DIR, SERVICES, serviceInstances } from './apps.mjs';
 import {
   checkRedis,
   ensureDatabase,
@@ -22,7 +22,8 @@ const PER_APP_VARIABLES = ['PORT', 'HOST', 'DATABASE_URL', 'DATABASE_SCHEMA'];
 /**
  * Starts the whole system on this machine: checks PostgreSQL and Redis, creates the database and each
  * service's role and schema, then starts the development OpenID Provider (unless OIDC_ISSUER_URL is set), the
- * mail catcher (unless SMTP_URL is set), the six services and the gateway, and waits until each is ready.
+ * mail catcher (unless SMTP_URL is set), the six services (bookings and messaging twice each by default:
+ * BOOKINGS_REPLICAS, MESSAGING_REPLICAS, see apps.mjs) and the gateway, and waits until each is ready.
  *
  * @param {object} [options]
  * @param {NodeJS.ProcessEnv} [options.env] variables to start from (default: process.env)
@@ -59,6 +60,7 @@ export async function startHunted(options = {}) {
   const redisUrl = env.REDIS_URL || DEFAULT_REDIS_URL;
   const publicUrl = env.PUBLIC_URL || `http://localhost:${gatewayPort}`;
   const internalAuth = keySettings({ ...env, NODE_ENV: env.NODE_ENV || 'development' });
+  const instances = replicaSettings(env, offset);
   // Only the gateway may hold the signing key: no other app gets it, even from the caller's shell.
   for (const name of internalAuth.privateVariables) delete env[name];
 
@@ -77,18 +79,17 @@ export async function startHunted(options = {}) {
   const plan = [];
   if (oidc.provider) plan.push({ stage: 0, ...oidc.provider });
   if (mail.catcher) plan.push({ stage: 0, ...mail.catcher });
-  for (const service of SERVICES) {
-    const port = service.port + offset;
+  for (const instance of instances) {
     const serviceEnv = {
       ...common,
-      PORT: String(port),
+      PORT: String(instance.port),
       HOST: LOCALHOST,
-      DATABASE_URL: serviceDatabaseUrl(adminUrl, service.name, env),
+      DATABASE_URL: serviceDatabaseUrl(adminUrl, instance.service, env),
     };
-    if (service.name === 'identity') Object.assign(serviceEnv, oidc.identityEnv, { PUBLIC_URL: publicUrl });
+    if (instance.service === 'identity') Object.assign(serviceEnv, oidc.identityEnv, { PUBLIC_URL: publicUrl });
     // Messaging's emails link to the site (/my-bookings, /hunter-dashboard).
-    if (service.name === 'messaging') serviceEnv.PUBLIC_URL = publicUrl;
-    plan.push({ stage: 1, ...nodeApp(service, port, serviceEnv, '/health/ready') });
+    if (instance.service === 'messaging') serviceEnv.PUBLIC_URL = publicUrl;
+    plan.push({ stage: 1, ...nodeApp(instance, instance.port, serviceEnv, '/health/ready') });
   }
   const gatewayEnv = {
     ...common,
@@ -98,8 +99,11 @@ export async function startHunted(options = {}) {
     HOST: env.HOST || LOCALHOST,
     WEB_DIST_DIR: path.join(ROOT_DIR, 'web/dist'),
   };
-  for (const service of SERVICES)
-    gatewayEnv[`${service.name.toUpperCase()}_URL`] = `http://${LOCALHOST}:${service.port + offset}`;
+  // A replicated service's replicas as a comma-separated list: the gateway takes them in turn (gateway/README.md).
+  for (const service of SERVICES) {
+    const urls = instances.filter((instance) => instance.service === service.name).map((instance) => `http://${LOCALHOST}:${instance.port}`);
+    gatewayEnv[`${service.name.toUpperCase()}_URL`] = urls.join(',');
+  }
   // The gateway's internal listener for /health/deps (docs/running.md).
   const opsPort = GATEWAY.opsPort + offset;
   gatewayEnv.OPS_PORT = String(opsPort);
@@ -168,6 +172,15 @@ export async function startHunted(options = {}) {
     },
     done,
   };
+}
+
+/** The service processes to start (see serviceInstances), with a bad replica count reported as a StartError. */
+function replicaSettings(env, offset) {
+  try {
+    return serviceInstances(env, offset);
+  } catch (error) {
+    throw error instanceof RangeError ? new StartError(error.message) : error;
+  }
 }
 
 /** The identity-token keys as startHunted reports problems: a StartError naming what to set. */

@@ -1,9 +1,9 @@
 import http from 'node:http';
 import type { Logger } from 'pino';
 import { DependencyStates, type DependencyReport } from '@hunted/platform';
-import type { GatewayConfig } from '../config.js';
 import type { GatewayRuntime } from '../gateway-runtime.js';
 import { SERVICE_NAMES, type ServiceName } from '../routes.js';
+import { serviceTargets } from '../proxy/upstreams.js';
 import { getJson } from '../upstream-agent.js';
 
 const CHECK_TIMEOUT_MS = 2_000;
@@ -35,14 +35,21 @@ export class GatewayDependencies {
     return (await this.runtime.rateLimiter.ping()) ? null : 'Redis does not answer PING';
   }
 
+  /** Each replica's readiness: one that is not ready is a problem worth an alert, even while the others serve. */
   private async serviceProblem(service: ServiceName): Promise<string | null> {
-    const url = new URL('/health/ready', String(this.runtime.config[`${service.toUpperCase()}_URL` as keyof GatewayConfig])).toString();
-    try {
-      const answer = await getJson(url, {}, this.runtime.agent, CHECK_TIMEOUT_MS);
-      return answer.status === 200 ? null : `${url} answered ${answer.status}`;
-    } catch (error) {
-      return (error as Error).message;
-    }
+    const problems = await Promise.all(
+      serviceTargets(this.runtime.config, service).map(async (target) => {
+        const url = new URL('/health/ready', target).toString();
+        try {
+          const answer = await getJson(url, {}, this.runtime.agent, CHECK_TIMEOUT_MS);
+          return answer.status === 200 ? null : `${url} answered ${answer.status}`;
+        } catch (error) {
+          return (error as Error).message;
+        }
+      }),
+    );
+    const found = problems.filter((problem) => problem !== null);
+    return found.length ? found.join('; ') : null;
   }
 }
 

@@ -1,5 +1,6 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type http from 'node:http';
-import type { Duplex } from 'node:stream';
+import type { Duplex, Readable } from 'node:stream';
 import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createProxyMiddleware, type RequestHandler } from 'http-proxy-middleware';
@@ -11,6 +12,8 @@ import { requestIdFrom } from '../request-id.js';
 import { isAdminPath, isAmbiguousPath, matchRoute, SERVICE_NAMES, type BodyLimitClass, type RouteRule, type ServiceName } from '../routes.js';
 import { CROSS_SITE_MESSAGE, isCrossSiteWrite, isSameOrigin } from '../security/csrf.js';
 import { rateLimitClassOf, TOO_MANY_CONTACT_MESSAGES, TOO_MANY_REQUESTS_MESSAGE, type RateLimiter } from '../security/rate-limit.js';
+import { ReplayableBody } from './replayable-body.js';
+import { serviceTargets, ServiceUpstreams } from './upstreams.js';
 
 export const NOT_FOUND_MESSAGE = 'Not found';
 const SIGN_IN_REQUIRED_MESSAGE = 'Please sign in to continue';
@@ -18,16 +21,10 @@ const ADMIN_REQUIRED_MESSAGE = 'Admin access required';
 const IDENTITY_UNAVAILABLE = Symbol('identity unavailable');
 const IDENTITY_UNAVAILABLE_MESSAGE = 'We could not check your sign-in just now — please try again in a moment.';
 
-const SERVICE_URL_KEYS: Record<ServiceName, keyof GatewayConfig> = {
-  identity: 'IDENTITY_URL',
-  brands: 'BRANDS_URL',
-  reviews: 'REVIEWS_URL',
-  hunters: 'HUNTERS_URL',
-  bookings: 'BOOKINGS_URL',
-  messaging: 'MESSAGING_URL',
-};
-
-/** Errors meaning nothing listens there (as opposed to a service that failed mid-answer). */
+/**
+ * Errors meaning nothing listens there (as opposed to a service that failed mid-answer): the connection was never
+ * made, so the service received nothing and the request may go to another replica, whatever its method.
+ */
 const NOT_RUNNING_CODES = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -38,6 +35,8 @@ const START_TIME = Symbol('gatewayStartTime');
 const UPSTREAM_REQUEST = Symbol('gatewayUpstreamRequest');
 const RETRIED = Symbol('gatewayRetried');
 const TIMED_OUT = Symbol('gatewayTimedOut');
+const TRIED_REPLICAS = Symbol('gatewayTriedReplicas');
+const REPLAYABLE_BODY = Symbol('gatewayReplayableBody');
 type TrackedRequest = http.IncomingMessage & {
   [START_TIME]?: number;
   /** The latest request made to the service for this one. */
@@ -45,7 +44,18 @@ type TrackedRequest = http.IncomingMessage & {
   [RETRIED]?: boolean;
   /** The service did not answer within UPSTREAM_TIMEOUT_MS (the proxy then aborts, which also reads as a reset). */
   [TIMED_OUT]?: boolean;
+  /** The replicas this request was sent to, in order (replicated services only; set by the proxy's router). */
+  [TRIED_REPLICAS]?: string[];
+  /** The body, kept until it reaches a replica's connection (replicated services only). */
+  [REPLAYABLE_BODY]?: ReplayableBody;
 };
+
+/**
+ * The body stream of the proxy attempt being started. http-proxy pipes `options.buffer` instead of the request
+ * when it is set, and http-proxy-middleware copies its options for each request at the start of the call (the copy
+ * reads the getter in createProxy): this is how a retried POST sends its body again from the first byte.
+ */
+const attemptBody = new AsyncLocalStorage<Readable | undefined>();
 
 /**
  * Whether the request declares a body. The gateway refuses before proxying, so such a body is still unread (on
@@ -113,6 +123,8 @@ export interface EdgeProxyDeps {
  */
 export class EdgeProxy {
   private readonly proxies: Record<ServiceName, RequestHandler>;
+  /** Each service's replicas: one address for most, several for bookings and messaging (round-robin). */
+  private readonly upstreams: Record<ServiceName, ServiceUpstreams>;
   private readonly bodyLimits: Record<BodyLimitClass, number>;
   private readonly upgradedSockets = new Set<Duplex>();
   /** TRUST_PROXY as Fastify applies it to ordinary requests, for the websocket upgrades Fastify never sees. */
@@ -128,8 +140,11 @@ export class EdgeProxy {
       csvUpload: config.CSV_UPLOAD_LIMIT_BYTES,
       profileEdit: config.PROFILE_BODY_LIMIT_BYTES,
     };
+    this.upstreams = Object.fromEntries(
+      SERVICE_NAMES.map((service) => [service, new ServiceUpstreams(serviceTargets(config, service))]),
+    ) as Record<ServiceName, ServiceUpstreams>;
     this.proxies = Object.fromEntries(
-      SERVICE_NAMES.map((service) => [service, this.createProxy(service, String(config[SERVICE_URL_KEYS[service]]))]),
+      SERVICE_NAMES.map((service) => [service, this.createProxy(service, this.upstreams[service])]),
     ) as Record<ServiceName, RequestHandler>;
   }
 
@@ -250,12 +265,35 @@ export class EdgeProxy {
     return value.split(',').at(-1)?.trim() || undefined;
   }
 
-  /** Hands the request to its service's proxy; used again for the one retry of a GET whose connection was reset. */
-  private forward(service: ServiceName, req: http.IncomingMessage, res: http.ServerResponse): void {
-    void this.proxies[service](req, res, (error?: unknown) => {
-      if (error) this.deps.logger.error({ err: error, service }, 'proxy failed before reaching the service');
-      sendJson(res, 502, { message: `The ${service} service could not be reached.` });
+  /**
+   * Hands the request to its service's proxy; used again for the one retry of a GET whose connection was reset,
+   * and for each further replica tried after one refused the connection. A body bound for a replicated service is
+   * sent through a ReplayableBody, so such a retry can send it again.
+   */
+  private forward(service: ServiceName, req: TrackedRequest, res: http.ServerResponse): void {
+    let body: Readable | undefined;
+    if (this.upstreams[service].replicated && hasBody(req)) body = (req[REPLAYABLE_BODY] ??= new ReplayableBody(req)).stream();
+    // Always run in a context of its own: a pooled socket's callbacks carry the context of the request that opened it.
+    attemptBody.run(body, () => {
+      void this.proxies[service](req, res, (error?: unknown) => {
+        if (error) this.deps.logger.error({ err: error, service }, 'proxy failed before reaching the service');
+        sendJson(res, 502, { message: `The ${service} service could not be reached.` });
+      });
     });
+  }
+
+  /**
+   * After a replica refused the connection: passes it over for a while, and answers whether the request can go to
+   * another replica now (one not tried yet, nothing of the answer sent, the body still kept if it has one).
+   */
+  private replicaRefused(upstreams: ServiceUpstreams, req: TrackedRequest, res: http.ServerResponse | Duplex): boolean {
+    const tried = req[TRIED_REPLICAS] ?? [];
+    const refused = tried.at(-1);
+    if (refused === undefined) return false;
+    upstreams.markDown(refused);
+    if (!('writeHead' in res) || res.headersSent) return false;
+    if (hasBody(req) && !req[REPLAYABLE_BODY]?.replayable) return false;
+    return upstreams.targets.some((target) => !tried.includes(target));
   }
 
   private checkBodySize(req: http.IncomingMessage, route: RouteRule): { status: number; message: string } | null {
@@ -300,10 +338,22 @@ export class EdgeProxy {
     req.headers['x-forwarded-host'] = host;
   }
 
-  private createProxy(service: ServiceName, target: string): RequestHandler {
+  private createProxy(service: ServiceName, upstreams: ServiceUpstreams): RequestHandler {
     const { agent, config, logger } = this.deps;
     return createProxyMiddleware<http.IncomingMessage, http.ServerResponse>({
-      target,
+      target: upstreams.targets[0],
+      // A replicated service's replicas in turn, per request and per websocket upgrade, over the same pool.
+      ...(upstreams.replicated && {
+        router: (req: TrackedRequest) => {
+          const tried = (req[TRIED_REPLICAS] ??= []);
+          const target = upstreams.pick(tried) ?? upstreams.targets[0]!;
+          tried.push(target);
+          return target;
+        },
+      }),
+      get buffer() {
+        return attemptBody.getStore();
+      },
       agent,
       changeOrigin: false,
       xfwd: false,
@@ -315,6 +365,13 @@ export class EdgeProxy {
         // end and its pooled connection taken, and a burst of abandoned requests is a backlog for the next callers.
         proxyReq: (proxyReq, req, res) => {
           (req as TrackedRequest)[UPSTREAM_REQUEST] = proxyReq;
+          // Once connected, the body is on its way to this replica and no longer needs keeping for another.
+          const body = (req as TrackedRequest)[REPLAYABLE_BODY];
+          const socket = proxyReq.socket;
+          if (body) {
+            if (socket?.connecting) socket.once('connect', () => body.forget());
+            else body.forget();
+          }
           proxyReq.once('timeout', () => ((req as TrackedRequest)[TIMED_OUT] = true));
           res.once('close', () => {
             if (!res.writableFinished) proxyReq.destroy();
@@ -324,6 +381,12 @@ export class EdgeProxy {
           // The caller left first (and the service request was let go above): nobody to answer, nothing wrong.
           if (res.destroyed && !res.writableFinished) return;
           const code = (error as NodeJS.ErrnoException).code ?? '';
+          if (upstreams.replicated && NOT_RUNNING_CODES.has(code) && this.replicaRefused(upstreams, req as TrackedRequest, res)) {
+            const [refused] = (req as TrackedRequest)[TRIED_REPLICAS]!.slice(-1);
+            logger.warn({ service, replica: refused, url: req.url, code, requestId: req.headers[REQUEST_ID_HEADER] }, 'a replica refused the connection; trying the next');
+            this.forward(service, req, res as http.ServerResponse);
+            return;
+          }
           if ('writeHead' in res && isRetryable(error as NodeJS.ErrnoException, req as TrackedRequest, res)) {
             (req as TrackedRequest)[RETRIED] = true;
             logger.info({ service, url: req.url, code, requestId: req.headers[REQUEST_ID_HEADER] }, 'a pooled connection was reset; sending the request again');
@@ -337,12 +400,14 @@ export class EdgeProxy {
             (res as Duplex).destroy();
             return;
           }
+          // The rest of a body still arriving will not be read now: close after the answer, as refuse() does.
+          const closing = hasBody(req) && !req.complete ? { connection: 'close' } : {};
           if (NOT_RUNNING_CODES.has(code)) {
-            sendJson(res, 503, { message: `The ${service} service is not available right now — please try again shortly.` });
+            sendJson(res, 503, { message: `The ${service} service is not available right now — please try again shortly.` }, closing);
           } else if (timedOut) {
-            sendJson(res, 504, { message: `The ${service} service took too long to answer.` });
+            sendJson(res, 504, { message: `The ${service} service took too long to answer.` }, closing);
           } else {
-            sendJson(res, 502, { message: `The ${service} service failed to answer.` });
+            sendJson(res, 502, { message: `The ${service} service failed to answer.` }, closing);
           }
         },
       },

@@ -6,6 +6,7 @@ import { migrations } from './database/migrations/index.js';
 import { DemoModule } from './demo/demo.module.js';
 import { HuntersModule } from './hunters/hunters.module.js';
 import { PhotosModule } from './photos/photos.module.js';
+import { BookingCompletedHandler } from './sessions/events/booking-completed.handler.js';
 import { UserRegisteredHandler } from './users/events/user-registered.handler.js';
 import { UserUpdatedHandler } from './users/events/user-updated.handler.js';
 import { UserCopiesModule } from './users/user-copies.module.js';
@@ -22,7 +23,7 @@ export class AppModule {
         AvailabilityModule,
         PhotosModule,
         EventsModule.forService({
-          consumes: [UserRegisteredHandler, UserUpdatedHandler],
+          consumes: [UserRegisteredHandler, UserUpdatedHandler, BookingCompletedHandler],
           imports: [UserCopiesModule, HuntersModule],
         }),
         DemoModule,

@@ -204,6 +204,28 @@ export class HunterRepository implements SitemapSource {
     return hunter;
   }
 
+  /**
+   * Counts a completed booking in the hunter's `total_sessions`, in the caller's transaction: once per booking
+   * (hunter_completed_sessions), however often its completion arrives. A hunter that no longer exists counts
+   * nothing. No event: hunters.hunter.updated carries what other services copy, and the count is none of it.
+   * Returns whether the booking was counted now.
+   */
+  async countCompletedSession(manager: EntityManager, bookingId: string, hunterId: number, completedAt: string): Promise<boolean> {
+    const [rows] = await manager.query<[{ id: number }[], number]>(
+      `with counted as (
+         insert into hunter_completed_sessions (booking_id, hunter_id, completed_at)
+         select $1, h.id, $3 from hunters h where h.id = $2
+         on conflict (booking_id) do nothing
+         returning hunter_id
+       )
+       update hunters h set total_sessions = h.total_sessions + 1
+       from counted where h.id = counted.hunter_id
+       returning h.id`,
+      [bookingId, hunterId, completedAt],
+    );
+    return (rows?.length ?? 0) > 0;
+  }
+
   /** The sitemap's files of hunter pages (see readSitemapFiles). */
   sitemapFiles(size: number): Promise<SitemapFile[]> {
     return readSitemapFiles(this.dataSource, HUNTER_PAGES, size);

@@ -3,6 +3,7 @@ import { CreateHunterPhotos1764374400000 } from './1764374400000-create-hunter-p
 import { CreateUsersCopy1764460800000 } from './1764460800000-create-users-copy.js';
 import { CreateAvailability1764547200000 } from './1764547200000-create-availability.js';
 import { AddDemoEmails1764633600000 } from './1764633600000-add-demo-emails.js';
+import { CreateCompletedSessions1764720000000 } from './1764720000000-create-completed-sessions.js';
 
 /** Every migration of this service, in order. They run on start. */
 export const migrations = [
@@ -11,4 +12,5 @@ export const migrations = [
   CreateUsersCopy1764460800000,
   CreateAvailability1764547200000,
   AddDemoEmails1764633600000,
+  CreateCompletedSessions1764720000000,
 ];

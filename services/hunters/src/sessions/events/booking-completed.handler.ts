@@ -1,0 +1,20 @@
+import { Injectable } from '@nestjs/common';
+import type { IntegrationEvent } from '@hunted/contracts';
+import type { EventHandler } from '@hunted/platform';
+import type { EntityManager } from 'typeorm';
+import { HunterRepository } from '../../hunters/hunter.repository.js';
+
+/**
+ * A session took place (bookings completes a confirmed booking once it has ended): the hunter's `totalSessions`
+ * goes up by one, in the inbox transaction, once per booking.
+ */
+@Injectable()
+export class BookingCompletedHandler implements EventHandler<'bookings.booking.completed'> {
+  readonly type = 'bookings.booking.completed' as const;
+
+  constructor(private readonly hunters: HunterRepository) {}
+
+  async handle(event: IntegrationEvent<'bookings.booking.completed'>, manager: EntityManager): Promise<void> {
+    await this.hunters.countCompletedSession(manager, event.data.bookingId, event.data.hunterId, event.occurredAt);
+  }
+}
