@@ -9,13 +9,19 @@ const sofia = aHunter({ id: 7, name: 'Sofia Marin', rating: 4.25, reviewCount: 1
 const withProfile = {
   ...signedIn,
   'GET /api/hunter-profile': () => json(200, sofia),
-  'GET /api/hunter-availability/weekly': () => json(200, { mon: [], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] }),
+  'GET /api/hunter-availability/weekly': () =>
+    json(200, { mon: [], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] }),
   'GET /api/hunter-bookings': () => json(200, []),
 };
 
 const DAY = 86_400_000;
 const londonDay = (instant: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/London',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(instant);
 /** A booking of Sofia's starting `daysFromNow` days from now, its London date and time derived from the instant. */
 function sessionIn(daysFromNow: number, overrides: Parameters<typeof aHunterBooking>[0] = {}) {
   const startsAt = Date.now() + daysFromNow * DAY;
@@ -26,7 +32,9 @@ function sessionIn(daysFromNow: number, overrides: Parameters<typeof aHunterBook
   });
 }
 const statValue = (label: string) =>
-  within(screen.getByRole('region', { name: 'Your figures' })).getByText(label).closest('div')!.parentElement!.textContent;
+  within(screen.getByRole('region', { name: 'Your figures' }))
+    .getByText(label)
+    .closest('div')!.parentElement!.textContent;
 
 describe('/hunter-dashboard', () => {
   it('offers a member without a hunter profile to create one, instead of a made-up profile', async () => {
@@ -56,7 +64,12 @@ describe('/hunter-dashboard', () => {
       sessionIn(3, { id: 'up-1', clientName: 'Ada Lovelace', totalAmount: 8000, sessionTime: '10:00', duration: 60 }),
       sessionIn(10, { id: 'up-2', clientName: 'Grace Hopper', sessionType: 'askQuestion', totalAmount: 2500 }),
       ...Array.from({ length: 6 }, (_, index) =>
-        sessionIn(-(index + 1), { id: `past-${index}`, clientName: `Past Client ${index}`, status: 'completed', totalAmount: 1000 }),
+        sessionIn(-(index + 1), {
+          id: `past-${index}`,
+          clientName: `Past Client ${index}`,
+          status: 'completed',
+          totalAmount: 1000,
+        }),
       ),
       sessionIn(5, { id: 'gone', clientName: 'Cancelled Client', status: 'cancelled', totalAmount: 99900 }),
       sessionIn(6, { id: 'held', clientName: 'Holding Client', status: 'pending_payment', totalAmount: 99900 }),
@@ -69,7 +82,10 @@ describe('/hunter-dashboard', () => {
     expect(statValue('Upcoming Sessions')).toContain('2');
 
     const upcomingRows = within(upcoming).getAllByRole('listitem');
-    expect(upcomingRows.map((row) => within(row).getByText(/Ada|Grace/).textContent)).toEqual(['Ada Lovelace', 'Grace Hopper']);
+    expect(upcomingRows.map((row) => within(row).getByText(/Ada|Grace/).textContent)).toEqual([
+      'Ada Lovelace',
+      'Grace Hopper',
+    ]);
     expect(upcomingRows[0]!.textContent).toContain('WhatsApp Video Call');
     expect(upcomingRows[0]!.textContent).toContain('£80.00');
     expect(upcomingRows[0]!.textContent).toContain('10:00');
@@ -87,14 +103,21 @@ describe('/hunter-dashboard', () => {
     stubFetch({ ...withProfile, 'GET /api/hunter-bookings': () => json(200, [inTwoDays]) });
     renderRoute('/hunter-dashboard?tab=calendar');
     const grid = await screen.findByRole('grid');
-    expect(within(grid).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
-      'Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat',
-    ]);
+    expect(
+      within(grid)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']);
     const marked = () => within(screen.getByRole('grid')).queryAllByRole('gridcell', { name: /1 session$/ });
     const [year, month, day] = inTwoDays.sessionDate.split('-').map(Number);
-    const monthName = new Date(Date.UTC(year!, month! - 1, 1)).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+    const monthName = new Date(Date.UTC(year!, month! - 1, 1)).toLocaleDateString('en-GB', {
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
     // Show the session's month (two days from now may be next month).
-    if (!screen.queryByRole('heading', { name: monthName })) fireEvent.click(screen.getByRole('button', { name: 'Next month' }));
+    if (!screen.queryByRole('heading', { name: monthName }))
+      fireEvent.click(screen.getByRole('button', { name: 'Next month' }));
     expect(marked()).toHaveLength(1);
     expect(marked()[0]!.textContent).toMatch(new RegExp(`^${day}`));
     // The same day of another month is not marked: dates, not days of the month.
@@ -109,13 +132,11 @@ describe('/hunter-dashboard', () => {
     stubFetch(withProfile);
     const router = renderRoute('/hunter-dashboard?tab=messages');
     const tabs = await screen.findByRole('tablist', { name: 'Dashboard sections' });
-    expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent?.trim())).toEqual([
-      'Bookings',
-      'Calendar',
-      'Availability',
-      'Messages',
-      'Settings',
-    ]);
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent?.trim()),
+    ).toEqual(['Bookings', 'Calendar', 'Availability', 'Messages', 'Settings']);
     expect(screen.getByRole('tab', { name: 'Messages' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByText('Messaging is not open yet')).toBeTruthy();
 

@@ -3,7 +3,12 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { request, toQueryString } from '@/lib/api-client';
 import { bookingKeys } from './query-keys';
 
-export function getSlots(hunterId: number, sessionType: SessionTypeKey, from: string, to: string): Promise<SlotsResponse> {
+export function getSlots(
+  hunterId: number,
+  sessionType: SessionTypeKey,
+  from: string,
+  to: string,
+): Promise<SlotsResponse> {
   return request<SlotsResponse>('GET', `/api/hunters/${hunterId}/slots${toQueryString({ from, to, sessionType })}`);
 }
 

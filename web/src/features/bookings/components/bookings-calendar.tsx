@@ -23,7 +23,12 @@ export function BookingsCalendar({ bookings }: { bookings: HunterBooking[] }) {
   return (
     <div className="rounded-3xl border border-stone-200 bg-white p-4 shadow-xs sm:p-6">
       <div className="flex items-center justify-between gap-2">
-        <Button variant="outline" size="icon" aria-label="Previous month" onClick={() => setMonth(addMonths(month, -1))}>
+        <Button
+          variant="outline"
+          size="icon"
+          aria-label="Previous month"
+          onClick={() => setMonth(addMonths(month, -1))}
+        >
           <ChevronLeft className="h-4 w-4" aria-hidden />
         </Button>
         <h2 className="text-lg font-bold text-stone-900" aria-live="polite">

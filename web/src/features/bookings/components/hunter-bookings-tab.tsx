@@ -24,7 +24,17 @@ function SessionRow({ booking }: { booking: HunterBooking }) {
   );
 }
 
-function SessionList({ title, icon, empty, bookings }: { title: string; icon: ReactNode; empty: string; bookings: HunterBooking[] }) {
+function SessionList({
+  title,
+  icon,
+  empty,
+  bookings,
+}: {
+  title: string;
+  icon: ReactNode;
+  empty: string;
+  bookings: HunterBooking[];
+}) {
   return (
     <section aria-label={title} className="rounded-3xl border border-stone-200 bg-white shadow-xs">
       <h2 className="flex items-center gap-2 border-b border-stone-100 px-4 py-4 text-lg font-bold text-stone-900 sm:px-5 [&_svg]:h-5 [&_svg]:w-5 [&_svg]:text-brand-600">

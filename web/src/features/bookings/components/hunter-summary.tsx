@@ -71,7 +71,11 @@ export function HunterSummary({ hunter }: { hunter: Hunter }) {
       </div>
       {hunter.bio ? <p className="mt-4 text-sm leading-6 text-stone-600">{hunter.bio}</p> : null}
       <Accordion type="multiple" className="mt-2">
-        <AccordionItem value="specialties" level={3} question={panelTitle('Style Specialties', hunter.specialties.length)}>
+        <AccordionItem
+          value="specialties"
+          level={3}
+          question={panelTitle('Style Specialties', hunter.specialties.length)}
+        >
           <Chips items={hunter.specialties} />
         </AccordionItem>
         <AccordionItem value="services" level={3} question={panelTitle('Services', hunter.adviceTypes.length)}>

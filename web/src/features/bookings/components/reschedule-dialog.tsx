@@ -56,7 +56,12 @@ export function RescheduleDialog({
         description={`${SESSION_TYPE_LABELS[booking.sessionType]} with ${booking.hunterName}, now ${longDateLabel(booking.sessionDate)} at ${booking.sessionTime}. Pick a new time.`}
       >
         {open ? (
-          <SlotPicker hunterId={booking.hunterId} sessionType={booking.sessionType} selected={choice} onSelect={setChoice} />
+          <SlotPicker
+            hunterId={booking.hunterId}
+            sessionType={booking.sessionType}
+            selected={choice}
+            onSelect={setChoice}
+          />
         ) : null}
         <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={() => onOpenChange(false)}>

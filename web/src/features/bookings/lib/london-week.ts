@@ -123,6 +123,7 @@ export function monthGrid(first: string): { date: string; inMonth: boolean }[] {
   const last = addDays(addMonths(first, 1), -1);
   const end = addDays(last, 6 - dayOfWeek(last));
   const cells: { date: string; inMonth: boolean }[] = [];
-  for (let date = start; date <= end; date = addDays(date, 1)) cells.push({ date, inMonth: date.slice(0, 7) === first.slice(0, 7) });
+  for (let date = start; date <= end; date = addDays(date, 1))
+    cells.push({ date, inMonth: date.slice(0, 7) === first.slice(0, 7) });
   return cells;
 }

@@ -38,7 +38,13 @@ describe('/book-session/{hunterId}', () => {
       ...signedIn,
       'GET /api/hunters/7': () => json(200, sofia),
       'GET /api/hunters/7/slots?from=2026-07-06&to=2026-07-12&sessionType=whatsappVideo': () =>
-        json(200, aSlotsResponse(7, 'whatsappVideo', '2026-07-06', { '2026-07-07': ['10:00', '10:30'], '2026-07-11': ['09:00'] })),
+        json(
+          200,
+          aSlotsResponse(7, 'whatsappVideo', '2026-07-06', {
+            '2026-07-07': ['10:00', '10:30'],
+            '2026-07-11': ['09:00'],
+          }),
+        ),
     });
     const router = renderRoute('/book-session/7');
     expect(await screen.findByRole('heading', { name: 'Sofia Marin' })).toBeTruthy();
@@ -50,7 +56,9 @@ describe('/book-session/{hunterId}', () => {
 
     // Only the enabled types, each with its price and length (in-person is off by default).
     const typeSelect = screen.getByLabelText('Service type');
-    const options = within(typeSelect).getAllByRole('option').map((option) => option.textContent);
+    const options = within(typeSelect)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
     expect(options).toEqual([
       'Choose a service type',
       'WhatsApp Voice Message — £50 · 30 min',

@@ -32,7 +32,10 @@ export function BookingConfirmedPage() {
       <h1 className="mt-6 text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">Booking Confirmed!</h1>
       <p className="mt-3 text-base text-stone-600">Thank you for booking a session with a Hunted style adviser.</p>
 
-      <section aria-labelledby="next-steps" className="mt-10 w-full rounded-3xl border border-stone-200 bg-white p-6 text-left shadow-sm">
+      <section
+        aria-labelledby="next-steps"
+        className="mt-10 w-full rounded-3xl border border-stone-200 bg-white p-6 text-left shadow-sm"
+      >
         <h2 id="next-steps" className="text-lg font-bold text-stone-900">
           What happens next
         </h2>

@@ -23,9 +23,31 @@ describe('/my-bookings', () => {
       ...signedIn,
       'GET /api/my-bookings': () =>
         json(200, [
-          aMyBooking({ id: 'b1', sessionType: 'whatsappVideo', price: 8000, sessionDate: '2026-12-01', sessionTime: '10:00' }),
-          aMyBooking({ id: 'b2', sessionType: 'askQuestion', hunterName: 'Leo Park', status: 'completed', price: 2550, canReschedule: false, canCancel: false }),
-          aMyBooking({ id: 'b3', sessionType: 'inPerson', hunterName: 'Mia Rossi', status: 'cancelled', price: 15000, canReschedule: true, canCancel: false }),
+          aMyBooking({
+            id: 'b1',
+            sessionType: 'whatsappVideo',
+            price: 8000,
+            sessionDate: '2026-12-01',
+            sessionTime: '10:00',
+          }),
+          aMyBooking({
+            id: 'b2',
+            sessionType: 'askQuestion',
+            hunterName: 'Leo Park',
+            status: 'completed',
+            price: 2550,
+            canReschedule: false,
+            canCancel: false,
+          }),
+          aMyBooking({
+            id: 'b3',
+            sessionType: 'inPerson',
+            hunterName: 'Mia Rossi',
+            status: 'cancelled',
+            price: 15000,
+            canReschedule: true,
+            canCancel: false,
+          }),
         ]),
     });
     renderRoute('/my-bookings');
@@ -51,7 +73,13 @@ describe('/my-bookings', () => {
       'GET /api/my-bookings': () =>
         json(200, [
           aMyBooking({ id: 'b1', price: 8000, refundIfCancelledPence: 8000 }),
-          aMyBooking({ id: 'b2', hunterName: 'Leo Park', price: 5000, refundIfCancelledPence: 0, canReschedule: false }),
+          aMyBooking({
+            id: 'b2',
+            hunterName: 'Leo Park',
+            price: 5000,
+            refundIfCancelledPence: 0,
+            canReschedule: false,
+          }),
         ]),
       'POST /api/bookings/b1/cancel': () => json(200, { id: 'b1', status: 'cancelled' }),
     });

@@ -122,7 +122,10 @@ function BookingRow({ booking, now }: { booking: MyBooking; now: number }) {
     });
 
   return (
-    <li className="rounded-3xl border border-stone-200 bg-white p-5 shadow-xs sm:p-6" aria-label={`${SESSION_TYPE_LABELS[booking.sessionType]} with ${booking.hunterName}`}>
+    <li
+      className="rounded-3xl border border-stone-200 bg-white p-5 shadow-xs sm:p-6"
+      aria-label={`${SESSION_TYPE_LABELS[booking.sessionType]} with ${booking.hunterName}`}
+    >
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">
@@ -147,7 +150,14 @@ function BookingRow({ booking, now }: { booking: MyBooking; now: number }) {
 
       {hold ? (
         <p className="mt-4 rounded-2xl bg-amber-50 px-3.5 py-2.5 text-sm text-amber-900" role="timer" aria-live="off">
-          {hold.expired ? 'This hold has ended.' : <>Held for you for <strong className="tabular-nums">{hold.label}</strong> — pay to confirm it, or release the time.</>}
+          {hold.expired ? (
+            'This hold has ended.'
+          ) : (
+            <>
+              Held for you for <strong className="tabular-nums">{hold.label}</strong> — pay to confirm it, or release
+              the time.
+            </>
+          )}
         </p>
       ) : null}
 

@@ -191,7 +191,10 @@ describe('/payment/{hunterId}', () => {
     storeChoice(paidChoice);
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign, origin: window.location.origin });
-    stubFetch({ ...paidAnswers('simulated'), 'POST /api/create-payment-intent': () => json(401, { message: 'Unauthorized' }) });
+    stubFetch({
+      ...paidAnswers('simulated'),
+      'POST /api/create-payment-intent': () => json(401, { message: 'Unauthorized' }),
+    });
     renderRoute('/payment/7');
     expect(await screen.findByText('Unauthorized')).toBeTruthy();
     expect(screen.getByText('You are logged out. Logging in again...')).toBeTruthy();

@@ -55,7 +55,11 @@ function useBookingFailure(hunterId: number) {
       void navigate(paths.bookSession.getHref(hunterId), { replace: true });
       return;
     }
-    toast({ variant: 'destructive', title: 'Booking Error', description: 'Failed to create booking. Please try again.' });
+    toast({
+      variant: 'destructive',
+      title: 'Booking Error',
+      description: 'Failed to create booking. Please try again.',
+    });
   };
 }
 
