@@ -72,6 +72,8 @@ async function chooseNextWeekSlot(
   const label = (await slot.getAttribute('aria-label')) ?? '';
   await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
   await slot.click();
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeEnabled();
+  if (type === 'whatsappVideo') await screenshot(page, 'book-session');
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(new RegExp(`/payment/${hunterId}$`));
   return label;
@@ -81,6 +83,8 @@ test('a client books and pays a session, books a free one and cancels; the hunte
   page,
   browser,
 }) => {
+  // Two people's sessions, a dozen pages, and each page's accessibility check at two widths afterwards.
+  test.setTimeout(180_000);
   const hunterContext = await signedInContext(browser, hunter.email, hunter.firstName);
   const hunterPage = await hunterContext.newPage();
   const created = await hunterPage.request.post('/api/hunters', { data: profile, headers: { origin: E2E_BASE_URL } });
@@ -98,7 +102,6 @@ test('a client books and pays a session, books a free one and cancels; the hunte
 
   // A paid session, held then paid in simulated mode.
   await chooseNextWeekSlot(page, hunterId, 'whatsappVideo');
-  await screenshot(page, 'book-session');
   await expect(page.getByRole('heading', { name: 'Complete Your Booking' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Payment System Configuration Required' })).toBeVisible();
   await expect(page.getByLabel('Order breakdown')).toContainText('£78.00');
@@ -125,6 +128,18 @@ test('a client books and pays a session, books a free one and cancels; the hunte
   const free = page.getByRole('listitem', { name: `Ask Me a Question with ${name}` });
   await expect(free).toContainText('£0.00');
   await screenshot(page, 'my-bookings');
+
+  // Reschedule the free one to the first free time the dialog offers.
+  await free.getByRole('button', { name: 'Reschedule' }).click();
+  const rescheduleDialog = page.getByRole('dialog', { name: 'Reschedule' });
+  const newSlot = rescheduleDialog.getByRole('button', { name: / at \d\d:\d\d$/ }).first();
+  await expect(newSlot).toBeVisible();
+  const newTime = /at (\d\d:\d\d)$/.exec((await newSlot.getAttribute('aria-label')) ?? '')![1]!;
+  await newSlot.click();
+  await screenshot(page, 'my-bookings-reschedule');
+  await rescheduleDialog.getByRole('button', { name: 'Confirm new time' }).click();
+  await expect(toast(page, 'Booking Rescheduled')).toBeVisible();
+  await expect(free).toContainText(`at ${newTime} (London)`);
 
   // The hunter sees both on the dashboard: figures, the upcoming list and the calendar.
   await hunterPage.goto('/hunter-dashboard');

@@ -46,13 +46,13 @@ export function OrderSummary({
       </dl>
 
       <h3 className="mt-6 text-sm font-semibold tracking-wide text-stone-500 uppercase">Order breakdown</h3>
-      <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 gap-y-2 text-sm" aria-label="Order breakdown">
+      <dl className="mt-3 grid grid-cols-[1fr_auto] gap-y-2 text-sm" aria-label="Order breakdown">
         <dt className="text-stone-600">Session</dt>
-        <dd className="text-right text-stone-900 tabular-nums">{formatPence(pricePence - fee)}</dd>
+        <dd className="pl-4 text-right text-stone-900 tabular-nums">{formatPence(pricePence - fee)}</dd>
         <dt className="text-stone-600">Processing fee</dt>
-        <dd className="text-right text-stone-900 tabular-nums">{formatPence(fee)}</dd>
+        <dd className="pl-4 text-right text-stone-900 tabular-nums">{formatPence(fee)}</dd>
         <dt className="border-t border-stone-200 pt-2 font-semibold text-stone-900">Total</dt>
-        <dd className="border-t border-stone-200 pt-2 text-right text-lg font-bold text-stone-900 tabular-nums">
+        <dd className="border-t border-stone-200 pt-2 pl-4 text-right text-lg font-bold text-stone-900 tabular-nums">
           {formatPence(pricePence)}
         </dd>
       </dl>

@@ -23,30 +23,28 @@ export function RescheduleDialog({
   const [choice, setChoice] = useState<SlotChoice | null>(null);
   const reschedule = useRescheduleBooking();
 
-  const onConfirm = () => {
+  // mutateAsync rather than mutate's callbacks: the refreshed list may unmount this dialog (a booking moved within
+  // 24 hours can no longer be rescheduled) before they would run, and the toast must still show.
+  const onConfirm = async () => {
     if (!choice) return;
-    reschedule.mutate(
-      { bookingId: booking.id, sessionDate: choice.date, sessionTime: choice.slot.time },
-      {
-        onSuccess: () => {
-          toast({
-            title: 'Booking Rescheduled',
-            description: `Your session is now on ${longDateLabel(choice.date)} at ${choice.slot.time}.`,
-          });
-          setChoice(null);
-          onOpenChange(false);
-        },
-        onError: (error) => {
-          if (handleUnauthorized(error)) return;
-          toast({
-            variant: 'destructive',
-            title: 'Reschedule Failed',
-            description:
-              serverMessage(error, 409) ?? serverMessage(error, 400) ?? 'Failed to reschedule. Please try again.',
-          });
-        },
-      },
-    );
+    try {
+      await reschedule.mutateAsync({ bookingId: booking.id, sessionDate: choice.date, sessionTime: choice.slot.time });
+    } catch (error) {
+      if (handleUnauthorized(error)) return;
+      toast({
+        variant: 'destructive',
+        title: 'Reschedule Failed',
+        description:
+          serverMessage(error, 409) ?? serverMessage(error, 400) ?? 'Failed to reschedule. Please try again.',
+      });
+      return;
+    }
+    toast({
+      title: 'Booking Rescheduled',
+      description: `Your session is now on ${longDateLabel(choice.date)} at ${choice.slot.time}.`,
+    });
+    setChoice(null);
+    onOpenChange(false);
   };
 
   return (
@@ -67,7 +65,7 @@ export function RescheduleDialog({
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Keep current time
           </Button>
-          <Button disabled={!choice || reschedule.isPending} onClick={onConfirm}>
+          <Button disabled={!choice || reschedule.isPending} onClick={() => void onConfirm()}>
             {reschedule.isPending ? 'Saving...' : 'Confirm new time'}
           </Button>
         </div>

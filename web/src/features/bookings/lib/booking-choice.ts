@@ -53,8 +53,8 @@ export function clearBookingChoice(): void {
   sessionStorage.removeItem(BOOKING_CHOICE_KEY);
 }
 
-/** The intent id inside a client secret ('pi_123_secret_abc' → 'pi_123'; 'sim_…' alike). */
+/** The intent id inside a client secret: Stripe's 'pi_123_secret_abc' → 'pi_123'; simulated 'sim_123_secret' → 'sim_123'. */
 export function intentIdOf(clientSecret: string): string {
-  const index = clientSecret.indexOf('_secret_');
-  return index === -1 ? clientSecret : clientSecret.slice(0, index);
+  const match = /^(.+?)_secret(?:_.*)?$/.exec(clientSecret);
+  return match ? match[1]! : clientSecret;
 }

@@ -70,14 +70,26 @@ describe('/book-session/{hunterId}', () => {
 
     fireEvent.change(typeSelect, { target: { value: 'whatsappVideo' } });
     expect(continueButton).toHaveProperty('disabled', true);
-    const slot = await screen.findByRole('button', { name: 'Tue 7 Jul at 10:30' });
-    // Monday to Friday, and Saturday because it offers a time; Sunday offers none.
-    expect(screen.getByRole('region', { name: 'Sat 11 Jul' })).toBeTruthy();
-    expect(screen.queryByRole('region', { name: 'Sun 12 Jul' })).toBeNull();
+    expect(await screen.findByRole('button', { name: 'Tue 7 Jul at 10:30' })).toBeTruthy();
+    // Monday to Friday, and Saturday because it offers a time; Sunday offers none. The first day with a time is open.
+    const days = within(screen.getByRole('group', { name: 'Days' })).getAllByRole('button');
+    expect(days.map((day) => day.getAttribute('aria-label'))).toEqual([
+      'Mon 6 Jul, 0 times',
+      'Tue 7 Jul, 2 times',
+      'Wed 8 Jul, 0 times',
+      'Thu 9 Jul, 0 times',
+      'Fri 10 Jul, 0 times',
+      'Sat 11 Jul, 1 time',
+    ]);
+    expect(screen.getByRole('button', { name: 'Tue 7 Jul, 2 times' }).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Sat 11 Jul, 1 time' }));
+    expect(screen.getByRole('button', { name: 'Sat 11 Jul at 09:00' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Tue 7 Jul at 10:30' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Tue 7 Jul, 2 times' }));
     expect(screen.getByText(/Europe\/London \(GMT \+1:00\)/)).toBeTruthy();
     expect(calls.some((call) => call.url.startsWith('/api/hunters/7/slots'))).toBe(true);
 
-    fireEvent.click(slot);
+    fireEvent.click(screen.getByRole('button', { name: 'Tue 7 Jul at 10:30' }));
     expect(continueButton).toHaveProperty('disabled', false);
     expect(within(screen.getByRole('group', { name: 'Booking summary' })).getByText('£80')).toBeTruthy();
     fireEvent.click(continueButton);

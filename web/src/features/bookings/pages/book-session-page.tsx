@@ -118,19 +118,23 @@ export function BookSessionPage() {
 
           <div className="mt-6 rounded-2xl bg-stone-50 p-4 sm:p-5" aria-label="Booking summary" role="group">
             <h3 className="text-sm font-semibold tracking-wide text-stone-500 uppercase">Summary</h3>
-            <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
+            <dl className="mt-3 grid grid-cols-[auto_1fr] gap-y-1.5 text-sm">
               <dt className="text-stone-500">Session</dt>
-              <dd className="text-right font-medium text-stone-900">
+              <dd className="pl-4 text-right font-medium text-stone-900">
                 {sessionType ? SESSION_TYPE_LABELS[sessionType] : '—'}
               </dd>
               <dt className="text-stone-500">Duration</dt>
-              <dd className="text-right font-medium text-stone-900">{settings ? `${settings.duration} min` : '—'}</dd>
+              <dd className="pl-4 text-right font-medium text-stone-900">
+                {settings ? `${settings.duration} min` : '—'}
+              </dd>
               <dt className="text-stone-500">Date</dt>
-              <dd className="text-right font-medium text-stone-900">{choice ? longDateLabel(choice.date) : '—'}</dd>
+              <dd className="pl-4 text-right font-medium text-stone-900">
+                {choice ? longDateLabel(choice.date) : '—'}
+              </dd>
               <dt className="text-stone-500">Time</dt>
-              <dd className="text-right font-medium text-stone-900">{choice ? choice.slot.time : '—'}</dd>
+              <dd className="pl-4 text-right font-medium text-stone-900">{choice ? choice.slot.time : '—'}</dd>
               <dt className="border-t border-stone-200 pt-2 font-semibold text-stone-900">Total</dt>
-              <dd className="border-t border-stone-200 pt-2 text-right text-lg font-bold text-stone-900">
+              <dd className="border-t border-stone-200 pt-2 pl-4 text-right text-lg font-bold text-stone-900">
                 {settings ? formatPounds(settings.price) : '—'}
               </dd>
             </dl>

@@ -1,11 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BOOKING_CHOICE_KEY } from '../lib/booking-choice';
-import { aMyBooking, signedIn } from '@/testing/data-generators';
+import { aMyBooking, aSlotsResponse, signedIn } from '@/testing/data-generators';
 import { json, stubFetch } from '@/testing/fetch-stub';
 import { renderRoute } from '@/testing/test-utils';
 
-afterEach(() => sessionStorage.clear());
+afterEach(() => {
+  vi.useRealTimers();
+  sessionStorage.clear();
+});
 
 const row = (name: string) => screen.getByRole('listitem', { name });
 
@@ -65,6 +68,30 @@ describe('/my-bookings', () => {
     const cancelled = row('In-Person Consultation with Mia Rossi');
     expect(within(cancelled).getByText('Cancelled')).toBeTruthy();
     expect(within(cancelled).queryByRole('button', { name: 'Reschedule' })).toBeNull();
+  });
+
+  it('reschedules a confirmed booking to a time picked from the same week view', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-23T08:00:00Z'));
+    const calls = stubFetch({
+      ...signedIn,
+      'GET /api/my-bookings': () =>
+        json(200, [aMyBooking({ id: 'b1', sessionDate: '2026-12-01', sessionTime: '10:00' })]),
+      'GET /api/hunters/7/slots?from=2026-11-23&to=2026-11-29&sessionType=whatsappVideo': () =>
+        json(200, aSlotsResponse(7, 'whatsappVideo', '2026-11-23', { '2026-11-26': ['14:00', '15:30'] })),
+      'POST /api/bookings/b1/reschedule': () => json(200, { id: 'b1', status: 'confirmed' }),
+    });
+    renderRoute('/my-bookings');
+    const booking = await screen.findByRole('listitem', { name: 'WhatsApp Video Call with Sofia Marin' });
+    fireEvent.click(within(booking).getByRole('button', { name: 'Reschedule' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reschedule' });
+    const confirm = within(dialog).getByRole('button', { name: 'Confirm new time' });
+    expect(confirm).toHaveProperty('disabled', true);
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Thu 26 Nov at 15:30' }));
+    fireEvent.click(confirm);
+    expect(await screen.findByText('Booking Rescheduled')).toBeTruthy();
+    const call = calls.find((recorded) => recorded.url === '/api/bookings/b1/reschedule');
+    expect(JSON.parse(String(call?.init.body))).toEqual({ sessionDate: '2026-11-26', sessionTime: '15:30' });
   });
 
   it('states the refund before cancelling, and cancels once confirmed', async () => {

@@ -108,18 +108,22 @@ function BookingRow({ booking, now }: { booking: MyBooking; now: number }) {
     void navigate(paths.payment.getHref(booking.hunterId));
   };
 
-  const onCancel = () =>
-    cancel.mutate(booking.id, {
-      onSuccess: () =>
-        toast({
-          title: 'Booking Cancelled',
-          description:
-            booking.refundIfCancelledPence > 0
-              ? `Your refund of ${formatPence(booking.refundIfCancelledPence)} is on its way.`
-              : 'Your session has been cancelled.',
-        }),
-      onError: onFailure('Cancel Failed'),
+  // mutateAsync: the refreshed list re-renders this row before mutate's own callbacks would run.
+  const onCancel = async () => {
+    try {
+      await cancel.mutateAsync(booking.id);
+    } catch (error) {
+      onFailure('Cancel Failed')(error);
+      return;
+    }
+    toast({
+      title: 'Booking Cancelled',
+      description:
+        booking.refundIfCancelledPence > 0
+          ? `Your refund of ${formatPence(booking.refundIfCancelledPence)} is on its way.`
+          : 'Your session has been cancelled.',
     });
+  };
 
   return (
     <li
@@ -198,7 +202,7 @@ function BookingRow({ booking, now }: { booking: MyBooking; now: number }) {
         title="Cancel this booking?"
         description={refundSentence(booking)}
         confirmLabel="Cancel booking"
-        onConfirm={onCancel}
+        onConfirm={() => void onCancel()}
       />
     </li>
   );

@@ -32,7 +32,7 @@ const paidChoice: BookingChoice = {
 
 const hold = () => ({
   bookingId: 'hold-1',
-  clientSecret: 'sim_abc123_secret_xyz',
+  clientSecret: 'sim_abc123_secret',
   amount: 8000,
   expiresAt: new Date(Date.now() + 15 * 60_000).toISOString(),
 });

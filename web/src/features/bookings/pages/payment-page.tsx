@@ -190,7 +190,7 @@ function PaidBooking({ choice }: { choice: BookingChoice }) {
       <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <section
           aria-label="Payment"
-          className="order-2 rounded-3xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6 lg:order-1"
+          className="order-2 self-start rounded-3xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6 lg:order-1"
         >
           {expired ? (
             <div className="text-center">
