@@ -1,7 +1,9 @@
 import { CalendarHeart, CircleCheck, Mail, Sparkles } from 'lucide-react';
+import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { clearBookingChoice } from '../lib/booking-choice';
 
 const NEXT_STEPS = [
   {
@@ -23,6 +25,8 @@ const NEXT_STEPS = [
 
 /** /booking-confirmed: where a paid booking lands (also Stripe's return address after a bank's check). */
 export function BookingConfirmedPage() {
+  // Arriving from Stripe's redirect (a bank's check) skips the payment page's own clean-up.
+  useEffect(clearBookingChoice, []);
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col items-center px-4 py-14 text-center sm:py-20">
       <title>Booking Confirmed! · Hunted</title>
