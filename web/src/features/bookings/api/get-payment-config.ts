@@ -9,6 +9,6 @@ export const paymentConfigQueryOptions = () =>
     queryFn: () => request<PaymentConfig>('GET', '/api/bookings/payment-config'),
   });
 
-export function usePaymentConfig() {
-  return useQuery(paymentConfigQueryOptions());
+export function usePaymentConfig(enabled = true) {
+  return useQuery({ ...paymentConfigQueryOptions(), enabled });
 }

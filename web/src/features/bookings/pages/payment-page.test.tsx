@@ -51,7 +51,9 @@ const paidAnswers = (mode: 'simulated' | 'stripe') => ({
   'GET /api/hunters/7': () => json(200, aHunter({ id: 7, name: 'Sofia Marin' })),
   'GET /api/bookings/payment-config': () =>
     json(200, mode === 'simulated' ? { mode } : { mode, publishableKey: 'pk_test_123' }),
-  'POST /api/create-payment-intent': () => json(201, hold()),
+  // Each provider's client secret: Stripe's 'pi_…_secret_…', the simulated 'sim_…_secret'.
+  'POST /api/create-payment-intent': () =>
+    json(201, mode === 'stripe' ? { ...hold(), clientSecret: 'pi_42_secret_abc' } : hold()),
   'POST /api/bookings': () => json(201, { id: 'hold-1', status: 'confirmed' }),
   'POST /api/bookings/hold-1/release': () => json(200, { id: 'hold-1', status: 'expired' }),
 });
@@ -104,6 +106,8 @@ describe('/payment/{hunterId}', () => {
     expect(order.getByText('£78.00')).toBeTruthy();
     expect(order.getByText('£2.00')).toBeTruthy();
     expect(order.getByText('£80.00')).toBeTruthy();
+    // A 'sim_' hold is the simulated provider's: no card form, and no need to ask for Stripe's key.
+    expect(calls.some((call) => call.url === '/api/bookings/payment-config')).toBe(false);
     expect(screen.getByRole('timer').textContent).toMatch(/holding this time for you for 1[45]:\d\d/);
     expect(await screen.findByText('Sofia Marin')).toBeTruthy();
 

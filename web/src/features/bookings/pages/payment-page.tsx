@@ -111,7 +111,10 @@ function FreeBooking({ choice }: { choice: BookingChoice }) {
 function PaidBooking({ choice }: { choice: BookingChoice }) {
   const navigate = useNavigate();
   const hold = useCreatePaymentIntent();
-  const config = usePaymentConfig();
+  // The hold's own client secret says which provider made it: a 'sim_' one needs no card form and no key, so the
+  // payment config (for Stripe's publishable key) is read only for a real intent.
+  const simulated = hold.data?.clientSecret.startsWith('sim_') ?? false;
+  const config = usePaymentConfig(hold.isSuccess && !simulated);
   const hunter = useBookableHunter(choice.hunterId);
   const release = useReleaseHold();
   const createBooking = useCreateBooking();
@@ -199,11 +202,7 @@ function PaidBooking({ choice }: { choice: BookingChoice }) {
                 Back to Schedule
               </Button>
             </div>
-          ) : config.isPending ? (
-            <Spinner label="Loading payment..." />
-          ) : config.isError ? (
-            <p className="text-sm text-red-700">The payment form could not be loaded. Please try again.</p>
-          ) : config.data.mode === 'simulated' ? (
+          ) : simulated ? (
             <div>
               <div className="flex items-start gap-3">
                 <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-amber-50 text-amber-700">
@@ -229,6 +228,10 @@ function PaidBooking({ choice }: { choice: BookingChoice }) {
                 </Button>
               </div>
             </div>
+          ) : config.isPending ? (
+            <Spinner label="Loading payment..." />
+          ) : config.isError || config.data.mode !== 'stripe' ? (
+            <p className="text-sm text-red-700">The payment form could not be loaded. Please try again.</p>
           ) : (
             <>
               <h2 className="mb-4 text-lg font-bold text-stone-900">Payment details</h2>
