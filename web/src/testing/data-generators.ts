@@ -1,4 +1,13 @@
-import { DEFAULT_SESSION_TYPES, type Brand, type Hunter, type TodayBrand } from '@hunted/contracts';
+import {
+  DEFAULT_SESSION_TYPES,
+  type Brand,
+  type Hunter,
+  type HunterBooking,
+  type MyBooking,
+  type SessionTypeKey,
+  type SlotsResponse,
+  type TodayBrand,
+} from '@hunted/contracts';
 import { json } from './fetch-stub';
 
 let nextId = 1;
@@ -83,4 +92,74 @@ export function page(body: unknown[], total: number): Response {
     status: 200,
     headers: { 'Content-Type': 'application/json', 'x-total-count': String(total) },
   });
+}
+
+/** A `GET /api/hunters/{id}/slots` answer: every date from `from` for `days` days, with the given times on each. */
+export function aSlotsResponse(
+  hunterId: number,
+  sessionType: SessionTypeKey,
+  from: string,
+  timesByDate: Record<string, string[]>,
+  days = 7,
+): SlotsResponse {
+  const start = Date.parse(`${from}T00:00:00Z`);
+  return {
+    hunterId,
+    sessionType,
+    duration: DEFAULT_SESSION_TYPES[sessionType].duration,
+    days: Array.from({ length: days }, (_, index) => {
+      const date = new Date(start + index * 86_400_000).toISOString().slice(0, 10);
+      return {
+        date,
+        slots: (timesByDate[date] ?? []).map((time) => ({
+          time,
+          startsAt: `${date}T${time}:00.000Z`,
+          endsAt: `${date}T${time}:00.000Z`,
+        })),
+      };
+    }),
+  };
+}
+
+let nextBookingId = 1;
+
+export function aMyBooking(overrides: Partial<MyBooking> = {}): MyBooking {
+  const id = overrides.id ?? `booking-${nextBookingId++}`;
+  return {
+    id,
+    status: 'confirmed',
+    hunterId: 7,
+    hunterName: 'Sofia Marin',
+    hunterProfileImage: null,
+    hunterLocation: 'UK',
+    sessionDate: '2026-12-01',
+    sessionTime: '10:00',
+    sessionType: 'whatsappVideo',
+    startsAt: '2026-12-01T10:00:00.000Z',
+    duration: 60,
+    price: 8000,
+    notes: null,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    canReschedule: true,
+    canCancel: true,
+    refundIfCancelledPence: 8000,
+    expiresAt: null,
+    ...overrides,
+  };
+}
+
+export function aHunterBooking(overrides: Partial<HunterBooking> = {}): HunterBooking {
+  const id = overrides.id ?? `booking-${nextBookingId++}`;
+  return {
+    id,
+    clientName: 'Ada Lovelace',
+    sessionType: 'whatsappVideo',
+    sessionDate: '2026-12-01',
+    sessionTime: '10:00',
+    startsAt: '2026-12-01T10:00:00.000Z',
+    duration: 60,
+    totalAmount: 8000,
+    status: 'confirmed',
+    ...overrides,
+  };
 }

@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aHunter, signedIn } from '@/testing/data-generators';
+import { aHunter, aHunterBooking, signedIn } from '@/testing/data-generators';
 import { json, stubFetch } from '@/testing/fetch-stub';
 import { renderRoute } from '@/testing/test-utils';
 import { averageRatingLabel } from './hunter-dashboard';
@@ -9,8 +9,32 @@ const sofia = aHunter({ id: 7, name: 'Sofia Marin', rating: 4.25, reviewCount: 1
 const withProfile = {
   ...signedIn,
   'GET /api/hunter-profile': () => json(200, sofia),
-  'GET /api/hunter-availability/weekly': () => json(200, { mon: [], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] }),
+  'GET /api/hunter-availability/weekly': () =>
+    json(200, { mon: [], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] }),
+  'GET /api/hunter-bookings': () => json(200, []),
 };
+
+const DAY = 86_400_000;
+const londonDay = (instant: number) =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/London',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(instant);
+/** A booking of Sofia's starting `daysFromNow` days from now, its London date and time derived from the instant. */
+function sessionIn(daysFromNow: number, overrides: Parameters<typeof aHunterBooking>[0] = {}) {
+  const startsAt = Date.now() + daysFromNow * DAY;
+  return aHunterBooking({
+    startsAt: new Date(startsAt).toISOString(),
+    sessionDate: londonDay(startsAt),
+    ...overrides,
+  });
+}
+const statValue = (label: string) =>
+  within(screen.getByRole('region', { name: 'Your figures' }))
+    .getByText(label)
+    .closest('div')!.parentElement!.textContent;
 
 describe('/hunter-dashboard', () => {
   it('offers a member without a hunter profile to create one, instead of a made-up profile', async () => {
@@ -33,35 +57,96 @@ describe('/hunter-dashboard', () => {
     const figures = screen.getByRole('region', { name: 'Your figures' });
     expect(within(figures).getByText('Average Rating').closest('div')!.parentElement!.textContent).toContain('4.3');
     expect(within(figures).getByText('17 reviews')).toBeTruthy();
-    // No made-up numbers for what only bookings can tell.
-    for (const label of ['Total Earnings', 'Total Bookings', 'Upcoming Sessions']) {
-      expect(within(figures).getByText(label).closest('div')!.parentElement!.textContent).toContain(
-        'Fills in once bookings open',
-      );
-    }
+  });
+
+  it('counts earnings from confirmed and completed bookings, and lists upcoming and recent sessions', async () => {
+    const bookings = [
+      sessionIn(3, { id: 'up-1', clientName: 'Ada Lovelace', totalAmount: 8000, sessionTime: '10:00', duration: 60 }),
+      sessionIn(10, { id: 'up-2', clientName: 'Grace Hopper', sessionType: 'askQuestion', totalAmount: 2500 }),
+      ...Array.from({ length: 6 }, (_, index) =>
+        sessionIn(-(index + 1), {
+          id: `past-${index}`,
+          clientName: `Past Client ${index}`,
+          status: 'completed',
+          totalAmount: 1000,
+        }),
+      ),
+      sessionIn(5, { id: 'gone', clientName: 'Cancelled Client', status: 'cancelled', totalAmount: 99900 }),
+      sessionIn(6, { id: 'held', clientName: 'Holding Client', status: 'pending_payment', totalAmount: 99900 }),
+    ];
+    stubFetch({ ...withProfile, 'GET /api/hunter-bookings': () => json(200, bookings) });
+    renderRoute('/hunter-dashboard?tab=bookings');
+    const upcoming = await screen.findByRole('region', { name: 'Upcoming Sessions' });
+    expect(statValue('Total Earnings')).toContain('£165.00');
+    expect(statValue('Total Bookings')).toContain('8');
+    expect(statValue('Upcoming Sessions')).toContain('2');
+
+    const upcomingRows = within(upcoming).getAllByRole('listitem');
+    expect(upcomingRows.map((row) => within(row).getByText(/Ada|Grace/).textContent)).toEqual([
+      'Ada Lovelace',
+      'Grace Hopper',
+    ]);
+    expect(upcomingRows[0]!.textContent).toContain('WhatsApp Video Call');
+    expect(upcomingRows[0]!.textContent).toContain('£80.00');
+    expect(upcomingRows[0]!.textContent).toContain('10:00');
+    expect(upcomingRows[0]!.textContent).toContain('60 min');
+    const recent = screen.getByRole('region', { name: 'Recent Sessions' });
+    // The five latest of six past sessions.
+    expect(within(recent).getAllByRole('listitem')).toHaveLength(5);
+    expect(within(recent).queryByText('Past Client 5')).toBeNull();
+    expect(screen.queryByText('Cancelled Client')).toBeNull();
+    expect(screen.queryByText('Holding Client')).toBeNull();
+  });
+
+  it('marks the real dates holding a session on a Sunday-first month grid, and moves between months', async () => {
+    const inTwoDays = sessionIn(2, { id: 'soon', clientName: 'Ada Lovelace' });
+    stubFetch({ ...withProfile, 'GET /api/hunter-bookings': () => json(200, [inTwoDays]) });
+    renderRoute('/hunter-dashboard?tab=calendar');
+    const grid = await screen.findByRole('grid');
+    expect(
+      within(grid)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']);
+    const marked = () => within(screen.getByRole('grid')).queryAllByRole('gridcell', { name: /1 session$/ });
+    const [year, month, day] = inTwoDays.sessionDate.split('-').map(Number);
+    const monthName = new Date(Date.UTC(year!, month! - 1, 1)).toLocaleDateString('en-GB', {
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    // Show the session's month (two days from now may be next month).
+    if (!screen.queryByRole('heading', { name: monthName }))
+      fireEvent.click(screen.getByRole('button', { name: 'Next month' }));
+    expect(marked()).toHaveLength(1);
+    expect(marked()[0]!.textContent).toMatch(new RegExp(`^${day}`));
+    // The same day of another month is not marked: dates, not days of the month.
+    fireEvent.click(screen.getByRole('button', { name: 'Next month' }));
+    expect(marked()).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Previous month' }));
+    fireEvent.click(marked()[0]!);
+    expect(screen.getByText(/with Ada Lovelace/)).toBeTruthy();
   });
 
   it('opens the tab named in ?tab= and keeps the chosen tab there', async () => {
     stubFetch(withProfile);
     const router = renderRoute('/hunter-dashboard?tab=messages');
     const tabs = await screen.findByRole('tablist', { name: 'Dashboard sections' });
-    expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent?.trim())).toEqual([
-      'Bookings',
-      'Calendar',
-      'Availability',
-      'Messages',
-      'Settings',
-    ]);
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent?.trim()),
+    ).toEqual(['Bookings', 'Calendar', 'Availability', 'Messages', 'Settings']);
     expect(screen.getByRole('tab', { name: 'Messages' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByText('Messaging is not open yet')).toBeTruthy();
 
     fireEvent.mouseDown(screen.getByRole('tab', { name: 'Bookings' }));
     expect(router.state.location.search).toBe('?tab=bookings');
-    expect(screen.getByText('Bookings are not open yet')).toBeTruthy();
+    expect(await screen.findByText('No upcoming sessions yet.')).toBeTruthy();
 
     fireEvent.mouseDown(screen.getByRole('tab', { name: 'Calendar' }));
     expect(router.state.location.search).toBe('?tab=calendar');
-    expect(screen.getByText('The session calendar opens with bookings')).toBeTruthy();
+    expect(screen.getByRole('grid')).toBeTruthy();
 
     fireEvent.mouseDown(screen.getByRole('tab', { name: 'Settings' }));
     expect(router.state.location.search).toBe('?tab=settings');
@@ -69,11 +154,11 @@ describe('/hunter-dashboard', () => {
     expect(within(screen.getByRole('tabpanel')).getByLabelText('Full Name')).toHaveProperty('value', 'Sofia Marin');
   });
 
-  it('opens Availability when ?tab= is missing or unknown', async () => {
+  it('opens Bookings when ?tab= is missing or unknown', async () => {
     stubFetch(withProfile);
     renderRoute('/hunter-dashboard?tab=nonsense');
-    expect(await screen.findByRole('heading', { name: 'Manage Your Availability' })).toBeTruthy();
-    expect(screen.getByRole('tab', { name: 'Availability' }).getAttribute('aria-selected')).toBe('true');
+    expect(await screen.findByRole('region', { name: 'Upcoming Sessions' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Bookings' }).getAttribute('aria-selected')).toBe('true');
   });
 
   it('shows 5.0 when the profile has no rating', () => {

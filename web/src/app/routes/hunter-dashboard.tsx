@@ -11,13 +11,19 @@ import {
   Star,
   UserPlus,
 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Notice, NoticeCard } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
 import { compactTabClasses, Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
+import { useHunterBookings } from '@/features/bookings/api/get-bookings';
+import { BookingsCalendar } from '@/features/bookings/components/bookings-calendar';
+import { HunterBookingsTab } from '@/features/bookings/components/hunter-bookings-tab';
+import { useUnauthorizedRedirect } from '@/features/bookings/hooks/use-unauthorized-redirect';
+import { summariseHunterBookings } from '@/features/bookings/lib/hunter-bookings-summary';
+import { formatPence } from '@/features/bookings/lib/money';
 import { useHunterProfile } from '@/features/hunters/api/get-hunter-profile';
 import { AvailabilityEditor } from '@/features/hunters/components/availability/availability-editor';
 import { StatusBadge } from '@/features/hunters/components/hunter-card';
@@ -27,7 +33,7 @@ import { HunterSettings } from '@/features/hunters/components/hunter-settings';
 /**
  * /hunter-dashboard: the signed-in hunter's profile, bookings, conversations and availability. It lives in
  * app/routes because it composes the hunters, bookings and messaging features, which never import each other.
- * Until bookings and messaging exist, their cards and tabs say so plainly rather than show made-up numbers.
+ * Until messaging exists, its tab says so plainly rather than show made-up conversations.
  */
 export function HunterDashboardRoute() {
   const profile = useHunterProfile();
@@ -60,26 +66,15 @@ const tabIcons: Record<DashboardTab, ReactNode> = {
   messages: <MessageSquare aria-hidden />,
   settings: <Settings aria-hidden />,
 };
-/** The tabs whose content comes with the bookings and messaging features, until then saying so. */
+/** The tab whose content comes with the messaging feature, until then saying so. */
 const NOT_OPEN_YET = {
-  bookings: {
-    title: 'Bookings are not open yet',
-    description:
-      'Bookings arrive with the booking flow: once clients can book and pay for sessions, your upcoming sessions and your five most recent ones are listed here.',
-  },
-  calendar: {
-    title: 'The session calendar opens with bookings',
-    description:
-      'Once clients can book you, the days holding a session are marked here. To choose the hours clients can book, use the Availability tab.',
-  },
   messages: {
     title: 'Messaging is not open yet',
     description:
       'Your client conversations arrive with messaging: each with its latest message and unread count, listed here.',
   },
 } satisfies Partial<Record<DashboardTab, { title: string; description: string }>>;
-/** Availability opens first while it is the only tab with something to do; bookings takes over once they exist. */
-const DEFAULT_DASHBOARD_TAB: DashboardTab = 'availability';
+const DEFAULT_DASHBOARD_TAB: DashboardTab = 'bookings';
 
 function isDashboardTab(value: string | null): value is DashboardTab {
   return (DASHBOARD_TABS as readonly (string | null)[]).includes(value);
@@ -107,10 +102,14 @@ export function averageRatingLabel(rating: number | null | undefined): string {
   return (typeof rating === 'number' && Number.isFinite(rating) ? rating : 5).toFixed(1);
 }
 
-const BOOKINGS_PENDING = 'Fills in once bookings open';
-
 function HunterDashboard({ hunter }: { hunter: Hunter }) {
   const [tab, setTab] = useDashboardTab();
+  const bookings = useHunterBookings();
+  useUnauthorizedRedirect(bookings.error);
+  // Read once per load: which sessions are upcoming changes slowly, and a reload refreshes it.
+  const [now] = useState(() => Date.now());
+  const summary = bookings.data ? summariseHunterBookings(bookings.data, now) : null;
+  const bookingsNote = bookings.isError ? 'Could not be loaded' : 'Loading...';
   const reviews = `${hunter.reviewCount} ${hunter.reviewCount === 1 ? 'review' : 'reviews'}`;
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
@@ -141,15 +140,30 @@ function HunterDashboard({ hunter }: { hunter: Hunter }) {
       </header>
 
       <section aria-label="Your figures" className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-        <StatCard icon={<PoundSterling aria-hidden />} label="Total Earnings" note={BOOKINGS_PENDING} />
-        <StatCard icon={<CalendarCheck aria-hidden />} label="Total Bookings" note={BOOKINGS_PENDING} />
+        <StatCard
+          icon={<PoundSterling aria-hidden />}
+          label="Total Earnings"
+          value={summary ? formatPence(summary.earningsPence) : undefined}
+          note={summary ? 'Confirmed and completed sessions' : bookingsNote}
+        />
+        <StatCard
+          icon={<CalendarCheck aria-hidden />}
+          label="Total Bookings"
+          value={summary ? String(summary.totalBookings) : undefined}
+          note={summary ? 'Confirmed and completed' : bookingsNote}
+        />
         <StatCard
           icon={<Star aria-hidden />}
           label="Average Rating"
           value={averageRatingLabel(hunter.rating)}
           note={reviews}
         />
-        <StatCard icon={<CalendarClock aria-hidden />} label="Upcoming Sessions" note={BOOKINGS_PENDING} />
+        <StatCard
+          icon={<CalendarClock aria-hidden />}
+          label="Upcoming Sessions"
+          value={summary ? String(summary.upcoming.length) : undefined}
+          note={summary ? 'Still to come' : bookingsNote}
+        />
       </section>
 
       <Tabs value={tab} onValueChange={setTab} className="mt-10">
@@ -165,6 +179,24 @@ function HunterDashboard({ hunter }: { hunter: Hunter }) {
             <NoticeCard icon={tabIcons[value]} {...NOT_OPEN_YET[value]} />
           </TabsContent>
         ))}
+        <TabsContent value="bookings">
+          {summary ? (
+            <HunterBookingsTab summary={summary} />
+          ) : bookings.isError ? (
+            <BookingsLoadFailed onRetry={() => void bookings.refetch()} />
+          ) : (
+            <Spinner label="Loading your bookings..." />
+          )}
+        </TabsContent>
+        <TabsContent value="calendar">
+          {bookings.data ? (
+            <BookingsCalendar bookings={bookings.data} />
+          ) : bookings.isError ? (
+            <BookingsLoadFailed onRetry={() => void bookings.refetch()} />
+          ) : (
+            <Spinner label="Loading your bookings..." />
+          )}
+        </TabsContent>
         <TabsContent value="availability">
           <AvailabilityEditor />
         </TabsContent>
@@ -194,6 +226,18 @@ function StatCard({ icon, label, value, note }: { icon: ReactNode; label: string
       )}
       <p className="mt-1 text-xs text-stone-500">{note}</p>
     </div>
+  );
+}
+
+function BookingsLoadFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <NoticeCard
+      icon={<CalendarCheck aria-hidden />}
+      title="Your bookings could not be loaded"
+      description="Please try again in a moment."
+    >
+      <Button onClick={onRetry}>Try again</Button>
+    </NoticeCard>
   );
 }
 

@@ -1,5 +1,149 @@
-import { Page } from '@/components/ui/page';
+import { SESSION_TYPE_LABELS, SESSION_TYPES, type SessionTypeKey } from '@hunted/contracts';
+import { ArrowLeft, SearchX } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Notice } from '@/components/ui/page';
+import { Select } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { useBookableHunter } from '../api/get-hunter';
+import { HunterSummary } from '../components/hunter-summary';
+import { SlotPicker, type SlotChoice } from '../components/slot-picker';
+import { useUnauthorizedRedirect } from '../hooks/use-unauthorized-redirect';
+import { saveBookingChoice } from '../lib/booking-choice';
+import { longDateLabel } from '../lib/london-week';
+import { formatPounds } from '../lib/money';
 
+/** /book-session/{hunterId}: choose a session type and one of the hunter's real, free times, then continue to pay. */
 export function BookSessionPage() {
-  return <Page title="Book a Session" description="Choose a session type, a day and a time with your hunter." />;
+  const hunterId = Number(useParams().hunterId);
+  const hunter = useBookableHunter(hunterId);
+  const navigate = useNavigate();
+  const typeSelectId = useId();
+  const [sessionType, setSessionType] = useState<SessionTypeKey | null>(null);
+  const [choice, setChoice] = useState<SlotChoice | null>(null);
+  useUnauthorizedRedirect(hunter.error);
+
+  const backToHunters = (
+    <Link
+      to={paths.bookAHunter.getHref()}
+      className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:text-brand-800"
+    >
+      <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Hunters
+    </Link>
+  );
+
+  const notFound = (
+    <Notice icon={<SearchX className="h-6 w-6" aria-hidden />} title="Hunter not found">
+      <Link to={paths.bookAHunter.getHref()} className={buttonClasses()}>
+        Back to Hunters
+      </Link>
+    </Notice>
+  );
+  if (!Number.isInteger(hunterId) || hunterId <= 0) return notFound;
+  if (hunter.isPending) return <Spinner label="Loading hunter..." />;
+  if (hunter.isError) {
+    return (
+      <Notice title="Book a Session" description="This hunter could not be loaded. Please try again.">
+        <Button onClick={() => void hunter.refetch()}>Try again</Button>
+      </Notice>
+    );
+  }
+  const found = hunter.data;
+  if (!found) return notFound;
+
+  const enabledTypes = SESSION_TYPES.filter((key) => found.sessionTypes[key].enabled);
+  const settings = sessionType ? found.sessionTypes[sessionType] : null;
+  const canContinue = sessionType !== null && settings !== null && choice !== null;
+
+  const onContinue = () => {
+    if (!sessionType || !settings || !choice) return;
+    saveBookingChoice({
+      hunterId,
+      sessionDate: choice.date,
+      sessionTime: choice.slot.time,
+      sessionType,
+      duration: settings.duration,
+      price: settings.price,
+    });
+    void navigate(paths.payment.getHref(hunterId));
+  };
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
+      <title>{`Book a Session with ${found.name} · Hunted`}</title>
+      {backToHunters}
+      <h1 className="mt-4 text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">Book a Session</h1>
+      <p className="mt-2 text-base text-stone-600">Choose a session type, a day and a time with {found.name}.</p>
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
+        <HunterSummary hunter={found} />
+
+        <section
+          aria-labelledby="time-selection"
+          className="rounded-3xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6"
+        >
+          <h2 id="time-selection" className="text-xl font-bold text-stone-900">
+            Select a time
+          </h2>
+          <label htmlFor={typeSelectId} className="mt-5 block text-sm font-semibold text-stone-800">
+            Service type
+          </label>
+          <Select
+            id={typeSelectId}
+            className="mt-1.5"
+            value={sessionType ?? ''}
+            onChange={(event) => {
+              setSessionType((event.target.value || null) as SessionTypeKey | null);
+              // A slot fits one duration; another type needs the times read again.
+              setChoice(null);
+            }}
+          >
+            <option value="">Choose a service type</option>
+            {enabledTypes.map((key) => (
+              <option key={key} value={key}>
+                {SESSION_TYPE_LABELS[key]} — {formatPounds(found.sessionTypes[key].price)} ·{' '}
+                {found.sessionTypes[key].duration} min
+              </option>
+            ))}
+          </Select>
+          {enabledTypes.length === 0 ? (
+            <p className="mt-2 text-sm text-stone-600">This hunter offers no sessions at the moment.</p>
+          ) : null}
+
+          <div className="mt-6">
+            <SlotPicker hunterId={hunterId} sessionType={sessionType} selected={choice} onSelect={setChoice} />
+          </div>
+
+          <div className="mt-6 rounded-2xl bg-stone-50 p-4 sm:p-5" aria-label="Booking summary" role="group">
+            <h3 className="text-sm font-semibold tracking-wide text-stone-500 uppercase">Summary</h3>
+            <dl className="mt-3 grid grid-cols-[auto_1fr] gap-y-1.5 text-sm">
+              <dt className="text-stone-500">Session</dt>
+              <dd className="pl-4 text-right font-medium text-stone-900">
+                {sessionType ? SESSION_TYPE_LABELS[sessionType] : '—'}
+              </dd>
+              <dt className="text-stone-500">Duration</dt>
+              <dd className="pl-4 text-right font-medium text-stone-900">
+                {settings ? `${settings.duration} min` : '—'}
+              </dd>
+              <dt className="text-stone-500">Date</dt>
+              <dd className="pl-4 text-right font-medium text-stone-900">
+                {choice ? longDateLabel(choice.date) : '—'}
+              </dd>
+              <dt className="text-stone-500">Time</dt>
+              <dd className="pl-4 text-right font-medium text-stone-900">{choice ? choice.slot.time : '—'}</dd>
+              <dt className="border-t border-stone-200 pt-2 font-semibold text-stone-900">Total</dt>
+              <dd className="border-t border-stone-200 pt-2 pl-4 text-right text-lg font-bold text-stone-900">
+                {settings ? formatPounds(settings.price) : '—'}
+              </dd>
+            </dl>
+            <Button size="lg" className="mt-4 w-full" disabled={!canContinue} onClick={onContinue}>
+              Continue
+            </Button>
+          </div>
+        </section>
+      </div>
+    </div>
+  );
 }

@@ -1,0 +1,81 @@
+import { BOOKING_RULES, SESSION_TYPE_LABELS } from '@hunted/contracts';
+import { Clock } from 'lucide-react';
+import { cn } from '@/components/ui/cn';
+import { countdownTo } from '../hooks/use-now';
+import type { BookingChoice } from '../lib/booking-choice';
+import { longDateLabel } from '../lib/london-week';
+import { formatPence } from '../lib/money';
+
+/**
+ * The booking summary and the spec's order breakdown: the session line is the price less the £2.00 platform fee,
+ * the fee line is £2.00, and the total is the price (the fee is inside it, never added). Prices in pence.
+ */
+export function OrderSummary({
+  choice,
+  hunterName,
+  pricePence,
+  expiresAt,
+  now,
+}: {
+  choice: BookingChoice;
+  hunterName: string | null;
+  pricePence: number;
+  expiresAt: string | null;
+  now: number;
+}) {
+  const fee = Math.min(BOOKING_RULES.platformFeePence, pricePence);
+  const countdown = expiresAt ? countdownTo(expiresAt, now) : null;
+  return (
+    <aside className="rounded-3xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6" aria-label="Booking summary">
+      <h2 className="text-lg font-bold text-stone-900">Booking summary</h2>
+      <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+        {hunterName ? (
+          <>
+            <dt className="text-stone-500">Hunter</dt>
+            <dd className="text-right font-medium text-stone-900">{hunterName}</dd>
+          </>
+        ) : null}
+        <dt className="text-stone-500">Session</dt>
+        <dd className="text-right font-medium text-stone-900">{SESSION_TYPE_LABELS[choice.sessionType]}</dd>
+        <dt className="text-stone-500">Date</dt>
+        <dd className="text-right font-medium text-stone-900">{longDateLabel(choice.sessionDate)}</dd>
+        <dt className="text-stone-500">Time</dt>
+        <dd className="text-right font-medium text-stone-900">{choice.sessionTime} (London)</dd>
+        <dt className="text-stone-500">Duration</dt>
+        <dd className="text-right font-medium text-stone-900">{choice.duration} min</dd>
+      </dl>
+
+      <h3 className="mt-6 text-sm font-semibold tracking-wide text-stone-500 uppercase">Order breakdown</h3>
+      <dl className="mt-3 grid grid-cols-[1fr_auto] gap-y-2 text-sm" aria-label="Order breakdown">
+        <dt className="text-stone-600">Session</dt>
+        <dd className="pl-4 text-right text-stone-900 tabular-nums">{formatPence(pricePence - fee)}</dd>
+        <dt className="text-stone-600">Processing fee</dt>
+        <dd className="pl-4 text-right text-stone-900 tabular-nums">{formatPence(fee)}</dd>
+        <dt className="border-t border-stone-200 pt-2 font-semibold text-stone-900">Total</dt>
+        <dd className="border-t border-stone-200 pt-2 pl-4 text-right text-lg font-bold text-stone-900 tabular-nums">
+          {formatPence(pricePence)}
+        </dd>
+      </dl>
+
+      {countdown ? (
+        <p
+          className={cn(
+            'mt-5 flex items-center gap-2 rounded-2xl px-3.5 py-2.5 text-sm',
+            countdown.expired ? 'bg-red-50 text-red-700' : 'bg-amber-50 text-amber-900',
+          )}
+          role="timer"
+          aria-live="off"
+        >
+          <Clock className="h-4 w-4 shrink-0" aria-hidden />
+          {countdown.expired ? (
+            'Your hold on this time has ended.'
+          ) : (
+            <span>
+              We are holding this time for you for <strong className="tabular-nums">{countdown.label}</strong>
+            </span>
+          )}
+        </p>
+      ) : null}
+    </aside>
+  );
+}

@@ -1,0 +1,75 @@
+import type { MyBooking } from '@hunted/contracts';
+import { SESSION_TYPE_LABELS } from '@hunted/contracts';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { toast } from '@/components/ui/toast';
+import { serverMessage } from '@/lib/api-client';
+import { useRescheduleBooking } from '../api/booking-mutations';
+import { handleUnauthorized } from '../lib/unauthorized';
+import { longDateLabel } from '../lib/london-week';
+import { SlotPicker, type SlotChoice } from './slot-picker';
+
+/** Moves a confirmed booking to another of the hunter's free times for the same session type; the price stays. */
+export function RescheduleDialog({
+  booking,
+  open,
+  onOpenChange,
+}: {
+  booking: MyBooking;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const [choice, setChoice] = useState<SlotChoice | null>(null);
+  const reschedule = useRescheduleBooking();
+
+  // mutateAsync rather than mutate's callbacks: the refreshed list may unmount this dialog (a booking moved within
+  // 24 hours can no longer be rescheduled) before they would run, and the toast must still show.
+  const onConfirm = async () => {
+    if (!choice) return;
+    try {
+      await reschedule.mutateAsync({ bookingId: booking.id, sessionDate: choice.date, sessionTime: choice.slot.time });
+    } catch (error) {
+      if (handleUnauthorized(error)) return;
+      toast({
+        variant: 'destructive',
+        title: 'Reschedule Failed',
+        description:
+          serverMessage(error, 409) ?? serverMessage(error, 400) ?? 'Failed to reschedule. Please try again.',
+      });
+      return;
+    }
+    toast({
+      title: 'Booking Rescheduled',
+      description: `Your session is now on ${longDateLabel(choice.date)} at ${choice.slot.time}.`,
+    });
+    setChoice(null);
+    onOpenChange(false);
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        title="Reschedule"
+        description={`${SESSION_TYPE_LABELS[booking.sessionType]} with ${booking.hunterName}, now ${longDateLabel(booking.sessionDate)} at ${booking.sessionTime}. Pick a new time.`}
+      >
+        {open ? (
+          <SlotPicker
+            hunterId={booking.hunterId}
+            sessionType={booking.sessionType}
+            selected={choice}
+            onSelect={setChoice}
+          />
+        ) : null}
+        <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Keep current time
+          </Button>
+          <Button disabled={!choice || reschedule.isPending} onClick={() => void onConfirm()}>
+            {reschedule.isPending ? 'Saving...' : 'Confirm new time'}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

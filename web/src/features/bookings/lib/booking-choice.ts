@@ -1,0 +1,60 @@
+import type { SessionTypeKey } from '@hunted/contracts';
+
+/** The spec's booking choice, held in the browser session between the schedule and the payment page. */
+export interface BookingChoice {
+  hunterId: number;
+  /** London date, YYYY-MM-DD. */
+  sessionDate: string;
+  /** London wall clock, 'HH:MM'. */
+  sessionTime: string;
+  sessionType: SessionTypeKey;
+  /** Minutes (the spec's default is 60). */
+  duration: number;
+  /** Whole pounds; 0 is a free session. */
+  price: number;
+}
+
+export const BOOKING_CHOICE_KEY = 'bookingChoice';
+export const DEFAULT_BOOKING_DURATION = 60;
+
+export function saveBookingChoice(choice: BookingChoice): void {
+  sessionStorage.setItem(BOOKING_CHOICE_KEY, JSON.stringify(choice));
+}
+
+/** The stored choice for this hunter, or null when there is none (or it is for another hunter, or unreadable). */
+export function readBookingChoice(hunterId: number): BookingChoice | null {
+  const raw = sessionStorage.getItem(BOOKING_CHOICE_KEY);
+  if (!raw) return null;
+  try {
+    const value = JSON.parse(raw) as Partial<BookingChoice>;
+    if (
+      value.hunterId !== hunterId ||
+      typeof value.sessionDate !== 'string' ||
+      typeof value.sessionTime !== 'string' ||
+      typeof value.sessionType !== 'string' ||
+      typeof value.price !== 'number'
+    ) {
+      return null;
+    }
+    return {
+      hunterId: value.hunterId,
+      sessionDate: value.sessionDate,
+      sessionTime: value.sessionTime,
+      sessionType: value.sessionType,
+      duration: typeof value.duration === 'number' ? value.duration : DEFAULT_BOOKING_DURATION,
+      price: value.price,
+    };
+  } catch {
+    return null;
+  }
+}
+
+export function clearBookingChoice(): void {
+  sessionStorage.removeItem(BOOKING_CHOICE_KEY);
+}
+
+/** The intent id inside a client secret: Stripe's 'pi_123_secret_abc' → 'pi_123'; simulated 'sim_123_secret' → 'sim_123'. */
+export function intentIdOf(clientSecret: string): string {
+  const match = /^(.+?)_secret(?:_.*)?$/.exec(clientSecret);
+  return match ? match[1]! : clientSecret;
+}

@@ -1,0 +1,46 @@
+import type { HunterBooking } from '@hunted/contracts';
+
+/** At most this many sessions in the dashboard's recent list (spec, section 9). */
+export const RECENT_SESSIONS_LIMIT = 5;
+
+export interface HunterBookingsSummary {
+  /** Pence: confirmed and completed bookings (a cancelled, expired or unpaid one earned nothing). */
+  earningsPence: number;
+  /** Confirmed and completed bookings. */
+  totalBookings: number;
+  /** Confirmed sessions still to start, soonest first. */
+  upcoming: HunterBooking[];
+  /** Completed sessions and confirmed ones already started, latest first, at most five. */
+  recent: HunterBooking[];
+}
+
+const counts = (booking: HunterBooking) => booking.status === 'confirmed' || booking.status === 'completed';
+
+/** The dashboard's figures and lists, from real instants (not the session date's day of month). */
+export function summariseHunterBookings(bookings: HunterBooking[], now: number): HunterBookingsSummary {
+  const counted = bookings.filter(counts);
+  const startOf = (booking: HunterBooking) => Date.parse(booking.startsAt);
+  return {
+    earningsPence: counted.reduce((sum, booking) => sum + booking.totalAmount, 0),
+    totalBookings: counted.length,
+    upcoming: counted
+      .filter((booking) => booking.status === 'confirmed' && startOf(booking) > now)
+      .sort((a, b) => startOf(a) - startOf(b)),
+    recent: counted
+      .filter((booking) => booking.status === 'completed' || startOf(booking) <= now)
+      .sort((a, b) => startOf(b) - startOf(a))
+      .slice(0, RECENT_SESSIONS_LIMIT),
+  };
+}
+
+/** Dates ('YYYY-MM-DD', London) holding a confirmed or completed session, with how many. */
+export function sessionsByDate(bookings: HunterBooking[]): Map<string, HunterBooking[]> {
+  const byDate = new Map<string, HunterBooking[]>();
+  for (const booking of bookings.filter(counts)) {
+    const list = byDate.get(booking.sessionDate) ?? [];
+    list.push(booking);
+    byDate.set(booking.sessionDate, list);
+  }
+  for (const list of byDate.values()) list.sort((a, b) => a.sessionTime.localeCompare(b.sessionTime));
+  return byDate;
+}

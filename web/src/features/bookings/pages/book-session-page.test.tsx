@@ -1,0 +1,143 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BOOKING_CHOICE_KEY } from '../lib/booking-choice';
+import { aHunter, aSlotsResponse, signedIn } from '@/testing/data-generators';
+import { json, stubFetch } from '@/testing/fetch-stub';
+import { renderRoute } from '@/testing/test-utils';
+
+const sofia = aHunter({
+  id: 7,
+  name: 'Sofia Marin',
+  specialties: ['Luxury Fashion', 'Fine Jewelry'],
+  adviceTypes: ['Personal Shopping'],
+  languages: ['English', 'French', 'Italian'],
+  instagramUrl: 'https://instagram.com/sofia',
+});
+
+/** Only Date is faked: the page's timers and Testing Library's waits keep running. */
+function today(iso: string) {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(iso));
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  sessionStorage.clear();
+});
+
+describe('/book-session/{hunterId}', () => {
+  it("says 'Hunter not found' for a hunter that does not exist", async () => {
+    stubFetch({ ...signedIn, 'GET /api/hunters/999': () => json(404, { message: 'Hunter not found' }) });
+    renderRoute('/book-session/999');
+    expect(await screen.findByRole('heading', { name: 'Hunter not found' })).toBeTruthy();
+  });
+
+  it('keeps Continue disabled until a type and a slot are chosen, then stores the booking choice and goes to pay', async () => {
+    today('2026-07-06T08:00:00Z'); // Monday 6 July 2026, summer
+    const calls = stubFetch({
+      ...signedIn,
+      'GET /api/hunters/7': () => json(200, sofia),
+      'GET /api/hunters/7/slots?from=2026-07-06&to=2026-07-12&sessionType=whatsappVideo': () =>
+        json(
+          200,
+          aSlotsResponse(7, 'whatsappVideo', '2026-07-06', {
+            '2026-07-07': ['10:00', '10:30'],
+            '2026-07-11': ['09:00'],
+          }),
+        ),
+    });
+    const router = renderRoute('/book-session/7');
+    expect(await screen.findByRole('heading', { name: 'Sofia Marin' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Style Specialties\s*2/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Services\s*1/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Languages\s*3/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Follow on Instagram' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Hunters' }).getAttribute('href')).toBe('/book-a-hunter');
+
+    // Only the enabled types, each with its price and length (in-person is off by default).
+    const typeSelect = screen.getByLabelText('Service type');
+    const options = within(typeSelect)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(options).toEqual([
+      'Choose a service type',
+      'WhatsApp Voice Message — £50 · 30 min',
+      'WhatsApp Video Call — £80 · 60 min',
+      'Ask Me a Question — £25 · 15 min',
+    ]);
+    const continueButton = screen.getByRole('button', { name: 'Continue' });
+    expect(continueButton).toHaveProperty('disabled', true);
+
+    fireEvent.change(typeSelect, { target: { value: 'whatsappVideo' } });
+    expect(continueButton).toHaveProperty('disabled', true);
+    expect(await screen.findByRole('button', { name: 'Tue 7 Jul at 10:30' })).toBeTruthy();
+    // Monday to Friday, and Saturday because it offers a time; Sunday offers none. The first day with a time is open.
+    const days = within(screen.getByRole('group', { name: 'Days' })).getAllByRole('button');
+    expect(days.map((day) => day.getAttribute('aria-label'))).toEqual([
+      'Mon 6 Jul, 0 times',
+      'Tue 7 Jul, 2 times',
+      'Wed 8 Jul, 0 times',
+      'Thu 9 Jul, 0 times',
+      'Fri 10 Jul, 0 times',
+      'Sat 11 Jul, 1 time',
+    ]);
+    expect(screen.getByRole('button', { name: 'Tue 7 Jul, 2 times' }).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Sat 11 Jul, 1 time' }));
+    expect(screen.getByRole('button', { name: 'Sat 11 Jul at 09:00' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Tue 7 Jul at 10:30' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Tue 7 Jul, 2 times' }));
+    expect(screen.getByText(/Europe\/London \(GMT \+1:00\)/)).toBeTruthy();
+    expect(calls.some((call) => call.url.startsWith('/api/hunters/7/slots'))).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Tue 7 Jul at 10:30' }));
+    expect(continueButton).toHaveProperty('disabled', false);
+    expect(within(screen.getByRole('group', { name: 'Booking summary' })).getByText('£80')).toBeTruthy();
+    fireEvent.click(continueButton);
+
+    // The payment route loads lazily; the router moves once its code is in.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payment/7'));
+    expect(JSON.parse(sessionStorage.getItem(BOOKING_CHOICE_KEY)!)).toEqual({
+      hunterId: 7,
+      sessionDate: '2026-07-07',
+      sessionTime: '10:30',
+      sessionType: 'whatsappVideo',
+      duration: 60,
+      price: 80,
+    });
+  });
+
+  it("states London's winter offset for a winter week", async () => {
+    today('2026-11-23T08:00:00Z'); // Monday 23 November 2026
+    stubFetch({
+      ...signedIn,
+      'GET /api/hunters/7': () => json(200, sofia),
+      'GET /api/hunters/7/slots?from=2026-11-23&to=2026-11-29&sessionType=askQuestion': () =>
+        json(200, aSlotsResponse(7, 'askQuestion', '2026-11-23', { '2026-11-24': ['14:00'] })),
+    });
+    renderRoute('/book-session/7');
+    fireEvent.change(await screen.findByLabelText('Service type'), { target: { value: 'askQuestion' } });
+    expect(await screen.findByRole('button', { name: 'Tue 24 Nov at 14:00' })).toBeTruthy();
+    expect(screen.getByText(/Europe\/London \(GMT \+0:00\)/)).toBeTruthy();
+    expect(screen.queryByText(/GMT \+1:00/)).toBeNull();
+  });
+
+  it('shows the next week when asked, and never a week before this one', async () => {
+    today('2026-10-19T08:00:00Z'); // the week before the clocks go back on Sunday 25 October
+    stubFetch({
+      ...signedIn,
+      'GET /api/hunters/7': () => json(200, sofia),
+      'GET /api/hunters/7/slots?from=2026-10-19&to=2026-10-25&sessionType=whatsappVoice': () =>
+        json(200, aSlotsResponse(7, 'whatsappVoice', '2026-10-19', { '2026-10-20': ['09:00'] })),
+      'GET /api/hunters/7/slots?from=2026-10-26&to=2026-11-01&sessionType=whatsappVoice': () =>
+        json(200, aSlotsResponse(7, 'whatsappVoice', '2026-10-26', { '2026-10-27': ['09:00'] })),
+    });
+    renderRoute('/book-session/7');
+    fireEvent.change(await screen.findByLabelText('Service type'), { target: { value: 'whatsappVoice' } });
+    expect(await screen.findByRole('button', { name: 'Tue 20 Oct at 09:00' })).toBeTruthy();
+    expect(screen.getByText(/GMT \+1:00/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Previous week' })).toHaveProperty('disabled', true);
+    fireEvent.click(screen.getByRole('button', { name: 'Next week' }));
+    expect(await screen.findByRole('button', { name: 'Tue 27 Oct at 09:00' })).toBeTruthy();
+    expect(screen.getByText(/Europe\/London \(GMT \+0:00\)/)).toBeTruthy();
+  });
+});

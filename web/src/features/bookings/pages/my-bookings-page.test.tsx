@@ -1,0 +1,167 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BOOKING_CHOICE_KEY } from '../lib/booking-choice';
+import { aMyBooking, aSlotsResponse, signedIn } from '@/testing/data-generators';
+import { json, stubFetch } from '@/testing/fetch-stub';
+import { renderRoute } from '@/testing/test-utils';
+
+afterEach(() => {
+  vi.useRealTimers();
+  sessionStorage.clear();
+});
+
+const row = (name: string) => screen.getByRole('listitem', { name });
+
+describe('/my-bookings', () => {
+  it("shows 'No bookings yet' and 'Browse Hunters' when there are none", async () => {
+    stubFetch({ ...signedIn, 'GET /api/my-bookings': () => json(200, []) });
+    renderRoute('/my-bookings');
+    expect(await screen.findByRole('heading', { name: 'No bookings yet' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Browse Hunters' }).getAttribute('href')).toBe('/book-a-hunter');
+    expect(screen.getByRole('link', { name: 'Book New Session' }).getAttribute('href')).toBe('/book-a-hunter');
+  });
+
+  it('lists each booking with its London date and time, price in pounds and status; Reschedule only when confirmed', async () => {
+    stubFetch({
+      ...signedIn,
+      'GET /api/my-bookings': () =>
+        json(200, [
+          aMyBooking({
+            id: 'b1',
+            sessionType: 'whatsappVideo',
+            price: 8000,
+            sessionDate: '2026-12-01',
+            sessionTime: '10:00',
+          }),
+          aMyBooking({
+            id: 'b2',
+            sessionType: 'askQuestion',
+            hunterName: 'Leo Park',
+            status: 'completed',
+            price: 2550,
+            canReschedule: false,
+            canCancel: false,
+          }),
+          aMyBooking({
+            id: 'b3',
+            sessionType: 'inPerson',
+            hunterName: 'Mia Rossi',
+            status: 'cancelled',
+            price: 15000,
+            canReschedule: true,
+            canCancel: false,
+          }),
+        ]),
+    });
+    renderRoute('/my-bookings');
+    const confirmed = await screen.findByRole('listitem', { name: 'WhatsApp Video Call with Sofia Marin' });
+    expect(confirmed.textContent).toContain('Tuesday, 1 December 2026 at 10:00 (London)');
+    expect(confirmed.textContent).toContain('£80.00');
+    expect(within(confirmed).getByText('Confirmed')).toBeTruthy();
+    expect(within(confirmed).getByRole('button', { name: 'Reschedule' })).toBeTruthy();
+
+    const completed = row('Ask Me a Question with Leo Park');
+    expect(completed.textContent).toContain('£25.50');
+    expect(within(completed).getByText('Completed')).toBeTruthy();
+    expect(within(completed).queryByRole('button', { name: 'Reschedule' })).toBeNull();
+    // Even if the server said it could, a booking that is not confirmed offers no Reschedule.
+    const cancelled = row('In-Person Consultation with Mia Rossi');
+    expect(within(cancelled).getByText('Cancelled')).toBeTruthy();
+    expect(within(cancelled).queryByRole('button', { name: 'Reschedule' })).toBeNull();
+  });
+
+  it('reschedules a confirmed booking to a time picked from the same week view', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-23T08:00:00Z'));
+    const calls = stubFetch({
+      ...signedIn,
+      'GET /api/my-bookings': () =>
+        json(200, [aMyBooking({ id: 'b1', sessionDate: '2026-12-01', sessionTime: '10:00' })]),
+      'GET /api/hunters/7/slots?from=2026-11-23&to=2026-11-29&sessionType=whatsappVideo': () =>
+        json(200, aSlotsResponse(7, 'whatsappVideo', '2026-11-23', { '2026-11-26': ['14:00', '15:30'] })),
+      'POST /api/bookings/b1/reschedule': () => json(200, { id: 'b1', status: 'confirmed' }),
+    });
+    renderRoute('/my-bookings');
+    const booking = await screen.findByRole('listitem', { name: 'WhatsApp Video Call with Sofia Marin' });
+    fireEvent.click(within(booking).getByRole('button', { name: 'Reschedule' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reschedule' });
+    const confirm = within(dialog).getByRole('button', { name: 'Confirm new time' });
+    expect(confirm).toHaveProperty('disabled', true);
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Thu 26 Nov at 15:30' }));
+    fireEvent.click(confirm);
+    expect(await screen.findByText('Booking Rescheduled')).toBeTruthy();
+    const call = calls.find((recorded) => recorded.url === '/api/bookings/b1/reschedule');
+    expect(JSON.parse(String(call?.init.body))).toEqual({ sessionDate: '2026-11-26', sessionTime: '15:30' });
+  });
+
+  it('states the refund before cancelling, and cancels once confirmed', async () => {
+    const calls = stubFetch({
+      ...signedIn,
+      'GET /api/my-bookings': () =>
+        json(200, [
+          aMyBooking({ id: 'b1', price: 8000, refundIfCancelledPence: 8000 }),
+          aMyBooking({
+            id: 'b2',
+            hunterName: 'Leo Park',
+            price: 5000,
+            refundIfCancelledPence: 0,
+            canReschedule: false,
+          }),
+        ]),
+      'POST /api/bookings/b1/cancel': () => json(200, { id: 'b1', status: 'cancelled' }),
+    });
+    renderRoute('/my-bookings');
+    const late = await screen.findByRole('listitem', { name: 'WhatsApp Video Call with Leo Park' });
+    fireEvent.click(within(late).getByRole('button', { name: 'Cancel' }));
+    const lateDialog = await screen.findByRole('alertdialog');
+    expect(lateDialog.textContent).toContain('It starts in less than 24 hours, so cancelling now refunds nothing.');
+    fireEvent.click(within(lateDialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+
+    fireEvent.click(within(row('WhatsApp Video Call with Sofia Marin')).getByRole('button', { name: 'Cancel' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByRole('heading', { name: 'Cancel this booking?' })).toBeTruthy();
+    expect(dialog.textContent).toContain('You will get a full refund of £80.00.');
+    expect(calls.some((call) => call.url.endsWith('/cancel'))).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
+    await waitFor(() => expect(calls.some((call) => call.url === '/api/bookings/b1/cancel')).toBe(true));
+    expect(calls.some((call) => call.url === '/api/bookings/b2/cancel')).toBe(false);
+  });
+
+  it('offers Pay and Release on a live hold; Pay stores the choice and opens the payment page', async () => {
+    const calls = stubFetch({
+      ...signedIn,
+      'GET /api/my-bookings': () =>
+        json(200, [
+          aMyBooking({
+            id: 'h1',
+            status: 'pending_payment',
+            price: 8000,
+            canReschedule: false,
+            canCancel: false,
+            expiresAt: new Date(Date.now() + 10 * 60_000).toISOString(),
+          }),
+        ]),
+      'POST /api/bookings/h1/release': () => json(200, { id: 'h1', status: 'expired' }),
+    });
+    const router = renderRoute('/my-bookings');
+    const hold = await screen.findByRole('listitem', { name: 'WhatsApp Video Call with Sofia Marin' });
+    expect(within(hold).getByText('Awaiting payment')).toBeTruthy();
+    expect(within(hold).getByRole('timer').textContent).toMatch(/Held for you for (9|10):\d\d/);
+    expect(within(hold).queryByRole('button', { name: 'Reschedule' })).toBeNull();
+
+    fireEvent.click(within(hold).getByRole('button', { name: 'Release' }));
+    await waitFor(() => expect(calls.some((call) => call.url === '/api/bookings/h1/release')).toBe(true));
+
+    fireEvent.click(within(hold).getByRole('button', { name: 'Pay' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payment/7'));
+    expect(JSON.parse(sessionStorage.getItem(BOOKING_CHOICE_KEY)!)).toMatchObject({
+      hunterId: 7,
+      sessionDate: '2026-12-01',
+      sessionTime: '10:00',
+      sessionType: 'whatsappVideo',
+      duration: 60,
+      price: 80,
+    });
+  });
+});

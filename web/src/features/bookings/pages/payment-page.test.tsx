@@ -1,0 +1,207 @@
+import { BOOKING_ERRORS } from '@hunted/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BOOKING_CHOICE_KEY, type BookingChoice } from '../lib/booking-choice';
+import { aHunter, signedIn } from '@/testing/data-generators';
+import { json, stubFetch, type RecordedCall } from '@/testing/fetch-stub';
+import { renderRoute } from '@/testing/test-utils';
+
+// Stripe's real components load a script from stripe.com; these stand-ins expose what the page drives.
+const confirmPayment = vi.fn();
+vi.mock('@stripe/stripe-js', () => ({ loadStripe: vi.fn(() => Promise.resolve({})) }));
+vi.mock('@stripe/react-stripe-js', () => ({
+  Elements: ({ children, options }: { children: ReactNode; options: { clientSecret: string } }) => (
+    <div data-testid="stripe-elements" data-client-secret={options.clientSecret}>
+      {children}
+    </div>
+  ),
+  PaymentElement: () => <div data-testid="payment-element">Card details</div>,
+  useStripe: () => ({ confirmPayment }),
+  useElements: () => ({}),
+}));
+
+const paidChoice: BookingChoice = {
+  hunterId: 7,
+  sessionDate: '2026-12-01',
+  sessionTime: '10:00',
+  sessionType: 'whatsappVideo',
+  duration: 60,
+  price: 80,
+};
+
+const hold = () => ({
+  bookingId: 'hold-1',
+  clientSecret: 'sim_abc123_secret',
+  amount: 8000,
+  expiresAt: new Date(Date.now() + 15 * 60_000).toISOString(),
+});
+
+const bodyOf = (calls: RecordedCall[], key: string) => {
+  const call = calls.find((recorded) => `${recorded.init.method ?? 'GET'} ${recorded.url}` === key);
+  return call ? (JSON.parse(String(call.init.body)) as Record<string, unknown>) : undefined;
+};
+
+function storeChoice(choice: BookingChoice) {
+  sessionStorage.setItem(BOOKING_CHOICE_KEY, JSON.stringify(choice));
+}
+
+const paidAnswers = (mode: 'simulated' | 'stripe') => ({
+  ...signedIn,
+  'GET /api/hunters/7': () => json(200, aHunter({ id: 7, name: 'Sofia Marin' })),
+  'GET /api/bookings/payment-config': () =>
+    json(200, mode === 'simulated' ? { mode } : { mode, publishableKey: 'pk_test_123' }),
+  // Each provider's client secret: Stripe's 'pi_…_secret_…', the simulated 'sim_…_secret'.
+  'POST /api/create-payment-intent': () =>
+    json(201, mode === 'stripe' ? { ...hold(), clientSecret: 'pi_42_secret_abc' } : hold()),
+  'POST /api/bookings': () => json(201, { id: 'hold-1', status: 'confirmed' }),
+  'POST /api/bookings/hold-1/release': () => json(200, { id: 'hold-1', status: 'expired' }),
+});
+
+beforeEach(() => confirmPayment.mockReset());
+afterEach(() => sessionStorage.clear());
+
+describe('/payment/{hunterId}', () => {
+  it("says 'No booking data found' without a stored choice", async () => {
+    stubFetch({ ...signedIn });
+    renderRoute('/payment/7');
+    expect(await screen.findByRole('heading', { name: 'No booking data found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Return to Hunters' }).getAttribute('href')).toBe('/book-a-hunter');
+  });
+
+  it('books a free session at once, without a payment', async () => {
+    storeChoice({ ...paidChoice, sessionType: 'askQuestion', duration: 15, price: 0 });
+    const calls = stubFetch({ ...signedIn, 'POST /api/bookings': () => json(201, { id: 'b9', status: 'confirmed' }) });
+    renderRoute('/payment/7');
+    expect(await screen.findByRole('heading', { name: 'Free Session Confirmed!' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'View My Bookings' }).getAttribute('href')).toBe('/my-bookings');
+    expect(bodyOf(calls, 'POST /api/bookings')).toMatchObject({
+      hunterId: 7,
+      sessionDate: '2026-12-01',
+      sessionTime: '10:00',
+      sessionType: 'askQuestion',
+      price: 0,
+      stripePaymentIntentId: null,
+    });
+    expect(calls.filter((call) => call.url === '/api/create-payment-intent')).toHaveLength(0);
+    expect(calls.filter((call) => call.url === '/api/bookings')).toHaveLength(1);
+    expect(sessionStorage.getItem(BOOKING_CHOICE_KEY)).toBeNull();
+  });
+
+  it('in simulated mode holds the time, shows the breakdown and countdown, and confirms with the sim_ payment', async () => {
+    storeChoice(paidChoice);
+    const calls = stubFetch(paidAnswers('simulated'));
+    const router = renderRoute('/payment/7');
+    expect(await screen.findByRole('heading', { name: 'Complete Your Booking' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Payment System Configuration Required' })).toBeTruthy();
+    expect(bodyOf(calls, 'POST /api/create-payment-intent')).toMatchObject({
+      hunterId: 7,
+      sessionType: 'whatsappVideo',
+      sessionDate: '2026-12-01',
+      sessionTime: '10:00',
+      duration: 60,
+    });
+
+    const order = within(screen.getByLabelText('Order breakdown'));
+    expect(order.getByText('£78.00')).toBeTruthy();
+    expect(order.getByText('£2.00')).toBeTruthy();
+    expect(order.getByText('£80.00')).toBeTruthy();
+    // A 'sim_' hold is the simulated provider's: no card form, and no need to ask for Stripe's key.
+    expect(calls.some((call) => call.url === '/api/bookings/payment-config')).toBe(false);
+    expect(screen.getByRole('timer').textContent).toMatch(/holding this time for you for 1[45]:\d\d/);
+    expect(await screen.findByText('Sofia Marin')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Simulate Successful Payment' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/booking-confirmed'));
+    expect(bodyOf(calls, 'POST /api/bookings')).toMatchObject({
+      hunterId: 7,
+      stripePaymentIntentId: 'sim_abc123',
+      bookingId: 'hold-1',
+    });
+    expect(sessionStorage.getItem(BOOKING_CHOICE_KEY)).toBeNull();
+  });
+
+  it('gives the hold back when the client goes back to the schedule', async () => {
+    storeChoice(paidChoice);
+    const calls = stubFetch(paidAnswers('simulated'));
+    const router = renderRoute('/payment/7');
+    await screen.findByRole('heading', { name: 'Payment System Configuration Required' });
+    fireEvent.click(screen.getAllByRole('button', { name: 'Back to Schedule' })[0]!);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/book-session/7'));
+    await waitFor(() => expect(calls.some((call) => call.url === '/api/bookings/hold-1/release')).toBe(true));
+  });
+
+  it('in stripe mode pays through the Payment Element, books, toasts and opens My Bookings', async () => {
+    storeChoice(paidChoice);
+    confirmPayment.mockResolvedValue({ paymentIntent: { id: 'pi_42', status: 'succeeded' } });
+    const calls = stubFetch({
+      ...paidAnswers('stripe'),
+      'POST /api/create-payment-intent': () => json(201, { ...hold(), clientSecret: 'pi_42_secret_abc' }),
+    });
+    const router = renderRoute('/payment/7');
+    expect(await screen.findByTestId('payment-element')).toBeTruthy();
+    expect(screen.getByTestId('stripe-elements').getAttribute('data-client-secret')).toBe('pi_42_secret_abc');
+    expect(screen.queryByText('Payment System Configuration Required')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Pay £80.00' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my-bookings'));
+    expect(confirmPayment).toHaveBeenCalledTimes(1);
+    const [options] = confirmPayment.mock.calls[0] as [{ redirect: string; confirmParams: { return_url: string } }];
+    expect(options.redirect).toBe('if_required');
+    expect(options.confirmParams.return_url).toMatch(/\/booking-confirmed$/);
+    expect(bodyOf(calls, 'POST /api/bookings')).toMatchObject({ stripePaymentIntentId: 'pi_42', bookingId: 'hold-1' });
+    expect(await screen.findByText('Booking Confirmed')).toBeTruthy();
+    expect(screen.getByText('Your session has been successfully booked!')).toBeTruthy();
+  });
+
+  it("shows the provider's message when the card fails, and lets the client try again", async () => {
+    storeChoice(paidChoice);
+    let finish: (value: unknown) => void = () => undefined;
+    confirmPayment.mockReturnValue(new Promise((resolve) => (finish = resolve)));
+    const calls = stubFetch(paidAnswers('stripe'));
+    renderRoute('/payment/7');
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay £80.00' }));
+    const processing = await screen.findByRole('button', { name: 'Processing...' });
+    expect(processing).toHaveProperty('disabled', true);
+    finish({ error: { type: 'card_error', message: 'Your card was declined.' } });
+    expect(await screen.findByText('Payment Failed')).toBeTruthy();
+    expect(screen.getByText('Your card was declined.')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Pay £80.00' })).toHaveProperty('disabled', false);
+    expect(calls.some((call) => call.url === '/api/bookings')).toBe(false);
+  });
+
+  it("says 'Booking Error' when the booking cannot be created after paying", async () => {
+    storeChoice(paidChoice);
+    confirmPayment.mockResolvedValue({ paymentIntent: { id: 'pi_42', status: 'succeeded' } });
+    stubFetch({ ...paidAnswers('stripe'), 'POST /api/bookings': () => json(500, { message: 'boom' }) });
+    renderRoute('/payment/7');
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay £80.00' }));
+    expect(await screen.findByText('Booking Error')).toBeTruthy();
+    expect(screen.getByText('Failed to create booking. Please try again.')).toBeTruthy();
+  });
+
+  it("returns to the schedule with the server's sentence when the time was just taken (409)", async () => {
+    storeChoice(paidChoice);
+    stubFetch({
+      ...paidAnswers('simulated'),
+      'POST /api/create-payment-intent': () => json(409, { statusCode: 409, message: BOOKING_ERRORS.slotTaken }),
+    });
+    const router = renderRoute('/payment/7');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/book-session/7'));
+    expect(await screen.findByText(BOOKING_ERRORS.slotTaken)).toBeTruthy();
+  });
+
+  it("signs in again after the 'Unauthorized' toast when the session ended", async () => {
+    storeChoice(paidChoice);
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign, origin: window.location.origin });
+    stubFetch({
+      ...paidAnswers('simulated'),
+      'POST /api/create-payment-intent': () => json(401, { message: 'Unauthorized' }),
+    });
+    renderRoute('/payment/7');
+    expect(await screen.findByText('Unauthorized')).toBeTruthy();
+    expect(screen.getByText('You are logged out. Logging in again...')).toBeTruthy();
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/login'));
+  });
+});
