@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from './support/accessibility.js';
 import {
   AVAILABILITY_SLOTS,
+  BOOKING_ERRORS,
   DEFAULT_SESSION_TYPES,
   type HunterInput,
   type SlotsResponse,
@@ -14,6 +15,16 @@ import { E2E_BASE_URL } from './support/system.js';
 
 const hunter = { email: `booked-${RUN}@example.test`, firstName: 'Bea' };
 const client = { email: `booker-${RUN}@example.test`, firstName: 'Cal' };
+const rival = { email: `rival-${RUN}@example.test`, firstName: 'Rae' };
+
+// startHunted runs maildev for the e2e system (SMTP 1125, web 8125: the default ports + 100).
+const MAIL_CATCHER = 'http://127.0.0.1:8125';
+
+interface CaughtEmail {
+  subject: string;
+  to: { address: string }[];
+  attachments?: { contentType: string; fileName?: string }[];
+}
 const name = `Bea Booked ${RUN}`;
 const ALL = [...AVAILABILITY_SLOTS];
 const everyDay: WeeklyHours = { mon: ALL, tue: ALL, wed: ALL, thu: ALL, fri: ALL, sat: ALL, sun: ALL };
@@ -109,6 +120,21 @@ test('a client books and pays a session, books a free one and cancels; the hunte
   await expect(page.getByLabel('Order breakdown')).toContainText('£80.00');
   await expect(page.getByRole('timer')).toContainText(/1[45]:\d\d/);
   await screenshot(page, 'payment-simulated');
+
+  // While Cal holds the time, another member cannot take it (the database refuses the overlap).
+  const choice = JSON.parse((await page.evaluate(() => sessionStorage.getItem('bookingChoice'))) ?? '{}') as Record<
+    string,
+    unknown
+  >;
+  const rivalContext = await signedInContext(browser, rival.email, rival.firstName);
+  const taken = await rivalContext.request.post('/api/create-payment-intent', {
+    data: { ...choice, amount: 8000 },
+    headers: { origin: E2E_BASE_URL },
+  });
+  expect(taken.status(), await taken.text()).toBe(409);
+  expect(await taken.json()).toMatchObject({ message: BOOKING_ERRORS.slotTaken });
+  await rivalContext.close();
+
   await page.getByRole('button', { name: 'Simulate Successful Payment' }).click();
   await expect(page).toHaveURL(/\/booking-confirmed$/);
   await expect(page.getByRole('heading', { name: 'Booking Confirmed!' })).toBeVisible();
@@ -119,6 +145,21 @@ test('a client books and pays a session, books a free one and cancels; the hunte
   await expect(paid).toContainText('Confirmed');
   await expect(paid).toContainText('£80.00');
   await expect(paid.getByRole('button', { name: 'Reschedule' })).toBeVisible();
+
+  // The confirmation reaches Cal's inbox with a calendar invite.
+  await expect
+    .poll(
+      async () => {
+        const emails = (await (await fetch(`${MAIL_CATCHER}/api/email`)).json()) as CaughtEmail[];
+        const confirmation = emails.find(
+          (email) =>
+            email.subject.startsWith('Booking confirmed') && email.to.some((to) => to.address === client.email),
+        );
+        return confirmation?.attachments?.some((file) => file.contentType.startsWith('text/calendar')) ?? false;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
 
   // A free session is booked at once.
   await chooseNextWeekSlot(page, hunterId, 'askQuestion');
