@@ -11,7 +11,7 @@ import {
   Star,
   UserPlus,
 } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Notice, NoticeCard } from '@/components/ui/page';
@@ -22,6 +22,7 @@ import { useHunterBookings } from '@/features/bookings/api/get-bookings';
 import { BookingsCalendar } from '@/features/bookings/components/bookings-calendar';
 import { HunterBookingsTab } from '@/features/bookings/components/hunter-bookings-tab';
 import { useUnauthorizedRedirect } from '@/features/bookings/hooks/use-unauthorized-redirect';
+import { bookedHoursByDate } from '@/features/bookings/lib/booked-hours';
 import { summariseHunterBookings } from '@/features/bookings/lib/hunter-bookings-summary';
 import { formatPence } from '@/features/bookings/lib/money';
 import { useHunterProfile } from '@/features/hunters/api/get-hunter-profile';
@@ -109,6 +110,7 @@ function HunterDashboard({ hunter }: { hunter: Hunter }) {
   // Read once per load: which sessions are upcoming changes slowly, and a reload refreshes it.
   const [now] = useState(() => Date.now());
   const summary = bookings.data ? summariseHunterBookings(bookings.data, now) : null;
+  const bookedHours = useMemo(() => bookedHoursByDate(bookings.data ?? []), [bookings.data]);
   const bookingsNote = bookings.isError ? 'Could not be loaded' : 'Loading...';
   const reviews = `${hunter.reviewCount} ${hunter.reviewCount === 1 ? 'review' : 'reviews'}`;
   return (
@@ -198,7 +200,7 @@ function HunterDashboard({ hunter }: { hunter: Hunter }) {
           )}
         </TabsContent>
         <TabsContent value="availability">
-          <AvailabilityEditor />
+          <AvailabilityEditor bookedHours={bookedHours} />
         </TabsContent>
         <TabsContent value="settings">
           <HunterSettings hunter={hunter} />

@@ -1,4 +1,4 @@
-import { AVAILABILITY_SLOTS, type AvailabilityDay, type WeeklyHours } from '@hunted/contracts';
+import { AVAILABILITY_SLOTS, type AvailabilityDay, type AvailabilitySlot, type WeeklyHours } from '@hunted/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, stubFetch, type RecordedCall } from '@/testing/fetch-stub';
@@ -47,9 +47,11 @@ describe('Manage Your Availability', () => {
     renderWithProviders(<AvailabilityEditor />);
     expect(screen.getByRole('heading', { name: 'Manage Your Availability' })).toBeTruthy();
     const grid = screen.getByRole('grid', { name: 'November 2026' });
-    expect(within(grid).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
-      'Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat',
-    ]);
+    expect(
+      within(grid)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']);
     expect(within(grid).getAllByRole('gridcell')).toHaveLength(42);
     await waitFor(() => expect(dayName('2026-11-25')).toContain('12 hours offered'));
     expect(dayButton('2026-11-23').disabled).toBe(true); // past
@@ -57,6 +59,24 @@ describe('Manage Your Availability', () => {
     expect(dayName('2026-11-24')).toBe('Tuesday, 24 November 2026, 12 hours offered, today');
     expect(dayButton('2026-12-01').disabled).toBe(true); // next month's day filling the last week
     expect(screen.getByRole('button', { name: 'Previous month' })).toHaveProperty('disabled', true);
+  });
+
+  it('marks the hours clients have booked on the picked date, and adds them to the key', async () => {
+    stubFetch({ [NOVEMBER]: () => json(200, november()), [WEEKLY]: () => json(200, weekly) });
+    const bookedHours = new Map<string, AvailabilitySlot[]>([['2026-11-26', ['10:00', '11:00']]]);
+    renderWithProviders(<AvailabilityEditor bookedHours={bookedHours} />);
+    await waitFor(() => expect(dayName('2026-11-26')).toContain('hours offered'));
+    fireEvent.click(dayButton('2026-11-26'));
+    const hours = screen.getByRole('group', { name: 'Hours on Thursday, 26 November 2026' });
+    expect(within(hours).getByRole('button', { name: '10:00 (booked)' })).toBeTruthy();
+    expect(within(hours).getByRole('button', { name: '11:00 (booked)' })).toBeTruthy();
+    expect(within(hours).getByRole('button', { name: '12:00' })).toBeTruthy();
+    expect(screen.getByText('Booked by a client')).toBeTruthy();
+    fireEvent.click(dayButton('2026-11-27'));
+    expect(
+      within(screen.getByRole('group', { name: /Hours on Friday/ })).queryByRole('button', { name: /booked/ }),
+    ).toBeNull();
+    expect(screen.queryByText('Booked by a client')).toBeNull();
   });
 
   it('picks a day and shows its 12 hours; picking it again clears the selection', async () => {
@@ -68,7 +88,9 @@ describe('Manage Your Availability', () => {
     const hours = screen.getByRole('group', { name: 'Hours on Thursday, 26 November 2026' });
     expect(within(hours).getAllByRole('button')).toHaveLength(12);
     expect(within(hours).getAllByRole('button', { pressed: true })).toHaveLength(12);
-    expect(screen.getByText('Follows your Thursday weekly hours. A change here applies to this date only.')).toBeTruthy();
+    expect(
+      screen.getByText('Follows your Thursday weekly hours. A change here applies to this date only.'),
+    ).toBeTruthy();
     fireEvent.click(dayButton('2026-11-26'));
     expect(screen.queryByRole('group', { name: /Hours on/ })).toBeNull();
     expect(screen.getByText('Pick a date to edit its hours')).toBeTruthy();
@@ -115,7 +137,9 @@ describe('Manage Your Availability', () => {
       [NOVEMBER]: () => json(200, november()),
       [WEEKLY]: () => json(200, weekly),
       'POST /api/hunter-availability': () =>
-        answer === 'ok' ? json(200, { date: '2026-11-25', timeSlots: [], isAvailable: false, source: 'date' }) : json(500, {}),
+        answer === 'ok'
+          ? json(200, { date: '2026-11-25', timeSlots: [], isAvailable: false, source: 'date' })
+          : json(500, {}),
     });
     renderWithProviders(<AvailabilityEditor />);
     await waitFor(() => expect(dayName('2026-11-25')).toContain('12 hours offered'));
@@ -134,9 +158,15 @@ describe('Manage Your Availability', () => {
     fireEvent.click(screen.getByRole('switch', { name: 'Available on Wednesday, 25 November 2026' }));
     expect(await screen.findByText('Update Failed')).toBeTruthy();
     expect(screen.getByText('Failed to update availability. Please try again.')).toBeTruthy();
-    expect(bodyOf(calls, 'POST', '/api/hunter-availability')).toEqual({ date: '2026-11-25', timeSlots: [], isAvailable: false });
+    expect(bodyOf(calls, 'POST', '/api/hunter-availability')).toEqual({
+      date: '2026-11-25',
+      timeSlots: [],
+      isAvailable: false,
+    });
     // The failed change is not kept: the day shows what the server has.
-    await waitFor(() => expect(within(hours).getByRole('button', { name: '14:00' }).getAttribute('data-state')).toBe('offered'));
+    await waitFor(() =>
+      expect(within(hours).getByRole('button', { name: '14:00' }).getAttribute('data-state')).toBe('offered'),
+    );
   });
 
   it('shows the not-offered hour in red while the day is on', async () => {
@@ -176,7 +206,9 @@ describe('Manage Your Availability', () => {
     const calls = stubFetch({ [NOVEMBER]: () => json(500, {}), [WEEKLY]: () => json(200, weekly) });
     renderWithProviders(<AvailabilityEditor />);
     await waitFor(() => expect(calls.some((call) => call.url.includes('startDate'))).toBe(true));
-    await waitFor(() => expect(dayButton('2026-11-25').closest('[aria-busy]')!.getAttribute('aria-busy')).toBe('false'));
+    await waitFor(() =>
+      expect(dayButton('2026-11-25').closest('[aria-busy]')!.getAttribute('aria-busy')).toBe('false'),
+    );
     expect(dayButton('2026-11-25').disabled).toBe(false);
     expect(dayName('2026-11-25')).toBe('Wednesday, 25 November 2026');
     expect(screen.queryByRole('alert')).toBeNull();
@@ -213,7 +245,9 @@ describe('Weekly hours', () => {
     const save = await screen.findByRole('button', { name: 'Save weekly hours' });
     expect((save as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(screen.getByRole('switch', { name: 'Available on Saturdays' }));
-    fireEvent.click(within(screen.getByRole('group', { name: 'Saturday hours' })).getByRole('button', { name: '20:00' }));
+    fireEvent.click(
+      within(screen.getByRole('group', { name: 'Saturday hours' })).getByRole('button', { name: '20:00' }),
+    );
     fireEvent.click(screen.getByRole('switch', { name: 'Available on Mondays' }));
     expect(screen.getByText('Unsaved changes')).toBeTruthy();
     fireEvent.click(save);

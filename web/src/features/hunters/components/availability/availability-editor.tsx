@@ -1,4 +1,4 @@
-import type { AvailabilityDay } from '@hunted/contracts';
+import type { AvailabilityDay, AvailabilitySlot } from '@hunted/contracts';
 import { CalendarOff, Clock } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { londonToday } from '@/lib/london-time';
@@ -12,8 +12,13 @@ import { WeeklyHoursEditor } from './weekly-hours-editor';
 /**
  * 'Manage Your Availability': the month's days as they resolve (a date's own hours, else its weekday's), the
  * selected date's hours, the weekly hours every date follows, and blocking a run of dates. All dates are London's.
+ * `bookedHours` (the dashboard's, from bookings) marks the hours clients have already taken on each date.
  */
-export function AvailabilityEditor() {
+export function AvailabilityEditor({
+  bookedHours,
+}: {
+  bookedHours?: ReadonlyMap<string, readonly AvailabilitySlot[]>;
+} = {}) {
   const today = londonToday(Date.now());
   const [month, setMonth] = useState<CalendarMonth>(() => monthOf(today));
   const [selected, setSelected] = useState<string | null>(null);
@@ -57,7 +62,12 @@ export function AvailabilityEditor() {
         <div className="grid gap-6">
           <Card>
             {selected ? (
-              <DayEditor key={selected} day={days.get(selected) ?? dayOff(selected)} loading={loading} />
+              <DayEditor
+                key={selected}
+                day={days.get(selected) ?? dayOff(selected)}
+                loading={loading}
+                booked={bookedHours?.get(selected) ?? NONE_BOOKED}
+              />
             ) : (
               <NoDateSelected />
             )}
@@ -121,3 +131,5 @@ function Card({
     </div>
   );
 }
+
+const NONE_BOOKED: readonly AvailabilitySlot[] = [];

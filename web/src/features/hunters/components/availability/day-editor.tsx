@@ -8,7 +8,7 @@ import { useSetDateAvailability } from '../../api/set-date-availability';
 import { dateLabel, WEEKDAY_LABELS, weekdayOf } from '../../lib/availability-calendar';
 import { dateRecord, hoursSummary, slotsForDay, toggleSlot } from '../../lib/availability-slots';
 import { availabilityToasts } from './availability-toasts';
-import { SlotGrid, slotLegend } from './slot-grid';
+import { bookedLegendItem, SlotGrid, slotLegend } from './slot-grid';
 import { Legend } from './legend';
 
 /**
@@ -16,7 +16,16 @@ import { Legend } from './legend';
  * its own; 'Reset to weekly hours' drops them (DELETE). While a save is on its way the new hours show and the
  * controls wait, so two saves of one date never race.
  */
-export function DayEditor({ day, loading }: { day: AvailabilityDay; loading: boolean }) {
+export function DayEditor({
+  day,
+  loading,
+  booked,
+}: {
+  day: AvailabilityDay;
+  loading: boolean;
+  /** Hours clients have booked on this date (marked; still editable: a change never moves a booking). */
+  booked: readonly AvailabilitySlot[];
+}) {
   const save = useSetDateAvailability(availabilityToasts);
   const reset = useRevertDateAvailability(availabilityToasts);
   const busy = loading || save.isPending || reset.isPending;
@@ -61,11 +70,12 @@ export function DayEditor({ day, loading }: { day: AvailabilityDay; loading: boo
       <SlotGrid
         label={`Hours on ${label}`}
         slots={slots}
+        booked={booked}
         disabled={busy}
         onToggle={(slot) => saveSlots(toggleSlot(slots, slot))}
         className="mt-4"
       />
-      <Legend items={slotLegend} className="mt-3" />
+      <Legend items={booked.length > 0 ? [...slotLegend, bookedLegendItem] : slotLegend} className="mt-3" />
     </div>
   );
 }

@@ -112,7 +112,9 @@ function dayColours(day: CalendarDay, selected: boolean, offered: boolean): stri
   if (selected) return 'bg-stone-900 text-white shadow-md ring-2 ring-stone-900';
   if (!day.selectable) return 'cursor-default text-stone-300';
   const ring = day.isToday ? 'ring-2 ring-brand-500' : offered ? 'ring-1 ring-emerald-200' : 'ring-1 ring-stone-200';
-  const fill = offered ? 'bg-emerald-50 text-emerald-900 hover:bg-emerald-100' : 'bg-stone-50 text-stone-500 hover:bg-stone-100';
+  const fill = offered
+    ? 'bg-emerald-50 text-emerald-900 hover:bg-emerald-100'
+    : 'bg-stone-50 text-stone-500 hover:bg-stone-100';
   return cn(ring, fill);
 }
 

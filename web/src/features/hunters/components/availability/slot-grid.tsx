@@ -12,16 +12,19 @@ const stateClasses: Record<SlotState, string> = {
 /**
  * A day's twelve hours as toggles: green when offered, red when the day is on but the hour is not, grey and
  * disabled on a day off (spec, "Availability editor"). Each button is named by its hour; the group by its day.
+ * An hour a client has booked carries a dot and says so to screen readers.
  */
 export function SlotGrid({
   label,
   slots,
+  booked = [],
   onToggle,
   disabled = false,
   className,
 }: {
   label: string;
   slots: readonly AvailabilitySlot[];
+  booked?: readonly AvailabilitySlot[];
   onToggle: (slot: AvailabilitySlot) => void;
   disabled?: boolean;
   className?: string;
@@ -30,6 +33,7 @@ export function SlotGrid({
     <div role="group" aria-label={label} className={cn('grid grid-cols-6 gap-1.5 sm:gap-2', className)}>
       {AVAILABILITY_SLOTS.map((slot) => {
         const state = slotState(slots, slot);
+        const isBooked = booked.includes(slot);
         return (
           <button
             key={slot}
@@ -39,7 +43,7 @@ export function SlotGrid({
             disabled={disabled || state === 'day-off'}
             onClick={() => onToggle(slot)}
             className={cn(
-              'h-9 min-w-0 rounded-lg border text-xs font-semibold tabular-nums transition-colors sm:text-[13px]',
+              'relative h-9 min-w-0 rounded-lg border text-xs font-semibold tabular-nums transition-colors sm:text-[13px]',
               'focus-visible:ring-4 focus-visible:ring-brand-100 focus-visible:outline-none',
               'disabled:cursor-not-allowed',
               stateClasses[state],
@@ -47,6 +51,15 @@ export function SlotGrid({
             )}
           >
             {slot}
+            {isBooked ? (
+              <>
+                <span
+                  aria-hidden
+                  className="absolute top-1 right-1 h-1.5 w-1.5 rounded-full bg-amber-400 ring-1 ring-white"
+                />
+                <span className="sr-only"> (booked)</span>
+              </>
+            ) : null}
           </button>
         );
       })}
@@ -60,3 +73,6 @@ export const slotLegend: LegendItem[] = [
   { swatch: 'bg-red-100 ring-1 ring-red-200', text: 'Not offered' },
   { swatch: 'bg-stone-200', text: 'Day off' },
 ];
+
+/** Added to the key on a date that has bookings. */
+export const bookedLegendItem: LegendItem = { swatch: 'rounded-full bg-amber-400', text: 'Booked by a client' };
