@@ -7,6 +7,7 @@ import { LogController, type FastifyInstance } from 'fastify';
 import {
   closeConnectionsAfterResponseOnShutdown,
   createRootLogger,
+  logRequests,
   PinoNestLogger,
   REQUEST_ID_HEADER,
   SERVICE_KEEP_ALIVE_TIMEOUT_MS,
@@ -87,18 +88,11 @@ export async function createGatewayApp(config: GatewayConfig): Promise<GatewayAp
   fastify.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });
-  // Runs for proxied (hijacked) replies too, once the response has been written.
-  fastify.addHook('onResponse', async (request, reply) => {
-    request.log.info(
-      {
-        method: request.method,
-        url: request.url,
-        statusCode: reply.statusCode,
-        upstream: matchRoute(request.url)?.service,
-        responseTime: Math.round(reply.elapsedTime),
-      },
-      'request completed',
-    );
+  // The one access line per request (proxied, hijacked replies included); errors and slow requests at error/warn.
+  logRequests(fastify, {
+    successLevel: 'info',
+    slowRequestMs: config.LOG_SLOW_REQUEST_MS,
+    fields: (request) => ({ upstream: matchRoute(request.url)?.service }),
   });
   fastify.addHook('preClose', async () => runtime.edge.closeUpgradedSockets());
   closeConnectionsAfterResponseOnShutdown(fastify);

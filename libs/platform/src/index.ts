@@ -19,6 +19,7 @@ export * from './http/paging.js';
 export * from './http/list-query.js';
 export * from './http/sitemap.controller.js';
 export * from './logging/logger.js';
+export * from './logging/request-log.js';
 export * from './platform.module.js';
 export * from './redis/redis.js';
 export * from './tokens.js';
