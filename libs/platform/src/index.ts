@@ -16,6 +16,7 @@ export * from './health/health.controller.js';
 export * from './http/body-limit.js';
 export * from './http/id-param.js';
 export * from './http/paging.js';
+export * from './http/response-cache.js';
 export * from './http/list-query.js';
 export * from './http/sitemap.controller.js';
 export * from './logging/logger.js';
