@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { IDENTITY_HEADER } from '@hunted/platform';
 import { TEST_INTERNAL_AUTH_PRIVATE_KEY, TEST_INTERNAL_AUTH_PUBLIC_KEY, TEST_REDIS_URL } from '@hunted/platform/testing';
@@ -13,6 +14,7 @@ import { gatewayEnvSchema } from '../src/config.js';
 const MEMBER_COOKIE = 'hunted.sid=alice';
 const ALICE = { id: 'u-alice', email: 'alice@example.com', firstName: 'Alice', lastName: 'Archer', isAdmin: false };
 const PUBLIC_READ = 'public, max-age=0, s-maxage=1';
+const APP_SCRIPT = `console.log(${JSON.stringify('hunted '.repeat(400))});`;
 
 function listen(server: http.Server): Promise<string> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
@@ -29,7 +31,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * The gateway in front of a brands stand-in that counts what reaches it: a brand's public read (its votes), a
  * member's own saved state (not public), and public-looking answers that must still not be kept.
  */
-describe('gateway micro-cache', () => {
+describe('gateway: the micro-cache and compressed assets', () => {
   let votes = 0;
   let reached: string[] = [];
   let identity: http.Server;
@@ -65,6 +67,10 @@ describe('gateway micro-cache', () => {
     });
     webDist = mkdtempSync(path.join(tmpdir(), 'gateway-cache-web-'));
     writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Hunted</title>');
+    mkdirSync(path.join(webDist, 'assets'));
+    writeFileSync(path.join(webDist, 'assets', 'app-3f9a.js'), APP_SCRIPT);
+    writeFileSync(path.join(webDist, 'assets', 'app-3f9a.js.br'), brotliCompressSync(APP_SCRIPT));
+    writeFileSync(path.join(webDist, 'assets', 'app-3f9a.js.gz'), gzipSync(APP_SCRIPT));
     const cfg = gatewayEnvSchema.parse({
       NODE_ENV: 'test',
       PORT: '0',
@@ -185,5 +191,31 @@ describe('gateway micro-cache', () => {
     expect((await get('/api/brands/1', { 'accept-encoding': 'identity' })).headers.get('x-gateway-cache')).toBeNull();
     expect((await get('/api/brands/1', { 'accept-encoding': 'identity' })).headers.get('x-gateway-cache')).toBe('hit');
     expect(reached).toHaveLength(3);
+  });
+
+  it("serves the build's brotli or gzip copy of an asset by Accept-Encoding, immutable, and the page itself no-cache", async () => {
+    const raw = (url: string, acceptEncoding?: string) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http
+          .get(`${base}${url}`, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (response) => {
+            const chunks: Buffer[] = [];
+            response.on('data', (chunk: Buffer) => chunks.push(chunk));
+            response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+          })
+          .on('error', reject);
+      });
+    const br = await raw('/assets/app-3f9a.js', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.body).toString()).toBe(APP_SCRIPT);
+    const gz = await raw('/assets/app-3f9a.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(APP_SCRIPT);
+    const plain = await raw('/assets/app-3f9a.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(APP_SCRIPT);
+    expect((await raw('/', 'br')).headers['cache-control']).toBe('no-cache');
   });
 });
