@@ -3,6 +3,7 @@
 // to compare between runs. `npm run bench -- hunters` (or any of SECTIONS) runs only the sections named.
 import http from 'node:http';
 import { loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { generateInternalKeyPair, signInternalToken, IDENTITY_HEADER } from '@hunted/platform';
 import { startHunted } from '../scripts/lib/hunted.mjs';
@@ -77,6 +78,13 @@ const system = await startHunted({
     SMTP_URL: '',
     RATE_LIMIT_READS_PER_MINUTE: '100000000', RATE_LIMIT_WRITES_PER_MINUTE: '100000000', RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
     RATE_LIMIT_CONTACT_PER_HOUR: '100000', RATE_LIMIT_CONTACT_TOTAL_PER_HOUR: '100000',
+    // BENCH_CPU_PROFILE=gateway,brands: those apps profile the run (bench/profile/cpu-profile-hook.mjs).
+    ...(process.env.BENCH_CPU_PROFILE
+      ? {
+          NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${fileURLToPath(new URL('./profile/cpu-profile-hook.mjs', import.meta.url))}`.trim(),
+          BENCH_CPU_PROFILE_DIR: process.env.BENCH_CPU_PROFILE_DIR ?? process.cwd(),
+        }
+      : {}),
     // The default level unless told: what logging costs is part of what a deployment gets.
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
   },
