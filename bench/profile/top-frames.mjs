@@ -1,5 +1,5 @@
 // `node bench/profile/top-frames.mjs file.cpuprofile [n]`: the functions that took the most CPU time themselves
-// (self time), and the share of the profile each took, grouped by function and where it is defined.
+// (self time), and the share of the busy (not idle) time each took, grouped by function and where it is defined.
 import { readFileSync } from 'node:fs';
 
 const [file, limit = '25'] = process.argv.slice(2);
@@ -19,6 +19,6 @@ for (const node of profile.nodes) {
 }
 const idle = [...byFrame].filter(([key]) => key.startsWith('(idle)')).reduce((a, [, t]) => a + t, 0);
 console.log(`${file}: ${(total / 1e6).toFixed(1)} s sampled, ${((100 * idle) / total).toFixed(0)} % idle`);
-for (const [key, time] of [...byFrame].sort((a, b) => b[1] - a[1]).slice(0, Number(limit))) {
+for (const [key, time] of [...byFrame].filter(([frame]) => !frame.startsWith('(idle)')).sort((a, b) => b[1] - a[1]).slice(0, Number(limit))) {
   console.log(`${((100 * time) / (total - idle)).toFixed(1).padStart(5)} %  ${key}`);
 }
