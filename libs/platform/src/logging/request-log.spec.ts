@@ -5,6 +5,9 @@ import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { logRequests, requestLogLevel, type RequestLogOptions } from './request-log.js';
 
+/** Well above what a quick request takes on a loaded 2-core machine, so only /slow crosses it. */
+const SLOW_MS = 500;
+
 interface Line {
   level: number;
   msg: string;
@@ -33,7 +36,7 @@ async function appLogging(options: RequestLogOptions): Promise<{ app: FastifyIns
   app.get('/missing', async (_request, reply) => reply.code(404).send({ message: 'Not found' }));
   app.get('/broken', async (_request, reply) => reply.code(500).send({ message: 'broken' }));
   app.get('/slow', async () => {
-    await sleep(40);
+    await sleep(SLOW_MS + 100);
     return { ok: true };
   });
   await app.ready();
@@ -62,7 +65,7 @@ describe('logRequests', () => {
   afterEach(async () => app?.close());
 
   it('in a service at the default level: no line for a request that succeeded, one with the request id for an error or a slow one', async () => {
-    const logged = await appLogging({ successLevel: 'debug', slowRequestMs: 30 });
+    const logged = await appLogging({ successLevel: 'debug', slowRequestMs: SLOW_MS });
     app = logged.app;
     expect((await app.inject('/ok')).statusCode).toBe(200);
     expect((await app.inject('/missing')).statusCode).toBe(404);
