@@ -3,18 +3,20 @@
 // to compare between runs. `npm run bench -- hunters` (or any of SECTIONS) runs only the sections named.
 import http from 'node:http';
 import { loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { generateInternalKeyPair, signInternalToken, IDENTITY_HEADER } from '@hunted/platform';
 import { startHunted } from '../scripts/lib/hunted.mjs';
 import { benchBookings, RACE_SLOTS } from './bookings.mjs';
 import { benchDirectoryReads, benchVotes, BRAND_COUNT, seedDirectory } from './directory.mjs';
+import { benchHotPath } from './hot-path.mjs';
 import { benchHunterReads, HUNTER_COUNT, seedHunters } from './hunters.mjs';
 import { describeScans } from './pg-stats.mjs';
 import { benchPages } from './pages.mjs';
 import { benchReviewReads, seedReviewedBrand } from './reviews.mjs';
 import { signInThroughProvider } from './sign-in.mjs';
 
-const SECTIONS = ['platform', 'directory', 'reviews', 'hunters', 'bookings'];
+const SECTIONS = ['platform', 'hotpath', 'directory', 'reviews', 'hunters', 'bookings'];
 const chosen = process.argv.slice(2);
 for (const name of chosen) if (!SECTIONS.includes(name)) throw new Error(`unknown section "${name}": choose from ${SECTIONS.join(', ')}`);
 const runs = (section) => chosen.length === 0 || chosen.includes(section);
@@ -26,6 +28,7 @@ const BENCH_PORT_OFFSET = 200;
 // The bench signs tokens itself to load identity directly, so it makes the key pair the system runs with.
 const BENCH_KEYS = generateInternalKeyPair();
 const IDENTITY_DIRECT_URL = `http://127.0.0.1:${3001 + BENCH_PORT_OFFSET}`;
+const BRANDS_DIRECT_URL = `http://127.0.0.1:${3002 + BENCH_PORT_OFFSET}`;
 const BENCH_DATABASE_URL = (() => {
   const url = new URL(process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/hunted');
   url.pathname = '/hunted_bench';
@@ -44,7 +47,7 @@ function printTable(title, rows) {
   // The machine is shared: the load average beside the figures says how much else was running.
   console.log(`\n${title} (load average ${loadavg().map((n) => n.toFixed(2)).join(', ')})\n`);
   console.table(
-    rows.map((r) => ({ target: r.name, 'req/s': Math.round(r.rps), 'p50 ms': r.p50, 'p99 ms': r.p99, 'non-2xx/errors': r.failed, ...(r.note ? { answer: r.note } : {}) })),
+    rows.map((r) => ({ target: r.name, 'req/s': Math.round(r.rps), 'p50 ms': r.p50, 'p99 ms': r.p99, 'non-2xx/errors': r.failed, ...(r.bytes !== undefined ? { 'bytes/answer': r.bytes } : {}), ...(r.note ? { answer: r.note } : {}) })),
   );
 }
 
@@ -76,7 +79,15 @@ const system = await startHunted({
     SMTP_URL: '',
     RATE_LIMIT_READS_PER_MINUTE: '100000000', RATE_LIMIT_WRITES_PER_MINUTE: '100000000', RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
     RATE_LIMIT_CONTACT_PER_HOUR: '100000', RATE_LIMIT_CONTACT_TOTAL_PER_HOUR: '100000',
-    LOG_LEVEL: 'warn',
+    // BENCH_CPU_PROFILE=gateway,brands: those apps profile the run (bench/profile/cpu-profile-hook.mjs).
+    ...(process.env.BENCH_CPU_PROFILE
+      ? {
+          NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${fileURLToPath(new URL('./profile/cpu-profile-hook.mjs', import.meta.url))}`.trim(),
+          BENCH_CPU_PROFILE_DIR: process.env.BENCH_CPU_PROFILE_DIR ?? process.cwd(),
+        }
+      : {}),
+    // The default level unless told: what logging costs is part of what a deployment gets.
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
   },
 });
 try {
@@ -114,6 +125,14 @@ try {
     console.log(`identity vs bare Node: ${(directRow.rps / bareRow.rps).toFixed(2)}x`);
     console.log(`NestJS/Fastify floor (GET /health) vs bare Node: ${(floorRow.rps / bareRow.rps).toFixed(2)}x`);
     console.log(`gateway vs bare Node: ${(gatewayRow.rps / bareRow.rps).toFixed(2)}x`);
+  }
+
+  if (runs('hotpath')) {
+    const { detailIds } = await seedDirectory(BENCH_DATABASE_URL);
+    const hot = await benchHotPath({ baseUrl: system.url, brandsUrl: BRANDS_DIRECT_URL, detailIds, load, summarise });
+    failedRows.push(...hot.rows);
+    printTable(`The hot path (issue 10), ${BRAND_COUNT.toLocaleString('en-GB')} brands, a guest — ${CONNECTIONS} connections, ${DURATION_SECONDS} s each`, hot.rows);
+    for (const [name, ratio] of hot.ratios) console.log(`  ${name}: ${ratio.toFixed(2)}x`);
   }
 
   if (runs('directory')) {

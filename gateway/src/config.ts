@@ -115,6 +115,11 @@ export const gatewayEnvSchema = baseEnvSchema.extend({
     .max(SERVICE_KEEP_ALIVE_TIMEOUT_MS - 5_000, `must be at least 5 s below the services' keep-alive timeout (${SERVICE_KEEP_ALIVE_TIMEOUT_MS} ms)`)
     .default(30_000),
   SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5_000),
+  /**
+   * The longest a guest's public GET (one its service marks `Cache-Control: public`) is answered again without
+   * asking the service; 0 turns the micro-cache off. At most a second: public counts are at most that stale.
+   */
+  MICRO_CACHE_TTL_MS: z.coerce.number().int().min(0).max(1_000).default(1_000),
   /** How long a session lookup may take before a signed-in request gets a 503 (identity down or hung). */
   SESSION_LOOKUP_TIMEOUT_MS: z.coerce.number().int().positive().default(2_000),
   /** How long a brand's or hunter's page facts (for its title and share card) are reused. */

@@ -2,6 +2,7 @@ import type http from 'node:http';
 import { sessionCookieName } from '@hunted/contracts';
 import type { Logger } from 'pino';
 import { SessionResolver } from './auth/session-resolver.js';
+import { DEFAULT_MICRO_CACHE_LIMITS, MicroCache } from './cache/micro-cache.js';
 import type { GatewayConfig } from './config.js';
 import { createOpsServer, GatewayDependencies } from './health/dependencies.js';
 import { SitePages } from './pages/site-pages.js';
@@ -17,6 +18,7 @@ export class GatewayRuntime {
   readonly sessions: SessionResolver;
   readonly rateLimiter: RateLimiter;
   readonly edge: EdgeProxy;
+  readonly microCache: MicroCache;
   readonly dependencies: GatewayDependencies;
   /** Page routes' heads and statuses, robots.txt and the sitemap. */
   readonly pages: SitePages;
@@ -50,7 +52,15 @@ export class GatewayRuntime {
       },
       logger,
     );
-    this.edge = new EdgeProxy({ config, agent: this.agent, sessions: this.sessions, rateLimiter: this.rateLimiter, logger });
+    this.microCache = new MicroCache({ ...DEFAULT_MICRO_CACHE_LIMITS, ttlMs: config.MICRO_CACHE_TTL_MS });
+    this.edge = new EdgeProxy({
+      config,
+      agent: this.agent,
+      sessions: this.sessions,
+      rateLimiter: this.rateLimiter,
+      logger,
+      microCache: this.microCache,
+    });
     this.dependencies = new GatewayDependencies(this, logger);
     this.pages = new SitePages(config, this.agent, logger);
     this.opsServer = createOpsServer(this.dependencies);

@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import net from 'node:net';
-import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { StartError } from './database.mjs';
 
@@ -55,9 +54,7 @@ export class ChildApp {
         resolve(this.exit);
       });
     });
-    for (const stream of [child.stdout, child.stderr]) {
-      createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => this.#line(line));
-    }
+    for (const stream of [child.stdout, child.stderr]) this.#readLines(stream);
     void this.exited.then(() => this.#afterExit());
   }
 
@@ -103,10 +100,36 @@ export class ChildApp {
     }, delayMs);
   }
 
+  /**
+   * Prefixes whole lines a chunk at a time: one write to our output per chunk the child wrote (its logger batches
+   * tens of lines per write), not one per line, so `npm start`'s prefixing keeps up with a service under load.
+   */
+  #readLines(stream) {
+    let partial = '';
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk) => {
+      const lines = (partial + chunk).split('\n');
+      partial = lines.pop();
+      if (lines.length > 0) this.#lines(lines.map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line)));
+    });
+    stream.on('end', () => {
+      if (partial) this.#lines([partial]);
+      partial = '';
+    });
+  }
+
   #line(line) {
-    this.tail.push(line);
-    if (this.tail.length > TAIL_LINES) this.tail.shift();
-    this.output?.write(`${this.prefix}${line}\n`);
+    this.#lines([line]);
+  }
+
+  #lines(lines) {
+    this.tail.push(...lines.slice(-TAIL_LINES));
+    if (this.tail.length > TAIL_LINES) this.tail.splice(0, this.tail.length - TAIL_LINES);
+    if (this.output) {
+      let text = '';
+      for (const line of lines) text += `${this.prefix}${line}\n`;
+      this.output.write(text);
+    }
   }
 
   get running() {

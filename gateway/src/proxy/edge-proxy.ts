@@ -5,8 +5,9 @@ import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createProxyMiddleware, type RequestHandler } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
-import { IDENTITY_HEADER, REQUEST_ID_HEADER, requestContext } from '@hunted/platform';
+import { IDENTITY_HEADER, matchesEtag, REQUEST_ID_HEADER, requestContext } from '@hunted/platform';
 import { IdentityUnavailableError, type ResolvedIdentity, type SessionResolver } from '../auth/session-resolver.js';
+import { MicroCache, type CachedResponse } from '../cache/micro-cache.js';
 import type { GatewayConfig } from '../config.js';
 import { requestIdFrom } from '../request-id.js';
 import { isAdminPath, isAmbiguousPath, matchRoute, SERVICE_NAMES, type BodyLimitClass, type RouteRule, type ServiceName } from '../routes.js';
@@ -114,6 +115,8 @@ export interface EdgeProxyDeps {
   sessions: SessionResolver;
   rateLimiter: RateLimiter;
   logger: Logger;
+  /** Public GETs of guests answered again for up to a second (cache/micro-cache.ts); absent in some tests. */
+  microCache?: MicroCache;
 }
 
 /**
@@ -193,6 +196,14 @@ export class EdgeProxy {
       if (!identity) return this.refuse(reply, 401, SIGN_IN_REQUIRED_MESSAGE);
       if (!identity.user.isAdmin) return this.refuse(reply, 403, ADMIN_REQUIRED_MESSAGE);
     }
+    // After the rate limit and every access check, so a cached answer is refused exactly when a fresh one would be.
+    const cache = this.deps.microCache;
+    const cacheKey = cache?.keyOf(req, identity !== null) ?? null;
+    if (cache && cacheKey !== null) {
+      const cached = MicroCache.wantsFresh(req) ? undefined : cache.get(cacheKey);
+      if (cached) return this.answerFromCache(reply, cached);
+      cache.expect(req, cacheKey);
+    }
     this.setForwardingHeaders(req, request.id, request.ip, request.protocol, request.host);
 
     // Headers Fastify collected for this reply (security headers, request id) must reach the proxied response.
@@ -246,6 +257,18 @@ export class EdgeProxy {
       .headers({ ...headers, ...closing })
       .type('application/json; charset=utf-8')
       .send({ message });
+  }
+
+  /** A guest's public GET answered from the micro-cache: the service's headers and body, or 304 if the client has them. */
+  private answerFromCache(reply: FastifyReply, cached: CachedResponse): void {
+    reply.headers(cached.headers).header('x-gateway-cache', 'hit');
+    if (cached.etag !== undefined && matchesEtag(reply.request.headers['if-none-match'], cached.etag)) {
+      reply.removeHeader('content-type');
+      reply.removeHeader('content-encoding');
+      void reply.code(304).send();
+      return;
+    }
+    void reply.code(200).send(cached.body);
   }
 
   /** The host a websocket's browser addressed, as Fastify's request.host decides it for ordinary requests. */
@@ -360,6 +383,13 @@ export class EdgeProxy {
       ws: false,
       proxyTimeout: config.UPSTREAM_TIMEOUT_MS,
       on: {
+        // The micro-cache learns a guest's public answer as it streams by; a successful write drops the service's.
+        proxyRes: (proxyRes, req) => {
+          const cache = this.deps.microCache;
+          if (!cache) return;
+          if (UNSAFE_METHODS.has(req.method ?? '') && (proxyRes.statusCode ?? 500) < 400) cache.invalidate(service);
+          else cache.capture(req, proxyRes, service);
+        },
         // http-proxy cancels the service request only on 'aborted', which Node no longer emits for a request whose
         // body has been read (every GET). Without this, a caller who gives up leaves a slow request running to the
         // end and its pooled connection taken, and a burst of abandoned requests is a backlog for the next callers.

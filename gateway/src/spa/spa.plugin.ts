@@ -30,7 +30,8 @@ function fileInside(root: string, urlPath: string): string | null {
 }
 
 /**
- * Serves the built SPA: real files as they are (hashed /assets cached for a year, everything else revalidated),
+ * Serves the built SPA: real files as they are, brotli or gzip copies made at build when the browser takes them
+ * (hashed /assets cached for a year, everything else revalidated),
  * and index.html for any other path so the client-side router can open deep links like /brand/3/some-slug, with
  * the page's own head and status written in by `pages` (404 for a path the SPA does not know). robots.txt and the
  * sitemap are `pages`' routes too.
@@ -39,7 +40,9 @@ export function spaPlugin(webDistDir: string, pages: SitePages) {
   const root = path.resolve(webDistDir);
 
   return async function registerSpa(fastify: FastifyInstance): Promise<void> {
-    await fastify.register(fastifyStatic, { root, serve: false, cacheControl: false });
+    // preCompressed: the build writes .br and .gz beside each text asset (web/scripts/precompress.mjs); the one the
+    // browser accepts is sent, with `Vary: Accept-Encoding`, and the file itself to a client that takes neither.
+    await fastify.register(fastifyStatic, { root, serve: false, cacheControl: false, preCompressed: true });
     pages.register(fastify);
 
     fastify.get('/*', async (request: FastifyRequest, reply: FastifyReply) => {

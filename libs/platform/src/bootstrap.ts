@@ -6,7 +6,10 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import type { FastifyInstance } from 'fastify';
 import type { BaseEnv } from './config/env.js';
 import { applyRouteBodyLimits, DEFAULT_BODY_LIMIT_BYTES } from './http/body-limit.js';
+import { serveCacheableResponses } from './http/response-cache.js';
+import { LogController } from 'fastify';
 import { createRootLogger, PinoNestLogger, REQUEST_ID_HEADER } from './logging/logger.js';
+import { logRequests } from './logging/request-log.js';
 
 /** How long a service keeps an idle keep-alive connection open; callers' pools must give up on it sooner. */
 export const SERVICE_KEEP_ALIVE_TIMEOUT_MS = 72_000;
@@ -92,6 +95,8 @@ export async function createServiceApp(module: unknown, options: BootstrapOption
     // Let in-flight requests finish on shutdown; idle keep-alive sockets are closed at once.
     forceCloseConnections: 'idle',
     trustProxy: true,
+    // The gateway writes the access line; a service logs a successful request only at debug (logRequests).
+    logController: new LogController({ disableRequestLogging: true }),
   });
   const app = await NestFactory.create<NestFastifyApplication>(module as never, adapter, {
     logger: new PinoNestLogger(logger),
@@ -100,6 +105,8 @@ export async function createServiceApp(module: unknown, options: BootstrapOption
   });
   const fastify = app.getHttpAdapter().getInstance();
   applyRouteBodyLimits(fastify);
+  logRequests(fastify, { successLevel: 'debug', slowRequestMs: options.config.LOG_SLOW_REQUEST_MS });
+  serveCacheableResponses(fastify);
   fastify.addHook('onSend', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });

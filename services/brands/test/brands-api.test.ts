@@ -1,4 +1,7 @@
 import type { Brand, FieldErrorsResponse, SavedStateResponse, ViewResponse } from '@hunted/contracts';
+import http from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { COMPRESS_MIN_BYTES, PUBLIC_READ_CACHE_CONTROL } from '@hunted/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBrand, json, signedIn, startBrands, type BrandSeed, type RunningBrands } from './support.js';
 
@@ -41,6 +44,19 @@ describe('brands: the directory list, detail, views, submissions and saves', () 
   });
 
   const names = (list: Brand[]) => list.map((brand) => brand.name);
+
+  /** A GET as a browser's HTTP cache makes it: exactly these headers, the body as bytes (fetch would decode it). */
+  function rawGet(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+    return new Promise((resolve, reject) => {
+      http
+        .get(`${base}${path}`, { headers }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+        })
+        .on('error', reject);
+    });
+  }
   async function list(query = ''): Promise<{ status: number; total: string | null; body: Brand[] }> {
     const response = await fetch(`${base}/api/brands${query}`);
     return { status: response.status, total: response.headers.get('x-total-count'), body: await json<Brand[]>(response) };
@@ -160,6 +176,51 @@ describe('brands: the directory list, detail, views, submissions and saves', () 
       expect(missing.status, id).toBe(404);
       expect(await missing.json(), id).toMatchObject({ message: 'Brand not found' });
     }
+  });
+
+  it('marks public reads cacheable: an ETag, 304 to a matching If-None-Match, a new ETag once the brand changes', async () => {
+    const id = ids['Harbour Bags']!;
+    const first = await rawGet(`/api/brands/${id}`);
+    expect(first.status).toBe(200);
+    expect(first.headers['cache-control']).toBe(PUBLIC_READ_CACHE_CONTROL);
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    const again = await rawGet(`/api/brands/${id}`, { 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    await fetch(`${base}/api/brands/${id}/view`, { method: 'POST' });
+    const changed = await rawGet(`/api/brands/${id}`, { 'if-none-match': etag });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    // Lists and today's ranking are public too; errors and a member's own state are not.
+    for (const path of ['/api/brands?limit=2', '/api/brands/today?limit=2', '/api/brands/top', '/api/brands/featured']) {
+      expect((await rawGet(path)).headers['cache-control'], path).toBe(PUBLIC_READ_CACHE_CONTROL);
+    }
+    const missing = await rawGet('/api/brands/999999');
+    expect(missing.headers['cache-control']).toBeUndefined();
+    expect(missing.headers.etag).toBeUndefined();
+    const saved = await rawGet(`/api/brands/${id}/saved`, await signedIn('u-cache'));
+    expect(saved.status).toBe(200);
+    expect(saved.headers['cache-control']).toBeUndefined();
+  });
+
+  it('compresses JSON above 1 KB in the coding the client takes (brotli, else gzip), and never a small answer', async () => {
+    const plain = await rawGet('/api/brands');
+    expect(plain.body.length).toBeGreaterThan(COMPRESS_MIN_BYTES);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('Accept-Encoding');
+    const br = await rawGet('/api/brands', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.body.length).toBeLessThan(plain.body.length / 2);
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    const gzip = await rawGet('/api/brands', { 'accept-encoding': 'gzip, br;q=0' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true);
+    // The ETag names the content, whichever coding carries it.
+    expect(gzip.headers.etag).toBe(plain.headers.etag);
+    const small = await rawGet(`/api/brands/${ids['Soleil Shoes']}`, { 'accept-encoding': 'br' });
+    expect(small.body.length).toBeLessThan(COMPRESS_MIN_BYTES);
+    expect(small.headers['content-encoding']).toBeUndefined();
   });
 
   it('counts page views atomically, and 404s an unknown brand', async () => {

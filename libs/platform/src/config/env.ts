@@ -9,6 +9,8 @@ export const baseEnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535),
   HOST: z.string().default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** A request taking at least this many milliseconds is logged (at warn) whatever LOG_LEVEL hides otherwise. */
+  LOG_SLOW_REQUEST_MS: z.coerce.number().int().positive().default(1000),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).default('postgres://postgres@127.0.0.1:5432/hunted'),
   /** The service's own schema; defaults to the service name. */
   DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/).optional(),

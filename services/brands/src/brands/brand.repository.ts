@@ -1,7 +1,16 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Brand, SitemapEntry, SitemapFile, VoteResponse } from '@hunted/contracts';
-import { EventPublisher, readSitemapEntries, readSitemapFiles, type SitemapSource, type SitemapTable } from '@hunted/platform';
+import { createHash } from 'node:crypto';
+import {
+  EventPublisher,
+  preparedQuery,
+  readSitemapEntries,
+  readSitemapFiles,
+  type PreparedStatement,
+  type SitemapSource,
+  type SitemapTable,
+} from '@hunted/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { BrandFilters, Paging } from './brand-query.js';
 import type { BrandValues } from './brand-values.js';
@@ -33,6 +42,20 @@ const BRAND_COLUMNS = `
   b.website_url as "websiteUrl", b.tiktok_url as "tiktokUrl", b.votes, b.rating::float8 as rating,
   b.rating_count as "ratingCount", b.tags, b.hashtags, b.price_category as "priceCategory", b.featured,
   to_char(b.featured_date, 'YYYY-MM-DD') as "featuredDate", b.views, b.created_at as "createdAt"`;
+
+/** A brand by id, the hottest read: one named statement, planned once per pooled connection. */
+const BRAND_BY_ID: PreparedStatement = { name: 'brands-by-id', text: `select ${BRAND_COLUMNS} from brands b where b.id = $1` };
+
+/**
+ * A page read (list, today) as a named prepared statement, named after its text: one shape per combination of
+ * filters present (limit and offset are parameters), so a few hundred names at most, each planned once per
+ * connection instead of on every request. The generic plan each connection keeps is the same index walk
+ * (docs/benchmarks.md, "The hot path").
+ */
+function preparedRead<Row>(dataSource: DataSource, text: string, params: unknown[]): Promise<Row[]> {
+  const name = `brands-${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+  return preparedQuery<Row>(dataSource, { name, text }, params);
+}
 
 /** Brand pages for the sitemap; a page last changed at its last edit, else at its creation. */
 const BRAND_PAGES: SitemapTable = { table: 'brands', lastModified: 'coalesce(updated_at, created_at)' };
@@ -172,8 +195,11 @@ export class BrandRepository implements SitemapSource {
   }
 
   /** The brand, or 404 'Brand not found'. */
-  async findById(id: number, manager: EntityManager = this.dataSource.manager): Promise<Brand> {
-    const [row] = await manager.query<BrandRow[]>(`select ${BRAND_COLUMNS} from brands b where b.id = $1`, [id]);
+  async findById(id: number, manager?: EntityManager): Promise<Brand> {
+    // In a caller's transaction, on its connection; otherwise the prepared statement on the pool.
+    const [row] = manager
+      ? await manager.query<BrandRow[]>(BRAND_BY_ID.text, [id])
+      : await preparedQuery<BrandRow>(this.dataSource, BRAND_BY_ID, [id]);
     if (!row) throw new NotFoundException(BRAND_NOT_FOUND);
     return brandOfRow(row);
   }
@@ -214,9 +240,11 @@ export class BrandRepository implements SitemapSource {
     }
     // The total rides along as an uncorrelated subquery (computed once): one round trip per page, not two.
     const count = brandCountSql(filters, params);
-    const rows = await this.dataSource.query<(BrandRow & { total: number })[]>(
+    params.push(paging.limit, paging.offset);
+    const rows = await preparedRead<BrandRow & { total: number }>(
+      this.dataSource,
       `select ${BRAND_COLUMNS}, ${count} as total from brands b ${where} ${order}
-       limit ${paging.limit} offset ${paging.offset}`,
+       limit $${params.length - 1} offset $${params.length}`,
       params,
     );
     // A page past the end carries no row to read the total from.
@@ -353,12 +381,14 @@ export class BrandRepository implements SitemapSource {
     const conditions = filterConditions(filters, params);
     const votedToday = whereClause([...conditions, `b.today_votes_day = ${LONDON_TODAY}`]);
     const rest = whereClause([...conditions, `b.today_votes_day is distinct from ${LONDON_TODAY}`]);
-    const needed = paging && paging.offset + paging.limit;
+    const param = (value: number) => `$${params.push(value)}::int`;
+    const needed = paging && param(paging.offset + paging.limit);
     const votedCut = paging ? `limit ${needed}` : '';
     const restCut = paging ? `limit greatest(${needed} - (select count(*) from voted), 0)` : '';
-    const page = paging ? `limit ${paging.limit} offset ${paging.offset}` : '';
+    const page = paging ? `limit ${param(paging.limit)} offset ${param(paging.offset)}` : '';
     const total = paging ? `, ${brandCountSql(filters, params)} as total` : '';
-    const rows = await this.dataSource.query<(BrandRow & { todayVotes: number; total?: number })[]>(
+    const rows = await preparedRead<BrandRow & { todayVotes: number; total?: number }>(
+      this.dataSource,
       `with voted as (
          select b.id, b.today_votes as today, b.votes from brands b ${votedToday}
          order by b.today_votes desc, b.votes desc, b.id ${votedCut}),

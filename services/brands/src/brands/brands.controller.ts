@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
 import type { Brand, ViewResponse } from '@hunted/contracts';
-import { IdParam, Public, sendPage, SignedIn } from '@hunted/platform';
+import { IdParam, Public, PublicRead, sendPage, SignedIn } from '@hunted/platform';
 import type { FastifyReply } from 'fastify';
 import { BrandInputDto } from './brand-input.dto.js';
 import { parseBrandListQuery } from './brand-query.js';
@@ -13,6 +13,7 @@ export class BrandsController {
 
   @Get()
   @Public()
+  @PublicRead()
   async list(
     // Parsed by hand (not a DTO): unknown parameters are ignored and 'all' means no filter, as the SPA sends.
     @Query() query: Record<string, unknown>,
@@ -30,6 +31,7 @@ export class BrandsController {
 
   @Get(':id')
   @Public()
+  @PublicRead()
   findOne(@IdParam('id', BRAND_NOT_FOUND) id: number): Promise<Brand> {
     return this.brands.findById(id);
   }

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Patch, Post, Query, Res } from '@nestjs/common';
 import type { Hunter } from '@hunted/contracts';
-import { BodyLimit, CurrentUser, IdParam, Public, sendPage, SignedIn, type AuthenticatedUser } from '@hunted/platform';
+import { BodyLimit, CurrentUser, IdParam, Public, PublicRead, sendPage, SignedIn, type AuthenticatedUser } from '@hunted/platform';
 import type { FastifyReply } from 'fastify';
 import { HunterInputDto, HunterUpdateDto } from './hunter-input.dto.js';
 import { parseHunterListQuery } from './hunter-query.js';
@@ -16,6 +16,7 @@ export class HuntersController {
 
   @Get('hunters')
   @Public()
+  @PublicRead()
   async list(
     // Parsed by hand (not a DTO): unknown parameters are ignored and 'all' means no filter, as the SPA sends.
     @Query() query: Record<string, unknown>,
@@ -27,6 +28,7 @@ export class HuntersController {
 
   @Get('hunters/:id')
   @Public()
+  @PublicRead()
   findOne(@IdParam('id', HUNTER_NOT_FOUND) id: number): Promise<Hunter> {
     return this.hunters.findById(id);
   }

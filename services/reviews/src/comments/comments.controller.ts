@@ -7,6 +7,7 @@ import {
   pageOf,
   PageQueryDto,
   Public,
+  PublicRead,
   sendPage,
   SignedIn,
   type AuthenticatedUser,
@@ -21,6 +22,7 @@ export class CommentsController {
 
   @Get()
   @Public()
+  @PublicRead()
   async list(
     @IdParam('brandId', BRAND_NOT_FOUND) brandId: number,
     @Query() query: PageQueryDto,

@@ -8,6 +8,7 @@ import {
   pageOf,
   PageQueryDto,
   Public,
+  PublicRead,
   sendPage,
   SignedIn,
   type AuthenticatedUser,
@@ -25,6 +26,7 @@ export class ReviewsController {
 
   @Get()
   @Public()
+  @PublicRead()
   async list(
     @IdParam('brandId', BRAND_NOT_FOUND) brandId: number,
     @Query() query: PageQueryDto,
@@ -59,6 +61,7 @@ export class BrandPhotosController {
   /** Paged like the reviews (`limit`, `offset`, `x-total-count`), so a brand page reads only the photos it shows. */
   @Get()
   @Public()
+  @PublicRead()
   async list(
     @IdParam('brandId', BRAND_NOT_FOUND) brandId: number,
     @Query() query: PageQueryDto,

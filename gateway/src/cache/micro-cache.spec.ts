@@ -1,0 +1,103 @@
+import type http from 'node:http';
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { MicroCache, sharedLifetimeMs } from './micro-cache.js';
+
+const PUBLIC = 'public, max-age=0, s-maxage=1';
+
+describe('sharedLifetimeMs', () => {
+  it("keeps what the service marks public for its shared lifetime, at most the cache's", () => {
+    expect(sharedLifetimeMs({ 'cache-control': PUBLIC }, 1000)).toBe(1000);
+    expect(sharedLifetimeMs({ 'cache-control': 'public, max-age=31536000, immutable' }, 1000)).toBe(1000);
+    expect(sharedLifetimeMs({ 'cache-control': 'public, s-maxage=1' }, 500)).toBe(500);
+    expect(sharedLifetimeMs({ 'cache-control': PUBLIC, vary: 'Accept-Encoding' }, 1000)).toBe(1000);
+  });
+
+  it('keeps nothing else', () => {
+    expect(sharedLifetimeMs({}, 1000)).toBe(0);
+    expect(sharedLifetimeMs({ 'cache-control': 'max-age=60' }, 1000)).toBe(0);
+    expect(sharedLifetimeMs({ 'cache-control': 'public, max-age=0' }, 1000)).toBe(0);
+    expect(sharedLifetimeMs({ 'cache-control': 'public, private, s-maxage=1' }, 1000)).toBe(0);
+    expect(sharedLifetimeMs({ 'cache-control': 'public, no-store, s-maxage=1' }, 1000)).toBe(0);
+    expect(sharedLifetimeMs({ 'cache-control': PUBLIC, 'set-cookie': ['a=1'] }, 1000)).toBe(0);
+    expect(sharedLifetimeMs({ 'cache-control': PUBLIC, vary: 'Accept-Encoding, Cookie' }, 1000)).toBe(0);
+  });
+});
+
+function request(method: string, url: string, headers: http.IncomingHttpHeaders = {}): http.IncomingMessage {
+  return { method, url, headers } as http.IncomingMessage;
+}
+
+function serviceAnswer(status: number, headers: http.IncomingHttpHeaders, body: string): http.IncomingMessage & PassThrough {
+  const stream = new PassThrough() as PassThrough & { statusCode: number; headers: http.IncomingHttpHeaders; complete: boolean };
+  stream.statusCode = status;
+  stream.headers = { 'content-length': String(Buffer.byteLength(body)), ...headers };
+  stream.complete = false;
+  stream.on('end', () => (stream.complete = true));
+  setImmediate(() => {
+    stream.complete = true;
+    stream.end(body);
+  });
+  stream.resume();
+  return stream as unknown as http.IncomingMessage & PassThrough;
+}
+
+const ended = (stream: PassThrough) => new Promise((resolve) => stream.once('end', resolve));
+
+describe('MicroCache', () => {
+  const limits = { ttlMs: 1000, maxEntries: 2, maxEntryBytes: 1024, maxTotalBytes: 4096 };
+
+  it("answers only guests' GETs, keyed by path, query and the coding they accept", () => {
+    const cache = new MicroCache(limits);
+    expect(cache.keyOf(request('GET', '/api/brands/1?x=1', { 'accept-encoding': 'gzip' }), false)).toBe('GET /api/brands/1?x=1 gzip');
+    expect(cache.keyOf(request('GET', '/api/brands/1'), true)).toBeNull();
+    expect(cache.keyOf(request('HEAD', '/api/brands/1'), false)).toBeNull();
+    expect(cache.keyOf(request('POST', '/api/brands/1/vote'), false)).toBeNull();
+    expect(new MicroCache({ ...limits, ttlMs: 0 }).keyOf(request('GET', '/api/brands/1'), false)).toBeNull();
+  });
+
+  it('keeps a public answer until it expires, drops a service on its write, and never keeps the rest', async () => {
+    let now = 0;
+    const cache = new MicroCache(limits, () => now);
+    const keep = async (url: string, status: number, headers: http.IncomingHttpHeaders, body: string, service = 'brands') => {
+      const req = request('GET', url);
+      cache.expect(req, url);
+      const answer = serviceAnswer(status, headers, body);
+      cache.capture(req, answer, service);
+      await ended(answer);
+    };
+    await keep('/a', 200, { 'cache-control': PUBLIC, etag: 'W/"a"', 'x-request-id': 'r1', connection: 'keep-alive' }, '{"a":1}');
+    expect(cache.get('/a')).toMatchObject({ etag: 'W/"a"', body: Buffer.from('{"a":1}'), headers: { 'cache-control': PUBLIC, etag: 'W/"a"' } });
+    expect(cache.get('/a')?.headers).not.toHaveProperty('x-request-id');
+    expect(cache.get('/a')?.headers).not.toHaveProperty('connection');
+    now = 999;
+    expect(cache.get('/a')).toBeDefined();
+    now = 1000;
+    expect(cache.get('/a')).toBeUndefined();
+
+    await keep('/private', 200, {}, '{}');
+    await keep('/error', 404, { 'cache-control': PUBLIC }, '{}');
+    await keep('/large', 200, { 'cache-control': PUBLIC }, 'x'.repeat(2048));
+    expect([cache.get('/private'), cache.get('/error'), cache.get('/large')]).toEqual([undefined, undefined, undefined]);
+
+    await keep('/b', 200, { 'cache-control': PUBLIC }, 'b');
+    await keep('/r', 200, { 'cache-control': PUBLIC }, 'r', 'reviews');
+    cache.invalidate('brands');
+    expect(cache.get('/b')).toBeUndefined();
+    expect(cache.get('/r')).toBeDefined();
+  });
+
+  it('holds at most maxEntries, dropping the oldest', async () => {
+    const cache = new MicroCache(limits, () => 0);
+    for (const url of ['/1', '/2', '/3']) {
+      const req = request('GET', url);
+      cache.expect(req, url);
+      const answer = serviceAnswer(200, { 'cache-control': PUBLIC }, url);
+      cache.capture(req, answer, 'brands');
+      await ended(answer);
+    }
+    expect(cache.size).toBe(2);
+    expect(cache.get('/1')).toBeUndefined();
+    expect(cache.get('/3')).toBeDefined();
+  });
+});
