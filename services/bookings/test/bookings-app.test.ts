@@ -1,4 +1,10 @@
-import { startServiceApp, TEST_DATABASE_URL, testIdentityHeaders, testServiceEnv, type RunningServiceApp } from '@hunted/platform/testing';
+import {
+  startServiceApp,
+  TEST_DATABASE_URL,
+  testIdentityHeaders,
+  testServiceEnv,
+  type RunningServiceApp,
+} from '@hunted/platform/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,11 +1,5 @@
-import { BOOKING_ERRORS, DEFAULT_SESSION_TYPES, type SlotsResponse } from '@hunted/contracts';
-import {
-  startServiceApp,
-  TEST_DATABASE_URL,
-  testIdentityHeaders,
-  testServiceEnv,
-  type RunningServiceApp,
-} from '@hunted/platform/testing';
+import { AVAILABILITY_SLOTS, BOOKING_ERRORS, DEFAULT_SESSION_TYPES, type SlotsResponse } from '@hunted/contracts';
+import { startServiceApp, TEST_DATABASE_URL, testServiceEnv, type RunningServiceApp } from '@hunted/platform/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import fc from 'fast-check';
 import pg from 'pg';
@@ -16,24 +10,12 @@ import { HoldExpiryJob } from '../src/bookings/booking-holds.job.js';
 import { BookingRefundJob } from '../src/bookings/booking-refunds.job.js';
 import { loadConfig } from '../src/config.js';
 import { londonClock } from '../src/slots/bookable-slots.js';
+import { alternatingClient } from './support/alternating-client.js';
 
 const SCHEMA = 'bookings_flow_it';
 const HUNTER_ID = 7;
 const HUNTER_USER = 'u-hunter-7';
-const ALL_HOURS = [
-  '09:00',
-  '10:00',
-  '11:00',
-  '12:00',
-  '13:00',
-  '14:00',
-  '15:00',
-  '16:00',
-  '17:00',
-  '18:00',
-  '19:00',
-  '20:00',
-];
+const ALL_HOURS = [...AVAILABILITY_SLOTS];
 const ACTIVE = `('pending_payment', 'confirmed')`;
 
 /** The London date `days` from now. */
@@ -43,34 +25,8 @@ describe('bookings on two instances: holds, payments, changes', () => {
   let first: RunningServiceApp<NestFastifyApplication>;
   let second: RunningServiceApp<NestFastifyApplication>;
   let db: pg.Client;
-  const headerCache = new Map<string, Record<string, string>>();
-
-  async function headers(userId: string): Promise<Record<string, string>> {
-    if (!headerCache.has(userId)) {
-      const identity = await testIdentityHeaders(
-        { id: userId, email: `${userId}@hunted.test`, firstName: 'Ann', lastName: userId, isAdmin: false },
-        'bookings',
-      );
-      headerCache.set(userId, identity);
-    }
-    return headerCache.get(userId)!;
-  }
-
-  let turn = 0;
   /** Alternates between the two instances, as the gateway's round-robin does. */
-  async function call(userId: string | null, method: string, path: string, body?: unknown) {
-    const base = turn++ % 2 === 0 ? first.base : second.base;
-    const response = await fetch(`${base}${path}`, {
-      method,
-      headers: {
-        ...(userId ? await headers(userId) : {}),
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
-  }
+  const call = alternatingClient(() => [first.base, second.base]);
 
   const hold = (userId: string, date: string, time: string, sessionType = 'whatsappVideo', amount = 8000) =>
     call(userId, 'POST', '/api/create-payment-intent', {

@@ -1,11 +1,5 @@
 import { DEFAULT_SESSION_TYPES } from '@hunted/contracts';
-import {
-  startServiceApp,
-  TEST_DATABASE_URL,
-  testIdentityHeaders,
-  testServiceEnv,
-  type RunningServiceApp,
-} from '@hunted/platform/testing';
+import { startServiceApp, TEST_DATABASE_URL, testServiceEnv, type RunningServiceApp } from '@hunted/platform/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +7,7 @@ import { createBookingsApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { londonClock } from '../src/slots/bookable-slots.js';
 import { FakeStripe } from './fake-stripe/fake-stripe.js';
+import { alternatingClient } from './support/alternating-client.js';
 
 /**
  * Stripe mode from end to end: the real bookings feature (not a recording handler) on two instances, the real SDK
@@ -28,22 +23,8 @@ describe('bookings in stripe mode: intents, webhooks and refunds through the rea
   let first: RunningServiceApp<NestFastifyApplication>;
   let second: RunningServiceApp<NestFastifyApplication>;
   let db: pg.Client;
-  let turn = 0;
 
-  async function call(userId: string, method: string, path: string, body?: unknown) {
-    const base = turn++ % 2 === 0 ? first.base : second.base;
-    const identity = await testIdentityHeaders(
-      { id: userId, email: `${userId}@hunted.test`, firstName: 'Ann', lastName: userId, isAdmin: false },
-      'bookings',
-    );
-    const response = await fetch(`${base}${path}`, {
-      method,
-      headers: { ...identity, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
-  }
+  const call = alternatingClient(() => [first.base, second.base]);
 
   const hold = (userId: string, date: string, time: string) =>
     call(userId, 'POST', '/api/create-payment-intent', {

@@ -17,7 +17,9 @@ describe('StripePaymentProvider (real SDK, fake Stripe)', () => {
 
   beforeAll(async () => {
     stripe = await new FakeStripe().start();
-    provider = new StripePaymentProvider(createStripeClient(loadConfig(testServiceEnv('bookings_stripe_provider', stripe.env()))));
+    provider = new StripePaymentProvider(
+      createStripeClient(loadConfig(testServiceEnv('bookings_stripe_provider', stripe.env()))),
+    );
   });
 
   afterAll(async () => {
@@ -29,11 +31,16 @@ describe('StripePaymentProvider (real SDK, fake Stripe)', () => {
   });
 
   /** Pays an intent as the Payment Element would with a test card. */
-  const pay = (intentId: string) => stripe.client().paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' });
+  const pay = (intentId: string) =>
+    stripe.client().paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' });
 
   it('creates a gbp intent for the booking, with its id in metadata, automatic payment methods and our idempotency key', async () => {
     const bookingId = randomUUID();
-    const intent = await provider.createIntent({ bookingId, amountPence: 4500, idempotencyKey: `booking:${bookingId}:pi` });
+    const intent = await provider.createIntent({
+      bookingId,
+      amountPence: 4500,
+      idempotencyKey: `booking:${bookingId}:pi`,
+    });
 
     expect(intent).toEqual({
       id: expect.stringMatching(/^pi_/),
@@ -47,7 +54,12 @@ describe('StripePaymentProvider (real SDK, fake Stripe)', () => {
       {
         method: 'POST',
         path: '/v1/payment_intents',
-        params: { amount: '4500', currency: 'gbp', metadata: { bookingId }, automatic_payment_methods: { enabled: 'true' } },
+        params: {
+          amount: '4500',
+          currency: 'gbp',
+          metadata: { bookingId },
+          automatic_payment_methods: { enabled: 'true' },
+        },
         idempotencyKey: `booking:${bookingId}:pi`,
         authorization: `Bearer ${stripe.secretKey}`,
       },
@@ -58,7 +70,9 @@ describe('StripePaymentProvider (real SDK, fake Stripe)', () => {
     const bookingId = randomUUID();
     const before = stripe.intents.size;
     const intents = await Promise.all(
-      Array.from({ length: 20 }, () => provider.createIntent({ bookingId, amountPence: 3000, idempotencyKey: `booking:${bookingId}:pi` })),
+      Array.from({ length: 20 }, () =>
+        provider.createIntent({ bookingId, amountPence: 3000, idempotencyKey: `booking:${bookingId}:pi` }),
+      ),
     );
 
     expect(stripe.intents.size).toBe(before + 1);
@@ -72,7 +86,9 @@ describe('StripePaymentProvider (real SDK, fake Stripe)', () => {
     await provider.createIntent({ bookingId, amountPence: 3000, idempotencyKey: `booking:${bookingId}:pi` });
     const before = stripe.intents.size;
 
-    await expect(provider.createIntent({ bookingId, amountPence: 1, idempotencyKey: `booking:${bookingId}:pi` })).rejects.toMatchObject({
+    await expect(
+      provider.createIntent({ bookingId, amountPence: 1, idempotencyKey: `booking:${bookingId}:pi` }),
+    ).rejects.toMatchObject({
       type: 'StripeIdempotencyError',
     });
     expect(stripe.intents.size).toBe(before);
@@ -80,21 +96,36 @@ describe('StripePaymentProvider (real SDK, fake Stripe)', () => {
 
   it('retrieves an intent as Stripe holds it now, and fails for one Stripe does not know', async () => {
     const bookingId = randomUUID();
-    const created = await provider.createIntent({ bookingId, amountPence: 2500, idempotencyKey: `booking:${bookingId}:pi` });
+    const created = await provider.createIntent({
+      bookingId,
+      amountPence: 2500,
+      idempotencyKey: `booking:${bookingId}:pi`,
+    });
     await pay(created.id);
 
     expect(await provider.retrieveIntent(created.id)).toEqual({ ...created, status: 'succeeded' });
-    await expect(provider.retrieveIntent('pi_unknown')).rejects.toMatchObject({ type: 'StripeInvalidRequestError', code: 'resource_missing' });
+    await expect(provider.retrieveIntent('pi_unknown')).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      code: 'resource_missing',
+    });
   });
 
   it('cancels an unpaid intent, and leaves one already cancelled or paid as it is', async () => {
-    const unpaid = await provider.createIntent({ bookingId: randomUUID(), amountPence: 2500, idempotencyKey: randomUUID() });
+    const unpaid = await provider.createIntent({
+      bookingId: randomUUID(),
+      amountPence: 2500,
+      idempotencyKey: randomUUID(),
+    });
     await provider.cancelIntent(unpaid.id, `booking:${unpaid.bookingId}:cancel`);
     expect(stripe.intents.get(unpaid.id)?.status).toBe('canceled');
     // Cancelled again under another key (a sweep after the expiry job): Stripe refuses, the provider shrugs.
     await expect(provider.cancelIntent(unpaid.id, randomUUID())).resolves.toBeUndefined();
 
-    const paid = await provider.createIntent({ bookingId: randomUUID(), amountPence: 2500, idempotencyKey: randomUUID() });
+    const paid = await provider.createIntent({
+      bookingId: randomUUID(),
+      amountPence: 2500,
+      idempotencyKey: randomUUID(),
+    });
     await pay(paid.id);
     await expect(provider.cancelIntent(paid.id, randomUUID())).resolves.toBeUndefined();
     expect(stripe.intents.get(paid.id)?.status).toBe('succeeded');
@@ -115,7 +146,12 @@ describe('StripePaymentProvider (real SDK, fake Stripe)', () => {
 
     const refunds = await Promise.all(
       Array.from({ length: 3 }, () =>
-        provider.refund({ paymentIntentId: intent.id, amountPence: 6000, bookingId, idempotencyKey: `booking:${bookingId}:refund` }),
+        provider.refund({
+          paymentIntentId: intent.id,
+          amountPence: 6000,
+          bookingId,
+          idempotencyKey: `booking:${bookingId}:refund`,
+        }),
       ),
     );
 
@@ -123,15 +159,24 @@ describe('StripePaymentProvider (real SDK, fake Stripe)', () => {
     expect(refunds[0]).toEqual({ id: expect.stringMatching(/^re_/), status: 'succeeded', amountPence: 6000 });
     expect(new Set(refunds.map((refund) => refund.id)).size).toBe(1);
     expect(stripe.refunds.get(refunds[0]!.id)).toMatchObject({ payment_intent: intent.id, metadata: { bookingId } });
-    expect(stripe.requests.filter((request) => request.path === '/v1/refunds').map((request) => request.idempotencyKey)).toEqual(
-      Array(3).fill(`booking:${bookingId}:refund`),
-    );
+    expect(
+      stripe.requests.filter((request) => request.path === '/v1/refunds').map((request) => request.idempotencyKey),
+    ).toEqual(Array(3).fill(`booking:${bookingId}:refund`));
   });
 
   it('fails to refund an unpaid intent (Stripe has no charge to refund)', async () => {
-    const intent = await provider.createIntent({ bookingId: randomUUID(), amountPence: 6000, idempotencyKey: randomUUID() });
+    const intent = await provider.createIntent({
+      bookingId: randomUUID(),
+      amountPence: 6000,
+      idempotencyKey: randomUUID(),
+    });
     await expect(
-      provider.refund({ paymentIntentId: intent.id, amountPence: 6000, bookingId: intent.bookingId!, idempotencyKey: randomUUID() }),
+      provider.refund({
+        paymentIntentId: intent.id,
+        amountPence: 6000,
+        bookingId: intent.bookingId!,
+        idempotencyKey: randomUUID(),
+      }),
     ).rejects.toMatchObject({ code: 'charge_not_refundable' });
   });
 });

@@ -58,11 +58,16 @@ class RecordingOutcomes extends PaymentOutcomeHandler {
   }
 }
 
-@Module({ providers: [{ provide: PaymentOutcomeHandler, useClass: RecordingOutcomes }], exports: [PaymentOutcomeHandler] })
+@Module({
+  providers: [{ provide: PaymentOutcomeHandler, useClass: RecordingOutcomes }],
+  exports: [PaymentOutcomeHandler],
+})
 class RecordingOutcomesModule {}
 
 const startBookings = (config: BookingsConfig, fresh: boolean) =>
-  startServiceApp((c: BookingsConfig) => createBookingsApp(c, { paymentOutcomes: RecordingOutcomesModule }), config, { fresh });
+  startServiceApp((c: BookingsConfig) => createBookingsApp(c, { paymentOutcomes: RecordingOutcomesModule }), config, {
+    fresh,
+  });
 
 describe('Stripe webhook: signed events, each handled once across two bookings instances', () => {
   let stripe: FakeStripe;
@@ -93,7 +98,8 @@ describe('Stripe webhook: signed events, each handled once across two bookings i
   });
 
   const storedEvents = async (id: string) =>
-    (await db.query<{ id: string; type: string }>(`select id, type from ${SCHEMA}.stripe_events where id = $1`, [id])).rows;
+    (await db.query<{ id: string; type: string }>(`select id, type from ${SCHEMA}.stripe_events where id = $1`, [id]))
+      .rows;
 
   /** A paid booking's `payment_intent.succeeded`, as the fake raised it when the intent was confirmed. */
   async function paidIntentEvent(amountPence = 4500): Promise<{ bookingId: string; event: StripeEventBody }> {
@@ -147,7 +153,7 @@ describe('Stripe webhook: signed events, each handled once across two bookings i
     expect(RecordingOutcomes.calls).toHaveLength(1);
   });
 
-  it('keeps no record of an event whose handling failed (500), so Stripe\'s next delivery handles it', async () => {
+  it("keeps no record of an event whose handling failed (500), so Stripe's next delivery handles it", async () => {
     const { event } = await paidIntentEvent();
     RecordingOutcomes.failNext = true;
 
@@ -163,11 +169,18 @@ describe('Stripe webhook: signed events, each handled once across two bookings i
   it('reports charge.refunded as a settled refund of the intent, with the pence refunded', async () => {
     const { bookingId, event: paid } = await paidIntentEvent(6000);
     const intentId = paid.data.object.id;
-    await stripe.client().refunds.create({ payment_intent: intentId, amount: 6000, metadata: { bookingId } }, { idempotencyKey: `booking:${bookingId}:refund` });
+    await stripe
+      .client()
+      .refunds.create(
+        { payment_intent: intentId, amount: 6000, metadata: { bookingId } },
+        { idempotencyKey: `booking:${bookingId}:refund` },
+      );
     const refunded = stripe.eventFor('charge.refunded', paid.data.object.latest_charge as string);
 
     expect((await stripe.deliver(webhookUrl(second), refunded)).status).toBe(200);
-    expect(RecordingOutcomes.calls).toEqual([{ method: 'refundSettled', input: { paymentIntentId: intentId, refundedPence: 6000 } }]);
+    expect(RecordingOutcomes.calls).toEqual([
+      { method: 'refundSettled', input: { paymentIntentId: intentId, refundedPence: 6000 } },
+    ]);
     expect(await storedEvents(refunded.id)).toEqual([{ id: refunded.id, type: 'charge.refunded' }]);
   });
 
@@ -227,7 +240,6 @@ describe('Stripe webhook: signed events, each handled once across two bookings i
       expect((await stripe.deliver(webhookUrl(second), event, { timestamp: now - 299 })).status).toBe(200);
       expect(RecordingOutcomes.calls).toHaveLength(1);
     });
-
   });
 
   it('tells the payment page it is in stripe mode, with the publishable key', async () => {
@@ -276,16 +288,22 @@ describe('Stripe webhook: signed events, each handled once across two bookings i
     it('passes the body through byte for byte, so the signature still verifies and the event is handled once', async () => {
       const { bookingId, event } = await paidIntentEvent(7000);
 
-      const deliveries = await Promise.all(Array.from({ length: 3 }, () => stripe.deliver(`${gatewayBase}/api/stripe/webhook`, event)));
+      const deliveries = await Promise.all(
+        Array.from({ length: 3 }, () => stripe.deliver(`${gatewayBase}/api/stripe/webhook`, event)),
+      );
 
       expect(deliveries.map((delivery) => delivery.status)).toEqual([200, 200, 200]);
-      expect(RecordingOutcomes.calls).toEqual([{ method: 'paymentSucceeded', intent: expect.objectContaining({ bookingId, amountPence: 7000 }) }]);
+      expect(RecordingOutcomes.calls).toEqual([
+        { method: 'paymentSucceeded', intent: expect.objectContaining({ bookingId, amountPence: 7000 }) },
+      ]);
       expect(await storedEvents(event.id)).toHaveLength(1);
     });
 
     it('still refuses a bad signature with 400', async () => {
       const { event } = await paidIntentEvent();
-      expect((await stripe.deliver(`${gatewayBase}/api/stripe/webhook`, event, { secret: 'whsec_not_ours' })).status).toBe(400);
+      expect(
+        (await stripe.deliver(`${gatewayBase}/api/stripe/webhook`, event, { secret: 'whsec_not_ours' })).status,
+      ).toBe(400);
       expect(RecordingOutcomes.calls).toEqual([]);
     });
   });
