@@ -10,6 +10,7 @@ import { BookingRescheduledHandler } from './bookings/events/booking-rescheduled
 import type { MessagingConfig } from './config.js';
 import { ContactSubmissionEntity } from './contact/contact-submission.entity.js';
 import { ContactModule } from './contact/contact.module.js';
+import { ConversationsModule } from './conversations/conversations.module.js';
 import { migrations } from './database/migrations/index.js';
 import { HunterCreatedHandler } from './hunters/events/hunter-created.handler.js';
 import { HunterUpdatedHandler } from './hunters/events/hunter-updated.handler.js';
@@ -27,7 +28,9 @@ export class AppModule {
         PlatformModule.forService({ name: 'messaging', config, entities: [ContactSubmissionEntity], migrations }),
         ContactModule,
         BookingEmailsModule,
-        // Copies of users, hunters and bookings, each written in the inbox transaction of the event that changed it.
+        ConversationsModule,
+        // Copies of users, hunters and bookings, each written in the inbox transaction of the event that changed it;
+        // a confirmed booking also opens its conversation there.
         EventsModule.forService({
           consumes: [
             UserRegisteredHandler,
@@ -40,7 +43,7 @@ export class AppModule {
             BookingCompletedHandler,
             BookingRefundedHandler,
           ],
-          imports: [MemberCopiesModule, HunterCopiesModule, BookingCopiesModule, BookingEmailsModule],
+          imports: [MemberCopiesModule, HunterCopiesModule, BookingCopiesModule, BookingEmailsModule, ConversationsModule],
         }),
       ],
     };

@@ -38,6 +38,16 @@ export const messagingEnvSchema = baseEnvSchema.extend({
   BOOKING_EMAIL_BACKOFF_MS: positiveInt(15_000),
   /** How often each replica queues booking emails that are due and have no job (Redis was away). */
   BOOKING_EMAIL_SWEEP_MS: positiveInt(60_000),
+  /** Messages one member may send per minute (429 beyond; the gateway's write limit applies as well). */
+  MESSAGE_SEND_LIMIT_PER_MINUTE: positiveInt(30),
+  /** How long a message may stay unread before its receiver is emailed about the conversation. */
+  MESSAGE_NUDGE_DELAY_MS: positiveInt(10 * 60_000),
+  /** The least time between two such emails to one person about one conversation. */
+  MESSAGE_NUDGE_INTERVAL_MS: positiveInt(60 * 60_000),
+  /** How long a socket lives before the server closes it so the client reconnects through the gateway's check. */
+  SOCKET_REAUTH_MS: positiveInt(15 * 60_000),
+  /** How long a dropped socket's missed packets are kept for it (socket.io's connection state recovery). */
+  SOCKET_RECOVERY_MS: positiveInt(2 * 60_000),
 });
 
 export type MessagingConfig = Omit<z.infer<typeof messagingEnvSchema>, 'SMTP_URL'> & { SMTP_URL: string };

@@ -1,6 +1,12 @@
 import { CreateContactSubmissions1764000000000 } from './1764000000000-create-contact-submissions.js';
 import { CreateCopies1764806400000 } from './1764806400000-create-copies.js';
 import { CreateOutboundEmails1764892800000 } from './1764892800000-create-outbound-emails.js';
+import { CreateConversations1765100000000 } from './1765100000000-create-conversations.js';
 
 /** Every migration of this service, in order. They run on start. */
-export const migrations = [CreateContactSubmissions1764000000000, CreateCopies1764806400000, CreateOutboundEmails1764892800000];
+export const migrations = [
+  CreateContactSubmissions1764000000000,
+  CreateCopies1764806400000,
+  CreateOutboundEmails1764892800000,
+  CreateConversations1765100000000,
+];

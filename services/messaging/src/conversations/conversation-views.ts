@@ -1,0 +1,80 @@
+import type {
+  ConversationMessage,
+  ConversationRole,
+  ConversationSummary,
+  HunterConversationSummary,
+} from '@hunted/contracts';
+import type { ConversationRow, MessageRow } from './conversation-sql.js';
+
+/** What a member is called when identity has told us no name. */
+const UNNAMED_MEMBER = 'Hunted member';
+
+function nameOf(first: string | null, last: string | null): string | null {
+  return [first, last].map((part) => part?.trim()).filter(Boolean).join(' ') || null;
+}
+
+export function roleIn(row: Pick<ConversationRow, 'client_user_id'>, userId: string): ConversationRole {
+  return row.client_user_id === userId ? 'client' : 'hunter';
+}
+
+/** The hunter as the profile names them, else as identity does. */
+function hunterSide(row: ConversationRow): { name: string; image: string | null } {
+  return {
+    name: row.hunter_name ?? nameOf(row.hunter_first_name, row.hunter_last_name) ?? UNNAMED_MEMBER,
+    image: row.hunter_image ?? row.hunter_user_image,
+  };
+}
+
+function clientSide(row: ConversationRow): { name: string; image: string | null } {
+  return { name: nameOf(row.client_first_name, row.client_last_name) ?? UNNAMED_MEMBER, image: row.client_image };
+}
+
+export function unreadOf(row: Pick<ConversationRow, 'client_user_id' | 'client_unread' | 'hunter_unread'>, userId: string): number {
+  return roleIn(row, userId) === 'client' ? row.client_unread : row.hunter_unread;
+}
+
+export function toConversationSummary(row: ConversationRow, userId: string): ConversationSummary {
+  const role = roleIn(row, userId);
+  const hunter = hunterSide(row);
+  const other = role === 'client' ? hunter : clientSide(row);
+  return {
+    id: row.id,
+    userId: row.client_user_id,
+    hunterId: row.hunter_id,
+    hunterName: hunter.name,
+    hunterProfileImage: hunter.image,
+    lastMessageAt: row.last_message_at?.toISOString() ?? null,
+    createdAt: row.created_at.toISOString(),
+    role,
+    otherUserId: role === 'client' ? row.hunter_user_id : row.client_user_id,
+    otherName: other.name,
+    otherImage: other.image,
+    lastMessage: row.last_message_content,
+    unreadCount: unreadOf(row, userId),
+  };
+}
+
+export function toHunterConversationSummary(row: ConversationRow): HunterConversationSummary {
+  const client = clientSide(row);
+  return {
+    id: row.id,
+    clientName: client.name,
+    clientAvatar: client.image,
+    lastMessage: row.last_message_content,
+    lastMessageTime: row.last_message_at?.toISOString() ?? null,
+    unreadCount: row.hunter_unread,
+  };
+}
+
+export function toMessage(row: MessageRow): ConversationMessage {
+  return {
+    id: row.id,
+    conversationId: row.conversation_id,
+    senderId: row.sender_id,
+    receiverId: row.receiver_id,
+    content: row.content,
+    createdAt: row.created_at.toISOString(),
+    isRead: row.is_read,
+    clientMessageId: row.client_message_id,
+  };
+}

@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import type { BookingEventV1, EventPayload, EventType, IntegrationEvent } from '@hunted/contracts';
+import type { AuthenticatedUser } from '@hunted/platform';
+import { startTestPublisher, testIdentityToken, type TestPublisher } from '@hunted/platform/testing';
+
+/** A member as the gateway would sign them, and as identity's event describes them. */
+export interface TestMember extends AuthenticatedUser {
+  profileImageUrl: string | null;
+}
+
+export function member(name: string, overrides: Partial<TestMember> = {}): TestMember {
+  const [firstName, lastName] = name.split(' ');
+  return {
+    id: `user-${firstName!.toLowerCase()}-${randomUUID().slice(0, 8)}`,
+    email: `${firstName!.toLowerCase()}@example.com`,
+    firstName: firstName ?? null,
+    lastName: lastName ?? null,
+    isAdmin: false,
+    profileImageUrl: null,
+    ...overrides,
+  };
+}
+
+/** A service's base URL and how to call it as a member (signed identity, like the gateway's). */
+export async function callAs(
+  base: string,
+  user: AuthenticatedUser | null,
+  path: string,
+  init: { method?: string; body?: unknown } = {},
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test reads the answer's shape it expects
+): Promise<{ status: number; body: any }> {
+  const headers: Record<string, string> = {};
+  if (user) headers['x-hunted-identity'] = await testIdentityToken(user, 'messaging');
+  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(`${base}${path}`, {
+    method: init.method ?? 'GET',
+    headers,
+    ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null };
+}
+
+/**
+ * The other services as messaging hears them: identity, hunters and bookings publishing their events on the test
+ * Redis under the service's prefix.
+ */
+export class OtherServices {
+  private readonly publishers = new Map<string, TestPublisher>();
+
+  constructor(
+    private readonly schemaBase: string,
+    private readonly redisPrefix: string,
+  ) {}
+
+  async start(): Promise<void> {
+    for (const name of ['identity', 'hunters', 'bookings']) {
+      this.publishers.set(name, await startTestPublisher(name, { schema: `${this.schemaBase}_${name}`, redisPrefix: this.redisPrefix }));
+    }
+  }
+
+  schemas(): string[] {
+    return ['identity', 'hunters', 'bookings'].map((name) => `${this.schemaBase}_${name}`);
+  }
+
+  publish<T extends EventType>(type: T, data: EventPayload<T>): Promise<IntegrationEvent<T>> {
+    return this.publishers.get(type.slice(0, type.indexOf('.')))!.publish(type, data);
+  }
+
+  async register(user: TestMember): Promise<void> {
+    await this.publish('identity.user.registered', {
+      userId: user.id,
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      profileImageUrl: user.profileImageUrl,
+    });
+  }
+
+  async hunterProfile(hunterId: number, user: TestMember, name: string): Promise<void> {
+    await this.publish('hunters.hunter.created', {
+      hunterId,
+      userId: user.id,
+      name,
+      profileImageUrl: `/api/media/hunter-photos/${hunterId}`,
+      location: 'London',
+      availabilityStatus: 'Available',
+      sessionTypes: {
+        whatsappVoice: { enabled: true, price: 50, duration: 30 },
+        whatsappVideo: { enabled: true, price: 80, duration: 60 },
+        inPerson: { enabled: false, price: 150, duration: 90 },
+        askQuestion: { enabled: true, price: 25, duration: 15 },
+      },
+      pricePerSession: 80,
+    });
+  }
+
+  booking(client: TestMember, hunterId: number, hunter: TestMember | null): BookingEventV1 {
+    const startsAt = new Date(Date.now() + 3 * 24 * 3_600_000);
+    startsAt.setUTCMinutes(0, 0, 0);
+    return {
+      bookingId: randomUUID(),
+      hunterId,
+      hunterUserId: hunter?.id ?? null,
+      clientUserId: client.id,
+      sessionType: 'whatsappVideo',
+      startsAt: startsAt.toISOString(),
+      endsAt: new Date(startsAt.getTime() + 3_600_000).toISOString(),
+      pricePence: 8000,
+      sequence: 0,
+    };
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.publishers.values()].map((publisher) => publisher.close()));
+  }
+}
