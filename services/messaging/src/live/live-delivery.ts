@@ -103,16 +103,20 @@ export class LiveDelivery implements OnApplicationBootstrap, BeforeApplicationSh
     this.io.to(userIds.map(roomOf)).emit(event, ...args);
   }
 
-  /** Closes this replica's sockets first, so their clients reconnect to another replica while this one drains. */
+  /**
+   * Drops this replica's sockets first, so their clients reconnect through the gateway to another replica while
+   * this one drains. Dropped, not told to disconnect: a dropped connection is one socket.io clients reconnect by
+   * themselves, and one whose session (rooms, missed packets) the other replica can recover.
+   */
   beforeApplicationShutdown(): void {
     for (const timer of this.reauthTimers.values()) clearTimeout(timer);
     this.reauthTimers.clear();
-    if (!this.io) return;
-    this.io.local.disconnectSockets(true);
-    this.io.engine.close();
+    this.io?.engine.close();
   }
 
   async onApplicationShutdown(): Promise<void> {
+    // A connection that slipped in while the server was closing goes too.
+    this.io?.engine.close();
     await this.io?.of('/').adapter.close();
     await closeRedis(this.redis);
   }
@@ -123,8 +127,11 @@ export class LiveDelivery implements OnApplicationBootstrap, BeforeApplicationSh
     // Spread over the last tenth of the period, so sockets opened together do not all reconnect together.
     const lifetime = this.config.SOCKET_REAUTH_MS * (0.9 + Math.random() * 0.1);
     const timer = setTimeout(() => {
+      // Said first, and the socket closed once it is written (closing at once can drop the last packet).
+      const close = () => socket.disconnect(true);
+      socket.conn.once('drain', close);
+      setTimeout(close, 1_000).unref();
       socket.emit('reauth');
-      socket.disconnect(true);
     }, lifetime);
     timer.unref();
     this.reauthTimers.set(socket.id, timer);

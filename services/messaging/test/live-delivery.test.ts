@@ -1,0 +1,308 @@
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { ConversationMessage } from '@hunted/contracts';
+import { signInternalToken } from '@hunted/platform';
+import {
+  dropTestSchema,
+  freePort,
+  PrivateRedis,
+  startServiceApp,
+  TEST_DATABASE_URL,
+  TEST_INTERNAL_AUTH_PRIVATE_KEY,
+  TEST_INTERNAL_AUTH_PUBLIC_KEY,
+  TEST_REDIS_URL,
+  testIdentityToken,
+  testServiceEnv,
+  waitFor,
+  type RunningServiceApp,
+} from '@hunted/platform/testing';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGatewayApp, type GatewayApp } from '../../../gateway/src/app.js';
+import { gatewayEnvSchema } from '../../../gateway/src/config.js';
+import { createMessagingApp } from '../src/app.js';
+import { loadConfig, type MessagingConfig } from '../src/config.js';
+import { callAs, member, type TestMember } from './support/conversation-world.js';
+import { LiveClient } from './support/live-client.js';
+
+const SCHEMA = 'messaging_live_it';
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Two messaging replicas on one database and one Redis (a private redis-server, so it can be stopped), each with
+ * its own socket.io server joined through the Redis streams adapter.
+ */
+describe('messaging: live delivery over socket.io on two replicas', () => {
+  const redis = new PrivateRedis();
+  let config: MessagingConfig;
+  let first: RunningServiceApp<NestFastifyApplication>;
+  let second: RunningServiceApp<NestFastifyApplication>;
+  let db: pg.Client;
+  const clients: LiveClient[] = [];
+
+  const ada = member('Ada Lovelace');
+  const sofia = member('Sofia Martinez');
+  const mallory = member('Mallory Mischief');
+  const conversationId = randomUUID();
+
+  const identity = async (user: TestMember) => ({ 'x-hunted-identity': await testIdentityToken(user, 'messaging') });
+  async function tab(replica: RunningServiceApp<NestFastifyApplication>, user: TestMember): Promise<LiveClient> {
+    const client = new LiveClient(replica.base, await identity(user), async (id, after) => {
+      const answer = await callAs(replica.base, user, `/api/conversations/${id}/messages${after ? `?after=${after}` : ''}`);
+      return answer.body as ConversationMessage[];
+    }, [conversationId]);
+    clients.push(client);
+    return client.open();
+  }
+  const send = (replica: RunningServiceApp<NestFastifyApplication>, from: TestMember, to: TestMember, content: string) =>
+    callAs(replica.base, from, `/api/conversations/${conversationId}/messages`, {
+      method: 'POST',
+      body: { content, receiverId: to.id },
+    });
+
+  beforeAll(async () => {
+    db = new pg.Client({ connectionString: TEST_DATABASE_URL, options: `-c search_path=${SCHEMA}` });
+    await db.connect();
+    await redis.start();
+    config = loadConfig(testServiceEnv(SCHEMA, { REDIS_URL: redis.url, MESSAGE_SEND_LIMIT_PER_MINUTE: '100000' }));
+    first = await startServiceApp(createMessagingApp, config);
+    second = await startServiceApp(createMessagingApp, config, { fresh: false });
+    await db.query(
+      `insert into conversations (id, client_user_id, hunter_id, hunter_user_id) values ($1, $2, 41, $3)`,
+      [conversationId, ada.id, sofia.id],
+    );
+  });
+
+  afterAll(async () => {
+    for (const client of clients) client.close();
+    await second?.close();
+    await first?.close();
+    await redis.destroy();
+    await db?.end();
+  });
+
+  it('refuses a handshake without an identity, with a forged one, or with one meant for another service', async () => {
+    const forgedKey = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const attempts: Record<string, string>[] = [
+      {},
+      { 'x-hunted-identity': 'not-a-token' },
+      { 'x-hunted-identity': await signInternalToken(ada, forgedKey, 'messaging') },
+      { 'x-hunted-identity': await testIdentityToken(ada, 'reviews') },
+    ];
+    for (const headers of attempts) {
+      const client = new LiveClient(first.base, headers);
+      clients.push(client);
+      await expect(client.open()).rejects.toThrow('unauthorized');
+      client.close();
+    }
+  });
+
+  it('refuses long-polling: websocket only, so round-robin replicas need no sticky sessions', async () => {
+    const response = await fetch(`${first.base}/socket.io/?EIO=4&transport=polling`);
+    expect(response.status).toBe(400);
+  });
+
+  it('delivers a message posted to one replica to every tab of both people on either replica, and to nobody else', async () => {
+    const adaHere = await tab(first, ada);
+    const adaThere = await tab(second, ada);
+    const sofiaThere = await tab(second, sofia);
+    const malloryTabs = [await tab(first, mallory), await tab(second, mallory)];
+
+    const sent = await send(first, ada, sofia, 'Hello from the first replica');
+    expect(sent.status).toBe(201);
+    for (const client of [adaHere, adaThere, sofiaThere]) {
+      await waitFor('the live message', () => client.messages.has(sent.body.id), 5_000);
+      expect(client.messages.get(sent.body.id)).toEqual(sent.body);
+    }
+    await waitFor("Sofia's unread count", () => sofiaThere.unreadCounts.at(-1)?.messages === 1);
+    expect(sofiaThere.unreadCounts.at(-1)).toEqual({ messages: 1, conversations: 1 });
+
+    // Sofia reads on the second replica: both of Ada's tabs hear it, and Sofia's badge clears.
+    expect((await callAs(second.base, sofia, `/api/conversations/${conversationId}/read`, { method: 'POST', body: {} })).status).toBe(204);
+    for (const client of [adaHere, adaThere, sofiaThere]) {
+      await waitFor('the read receipt', () => client.reads.some((read) => read.readerId === sofia.id), 5_000);
+    }
+    await waitFor("Sofia's badge cleared", () => sofiaThere.unreadCounts.at(-1)?.messages === 0);
+
+    await sleep(300);
+    for (const client of malloryTabs) {
+      expect(client.deliveries).toEqual([]);
+      expect(client.reads).toEqual([]);
+      expect(client.unreadCounts).toEqual([]);
+    }
+  });
+
+  it('resumes delivery after Redis restarts mid-conversation, and the catch-up loses nothing', async () => {
+    const sofiaThere = await tab(second, sofia);
+    const sent: string[] = [];
+    const post = async (content: string) => {
+      const answer = await send(first, ada, sofia, content);
+      expect(answer.status).toBe(201);
+      sent.push(answer.body.id);
+    };
+    for (let i = 0; i < 5; i++) await post(`before ${i}`);
+    await waitFor('the first five', () => sent.every((id) => sofiaThere.messages.has(id)), 5_000);
+
+    await redis.stop();
+    for (let i = 0; i < 5; i++) await post(`during ${i}`);
+    await redis.start();
+    for (let i = 0; i < 5; i++) await post(`after ${i}`);
+
+    // The streams adapter resumes where it was: what was emitted while Redis was away still arrives live.
+    await waitFor('every message live', () => sent.every((id) => sofiaThere.messages.has(id)), 20_000);
+    // And a tab that had missed them would find them over HTTP, in order.
+    const caughtUp = (await callAs(second.base, sofia, `/api/conversations/${conversationId}/messages?after=${sent[4]}`)).body as ConversationMessage[];
+    expect(caughtUp.map((message) => message.id)).toEqual(sent.slice(5));
+  });
+
+  it('closes a socket after SOCKET_REAUTH_MS; it comes back only with a valid identity', async () => {
+    const shortLived = await startServiceApp(createMessagingApp, { ...config, SOCKET_REAUTH_MS: 800 }, { fresh: false });
+    try {
+      const client = await tab(shortLived, ada);
+      await waitFor('the reauth', () => client.reauths >= 1 && client.connects >= 2, 5_000).catch((error: Error) => {
+        throw new Error(`${error.message}: ${JSON.stringify({ reauths: client.reauths, connects: client.connects, disconnects: client.disconnects })}`);
+      });
+      expect(client.disconnects[0]).toBe('io server disconnect');
+      // Signed out: the gateway attaches no identity, and the next reconnection is refused.
+      client.setHeaders({});
+      const refused = new Promise<Error>((resolve) => client.socket.once('connect_error', resolve));
+      expect((await refused).message).toBe('unauthorized');
+      client.close();
+    } finally {
+      await shortLived.close();
+    }
+  });
+});
+
+/**
+ * The whole path a browser takes: the gateway (round-robin over two messaging replicas, the session cookie turned
+ * into a signed identity by a stand-in identity service) in front of both replicas. One replica is stopped while
+ * two members chat from two tabs each.
+ */
+describe('messaging: a replica stopped while its clients chat', () => {
+  const USERS = {
+    ada: member('Ada Lovelace'),
+    sofia: member('Sofia Martinez'),
+  };
+  let config: MessagingConfig;
+  let first: RunningServiceApp<NestFastifyApplication>;
+  let second: RunningServiceApp<NestFastifyApplication>;
+  let identityServer: http.Server;
+  let gateway: GatewayApp;
+  let gatewayBase: string;
+  let webDist: string;
+  let db: pg.Client;
+  const clients: LiveClient[] = [];
+  const conversationId = randomUUID();
+  const schema = `${SCHEMA}_replicas`;
+
+  const cookie = (name: keyof typeof USERS) => ({ cookie: `hunted.sid=${name}`, origin: gatewayBase });
+  async function throughGateway(name: keyof typeof USERS, path: string, init: { method?: string; body?: unknown } = {}) {
+    const response = await fetch(`${gatewayBase}${path}`, {
+      method: init.method ?? 'GET',
+      headers: { ...cookie(name), ...(init.body ? { 'content-type': 'application/json' } : {}) },
+      ...(init.body ? { body: JSON.stringify(init.body) } : {}),
+    });
+    return { status: response.status, body: await response.json() };
+  }
+  async function tab(name: keyof typeof USERS): Promise<LiveClient> {
+    const client = new LiveClient(gatewayBase, cookie(name), async (id, after) => {
+      const answer = await throughGateway(name, `/api/conversations/${id}/messages${after ? `?after=${after}` : ''}`);
+      return answer.body as ConversationMessage[];
+    }, [conversationId]);
+    clients.push(client);
+    return client.open();
+  }
+
+  beforeAll(async () => {
+    db = new pg.Client({ connectionString: TEST_DATABASE_URL, options: `-c search_path=${schema}` });
+    await db.connect();
+    config = loadConfig(testServiceEnv(schema, { MESSAGE_SEND_LIMIT_PER_MINUTE: '100000' }));
+    await dropTestSchema(config);
+    first = await startServiceApp(createMessagingApp, config, { fresh: false });
+    second = await startServiceApp(createMessagingApp, config, { fresh: false });
+    await db.query(`insert into conversations (id, client_user_id, hunter_id, hunter_user_id) values ($1, $2, 41, $3)`, [
+      conversationId,
+      USERS.ada.id,
+      USERS.sofia.id,
+    ]);
+
+    identityServer = http.createServer((req, res) => {
+      const sid = /hunted\.sid=([^;]+)/.exec(req.headers.cookie ?? '')?.[1] as keyof typeof USERS | undefined;
+      const user = sid ? USERS[sid] : undefined;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(req.url === '/internal/session' ? { user: user ? { ...user, profileImageUrl: undefined } : null } : { status: 'ok' }));
+    });
+    await new Promise<void>((resolve) => identityServer.listen(0, '127.0.0.1', resolve));
+    const identityUrl = `http://127.0.0.1:${(identityServer.address() as AddressInfo).port}`;
+    webDist = mkdtempSync(path.join(tmpdir(), 'messaging-live-web-'));
+    writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Hunted</title><div id="root"></div>');
+    const deadUrl = `http://127.0.0.1:${await freePort()}`;
+    gateway = await createGatewayApp(
+      gatewayEnvSchema.parse({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        REDIS_URL: TEST_REDIS_URL,
+        REDIS_PREFIX: `test:${schema}:gateway:${process.pid}:`,
+        INTERNAL_AUTH_PRIVATE_KEY: TEST_INTERNAL_AUTH_PRIVATE_KEY,
+        INTERNAL_AUTH_PUBLIC_KEY: TEST_INTERNAL_AUTH_PUBLIC_KEY,
+        WEB_DIST_DIR: webDist,
+        RATE_LIMIT_WRITES_PER_MINUTE: '100000',
+        RATE_LIMIT_READS_PER_MINUTE: '100000',
+        MESSAGING_URL: `${first.base},${second.base}`,
+        IDENTITY_URL: identityUrl,
+        BRANDS_URL: deadUrl,
+        REVIEWS_URL: deadUrl,
+        HUNTERS_URL: deadUrl,
+        BOOKINGS_URL: deadUrl,
+      }),
+    );
+    await gateway.app.listen(0, '127.0.0.1');
+    gatewayBase = `http://127.0.0.1:${(gateway.app.getHttpServer().address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    for (const client of clients) client.close();
+    await gateway?.app.close();
+    await new Promise((resolve) => identityServer?.close(resolve));
+    await second?.close();
+    await first?.close();
+    if (webDist) rmSync(webDist, { recursive: true, force: true });
+    await db?.query(`drop schema if exists ${schema} cascade`);
+    await db?.end();
+  });
+
+  it('moves their sockets to the other replica, and every tab ends with every message', async () => {
+    // Round-robin: of four tabs, two land on each replica.
+    const tabs = [await tab('ada'), await tab('sofia'), await tab('ada'), await tab('sofia')];
+    const sent: string[] = [];
+    let stopped: Promise<void> | undefined;
+    for (let i = 0; i < 40; i++) {
+      const from = i % 2 === 0 ? 'ada' : 'sofia';
+      const to = USERS[from === 'ada' ? 'sofia' : 'ada'];
+      const answer = await throughGateway(from, `/api/conversations/${conversationId}/messages`, {
+        method: 'POST',
+        body: { content: `message ${i}`, receiverId: to.id },
+      });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+      sent.push(answer.body.id);
+      if (i === 10) stopped = first.close();
+      await sleep(25);
+    }
+    await stopped;
+
+    for (const client of tabs) {
+      await waitFor('every message in every tab', () => sent.every((id) => client.messages.has(id)), 20_000);
+      expect(client.of(conversationId).map((message) => message.id)).toEqual(sent);
+    }
+    // Two tabs were on the stopped replica and reconnected (recovering their session, or catching up over HTTP).
+    expect(tabs.filter((client) => client.connects > 1)).toHaveLength(2);
+  });
+});
