@@ -44,6 +44,8 @@ export const messagingEnvSchema = baseEnvSchema.extend({
   MESSAGE_NUDGE_DELAY_MS: positiveInt(10 * 60_000),
   /** The least time between two such emails to one person about one conversation. */
   MESSAGE_NUDGE_INTERVAL_MS: positiveInt(60 * 60_000),
+  /** How often each replica looks for unread messages due an email that have no job (Redis was away). */
+  MESSAGE_NUDGE_SWEEP_MS: positiveInt(60_000),
   /** How long a socket lives before the server closes it so the client reconnects through the gateway's check. */
   SOCKET_REAUTH_MS: positiveInt(15 * 60_000),
   /** How long a dropped socket's missed packets are kept for it (socket.io's connection state recovery). */

@@ -8,6 +8,7 @@ import {
   type JobHandler,
   type JobQueue,
   type JobRun,
+  type PendingJob,
 } from '@hunted/platform';
 import { DataSource } from 'typeorm';
 import type { MessagingConfig } from '../config.js';
@@ -15,6 +16,7 @@ import { Mailer } from '../mail/mailer.js';
 import { fullName, MemberCopies } from '../users/member-copies.js';
 
 export const MESSAGE_NUDGE_QUEUE = 'messaging-message-nudge';
+const SWEEP_BATCH = 100;
 
 export interface MessageNudgeData {
   conversationId: string;
@@ -38,7 +40,8 @@ function preview(content: string, max = 200): string {
  * MESSAGE_NUDGE_INTERVAL_MS per conversation. A job is planned when a message begins a run of unread ones (the
  * receiver's unread count for the conversation goes from 0 to 1) and re-checks when it runs: nothing is sent if
  * that message was read meanwhile. The send is claimed on the conversation row first (so two replicas never both
- * send) and the claim is given back if the mail server refuses, for the retry.
+ * send) and the claim is given back if the mail server refuses, for the retry. A sweep finds runs whose job Redis
+ * never took (it was away when the message was sent), so an outage only delays the email.
  */
 @Injectable()
 export class MessageNudgeJob implements JobHandler<MessageNudgeData> {
@@ -101,6 +104,34 @@ export class MessageNudgeJob implements JobHandler<MessageNudgeData> {
     }
     return { sent: true };
   }
+
+  /**
+   * Runs of unread messages that are due an email and may have no job: the first unread message of each side that
+   * has been waiting the delay, where that side has an address and was not emailed within the interval.
+   */
+  async pending(): Promise<PendingJob<MessageNudgeData>[]> {
+    const rows = (await this.dataSource.query(
+      `select c.id as conversation_id, first_unread.id::text as message_id, first_unread.receiver_id
+         from conversations c
+         cross join lateral (values (c.client_user_id, c.client_unread, c.client_nudged_at),
+                                    (c.hunter_user_id, c.hunter_unread, c.hunter_nudged_at)) side(user_id, unread, nudged_at)
+         cross join lateral (
+           select m.id, m.receiver_id, m.created_at from messages m
+            where m.conversation_id = c.id and m.receiver_id = side.user_id and not m.is_read
+            order by m.seq limit 1) first_unread
+        where (c.client_unread > 0 or c.hunter_unread > 0)
+          and side.unread > 0
+          and first_unread.created_at < now() - make_interval(secs => $1 / 1000.0)
+          and (side.nudged_at is null or side.nudged_at < now() - make_interval(secs => $2 / 1000.0))
+          and exists (select 1 from users u where u.user_id = side.user_id and u.email is not null)
+        limit ${SWEEP_BATCH}`,
+      [this.config.MESSAGE_NUDGE_DELAY_MS, this.config.MESSAGE_NUDGE_INTERVAL_MS],
+    )) as { conversation_id: string; message_id: string; receiver_id: string }[];
+    return rows.map((row) => {
+      const data = { conversationId: row.conversation_id, messageId: row.message_id, receiverId: row.receiver_id };
+      return { jobId: messageNudgeJobId(data), data };
+    });
+  }
 }
 
 export const messageNudge = defineJob<MessageNudgeData, MessagingConfig>({
@@ -113,9 +144,10 @@ export const messageNudge = defineJob<MessageNudgeData, MessagingConfig>({
     removeOnComplete: true,
     removeOnFail: { age: 7 * 24 * 60 * 60 },
   }),
+  sweepEveryMs: (config) => config.MESSAGE_NUDGE_SWEEP_MS,
 });
 
-/** Plans the email about a message left unread; a Redis outage only means that run of messages is not emailed. */
+/** Plans the email about a message left unread; if Redis is away, the sweep plans it once Redis is back. */
 @Injectable()
 export class MessageNudges {
   private readonly logger = new Logger(MessageNudges.name);
@@ -130,7 +162,7 @@ export class MessageNudges {
     this.queue
       .tryAdd(data, { jobId: messageNudgeJobId(data), delay: this.config.MESSAGE_NUDGE_DELAY_MS })
       .then((added) => {
-        if (!added) this.logger.warn(`Redis did not take the unread-message email for ${conversationId}; it is not sent`);
+        if (!added) this.logger.warn(`Redis did not take the unread-message email for ${conversationId}; the sweep will`);
       })
       .catch(() => undefined);
   }
