@@ -6,6 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { AUTH_REQUIRED_REDIRECT_DELAY_MS, UNAUTHORIZED_REDIRECT_DELAY_MS } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { SignInToEditProfile } from '@/features/account/components/sign-in-to-edit-profile';
+import { MessagesLink } from '@/features/messaging/components/messages-link';
 import { LandingPage } from './routes/landing';
 import { NotFoundPage } from './routes/not-found';
 
@@ -27,6 +28,9 @@ function signedIn(id: string, path: string, guest: RouteObject['element'], lazy:
   return { path, element: <RequireAuth guest={guest} />, children: [{ id, index: true, lazy }] };
 }
 
+/** The header's message icon with the live unread count (and the tab's socket), from the messaging feature. */
+const renderMessagesLink = (className: string) => <MessagesLink className={className} />;
+
 /**
  * The route table of both specs. React Router matches paths case-insensitively (no route sets
  * `caseSensitive`) and ignores one trailing slash; route tests pin both.
@@ -34,9 +38,9 @@ function signedIn(id: string, path: string, guest: RouteObject['element'], lazy:
 export const routes: RouteObject[] = [
   {
     id: 'root',
-    element: <AppLayout />,
+    element: <AppLayout renderMessagesLink={renderMessagesLink} />,
     hydrateFallbackElement: (
-      <AppLayout>
+      <AppLayout renderMessagesLink={renderMessagesLink}>
         <Spinner />
       </AppLayout>
     ),

@@ -33,6 +33,10 @@ export function goToLogin(): void {
   window.location.assign('/api/login');
 }
 
+/** Told to the page just before signing out, so anything live (the messages socket) closes first. */
+export const SIGNING_OUT_EVENT = 'hunted:signing-out';
+
 export function goToLogout(): void {
+  window.dispatchEvent(new Event(SIGNING_OUT_EVENT));
   window.location.assign('/api/logout');
 }

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aHunter, aHunterBooking, signedIn } from '@/testing/data-generators';
 import { json, stubFetch } from '@/testing/fetch-stub';
@@ -12,6 +12,7 @@ const withProfile = {
   'GET /api/hunter-availability/weekly': () =>
     json(200, { mon: [], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] }),
   'GET /api/hunter-bookings': () => json(200, []),
+  'GET /api/hunter-conversations': () => json(200, []),
 };
 
 const DAY = 86_400_000;
@@ -128,6 +129,24 @@ describe('/hunter-dashboard', () => {
     expect(screen.getByText(/with Ada Lovelace/)).toBeTruthy();
   });
 
+  it("lists the hunter's client conversations with their unread counts; choosing one opens it on /messages", async () => {
+    stubFetch({
+      ...withProfile,
+      'GET /api/hunter-conversations': () =>
+        json(200, [
+          { id: 'c-ada', clientName: 'Ada Lovelace', clientAvatar: null, lastMessage: 'See you Friday', lastMessageTime: new Date().toISOString(), unreadCount: 2 },
+          { id: 'c-leo', clientName: 'Leo Park', clientAvatar: null, lastMessage: null, lastMessageTime: null, unreadCount: 0 },
+        ]),
+    });
+    const router = renderRoute('/hunter-dashboard?tab=messages');
+    const ada = await screen.findByRole('button', { name: 'Ada Lovelace, 2 unread' });
+    expect(ada.textContent).toContain('See you Friday');
+    expect(ada.textContent).toContain('less than a minute ago');
+    expect(screen.getByRole('button', { name: 'Leo Park' }).textContent).toContain('No messages yet');
+    fireEvent.click(ada);
+    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/messages?conversation=c-ada'));
+  });
+
   it('opens the tab named in ?tab= and keeps the chosen tab there', async () => {
     stubFetch(withProfile);
     const router = renderRoute('/hunter-dashboard?tab=messages');
@@ -138,7 +157,7 @@ describe('/hunter-dashboard', () => {
         .map((tab) => tab.textContent?.trim()),
     ).toEqual(['Bookings', 'Calendar', 'Availability', 'Messages', 'Settings']);
     expect(screen.getByRole('tab', { name: 'Messages' }).getAttribute('aria-selected')).toBe('true');
-    expect(screen.getByText('Messaging is not open yet')).toBeTruthy();
+    expect(await screen.findByText('No conversations yet')).toBeTruthy();
 
     fireEvent.mouseDown(screen.getByRole('tab', { name: 'Bookings' }));
     expect(router.state.location.search).toBe('?tab=bookings');

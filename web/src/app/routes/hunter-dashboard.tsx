@@ -21,20 +21,22 @@ import { paths } from '@/config/paths';
 import { useHunterBookings } from '@/features/bookings/api/get-bookings';
 import { BookingsCalendar } from '@/features/bookings/components/bookings-calendar';
 import { HunterBookingsTab } from '@/features/bookings/components/hunter-bookings-tab';
-import { useUnauthorizedRedirect } from '@/features/bookings/hooks/use-unauthorized-redirect';
+import { useUnauthorizedRedirect } from '@/lib/use-unauthorized-redirect';
 import { bookedHoursByDate } from '@/features/bookings/lib/booked-hours';
 import { summariseHunterBookings } from '@/features/bookings/lib/hunter-bookings-summary';
 import { formatPence } from '@/features/bookings/lib/money';
 import { useHunterProfile } from '@/features/hunters/api/get-hunter-profile';
 import { AvailabilityEditor } from '@/features/hunters/components/availability/availability-editor';
 import { StatusBadge } from '@/features/hunters/components/hunter-card';
+import { useHunterConversations } from '@/features/messaging/api/conversations';
+import { HunterMessagesTab } from '@/features/messaging/components/hunter-messages-tab';
+import { UnreadBadge } from '@/features/messaging/components/unread-badge';
 import { HunterPhoto } from '@/features/hunters/components/hunter-photo';
 import { HunterSettings } from '@/features/hunters/components/hunter-settings';
 
 /**
  * /hunter-dashboard: the signed-in hunter's profile, bookings, conversations and availability. It lives in
  * app/routes because it composes the hunters, bookings and messaging features, which never import each other.
- * Until messaging exists, its tab says so plainly rather than show made-up conversations.
  */
 export function HunterDashboardRoute() {
   const profile = useHunterProfile();
@@ -67,14 +69,6 @@ const tabIcons: Record<DashboardTab, ReactNode> = {
   messages: <MessageSquare aria-hidden />,
   settings: <Settings aria-hidden />,
 };
-/** The tab whose content comes with the messaging feature, until then saying so. */
-const NOT_OPEN_YET = {
-  messages: {
-    title: 'Messaging is not open yet',
-    description:
-      'Your client conversations arrive with messaging: each with its latest message and unread count, listed here.',
-  },
-} satisfies Partial<Record<DashboardTab, { title: string; description: string }>>;
 const DEFAULT_DASHBOARD_TAB: DashboardTab = 'bookings';
 
 function isDashboardTab(value: string | null): value is DashboardTab {
@@ -106,7 +100,9 @@ export function averageRatingLabel(rating: number | null | undefined): string {
 function HunterDashboard({ hunter }: { hunter: Hunter }) {
   const [tab, setTab] = useDashboardTab();
   const bookings = useHunterBookings();
-  useUnauthorizedRedirect(bookings.error);
+  const conversations = useHunterConversations();
+  useUnauthorizedRedirect(bookings.error, conversations.error);
+  const unreadFromClients = (conversations.data ?? []).reduce((sum, row) => sum + row.unreadCount, 0);
   // Read once per load: which sessions are upcoming changes slowly, and a reload refreshes it.
   const [now] = useState(() => Date.now());
   const summary = bookings.data ? summariseHunterBookings(bookings.data, now) : null;
@@ -173,14 +169,17 @@ function HunterDashboard({ hunter }: { hunter: Hunter }) {
           {DASHBOARD_TABS.map((value) => (
             <TabsTrigger key={value} value={value} className={compactTabClasses}>
               {tabIcons[value]} {TAB_LABELS[value]}
+              {value === 'messages' ? <UnreadBadge count={unreadFromClients} /> : null}
             </TabsTrigger>
           ))}
         </TabsList>
-        {(Object.keys(NOT_OPEN_YET) as (keyof typeof NOT_OPEN_YET)[]).map((value) => (
-          <TabsContent key={value} value={value}>
-            <NoticeCard icon={tabIcons[value]} {...NOT_OPEN_YET[value]} />
-          </TabsContent>
-        ))}
+        <TabsContent value="messages">
+          <HunterMessagesTab
+            conversations={conversations.data}
+            loading={conversations.isPending}
+            failed={conversations.isError}
+          />
+        </TabsContent>
         <TabsContent value="bookings">
           {summary ? (
             <HunterBookingsTab summary={summary} />

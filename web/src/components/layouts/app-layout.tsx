@@ -1,13 +1,19 @@
 import type { ReactNode } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { Footer } from './footer';
-import { Header } from './header';
+import { Header, type RenderMessagesLink } from './header';
 
 /**
  * Header, page, footer. With `children` it is the frame shown while the first page's code loads, so the
  * header never blinks out on a deep link.
  */
-export function AppLayout({ children }: { children?: ReactNode }) {
+export function AppLayout({
+  children,
+  renderMessagesLink,
+}: {
+  children?: ReactNode;
+  renderMessagesLink?: RenderMessagesLink;
+}) {
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -16,7 +22,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
       >
         Skip to content
       </a>
-      <Header />
+      <Header renderMessagesLink={renderMessagesLink} />
       <main id="main" className="flex flex-1 flex-col">
         {children ?? <Outlet />}
       </main>

@@ -9,6 +9,7 @@ import {
   Sparkles,
   UserPen,
 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
@@ -31,7 +32,10 @@ const navLinks = [
   { to: paths.becomeHunter.getHref(), label: 'Become a Hunter' },
 ];
 
-export function Header() {
+/** The message icon's link, given by the app so it can carry the messaging feature's live unread count. */
+export type RenderMessagesLink = (className: string) => ReactNode;
+
+export function Header({ renderMessagesLink }: { renderMessagesLink?: RenderMessagesLink }) {
   const auth = useAuth();
   return (
     <header className="sticky top-0 z-40 border-b border-stone-200/80 bg-white/85 backdrop-blur-md">
@@ -78,7 +82,7 @@ export function Header() {
               Sign In
             </Button>
           ) : (
-            <SignedInControls user={auth.user} />
+            <SignedInControls user={auth.user} renderMessagesLink={renderMessagesLink} />
           )}
         </div>
       </div>
@@ -86,15 +90,19 @@ export function Header() {
   );
 }
 
-function SignedInControls({ user }: { user: User }) {
+function SignedInControls({ user, renderMessagesLink }: { user: User; renderMessagesLink?: RenderMessagesLink }) {
   const firstName = user.firstName || 'User';
   const iconLink =
     'inline-flex h-10 w-10 items-center justify-center rounded-full text-stone-500 transition-colors hover:bg-stone-100 hover:text-stone-900';
   return (
     <>
-      <Link to={paths.messages.getHref()} aria-label="Messages" className={iconLink}>
-        <MessageCircle className="h-5 w-5" aria-hidden />
-      </Link>
+      {renderMessagesLink ? (
+        renderMessagesLink(iconLink)
+      ) : (
+        <Link to={paths.messages.getHref()} aria-label="Messages" className={iconLink}>
+          <MessageCircle className="h-5 w-5" aria-hidden />
+        </Link>
+      )}
       <Link to={paths.admin.getHref()} aria-label="Admin" className={iconLink}>
         <Shield className="h-5 w-5" aria-hidden />
       </Link>

@@ -6,7 +6,7 @@ import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast';
 import { serverMessage } from '@/lib/api-client';
 import { useRescheduleBooking } from '../api/booking-mutations';
-import { handleUnauthorized } from '../lib/unauthorized';
+import { handleUnauthorized } from '@/lib/unauthorized';
 import { longDateLabel } from '../lib/london-week';
 import { SlotPicker, type SlotChoice } from './slot-picker';
 

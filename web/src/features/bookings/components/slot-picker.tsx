@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Spinner } from '@/components/ui/spinner';
 import { useSlots } from '../api/get-slots';
-import { useUnauthorizedRedirect } from '../hooks/use-unauthorized-redirect';
+import { useUnauthorizedRedirect } from '@/lib/use-unauthorized-redirect';
 import {
   addDays,
   dayOfWeek,

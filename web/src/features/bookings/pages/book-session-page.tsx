@@ -10,7 +10,7 @@ import { paths } from '@/config/paths';
 import { useBookableHunter } from '../api/get-hunter';
 import { HunterSummary } from '../components/hunter-summary';
 import { SlotPicker, type SlotChoice } from '../components/slot-picker';
-import { useUnauthorizedRedirect } from '../hooks/use-unauthorized-redirect';
+import { useUnauthorizedRedirect } from '@/lib/use-unauthorized-redirect';
 import { saveBookingChoice } from '../lib/booking-choice';
 import { longDateLabel } from '../lib/london-week';
 import { formatPounds } from '../lib/money';

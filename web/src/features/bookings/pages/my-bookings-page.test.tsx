@@ -58,6 +58,7 @@ describe('/my-bookings', () => {
     expect(confirmed.textContent).toContain('Tuesday, 1 December 2026 at 10:00 (London)');
     expect(confirmed.textContent).toContain('£80.00');
     expect(within(confirmed).getByText('Confirmed')).toBeTruthy();
+    expect(within(confirmed).getByRole('link', { name: 'Message Sofia Marin' }).getAttribute('href')).toMatch(/^\/messages\?hunter=\d+$/);
     expect(within(confirmed).getByRole('button', { name: 'Reschedule' })).toBeTruthy();
 
     const completed = row('Ask Me a Question with Leo Park');

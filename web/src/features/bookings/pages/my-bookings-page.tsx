@@ -1,5 +1,5 @@
 import { BOOKING_RULES, SESSION_TYPE_LABELS, type MyBooking } from '@hunted/contracts';
-import { CalendarPlus, CalendarX2, Clock, MapPin } from 'lucide-react';
+import { CalendarPlus, CalendarX2, Clock, MapPin, MessageCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
@@ -14,9 +14,9 @@ import { useCancelBooking, useReleaseHold } from '../api/booking-mutations';
 import { BookingStatusBadge } from '../components/booking-status-badge';
 import { RescheduleDialog } from '../components/reschedule-dialog';
 import { countdownTo, useNow } from '../hooks/use-now';
-import { useUnauthorizedRedirect } from '../hooks/use-unauthorized-redirect';
+import { useUnauthorizedRedirect } from '@/lib/use-unauthorized-redirect';
 import { saveBookingChoice } from '../lib/booking-choice';
-import { handleUnauthorized } from '../lib/unauthorized';
+import { handleUnauthorized } from '@/lib/unauthorized';
 import { longDateLabel } from '../lib/london-week';
 import { formatPence } from '../lib/money';
 
@@ -190,6 +190,14 @@ function BookingRow({ booking, now }: { booking: MyBooking; now: number }) {
           <Button size="sm" variant="ghost" disabled={cancel.isPending} onClick={() => setCancelling(true)}>
             Cancel
           </Button>
+        ) : null}
+        {booking.status === 'confirmed' || booking.status === 'completed' ? (
+          <Link
+            to={`${paths.messages.getHref()}?hunter=${booking.hunterId}`}
+            className={buttonClasses({ size: 'sm', variant: 'ghost' })}
+          >
+            <MessageCircle className="h-4 w-4" aria-hidden /> Message {booking.hunterName}
+          </Link>
         ) : null}
       </div>
 

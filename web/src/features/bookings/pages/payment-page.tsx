@@ -13,9 +13,9 @@ import { usePaymentConfig } from '../api/get-payment-config';
 import { useCreateBooking, useCreatePaymentIntent, useReleaseHold } from '../api/booking-mutations';
 import { OrderSummary } from '../components/order-summary';
 import { countdownTo, useNow } from '../hooks/use-now';
-import { useUnauthorizedRedirect } from '../hooks/use-unauthorized-redirect';
+import { useUnauthorizedRedirect } from '@/lib/use-unauthorized-redirect';
 import { clearBookingChoice, intentIdOf, readBookingChoice, type BookingChoice } from '../lib/booking-choice';
-import { handleUnauthorized } from '../lib/unauthorized';
+import { handleUnauthorized } from '@/lib/unauthorized';
 import { formatPence } from '../lib/money';
 
 // Stripe's client and its Payment Element load only when a visitor is about to pay in stripe mode.

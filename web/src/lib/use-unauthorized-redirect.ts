@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { HttpError } from '@/lib/api-client';
-import { handleUnauthorized } from '../lib/unauthorized';
+import { HttpError } from './api-client';
+import { handleUnauthorized } from './unauthorized';
 
 /** Sends the user to sign in (after the 'Unauthorized' toast) when any of these errors is a 401. */
 export function useUnauthorizedRedirect(...errors: unknown[]) {

@@ -4,7 +4,7 @@ import { HttpError } from '@/lib/api-client';
 import { goToLogin } from '@/lib/auth';
 
 /**
- * The booking pages' answer to a 401 on any call (the session ended while the page was open): the spec's
+ * The signed-in pages' answer to a 401 on any call (the session ended while the page was open): the spec's
  * 'Unauthorized' toast, then sign-in after 0.5 s. True when it handled the error.
  */
 export function handleUnauthorized(error: unknown): boolean {

@@ -1,0 +1,9 @@
+/** Every query key of the messaging feature, built only here. */
+export const messagingKeys = {
+  all: ['messaging'] as const,
+  conversations: () => [...messagingKeys.all, 'conversations'] as const,
+  hunterConversations: () => [...messagingKeys.all, 'hunter-conversations'] as const,
+  unread: () => [...messagingKeys.all, 'unread'] as const,
+  threads: () => [...messagingKeys.all, 'thread'] as const,
+  thread: (conversationId: string) => [...messagingKeys.threads(), conversationId] as const,
+};

@@ -1,0 +1,117 @@
+import type { ConversationSummary } from '@hunted/contracts';
+import { ArrowLeft, MessageSquare } from 'lucide-react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { Link } from 'react-router-dom';
+import { Avatar } from '@/components/ui/avatar';
+import { cn } from '@/components/ui/cn';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { timeAgo } from '@/lib/relative-time';
+import type { ThreadMessage } from '../api/conversations';
+import { MessageComposer } from './message-composer';
+
+/** How near the bottom (px) counts as reading the newest messages: new ones then scroll into view. */
+const NEAR_BOTTOM = 120;
+
+/** One conversation: who it is with, the messages as a live log, and the box to write in. */
+export function MessageThread({
+  conversation,
+  messages,
+  loading,
+  failed,
+  myId,
+  now,
+  onSend,
+  sending,
+}: {
+  conversation: ConversationSummary;
+  messages: ThreadMessage[] | undefined;
+  loading: boolean;
+  failed: boolean;
+  myId: string;
+  now: Date;
+  onSend: (content: string) => Promise<boolean>;
+  sending: boolean;
+}) {
+  const log = useRef<HTMLDivElement>(null);
+  const nearBottom = useRef(true);
+  const count = messages?.length ?? 0;
+
+  // Open at the newest message; follow new ones only when the reader is already there.
+  useLayoutEffect(() => {
+    const element = log.current;
+    if (element && nearBottom.current) element.scrollTop = element.scrollHeight;
+  }, [count, conversation.id]);
+  useEffect(() => {
+    nearBottom.current = true;
+  }, [conversation.id]);
+
+  return (
+    <section aria-label={`Conversation with ${conversation.otherName}`} className="flex min-h-0 flex-1 flex-col">
+      <header className="flex items-center gap-3 border-b border-stone-200 px-3 py-3 sm:px-5">
+        <Link
+          to={paths.messages.getHref()}
+          aria-label="Back to conversations"
+          className="inline-flex h-9 w-9 items-center justify-center rounded-full text-stone-600 hover:bg-stone-100 md:hidden"
+        >
+          <ArrowLeft className="h-5 w-5" aria-hidden />
+        </Link>
+        <Avatar src={conversation.otherImage} className="h-10 w-10" />
+        <div className="min-w-0">
+          <h2 className="truncate text-base font-bold text-stone-900">{conversation.otherName}</h2>
+          <p className="text-xs text-stone-500">{conversation.role === 'client' ? 'Your hunter' : 'Your client'}</p>
+        </div>
+      </header>
+
+      <div
+        ref={log}
+        role="log"
+        aria-live="polite"
+        aria-label={`Messages with ${conversation.otherName}`}
+        tabIndex={0}
+        onScroll={(event) => {
+          const element = event.currentTarget;
+          nearBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < NEAR_BOTTOM;
+        }}
+        className="min-h-0 flex-1 overflow-y-auto bg-stone-50/60 px-3 py-4 focus-visible:outline-none sm:px-5"
+      >
+        {loading ? (
+          <Spinner label="Loading messages..." />
+        ) : failed ? (
+          <p className="py-10 text-center text-sm text-stone-600">The messages could not be loaded. Please try again.</p>
+        ) : count === 0 ? (
+          <div className="flex h-full flex-col items-center justify-center py-10 text-center">
+            <MessageSquare className="h-8 w-8 text-stone-300" aria-hidden />
+            <p className="mt-3 text-sm font-semibold text-stone-800">No messages yet</p>
+            <p className="mt-1 text-sm text-stone-500">Start the conversation!</p>
+          </div>
+        ) : (
+          <ol className="flex flex-col gap-2.5">
+            {messages!.map((message) => {
+              const mine = message.senderId === myId;
+              return (
+                <li key={message.id} className={cn('flex flex-col', mine ? 'items-end' : 'items-start')}>
+                  <p
+                    className={cn(
+                      'max-w-[85%] rounded-2xl px-3.5 py-2 text-sm leading-relaxed break-words whitespace-pre-wrap shadow-xs sm:max-w-[70%]',
+                      mine ? 'rounded-br-md bg-brand-600 text-white' : 'rounded-bl-md bg-white text-stone-900 ring-1 ring-stone-200',
+                      message.pending && 'opacity-70',
+                    )}
+                  >
+                    {message.content}
+                  </p>
+                  <span className="mt-1 px-1 text-[11px] text-stone-500">
+                    {message.pending ? 'Sending…' : timeAgo(message.createdAt, now)}
+                    {mine && !message.pending && message.isRead ? ' · Seen' : ''}
+                  </span>
+                </li>
+              );
+            })}
+          </ol>
+        )}
+      </div>
+
+      <MessageComposer onSend={onSend} sending={sending} />
+    </section>
+  );
+}

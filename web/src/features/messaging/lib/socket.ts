@@ -1,0 +1,80 @@
+import type { ConversationMessage, UnreadCount } from '@hunted/contracts';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { Socket } from 'socket.io-client';
+import { request } from '@/lib/api-client';
+import { SIGNING_OUT_EVENT, useAuth } from '@/lib/auth';
+import { threadPath, type ThreadMessage } from '../api/conversations';
+import { messagingKeys } from '../api/query-keys';
+import { applyNewMessage, applyRead, applyUnreadCount, mergeMessages, type ReadReceipt } from './live-cache';
+
+/**
+ * After a reconnect that did not recover the session (the server kept no missed packets for us), fetch what may
+ * have been missed: the lists and the count again, and each thread this tab holds from its newest stored message.
+ */
+export async function catchUp(client: QueryClient): Promise<void> {
+  void client.invalidateQueries({ queryKey: messagingKeys.conversations() });
+  void client.invalidateQueries({ queryKey: messagingKeys.hunterConversations() });
+  void client.invalidateQueries({ queryKey: messagingKeys.unread() });
+  const threads = client.getQueriesData<ThreadMessage[]>({ queryKey: messagingKeys.threads() });
+  await Promise.all(
+    threads.map(async ([key, thread]) => {
+      const conversationId = key.at(-1) as string;
+      const newest = thread?.filter((message) => !message.pending).at(-1)?.id;
+      const missed = await request<ConversationMessage[]>('GET', threadPath(conversationId, newest)).catch(() => null);
+      if (missed) client.setQueryData<ThreadMessage[]>(key, (current) => mergeMessages(current ?? [], missed));
+    }),
+  );
+}
+
+/** Feeds one socket's events into the query caches; answers how to close it. */
+export function connectLive(socket: Socket, client: QueryClient, myId: string): () => void {
+  let connectedBefore = false;
+  socket.on('connect', () => {
+    if (connectedBefore && !socket.recovered) void catchUp(client);
+    connectedBefore = true;
+  });
+  socket.on('disconnect', (reason) => {
+    // The server closed it on purpose (every 15 minutes, to check the session again): come straight back.
+    if (reason === 'io server disconnect') socket.connect();
+  });
+  socket.on('connect_error', (error) => {
+    // No session: stop asking. The pages' own calls get the 401 and send the member to sign in.
+    if (error.message === 'unauthorized') socket.disconnect();
+  });
+  socket.on('message:new', (message: ConversationMessage) => applyNewMessage(client, message, myId));
+  socket.on('conversation:read', (read: ReadReceipt) => applyRead(client, read, myId));
+  socket.on('unread:count', (count: UnreadCount) => applyUnreadCount(client, count));
+  return () => {
+    socket.removeAllListeners();
+    socket.disconnect();
+  };
+}
+
+/**
+ * One socket per tab, open while a member is signed in, closed at sign-out. socket.io's client is loaded only
+ * then, so a guest's first script never carries it. Websocket transport only: the gateway spreads connections
+ * over messaging's replicas, and long-polling would need every request of a session to reach the same one.
+ */
+export function useLiveMessages(): void {
+  const auth = useAuth();
+  const client = useQueryClient();
+  const myId = auth.status === 'authenticated' ? auth.user.id : null;
+  useEffect(() => {
+    if (!myId) return;
+    let close: (() => void) | undefined;
+    let cancelled = false;
+    void import('socket.io-client').then(({ io }) => {
+      if (cancelled) return;
+      const socket = io({ path: '/socket.io', transports: ['websocket'], withCredentials: true });
+      close = connectLive(socket, client, myId);
+    });
+    const stop = () => close?.();
+    window.addEventListener(SIGNING_OUT_EVENT, stop);
+    return () => {
+      cancelled = true;
+      window.removeEventListener(SIGNING_OUT_EVENT, stop);
+      stop();
+    };
+  }, [client, myId]);
+}

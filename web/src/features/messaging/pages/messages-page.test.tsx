@@ -1,0 +1,189 @@
+import type { ConversationMessage, ConversationSummary } from '@hunted/contracts';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { member, signedIn } from '@/testing/data-generators';
+import { openedSockets } from '@/testing/fake-socket';
+import { json, stubFetch } from '@/testing/fetch-stub';
+import { renderRoute } from '@/testing/test-utils';
+
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+
+function aConversation(overrides: Partial<ConversationSummary> = {}): ConversationSummary {
+  return {
+    id: 'c1',
+    userId: member.id,
+    hunterId: 7,
+    hunterName: 'Sofia Marin',
+    hunterProfileImage: null,
+    lastMessageAt: minutesAgo(5),
+    createdAt: minutesAgo(60),
+    role: 'client',
+    otherUserId: 'u-sofia',
+    otherName: 'Sofia Marin',
+    otherImage: null,
+    lastMessage: 'See you Friday',
+    unreadCount: 0,
+    ...overrides,
+  };
+}
+
+function aMessage(overrides: Partial<ConversationMessage> = {}): ConversationMessage {
+  return {
+    id: crypto.randomUUID(),
+    conversationId: 'c1',
+    senderId: 'u-sofia',
+    receiverId: member.id,
+    content: 'Hello Ada',
+    createdAt: minutesAgo(5),
+    isRead: true,
+    clientMessageId: null,
+    ...overrides,
+  };
+}
+
+const base = {
+  ...signedIn,
+  'GET /api/conversations/unread-count': () => json(200, { messages: 0, conversations: 0 }),
+};
+
+describe('/messages', () => {
+  it('says so when there are no conversations, and nothing is selected', async () => {
+    stubFetch({ ...base, 'GET /api/conversations': () => json(200, []) });
+    renderRoute('/messages');
+    expect(await screen.findByRole('heading', { name: 'No conversations yet' })).toBeTruthy();
+    expect(screen.getByText('Book a hunter to start chatting!')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Browse Hunters' }).getAttribute('href')).toBe('/book-a-hunter');
+    expect(screen.getByText('Select a conversation')).toBeTruthy();
+  });
+
+  it('lists conversations with time ago and unread counts, and opens the one named in ?conversation=', async () => {
+    stubFetch({
+      ...base,
+      'GET /api/conversations': () =>
+        json(200, [aConversation({ unreadCount: 2 }), aConversation({ id: 'c2', otherName: 'Leo Park', lastMessage: null, role: 'hunter' })]),
+      'GET /api/conversations/c1/messages': () => json(200, []),
+    });
+    renderRoute('/messages?conversation=c1');
+    const list = await screen.findByRole('list', { name: 'Conversations' });
+    const sofia = within(list).getByRole('link', { name: 'Sofia Marin, 2 unread' });
+    expect(sofia.textContent).toContain('5 minutes ago');
+    expect(sofia.getAttribute('aria-current')).toBe('true');
+    // Both roles: each row says which side the other person is.
+    expect(within(list).getByRole('link', { name: 'Leo Park' }).textContent).toContain('Client');
+    expect(await screen.findByText('No messages yet')).toBeTruthy();
+    expect(screen.getByText('Start the conversation!')).toBeTruthy();
+    expect(screen.getByRole('log', { name: 'Messages with Sofia Marin' })).toBeTruthy();
+  });
+
+  it('shows nothing of a conversation that is not one of yours', async () => {
+    const calls = stubFetch({ ...base, 'GET /api/conversations': () => json(200, [aConversation()]) });
+    renderRoute('/messages?conversation=someone-elses');
+    expect(await screen.findByText('Select a conversation')).toBeTruthy();
+    expect(screen.queryByRole('log')).toBeNull();
+    expect(calls.some((call) => call.url.includes('someone-elses'))).toBe(false);
+  });
+
+  it('sends with Enter, not Shift+Enter; Send is off while blank; the message shows at once as sending, then stored', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const calls = stubFetch({
+      ...base,
+      'GET /api/conversations': () => json(200, [aConversation()]),
+      'GET /api/conversations/c1/messages': () => json(200, [aMessage({ content: 'Hello Ada' })]),
+      'POST /api/conversations/c1/messages': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    renderRoute('/messages?conversation=c1');
+    const log = await screen.findByRole('log');
+    await within(log).findByText('Hello Ada');
+    const box = screen.getByLabelText('Message');
+    const send = screen.getByRole('button', { name: 'Send' });
+    expect(send).toHaveProperty('disabled', true);
+    fireEvent.change(box, { target: { value: '   ' } });
+    expect(send).toHaveProperty('disabled', true);
+
+    fireEvent.change(box, { target: { value: 'First line' } });
+    fireEvent.keyDown(box, { key: 'Enter', shiftKey: true });
+    expect(calls.filter((call) => call.init.method === 'POST')).toHaveLength(0);
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(await within(log).findByText('First line')).toBeTruthy();
+    expect(within(log).getByText('Sending…')).toBeTruthy();
+    expect(box).toHaveProperty('value', '');
+    const posted = JSON.parse(String(calls.find((call) => call.init.method === 'POST')!.init.body)) as Record<string, string>;
+    expect(posted).toMatchObject({ content: 'First line', receiverId: 'u-sofia' });
+    expect(posted.clientMessageId).toMatch(/^[0-9a-f-]{36}$/);
+
+    answer(json(201, aMessage({ id: 'm-stored', senderId: member.id, receiverId: 'u-sofia', content: 'First line', createdAt: new Date().toISOString(), isRead: false, clientMessageId: posted.clientMessageId })));
+    await waitFor(() => expect(within(log).queryByText('Sending…')).toBeNull());
+    expect(within(log).getAllByText('First line')).toHaveLength(1);
+  });
+
+  it("keeps the text and says 'Failed to send message' when a send fails", async () => {
+    stubFetch({
+      ...base,
+      'GET /api/conversations': () => json(200, [aConversation()]),
+      'GET /api/conversations/c1/messages': () => json(200, []),
+      'POST /api/conversations/c1/messages': () => json(500, { message: 'boom' }),
+    });
+    renderRoute('/messages?conversation=c1');
+    const box = await screen.findByLabelText('Message');
+    fireEvent.change(box, { target: { value: 'Will this arrive?' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Failed to send message. Please try again.')).toBeTruthy();
+    expect(screen.getByText('Error')).toBeTruthy();
+    await waitFor(() => expect(box).toHaveProperty('value', 'Will this arrive?'));
+    expect(within(screen.getByRole('log')).queryByText('Will this arrive?')).toBeNull();
+  });
+
+  it('marks a visible thread read up to the newest message received', async () => {
+    const unread = aMessage({ id: 'm-unread', isRead: false });
+    let read = false;
+    const calls = stubFetch({
+      ...base,
+      'GET /api/conversations': () => json(200, [aConversation({ unreadCount: read ? 0 : 1 })]),
+      'GET /api/conversations/c1/messages': () => json(200, [aMessage({ id: 'm-old' }), unread]),
+      'POST /api/conversations/c1/read': () => {
+        read = true;
+        return new Response(null, { status: 204 });
+      },
+    });
+    renderRoute('/messages?conversation=c1');
+    await waitFor(() => expect(calls.some((call) => call.url === '/api/conversations/c1/read')).toBe(true));
+    const readCall = calls.find((call) => call.url === '/api/conversations/c1/read')!;
+    expect(JSON.parse(String(readCall.init.body))).toEqual({ upTo: 'm-unread' });
+    // The row's badge clears; the thread is asked once, not again on every render.
+    expect(await screen.findByRole('link', { name: 'Sofia Marin' })).toBeTruthy();
+    expect(calls.filter((call) => call.url === '/api/conversations/c1/read')).toHaveLength(1);
+  });
+
+  it('shows messages and unread counts that arrive on the socket, without a reload', async () => {
+    stubFetch({
+      ...base,
+      'GET /api/conversations': () => json(200, [aConversation(), aConversation({ id: 'c2', otherName: 'Leo Park', lastMessage: 'Old news', lastMessageAt: minutesAgo(90) })]),
+      'GET /api/conversations/c1/messages': () => json(200, []),
+      'POST /api/conversations/c1/read': () => new Response(null, { status: 204 }),
+    });
+    renderRoute('/messages?conversation=c1');
+    const log = await screen.findByRole('log');
+    await waitFor(() => expect(openedSockets.length).toBeGreaterThan(0));
+    const socket = openedSockets.at(-1)!;
+
+    act(() => socket.serverSends('message:new', aMessage({ content: 'Live hello', createdAt: new Date().toISOString(), isRead: false })));
+    expect(await within(log).findByText('Live hello')).toBeTruthy();
+    act(() => socket.serverSends('message:new', aMessage({ conversationId: 'c2', content: 'News from Leo', senderId: 'u-leo', createdAt: new Date().toISOString(), isRead: false })));
+    const leo = await screen.findByRole('link', { name: 'Leo Park, 1 unread' });
+    expect(leo.textContent).toContain('News from Leo');
+    // Moved to the top of the list.
+    expect(within(screen.getByRole('list', { name: 'Conversations' })).getAllByRole('link')[0]).toBe(leo);
+
+    act(() => socket.serverSends('unread:count', { messages: 3, conversations: 2 }));
+    expect(await screen.findByRole('link', { name: 'Messages, 3 unread' })).toBeTruthy();
+  });
+
+  it("sends a guest whose session ended to sign in, after the 'Unauthorized' toast", async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign, origin: window.location.origin });
+    stubFetch({ ...base, 'GET /api/conversations': () => json(401, { message: 'Unauthorized' }) });
+    renderRoute('/messages');
+    expect(await screen.findByText('You are logged out. Logging in again...')).toBeTruthy();
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/login'));
+  });
+});
