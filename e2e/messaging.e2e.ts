@@ -23,7 +23,7 @@ const profile: HunterInput = {
   name: hunterName,
   bio: 'Vintage finds and honest edits.',
   location: 'UK',
-  specialties: ['Vintage'],
+  specialties: ['Vintage Luxury'],
   adviceTypes: ['Style Consultation'],
   languages: ['English'],
   yearsExperience: 6,
@@ -95,13 +95,13 @@ test('client and hunter chat live after a booking; badges rise and clear; nothin
   await conversations.getByText(hunterName).click();
   await expect(clientPage).toHaveURL(/\/messages\?conversation=/);
   const conversationId = new URL(clientPage.url()).searchParams.get('conversation')!;
-  await expect(clientPage.getByText('No messages yet')).toBeVisible();
-  await expect(clientPage.getByText('Start the conversation!')).toBeVisible();
+  await expect(clientPage.getByRole('log').getByText('No messages yet')).toBeVisible();
+  await expect(clientPage.getByRole('log').getByText('Start the conversation!')).toBeVisible();
 
   // The hunter waits on the dashboard; the client writes.
   await hunterPage.goto('/hunter-dashboard');
   await expect(unreadBadge(hunterPage)).toHaveAccessibleName('Messages');
-  const box = clientPage.getByLabel('Message');
+  const box = clientPage.getByRole('textbox', { name: 'Message' });
   const send = clientPage.getByRole('button', { name: 'Send' });
   await expect(send).toBeDisabled();
   await box.fill('   ');
@@ -127,7 +127,7 @@ test('client and hunter chat live after a booking; badges rise and clear; nothin
   await expect(unreadBadge(hunterPage)).toHaveAccessibleName('Messages');
 
   // The hunter answers on two lines (Shift+Enter), the client sees it live.
-  const hunterBox = hunterPage.getByLabel('Message');
+  const hunterBox = hunterPage.getByRole('textbox', { name: 'Message' });
   await hunterBox.fill('Hi Cleo!');
   await hunterBox.press('Shift+Enter');
   await hunterBox.pressSequentially('Bring photos of what you have.');
@@ -138,7 +138,7 @@ test('client and hunter chat live after a booking; badges rise and clear; nothin
 
   // The hunter goes away; a message sent meanwhile is there when they come back.
   await hunterPage.close();
-  await clientPage.getByLabel('Message').fill('Sent while you were away');
+  await clientPage.getByRole('textbox', { name: 'Message' }).fill('Sent while you were away');
   await clientPage.getByRole('button', { name: 'Send' }).click();
   await expect(clientThread).toContainText('Sent while you were away');
   const back = await hunterContext.newPage();

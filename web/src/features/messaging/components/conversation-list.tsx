@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { cn } from '@/components/ui/cn';
 import { paths } from '@/config/paths';
 import { timeAgo } from '@/lib/relative-time';
-import { UnreadBadge, unreadLabel } from './unread-badge';
+import { UnreadBadge, UnreadWords } from './unread-badge';
 
 /** The conversations of the member, latest first; the chosen one marked. Each row links to `?conversation=`. */
 export function ConversationList({
@@ -29,7 +29,6 @@ export function ConversationList({
             <Link
               to={`${paths.messages.getHref()}?conversation=${encodeURIComponent(row.id)}`}
               aria-current={selected ? 'true' : undefined}
-              aria-label={unreadLabel(row.otherName, row.unreadCount)}
               className={cn(
                 'flex items-center gap-3 px-4 py-3.5 transition-colors hover:bg-stone-50 focus-visible:bg-stone-50 focus-visible:outline-none',
                 selected && 'bg-brand-50/70 hover:bg-brand-50',
@@ -46,15 +45,16 @@ export function ConversationList({
                       {row.role === 'hunter' ? 'Client' : 'Hunter'}
                     </Badge>
                   ) : null}
-                  <time dateTime={when} className="ml-auto shrink-0 text-xs text-stone-500">
+                  <time dateTime={when} className="ml-auto shrink-0 text-xs text-stone-600">
                     {timeAgo(when, now)}
                   </time>
                 </span>
                 <span className="mt-0.5 flex items-center gap-2">
-                  <span className={cn('truncate text-sm', row.unreadCount > 0 ? 'text-stone-800' : 'text-stone-500')}>
+                  <span className={cn('truncate text-sm', row.unreadCount > 0 ? 'text-stone-800' : 'text-stone-600')}>
                     {row.lastMessage ?? 'No messages yet'}
                   </span>
                   <UnreadBadge count={row.unreadCount} className="ml-auto" />
+                  <UnreadWords count={row.unreadCount} />
                 </span>
               </span>
             </Link>

@@ -6,7 +6,7 @@ import { NoticeCard } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { timeAgo } from '@/lib/relative-time';
-import { UnreadBadge, unreadLabel } from './unread-badge';
+import { UnreadBadge, UnreadWords } from './unread-badge';
 
 /** The dashboard's Messages tab: the hunter's client conversations; choosing one opens it on /messages. */
 export function HunterMessagesTab({
@@ -39,7 +39,6 @@ export function HunterMessagesTab({
         <li key={row.id}>
           <button
             type="button"
-            aria-label={unreadLabel(row.clientName, row.unreadCount)}
             onClick={() => void navigate(`${paths.messages.getHref()}?conversation=${encodeURIComponent(row.id)}`)}
             className="flex w-full items-center gap-3 px-4 py-3.5 text-left transition-colors hover:bg-stone-50 focus-visible:bg-stone-50 focus-visible:outline-none"
           >
@@ -48,7 +47,7 @@ export function HunterMessagesTab({
               <span className="flex items-baseline gap-2">
                 <span className="truncate text-sm font-semibold text-stone-900">{row.clientName}</span>
                 {row.lastMessageTime ? (
-                  <time dateTime={row.lastMessageTime} className="ml-auto shrink-0 text-xs text-stone-500">
+                  <time dateTime={row.lastMessageTime} className="ml-auto shrink-0 text-xs text-stone-600">
                     {timeAgo(row.lastMessageTime, now)}
                   </time>
                 ) : null}
@@ -56,6 +55,7 @@ export function HunterMessagesTab({
               <span className="mt-0.5 flex items-center gap-2">
                 <span className="truncate text-sm text-stone-600">{row.lastMessage ?? 'No messages yet'}</span>
                 <UnreadBadge count={row.unreadCount} className="ml-auto" />
+                <UnreadWords count={row.unreadCount} />
               </span>
             </span>
           </button>

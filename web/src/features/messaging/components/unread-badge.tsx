@@ -17,3 +17,8 @@ export function UnreadBadge({ count, className }: { count: number; className?: s
 }
 
 export const unreadLabel = (name: string, count: number) => (count > 0 ? `${name}, ${count} unread` : name);
+
+/** The unread count in words for a row whose name is its visible text (the badge itself is hidden from them). */
+export function UnreadWords({ count }: { count: number }) {
+  return count > 0 ? <span className="sr-only">, {count} unread</span> : null;
+}
