@@ -10,13 +10,14 @@ import { startHunted } from '../scripts/lib/hunted.mjs';
 import { benchBookings, RACE_SLOTS } from './bookings.mjs';
 import { benchDirectoryReads, benchVotes, BRAND_COUNT, seedDirectory } from './directory.mjs';
 import { benchHotPath } from './hot-path.mjs';
+import { benchMessaging, printMessaging } from './messaging.mjs';
 import { benchHunterReads, HUNTER_COUNT, seedHunters } from './hunters.mjs';
 import { describeScans } from './pg-stats.mjs';
 import { benchPages } from './pages.mjs';
 import { benchReviewReads, seedReviewedBrand } from './reviews.mjs';
 import { signInThroughProvider } from './sign-in.mjs';
 
-const SECTIONS = ['platform', 'hotpath', 'directory', 'reviews', 'hunters', 'bookings'];
+const SECTIONS = ['platform', 'hotpath', 'directory', 'reviews', 'hunters', 'bookings', 'messaging'];
 const chosen = process.argv.slice(2);
 for (const name of chosen) if (!SECTIONS.includes(name)) throw new Error(`unknown section "${name}": choose from ${SECTIONS.join(', ')}`);
 const runs = (section) => chosen.length === 0 || chosen.includes(section);
@@ -64,13 +65,7 @@ function summarise(name, result) {
   return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failed: non2xx };
 }
 
-const system = await startHunted({
-  databaseName: 'hunted_bench',
-  redisPrefix: 'hunted-bench:',
-  gatewayPort: BENCH_GATEWAY_PORT,
-  portOffset: BENCH_PORT_OFFSET,
-  quiet: true,
-  env: {
+const benchEnv = {
     ...process.env,
     NODE_ENV: 'test',
     INTERNAL_AUTH_PRIVATE_KEY: BENCH_KEYS.privateKey,
@@ -88,7 +83,16 @@ const system = await startHunted({
       : {}),
     // The default level unless told: what logging costs is part of what a deployment gets.
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
-  },
+    // The messaging section sends 200 messages a second from 200 members: far over a member's 30 a minute.
+    MESSAGE_SEND_LIMIT_PER_MINUTE: '100000',
+};
+const system = await startHunted({
+  databaseName: 'hunted_bench',
+  redisPrefix: 'hunted-bench:',
+  gatewayPort: BENCH_GATEWAY_PORT,
+  portOffset: BENCH_PORT_OFFSET,
+  quiet: true,
+  env: benchEnv,
 });
 try {
   const failedRows = [];
@@ -206,6 +210,43 @@ try {
       printTable(`A busy hunter's week of slots (hunter ${bookings.hunterId}, 60-minute type), a guest — ${CONNECTIONS} connections, ${DURATION_SECONDS} s each`, bookings.rows);
       countsExact &&= bookings.winners === RACE_SLOTS && bookings.slotsWon === RACE_SLOTS && bookings.overlaps === 0;
     }
+  }
+
+  if (runs('messaging')) {
+    // Messaging's replicas listen on its port + 10 per replica (scripts/lib/apps.mjs), here shifted like every app.
+    const messagingPort = 3006 + BENCH_PORT_OFFSET;
+    const two = await benchMessaging({
+      baseUrl: system.url,
+      databaseUrl: BENCH_DATABASE_URL,
+      label: 'two replicas',
+      messagingPorts: [messagingPort, messagingPort + 10],
+      gatewayPort: BENCH_GATEWAY_PORT,
+    });
+    printMessaging(two);
+    // The same on a second system with one messaging replica (its own database, Redis prefix and ports).
+    const oneOffset = BENCH_PORT_OFFSET + 100;
+    const single = await startHunted({
+      databaseName: 'hunted_bench_one',
+      redisPrefix: 'hunted-bench-one:',
+      gatewayPort: BENCH_GATEWAY_PORT + 1,
+      portOffset: oneOffset,
+      quiet: true,
+      env: { ...benchEnv, MESSAGING_REPLICAS: '1' },
+    });
+    try {
+      const one = await benchMessaging({
+        baseUrl: single.url,
+        databaseUrl: BENCH_DATABASE_URL.replace(/\/hunted_bench$/, '/hunted_bench_one'),
+        label: 'one replica',
+        messagingPorts: [3006 + oneOffset],
+        gatewayPort: BENCH_GATEWAY_PORT + 1,
+      });
+      printMessaging(one);
+      countsExact &&= one.lost === 0 && Object.keys(one.failures).length === 0;
+    } finally {
+      await single.stop();
+    }
+    countsExact &&= two.lost === 0 && Object.keys(two.failures).length === 0;
   }
 
   if (failedRows.some((r) => r.failed > 0) || !countsExact) {
