@@ -1,29 +1,13 @@
-import {
-  CalendarCheck,
-  Heart,
-  LayoutDashboard,
-  LogOut,
-  Menu,
-  MessageCircle,
-  Shield,
-  Sparkles,
-  UserPen,
-} from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Menu, MessageCircle, Shield } from 'lucide-react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router-dom';
-import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
 import { paths } from '@/config/paths';
-import { goToLogin, goToLogout, useAuth, type User } from '@/lib/auth';
+import { goToLogin, useAuth, type User } from '@/lib/auth';
+import { ProfileButton } from './profile-button';
+
+const ProfileMenu = lazy(() => import('./profile-menu').then((module) => ({ default: module.ProfileMenu })));
 
 const navLinks = [
   { to: paths.today.getHref(), label: 'Today' },
@@ -91,7 +75,6 @@ export function Header({ renderMessagesLink }: { renderMessagesLink?: RenderMess
 }
 
 function SignedInControls({ user, renderMessagesLink }: { user: User; renderMessagesLink?: RenderMessagesLink }) {
-  const firstName = user.firstName || 'User';
   const iconLink =
     'inline-flex h-10 w-10 items-center justify-center rounded-full text-stone-500 transition-colors hover:bg-stone-100 hover:text-stone-900';
   return (
@@ -106,72 +89,73 @@ function SignedInControls({ user, renderMessagesLink }: { user: User; renderMess
       <Link to={paths.admin.getHref()} aria-label="Admin" className={iconLink}>
         <Shield className="h-5 w-5" aria-hidden />
       </Link>
-      <DropdownMenu modal={false}>
-        <DropdownMenuTrigger className="ml-1 flex items-center gap-2 rounded-full border border-stone-200 bg-white p-1 sm:pr-3 text-sm font-semibold text-stone-800 shadow-xs transition-colors hover:border-stone-300 hover:bg-stone-50 data-[state=open]:border-stone-300">
-          <Avatar src={user.profileImageUrl} className="h-8 w-8" />
-          <span className="max-w-24 truncate max-sm:sr-only">{firstName}</span>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent>
-          <DropdownMenuLabel className="flex items-center gap-3">
-            <Avatar src={user.profileImageUrl} className="h-10 w-10" />
-            <span className="min-w-0">
-              <span className="block truncate text-sm font-semibold text-stone-900">{firstName}</span>
-              <span className="block text-xs font-medium text-stone-500">Member</span>
-            </span>
-          </DropdownMenuLabel>
-          <DropdownMenuSeparator />
-          <DropdownMenuItem asChild>
-            <Link to={paths.editProfile.getHref()}>
-              <UserPen aria-hidden /> Edit Profile
-            </Link>
-          </DropdownMenuItem>
-          <DropdownMenuItem asChild>
-            <Link to={paths.saved.getHref()}>
-              <Heart aria-hidden /> Favourites
-            </Link>
-          </DropdownMenuItem>
-          <DropdownMenuItem asChild>
-            <Link to={paths.myBookings.getHref()}>
-              <CalendarCheck aria-hidden /> My Bookings
-            </Link>
-          </DropdownMenuItem>
-          <DropdownMenuItem asChild>
-            <Link to={paths.becomeHunter.getHref()}>
-              <Sparkles aria-hidden /> Become a Hunter
-            </Link>
-          </DropdownMenuItem>
-          <DropdownMenuItem asChild>
-            <Link to={paths.hunterDashboard.getHref()}>
-              <LayoutDashboard aria-hidden /> Hunter Dashboard
-            </Link>
-          </DropdownMenuItem>
-          <DropdownMenuSeparator />
-          <DropdownMenuItem onSelect={goToLogout}>
-            <LogOut aria-hidden /> Sign Out
-          </DropdownMenuItem>
-        </DropdownMenuContent>
-      </DropdownMenu>
+      <Suspense fallback={<ProfileButton user={user} />}>
+        <ProfileMenu user={user} />
+      </Suspense>
     </>
   );
 }
 
-/** The spec hides the navigation links on small screens; this menu keeps them one tap away there. */
+/**
+ * The spec hides the navigation links on small screens; this menu keeps them one tap away there. A plain
+ * disclosure (not Radix's menu), so a guest's first script stays small.
+ */
 function MobileMenu() {
+  const [open, setOpen] = useState(false);
+  const panel = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: Event) => {
+      if (event instanceof KeyboardEvent) {
+        if (event.key !== 'Escape') return;
+        button.current?.focus();
+      } else if (panel.current?.contains(event.target as Node) || button.current?.contains(event.target as Node)) return;
+      setOpen(false);
+    };
+    document.addEventListener('keydown', close);
+    document.addEventListener('pointerdown', close);
+    return () => {
+      document.removeEventListener('keydown', close);
+      document.removeEventListener('pointerdown', close);
+    };
+  }, [open]);
   return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger
+    <div className="relative -ml-2 shrink-0 md:hidden">
+      <button
+        ref={button}
+        type="button"
         aria-label="Menu"
-        className="-ml-2 inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-stone-600 hover:bg-stone-100 md:hidden"
+        aria-expanded={open}
+        aria-controls="mobile-nav"
+        onClick={() => setOpen((value) => !value)}
+        className="inline-flex h-10 w-10 items-center justify-center rounded-full text-stone-600 hover:bg-stone-100"
       >
         <Menu className="h-5 w-5" aria-hidden />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="start" className="min-w-52">
-        {navLinks.map((link) => (
-          <DropdownMenuItem key={link.to} asChild>
-            <Link to={link.to}>{link.label}</Link>
-          </DropdownMenuItem>
-        ))}
-      </DropdownMenuContent>
-    </DropdownMenu>
+      </button>
+      {open ? (
+        <div
+          ref={panel}
+          id="mobile-nav"
+          className="absolute top-12 left-0 z-50 min-w-52 rounded-2xl border border-stone-200 bg-white p-1.5 shadow-lg"
+        >
+          <nav aria-label="Main">
+            <ul>
+              {navLinks.map((link) => (
+                <li key={link.to}>
+                  <Link
+                    to={link.to}
+                    onClick={() => setOpen(false)}
+                    className="flex rounded-xl px-3 py-2.5 text-sm font-medium text-stone-700 hover:bg-stone-100 hover:text-stone-900"
+                  >
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+      ) : null}
+    </div>
   );
 }
