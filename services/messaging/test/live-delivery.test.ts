@@ -299,7 +299,16 @@ describe('messaging: a replica stopped while its clients chat', () => {
     await stopped;
 
     for (const client of tabs) {
-      await waitFor('every message in every tab', () => sent.every((id) => client.messages.has(id)), 20_000);
+      await waitFor('every message in every tab', () => sent.every((id) => client.messages.has(id)), 20_000).catch((error: Error) => {
+        const state = tabs.map((tab) => ({
+          held: sent.filter((id) => tab.messages.has(id)).length,
+          connects: tab.connects,
+          recoveries: tab.recoveries,
+          disconnects: tab.disconnects,
+          connected: tab.socket.connected,
+        }));
+        throw new Error(`${error.message} (of ${sent.length}): ${JSON.stringify(state)}`);
+      });
       expect(client.of(conversationId).map((message) => message.id)).toEqual(sent);
     }
     // Two tabs were on the stopped replica and reconnected (recovering their session, or catching up over HTTP).

@@ -59,6 +59,8 @@ export class LiveDelivery implements OnApplicationBootstrap, BeforeApplicationSh
   private io: Server<Record<string, never>, LiveEvents, Record<string, never>, SocketData> | undefined;
   private redis: Redis | undefined;
   private readonly reauthTimers = new Map<string, NodeJS.Timeout>();
+  /** Set when shutdown begins: no new connection is taken (the client retries and reaches another replica). */
+  private closing = false;
 
   constructor(
     @Inject(SERVICE_CONFIG) private readonly config: MessagingConfig,
@@ -72,6 +74,9 @@ export class LiveDelivery implements OnApplicationBootstrap, BeforeApplicationSh
       path: '/socket.io',
       transports: ['websocket'],
       serveClient: false,
+      // A connection opened while this replica shuts down would outlive its socket.io server (closed below) and
+      // hear nothing more: refused instead, the client's next try reaches another replica.
+      allowRequest: (_request, answer) => answer(this.closing ? 'shutting down' : null, !this.closing),
       connectionStateRecovery: { maxDisconnectionDuration: this.config.SOCKET_RECOVERY_MS, skipMiddlewares: false },
       adapter: createAdapter(this.redis, {
         streamName: `${prefix}socket.io`,
@@ -109,6 +114,7 @@ export class LiveDelivery implements OnApplicationBootstrap, BeforeApplicationSh
    * themselves, and one whose session (rooms, missed packets) the other replica can recover.
    */
   beforeApplicationShutdown(): void {
+    this.closing = true;
     for (const timer of this.reauthTimers.values()) clearTimeout(timer);
     this.reauthTimers.clear();
     this.io?.engine.close();
