@@ -10,6 +10,7 @@ import { startHunted } from '../scripts/lib/hunted.mjs';
 import { benchBookings, RACE_SLOTS } from './bookings.mjs';
 import { benchDirectoryReads, benchVotes, BRAND_COUNT, seedDirectory } from './directory.mjs';
 import { benchHotPath } from './hot-path.mjs';
+import { benchLighthouse, printLighthouse } from './lighthouse.mjs';
 import { benchMessaging, printMessaging } from './messaging.mjs';
 import { benchHunterReads, HUNTER_COUNT, seedHunters } from './hunters.mjs';
 import { describeScans } from './pg-stats.mjs';
@@ -17,7 +18,7 @@ import { benchPages } from './pages.mjs';
 import { benchReviewReads, seedReviewedBrand } from './reviews.mjs';
 import { signInThroughProvider } from './sign-in.mjs';
 
-const SECTIONS = ['platform', 'hotpath', 'directory', 'reviews', 'hunters', 'bookings', 'messaging'];
+const SECTIONS = ['platform', 'hotpath', 'directory', 'reviews', 'hunters', 'bookings', 'messaging', 'lighthouse'];
 const chosen = process.argv.slice(2);
 for (const name of chosen) if (!SECTIONS.includes(name)) throw new Error(`unknown section "${name}": choose from ${SECTIONS.join(', ')}`);
 const runs = (section) => chosen.length === 0 || chosen.includes(section);
@@ -210,6 +211,12 @@ try {
       printTable(`A busy hunter's week of slots (hunter ${bookings.hunterId}, 60-minute type), a guest — ${CONNECTIONS} connections, ${DURATION_SECONDS} s each`, bookings.rows);
       countsExact &&= bookings.winners === RACE_SLOTS && bookings.slotsWon === RACE_SLOTS && bookings.overlaps === 0;
     }
+  }
+
+  if (runs('lighthouse')) {
+    const { detailIds } = await seedDirectory(BENCH_DATABASE_URL);
+    const rows = await benchLighthouse({ baseUrl: system.url, pages: ['/', '/today', '/brands', `/brand/${detailIds[0]}`, '/faq'] });
+    printLighthouse(rows);
   }
 
   if (runs('messaging')) {

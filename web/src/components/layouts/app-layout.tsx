@@ -23,7 +23,9 @@ export function AppLayout({
         Skip to content
       </a>
       <Header renderMessagesLink={renderMessagesLink} />
-      <main id="main" className="flex flex-1 flex-col">
+      {/* At least a screen tall below the 4rem header: the footer starts out of view, so a page whose content
+          arrives after its first paint (a lazily loaded route, a list) never pushes a visible footer down. */}
+      <main id="main" className="flex min-h-[calc(100dvh-4rem)] flex-1 flex-col">
         {children ?? <Outlet />}
       </main>
       <Footer />

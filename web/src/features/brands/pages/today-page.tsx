@@ -57,45 +57,50 @@ export function TodayPage() {
         </div>
 
         <div className="min-w-0 space-y-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
-          {featured.data ? <FeaturedCard brand={featured.data} /> : null}
-
-          <section aria-label="Today's ranking">
-            {today.isPending ? (
-              <p role="status" className="py-16 text-center text-sm text-stone-500">
-                Loading brands...
-              </p>
-            ) : today.isError ? (
-              <p className="rounded-2xl border border-red-200 bg-red-50 p-6 text-sm text-red-800">
-                Today&apos;s brands could not be loaded. Please try again in a moment.
-              </p>
-            ) : brands.length === 0 ? (
-              <p className="rounded-3xl border border-dashed border-stone-300 bg-white px-6 py-16 text-center text-stone-600">
-                No brands found matching your criteria.
-              </p>
-            ) : (
-              <>
-                <ol className="space-y-4">
-                  {brands.map((brand, index) => (
-                    <li key={brand.id}>
-                      <TodayCard brand={brand} rank={index + 1} />
-                    </li>
-                  ))}
-                </ol>
-                {today.hasNextPage ? (
-                  <div className="mt-8 flex justify-center">
-                    <Button
-                      variant="outline"
-                      size="lg"
-                      disabled={today.isFetchingNextPage}
-                      onClick={() => void today.fetchNextPage()}
-                    >
-                      {today.isFetchingNextPage ? 'Loading brands...' : 'Load More Brands'}
-                    </Button>
-                  </div>
-                ) : null}
-              </>
-            )}
-          </section>
+          {/* The featured card and the ranking replace one placeholder together, so neither pushes the other down. */}
+          {today.isPending || featured.isPending ? (
+            // A screen tall, so what follows (the leaderboard on phones) starts out of view and never moves.
+            <p role="status" className="min-h-dvh py-16 text-center text-sm text-stone-500">
+              Loading brands...
+            </p>
+          ) : (
+            <>
+              {featured.data ? <FeaturedCard brand={featured.data} /> : null}
+              <section aria-label="Today's ranking">
+                {today.isError ? (
+                  <p className="rounded-2xl border border-red-200 bg-red-50 p-6 text-sm text-red-800">
+                    Today&apos;s brands could not be loaded. Please try again in a moment.
+                  </p>
+                ) : brands.length === 0 ? (
+                  <p className="rounded-3xl border border-dashed border-stone-300 bg-white px-6 py-16 text-center text-stone-600">
+                    No brands found matching your criteria.
+                  </p>
+                ) : (
+                  <>
+                    <ol className="space-y-4">
+                      {brands.map((brand, index) => (
+                        <li key={brand.id}>
+                          <TodayCard brand={brand} rank={index + 1} />
+                        </li>
+                      ))}
+                    </ol>
+                    {today.hasNextPage ? (
+                      <div className="mt-8 flex justify-center">
+                        <Button
+                          variant="outline"
+                          size="lg"
+                          disabled={today.isFetchingNextPage}
+                          onClick={() => void today.fetchNextPage()}
+                        >
+                          {today.isFetchingNextPage ? 'Loading brands...' : 'Load More Brands'}
+                        </Button>
+                      </div>
+                    ) : null}
+                  </>
+                )}
+              </section>
+            </>
+          )}
         </div>
       </div>
     </div>

@@ -1,0 +1,89 @@
+// Lighthouse (12, the last to run on Node 20) against the bench system's gateway in Debian's Chromium: the pages a
+// guest lands on, with the desktop profile (unthrottled, as issue 10 measured) and the mobile one (simulated slow
+// 4G, 4× slower CPU). Printed per page and profile: the performance score, the largest paint, the layout shift and
+// the script bytes transferred.
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export const LIGHTHOUSE_AIMS = { desktopScore: 95, mobileScore: 90, cls: 0.05, mobileLcpMs: 2_500 };
+
+function scriptBytes(lhr) {
+  const requests = lhr.audits['network-requests']?.details?.items ?? [];
+  return requests.filter((item) => item.resourceType === 'Script').reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+}
+
+/** One row per page and profile. `pages`: paths on `baseUrl`. */
+export async function benchLighthouse({ baseUrl, pages }) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+  });
+  const rows = [];
+  try {
+    for (const path of pages) {
+      for (const profile of ['desktop', 'mobile']) {
+        const result = await lighthouse(
+          `${baseUrl}${path}`,
+          { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+          profile === 'desktop' ? desktopConfig : undefined,
+        );
+        const lhr = result.lhr;
+        rows.push({
+          page: path,
+          profile,
+          score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+          lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
+          fcpMs: Math.round(lhr.audits['first-contentful-paint'].numericValue),
+          cls: Math.round(lhr.audits['cumulative-layout-shift'].numericValue * 1000) / 1000,
+          scriptKB: Math.round(scriptBytes(lhr) / 102.4) / 10,
+          shifts: (lhr.audits['layout-shifts']?.details?.items ?? [])
+            .slice(0, 3)
+            .map((item) => `${Math.round((item.score ?? 0) * 1000) / 1000} ${item.node?.selector ?? item.node?.snippet ?? '?'}`),
+        });
+      }
+    }
+  } finally {
+    await chrome.kill();
+  }
+  return rows;
+}
+
+export function printLighthouse(rows) {
+  console.log('\nLighthouse (performance only; desktop: unthrottled, mobile: simulated slow 4G and 4× CPU), a guest:\n');
+  console.table(
+    rows.map((row) => ({
+      page: row.page,
+      profile: row.profile,
+      score: row.score,
+      'LCP ms': row.lcpMs,
+      'FCP ms': row.fcpMs,
+      CLS: row.cls,
+      'script KB': row.scriptKB,
+    })),
+  );
+  for (const row of rows.filter((candidate) => candidate.shifts.length > 0)) {
+    console.log(`  what moved on ${row.page} (${row.profile}): ${row.shifts.join('; ')}`);
+  }
+  const { desktopScore, mobileScore, cls, mobileLcpMs } = LIGHTHOUSE_AIMS;
+  const missed = rows.filter(
+    (row) =>
+      row.cls > cls ||
+      (row.profile === 'desktop' ? row.score < desktopScore : row.score < mobileScore || row.lcpMs > mobileLcpMs),
+  );
+  console.log(
+    `  aims: desktop ≥ ${desktopScore}, mobile ≥ ${mobileScore} with LCP ≤ ${mobileLcpMs} ms, CLS ≤ ${cls} everywhere; ` +
+      (missed.length ? `not reached on ${missed.map((row) => `${row.page} (${row.profile})`).join(', ')}` : 'all reached'),
+  );
+}
