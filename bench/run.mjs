@@ -231,7 +231,8 @@ try {
     });
     printMessaging(two);
     // The same on a second system with one messaging replica (its own database, Redis prefix and ports).
-    const oneOffset = BENCH_PORT_OFFSET + 100;
+    // +200, not +100: the 3300s hold MariaDB's 3306 on these machines.
+    const oneOffset = BENCH_PORT_OFFSET + 200;
     const single = await startHunted({
       databaseName: 'hunted_bench_one',
       redisPrefix: 'hunted-bench-one:',
