@@ -24,6 +24,13 @@ function scriptBytes(lhr) {
   return requests.filter((item) => item.resourceType === 'Script').reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
 }
 
+/** What the largest paint was (Lighthouse 12 nests the node in the audit's first table). */
+function lcpElementOf(lhr) {
+  const details = lhr.audits['largest-contentful-paint-element']?.details;
+  const node = details?.items?.[0]?.items?.[0]?.node ?? details?.items?.[0]?.node;
+  return node ? (node.selector ?? node.snippet ?? '?') : '?';
+}
+
 /** One row per page and profile. `pages`: paths on `baseUrl`. */
 export async function benchLighthouse({ baseUrl, pages }) {
   const chrome = await chromeLauncher.launch({
@@ -48,6 +55,7 @@ export async function benchLighthouse({ baseUrl, pages }) {
           fcpMs: Math.round(lhr.audits['first-contentful-paint'].numericValue),
           cls: Math.round(lhr.audits['cumulative-layout-shift'].numericValue * 1000) / 1000,
           scriptKB: Math.round(scriptBytes(lhr) / 102.4) / 10,
+          lcpElement: lcpElementOf(lhr),
           shifts: (lhr.audits['layout-shifts']?.details?.items ?? [])
             .slice(0, 3)
             .map((item) => `${Math.round((item.score ?? 0) * 1000) / 1000} ${item.node?.selector ?? item.node?.snippet ?? '?'}`),
@@ -73,6 +81,7 @@ export function printLighthouse(rows) {
       'script KB': row.scriptKB,
     })),
   );
+  for (const row of rows) console.log(`  largest paint on ${row.page} (${row.profile}): ${row.lcpElement}`);
   for (const row of rows.filter((candidate) => candidate.shifts.length > 0)) {
     console.log(`  what moved on ${row.page} (${row.profile}): ${row.shifts.join('; ')}`);
   }
