@@ -7,7 +7,7 @@ import {
   type SlotsResponse,
   type WeeklyHours,
 } from '@hunted/contracts';
-import { RUN, signedInContext, signIn, toast } from './support/journey.js';
+import { RUN, screenshot, signedInContext, signIn, toast } from './support/journey.js';
 import { E2E_BASE_URL } from './support/system.js';
 
 // Simulated payments (the e2e system runs without STRIPE_SECRET_KEY): the pages say so and offer
@@ -40,19 +40,6 @@ const profile: HunterInput = {
   // A paid video call and a free question.
   sessionTypes: { ...DEFAULT_SESSION_TYPES, askQuestion: { enabled: true, price: 0, duration: 15 } },
 };
-
-/** When E2E_SCREENSHOTS is a directory, the page at 390 and 1280 px wide, for a person to look at. */
-async function screenshot(page: Page, label: string): Promise<void> {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (!dir) return;
-  const original = page.viewportSize();
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: `${dir}/${label}-${width}.png`, fullPage: true });
-  }
-  if (original) await page.setViewportSize(original);
-}
 
 /** Bookings learns of the hunter and their hours by events: wait until the slots route offers a time. */
 async function waitForSlots(request: APIRequestContext, hunterId: number): Promise<void> {

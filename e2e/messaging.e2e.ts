@@ -7,7 +7,7 @@ import {
   type SlotsResponse,
   type WeeklyHours,
 } from '@hunted/contracts';
-import { RUN, signedInContext, signIn } from './support/journey.js';
+import { RUN, screenshot, signedInContext, signIn } from './support/journey.js';
 import { E2E_BASE_URL } from './support/system.js';
 
 // Two people chat through the gateway and two messaging replicas, each in a browser context of their own.
@@ -29,19 +29,6 @@ const profile: HunterInput = {
   yearsExperience: 6,
   sessionTypes: DEFAULT_SESSION_TYPES,
 };
-
-/** When E2E_SCREENSHOTS is a directory, the page at 390 and 1280 px wide, for a person to look at. */
-async function screenshot(page: Page, label: string): Promise<void> {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (!dir) return;
-  const original = page.viewportSize();
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(200);
-    await page.screenshot({ path: `${dir}/${label}-${width}.png`, fullPage: true });
-  }
-  if (original) await page.setViewportSize(original);
-}
 
 /** Holds the first offered video call of next week and pays for it in simulated mode, all through the API. */
 async function bookSession(request: APIRequestContext, hunterId: number): Promise<void> {

@@ -96,3 +96,16 @@ export async function voteRows(brandId: number): Promise<number> {
 }
 
 export const toast = (page: Page, title: string) => page.getByRole('status').filter({ hasText: title });
+
+/** When E2E_SCREENSHOTS is a directory, the page at 390 and 1280 px wide, for a person to look at. */
+export async function screenshot(page: Page, label: string): Promise<void> {
+  const dir = process.env.E2E_SCREENSHOTS;
+  if (!dir) return;
+  const original = page.viewportSize();
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForTimeout(200);
+    await page.screenshot({ path: `${dir}/${label}-${width}.png`, fullPage: true });
+  }
+  if (original) await page.setViewportSize(original);
+}
