@@ -13,6 +13,23 @@ const PRODUCTION = productionServiceEnv('bookings', STRIPE_KEYS);
 describe('bookings configuration', () => {
   for (const check of baseServiceConfigChecks('bookings', loadConfig, STRIPE_KEYS)) it(check.name, check.run);
 
+  it('bounds free bookings, reschedules and holds by default; cooldowns may be 0, never negative', () => {
+    expect(loadConfig(TEST_KEY_ENV)).toMatchObject({
+      FREE_BOOKINGS_UPCOMING_MAX: 3,
+      RESCHEDULES_PER_BOOKING_MAX: 3,
+      RESCHEDULE_COOLDOWN_MINUTES: 10,
+      HOLDS_PER_DAY_MAX: 20,
+      REHOLD_COOLDOWN_MINUTES: 10,
+    });
+    expect(loadConfig({ ...TEST_KEY_ENV, RESCHEDULE_COOLDOWN_MINUTES: '0' }).RESCHEDULE_COOLDOWN_MINUTES).toBe(0);
+    expect(refusalOf(loadConfig, { ...TEST_KEY_ENV, REHOLD_COOLDOWN_MINUTES: '-1' })).toMatch(
+      /REHOLD_COOLDOWN_MINUTES/,
+    );
+    expect(refusalOf(loadConfig, { ...TEST_KEY_ENV, FREE_BOOKINGS_UPCOMING_MAX: '0' })).toMatch(
+      /FREE_BOOKINGS_UPCOMING_MAX/,
+    );
+  });
+
   it('runs simulated payments without a Stripe secret key, an empty one included', () => {
     expect(paymentConfigOf(loadConfig(TEST_KEY_ENV))).toEqual({ mode: 'simulated' });
     expect(paymentConfigOf(loadConfig({ ...TEST_KEY_ENV, STRIPE_SECRET_KEY: '', STRIPE_PUBLISHABLE_KEY: '' }))).toEqual({

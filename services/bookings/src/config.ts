@@ -1,5 +1,6 @@
 import { baseEnvSchema, loadEnv, serviceProductionRules, type ProductionRule } from '@hunted/platform';
 import { z } from 'zod';
+import { bookingLimitsEnvShape } from './bookings/limits/booking-limits.js';
 import { requireCompleteStripeKeys, stripeEnvShape, stripeProductionRules } from './payments/stripe-config.js';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
@@ -13,6 +14,7 @@ export const bookingsEnvSchema = baseEnvSchema
     MIN_NOTICE_MINUTES: z.coerce.number().int().min(0).default(120),
     /** How often each replica looks for holds past their time that no job expired (Redis was away). */
     HOLD_SWEEP_MS: positiveInt(60_000),
+    ...bookingLimitsEnvShape,
     ...stripeEnvShape,
   })
   // Last, after every field: zod refuses to extend a schema that already has a refinement.

@@ -12,6 +12,7 @@ import { BookingPaymentOutcomes } from './booking-payment-outcomes.js';
 import { BookingRepository } from './booking.repository.js';
 import { BookingsController } from './bookings.controller.js';
 import { BookingsService } from './bookings.service.js';
+import { BookingLimits } from './limits/booking-limits.js';
 import { CancelBookingUseCase } from './usecases/cancel-booking/cancel-booking.usecase.js';
 import { ConfirmBookingUseCase } from './usecases/confirm-booking/confirm-booking.usecase.js';
 import { HoldSlotUseCase } from './usecases/hold-slot/hold-slot.usecase.js';
@@ -33,6 +34,7 @@ import { RescheduleBookingUseCase } from './usecases/reschedule-booking/reschedu
   providers: [
     BookingRepository,
     BookingsService,
+    BookingLimits,
     BookingPaymentOutcomes,
     { provide: PaymentOutcomeHandler, useExisting: BookingPaymentOutcomes },
     HoldSlotUseCase,

@@ -1,6 +1,12 @@
 import { CreateCopies1766448000000 } from './1766448000000-create-copies.js';
 import { CreateHunterBookings1766534400000 } from './1766534400000-create-hunter-bookings.js';
 import { CreateStripeEvents1767225600000 } from './1767225600000-create-stripe-events.js';
+import { AddBookingRescheduleLimits1795651200000 } from './1795651200000-add-booking-reschedule-limits.js';
 
 /** Every migration of this service, in order. They run on start. */
-export const migrations = [CreateCopies1766448000000, CreateHunterBookings1766534400000, CreateStripeEvents1767225600000];
+export const migrations = [
+  CreateCopies1766448000000,
+  CreateHunterBookings1766534400000,
+  CreateStripeEvents1767225600000,
+  AddBookingRescheduleLimits1795651200000,
+];

@@ -8,6 +8,7 @@ import { HunterCopies } from '../../../hunters/hunter-copies.js';
 import { PaymentProvider } from '../../../payments/payment-provider.js';
 import { SlotsService } from '../../../slots/slots.service.js';
 import { BookingPaymentOutcomes } from '../../booking-payment-outcomes.js';
+import { BookingLimits } from '../../limits/booking-limits.js';
 import { BOOKING_NOT_FOUND, bookingEventOf, BookingRepository, type BookingRow } from '../../booking.repository.js';
 import { offeredBooking } from '../offered-booking.js';
 import type { ConfirmBookingCommand } from './confirm-booking.command.js';
@@ -15,7 +16,8 @@ import type { ConfirmBookingCommand } from './confirm-booking.command.js';
 /**
  * `POST /api/bookings`. Paid: confirms the caller's hold once the processor says its intent succeeded for the
  * hold's amount, in gbp, for that booking (the same step as the webhook's; whichever comes second finds it done).
- * Free (no intent): books at once if the type costs nothing now, under the same exclusion constraints.
+ * Free (no intent): books at once if the type costs nothing now, under the same exclusion constraints and at most
+ * `FREE_BOOKINGS_UPCOMING_MAX` upcoming with one hunter (counted under the member's lock: concurrent requests queue).
  */
 @Injectable()
 export class ConfirmBookingUseCase {
@@ -28,6 +30,7 @@ export class ConfirmBookingUseCase {
     private readonly outcomes: BookingPaymentOutcomes,
     private readonly events: EventPublisher,
     private readonly users: UserCopies,
+    private readonly limits: BookingLimits,
   ) {}
 
   async execute(command: ConfirmBookingCommand): Promise<BookingRow> {
@@ -60,6 +63,7 @@ export class ConfirmBookingUseCase {
     if (offer.pricePence !== 0) throw new BadRequestException(BOOKING_ERRORS.paymentRequired);
     return this.dataSource.transaction(async (manager) => {
       await this.bookings.lockClient(manager, command.user.id);
+      await this.limits.refuseFreeBookingBeyondCap(manager, command.user.id, offer.hunter.id);
       await this.users.rememberSignedIn(manager, command.user);
       const booking = await this.bookings.insert(manager, {
         id: randomUUID(),

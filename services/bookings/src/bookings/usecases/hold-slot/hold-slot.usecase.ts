@@ -10,6 +10,7 @@ import { PaymentProvider } from '../../../payments/payment-provider.js';
 import { SlotsService } from '../../../slots/slots.service.js';
 import { holdExpiry, type HoldExpiryData } from '../../booking-holds.job.js';
 import { BookingRepository, type BookingRow } from '../../booking.repository.js';
+import { BookingLimits } from '../../limits/booking-limits.js';
 import { offeredBooking } from '../offered-booking.js';
 import type { HoldSlotCommand } from './hold-slot.command.js';
 
@@ -18,8 +19,9 @@ export const FREE_NEEDS_NO_PAYMENT = 'This session is free: book it without payi
 /**
  * `POST /api/create-payment-intent`: holds the time for `HOLD_MINUTES` and creates the intent that pays for it.
  * The member's own steps are serialised (an advisory lock on their id), so asking again for the slot they hold
- * answers the same hold and intent, and a third unpaid hold is refused; other members meet the exclusion
- * constraint (409). The amount is the hunter's current price, whatever the page sent.
+ * answers the same hold and intent, and a third unpaid hold is refused, as are a hold beyond the daily budget and
+ * one of a time the member let go moments ago (429); other members meet the exclusion constraint (409). The
+ * amount is the hunter's current price, whatever the page sent.
  */
 @Injectable()
 export class HoldSlotUseCase {
@@ -32,6 +34,7 @@ export class HoldSlotUseCase {
     private readonly bookings: BookingRepository,
     private readonly payments: PaymentProvider,
     private readonly users: UserCopies,
+    private readonly limits: BookingLimits,
   ) {}
 
   async execute(command: HoldSlotCommand): Promise<CreatePaymentIntentResponse> {
@@ -50,6 +53,8 @@ export class HoldSlotUseCase {
       if ((await this.bookings.countLiveHolds(manager, command.user.id)) >= BOOKING_RULES.maxUnpaidHolds) {
         throw new ConflictException(BOOKING_ERRORS.tooManyHolds);
       }
+      await this.limits.refuseReHoldTooSoon(manager, { ...key, endsAt: offer.slot.endsAt });
+      await this.limits.refuseHoldBeyondDailyBudget(manager, command.user.id);
       await this.users.rememberSignedIn(manager, command.user);
       return this.bookings.insert(manager, {
         id: randomUUID(),
