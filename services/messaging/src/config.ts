@@ -38,6 +38,12 @@ export const messagingEnvSchema = baseEnvSchema.extend({
   BOOKING_EMAIL_BACKOFF_MS: positiveInt(15_000),
   /** How often each replica queues booking emails that are due and have no job (Redis was away). */
   BOOKING_EMAIL_SWEEP_MS: positiveInt(60_000),
+  /** A booking's changes within this long of its last email become one email with the final state (0: none). */
+  BOOKING_EMAIL_COALESCE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(2 * 60_000),
   /** Messages one member may send per minute (429 beyond; the gateway's write limit applies as well). */
   MESSAGE_SEND_LIMIT_PER_MINUTE: positiveInt(30),
   /** How long a message may stay unread before its receiver is emailed about the conversation. */

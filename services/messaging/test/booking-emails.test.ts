@@ -20,6 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMessagingApp } from '../src/app.js';
 import { BookingEmailJob } from '../src/booking-emails/booking-email.job.js';
 import { loadConfig } from '../src/config.js';
+import { londonSpan } from '../src/booking-emails/london-time.js';
 import { MailInbox, mimeParts, type ReceivedMail } from './mail-inbox.js';
 
 const SCHEMA = 'messaging_booking_emails_it';
@@ -47,6 +48,7 @@ const SOFIA = {
   profileImageUrl: null,
 };
 const HUNTER_ID = 7;
+const COALESCE_MS = 5_000;
 
 describe('messaging: booking emails', () => {
   let inbox: MailInbox;
@@ -139,6 +141,8 @@ describe('messaging: booking emails', () => {
       BOOKING_EMAIL_ATTEMPTS: '30',
       BOOKING_EMAIL_BACKOFF_MS: '150',
       BOOKING_EMAIL_SWEEP_MS: '300',
+      // Short, so the tests of moves and cancellations wait for it, and long enough to hold three moves.
+      BOOKING_EMAIL_COALESCE_MS: String(COALESCE_MS),
     });
     redisPrefix = env.REDIS_PREFIX!;
     service = await startServiceApp(createMessagingApp, loadConfig(env));
@@ -302,6 +306,55 @@ describe('messaging: booking emails', () => {
     await sleep(1_500);
     expect(await bookingCopy(data.bookingId)).toMatchObject({ sequence: 1, starts_at: new Date(startsAt) });
     expect(mailsOf(data.bookingId, 'confirmation')).toHaveLength(2);
+  });
+
+  it('three moves inside the window after the confirmation make one email each, with the last time and SEQUENCE', async () => {
+    const data = booking();
+    await publish('bookings.booking.confirmed', data);
+    await waitFor('the confirmations', () => mailsOf(data.bookingId, 'confirmation').length === 2);
+    const movedBy = (days: number) => ({
+      startsAt: new Date(Date.parse(data.startsAt) + days * DAY).toISOString(),
+      endsAt: new Date(Date.parse(data.endsAt) + days * DAY).toISOString(),
+    });
+    let previous = { startsAt: data.startsAt, endsAt: data.endsAt };
+    for (const sequence of [1, 2, 3]) {
+      const to = movedBy(sequence);
+      await publish('bookings.booking.rescheduled', {
+        ...data,
+        ...to,
+        sequence,
+        previousStartsAt: previous.startsAt,
+        previousEndsAt: previous.endsAt,
+      });
+      previous = to;
+    }
+    await waitFor('the third move applied', async () => (await bookingCopy(data.bookingId))?.sequence === 3);
+    const planned = (await emailsOf(data.bookingId)).filter((row) => row.kind === 'rescheduled');
+    expect(planned.map((row) => [row.sequence, row.status, row.skipped_reason])).toEqual([
+      [1, 'skipped', 'merged into a later change'],
+      [1, 'skipped', 'merged into a later change'],
+      [2, 'skipped', 'merged into a later change'],
+      [2, 'skipped', 'merged into a later change'],
+      [3, 'pending', null],
+      [3, 'pending', null],
+    ]);
+    expect(mailsOf(data.bookingId, 'rescheduled')).toHaveLength(0);
+
+    await waitFor('the one moved invite each', () => mailsOf(data.bookingId, 'rescheduled').length === 2);
+    await sleep(1_000);
+    const moved = mailsOf(data.bookingId, 'rescheduled');
+    expect(moved).toHaveLength(2);
+    const last = movedBy(3);
+    for (const mail of moved) {
+      const ics = calendarOf(mail);
+      expect(ics).toContain('\r\nSEQUENCE:3\r\n');
+      expect(ics).toContain(`\r\nDTSTART:${last.startsAt.replace(/[-:]/g, '').replace(/\.\d{3}Z$/, 'Z')}\r\n`);
+      // Moved from the time the recipient last heard of, the confirmed one.
+      expect(mimeParts(mail.raw, 'text/plain')[0]!.body).toContain(
+        ` from ${londonSpan(new Date(data.startsAt), new Date(data.endsAt))}`,
+      );
+    }
+    expect(mailsOf(data.bookingId)).toHaveLength(4);
   });
 
   it('cancels with METHOD:CANCEL to both and never sends the reminders', async () => {

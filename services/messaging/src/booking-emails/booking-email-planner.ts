@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { BookingCancelledV1, BookingEventV1, BookingRefundedV1, BookingRescheduledV1 } from '@hunted/contracts';
-import { InjectJobQueue, type JobQueue } from '@hunted/platform';
+import { InjectJobQueue, SERVICE_CONFIG, type JobQueue } from '@hunted/platform';
 import type { EntityManager } from 'typeorm';
+import type { MessagingConfig } from '../config.js';
 import { AfterCommit } from './after-commit.js';
 import type { BookingEmailKind, RecipientRole } from './booking-email-content.js';
 import { bookingEmailJobId, bookingEmailSend, type BookingEmailData } from './booking-email.job.js';
@@ -11,6 +12,10 @@ import { OutboundEmailsRepository, type EmailFacts, type NewOutboundEmail } from
 const REMINDERS = ['reminder_24h', 'reminder_1h'] as const;
 /** What a booking's later change makes pointless if it has not gone yet. */
 const OVERTAKEN = ['confirmation', 'rescheduled', ...REMINDERS] as const;
+/** The emails that tell of a change to a booking: coalesced inside `BOOKING_EMAIL_COALESCE_MS`. */
+const CHANGES = ['confirmation', 'rescheduled', 'cancellation'] as const;
+type ChangeKind = (typeof CHANGES)[number];
+const MERGED = 'merged into a later change';
 
 function factsOf(event: BookingEventV1): EmailFacts {
   return {
@@ -26,6 +31,30 @@ function factsOf(event: BookingEventV1): EmailFacts {
   };
 }
 
+/**
+ * A change merged into one not yet sent. A recipient not yet told of the booking is told of it once, as it now
+ * stands (a confirmation at the new time), unless it was cancelled; one not yet told of a move hears of one move,
+ * from the time they last knew.
+ */
+function mergedChange(
+  waitingKind: BookingEmailKind,
+  waitingFacts: EmailFacts,
+  kind: ChangeKind,
+  facts: EmailFacts,
+): { kind: ChangeKind; facts: EmailFacts } {
+  if (waitingKind === 'confirmation' && kind === 'rescheduled') {
+    const { previousStartsAt: _startsAt, previousEndsAt: _endsAt, ...current } = facts;
+    return { kind: 'confirmation', facts: current };
+  }
+  if (waitingKind === 'rescheduled' && kind === 'rescheduled' && waitingFacts.previousStartsAt) {
+    return {
+      kind,
+      facts: { ...facts, previousStartsAt: waitingFacts.previousStartsAt, previousEndsAt: waitingFacts.previousEndsAt },
+    };
+  }
+  return { kind, facts };
+}
+
 /** The client, and the hunter's member when a member has claimed the hunter. */
 function recipientsOf(event: BookingEventV1): { role: RecipientRole; userId: string }[] {
   const recipients: { role: RecipientRole; userId: string }[] = [{ role: 'client', userId: event.clientUserId }];
@@ -37,10 +66,17 @@ function recipientsOf(event: BookingEventV1): { role: RecipientRole; userId: str
  * Decides which emails a booking event calls for and writes them in the event's inbox transaction; once it
  * commits, each new row's job is queued (delayed until its time for reminders). A replayed event inserts nothing
  * and queues nothing, so an event delivered five times makes one email per recipient.
+ *
+ * Changes (confirmed, moved, cancelled) are coalesced per booking and recipient: the first goes at once; a change
+ * within `BOOKING_EMAIL_COALESCE_MS` of the last one sent waits until that window ends, and any later change
+ * before then replaces the waiting email (its row skipped), so a burst of moves makes one email with the final
+ * time and one invite at the final SEQUENCE. The job of the waiting row is a delayed job that reads the row and
+ * the booking copy when it runs.
  */
 @Injectable()
 export class BookingEmailPlanner {
   constructor(
+    @Inject(SERVICE_CONFIG) private readonly config: Pick<MessagingConfig, 'BOOKING_EMAIL_COALESCE_MS'>,
     private readonly emails: OutboundEmailsRepository,
     private readonly afterCommit: AfterCommit,
     @InjectJobQueue(bookingEmailSend) private readonly queue: JobQueue<BookingEmailData>,
@@ -48,24 +84,24 @@ export class BookingEmailPlanner {
 
   /** Booked: a confirmation with the invite to both, and the reminders still ahead. */
   async confirmed(manager: EntityManager, event: BookingEventV1, now = new Date()): Promise<void> {
-    await this.insert(manager, [
-      ...this.toBoth(event, 'confirmation', factsOf(event), now),
-      ...this.reminders(event, now),
-    ]);
+    const changes = await this.coalesced(manager, event, 'confirmation', factsOf(event), now);
+    await this.insert(manager, [...changes, ...this.reminders(event, now)]);
   }
 
   /** Moved: the old time's reminders dropped, the updated invite (higher SEQUENCE) to both, new reminders. */
   async rescheduled(manager: EntityManager, event: BookingRescheduledV1, now = new Date()): Promise<void> {
-    await this.emails.skipPending(manager, event.bookingId, OVERTAKEN, event.sequence, 'booking rescheduled');
     const facts = { ...factsOf(event), previousStartsAt: event.previousStartsAt, previousEndsAt: event.previousEndsAt };
-    await this.insert(manager, [...this.toBoth(event, 'rescheduled', facts, now), ...this.reminders(event, now)]);
+    const changes = await this.coalesced(manager, event, 'rescheduled', facts, now);
+    await this.emails.skipPending(manager, event.bookingId, OVERTAKEN, event.sequence, 'booking rescheduled');
+    await this.insert(manager, [...changes, ...this.reminders(event, now)]);
   }
 
   /** Cancelled: reminders and unsent invites dropped, a cancellation with METHOD:CANCEL to both. */
   async cancelled(manager: EntityManager, event: BookingCancelledV1, now = new Date()): Promise<void> {
-    await this.emails.skipPending(manager, event.bookingId, OVERTAKEN, null, 'booking cancelled');
     const facts = { ...factsOf(event), cancelledBy: event.cancelledBy, refundPence: event.refundPence };
-    await this.insert(manager, this.toBoth(event, 'cancellation', facts, now));
+    const changes = await this.coalesced(manager, event, 'cancellation', facts, now);
+    await this.emails.skipPending(manager, event.bookingId, OVERTAKEN, null, 'booking cancelled');
+    await this.insert(manager, changes);
   }
 
   /** Completed: nothing to say; any reminder still pending is pointless. */
@@ -77,6 +113,41 @@ export class BookingEmailPlanner {
   async refunded(manager: EntityManager, event: BookingRefundedV1, now = new Date()): Promise<void> {
     const facts = { ...factsOf(event), refundPence: event.refundPence, refundReason: event.reason };
     await this.insert(manager, [this.email(event, 'refund', 'client', event.clientUserId, facts, now)]);
+  }
+
+  /**
+   * The change email for each recipient, coalesced with what they were sent or are about to be sent. Under a lock
+   * on the booking (two replicas may apply two of its events at once). A replayed or late older event plans no
+   * change email: a later one already says what holds.
+   */
+  private async coalesced(
+    manager: EntityManager,
+    event: BookingEventV1,
+    kind: ChangeKind,
+    facts: EmailFacts,
+    now: Date,
+  ): Promise<NewOutboundEmail[]> {
+    await manager.query(`select pg_advisory_xact_lock(hashtextextended('booking-emails:' || $1, 0))`, [
+      event.bookingId,
+    ]);
+    const planned: NewOutboundEmail[] = [];
+    for (const { role, userId } of recipientsOf(event)) {
+      const sofar = await this.emails.changesSoFar(manager, event.bookingId, userId, CHANGES);
+      // Replayed (maybe under another kind, merged), or older than a change already planned: nothing to say.
+      if (sofar.newestSequence !== null && sofar.newestSequence >= event.sequence) continue;
+      if (sofar.unsent) {
+        // Not sent yet: this change takes its place, and its time, and says what the recipient last heard.
+        const waiting = sofar.unsent;
+        await this.emails.skip(manager, waiting.id, MERGED);
+        const merged = mergedChange(waiting.kind, waiting.facts, kind, facts);
+        const sendAt = new Date(Math.max(new Date(waiting.sendAt).getTime(), now.getTime()));
+        planned.push(this.email(event, merged.kind, role, userId, merged.facts, sendAt));
+      } else {
+        const windowEnd = sofar.lastSentAt ? sofar.lastSentAt.getTime() + this.config.BOOKING_EMAIL_COALESCE_MS : 0;
+        planned.push(this.email(event, kind, role, userId, facts, new Date(Math.max(now.getTime(), windowEnd))));
+      }
+    }
+    return planned;
   }
 
   private toBoth(event: BookingEventV1, kind: BookingEmailKind, facts: EmailFacts, sendAt: Date): NewOutboundEmail[] {

@@ -26,6 +26,12 @@ export interface OutboundEmail extends NewOutboundEmail {
   attempts: number;
 }
 
+export interface ChangesSoFar {
+  newestSequence: number | null;
+  unsent: OutboundEmail | null;
+  lastSentAt: Date | null;
+}
+
 /** The one owner of `outbound_emails`: one row per (booking, kind, sequence, recipient), sent at most once. */
 @Injectable()
 export class OutboundEmailsRepository {
@@ -75,6 +81,42 @@ export class OutboundEmailsRepository {
         where booking_id = $1 and status = 'pending' and kind = any($2::text[])
           and ($3::int is null or sequence < $3::int)`,
       [bookingId, kinds, olderThanSequence, reason],
+    );
+  }
+
+  /**
+   * What one recipient was already sent or is about to be sent about a booking's changes (`kinds`): the newest
+   * sequence planned, the unsent email a new change merges into, and when the last one went.
+   */
+  async changesSoFar(
+    manager: EntityManager,
+    bookingId: string,
+    recipientUserId: string,
+    kinds: readonly BookingEmailKind[],
+  ): Promise<ChangesSoFar> {
+    const rows: (OutboundEmail & { sentAt: Date | null })[] = await manager.query(
+      `select id::text as id, booking_id as "bookingId", kind, sequence, recipient_role as role,
+              recipient_user_id as "recipientUserId", facts, send_at as "sendAt", status, attempts, sent_at as "sentAt"
+         from outbound_emails
+        where booking_id = $1 and recipient_user_id = $2 and kind = any($3::text[])
+        order by sequence desc, id desc`,
+      [bookingId, recipientUserId, kinds],
+    );
+    const sent = rows
+      .filter((row) => row.status === 'sent' && row.sentAt)
+      .map((row) => new Date(row.sentAt!).getTime());
+    return {
+      newestSequence: rows[0]?.sequence ?? null,
+      unsent: rows.find((row) => row.status === 'pending') ?? null,
+      lastSentAt: sent.length > 0 ? new Date(Math.max(...sent)) : null,
+    };
+  }
+
+  /** Marks one pending email skipped (merged into a later one). */
+  async skip(manager: EntityManager, id: string, reason: string): Promise<void> {
+    await manager.query(
+      `update outbound_emails set status = 'skipped', skipped_reason = $2 where id = $1 and status = 'pending'`,
+      [id, reason],
     );
   }
 
