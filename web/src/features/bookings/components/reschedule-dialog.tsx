@@ -35,7 +35,10 @@ export function RescheduleDialog({
         variant: 'destructive',
         title: 'Reschedule Failed',
         description:
-          serverMessage(error, 409) ?? serverMessage(error, 400) ?? 'Failed to reschedule. Please try again.',
+          serverMessage(error, 409) ??
+          serverMessage(error, 429) ??
+          serverMessage(error, 400) ??
+          'Failed to reschedule. Please try again.',
       });
       return;
     }

@@ -95,6 +95,28 @@ describe('/my-bookings', () => {
     expect(JSON.parse(String(call?.init.body))).toEqual({ sessionDate: '2026-11-26', sessionTime: '15:30' });
   });
 
+  it("shows the server's sentence when a limit refuses the move (429)", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-23T08:00:00Z'));
+    const wait = 'This booking was moved only a few minutes ago — you can move it again in 7 minutes';
+    stubFetch({
+      ...signedIn,
+      'GET /api/my-bookings': () =>
+        json(200, [aMyBooking({ id: 'b1', sessionDate: '2026-12-01', sessionTime: '10:00' })]),
+      'GET /api/hunters/7/slots?from=2026-11-23&to=2026-11-29&sessionType=whatsappVideo': () =>
+        json(200, aSlotsResponse(7, 'whatsappVideo', '2026-11-23', { '2026-11-26': ['14:00', '15:30'] })),
+      'POST /api/bookings/b1/reschedule': () => json(429, { statusCode: 429, message: wait }),
+    });
+    renderRoute('/my-bookings');
+    const booking = await screen.findByRole('listitem', { name: 'WhatsApp Video Call with Sofia Marin' });
+    fireEvent.click(within(booking).getByRole('button', { name: 'Reschedule' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reschedule' });
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Thu 26 Nov at 15:30' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm new time' }));
+    expect(await screen.findByText('Reschedule Failed')).toBeTruthy();
+    expect(screen.getByText(wait)).toBeTruthy();
+  });
+
   it('states the refund before cancelling, and cancels once confirmed', async () => {
     const calls = stubFetch({
       ...signedIn,

@@ -191,6 +191,19 @@ describe('/payment/{hunterId}', () => {
     expect(await screen.findByText(BOOKING_ERRORS.slotTaken)).toBeTruthy();
   });
 
+  it("returns to the schedule with the server's sentence when a limit refuses the hold (429)", async () => {
+    storeChoice(paidChoice);
+    const limit =
+      'You have started 20 bookings in the last 24 hours, the most allowed — you can hold another time in 3 hours';
+    stubFetch({
+      ...paidAnswers('simulated'),
+      'POST /api/create-payment-intent': () => json(429, { statusCode: 429, message: limit }),
+    });
+    const router = renderRoute('/payment/7');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/book-session/7'));
+    expect(await screen.findByText(limit)).toBeTruthy();
+  });
+
   it("signs in again after the 'Unauthorized' toast when the session ended", async () => {
     storeChoice(paidChoice);
     const assign = vi.fn();

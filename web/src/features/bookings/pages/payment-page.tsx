@@ -42,14 +42,15 @@ export function PaymentPage() {
 }
 
 /**
- * What a failed booking call shows: a 401 signs in again; a 409 (the time was taken, the hold ended, too many holds)
- * shows the server's own sentence and goes back to the schedule; anything else is the spec's 'Booking Error'.
+ * What a failed booking call shows: a 401 signs in again; a 409 (the time was taken, the hold ended, too many holds
+ * or free sessions) or a 429 (the day's holds used, a time let go moments ago) shows the server's own sentence and
+ * goes back to the schedule; anything else is the spec's 'Booking Error'.
  */
 function useBookingFailure(hunterId: number) {
   const navigate = useNavigate();
   return (error: unknown) => {
     if (handleUnauthorized(error)) return;
-    const conflict = serverMessage(error, 409);
+    const conflict = serverMessage(error, 409) ?? serverMessage(error, 429);
     if (conflict !== null || (error instanceof HttpError && error.status === 409)) {
       toast({ variant: 'destructive', title: 'Booking Error', description: conflict ?? BOOKING_ERRORS.slotTaken });
       void navigate(paths.bookSession.getHref(hunterId), { replace: true });
