@@ -23,6 +23,12 @@ describe('messaging configuration', () => {
     });
   });
 
+  it("coalesces a booking's change emails inside 2 minutes by default; 0 turns it off, a negative is refused", () => {
+    expect(loadConfig(KEY).BOOKING_EMAIL_COALESCE_MS).toBe(120_000);
+    expect(loadConfig({ ...KEY, BOOKING_EMAIL_COALESCE_MS: '0' }).BOOKING_EMAIL_COALESCE_MS).toBe(0);
+    expect(refusalOf(loadConfig, { ...KEY, BOOKING_EMAIL_COALESCE_MS: '-1' })).toMatch(/BOOKING_EMAIL_COALESCE_MS/);
+  });
+
   it('refuses a non-SMTP URL and a bad support address, naming them', () => {
     expect(() => loadConfig({ ...KEY, SMTP_URL: 'http://mail.example.com' })).toThrow(/SMTP_URL/);
     expect(() => loadConfig({ ...KEY, SUPPORT_EMAIL: 'support' })).toThrow(/SUPPORT_EMAIL/);
