@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { appReads, appSourceDir, egressAllowed, manifestFiles, readManifests, type Manifest } from './manifests.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { userNameOf } from '../../redis/service-users.mjs';
+import { appReads, appSourceDir, egressAllowed, manifestFiles, readManifests, REPO_ROOT, type Manifest } from './manifests.js';
 
 /**
  * The Kubernetes version the manifests are checked against (docs/running.md, "Kubernetes"): kubernetes-models
@@ -151,6 +155,23 @@ describe('infra/k8s manifests', () => {
       for (const address of ['10.0.0.10', '172.16.5.5', '192.168.1.1', '169.254.169.254']) {
         expect(egressAllowed(policies, call.podLabels, address, call.port), `${call.deployment} -> ${address}:${call.port}`).toBe(false);
       }
+    }
+  });
+
+  it("connects every app to Redis as its own user (infra/redis/service-users.mjs), in k8s and in compose", () => {
+    const k8s = ofKind('Deployment').map((deployment) => {
+      const [container] = (deployment.spec as { template: PodTemplate }).template.spec.containers;
+      return [deployment.metadata.name, new URL(environmentOf(container!).get('REDIS_URL') ?? 'redis://none').username];
+    });
+    expect(k8s.length).toBe(7);
+    for (const [app, user] of k8s) expect(user, app).toBe(userNameOf(app!));
+
+    const compose = parse(readFileSync(join(REPO_ROOT, 'docker-compose.yml'), 'utf8')) as { services: Record<string, { build?: { args?: { APP_DIR?: string } }; environment?: Record<string, string> }> };
+    const apps = Object.values(compose.services).filter((service) => /^(services\/|gateway$)/.test(service.build?.args?.APP_DIR ?? ''));
+    expect(apps.length).toBeGreaterThanOrEqual(7);
+    for (const service of apps) {
+      const app = service.build!.args!.APP_DIR!.replace('services/', '');
+      expect(service.environment?.REDIS_URL, app).toMatch(new RegExp(`^redis://${userNameOf(app)}:`));
     }
   });
 });
