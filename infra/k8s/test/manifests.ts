@@ -26,7 +26,7 @@ export function readManifests(): Manifest[] {
   return manifestFiles().flatMap((file) =>
     parseAllDocuments(readFileSync(join(K8S_DIR, file), 'utf8')).map((document) => {
       if (document.errors.length > 0) throw new Error(`${file}: ${document.errors.map((error) => error.message).join('; ')}`);
-      return { ...(document.toJS() as Omit<Manifest, 'file'>), file };
+      return { ...(document.toJS() as object), file } as Manifest;
     }),
   );
 }
