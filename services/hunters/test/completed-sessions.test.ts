@@ -59,7 +59,7 @@ describe('hunters: completed sessions', () => {
       hunterId,
       hunterUserId: null,
       clientUserId: 'u-client',
-      sessionType: 'consultation',
+      sessionType: 'whatsappVideo',
       startsAt: '2026-11-20T10:00:00.000Z',
       endsAt: '2026-11-20T11:00:00.000Z',
       pricePence: 5000,

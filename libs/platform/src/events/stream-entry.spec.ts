@@ -30,4 +30,16 @@ describe('stream entry layout', () => {
     expect(() => fromStreamFields(withField('id', '42'))).toThrow(/not a uuid/);
     expect(() => fromStreamFields(withField('data', '{'))).toThrow(/not JSON/);
   });
+
+  it('refuses a payload that does not match its contract, naming what is wrong', () => {
+    const { instagramUrl: _dropped, ...withoutInstagram } = event.data;
+    expect(() => fromStreamFields(withField('data', JSON.stringify({ ...event.data, userId: 42 })))).toThrow(
+      /identity\.user\.updated payload does not match its contract: userId: .*string/,
+    );
+    expect(() => fromStreamFields(withField('data', JSON.stringify(withoutInstagram)))).toThrow(/instagramUrl/);
+    expect(() => fromStreamFields(withField('data', 'null'))).toThrow(UnreadableEventError);
+    // A field the contract does not know yet (an optional one a newer publisher added) passes through.
+    expect(fromStreamFields(withField('data', JSON.stringify({ ...event.data, pronouns: 'she/her' }))).data).toMatchObject({ pronouns: 'she/her' });
+  });
 });
+

@@ -1,4 +1,5 @@
 import { EVENT_VERSIONS, isEventType, type IntegrationEvent } from '@hunted/contracts';
+import { payloadProblems } from '@hunted/contracts/event-schemas';
 
 /** How an event is laid out in a stream entry: flat string fields, the payload as JSON. */
 export function toStreamFields(event: IntegrationEvent): string[] {
@@ -38,5 +39,9 @@ export function fromStreamFields(fields: string[]): IntegrationEvent {
   } catch {
     throw new UnreadableEventError('data is not JSON');
   }
+  // A payload that is not what its contract says (a publisher's bug, or an entry forged into the stream) would be
+  // written into a replica as it is: parked instead, like any entry that can never be applied.
+  const problems = payloadProblems(type, payload);
+  if (problems) throw new UnreadableEventError(`${type} payload does not match its contract: ${problems}`);
   return { id, type, version: EVENT_VERSIONS[type], occurredAt, data: payload } as IntegrationEvent;
 }

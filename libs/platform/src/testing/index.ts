@@ -1,4 +1,5 @@
 export * from './test-env.js';
+export * from './test-database.js';
 export * from './private-redis.js';
 export * from './postgres-proxy.js';
 export * from './chaos/chaos.js';

@@ -1,4 +1,6 @@
-import { chaosDefaults, formatChaos, runChaos } from '@hunted/platform/testing';
+import { randomBytes } from 'node:crypto';
+import { chaosDefaults, formatChaos, runChaos, TEST_DATABASE_URL } from '@hunted/platform/testing';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 
 // The small run of `npm run chaos` (which does 10,000 events and 24 kills): relays and consumers are separate
@@ -24,4 +26,25 @@ describe('events under kill -9', () => {
     expect(result.figures.drainMs!).toBeLessThanOrEqual(10_000);
     expect(result.checks.filter((check) => !check.ok)).toEqual([]);
   }, 90_000);
+
+  // `npm run chaos` right after `npm install && npm start` in a fresh clone: `npm start` makes `hunted`, nothing
+  // has made the test database yet. The run must make it, as the test setup does.
+  it('creates the database it is pointed at when there is none yet', async () => {
+    const url = new URL(TEST_DATABASE_URL);
+    url.pathname = `/${url.pathname.slice(1)}_chaos_${randomBytes(3).toString('hex')}`;
+    const name = url.pathname.slice(1);
+    const admin = new URL(url);
+    admin.pathname = '/postgres';
+    try {
+      const result = await runChaos(chaosDefaults({ databaseUrl: url.toString(), events: 200, kills: 2, productionMs: 3_000, budgetMs: 60_000 }));
+      expect(result.error).toBeNull();
+      expect(result.figures.applied).toBe(200);
+    } finally {
+      const client = new pg.Client({ connectionString: admin.toString() });
+      await client.connect();
+      await client.query(`drop database if exists "${name}" with (force)`);
+      await client.end();
+    }
+  }, 90_000);
 });
+

@@ -88,11 +88,11 @@ export class EventBusWorld {
   constructor(readonly redisUrl = TEST_REDIS_URL) {}
 
   /** The identity service's platform: EventPublisher and a running OutboxRelay. */
-  async startProducer(relay: Partial<OutboxRelayOptions> = {}, options: { databaseUrl?: string } = {}) {
+  async startProducer(relay: Partial<OutboxRelayOptions> = {}, options: { databaseUrl?: string; redisUrl?: string } = {}) {
     const config = testConfig({
       PORT: '1',
       DATABASE_SCHEMA: this.producerSchema,
-      REDIS_URL: this.redisUrl,
+      REDIS_URL: options.redisUrl ?? this.redisUrl,
       REDIS_PREFIX: this.prefix,
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     });
@@ -117,11 +117,11 @@ export class EventBusWorld {
   }
 
   /** The reviews service, consuming identity.user.updated; with `consume: false` only its schema is migrated. */
-  async startConsumer(options: { consume?: boolean; consumer?: Partial<EventConsumerOptions>; databaseUrl?: string } = {}) {
+  async startConsumer(options: { consume?: boolean; consumer?: Partial<EventConsumerOptions>; databaseUrl?: string; redisUrl?: string } = {}) {
     const config = testConfig({
       PORT: '1',
       DATABASE_SCHEMA: this.consumerSchema,
-      REDIS_URL: this.redisUrl,
+      REDIS_URL: options.redisUrl ?? this.redisUrl,
       REDIS_PREFIX: this.prefix,
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     });

@@ -12,6 +12,7 @@ import { ensureSchema, schemaConnectionOptions } from '../../database/schema.js'
 import { eventEntities } from '../../events/event-entities.js';
 import { eventMigrations } from '../../events/event-migrations.js';
 import { EventPublisher } from '../../events/event-publisher.js';
+import { ensureDatabaseExists } from '../test-database.js';
 import { TEST_DATABASE_URL, TEST_REDIS_URL } from '../test-env.js';
 import { CHAOS_EVENT_TYPE, CHAOS_GROUP, CHAOS_PRODUCER, type ChaosRole, type ChaosWorkerConfig } from './chaos-setup.js';
 
@@ -257,6 +258,10 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
   assertLoopback(options.databaseUrl, 'TEST_DATABASE_URL');
   assertLoopback(options.redisUrl, 'TEST_REDIS_URL');
   if (options.events < 1 || options.kills < 2) throw new Error('a chaos run needs at least 1 event and 2 kills (one relay, one consumer)');
+  // A fresh clone after `npm start` has `hunted` but no test database yet: make it, as the test setup does.
+  await ensureDatabaseExists(options.databaseUrl).catch((failure: Error) => {
+    throw new Error(`could not make sure the database of TEST_DATABASE_URL exists: ${failure.message}`);
+  });
   const script = workerScript();
   const budget = AbortSignal.timeout(options.budgetMs);
   const signal = options.signal ? AbortSignal.any([options.signal, budget]) : budget;

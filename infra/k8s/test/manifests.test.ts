@@ -1,0 +1,177 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { userNameOf } from '../../redis/service-users.mjs';
+import { appReads, appSourceDir, egressAllowed, manifestFiles, readManifests, REPO_ROOT, type Manifest } from './manifests.js';
+
+/**
+ * The Kubernetes version the manifests are checked against (docs/running.md, "Kubernetes"): kubernetes-models
+ * 5.1.0 carries the OpenAPI schemas of v1.36.0, merged with APIs that older releases removed; the allowed
+ * apiVersions below keep those removed ones out.
+ */
+const KUBERNETES_VERSION = '1.36';
+const STABLE_API_VERSIONS = new Set(['v1', 'apps/v1', 'batch/v1', 'networking.k8s.io/v1', 'policy/v1', 'autoscaling/v2', 'rbac.authorization.k8s.io/v1']);
+
+/** In the folder for its shape only: kustomization.yaml leaves it out, the real Secret is made out of band. */
+const NOT_APPLIED = new Set(['secret.example.yaml', 'kustomization.yaml']);
+
+/**
+ * Variables whose presence means an app calls a host outside the cluster, and where that host is (from the
+ * variable's value in config.yaml or secret.example.yaml, or the API a key is for). An app "calls" it when its
+ * Deployment gives it the variable and its code reads it.
+ */
+const OUTSIDE_CALLS: Record<string, (value: string) => string> = {
+  // The Stripe SDK's API host.
+  STRIPE_SECRET_KEY: () => 'https://api.stripe.com',
+  OIDC_ISSUER_URL: (value) => value,
+  SMTP_URL: (value) => value,
+};
+const DEFAULT_PORTS: Record<string, number> = { 'https:': 443, 'http:': 80, 'smtps:': 465, 'smtp:': 587 };
+
+/**
+ * Outside hosts (Stripe, an OpenID Provider, an SMTP service) have no address known in advance and change it at
+ * will, so a rule must let any public address through; these stand for "anywhere on the internet".
+ */
+const PUBLIC_ADDRESSES = ['3.18.12.63', '34.117.59.81', '52.95.110.1', '104.18.32.7', '151.101.65.140', '185.199.108.153', '216.58.204.78'];
+
+const manifests = readManifests();
+const ofKind = (kind: string) => manifests.filter((manifest) => manifest.kind === kind);
+
+interface Container {
+  name: string;
+  image: string;
+  env?: { name: string; value?: string; valueFrom?: { secretKeyRef?: { name: string; key: string }; configMapKeyRef?: { name: string; key: string } } }[];
+  envFrom?: { configMapRef?: { name: string }; secretRef?: { name: string } }[];
+}
+interface PodTemplate {
+  metadata: { labels: Record<string, string> };
+  spec: { containers: Container[] };
+}
+
+function dataOf(kind: 'ConfigMap' | 'Secret', name: string): Record<string, string> {
+  const found = ofKind(kind).find((manifest) => manifest.metadata.name === name);
+  if (!found) throw new Error(`no ${kind} ${name} in infra/k8s`);
+  return (kind === 'ConfigMap' ? found.data : found.stringData) as Record<string, string>;
+}
+
+/** Each variable a container gets, with the value the example configuration gives it. */
+function environmentOf(container: Container): Map<string, string> {
+  const environment = new Map<string, string>();
+  for (const source of container.envFrom ?? []) {
+    if (source.configMapRef) for (const [key, value] of Object.entries(dataOf('ConfigMap', source.configMapRef.name))) environment.set(key, value);
+    if (source.secretRef) for (const [key, value] of Object.entries(dataOf('Secret', source.secretRef.name))) environment.set(key, value);
+  }
+  for (const variable of container.env ?? []) {
+    const secret = variable.valueFrom?.secretKeyRef;
+    const configMap = variable.valueFrom?.configMapKeyRef;
+    const value = secret ? dataOf('Secret', secret.name)[secret.key] : configMap ? dataOf('ConfigMap', configMap.name)[configMap.key] : variable.value;
+    environment.set(variable.name, value ?? '');
+  }
+  return environment;
+}
+
+interface OutsideCall {
+  deployment: string;
+  variable: string;
+  url: URL;
+  port: number;
+  podLabels: Record<string, string>;
+}
+
+/** Every (Deployment, outside host) pair the manifests and the apps' code imply. */
+function outsideCalls(): OutsideCall[] {
+  return ofKind('Deployment').flatMap((deployment) => {
+    const template = (deployment.spec as { template: PodTemplate }).template;
+    const sourceDir = appSourceDir(deployment.metadata.name);
+    return template.spec.containers.flatMap((container) =>
+      [...environmentOf(container)]
+        .filter(([variable]) => variable in OUTSIDE_CALLS && appReads(sourceDir, variable))
+        .map(([variable, value]) => {
+          const url = new URL(OUTSIDE_CALLS[variable]!(value));
+          const port = url.port ? Number(url.port) : DEFAULT_PORTS[url.protocol];
+          if (port === undefined) throw new Error(`${variable}: no default port for ${url.protocol}`);
+          return { deployment: deployment.metadata.name, variable, url, port, podLabels: template.metadata.labels };
+        }),
+    );
+  });
+}
+
+/** The model class of kubernetes-models for an object (`kubernetes-models/apps/v1/Deployment`). */
+async function modelOf(manifest: Manifest): Promise<{ new (data: unknown): { validate(): void } }> {
+  const module = (await import(/* @vite-ignore */ `kubernetes-models/${manifest.apiVersion}/${manifest.kind}`)) as Record<string, { new (data: unknown): { validate(): void } }>;
+  const model = module[manifest.kind];
+  if (!model) throw new Error(`${manifest.file}: kubernetes-models has no ${manifest.apiVersion} ${manifest.kind}`);
+  return model;
+}
+
+describe('infra/k8s manifests', () => {
+  const applied = manifests.filter((manifest) => manifest.kind !== 'Kustomization');
+
+  it(`are valid objects of Kubernetes ${KUBERNETES_VERSION}, every one of them`, async () => {
+    expect(applied.length).toBeGreaterThan(10);
+    const problems: string[] = [];
+    for (const manifest of applied) {
+      const where = `${manifest.file} ${manifest.kind}/${manifest.metadata?.name}`;
+      if (!STABLE_API_VERSIONS.has(manifest.apiVersion)) {
+        problems.push(`${where}: apiVersion ${manifest.apiVersion} is not one served by Kubernetes ${KUBERNETES_VERSION} as stable`);
+        continue;
+      }
+      const { file: _file, ...object } = manifest;
+      try {
+        new (await modelOf(manifest))(object).validate();
+      } catch (error) {
+        problems.push(`${where}: ${(error as Error).message}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('kustomization.yaml applies every manifest of the folder but the Secret example, and names every image', () => {
+    const [kustomization] = ofKind('Kustomization');
+    const { resources, images } = kustomization as unknown as { resources: string[]; images: { name: string }[] };
+    expect([...resources].sort()).toEqual(manifestFiles().filter((file) => !NOT_APPLIED.has(file)));
+    const deploymentImages = ofKind('Deployment').flatMap((deployment) => (deployment.spec as { template: PodTemplate }).template.spec.containers.map((container) => container.image));
+    expect(images.map((image) => image.name).sort()).toEqual([...new Set(deploymentImages)].sort());
+  });
+
+  it('every app that calls a host outside the cluster (Stripe, OpenID, SMTP) has an egress rule to it', () => {
+    const calls = outsideCalls();
+    // The derivation itself must find every kind of outside call, or this test would pass on nothing.
+    expect(new Set(calls.map((call) => call.variable))).toEqual(new Set(Object.keys(OUTSIDE_CALLS)));
+    const policies = ofKind('NetworkPolicy');
+    const missing = calls.flatMap((call) =>
+      PUBLIC_ADDRESSES.filter((address) => !egressAllowed(policies, call.podLabels, address, call.port)).map(
+        (address) => `${call.deployment} (${call.variable}: ${call.url.host}) cannot reach ${address}:${call.port}`,
+      ),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('no app reaches the cluster-internal ranges through its internet rule (private ranges excluded)', () => {
+    const policies = ofKind('NetworkPolicy');
+    for (const call of outsideCalls()) {
+      // 10.10.0.0/24 and 10.10.1.0/24 are the managed PostgreSQL and Redis, allowed on their own ports only.
+      for (const address of ['10.0.0.10', '172.16.5.5', '192.168.1.1', '169.254.169.254']) {
+        expect(egressAllowed(policies, call.podLabels, address, call.port), `${call.deployment} -> ${address}:${call.port}`).toBe(false);
+      }
+    }
+  });
+
+  it("connects every app to Redis as its own user (infra/redis/service-users.mjs), in k8s and in compose", () => {
+    const k8s = ofKind('Deployment').map((deployment) => {
+      const [container] = (deployment.spec as { template: PodTemplate }).template.spec.containers;
+      return [deployment.metadata.name, new URL(environmentOf(container!).get('REDIS_URL') ?? 'redis://none').username];
+    });
+    expect(k8s.length).toBe(7);
+    for (const [app, user] of k8s) expect(user, app).toBe(userNameOf(app!));
+
+    const compose = parse(readFileSync(join(REPO_ROOT, 'docker-compose.yml'), 'utf8')) as { services: Record<string, { build?: { args?: { APP_DIR?: string } }; environment?: Record<string, string> }> };
+    const apps = Object.values(compose.services).filter((service) => /^(services\/|gateway$)/.test(service.build?.args?.APP_DIR ?? ''));
+    expect(apps.length).toBeGreaterThanOrEqual(7);
+    for (const service of apps) {
+      const app = service.build!.args!.APP_DIR!.replace('services/', '');
+      expect(service.environment?.REDIS_URL, app).toMatch(new RegExp(`^redis://${userNameOf(app)}:`));
+    }
+  });
+});

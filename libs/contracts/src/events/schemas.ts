@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import {
+  AVAILABILITY_SLOTS,
+  HUNTER_AVAILABILITY_STATUSES,
+  SESSION_TYPES,
+  WEEKDAYS,
+  type SessionTypeKey,
+  type Weekday,
+} from '../http/hunters.js';
+import type { EventPayload, EventType } from './event-map.js';
+
+/**
+ * Runtime schemas of every event's payload, checked by the consuming side (libs/platform's EventConsumer) before a
+ * handler sees it: the types in events/<service>.ts say what a publisher means to send; these make sure what
+ * arrived is that, so a malformed or forged entry is parked as a dead letter instead of written into a replica.
+ * Unknown extra fields pass (a newer publisher may add optional ones). Kept in step with the types by the
+ * compiler: `PAYLOAD_SCHEMAS` below does not build when a schema and its type differ either way.
+ * A separate entry point (`@hunted/contracts/event-schemas`), so the web app's bundle does not carry zod.
+ */
+
+const id = z.string().min(1);
+const serial = z.number().int().positive();
+const instant = z.iso.datetime({ offset: true });
+const slot = z.enum(AVAILABILITY_SLOTS);
+
+const userRegistered = z.object({
+  userId: id,
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+});
+
+const brandCreated = z.object({ brandId: serial, name: z.string() });
+
+const reviewCreated = z.object({ reviewId: serial, brandId: serial, userId: id, rating: z.number().int().min(1).max(5) });
+
+const sessionTypes = z.object(
+  Object.fromEntries(
+    SESSION_TYPES.map((key) => [key, z.object({ enabled: z.boolean(), price: z.number().min(0), duration: z.number().int().positive() })]),
+  ) as Record<SessionTypeKey, z.ZodObject<{ enabled: z.ZodBoolean; price: z.ZodNumber; duration: z.ZodNumber }>>,
+);
+
+const hunterCreated = z.object({
+  hunterId: serial,
+  userId: id.nullable(),
+  name: z.string(),
+  profileImageUrl: z.string().nullable(),
+  location: z.string(),
+  availabilityStatus: z.enum(HUNTER_AVAILABILITY_STATUSES),
+  sessionTypes,
+  pricePerSession: z.number().min(0),
+});
+
+const weeklyHours = z.object(Object.fromEntries(WEEKDAYS.map((day) => [day, z.array(slot)])) as Record<Weekday, z.ZodArray<typeof slot>>);
+
+const availabilityChanged = z.object({
+  hunterId: serial,
+  weeklyHours: weeklyHours.nullable(),
+  dates: z.array(
+    z.object({ date: z.iso.date(), timeSlots: z.array(slot), isAvailable: z.boolean(), source: z.enum(['date', 'weekly']) }),
+  ),
+});
+
+const booking = z.object({
+  bookingId: id,
+  hunterId: serial,
+  hunterUserId: id.nullable(),
+  clientUserId: id,
+  sessionType: z.enum(SESSION_TYPES),
+  startsAt: instant,
+  endsAt: instant,
+  pricePence: z.number().int().min(0),
+  sequence: z.number().int().min(0),
+});
+
+/** True when A and B are the same type (each assignable to the other). */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Checked<S extends z.ZodType, T> = Same<z.output<S>, T> extends true ? S : { error: 'schema and contract type differ'; schema: z.output<S>; type: T };
+
+function contract<T extends EventType>() {
+  return <S extends z.ZodType>(schema: Checked<S, EventPayload<T>>) => schema as S;
+}
+
+export const PAYLOAD_SCHEMAS: { [T in EventType]: z.ZodType<EventPayload<T>> } = {
+  'identity.user.registered': contract<'identity.user.registered'>()(userRegistered),
+  'identity.user.updated': contract<'identity.user.updated'>()(userRegistered.extend({ instagramUrl: z.string().nullable() })),
+  'brands.brand.created': contract<'brands.brand.created'>()(brandCreated),
+  'brands.brand.updated': contract<'brands.brand.updated'>()(brandCreated),
+  'brands.brand.deleted': contract<'brands.brand.deleted'>()(z.object({ brandId: serial })),
+  'reviews.review.created': contract<'reviews.review.created'>()(reviewCreated),
+  'reviews.review.updated': contract<'reviews.review.updated'>()(reviewCreated),
+  'reviews.review.deleted': contract<'reviews.review.deleted'>()(z.object({ reviewId: serial, brandId: serial })),
+  'hunters.hunter.created': contract<'hunters.hunter.created'>()(hunterCreated),
+  'hunters.hunter.updated': contract<'hunters.hunter.updated'>()(hunterCreated),
+  'hunters.availability.changed': contract<'hunters.availability.changed'>()(availabilityChanged),
+  'bookings.booking.confirmed': contract<'bookings.booking.confirmed'>()(booking),
+  'bookings.booking.rescheduled': contract<'bookings.booking.rescheduled'>()(booking.extend({ previousStartsAt: instant, previousEndsAt: instant })),
+  'bookings.booking.cancelled': contract<'bookings.booking.cancelled'>()(
+    booking.extend({ cancelledBy: z.enum(['client', 'hunter', 'system']), refundPence: z.number().int().min(0) }),
+  ),
+  'bookings.booking.completed': contract<'bookings.booking.completed'>()(booking),
+  'bookings.booking.refunded': contract<'bookings.booking.refunded'>()(
+    booking.extend({ refundPence: z.number().int().min(0), reason: z.enum(['cancelled', 'late_payment']) }),
+  ),
+  'messaging.message.sent': contract<'messaging.message.sent'>()(
+    z.object({ messageId: id, conversationId: id, senderId: id, receiverId: id, createdAt: instant }),
+  ),
+};
+
+/**
+ * What is wrong with a payload for its event type (each issue as `path: message`), or null when it matches the
+ * contract.
+ */
+export function payloadProblems(type: EventType, data: unknown): string | null {
+  const result = PAYLOAD_SCHEMAS[type].safeParse(data);
+  if (result.success) return null;
+  return result.error.issues.map((issue) => `${issue.path.join('.') || '(payload)'}: ${issue.message}`).join('; ');
+}
