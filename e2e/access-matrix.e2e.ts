@@ -4,7 +4,14 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { matchRoute } from '../gateway/dist/routes.js';
 import { ACCESS_MATRIX, AWAITING, type MatrixRow } from './access/access-matrix.js';
 import { discoverRoutes } from './access/discovered-routes.js';
-import { CALL_ORDER, createFixtures, disposeFixtures, ORIGIN_HEADER, type Fixtures, type Persona } from './access/personas.js';
+import {
+  CALL_ORDER,
+  createFixtures,
+  disposeFixtures,
+  ORIGIN_HEADER,
+  type Fixtures,
+  type Persona,
+} from './access/personas.js';
 import { E2E_GATEWAY_PORT } from './support/system.js';
 
 /**
@@ -19,14 +26,21 @@ test.describe.configure({ mode: 'serial' });
 const samplePath = (template: string): string => template.replace(/:\w+\??/g, '1').replace('/*', '/anything');
 
 /** Service routes never proxied: their health (the gateway answers its own) and their internal endpoints. */
-const notProxied = (path: string): boolean => path === '/health' || path.startsWith('/health/') || path.startsWith('/internal/');
+const notProxied = (path: string): boolean =>
+  path === '/health' || path.startsWith('/health/') || path.startsWith('/internal/');
 
 test('every route has a row, every row a route, and each route is owned by the service routes.ts names', async () => {
   const discovered = await discoverRoutes();
   const routeKeys = new Set(discovered.map((route) => route.key));
   const rowKeys = new Set(ACCESS_MATRIX.map((row) => row.route));
-  expect([...routeKeys].filter((key) => !rowKeys.has(key)), 'routes without a row in access-matrix.ts').toEqual([]);
-  expect([...rowKeys].filter((key) => !routeKeys.has(key)), 'rows naming no route').toEqual([]);
+  expect(
+    [...routeKeys].filter((key) => !rowKeys.has(key)),
+    'routes without a row in access-matrix.ts',
+  ).toEqual([]);
+  expect(
+    [...rowKeys].filter((key) => !routeKeys.has(key)),
+    'rows naming no route',
+  ).toEqual([]);
 
   const misrouted = discovered
     .filter((route) => route.owner !== 'gateway' && !notProxied(route.path))
@@ -130,8 +144,9 @@ test('every persona is answered as the access matrix says', async () => {
   const summary = `${ordered.length} rows, ${calls} calls; fixtures ${madeIn} ms, all ${Date.now() - started} ms`;
   test.info().annotations.push({ type: 'matrix', description: summary });
   for (const line of awaited) test.info().annotations.push({ type: 'awaiting', description: line });
-  console.log(`access matrix: ${summary}${awaited.length ? `\nawaiting another change of issue 19:\n${awaited.join('\n')}` : ''}`);
+  console.log(
+    `access matrix: ${summary}${awaited.length ? `\nawaiting another change of issue 19:\n${awaited.join('\n')}` : ''}`,
+  );
   expect(wrong, 'answers the matrix does not allow').toEqual([]);
   expect(delivered, 'cells delivered since they were marked awaiting').toEqual([]);
 });
-

@@ -1,8 +1,25 @@
 import { expect } from '@playwright/test';
-import { PAGE_PATHS, type Brand, type SavedStateResponse, type ConversationSummary, type HunterBooking, type MyBooking, type Review } from '@hunted/contracts';
+import {
+  PAGE_PATHS,
+  type Brand,
+  type SavedStateResponse,
+  type ConversationSummary,
+  type HunterBooking,
+  type MyBooking,
+  type Review,
+} from '@hunted/contracts';
 import { brandInput, PNG_1X1, RUN } from '../support/journey.js';
 import type { RouteKey } from './discovered-routes.js';
-import { everyDayHours, hunterProfile, londonDate, payBody, PERSONAS, type Fixtures, type Persona, type SlotChoice } from './personas.js';
+import {
+  everyDayHours,
+  hunterProfile,
+  londonDate,
+  payBody,
+  PERSONAS,
+  type Fixtures,
+  type Persona,
+  type SlotChoice,
+} from './personas.js';
 
 /** What each persona is answered: a status per persona, written once per route. */
 export type Answers = Record<Persona, number>;
@@ -52,7 +69,13 @@ const realId = (body: unknown, as: Persona, f: Fixtures): void => {
 };
 
 const PNG_DATA_URL = `data:image/png;base64,${PNG_1X1.toString('base64')}`;
-const REVIEW_BODY = { speedRating: 5, easeRating: 4, qualityRating: 4, sustainabilityRating: 3, reviewText: 'From the matrix.' };
+const REVIEW_BODY = {
+  speedRating: 5,
+  easeRating: 4,
+  qualityRating: 4,
+  sustainabilityRating: 3,
+  reviewText: 'From the matrix.',
+};
 const CSV_HEADER = 'name,category,location,delivery,priceCategory,description,website,instagram,tags';
 
 /** One time for the member's reschedule, the same in every persona's (refused or not) request. */
@@ -66,10 +89,7 @@ const holdBody = (f: Fixtures, as: Persona) => {
 };
 
 const pageUrl = (path: string, f: Fixtures): string =>
-  path
-    .replace(':id', String(f.brand.id))
-    .replace('/:slug?', '/matrix')
-    .replace(':hunterId', String(f.hunter.id));
+  path.replace(':id', String(f.brand.id)).replace('/:slug?', '/matrix').replace(':hunterId', String(f.hunter.id));
 
 /**
  * Every route of the system and what each persona is answered. Ordered as they run: reads before the writes that
@@ -86,16 +106,26 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
   { route: 'GET /sitemap.xml', url: () => '/sitemap.xml', expect: everyone(200) },
   { route: 'GET /sitemaps/:name', url: () => '/sitemaps/pages.xml', expect: everyone(200) },
   { route: 'GET /*', url: () => `/no-such-page-${RUN}`, expect: everyone(404) },
-  { route: 'GET /internal/*', url: () => '/internal/anything', expect: everyone(404) },
+  ...(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const).map((method): MatrixRow => ({
+    route: `${method} /internal/*`,
+    url: () => '/internal/anything',
+    expect: everyone(404),
+  })),
   { route: 'GET /internal/session', url: () => '/internal/session', expect: everyone(404) },
   { route: 'GET /internal/sitemap/files', url: () => '/internal/sitemap/files', expect: everyone(404) },
   { route: 'GET /internal/sitemap/entries', url: () => '/internal/sitemap/entries', expect: everyone(404) },
   // Every page is the SPA for everyone: what a page shows a persona is the API's to decide (rows below).
-  ...Object.values(PAGE_PATHS).map(
-    (path): MatrixRow => ({ route: `GET ${path}`, url: (f) => pageUrl(path, f), expect: everyone(200) }),
-  ),
+  ...Object.values(PAGE_PATHS).map((path): MatrixRow => ({
+    route: `GET ${path}`,
+    url: (f) => pageUrl(path, f),
+    expect: everyone(200),
+  })),
   // The live socket: a session is needed to open one (issue 19 item 4).
-  { route: 'UPGRADE /socket.io/', url: () => '/socket.io/?EIO=4&transport=websocket', expect: { ...everyone(101), guest: 401 } },
+  {
+    route: 'UPGRADE /socket.io/',
+    url: () => '/socket.io/?EIO=4&transport=websocket',
+    expect: { ...everyone(101), guest: 401 },
+  },
 
   // ── identity
   { route: 'GET /api/auth/user', url: () => '/api/auth/user', expect: signedIn(200), sees: realId },
@@ -106,7 +136,11 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     expect: signedIn(200),
     sees: realId,
   },
-  { route: 'GET /api/auth/avatars/:imageId', url: (f) => `/api/auth/avatars/${f.memberAvatarId}`, expect: everyone(200) },
+  {
+    route: 'GET /api/auth/avatars/:imageId',
+    url: (f) => `/api/auth/avatars/${f.memberAvatarId}`,
+    expect: everyone(200),
+  },
 
   // ── brands: the directory is public, votes and saves are the caller's own, the catalogue is the admin's
   { route: 'GET /api/brands', url: () => '/api/brands', expect: everyone(200) },
@@ -158,7 +192,11 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     expect: adminOnly(200),
     sees: (body, as) => expect((body as Brand).description).toBe(`Edited by ${as}.`),
   },
-  { route: 'DELETE /api/admin/brands/:id', url: (f) => `/api/admin/brands/${f.brandToDelete.id}`, expect: adminOnly(204) },
+  {
+    route: 'DELETE /api/admin/brands/:id',
+    url: (f) => `/api/admin/brands/${f.brandToDelete.id}`,
+    expect: adminOnly(204),
+  },
   {
     route: 'POST /api/admin/brands/upload-csv',
     url: () => '/api/admin/brands/upload-csv',
@@ -166,7 +204,9 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
       csv: {
         name: 'brands.csv',
         mimeType: 'text/csv',
-        buffer: Buffer.from(`${CSV_HEADER}\nMatrix Csv ${as} ${RUN},Shoes,France,Europe Wide,££,Espadrilles,https://csv.example,,Handmade\n`),
+        buffer: Buffer.from(
+          `${CSV_HEADER}\nMatrix Csv ${as} ${RUN},Shoes,France,Europe Wide,££,Espadrilles,https://csv.example,,Handmade\n`,
+        ),
       },
     }),
     expect: adminOnly(201),
@@ -179,7 +219,10 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     route: 'GET /api/brands/:brandId/reviews/mine',
     url: (f) => `/api/brands/${f.brand.id}/reviews/mine`,
     expect: signedIn(200),
-    sees: (body, as, f) => expect((body as Review | null)?.id ?? null, `${as}'s own review`).toBe(as === 'member' ? f.memberReview.id : null),
+    sees: (body, as, f) =>
+      expect((body as Review | null)?.id ?? null, `${as}'s own review`).toBe(
+        as === 'member' ? f.memberReview.id : null,
+      ),
   },
   {
     route: 'POST /api/brands/:brandId/reviews',
@@ -188,8 +231,16 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     expect: signedIn(201),
   },
   { route: 'GET /api/brands/:brandId/photos', url: (f) => `/api/brands/${f.brand.id}/photos`, expect: everyone(200) },
-  { route: 'GET /api/media/review-photos/:photoId', url: (f) => `/api/media/review-photos/${f.reviewPhotoId}`, expect: everyone(200) },
-  { route: 'GET /api/brands/:brandId/comments', url: (f) => `/api/brands/${f.brand.id}/comments`, expect: everyone(200) },
+  {
+    route: 'GET /api/media/review-photos/:photoId',
+    url: (f) => `/api/media/review-photos/${f.reviewPhotoId}`,
+    expect: everyone(200),
+  },
+  {
+    route: 'GET /api/brands/:brandId/comments',
+    url: (f) => `/api/brands/${f.brand.id}/comments`,
+    expect: everyone(200),
+  },
   {
     route: 'POST /api/brands/:brandId/comments',
     url: (f) => `/api/brands/${f.brand.id}/comments`,
@@ -213,7 +264,11 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     expect: owners({ hunter: 200 }),
     sees: (body, as) => expect((body as { bio: string }).bio).toBe(`Edited by ${as}.`),
   },
-  { route: 'GET /api/media/hunter-photos/:photoId', url: (f) => `/api/media/hunter-photos/${f.hunterPhotoId}`, expect: everyone(200) },
+  {
+    route: 'GET /api/media/hunter-photos/:photoId',
+    url: (f) => `/api/media/hunter-photos/${f.hunterPhotoId}`,
+    expect: everyone(200),
+  },
   { route: 'GET /api/hunter-availability/weekly', url: () => '/api/hunter-availability/weekly', expect: hunters(200) },
   {
     route: 'PUT /api/hunter-availability/weekly',
@@ -239,13 +294,18 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     body: () => ({ startDate: londonDate(61), endDate: londonDate(62), timeSlots: ['11:00'] }),
     expect: hunters(200),
   },
-  { route: 'DELETE /api/hunter-availability/:date', url: () => `/api/hunter-availability/${londonDate(60)}`, expect: hunters(200) },
+  {
+    route: 'DELETE /api/hunter-availability/:date',
+    url: () => `/api/hunter-availability/${londonDate(60)}`,
+    expect: hunters(200),
+  },
 
   // ── bookings: a booking is its client's and its hunter's; anyone else is told it does not exist
   { route: 'GET /api/bookings/payment-config', url: () => '/api/bookings/payment-config', expect: everyone(200) },
   {
     route: 'GET /api/hunters/:id/slots',
-    url: (f) => `/api/hunters/${f.hunter.id}/slots?from=${londonDate(3)}&to=${londonDate(10)}&sessionType=whatsappVideo`,
+    url: (f) =>
+      `/api/hunters/${f.hunter.id}/slots?from=${londonDate(3)}&to=${londonDate(10)}&sessionType=whatsappVideo`,
     expect: everyone(200),
   },
   {
@@ -260,10 +320,19 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     expect: signedIn(200),
     sees: (body, as, f) => onlyListedFor(['hunter'], () => f.booking.id)(body as HunterBooking[], as, f),
   },
-  { route: 'GET /api/bookings/:id', url: (f) => `/api/bookings/${f.booking.id}`, expect: owners({ member: 200, hunter: 200 }) },
+  {
+    route: 'GET /api/bookings/:id',
+    url: (f) => `/api/bookings/${f.booking.id}`,
+    expect: owners({ member: 200, hunter: 200 }),
+  },
   // Ids that name nothing are "not found" for everyone, never a server error.
   { route: 'GET /api/bookings/:id', case: 'not an id', url: () => '/api/bookings/not-a-booking', expect: owners({}) },
-  { route: 'GET /api/bookings/:id', case: 'nobody\'s id', url: () => '/api/bookings/00000000-0000-4000-8000-000000000000', expect: owners({}) },
+  {
+    route: 'GET /api/bookings/:id',
+    case: "nobody's id",
+    url: () => '/api/bookings/00000000-0000-4000-8000-000000000000',
+    expect: owners({}),
+  },
   {
     route: 'GET /api/hunters/:id/slots',
     case: 'above int4',
@@ -285,7 +354,12 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     expect: owners({ member: 200, hunter: 200 }),
   },
   // Holds after the release and the payment above: a member may have two unpaid holds at once.
-  { route: 'POST /api/create-payment-intent', url: () => '/api/create-payment-intent', body: holdBody, expect: signedIn(200) },
+  {
+    route: 'POST /api/create-payment-intent',
+    url: () => '/api/create-payment-intent',
+    body: holdBody,
+    expect: signedIn(200),
+  },
   {
     route: 'POST /api/bookings/:id/reschedule',
     url: (f) => `/api/bookings/${f.booking.id}/reschedule`,
@@ -299,7 +373,12 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     expect: owners({ member: 200, hunter: 200 }),
   },
   // Stripe signs its calls; without a signature the gateway refuses at once (issue 19 item 11).
-  { route: 'POST /api/stripe/webhook', url: () => '/api/stripe/webhook', body: () => ({ id: 'evt_matrix' }), expect: everyone(400) },
+  {
+    route: 'POST /api/stripe/webhook',
+    url: () => '/api/stripe/webhook',
+    body: () => ({ id: 'evt_matrix' }),
+    expect: everyone(400),
+  },
 
   // ── messaging: a conversation is its two participants'; the contact inbox is the admin's
   {
@@ -319,7 +398,8 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     route: 'GET /api/conversations',
     url: () => '/api/conversations',
     expect: signedIn(200),
-    sees: (body, as, f) => onlyListedFor(['member', 'hunter'], () => f.conversationId)(body as ConversationSummary[], as, f),
+    sees: (body, as, f) =>
+      onlyListedFor(['member', 'hunter'], () => f.conversationId)(body as ConversationSummary[], as, f),
   },
   { route: 'GET /api/conversations/unread-count', url: () => '/api/conversations/unread-count', expect: signedIn(200) },
   {
@@ -333,7 +413,12 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     url: (f) => `/api/conversations/${f.conversationId}/messages`,
     expect: owners({ member: 200, hunter: 200 }),
   },
-  { route: 'GET /api/conversations/:id/messages', case: 'nobody\'s id', url: () => '/api/conversations/no-such-thread/messages', expect: owners({}) },
+  {
+    route: 'GET /api/conversations/:id/messages',
+    case: "nobody's id",
+    url: () => '/api/conversations/no-such-thread/messages',
+    expect: owners({}),
+  },
   {
     route: 'POST /api/conversations/:id/messages',
     url: (f) => `/api/conversations/${f.conversationId}/messages`,
@@ -366,6 +451,8 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
  * here is reported, not failed; once the answer is right the test fails until the entry is removed.
  */
 export const AWAITING: Readonly<Record<string, string>> = {
-  'UPGRADE /socket.io/ guest': 'item 4: the gateway refuses a guest\'s upgrade with 401',
-  ...Object.fromEntries(PERSONAS.map((p) => [`POST /api/stripe/webhook ${p}`, 'item 11: 400 at the gateway without Stripe-Signature'])),
+  'UPGRADE /socket.io/ guest': "item 4: the gateway refuses a guest's upgrade with 401",
+  ...Object.fromEntries(
+    PERSONAS.map((p) => [`POST /api/stripe/webhook ${p}`, 'item 11: 400 at the gateway without Stripe-Signature']),
+  ),
 };

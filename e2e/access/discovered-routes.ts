@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { Logger, RequestMethod, type DynamicModule, type Type } from '@nestjs/common';
 import { METHOD_METADATA, MODULE_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { PAGE_PATHS } from '@hunted/contracts';
 import { AppModule as BookingsModule } from '../../services/bookings/dist/app.module.js';
 import { AppModule as BrandsModule } from '../../services/brands/dist/app.module.js';
@@ -10,6 +11,9 @@ import { AppModule as MessagingModule } from '../../services/messaging/dist/app.
 import { AppModule as ReviewsModule } from '../../services/reviews/dist/app.module.js';
 import { AppModule as GatewayModule } from '../../gateway/dist/app.module.js';
 import type { ServiceName } from '../../gateway/dist/routes.js';
+import { proxiedRoutes } from '../../gateway/dist/app.js';
+import { SitePages } from '../../gateway/dist/pages/site-pages.js';
+import { spaPlugin } from '../../gateway/dist/spa/spa.plugin.js';
 
 /** `GET /api/brands/:id`: a method and a path template with Nest's `:name` parameters. */
 export type RouteKey = `${HttpMethod} ${string}`;
@@ -80,7 +84,10 @@ export async function nestRoutesOf(module: ModuleRef, owner: RouteOwner): Promis
         const paths = Reflect.getMetadata(PATH_METADATA, handler) as string | string[] | undefined;
         if (requestMethod === undefined || paths === undefined) continue;
         const method = METHOD_NAMES[requestMethod];
-        if (!method) throw new Error(`${controller.name}.${name}: method ${RequestMethod[requestMethod]} has no place in the access matrix`);
+        if (!method)
+          throw new Error(
+            `${controller.name}.${name}: method ${RequestMethod[requestMethod]} has no place in the access matrix`,
+          );
         for (const prefix of prefixes) {
           for (const path of asArray(paths)) {
             const full = joinPath(prefix, path);
@@ -110,35 +117,53 @@ const SERVICE_MODULES: Record<ServiceName, { forRoot(config: never): DynamicModu
   messaging: MessagingModule,
 };
 
+/** The gateway's catch-alls that hand a request to a service: the services' own routes are listed instead. */
+const PROXY_CATCH_ALLS = new Set(['/api', '/api/*', '/socket.io', '/socket.io/*']);
+
 /**
- * The gateway's routes that are not Nest handlers but Fastify routes of its own (gateway/src/app.ts, spa.plugin.ts,
- * site-pages.ts): the sign of a route the gateway answers itself. Pages come from PAGE_PATHS, below.
+ * The gateway's Fastify routes (app.ts, spa.plugin.ts, site-pages.ts), as it registers them: the proxy, the SPA
+ * with its crawler files, and the refusal of `/internal/*`. Nothing runs; the handlers are only registered.
  */
-export const GATEWAY_FASTIFY_ROUTES: readonly RouteKey[] = [
-  'GET /robots.txt',
-  'GET /sitemap.xml',
-  'GET /sitemaps/:name',
-  // Anything else the SPA serves: a built file, or 404 'Page Not Found'.
-  'GET /*',
-  // Services' internal endpoints are never reachable from outside.
-  'GET /internal/*',
-  // The live socket (socket.io's websocket transport only), proxied to messaging on upgrade.
-  'UPGRADE /socket.io/',
-];
+async function gatewayFastifyRoutes(): Promise<DiscoveredRoute[]> {
+  const fastify = Fastify();
+  const routes: DiscoveredRoute[] = [];
+  fastify.addHook('onRoute', (route) => {
+    if (PROXY_CATCH_ALLS.has(route.url)) return;
+    for (const method of [route.method].flat()) {
+      // HEAD and OPTIONS answer as GET does (Fastify adds HEAD to every GET) or are the proxy's to pass on.
+      if (method === 'HEAD' || method === 'OPTIONS') continue;
+      const key: RouteKey = `${method as HttpMethod} ${route.url}`;
+      routes.push({ key, method: method as HttpMethod, path: route.url, owner: 'gateway' });
+    }
+  });
+  const runtime = { edge: { handle: () => undefined } } as never;
+  await fastify.register(proxiedRoutes(runtime));
+  // The pages' routes are registered without a SitePages behind them (register reads nothing of its own).
+  const pages = {
+    register: (scope: FastifyInstance) => SitePages.prototype.register.call({} as SitePages, scope),
+  } as SitePages;
+  await fastify.register(spaPlugin('.', pages));
+  await fastify.ready();
+  await fastify.close();
+  return routes;
+}
 
 /** Every route of the system a caller can name: the six services' handlers and the gateway's own. */
 export async function discoverRoutes(): Promise<DiscoveredRoute[]> {
   // Building the module descriptions registers each service's data source under one name: say nothing of it.
   Logger.overrideLogger(false);
   const routes: DiscoveredRoute[] = [];
-  for (const [service, module] of Object.entries(SERVICE_MODULES) as [ServiceName, { forRoot(config: never): DynamicModule }][]) {
+  for (const [service, module] of Object.entries(SERVICE_MODULES) as [
+    ServiceName,
+    { forRoot(config: never): DynamicModule },
+  ][]) {
     routes.push(...(await nestRoutesOf(module.forRoot(CONFIG), service)));
   }
   routes.push(...(await nestRoutesOf(GatewayModule.forRoot(CONFIG), 'gateway')));
-  for (const key of GATEWAY_FASTIFY_ROUTES) {
-    const [method, path] = key.split(' ') as [HttpMethod, string];
-    routes.push({ key, method, path, owner: 'gateway' });
-  }
-  for (const path of Object.values(PAGE_PATHS)) routes.push({ key: `GET ${path}`, method: 'GET', path, owner: 'gateway' });
+  routes.push(...(await gatewayFastifyRoutes()));
+  // The live socket (socket.io's websocket transport only): an upgrade the gateway hands to messaging.
+  routes.push({ key: 'UPGRADE /socket.io/', method: 'UPGRADE', path: '/socket.io/', owner: 'messaging' });
+  for (const path of Object.values(PAGE_PATHS))
+    routes.push({ key: `GET ${path}`, method: 'GET', path, owner: 'gateway' });
   return routes;
 }

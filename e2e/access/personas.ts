@@ -64,7 +64,9 @@ async function signIn(email: string, firstName: string): Promise<APIRequestConte
 
 /** A London date `days` from today, 'YYYY-MM-DD'. */
 export function londonDate(days: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date(Date.now() + days * 86_400_000));
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(
+    new Date(Date.now() + days * 86_400_000),
+  );
 }
 
 export interface SlotChoice {
@@ -93,7 +95,9 @@ async function slotPool(request: APIRequestContext, hunterId: number): Promise<S
   let days: SlotsResponse['days'] = [];
   // Bookings learns of the hunter and their hours by events.
   await expect(async () => {
-    const response = await request.get(`/api/hunters/${hunterId}/slots?from=${from}&to=${to}&sessionType=whatsappVideo`);
+    const response = await request.get(
+      `/api/hunters/${hunterId}/slots?from=${from}&to=${to}&sessionType=whatsappVideo`,
+    );
     days = (await ok<SlotsResponse>(response)).days.filter((day) => day.slots.length > 0);
     expect(days.length).toBeGreaterThan(20);
   }).toPass({ timeout: 20_000 });
@@ -194,7 +198,10 @@ export function payBody(hunterId: number, hold: CreatePaymentIntentResponse, slo
 async function paidBooking(client: APIRequestContext, hunterId: number, pool: SlotPool): Promise<BookingDetail> {
   const slot = pool.take();
   const hold = await holdSlot(client, hunterId, slot);
-  return ok<BookingDetail>(await client.post('/api/bookings', { data: payBody(hunterId, hold, slot), headers: ORIGIN_HEADER }), 201);
+  return ok<BookingDetail>(
+    await client.post('/api/bookings', { data: payBody(hunterId, hold, slot), headers: ORIGIN_HEADER }),
+    201,
+  );
 }
 
 /** Signs every persona in and creates what each owns, through the API as its owner. */
@@ -207,21 +214,35 @@ export async function createFixtures(): Promise<Fixtures> {
       return [persona, context, user.id] as const;
     }),
   );
-  const as = { guest, ...Object.fromEntries(signedIn.map(([persona, context]) => [persona, context])) } as Fixtures['as'];
+  const as = {
+    guest,
+    ...Object.fromEntries(signedIn.map(([persona, context]) => [persona, context])),
+  } as Fixtures['as'];
   const userId = Object.fromEntries(signedIn.map(([persona, , id]) => [persona, id])) as Fixtures['userId'];
 
-  const [brand, brandToEdit, brandToDelete] = await Promise.all(
-    ['Saved', 'Edited', 'Deleted'].map(async (label) =>
-      ok<Brand>(
-        await as.admin.post('/api/admin/brands', { data: brandInput(`Matrix ${label} ${RUN}`), headers: ORIGIN_HEADER }),
-        201,
-      ),
-    ),
-  );
+  const adminBrand = async (label: string): Promise<Brand> =>
+    ok<Brand>(
+      await as.admin.post('/api/admin/brands', { data: brandInput(`Matrix ${label} ${RUN}`), headers: ORIGIN_HEADER }),
+      201,
+    );
+  const [brand, brandToEdit, brandToDelete] = await Promise.all([
+    adminBrand('Saved'),
+    adminBrand('Edited'),
+    adminBrand('Deleted'),
+  ]);
 
   const [hunter, otherHunter] = await Promise.all([
-    ok<Hunter>(await as.hunter.post('/api/hunters', { data: hunterProfile(`Hana Matrix ${RUN}`, true), headers: ORIGIN_HEADER }), 201),
-    ok<Hunter>(await as.otherHunter.post('/api/hunters', { data: hunterProfile(`Hugo Matrix ${RUN}`, false), headers: ORIGIN_HEADER }), 201),
+    ok<Hunter>(
+      await as.hunter.post('/api/hunters', { data: hunterProfile(`Hana Matrix ${RUN}`, true), headers: ORIGIN_HEADER }),
+      201,
+    ),
+    ok<Hunter>(
+      await as.otherHunter.post('/api/hunters', {
+        data: hunterProfile(`Hugo Matrix ${RUN}`, false),
+        headers: ORIGIN_HEADER,
+      }),
+      201,
+    ),
   ]);
   for (const persona of ['hunter', 'otherHunter'] as const) {
     await ok(await as[persona].put('/api/hunter-availability/weekly', { data: EVERY_DAY, headers: ORIGIN_HEADER }));
@@ -233,23 +254,46 @@ export async function createFixtures(): Promise<Fixtures> {
   // The reviews service learns of a new brand by an event, a moment after it is created.
   await expect(async () => {
     const response = await as.member.post(`/api/brands/${brand.id}/reviews`, {
-      data: { speedRating: 4, easeRating: 4, qualityRating: 5, sustainabilityRating: 4, reviewText: 'Lovely.', photos: [PNG_DATA_URL] },
+      data: {
+        speedRating: 4,
+        easeRating: 4,
+        qualityRating: 5,
+        sustainabilityRating: 4,
+        reviewText: 'Lovely.',
+        photos: [PNG_DATA_URL],
+      },
       headers: ORIGIN_HEADER,
     });
     memberReview = await ok<Review>(response, 201);
   }).toPass({ timeout: 15_000 });
-  await ok(await as.member.post(`/api/brands/${brand.id}/comments`, { data: { content: 'Matrix comment' }, headers: ORIGIN_HEADER }), 201);
+  await ok(
+    await as.member.post(`/api/brands/${brand.id}/comments`, {
+      data: { content: 'Matrix comment' },
+      headers: ORIGIN_HEADER,
+    }),
+    201,
+  );
   const me = await ok<CurrentUserResponse>(
     await as.member.patch('/api/auth/user', { data: { profileImageUrl: PNG_DATA_URL }, headers: ORIGIN_HEADER }),
   );
 
-  const [hunterSlots, otherHunterSlots] = await Promise.all([slotPool(guest, hunter.id), slotPool(guest, otherHunter.id)]);
+  const [hunterSlots, otherHunterSlots] = await Promise.all([
+    slotPool(guest, hunter.id),
+    slotPool(guest, otherHunter.id),
+  ]);
 
   // The member's bookings with the hunter: a free one, two paid ones, and two unpaid holds.
   const freeSlot = hunterSlots.take();
   const booking = await ok<BookingDetail>(
     await as.member.post('/api/bookings', {
-      data: { hunterId: hunter.id, sessionType: 'askQuestion', ...freeSlot, duration: 15, price: 0, stripePaymentIntentId: null },
+      data: {
+        hunterId: hunter.id,
+        sessionType: 'askQuestion',
+        ...freeSlot,
+        duration: 15,
+        price: 0,
+        stripePaymentIntentId: null,
+      },
       headers: ORIGIN_HEADER,
     }),
     201,
