@@ -425,6 +425,14 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     body: (f, as) => ({ content: `Written by ${as}`, receiverId: as === 'hunter' ? f.userId.member : f.userId.hunter }),
     expect: owners({ member: 201, hunter: 201 }),
   },
+  // A participant cannot address a message to someone outside the conversation.
+  {
+    route: 'POST /api/conversations/:id/messages',
+    case: 'to a stranger',
+    url: (f) => `/api/conversations/${f.conversationId}/messages`,
+    body: (f, as) => ({ content: `Misaddressed by ${as}`, receiverId: f.userId.otherMember }),
+    expect: owners({ member: 400, hunter: 400 }),
+  },
   {
     route: 'POST /api/conversations/:id/read',
     url: (f) => `/api/conversations/${f.conversationId}/read`,

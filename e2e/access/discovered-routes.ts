@@ -10,7 +10,7 @@ import { AppModule as IdentityModule } from '../../services/identity/dist/app.mo
 import { AppModule as MessagingModule } from '../../services/messaging/dist/app.module.js';
 import { AppModule as ReviewsModule } from '../../services/reviews/dist/app.module.js';
 import { AppModule as GatewayModule } from '../../gateway/dist/app.module.js';
-import type { ServiceName } from '../../gateway/dist/routes.js';
+import { SERVICE_NAMES, type ServiceName } from '../../gateway/dist/routes.js';
 import { proxiedRoutes } from '../../gateway/dist/app.js';
 import { SitePages } from '../../gateway/dist/pages/site-pages.js';
 import { spaPlugin } from '../../gateway/dist/spa/spa.plugin.js';
@@ -153,6 +153,8 @@ export async function discoverRoutes(): Promise<DiscoveredRoute[]> {
   // Building the module descriptions registers each service's data source under one name: say nothing of it.
   Logger.overrideLogger(false);
   const routes: DiscoveredRoute[] = [];
+  const unknown = SERVICE_NAMES.filter((service) => !Object.hasOwn(SERVICE_MODULES, service));
+  if (unknown.length) throw new Error(`add the AppModule of ${unknown.join(', ')} to SERVICE_MODULES: its routes need rows`);
   for (const [service, module] of Object.entries(SERVICE_MODULES) as [
     ServiceName,
     { forRoot(config: never): DynamicModule },
