@@ -47,6 +47,12 @@ test('every route has a row, every row a route, and each route is owned by the s
     .filter((route) => matchRoute(samplePath(route.path))?.service !== route.owner)
     .map((route) => `${route.owner}: ${route.key} goes to ${matchRoute(samplePath(route.path))?.service ?? 'nobody'}`);
   expect(misrouted, "services' routes the gateway sends elsewhere").toEqual([]);
+  // A service's health and internal endpoints are for its own port only: no rule may proxy them.
+  const exposed = discovered
+    .filter((route) => route.owner !== 'gateway' && notProxied(route.path))
+    .filter((route) => matchRoute(samplePath(route.path)) !== null)
+    .map((route) => `${route.owner}: ${route.key}`);
+  expect(exposed, 'internal routes the gateway would proxy').toEqual([]);
   // The gateway's own routes are its own: no row of routes.ts sends them to a service.
   const shadowed = discovered
     .filter((route) => route.owner === 'gateway' && route.method !== 'UPGRADE' && route.path !== '/internal/*')
