@@ -45,8 +45,11 @@ const CONTENT_SECURITY_POLICY = {
   },
 };
 
-/** Proxied routes live in their own plugin scope so their bodies are left unread for the proxy to stream. */
-function proxiedRoutes(runtime: GatewayRuntime) {
+/**
+ * Proxied routes live in their own plugin scope so their bodies are left unread for the proxy to stream. Exported for
+ * the access matrix (e2e/access), which lists every route the gateway registers.
+ */
+export function proxiedRoutes(runtime: GatewayRuntime) {
   return async function registerProxiedRoutes(scope: FastifyInstance): Promise<void> {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));

@@ -1,0 +1,158 @@
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { matchRoute } from '../gateway/dist/routes.js';
+import { ACCESS_MATRIX, AWAITING, type MatrixRow } from './access/access-matrix.js';
+import { discoverRoutes } from './access/discovered-routes.js';
+import {
+  CALL_ORDER,
+  createFixtures,
+  disposeFixtures,
+  ORIGIN_HEADER,
+  type Fixtures,
+  type Persona,
+} from './access/personas.js';
+import { E2E_GATEWAY_PORT } from './support/system.js';
+
+/**
+ * The proof that nobody reads or changes what is not theirs: every route of every service and of the gateway,
+ * called as a guest, a member, another member, a hunter, another hunter and an admin, answered as the matrix
+ * (access/access-matrix.ts) says. A route without a row, or a row without a route, fails the first test.
+ */
+
+test.describe.configure({ mode: 'serial' });
+
+/** A path a service's route would be called at: each parameter filled with a plausible value. */
+const samplePath = (template: string): string => template.replace(/:\w+\??/g, '1').replace('/*', '/anything');
+
+/** Service routes never proxied: their health (the gateway answers its own) and their internal endpoints. */
+const notProxied = (path: string): boolean =>
+  path === '/health' || path.startsWith('/health/') || path.startsWith('/internal/');
+
+test('every route has a row, every row a route, and each route is owned by the service routes.ts names', async () => {
+  const discovered = await discoverRoutes();
+  const routeKeys = new Set(discovered.map((route) => route.key));
+  const rowKeys = new Set(ACCESS_MATRIX.map((row) => row.route));
+  expect(
+    [...routeKeys].filter((key) => !rowKeys.has(key)),
+    'routes without a row in access-matrix.ts',
+  ).toEqual([]);
+  expect(
+    [...rowKeys].filter((key) => !routeKeys.has(key)),
+    'rows naming no route',
+  ).toEqual([]);
+
+  const misrouted = discovered
+    .filter((route) => route.owner !== 'gateway' && !notProxied(route.path))
+    .filter((route) => matchRoute(samplePath(route.path))?.service !== route.owner)
+    .map((route) => `${route.owner}: ${route.key} goes to ${matchRoute(samplePath(route.path))?.service ?? 'nobody'}`);
+  expect(misrouted, "services' routes the gateway sends elsewhere").toEqual([]);
+  // A service's health and internal endpoints are for its own port only: no rule may proxy them.
+  const exposed = discovered
+    .filter((route) => route.owner !== 'gateway' && notProxied(route.path))
+    .filter((route) => matchRoute(samplePath(route.path)) !== null)
+    .map((route) => `${route.owner}: ${route.key}`);
+  expect(exposed, 'internal routes the gateway would proxy').toEqual([]);
+  // The gateway's own routes are its own: no row of routes.ts sends them to a service.
+  const shadowed = discovered
+    .filter((route) => route.owner === 'gateway' && route.method !== 'UPGRADE' && route.path !== '/internal/*')
+    .filter((route) => matchRoute(samplePath(route.path)) !== null)
+    .map((route) => route.key);
+  expect(shadowed, "gateway routes a service's rule would take").toEqual([]);
+});
+
+/** The status of a websocket upgrade as the persona's browser would ask for it (101 when it is accepted). */
+async function upgradeStatus(context: APIRequestContext, url: string): Promise<{ status: number; text: string }> {
+  const cookie = (await context.storageState()).cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+  return new Promise((resolve, reject) => {
+    const request = http.request({
+      host: '127.0.0.1',
+      port: E2E_GATEWAY_PORT,
+      path: url,
+      headers: {
+        connection: 'Upgrade',
+        upgrade: 'websocket',
+        'sec-websocket-version': '13',
+        'sec-websocket-key': randomBytes(16).toString('base64'),
+        host: `localhost:${E2E_GATEWAY_PORT}`,
+        ...ORIGIN_HEADER,
+        ...(cookie ? { cookie } : {}),
+      },
+    });
+    request.on('upgrade', (response, socket) => {
+      socket.destroy();
+      resolve({ status: response.statusCode ?? 0, text: '' });
+    });
+    request.on('response', (response) => {
+      let text = '';
+      response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+    });
+    request.on('error', reject);
+    request.setTimeout(10_000, () => request.destroy(new Error(`upgrade of ${url} timed out`)));
+    request.end();
+  });
+}
+
+async function call(row: MatrixRow, f: Fixtures, as: Persona): Promise<{ status: number; text: string }> {
+  const url = row.url(f, as);
+  const context = f.as[as];
+  if (row.route.startsWith('UPGRADE ')) return upgradeStatus(context, url);
+  const method = row.route.split(' ')[0]!;
+  const unsafe = method !== 'GET';
+  const response = await context.fetch(url, {
+    method,
+    maxRedirects: 0,
+    headers: { ...(unsafe ? ORIGIN_HEADER : {}), ...row.headers },
+    ...(row.body ? { data: row.body(f, as) } : {}),
+    ...(row.multipart ? { multipart: row.multipart(f, as) } : {}),
+  });
+  return { status: response.status(), text: await response.text() };
+}
+
+let fixtures: Fixtures | undefined;
+test.afterAll(async () => disposeFixtures(fixtures));
+
+test('every persona is answered as the access matrix says', async () => {
+  test.setTimeout(180_000);
+  const started = Date.now();
+  fixtures = await createFixtures();
+  const f = fixtures;
+  const madeIn = Date.now() - started;
+
+  const wrong: string[] = [];
+  const awaited: string[] = [];
+  const delivered: string[] = [];
+  const ordered = [...ACCESS_MATRIX.filter((row) => !row.last), ...ACCESS_MATRIX.filter((row) => row.last)];
+  let calls = 0;
+  for (const row of ordered) {
+    for (const as of CALL_ORDER) {
+      const expected = row.expect[as];
+      const { status, text } = await call(row, f, as);
+      calls++;
+      const cell = `${row.route}${row.case ? ` [${row.case}]` : ''} ${as}`;
+      const line = `${cell} (${row.url(f, as)}): expected ${expected}, got ${status} ${text.slice(0, 160)}`;
+      const waiting = AWAITING[cell];
+      if (status !== expected) {
+        (waiting ? awaited : wrong).push(waiting ? `${line} [awaiting ${waiting}]` : line);
+        continue;
+      }
+      if (waiting) delivered.push(`${cell}: now answers ${status}; remove it from AWAITING`);
+      if (row.sees && status < 300) {
+        try {
+          row.sees(text ? JSON.parse(text) : null, as, f);
+        } catch (error) {
+          wrong.push(`${cell}: ${(error as Error).message.split('\n')[0]}`);
+        }
+      }
+    }
+  }
+  const summary = `${ordered.length} rows, ${calls} calls; fixtures ${madeIn} ms, all ${Date.now() - started} ms`;
+  test.info().annotations.push({ type: 'matrix', description: summary });
+  for (const line of awaited) test.info().annotations.push({ type: 'awaiting', description: line });
+  console.log(
+    `access matrix: ${summary}${awaited.length ? `\nawaiting another change of issue 19:\n${awaited.join('\n')}` : ''}`,
+  );
+  expect(wrong, 'answers the matrix does not allow').toEqual([]);
+  expect(delivered, 'cells delivered since they were marked awaiting').toEqual([]);
+});
