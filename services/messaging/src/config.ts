@@ -48,8 +48,8 @@ export const messagingEnvSchema = baseEnvSchema.extend({
   MESSAGE_NUDGE_SWEEP_MS: positiveInt(60_000),
   /** How long a socket lives before the server closes it so the client reconnects through the gateway's check. */
   SOCKET_REAUTH_MS: positiveInt(15 * 60_000),
-  /** How long a dropped socket's missed packets are kept for it (socket.io's connection state recovery). */
-  SOCKET_RECOVERY_MS: positiveInt(2 * 60_000),
+  /** How long a new connection has to send socket.io's CONNECT packet (a client sends it at once) before it is closed. */
+  SOCKET_CONNECT_TIMEOUT_MS: positiveInt(10_000),
 });
 
 export type MessagingConfig = Omit<z.infer<typeof messagingEnvSchema>, 'SMTP_URL'> & { SMTP_URL: string };

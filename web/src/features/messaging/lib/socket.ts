@@ -9,8 +9,8 @@ import { messagingKeys } from '../api/query-keys';
 import { applyNewMessage, applyRead, applyUnreadCount, mergeMessages, type ReadReceipt } from './live-cache';
 
 /**
- * After a reconnect that did not recover the session (the server kept no missed packets for us), fetch what may
- * have been missed: the lists and the count again, and each thread this tab holds from its newest stored message.
+ * After a reconnect (the server keeps no missed packets: connection state recovery is off), fetch what may have
+ * been missed: the lists and the count again, and each thread this tab holds from its newest stored message.
  */
 export async function catchUp(client: QueryClient): Promise<void> {
   void client.invalidateQueries({ queryKey: messagingKeys.conversations() });
