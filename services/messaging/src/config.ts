@@ -40,6 +40,11 @@ export const messagingEnvSchema = baseEnvSchema.extend({
   BOOKING_EMAIL_SWEEP_MS: positiveInt(60_000),
   /** Messages one member may send per minute (429 beyond; the gateway's write limit applies as well). */
   MESSAGE_SEND_LIMIT_PER_MINUTE: positiveInt(30),
+  /**
+   * Messages one conversation takes per day (London's), from both people together; 429 beyond. A lively thread is
+   * a few hundred; this stops one participant from making a thread too long to read (30 a minute is 43,200 a day).
+   */
+  MESSAGES_PER_CONVERSATION_PER_DAY: positiveInt(500),
   /** How long a message may stay unread before its receiver is emailed about the conversation. */
   MESSAGE_NUDGE_DELAY_MS: positiveInt(10 * 60_000),
   /** The least time between two such emails to one person about one conversation. */
