@@ -54,7 +54,7 @@ export function MessagesPage() {
   useUnauthorizedRedirect(thread.error);
   const send = useSendMessage(selected?.id ?? '');
   const markRead = useMarkRead(selected?.id ?? '');
-  useMarkVisibleThreadRead(selected?.id ?? null, thread.data, myId, markRead.mutate);
+  useMarkVisibleThreadRead(selected?.id ?? null, thread.messages, myId, markRead.mutate);
 
   const onSend = useCallback(
     async (content: string) => {
@@ -106,9 +106,12 @@ export function MessagesPage() {
           {selected ? (
             <MessageThread
               conversation={selected}
-              messages={thread.data}
+              messages={thread.messages}
               loading={thread.isPending}
               failed={thread.isError}
+              hasOlder={thread.hasOlder}
+              loadingOlder={thread.loadingOlder}
+              onLoadOlder={thread.loadOlder}
               myId={myId}
               now={now}
               onSend={onSend}
