@@ -173,6 +173,22 @@ describe('/messages', () => {
     expect(within(screen.getByRole('log')).queryByText('Will this arrive?')).toBeNull();
   });
 
+  it("says why when a send is refused by a limit (the conversation's day is full)", async () => {
+    const full = 'This conversation has reached its limit of 500 messages for today. You can write again tomorrow.';
+    stubFetch({
+      ...base,
+      'GET /api/conversations': () => json(200, [aConversation()]),
+      'GET /api/conversations/c1/messages?limit=50': () => json(200, []),
+      'POST /api/conversations/c1/messages': () => json(429, { statusCode: 429, message: full }),
+    });
+    renderRoute('/messages?conversation=c1');
+    const box = await screen.findByLabelText('Message');
+    fireEvent.change(box, { target: { value: 'One more' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText(full)).toBeTruthy();
+    await waitFor(() => expect(box).toHaveProperty('value', 'One more'));
+  });
+
   it('marks a visible thread read up to the newest message received', async () => {
     const unread = aMessage({ id: 'm-unread', isRead: false });
     let read = false;

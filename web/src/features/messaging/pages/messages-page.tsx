@@ -6,7 +6,9 @@ import { cn } from '@/components/ui/cn';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
+import { HttpError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
+import { serverMessageOf } from '@/lib/field-errors';
 import { handleUnauthorized } from '@/lib/unauthorized';
 import { useUnauthorizedRedirect } from '@/lib/use-unauthorized-redirect';
 import { useConversations, useThread } from '../api/conversations';
@@ -64,7 +66,9 @@ export function MessagesPage() {
         return true;
       } catch (error) {
         if (!handleUnauthorized(error)) {
-          toast({ variant: 'destructive', title: 'Error', description: 'Failed to send message. Please try again.' });
+          // A limit (too quick, or the conversation's day is full) says which and when to try again.
+          const limit = error instanceof HttpError && error.status === 429 ? serverMessageOf(error) : null;
+          toast({ variant: 'destructive', title: 'Error', description: limit ?? 'Failed to send message. Please try again.' });
         }
         return false;
       }
