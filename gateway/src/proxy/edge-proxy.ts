@@ -488,9 +488,6 @@ export class EdgeProxy {
           if (UNSAFE_METHODS.has(req.method ?? '') && (proxyRes.statusCode ?? 500) < 400) cache.invalidate(service);
           else cache.capture(req, proxyRes, service);
         },
-        // http-proxy cancels the service request only on 'aborted', which Node no longer emits for a request whose
-        // body has been read (every GET). Without this, a caller who gives up leaves a slow request running to the
-        // end and its pooled connection taken, and a burst of abandoned requests is a backlog for the next callers.
         // A websocket whose service end has closed: its client's socket goes too, soon after, even if the client
         // never closes its end (a dead peer would otherwise hold the socket, and its place in the counts, for long).
         proxyReqWs: (proxyReq, _req, socket) => {
@@ -498,6 +495,9 @@ export class EdgeProxy {
             serviceSocket.once('close', () => setTimeout(() => socket.destroy(), ENDED_WEBSOCKET_LINGER_MS).unref());
           });
         },
+        // http-proxy cancels the service request only on 'aborted', which Node no longer emits for a request whose
+        // body has been read (every GET). Without this, a caller who gives up leaves a slow request running to the
+        // end and its pooled connection taken, and a burst of abandoned requests is a backlog for the next callers.
         proxyReq: (proxyReq, req, res) => {
           (req as TrackedRequest)[UPSTREAM_REQUEST] = proxyReq;
           // Once connected, the body is on its way to this replica and no longer needs keeping for another.
