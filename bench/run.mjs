@@ -75,6 +75,8 @@ const benchEnv = {
     SMTP_URL: '',
     RATE_LIMIT_READS_PER_MINUTE: '100000000', RATE_LIMIT_WRITES_PER_MINUTE: '100000000', RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
     RATE_LIMIT_CONTACT_PER_HOUR: '100000', RATE_LIMIT_CONTACT_TOTAL_PER_HOUR: '100000',
+    // The messaging section opens 2,000 sockets (10 tabs each of 200 members) from this one address.
+    RATE_LIMIT_SOCKET_UPGRADES_PER_ADDRESS_PER_MINUTE: '100000', SOCKETS_PER_ADDRESS: '100000',
     // BENCH_CPU_PROFILE=gateway,brands: those apps profile the run (bench/profile/cpu-profile-hook.mjs).
     ...(process.env.BENCH_CPU_PROFILE
       ? {

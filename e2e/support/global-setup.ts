@@ -48,6 +48,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
       RATE_LIMIT_CONTACT_PER_HOUR: '100000',
       RATE_LIMIT_CONTACT_TOTAL_PER_HOUR: '100000',
+      // Every journey's sockets come from this one address too.
+      RATE_LIMIT_SOCKET_UPGRADES_PER_ADDRESS_PER_MINUTE: '100000',
+      SOCKETS_PER_ADDRESS: '100000',
       // The journeys must not depend on anything a developer's shell points at.
       OIDC_ISSUER_URL: '',
       SMTP_URL: '',

@@ -101,6 +101,17 @@ describe('limits', () => {
     expect(config?.RATE_LIMIT_CONTACT_PER_HOUR).toBe(5);
     expect(config?.RATE_LIMIT_CONTACT_TOTAL_PER_HOUR).toBe(200);
   });
+
+  it('default to 10 open sockets a member and 100 an address, 30 upgrades a minute a member and 120 an address', () => {
+    const config = parse({}).data;
+    expect(config?.SOCKETS_PER_MEMBER).toBe(10);
+    expect(config?.SOCKETS_PER_ADDRESS).toBe(100);
+    expect(config?.RATE_LIMIT_SOCKET_UPGRADES_PER_MINUTE).toBe(30);
+    expect(config?.RATE_LIMIT_SOCKET_UPGRADES_PER_ADDRESS_PER_MINUTE).toBe(120);
+    expect(config?.SOCKET_COUNT_TTL_MS).toBe(90_000);
+    expect(parse({ SOCKETS_PER_MEMBER: '0' }).success).toBe(false);
+    expect(parse({ SOCKET_COUNT_TTL_MS: '10' }).success).toBe(false);
+  });
 });
 
 describe('BOOKINGS_URL and MESSAGING_URL', () => {

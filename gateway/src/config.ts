@@ -92,6 +92,22 @@ export const gatewayEnvSchema = baseEnvSchema.extend({
   /** `POST /api/contact`: per client address, and for everyone together (a flood from many addresses). */
   RATE_LIMIT_CONTACT_PER_HOUR: perHour(5),
   RATE_LIMIT_CONTACT_TOTAL_PER_HOUR: perHour(200),
+  /**
+   * Websocket upgrades (socket.io): per member, and per address whoever's they are (a flood from many accounts, or
+   * guests, whose upgrades are refused but still counted). A tab opens one on load, after each drop, and every
+   * SOCKET_REAUTH_MS (15 min); the SPA's reconnection backs off to 5 s.
+   */
+  RATE_LIMIT_SOCKET_UPGRADES_PER_MINUTE: perMinute(30),
+  RATE_LIMIT_SOCKET_UPGRADES_PER_ADDRESS_PER_MINUTE: perMinute(120),
+  /** Open sockets a member may hold at once (one per tab), counted across gateway replicas in Redis. */
+  SOCKETS_PER_MEMBER: z.coerce.number().int().positive().default(10),
+  /** Open sockets from one address (an IPv6 /64) at once, whoever's; raise it behind a shared office address. */
+  SOCKETS_PER_ADDRESS: z.coerce.number().int().positive().default(100),
+  /**
+   * How long an open socket's place in those counts lasts unless its gateway renews it (every third of this): a
+   * gateway that dies without closing its sockets stops taking places after this long.
+   */
+  SOCKET_COUNT_TTL_MS: z.coerce.number().int().min(1_000).default(90_000),
   /** What every route but those below accepts, as the services do. */
   BODY_LIMIT_BYTES: bytes(1 * MB),
   /** The profile edit carries a photo under 5 MB, base64-encoded inline. */

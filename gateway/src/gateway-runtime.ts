@@ -8,6 +8,7 @@ import { createOpsServer, GatewayDependencies } from './health/dependencies.js';
 import { SitePages } from './pages/site-pages.js';
 import { EdgeProxy } from './proxy/edge-proxy.js';
 import { RateLimiter } from './security/rate-limit.js';
+import { SocketSlots } from './security/socket-slots.js';
 import { createUpstreamAgent } from './upstream-agent.js';
 
 export const GATEWAY_RUNTIME = Symbol('GATEWAY_RUNTIME');
@@ -17,6 +18,8 @@ export class GatewayRuntime {
   readonly agent: http.Agent;
   readonly sessions: SessionResolver;
   readonly rateLimiter: RateLimiter;
+  /** Open websockets per member and per address, across gateway replicas. */
+  readonly socketSlots: SocketSlots;
   readonly edge: EdgeProxy;
   readonly microCache: MicroCache;
   readonly dependencies: GatewayDependencies;
@@ -49,6 +52,20 @@ export class GatewayRuntime {
           login: config.RATE_LIMIT_LOGIN_PER_MINUTE,
         },
         contactPerHour: { perClient: config.RATE_LIMIT_CONTACT_PER_HOUR, total: config.RATE_LIMIT_CONTACT_TOTAL_PER_HOUR },
+        socketUpgradesPerMinute: {
+          perMember: config.RATE_LIMIT_SOCKET_UPGRADES_PER_MINUTE,
+          perAddress: config.RATE_LIMIT_SOCKET_UPGRADES_PER_ADDRESS_PER_MINUTE,
+        },
+      },
+      logger,
+    );
+    this.socketSlots = new SocketSlots(
+      {
+        redisUrl: config.REDIS_URL,
+        keyPrefix: config.REDIS_PREFIX,
+        perMember: config.SOCKETS_PER_MEMBER,
+        perAddress: config.SOCKETS_PER_ADDRESS,
+        ttlMs: config.SOCKET_COUNT_TTL_MS,
       },
       logger,
     );
@@ -58,6 +75,7 @@ export class GatewayRuntime {
       agent: this.agent,
       sessions: this.sessions,
       rateLimiter: this.rateLimiter,
+      socketSlots: this.socketSlots,
       logger,
       microCache: this.microCache,
     });
@@ -72,6 +90,7 @@ export class GatewayRuntime {
       await new Promise((resolve) => this.opsServer.close(resolve));
     }
     this.edge.closeUpgradedSockets();
+    await this.socketSlots.close();
     await this.rateLimiter.close();
     this.agent.destroy();
   }

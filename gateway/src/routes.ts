@@ -13,9 +13,10 @@ export type BodyLimitClass = 'default' | 'reviewPhotos' | 'csvUpload' | 'profile
 
 /**
  * Which budget a request spends; unset means "reads" for GET/HEAD/OPTIONS and "writes" otherwise. `contact`
- * applies to the route's unsafe methods only (its reads are ordinary reads).
+ * applies to the route's unsafe methods only (its reads are ordinary reads). `sockets` is socket.io's: per member
+ * and per address, every method and every websocket upgrade.
  */
-export type RateLimitClass = 'reads' | 'writes' | 'login' | 'contact' | 'none';
+export type RateLimitClass = 'reads' | 'writes' | 'login' | 'contact' | 'sockets' | 'none';
 
 export interface RouteRule {
   /**
@@ -92,7 +93,8 @@ export const ROUTES: readonly RouteRule[] = [
   // the contact form is for guests too (messaging's `POST /api/contact` is @Public), with its own hourly limit
   { prefix: '/api/contact', service: 'messaging', rateLimit: 'contact', guestWrites: true },
   { prefix: '/api/admin/contact-submissions', service: 'messaging' },
-  { prefix: '/socket.io', service: 'messaging', rateLimit: 'none' },
+  // the live socket is for members only (guests are refused here, upgrades included) and has its own budget
+  { prefix: '/socket.io', service: 'messaging', rateLimit: 'sockets', membersOnly: true },
 ];
 
 interface CompiledRule {

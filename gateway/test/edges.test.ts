@@ -274,7 +274,7 @@ describe('gateway edges', () => {
       });
       const base = await startGateway({ TRUST_PROXY: trustProxy, MESSAGING_URL: await startServer(messaging) });
       const ws = new WebSocket(`${base.replace('http', 'ws')}/socket.io/?EIO=4&transport=websocket`, {
-        headers: { origin: 'https://hunted.example', 'x-forwarded-host': 'hunted.example' },
+        headers: { origin: 'https://hunted.example', 'x-forwarded-host': 'hunted.example', cookie: 'hunted.sid=alice' },
       });
       return new Promise((resolve) => {
         ws.on('message', (data) => {

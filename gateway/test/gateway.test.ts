@@ -401,10 +401,14 @@ describe('gateway', () => {
       expect(status).toBe(403);
     });
 
-    it('proxies socket.io long-polling over plain HTTP', async () => {
-      const response = await fetch(`${base}/socket.io/?EIO=4&transport=polling`);
+    it("proxies a member's socket.io long-polling over plain HTTP, and refuses a guest's", async () => {
+      const response = await fetch(`${base}/socket.io/?EIO=4&transport=polling`, { headers: { cookie: 'hunted.sid=alice' } });
       expect(response.status).toBe(200);
       expect(lastSeen().url).toBe('/socket.io/?EIO=4&transport=polling');
+      const before = seen.length;
+      const guest = await fetch(`${base}/socket.io/?EIO=4&transport=polling`);
+      expect(guest.status).toBe(401);
+      expect(seen.length).toBe(before);
     });
   });
 

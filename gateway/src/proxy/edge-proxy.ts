@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type http from 'node:http';
+import http from 'node:http';
 import type { Duplex, Readable } from 'node:stream';
 import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -13,6 +13,7 @@ import { requestIdFrom } from '../request-id.js';
 import { isAdminPath, isAmbiguousPath, matchRoute, SERVICE_NAMES, type BodyLimitClass, type RouteRule, type ServiceName } from '../routes.js';
 import { CROSS_SITE_MESSAGE, isCrossSiteWrite, isSameOrigin } from '../security/csrf.js';
 import { rateLimitClassOf, TOO_MANY_CONTACT_MESSAGES, TOO_MANY_REQUESTS_MESSAGE, type RateLimiter } from '../security/rate-limit.js';
+import { TOO_MANY_SOCKETS_MESSAGE, type SocketSlots } from '../security/socket-slots.js';
 import { ReplayableBody } from './replayable-body.js';
 import { serviceTargets, ServiceUpstreams } from './upstreams.js';
 
@@ -95,8 +96,45 @@ function sendJson(res: http.ServerResponse, status: number, body: unknown, heade
   res.end(payload);
 }
 
-function refuseUpgrade(socket: Duplex, status: number, reason: string): void {
-  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+/** How long a refused upgrade's connection may stay open after the answer, for the client to read it and close. */
+const REFUSED_UPGRADE_LINGER_MS = 1_000;
+/** How long a client's socket may outlive its service's end of a websocket before it is destroyed. */
+const ENDED_WEBSOCKET_LINGER_MS = 1_000;
+const NO_HEAD = Buffer.alloc(0);
+
+/**
+ * Answers a websocket upgrade without proxying it: a whole HTTP response (status line, JSON body saying why, its
+ * length) written on the raw socket, which Fastify never sees, then the connection is closed.
+ */
+function refuseUpgrade(socket: Duplex, status: number, message: string, headers: Record<string, string> = {}): void {
+  if (socket.destroyed || socket.writableEnded) return;
+  const body = JSON.stringify({ message });
+  const head = [
+    `HTTP/1.1 ${status} ${http.STATUS_CODES[status] ?? 'Error'}`,
+    `Date: ${new Date().toUTCString()}`,
+    'Connection: close',
+    'Content-Type: application/json; charset=utf-8',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+  ];
+  socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);
+  // A client that never closes its end would otherwise hold the connection open (the server allows half-open).
+  setTimeout(() => socket.destroy(), REFUSED_UPGRADE_LINGER_MS).unref();
+}
+
+/**
+ * http-proxy ends the client's socket right after it reports that a replica refused the connection. For an
+ * upgrade sent on to another replica that end must not happen: the next call of `end` is skipped, once.
+ */
+function skipNextEnd(socket: Duplex): () => void {
+  const end = socket.end;
+  socket.end = function skippedEnd(this: Duplex) {
+    socket.end = end;
+    return this;
+  } as Duplex['end'];
+  return () => {
+    socket.end = end;
+  };
 }
 
 function pathOf(url: string): string {
@@ -114,6 +152,8 @@ export interface EdgeProxyDeps {
   agent: http.Agent;
   sessions: SessionResolver;
   rateLimiter: RateLimiter;
+  /** Open websockets per member and per address (security/socket-slots.ts). */
+  socketSlots: SocketSlots;
   logger: Logger;
   /** Public GETs of guests answered again for up to a second (cache/micro-cache.ts); absent in some tests. */
   microCache?: MicroCache;
@@ -215,30 +255,73 @@ export class EdgeProxy {
     requestContext.run({ requestId: String(request.id) }, () => this.forward(route.service, req, res));
   };
 
-  /** Node's 'upgrade' listener: socket.io's websocket goes to messaging, with the same identity handling. */
+  /**
+   * Node's 'upgrade' listener: socket.io's websocket goes to messaging, for members only. Everything is decided
+   * here, before messaging hears of the socket: origin, identity, the upgrade budget (per member and per address),
+   * a guest's 401, and the caps on open sockets per member and per address.
+   */
   handleUpgrade = (req: http.IncomingMessage, socket: Duplex, head: Buffer): void => {
     socket.on('error', () => socket.destroy());
     const url = req.url ?? '/';
     const route = isAmbiguousPath(url) ? null : matchRoute(url);
-    if (!route || route.prefix !== '/socket.io') return refuseUpgrade(socket, 404, 'Not Found');
+    if (!route || route.prefix !== '/socket.io') return refuseUpgrade(socket, 404, NOT_FOUND_MESSAGE);
     // A websocket handshake carries the cookie like any request, so another site must not open one for the user.
     const siteHost = this.siteHostOf(req);
-    if (!isSameOrigin(req.headers, this.deps.config.PUBLIC_URL, siteHost)) return refuseUpgrade(socket, 403, 'Forbidden');
+    if (!isSameOrigin(req.headers, this.deps.config.PUBLIC_URL, siteHost)) return refuseUpgrade(socket, 403, CROSS_SITE_MESSAGE);
     const requestId = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
     const clientIp = proxyAddr(req, this.trustedProxy);
-    this.applyIdentity(req, route.service).then(
-      (identity) => {
-        if (identity === IDENTITY_UNAVAILABLE) return refuseUpgrade(socket, 503, 'Service Unavailable');
-        if (socket.destroyed) return;
+    this.admitUpgrade(req, socket, route, clientIp).then(
+      (admitted) => {
+        if (!admitted) return;
         this.setForwardingHeaders(req, requestId, clientIp, this.protocolOf(req), siteHost);
         this.deps.logger.info({ requestId, url, upstream: route.service }, 'websocket upgrade proxied');
         this.upgradedSockets.add(socket);
         socket.once('close', () => this.upgradedSockets.delete(socket));
-        this.proxies[route.service].upgrade(req, socket as never, head);
+        void this.proxies[route.service].upgrade(req, socket as never, head);
       },
-      () => refuseUpgrade(socket, 500, 'Internal Server Error'),
+      (error: unknown) => {
+        this.deps.logger.error({ err: error, requestId }, 'websocket upgrade failed before proxying');
+        refuseUpgrade(socket, 500, 'Something went wrong — please try again.');
+      },
     );
   };
+
+  /**
+   * Whether the upgrade may reach messaging; when not, the refusal has been written. A socket let through holds
+   * a place in its member's and address's counts until it closes.
+   */
+  private async admitUpgrade(req: http.IncomingMessage, socket: Duplex, route: RouteRule, clientIp: string): Promise<boolean> {
+    const identity = await this.applyIdentity(req, route.service);
+    if (identity === IDENTITY_UNAVAILABLE) {
+      refuseUpgrade(socket, 503, IDENTITY_UNAVAILABLE_MESSAGE);
+      return false;
+    }
+    // Before the 401, so a guest's flood of upgrades is bounded per address like anyone's.
+    const decision = await this.deps.rateLimiter.consume(rateLimitClassOf('GET', route.rateLimit), {
+      userId: identity?.user.id ?? null,
+      clientIp,
+    });
+    if (!decision.allowed) {
+      refuseUpgrade(socket, 429, TOO_MANY_REQUESTS_MESSAGE, { 'Retry-After': String(decision.retryAfterSeconds) });
+      return false;
+    }
+    if (!identity) {
+      refuseUpgrade(socket, 401, SIGN_IN_REQUIRED_MESSAGE);
+      return false;
+    }
+    if (socket.destroyed) return false;
+    const slot = await this.deps.socketSlots.acquire(identity.user.id, clientIp);
+    if (!slot.allowed) {
+      refuseUpgrade(socket, 429, TOO_MANY_SOCKETS_MESSAGE);
+      return false;
+    }
+    if (socket.destroyed) {
+      slot.release();
+      return false;
+    }
+    socket.once('close', slot.release);
+    return true;
+  }
 
   /** Ends open websockets, which would otherwise keep a shutting-down server alive indefinitely. */
   closeUpgradedSockets(): void {
@@ -314,9 +397,24 @@ export class EdgeProxy {
     const refused = tried.at(-1);
     if (refused === undefined) return false;
     upstreams.markDown(refused);
-    if (!('writeHead' in res) || res.headersSent) return false;
+    // An upgrade can go on while its client's socket is open and no answer has been written to it.
+    if ('writeHead' in res ? res.headersSent : res.destroyed || res.writableEnded) return false;
     if (hasBody(req) && !req[REPLAYABLE_BODY]?.replayable) return false;
     return upstreams.targets.some((target) => !tried.includes(target));
+  }
+
+  /**
+   * Sends an upgrade on to the next replica after one refused the connection. http-proxy ends the client's socket
+   * right after reporting the refusal; that end is skipped. The head was put back into the socket by the first
+   * attempt, so none is given again.
+   */
+  private forwardUpgrade(service: ServiceName, req: TrackedRequest, socket: Duplex): void {
+    const restoreEnd = skipNextEnd(socket);
+    queueMicrotask(() => {
+      restoreEnd();
+      if (socket.destroyed) return;
+      void this.proxies[service].upgrade(req, socket as never, NO_HEAD);
+    });
   }
 
   private checkBodySize(req: http.IncomingMessage, route: RouteRule): { status: number; message: string } | null {
@@ -390,6 +488,13 @@ export class EdgeProxy {
           if (UNSAFE_METHODS.has(req.method ?? '') && (proxyRes.statusCode ?? 500) < 400) cache.invalidate(service);
           else cache.capture(req, proxyRes, service);
         },
+        // A websocket whose service end has closed: its client's socket goes too, soon after, even if the client
+        // never closes its end (a dead peer would otherwise hold the socket, and its place in the counts, for long).
+        proxyReqWs: (proxyReq, _req, socket) => {
+          proxyReq.once('upgrade', (_res, serviceSocket: Duplex) => {
+            serviceSocket.once('close', () => setTimeout(() => socket.destroy(), ENDED_WEBSOCKET_LINGER_MS).unref());
+          });
+        },
         // http-proxy cancels the service request only on 'aborted', which Node no longer emits for a request whose
         // body has been read (every GET). Without this, a caller who gives up leaves a slow request running to the
         // end and its pooled connection taken, and a burst of abandoned requests is a backlog for the next callers.
@@ -414,7 +519,8 @@ export class EdgeProxy {
           if (upstreams.replicated && NOT_RUNNING_CODES.has(code) && this.replicaRefused(upstreams, req as TrackedRequest, res)) {
             const [refused] = (req as TrackedRequest)[TRIED_REPLICAS]!.slice(-1);
             logger.warn({ service, replica: refused, url: req.url, code, requestId: req.headers[REQUEST_ID_HEADER] }, 'a replica refused the connection; trying the next');
-            this.forward(service, req, res as http.ServerResponse);
+            if ('writeHead' in res) this.forward(service, req, res);
+            else this.forwardUpgrade(service, req, res);
             return;
           }
           if ('writeHead' in res && isRetryable(error as NodeJS.ErrnoException, req as TrackedRequest, res)) {
@@ -427,7 +533,8 @@ export class EdgeProxy {
           const timedOut = Date.now() - startedAt >= config.UPSTREAM_TIMEOUT_MS;
           logger.warn({ err: error, service, url: req.url, requestId: req.headers[REQUEST_ID_HEADER] }, 'proxying to a service failed');
           if (!('writeHead' in res)) {
-            (res as Duplex).destroy();
+            if (NOT_RUNNING_CODES.has(code)) refuseUpgrade(res, 503, `The ${service} service is not available right now — please try again shortly.`);
+            else res.destroy();
             return;
           }
           // The rest of a body still arriving will not be read now: close after the answer, as refuse() does.

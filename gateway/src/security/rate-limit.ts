@@ -23,6 +23,8 @@ export interface RateLimitSettings {
   keyPrefix: string;
   perMinute: Record<'reads' | 'writes' | 'login', number>;
   contactPerHour: { perClient: number; total: number };
+  /** socket.io's budget (every websocket upgrade): per member, and per address whoever's. */
+  socketUpgradesPerMinute: { perMember: number; perAddress: number };
 }
 
 /** Who spends a budget: a signed-in user (whatever address they come from) or a guest's address. */
@@ -63,7 +65,7 @@ export function rateLimitKeyOf(kind: CountedClass, subject: RateLimitSubject): s
 }
 
 /** The promise's outcome, or a rejection once `ms` have passed; the timer is cleared either way. */
-async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+export async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const expiry = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`${what} took over ${ms} ms`)), ms);
@@ -89,6 +91,8 @@ export class RateLimiter {
   private readonly limiters: Record<'reads' | 'writes' | 'login', RateLimiterRedis>;
   private readonly contactPerClient: RateLimiterRedis;
   private readonly contactTotal: RateLimiterRedis;
+  private readonly socketsPerMember: RateLimiterRedis;
+  private readonly socketsPerAddress: RateLimiterRedis;
   private lastOutageLog = 0;
 
   constructor(
@@ -120,12 +124,15 @@ export class RateLimiter {
     };
     this.contactPerClient = make('contact', settings.contactPerHour.perClient, 3600);
     this.contactTotal = make('contact-total', settings.contactPerHour.total, 3600);
+    this.socketsPerMember = make('sockets', settings.socketUpgradesPerMinute.perMember, 60);
+    this.socketsPerAddress = make('sockets-address', settings.socketUpgradesPerMinute.perAddress, 60);
   }
 
   async consume(kind: RateLimitClass, subject: RateLimitSubject): Promise<RateLimitDecision> {
     if (kind === 'none') return { allowed: true };
     const key = rateLimitKeyOf(kind, subject);
     try {
+      if (kind === 'sockets') return await within(this.consumeSockets(subject), REDIS_DECISION_TIMEOUT_MS, 'rate limiter');
       if (kind !== 'contact') {
         await within(this.limiters[kind].consume(key), REDIS_DECISION_TIMEOUT_MS, 'rate limiter');
         return { allowed: true };
@@ -148,6 +155,16 @@ export class RateLimiter {
 
   async close(): Promise<void> {
     this.redis.disconnect();
+  }
+
+  /**
+   * A member's own budget, then their address's (which guests spend too): many accounts, or a guest's flood of
+   * refused upgrades, from one place are bounded as well as one member's tabs.
+   */
+  private async consumeSockets(subject: RateLimitSubject): Promise<RateLimitDecision> {
+    if (subject.userId !== null) await this.socketsPerMember.consume(`user:${subject.userId}`);
+    await this.socketsPerAddress.consume(addressKey(subject.clientIp));
+    return { allowed: true };
   }
 
   /** The sender's own hourly budget, then everyone's; a message refused by the second is given back to the first. */

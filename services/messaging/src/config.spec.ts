@@ -29,6 +29,11 @@ describe('messaging configuration', () => {
     expect(refusalOf(loadConfig, { ...KEY, BOOKING_EMAIL_COALESCE_MS: '-1' })).toMatch(/BOOKING_EMAIL_COALESCE_MS/);
   });
 
+  it('takes 500 messages a conversation a day and gives a socket 10 s to join, unless told otherwise', () => {
+    expect(loadConfig(KEY)).toMatchObject({ MESSAGES_PER_CONVERSATION_PER_DAY: 500, SOCKET_CONNECT_TIMEOUT_MS: 10_000 });
+    expect(loadConfig({ ...KEY, MESSAGES_PER_CONVERSATION_PER_DAY: '50' }).MESSAGES_PER_CONVERSATION_PER_DAY).toBe(50);
+  });
+
   it('refuses a non-SMTP URL and a bad support address, naming them', () => {
     expect(() => loadConfig({ ...KEY, SMTP_URL: 'http://mail.example.com' })).toThrow(/SMTP_URL/);
     expect(() => loadConfig({ ...KEY, SUPPORT_EMAIL: 'support' })).toThrow(/SUPPORT_EMAIL/);

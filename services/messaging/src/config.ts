@@ -46,6 +46,11 @@ export const messagingEnvSchema = baseEnvSchema.extend({
     .default(2 * 60_000),
   /** Messages one member may send per minute (429 beyond; the gateway's write limit applies as well). */
   MESSAGE_SEND_LIMIT_PER_MINUTE: positiveInt(30),
+  /**
+   * Messages one conversation takes per day (London's), from both people together; 429 beyond. A lively thread is
+   * a few hundred; this stops one participant from making a thread too long to read (30 a minute is 43,200 a day).
+   */
+  MESSAGES_PER_CONVERSATION_PER_DAY: positiveInt(500),
   /** How long a message may stay unread before its receiver is emailed about the conversation. */
   MESSAGE_NUDGE_DELAY_MS: positiveInt(10 * 60_000),
   /** The least time between two such emails to one person about one conversation. */
@@ -54,8 +59,8 @@ export const messagingEnvSchema = baseEnvSchema.extend({
   MESSAGE_NUDGE_SWEEP_MS: positiveInt(60_000),
   /** How long a socket lives before the server closes it so the client reconnects through the gateway's check. */
   SOCKET_REAUTH_MS: positiveInt(15 * 60_000),
-  /** How long a dropped socket's missed packets are kept for it (socket.io's connection state recovery). */
-  SOCKET_RECOVERY_MS: positiveInt(2 * 60_000),
+  /** How long a new connection has to send socket.io's CONNECT packet (a client sends it at once) before it is closed. */
+  SOCKET_CONNECT_TIMEOUT_MS: positiveInt(10_000),
 });
 
 export type MessagingConfig = Omit<z.infer<typeof messagingEnvSchema>, 'SMTP_URL'> & { SMTP_URL: string };

@@ -209,7 +209,8 @@ describe('messaging: conversations over HTTP', () => {
     expect(seqs).toEqual(seqs.map((_, i) => i + 1));
 
     // Read up to the 10th message Grace received, then everything.
-    const thread = (await call(grace, `/api/conversations/${sofiaGrace}/messages`)).body as ConversationMessage[];
+    // The whole thread (under 100 messages) in one page.
+    const thread = (await call(grace, `/api/conversations/${sofiaGrace}/messages?limit=100`)).body as ConversationMessage[];
     const received = thread.filter((message) => message.receiverId === grace.id);
     await Promise.all([
       call(grace, `/api/conversations/${sofiaGrace}/read`, { method: 'POST', body: { upTo: received[9]!.id } }),
@@ -222,26 +223,33 @@ describe('messaging: conversations over HTTP', () => {
     expect(read.status).toBe(204);
     expect((await call(grace, '/api/conversations/unread-count')).body).toEqual({ messages: 0, conversations: 0 });
     expect((await call(sofia, '/api/conversations')).body.find((row: ConversationSummary) => row.id === sofiaGrace).unreadCount).toBe(sofiaUnread);
-    const readThread = (await call(grace, `/api/conversations/${sofiaGrace}/messages`)).body as ConversationMessage[];
+    const readThread = (await call(grace, `/api/conversations/${sofiaGrace}/messages?limit=100`)).body as ConversationMessage[];
     expect(readThread.filter((message) => message.receiverId === grace.id).every((message) => message.isRead)).toBe(true);
     expect((await call(grace, `/api/conversations/${sofiaGrace}/read`, { method: 'POST', body: { upTo: 'nope' } })).status).toBe(400);
   });
 
-  it('pages a thread oldest first: whole, the latest, before and after a message', async () => {
-    const whole = (await call(grace, `/api/conversations/${sofiaGrace}/messages`)).body as ConversationMessage[];
-    expect(whole.length).toBeGreaterThan(50);
-    const ids = whole.map((message) => message.id);
-    const latest = (await call(grace, `/api/conversations/${sofiaGrace}/messages?limit=10`)).body as ConversationMessage[];
-    expect(latest.map((message) => message.id)).toEqual(ids.slice(-10));
-    const older = (await call(grace, `/api/conversations/${sofiaGrace}/messages?limit=10&before=${ids.at(-10)}`)).body as ConversationMessage[];
-    expect(older.map((message) => message.id)).toEqual(ids.slice(-20, -10));
-    const after = (await call(grace, `/api/conversations/${sofiaGrace}/messages?after=${ids[4]}`)).body as ConversationMessage[];
-    expect(after.map((message) => message.id)).toEqual(ids.slice(5));
+  it('pages every read of a thread, oldest first: the newest 50 by default, at most 100, before and after a message', async () => {
+    const ids = (await db.query(`select id::text from messages where conversation_id = $1 order by seq`, [sofiaGrace])).rows.map((row) => row.id as string);
+    expect(ids.length).toBeGreaterThan(50);
+    const page = async (query: string) =>
+      ((await call(grace, `/api/conversations/${sofiaGrace}/messages${query}`)).body as ConversationMessage[]).map((message) => message.id);
+    // Unpaged is the newest page: never the whole thread.
+    expect(await page('')).toEqual(ids.slice(-50));
+    expect(await page('?limit=10')).toEqual(ids.slice(-10));
+    expect(await page(`?limit=10&before=${ids.at(-10)}`)).toEqual(ids.slice(-20, -10));
+    expect(await page(`?before=${ids.at(-1)}`)).toEqual(ids.slice(-51, -1));
+    // Catching up is paged too: the oldest page after the message; the client asks again from its last one.
+    expect(await page(`?after=${ids[0]}`)).toEqual(ids.slice(1, 51));
+    expect(await page(`?after=${ids[0]}&limit=100`)).toEqual(ids.slice(1, 101));
+    expect(await page(`?after=${ids.at(-3)}`)).toEqual(ids.slice(-2));
+    // The start of the thread: a short page.
+    expect(await page(`?before=${ids[3]}`)).toEqual(ids.slice(0, 3));
     // A message of another conversation anchors nothing.
     const foreign = (await call(ada, `/api/conversations/${adaSofia}/messages?after=${ids[4]}`)).body;
     expect(foreign).toEqual([]);
-    expect((await call(grace, `/api/conversations/${sofiaGrace}/messages?limit=101`)).status).toBe(400);
-    expect((await call(grace, `/api/conversations/${sofiaGrace}/messages?after=x`)).status).toBe(400);
+    for (const query of ['?limit=101', '?limit=0', '?after=x', `?before=${ids[3]}&after=${ids[4]}`]) {
+      expect((await call(grace, `/api/conversations/${sofiaGrace}/messages${query}`)).status, query).toBe(400);
+    }
   });
 
   it('shows the last message and a rename at once, latest conversation first', async () => {
@@ -314,5 +322,70 @@ describe('messaging: the sending limit', () => {
     expect(results[30]).toEqual({ status: 429, body: expect.objectContaining({ message: expect.stringContaining('too quickly') }) });
     // The other side is counted on its own.
     expect((await callAs(service.base, sofia, `/api/conversations/${id}/messages`, { method: 'POST', body: { content: 'hi', receiverId: ada.id } })).status).toBe(201);
+  });
+});
+
+describe('messaging: the daily cap per conversation', () => {
+  let service: RunningServiceApp<NestFastifyApplication>;
+  let others: OtherServices;
+  let db: pg.Client;
+  const schema = `${SCHEMA}_daily`;
+  const ada = member('Ada Lovelace');
+  const sofia = member('Sofia Martinez');
+  const grace = member('Grace Hopper');
+
+  beforeAll(async () => {
+    db = new pg.Client({ connectionString: TEST_DATABASE_URL, options: `-c search_path=${schema}` });
+    await db.connect();
+    const env = testServiceEnv(schema, { MESSAGE_SEND_LIMIT_PER_MINUTE: '1000', MESSAGES_PER_CONVERSATION_PER_DAY: '5' });
+    others = new OtherServices(schema, env.REDIS_PREFIX!);
+    for (const name of others.schemas()) await db.query(`drop schema if exists ${name} cascade`);
+    service = await startServiceApp(createMessagingApp, loadConfig(env));
+    await others.start();
+    await others.publish('bookings.booking.confirmed', others.booking(ada, 5, sofia));
+    await others.publish('bookings.booking.confirmed', others.booking(ada, 6, grace));
+    await waitFor('the conversations', async () => (await db.query(`select 1 from conversations`)).rowCount === 2);
+  });
+
+  afterAll(async () => {
+    await others?.close();
+    await service?.close();
+    for (const name of others?.schemas() ?? []) await db.query(`drop schema if exists ${name} cascade`);
+    await db?.end();
+  });
+
+  it('takes MESSAGES_PER_CONVERSATION_PER_DAY messages a day from both people together, then says so with 429', async () => {
+    const conversationWith = async (hunterId: number) =>
+      (await db.query(`select id from conversations where hunter_id = $1`, [hunterId])).rows[0].id as string;
+    const withSofia = await conversationWith(5);
+    const withGrace = await conversationWith(6);
+    const post = (from: TestMember, id: string, to: TestMember, content: string, clientMessageId?: string) =>
+      callAs(service.base, from, `/api/conversations/${id}/messages`, { method: 'POST', body: { content, receiverId: to.id, clientMessageId } });
+
+    const sent = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => (i % 2 === 0 ? post(ada, withSofia, sofia, `m${i}`, `ada-${i}`) : post(sofia, withSofia, ada, `m${i}`))),
+    );
+    expect(sent.filter((answer) => answer.status === 201)).toHaveLength(5);
+    const refused = sent.filter((answer) => answer.status !== 201);
+    expect(refused).toHaveLength(3);
+    for (const answer of refused) {
+      expect(answer).toEqual({
+        status: 429,
+        body: expect.objectContaining({
+          message: 'This conversation has reached its limit of 5 messages for today. You can write again tomorrow.',
+        }),
+      });
+    }
+    expect((await db.query(`select count(*)::int as n from messages where conversation_id = $1`, [withSofia])).rows[0].n).toBe(5);
+
+    // A retried send of a stored message still answers it; another conversation has its own count.
+    const stored = sent.find((answer) => answer.status === 201 && answer.body.clientMessageId?.startsWith('ada-'))!;
+    const retried = await post(ada, withSofia, sofia, stored.body.content, stored.body.clientMessageId);
+    expect(retried).toEqual({ status: 201, body: stored.body });
+    expect((await post(ada, withGrace, grace, 'Hello Grace')).status).toBe(201);
+
+    // A new day (in London, the site's time) starts a new count.
+    await db.query(`update conversations set messages_day = messages_day - 1 where id = $1`, [withSofia]);
+    expect((await post(sofia, withSofia, ada, 'A new day')).status).toBe(201);
   });
 });

@@ -29,6 +29,7 @@ import { createMessagingApp } from '../src/app.js';
 import { loadConfig, type MessagingConfig } from '../src/config.js';
 import { callAs, member, type TestMember } from './support/conversation-world.js';
 import { LiveClient } from './support/live-client.js';
+import { Manager } from 'socket.io-client';
 
 const SCHEMA = 'messaging_live_it';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -158,6 +159,55 @@ describe('messaging: live delivery over socket.io on two replicas', () => {
     // And a tab that had missed them would find them over HTTP, in order.
     const caughtUp = (await callAs(second.base, sofia, `/api/conversations/${conversationId}/messages?after=${sent[4]}`)).body as ConversationMessage[];
     expect(caughtUp.map((message) => message.id)).toEqual(sent.slice(5));
+  });
+
+  it("never hands a socket another member's session: no recovery, so no missed packets or rooms of someone else", async () => {
+    // Ada's tab holds a session id and an offset (as a recovering client sends them back) and drops its connection.
+    const adaTab = new LiveClient(first.base, await identity(ada));
+    clients.push(adaTab);
+    await adaTab.open();
+    adaTab.socket.io.reconnection(false);
+    const before = await send(first, sofia, ada, 'Before the drop');
+    await waitFor("Ada's live message", () => adaTab.messages.has(before.body.id), 5_000);
+    const stolen = adaTab.socket as unknown as { _pid?: string; _lastOffset?: string };
+    const session = { pid: stolen._pid ?? 'no-session-id-given', offset: stolen._lastOffset ?? 'no-offset-given' };
+    adaTab.socket.io.engine.close();
+    await waitFor("the server to see Ada's tab go", () => !adaTab.socket.connected, 5_000);
+    const missed = await send(first, sofia, ada, 'Sent while Ada was away');
+    expect(missed.status).toBe(201);
+
+    // Mallory presents Ada's session with her own (valid) identity.
+    const impostor = new LiveClient(first.base, await identity(mallory));
+    clients.push(impostor);
+    impostor.socket.auth = session;
+    await impostor.open();
+    expect(impostor.socket.recovered).toBeFalsy();
+    const later = await send(first, sofia, ada, 'Sent once Mallory is connected');
+    expect(later.status).toBe(201);
+    await sleep(500);
+    expect(impostor.deliveries).toEqual([]);
+  });
+
+  it('gives a connection SOCKET_CONNECT_TIMEOUT_MS to join, and closes one that sends more than the handshake needs', async () => {
+    const strict = await startServiceApp(createMessagingApp, { ...config, SOCKET_CONNECT_TIMEOUT_MS: 500 }, { fresh: false });
+    try {
+      // An engine.io connection that never sends socket.io's CONNECT packet.
+      const idle = new Manager(strict.base, { path: '/socket.io', transports: ['websocket'], reconnection: false, autoConnect: false, extraHeaders: await identity(ada) });
+      const idleStartedAt = Date.now();
+      await new Promise<void>((resolve, reject) => idle.open((error) => (error ? reject(error) : resolve())));
+      await waitFor('the idle connection to be closed', () => idle.engine.readyState === 'closed', 3_000);
+      expect(Date.now() - idleStartedAt).toBeLessThan(3_000);
+
+      // A joined socket that sends a 10 KB frame: the server closes it (nothing a client sends is near that size).
+      const tab = new LiveClient(strict.base, await identity(ada));
+      clients.push(tab);
+      await tab.open();
+      tab.socket.io.reconnection(false);
+      tab.socket.io.engine.write(`42${JSON.stringify(['hello', 'x'.repeat(10_000)])}`);
+      await waitFor('the oversized frame to close the socket', () => !tab.socket.connected, 3_000);
+    } finally {
+      await strict.close();
+    }
   });
 
   it('closes a socket after SOCKET_REAUTH_MS; it comes back only with a valid identity', async () => {

@@ -117,7 +117,8 @@ export interface UnreadCount {
   conversations: number;
 }
 
-export const MESSAGE_LIMITS = { maxLength: 2000, pageMax: 100, perMinute: 30 } as const;
+/** `pageSize`: the messages of a thread one read answers unless it asks for up to `pageMax`. */
+export const MESSAGE_LIMITS = { maxLength: 2000, pageSize: 50, pageMax: 100, perMinute: 30 } as const;
 
 export const MESSAGE_ERRORS = {
   empty: 'Message cannot be empty',

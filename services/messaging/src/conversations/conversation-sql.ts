@@ -84,9 +84,10 @@ const MESSAGE_COLUMNS = `m.id::text as id, m.conversation_id, m.seq, m.sender_id
   m.created_at, m.is_read, m.client_message_id`;
 
 /**
- * A thread, oldest first: `$3` 'all' (the whole thread), 'latest' (its newest `$5`), 'after' (those after message
- * `$4`, for catching up) or 'before' (the `$5` just before message `$4`, for older pages). A message id that is not of this
- * conversation matches nothing, so the page is empty rather than someone else's.
+ * A page of a thread, oldest first: `$3` 'latest' (its newest `$5`), 'after' (the `$5` just after message `$4`, for
+ * catching up) or 'before' (the `$5` just before message `$4`, for older pages). Each walks `messages_seq_key`
+ * (conversation, seq) and stops after `$5` rows. A message id that is not of this conversation matches nothing, so
+ * the page is empty rather than someone else's.
  */
 export const THREAD_PAGE: PreparedStatement = {
   name: 'conversations.thread',
@@ -99,7 +100,7 @@ export const THREAD_PAGE: PreparedStatement = {
         from messages m
         join conversations c on c.id = m.conversation_id and $2 in (c.client_user_id, c.hunter_user_id)
        where m.conversation_id = $1
-         and ($3 in ('all', 'latest')
+         and ($3 = 'latest'
               or ($3 = 'after' and m.seq > (select seq from anchor))
               or ($3 = 'before' and m.seq < (select seq from anchor)))
        order by case when $3 in ('before', 'latest') then -m.seq else m.seq end

@@ -4,6 +4,7 @@ import {
   ConflictException,
   HttpException,
   HttpStatus,
+  Inject,
   Injectable,
   NotFoundException,
 } from '@nestjs/common';
@@ -14,8 +15,9 @@ import type {
   HunterConversationSummary,
   UnreadCount,
 } from '@hunted/contracts';
-import { EventPublisher, preparedQuery, type AuthenticatedUser } from '@hunted/platform';
+import { EventPublisher, preparedQuery, SERVICE_CONFIG, type AuthenticatedUser } from '@hunted/platform';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { MessagingConfig } from '../config.js';
 import { LiveDelivery } from '../live/live-delivery.js';
 import {
   HUNTER_CONVERSATIONS,
@@ -34,6 +36,10 @@ import { MessageRateLimit } from './message-rate-limit.js';
 export const CONVERSATION_NOT_FOUND = 'Conversation not found';
 export const WRONG_RECEIVER = 'receiverId must name the other person in this conversation';
 export const TOO_MANY_MESSAGES = 'You are sending messages too quickly. Please wait a minute and try again.';
+export const conversationFullToday = (cap: number) =>
+  `This conversation has reached its limit of ${cap} messages for today. You can write again tomorrow.`;
+/** Today as the site counts days (London), for the daily cap per conversation. */
+const LONDON_TODAY = `(now() at time zone 'Europe/London')::date`;
 /** Conversation ids are UUIDs as text; anything much longer is nobody's and is not looked up. */
 const MAX_CONVERSATION_ID_LENGTH = 64;
 
@@ -70,6 +76,7 @@ export class ConversationsService {
     private readonly live: LiveDelivery,
     private readonly rateLimit: MessageRateLimit,
     private readonly nudges: MessageNudges,
+    @Inject(SERVICE_CONFIG) private readonly config: MessagingConfig,
   ) {}
 
   async list(userId: string): Promise<ConversationSummary[]> {
@@ -87,17 +94,19 @@ export class ConversationsService {
     return totals ?? { messages: 0, conversations: 0 };
   }
 
-  /** The thread oldest first: whole, or a page before or after a message (an unknown message gives none). */
+  /**
+   * A page of the thread, oldest first: the newest messages, or those just before or after a message (an unknown
+   * message gives none). Never the whole thread: one busy conversation must not make a read unbounded.
+   */
   async messages(userId: string, conversationId: string, query: ThreadQuery): Promise<ConversationMessage[]> {
     await this.requireConversation(userId, conversationId);
-    const mode = query.after ? 'after' : query.before ? 'before' : query.limit ? 'latest' : 'all';
-    // 'latest' is a page before the (absent) end: the newest `limit` messages.
+    const mode = query.after ? 'after' : query.before ? 'before' : 'latest';
     const rows = await preparedQuery<MessageRow>(this.dataSource, THREAD_PAGE, [
       conversationId,
       userId,
       mode,
       query.after ?? query.before ?? null,
-      query.limit ?? (mode === 'before' ? 50 : null),
+      query.limit,
     ]);
     return rows.map(toMessage);
   }
@@ -118,19 +127,26 @@ export class ConversationsService {
       }
       const receiverIsClient = receiverId === conversation.client_user_id;
       const id = randomUUID();
-      const [[numbered]] = (await manager.query(
+      // The day's count moves with the message number, under the same lock; a full day updates nothing.
+      const [numberedRows] = (await manager.query(
         `update conversations set
+           messages_today = case when messages_day = ${LONDON_TODAY} then messages_today + 1 else 1 end,
+           messages_day = ${LONDON_TODAY},
            message_count = message_count + 1,
            last_message_id = $2,
            last_message_content = $3,
            last_message_at = clock_timestamp(),
            client_unread = client_unread + $4,
            hunter_unread = hunter_unread + $5
-         where id = $1
+         where id = $1 and (messages_day is distinct from ${LONDON_TODAY} or messages_today < $6)
          returning message_count as seq, last_message_at as at,
                    case when $4 = 1 then client_unread else hunter_unread end as receiver_unread`,
-        [conversationId, id, input.content, receiverIsClient ? 1 : 0, receiverIsClient ? 0 : 1],
-      )) as [[{ seq: number; at: Date; receiver_unread: number }], number];
+        [conversationId, id, input.content, receiverIsClient ? 1 : 0, receiverIsClient ? 0 : 1, this.config.MESSAGES_PER_CONVERSATION_PER_DAY],
+      )) as [{ seq: number; at: Date; receiver_unread: number }[], number];
+      const numbered = numberedRows[0];
+      if (!numbered) {
+        throw new HttpException(conversationFullToday(this.config.MESSAGES_PER_CONVERSATION_PER_DAY), HttpStatus.TOO_MANY_REQUESTS);
+      }
       const [message] = (await manager.query(
         `insert into messages (id, conversation_id, seq, sender_id, receiver_id, content, client_message_id, created_at)
          values ($1, $2, $3, $4, $5, $6, $7, $8)

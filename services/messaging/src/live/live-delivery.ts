@@ -31,6 +31,9 @@ type LiveSocket = Socket<Record<string, never>, LiveEvents, Record<string, never
 
 export const UNAUTHORIZED = 'unauthorized';
 
+/** The largest frame a client may send: its CONNECT packet and pongs are a few bytes (socket.io's default is 1 MB). */
+export const SOCKET_MAX_FRAME_BYTES = 1024;
+
 /** The one room a socket joins: its member's. Everything for a member goes there, on every replica. */
 export function roomOf(userId: string): string {
   return `user:${userId}`;
@@ -48,8 +51,14 @@ export function roomOf(userId: string): string {
  *   sessions (its follow-up requests land on a replica that does not know the session).
  * - The Redis streams adapter carries each emit to the other replicas and, unlike the pub/sub adapter, resumes
  *   from where it was after Redis comes back, so nothing emitted during a Redis outage is dropped between replicas.
- * - Connection state recovery is on, but clients never rely on it: after a reconnect that did not recover they
- *   fetch what they missed over HTTP (messages are stored before they are emitted).
+ * - No connection state recovery: socket.io restores a recovered session's rooms and sends its missed packets
+ *   when the socket is created, before any middleware has checked who is connecting, so a client presenting
+ *   another member's session id would be handed that member's messages (issue 19). After every reconnect clients
+ *   fetch what they missed over HTTP instead (messages are stored before they are emitted).
+ * - Frames and the handshake are sized to the protocol: a client sends only its CONNECT packet and pongs, so a
+ *   frame over SOCKET_MAX_FRAME_BYTES closes the connection, and a connection that has not joined within
+ *   SOCKET_CONNECT_TIMEOUT_MS is closed (socket.io's defaults, 1 MB and 45 s, let idle or oversized clients hold
+ *   memory for nothing).
  * - A socket lives at most SOCKET_REAUTH_MS: the server then closes it and the client reconnects through the
  *   gateway, which checks the session cookie again, so a signed-out session stops receiving.
  */
@@ -77,11 +86,11 @@ export class LiveDelivery implements OnApplicationBootstrap, BeforeApplicationSh
       // A connection opened while this replica shuts down would outlive its socket.io server (closed below) and
       // hear nothing more: refused instead, the client's next try reaches another replica.
       allowRequest: (_request, answer) => answer(this.closing ? 'shutting down' : null, !this.closing),
-      connectionStateRecovery: { maxDisconnectionDuration: this.config.SOCKET_RECOVERY_MS, skipMiddlewares: false },
+      maxHttpBufferSize: SOCKET_MAX_FRAME_BYTES,
+      connectTimeout: this.config.SOCKET_CONNECT_TIMEOUT_MS,
       adapter: createAdapter(this.redis, {
         streamName: `${prefix}socket.io`,
         channelPrefix: `${prefix}socket.io`,
-        sessionKeyPrefix: `${prefix}sio:session:`,
         // Shorter than the default 5 s, so a closing replica's reader lets go soon after it is told to stop.
         blockTimeInMs: 2_000,
         onlyPlaintext: true,
@@ -110,8 +119,8 @@ export class LiveDelivery implements OnApplicationBootstrap, BeforeApplicationSh
 
   /**
    * Drops this replica's sockets first, so their clients reconnect through the gateway to another replica while
-   * this one drains. Dropped, not told to disconnect: a dropped connection is one socket.io clients reconnect by
-   * themselves, and one whose session (rooms, missed packets) the other replica can recover.
+   * this one drains (and catch up over HTTP). Dropped, not told to disconnect: a dropped connection is one
+   * socket.io clients reconnect by themselves.
    */
   beforeApplicationShutdown(): void {
     this.closing = true;
@@ -128,7 +137,6 @@ export class LiveDelivery implements OnApplicationBootstrap, BeforeApplicationSh
   }
 
   private onConnection(socket: LiveSocket): void {
-    // A recovered socket gets its rooms back from the session; joining again is harmless.
     void socket.join(roomOf(socket.data.userId));
     // Spread over the last tenth of the period, so sockets opened together do not all reconnect together.
     const lifetime = this.config.SOCKET_REAUTH_MS * (0.9 + Math.random() * 0.1);

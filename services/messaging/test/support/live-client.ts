@@ -1,4 +1,4 @@
-import type { ConversationMessage, UnreadCount } from '@hunted/contracts';
+import { MESSAGE_LIMITS, type ConversationMessage, type UnreadCount } from '@hunted/contracts';
 import { io, type Socket } from 'socket.io-client';
 
 /**
@@ -78,11 +78,16 @@ export class LiveClient {
     this.messages.set(message.id, message);
   }
 
+  /** Page by page (a read answers at most a page), until a page is not full. */
   private async fetchMissed(): Promise<void> {
     if (!this.catchUp) return;
     for (const conversationId of this.conversationIds) {
-      const newest = this.of(conversationId).at(-1)?.id ?? null;
-      for (const message of await this.catchUp(conversationId, newest)) this.messages.set(message.id, message);
+      for (;;) {
+        const newest = this.of(conversationId).at(-1)?.id ?? null;
+        const page = await this.catchUp(conversationId, newest);
+        for (const message of page) this.messages.set(message.id, message);
+        if (newest === null || page.length < MESSAGE_LIMITS.pageSize) break;
+      }
     }
   }
 }

@@ -31,10 +31,18 @@ export type SendMessageBody = z.infer<typeof sendMessageBody>;
 export const markReadBody = z.object({ upTo: messageId.optional() });
 export type MarkReadBody = z.infer<typeof markReadBody>;
 
-/** `GET /api/conversations/{id}/messages`: the whole thread, or a page `before`/`after` a message. */
+/**
+ * `GET /api/conversations/{id}/messages`: always a page of at most `limit` (50 unless asked, 100 at most): the
+ * newest, the ones just `before` a message (paging back) or just `after` one (catching up, oldest first).
+ */
 export const threadQuery = z
   .object({
-    limit: z.coerce.number().int().min(1).max(MESSAGE_LIMITS.pageMax).optional(),
+    limit: z.coerce
+      .number({ message: `limit must be a whole number from 1 to ${MESSAGE_LIMITS.pageMax}` })
+      .int(`limit must be a whole number from 1 to ${MESSAGE_LIMITS.pageMax}`)
+      .min(1, `limit must be a whole number from 1 to ${MESSAGE_LIMITS.pageMax}`)
+      .max(MESSAGE_LIMITS.pageMax, `limit must be a whole number from 1 to ${MESSAGE_LIMITS.pageMax}`)
+      .default(MESSAGE_LIMITS.pageSize),
     before: messageId.optional(),
     after: messageId.optional(),
   })

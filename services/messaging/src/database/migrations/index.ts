@@ -2,6 +2,7 @@ import { CreateContactSubmissions1764000000000 } from './1764000000000-create-co
 import { CreateCopies1764806400000 } from './1764806400000-create-copies.js';
 import { CreateOutboundEmails1764892800000 } from './1764892800000-create-outbound-emails.js';
 import { CreateConversations1765100000000 } from './1765100000000-create-conversations.js';
+import { ConversationDailyCount1765900000000 } from './1765900000000-conversation-daily-count.js';
 
 /** Every migration of this service, in order. They run on start. */
 export const migrations = [
@@ -9,4 +10,5 @@ export const migrations = [
   CreateCopies1764806400000,
   CreateOutboundEmails1764892800000,
   CreateConversations1765100000000,
+  ConversationDailyCount1765900000000,
 ];

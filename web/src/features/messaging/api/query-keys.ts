@@ -6,4 +6,6 @@ export const messagingKeys = {
   unread: () => [...messagingKeys.all, 'unread'] as const,
   threads: () => [...messagingKeys.all, 'thread'] as const,
   thread: (conversationId: string) => [...messagingKeys.threads(), conversationId] as const,
+  /** The id of a thread's first message once a short page has shown it (null: the thread was empty). */
+  threadStart: (conversationId: string) => [...messagingKeys.all, 'thread-start', conversationId] as const,
 };

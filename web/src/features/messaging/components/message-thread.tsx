@@ -12,13 +12,21 @@ import { MessageComposer } from './message-composer';
 
 /** How near the bottom (px) counts as reading the newest messages: new ones then scroll into view. */
 const NEAR_BOTTOM = 120;
+/** How near the top (px) asks for the page of older messages. */
+const NEAR_TOP = 200;
 
-/** One conversation: who it is with, the messages as a live log, and the box to write in. */
+/**
+ * One conversation: who it is with, the messages as a live log, and the box to write in. It opens on the newest
+ * page; scrolling near the top (or the button there) loads the page before, and the messages in view stay put.
+ */
 export function MessageThread({
   conversation,
   messages,
   loading,
   failed,
+  hasOlder = false,
+  loadingOlder = false,
+  onLoadOlder,
   myId,
   now,
   onSend,
@@ -28,6 +36,9 @@ export function MessageThread({
   messages: ThreadMessage[] | undefined;
   loading: boolean;
   failed: boolean;
+  hasOlder?: boolean;
+  loadingOlder?: boolean;
+  onLoadOlder?: () => void;
   myId: string;
   now: Date;
   onSend: (content: string) => Promise<boolean>;
@@ -35,7 +46,25 @@ export function MessageThread({
 }) {
   const log = useRef<HTMLDivElement>(null);
   const nearBottom = useRef(true);
+  /** The distance from the bottom when older messages were asked for: kept once they are put above. */
+  const keptFromBottom = useRef<number | null>(null);
   const count = messages?.length ?? 0;
+  const oldestId = messages?.[0]?.id;
+
+  const loadOlder = () => {
+    const element = log.current;
+    if (!hasOlder || loadingOlder || !onLoadOlder) return;
+    if (element) keptFromBottom.current = element.scrollHeight - element.scrollTop;
+    onLoadOlder();
+  };
+
+  // Older messages went in above: the ones the reader was looking at stay where they were.
+  useLayoutEffect(() => {
+    const element = log.current;
+    if (!element || keptFromBottom.current === null) return;
+    element.scrollTop = element.scrollHeight - keptFromBottom.current;
+    keptFromBottom.current = null;
+  }, [oldestId]);
 
   // Open at the newest message; follow new ones only when the reader is already there.
   useLayoutEffect(() => {
@@ -72,13 +101,16 @@ export function MessageThread({
         onScroll={(event) => {
           const element = event.currentTarget;
           nearBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < NEAR_BOTTOM;
+          if (element.scrollTop < NEAR_TOP) loadOlder();
         }}
         className="min-h-0 flex-1 overflow-y-auto bg-stone-50/60 px-3 py-4 focus-visible:outline-none sm:px-5"
       >
         {loading ? (
           <Spinner label="Loading messages..." />
         ) : failed ? (
-          <p className="py-10 text-center text-sm text-stone-600">The messages could not be loaded. Please try again.</p>
+          <p className="py-10 text-center text-sm text-stone-600">
+            The messages could not be loaded. Please try again.
+          </p>
         ) : count === 0 ? (
           <div className="flex h-full flex-col items-center justify-center py-10 text-center">
             <MessageSquare className="h-8 w-8 text-stone-300" aria-hidden />
@@ -86,28 +118,44 @@ export function MessageThread({
             <p className="mt-1 text-sm text-stone-500">Start the conversation!</p>
           </div>
         ) : (
-          <ol className="flex flex-col gap-2.5">
-            {messages!.map((message) => {
-              const mine = message.senderId === myId;
-              return (
-                <li key={message.id} className={cn('flex flex-col', mine ? 'items-end' : 'items-start')}>
-                  <p
-                    className={cn(
-                      'max-w-[85%] rounded-2xl px-3.5 py-2 text-sm leading-relaxed break-words whitespace-pre-wrap shadow-xs sm:max-w-[70%]',
-                      mine ? 'rounded-br-md bg-brand-600 text-white' : 'rounded-bl-md bg-white text-stone-900 ring-1 ring-stone-200',
-                      message.pending && 'opacity-70',
-                    )}
-                  >
-                    {message.content}
-                  </p>
-                  <span className="mt-1 px-1 text-[11px] text-stone-500">
-                    {message.pending ? 'Sending…' : timeAgo(message.createdAt, now)}
-                    {mine && !message.pending && message.isRead ? ' · Seen' : ''}
-                  </span>
-                </li>
-              );
-            })}
-          </ol>
+          <>
+            {hasOlder ? (
+              <div className="mb-3 flex justify-center">
+                <button
+                  type="button"
+                  onClick={loadOlder}
+                  disabled={loadingOlder}
+                  className="rounded-full px-3 py-1 text-xs font-semibold text-brand-700 hover:bg-brand-50 disabled:text-stone-500"
+                >
+                  {loadingOlder ? 'Loading earlier messages…' : 'Show earlier messages'}
+                </button>
+              </div>
+            ) : null}
+            <ol className="flex flex-col gap-2.5">
+              {messages!.map((message) => {
+                const mine = message.senderId === myId;
+                return (
+                  <li key={message.id} className={cn('flex flex-col', mine ? 'items-end' : 'items-start')}>
+                    <p
+                      className={cn(
+                        'max-w-[85%] rounded-2xl px-3.5 py-2 text-sm leading-relaxed break-words whitespace-pre-wrap shadow-xs sm:max-w-[70%]',
+                        mine
+                          ? 'rounded-br-md bg-brand-600 text-white'
+                          : 'rounded-bl-md bg-white text-stone-900 ring-1 ring-stone-200',
+                        message.pending && 'opacity-70',
+                      )}
+                    >
+                      {message.content}
+                    </p>
+                    <span className="mt-1 px-1 text-[11px] text-stone-500">
+                      {message.pending ? 'Sending…' : timeAgo(message.createdAt, now)}
+                      {mine && !message.pending && message.isRead ? ' · Seen' : ''}
+                    </span>
+                  </li>
+                );
+              })}
+            </ol>
+          </>
         )}
       </div>
 

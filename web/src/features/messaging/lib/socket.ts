@@ -1,4 +1,4 @@
-import type { ConversationMessage, UnreadCount } from '@hunted/contracts';
+import { MESSAGE_LIMITS, type ConversationMessage, type UnreadCount } from '@hunted/contracts';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { Socket } from 'socket.io-client';
@@ -9,8 +9,8 @@ import { messagingKeys } from '../api/query-keys';
 import { applyNewMessage, applyRead, applyUnreadCount, mergeMessages, type ReadReceipt } from './live-cache';
 
 /**
- * After a reconnect that did not recover the session (the server kept no missed packets for us), fetch what may
- * have been missed: the lists and the count again, and each thread this tab holds from its newest stored message.
+ * After a reconnect (the server keeps no missed packets: connection state recovery is off), fetch what may have
+ * been missed: the lists and the count again, and each thread this tab holds from its newest stored message.
  */
 export async function catchUp(client: QueryClient): Promise<void> {
   void client.invalidateQueries({ queryKey: messagingKeys.conversations() });
@@ -21,8 +21,13 @@ export async function catchUp(client: QueryClient): Promise<void> {
     threads.map(async ([key, thread]) => {
       const conversationId = key.at(-1) as string;
       const newest = thread?.filter((message) => !message.pending).at(-1)?.id;
-      const missed = await request<ConversationMessage[]>('GET', threadPath(conversationId, newest)).catch(() => null);
-      if (missed) client.setQueryData<ThreadMessage[]>(key, (current) => mergeMessages(current ?? [], missed));
+      if (!newest) return void client.invalidateQueries({ queryKey: key, exact: true });
+      const path = threadPath(conversationId, { after: newest }, MESSAGE_LIMITS.pageMax);
+      const missed = await request<ConversationMessage[]>('GET', path).catch(() => null);
+      if (!missed) return;
+      client.setQueryData<ThreadMessage[]>(key, (current) => mergeMessages(current ?? [], missed));
+      // More were missed than a page holds: read the newest page instead (older ones load on scrolling up).
+      if (missed.length === MESSAGE_LIMITS.pageMax) void client.invalidateQueries({ queryKey: key, exact: true });
     }),
   );
 }

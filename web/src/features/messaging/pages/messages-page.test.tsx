@@ -61,7 +61,7 @@ describe('/messages', () => {
       ...base,
       'GET /api/conversations': () =>
         json(200, [aConversation({ unreadCount: 2 }), aConversation({ id: 'c2', otherName: 'Leo Park', lastMessage: null, role: 'hunter' })]),
-      'GET /api/conversations/c1/messages': () => json(200, []),
+      'GET /api/conversations/c1/messages?limit=50': () => json(200, []),
     });
     renderRoute('/messages?conversation=c1');
     const list = await screen.findByRole('list', { name: 'Conversations' });
@@ -88,7 +88,7 @@ describe('/messages', () => {
     const calls = stubFetch({
       ...base,
       'GET /api/conversations': () => json(200, [aConversation()]),
-      'GET /api/conversations/c1/messages': () => json(200, [aMessage({ content: 'Hello Ada' })]),
+      'GET /api/conversations/c1/messages?limit=50': () => json(200, [aMessage({ content: 'Hello Ada' })]),
       'POST /api/conversations/c1/messages': () => new Promise<Response>((resolve) => (answer = resolve)),
     });
     renderRoute('/messages?conversation=c1');
@@ -116,11 +116,51 @@ describe('/messages', () => {
     expect(within(log).getAllByText('First line')).toHaveLength(1);
   });
 
+  it('opens on the newest page and pages back on scrolling up (or the button), keeping what was shown', async () => {
+    const thread = Array.from({ length: 120 }, (_, i) => aMessage({ id: `m${String(i).padStart(3, '0')}`, content: `Message ${i}`, createdAt: minutesAgo(200 - i) }));
+    const calls = stubFetch({
+      ...base,
+      'GET /api/conversations': () => json(200, [aConversation()]),
+      'GET /api/conversations/c1/messages?limit=50': () => json(200, thread.slice(-50)),
+      'GET /api/conversations/c1/messages?limit=50&before=m070': () => json(200, thread.slice(20, 70)),
+      'GET /api/conversations/c1/messages?limit=50&before=m020': () => json(200, thread.slice(0, 20)),
+    });
+    renderRoute('/messages?conversation=c1');
+    const log = await screen.findByRole('log');
+    await within(log).findByText('Message 119');
+    expect(within(log).getAllByRole('listitem')).toHaveLength(50);
+    expect(within(log).queryByText('Message 69')).toBeNull();
+
+    // Scrolled to the top: the page before the oldest shown is put above it.
+    log.scrollTop = 0;
+    fireEvent.scroll(log);
+    expect(await within(log).findByText('Message 20')).toBeTruthy();
+    expect(within(log).getAllByRole('listitem')).toHaveLength(100);
+    const shown = within(log).getAllByRole('listitem').map((item) => item.textContent);
+    expect(shown[0]).toContain('Message 20');
+    expect(shown.at(-1)).toContain('Message 119');
+
+    // The button does the same; a short page is the start of the thread, and nothing more is offered.
+    fireEvent.click(within(log).getByRole('button', { name: 'Show earlier messages' }));
+    expect(await within(log).findByText('Message 0')).toBeTruthy();
+    expect(within(log).getAllByRole('listitem')).toHaveLength(120);
+    await waitFor(() => expect(within(log).queryByRole('button', { name: 'Show earlier messages' })).toBeNull());
+    log.scrollTop = 0;
+    fireEvent.scroll(log);
+    // Never the whole thread in one read; each page asked once.
+    const reads = calls.filter((call) => call.url.startsWith('/api/conversations/c1/messages'));
+    expect(reads.map((call) => call.url)).toEqual([
+      '/api/conversations/c1/messages?limit=50',
+      '/api/conversations/c1/messages?limit=50&before=m070',
+      '/api/conversations/c1/messages?limit=50&before=m020',
+    ]);
+  });
+
   it("keeps the text and says 'Failed to send message' when a send fails", async () => {
     stubFetch({
       ...base,
       'GET /api/conversations': () => json(200, [aConversation()]),
-      'GET /api/conversations/c1/messages': () => json(200, []),
+      'GET /api/conversations/c1/messages?limit=50': () => json(200, []),
       'POST /api/conversations/c1/messages': () => json(500, { message: 'boom' }),
     });
     renderRoute('/messages?conversation=c1');
@@ -133,13 +173,29 @@ describe('/messages', () => {
     expect(within(screen.getByRole('log')).queryByText('Will this arrive?')).toBeNull();
   });
 
+  it("says why when a send is refused by a limit (the conversation's day is full)", async () => {
+    const full = 'This conversation has reached its limit of 500 messages for today. You can write again tomorrow.';
+    stubFetch({
+      ...base,
+      'GET /api/conversations': () => json(200, [aConversation()]),
+      'GET /api/conversations/c1/messages?limit=50': () => json(200, []),
+      'POST /api/conversations/c1/messages': () => json(429, { statusCode: 429, message: full }),
+    });
+    renderRoute('/messages?conversation=c1');
+    const box = await screen.findByLabelText('Message');
+    fireEvent.change(box, { target: { value: 'One more' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText(full)).toBeTruthy();
+    await waitFor(() => expect(box).toHaveProperty('value', 'One more'));
+  });
+
   it('marks a visible thread read up to the newest message received', async () => {
     const unread = aMessage({ id: 'm-unread', isRead: false });
     let read = false;
     const calls = stubFetch({
       ...base,
       'GET /api/conversations': () => json(200, [aConversation({ unreadCount: read ? 0 : 1 })]),
-      'GET /api/conversations/c1/messages': () => json(200, [aMessage({ id: 'm-old' }), unread]),
+      'GET /api/conversations/c1/messages?limit=50': () => json(200, [aMessage({ id: 'm-old' }), unread]),
       'POST /api/conversations/c1/read': () => {
         read = true;
         return new Response(null, { status: 204 });
@@ -158,7 +214,7 @@ describe('/messages', () => {
     stubFetch({
       ...base,
       'GET /api/conversations': () => json(200, [aConversation(), aConversation({ id: 'c2', otherName: 'Leo Park', lastMessage: 'Old news', lastMessageAt: minutesAgo(90) })]),
-      'GET /api/conversations/c1/messages': () => json(200, []),
+      'GET /api/conversations/c1/messages?limit=50': () => json(200, []),
       'POST /api/conversations/c1/read': () => new Response(null, { status: 204 }),
     });
     renderRoute('/messages?conversation=c1');

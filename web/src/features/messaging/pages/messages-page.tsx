@@ -6,7 +6,9 @@ import { cn } from '@/components/ui/cn';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
+import { HttpError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
+import { serverMessageOf } from '@/lib/field-errors';
 import { handleUnauthorized } from '@/lib/unauthorized';
 import { useUnauthorizedRedirect } from '@/lib/use-unauthorized-redirect';
 import { useConversations, useThread } from '../api/conversations';
@@ -54,7 +56,7 @@ export function MessagesPage() {
   useUnauthorizedRedirect(thread.error);
   const send = useSendMessage(selected?.id ?? '');
   const markRead = useMarkRead(selected?.id ?? '');
-  useMarkVisibleThreadRead(selected?.id ?? null, thread.data, myId, markRead.mutate);
+  useMarkVisibleThreadRead(selected?.id ?? null, thread.messages, myId, markRead.mutate);
 
   const onSend = useCallback(
     async (content: string) => {
@@ -64,7 +66,9 @@ export function MessagesPage() {
         return true;
       } catch (error) {
         if (!handleUnauthorized(error)) {
-          toast({ variant: 'destructive', title: 'Error', description: 'Failed to send message. Please try again.' });
+          // A limit (too quick, or the conversation's day is full) says which and when to try again.
+          const limit = error instanceof HttpError && error.status === 429 ? serverMessageOf(error) : null;
+          toast({ variant: 'destructive', title: 'Error', description: limit ?? 'Failed to send message. Please try again.' });
         }
         return false;
       }
@@ -106,9 +110,12 @@ export function MessagesPage() {
           {selected ? (
             <MessageThread
               conversation={selected}
-              messages={thread.data}
+              messages={thread.messages}
               loading={thread.isPending}
               failed={thread.isError}
+              hasOlder={thread.hasOlder}
+              loadingOlder={thread.loadingOlder}
+              onLoadOlder={thread.loadOlder}
               myId={myId}
               now={now}
               onSend={onSend}
