@@ -459,7 +459,6 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
  * here is reported, not failed; once the answer is right the test fails until the entry is removed.
  */
 export const AWAITING: Readonly<Record<string, string>> = {
-  'UPGRADE /socket.io/ guest': "item 4: the gateway refuses a guest's upgrade with 401",
   ...Object.fromEntries(
     PERSONAS.map((p) => [`POST /api/stripe/webhook ${p}`, 'item 11: 400 at the gateway without Stripe-Signature']),
   ),
