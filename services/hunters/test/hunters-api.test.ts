@@ -17,7 +17,9 @@ import { startServiceApp, TEST_DATABASE_URL, testIdentityHeaders, testServiceEnv
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DataSource } from 'typeorm';
 import { createHuntersApp } from '../src/app.js';
+import { AddHunterPhotoOwners1764806400000 } from '../src/database/migrations/1764806400000-add-hunter-photo-owners.js';
 import { loadConfig } from '../src/config.js';
 
 const SCHEMA = 'hunters_api_it';
@@ -307,7 +309,7 @@ describe('hunters: profiles', () => {
         [dataUrl('image/png', big), 'Please select an image smaller than 5MB'],
         [dataUrl('text/plain', Buffer.from('hello')), 'Please select an image file'],
         [dataUrl('image/png', Buffer.from('<html><script>alert(1)</script></html>')), 'Please select an image file'],
-        ['ftp://example.com/a.png', 'Profile photo must be an uploaded image, an http(s) link or none'],
+        ['ftp://example.com/a.png', 'Profile photo must be an uploaded image or none (links to other sites are not accepted)'],
       ];
       const photos = async () => ((await db.query('select count(*)::int as n from hunter_photos')).rows[0] as { n: number }).n;
       const before = await photos();
@@ -320,6 +322,71 @@ describe('hunters: profiles', () => {
       expect(await photos()).toBe(before);
       const justUnder = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024 - 1 - PNG.length)]);
       expect((await create(member(), profile({ profileImageUrl: dataUrl('image/png', justUnder) }))).status).toBe(201);
+    });
+
+    it("keeps a hunter's photo from everyone else: its URL on another profile is a 400, and dropping it deletes nothing", async () => {
+      const victim = member();
+      const { body: b } = await create(victim, profile({ profileImageUrl: dataUrl('image/png', PNG) }));
+      const victimPhoto = b.profileImageUrl as string;
+      const attacker = member();
+      const { body: a } = await create(attacker);
+      const attackerId = a.id as number;
+
+      const taken = await send('PATCH', `/api/hunters/${attackerId}`, attacker, { profileImageUrl: victimPhoto });
+      expect(taken.status).toBe(400);
+      expect(taken.body.errors).toEqual({ profileImageUrl: 'Profile photo must be a new upload or the photo this profile already has' });
+      const onCreate = await create(member(), profile({ profileImageUrl: victimPhoto }));
+      expect(onCreate.status).toBe(400);
+      expect(onCreate.body.errors).toEqual({ profileImageUrl: 'Profile photo must be a new upload or the photo this profile already has' });
+      expect((await send('PATCH', `/api/hunters/${attackerId}`, attacker, { profileImageUrl: null })).status).toBe(200);
+      expect((await fetch(`${hunters.base}${victimPhoto}`)).status).toBe(200);
+
+      // A profile left pointing at someone else's photo (as the flaw allowed before photos had owners) lets go of
+      // it without deleting it: the delete is by id and owner.
+      await db.query('update hunters set profile_image_url = $1 where id = $2', [victimPhoto, attackerId]);
+      expect((await send('PATCH', `/api/hunters/${attackerId}`, attacker, { profileImageUrl: null })).status).toBe(200);
+      expect((await fetch(`${hunters.base}${victimPhoto}`)).status).toBe(200);
+      expect((await send('GET', `/api/hunters/${b.id as number}`, null)).body.profileImageUrl).toBe(victimPhoto);
+    });
+
+    it("gives the photos stored before owners their one profile's owner; a shared or unshown photo gets none", async () => {
+      const [one, two, three] = [member(), member(), member()];
+      const own = (await create(one, profile({ profileImageUrl: dataUrl('image/png', PNG) }))).body;
+      const shared = (await create(two, profile({ profileImageUrl: dataUrl('image/png', PNG) }))).body;
+      const copier = (await create(three)).body;
+      const idOf = (url: unknown) => (url as string).split('/').pop()!;
+      await db.query('update hunters set profile_image_url = $1 where id = $2', [shared.profileImageUrl, copier.id]);
+      const unshown = randomUUID();
+      await db.query("insert into hunter_photos (id, bytes, owner_user_id) values ($1, '\\x00', 'someone')", [unshown]);
+
+      const runner = hunters.app.get(DataSource).createQueryRunner();
+      try {
+        await new AddHunterPhotoOwners1764806400000().down(runner);
+        await new AddHunterPhotoOwners1764806400000().up(runner);
+      } finally {
+        await runner.release();
+      }
+      const ownerOf = async (id: string) =>
+        ((await db.query('select owner_user_id from hunter_photos where id = $1', [id])).rows[0] as { owner_user_id: string | null }).owner_user_id;
+      expect(await ownerOf(idOf(own.profileImageUrl))).toBe(one);
+      expect(await ownerOf(idOf(shared.profileImageUrl))).toBeNull();
+      expect(await ownerOf(unshown)).toBeNull();
+    });
+
+    it('refuses a link to another site as a photo, with a text that says so; site paths keep working', async () => {
+      const message = 'Profile photo must be an uploaded image or none (links to other sites are not accepted)';
+      const refused = await create(member(), profile({ profileImageUrl: 'https://tracker.example/pixel.gif' }));
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors).toEqual({ profileImageUrl: message });
+      const owner = member();
+      const { body: created } = await create(owner, profile({ profileImageUrl: '/demo-hunters/sofia-marchetti.svg' }));
+      expect(created.profileImageUrl).toBe('/demo-hunters/sofia-marchetti.svg');
+      const edit = await send('PATCH', `/api/hunters/${created.id as number}`, owner, { profileImageUrl: 'http://tracker.example/p.png' });
+      expect(edit.status).toBe(400);
+      expect(edit.body.errors).toEqual({ profileImageUrl: message });
+      const kept = await send('PATCH', `/api/hunters/${created.id as number}`, owner, { profileImageUrl: '/demo-hunters/sofia-marchetti.svg', bio: 'Kept' });
+      expect(kept.status).toBe(200);
+      expect(kept.body.profileImageUrl).toBe('/demo-hunters/sofia-marchetti.svg');
     });
 
     it('answers 404 for an unknown or malformed photo id', async () => {

@@ -121,7 +121,7 @@ export class HunterRepository implements SitemapSource {
    * `record` sets what the marketplace rather than the hunter sets, for the demo hunters only.
    */
   async insert(manager: EntityManager, userId: string | null, sent: HunterValues, record?: HunterRecord): Promise<Hunter> {
-    const values = { ...sent, profileImageUrl: await storedPhotoUrl(manager, sent.profileImageUrl) };
+    const values = { ...sent, profileImageUrl: await storedPhotoUrl(manager, sent.profileImageUrl, userId) };
     const columns = ['user_id', ...VALUE_KEYS.map((key) => VALUE_COLUMNS[key])];
     const params: unknown[] = [userId, ...VALUE_KEYS.map((key) => paramOf(key, values[key]))];
     const placeholders = ['$1', ...VALUE_KEYS.map((key, i) => `$${i + 2}${castOf(key)}`)];
@@ -185,8 +185,8 @@ export class HunterRepository implements SitemapSource {
     if (!before) throw new NotFoundException(HUNTER_NOT_FOUND);
     const changes = { ...sent };
     if (sent.profileImageUrl !== undefined) {
-      changes.profileImageUrl = await storedPhotoUrl(manager, sent.profileImageUrl);
-      await deleteReplacedPhoto(manager, before.photo, changes.profileImageUrl);
+      changes.profileImageUrl = await storedPhotoUrl(manager, sent.profileImageUrl, userId, before.photo);
+      await deleteReplacedPhoto(manager, userId, before.photo, changes.profileImageUrl);
     }
     const params: unknown[] = [id, userId];
     const sets = VALUE_KEYS.filter((key) => changes[key] !== undefined).map((key) => {
