@@ -118,8 +118,33 @@ describe('hunters: profiles', () => {
       sessionTypes: DEFAULT_SESSION_TYPES,
       pricePerSession: 25,
     });
-    expect((await send('GET', `/api/hunters/${hunterId}`, null)).body).toEqual(created.body);
+    const { userId: _owner, ...publicJson } = created.body;
+    expect((await send('GET', `/api/hunters/${hunterId}`, null)).body).toEqual(publicJson);
     expect((await send('GET', '/api/hunter-profile', id)).body).toEqual(created.body);
+  });
+
+  it("leaves the owner's user id out of public reads; the owner's own profile keeps it", async () => {
+    const id = member();
+    const { body: created } = await create(id);
+    const hunterId = created.id as number;
+    expect(created.userId).toBe(id);
+    const one = await send('GET', `/api/hunters/${hunterId}`, null);
+    expect(one.status).toBe(200);
+    expect(one.body).not.toHaveProperty('userId');
+    const listed = (await list('?limit=100')).body;
+    expect(listed.length).toBeGreaterThan(0);
+    expect(listed.filter((h) => 'userId' in h)).toEqual([]);
+    expect((await send('GET', '/api/hunter-profile', id)).body.userId).toBe(id);
+    expect((await send('PATCH', `/api/hunters/${hunterId}`, id, { bio: 'Mine' })).body.userId).toBe(id);
+  });
+
+  it('answers 404, never a 500, for a hunter id beyond a whole number the table holds', async () => {
+    for (const id of ['2147483648', '99999999999', '9'.repeat(40)]) {
+      const missing = await send('GET', `/api/hunters/${id}`, null);
+      expect(missing.status, id).toBe(404);
+      expect(missing.body.message).toBe('Hunter not found');
+      expect((await send('PATCH', `/api/hunters/${id}`, member(), { name: 'X' })).status, id).toBe(404);
+    }
   });
 
   it('answers 401 to a guest\'s write and own profile, 404 for no profile, no hunter or a non-numeric id', async () => {
@@ -417,13 +442,29 @@ describe('hunters: profiles', () => {
       );
     });
 
-    it('answers the whole list without a count, and pages with x-total-count that never repeat', async () => {
-      const all = await list('');
-      expect(all.status).toBe(200);
-      expect(all.body).toHaveLength(GENERATED);
-      expect(all.total).toBeNull();
+    /** Every hunter the query keeps, read a page of 100 at a time as a client must now. */
+    async function everything(query: string): Promise<Hunter[]> {
+      const params = query.replace(/^\?/, '');
+      const items: Hunter[] = [];
+      for (;;) {
+        const page = await list(`?${params}${params ? '&' : ''}limit=100&offset=${items.length}`);
+        expect(page.status, query).toBe(200);
+        items.push(...page.body);
+        if (page.body.length === 0 || items.length >= Number(page.total)) return items;
+      }
+    }
+
+    it('answers the first 24 by default with x-total-count, at most 100 a page, and pages that never repeat', async () => {
+      const first = await list('');
+      expect(first.status).toBe(200);
+      expect(first.body).toHaveLength(24);
+      expect(first.total).toBe(String(GENERATED));
+      expect((await list('?limit=100')).body).toHaveLength(100);
+      expect((await list('?limit=101')).status).toBe(400);
       for (const sort of ['rating', 'price-low', 'price-high', 'experience', 'sessions']) {
-        const whole = (await list(`?sort=${sort}`)).body.map((h) => h.id);
+        const whole = (await everything(`?sort=${sort}`)).map((h) => h.id);
+        expect(whole).toHaveLength(GENERATED);
+        expect((await list(`?sort=${sort}`)).body.map((h) => h.id)).toEqual(whole.slice(0, 24));
         // Every page of 24 at once (50 of them), as many readers would: each answers the same total.
         const offsets = Array.from({ length: Math.ceil(GENERATED / 24) }, (_, i) => i * 24);
         const answers = await Promise.all(offsets.map((offset) => list(`?sort=${sort}&limit=24&offset=${offset}`)));
@@ -451,17 +492,16 @@ describe('hunters: profiles', () => {
         sessions: byKey((h) => [-h.totalSessions]),
       };
       for (const [sort, order] of Object.entries(orders)) {
-        const { body } = await list(`?sort=${sort}`);
+        const body = await everything(`?sort=${sort}`);
         expect(body.map((h) => h.id), sort).toEqual([...body].sort(order).map((h) => h.id));
       }
-      expect((await list('')).body.map((h) => h.id)).toEqual((await list('?sort=rating')).body.map((h) => h.id));
+      expect((await everything('')).map((h) => h.id)).toEqual((await everything('?sort=rating')).map((h) => h.id));
     });
 
     it('filters exactly: price bands half-open, location, specialty, service, search by word prefixes', async () => {
-      const all = (await list('')).body;
+      const all = await everything('');
       const expectExact = async (query: string, keep: (h: Hunter) => boolean) => {
-        const { body, status } = await list(query);
-        expect(status, query).toBe(200);
+        const body = await everything(query);
         const expected = all.filter(keep).map((h) => h.id).sort((a, b) => a - b);
         expect(expected.length, query).toBeGreaterThan(0);
         expect(body.map((h) => h.id).sort((a, b) => a - b), query).toEqual(expected);
@@ -483,7 +523,7 @@ describe('hunters: profiles', () => {
       const keep = (h: Hunter) => h.bio === 'Style adviser' && h.location === 'France' && h.pricePerSession >= 60 && h.pricePerSession < 100;
       for (const sort of HUNTER_SORTS) {
         await expectExact(`?${combined}&sort=${sort}`, keep);
-        const whole = (await list(`?${combined}&sort=${sort}`)).body.map((h) => h.id);
+        const whole = (await everything(`?${combined}&sort=${sort}`)).map((h) => h.id);
         const pages: number[] = [];
         for (let offset = 0; offset < whole.length; offset += 24) {
           const page = await list(`?${combined}&sort=${sort}&limit=24&offset=${offset}`);
