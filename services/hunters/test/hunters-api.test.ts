@@ -246,6 +246,32 @@ describe('hunters: profiles', () => {
     expect(onlyInPerson.body.pricePerSession).toBe(5000);
   });
 
+  it('refuses control characters in the name, and a NUL anywhere, with a 400 (never a 500)', async () => {
+    for (const name of ['Sofia\rRossi', 'Sofia\nRossi', 'Sofia\u0007', 'Sofia\u009bRossi', 'Sofia\u007f', '\u001b[31mSofia']) {
+      const refused = await create(member(), profile({ name }));
+      expect(refused.status, JSON.stringify(name)).toBe(400);
+      expect(refused.body.errors, JSON.stringify(name)).toEqual({ name: 'Name may not contain control characters (such as line breaks)' });
+    }
+    const nulName = await create(member(), profile({ name: 'Sofia\u0000Rossi' }));
+    expect(nulName.status).toBe(400);
+    expect(nulName.body.errors).toEqual({ name: 'Text may not contain the NUL character (\\u0000)' });
+    const owner = member();
+    const { body: created } = await create(owner);
+    const renamed = await send('PATCH', `/api/hunters/${created.id as number}`, owner, { name: 'Sofia\r\nRossi' });
+    expect(renamed.status).toBe(400);
+    // A NUL in any text (the bio, a list, the search box) is refused before it reaches PostgreSQL, which cannot store it.
+    const nulBio = await send('PATCH', `/api/hunters/${created.id as number}`, owner, { bio: 'Vintage\u0000Chanel' });
+    expect(nulBio.status).toBe(400);
+    expect(nulBio.body.errors).toEqual({ bio: 'Text may not contain the NUL character (\\u0000)' });
+    expect((await create(member(), profile({ specialties: ['Fine Jewelry\u0000'] }))).status).toBe(400);
+    const search = await list('?search=sofia%00');
+    expect(search.status).toBe(400);
+    expect(search.body.errors).toEqual({ search: 'Text may not contain the NUL character (\\u0000)' });
+    // A bio keeps its line breaks and tabs.
+    const bio = await send('PATCH', `/api/hunters/${created.id as number}`, owner, { bio: 'Line one\r\nLine two\tend' });
+    expect(bio.body.bio).toBe('Line one\r\nLine two\tend');
+  });
+
   it('lets only the owner edit, recomputing the price, and announces the edit', async () => {
     const owner = member();
     const { body: created } = await create(owner);

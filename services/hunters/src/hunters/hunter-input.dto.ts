@@ -12,6 +12,7 @@ import {
   type HunterUpdate,
   type SessionTypes,
 } from '@hunted/contracts';
+import { NoControlCharacters } from '@hunted/platform';
 import { Transform } from 'class-transformer';
 import {
   Allow,
@@ -153,6 +154,7 @@ function hunterFields(partial: boolean) {
   class HunterFields {
     @Transform(trimmed)
     @checked()
+    @NoControlCharacters('Name may not contain control characters (such as line breaks)')
     @MaxLength(HUNTER_LIMITS.name, { message: `Name must be at most ${HUNTER_LIMITS.name} characters` })
     @IsNotEmpty({ message: 'Name is required' })
     @IsString({ message: 'Name is required' })
