@@ -7,6 +7,7 @@ import { validateSync } from 'class-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createValidationPipe, fieldErrorsOf } from '../bootstrap.js';
 import {
+  CleansOwnText,
   hasControlCharacters,
   NoControlCharacters,
   NUL_MESSAGE,
@@ -60,6 +61,12 @@ class EchoController {
   search(@Query() query: Record<string, unknown>): unknown {
     return query;
   }
+
+  @Post('cleaned')
+  @CleansOwnText()
+  cleaned(@Body() body: { content: string }): unknown {
+    return { content: body.content.replaceAll('\u0000', '') };
+  }
 }
 
 @Module({ controllers: [EchoController] })
@@ -88,5 +95,11 @@ describe('refuseNulCharacters', () => {
     const fine = await app.inject({ method: 'POST', url: '/echo', payload: { content: 'line\r\nbreak\ttab' } });
     expect(fine.statusCode).toBe(201);
     expect(fine.json()).toEqual({ content: 'line\r\nbreak\ttab' });
+  });
+
+  it('leaves a route that cleans its own text to do so', async () => {
+    const cleaned = await app.inject({ method: 'POST', url: '/echo/cleaned', payload: { content: 'hi\u0000' } });
+    expect(cleaned.statusCode).toBe(201);
+    expect(cleaned.json()).toEqual({ content: 'hi' });
   });
 });

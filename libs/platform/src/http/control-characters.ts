@@ -1,3 +1,4 @@
+import { RouteConfig } from '@nestjs/platform-fastify';
 import { registerDecorator } from 'class-validator';
 import type { FastifyInstance } from 'fastify';
 
@@ -58,13 +59,26 @@ export function nulFieldOf(value: unknown): string | null {
   return null;
 }
 
+/** Fastify route config key read by `refuseNulCharacters()`. */
+const CLEANS_OWN_TEXT_CONFIG_KEY = 'cleansOwnText';
+
+/**
+ * For a route that removes control characters from its text itself (messaging strips them from a message, as
+ * its readers never see them), so `refuseNulCharacters()` leaves its NULs to it. Uses `@RouteConfig`, so do not
+ * combine it with another `@RouteConfig` (such as `@BodyLimit()`).
+ */
+export const CleansOwnText = (): MethodDecorator => RouteConfig({ [CLEANS_OWN_TEXT_CONFIG_KEY]: true });
+
 /**
  * Refuses, for every route of a service, a JSON body or query string holding a NUL anywhere: 400 naming the field
  * (`{ errors: { bio: NUL_MESSAGE } }`), before any handler runs. One check here rather than one per text field:
- * reviews, comments, messages, the contact form, brands and profiles all store text in PostgreSQL.
+ * reviews, comments, the contact form, brands and profiles all store text in PostgreSQL. A route marked
+ * `@CleansOwnText()` is left alone.
  */
 export function refuseNulCharacters(fastify: FastifyInstance): void {
   fastify.addHook('preHandler', async (request, reply) => {
+    const config = request.routeOptions.config as unknown as Record<string, unknown> | undefined;
+    if (config?.[CLEANS_OWN_TEXT_CONFIG_KEY] === true) return;
     const field = nulFieldOf(request.query) ?? nulFieldOf(request.body);
     if (field === null) return;
     return reply.code(400).send({ statusCode: 400, message: NUL_MESSAGE, errors: { [field]: NUL_MESSAGE } });
