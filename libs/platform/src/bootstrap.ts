@@ -6,6 +6,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import type { FastifyInstance } from 'fastify';
 import type { BaseEnv } from './config/env.js';
 import { applyRouteBodyLimits, DEFAULT_BODY_LIMIT_BYTES } from './http/body-limit.js';
+import { refuseNulCharacters } from './http/control-characters.js';
 import { serveCacheableResponses } from './http/response-cache.js';
 import { LogController } from 'fastify';
 import { createRootLogger, PinoNestLogger, REQUEST_ID_HEADER } from './logging/logger.js';
@@ -107,6 +108,7 @@ export async function createServiceApp(module: unknown, options: BootstrapOption
   applyRouteBodyLimits(fastify);
   logRequests(fastify, { successLevel: 'debug', slowRequestMs: options.config.LOG_SLOW_REQUEST_MS });
   serveCacheableResponses(fastify);
+  refuseNulCharacters(fastify);
   fastify.addHook('onSend', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });

@@ -14,6 +14,7 @@ export * from './database/sql-state.js';
 export * from './database/sitemap-reads.js';
 export * from './health/health.controller.js';
 export * from './http/body-limit.js';
+export * from './http/control-characters.js';
 export * from './http/id-param.js';
 export * from './http/paging.js';
 export * from './http/response-cache.js';

@@ -17,7 +17,9 @@ import { startServiceApp, TEST_DATABASE_URL, testIdentityHeaders, testServiceEnv
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DataSource } from 'typeorm';
 import { createHuntersApp } from '../src/app.js';
+import { AddHunterPhotoOwners1764806400000 } from '../src/database/migrations/1764806400000-add-hunter-photo-owners.js';
 import { loadConfig } from '../src/config.js';
 
 const SCHEMA = 'hunters_api_it';
@@ -116,8 +118,33 @@ describe('hunters: profiles', () => {
       sessionTypes: DEFAULT_SESSION_TYPES,
       pricePerSession: 25,
     });
-    expect((await send('GET', `/api/hunters/${hunterId}`, null)).body).toEqual(created.body);
+    const { userId: _owner, ...publicJson } = created.body;
+    expect((await send('GET', `/api/hunters/${hunterId}`, null)).body).toEqual(publicJson);
     expect((await send('GET', '/api/hunter-profile', id)).body).toEqual(created.body);
+  });
+
+  it("leaves the owner's user id out of public reads; the owner's own profile keeps it", async () => {
+    const id = member();
+    const { body: created } = await create(id);
+    const hunterId = created.id as number;
+    expect(created.userId).toBe(id);
+    const one = await send('GET', `/api/hunters/${hunterId}`, null);
+    expect(one.status).toBe(200);
+    expect(one.body).not.toHaveProperty('userId');
+    const listed = (await list('?limit=100')).body;
+    expect(listed.length).toBeGreaterThan(0);
+    expect(listed.filter((h) => 'userId' in h)).toEqual([]);
+    expect((await send('GET', '/api/hunter-profile', id)).body.userId).toBe(id);
+    expect((await send('PATCH', `/api/hunters/${hunterId}`, id, { bio: 'Mine' })).body.userId).toBe(id);
+  });
+
+  it('answers 404, never a 500, for a hunter id beyond a whole number the table holds', async () => {
+    for (const id of ['2147483648', '99999999999', '9'.repeat(40)]) {
+      const missing = await send('GET', `/api/hunters/${id}`, null);
+      expect(missing.status, id).toBe(404);
+      expect(missing.body.message).toBe('Hunter not found');
+      expect((await send('PATCH', `/api/hunters/${id}`, member(), { name: 'X' })).status, id).toBe(404);
+    }
   });
 
   it('answers 401 to a guest\'s write and own profile, 404 for no profile, no hunter or a non-numeric id', async () => {
@@ -219,6 +246,32 @@ describe('hunters: profiles', () => {
     expect(onlyInPerson.body.pricePerSession).toBe(5000);
   });
 
+  it('refuses control characters in the name, and a NUL anywhere, with a 400 (never a 500)', async () => {
+    for (const name of ['Sofia\rRossi', 'Sofia\nRossi', 'Sofia\u0007', 'Sofia\u009bRossi', 'Sofia\u007f', '\u001b[31mSofia']) {
+      const refused = await create(member(), profile({ name }));
+      expect(refused.status, JSON.stringify(name)).toBe(400);
+      expect(refused.body.errors, JSON.stringify(name)).toEqual({ name: 'Name may not contain control characters (such as line breaks)' });
+    }
+    const nulName = await create(member(), profile({ name: 'Sofia\u0000Rossi' }));
+    expect(nulName.status).toBe(400);
+    expect(nulName.body.errors).toEqual({ name: 'Text may not contain the NUL character (\\u0000)' });
+    const owner = member();
+    const { body: created } = await create(owner);
+    const renamed = await send('PATCH', `/api/hunters/${created.id as number}`, owner, { name: 'Sofia\r\nRossi' });
+    expect(renamed.status).toBe(400);
+    // A NUL in any text (the bio, a list, the search box) is refused before it reaches PostgreSQL, which cannot store it.
+    const nulBio = await send('PATCH', `/api/hunters/${created.id as number}`, owner, { bio: 'Vintage\u0000Chanel' });
+    expect(nulBio.status).toBe(400);
+    expect(nulBio.body.errors).toEqual({ bio: 'Text may not contain the NUL character (\\u0000)' });
+    expect((await create(member(), profile({ specialties: ['Fine Jewelry\u0000'] }))).status).toBe(400);
+    const search = await list('?search=sofia%00');
+    expect(search.status).toBe(400);
+    expect(search.body.errors).toEqual({ search: 'Text may not contain the NUL character (\\u0000)' });
+    // A bio keeps its line breaks and tabs.
+    const bio = await send('PATCH', `/api/hunters/${created.id as number}`, owner, { bio: 'Line one\r\nLine two\tend' });
+    expect(bio.body.bio).toBe('Line one\r\nLine two\tend');
+  });
+
   it('lets only the owner edit, recomputing the price, and announces the edit', async () => {
     const owner = member();
     const { body: created } = await create(owner);
@@ -307,7 +360,7 @@ describe('hunters: profiles', () => {
         [dataUrl('image/png', big), 'Please select an image smaller than 5MB'],
         [dataUrl('text/plain', Buffer.from('hello')), 'Please select an image file'],
         [dataUrl('image/png', Buffer.from('<html><script>alert(1)</script></html>')), 'Please select an image file'],
-        ['ftp://example.com/a.png', 'Profile photo must be an uploaded image, an http(s) link or none'],
+        ['ftp://example.com/a.png', 'Profile photo must be an uploaded image or none (links to other sites are not accepted)'],
       ];
       const photos = async () => ((await db.query('select count(*)::int as n from hunter_photos')).rows[0] as { n: number }).n;
       const before = await photos();
@@ -320,6 +373,71 @@ describe('hunters: profiles', () => {
       expect(await photos()).toBe(before);
       const justUnder = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024 - 1 - PNG.length)]);
       expect((await create(member(), profile({ profileImageUrl: dataUrl('image/png', justUnder) }))).status).toBe(201);
+    });
+
+    it("keeps a hunter's photo from everyone else: its URL on another profile is a 400, and dropping it deletes nothing", async () => {
+      const victim = member();
+      const { body: b } = await create(victim, profile({ profileImageUrl: dataUrl('image/png', PNG) }));
+      const victimPhoto = b.profileImageUrl as string;
+      const attacker = member();
+      const { body: a } = await create(attacker);
+      const attackerId = a.id as number;
+
+      const taken = await send('PATCH', `/api/hunters/${attackerId}`, attacker, { profileImageUrl: victimPhoto });
+      expect(taken.status).toBe(400);
+      expect(taken.body.errors).toEqual({ profileImageUrl: 'Profile photo must be a new upload or the photo this profile already has' });
+      const onCreate = await create(member(), profile({ profileImageUrl: victimPhoto }));
+      expect(onCreate.status).toBe(400);
+      expect(onCreate.body.errors).toEqual({ profileImageUrl: 'Profile photo must be a new upload or the photo this profile already has' });
+      expect((await send('PATCH', `/api/hunters/${attackerId}`, attacker, { profileImageUrl: null })).status).toBe(200);
+      expect((await fetch(`${hunters.base}${victimPhoto}`)).status).toBe(200);
+
+      // A profile left pointing at someone else's photo (as the flaw allowed before photos had owners) lets go of
+      // it without deleting it: the delete is by id and owner.
+      await db.query('update hunters set profile_image_url = $1 where id = $2', [victimPhoto, attackerId]);
+      expect((await send('PATCH', `/api/hunters/${attackerId}`, attacker, { profileImageUrl: null })).status).toBe(200);
+      expect((await fetch(`${hunters.base}${victimPhoto}`)).status).toBe(200);
+      expect((await send('GET', `/api/hunters/${b.id as number}`, null)).body.profileImageUrl).toBe(victimPhoto);
+    });
+
+    it("gives the photos stored before owners their one profile's owner; a shared or unshown photo gets none", async () => {
+      const [one, two, three] = [member(), member(), member()];
+      const own = (await create(one, profile({ profileImageUrl: dataUrl('image/png', PNG) }))).body;
+      const shared = (await create(two, profile({ profileImageUrl: dataUrl('image/png', PNG) }))).body;
+      const copier = (await create(three)).body;
+      const idOf = (url: unknown) => (url as string).split('/').pop()!;
+      await db.query('update hunters set profile_image_url = $1 where id = $2', [shared.profileImageUrl, copier.id]);
+      const unshown = randomUUID();
+      await db.query("insert into hunter_photos (id, bytes, owner_user_id) values ($1, '\\x00', 'someone')", [unshown]);
+
+      const runner = hunters.app.get(DataSource).createQueryRunner();
+      try {
+        await new AddHunterPhotoOwners1764806400000().down(runner);
+        await new AddHunterPhotoOwners1764806400000().up(runner);
+      } finally {
+        await runner.release();
+      }
+      const ownerOf = async (id: string) =>
+        ((await db.query('select owner_user_id from hunter_photos where id = $1', [id])).rows[0] as { owner_user_id: string | null }).owner_user_id;
+      expect(await ownerOf(idOf(own.profileImageUrl))).toBe(one);
+      expect(await ownerOf(idOf(shared.profileImageUrl))).toBeNull();
+      expect(await ownerOf(unshown)).toBeNull();
+    });
+
+    it('refuses a link to another site as a photo, with a text that says so; site paths keep working', async () => {
+      const message = 'Profile photo must be an uploaded image or none (links to other sites are not accepted)';
+      const refused = await create(member(), profile({ profileImageUrl: 'https://tracker.example/pixel.gif' }));
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors).toEqual({ profileImageUrl: message });
+      const owner = member();
+      const { body: created } = await create(owner, profile({ profileImageUrl: '/demo-hunters/sofia-marchetti.svg' }));
+      expect(created.profileImageUrl).toBe('/demo-hunters/sofia-marchetti.svg');
+      const edit = await send('PATCH', `/api/hunters/${created.id as number}`, owner, { profileImageUrl: 'http://tracker.example/p.png' });
+      expect(edit.status).toBe(400);
+      expect(edit.body.errors).toEqual({ profileImageUrl: message });
+      const kept = await send('PATCH', `/api/hunters/${created.id as number}`, owner, { profileImageUrl: '/demo-hunters/sofia-marchetti.svg', bio: 'Kept' });
+      expect(kept.status).toBe(200);
+      expect(kept.body.profileImageUrl).toBe('/demo-hunters/sofia-marchetti.svg');
     });
 
     it('answers 404 for an unknown or malformed photo id', async () => {
@@ -350,13 +468,29 @@ describe('hunters: profiles', () => {
       );
     });
 
-    it('answers the whole list without a count, and pages with x-total-count that never repeat', async () => {
-      const all = await list('');
-      expect(all.status).toBe(200);
-      expect(all.body).toHaveLength(GENERATED);
-      expect(all.total).toBeNull();
+    /** Every hunter the query keeps, read a page of 100 at a time as a client must now. */
+    async function everything(query: string): Promise<Hunter[]> {
+      const params = query.replace(/^\?/, '');
+      const items: Hunter[] = [];
+      for (;;) {
+        const page = await list(`?${params}${params ? '&' : ''}limit=100&offset=${items.length}`);
+        expect(page.status, query).toBe(200);
+        items.push(...page.body);
+        if (page.body.length === 0 || items.length >= Number(page.total)) return items;
+      }
+    }
+
+    it('answers the first 24 by default with x-total-count, at most 100 a page, and pages that never repeat', async () => {
+      const first = await list('');
+      expect(first.status).toBe(200);
+      expect(first.body).toHaveLength(24);
+      expect(first.total).toBe(String(GENERATED));
+      expect((await list('?limit=100')).body).toHaveLength(100);
+      expect((await list('?limit=101')).status).toBe(400);
       for (const sort of ['rating', 'price-low', 'price-high', 'experience', 'sessions']) {
-        const whole = (await list(`?sort=${sort}`)).body.map((h) => h.id);
+        const whole = (await everything(`?sort=${sort}`)).map((h) => h.id);
+        expect(whole).toHaveLength(GENERATED);
+        expect((await list(`?sort=${sort}`)).body.map((h) => h.id)).toEqual(whole.slice(0, 24));
         // Every page of 24 at once (50 of them), as many readers would: each answers the same total.
         const offsets = Array.from({ length: Math.ceil(GENERATED / 24) }, (_, i) => i * 24);
         const answers = await Promise.all(offsets.map((offset) => list(`?sort=${sort}&limit=24&offset=${offset}`)));
@@ -384,17 +518,16 @@ describe('hunters: profiles', () => {
         sessions: byKey((h) => [-h.totalSessions]),
       };
       for (const [sort, order] of Object.entries(orders)) {
-        const { body } = await list(`?sort=${sort}`);
+        const body = await everything(`?sort=${sort}`);
         expect(body.map((h) => h.id), sort).toEqual([...body].sort(order).map((h) => h.id));
       }
-      expect((await list('')).body.map((h) => h.id)).toEqual((await list('?sort=rating')).body.map((h) => h.id));
+      expect((await everything('')).map((h) => h.id)).toEqual((await everything('?sort=rating')).map((h) => h.id));
     });
 
     it('filters exactly: price bands half-open, location, specialty, service, search by word prefixes', async () => {
-      const all = (await list('')).body;
+      const all = await everything('');
       const expectExact = async (query: string, keep: (h: Hunter) => boolean) => {
-        const { body, status } = await list(query);
-        expect(status, query).toBe(200);
+        const body = await everything(query);
         const expected = all.filter(keep).map((h) => h.id).sort((a, b) => a - b);
         expect(expected.length, query).toBeGreaterThan(0);
         expect(body.map((h) => h.id).sort((a, b) => a - b), query).toEqual(expected);
@@ -416,7 +549,7 @@ describe('hunters: profiles', () => {
       const keep = (h: Hunter) => h.bio === 'Style adviser' && h.location === 'France' && h.pricePerSession >= 60 && h.pricePerSession < 100;
       for (const sort of HUNTER_SORTS) {
         await expectExact(`?${combined}&sort=${sort}`, keep);
-        const whole = (await list(`?${combined}&sort=${sort}`)).body.map((h) => h.id);
+        const whole = (await everything(`?${combined}&sort=${sort}`)).map((h) => h.id);
         const pages: number[] = [];
         for (let offset = 0; offset < whole.length; offset += 24) {
           const page = await list(`?${combined}&sort=${sort}&limit=24&offset=${offset}`);

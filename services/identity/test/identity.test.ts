@@ -576,6 +576,29 @@ describe('identity: sign-in, sessions and the current user', () => {
       expect(current).toMatchObject({ email, firstName: 'Patricia', isAdmin: false });
     });
 
+    it('refuses control characters in names and a NUL anywhere with a 400 naming the field, never a 500', async () => {
+      for (const [field, value] of [
+        ['firstName', 'Ann\u001b'],
+        ['firstName', 'Ann\rBCC: x'],
+        ['lastName', 'Lee\nEvil'],
+        ['lastName', 'Lee\u0085'],
+      ] as const) {
+        const response = await patch({ [field]: value });
+        expect(response.status, JSON.stringify(value)).toBe(400);
+        const body = (await response.json()) as { errors: Record<string, string> };
+        expect(body.errors, JSON.stringify(value)).toEqual({
+          [field]: `${field === 'firstName' ? 'First' : 'Last'} name may not contain control characters (such as line breaks)`,
+        });
+      }
+      for (const body of [{ firstName: 'Ann\u0000' }, { instagramUrl: 'https://instagram.com/a\u0000b' }]) {
+        const nul = await patch(body);
+        expect(nul.status).toBe(400);
+        expect(((await nul.json()) as { errors: Record<string, string> }).errors).toEqual({
+          [Object.keys(body)[0]!]: 'Text may not contain the NUL character (\\u0000)',
+        });
+      }
+    });
+
     it('refuses a non-http Instagram link and over-long names', async () => {
       expect((await patch({ instagramUrl: 'javascript:alert(1)' })).status).toBe(400);
       expect((await patch({ instagramUrl: `https://instagram.com/${'a'.repeat(500)}` })).status).toBe(400);

@@ -48,7 +48,6 @@ export function aHunter(overrides: Partial<Hunter> = {}): Hunter {
   const id = overrides.id ?? nextId++;
   return {
     id,
-    userId: `hunter-user-${id}`,
     name: `Hunter ${id}`,
     profileImageUrl: null,
     bio: 'Personal shopper for considered, long-lasting wardrobes.',

@@ -194,10 +194,12 @@ export const HUNTER_MESSAGES = {
   notFound: 'Hunter not found',
 } as const;
 
-/** A hunter as every endpoint answers it. */
+/**
+ * A hunter as the public reads answer it (`GET /api/hunters`, `GET /api/hunters/{id}`): whose account it is stays
+ * private (messaging takes the hunter's id as a receiver, bookings and messaging copy the owner from events).
+ */
 export interface Hunter {
   id: number;
-  userId: string | null;
   name: string;
   profileImageUrl: string | null;
   bio: string;
@@ -218,6 +220,11 @@ export interface Hunter {
   instagramUrl: string | null;
   createdAt: string;
   updatedAt: string;
+}
+
+/** The caller's own profile (`GET /api/hunter-profile`, and what `POST`/`PATCH /api/hunters` answer): with its owner. */
+export interface OwnHunter extends Hunter {
+  userId: string;
 }
 
 /** `POST /api/hunters`: what a hunter sets (id, userId, rating, reviewCount, totalSessions and featured are refused). */

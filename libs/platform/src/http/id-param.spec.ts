@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createValidationPipe } from '../bootstrap.js';
-import { IdParam, MAX_SERIAL_ID, positiveIntOf, PositiveIntPipe } from './id-param.js';
+import { IdParam, MAX_SERIAL_ID, positiveIntOf, PositiveIntPipe, serialIdSchema } from './id-param.js';
 
 const NOT_AN_ID = ['0', '-1', '01', '1.0', '1.5', '1e3', '0x10', ' 7', '+7', 'abc', '', '2147483648', '99999999999'];
 
@@ -17,6 +17,19 @@ describe('positiveIntOf', () => {
 
   it('reads nothing else', () => {
     for (const raw of NOT_AN_ID) expect(positiveIntOf(raw), JSON.stringify(raw)).toBeNull();
+  });
+});
+
+describe('serialIdSchema', () => {
+  it('takes a whole number in the serial range, and names the bound for anything else', () => {
+    const schema = serialIdSchema('a hunter id');
+    expect(schema.parse(1)).toBe(1);
+    expect(schema.parse(MAX_SERIAL_ID)).toBe(MAX_SERIAL_ID);
+    for (const value of [0, -1, 1.5, MAX_SERIAL_ID + 1, 99_999_999_999, 1e300, '7', null]) {
+      const result = schema.safeParse(value);
+      expect(result.success, String(value)).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe('must be a hunter id (a whole number from 1 to 2147483647)');
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 import { createParamDecorator, NotFoundException, type ExecutionContext, type PipeTransform } from '@nestjs/common';
+import { z } from 'zod';
 
 /** The largest id a PostgreSQL `serial` (int4) column holds. */
 export const MAX_SERIAL_ID = 2_147_483_647;
@@ -41,4 +42,14 @@ const RawPathParam = createParamDecorator((name: string, context: ExecutionConte
  */
 export function IdParam(name: string, notFoundMessage: string): ParameterDecorator {
   return RawPathParam(name, new PositiveIntPipe(notFoundMessage));
+}
+
+/**
+ * A serial id sent in a body (`{ "hunterId": 7 }`), for a zod schema: a whole number from 1 to MAX_SERIAL_ID, else
+ * the one message `must be <what> (a whole number from 1 to 2147483647)`. Without the upper bound a larger number
+ * reaches PostgreSQL, which refuses it as an int4 and the request ends in a 500.
+ */
+export function serialIdSchema(what: string) {
+  const error = `must be ${what} (a whole number from 1 to ${MAX_SERIAL_ID})`;
+  return z.number({ error }).int({ error }).min(1, { error }).max(MAX_SERIAL_ID, { error });
 }

@@ -1,7 +1,8 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import type { BookingDetail, CreatePaymentIntentResponse, HunterBooking, MyBooking } from '@hunted/contracts';
-import { CurrentUser, SignedIn, type AuthenticatedUser } from '@hunted/platform';
-import { BookingsService } from './bookings.service.js';
+import { CurrentUser, PageQueryDto, pageOf, sendPage, SignedIn, type AuthenticatedUser } from '@hunted/platform';
+import type { FastifyReply } from 'fastify';
+import { BOOKINGS_PAGE_SIZE, BookingsService } from './bookings.service.js';
 import {
   createBookingBody,
   createPaymentIntentBody,
@@ -41,14 +42,23 @@ export class BookingsController {
     return this.bookings.detail(booking.id, user.id);
   }
 
+  /** Both lists are always paged (`?limit=&offset=`, 50 by default), the total in `x-total-count`. */
   @Get('my-bookings')
-  mine(@CurrentUser() user: AuthenticatedUser): Promise<MyBooking[]> {
-    return this.bookings.mine(user.id);
+  async mine(
+    @CurrentUser() user: AuthenticatedUser,
+    @Query() query: PageQueryDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<MyBooking[]> {
+    return sendPage(reply, await this.bookings.mine(user.id, pageOrFirst(query)));
   }
 
   @Get('hunter-bookings')
-  ofHunter(@CurrentUser() user: AuthenticatedUser): Promise<HunterBooking[]> {
-    return this.bookings.ofHunter(user.id);
+  async ofHunter(
+    @CurrentUser() user: AuthenticatedUser,
+    @Query() query: PageQueryDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<HunterBooking[]> {
+    return sendPage(reply, await this.bookings.ofHunter(user.id, pageOrFirst(query)));
   }
 
   @Get('bookings/:id')
@@ -79,4 +89,8 @@ export class BookingsController {
     await this.cancelBooking.execute({ user, bookingId: id });
     return this.bookings.detail(id, user.id);
   }
+}
+
+function pageOrFirst(query: PageQueryDto) {
+  return pageOf(query, BOOKINGS_PAGE_SIZE) ?? { limit: BOOKINGS_PAGE_SIZE, offset: 0 };
 }

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { BOOKING_RULES, type BookingDetail, type HunterBooking, type MyBooking } from '@hunted/contracts';
+import type { Page } from '@hunted/platform';
 import { DataSource } from 'typeorm';
 import { PaymentProvider } from '../payments/payment-provider.js';
 import { BOOKING_COLUMNS, BookingRepository, type BookingRow } from './booking.repository.js';
@@ -12,9 +13,17 @@ type RowWithNames = BookingRow & {
   clientName: string | null;
 };
 
-const WITH_NAMES = `${BOOKING_COLUMNS}, h.name as "hunterName", h.profile_image_url as "hunterProfileImage",
-  h.location as "hunterLocation", nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '') as "clientName"
-  from hunter_bookings b left join hunters h on h.id = b.hunter_id left join users u on u.user_id = b.client_user_id`;
+const COLUMNS_WITH_NAMES = `${BOOKING_COLUMNS}, h.name as "hunterName", h.profile_image_url as "hunterProfileImage",
+  h.location as "hunterLocation", nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '') as "clientName"`;
+const FROM_WITH_NAMES = `from hunter_bookings b left join hunters h on h.id = b.hunter_id left join users u on u.user_id = b.client_user_id`;
+const WITH_NAMES = `${COLUMNS_WITH_NAMES} ${FROM_WITH_NAMES}`;
+
+/** A page of either list when the query names none; the platform caps `limit` at 100 and `offset` at 10,000. */
+export const BOOKINGS_PAGE_SIZE = 50;
+
+const MY_BOOKINGS = `b.client_user_id = $1 and (b.status in ('confirmed', 'completed', 'cancelled')
+                                        or (b.status = 'pending_payment' and b.expires_at > now()))`;
+const HUNTER_BOOKINGS = `b.hunter_id in (select id from hunters where user_id = $1) and b.status in ('confirmed', 'completed', 'cancelled')`;
 
 const HOUR_MS = 3_600_000;
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
@@ -36,17 +45,30 @@ export class BookingsService {
     return toDetail(rows[0]!);
   }
 
-  /** The member's bookings and live holds (expired holds are gone), soonest first. */
-  async mine(userId: string): Promise<MyBooking[]> {
-    const rows = await this.dataSource.query<RowWithNames[]>(
-      `select ${WITH_NAMES}
-       where b.client_user_id = $1 and (b.status in ('confirmed', 'completed', 'cancelled')
-                                        or (b.status = 'pending_payment' and b.expires_at > now()))
-       order by b.starts_at`,
+  /**
+   * A page of the rows `where` keeps (its $1 the user), soonest first (ties by id, so pages never repeat or skip),
+   * with the total: a list grows without bound for a busy member, so it is never read whole.
+   */
+  private async page(where: string, userId: string, page: Page): Promise<{ rows: RowWithNames[]; total: number }> {
+    const rows = await this.dataSource.query<(RowWithNames & { total: number })[]>(
+      `select ${COLUMNS_WITH_NAMES}, count(*) over ()::int as total ${FROM_WITH_NAMES}
+       where ${where} order by b.starts_at, b.id limit $2 offset $3`,
+      [userId, page.limit, page.offset],
+    );
+    if (rows.length || page.offset === 0) return { rows, total: rows[0]?.total ?? 0 };
+    // A page past the end has no row to carry the total: count on its own then.
+    const [count] = await this.dataSource.query<{ n: number }[]>(
+      `select count(*)::int as n from hunter_bookings b where ${where}`,
       [userId],
     );
+    return { rows, total: count!.n };
+  }
+
+  /** A page of the member's bookings and live holds (expired holds are gone), soonest first, with the total. */
+  async mine(userId: string, page: Page): Promise<{ items: MyBooking[]; total: number }> {
+    const { rows, total } = await this.page(MY_BOOKINGS, userId, page);
     const now = Date.now();
-    return rows.map((row) => {
+    const items = rows.map((row): MyBooking => {
       const untilStart = new Date(row.startsAt).getTime() - now;
       const canReschedule = row.status === 'confirmed' && untilStart >= BOOKING_RULES.changeWindowHours * HOUR_MS;
       const canCancel = row.status === 'confirmed' && untilStart > 0;
@@ -72,17 +94,13 @@ export class BookingsService {
         expiresAt: row.status === 'pending_payment' ? iso(row.expiresAt) : null,
       };
     });
+    return { items, total };
   }
 
-  /** The bookings of the caller's hunter profile (holds are not bookings yet), soonest first. */
-  async ofHunter(userId: string): Promise<HunterBooking[]> {
-    const rows = await this.dataSource.query<RowWithNames[]>(
-      `select ${WITH_NAMES}
-       where b.hunter_id in (select id from hunters where user_id = $1) and b.status in ('confirmed', 'completed', 'cancelled')
-       order by b.starts_at`,
-      [userId],
-    );
-    return rows.map((row) => ({
+  /** A page of the bookings of the caller's hunter profile (holds are not bookings yet), soonest first, with the total. */
+  async ofHunter(userId: string, page: Page): Promise<{ items: HunterBooking[]; total: number }> {
+    const { rows, total } = await this.page(HUNTER_BOOKINGS, userId, page);
+    const items = rows.map((row): HunterBooking => ({
       id: row.id,
       clientName: row.clientName ?? 'Client',
       sessionType: row.sessionType,
@@ -93,6 +111,7 @@ export class BookingsService {
       totalAmount: row.pricePence,
       status: row.status,
     }));
+    return { items, total };
   }
 
   /** Ends the member's own hold at once and cancels its unpaid intent (the expiry job retries a failed cancel). */

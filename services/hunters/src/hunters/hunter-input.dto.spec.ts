@@ -63,13 +63,15 @@ describe('hunter input rules', () => {
     expect(hunterChangesOf(priced).pricePerSession).toBe(25);
   });
 
-  it("takes as a photo the site's own paths (a stored photo, an avatar, a demo hunter's portrait) and http(s) links only", () => {
-    for (const url of ['/api/media/hunter-photos/0b6f7c1e-2f7a-4c1e-9a55-5d6f3e1c2b7a', '/api/auth/avatars/u1.png', '/demo-hunters/sofia-marchetti.svg', 'https://img.example/a.png']) {
+  it("takes as a photo an upload and the site's own paths (a stored photo, an avatar, a demo hunter's portrait) only", () => {
+    for (const url of ['/api/media/hunter-photos/0b6f7c1e-2f7a-4c1e-9a55-5d6f3e1c2b7a', '/api/auth/avatars/u1.png', '/demo-hunters/sofia-marchetti.svg', 'data:image/png;base64,AA==']) {
       expect(errorsOf(HunterUpdateDto, { profileImageUrl: url }), url).toEqual({});
     }
-    for (const url of ['/demo-hunters/../secret.svg', '/demo-hunters/x.png', '/other/x.svg', 'javascript:alert(1)']) {
+    // A link to another site would let that site follow every visitor of the listing: refused with a clear text.
+    for (const url of ['https://img.example/a.png', 'http://tracker.example/p.gif?u=1', '//img.example/a.png', '/demo-hunters/../secret.svg', '/demo-hunters/x.png', '/other/x.svg', 'javascript:alert(1)']) {
       expect(errorsOf(HunterUpdateDto, { profileImageUrl: url }), url).toEqual({ profileImageUrl: PHOTO_MESSAGE });
     }
+    expect(PHOTO_MESSAGE).toBe('Profile photo must be an uploaded image or none (links to other sites are not accepted)');
   });
 });
 

@@ -12,6 +12,7 @@ import {
   type HunterUpdate,
   type SessionTypes,
 } from '@hunted/contracts';
+import { NoControlCharacters } from '@hunted/platform';
 import { Transform } from 'class-transformer';
 import {
   Allow,
@@ -114,11 +115,13 @@ function OptionalLink(label: string, max: number) {
 }
 
 /**
- * Site paths a profile photo may name: one of this service's photos, an avatar identity serves, or a demo hunter's
- * portrait (served by the web app), which the profile form sends back unchanged once someone has become that hunter.
+ * Site paths a profile photo may name: one of this service's photos (the profile's own only, checked where the
+ * profile is read: see storedPhotoUrl), an avatar identity serves, or a demo hunter's portrait (served by the web
+ * app), which the profile form sends back unchanged once someone has become that hunter. Links to other sites are
+ * refused: a photo shown to every visitor of the listing would let its host follow who looks at it.
  */
 const SITE_PHOTO = /^(\/api\/(media\/hunter-photos|auth\/avatars)\/[\w.-]{1,200}|\/demo-hunters\/[a-z0-9-]{1,100}\.svg)$/;
-export const PHOTO_MESSAGE = 'Profile photo must be an uploaded image, an http(s) link or none';
+export const PHOTO_MESSAGE = 'Profile photo must be an uploaded image or none (links to other sites are not accepted)';
 
 function ProfilePhoto() {
   return (target: object, propertyName: string) =>
@@ -129,11 +132,7 @@ function ProfilePhoto() {
       options: { message: PHOTO_MESSAGE },
       validator: {
         validate: (value: unknown) =>
-          value === null ||
-          (typeof value === 'string' &&
-            (value.startsWith('data:') ||
-              SITE_PHOTO.test(value) ||
-              (value.length <= HUNTER_LIMITS.url && isURL(value, URL_OPTIONS)))),
+          value === null || (typeof value === 'string' && (value.startsWith('data:') || SITE_PHOTO.test(value))),
       },
     });
 }
@@ -155,6 +154,7 @@ function hunterFields(partial: boolean) {
   class HunterFields {
     @Transform(trimmed)
     @checked()
+    @NoControlCharacters('Name may not contain control characters (such as line breaks)')
     @MaxLength(HUNTER_LIMITS.name, { message: `Name must be at most ${HUNTER_LIMITS.name} characters` })
     @IsNotEmpty({ message: 'Name is required' })
     @IsString({ message: 'Name is required' })
@@ -211,7 +211,7 @@ function hunterFields(partial: boolean) {
     sessionTypes?: SessionTypes;
 
     // A `data:image/...` upload (its bytes are checked when stored), the URL the profile already has, the
-    // user's avatar (pre-filled by the form), an http(s) link, or null for none.
+    // user's avatar (pre-filled by the form), a demo portrait, or null for none.
     @Transform(trimmedOrNull)
     @optional()
     @ProfilePhoto()

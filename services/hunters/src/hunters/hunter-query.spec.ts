@@ -13,8 +13,8 @@ function errorsOf(query: Record<string, unknown>): Record<string, string> {
 }
 
 describe('parseHunterListQuery', () => {
-  it('answers no filter, the top picks and the whole list for an empty query, all or blanks', () => {
-    const none = { filters: {}, sort: 'rating', paging: null };
+  it('answers no filter, the top picks and the first page of 24 for an empty query, all or blanks', () => {
+    const none = { filters: {}, sort: 'rating', paging: { limit: 24, offset: 0 } };
     expect(parseHunterListQuery({})).toEqual(none);
     expect(parseHunterListQuery({ price: 'all', location: 'ALL', specialty: ' ', service: '', search: ' ', sort: 'all' })).toEqual(none);
   });

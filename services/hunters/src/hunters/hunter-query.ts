@@ -25,15 +25,17 @@ export type Paging = Page;
 export interface HunterListQuery {
   filters: HunterFilters;
   sort: HunterSort;
-  /** null: the whole filtered list. */
-  paging: Paging | null;
+  /** Always a page: the first DEFAULT_PAGE_SIZE when the query names none. */
+  paging: Paging;
 }
 
+/** A page without `limit` (the web app's page too); at most MAX_PAGE_LIMIT (100) may be asked for. */
 export const DEFAULT_PAGE_SIZE = 24;
 
 /**
  * `GET /api/hunters`'s query (search, price, location, specialty, service, sort, limit, offset), or a 400 naming
- * each bad parameter. Unknown parameters are ignored; 'all' or blank is no filter (and the default sort).
+ * each bad parameter. Unknown parameters are ignored; 'all' or blank is no filter (and the default sort). The list
+ * is always paged, so no request reads the whole table.
  */
 export function parseHunterListQuery(query: Record<string, unknown>): HunterListQuery {
   const reader = new ListQueryReader(query);
@@ -45,7 +47,7 @@ export function parseHunterListQuery(query: Record<string, unknown>): HunterList
     search: reader.search(),
   };
   const sort = reader.oneOf('sort', HUNTER_SORTS) ?? DEFAULT_HUNTER_SORT;
-  const paging = reader.paging(DEFAULT_PAGE_SIZE);
+  const paging = reader.paging(DEFAULT_PAGE_SIZE) ?? { limit: DEFAULT_PAGE_SIZE, offset: 0 };
   reader.done();
   return { filters: withoutUndefined(filters), sort, paging };
 }

@@ -32,7 +32,7 @@ export interface Statement {
   values: unknown[];
 }
 
-/** A statement named after its text: the listing has a few hundred shapes at most (filters present × sort × paged). */
+/** A statement named after its text: the listing has a few hundred shapes at most (filters present × sort × search). */
 function statement(text: string, values: unknown[]): Statement {
   return { name: `hunters-${createHash('sha1').update(text).digest('hex').slice(0, 16)}`, text, values };
 }
@@ -62,7 +62,7 @@ const SORT_KEYS =
   'h.id, h.featured, h.rating, h.review_count, h.total_sessions, h.price_per_session, h.years_experience';
 
 /**
- * The listing: the filtered hunters in the sort's order; a page also carries the filters' total (`total`).
+ * A page of the listing: the filtered hunters in the sort's order, each row carrying the filters' total (`total`).
  *
  * A page without a search counts its matches on the filters' indexes and walks its sort's index (0.2–1 ms at
  * 10,000 hunters). A page with a search finds its matches once (the search's GIN index, with the filters' indexes in
@@ -77,7 +77,6 @@ export function listingStatement({ filters, sort, paging }: HunterListQuery): St
   const values: unknown[] = [];
   const where = whereOf(filters, values);
   const order = `order by ${SORT_ORDER[sort]}`;
-  if (!paging) return statement(`select ${HUNTER_COLUMNS} from hunters h ${where} ${order}`, values);
   values.push(paging.limit, paging.offset);
   const page = `limit $${values.length - 1} offset $${values.length}`;
   if (filters.search === undefined) {

@@ -1,6 +1,6 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { HUNTER_MESSAGES, type Hunter, type SitemapEntry, type SitemapFile } from '@hunted/contracts';
+import { HUNTER_MESSAGES, type Hunter, type OwnHunter, type SitemapEntry, type SitemapFile } from '@hunted/contracts';
 import {
   EventPublisher,
   preparedQuery,
@@ -58,13 +58,21 @@ const RECORD_COLUMNS: Record<keyof HunterRecord, string> = {
 };
 const RECORD_KEYS = Object.keys(RECORD_COLUMNS) as (keyof HunterRecord)[];
 
-interface HunterRow extends Omit<Hunter, 'createdAt' | 'updatedAt'> {
+/** A hunter as stored: with its owner, null for a demo hunter nobody has claimed. */
+export type StoredHunter = Hunter & { userId: string | null };
+
+interface HunterRow extends Omit<StoredHunter, 'createdAt' | 'updatedAt'> {
   createdAt: Date;
   updatedAt: Date;
 }
 
-function hunterOfRow(row: HunterRow): Hunter {
+function hunterOfRow(row: HunterRow): StoredHunter {
   return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+}
+
+/** What a public read answers: everything but the owner's user id. */
+function publicHunterOf({ userId: _owner, ...hunter }: StoredHunter): Hunter {
+  return hunter;
 }
 
 /** A value as a statement parameter: the session-type map travels as JSON text. */
@@ -84,12 +92,11 @@ export class HunterRepository implements SitemapSource {
     private readonly events: EventPublisher,
   ) {}
 
-  /** The listing: filtered, in the sort's order; a page carries the filters' total. */
-  async list(query: HunterListQuery): Promise<{ hunters: Hunter[]; total?: number }> {
+  /** The listing: filtered, in the sort's order, a page with the filters' total. */
+  async list(query: HunterListQuery): Promise<{ hunters: Hunter[]; total: number }> {
     const { values, ...prepared } = listingStatement(query);
     const rows = await preparedQuery<HunterRow & { total?: number }>(this.dataSource, prepared, values);
-    const hunters = rows.map(({ total: _total, ...row }) => hunterOfRow(row));
-    if (!query.paging) return { hunters };
+    const hunters = rows.map(({ total: _total, ...row }) => publicHunterOf(hunterOfRow(row)));
     // A page past the end has no row to carry the total: count on its own then.
     const total = rows[0]?.total ?? (query.paging.offset > 0 ? await this.count(query.filters) : 0);
     return { hunters, total };
@@ -105,14 +112,14 @@ export class HunterRepository implements SitemapSource {
   async findById(id: number): Promise<Hunter> {
     const [row] = await this.dataSource.query<HunterRow[]>(`select ${HUNTER_COLUMNS} from hunters h where h.id = $1`, [id]);
     if (!row) throw new NotFoundException(HUNTER_NOT_FOUND);
-    return hunterOfRow(row);
+    return publicHunterOf(hunterOfRow(row));
   }
 
   /** The user's own profile, or 404 'Hunter not found'. */
-  async findByUser(userId: string): Promise<Hunter> {
+  async findByUser(userId: string): Promise<OwnHunter> {
     const [row] = await this.dataSource.query<HunterRow[]>(`select ${HUNTER_COLUMNS} from hunters h where h.user_id = $1`, [userId]);
     if (!row) throw new NotFoundException(HUNTER_NOT_FOUND);
-    return hunterOfRow(row);
+    return { ...hunterOfRow(row), userId };
   }
 
   /**
@@ -120,8 +127,8 @@ export class HunterRepository implements SitemapSource {
    * transaction. The unique user_id makes a second profile of the same user a 409, however many requests race.
    * `record` sets what the marketplace rather than the hunter sets, for the demo hunters only.
    */
-  async insert(manager: EntityManager, userId: string | null, sent: HunterValues, record?: HunterRecord): Promise<Hunter> {
-    const values = { ...sent, profileImageUrl: await storedPhotoUrl(manager, sent.profileImageUrl) };
+  async insert(manager: EntityManager, userId: string | null, sent: HunterValues, record?: HunterRecord): Promise<StoredHunter> {
+    const values = { ...sent, profileImageUrl: await storedPhotoUrl(manager, sent.profileImageUrl, userId) };
     const columns = ['user_id', ...VALUE_KEYS.map((key) => VALUE_COLUMNS[key])];
     const params: unknown[] = [userId, ...VALUE_KEYS.map((key) => paramOf(key, values[key]))];
     const placeholders = ['$1', ...VALUE_KEYS.map((key, i) => `$${i + 2}${castOf(key)}`)];
@@ -158,7 +165,7 @@ export class HunterRepository implements SitemapSource {
    * hunters.hunter.updated in the caller's transaction. Nothing happens (null) when no unclaimed demo hunter has
    * that email, or when the user already has a profile of their own (one per user).
    */
-  async claimDemoHunter(manager: EntityManager, userId: string, email: string): Promise<Hunter | null> {
+  async claimDemoHunter(manager: EntityManager, userId: string, email: string): Promise<StoredHunter | null> {
     const [rows] = await manager.query<[HunterRow[], number]>(
       `update hunters as h set user_id = $1, updated_at = now()
        where h.demo_email = lower(btrim($2)) and h.user_id is null
@@ -176,7 +183,7 @@ export class HunterRepository implements SitemapSource {
    * Sets the changes on the user's own profile and records hunters.hunter.updated; 404 'Hunter not found' when
    * there is no such hunter or it is someone else's (an edit does not reveal whose a profile is).
    */
-  async updateOwn(manager: EntityManager, id: number, userId: string, sent: HunterChanges): Promise<Hunter> {
+  async updateOwn(manager: EntityManager, id: number, userId: string, sent: HunterChanges): Promise<OwnHunter> {
     // The row is locked first, so the photo it had is the one a concurrent edit does not replace meanwhile.
     const [before] = await manager.query<{ photo: string | null }[]>(
       'select profile_image_url as photo from hunters where id = $1 and user_id = $2 for update',
@@ -185,8 +192,8 @@ export class HunterRepository implements SitemapSource {
     if (!before) throw new NotFoundException(HUNTER_NOT_FOUND);
     const changes = { ...sent };
     if (sent.profileImageUrl !== undefined) {
-      changes.profileImageUrl = await storedPhotoUrl(manager, sent.profileImageUrl);
-      await deleteReplacedPhoto(manager, before.photo, changes.profileImageUrl);
+      changes.profileImageUrl = await storedPhotoUrl(manager, sent.profileImageUrl, userId, before.photo);
+      await deleteReplacedPhoto(manager, userId, before.photo, changes.profileImageUrl);
     }
     const params: unknown[] = [id, userId];
     const sets = VALUE_KEYS.filter((key) => changes[key] !== undefined).map((key) => {
@@ -199,7 +206,7 @@ export class HunterRepository implements SitemapSource {
       params,
     );
     if (!rows?.length) throw new NotFoundException(HUNTER_NOT_FOUND);
-    const hunter = hunterOfRow(rows[0]!);
+    const hunter = { ...hunterOfRow(rows[0]!), userId };
     await this.events.publish(manager, 'hunters.hunter.updated', eventOf(hunter));
     return hunter;
   }
@@ -238,7 +245,7 @@ export class HunterRepository implements SitemapSource {
 }
 
 /** What hunters.hunter.created/updated carry. */
-function eventOf(hunter: Hunter) {
+function eventOf(hunter: StoredHunter) {
   return {
     hunterId: hunter.id,
     userId: hunter.userId,

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Patch, Post, Query, Res } from '@nestjs/common';
-import type { Hunter } from '@hunted/contracts';
+import type { Hunter, OwnHunter } from '@hunted/contracts';
 import { BodyLimit, CurrentUser, IdParam, Public, PublicRead, sendPage, SignedIn, type AuthenticatedUser } from '@hunted/platform';
 import type { FastifyReply } from 'fastify';
 import { HunterInputDto, HunterUpdateDto } from './hunter-input.dto.js';
@@ -36,14 +36,14 @@ export class HuntersController {
   /** The caller's own profile; 404 'Hunter not found' when they have none. */
   @Get('hunter-profile')
   @SignedIn()
-  mine(@CurrentUser() user: AuthenticatedUser): Promise<Hunter> {
+  mine(@CurrentUser() user: AuthenticatedUser): Promise<OwnHunter> {
     return this.hunters.findByUser(user.id);
   }
 
   @Post('hunters')
   @SignedIn()
   @BodyLimit(PROFILE_BODY_LIMIT)
-  create(@CurrentUser() user: AuthenticatedUser, @Body() input: HunterInputDto): Promise<Hunter> {
+  create(@CurrentUser() user: AuthenticatedUser, @Body() input: HunterInputDto): Promise<OwnHunter> {
     return this.hunters.create(user.id, input);
   }
 
@@ -54,7 +54,7 @@ export class HuntersController {
     @IdParam('id', HUNTER_NOT_FOUND) id: number,
     @CurrentUser() user: AuthenticatedUser,
     @Body() update: HunterUpdateDto,
-  ): Promise<Hunter> {
+  ): Promise<OwnHunter> {
     return this.hunters.update(id, user.id, update);
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Hunter } from '@hunted/contracts';
+import type { Hunter, OwnHunter } from '@hunted/contracts';
 import { DataSource } from 'typeorm';
 import { hunterChangesOf, newHunterValues, type HunterInputDto, type HunterUpdateDto } from './hunter-input.dto.js';
 import type { HunterListQuery } from './hunter-query.js';
@@ -14,7 +14,7 @@ export class HuntersService {
     private readonly hunters: HunterRepository,
   ) {}
 
-  list(query: HunterListQuery): Promise<{ hunters: Hunter[]; total?: number }> {
+  list(query: HunterListQuery): Promise<{ hunters: Hunter[]; total: number }> {
     return this.hunters.list(query);
   }
 
@@ -22,17 +22,18 @@ export class HuntersService {
     return this.hunters.findById(id);
   }
 
-  findByUser(userId: string): Promise<Hunter> {
+  findByUser(userId: string): Promise<OwnHunter> {
     return this.hunters.findByUser(userId);
   }
 
   /** A member's profile, announced in the same transaction. */
-  create(userId: string, input: HunterInputDto): Promise<Hunter> {
-    return this.dataSource.transaction((manager) => this.hunters.insert(manager, userId, newHunterValues(input)));
+  async create(userId: string, input: HunterInputDto): Promise<OwnHunter> {
+    const hunter = await this.dataSource.transaction((manager) => this.hunters.insert(manager, userId, newHunterValues(input)));
+    return { ...hunter, userId };
   }
 
   /** The owner's edit, announced in the same transaction. */
-  update(id: number, userId: string, update: HunterUpdateDto): Promise<Hunter> {
+  update(id: number, userId: string, update: HunterUpdateDto): Promise<OwnHunter> {
     return this.dataSource.transaction((manager) => this.hunters.updateOwn(manager, id, userId, hunterChangesOf(update)));
   }
 }

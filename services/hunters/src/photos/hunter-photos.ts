@@ -25,23 +25,50 @@ export function hunterPhotoIdOf(url: string | null | undefined): string | null {
   return (url && PHOTO_URL.exec(url)?.[1]) ?? null;
 }
 
+/** A site photo URL that is not the profile's own (another hunter's, or any on a new profile). */
+export const PHOTO_NOT_THIS_PROFILES = "Profile photo must be a new upload or the photo this profile already has";
+
 /**
- * The profile's photo as stored: a `data:image/...` upload is checked by its bytes (400 naming profileImageUrl with
- * the spec's text) and stored once in the caller's transaction, answering its URL; any other value is kept as is.
+ * The profile's photo as stored, in the caller's transaction. A `data:image/...` upload is checked by its bytes
+ * (400 naming profileImageUrl with the spec's text) and stored once, owned by `ownerUserId`, answering its URL. One
+ * of this service's photo URLs is accepted only when it is `current`, the profile's own photo: the URLs are public,
+ * and taking another hunter's would let its replacement delete that hunter's photo. Any other value (an avatar or a
+ * demo portrait, which the DTO allowed) is kept as is.
  */
-export async function storedPhotoUrl(manager: EntityManager, value: string | null): Promise<string | null> {
-  if (value === null || !value.startsWith('data:')) return value;
-  const decoded = decodeImageDataUrl(value, HUNTER_PHOTO_RULES);
-  if (!decoded.ok) {
-    throw new BadRequestException({ statusCode: 400, message: decoded.message, errors: { profileImageUrl: decoded.message } });
+export async function storedPhotoUrl(
+  manager: EntityManager,
+  value: string | null,
+  ownerUserId: string | null,
+  current: string | null = null,
+): Promise<string | null> {
+  if (value === null) return null;
+  if (!value.startsWith('data:')) {
+    if (value !== current && hunterPhotoIdOf(value) !== null) throw photoRefused(PHOTO_NOT_THIS_PROFILES);
+    return value;
   }
+  const decoded = decodeImageDataUrl(value, HUNTER_PHOTO_RULES);
+  if (!decoded.ok) throw photoRefused(decoded.message);
   const id = randomUUID();
-  await manager.query('insert into hunter_photos (id, bytes) values ($1, $2)', [id, decoded.bytes]);
+  await manager.query('insert into hunter_photos (id, bytes, owner_user_id) values ($1, $2, $3)', [id, decoded.bytes, ownerUserId]);
   return `${HUNTER_PHOTO_PATH}/${id}`;
 }
 
-/** Deletes a replaced upload (its URL is immutable, so a new photo always has a new URL). */
-export async function deleteReplacedPhoto(manager: EntityManager, previous: string | null, current: string | null): Promise<void> {
+function photoRefused(message: string): BadRequestException {
+  return new BadRequestException({ statusCode: 400, message, errors: { profileImageUrl: message } });
+}
+
+/**
+ * Deletes a replaced upload (its URL is immutable, so a new photo always has a new URL), only when it is the
+ * owner's: a profile that shows someone else's photo (left from before photos had owners) just lets go of it.
+ */
+export async function deleteReplacedPhoto(
+  manager: EntityManager,
+  ownerUserId: string,
+  previous: string | null,
+  current: string | null,
+): Promise<void> {
   const id = hunterPhotoIdOf(previous);
-  if (id && previous !== current) await manager.query('delete from hunter_photos where id = $1', [id]);
+  if (id && previous !== current) {
+    await manager.query('delete from hunter_photos where id = $1 and owner_user_id = $2', [id, ownerUserId]);
+  }
 }

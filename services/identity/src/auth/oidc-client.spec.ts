@@ -25,6 +25,13 @@ describe('claimsOf', () => {
     });
   });
 
+  it("strips control characters from the provider's names rather than refusing the sign-in", () => {
+    const info = profile({ sub: '1', email: 'a@b.test', given_name: 'An\u0000n\r', family_name: '\u0085Lee\nX', email_verified: true });
+    expect(claimsOf(ISSUER, info, profile({ sub: '1' }), token({ sub: '1' }))).toMatchObject({ firstName: 'Ann', lastName: 'LeeX' });
+    const blank = profile({ sub: '1', email: 'a@b.test', given_name: '\u0000\r', email_verified: true });
+    expect(claimsOf(ISSUER, blank, profile({ sub: '1' }), token({ sub: '1' }))).toMatchObject({ firstName: null });
+  });
+
   it('falls back to the ID token when there is no userinfo', () => {
     const claims = { sub: '1', email: 'a@b.test', given_name: 'Ann', email_verified: true };
     expect(claimsOf(ISSUER, undefined, profile(claims), token(claims))).toEqual({

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Agent } from 'node:https';
 import { Agent as HttpAgent } from 'node:http';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { SERVICE_CONFIG } from '@hunted/platform';
+import { SERVICE_CONFIG, withoutControlCharacters } from '@hunted/platform';
 import OpenIDConnectStrategy, { type Profile, type VerifyCallback } from 'passport-openidconnect';
 import { callbackUrlOf, type IdentityConfig } from '../config.js';
 import type { SessionData } from '../sessions/session.store.js';
@@ -225,7 +225,17 @@ export function claimsOf(
     return { refused: EMAIL_NOT_VERIFIED };
   }
   const name = userinfo?.name ?? idProfile.name;
-  return { issuer, subject, email, firstName: name?.givenName ?? null, lastName: name?.familyName ?? null };
+  return { issuer, subject, email, firstName: cleanName(name?.givenName), lastName: cleanName(name?.familyName) };
+}
+
+/**
+ * A name as the provider gave it, without control characters (a NUL could not be stored; a line break would travel
+ * into emails and invites). Stripped rather than refused: the provider's data is not the member's to fix at sign-in.
+ * Empty after that is no name.
+ */
+function cleanName(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  return withoutControlCharacters(value) || null;
 }
 
 /** A PKCE pair (RFC 7636): the verifier stays in the session, its S256 challenge goes to the provider. */

@@ -1,3 +1,4 @@
+import { hasControlCharacters } from '@hunted/platform';
 import { describe, expect, it } from 'vitest';
 import { bookingCalendar, escapeText, foldLine, icsUtc, type IcsBooking } from './ics.js';
 
@@ -76,6 +77,28 @@ describe('bookingCalendar', () => {
     for (const line of calendar.split('\r\n')) expect(Buffer.byteLength(line, 'utf8')).toBeLessThanOrEqual(75);
     expect(property(calendar, 'DESCRIPTION')).toBe(escapeText(description));
     expect(property(calendar, 'DESCRIPTION')).toContain('Zoë Ångström\\; bring notes\\, questions\\nand a 🦊.');
+  });
+});
+
+describe('control characters in names and text', () => {
+  it('never lets a lone CR, a NUL or another control character start a line or a property', () => {
+    const evil = 'Eve\rATTENDEE:mailto:x@evil.test\u0000\u001b[2J\u0085\u0007';
+    const calendar = bookingCalendar(
+      booking({ summary: `Call with ${evil}`, description: `Line one\r\nLine two\rLine three\n${evil}`, attendee: { name: evil, email: 'ada@example.com' } }),
+      'REQUEST',
+      STAMP,
+    );
+    // Every line break in the calendar is a CRLF of its own, and no other control character is left anywhere.
+    expect(hasControlCharacters(calendar.replace(/\r\n/g, ''))).toBe(false);
+    expect(unfolded(calendar).filter((line) => line.startsWith('ATTENDEE'))).toHaveLength(1);
+    // Text keeps its line breaks, a lone CR among them, as the escaped \n: inside the value, never a new line.
+    expect(property(calendar, 'SUMMARY')).toBe('Call with Eve\\nATTENDEE:mailto:x@evil.test[2J');
+    expect(property(calendar, 'DESCRIPTION')).toBe(
+      'Line one\\nLine two\\nLine three\\nEve\\nATTENDEE:mailto:x@evil.test[2J',
+    );
+    // A parameter value (CN) cannot hold a line break at all: the CR is dropped.
+    expect(unfolded(calendar).find((line) => line.startsWith('ATTENDEE'))).toContain('CN="EveATTENDEE:mailto:x@evil.test[2J"');
+    expect(escapeText('a\tb')).toBe('ab');
   });
 });
 

@@ -5,6 +5,8 @@
  * to check in 100 lines than through a library's options (docs/dependencies.md).
  */
 
+import { withoutControlCharacters } from '@hunted/platform';
+
 export type IcsMethod = 'REQUEST' | 'CANCEL';
 
 export interface IcsBooking {
@@ -38,14 +40,25 @@ export function icsUtc(date: Date): string {
     .replace(/\.\d{3}Z$/, 'Z');
 }
 
-/** TEXT values: backslash, semicolon and comma escaped, line breaks as `\n` (RFC 5545 3.3.11). */
+/**
+ * TEXT values: backslash, semicolon and comma escaped, line breaks (CRLF, LF or a lone CR) as `\n`, every other
+ * control character dropped (RFC 5545 3.3.11). A lone CR or another control character in a member's name would
+ * otherwise end the line early in some readers and start a property of the sender's choosing.
+ */
 export function escapeText(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+  return value
+    .split(/\r\n|\r|\n/)
+    .map(withoutControlCharacters)
+    .join('\n')
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\n/g, '\\n');
 }
 
-/** A parameter value (CN): quoted, with the characters a quoted value may not hold dropped (RFC 5545 3.2). */
+/** A parameter value (CN): quoted, without control characters or the quote a quoted value may not hold (RFC 5545 3.2). */
 function paramValue(value: string): string {
-  return `"${value.replace(/["\r\n]/g, '')}"`;
+  return `"${withoutControlCharacters(value).replace(/"/g, '')}"`;
 }
 
 /**
@@ -90,13 +103,13 @@ export function bookingCalendar(booking: IcsBooking, method: IcsMethod, stamp: D
     `DTEND:${icsUtc(booking.endsAt)}`,
     `SUMMARY:${escapeText(booking.summary)}`,
     `DESCRIPTION:${escapeText(booking.description)}`,
-    `URL:${booking.url}`,
+    `URL:${withoutControlCharacters(booking.url)}`,
     `STATUS:${cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
     'TRANSP:OPAQUE',
-    `ORGANIZER;CN=${paramValue(booking.organizer.name)}:mailto:${booking.organizer.email}`,
+    `ORGANIZER;CN=${paramValue(booking.organizer.name)}:mailto:${withoutControlCharacters(booking.organizer.email)}`,
     `ATTENDEE;CN=${paramValue(booking.attendee.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=${
       cancelled ? 'DECLINED' : 'ACCEPTED'
-    }:mailto:${booking.attendee.email}`,
+    }:mailto:${withoutControlCharacters(booking.attendee.email)}`,
     'END:VEVENT',
     'END:VCALENDAR',
   ];

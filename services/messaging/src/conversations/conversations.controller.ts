@@ -5,7 +5,7 @@ import type {
   HunterConversationSummary,
   UnreadCount,
 } from '@hunted/contracts';
-import { CurrentUser, SignedIn, type AuthenticatedUser } from '@hunted/platform';
+import { CleansOwnText, CurrentUser, SignedIn, type AuthenticatedUser } from '@hunted/platform';
 import { ConversationsService } from './conversations.service.js';
 import { markReadBody, parseInput, sendMessageBody, threadQuery } from './dto/conversation-bodies.dto.js';
 
@@ -40,6 +40,8 @@ export class ConversationsController {
   }
 
   @Post('conversations/:id/messages')
+  // sendMessageBody strips control characters (a NUL too) from the message rather than refusing it.
+  @CleansOwnText()
   send(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: unknown): Promise<ConversationMessage> {
     return this.conversations.send(user, id, parseInput(sendMessageBody, body));
   }

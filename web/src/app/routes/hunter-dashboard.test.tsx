@@ -11,7 +11,7 @@ const withProfile = {
   'GET /api/hunter-profile': () => json(200, sofia),
   'GET /api/hunter-availability/weekly': () =>
     json(200, { mon: [], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] }),
-  'GET /api/hunter-bookings': () => json(200, []),
+  'GET /api/hunter-bookings?limit=100&offset=0': () => json(200, []),
   'GET /api/hunter-conversations': () => json(200, []),
 };
 
@@ -75,7 +75,7 @@ describe('/hunter-dashboard', () => {
       sessionIn(5, { id: 'gone', clientName: 'Cancelled Client', status: 'cancelled', totalAmount: 99900 }),
       sessionIn(6, { id: 'held', clientName: 'Holding Client', status: 'pending_payment', totalAmount: 99900 }),
     ];
-    stubFetch({ ...withProfile, 'GET /api/hunter-bookings': () => json(200, bookings) });
+    stubFetch({ ...withProfile, 'GET /api/hunter-bookings?limit=100&offset=0': () => json(200, bookings) });
     renderRoute('/hunter-dashboard?tab=bookings');
     const upcoming = await screen.findByRole('region', { name: 'Upcoming Sessions' });
     expect(statValue('Total Earnings')).toContain('£165.00');
@@ -99,9 +99,25 @@ describe('/hunter-dashboard', () => {
     expect(screen.queryByText('Holding Client')).toBeNull();
   });
 
+  it('reads every page of bookings before it counts, so a hunter with many loses none from the figures', async () => {
+    const page = (items: unknown[], total: number) =>
+      new Response(JSON.stringify(items), { status: 200, headers: { 'content-type': 'application/json', 'x-total-count': String(total) } });
+    const past = Array.from({ length: 100 }, (_, i) => sessionIn(-(i + 1), { id: `past-${i}`, status: 'completed', totalAmount: 1000 }));
+    stubFetch({
+      ...withProfile,
+      'GET /api/hunter-bookings?limit=100&offset=0': () => page(past, 101),
+      'GET /api/hunter-bookings?limit=100&offset=100': () => page([sessionIn(3, { id: 'soon', totalAmount: 8000 })], 101),
+    });
+    renderRoute('/hunter-dashboard?tab=bookings');
+    await screen.findByRole('region', { name: 'Upcoming Sessions' });
+    expect(statValue('Total Bookings')).toContain('101');
+    expect(statValue('Total Earnings')).toContain('£1080.00');
+    expect(statValue('Upcoming Sessions')).toContain('1');
+  });
+
   it('marks the real dates holding a session on a Sunday-first month grid, and moves between months', async () => {
     const inTwoDays = sessionIn(2, { id: 'soon', clientName: 'Ada Lovelace' });
-    stubFetch({ ...withProfile, 'GET /api/hunter-bookings': () => json(200, [inTwoDays]) });
+    stubFetch({ ...withProfile, 'GET /api/hunter-bookings?limit=100&offset=0': () => json(200, [inTwoDays]) });
     renderRoute('/hunter-dashboard?tab=calendar');
     const grid = await screen.findByRole('grid');
     expect(

@@ -1,5 +1,6 @@
 import { BadRequestException } from '@nestjs/common';
 import { SESSION_TYPES } from '@hunted/contracts';
+import { serialIdSchema } from '@hunted/platform';
 import { z } from 'zod';
 import { londonDateOf } from '../../slots/slots.service.js';
 
@@ -14,7 +15,7 @@ const sessionTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a tim
 /** `POST /api/create-payment-intent`: `amount` and `duration` are read and never trusted. */
 export const createPaymentIntentBody = z.object({
   amount: z.number().optional(),
-  hunterId: z.number().int().positive(),
+  hunterId: serialIdSchema('a hunter id'),
   sessionType: z.enum(SESSION_TYPES),
   sessionDate,
   sessionTime,
@@ -24,7 +25,7 @@ export type CreatePaymentIntentBody = z.infer<typeof createPaymentIntentBody>;
 
 /** `POST /api/bookings`: `price` and `duration` are read and never trusted. */
 export const createBookingBody = z.object({
-  hunterId: z.number().int().positive(),
+  hunterId: serialIdSchema('a hunter id'),
   sessionType: z.enum(SESSION_TYPES),
   sessionDate,
   sessionTime,

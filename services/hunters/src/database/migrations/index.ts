@@ -4,6 +4,7 @@ import { CreateUsersCopy1764460800000 } from './1764460800000-create-users-copy.
 import { CreateAvailability1764547200000 } from './1764547200000-create-availability.js';
 import { AddDemoEmails1764633600000 } from './1764633600000-add-demo-emails.js';
 import { CreateCompletedSessions1764720000000 } from './1764720000000-create-completed-sessions.js';
+import { AddHunterPhotoOwners1764806400000 } from './1764806400000-add-hunter-photo-owners.js';
 
 /** Every migration of this service, in order. They run on start. */
 export const migrations = [
@@ -13,4 +14,5 @@ export const migrations = [
   CreateAvailability1764547200000,
   AddDemoEmails1764633600000,
   CreateCompletedSessions1764720000000,
+  AddHunterPhotoOwners1764806400000,
 ];

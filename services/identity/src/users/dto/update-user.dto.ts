@@ -1,3 +1,4 @@
+import { NoControlCharacters } from '@hunted/platform';
 import { Transform } from 'class-transformer';
 import { IsOptional, IsString, IsUrl, MaxLength, registerDecorator, type ValidationOptions } from 'class-validator';
 
@@ -27,12 +28,14 @@ export class UpdateUserDto {
   @Transform(trimmed)
   @IsString()
   @MaxLength(100, { message: 'First name must be at most 100 characters' })
+  @NoControlCharacters('First name may not contain control characters (such as line breaks)')
   firstName?: string | null;
 
   @IsOptional()
   @Transform(trimmed)
   @IsString()
   @MaxLength(100, { message: 'Last name must be at most 100 characters' })
+  @NoControlCharacters('Last name may not contain control characters (such as line breaks)')
   lastName?: string | null;
 
   /** A `data:image/...;base64,` upload, the URL the user already has, or null/'' to remove the photo. */

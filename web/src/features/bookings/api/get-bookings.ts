@@ -1,27 +1,57 @@
 import type { HunterBooking, MyBooking } from '@hunted/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '@/lib/api-client';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { getPage, nextOffset, toQueryString } from '@/lib/api-client';
 import { bookingKeys } from './query-keys';
 
+/** /my-bookings reads the server's default page (50) at a time, with 'Load more bookings' for the rest. */
+export const MY_BOOKINGS_PAGE_SIZE = 50;
+/** The dashboard needs every booking for its figures and calendar, so it reads the largest page the server gives. */
+export const HUNTER_BOOKINGS_PAGE_SIZE = 100;
+
 export const myBookingsQueryOptions = () =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: bookingKeys.mine(),
-    queryFn: () => request<MyBooking[]>('GET', '/api/my-bookings'),
+    queryFn: ({ pageParam }) =>
+      getPage<MyBooking>(`/api/my-bookings${toQueryString({ limit: MY_BOOKINGS_PAGE_SIZE, offset: pageParam })}`),
+    initialPageParam: 0,
+    getNextPageParam: nextOffset<MyBooking>,
     staleTime: 0,
   });
 
+/** The member's bookings, a page at a time (both lists are paged by the server: nothing is read whole). */
 export function useMyBookings() {
-  return useQuery(myBookingsQueryOptions());
+  return useInfiniteQuery(myBookingsQueryOptions());
 }
 
 export const hunterBookingsQueryOptions = () =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: bookingKeys.hunterBookings(),
-    queryFn: () => request<HunterBooking[]>('GET', '/api/hunter-bookings'),
+    queryFn: ({ pageParam }) =>
+      getPage<HunterBooking>(
+        `/api/hunter-bookings${toQueryString({ limit: HUNTER_BOOKINGS_PAGE_SIZE, offset: pageParam })}`,
+      ),
+    initialPageParam: 0,
+    getNextPageParam: nextOffset<HunterBooking>,
     staleTime: 0,
   });
 
-/** The signed-in hunter's bookings; `enabled` only once a hunter profile was found (spec, section 7). */
+/**
+ * The signed-in hunter's bookings, every page of them: the dashboard's earnings, counts and calendar are over all
+ * bookings, so `data` is there only once the last page has arrived. `enabled` only once a hunter profile was found
+ * (spec, section 7).
+ */
 export function useHunterBookings(enabled = true) {
-  return useQuery({ ...hunterBookingsQueryOptions(), enabled });
+  const query = useInfiniteQuery({ ...hunterBookingsQueryOptions(), enabled });
+  const { hasNextPage, isFetchingNextPage, isError, fetchNextPage } = query;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
+  const complete = query.data !== undefined && !hasNextPage;
+  return {
+    data: complete ? query.data.pages.flatMap((page) => page.items) : undefined,
+    isError,
+    error: query.error,
+    refetch: query.refetch,
+  };
 }

@@ -14,7 +14,7 @@ const row = (name: string) => screen.getByRole('listitem', { name });
 
 describe('/my-bookings', () => {
   it("shows 'No bookings yet' and 'Browse Hunters' when there are none", async () => {
-    stubFetch({ ...signedIn, 'GET /api/my-bookings': () => json(200, []) });
+    stubFetch({ ...signedIn, 'GET /api/my-bookings?limit=50&offset=0': () => json(200, []) });
     renderRoute('/my-bookings');
     expect(await screen.findByRole('heading', { name: 'No bookings yet' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Browse Hunters' }).getAttribute('href')).toBe('/book-a-hunter');
@@ -24,7 +24,7 @@ describe('/my-bookings', () => {
   it('lists each booking with its London date and time, price in pounds and status; Reschedule only when confirmed', async () => {
     stubFetch({
       ...signedIn,
-      'GET /api/my-bookings': () =>
+      'GET /api/my-bookings?limit=50&offset=0': () =>
         json(200, [
           aMyBooking({
             id: 'b1',
@@ -71,12 +71,34 @@ describe('/my-bookings', () => {
     expect(within(cancelled).queryByRole('button', { name: 'Reschedule' })).toBeNull();
   });
 
+  it("reads 50 bookings at a time: 'Load more bookings' brings the rest, so none is left out", async () => {
+    const page = (items: unknown[], total: number) =>
+      new Response(JSON.stringify(items), { status: 200, headers: { 'content-type': 'application/json', 'x-total-count': String(total) } });
+    const first = Array.from({ length: 50 }, (_, i) => aMyBooking({ id: `p1-${i}`, hunterName: `Hunter ${i}` }));
+    const calls = stubFetch({
+      ...signedIn,
+      'GET /api/my-bookings?limit=50&offset=0': () => page(first, 51),
+      'GET /api/my-bookings?limit=50&offset=50': () => page([aMyBooking({ id: 'last', hunterName: 'Last Hunter' })], 51),
+    });
+    renderRoute('/my-bookings');
+    expect(await screen.findByText('Showing 50 of 51 bookings', {}, { timeout: 20_000 })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Last Hunter' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Load more bookings' }));
+    expect(await screen.findByRole('heading', { name: 'Last Hunter' })).toBeTruthy();
+    expect(screen.getAllByRole('listitem', { name: /^WhatsApp Video Call with / })).toHaveLength(51);
+    expect(screen.queryByRole('button', { name: 'Load more bookings' })).toBeNull();
+    expect(calls.map((call) => call.url).filter((url) => url.startsWith('/api/my-bookings'))).toEqual([
+      '/api/my-bookings?limit=50&offset=0',
+      '/api/my-bookings?limit=50&offset=50',
+    ]);
+  }, 30_000);
+
   it('reschedules a confirmed booking to a time picked from the same week view', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-23T08:00:00Z'));
     const calls = stubFetch({
       ...signedIn,
-      'GET /api/my-bookings': () =>
+      'GET /api/my-bookings?limit=50&offset=0': () =>
         json(200, [aMyBooking({ id: 'b1', sessionDate: '2026-12-01', sessionTime: '10:00' })]),
       'GET /api/hunters/7/slots?from=2026-11-23&to=2026-11-29&sessionType=whatsappVideo': () =>
         json(200, aSlotsResponse(7, 'whatsappVideo', '2026-11-23', { '2026-11-26': ['14:00', '15:30'] })),
@@ -120,7 +142,7 @@ describe('/my-bookings', () => {
   it('states the refund before cancelling, and cancels once confirmed', async () => {
     const calls = stubFetch({
       ...signedIn,
-      'GET /api/my-bookings': () =>
+      'GET /api/my-bookings?limit=50&offset=0': () =>
         json(200, [
           aMyBooking({ id: 'b1', price: 8000, refundIfCancelledPence: 8000 }),
           aMyBooking({
@@ -154,7 +176,7 @@ describe('/my-bookings', () => {
   it('offers Pay and Release on a live hold; Pay stores the choice and opens the payment page', async () => {
     const calls = stubFetch({
       ...signedIn,
-      'GET /api/my-bookings': () =>
+      'GET /api/my-bookings?limit=50&offset=0': () =>
         json(200, [
           aMyBooking({
             id: 'h1',

@@ -25,6 +25,8 @@ export function MyBookingsPage() {
   const bookings = useMyBookings();
   const now = useNow();
   useUnauthorizedRedirect(bookings.error);
+  const loaded = bookings.data?.pages.flatMap((page) => page.items) ?? [];
+  const total = bookings.data?.pages.at(-1)?.total ?? loaded.length;
 
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
@@ -42,11 +44,11 @@ export function MyBookingsPage() {
       <div className="mt-8">
         {bookings.isPending ? (
           <Spinner label="Loading your bookings..." />
-        ) : bookings.isError ? (
+        ) : bookings.isError && !bookings.data ? (
           <p className="rounded-2xl bg-red-50 px-4 py-6 text-center text-sm text-red-700">
             Your bookings could not be loaded. Please try again.
           </p>
-        ) : bookings.data.length === 0 ? (
+        ) : loaded.length === 0 ? (
           <NoticeCard
             icon={<CalendarX2 aria-hidden />}
             title="No bookings yet"
@@ -57,11 +59,27 @@ export function MyBookingsPage() {
             </Link>
           </NoticeCard>
         ) : (
-          <ul className="space-y-4">
-            {bookings.data.map((booking) => (
-              <BookingRow key={booking.id} booking={booking} now={now} />
-            ))}
-          </ul>
+          <>
+            <ul className="space-y-4">
+              {loaded.map((booking) => (
+                <BookingRow key={booking.id} booking={booking} now={now} />
+              ))}
+            </ul>
+            {bookings.hasNextPage ? (
+              <div className="mt-8 flex flex-col items-center gap-3">
+                <p className="text-sm text-stone-600">
+                  Showing {loaded.length} of {total} bookings
+                </p>
+                <Button
+                  variant="outline"
+                  onClick={() => void bookings.fetchNextPage()}
+                  disabled={bookings.isFetchingNextPage}
+                >
+                  {bookings.isFetchingNextPage ? 'Loading bookings...' : 'Load more bookings'}
+                </Button>
+              </div>
+            ) : null}
+          </>
         )}
       </div>
     </div>
