@@ -22,7 +22,12 @@ import { createGatewayApp, type GatewayApp } from '../../../gateway/src/app.js';
 import { gatewayEnvSchema } from '../../../gateway/src/config.js';
 import { createBookingsApp } from '../src/app.js';
 import { loadConfig, type BookingsConfig } from '../src/config.js';
-import { PaymentOutcomeHandler, type PaymentIntentSnapshot } from '../src/payments/payment-provider.js';
+import type { EntityManager } from 'typeorm';
+import {
+  PaymentOutcomeHandler,
+  type AfterCommit,
+  type PaymentIntentSnapshot,
+} from '../src/payments/payment-provider.js';
 import { FakeStripe, type StripeEventBody } from './fake-stripe/fake-stripe.js';
 
 const SCHEMA = 'bookings_stripe_webhook';
@@ -49,11 +54,12 @@ class RecordingOutcomes extends PaymentOutcomeHandler {
     RecordingOutcomes.calls.push(call);
   }
 
-  paymentSucceeded(intent: PaymentIntentSnapshot): Promise<void> {
-    return this.record({ method: 'paymentSucceeded', intent });
+  async paymentSucceeded(_manager: EntityManager, intent: PaymentIntentSnapshot): Promise<AfterCommit | null> {
+    await this.record({ method: 'paymentSucceeded', intent });
+    return null;
   }
 
-  refundSettled(input: { paymentIntentId: string; refundedPence: number }): Promise<void> {
+  refundSettled(_manager: EntityManager, input: { paymentIntentId: string; refundedPence: number }): Promise<void> {
     return this.record({ method: 'refundSettled', input });
   }
 }

@@ -1,3 +1,5 @@
+import type { EntityManager } from 'typeorm';
+
 /**
  * The one door to the card processor. Bookings' use cases talk to this, never to the Stripe SDK: in simulated mode
  * (no `STRIPE_SECRET_KEY`) `SimulatedPaymentProvider` answers with `sim_…` intents; in stripe mode
@@ -36,7 +38,11 @@ export abstract class PaymentProvider {
   abstract readonly mode: PaymentMode;
 
   /** Creates (or, for the same idempotency key, returns again) the intent paying for a booking. */
-  abstract createIntent(input: { bookingId: string; amountPence: number; idempotencyKey: string }): Promise<PaymentIntentSnapshot>;
+  abstract createIntent(input: {
+    bookingId: string;
+    amountPence: number;
+    idempotencyKey: string;
+  }): Promise<PaymentIntentSnapshot>;
 
   abstract retrieveIntent(paymentIntentId: string): Promise<PaymentIntentSnapshot>;
 
@@ -52,15 +58,25 @@ export abstract class PaymentProvider {
 }
 
 /**
- * What the processor's webhook (and the simulated mode) report to the bookings use cases. Implemented by the
- * bookings feature; the webhook controller calls it after verifying the signature and storing the event id once.
- * Each method is idempotent: whichever of the page's `POST /api/bookings` and the webhook comes second finds the
- * work done.
+ * Work a handler leaves for after the webhook's transaction has committed: a call to the processor (a refund),
+ * which must never run while a transaction holds a pooled connection and its locks.
+ */
+export type AfterCommit = () => Promise<void>;
+
+/**
+ * What the processor's webhook reports to the bookings use cases. Implemented by the bookings feature; the webhook
+ * calls it after verifying the signature, inside the transaction that stores the event id once, and the handler
+ * does all its database work through that transaction's `manager` (never another pooled connection: a burst of
+ * deliveries each holding one connection and waiting for a second would take the whole pool). The event's row
+ * and the handler's writes commit together, so an event is handled exactly once.
  */
 export abstract class PaymentOutcomeHandler {
   /** `payment_intent.succeeded`: confirm the booking (or, if its hold expired and the time is gone, refund it). */
-  abstract paymentSucceeded(intent: PaymentIntentSnapshot): Promise<void>;
+  abstract paymentSucceeded(manager: EntityManager, intent: PaymentIntentSnapshot): Promise<AfterCommit | null>;
 
   /** `charge.refunded`: record the refund as settled. */
-  abstract refundSettled(input: { paymentIntentId: string; refundedPence: number }): Promise<void>;
+  abstract refundSettled(
+    manager: EntityManager,
+    input: { paymentIntentId: string; refundedPence: number },
+  ): Promise<void>;
 }
