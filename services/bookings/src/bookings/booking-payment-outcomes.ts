@@ -77,25 +77,32 @@ export class BookingPaymentOutcomes extends PaymentOutcomeHandler {
     await this.bookings.expireStaleOverlapping(manager, { ...row, exceptId: row.id });
     await manager.query('savepoint confirm_payment');
     try {
+      // Only a time still ahead is confirmed: a payment that settles after the start is refunded.
       const confirmed = await this.bookings.update(
         manager,
         `update hunter_bookings as b set status = 'confirmed', paid_at = now(), payment_status = 'succeeded', expires_at = null,
-             updated_at = now() where b.id = $1`,
+             payment_check_after = null, updated_at = now() where b.id = $1 and b.starts_at > now()`,
         [row.id],
       );
-      await this.events.publish(manager, 'bookings.booking.confirmed', bookingEventOf(confirmed!));
+      if (!confirmed) return this.refundLatePayment(manager, row.id);
+      await this.events.publish(manager, 'bookings.booking.confirmed', bookingEventOf(confirmed));
       return 'confirmed';
     } catch (error) {
       if (sqlStateOf(error) !== SQL_STATE.exclusionViolation) throw error;
       // The hold expired and someone else took the time: the money goes back.
       await manager.query('rollback to savepoint confirm_payment');
-      await manager.query(
-        `update hunter_bookings set status = 'expired', paid_at = now(), payment_status = 'succeeded',
-             refund_pence = price_pence, refund_reason = 'late_payment', updated_at = now() where id = $1`,
-        [row.id],
-      );
-      return 'refunded';
+      return this.refundLatePayment(manager, row.id);
     }
+  }
+
+  /** Records a payment that came too late for its time (taken, or already begun) as owed back in full. */
+  private async refundLatePayment(manager: EntityManager, bookingId: string): Promise<'refunded'> {
+    await manager.query(
+      `update hunter_bookings set status = 'expired', paid_at = now(), payment_status = 'succeeded', payment_check_after = null,
+         refund_pence = price_pence, refund_reason = 'late_payment', updated_at = now() where id = $1`,
+      [bookingId],
+    );
+    return 'refunded';
   }
 
   /** Asks the processor for the booking's recorded refund (once: the idempotency key is the booking's). */

@@ -46,8 +46,12 @@ export abstract class PaymentProvider {
 
   abstract retrieveIntent(paymentIntentId: string): Promise<PaymentIntentSnapshot>;
 
-  /** Cancels an unpaid intent; an intent already cancelled or succeeded is left as it is (no error). */
-  abstract cancelIntent(paymentIntentId: string, idempotencyKey: string): Promise<void>;
+  /**
+   * Cancels an unpaid intent and answers the intent as it then is. One the processor will not cancel (already
+   * cancelled, already paid, or `processing`) is no error: it is answered as it is, and the caller reads its status
+   * (a paid one is settled, a processing one is looked at again later).
+   */
+  abstract cancelIntent(paymentIntentId: string, idempotencyKey: string): Promise<PaymentIntentSnapshot>;
 
   abstract refund(input: {
     paymentIntentId: string;

@@ -66,7 +66,8 @@ class StripeApiError extends Error {
   }
 }
 
-const CANCELABLE = new Set(['requires_payment_method', 'requires_capture', 'requires_confirmation', 'requires_action', 'processing']);
+// Stripe cancels `processing` only "in rare cases" (some bank debits); the fake takes the common case: it refuses.
+const CANCELABLE = new Set(['requires_payment_method', 'requires_capture', 'requires_confirmation', 'requires_action']);
 const CONFIRMABLE = new Set(['requires_payment_method', 'requires_confirmation']);
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);

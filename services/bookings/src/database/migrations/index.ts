@@ -1,6 +1,12 @@
 import { CreateCopies1766448000000 } from './1766448000000-create-copies.js';
 import { CreateHunterBookings1766534400000 } from './1766534400000-create-hunter-bookings.js';
 import { CreateStripeEvents1767225600000 } from './1767225600000-create-stripe-events.js';
+import { HoldPaymentChecks1767398400000 } from './1767398400000-hold-payment-checks.js';
 
 /** Every migration of this service, in order. They run on start. */
-export const migrations = [CreateCopies1766448000000, CreateHunterBookings1766534400000, CreateStripeEvents1767225600000];
+export const migrations = [
+  CreateCopies1766448000000,
+  CreateHunterBookings1766534400000,
+  CreateStripeEvents1767225600000,
+  HoldPaymentChecks1767398400000,
+];
