@@ -160,7 +160,7 @@ describe('bookings in stripe mode: intents, webhooks and refunds through the rea
     expect(await statusOf(bookingId)).toBe('pending_payment');
   });
 
-  it("a client's early cancellation is refunded at Stripe once, and settled by charge.refunded", async () => {
+  it("a client's early cancellation is refunded at Stripe once, and its refund's events change nothing more", async () => {
     const created = await hold('u-canceller', dayAhead(6), '12:00');
     const bookingId = created.body.bookingId as string;
     const intentId = (created.body.clientSecret as string).split('_secret_')[0]!;
@@ -173,11 +173,90 @@ describe('bookings in stripe mode: intents, webhooks and refunds through the rea
     expect(refunds).toHaveLength(1);
     expect(refunds[0]!.amount).toBe(8000);
 
-    const refunded = stripe.eventFor('charge.refunded', refunds[0]!.charge as string);
+    const refunded = stripe.eventFor('refund.created', refunds[0]!.id);
     await Promise.all([first, second].map((app) => stripe.deliver(`${app.base}/api/stripe/webhook`, refunded)));
     expect(await eventsOf('bookings.booking.refunded', bookingId)).toBe(1);
     const detail = await call('u-canceller', 'GET', `/api/bookings/${bookingId}`);
     expect(detail.body).toMatchObject({ status: 'cancelled', refundedPence: 8000 });
+  });
+
+  describe('refunds are tracked by refund id and amount', () => {
+    /** A confirmed booking paid at Stripe (the page's confirmation), with its intent. */
+    async function confirmedBooking(userId: string, days: number, time: string) {
+      const created = await hold(userId, dayAhead(days), time);
+      const bookingId = created.body.bookingId as string;
+      const intentId = intentOf(created);
+      await paidAtStripe(intentId);
+      expect((await book(userId, bookingId, intentId)).status).toBe(201);
+      return { bookingId, intentId };
+    }
+
+    const refundRows = async (bookingId: string) =>
+      (
+        await db.query<{ amount_pence: number; status: string; ours: boolean; failure_reason: string | null }>(
+          `select amount_pence, status, ours, failure_reason from ${SCHEMA}.booking_refunds where booking_id = $1
+           order by created_at, id`,
+          [bookingId],
+        )
+      ).rows;
+
+    it("a dashboard refund on a confirmed booking does not silence a later cancellation's refund", async () => {
+      const { bookingId, intentId } = await confirmedBooking('u-goodwill', 11, '09:00');
+      // Support gives £20 back by hand in the dashboard; Stripe sends refund.created and charge.refunded.
+      const goodwill = await stripe.client().refunds.create({ payment_intent: intentId, amount: 2000 });
+      for (const event of [
+        stripe.eventFor('refund.created', goodwill.id),
+        stripe.eventFor('charge.refunded', goodwill.charge as string),
+      ]) {
+        expect((await stripe.deliver(`${first.base}/api/stripe/webhook`, event)).status).toBe(200);
+      }
+      expect(await rowOf(bookingId)).toMatchObject({ status: 'confirmed', refunded_pence: 2000 });
+      expect(await eventsOf('bookings.booking.refunded', bookingId)).toBe(0);
+
+      // The client then cancels in time: the rest of the price comes back, and the refund is announced once.
+      expect((await call('u-goodwill', 'POST', `/api/bookings/${bookingId}/cancel`)).status).toBe(200);
+      expect(refundsOf(intentId).map((refund) => refund.amount)).toEqual([2000, 6000]);
+      expect(await refundRows(bookingId)).toEqual([
+        { amount_pence: 2000, status: 'succeeded', ours: false, failure_reason: null },
+        { amount_pence: 6000, status: 'succeeded', ours: true, failure_reason: null },
+      ]);
+      expect(await rowOf(bookingId)).toMatchObject({ status: 'cancelled', refunded_pence: 8000 });
+      expect(await eventsOf('bookings.booking.refunded', bookingId)).toBe(1);
+    });
+
+    it('a pending refund is settled by its refund.updated; a failed one (refund.failed) is recorded as failed and not counted', async () => {
+      const { bookingId, intentId } = await confirmedBooking('u-pending-refund', 12, '10:00');
+      stripe.nextRefundStatus = 'pending';
+      try {
+        expect((await call('u-pending-refund', 'POST', `/api/bookings/${bookingId}/cancel`)).status).toBe(200);
+      } finally {
+        stripe.nextRefundStatus = 'succeeded';
+      }
+      const [refund] = refundsOf(intentId);
+      expect(await refundRows(bookingId)).toEqual([
+        { amount_pence: 8000, status: 'pending', ours: true, failure_reason: null },
+      ]);
+      expect(await eventsOf('bookings.booking.refunded', bookingId)).toBe(0);
+
+      const settled = stripe.settleRefund(refund!.id, 'succeeded');
+      await Promise.all([first, second].map((app) => stripe.deliver(`${app.base}/api/stripe/webhook`, settled)));
+      expect(await rowOf(bookingId)).toMatchObject({ refunded_pence: 8000 });
+      expect(await eventsOf('bookings.booking.refunded', bookingId)).toBe(1);
+
+      // The card turns out closed: Stripe fails the refund after all.
+      const failed = stripe.settleRefund(refund!.id, 'failed', 'expired_or_canceled_card');
+      // An older pending report arriving late changes nothing.
+      const stale = stripe.eventFor('refund.created', refund!.id);
+      for (const event of [failed, stale]) {
+        expect((await stripe.deliver(`${second.base}/api/stripe/webhook`, event)).status).toBe(200);
+      }
+      expect(await refundRows(bookingId)).toEqual([
+        { amount_pence: 8000, status: 'failed', ours: true, failure_reason: 'expired_or_canceled_card' },
+      ]);
+      expect(await rowOf(bookingId)).toMatchObject({ refunded_pence: 0 });
+      // Not asked again by the refund sweep (the same card would refuse it): a person settles it.
+      expect(refundsOf(intentId)).toHaveLength(1);
+    });
   });
 
   describe('an expired hold whose intent Stripe says succeeded (its webhook lost or late) is settled, never recorded as cancelled', () => {

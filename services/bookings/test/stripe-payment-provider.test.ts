@@ -169,7 +169,14 @@ describe('StripePaymentProvider (real SDK, fake Stripe)', () => {
     );
 
     expect(stripe.refunds.size).toBe(before + 1);
-    expect(refunds[0]).toEqual({ id: expect.stringMatching(/^re_/), status: 'succeeded', amountPence: 6000 });
+    expect(refunds[0]).toEqual({
+      id: expect.stringMatching(/^re_/),
+      status: 'succeeded',
+      amountPence: 6000,
+      failureReason: null,
+      paymentIntentId: intent.id,
+      bookingId,
+    });
     expect(new Set(refunds.map((refund) => refund.id)).size).toBe(1);
     expect(stripe.refunds.get(refunds[0]!.id)).toMatchObject({ payment_intent: intent.id, metadata: { bookingId } });
     expect(

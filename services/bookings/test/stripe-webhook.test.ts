@@ -33,8 +33,7 @@ import { FakeStripe, type StripeEventBody } from './fake-stripe/fake-stripe.js';
 const SCHEMA = 'bookings_stripe_webhook';
 
 type OutcomeCall =
-  | { method: 'paymentSucceeded'; intent: PaymentIntentSnapshot }
-  | { method: 'refundSettled'; input: { paymentIntentId: string; refundedPence: number } };
+  { method: 'paymentSucceeded'; intent: PaymentIntentSnapshot } | { method: 'refundChanged'; refund: RefundReport };
 
 /**
  * A PaymentOutcomeHandler that records its calls (shared by both app instances, as the bookings table would be),
@@ -59,8 +58,8 @@ class RecordingOutcomes extends PaymentOutcomeHandler {
     return null;
   }
 
-  refundSettled(_manager: EntityManager, input: { paymentIntentId: string; refundedPence: number }): Promise<void> {
-    return this.record({ method: 'refundSettled', input });
+  refundChanged(_manager: EntityManager, refund: RefundReport): Promise<void> {
+    return this.record({ method: 'refundChanged', refund });
   }
 }
 
@@ -172,22 +171,29 @@ describe('Stripe webhook: signed events, each handled once across two bookings i
     expect(await storedEvents(event.id)).toHaveLength(1);
   });
 
-  it('reports charge.refunded as a settled refund of the intent, with the pence refunded', async () => {
+  it('reports refund.created and refund.failed by refund id and amount; charge.refunded is only stored', async () => {
     const { bookingId, event: paid } = await paidIntentEvent(6000);
     const intentId = paid.data.object.id;
-    await stripe
+    const refund = await stripe
       .client()
       .refunds.create(
         { payment_intent: intentId, amount: 6000, metadata: { bookingId } },
         { idempotencyKey: `booking:${bookingId}:refund` },
       );
-    const refunded = stripe.eventFor('charge.refunded', paid.data.object.latest_charge as string);
+    const created = stripe.eventFor('refund.created', refund.id);
+    const chargeRefunded = stripe.eventFor('charge.refunded', paid.data.object.latest_charge as string);
 
-    expect((await stripe.deliver(webhookUrl(second), refunded)).status).toBe(200);
+    expect((await stripe.deliver(webhookUrl(second), created)).status).toBe(200);
+    expect((await stripe.deliver(webhookUrl(first), chargeRefunded)).status).toBe(200);
+    const failed = stripe.settleRefund(refund.id, 'failed');
+    expect((await stripe.deliver(webhookUrl(first), failed)).status).toBe(200);
+
+    const report = { id: refund.id, paymentIntentId: intentId, amountPence: 6000, bookingId };
     expect(RecordingOutcomes.calls).toEqual([
-      { method: 'refundSettled', input: { paymentIntentId: intentId, refundedPence: 6000 } },
+      { method: 'refundChanged', refund: { ...report, status: 'succeeded', failureReason: null } },
+      { method: 'refundChanged', refund: { ...report, status: 'failed', failureReason: 'expired_or_canceled_card' } },
     ]);
-    expect(await storedEvents(refunded.id)).toEqual([{ id: refunded.id, type: 'charge.refunded' }]);
+    expect(await storedEvents(chargeRefunded.id)).toEqual([{ id: chargeRefunded.id, type: 'charge.refunded' }]);
   });
 
   it('stores other event types and answers 200 without calling the handler', async () => {

@@ -28,10 +28,21 @@ export interface PaymentIntentSnapshot {
   bookingId: string | null;
 }
 
+export type RefundStatus = 'pending' | 'requires_action' | 'succeeded' | 'failed' | 'canceled';
+
 export interface RefundSnapshot {
   id: string;
-  status: 'pending' | 'requires_action' | 'succeeded' | 'failed' | 'canceled';
+  status: RefundStatus;
   amountPence: number;
+  /** Why the processor could not return the money (`refund.failed`), else null. */
+  failureReason: string | null;
+}
+
+/** A refund as the processor reports it: our create call's answer, or a `refund.*` webhook event. */
+export interface RefundReport extends RefundSnapshot {
+  paymentIntentId: string;
+  /** `metadata.bookingId`: set on the refunds bookings asks for; null on one made in the dashboard. */
+  bookingId: string | null;
 }
 
 export abstract class PaymentProvider {
@@ -78,9 +89,9 @@ export abstract class PaymentOutcomeHandler {
   /** `payment_intent.succeeded`: confirm the booking (or, if its hold expired and the time is gone, refund it). */
   abstract paymentSucceeded(manager: EntityManager, intent: PaymentIntentSnapshot): Promise<AfterCommit | null>;
 
-  /** `charge.refunded`: record the refund as settled. */
-  abstract refundSettled(
-    manager: EntityManager,
-    input: { paymentIntentId: string; refundedPence: number },
-  ): Promise<void>;
+  /**
+   * `refund.created`, `refund.updated`, `refund.failed`: record the refund by its id and amount (ours or one made
+   * in the dashboard), and settle what the booking owes once enough has come back.
+   */
+  abstract refundChanged(manager: EntityManager, refund: RefundReport): Promise<void>;
 }

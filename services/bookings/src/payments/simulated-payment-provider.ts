@@ -77,6 +77,7 @@ export class SimulatedPaymentProvider extends PaymentProvider {
       id: `sim_re_${input.bookingId.replaceAll('-', '')}`,
       status: 'succeeded',
       amountPence: input.amountPence,
+      failureReason: null,
     });
   }
 }

@@ -38,7 +38,11 @@ export function requireCompleteStripeKeys(settings: StripeSettings, ctx: z.Refin
   if (!settings.STRIPE_SECRET_KEY) return;
   for (const variable of ['STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
     if (!settings[variable]) {
-      ctx.addIssue({ code: 'custom', path: [variable], message: 'must be set when STRIPE_SECRET_KEY is (stripe mode)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: [variable],
+        message: 'must be set when STRIPE_SECRET_KEY is (stripe mode)',
+      });
     }
   }
 }
@@ -48,12 +52,11 @@ export const stripeProductionRules: readonly ProductionRule[] = [
   requiredInProduction('STRIPE_SECRET_KEY', 'without it bookings runs in simulated mode and takes no money'),
   requiredInProduction('STRIPE_PUBLISHABLE_KEY', "the payment page's Payment Element needs it"),
   requiredInProduction('STRIPE_WEBHOOK_SECRET', "without it Stripe's webhooks cannot be verified"),
-  ...(['STRIPE_API_HOST', 'STRIPE_API_PORT', 'STRIPE_API_PROTOCOL'] as const).map(
-    (variable): ProductionRule => ({
-      variable,
-      check: (value) => (value === undefined ? null : 'must not be set in production (it points the SDK away from Stripe)'),
-    }),
-  ),
+  ...(['STRIPE_API_HOST', 'STRIPE_API_PORT', 'STRIPE_API_PROTOCOL'] as const).map((variable): ProductionRule => ({
+    variable,
+    check: (value) =>
+      value === undefined ? null : 'must not be set in production (it points the SDK away from Stripe)',
+  })),
 ];
 
 /** What the payment page needs to know (`GET /api/bookings/payment-config`). */

@@ -4,6 +4,7 @@ import {
   type PaymentIntentSnapshot,
   type PaymentIntentStatus,
   type PaymentMode,
+  type RefundReport,
   type RefundSnapshot,
 } from './payment-provider.js';
 
@@ -42,10 +43,20 @@ export function intentSnapshotOf(intent: Stripe.PaymentIntent): PaymentIntentSna
   };
 }
 
-function refundSnapshotOf(refund: Stripe.Refund): RefundSnapshot {
+/** What bookings reads of a Refund, from the API object or a `refund.*` event's `data.object`. */
+export function refundReportOf(refund: Stripe.Refund): RefundReport | null {
+  const paymentIntentId = typeof refund.payment_intent === 'string' ? refund.payment_intent : refund.payment_intent?.id;
+  if (!paymentIntentId) return null;
   // A card refund is created `pending` or `succeeded`; Stripe documents null only for objects it is still building.
   const status = REFUND_STATUSES.find((known) => known === refund.status) ?? 'pending';
-  return { id: refund.id, status, amountPence: refund.amount };
+  return {
+    id: refund.id,
+    status,
+    amountPence: refund.amount,
+    failureReason: refund.failure_reason ?? null,
+    paymentIntentId,
+    bookingId: refund.metadata?.bookingId ?? null,
+  };
 }
 
 /**
@@ -106,6 +117,8 @@ export class StripePaymentProvider extends PaymentProvider {
       { payment_intent: input.paymentIntentId, amount: input.amountPence, metadata: { bookingId: input.bookingId } },
       { idempotencyKey: input.idempotencyKey },
     );
-    return refundSnapshotOf(refund);
+    const report = refundReportOf(refund);
+    if (!report) throw new Error(`Stripe answered refund ${refund.id} without its PaymentIntent`);
+    return report;
   }
 }

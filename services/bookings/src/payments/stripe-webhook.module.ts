@@ -15,7 +15,10 @@ export type PaymentOutcomesModule = Type<unknown> | DynamicModule;
  */
 @Module({})
 export class StripeWebhookModule {
-  static register(settings: StripeSettings & { STRIPE_WEBHOOK_SECRET: string }, outcomes: PaymentOutcomesModule): DynamicModule {
+  static register(
+    settings: StripeSettings & { STRIPE_WEBHOOK_SECRET: string },
+    outcomes: PaymentOutcomesModule,
+  ): DynamicModule {
     return {
       module: StripeWebhookModule,
       imports: [outcomes],

@@ -4,7 +4,7 @@ import type Stripe from 'stripe';
 import { DataSource, type EntityManager } from 'typeorm';
 import { PaymentOutcomeHandler, type AfterCommit } from './payment-provider.js';
 import { StripeEventsRepository } from './stripe-events.repository.js';
-import { intentSnapshotOf } from './stripe-payment-provider.js';
+import { intentSnapshotOf, refundReportOf } from './stripe-payment-provider.js';
 
 export type WebhookOutcome = 'handled' | 'replayed';
 
@@ -46,20 +46,24 @@ export class StripeWebhookService {
     switch (event.type) {
       case 'payment_intent.succeeded':
         return this.outcomes.paymentSucceeded(manager, intentSnapshotOf(event.data.object));
-      case 'charge.refunded': {
-        const charge = event.data.object;
-        const paymentIntentId =
-          typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
-        if (!paymentIntentId) {
-          // A charge made outside a PaymentIntent is none of bookings' (it makes every charge through one).
-          this.logger.warn(`charge.refunded ${event.id}: charge ${charge.id} has no PaymentIntent; stored and ignored`);
+      case 'refund.created':
+      case 'refund.updated':
+      case 'refund.failed': {
+        const refund = refundReportOf(event.data.object);
+        if (!refund) {
+          // A refund of a charge made outside a PaymentIntent is none of bookings' (it makes every charge through one).
+          this.logger.warn(
+            `${event.type} ${event.id}: refund ${event.data.object.id} has no PaymentIntent; stored and ignored`,
+          );
           return null;
         }
-        await this.outcomes.refundSettled(manager, { paymentIntentId, refundedPence: charge.amount_refunded });
+        await this.outcomes.refundChanged(manager, refund);
         return null;
       }
       default:
         // Stored so the dashboard's endpoint settings can send more types without them being retried forever.
+        // `charge.refunded` is one: it carries the charge's refunded total, not which refund; the `refund.*`
+        // events say that, by refund id.
         return null;
     }
   }

@@ -2,6 +2,7 @@ import { CreateCopies1766448000000 } from './1766448000000-create-copies.js';
 import { CreateHunterBookings1766534400000 } from './1766534400000-create-hunter-bookings.js';
 import { CreateStripeEvents1767225600000 } from './1767225600000-create-stripe-events.js';
 import { HoldPaymentChecks1767398400000 } from './1767398400000-hold-payment-checks.js';
+import { BookingRefunds1767484800000 } from './1767484800000-booking-refunds.js';
 
 /** Every migration of this service, in order. They run on start. */
 export const migrations = [
@@ -9,4 +10,5 @@ export const migrations = [
   CreateHunterBookings1766534400000,
   CreateStripeEvents1767225600000,
   HoldPaymentChecks1767398400000,
+  BookingRefunds1767484800000,
 ];
