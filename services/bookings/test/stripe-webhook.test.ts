@@ -260,7 +260,7 @@ describe('Stripe webhook: signed events, each handled once across two bookings i
     expect(await response.json()).toEqual({ mode: 'stripe', publishableKey: stripe.publishableKey });
   });
 
-  describe('through the real gateway (its /api/stripe/webhook row: guests may write, no CSRF origin, no rate limit)', () => {
+  describe('through the real gateway (its /api/stripe/webhook row: guests may write, no CSRF origin, a budget of its own)', () => {
     let gateway: GatewayApp;
     let gatewayBase: string;
     let webDist: string;
