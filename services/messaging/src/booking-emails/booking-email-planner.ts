@@ -56,21 +56,21 @@ export class BookingEmailPlanner {
 
   /** Moved: the old time's reminders dropped, the updated invite (higher SEQUENCE) to both, new reminders. */
   async rescheduled(manager: EntityManager, event: BookingRescheduledV1, now = new Date()): Promise<void> {
-    await this.emails.skipPending(manager, event.bookingId, OVERTAKEN, event.sequence, 'booking rescheduled');
+    await this.skip(manager, event.bookingId, OVERTAKEN, event.sequence, 'booking rescheduled');
     const facts = { ...factsOf(event), previousStartsAt: event.previousStartsAt, previousEndsAt: event.previousEndsAt };
     await this.insert(manager, [...this.toBoth(event, 'rescheduled', facts, now), ...this.reminders(event, now)]);
   }
 
   /** Cancelled: reminders and unsent invites dropped, a cancellation with METHOD:CANCEL to both. */
   async cancelled(manager: EntityManager, event: BookingCancelledV1, now = new Date()): Promise<void> {
-    await this.emails.skipPending(manager, event.bookingId, OVERTAKEN, null, 'booking cancelled');
+    await this.skip(manager, event.bookingId, OVERTAKEN, null, 'booking cancelled');
     const facts = { ...factsOf(event), cancelledBy: event.cancelledBy, refundPence: event.refundPence };
     await this.insert(manager, this.toBoth(event, 'cancellation', facts, now));
   }
 
   /** Completed: nothing to say; any reminder still pending is pointless. */
   async completed(manager: EntityManager, event: BookingEventV1): Promise<void> {
-    await this.emails.skipPending(manager, event.bookingId, REMINDERS, null, 'booking completed');
+    await this.skip(manager, event.bookingId, REMINDERS, null, 'booking completed');
   }
 
   /** A refund settled: the client is told. */
@@ -98,6 +98,25 @@ export class BookingEmailPlanner {
     sendAt: Date,
   ): NewOutboundEmail {
     return { bookingId: event.bookingId, kind, sequence: event.sequence, role, recipientUserId, facts, sendAt };
+  }
+
+  /**
+   * Skips the booking's pending emails a change made pointless and, once that commits, takes their jobs out of
+   * Redis: a reminder's delayed job would otherwise wait there, days perhaps, only to find its row skipped.
+   */
+  private async skip(
+    manager: EntityManager,
+    bookingId: string,
+    kinds: readonly BookingEmailKind[],
+    olderThanSequence: number | null,
+    reason: string,
+  ): Promise<void> {
+    const skipped = await this.emails.skipPending(manager, bookingId, kinds, olderThanSequence, reason);
+    if (skipped.length === 0) return;
+    this.afterCommit.run(manager, () => {
+      // Not awaited: a job left behind (Redis away) still checks its row and does nothing.
+      for (const id of skipped) void this.queue.tryRemove(bookingEmailJobId(id));
+    });
   }
 
   private async insert(manager: EntityManager, emails: NewOutboundEmail[]): Promise<void> {
