@@ -109,6 +109,16 @@ describe('bookings configuration in production', () => {
   });
 });
 
+describe('Stripe event retention', () => {
+  it('keeps handled event ids 30 days unless told, never under 3 (Stripe retries for 3 days)', () => {
+    expect(loadConfig(TEST_KEY_ENV).STRIPE_EVENT_RETENTION_DAYS).toBe(30);
+    expect(loadConfig({ ...TEST_KEY_ENV, STRIPE_EVENT_RETENTION_DAYS: '7' }).STRIPE_EVENT_RETENTION_DAYS).toBe(7);
+    expect(refusalOf(loadConfig, { ...TEST_KEY_ENV, STRIPE_EVENT_RETENTION_DAYS: '2' })).toMatch(
+      /STRIPE_EVENT_RETENTION_DAYS/,
+    );
+  });
+});
+
 describe('Stripe keys of one mode, in any environment', () => {
   it('refuses a test secret key with a live publishable key, and the other way round', () => {
     for (const [secret, publishable] of [

@@ -28,6 +28,7 @@ import {
   type AfterCommit,
   type PaymentIntentSnapshot,
 } from '../src/payments/payment-provider.js';
+import { StripeEventsPruneJob } from '../src/payments/stripe-events-prune.job.js';
 import { FakeStripe, type StripeEventBody } from './fake-stripe/fake-stripe.js';
 
 const SCHEMA = 'bookings_stripe_webhook';
@@ -194,6 +195,29 @@ describe('Stripe webhook: signed events, each handled once across two bookings i
       { method: 'refundChanged', refund: { ...report, status: 'failed', failureReason: 'expired_or_canceled_card' } },
     ]);
     expect(await storedEvents(chargeRefunded.id)).toEqual([{ id: chargeRefunded.id, type: 'charge.refunded' }]);
+  });
+
+  it('prunes event ids older than STRIPE_EVENT_RETENTION_DAYS (30 by default), keeping newer ones', async () => {
+    const { event } = await paidIntentEvent();
+    expect((await stripe.deliver(webhookUrl(first), event)).status).toBe(200);
+    await db.query(
+      `insert into ${SCHEMA}.stripe_events (id, type, stripe_created_at, received_at)
+       select 'evt_old_' || n, 'payment_intent.created', now() - interval '40 days', now() - interval '31 days'
+       from generate_series(1, 120) as n`,
+    );
+    await db.query(
+      `insert into ${SCHEMA}.stripe_events (id, type, stripe_created_at, received_at)
+       values ('evt_recent_29_days', 'payment_intent.created', now() - interval '29 days', now() - interval '29 days')`,
+    );
+
+    expect(await second.app.get(StripeEventsPruneJob).run()).toEqual({ pruned: 120 });
+    const left = await db.query<{ count: number }>(
+      `select count(*)::int as count from ${SCHEMA}.stripe_events where id like 'evt_old_%'`,
+    );
+    expect(left.rows[0]!.count).toBe(0);
+    expect(await storedEvents('evt_recent_29_days')).toHaveLength(1);
+    expect(await storedEvents(event.id)).toHaveLength(1);
+    expect(await first.app.get(StripeEventsPruneJob).run()).toEqual({ pruned: 0 });
   });
 
   it('stores other event types and answers 200 without calling the handler', async () => {

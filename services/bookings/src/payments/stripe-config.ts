@@ -22,6 +22,8 @@ export const stripeEnvShape = {
   STRIPE_API_HOST: z.string().trim().min(1).optional(),
   STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+  /** How long a handled event's id is kept (replays within it are no-ops); Stripe may resend for 30 days. */
+  STRIPE_EVENT_RETENTION_DAYS: z.coerce.number().int().min(3).max(365).default(30),
   /** `on` lets production run on Stripe test keys (a staging site); off unless set. */
   STRIPE_ALLOW_TEST_MODE: z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),

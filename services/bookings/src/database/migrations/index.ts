@@ -3,6 +3,7 @@ import { CreateHunterBookings1766534400000 } from './1766534400000-create-hunter
 import { CreateStripeEvents1767225600000 } from './1767225600000-create-stripe-events.js';
 import { HoldPaymentChecks1767398400000 } from './1767398400000-hold-payment-checks.js';
 import { BookingRefunds1767484800000 } from './1767484800000-booking-refunds.js';
+import { StripeEventsReceivedIndex1767571200000 } from './1767571200000-stripe-events-received-index.js';
 
 /** Every migration of this service, in order. They run on start. */
 export const migrations = [
@@ -11,4 +12,5 @@ export const migrations = [
   CreateStripeEvents1767225600000,
   HoldPaymentChecks1767398400000,
   BookingRefunds1767484800000,
+  StripeEventsReceivedIndex1767571200000,
 ];
