@@ -27,6 +27,7 @@ import {
   PaymentOutcomeHandler,
   type AfterCommit,
   type PaymentIntentSnapshot,
+  type RefundReport,
 } from '../src/payments/payment-provider.js';
 import { StripeEventsPruneJob } from '../src/payments/stripe-events-prune.job.js';
 import { FakeStripe, type StripeEventBody } from './fake-stripe/fake-stripe.js';
