@@ -108,6 +108,8 @@ export const gatewayEnvSchema = baseEnvSchema.extend({
    * gateway that dies without closing its sockets stops taking places after this long.
    */
   SOCKET_COUNT_TTL_MS: z.coerce.number().int().min(1_000).default(90_000),
+  /** `/api/stripe/webhook`, per client address (Stripe delivers from a few addresses; its retries back off on 429). */
+  RATE_LIMIT_WEBHOOK_PER_MINUTE: perMinute(300),
   /** What every route but those below accepts, as the services do. */
   BODY_LIMIT_BYTES: bytes(1 * MB),
   /** The profile edit carries a photo under 5 MB, base64-encoded inline. */
@@ -115,6 +117,8 @@ export const gatewayEnvSchema = baseEnvSchema.extend({
   /** Review posts carry up to three photos under 10 MB each, base64-encoded inline. */
   REVIEW_BODY_LIMIT_BYTES: bytes(45 * MB),
   CSV_UPLOAD_LIMIT_BYTES: bytes(5 * MB),
+  /** Stripe's events are a few KB; nothing larger is a real one. */
+  WEBHOOK_BODY_LIMIT_BYTES: bytes(256 * 1024),
   /** A service that has not started answering by then gets the client a 504 rather than a hang. */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   /** Open connections per service; kept alive and reused. */

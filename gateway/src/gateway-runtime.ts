@@ -50,6 +50,7 @@ export class GatewayRuntime {
           reads: config.RATE_LIMIT_READS_PER_MINUTE,
           writes: config.RATE_LIMIT_WRITES_PER_MINUTE,
           login: config.RATE_LIMIT_LOGIN_PER_MINUTE,
+          webhook: config.RATE_LIMIT_WEBHOOK_PER_MINUTE,
         },
         contactPerHour: { perClient: config.RATE_LIMIT_CONTACT_PER_HOUR, total: config.RATE_LIMIT_CONTACT_TOTAL_PER_HOUR },
         socketUpgradesPerMinute: {

@@ -124,6 +124,15 @@ describe('routes table', () => {
     expect(matchRoute('/api/callback?code=1')?.rateLimit).toBe('login');
     expect(ROUTES.filter((rule) => rule.csrfExempt).map((rule) => rule.prefix)).toEqual(['/api/stripe/webhook']);
   });
+
+  it("gives Stripe's webhook its own budget, its own body limit and a required signature header, and nothing else those", () => {
+    expect(matchRoute('/api/stripe/webhook')).toMatchObject({
+      rateLimit: 'webhook',
+      bodyLimit: 'webhook',
+      requiredHeader: 'Stripe-Signature',
+    });
+    expect(ROUTES.filter((rule) => rule.rateLimit === 'webhook' || rule.bodyLimit === 'webhook' || rule.requiredHeader).map((rule) => rule.prefix)).toEqual(['/api/stripe/webhook']);
+  });
 });
 
 describe('isAdminPath', () => {

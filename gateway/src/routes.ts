@@ -9,14 +9,15 @@ export type ServiceName = 'identity' | 'brands' | 'reviews' | 'hunters' | 'booki
 export const SERVICE_NAMES: readonly ServiceName[] = ['identity', 'brands', 'reviews', 'hunters', 'bookings', 'messaging'];
 
 /** Which request-body ceiling applies; the sizes themselves are configuration. */
-export type BodyLimitClass = 'default' | 'reviewPhotos' | 'csvUpload' | 'profileEdit';
+export type BodyLimitClass = 'default' | 'reviewPhotos' | 'csvUpload' | 'profileEdit' | 'webhook';
 
 /**
  * Which budget a request spends; unset means "reads" for GET/HEAD/OPTIONS and "writes" otherwise. `contact`
  * applies to the route's unsafe methods only (its reads are ordinary reads). `sockets` is socket.io's: per member
- * and per address, every method and every websocket upgrade.
+ * and per address, every method and every websocket upgrade. `webhook` is a processor's deliveries, per address,
+ * with a budget of its own so a burst of them spends no member's and no member spends theirs.
  */
-export type RateLimitClass = 'reads' | 'writes' | 'login' | 'contact' | 'sockets' | 'none';
+export type RateLimitClass = 'reads' | 'writes' | 'login' | 'contact' | 'sockets' | 'webhook' | 'none';
 
 export interface RouteRule {
   /**
@@ -29,6 +30,11 @@ export interface RouteRule {
   rateLimit?: RateLimitClass;
   /** Callers that cannot carry our Origin (Stripe) and authenticate the request some other way. */
   csrfExempt?: boolean;
+  /**
+   * A header every request here must carry (Stripe's signature): without it the gateway answers 400 itself,
+   * before reading the body, since the service could only refuse it.
+   */
+  requiredHeader?: string;
   /**
    * Guests may send unsafe requests (POST/PUT/PATCH/DELETE) here. Everywhere else an unsafe request without a
    * session is answered 401 by the gateway before its body is read, so a guest cannot make a service take in
@@ -85,7 +91,16 @@ export const ROUTES: readonly RouteRule[] = [
   { prefix: '/api/my-bookings', service: 'bookings' },
   { prefix: '/api/create-payment-intent', service: 'bookings' },
   { prefix: '/api/hunter-bookings', service: 'bookings' },
-  { prefix: '/api/stripe/webhook', service: 'bookings', csrfExempt: true, rateLimit: 'none', guestWrites: true },
+  // Stripe's deliveries: signed (so no CSRF origin and no session), their own budget and a small body limit.
+  {
+    prefix: '/api/stripe/webhook',
+    service: 'bookings',
+    csrfExempt: true,
+    rateLimit: 'webhook',
+    bodyLimit: 'webhook',
+    requiredHeader: 'Stripe-Signature',
+    guestWrites: true,
+  },
 
   // messaging: conversations, the contact form and its admin inbox, and the live socket
   { prefix: '/api/conversations', service: 'messaging' },

@@ -218,7 +218,10 @@ describe('gateway edges', () => {
         ['/api/brands/3/vote', 'hunted.sid=alice'],
         ['/api/brands/3/reviews', 'hunted.sid=alice'],
       ] as const) {
-        const response = await fetch(`${base}${url}`, { method: 'POST', headers: cookie ? { cookie } : {}, body: '{}' });
+        // Stripe signs its deliveries; the gateway refuses an unsigned one itself (stripe-webhook-route.test.ts).
+        const headers: Record<string, string> = cookie ? { cookie } : {};
+        if (url === '/api/stripe/webhook') headers['stripe-signature'] = 't=1,v1=ab';
+        const response = await fetch(`${base}${url}`, { method: 'POST', headers, body: '{}' });
         expect(response.status, url).toBe(200);
         expect(seen.at(-1)?.url).toBe(url);
       }

@@ -314,7 +314,7 @@ describe('gateway', () => {
     it('lets same-origin writes and the Stripe webhook through', async () => {
       const ours = await fetch(`${base}/api/brands/3/vote`, { method: 'POST', headers: { origin: base, 'sec-fetch-site': 'same-origin', cookie: 'hunted.sid=alice' } });
       expect(ours.status).toBe(200);
-      const stripe = await fetch(`${base}/api/stripe/webhook`, { method: 'POST', headers: { origin: 'https://stripe.com', 'sec-fetch-site': 'cross-site' }, body: '{}' });
+      const stripe = await fetch(`${base}/api/stripe/webhook`, { method: 'POST', headers: { origin: 'https://stripe.com', 'sec-fetch-site': 'cross-site', 'stripe-signature': 't=1,v1=ab' }, body: '{}' });
       expect(stripe.status).toBe(200);
       expect(lastSeen().url).toBe('/api/stripe/webhook');
     });

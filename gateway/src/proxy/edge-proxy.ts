@@ -159,6 +159,12 @@ export interface EdgeProxyDeps {
   microCache?: MicroCache;
 }
 
+/** A body limit as people write it: whole MB, else whole KB (the webhook's 256 KB). */
+function sizeInWords(bytes: number): string {
+  const mb = 1024 * 1024;
+  return bytes >= mb ? `${Math.floor(bytes / mb)} MB` : `${Math.floor(bytes / 1024)} KB`;
+}
+
 /**
  * Everything between the browser and a service: the route table, CSRF and body-size checks, per-client rate
  * limits, identity (client-sent identity headers are dropped; the session cookie becomes a signed internal
@@ -182,6 +188,7 @@ export class EdgeProxy {
       reviewPhotos: config.REVIEW_BODY_LIMIT_BYTES,
       csvUpload: config.CSV_UPLOAD_LIMIT_BYTES,
       profileEdit: config.PROFILE_BODY_LIMIT_BYTES,
+      webhook: config.WEBHOOK_BODY_LIMIT_BYTES,
     };
     this.upstreams = Object.fromEntries(
       SERVICE_NAMES.map((service) => [service, new ServiceUpstreams(serviceTargets(config, service))]),
@@ -207,6 +214,9 @@ export class EdgeProxy {
     }
     const sizeProblem = this.checkBodySize(req, route);
     if (sizeProblem) return this.refuse(reply, sizeProblem.status, sizeProblem.message);
+    if (route.requiredHeader && !req.headers[route.requiredHeader.toLowerCase()]) {
+      return this.refuse(reply, 400, `Missing ${route.requiredHeader} header`);
+    }
 
     const path = pathOf(url);
     const sessionChanges = changesSession(method, path);
@@ -423,7 +433,7 @@ export class EdgeProxy {
     if (declared !== undefined) {
       const size = Number(declared);
       if (Number.isFinite(size) && size > limit) {
-        return { status: 413, message: `The request is too large: the limit here is ${Math.floor(limit / (1024 * 1024))} MB.` };
+        return { status: 413, message: `The request is too large: the limit here is ${sizeInWords(limit)}.` };
       }
       return null;
     }

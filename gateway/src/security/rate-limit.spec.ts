@@ -9,6 +9,7 @@ describe('rateLimitClassOf', () => {
     expect(rateLimitClassOf('DELETE', undefined)).toBe('writes');
     expect(rateLimitClassOf('GET', 'login')).toBe('login');
     expect(rateLimitClassOf('POST', 'none')).toBe('none');
+    expect(rateLimitClassOf('POST', 'webhook')).toBe('webhook');
   });
 
   it('spends the contact budget on sending a message only', () => {
@@ -43,8 +44,9 @@ describe('rateLimitKeyOf', () => {
     expect(rateLimitKeyOf('writes', guest)).toBe('ip:198.51.100.7');
   });
 
-  it('counts sign-in and the contact form per address, signed in or not', () => {
+  it('counts sign-in, the contact form and webhook deliveries per address, signed in or not', () => {
     expect(rateLimitKeyOf('login', member)).toBe('ip:198.51.100.7');
     expect(rateLimitKeyOf('contact', member)).toBe('ip:198.51.100.7');
+    expect(rateLimitKeyOf('webhook', member)).toBe('ip:198.51.100.7');
   });
 });

@@ -15,13 +15,15 @@ const OUTAGE_LOG_INTERVAL_MS = 30_000;
 const EVERYONE = 'everyone';
 
 export type CountedClass = Exclude<RateLimitClass, 'none'>;
+/** The budgets counted per minute (the contact form's are per hour). */
+type PerMinuteClass = Exclude<CountedClass, 'contact'>;
 
 export type RateLimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 export interface RateLimitSettings {
   redisUrl: string;
   keyPrefix: string;
-  perMinute: Record<'reads' | 'writes' | 'login', number>;
+  perMinute: Record<PerMinuteClass, number>;
   contactPerHour: { perClient: number; total: number };
   /** socket.io's budget (every websocket upgrade): per member, and per address whoever's. */
   socketUpgradesPerMinute: { perMember: number; perAddress: number };
@@ -56,11 +58,11 @@ export function addressKey(ip: string): string {
 
 /**
  * The key a request's budget is counted under. Sign-in is counted per address (it is a guest's action), the
- * contact form per address (its own rule); otherwise a signed-in user has their own budget wherever they are, so
+ * contact form and webhook deliveries per address (their own rules); otherwise a signed-in user has their own budget wherever they are, so
  * colleagues behind one office address do not share one, and a guest is counted per address.
  */
 export function rateLimitKeyOf(kind: CountedClass, subject: RateLimitSubject): string {
-  if (subject.userId !== null && kind !== 'login' && kind !== 'contact') return `user:${subject.userId}`;
+  if (subject.userId !== null && kind !== 'login' && kind !== 'contact' && kind !== 'webhook') return `user:${subject.userId}`;
   return addressKey(subject.clientIp);
 }
 
@@ -88,7 +90,7 @@ const refused = (outcome: RateLimiterRes): RateLimitDecision => ({
  */
 export class RateLimiter {
   private readonly redis: Redis;
-  private readonly limiters: Record<'reads' | 'writes' | 'login', RateLimiterRedis>;
+  private readonly limiters: Record<PerMinuteClass, RateLimiterRedis>;
   private readonly contactPerClient: RateLimiterRedis;
   private readonly contactTotal: RateLimiterRedis;
   private readonly socketsPerMember: RateLimiterRedis;
@@ -121,6 +123,7 @@ export class RateLimiter {
       reads: make('reads', settings.perMinute.reads, 60),
       writes: make('writes', settings.perMinute.writes, 60),
       login: make('login', settings.perMinute.login, 60),
+      webhook: make('webhook', settings.perMinute.webhook, 60),
     };
     this.contactPerClient = make('contact', settings.contactPerHour.perClient, 3600);
     this.contactTotal = make('contact-total', settings.contactPerHour.total, 3600);

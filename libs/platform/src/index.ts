@@ -7,6 +7,8 @@ export * from './config/demo-data.js';
 export * from './config/env.js';
 export * from './config/production-rules.js';
 export * from './database/demo-data-lock.js';
+export * from './database/database-busy.filter.js';
+export * from './database/pool.js';
 export * from './database/prepared-query.js';
 export * from './database/schema.js';
 export * from './database/search-query.js';

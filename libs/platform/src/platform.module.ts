@@ -1,11 +1,13 @@
 import { Global, Inject, Logger, Module, type DynamicModule, type OnApplicationShutdown, type Provider } from '@nestjs/common';
-import { APP_GUARD, APP_INTERCEPTOR, Reflector } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, Reflector } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { Redis } from 'ioredis';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { InternalAuthGuard } from './auth/internal-auth.guard.js';
 import type { BaseEnv } from './config/env.js';
-import { openMigratedDataSource, schemaConnectionOptions } from './database/schema.js';
+import { DatabaseBusyFilter } from './database/database-busy.filter.js';
+import { databasePoolOptions } from './database/pool.js';
+import { openMigratedDataSource } from './database/schema.js';
 import { eventEntities } from './events/event-entities.js';
 import { eventMigrations } from './events/event-migrations.js';
 import { EventPublisher } from './events/event-publisher.js';
@@ -66,6 +68,7 @@ export class PlatformModule implements OnApplicationShutdown {
           new InternalAuthGuard(reflector, options.config.INTERNAL_AUTH_PUBLIC_KEY, options.name),
       },
       { provide: APP_INTERCEPTOR, useClass: RequestContextInterceptor },
+      { provide: APP_FILTER, useClass: DatabaseBusyFilter },
       EventPublisher,
       {
         provide: OutboxRelay,
@@ -94,7 +97,7 @@ export class PlatformModule implements OnApplicationShutdown {
             migrationsRun: false,
             migrationsTransactionMode: 'each' as const,
             synchronize: false,
-            extra: { ...schemaConnectionOptions(schema), max: 10 },
+            extra: databasePoolOptions(options.config, schema),
           }),
           dataSourceFactory: (dataSourceOptions) =>
             openMigratedDataSource(options.config.DATABASE_URL, schema, dataSourceOptions as DataSourceOptions, {

@@ -32,9 +32,11 @@ describe('bookings configuration', () => {
 
   it('runs simulated payments without a Stripe secret key, an empty one included', () => {
     expect(paymentConfigOf(loadConfig(TEST_KEY_ENV))).toEqual({ mode: 'simulated' });
-    expect(paymentConfigOf(loadConfig({ ...TEST_KEY_ENV, STRIPE_SECRET_KEY: '', STRIPE_PUBLISHABLE_KEY: '' }))).toEqual({
-      mode: 'simulated',
-    });
+    expect(paymentConfigOf(loadConfig({ ...TEST_KEY_ENV, STRIPE_SECRET_KEY: '', STRIPE_PUBLISHABLE_KEY: '' }))).toEqual(
+      {
+        mode: 'simulated',
+      },
+    );
   });
 
   it('runs Stripe with all three keys, and tells the page the publishable one', () => {
@@ -81,7 +83,8 @@ describe('bookings configuration in production', () => {
     const env: NodeJS.ProcessEnv = { ...PRODUCTION };
     for (const name of Object.keys(STRIPE_KEYS)) delete env[name];
     const message = refusalOf(loadConfig, env);
-    for (const name of Object.keys(STRIPE_KEYS)) expect(message).toMatch(new RegExp(`${name}: must be set in production`));
+    for (const name of Object.keys(STRIPE_KEYS))
+      expect(message).toMatch(new RegExp(`${name}: must be set in production`));
   });
 
   it.each(Object.keys(STRIPE_KEYS))('refuses to start without %s', (name) => {
@@ -94,5 +97,72 @@ describe('bookings configuration in production', () => {
     expect(refusalOf(loadConfig, { ...PRODUCTION, STRIPE_API_HOST: '127.0.0.1' })).toMatch(
       /STRIPE_API_HOST: must not be set in production/,
     );
+  });
+
+  describe('test keys', () => {
+    const TEST_KEYS = { STRIPE_SECRET_KEY: 'sk_test_51Hunted', STRIPE_PUBLISHABLE_KEY: 'pk_test_51Hunted' };
+
+    it('refuses test keys, naming both and the way to allow them', () => {
+      const message = refusalOf(loadConfig, { ...PRODUCTION, ...TEST_KEYS });
+      expect(message).toMatch(/STRIPE_SECRET_KEY: must be a live key \(sk_live_… or rk_live_…\) in production/);
+      expect(message).toMatch(/STRIPE_PUBLISHABLE_KEY: must be a live key \(pk_live_…\) in production/);
+      expect(message).toMatch(/STRIPE_ALLOW_TEST_MODE=on/);
+    });
+
+    it('refuses a restricted test key as it does a secret one', () => {
+      expect(refusalOf(loadConfig, { ...PRODUCTION, STRIPE_SECRET_KEY: 'rk_test_51Hunted' })).toMatch(
+        /STRIPE_SECRET_KEY: must be a live key/,
+      );
+      expect(loadConfig({ ...PRODUCTION, STRIPE_SECRET_KEY: 'rk_live_51Hunted' }).STRIPE_SECRET_KEY).toBe(
+        'rk_live_51Hunted',
+      );
+    });
+
+    it('takes test keys when STRIPE_ALLOW_TEST_MODE=on (a staging site)', () => {
+      const config = loadConfig({ ...PRODUCTION, ...TEST_KEYS, STRIPE_ALLOW_TEST_MODE: 'on' });
+      expect(paymentConfigOf(config)).toEqual({ mode: 'stripe', publishableKey: 'pk_test_51Hunted' });
+      expect(refusalOf(loadConfig, { ...PRODUCTION, STRIPE_ALLOW_TEST_MODE: 'yes' })).toMatch(/STRIPE_ALLOW_TEST_MODE/);
+    });
+  });
+});
+
+describe('Stripe event retention', () => {
+  it('keeps handled event ids 30 days unless told, never under 3 (Stripe retries for 3 days)', () => {
+    expect(loadConfig(TEST_KEY_ENV).STRIPE_EVENT_RETENTION_DAYS).toBe(30);
+    expect(loadConfig({ ...TEST_KEY_ENV, STRIPE_EVENT_RETENTION_DAYS: '7' }).STRIPE_EVENT_RETENTION_DAYS).toBe(7);
+    expect(refusalOf(loadConfig, { ...TEST_KEY_ENV, STRIPE_EVENT_RETENTION_DAYS: '2' })).toMatch(
+      /STRIPE_EVENT_RETENTION_DAYS/,
+    );
+  });
+});
+
+describe('Stripe keys of one mode, in any environment', () => {
+  it('refuses a test secret key with a live publishable key, and the other way round', () => {
+    for (const [secret, publishable] of [
+      ['sk_test_1', 'pk_live_1'],
+      ['sk_live_1', 'pk_test_1'],
+      ['rk_live_1', 'pk_test_1'],
+    ]) {
+      const message = refusalOf(loadConfig, {
+        ...TEST_KEY_ENV,
+        STRIPE_SECRET_KEY: secret,
+        STRIPE_PUBLISHABLE_KEY: publishable,
+        STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      });
+      expect(message).toMatch(
+        /STRIPE_PUBLISHABLE_KEY: is a (test|live) key but STRIPE_SECRET_KEY is a (live|test) one/,
+      );
+    }
+  });
+
+  it('takes test keys outside production, STRIPE_ALLOW_TEST_MODE unset', () => {
+    const config = loadConfig({
+      ...TEST_KEY_ENV,
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+    });
+    expect(config.STRIPE_ALLOW_TEST_MODE).toBe('off');
+    expect(paymentConfigOf(config)).toEqual({ mode: 'stripe', publishableKey: 'pk_test_1' });
   });
 });

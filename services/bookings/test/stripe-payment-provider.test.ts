@@ -110,16 +110,16 @@ describe('StripePaymentProvider (real SDK, fake Stripe)', () => {
     });
   });
 
-  it('cancels an unpaid intent, and leaves one already cancelled or paid as it is', async () => {
+  it('cancels an unpaid intent, and answers one already cancelled, paid or processing as it is', async () => {
     const unpaid = await provider.createIntent({
       bookingId: randomUUID(),
       amountPence: 2500,
       idempotencyKey: randomUUID(),
     });
-    await provider.cancelIntent(unpaid.id, `booking:${unpaid.bookingId}:cancel`);
+    expect((await provider.cancelIntent(unpaid.id, `booking:${unpaid.bookingId}:cancel`)).status).toBe('canceled');
     expect(stripe.intents.get(unpaid.id)?.status).toBe('canceled');
-    // Cancelled again under another key (a sweep after the expiry job): Stripe refuses, the provider shrugs.
-    await expect(provider.cancelIntent(unpaid.id, randomUUID())).resolves.toBeUndefined();
+    // Cancelled again under another key (a sweep after the expiry job): Stripe refuses, the provider answers it as is.
+    await expect(provider.cancelIntent(unpaid.id, randomUUID())).resolves.toMatchObject({ status: 'canceled' });
 
     const paid = await provider.createIntent({
       bookingId: randomUUID(),
@@ -127,8 +127,21 @@ describe('StripePaymentProvider (real SDK, fake Stripe)', () => {
       idempotencyKey: randomUUID(),
     });
     await pay(paid.id);
-    await expect(provider.cancelIntent(paid.id, randomUUID())).resolves.toBeUndefined();
+    // Paid before the cancel: answered as succeeded, so the caller settles it rather than recording it cancelled.
+    await expect(provider.cancelIntent(paid.id, randomUUID())).resolves.toMatchObject({
+      id: paid.id,
+      status: 'succeeded',
+      amountPence: 2500,
+    });
     expect(stripe.intents.get(paid.id)?.status).toBe('succeeded');
+
+    const processing = await provider.createIntent({
+      bookingId: randomUUID(),
+      amountPence: 2500,
+      idempotencyKey: randomUUID(),
+    });
+    stripe.intents.get(processing.id)!.status = 'processing';
+    await expect(provider.cancelIntent(processing.id, randomUUID())).resolves.toMatchObject({ status: 'processing' });
 
     const cancels = stripe.requests.filter((request) => request.path.endsWith('/cancel'));
     expect(cancels.map((request) => request.idempotencyKey)).toContain(`booking:${unpaid.bookingId}:cancel`);
@@ -156,7 +169,14 @@ describe('StripePaymentProvider (real SDK, fake Stripe)', () => {
     );
 
     expect(stripe.refunds.size).toBe(before + 1);
-    expect(refunds[0]).toEqual({ id: expect.stringMatching(/^re_/), status: 'succeeded', amountPence: 6000 });
+    expect(refunds[0]).toEqual({
+      id: expect.stringMatching(/^re_/),
+      status: 'succeeded',
+      amountPence: 6000,
+      failureReason: null,
+      paymentIntentId: intent.id,
+      bookingId,
+    });
     expect(new Set(refunds.map((refund) => refund.id)).size).toBe(1);
     expect(stripe.refunds.get(refunds[0]!.id)).toMatchObject({ payment_intent: intent.id, metadata: { bookingId } });
     expect(

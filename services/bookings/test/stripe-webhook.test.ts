@@ -22,14 +22,20 @@ import { createGatewayApp, type GatewayApp } from '../../../gateway/src/app.js';
 import { gatewayEnvSchema } from '../../../gateway/src/config.js';
 import { createBookingsApp } from '../src/app.js';
 import { loadConfig, type BookingsConfig } from '../src/config.js';
-import { PaymentOutcomeHandler, type PaymentIntentSnapshot } from '../src/payments/payment-provider.js';
+import type { EntityManager } from 'typeorm';
+import {
+  PaymentOutcomeHandler,
+  type AfterCommit,
+  type PaymentIntentSnapshot,
+  type RefundReport,
+} from '../src/payments/payment-provider.js';
+import { StripeEventsPruneJob } from '../src/payments/stripe-events-prune.job.js';
 import { FakeStripe, type StripeEventBody } from './fake-stripe/fake-stripe.js';
 
 const SCHEMA = 'bookings_stripe_webhook';
 
 type OutcomeCall =
-  | { method: 'paymentSucceeded'; intent: PaymentIntentSnapshot }
-  | { method: 'refundSettled'; input: { paymentIntentId: string; refundedPence: number } };
+  { method: 'paymentSucceeded'; intent: PaymentIntentSnapshot } | { method: 'refundChanged'; refund: RefundReport };
 
 /**
  * A PaymentOutcomeHandler that records its calls (shared by both app instances, as the bookings table would be),
@@ -49,12 +55,13 @@ class RecordingOutcomes extends PaymentOutcomeHandler {
     RecordingOutcomes.calls.push(call);
   }
 
-  paymentSucceeded(intent: PaymentIntentSnapshot): Promise<void> {
-    return this.record({ method: 'paymentSucceeded', intent });
+  async paymentSucceeded(_manager: EntityManager, intent: PaymentIntentSnapshot): Promise<AfterCommit | null> {
+    await this.record({ method: 'paymentSucceeded', intent });
+    return null;
   }
 
-  refundSettled(input: { paymentIntentId: string; refundedPence: number }): Promise<void> {
-    return this.record({ method: 'refundSettled', input });
+  refundChanged(_manager: EntityManager, refund: RefundReport): Promise<void> {
+    return this.record({ method: 'refundChanged', refund });
   }
 }
 
@@ -166,22 +173,52 @@ describe('Stripe webhook: signed events, each handled once across two bookings i
     expect(await storedEvents(event.id)).toHaveLength(1);
   });
 
-  it('reports charge.refunded as a settled refund of the intent, with the pence refunded', async () => {
+  it('reports refund.created and refund.failed by refund id and amount; charge.refunded is only stored', async () => {
     const { bookingId, event: paid } = await paidIntentEvent(6000);
     const intentId = paid.data.object.id;
-    await stripe
+    const refund = await stripe
       .client()
       .refunds.create(
         { payment_intent: intentId, amount: 6000, metadata: { bookingId } },
         { idempotencyKey: `booking:${bookingId}:refund` },
       );
-    const refunded = stripe.eventFor('charge.refunded', paid.data.object.latest_charge as string);
+    const created = stripe.eventFor('refund.created', refund.id);
+    const chargeRefunded = stripe.eventFor('charge.refunded', paid.data.object.latest_charge as string);
 
-    expect((await stripe.deliver(webhookUrl(second), refunded)).status).toBe(200);
+    expect((await stripe.deliver(webhookUrl(second), created)).status).toBe(200);
+    expect((await stripe.deliver(webhookUrl(first), chargeRefunded)).status).toBe(200);
+    const failed = stripe.settleRefund(refund.id, 'failed');
+    expect((await stripe.deliver(webhookUrl(first), failed)).status).toBe(200);
+
+    const report = { id: refund.id, paymentIntentId: intentId, amountPence: 6000, bookingId };
     expect(RecordingOutcomes.calls).toEqual([
-      { method: 'refundSettled', input: { paymentIntentId: intentId, refundedPence: 6000 } },
+      { method: 'refundChanged', refund: { ...report, status: 'succeeded', failureReason: null } },
+      { method: 'refundChanged', refund: { ...report, status: 'failed', failureReason: 'expired_or_canceled_card' } },
     ]);
-    expect(await storedEvents(refunded.id)).toEqual([{ id: refunded.id, type: 'charge.refunded' }]);
+    expect(await storedEvents(chargeRefunded.id)).toEqual([{ id: chargeRefunded.id, type: 'charge.refunded' }]);
+  });
+
+  it('prunes event ids older than STRIPE_EVENT_RETENTION_DAYS (30 by default), keeping newer ones', async () => {
+    const { event } = await paidIntentEvent();
+    expect((await stripe.deliver(webhookUrl(first), event)).status).toBe(200);
+    await db.query(
+      `insert into ${SCHEMA}.stripe_events (id, type, stripe_created_at, received_at)
+       select 'evt_old_' || n, 'payment_intent.created', now() - interval '40 days', now() - interval '31 days'
+       from generate_series(1, 120) as n`,
+    );
+    await db.query(
+      `insert into ${SCHEMA}.stripe_events (id, type, stripe_created_at, received_at)
+       values ('evt_recent_29_days', 'payment_intent.created', now() - interval '29 days', now() - interval '29 days')`,
+    );
+
+    expect(await second.app.get(StripeEventsPruneJob).run()).toEqual({ pruned: 120 });
+    const left = await db.query<{ count: number }>(
+      `select count(*)::int as count from ${SCHEMA}.stripe_events where id like 'evt_old_%'`,
+    );
+    expect(left.rows[0]!.count).toBe(0);
+    expect(await storedEvents('evt_recent_29_days')).toHaveLength(1);
+    expect(await storedEvents(event.id)).toHaveLength(1);
+    expect(await first.app.get(StripeEventsPruneJob).run()).toEqual({ pruned: 0 });
   });
 
   it('stores other event types and answers 200 without calling the handler', async () => {
@@ -248,7 +285,7 @@ describe('Stripe webhook: signed events, each handled once across two bookings i
     expect(await response.json()).toEqual({ mode: 'stripe', publishableKey: stripe.publishableKey });
   });
 
-  describe('through the real gateway (its /api/stripe/webhook row: guests may write, no CSRF origin, no rate limit)', () => {
+  describe('through the real gateway (its /api/stripe/webhook row: guests may write, no CSRF origin, a budget of its own)', () => {
     let gateway: GatewayApp;
     let gatewayBase: string;
     let webDist: string;

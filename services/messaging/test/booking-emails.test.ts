@@ -387,6 +387,42 @@ describe('messaging: booking emails', () => {
     expect(await bookingCopy(data.bookingId)).toMatchObject({ status: 'cancelled', sequence: 1 });
   });
 
+  it('takes the delayed reminder jobs of a moved or cancelled booking out of Redis, not only their rows', async () => {
+    const delayed = (emailId: string) =>
+      redis.zscore(`${redisPrefix}bull:messaging-booking-email:delayed`, `booking-email-${emailId}`);
+    const remindersAt = async (bookingId: string, sequence: number) =>
+      (await emailsOf(bookingId)).filter((row) => row.kind.startsWith('reminder') && row.sequence === sequence);
+    const data = booking();
+    await publish('bookings.booking.confirmed', data);
+    await waitFor('the first reminders to wait in Redis', async () => {
+      const planned = await remindersAt(data.bookingId, 0);
+      return planned.length === 4 && (await Promise.all(planned.map((r) => delayed(r.id)))).every((s) => s !== null);
+    });
+    const first = await remindersAt(data.bookingId, 0);
+
+    const startsAt = new Date(Date.parse(data.startsAt) + DAY).toISOString();
+    const endsAt = new Date(Date.parse(data.endsAt) + DAY).toISOString();
+    const moved = { ...data, startsAt, endsAt, sequence: 1 };
+    await publish('bookings.booking.rescheduled', {
+      ...moved,
+      previousStartsAt: data.startsAt,
+      previousEndsAt: data.endsAt,
+    });
+    await waitFor("the old time's reminder jobs to leave Redis, the new time's to arrive", async () => {
+      const gone = (await Promise.all(first.map((r) => delayed(r.id)))).every((score) => score === null);
+      const planned = await remindersAt(data.bookingId, 1);
+      const waiting = (await Promise.all(planned.map((r) => delayed(r.id)))).every((score) => score !== null);
+      return gone && planned.length === 4 && waiting;
+    });
+    const second = await remindersAt(data.bookingId, 1);
+
+    await publish('bookings.booking.cancelled', { ...moved, sequence: 2, cancelledBy: 'hunter', refundPence: 8000 });
+    await waitFor("the cancelled booking's reminder jobs to leave Redis", async () =>
+      (await Promise.all(second.map((r) => delayed(r.id)))).every((score) => score === null),
+    );
+    expect((await remindersAt(data.bookingId, 1)).every((r) => r.status === 'skipped')).toBe(true);
+  });
+
   it('sends the 1 h reminder when it falls due', async () => {
     const startsAt = new Date(Date.now() + HOUR + 3_000);
     const data = booking({

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { internalPublicKeySchema } from '../auth/internal-keys.js';
+import { databasePoolEnvShape } from '../database/pool.js';
 import { productionOffences, serviceProductionRules, type ProductionRule } from './production-rules.js';
 
 /** Variables every service reads. A service extends this with its own. */
@@ -14,6 +15,7 @@ export const baseEnvSchema = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).default('postgres://postgres@127.0.0.1:5432/hunted'),
   /** The service's own schema; defaults to the service name. */
   DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/).optional(),
+  ...databasePoolEnvShape,
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).default('redis://127.0.0.1:6379'),
   /** Prefix for every Redis key and stream, so tests and runs never share state. */
   REDIS_PREFIX: z.string().default('hunted:'),

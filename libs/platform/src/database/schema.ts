@@ -56,7 +56,9 @@ export async function withMigrationLock<T>(
   client.on('error', () => undefined);
   await client.connect();
   try {
-    const tried = await client.query<{ locked: boolean }>(`select pg_try_advisory_lock(${LOCK_KEY_SQL}) as locked`, [schema]);
+    const tried = await client.query<{ locked: boolean }>(`select pg_try_advisory_lock(${LOCK_KEY_SQL}) as locked`, [
+      schema,
+    ]);
     if (!tried.rows[0]?.locked) {
       log?.waiting(schema);
       await client.query(`select pg_advisory_lock(${LOCK_KEY_SQL})`, [schema]);
@@ -87,14 +89,26 @@ export async function openMigratedDataSource(
     schema,
     async (lockConnection) => {
       await ensureSchema(lockConnection, schema);
+      // Migrations run on one connection of their own without the pool's statement and idle-in-transaction limits
+      // (an index built over a large table may rightly take longer than any request should).
+      const migrator = new DataSource({
+        ...options,
+        migrationsRun: false,
+        extra: {
+          ...(options.extra as object),
+          max: 1,
+          statement_timeout: undefined,
+          idle_in_transaction_session_timeout: undefined,
+        },
+      } as DataSourceOptions);
+      await migrator.initialize();
+      try {
+        await migrator.runMigrations({ transaction: options.migrationsTransactionMode ?? 'each' });
+      } finally {
+        await migrator.destroy().catch(() => undefined);
+      }
       const dataSource = new DataSource({ ...options, migrationsRun: false });
       await dataSource.initialize();
-      try {
-        await dataSource.runMigrations({ transaction: options.migrationsTransactionMode ?? 'each' });
-      } catch (error) {
-        await dataSource.destroy().catch(() => undefined);
-        throw error;
-      }
       return dataSource;
     },
     log,

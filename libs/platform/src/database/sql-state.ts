@@ -5,6 +5,10 @@ export const SQL_STATE = {
   foreignKeyViolation: '23503',
   uniqueViolation: '23505',
   exclusionViolation: '23P01',
+  /** `statement_timeout` (or an operator's cancel) stopped the statement. */
+  queryCanceled: '57014',
+  /** `idle_in_transaction_session_timeout` ended the session. */
+  idleInTransactionTimeout: '25P03',
 } as const;
 
 /** The SQLSTATE of a failed statement (TypeORM wraps the driver's error), or undefined for any other error. */

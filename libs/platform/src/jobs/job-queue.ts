@@ -142,6 +142,21 @@ export class JobQueue<Data = undefined> implements OnApplicationBootstrap, Befor
     }
   }
 
+  /**
+   * Removes a job that is waiting or delayed, because its work became pointless (a cancelled booking's reminder),
+   * waiting at most two seconds for Redis, and never throws: says whether a job was removed. A job running now, or
+   * one Redis could not be asked about, stays; its handler must still check that the work is wanted.
+   */
+  async tryRemove(jobId: string): Promise<boolean> {
+    if (!this.queue || this.stopping) return false;
+    try {
+      return (await withTimeout(this.queue.remove(jobId), TRY_ADD_WAIT_MS, `removing from ${this.name}`)) === 1;
+    } catch (error) {
+      this.logger.warn(`job ${jobId} not removed (${(error as Error).message}); it will find its work pointless when it runs`);
+      return false;
+    }
+  }
+
   /** Adds each pending job of the handler that has no live job. Runs every `sweepEveryMs` on each replica. */
   sweep(): Promise<void> {
     this.sweeping ??= this.sweepOnce()

@@ -4,19 +4,31 @@ import { defineJob, type JobHandler, type JobRun, type PendingJob } from '@hunte
 import { DataSource } from 'typeorm';
 import type { BookingsConfig } from '../config.js';
 import { PaymentProvider } from '../payments/payment-provider.js';
+import { BookingPaymentOutcomes } from './booking-payment-outcomes.js';
 import { BookingRepository } from './booking.repository.js';
 
 export const HOLD_EXPIRY_QUEUE = 'bookings-hold-expiry';
 const SWEEP_BATCH = 100;
+/**
+ * How long an intent the processor will neither cancel nor has paid (`processing`: a bank still deciding) waits
+ * before it is asked about again; the sweep orders by that time, so such intents never fill its batch.
+ */
+export const UNSETTLED_RECHECK_MINUTES = 10;
 
 export interface HoldExpiryData {
   bookingId: string;
 }
 
+/** What became of an expired hold's payment. */
+export type ExpiredHoldPayment = 'nothing' | 'canceled' | 'confirmed' | 'refunded' | 'ignored' | 'deferred';
+
 /**
  * Ends a hold at its `expires_at`: one delayed job per hold (job id = the booking's id) plus a sweep each minute
- * on each replica, for a job Redis lost or ran early. Idempotent: a hold still live or already paid is left
- * alone; an expired hold's unpaid intent is cancelled once.
+ * on each replica, for a job Redis lost or ran early, which also reconciles every expired hold whose intent is not
+ * known to be cancelled or paid against the processor. Idempotent: a hold still live or already settled is left
+ * alone. An expired hold's intent is cancelled; if the processor says it was paid meanwhile (its webhook lost or
+ * late), the payment is settled as a late one (confirmed if the time is still free and ahead, else refunded), never
+ * recorded as cancelled; if it is still processing, it is asked about again later.
  */
 @Injectable()
 export class HoldExpiryJob implements JobHandler<HoldExpiryData> {
@@ -26,9 +38,10 @@ export class HoldExpiryJob implements JobHandler<HoldExpiryData> {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly bookings: BookingRepository,
     private readonly payments: PaymentProvider,
+    private readonly outcomes: BookingPaymentOutcomes,
   ) {}
 
-  async run(job: JobRun<HoldExpiryData>): Promise<{ expired: boolean }> {
+  async run(job: JobRun<HoldExpiryData>): Promise<{ expired: boolean; payment: ExpiredHoldPayment }> {
     const { bookingId } = job.data;
     await this.dataSource.query(
       `update hunter_bookings set status = 'expired', updated_at = now()
@@ -36,32 +49,45 @@ export class HoldExpiryJob implements JobHandler<HoldExpiryData> {
       [bookingId],
     );
     const row = await this.bookings.find(bookingId);
-    if (
-      row?.status !== 'expired' ||
-      !row.paymentIntentId ||
-      row.paymentStatus === 'canceled' ||
-      row.paymentStatus === 'succeeded'
-    ) {
-      return { expired: row?.status === 'expired' };
+    const expired = row?.status === 'expired';
+    if (!expired || !row.paymentIntentId || row.paidAt || row.paymentStatus === 'canceled') {
+      return { expired, payment: 'nothing' };
     }
-    await this.payments.cancelIntent(row.paymentIntentId, `booking:${bookingId}:cancel`);
-    await this.dataSource.query(
-      `update hunter_bookings set payment_status = 'canceled', updated_at = now()
-       where id = $1 and payment_status is distinct from 'succeeded'`,
-      [bookingId],
-    );
-    this.logger.log(`hold ${bookingId} expired; its payment was cancelled`);
-    return { expired: true };
+    const intent = await this.payments.cancelIntent(row.paymentIntentId, `booking:${bookingId}:cancel`);
+    if (intent.status === 'canceled') {
+      await this.dataSource.query(
+        `update hunter_bookings set payment_status = 'canceled', payment_check_after = null, updated_at = now()
+         where id = $1 and paid_at is null`,
+        [bookingId],
+      );
+      this.logger.log(`hold ${bookingId} expired; its payment was cancelled`);
+      return { expired, payment: 'canceled' };
+    }
+    const outcome = intent.status === 'succeeded' ? await this.outcomes.settle(intent) : 'deferred';
+    if (outcome === 'deferred' || outcome === 'ignored') {
+      await this.dataSource.query(
+        `update hunter_bookings set payment_status = $2,
+           payment_check_after = now() + make_interval(mins => ${UNSETTLED_RECHECK_MINUTES}), updated_at = now()
+         where id = $1 and paid_at is null`,
+        [bookingId, intent.status],
+      );
+    }
+    this.logger.log(`hold ${bookingId} expired with its payment ${intent.status}: ${outcome}`);
+    return { expired, payment: outcome };
   }
 
-  /** Holds past their time, and expired holds whose intent is not cancelled yet. */
+  /**
+   * Holds past their time, and expired holds whose intent is neither cancelled nor settled yet (due first: an
+   * intent put off is not due until its `payment_check_after`).
+   */
   async pending(): Promise<PendingJob<HoldExpiryData>[]> {
     const rows = await this.dataSource.query<{ id: string }[]>(
       `select id from hunter_bookings
        where (status = 'pending_payment' and expires_at <= now())
-          or (status = 'expired' and payment_intent_id is not null
-              and payment_status is distinct from 'canceled' and payment_status is distinct from 'succeeded')
-       order by expires_at limit ${SWEEP_BATCH}`,
+          or (status = 'expired' and payment_intent_id is not null and paid_at is null
+              and payment_status is distinct from 'canceled'
+              and coalesce(payment_check_after, expires_at) <= now())
+       order by coalesce(payment_check_after, expires_at) limit ${SWEEP_BATCH}`,
     );
     return rows.map(({ id }) => ({ jobId: id, data: { bookingId: id } }));
   }

@@ -128,11 +128,14 @@ export class BookingsService {
       if (intentId) {
         await this.payments
           .cancelIntent(intentId, `booking:${bookingId}:cancel`)
-          .then(() =>
-            this.dataSource.query(
-              `update hunter_bookings set payment_status = 'canceled' where id = $1 and payment_status is distinct from 'succeeded'`,
-              [bookingId],
-            ),
+          // An intent paid (or processing) meanwhile is not cancelled: the hold sweep settles it as a late payment.
+          .then((intent) =>
+            intent.status === 'canceled'
+              ? this.dataSource.query(
+                  `update hunter_bookings set payment_status = 'canceled' where id = $1 and paid_at is null`,
+                  [bookingId],
+                )
+              : undefined,
           )
           .catch((error: Error) =>
             this.logger.warn(`intent of released hold ${bookingId} not cancelled yet: ${error.message}`),

@@ -63,12 +63,13 @@ export class SimulatedPaymentProvider extends PaymentProvider {
     };
   }
 
-  async cancelIntent(paymentIntentId: string): Promise<void> {
+  async cancelIntent(paymentIntentId: string): Promise<PaymentIntentSnapshot> {
     await this.dataSource.query(
       `update hunter_bookings set payment_status = 'canceled', updated_at = now()
        where payment_intent_id = $1 and payment_status is distinct from 'succeeded'`,
       [paymentIntentId],
     );
+    return this.retrieveIntent(paymentIntentId);
   }
 
   refund(input: { paymentIntentId: string; amountPence: number; bookingId: string }): Promise<RefundSnapshot> {
@@ -76,6 +77,7 @@ export class SimulatedPaymentProvider extends PaymentProvider {
       id: `sim_re_${input.bookingId.replaceAll('-', '')}`,
       status: 'succeeded',
       amountPence: input.amountPence,
+      failureReason: null,
     });
   }
 }

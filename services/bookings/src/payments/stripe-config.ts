@@ -22,6 +22,13 @@ export const stripeEnvShape = {
   STRIPE_API_HOST: z.string().trim().min(1).optional(),
   STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+  /** How long a handled event's id is kept (replays within it are no-ops); Stripe may resend for 30 days. */
+  STRIPE_EVENT_RETENTION_DAYS: z.coerce.number().int().min(3).max(365).default(30),
+  /** `on` lets production run on Stripe test keys (a staging site); off unless set. */
+  STRIPE_ALLOW_TEST_MODE: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.enum(['on', 'off']).default('off'),
+  ),
 };
 
 export interface StripeSettings {
@@ -33,12 +40,51 @@ export interface StripeSettings {
   STRIPE_API_PROTOCOL?: 'http' | 'https' | undefined;
 }
 
-/** A schema refinement: stripe mode needs all three keys, named one by one when missing. */
-export function requireCompleteStripeKeys(settings: StripeSettings, ctx: z.RefinementCtx): void {
+/** Which of Stripe's two worlds a key belongs to, read from its prefix (`sk_test_…`, `pk_live_…`); null if neither. */
+export function stripeKeyMode(key: string | undefined): 'test' | 'live' | null {
+  const mode = key ? /^(?:sk|rk|pk)_(test|live)_/.exec(key)?.[1] : undefined;
+  return mode === 'test' || mode === 'live' ? mode : null;
+}
+
+/**
+ * A schema refinement: stripe mode needs all three keys, named one by one when missing; the secret and the
+ * publishable key must be of one mode (a test secret with a live publishable key takes no payment at all); and
+ * production takes live keys only, unless `STRIPE_ALLOW_TEST_MODE=on` says it is a staging site.
+ */
+export function requireCompleteStripeKeys(
+  settings: StripeSettings & { NODE_ENV?: string; STRIPE_ALLOW_TEST_MODE?: 'on' | 'off' },
+  ctx: z.RefinementCtx,
+): void {
   if (!settings.STRIPE_SECRET_KEY) return;
+  const secretMode = stripeKeyMode(settings.STRIPE_SECRET_KEY);
+  const publishableMode = stripeKeyMode(settings.STRIPE_PUBLISHABLE_KEY);
+  if (secretMode && publishableMode && secretMode !== publishableMode) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['STRIPE_PUBLISHABLE_KEY'],
+      message: `is a ${publishableMode} key but STRIPE_SECRET_KEY is a ${secretMode} one: both must be test keys or both live`,
+    });
+  }
+  if (settings.NODE_ENV === 'production' && settings.STRIPE_ALLOW_TEST_MODE !== 'on') {
+    const live = { STRIPE_SECRET_KEY: 'sk_live_… or rk_live_…', STRIPE_PUBLISHABLE_KEY: 'pk_live_…' } as const;
+    for (const variable of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY'] as const) {
+      const value = settings[variable];
+      if (value && stripeKeyMode(value) !== 'live') {
+        ctx.addIssue({
+          code: 'custom',
+          path: [variable],
+          message: `must be a live key (${live[variable]}) in production; set STRIPE_ALLOW_TEST_MODE=on to run a staging site on test keys`,
+        });
+      }
+    }
+  }
   for (const variable of ['STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
     if (!settings[variable]) {
-      ctx.addIssue({ code: 'custom', path: [variable], message: 'must be set when STRIPE_SECRET_KEY is (stripe mode)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: [variable],
+        message: 'must be set when STRIPE_SECRET_KEY is (stripe mode)',
+      });
     }
   }
 }
@@ -48,12 +94,11 @@ export const stripeProductionRules: readonly ProductionRule[] = [
   requiredInProduction('STRIPE_SECRET_KEY', 'without it bookings runs in simulated mode and takes no money'),
   requiredInProduction('STRIPE_PUBLISHABLE_KEY', "the payment page's Payment Element needs it"),
   requiredInProduction('STRIPE_WEBHOOK_SECRET', "without it Stripe's webhooks cannot be verified"),
-  ...(['STRIPE_API_HOST', 'STRIPE_API_PORT', 'STRIPE_API_PROTOCOL'] as const).map(
-    (variable): ProductionRule => ({
-      variable,
-      check: (value) => (value === undefined ? null : 'must not be set in production (it points the SDK away from Stripe)'),
-    }),
-  ),
+  ...(['STRIPE_API_HOST', 'STRIPE_API_PORT', 'STRIPE_API_PROTOCOL'] as const).map((variable): ProductionRule => ({
+    variable,
+    check: (value) =>
+      value === undefined ? null : 'must not be set in production (it points the SDK away from Stripe)',
+  })),
 ];
 
 /** What the payment page needs to know (`GET /api/bookings/payment-config`). */

@@ -4,6 +4,7 @@ import {
   type PaymentIntentSnapshot,
   type PaymentIntentStatus,
   type PaymentMode,
+  type RefundReport,
   type RefundSnapshot,
 } from './payment-provider.js';
 
@@ -16,15 +17,20 @@ const INTENT_STATUSES: readonly PaymentIntentStatus[] = [
   'canceled',
   'succeeded',
 ];
-const REFUND_STATUSES: readonly RefundSnapshot['status'][] = ['pending', 'requires_action', 'succeeded', 'failed', 'canceled'];
-
-/** Statuses in which Stripe refuses to cancel an intent and there is nothing left to cancel. */
-const SETTLED: readonly PaymentIntentStatus[] = ['canceled', 'succeeded'];
+const REFUND_STATUSES: readonly RefundSnapshot['status'][] = [
+  'pending',
+  'requires_action',
+  'succeeded',
+  'failed',
+  'canceled',
+];
 
 /** What bookings reads of a PaymentIntent, from the API object or a webhook event's `data.object`. */
 export function intentSnapshotOf(intent: Stripe.PaymentIntent): PaymentIntentSnapshot {
   if (!INTENT_STATUSES.includes(intent.status as PaymentIntentStatus)) {
-    throw new Error(`Stripe answered PaymentIntent ${intent.id} with a status bookings does not know: ${intent.status}`);
+    throw new Error(
+      `Stripe answered PaymentIntent ${intent.id} with a status bookings does not know: ${intent.status}`,
+    );
   }
   return {
     id: intent.id,
@@ -37,10 +43,20 @@ export function intentSnapshotOf(intent: Stripe.PaymentIntent): PaymentIntentSna
   };
 }
 
-function refundSnapshotOf(refund: Stripe.Refund): RefundSnapshot {
+/** What bookings reads of a Refund, from the API object or a `refund.*` event's `data.object`. */
+export function refundReportOf(refund: Stripe.Refund): RefundReport | null {
+  const paymentIntentId = typeof refund.payment_intent === 'string' ? refund.payment_intent : refund.payment_intent?.id;
+  if (!paymentIntentId) return null;
   // A card refund is created `pending` or `succeeded`; Stripe documents null only for objects it is still building.
   const status = REFUND_STATUSES.find((known) => known === refund.status) ?? 'pending';
-  return { id: refund.id, status, amountPence: refund.amount };
+  return {
+    id: refund.id,
+    status,
+    amountPence: refund.amount,
+    failureReason: refund.failure_reason ?? null,
+    paymentIntentId,
+    bookingId: refund.metadata?.bookingId ?? null,
+  };
 }
 
 /**
@@ -55,7 +71,11 @@ export class StripePaymentProvider extends PaymentProvider {
     super();
   }
 
-  async createIntent(input: { bookingId: string; amountPence: number; idempotencyKey: string }): Promise<PaymentIntentSnapshot> {
+  async createIntent(input: {
+    bookingId: string;
+    amountPence: number;
+    idempotencyKey: string;
+  }): Promise<PaymentIntentSnapshot> {
     const intent = await this.stripe.paymentIntents.create(
       {
         amount: input.amountPence,
@@ -72,23 +92,33 @@ export class StripePaymentProvider extends PaymentProvider {
     return intentSnapshotOf(await this.stripe.paymentIntents.retrieve(paymentIntentId));
   }
 
-  async cancelIntent(paymentIntentId: string, idempotencyKey: string): Promise<void> {
+  async cancelIntent(paymentIntentId: string, idempotencyKey: string): Promise<PaymentIntentSnapshot> {
     try {
-      await this.stripe.paymentIntents.cancel(paymentIntentId, undefined, { idempotencyKey });
+      return intentSnapshotOf(await this.stripe.paymentIntents.cancel(paymentIntentId, undefined, { idempotencyKey }));
     } catch (error) {
-      // Stripe answers 400 `payment_intent_unexpected_state` for an intent already cancelled or paid: both are
-      // "nothing to cancel" here (a paid one is the webhook's business). Any other state or error is real.
-      if (!(error instanceof Stripe.errors.StripeInvalidRequestError) || error.code !== 'payment_intent_unexpected_state') throw error;
-      const { status } = await this.retrieveIntent(paymentIntentId);
-      if (!SETTLED.includes(status)) throw error;
+      // Stripe answers 400 `payment_intent_unexpected_state` for an intent it will not cancel (already cancelled,
+      // paid, or processing): the caller reads which from the intent as it is. Any other error is real.
+      if (
+        !(error instanceof Stripe.errors.StripeInvalidRequestError) ||
+        error.code !== 'payment_intent_unexpected_state'
+      )
+        throw error;
+      return this.retrieveIntent(paymentIntentId);
     }
   }
 
-  async refund(input: { paymentIntentId: string; amountPence: number; bookingId: string; idempotencyKey: string }): Promise<RefundSnapshot> {
+  async refund(input: {
+    paymentIntentId: string;
+    amountPence: number;
+    bookingId: string;
+    idempotencyKey: string;
+  }): Promise<RefundSnapshot> {
     const refund = await this.stripe.refunds.create(
       { payment_intent: input.paymentIntentId, amount: input.amountPence, metadata: { bookingId: input.bookingId } },
       { idempotencyKey: input.idempotencyKey },
     );
-    return refundSnapshotOf(refund);
+    const report = refundReportOf(refund);
+    if (!report) throw new Error(`Stripe answered refund ${refund.id} without its PaymentIntent`);
+    return report;
   }
 }

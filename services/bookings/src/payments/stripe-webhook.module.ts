@@ -1,7 +1,9 @@
 import { Module, type DynamicModule, type Type } from '@nestjs/common';
+import { JobsModule } from '@hunted/platform';
 import Stripe from 'stripe';
 import { createStripeClient } from './stripe-client.js';
 import type { StripeSettings } from './stripe-config.js';
+import { StripeEventsPruneJob, stripeEventsPrune } from './stripe-events-prune.job.js';
 import { StripeEventsRepository } from './stripe-events.repository.js';
 import { STRIPE_WEBHOOK_SECRET, StripeWebhookController } from './stripe-webhook.controller.js';
 import { StripeWebhookService } from './stripe-webhook.service.js';
@@ -10,21 +12,26 @@ import { StripeWebhookService } from './stripe-webhook.service.js';
 export type PaymentOutcomesModule = Type<unknown> | DynamicModule;
 
 /**
- * Stripe's webhook (stripe mode only): verifies each event, stores its id once in stripe_events, and hands
- * `payment_intent.succeeded` and `charge.refunded` to the PaymentOutcomeHandler that `outcomes` exports.
+ * Stripe's webhook (stripe mode only): verifies each event, stores its id once in stripe_events (pruned hourly
+ * after `STRIPE_EVENT_RETENTION_DAYS`), and hands `payment_intent.succeeded` and `refund.created`/`.updated`/
+ * `.failed` to the PaymentOutcomeHandler that `outcomes` exports, in the transaction that stores the id.
  */
 @Module({})
 export class StripeWebhookModule {
-  static register(settings: StripeSettings & { STRIPE_WEBHOOK_SECRET: string }, outcomes: PaymentOutcomesModule): DynamicModule {
+  static register(
+    settings: StripeSettings & { STRIPE_WEBHOOK_SECRET: string },
+    outcomes: PaymentOutcomesModule,
+  ): DynamicModule {
     return {
       module: StripeWebhookModule,
-      imports: [outcomes],
+      imports: [outcomes, JobsModule.forFeature([stripeEventsPrune])],
       controllers: [StripeWebhookController],
       providers: [
         { provide: Stripe, useFactory: () => createStripeClient(settings) },
         { provide: STRIPE_WEBHOOK_SECRET, useValue: settings.STRIPE_WEBHOOK_SECRET },
         StripeEventsRepository,
         StripeWebhookService,
+        StripeEventsPruneJob,
       ],
     };
   }

@@ -14,8 +14,9 @@ import Stripe from 'stripe';
  *   `POST /v1/payment_intents/:id/confirm` (any payment method succeeds: a test card), `POST /v1/refunds`;
  * - a POST with an `Idempotency-Key` seen before gets the first answer again (`Idempotent-Replayed: true`); the
  *   same key with other parameters is a 400 `idempotency_error`, as at Stripe;
- * - a confirm records `payment_intent.succeeded` and a refund `charge.refunded`, which `deliver()` posts to a
- *   webhook URL with a `Stripe-Signature` from `Stripe.webhooks.generateTestHeaderString`.
+ * - a confirm records `payment_intent.succeeded` and a refund `refund.created` and `charge.refunded` (and
+ *   `settleRefund` the bank's later `refund.updated` / `refund.failed`), which `deliver()` posts to a webhook URL
+ *   with a `Stripe-Signature` from `Stripe.webhooks.generateTestHeaderString`.
  */
 
 export type StripeObject = Record<string, unknown> & { id: string };
@@ -66,7 +67,8 @@ class StripeApiError extends Error {
   }
 }
 
-const CANCELABLE = new Set(['requires_payment_method', 'requires_capture', 'requires_confirmation', 'requires_action', 'processing']);
+// Stripe cancels `processing` only "in rare cases" (some bank debits); the fake takes the common case: it refuses.
+const CANCELABLE = new Set(['requires_payment_method', 'requires_capture', 'requires_confirmation', 'requires_action']);
 const CONFIRMABLE = new Set(['requires_payment_method', 'requires_confirmation']);
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
@@ -93,14 +95,21 @@ export function parseStripeForm(body: string): Record<string, unknown> {
 function positiveInteger(value: unknown, param: string): number {
   const amount = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
   if (!Number.isSafeInteger(amount) || amount < 1) {
-    throw new StripeApiError(400, 'invalid_request_error', 'parameter_invalid_integer', `Invalid positive integer: ${param}`, param);
+    throw new StripeApiError(
+      400,
+      'invalid_request_error',
+      'parameter_invalid_integer',
+      `Invalid positive integer: ${param}`,
+      param,
+    );
   }
   return amount;
 }
 
 function stringMap(value: unknown): Record<string, string> {
   if (value === undefined) return {};
-  if (typeof value !== 'object' || value === null) throw new StripeApiError(400, 'invalid_request_error', 'parameter_invalid', 'Invalid metadata', 'metadata');
+  if (typeof value !== 'object' || value === null)
+    throw new StripeApiError(400, 'invalid_request_error', 'parameter_invalid', 'Invalid metadata', 'metadata');
   return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, String(entry)]));
 }
 
@@ -115,6 +124,8 @@ export class FakeStripe {
   readonly refunds = new Map<string, StripeObject>();
   /** Every event the objects' changes raised, oldest first (Stripe would queue these for each endpoint). */
   readonly events: StripeEventBody[] = [];
+  /** The status a new refund starts in: `succeeded` (a card refund, at once) unless a test wants it `pending`. */
+  nextRefundStatus: 'succeeded' | 'pending' = 'succeeded';
   /** Every API request as it arrived, for tests that check what the SDK sent. */
   readonly requests: FakeStripeRequest[] = [];
 
@@ -148,12 +159,20 @@ export class FakeStripe {
 
   /** An SDK client pointed here, as bookings builds its own. */
   client(): Stripe {
-    return new Stripe(this.secretKey, { host: '127.0.0.1', port: this.port, protocol: 'http', maxNetworkRetries: 0, telemetry: false });
+    return new Stripe(this.secretKey, {
+      host: '127.0.0.1',
+      port: this.port,
+      protocol: 'http',
+      maxNetworkRetries: 0,
+      telemetry: false,
+    });
   }
 
   /** The latest event of a type about an object (what Stripe would deliver for it). */
   eventFor(type: string, objectId: string): StripeEventBody {
-    const event = [...this.events].reverse().find((candidate) => candidate.type === type && candidate.data.object.id === objectId);
+    const event = [...this.events]
+      .reverse()
+      .find((candidate) => candidate.type === type && candidate.data.object.id === objectId);
     if (!event) throw new Error(`no ${type} event for ${objectId}`);
     return event;
   }
@@ -162,7 +181,11 @@ export class FakeStripe {
    * Posts an event to a webhook endpoint as Stripe does: the JSON body, `Content-Type: application/json;
    * charset=utf-8` and `Stripe-Signature: t=…,v1=…` over exactly those bytes.
    */
-  async deliver(url: string, event: StripeEventBody, options: DeliveryOptions = {}): Promise<{ status: number; body: string }> {
+  async deliver(
+    url: string,
+    event: StripeEventBody,
+    options: DeliveryOptions = {},
+  ): Promise<{ status: number; body: string }> {
     const payload = JSON.stringify(event, null, 2);
     const signature =
       options.signatureHeader !== undefined
@@ -172,7 +195,10 @@ export class FakeStripe {
             secret: options.secret ?? this.webhookSecret,
             ...(options.timestamp === undefined ? {} : { timestamp: options.timestamp }),
           });
-    const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8', 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' };
+    const headers: Record<string, string> = {
+      'content-type': 'application/json; charset=utf-8',
+      'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+    };
     if (signature !== null) headers['stripe-signature'] = signature;
     const response = await fetch(url, { method: 'POST', headers, body: payload });
     return { status: response.status, body: await response.text() };
@@ -203,8 +229,15 @@ export class FakeStripe {
       const method = req.method ?? 'GET';
       const form = Buffer.concat(chunks).toString('utf8');
       const params = parseStripeForm(method === 'GET' ? url.search.slice(1) : form);
-      const idempotencyKey = method === 'POST' ? (req.headers['idempotency-key'] as string | undefined) ?? null : null;
-      this.requests.push({ method, path: url.pathname, params, idempotencyKey, authorization: req.headers.authorization });
+      const idempotencyKey =
+        method === 'POST' ? ((req.headers['idempotency-key'] as string | undefined) ?? null) : null;
+      this.requests.push({
+        method,
+        path: url.pathname,
+        params,
+        idempotencyKey,
+        authorization: req.headers.authorization,
+      });
 
       let answer: Answer;
       let replayed = false;
@@ -225,9 +258,14 @@ export class FakeStripe {
       } else {
         answer = this.answer(method, url.pathname, params, req.headers.authorization, idempotencyKey);
         // Stripe saves the result of every request that began executing, errors included (not a 401 or 429).
-        if (idempotencyKey !== null && answer.status !== 401) this.answered.set(idempotencyKey, { fingerprint, answer });
+        if (idempotencyKey !== null && answer.status !== 401)
+          this.answered.set(idempotencyKey, { fingerprint, answer });
       }
-      const headers: Record<string, string> = { 'content-type': 'application/json', 'request-id': idOf('req'), 'stripe-version': this.apiVersion };
+      const headers: Record<string, string> = {
+        'content-type': 'application/json',
+        'request-id': idOf('req'),
+        'stripe-version': this.apiVersion,
+      };
       if (idempotencyKey !== null) headers['idempotency-key'] = idempotencyKey;
       if (replayed) headers['idempotent-replayed'] = 'true';
       res.writeHead(answer.status, headers);
@@ -235,7 +273,13 @@ export class FakeStripe {
     });
   }
 
-  private answer(method: string, path: string, params: Record<string, unknown>, authorization: string | undefined, idempotencyKey: string | null): Answer {
+  private answer(
+    method: string,
+    path: string,
+    params: Record<string, unknown>,
+    authorization: string | undefined,
+    idempotencyKey: string | null,
+  ): Answer {
     try {
       if (authorization !== `Bearer ${this.secretKey}`) {
         throw new StripeApiError(401, 'invalid_request_error', undefined, 'Invalid API Key provided');
@@ -254,7 +298,12 @@ export class FakeStripe {
         case 'POST /v1/refunds':
           return { status: 200, body: this.createRefund(params, idempotencyKey) };
         default:
-          throw new StripeApiError(404, 'invalid_request_error', undefined, `Unrecognized request URL (${method}: ${path}).`);
+          throw new StripeApiError(
+            404,
+            'invalid_request_error',
+            undefined,
+            `Unrecognized request URL (${method}: ${path}).`,
+          );
       }
     } catch (error) {
       if (error instanceof StripeApiError) return this.errorAnswer(error);
@@ -265,20 +314,40 @@ export class FakeStripe {
   private errorAnswer(error: StripeApiError): Answer {
     return {
       status: error.status,
-      body: { error: { type: error.type, message: error.message, ...(error.code ? { code: error.code } : {}), ...(error.param ? { param: error.param } : {}) } },
+      body: {
+        error: {
+          type: error.type,
+          message: error.message,
+          ...(error.code ? { code: error.code } : {}),
+          ...(error.param ? { param: error.param } : {}),
+        },
+      },
     };
   }
 
   private intent(id: string): StripeObject {
     const intent = this.intents.get(id);
-    if (!intent) throw new StripeApiError(404, 'invalid_request_error', 'resource_missing', `No such payment_intent: '${id}'`, 'intent');
+    if (!intent)
+      throw new StripeApiError(
+        404,
+        'invalid_request_error',
+        'resource_missing',
+        `No such payment_intent: '${id}'`,
+        'intent',
+      );
     return intent;
   }
 
   private createIntent(params: Record<string, unknown>, idempotencyKey: string | null): StripeObject {
     const amount = positiveInteger(params.amount, 'amount');
     if (typeof params.currency !== 'string' || !/^[a-z]{3}$/.test(params.currency)) {
-      throw new StripeApiError(400, 'invalid_request_error', 'parameter_missing', 'Missing required param: currency.', 'currency');
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        'parameter_missing',
+        'Missing required param: currency.',
+        'currency',
+      );
     }
     const id = idOf('pi');
     const automatic = params.automatic_payment_methods as Record<string, unknown> | undefined;
@@ -315,7 +384,11 @@ export class FakeStripe {
         `You cannot cancel this PaymentIntent because it has a status of ${String(intent.status)}. Only a PaymentIntent with one of the following statuses may be canceled: ${[...CANCELABLE].join(', ')}.`,
       );
     }
-    Object.assign(intent, { status: 'canceled', canceled_at: nowSeconds(), cancellation_reason: (params.cancellation_reason as string | undefined) ?? null });
+    Object.assign(intent, {
+      status: 'canceled',
+      canceled_at: nowSeconds(),
+      cancellation_reason: (params.cancellation_reason as string | undefined) ?? null,
+    });
     this.raise('payment_intent.canceled', intent);
     return intent;
   }
@@ -348,7 +421,12 @@ export class FakeStripe {
       status: 'succeeded',
     };
     this.charges.set(charge.id, charge);
-    Object.assign(intent, { status: 'succeeded', amount_received: intent.amount, latest_charge: charge.id, payment_method: idOf('pm') });
+    Object.assign(intent, {
+      status: 'succeeded',
+      amount_received: intent.amount,
+      latest_charge: charge.id,
+      payment_method: idOf('pm'),
+    });
     this.raise('charge.succeeded', charge, idempotencyKey);
     this.raise('payment_intent.succeeded', intent, idempotencyKey);
     return intent;
@@ -357,7 +435,12 @@ export class FakeStripe {
   /** A card refund: settled at once (`succeeded`), so `charge.refunded` follows straight away. */
   private createRefund(params: Record<string, unknown>, idempotencyKey: string | null): StripeObject {
     if (typeof params.payment_intent !== 'string') {
-      throw new StripeApiError(400, 'invalid_request_error', 'parameter_missing', 'One of the following params should be provided for this request: payment_intent or charge.');
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        'parameter_missing',
+        'One of the following params should be provided for this request: payment_intent or charge.',
+      );
     }
     const intent = this.intent(params.payment_intent);
     const charge = typeof intent.latest_charge === 'string' ? this.charges.get(intent.latest_charge) : undefined;
@@ -371,7 +454,12 @@ export class FakeStripe {
     }
     const remaining = (charge.amount as number) - (charge.amount_refunded as number);
     if (remaining === 0) {
-      throw new StripeApiError(400, 'invalid_request_error', 'charge_already_refunded', `Charge ${charge.id} has already been refunded.`);
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        'charge_already_refunded',
+        `Charge ${charge.id} has already been refunded.`,
+      );
     }
     const amount = params.amount === undefined ? remaining : positiveInteger(params.amount, 'amount');
     if (amount > remaining) {
@@ -390,15 +478,35 @@ export class FakeStripe {
       charge: charge.id,
       created: nowSeconds(),
       currency: charge.currency,
+      failure_reason: null,
       metadata: stringMap(params.metadata),
       payment_intent: intent.id,
       reason: null,
-      status: 'succeeded',
+      status: this.nextRefundStatus,
     };
     this.refunds.set(refund.id, refund);
     const refunded = (charge.amount_refunded as number) + amount;
     Object.assign(charge, { amount_refunded: refunded, refunded: refunded === charge.amount });
+    this.raise('refund.created', refund, idempotencyKey);
     this.raise('charge.refunded', charge, idempotencyKey);
     return refund;
+  }
+
+  /** The bank's later answer about a refund: it succeeded (`refund.updated`), or failed (`refund.updated` and `refund.failed`). */
+  settleRefund(
+    refundId: string,
+    outcome: 'succeeded' | 'failed',
+    failureReason = 'expired_or_canceled_card',
+  ): StripeEventBody {
+    const refund = this.refunds.get(refundId);
+    if (!refund) throw new Error(`no refund ${refundId}`);
+    Object.assign(refund, { status: outcome, failure_reason: outcome === 'failed' ? failureReason : null });
+    if (outcome === 'failed') {
+      const charge = this.charges.get(refund.charge as string)!;
+      const refunded = (charge.amount_refunded as number) - (refund.amount as number);
+      Object.assign(charge, { amount_refunded: refunded, refunded: false });
+    }
+    const updated = this.raise('refund.updated', refund);
+    return outcome === 'failed' ? this.raise('refund.failed', refund) : updated;
   }
 }

@@ -92,7 +92,7 @@ export class BookingEmailPlanner {
   async rescheduled(manager: EntityManager, event: BookingRescheduledV1, now = new Date()): Promise<void> {
     const facts = { ...factsOf(event), previousStartsAt: event.previousStartsAt, previousEndsAt: event.previousEndsAt };
     const changes = await this.coalesced(manager, event, 'rescheduled', facts, now);
-    await this.emails.skipPending(manager, event.bookingId, OVERTAKEN, event.sequence, 'booking rescheduled');
+    await this.skip(manager, event.bookingId, OVERTAKEN, event.sequence, 'booking rescheduled');
     await this.insert(manager, [...changes, ...this.reminders(event, now)]);
   }
 
@@ -100,13 +100,13 @@ export class BookingEmailPlanner {
   async cancelled(manager: EntityManager, event: BookingCancelledV1, now = new Date()): Promise<void> {
     const facts = { ...factsOf(event), cancelledBy: event.cancelledBy, refundPence: event.refundPence };
     const changes = await this.coalesced(manager, event, 'cancellation', facts, now);
-    await this.emails.skipPending(manager, event.bookingId, OVERTAKEN, null, 'booking cancelled');
+    await this.skip(manager, event.bookingId, OVERTAKEN, null, 'booking cancelled');
     await this.insert(manager, changes);
   }
 
   /** Completed: nothing to say; any reminder still pending is pointless. */
   async completed(manager: EntityManager, event: BookingEventV1): Promise<void> {
-    await this.emails.skipPending(manager, event.bookingId, REMINDERS, null, 'booking completed');
+    await this.skip(manager, event.bookingId, REMINDERS, null, 'booking completed');
   }
 
   /** A refund settled: the client is told. */
@@ -139,6 +139,7 @@ export class BookingEmailPlanner {
         // Not sent yet: this change takes its place, and its time, and says what the recipient last heard.
         const waiting = sofar.unsent;
         await this.emails.skip(manager, waiting.id, MERGED);
+        this.afterCommit.run(manager, () => void this.queue.tryRemove(bookingEmailJobId(waiting.id)));
         const merged = mergedChange(waiting.kind, waiting.facts, kind, facts);
         const sendAt = new Date(Math.max(new Date(waiting.sendAt).getTime(), now.getTime()));
         planned.push(this.email(event, merged.kind, role, userId, merged.facts, sendAt));
@@ -169,6 +170,25 @@ export class BookingEmailPlanner {
     sendAt: Date,
   ): NewOutboundEmail {
     return { bookingId: event.bookingId, kind, sequence: event.sequence, role, recipientUserId, facts, sendAt };
+  }
+
+  /**
+   * Skips the booking's pending emails a change made pointless and, once that commits, takes their jobs out of
+   * Redis: a reminder's delayed job would otherwise wait there, days perhaps, only to find its row skipped.
+   */
+  private async skip(
+    manager: EntityManager,
+    bookingId: string,
+    kinds: readonly BookingEmailKind[],
+    olderThanSequence: number | null,
+    reason: string,
+  ): Promise<void> {
+    const skipped = await this.emails.skipPending(manager, bookingId, kinds, olderThanSequence, reason);
+    if (skipped.length === 0) return;
+    this.afterCommit.run(manager, () => {
+      // Not awaited: a job left behind (Redis away) still checks its row and does nothing.
+      for (const id of skipped) void this.queue.tryRemove(bookingEmailJobId(id));
+    });
   }
 
   private async insert(manager: EntityManager, emails: NewOutboundEmail[]): Promise<void> {

@@ -68,6 +68,7 @@ export class OutboundEmailsRepository {
   /**
    * Marks pending emails of a booking that a change made pointless as skipped (reminders of an older time or a
    * cancelled booking, a confirmation not yet sent when the booking was cancelled): their jobs then do nothing.
+   * Answers the ids it skipped, so their delayed jobs can be taken out of Redis.
    */
   async skipPending(
     manager: EntityManager,
@@ -75,13 +76,15 @@ export class OutboundEmailsRepository {
     kinds: readonly BookingEmailKind[],
     olderThanSequence: number | null,
     reason: string,
-  ): Promise<void> {
-    await manager.query(
+  ): Promise<string[]> {
+    const [rows] = await manager.query<[{ id: string }[], number]>(
       `update outbound_emails set status = 'skipped', skipped_reason = $4
         where booking_id = $1 and status = 'pending' and kind = any($2::text[])
-          and ($3::int is null or sequence < $3::int)`,
+          and ($3::int is null or sequence < $3::int)
+        returning id::text as id`,
       [bookingId, kinds, olderThanSequence, reason],
     );
+    return rows.map(({ id }) => id);
   }
 
   /**

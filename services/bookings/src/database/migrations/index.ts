@@ -1,6 +1,9 @@
 import { CreateCopies1766448000000 } from './1766448000000-create-copies.js';
 import { CreateHunterBookings1766534400000 } from './1766534400000-create-hunter-bookings.js';
 import { CreateStripeEvents1767225600000 } from './1767225600000-create-stripe-events.js';
+import { HoldPaymentChecks1767398400000 } from './1767398400000-hold-payment-checks.js';
+import { BookingRefunds1767484800000 } from './1767484800000-booking-refunds.js';
+import { StripeEventsReceivedIndex1767571200000 } from './1767571200000-stripe-events-received-index.js';
 import { AddBookingRescheduleLimits1795651200000 } from './1795651200000-add-booking-reschedule-limits.js';
 
 /** Every migration of this service, in order. They run on start. */
@@ -8,5 +11,8 @@ export const migrations = [
   CreateCopies1766448000000,
   CreateHunterBookings1766534400000,
   CreateStripeEvents1767225600000,
+  HoldPaymentChecks1767398400000,
+  BookingRefunds1767484800000,
+  StripeEventsReceivedIndex1767571200000,
   AddBookingRescheduleLimits1795651200000,
 ];

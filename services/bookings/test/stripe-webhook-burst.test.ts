@@ -1,0 +1,100 @@
+import { DEFAULT_SESSION_TYPES } from '@hunted/contracts';
+import { startServiceApp, TEST_DATABASE_URL, testServiceEnv, type RunningServiceApp } from '@hunted/platform/testing';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBookingsApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { londonClock } from '../src/slots/bookable-slots.js';
+import { FakeStripe, type StripeEventBody } from './fake-stripe/fake-stripe.js';
+import { alternatingClient } from './support/alternating-client.js';
+
+/**
+ * A burst of Stripe deliveries against one bookings instance with the real bookings feature (its pool of 10): each
+ * delivery must need one pooled connection only, so a burst queues for the pool instead of deadlocking it.
+ */
+const SCHEMA = 'bookings_stripe_burst_it';
+const HUNTER_ID = 21;
+const HOURS = ['09:00', '10:00', '11:00', '12:00', '13:00', '14:00', '15:00', '16:00', '17:00', '18:00'];
+const BURST = 30;
+const dayAhead = (days: number) => londonClock(Date.now() + days * 86_400_000).date;
+
+describe('Stripe webhook burst: 30 concurrent signed deliveries against one instance', () => {
+  let stripe: FakeStripe;
+  let bookings: RunningServiceApp<NestFastifyApplication>;
+  let db: pg.Client;
+  const call = alternatingClient(() => [bookings.base]);
+
+  beforeAll(async () => {
+    stripe = await new FakeStripe().start();
+    bookings = await startServiceApp(createBookingsApp, loadConfig(testServiceEnv(SCHEMA, stripe.env())));
+    db = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await db.connect();
+    await db.query(
+      `insert into ${SCHEMA}.hunters values ($1, 'u-hunter-21', 'Iris', null, 'United Kingdom', 'Available', $2::jsonb, 0, now())`,
+      [HUNTER_ID, JSON.stringify(DEFAULT_SESSION_TYPES)],
+    );
+    const week = Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((day) => [day, HOURS]));
+    await db.query(`insert into ${SCHEMA}.hunter_weekly_hours values ($1, $2::jsonb, now())`, [
+      HUNTER_ID,
+      JSON.stringify(week),
+    ]);
+  }, 60_000);
+
+  afterAll(async () => {
+    await db?.end();
+    await bookings?.close();
+    await stripe?.stop();
+  });
+
+  /** 30 holds (each its own member and hour), each paid at Stripe: their `payment_intent.succeeded` events. */
+  async function paidHolds(): Promise<{ bookingIds: string[]; events: StripeEventBody[] }> {
+    const bookingIds: string[] = [];
+    const events: StripeEventBody[] = [];
+    for (let i = 0; i < BURST; i += 1) {
+      const created = await call(`u-burst-${i}`, 'POST', '/api/create-payment-intent', {
+        amount: 8000,
+        hunterId: HUNTER_ID,
+        sessionType: 'whatsappVideo',
+        sessionDate: dayAhead(3 + Math.floor(i / HOURS.length)),
+        sessionTime: HOURS[i % HOURS.length],
+        duration: 60,
+      });
+      expect(created.status).toBe(200);
+      const intentId = (created.body.clientSecret as string).split('_secret_')[0]!;
+      await stripe.client().paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' });
+      bookingIds.push(created.body.bookingId as string);
+      events.push(stripe.eventFor('payment_intent.succeeded', intentId));
+    }
+    return { bookingIds, events };
+  }
+
+  it('answers every one within 5 s and confirms every booking once; the instance still answers afterwards', async () => {
+    const { bookingIds, events } = await paidHolds();
+
+    const started = Date.now();
+    const deliveries = await Promise.all(
+      events.map((event) =>
+        Promise.race([
+          stripe.deliver(`${bookings.base}/api/stripe/webhook`, event),
+          new Promise<{ status: number }>((resolve) => setTimeout(() => resolve({ status: 0 }), 5_000)),
+        ]),
+      ),
+    );
+    const elapsed = Date.now() - started;
+
+    expect(deliveries.map((delivery) => delivery.status)).toEqual(Array.from({ length: BURST }, () => 200));
+    expect(elapsed).toBeLessThan(5_000);
+    const { rows } = await db.query<{ status: string; count: number }>(
+      `select status, count(*)::int as count from ${SCHEMA}.hunter_bookings where id = any($1::uuid[]) group by status`,
+      [bookingIds],
+    );
+    expect(rows).toEqual([{ status: 'confirmed', count: BURST }]);
+    const confirmed = await db.query<{ count: number }>(
+      `select count(*)::int as count from ${SCHEMA}.outbox where type = 'bookings.booking.confirmed' and data->>'bookingId' = any($1)`,
+      [bookingIds],
+    );
+    expect(confirmed.rows[0]!.count).toBe(BURST);
+    expect((await fetch(`${bookings.base}/health/ready`)).status).toBe(200);
+  });
+});
