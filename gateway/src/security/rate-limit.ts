@@ -16,7 +16,7 @@ const EVERYONE = 'everyone';
 
 export type CountedClass = Exclude<RateLimitClass, 'none'>;
 /** The budgets counted per minute (the contact form's are per hour). */
-type PerMinuteClass = Exclude<CountedClass, 'contact'>;
+type PerMinuteClass = Exclude<CountedClass, 'contact' | 'sockets'>;
 
 export type RateLimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
