@@ -123,7 +123,7 @@ describe('/my-bookings', () => {
     const wait = 'This booking was moved only a few minutes ago — you can move it again in 7 minutes';
     stubFetch({
       ...signedIn,
-      'GET /api/my-bookings': () =>
+      'GET /api/my-bookings?limit=50&offset=0': () =>
         json(200, [aMyBooking({ id: 'b1', sessionDate: '2026-12-01', sessionTime: '10:00' })]),
       'GET /api/hunters/7/slots?from=2026-11-23&to=2026-11-29&sessionType=whatsappVideo': () =>
         json(200, aSlotsResponse(7, 'whatsappVideo', '2026-11-23', { '2026-11-26': ['14:00', '15:30'] })),
