@@ -53,7 +53,14 @@ test('a guest narrows the directory from a footer category, opens a brand, and c
   await expect(filters.getByLabel('Location')).toHaveValue('all');
 
   // Far enough down the list that coming back to the top would be noticed.
-  const target = page.getByRole('link', { name: /^View Details of Browse / }).nth(14);
+  // Cards render a batch at a time as the grid's end comes into view, and other journeys' brands (the access
+  // matrix's rated ones) may rank above these: scroll until the 15th of ours is there.
+  const ours = page.getByRole('link', { name: /^View Details of Browse / });
+  await expect(async () => {
+    await page.mouse.wheel(0, 1_500);
+    expect(await ours.count()).toBeGreaterThan(14);
+  }).toPass({ timeout: 20_000 });
+  const target = ours.nth(14);
   await target.scrollIntoViewIfNeeded();
   await page.mouse.wheel(0, 200);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(800);

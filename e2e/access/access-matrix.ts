@@ -152,7 +152,7 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
   {
     route: 'POST /api/brands',
     url: () => '/api/brands',
-    body: (_f, as) => brandInput(`Matrix Submitted ${as} ${RUN}`),
+    body: (_f, as) => brandInput(`Matrix Proposal ${as} ${RUN}`),
     expect: signedIn(201),
   },
   { route: 'POST /api/brands/:id/vote', url: (f) => `/api/brands/${f.brand.id}/vote`, expect: signedIn(201) },
@@ -205,7 +205,7 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
         name: 'brands.csv',
         mimeType: 'text/csv',
         buffer: Buffer.from(
-          `${CSV_HEADER}\nMatrix Csv ${as} ${RUN},Shoes,France,Europe Wide,££,Espadrilles,https://csv.example,,Handmade\n`,
+          `${CSV_HEADER}\nMatrix Upload ${as} ${RUN},Shoes,France,Europe Wide,££,Espadrilles,https://csv.example,,Handmade\n`,
         ),
       },
     }),
