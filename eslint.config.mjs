@@ -10,6 +10,12 @@ const serviceBorder = {
   message: 'Services share only libs/*: use an event or an internal HTTP call.',
 };
 
+// BullMQ is the platform's alone: everything else (services, gateway, web, scripts) goes through its jobs module.
+const bullmqOutsidePlatform = {
+  group: ['bullmq', 'bullmq/*'],
+  message: "Jobs go through @hunted/platform's JobsModule (defineJob, JobQueue): start without Redis, bounded shutdown, sweeps.",
+};
+
 // web/src's features, each a folder; the borders between them are drawn per feature (bulletproof-react's way).
 const webFeatures = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -22,8 +28,12 @@ export default tseslint.config(
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-imports': ['error', { patterns: [serviceBorder] }],
+      'no-restricted-imports': ['error', { patterns: [serviceBorder, bullmqOutsidePlatform] }],
     },
+  },
+  {
+    files: ['libs/platform/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [serviceBorder] }] },
   },
   {
     // A later rule replaces the earlier one's options, so the border is repeated here.
@@ -34,10 +44,7 @@ export default tseslint.config(
         {
           patterns: [
             serviceBorder,
-            {
-              group: ['bullmq', 'bullmq/*'],
-              message: "Jobs go through @hunted/platform's JobsModule (defineJob, JobQueue): start without Redis, bounded shutdown, sweeps.",
-            },
+            bullmqOutsidePlatform,
           ],
         },
       ],

@@ -36,6 +36,13 @@ describe('lint: what a service may import', { timeout: 120_000 }, () => {
     }
   });
 
+  it('refuses bullmq outside libs/platform too: the gateway, the contracts, the web app', async () => {
+    for (const file of ['gateway/src/routes.ts', 'libs/contracts/src/index.ts', 'web/src/main.tsx']) {
+      const messages = await restrictedImports("import { Queue } from 'bullmq';\nexport const q = Queue;\n", file);
+      expect(messages, file).toEqual([expect.stringMatching(/'bullmq' import is restricted.*JobsModule/)]);
+    }
+  }, 120_000); // three TypeScript projects to load for typed linting
+
   it('lets libs/platform use bullmq and services use the jobs module', async () => {
     expect(await restrictedImports("import { Queue } from 'bullmq';\nexport const q = Queue;\n", 'libs/platform/src/jobs/index.ts')).toEqual([]);
     expect(

@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineJob, JobQueue, type JobHandler, type JobRun } from '@hunted/platform';
+import { defineJob, JobQueue, USER_COPY_HANDLERS, type JobHandler, type JobRun } from '@hunted/platform';
 import { freePort, TEST_REDIS_URL, testConfig, waitFor } from '@hunted/platform/testing';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +14,13 @@ import { aclFile, aclRulesOf, APPS, EVENT_READS, userNameOf } from '../service-u
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const SERVICES = Object.keys(EVENT_READS);
 
-/** The publishers a service's handlers take events from: `readonly type = 'identity.user.updated'` -> identity. */
+/** The publishers of the platform's users-copy handlers (identity), which a service lists as USER_COPY_HANDLERS. */
+const USER_COPY_PUBLISHERS = USER_COPY_HANDLERS.map((Handler) => new Handler({ apply: () => Promise.resolve() }).type.split('.')[0]!);
+
+/**
+ * The publishers a service's handlers take events from: `readonly type = 'identity.user.updated'` -> identity, and
+ * identity for a service that consumes the platform's USER_COPY_HANDLERS.
+ */
 function publishersHandledBy(service: string): string[] {
   const publishers = new Set<string>();
   const visit = (dir: string) => {
@@ -23,6 +29,8 @@ function publishersHandledBy(service: string): string[] {
       if (entry.isDirectory()) visit(path);
       else if (entry.name.endsWith('.handler.ts')) {
         for (const match of readFileSync(path, 'utf8').matchAll(/readonly type = '([a-z]+)\./g)) publishers.add(match[1]!);
+      } else if (entry.name.endsWith('.ts') && /\bUSER_COPY_HANDLERS\b/.test(readFileSync(path, 'utf8'))) {
+        for (const publisher of USER_COPY_PUBLISHERS) publishers.add(publisher);
       }
     }
   };

@@ -32,3 +32,5 @@ export * from './media/image-bytes.js';
 export * from './media/image-reply.js';
 export * from './jobs/index.js';
 export * from './users/user-copies.js';
+export * from './users/user-copies.module.js';
+export * from './users/user-copy-handlers.js';

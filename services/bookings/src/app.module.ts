@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { EventsModule, PlatformModule } from '@hunted/platform';
+import { EventsModule, PlatformModule, USER_COPY_HANDLERS, UserCopiesModule } from '@hunted/platform';
 import { BookingsModule } from './bookings/bookings.module.js';
 import type { BookingsConfig } from './config.js';
 import { migrations } from './database/migrations/index.js';
@@ -10,9 +10,6 @@ import { HunterCopiesModule } from './hunters/hunter-copies.module.js';
 import { PaymentConfigController } from './payments/payment-config.controller.js';
 import { StripeWebhookModule, type PaymentOutcomesModule } from './payments/stripe-webhook.module.js';
 import { SlotsModule } from './slots/slots.module.js';
-import { UserRegisteredHandler } from './users/events/user-registered.handler.js';
-import { UserUpdatedHandler } from './users/events/user-updated.handler.js';
-import { UserCopiesModule } from './users/user-copies.module.js';
 
 export interface BookingsAppOptions {
   /**
@@ -48,10 +45,9 @@ export class AppModule {
             HunterCreatedHandler,
             HunterUpdatedHandler,
             AvailabilityChangedHandler,
-            UserRegisteredHandler,
-            UserUpdatedHandler,
+            ...USER_COPY_HANDLERS,
           ],
-          imports: [HunterCopiesModule, UserCopiesModule],
+          imports: [HunterCopiesModule, UserCopiesModule.forService()],
         }),
         ...stripeWebhook,
       ],

@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { EventsModule, PlatformModule } from '@hunted/platform';
+import { EventsModule, PlatformModule, USER_COPY_HANDLERS, UserCopiesModule } from '@hunted/platform';
 import type { HuntersConfig } from './config.js';
 import { AvailabilityModule } from './availability/availability.module.js';
 import { migrations } from './database/migrations/index.js';
@@ -7,9 +7,7 @@ import { DemoModule } from './demo/demo.module.js';
 import { HuntersModule } from './hunters/hunters.module.js';
 import { PhotosModule } from './photos/photos.module.js';
 import { BookingCompletedHandler } from './sessions/events/booking-completed.handler.js';
-import { UserRegisteredHandler } from './users/events/user-registered.handler.js';
-import { UserUpdatedHandler } from './users/events/user-updated.handler.js';
-import { UserCopiesModule } from './users/user-copies.module.js';
+import { DemoHunterClaim } from './users/demo-hunter-claim.js';
 
 @Module({})
 export class AppModule {
@@ -23,8 +21,8 @@ export class AppModule {
         AvailabilityModule,
         PhotosModule,
         EventsModule.forService({
-          consumes: [UserRegisteredHandler, UserUpdatedHandler, BookingCompletedHandler],
-          imports: [UserCopiesModule, HuntersModule],
+          consumes: [...USER_COPY_HANDLERS, BookingCompletedHandler],
+          imports: [UserCopiesModule.forService({ onRegistered: DemoHunterClaim, imports: [HuntersModule] }), HuntersModule],
         }),
         DemoModule,
       ],

@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { EventsModule, PlatformModule } from '@hunted/platform';
+import { EventsModule, PlatformModule, USER_COPY_HANDLERS } from '@hunted/platform';
 import { BookingEmailsModule } from './booking-emails/booking-emails.module.js';
 import { BookingCopiesModule } from './bookings/booking-copies.module.js';
 import { BookingCancelledHandler } from './bookings/events/booking-cancelled.handler.js';
@@ -15,8 +15,6 @@ import { migrations } from './database/migrations/index.js';
 import { HunterCreatedHandler } from './hunters/events/hunter-created.handler.js';
 import { HunterUpdatedHandler } from './hunters/events/hunter-updated.handler.js';
 import { HunterCopiesModule } from './hunters/hunter-copies.module.js';
-import { UserRegisteredHandler } from './users/events/user-registered.handler.js';
-import { UserUpdatedHandler } from './users/events/user-updated.handler.js';
 import { MemberCopiesModule } from './users/member-copies.module.js';
 
 @Module({})
@@ -33,8 +31,7 @@ export class AppModule {
         // a confirmed booking also opens its conversation there.
         EventsModule.forService({
           consumes: [
-            UserRegisteredHandler,
-            UserUpdatedHandler,
+            ...USER_COPY_HANDLERS,
             HunterCreatedHandler,
             HunterUpdatedHandler,
             BookingConfirmedHandler,

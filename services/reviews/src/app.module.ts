@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { EventsModule, PlatformModule } from '@hunted/platform';
+import { EventsModule, PlatformModule, USER_COPY_HANDLERS, UserCopiesModule } from '@hunted/platform';
 import { BrandCopiesModule } from './brands/brand-copies.module.js';
 import { BrandCreatedHandler } from './brands/events/brand-created.handler.js';
 import { BrandDeletedHandler } from './brands/events/brand-deleted.handler.js';
@@ -8,9 +8,6 @@ import type { ReviewsConfig } from './config.js';
 import { migrations } from './database/migrations/index.js';
 import { PhotosModule } from './photos/photos.module.js';
 import { ReviewsModule } from './reviews/reviews.module.js';
-import { UserRegisteredHandler } from './users/events/user-registered.handler.js';
-import { UserUpdatedHandler } from './users/events/user-updated.handler.js';
-import { UserCopiesModule } from './users/user-copies.module.js';
 
 @Module({})
 export class AppModule {
@@ -24,8 +21,8 @@ export class AppModule {
         PhotosModule,
         CommentsModule,
         EventsModule.forService({
-          consumes: [UserRegisteredHandler, UserUpdatedHandler, BrandCreatedHandler, BrandDeletedHandler],
-          imports: [BrandCopiesModule, UserCopiesModule],
+          consumes: [...USER_COPY_HANDLERS, BrandCreatedHandler, BrandDeletedHandler],
+          imports: [BrandCopiesModule, UserCopiesModule.forService()],
         }),
       ],
     };

@@ -1,10 +1,9 @@
 import { Module } from '@nestjs/common';
-import { JobsModule } from '@hunted/platform';
+import { JobsModule, UserCopiesModule } from '@hunted/platform';
 import { HunterCopiesModule } from '../hunters/hunter-copies.module.js';
 import { PaymentOutcomeHandler } from '../payments/payment-provider.js';
 import { PaymentsModule } from '../payments/payments.module.js';
 import { SlotsModule } from '../slots/slots.module.js';
-import { UserCopiesModule } from '../users/user-copies.module.js';
 import { BookingCompletionJob, bookingCompletion } from './booking-completion.job.js';
 import { HoldExpiryJob, holdExpiry } from './booking-holds.job.js';
 import { BookingRefundJob, bookingRefunds } from './booking-refunds.job.js';
@@ -25,7 +24,7 @@ import { RescheduleBookingUseCase } from './usecases/reschedule-booking/reschedu
 @Module({
   imports: [
     HunterCopiesModule,
-    UserCopiesModule,
+    UserCopiesModule.forService(),
     SlotsModule,
     PaymentsModule,
     JobsModule.forFeature([holdExpiry, bookingCompletion, bookingRefunds]),
