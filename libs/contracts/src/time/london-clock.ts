@@ -15,6 +15,9 @@ const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const WALL_TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
 const pad = (n: number) => String(n).padStart(2, '0');
+/** Date.UTC, but years 0–99 stay themselves (Date.UTC reads them as 1900–1999). */
+const utcMs = (year: number, monthIndex: number, day: number, hour = 0, minute = 0, second = 0) =>
+  new Date(0).setUTCFullYear(year, monthIndex, day) + ((hour * 60 + minute) * 60 + second) * 1000;
 
 // Formatters are made on first use: a module that only counts dates never builds one.
 let wallClockFormat: Intl.DateTimeFormat | undefined;
@@ -58,7 +61,7 @@ export function londonWallClock(instant: Date | number): LondonWallClock {
   const [year, month, day] = [Number(parts.year), Number(parts.month), Number(parts.day)];
   const [hour, minute, second] = [Number(parts.hour), Number(parts.minute), Number(parts.second)];
   const wholeSecond = ms - (((ms % 1000) + 1000) % 1000);
-  const offsetMs = Date.UTC(year, month - 1, day, hour, minute, second) - wholeSecond;
+  const offsetMs = utcMs(year, month - 1, day, hour, minute, second) - wholeSecond;
   return {
     date: `${String(year).padStart(4, '0')}-${pad(month)}-${pad(day)}`,
     time: `${pad(hour)}:${pad(minute)}`,
@@ -115,7 +118,7 @@ export function dayNumberOf(date: string): number | null {
   const match = CALENDAR_DATE.exec(date);
   if (!match) return null;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const ms = Date.UTC(year, month - 1, day);
+  const ms = utcMs(year, month - 1, day);
   const check = new Date(ms);
   if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
   return ms / DAY_MS;
@@ -177,7 +180,7 @@ export function firstOfMonth(date: string): string {
 /** The first date of the month `months` after the one holding `date`. */
 export function addMonths(date: string, months: number): string {
   const [year, month] = date.split('-').map(Number) as [number, number];
-  return dateOfDayNumber(Date.UTC(year, month - 1 + months, 1) / DAY_MS);
+  return dateOfDayNumber(utcMs(year, month - 1 + months, 1) / DAY_MS);
 }
 
 // ---- Labels of London dates, en-GB. Each is written for the UTC midnight that stands for the date. ----
