@@ -1,5 +1,3 @@
-import { MARKETPLACE_TIME_ZONE } from '../http/hunters.js';
-
 /**
  * The London clock: the one place the marketplace's time rule lives, for every service and the web app. Two kinds
  * of value meet here:
@@ -8,6 +6,9 @@ import { MARKETPLACE_TIME_ZONE } from '../http/hunters.js';
  *   change can shift, so adding days or finding a week never needs the zone.
  * Only `Intl` is used (no library), so the web bundle gains nothing but this file.
  */
+
+/** Dates and hours of the marketplace are London's, whatever the process's or the browser's zone. */
+export const MARKETPLACE_TIME_ZONE = 'Europe/London';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
