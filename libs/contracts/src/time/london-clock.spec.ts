@@ -96,6 +96,29 @@ describe('the London clock across the 2026 and 2027 clock changes', () => {
     );
   });
 
+  it("agrees with Intl's own reading of London from 1970 to 2100, in any order of reads", () => {
+    const intl = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/London',
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZoneName: 'short',
+    });
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: at('2100-01-01T00:00:00Z') }), (instant) => {
+        const part = (type: string) => intl.formatToParts(instant).find((p) => p.type === type)!.value;
+        const clock = londonWallClock(instant);
+        expect(clock.date).toBe(`${part('year')}-${part('month')}-${part('day')}`);
+        expect(clock.time).toBe(`${part('hour')}:${part('minute')}`);
+        expect(clock.zone).toBe(part('timeZoneName'));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it('round-trips an instant through its wall clock, the first of a repeated hour coming back as the second', () => {
     fc.assert(
       fc.property(minuteInstant, (instant) => {

@@ -11,6 +11,7 @@
 export const MARKETPLACE_TIME_ZONE = 'Europe/London';
 
 const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 86_400_000;
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const WALL_TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
@@ -21,9 +22,11 @@ const utcMs = (year: number, monthIndex: number, day: number, hour = 0, minute =
   new Date(0).setUTCFullYear(year, monthIndex, day) + ((hour * 60 + minute) * 60 + second) * 1000;
 
 // Formatters are made on first use: a module that only counts dates never builds one.
-let wallClockFormat: Intl.DateTimeFormat | undefined;
-function wallClockParts(instant: number): Record<string, string> {
-  wallClockFormat ??= new Intl.DateTimeFormat('en-GB', {
+let zoneFormat: Intl.DateTimeFormat | undefined;
+
+/** London's offset (ms, to the second) and zone name at an instant, read from `Intl`. */
+function readZone(instant: number): LondonZone {
+  zoneFormat ??= new Intl.DateTimeFormat('en-GB', {
     timeZone: MARKETPLACE_TIME_ZONE,
     hourCycle: 'h23',
     year: 'numeric',
@@ -35,8 +38,39 @@ function wallClockParts(instant: number): Record<string, string> {
     timeZoneName: 'short',
   });
   const parts: Record<string, string> = {};
-  for (const part of wallClockFormat.formatToParts(instant)) if (part.type !== 'literal') parts[part.type] = part.value;
-  return parts;
+  for (const part of zoneFormat.formatToParts(instant)) if (part.type !== 'literal') parts[part.type] = part.value;
+  const wall = utcMs(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
+  return { offsetMs: wall - (instant - (((instant % 1000) + 1000) % 1000)), zone: parts.timeZoneName ?? 'GMT' };
+}
+
+interface LondonZone {
+  offsetMs: number;
+  zone: string;
+}
+
+// London's offset changes only on whole UTC hours (01:00 UTC, twice a year), so it is read once per UTC hour:
+// formatToParts costs microseconds and the slots read hundreds of instants per request. An hour whose two ends
+// disagree (none since 1847) is never cached. Bounded, so a long-running process does not grow it without end.
+const zoneByHour = new Map<number, LondonZone>();
+const MAX_CACHED_HOURS = 50_000;
+
+function zoneAt(instant: number): LondonZone {
+  const hour = Math.floor(instant / HOUR_MS);
+  const cached = zoneByHour.get(hour);
+  if (cached) return cached;
+  const first = readZone(hour * HOUR_MS);
+  const last = readZone(hour * HOUR_MS + HOUR_MS - 1);
+  if (first.offsetMs !== last.offsetMs || first.zone !== last.zone) return readZone(instant);
+  if (zoneByHour.size >= MAX_CACHED_HOURS) zoneByHour.clear();
+  zoneByHour.set(hour, first);
+  return first;
 }
 
 const msOf = (instant: Date | number) => (typeof instant === 'number' ? instant : instant.getTime());
@@ -58,18 +92,16 @@ export interface LondonWallClock {
 /** London's wall clock read off an instant. */
 export function londonWallClock(instant: Date | number): LondonWallClock {
   const ms = msOf(instant);
-  const parts = wallClockParts(ms);
-  const [year, month, day] = [Number(parts.year), Number(parts.month), Number(parts.day)];
-  const [hour, minute, second] = [Number(parts.hour), Number(parts.minute), Number(parts.second)];
-  const wholeSecond = ms - (((ms % 1000) + 1000) % 1000);
-  const offsetMs = utcMs(year, month - 1, day, hour, minute, second) - wholeSecond;
+  const { offsetMs, zone } = zoneAt(ms);
+  const wall = new Date(ms + offsetMs);
+  const [hour, minute] = [wall.getUTCHours(), wall.getUTCMinutes()];
   return {
-    date: `${String(year).padStart(4, '0')}-${pad(month)}-${pad(day)}`,
+    date: dateOfDayNumber(Math.floor((ms + offsetMs) / DAY_MS)),
     time: `${pad(hour)}:${pad(minute)}`,
     hour,
     minute,
     offsetMinutes: Math.round(offsetMs / MINUTE_MS),
-    zone: parts.timeZoneName ?? 'GMT',
+    zone,
   };
 }
 
