@@ -1,4 +1,4 @@
-import { AVAILABILITY_SLOTS, DEFAULT_SESSION_TYPES } from '@hunted/contracts';
+import { AVAILABILITY_SLOTS, DEFAULT_SESSION_TYPES, londonDateOf } from '@hunted/contracts';
 import { startServiceApp, TEST_DATABASE_URL, testServiceEnv, type RunningServiceApp } from '@hunted/platform/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import pg from 'pg';
@@ -12,7 +12,6 @@ import {
   tooManyReschedules,
 } from '../src/bookings/limits/booking-limits.js';
 import { loadConfig } from '../src/config.js';
-import { londonClock } from '../src/slots/bookable-slots.js';
 import { alternatingClient } from './support/alternating-client.js';
 
 const SCHEMA = 'bookings_limits_it';
@@ -20,7 +19,7 @@ const HUNTER_ID = 11;
 const OTHER_HUNTER_ID = 12;
 const ALL_HOURS = [...AVAILABILITY_SLOTS];
 
-const dayAhead = (days: number) => londonClock(Date.now() + days * 86_400_000).date;
+const dayAhead = (days: number) => londonDateOf(Date.now() + days * 86_400_000);
 
 /** The limits at their defaults: these tests prove what a deploy without any of the variables gets. */
 describe('bookings: abuse limits on free bookings, reschedules and holds (two instances, defaults)', () => {

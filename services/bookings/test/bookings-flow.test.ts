@@ -1,4 +1,4 @@
-import { AVAILABILITY_SLOTS, BOOKING_ERRORS, DEFAULT_SESSION_TYPES, type SlotsResponse } from '@hunted/contracts';
+import { AVAILABILITY_SLOTS, BOOKING_ERRORS, DEFAULT_SESSION_TYPES, londonDateOf, type SlotsResponse } from '@hunted/contracts';
 import { startServiceApp, TEST_DATABASE_URL, testServiceEnv, type RunningServiceApp } from '@hunted/platform/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import fc from 'fast-check';
@@ -9,7 +9,6 @@ import { BookingCompletionJob } from '../src/bookings/booking-completion.job.js'
 import { HoldExpiryJob } from '../src/bookings/booking-holds.job.js';
 import { BookingRefundJob } from '../src/bookings/booking-refunds.job.js';
 import { loadConfig } from '../src/config.js';
-import { londonClock } from '../src/slots/bookable-slots.js';
 import { alternatingClient } from './support/alternating-client.js';
 
 const SCHEMA = 'bookings_flow_it';
@@ -19,7 +18,7 @@ const ALL_HOURS = [...AVAILABILITY_SLOTS];
 const ACTIVE = `('pending_payment', 'confirmed')`;
 
 /** The London date `days` from now. */
-const dayAhead = (days: number) => londonClock(Date.now() + days * 86_400_000).date;
+const dayAhead = (days: number) => londonDateOf(Date.now() + days * 86_400_000);
 
 describe('bookings on two instances: holds, payments, changes', () => {
   let first: RunningServiceApp<NestFastifyApplication>;

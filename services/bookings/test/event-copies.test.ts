@@ -1,4 +1,4 @@
-import { DEFAULT_SESSION_TYPES, type SlotsResponse, type WeeklyHours } from '@hunted/contracts';
+import { DEFAULT_SESSION_TYPES, londonDateOf, type SlotsResponse, type WeeklyHours } from '@hunted/contracts';
 import {
   startServiceApp,
   startTestPublisher,
@@ -15,12 +15,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBookingsApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { HunterCopies } from '../src/hunters/hunter-copies.js';
-import { londonClock } from '../src/slots/bookable-slots.js';
 
 const SCHEMA = 'bookings_copies_it';
 const HUNTERS_SCHEMA = 'bookings_copies_hunters_it';
 const IDENTITY_SCHEMA = 'bookings_copies_identity_it';
-const dayAhead = (days: number) => londonClock(Date.now() + days * 86_400_000).date;
+const dayAhead = (days: number) => londonDateOf(Date.now() + days * 86_400_000);
 const week = (hours: string[]): WeeklyHours => ({
   mon: hours,
   tue: hours,

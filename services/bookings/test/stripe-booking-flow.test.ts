@@ -1,4 +1,4 @@
-import { DEFAULT_SESSION_TYPES } from '@hunted/contracts';
+import { DEFAULT_SESSION_TYPES, londonDateOf } from '@hunted/contracts';
 import { startServiceApp, TEST_DATABASE_URL, testServiceEnv, type RunningServiceApp } from '@hunted/platform/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import pg from 'pg';
@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBookingsApp } from '../src/app.js';
 import { HoldExpiryJob } from '../src/bookings/booking-holds.job.js';
 import { loadConfig } from '../src/config.js';
-import { londonClock } from '../src/slots/bookable-slots.js';
 import { FakeStripe } from './fake-stripe/fake-stripe.js';
 import { alternatingClient } from './support/alternating-client.js';
 
@@ -17,7 +16,7 @@ import { alternatingClient } from './support/alternating-client.js';
 const SCHEMA = 'bookings_stripe_flow_it';
 const HUNTER_ID = 11;
 const HOURS = ['09:00', '10:00', '11:00', '12:00', '13:00', '14:00', '15:00', '16:00', '17:00', '18:00'];
-const dayAhead = (days: number) => londonClock(Date.now() + days * 86_400_000).date;
+const dayAhead = (days: number) => londonDateOf(Date.now() + days * 86_400_000);
 
 describe('bookings in stripe mode: intents, webhooks and refunds through the real use cases', () => {
   let stripe: FakeStripe;

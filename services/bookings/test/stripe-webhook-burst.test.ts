@@ -1,11 +1,10 @@
-import { DEFAULT_SESSION_TYPES } from '@hunted/contracts';
+import { DEFAULT_SESSION_TYPES, londonDateOf } from '@hunted/contracts';
 import { startServiceApp, TEST_DATABASE_URL, testServiceEnv, type RunningServiceApp } from '@hunted/platform/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBookingsApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { londonClock } from '../src/slots/bookable-slots.js';
 import { FakeStripe, type StripeEventBody } from './fake-stripe/fake-stripe.js';
 import { alternatingClient } from './support/alternating-client.js';
 
@@ -17,7 +16,7 @@ const SCHEMA = 'bookings_stripe_burst_it';
 const HUNTER_ID = 21;
 const HOURS = ['09:00', '10:00', '11:00', '12:00', '13:00', '14:00', '15:00', '16:00', '17:00', '18:00'];
 const BURST = 30;
-const dayAhead = (days: number) => londonClock(Date.now() + days * 86_400_000).date;
+const dayAhead = (days: number) => londonDateOf(Date.now() + days * 86_400_000);
 
 describe('Stripe webhook burst: 30 concurrent signed deliveries against one instance', () => {
   let stripe: FakeStripe;

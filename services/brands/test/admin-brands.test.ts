@@ -1,6 +1,5 @@
-import type { Brand } from '@hunted/contracts';
+import { londonDateOf, type Brand } from '@hunted/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { londonToday } from '../src/brands/brand-values.js';
 import { admin, member, signedAs, startBrands, type RunningBrands } from './admin-harness.js';
 
 const SCHEMA = 'brands_admin_it';
@@ -98,7 +97,7 @@ describe('brands admin API', () => {
   });
 
   it('features a brand for today when no day is given', async () => {
-    expect(await create({ featured: true })).toMatchObject({ featured: true, featuredDate: londonToday() });
+    expect(await create({ featured: true })).toMatchObject({ featured: true, featuredDate: londonDateOf(Date.now()) });
     expect(await create({ featured: true, featuredDate: '2031-01-02' })).toMatchObject({ featuredDate: '2031-01-02' });
   });
 

@@ -1,11 +1,14 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import {
+  dateOfDayNumber,
+  dayNumberOf,
   DEFAULT_SESSION_TYPES,
   HUNTER_AVAILABILITY_STATUSES,
   HUNTER_LANGUAGES,
   HUNTER_LOCATIONS,
   HUNTER_SERVICES,
   HUNTER_SPECIALTIES,
+  londonDateOf,
   PRICE_BAND_RANGES,
   PRICE_BANDS,
   type AvailabilityDay,
@@ -27,7 +30,6 @@ import {
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHuntersApp } from '../src/app.js';
-import { dateOfDayNumber, dayNumberOf, londonToday } from '../src/availability/availability-rules.js';
 import { loadConfig } from '../src/config.js';
 import { DemoDataSeeder } from '../src/demo/demo-data.seeder.js';
 import { DEMO_HUNTERS, demoEmail, demoPhotoUrl, demoWeeklyHours } from '../src/demo/demo-hunters.js';
@@ -124,7 +126,7 @@ describe('hunters: demo data', () => {
       `select to_char(min(date), 'YYYY-MM-DD') as first, count(distinct hunter_id)::int as hunters from hunter_availability`,
     );
     expect(rows[0]!.hunters).toBe(DEMO_HUNTERS.length);
-    expect(rows[0]!.first! > londonToday()).toBe(true);
+    expect(rows[0]!.first! > londonDateOf(Date.now())).toBe(true);
   });
 
   describe('signing up with a demo email', () => {
@@ -170,7 +172,7 @@ describe('hunters: demo data', () => {
 
       // Their dashboard reads the demo hours: the week, and the exceptions as dates of their own.
       expect((await get('/api/hunter-availability/weekly', 'u-sofia')).body).toEqual(demoWeeklyHours(sofia));
-      const today = dayNumberOf(londonToday())!;
+      const today = dayNumberOf(londonDateOf(Date.now()))!;
       const days = (
         await get<AvailabilityDay[]>(
           `/api/hunter-availability?startDate=${dateOfDayNumber(today)}&endDate=${dateOfDayNumber(today + 30)}`,

@@ -1,10 +1,9 @@
-import { AVAILABILITY_SLOTS, DEFAULT_SESSION_TYPES } from '@hunted/contracts';
+import { AVAILABILITY_SLOTS, DEFAULT_SESSION_TYPES, dateOfDayNumber, dayNumberOf, londonDateOf } from '@hunted/contracts';
 import { startServiceApp, TEST_DATABASE_URL, testIdentityHeaders, testServiceEnv, type RunningServiceApp } from '@hunted/platform/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHuntersApp } from '../src/app.js';
-import { dateOfDayNumber, dayNumberOf, londonToday } from '../src/availability/availability-rules.js';
 import { loadConfig } from '../src/config.js';
 
 const SCHEMA = 'hunters_availability_it';
@@ -14,7 +13,7 @@ const EMPTY_WEEK = { mon: [], tue: [], wed: [], thu: [], fri: [], sat: [], sun: 
 const WEEKDAY_KEYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
 
 /** The London date `days` after today. */
-const inDays = (days: number) => dateOfDayNumber(dayNumberOf(londonToday())! + days);
+const inDays = (days: number) => dateOfDayNumber(dayNumberOf(londonDateOf(Date.now()))! + days);
 const weekdayOf = (date: string) => WEEKDAY_KEYS[new Date(`${date}T00:00:00Z`).getUTCDay()]!;
 
 type Body = Record<string, unknown> & Record<string, unknown>[];

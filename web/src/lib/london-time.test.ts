@@ -1,5 +1,6 @@
+import { nextLondonMidnight } from '@hunted/contracts';
 import { describe, expect, it } from 'vitest';
-import { countdownLabel, londonDateLabel, nextLondonMidnight } from './london-time';
+import { countdownLabel, londonDateLabel } from './london-time';
 
 const at = (iso: string) => Date.parse(iso);
 

@@ -1,7 +1,7 @@
 /**
  * HTTP shapes of the bookings service (owner of slots, holds, payments and both sides' booking lists), shared with
  * the web app. Money is in pence everywhere here; hunters' prices (`SessionTypeSettings.price`) are whole pounds.
- * Times of day are wall-clock labels in `MARKETPLACE_TIME_ZONE` (hunters.ts) ('HH:MM'); instants are ISO strings in UTC.
+ * Times of day are wall-clock labels in `MARKETPLACE_TIME_ZONE` (time/london-clock.ts) ('HH:MM'); instants are ISO strings in UTC.
  */
 import type { SessionTypeKey } from './hunters.js';
 

@@ -165,9 +165,6 @@ export const HUNTER_SORT_LABELS: Record<HunterSort, string> = {
 };
 export const DEFAULT_HUNTER_SORT: HunterSort = 'rating';
 
-/** Dates and hours of the marketplace are London's, whatever the browser's zone. */
-export const MARKETPLACE_TIME_ZONE = 'Europe/London';
-
 /** Limits the form and the server share. */
 export const HUNTER_LIMITS = {
   name: 255,

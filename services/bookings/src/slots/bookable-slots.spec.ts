@@ -1,6 +1,6 @@
-import { AVAILABILITY_SLOTS, BOOKING_RULES } from '@hunted/contracts';
+import { AVAILABILITY_SLOTS, BOOKING_RULES, datesBetween, londonWallClock } from '@hunted/contracts';
 import { describe, expect, it } from 'vitest';
-import { bookableSlots, datesBetween, londonClock, type SlotQuery } from './bookable-slots.js';
+import { bookableSlots, type SlotQuery } from './bookable-slots.js';
 
 const rules = { gridMinutes: 30, minNoticeMinutes: BOOKING_RULES.minNoticeMinutes, maxDaysAhead: 365 };
 const allHours = Array.from({ length: 24 }, (_, hour) => `${String(hour).padStart(2, '0')}:00`);
@@ -131,8 +131,8 @@ describe('bookableSlots', () => {
   });
 
   it('reads the London clock of an instant', () => {
-    expect(londonClock(new Date('2026-10-25T00:30:00Z'))).toMatchObject({ date: '2026-10-25', time: '01:30' });
-    expect(londonClock(new Date('2026-10-25T01:30:00Z'))).toMatchObject({ date: '2026-10-25', time: '01:30' });
-    expect(londonClock(new Date('2026-06-30T23:30:00Z'))).toMatchObject({ date: '2026-07-01', time: '00:30' });
+    expect(londonWallClock(new Date('2026-10-25T00:30:00Z'))).toMatchObject({ date: '2026-10-25', time: '01:30' });
+    expect(londonWallClock(new Date('2026-10-25T01:30:00Z'))).toMatchObject({ date: '2026-10-25', time: '01:30' });
+    expect(londonWallClock(new Date('2026-06-30T23:30:00Z'))).toMatchObject({ date: '2026-07-01', time: '00:30' });
   });
 });

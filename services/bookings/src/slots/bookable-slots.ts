@@ -1,5 +1,4 @@
-import { TZDate } from '@date-fns/tz';
-import { MARKETPLACE_TIME_ZONE, type SlotsDay } from '@hunted/contracts';
+import { addDays, datesBetween, londonInstant, londonWallClock, type SlotsDay } from '@hunted/contracts';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
@@ -33,38 +32,6 @@ export interface SlotQuery {
   rules: SlotRules;
 }
 
-/** A London wall clock read off an instant (never the process's zone). */
-export function londonClock(instant: Date | number): { date: string; time: string; hour: number; minute: number } {
-  const at = new TZDate(typeof instant === 'number' ? instant : instant.getTime(), MARKETPLACE_TIME_ZONE);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return {
-    date: `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`,
-    time: `${pad(at.getHours())}:${pad(at.getMinutes())}`,
-    hour: at.getHours(),
-    minute: at.getMinutes(),
-  };
-}
-
-/** The instant a London date begins (midnight exists on every London date: the clocks change at 01:00 UTC). */
-export function londonMidnight(date: string): number {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return new TZDate(year, month - 1, day, 0, 0, 0, MARKETPLACE_TIME_ZONE).getTime();
-}
-
-/** The London date after `date`. */
-export function nextDate(date: string): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  const next = new Date(Date.UTC(year, month - 1, day + 1));
-  return next.toISOString().slice(0, 10);
-}
-
-/** Every London date from `from` to `to`, both included. */
-export function datesBetween(from: string, to: string): string[] {
-  const dates: string[] = [];
-  for (let date = from; date <= to; date = nextDate(date)) dates.push(date);
-  return dates;
-}
-
 const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 
 /**
@@ -76,7 +43,7 @@ const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 function insideOfferedHours(start: number, end: number, date: string, offered: ReadonlySet<string>): boolean {
   const hourMs = 60 * MINUTE_MS;
   for (let at = start; at < end; at = (Math.floor(at / hourMs) + 1) * hourMs) {
-    const clock = londonClock(at);
+    const clock = londonWallClock(at);
     if (clock.date !== date || !offered.has(hourLabel(clock.hour))) return false;
   }
   return true;
@@ -99,9 +66,9 @@ export function bookableSlots(query: SlotQuery): SlotsDay[] {
     const offered = new Set(query.offeredHours(date));
     const slots: SlotsDay['slots'] = [];
     if (offered.size === 0) return { date, slots };
-    const dayEnd = londonMidnight(nextDate(date));
-    for (let start = londonMidnight(date); start < dayEnd; start += rules.gridMinutes * MINUTE_MS) {
-      const clock = londonClock(start);
+    const dayEnd = londonInstant(addDays(date, 1));
+    for (let start = londonInstant(date); start < dayEnd; start += rules.gridMinutes * MINUTE_MS) {
+      const clock = londonWallClock(start);
       if (clock.minute % rules.gridMinutes !== 0) continue;
       const end = start + durationMs;
       if (start < earliest || start > latest) continue;

@@ -1,27 +1,26 @@
 import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { BOOKING_RULES, SESSION_TYPES, type SessionTypeKey, type Slot, type SlotsResponse } from '@hunted/contracts';
+import {
+  BOOKING_RULES,
+  SESSION_TYPES,
+  daysBetween,
+  isCalendarDate,
+  londonWallClock,
+  type SessionTypeKey,
+  type Slot,
+  type SlotsResponse,
+} from '@hunted/contracts';
 import { SERVICE_CONFIG } from '@hunted/platform';
 import { DataSource } from 'typeorm';
 import type { BookingsConfig } from '../config.js';
 import { HunterCopies, type HunterCopy } from '../hunters/hunter-copies.js';
-import { bookableSlots, datesBetween, londonClock, type BusyRange } from './bookable-slots.js';
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A real calendar date written YYYY-MM-DD, or null. */
-function calendarDate(value: unknown): string | null {
-  if (typeof value !== 'string' || !DATE.test(value)) return null;
-  const parsed = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value ? value : null;
-}
+import { bookableSlots, type BusyRange } from './bookable-slots.js';
 
 /** The London date a body's `sessionDate` names: a date as it is, a date-time by its London date. */
 export function londonDateOf(value: string): string | null {
-  const date = calendarDate(value);
-  if (date) return date;
+  if (isCalendarDate(value)) return value;
   const instant = new Date(value);
-  return Number.isNaN(instant.getTime()) ? null : londonClock(instant).date;
+  return Number.isNaN(instant.getTime()) ? null : londonWallClock(instant).date;
 }
 
 /** Whether a hunter takes bookings of a type at all (an Unavailable hunter or a disabled type takes none). */
@@ -42,11 +41,11 @@ export class SlotsService {
   ) {}
 
   async slots(hunterId: number, query: Record<string, unknown>): Promise<SlotsResponse> {
-    const from = calendarDate(query.from);
-    const to = calendarDate(query.to);
+    const from = isCalendarDate(query.from) ? query.from : null;
+    const to = isCalendarDate(query.to) ? query.to : null;
     const sessionType = query.sessionType;
     if (!from || !to) throw new BadRequestException('from and to must be dates (YYYY-MM-DD)');
-    if (to < from || datesBetween(from, to).length > BOOKING_RULES.maxSlotsRangeDays) {
+    if (to < from || daysBetween(from, to) + 1 > BOOKING_RULES.maxSlotsRangeDays) {
       throw new BadRequestException(`from and to must span 1 to ${BOOKING_RULES.maxSlotsRangeDays} days`);
     }
     if (typeof sessionType !== 'string' || !(SESSION_TYPES as readonly string[]).includes(sessionType)) {

@@ -1,4 +1,4 @@
-import { DEFAULT_PRICE_CATEGORY, type AdminBrandInput, type Brand } from '@hunted/contracts';
+import { DEFAULT_PRICE_CATEGORY, londonDateOf, type AdminBrandInput, type Brand } from '@hunted/contracts';
 
 /** The columns an admin, a member or a CSV row sets; the rest (votes, rating, views, created_at) the service keeps. */
 export type BrandValues = Pick<
@@ -34,14 +34,9 @@ function requiredValues(
   };
 }
 
-/** Today's calendar day in London, YYYY-MM-DD: the day "featured" refers to. */
-export function londonToday(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(now);
-}
-
-/** Featuring a brand without naming the day features it today. */
+/** Featuring a brand without naming the day features it today (London's day, the day "featured" refers to). */
 function featuredDateOf(input: AdminBrandInput, now: Date): string | null | undefined {
-  if (input.featured === true && input.featuredDate == null) return londonToday(now);
+  if (input.featured === true && input.featuredDate == null) return londonDateOf(now);
   return input.featuredDate;
 }
 

@@ -1,8 +1,7 @@
+import { dayNumberOf, londonDateOf } from '@hunted/contracts';
 import { BadRequestException } from '@nestjs/common';
 import { describe, expect, it } from 'vitest';
 import {
-  dayNumberOf,
-  londonToday,
   parseDateRecord,
   parseRangeRecord,
   parseReadRange,
@@ -25,9 +24,9 @@ function errorsOf(run: () => unknown): Record<string, string> {
 describe('availability rules', () => {
   it("answers today's date in London, whatever the instant's UTC date", () => {
     // 23:30 UTC in British Summer Time is already the next day in London; in winter London is UTC.
-    expect(londonToday(new Date('2026-06-15T23:30:00Z'))).toBe('2026-06-16');
-    expect(londonToday(new Date('2026-01-15T23:30:00Z'))).toBe('2026-01-15');
-    expect(londonToday(new Date('2026-03-29T00:30:00Z'))).toBe('2026-03-29');
+    expect(londonDateOf(new Date('2026-06-15T23:30:00Z'))).toBe('2026-06-16');
+    expect(londonDateOf(new Date('2026-01-15T23:30:00Z'))).toBe('2026-01-15');
+    expect(londonDateOf(new Date('2026-03-29T00:30:00Z'))).toBe('2026-03-29');
   });
 
   it('reads only real YYYY-MM-DD dates', () => {

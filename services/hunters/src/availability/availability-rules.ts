@@ -2,50 +2,22 @@ import { BadRequestException } from '@nestjs/common';
 import {
   AVAILABILITY_LIMITS,
   AVAILABILITY_SLOTS,
-  MARKETPLACE_TIME_ZONE,
   WEEKDAYS,
+  dayNumberOf,
   type AvailabilitySlot,
   type WeeklyHours,
 } from '@hunted/contracts';
 
 /**
  * The availability routes' rules, pure so they are unit-tested: dates are London calendar dates ('YYYY-MM-DD'),
- * compared with today in London (never the process's zone); labels come from AVAILABILITY_SLOTS, de-duplicated and
- * sorted. Each check names its field in `errors`, as the platform's validation does.
+ * compared with today in London (the London clock of @hunted/contracts, never the process's zone); labels come from
+ * AVAILABILITY_SLOTS, de-duplicated and sorted. Each check names its field in `errors`, as the platform's validation
+ * does.
  */
 type Errors = Record<string, string>;
-const DAY_MS = 86_400_000;
 const SLOT_SET: ReadonlySet<string> = new Set(AVAILABILITY_SLOTS);
 /** More labels than this in one list is refused outright (12 distinct exist; duplicates are dropped). */
 const MAX_LABELS_SENT = 100;
-
-const londonDate = new Intl.DateTimeFormat('en-CA', {
-  timeZone: MARKETPLACE_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** Today's date in London ('YYYY-MM-DD') at the instant `now`. */
-export function londonToday(now: Date = new Date()): string {
-  return londonDate.format(now);
-}
-
-/** Days since 1970-01-01 of a 'YYYY-MM-DD' calendar date, or null when it is not a real date. */
-export function dayNumberOf(date: string): number | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  if (!match) return null;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const ms = Date.UTC(year, month - 1, day);
-  const check = new Date(ms);
-  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
-  return ms / DAY_MS;
-}
-
-/** The 'YYYY-MM-DD' date of a day number. */
-export function dateOfDayNumber(dayNumber: number): string {
-  return new Date(dayNumber * DAY_MS).toISOString().slice(0, 10);
-}
 
 function fail(errors: Errors): never {
   throw new BadRequestException({ statusCode: 400, message: Object.values(errors).join('. '), errors });

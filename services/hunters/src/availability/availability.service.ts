@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { AvailabilityDay, WeeklyHours } from '@hunted/contracts';
+import { londonDateOf, type AvailabilityDay, type WeeklyHours } from '@hunted/contracts';
 import { DataSource } from 'typeorm';
 import { HunterRepository } from '../hunters/hunter.repository.js';
 import {
-  londonToday,
   parseDateRecord,
   parseRangeRecord,
   parseReadRange,
@@ -43,19 +42,19 @@ export class AvailabilityService {
 
   async setDate(userId: string, body: unknown): Promise<AvailabilityDay> {
     const hunterId = await this.hunterIdOf(userId);
-    const record = parseDateRecord(body, londonToday());
+    const record = parseDateRecord(body, londonDateOf(Date.now()));
     return this.dataSource.transaction((manager) => this.availability.setDate(manager, hunterId, record));
   }
 
   async setRange(userId: string, body: unknown): Promise<AvailabilityDay[]> {
     const hunterId = await this.hunterIdOf(userId);
-    const { timeSlots, ...range } = parseRangeRecord(body, londonToday());
+    const { timeSlots, ...range } = parseRangeRecord(body, londonDateOf(Date.now()));
     return this.dataSource.transaction((manager) => this.availability.setRange(manager, hunterId, range, timeSlots));
   }
 
   async revertDate(userId: string, date: string): Promise<AvailabilityDay> {
     const hunterId = await this.hunterIdOf(userId);
-    const checked = parseSettableDate(date, londonToday());
+    const checked = parseSettableDate(date, londonDateOf(Date.now()));
     return this.dataSource.transaction((manager) => this.availability.revertDate(manager, hunterId, checked));
   }
 }

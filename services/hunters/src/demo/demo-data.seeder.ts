@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { dateOfDayNumber, dayNumberOf, londonDateOf } from '@hunted/contracts';
 import { demoDataEnabled, loadDemoDataOnce, SERVICE_CONFIG } from '@hunted/platform';
 import { DataSource, type EntityManager } from 'typeorm';
-import { dateOfDayNumber, dayNumberOf, londonToday } from '../availability/availability-rules.js';
 import { AvailabilityRepository } from '../availability/availability.repository.js';
 import type { HuntersConfig } from '../config.js';
 import { pricePerSessionOf } from '../hunters/hunter-input.dto.js';
@@ -44,7 +44,7 @@ export class DemoDataSeeder implements OnModuleInit {
 
   /** Loads the demo hunters when there are none; answers how many it loaded (0 when none). */
   async seedIfEmpty(): Promise<number> {
-    const today = dayNumberOf(londonToday())!;
+    const today = dayNumberOf(londonDateOf(Date.now()))!;
     return loadDemoDataOnce(
       this.dataSource,
       (manager) => this.hunters.any(manager),

@@ -1,33 +1,18 @@
-/** Dates and times as a reader in the UK expects them, always in Europe/London whatever the process's zone. */
+/** Dates and times as a reader in the UK expects them, read off the London clock whatever the process's zone. */
 
-const LONDON = 'Europe/London';
+import { londonDateOf, londonWallClock, longDateLabel } from '@hunted/contracts';
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: LONDON,
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
-const timeFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: LONDON,
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZoneName: 'short',
-});
 const poundsFormat = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
 
 /** `Monday, 30 March 2026`. */
 export function londonDate(date: Date): string {
-  return dateFormat.format(date);
+  return longDateLabel(londonDateOf(date));
 }
 
 /** `09:00` and the zone in force then, `BST` or `GMT`. */
 export function londonTime(date: Date): { time: string; zone: string } {
-  const parts = timeFormat.formatToParts(date);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return { time: `${part('hour')}:${part('minute')}`, zone: part('timeZoneName') };
+  const { time, zone } = londonWallClock(date);
+  return { time, zone };
 }
 
 /** `Monday, 30 March 2026, 09:00–10:00 BST`; a session across a clock change names both zones. */

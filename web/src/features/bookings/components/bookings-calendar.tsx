@@ -1,10 +1,18 @@
-import { SESSION_TYPE_LABELS, type HunterBooking } from '@hunted/contracts';
+import {
+  SESSION_TYPE_LABELS,
+  addMonths,
+  firstOfMonth,
+  londonDateOf,
+  longDateLabel,
+  monthLabel,
+  type HunterBooking,
+} from '@hunted/contracts';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { sessionsByDate } from '../lib/hunter-bookings-summary';
-import { addMonths, firstOfMonth, londonDate, longDateLabel, monthGrid, monthLabel } from '../lib/london-week';
+import { monthGrid } from '../lib/london-week';
 
 const WEEKDAY_HEADERS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
@@ -13,7 +21,7 @@ const WEEKDAY_HEADERS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
  * confirmed or completed session — a session on 5 March marks 5 March only, not the 5th of every month.
  */
 export function BookingsCalendar({ bookings }: { bookings: HunterBooking[] }) {
-  const [today] = useState(() => londonDate(Date.now()));
+  const [today] = useState(() => londonDateOf(Date.now()));
   const [month, setMonth] = useState(() => firstOfMonth(today));
   const [selected, setSelected] = useState<string | null>(null);
   const byDate = sessionsByDate(bookings);

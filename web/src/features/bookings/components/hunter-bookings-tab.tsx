@@ -1,8 +1,7 @@
-import { SESSION_TYPE_LABELS, type HunterBooking } from '@hunted/contracts';
+import { SESSION_TYPE_LABELS, longDateLabel, type HunterBooking } from '@hunted/contracts';
 import { CalendarClock, History } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { BookingStatusBadge } from './booking-status-badge';
-import { longDateLabel } from '../lib/london-week';
 import type { HunterBookingsSummary } from '../lib/hunter-bookings-summary';
 import { formatPence } from '../lib/money';
 

@@ -1,9 +1,8 @@
-import { BOOKING_RULES, SESSION_TYPE_LABELS } from '@hunted/contracts';
+import { BOOKING_RULES, SESSION_TYPE_LABELS, longDateLabel } from '@hunted/contracts';
 import { Clock } from 'lucide-react';
 import { cn } from '@/components/ui/cn';
 import { countdownTo } from '../hooks/use-now';
 import type { BookingChoice } from '../lib/booking-choice';
-import { longDateLabel } from '../lib/london-week';
 import { formatPence } from '../lib/money';
 
 /**

@@ -1,5 +1,5 @@
 import type { MyBooking } from '@hunted/contracts';
-import { SESSION_TYPE_LABELS } from '@hunted/contracts';
+import { SESSION_TYPE_LABELS, longDateLabel } from '@hunted/contracts';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
@@ -7,7 +7,6 @@ import { toast } from '@/components/ui/toast';
 import { serverMessage } from '@/lib/api-client';
 import { useRescheduleBooking } from '../api/booking-mutations';
 import { handleUnauthorized } from '@/lib/unauthorized';
-import { longDateLabel } from '../lib/london-week';
 import { SlotPicker, type SlotChoice } from './slot-picker';
 
 /** Moves a confirmed booking to another of the hunter's free times for the same session type; the price stays. */

@@ -1,5 +1,14 @@
 import type { SessionTypeKey, Slot } from '@hunted/contracts';
-import { BOOKING_RULES } from '@hunted/contracts';
+import {
+  BOOKING_RULES,
+  addDays,
+  dayOfWeek,
+  londonDateOf,
+  mondayOf,
+  shortDateLabel,
+  weekDates,
+  weekdayLabel,
+} from '@hunted/contracts';
 import { ChevronLeft, ChevronRight, Globe } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -7,16 +16,7 @@ import { cn } from '@/components/ui/cn';
 import { Spinner } from '@/components/ui/spinner';
 import { useSlots } from '../api/get-slots';
 import { useUnauthorizedRedirect } from '@/lib/use-unauthorized-redirect';
-import {
-  addDays,
-  dayOfWeek,
-  londonDate,
-  mondayOf,
-  shortDateLabel,
-  timeZoneNote,
-  weekDates,
-  weekdayLabel,
-} from '../lib/london-week';
+import { timeZoneNote } from '../lib/london-week';
 
 export interface SlotChoice {
   date: string;
@@ -42,9 +42,9 @@ export function SlotPicker({
   selected: SlotChoice | null;
   onSelect: (choice: SlotChoice) => void;
 }) {
-  const [thisMonday] = useState(() => mondayOf(londonDate(Date.now())));
+  const [thisMonday] = useState(() => mondayOf(londonDateOf(Date.now())));
   const [monday, setMonday] = useState(thisMonday);
-  const lastMonday = mondayOf(addDays(londonDate(Date.now()), BOOKING_RULES.maxDaysAhead));
+  const lastMonday = mondayOf(addDays(londonDateOf(Date.now()), BOOKING_RULES.maxDaysAhead));
   const dates = weekDates(monday);
   const slots = useSlots(hunterId, sessionType, dates[0]!, dates[6]!);
   useUnauthorizedRedirect(slots.error);

@@ -1,4 +1,4 @@
-import { SESSION_TYPE_LABELS, SESSION_TYPES, type SessionTypeKey } from '@hunted/contracts';
+import { SESSION_TYPE_LABELS, longDateLabel, SESSION_TYPES, type SessionTypeKey } from '@hunted/contracts';
 import { ArrowLeft, SearchX } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -12,7 +12,6 @@ import { HunterSummary } from '../components/hunter-summary';
 import { SlotPicker, type SlotChoice } from '../components/slot-picker';
 import { useUnauthorizedRedirect } from '@/lib/use-unauthorized-redirect';
 import { saveBookingChoice } from '../lib/booking-choice';
-import { longDateLabel } from '../lib/london-week';
 import { formatPounds } from '../lib/money';
 
 /** /book-session/{hunterId}: choose a session type and one of the hunter's real, free times, then continue to pay. */

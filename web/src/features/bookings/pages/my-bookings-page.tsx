@@ -1,4 +1,4 @@
-import { BOOKING_RULES, SESSION_TYPE_LABELS, type MyBooking } from '@hunted/contracts';
+import { BOOKING_RULES, SESSION_TYPE_LABELS, longDateLabel, type MyBooking } from '@hunted/contracts';
 import { CalendarPlus, CalendarX2, Clock, MapPin, MessageCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -17,7 +17,6 @@ import { countdownTo, useNow } from '../hooks/use-now';
 import { useUnauthorizedRedirect } from '@/lib/use-unauthorized-redirect';
 import { saveBookingChoice } from '../lib/booking-choice';
 import { handleUnauthorized } from '@/lib/unauthorized';
-import { longDateLabel } from '../lib/london-week';
 import { formatPence } from '../lib/money';
 
 /** /my-bookings: the signed-in client's bookings and unpaid holds, with what each allows. */

@@ -1,10 +1,9 @@
+import { londonDateOf, longDateLabel } from '@hunted/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { londonToday } from '@/lib/london-time';
 import {
   addMonths,
   blockRangeProblem,
   calendarGrid,
-  dateLabel,
   isSettable,
   lastSettableDate,
   monthLabel,
@@ -82,14 +81,14 @@ describe('London dates in any browser zone', () => {
     // The process really is in that zone (Node applies a changed TZ at once).
     expect(new Date('2026-07-01T12:00:00Z').getTimezoneOffset()).toBe(julyOffsetMinutes);
     // 23:30 UTC on 1 July is 00:30 on 2 July in London (BST), whatever the local calendar says.
-    expect(londonToday(Date.parse('2026-07-01T23:30:00Z'))).toBe('2026-07-02');
+    expect(londonDateOf(Date.parse('2026-07-01T23:30:00Z'))).toBe('2026-07-02');
     // In winter London is on UTC: 23:30 UTC is still the same day.
-    expect(londonToday(Date.parse('2026-12-01T23:30:00Z'))).toBe('2026-12-01');
+    expect(londonDateOf(Date.parse('2026-12-01T23:30:00Z'))).toBe('2026-12-01');
     // Around the clock change: 00:30 UTC on 29 March 2026 is 00:30 GMT; 01:30 UTC is 02:30 BST.
-    expect(londonToday(Date.parse('2026-03-29T00:30:00Z'))).toBe('2026-03-29');
+    expect(londonDateOf(Date.parse('2026-03-29T00:30:00Z'))).toBe('2026-03-29');
     expect(calendarGrid({ year: 2026, month: 3 }, '2026-03-29').find((day) => day.isToday)!.date).toBe('2026-03-29');
     expect(weekdayOf('2026-03-29')).toBe('sun');
-    expect(dateLabel('2026-03-29')).toBe('Sunday, 29 March 2026');
+    expect(longDateLabel('2026-03-29')).toBe('Sunday, 29 March 2026');
     expect(monthLabel({ year: 2026, month: 3 })).toBe('March 2026');
   });
 });

@@ -1,12 +1,20 @@
-import { AVAILABILITY_LIMITS, WEEKDAYS, type Weekday } from '@hunted/contracts';
+import {
+  AVAILABILITY_LIMITS,
+  WEEKDAYS,
+  addDays,
+  addMonths as addMonthsToDate,
+  dayOfWeek,
+  daysBetween,
+  isCalendarDate,
+  monthLabel as monthLabelOf,
+  type Weekday,
+} from '@hunted/contracts';
 
 /**
  * The availability editor's calendar, pure. Dates are London calendar dates written 'YYYY-MM-DD' (the marketplace's
- * days, whatever the browser's zone): they are counted as whole days on UTC midnights, so no browser offset or clock
- * change can shift one. Only "today" depends on an instant, and it is London's today (`londonToday` in lib).
+ * days, whatever the browser's zone), counted by the London clock in @hunted/contracts, so no browser offset or clock
+ * change can shift one. Only "today" depends on an instant, and it is London's today (`londonDateOf`).
  */
-
-const DAY_MS = 86_400_000;
 
 /** The calendar shows six weeks, Sunday first (spec, "Availability editor"). */
 export const CALENDAR_DAY_COUNT = 42;
@@ -39,23 +47,9 @@ export interface CalendarDay {
   selectable: boolean;
 }
 
-function dayNumberOf(date: string): number {
-  const [year, month, day] = date.split('-').map(Number);
-  return Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1) / DAY_MS;
-}
-
-function dateOfDayNumber(dayNumber: number): string {
-  return new Date(dayNumber * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** The date `days` after `date` (before it when negative). */
-export function addDays(date: string, days: number): string {
-  return dateOfDayNumber(dayNumberOf(date) + days);
-}
-
 /** Days from `start` to `end`, both included (0 or less when `end` is before `start`). */
 export function daysInRange(start: string, end: string): number {
-  return dayNumberOf(end) - dayNumberOf(start) + 1;
+  return daysBetween(start, end) + 1;
 }
 
 export function monthOf(date: string): CalendarMonth {
@@ -73,10 +67,14 @@ function compareMonths(a: CalendarMonth, b: CalendarMonth): number {
 }
 
 /** The first and last dates of a month: what GET /api/hunter-availability is asked for. */
-export function monthRange({ year, month }: CalendarMonth): { startDate: string; endDate: string } {
-  const first = Date.UTC(year, month - 1, 1) / DAY_MS;
-  const next = Date.UTC(year, month, 1) / DAY_MS;
-  return { startDate: dateOfDayNumber(first), endDate: dateOfDayNumber(next - 1) };
+export function monthRange(shown: CalendarMonth): { startDate: string; endDate: string } {
+  const startDate = firstDateOf(shown);
+  return { startDate, endDate: addDays(addMonthsToDate(startDate, 1), -1) };
+}
+
+/** The 1st of a month, 'YYYY-MM-01'. */
+function firstDateOf({ year, month }: CalendarMonth): string {
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-01`;
 }
 
 /** The last date the server lets a hunter set (today in London plus 365 days). */
@@ -91,7 +89,8 @@ export function isSettable(date: string, today: string): boolean {
 
 /** The first problem with a chosen range, in words, or null when it can be blocked. */
 export function blockRangeProblem(startDate: string, endDate: string, today: string): string | null {
-  if (!startDate || !endDate) return 'Choose the first and the last day to block.';
+  // A date input gives '' until a whole date is chosen (and nothing the clock cannot count).
+  if (!isCalendarDate(startDate) || !isCalendarDate(endDate)) return 'Choose the first and the last day to block.';
   if (startDate < today) return 'The first day cannot be in the past.';
   if (endDate < startDate) return 'The last day must be on or after the first day.';
   if (endDate > lastSettableDate(today)) return `Dates can be set up to ${AVAILABILITY_LIMITS.maxDaysAhead} days ahead.`;
@@ -103,11 +102,10 @@ export function blockRangeProblem(startDate: string, endDate: string, today: str
 
 /** The 42 days shown for a month: from the Sunday on or before its 1st, six full weeks. */
 export function calendarGrid(shown: CalendarMonth, today: string): CalendarDay[] {
-  const { startDate } = monthRange(shown);
-  const first = dayNumberOf(startDate);
-  const sundayOffset = new Date(first * DAY_MS).getUTCDay();
+  const first = firstDateOf(shown);
+  const sunday = addDays(first, -dayOfWeek(first));
   return Array.from({ length: CALENDAR_DAY_COUNT }, (_, index) => {
-    const date = dateOfDayNumber(first - sundayOffset + index);
+    const date = addDays(sunday, index);
     const { year, month } = monthOf(date);
     const inMonth = year === shown.year && month === shown.month;
     return {
@@ -131,32 +129,10 @@ export function monthNavigation(shown: CalendarMonth, today: string): { previous
 
 /** A date's weekday as the weekly hours name it ('mon' … 'sun'). */
 export function weekdayOf(date: string): Weekday {
-  const sundayFirst = new Date(dayNumberOf(date) * DAY_MS).getUTCDay();
-  return WEEKDAYS[(sundayFirst + 6) % 7]!;
+  return WEEKDAYS[(dayOfWeek(date) + 6) % 7]!;
 }
-
-// Labels are written for the UTC midnight that stands for the date, so the browser's zone never shifts the day.
-const monthFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', month: 'long', year: 'numeric' });
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'UTC',
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
-const shortDateFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short' });
 
 /** 'March 2026'. */
-export function monthLabel({ year, month }: CalendarMonth): string {
-  return monthFormat.format(Date.UTC(year, month - 1, 1));
-}
-
-/** 'Monday, 23 March 2026'. */
-export function dateLabel(date: string): string {
-  return dateFormat.format(dayNumberOf(date) * DAY_MS);
-}
-
-/** '23 Mar'. */
-export function shortDateLabel(date: string): string {
-  return shortDateFormat.format(dayNumberOf(date) * DAY_MS);
+export function monthLabel(shown: CalendarMonth): string {
+  return monthLabelOf(firstDateOf(shown));
 }

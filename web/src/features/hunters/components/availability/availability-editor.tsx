@@ -1,7 +1,6 @@
-import type { AvailabilityDay, AvailabilitySlot } from '@hunted/contracts';
+import { londonDateOf, type AvailabilityDay, type AvailabilitySlot } from '@hunted/contracts';
 import { CalendarOff, Clock } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
-import { londonToday } from '@/lib/london-time';
 import { useAvailability } from '../../api/get-availability';
 import { monthOf, monthRange, type CalendarMonth } from '../../lib/availability-calendar';
 import { BlockDatesForm } from './block-dates-form';
@@ -19,7 +18,7 @@ export function AvailabilityEditor({
 }: {
   bookedHours?: ReadonlyMap<string, readonly AvailabilitySlot[]>;
 } = {}) {
-  const today = londonToday(Date.now());
+  const today = londonDateOf(Date.now());
   const [month, setMonth] = useState<CalendarMonth>(() => monthOf(today));
   const [selected, setSelected] = useState<string | null>(null);
   const { startDate, endDate } = monthRange(month);

@@ -1,11 +1,11 @@
-import type { AvailabilityDay, AvailabilitySlot } from '@hunted/contracts';
+import { longDateLabel, type AvailabilityDay, type AvailabilitySlot } from '@hunted/contracts';
 import { CalendarDays, RotateCcw } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Switch } from '@/components/ui/switch';
 import { useRevertDateAvailability } from '../../api/revert-date-availability';
 import { useSetDateAvailability } from '../../api/set-date-availability';
-import { dateLabel, WEEKDAY_LABELS, weekdayOf } from '../../lib/availability-calendar';
+import { WEEKDAY_LABELS, weekdayOf } from '../../lib/availability-calendar';
 import { dateRecord, hoursSummary, slotsForDay, toggleSlot } from '../../lib/availability-slots';
 import { availabilityToasts } from './availability-toasts';
 import { bookedLegendItem, SlotGrid, slotLegend } from './slot-grid';
@@ -32,7 +32,7 @@ export function DayEditor({
   const slots: readonly AvailabilitySlot[] = save.isPending ? save.variables.timeSlots : day.timeSlots;
   const weekday = WEEKDAY_LABELS[weekdayOf(day.date)];
   const saveSlots = (next: AvailabilitySlot[]) => save.mutate(dateRecord(day.date, next));
-  const label = dateLabel(day.date);
+  const label = longDateLabel(day.date);
 
   return (
     <div>

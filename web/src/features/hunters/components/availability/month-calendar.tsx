@@ -1,4 +1,4 @@
-import type { AvailabilityDay } from '@hunted/contracts';
+import { longDateLabel, type AvailabilityDay } from '@hunted/contracts';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
@@ -6,7 +6,6 @@ import {
   addMonths,
   CALENDAR_WEEKDAY_LABELS,
   calendarGrid,
-  dateLabel,
   monthLabel,
   monthNavigation,
   type CalendarDay,
@@ -156,7 +155,7 @@ function DayButton({
     >
       {/* The name is the whole date and its state, read in place of the short figures drawn (no aria-label, whose
           name would not contain the visible text). */}
-      <span className="sr-only">{description ? `${dateLabel(day.date)}, ${description}` : dateLabel(day.date)}</span>
+      <span className="sr-only">{description ? `${longDateLabel(day.date)}, ${description}` : longDateLabel(day.date)}</span>
       <span aria-hidden>{day.dayOfMonth}</span>
       {day.selectable && availability ? (
         <span
