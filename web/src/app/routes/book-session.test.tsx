@@ -6,6 +6,7 @@ import { json, stubFetch } from '@/testing/fetch-stub';
 import { renderRoute } from '@/testing/test-utils';
 
 describe('/book-session/{hunterId} composed with the hunters feature', () => {
+  // Two pages and a save through the whole app: more than the default 5 s on a busy machine.
   it("shows a hunter's saved edit at once, though it read the hunter before the edit", async () => {
     let stored: Hunter = aHunter({ id: 7, name: 'Sofia Marin' });
     const calls = stubFetch({
@@ -35,5 +36,5 @@ describe('/book-session/{hunterId} composed with the hunters feature', () => {
 
     await router.navigate('/book-session/7');
     expect(await screen.findByText('Choose a session type, a day and a time with Sofia Rossi.')).toBeTruthy();
-  });
+  }, 20_000);
 });

@@ -10,14 +10,13 @@ import {
 } from '@hunted/contracts';
 import { Camera, Check, Globe, ImageOff, Music2, Star, Store } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
-import { CountryField, InputField, SubmitButton, TextareaField } from '@/components/form/fields';
+import { CountryField, InputField, SelectField, SubmitButton, TextareaField } from '@/components/form/fields';
 import { useFormState } from '@/components/form/use-form-state';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { ChoiceChip } from '@/components/ui/choice-chip';
-import { Field, FieldError, FormErrorSummary } from '@/components/ui/field';
+import { FieldError, FormErrorSummary } from '@/components/ui/field';
 import { Label } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
 import { isWebLink } from '@/lib/web-link';
 import {
   BRAND_FORM_FIELDS,
@@ -107,39 +106,27 @@ export function BrandForm({
           onValue={(value) => set('description', value)}
         />
         <div className="grid gap-5 sm:grid-cols-3">
-          <Field id={fieldId('category')} label="Category" error={errors.category}>
-            {(control) => (
-              <Select {...control} value={values.category} onChange={(event) => set('category', event.target.value)}>
-                <option value="" disabled>
-                  Select a category
-                </option>
-                {BRAND_CATEGORIES.map((category) => (
-                  <option key={category} value={category}>
-                    {category}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
+          <SelectField
+            {...fieldProps('category')}
+            label="Category"
+            placeholder="Select a category"
+            options={BRAND_CATEGORIES}
+            value={values.category}
+            onValue={(value) => set('category', value)}
+          />
           <CountryField
             {...fieldProps('location')}
             value={values.location}
             onValue={(value) => set('location', value)}
           />
-          <Field id={fieldId('delivery')} label="Delivery" error={errors.delivery}>
-            {(control) => (
-              <Select {...control} value={values.delivery} onChange={(event) => set('delivery', event.target.value)}>
-                <option value="" disabled>
-                  Select delivery
-                </option>
-                {DELIVERY_SCOPES.map((scope) => (
-                  <option key={scope} value={scope}>
-                    {scope}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
+          <SelectField
+            {...fieldProps('delivery')}
+            label="Delivery"
+            placeholder="Select delivery"
+            options={DELIVERY_SCOPES}
+            value={values.delivery}
+            onValue={(value) => set('delivery', value)}
+          />
         </div>
 
         <fieldset data-field="priceCategory">

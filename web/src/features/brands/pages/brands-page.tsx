@@ -20,8 +20,8 @@ import {
 import { recallScroll, rememberScroll } from '../lib/scroll-memory';
 
 export function BrandsPage() {
-  const { filters, addressSearch, activeCount, isDefault, changeFilters, resetFilters, searchText, setSearchText } =
-    useUrlFilters(DEFAULT_FILTERS, SEARCH_DEBOUNCE_MS);
+  const urlFilters = useUrlFilters(DEFAULT_FILTERS, SEARCH_DEBOUNCE_MS);
+  const { filters, addressSearch, isDefault, changeFilters, resetFilters } = urlFilters;
 
   // The unfiltered directory: the hashtag list and every brand's rank within its category come from it.
   const everything = useBrands();
@@ -82,10 +82,8 @@ export function BrandsPage() {
         <FilteredListing
           searchLabel="Search brands"
           searchPlaceholder="Search brands, tags or hashtags"
-          searchText={searchText}
-          onSearchTextChange={setSearchText}
+          urlFilters={urlFilters}
           filtersId="brand-filters"
-          activeFilterCount={activeCount}
           filters={
             <BrandsFilterPanel filters={filters} hashtags={hashtags} onChange={changeFilters} onReset={resetFilters} />
           }

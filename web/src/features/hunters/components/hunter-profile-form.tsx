@@ -12,14 +12,13 @@ import {
 } from '@hunted/contracts';
 import { CircleHelp, Languages, MapPin, Mic, Sparkles, Trash2, UserRound, Video, Wallet, Wand2 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { CountryField, InputField, SubmitButton, TextareaField } from '@/components/form/fields';
+import { CountryField, InputField, SelectField, SubmitButton, TextareaField } from '@/components/form/fields';
 import { useFormState } from '@/components/form/use-form-state';
 import { ProfilePhotoButton } from '@/components/profile-photo-button';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { ChoiceChip } from '@/components/ui/choice-chip';
-import { Field, FieldError, FormErrorSummary } from '@/components/ui/field';
-import { Select } from '@/components/ui/select';
+import { FieldError, FormErrorSummary } from '@/components/ui/field';
 import { Switch } from '@/components/ui/switch';
 import {
   HUNTER_FORM_FIELDS,
@@ -159,28 +158,14 @@ export function HunterProfileForm({ mode, initialValues, pending, onSubmit }: Hu
             onValue={(value) => set('yearsExperience', value)}
           />
           {mode === 'edit' ? (
-            <Field
-              id={fieldId('availabilityStatus')}
+            <SelectField
+              {...fieldProps('availabilityStatus')}
               label="Availability Status"
-              error={errors.availabilityStatus}
               hint="Clients cannot book you while you are Unavailable."
-            >
-              {(control) => (
-                <Select
-                  {...control}
-                  value={values.availabilityStatus}
-                  onChange={(event) =>
-                    set('availabilityStatus', event.target.value as HunterFormValues['availabilityStatus'])
-                  }
-                >
-                  {HUNTER_AVAILABILITY_STATUSES.map((status) => (
-                    <option key={status} value={status}>
-                      {status}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </Field>
+              options={HUNTER_AVAILABILITY_STATUSES}
+              value={values.availabilityStatus}
+              onValue={(value) => set('availabilityStatus', value as HunterFormValues['availabilityStatus'])}
+            />
           ) : (
             <InstagramField
               {...fieldProps('instagramUrl')}

@@ -14,10 +14,8 @@ import { HuntersFilterPanel } from '../components/hunters-filter-panel';
 import { DEFAULT_HUNTER_FILTERS, huntersCountLabel, toHunterQuery } from '../lib/hunter-filters';
 
 export function BookAHunterPage() {
-  const { filters, activeCount, isDefault, changeFilters, resetFilters, searchText, setSearchText } = useUrlFilters(
-    DEFAULT_HUNTER_FILTERS,
-    SEARCH_DEBOUNCE_MS,
-  );
+  const urlFilters = useUrlFilters(DEFAULT_HUNTER_FILTERS, SEARCH_DEBOUNCE_MS);
+  const { filters, isDefault, changeFilters, resetFilters } = urlFilters;
   const results = useHunters(toHunterQuery(filters));
   const signedIn = useAuth().status === 'authenticated';
 
@@ -37,10 +35,8 @@ export function BookAHunterPage() {
         <FilteredListing
           searchLabel="Search hunters"
           searchPlaceholder="Search by name or keyword"
-          searchText={searchText}
-          onSearchTextChange={setSearchText}
+          urlFilters={urlFilters}
           filtersId="hunter-filters"
-          activeFilterCount={activeCount}
           filters={<HuntersFilterPanel filters={filters} onChange={changeFilters} onReset={resetFilters} />}
         >
           <ListingResults
