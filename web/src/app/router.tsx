@@ -92,8 +92,8 @@ export const routes: RouteObject[] = [
         paths.bookSession.path,
         unauthorizedRedirect,
         page(
-          () => import('@/features/bookings/pages/book-session-page'),
-          (m) => m.BookSessionPage,
+          () => import('./routes/book-session'),
+          (m) => m.BookSessionRoute,
         ),
       ),
       signedIn(
@@ -101,8 +101,8 @@ export const routes: RouteObject[] = [
         paths.payment.path,
         unauthorizedRedirect,
         page(
-          () => import('@/features/bookings/pages/payment-page'),
-          (m) => m.PaymentPage,
+          () => import('./routes/book-session'),
+          (m) => m.PaymentRoute,
         ),
       ),
       {

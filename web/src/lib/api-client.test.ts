@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { json, stubFetch } from '@/testing/fetch-stub';
-import { HttpError, request, serverMessage } from './api-client';
+import { HttpError, isForeignAnswer, request, serverMessage, UnreadableAnswerError } from './api-client';
 
 describe('request', () => {
   it('reports a failure as "status: body text"', async () => {
@@ -65,5 +65,28 @@ describe('serverMessage', () => {
     expect(serverMessage(new HttpError(500, 'Internal Server Error', '{"message":"boom"}'), 400)).toBeNull();
     expect(serverMessage(new HttpError(400, 'Bad Request', ''), 400)).toBeNull();
     expect(serverMessage(new Error('400: {"message":"x"}'), 400)).toBeNull();
+  });
+});
+
+describe('answers that did not come from our services', () => {
+  it("marks a proxy's HTML error page", async () => {
+    stubFetch({ 'GET /api/brands': () => new Response('  <html><body>Bad Gateway</body></html>', { status: 502 }) });
+    const error: unknown = await request('GET', '/api/brands').catch((failure: unknown) => failure);
+    expect(error).toBeInstanceOf(HttpError);
+    expect((error as HttpError).isHtmlPage).toBe(true);
+    expect(isForeignAnswer(error)).toBe(true);
+  });
+
+  it('reports an OK answer that is not JSON as UnreadableAnswerError', async () => {
+    stubFetch({ 'GET /api/brands': () => new Response('<!DOCTYPE html><html></html>', { status: 200 }) });
+    const error: unknown = await request('GET', '/api/brands').catch((failure: unknown) => failure);
+    expect(error).toBeInstanceOf(UnreadableAnswerError);
+    expect(isForeignAnswer(error)).toBe(true);
+  });
+
+  it("does not mark the server's own JSON refusal", async () => {
+    stubFetch({ 'GET /api/brands': () => json(500, { message: 'Internal server error' }) });
+    const error: unknown = await request('GET', '/api/brands').catch((failure: unknown) => failure);
+    expect(isForeignAnswer(error)).toBe(false);
   });
 });

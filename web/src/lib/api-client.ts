@@ -9,7 +9,32 @@ export class HttpError extends Error {
     this.status = status;
     this.bodyText = bodyText;
   }
+
+  /** The answer is an HTML page (a proxy's or a gateway's error page), not the server's own JSON. */
+  get isHtmlPage(): boolean {
+    return isHtml(this.bodyText);
+  }
 }
+
+/** An OK answer whose body is not JSON: a proxy or a gateway answered with a page of its own. */
+export class UnreadableAnswerError extends Error {
+  readonly status: number;
+  readonly bodyText: string;
+
+  constructor(status: number, bodyText: string) {
+    super(`${status}: the answer is not JSON`);
+    this.name = 'UnreadableAnswerError';
+    this.status = status;
+    this.bodyText = bodyText;
+  }
+}
+
+/** An answer that did not come from our services: an HTML error page, or an OK answer that is not JSON. */
+export function isForeignAnswer(error: unknown): boolean {
+  return error instanceof UnreadableAnswerError || (error instanceof HttpError && error.isHtmlPage);
+}
+
+const isHtml = (bodyText: string) => bodyText.trimStart().startsWith('<');
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -44,7 +69,12 @@ async function send(method: HttpMethod, url: string, body?: unknown): Promise<Re
 export async function request<T = unknown>(method: HttpMethod, url: string, body?: unknown): Promise<T> {
   const response = await send(method, url, body);
   const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  if (!text) return undefined as T;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new UnreadableAnswerError(response.status, text);
+  }
 }
 
 /** One page of a paged list and the total the server counted (`x-total-count`). */

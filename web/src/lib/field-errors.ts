@@ -24,7 +24,7 @@ export function fieldErrorsOf(error: unknown): Record<string, string> | null {
  * HTML error page (a proxy's, not ours: not worth showing).
  */
 export function serverMessageOf(error: unknown): string | null {
-  if (!(error instanceof HttpError) || error.bodyText.trimStart().startsWith('<')) return null;
+  if (!(error instanceof HttpError) || error.isHtmlPage) return null;
   return serverMessage(error, error.status);
 }
 

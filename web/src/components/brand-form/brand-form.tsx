@@ -9,24 +9,21 @@ import {
   type PriceCategory,
 } from '@hunted/contracts';
 import { Camera, Check, Globe, ImageOff, Music2, Star, Store } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { CountrySelect } from '@/components/country-select';
+import { useId, type ReactNode } from 'react';
+import { CountryField, InputField, SelectField, SubmitButton, TextareaField } from '@/components/form/fields';
+import { useFormState } from '@/components/form/use-form-state';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { ChoiceChip } from '@/components/ui/choice-chip';
-import { Field, FieldError, FormErrorSummary } from '@/components/ui/field';
-import { Input, Label } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
-import { Textarea } from '@/components/ui/textarea';
-import { messagesForFields } from '@/lib/field-errors';
-import { focusFirstError } from '@/lib/focus-first-error';
+import { FieldError, FormErrorSummary } from '@/components/ui/field';
+import { Label } from '@/components/ui/input';
 import { isWebLink } from '@/lib/web-link';
 import {
   BRAND_FORM_FIELDS,
+  LINK_FIELDS,
   brandInputOf,
   emptyBrandFormValues,
   validateBrandForm,
-  type BrandFormErrors,
   type BrandFormField,
   type BrandFormValues,
 } from './brand-form-values';
@@ -63,116 +60,73 @@ export function BrandForm({
   onCancel,
 }: BrandFormProps) {
   const id = useId();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<BrandFormValues>(() => initialValues ?? emptyBrandFormValues());
-  const [errors, setErrors] = useState<BrandFormErrors>({});
-
-  const fieldId = (field: BrandFormField) => `${id}-${field}`;
+  const form = useFormState<BrandFormValues, BrandFormField>({
+    initialValues: () => initialValues ?? emptyBrandFormValues(),
+    fields: BRAND_FORM_FIELDS,
+  });
+  const { values, errors, fieldId, fieldProps } = form;
 
   function set<K extends BrandFormField>(field: K, value: BrandFormValues[K]) {
-    setValues((previous) => ({ ...previous, [field]: value }));
-    // A fixed field stops shouting; the link rule spans four fields, so any link clears it.
-    setErrors((previous) => {
-      const isLink = field === 'instagramUrl' || field === 'etsyUrl' || field === 'websiteUrl' || field === 'tiktokUrl';
-      if (!previous[field] && !(isLink && previous.instagramUrl)) return previous;
-      const next = { ...previous };
-      delete next[field];
-      if (isLink) delete next.instagramUrl;
-      return next;
-    });
+    form.setValue(field, value);
+    // The link rule spans four fields and shows on the first, so any link clears it.
+    const isLink = (LINK_FIELDS as readonly string[]).includes(field);
+    form.clearErrors(field, ...(isLink ? (['instagramUrl'] as const) : []));
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found = validateBrandForm(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      focusFirstError(formRef.current, BRAND_FORM_FIELDS, found, fieldId);
-      return;
-    }
-    const serverErrors = await onSubmit(brandInputOf(values, withFeaturing));
-    if (serverErrors) {
-      const known = messagesForFields(serverErrors, BRAND_FORM_FIELDS);
-      setErrors(known);
-      focusFirstError(formRef.current, BRAND_FORM_FIELDS, known, fieldId);
-    }
-  }
+  const submit = form.handleSubmit({
+    validate: validateBrandForm,
+    send: (sent) => onSubmit(brandInputOf(sent, withFeaturing)),
+  });
 
   const extraTags = values.tags.filter((tag) => !(BRAND_VALUE_TAGS as readonly string[]).includes(tag));
   const tagChoices = [...BRAND_VALUE_TAGS, ...extraTags];
   const imagePreview = isWebLink(values.imageUrl.trim()) ? values.imageUrl.trim() : null;
 
   return (
-    <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate className="space-y-10">
+    <form ref={form.formRef} onSubmit={submit} noValidate className="space-y-10">
       <FormErrorSummary count={Object.keys(errors).length} />
 
       <Section title="About the brand">
-        <Field id={fieldId('name')} label="Brand Name" error={errors.name}>
-          {(control) => (
-            <Input
-              {...control}
-              value={values.name}
-              maxLength={BRAND_LIMITS.name}
-              placeholder="e.g. Maison Rose"
-              onChange={(event) => set('name', event.target.value)}
-            />
-          )}
-        </Field>
-        <Field
-          id={fieldId('description')}
+        <InputField
+          {...fieldProps('name')}
+          label="Brand Name"
+          value={values.name}
+          maxLength={BRAND_LIMITS.name}
+          placeholder="e.g. Maison Rose"
+          onValue={(value) => set('name', value)}
+        />
+        <TextareaField
+          {...fieldProps('description')}
           label="Description"
-          error={errors.description}
           hint="What do they make, and what makes them special?"
-        >
-          {(control) => (
-            <Textarea
-              {...control}
-              rows={4}
-              value={values.description}
-              maxLength={BRAND_LIMITS.description}
-              placeholder="Small-batch linen dresses, cut and sewn in a Brighton studio…"
-              onChange={(event) => set('description', event.target.value)}
-            />
-          )}
-        </Field>
+          rows={4}
+          value={values.description}
+          maxLength={BRAND_LIMITS.description}
+          placeholder="Small-batch linen dresses, cut and sewn in a Brighton studio…"
+          onValue={(value) => set('description', value)}
+        />
         <div className="grid gap-5 sm:grid-cols-3">
-          <Field id={fieldId('category')} label="Category" error={errors.category}>
-            {(control) => (
-              <Select {...control} value={values.category} onChange={(event) => set('category', event.target.value)}>
-                <option value="" disabled>
-                  Select a category
-                </option>
-                {BRAND_CATEGORIES.map((category) => (
-                  <option key={category} value={category}>
-                    {category}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
-          <Field id={fieldId('location')} label="Location" error={errors.location}>
-            {(control) => (
-              <CountrySelect
-                {...control}
-                value={values.location}
-                onChange={(event) => set('location', event.target.value)}
-              />
-            )}
-          </Field>
-          <Field id={fieldId('delivery')} label="Delivery" error={errors.delivery}>
-            {(control) => (
-              <Select {...control} value={values.delivery} onChange={(event) => set('delivery', event.target.value)}>
-                <option value="" disabled>
-                  Select delivery
-                </option>
-                {DELIVERY_SCOPES.map((scope) => (
-                  <option key={scope} value={scope}>
-                    {scope}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
+          <SelectField
+            {...fieldProps('category')}
+            label="Category"
+            placeholder="Select a category"
+            options={BRAND_CATEGORIES}
+            value={values.category}
+            onValue={(value) => set('category', value)}
+          />
+          <CountryField
+            {...fieldProps('location')}
+            value={values.location}
+            onValue={(value) => set('location', value)}
+          />
+          <SelectField
+            {...fieldProps('delivery')}
+            label="Delivery"
+            placeholder="Select delivery"
+            options={DELIVERY_SCOPES}
+            value={values.delivery}
+            onValue={(value) => set('delivery', value)}
+          />
         </div>
 
         <fieldset data-field="priceCategory">
@@ -186,7 +140,9 @@ export function BrandForm({
                   className={cn(
                     'relative flex cursor-pointer flex-col rounded-2xl border bg-white px-4 py-3 transition-colors',
                     'has-[:focus-visible]:ring-4 has-[:focus-visible]:ring-brand-100',
-                    checked ? 'border-stone-900 bg-stone-50 ring-1 ring-stone-900' : 'border-stone-200 hover:border-stone-300',
+                    checked
+                      ? 'border-stone-900 bg-stone-50 ring-1 ring-stone-900'
+                      : 'border-stone-200 hover:border-stone-300',
                   )}
                 >
                   <input
@@ -200,9 +156,7 @@ export function BrandForm({
                   <span className="text-lg font-bold tracking-wide text-stone-900">{price}</span>
                   <span className="text-sm font-semibold text-stone-800">{PRICE_CATEGORY_LABELS[price]}</span>
                   <span className="text-xs text-stone-500">{PRICE_HINTS[price]}</span>
-                  {checked ? (
-                    <Check className="absolute top-3 right-3 h-4 w-4 text-stone-900" aria-hidden />
-                  ) : null}
+                  {checked ? <Check className="absolute top-3 right-3 h-4 w-4 text-stone-900" aria-hidden /> : null}
                 </label>
               );
             })}
@@ -213,23 +167,16 @@ export function BrandForm({
 
       <Section title="Image and links" description="At least one link is needed so people can find the brand.">
         <div className="grid gap-4 sm:grid-cols-[1fr_5.5rem] sm:items-start">
-          <Field
-            id={fieldId('imageUrl')}
+          <InputField
+            {...fieldProps('imageUrl')}
             label="Image URL"
-            error={errors.imageUrl}
             hint="A link to a photo of the brand's products or shop."
-          >
-            {(control) => (
-              <Input
-                {...control}
-                type="url"
-                inputMode="url"
-                value={values.imageUrl}
-                placeholder="https://…/photo.jpg"
-                onChange={(event) => set('imageUrl', event.target.value)}
-              />
-            )}
-          </Field>
+            type="url"
+            inputMode="url"
+            value={values.imageUrl}
+            placeholder="https://…/photo.jpg"
+            onValue={(value) => set('imageUrl', value)}
+          />
           <div
             aria-hidden
             className="hidden h-[5.5rem] w-[5.5rem] items-center justify-center overflow-hidden rounded-2xl border border-stone-200 bg-stone-100 text-stone-400 sm:mt-7 sm:flex"
@@ -242,42 +189,20 @@ export function BrandForm({
           </div>
         </div>
         <div className="grid gap-5 sm:grid-cols-2">
-          <LinkField
-            id={fieldId('instagramUrl')}
-            label="Instagram"
-            icon={<Camera />}
-            placeholder="https://instagram.com/brand"
-            value={values.instagramUrl}
-            error={errors.instagramUrl}
-            onChange={(value) => set('instagramUrl', value)}
-          />
-          <LinkField
-            id={fieldId('etsyUrl')}
-            label="Etsy Shop"
-            icon={<Store />}
-            placeholder="https://etsy.com/shop/brand"
-            value={values.etsyUrl}
-            error={errors.etsyUrl}
-            onChange={(value) => set('etsyUrl', value)}
-          />
-          <LinkField
-            id={fieldId('websiteUrl')}
-            label="Website"
-            icon={<Globe />}
-            placeholder="https://brand.com"
-            value={values.websiteUrl}
-            error={errors.websiteUrl}
-            onChange={(value) => set('websiteUrl', value)}
-          />
-          <LinkField
-            id={fieldId('tiktokUrl')}
-            label="TikTok"
-            icon={<Music2 />}
-            placeholder="https://tiktok.com/@brand"
-            value={values.tiktokUrl}
-            error={errors.tiktokUrl}
-            onChange={(value) => set('tiktokUrl', value)}
-          />
+          {LINK_INPUTS.map(({ field, label, icon, placeholder }) => (
+            <InputField
+              key={field}
+              {...fieldProps(field)}
+              label={label}
+              adornment={<LinkIcon>{icon}</LinkIcon>}
+              type="url"
+              inputMode="url"
+              value={values[field]}
+              placeholder={placeholder}
+              inputClassName="pl-10"
+              onValue={(value) => set(field, value)}
+            />
+          ))}
         </div>
       </Section>
 
@@ -340,22 +265,15 @@ export function BrandForm({
               <Star className="h-4 w-4 text-amber-500" aria-hidden />
               <span className="text-sm font-medium text-stone-800">Featured brand</span>
             </label>
-            <Field
-              id={fieldId('featuredDate')}
+            <InputField
+              {...fieldProps('featuredDate')}
               label="Featured Date"
               optional
-              error={errors.featuredDate}
               hint="The London day it is Featured Brand of the Day."
-            >
-              {(control) => (
-                <Input
-                  {...control}
-                  type="date"
-                  value={values.featuredDate}
-                  onChange={(event) => set('featuredDate', event.target.value)}
-                />
-              )}
-            </Field>
+              type="date"
+              value={values.featuredDate}
+              onValue={(value) => set('featuredDate', value)}
+            />
           </div>
         </Section>
       ) : null}
@@ -366,9 +284,7 @@ export function BrandForm({
             Cancel
           </Button>
         ) : null}
-        <Button type="submit" size="lg" disabled={pending} className="sm:min-w-44">
-          {pending ? pendingLabel : submitLabel}
-        </Button>
+        <SubmitButton pending={pending} label={submitLabel} pendingLabel={pendingLabel} className="sm:min-w-44" />
       </div>
     </form>
   );
@@ -386,41 +302,23 @@ function Section({ title, description, children }: { title: string; description?
   );
 }
 
-function LinkField({
-  id,
-  label,
-  icon,
-  placeholder,
-  value,
-  error,
-  onChange,
-}: {
-  id: string;
+/** The four links, in the order the form shows them; at least one is needed. */
+const LINK_INPUTS: readonly {
+  field: 'instagramUrl' | 'etsyUrl' | 'websiteUrl' | 'tiktokUrl';
   label: string;
   icon: ReactNode;
   placeholder: string;
-  value: string;
-  error?: string;
-  onChange: (value: string) => void;
-}) {
+}[] = [
+  { field: 'instagramUrl', label: 'Instagram', icon: <Camera />, placeholder: 'https://instagram.com/brand' },
+  { field: 'etsyUrl', label: 'Etsy Shop', icon: <Store />, placeholder: 'https://etsy.com/shop/brand' },
+  { field: 'websiteUrl', label: 'Website', icon: <Globe />, placeholder: 'https://brand.com' },
+  { field: 'tiktokUrl', label: 'TikTok', icon: <Music2 />, placeholder: 'https://tiktok.com/@brand' },
+];
+
+function LinkIcon({ children }: { children: ReactNode }) {
   return (
-    <Field id={id} label={label} error={error}>
-      {(control) => (
-        <div className="relative">
-          <span className="pointer-events-none absolute top-1/2 left-3.5 -translate-y-1/2 text-stone-400 [&_svg]:h-4 [&_svg]:w-4">
-            {icon}
-          </span>
-          <Input
-            {...control}
-            type="url"
-            inputMode="url"
-            value={value}
-            placeholder={placeholder}
-            className="pl-10"
-            onChange={(event) => onChange(event.target.value)}
-          />
-        </div>
-      )}
-    </Field>
+    <span className="pointer-events-none absolute top-1/2 left-3.5 -translate-y-1/2 text-stone-400 [&_svg]:h-4 [&_svg]:w-4">
+      {children}
+    </span>
   );
 }

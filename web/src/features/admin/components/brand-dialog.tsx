@@ -1,35 +1,17 @@
 import type { AdminBrandInput, Brand } from '@hunted/contracts';
 import { BrandForm } from '@/components/brand-form/brand-form';
 import { brandFormValuesOf } from '@/components/brand-form/brand-form-values';
+import { failureToast, fieldErrorsOfSubmission, successToast } from '@/components/form/submit';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
-import { toast } from '@/components/ui/toast';
-import { fieldErrorsOf, serverMessageOf } from '@/lib/field-errors';
 import { useCreateAdminBrand, useUpdateAdminBrand } from '../api/save-admin-brand';
-
-type SaveResult = Promise<Record<string, string> | null>;
-
-/** Sends through a mutation; a refusal becomes the form's field messages (the toast comes from onError). */
-async function saving(send: () => Promise<unknown>): SaveResult {
-  try {
-    await send();
-    return null;
-  } catch (error) {
-    return fieldErrorsOf(error);
-  }
-}
-
-function failureToast(fallback: string) {
-  return (error: unknown) =>
-    toast({ variant: 'destructive', title: 'Error', description: serverMessageOf(error) ?? fallback });
-}
 
 export function CreateBrandDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const create = useCreateAdminBrand({
     onSuccess: () => {
-      toast({ title: 'Brand created successfully' });
+      successToast('Brand created successfully');
       onOpenChange(false);
     },
-    onError: failureToast('Failed to create brand'),
+    onError: failureToast('Error', 'Failed to create brand'),
   });
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -40,7 +22,7 @@ export function CreateBrandDialog({ open, onOpenChange }: { open: boolean; onOpe
           pendingLabel="Creating..."
           pending={create.isPending}
           onCancel={() => onOpenChange(false)}
-          onSubmit={(input: AdminBrandInput) => saving(() => create.mutateAsync(input))}
+          onSubmit={(input: AdminBrandInput) => fieldErrorsOfSubmission(create.mutateAsync(input))}
         />
       </DialogContent>
     </Dialog>
@@ -50,10 +32,10 @@ export function CreateBrandDialog({ open, onOpenChange }: { open: boolean; onOpe
 export function EditBrandDialog({ brand, onClose }: { brand: Brand | null; onClose: () => void }) {
   const update = useUpdateAdminBrand({
     onSuccess: () => {
-      toast({ title: 'Brand updated successfully' });
+      successToast('Brand updated successfully');
       onClose();
     },
-    onError: failureToast('Failed to update brand'),
+    onError: failureToast('Error', 'Failed to update brand'),
   });
   return (
     <Dialog open={brand !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
@@ -67,7 +49,7 @@ export function EditBrandDialog({ brand, onClose }: { brand: Brand | null; onClo
             pendingLabel="Saving..."
             pending={update.isPending}
             onCancel={onClose}
-            onSubmit={(input) => saving(() => update.mutateAsync({ id: brand.id, input }))}
+            onSubmit={(input) => fieldErrorsOfSubmission(update.mutateAsync({ id: brand.id, input }))}
           />
         </DialogContent>
       ) : null}

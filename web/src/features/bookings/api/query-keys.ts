@@ -3,7 +3,6 @@ import type { SessionTypeKey } from '@hunted/contracts';
 /** Every query key of the bookings feature, built only here. */
 export const bookingKeys = {
   all: ['bookings'] as const,
-  hunter: (hunterId: number) => [...bookingKeys.all, 'hunter', hunterId] as const,
   slotsAll: (hunterId: number) => [...bookingKeys.all, 'slots', hunterId] as const,
   slots: (hunterId: number, sessionType: SessionTypeKey, from: string, to: string) =>
     [...bookingKeys.slotsAll(hunterId), sessionType, from, to] as const,

@@ -7,7 +7,7 @@ import { Notice } from '@/components/ui/page';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { useBookableHunter } from '../api/get-hunter';
+import type { UseBookableHunter } from '../api/bookable-hunter';
 import { HunterSummary } from '../components/hunter-summary';
 import { SlotPicker, type SlotChoice } from '../components/slot-picker';
 import { useUnauthorizedRedirect } from '@/lib/use-unauthorized-redirect';
@@ -15,7 +15,7 @@ import { saveBookingChoice } from '../lib/booking-choice';
 import { formatPounds } from '../lib/money';
 
 /** /book-session/{hunterId}: choose a session type and one of the hunter's real, free times, then continue to pay. */
-export function BookSessionPage() {
+export function BookSessionPage({ useBookableHunter }: { useBookableHunter: UseBookableHunter }) {
   const hunterId = Number(useParams().hunterId);
   const hunter = useBookableHunter(hunterId);
   const navigate = useNavigate();

@@ -8,7 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { HttpError, serverMessage } from '@/lib/api-client';
-import { useBookableHunter } from '../api/get-hunter';
+import type { UseBookableHunter } from '../api/bookable-hunter';
 import { usePaymentConfig } from '../api/get-payment-config';
 import { useCreateBooking, useCreatePaymentIntent, useReleaseHold } from '../api/booking-mutations';
 import { OrderSummary } from '../components/order-summary';
@@ -22,7 +22,7 @@ import { formatPence } from '../lib/money';
 const StripeCheckout = lazy(() => import('../components/stripe-checkout'));
 
 /** /payment/{hunterId}: hold the chosen time, then pay for it (or book it at once when it is free). */
-export function PaymentPage() {
+export function PaymentPage({ useBookableHunter }: { useBookableHunter: UseBookableHunter }) {
   const hunterId = Number(useParams().hunterId);
   const [choice] = useState(() => readBookingChoice(hunterId));
   if (!choice) {
@@ -38,7 +38,11 @@ export function PaymentPage() {
       </Notice>
     );
   }
-  return choice.price === 0 ? <FreeBooking choice={choice} /> : <PaidBooking choice={choice} />;
+  return choice.price === 0 ? (
+    <FreeBooking choice={choice} />
+  ) : (
+    <PaidBooking choice={choice} useBookableHunter={useBookableHunter} />
+  );
 }
 
 /**
@@ -109,7 +113,7 @@ function FreeBooking({ choice }: { choice: BookingChoice }) {
   return <Spinner label="Booking your free session..." />;
 }
 
-function PaidBooking({ choice }: { choice: BookingChoice }) {
+function PaidBooking({ choice, useBookableHunter }: { choice: BookingChoice; useBookableHunter: UseBookableHunter }) {
   const navigate = useNavigate();
   const hold = useCreatePaymentIntent();
   // The hold's own client secret says which provider made it: a 'sim_' one needs no card form and no key, so the

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ThumbsUp } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
-import { HttpError, serverMessage } from '@/lib/api-client';
+import { HttpError, isForeignAnswer, serverMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { brandQueryOptions } from '../api/get-brand';
 import { useVoteBrand } from '../api/vote-brand';
@@ -25,9 +25,8 @@ export function voteFailureToast(error: unknown) {
       description: serverMessage(error, 409) ?? 'You can only vote once per brand.',
     } as const;
   }
-  const message = error instanceof Error ? error.message : '';
-  // A proxy or a gateway page answering HTML instead of JSON: the original product read this as a repeat vote.
-  if (/unexpected token|<!doctype|<html/i.test(message)) {
+  // A proxy or a gateway page answering instead of the server: the original product read this as a repeat vote.
+  if (isForeignAnswer(error)) {
     return {
       variant: 'destructive',
       title: "Oops we think you've already voted",

@@ -1,8 +1,9 @@
 import type { Brand } from '@hunted/contracts';
+import { filtersFromAddress, filtersToAddress } from '@/lib/url-filters';
 import type { BrandQuery } from '../api/get-brands';
 
 /** The /brands filter state (spec section 2): every value 'all' by default, rating 'any'. */
-export interface BrandFilters {
+export type BrandFilters = {
   category: string;
   location: string;
   delivery: string;
@@ -11,7 +12,7 @@ export interface BrandFilters {
   tag: string;
   hashtag: string;
   search: string;
-}
+};
 
 export const DEFAULT_FILTERS: BrandFilters = {
   category: 'all',
@@ -24,27 +25,11 @@ export const DEFAULT_FILTERS: BrandFilters = {
   search: '',
 };
 
-const FILTER_KEYS = Object.keys(DEFAULT_FILTERS) as (keyof BrandFilters)[];
-
 /** Reads the filters from the address; a missing or empty parameter is the default. */
-export function filtersFromSearch(search: URLSearchParams): BrandFilters {
-  const filters = { ...DEFAULT_FILTERS };
-  for (const key of FILTER_KEYS) {
-    const value = search.get(key);
-    if (value !== null && value.trim() !== '') filters[key] = key === 'search' ? value : value.trim();
-  }
-  return filters;
-}
+export const filtersFromSearch = (search: URLSearchParams): BrandFilters => filtersFromAddress(search, DEFAULT_FILTERS);
 
 /** The address's parameters for the filters: only those that differ from the default, in a stable order. */
-export function filtersToSearch(filters: BrandFilters): URLSearchParams {
-  const search = new URLSearchParams();
-  for (const key of FILTER_KEYS) {
-    const value = key === 'search' ? filters.search.trim() : filters[key];
-    if (value !== '' && value !== DEFAULT_FILTERS[key]) search.set(key, value);
-  }
-  return search;
-}
+export const filtersToSearch = (filters: BrandFilters): URLSearchParams => filtersToAddress(filters, DEFAULT_FILTERS);
 
 export function isDefaultFilters(filters: BrandFilters): boolean {
   return filtersToSearch(filters).toString() === '';

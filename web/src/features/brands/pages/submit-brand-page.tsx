@@ -3,12 +3,11 @@ import { CircleCheckBig, Link2, Sparkles, ThumbsUp } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { BrandForm } from '@/components/brand-form/brand-form';
+import { failureToast, fieldErrorsOfSubmission, successToast } from '@/components/form/submit';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
-import { toast } from '@/components/ui/toast';
 import { Tip, TipsCard } from '@/components/ui/tip';
 import { paths } from '@/config/paths';
-import { fieldErrorsOf, serverMessageOf } from '@/lib/field-errors';
 import { useSubmitBrand } from '../api/submit-brand';
 
 /** /submit, reached only through the signed-in guard. */
@@ -18,20 +17,11 @@ export function SubmitBrandPage() {
   const [formKey, setFormKey] = useState(0);
   const submit = useSubmitBrand({
     onSuccess: () => {
-      toast({
-        title: 'Brand submitted successfully!',
-        description: 'Your brand is now live on the product and available for voting.',
-      });
+      successToast('Brand submitted successfully!', 'Your brand is now live on the product and available for voting.');
       setSubmitted(true);
       window.scrollTo({ top: 0 });
     },
-    onError: (error) => {
-      toast({
-        variant: 'destructive',
-        title: 'Failed to submit brand',
-        description: serverMessageOf(error) ?? 'Please try again later.',
-      });
-    },
+    onError: failureToast('Failed to submit brand', 'Please try again later.'),
   });
 
   if (submitted) {
@@ -58,14 +48,7 @@ export function SubmitBrandPage() {
             submitLabel="Submit Brand"
             pendingLabel="Submitting..."
             pending={submit.isPending}
-            onSubmit={async (input) => {
-              try {
-                await submit.mutateAsync(input);
-                return null;
-              } catch (error) {
-                return fieldErrorsOf(error);
-              }
-            }}
+            onSubmit={(input) => fieldErrorsOfSubmission(submit.mutateAsync(input))}
           />
         </div>
         <aside className="space-y-4 lg:sticky lg:top-24">

@@ -8,7 +8,10 @@ export function updateHunter({ id, changes }: { id: number; changes: HunterUpdat
   return request<Hunter>('PATCH', `/api/hunters/${id}`, changes);
 }
 
-/** On success the profile and the listings are read again (spec, section 7), so every view shows the edit. */
+/**
+ * On success the profile, the listings and the hunter's own detail (the book-session and payment pages read it) are
+ * read again (spec, section 7), so every view shows the edit.
+ */
 export function useUpdateHunter(
   options: { onSuccess?: (hunter: Hunter) => void; onError?: (error: unknown) => void } = {},
 ) {

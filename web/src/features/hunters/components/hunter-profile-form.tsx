@@ -11,26 +11,21 @@ import {
   type SessionTypeKey,
 } from '@hunted/contracts';
 import { CircleHelp, Languages, MapPin, Mic, Sparkles, Trash2, UserRound, Video, Wallet, Wand2 } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { CountrySelect } from '@/components/country-select';
+import type { ReactNode } from 'react';
+import { CountryField, InputField, SelectField, SubmitButton, TextareaField } from '@/components/form/fields';
+import { useFormState } from '@/components/form/use-form-state';
 import { ProfilePhotoButton } from '@/components/profile-photo-button';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { ChoiceChip } from '@/components/ui/choice-chip';
-import { Field, FieldError, FormErrorSummary } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
+import { FieldError, FormErrorSummary } from '@/components/ui/field';
 import { Switch } from '@/components/ui/switch';
-import { Textarea } from '@/components/ui/textarea';
-import { messagesForFields } from '@/lib/field-errors';
-import { focusFirstError } from '@/lib/focus-first-error';
 import {
   HUNTER_FORM_FIELDS,
   hunterInputOf,
   sessionNumberField,
   toggledLanguages,
   validateHunterForm,
-  type HunterFormErrors,
   type HunterFormField,
   type HunterFormMode,
   type HunterFormValues,
@@ -63,31 +58,16 @@ export interface HunterProfileFormProps {
 
 /** The hunter profile form of /create-hunter-profile and of the dashboard's Settings tab. */
 export function HunterProfileForm({ mode, initialValues, pending, onSubmit }: HunterProfileFormProps) {
-  const id = useId();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<HunterFormValues>(initialValues);
-  const [errors, setErrors] = useState<HunterFormErrors>({});
-  /** Messages of a refusal that name no field of the form. */
-  const [otherErrors, setOtherErrors] = useState<string[]>([]);
-
-  const fieldId = (field: HunterFormField) => `${id}-${field.replaceAll('.', '-')}`;
-
-  function clearError(...fields: HunterFormField[]) {
-    setErrors((previous) => {
-      if (!fields.some((field) => previous[field])) return previous;
-      const next = { ...previous };
-      for (const field of fields) delete next[field];
-      return next;
-    });
-  }
+  const form = useFormState<HunterFormValues, HunterFormField>({ initialValues, fields: HUNTER_FORM_FIELDS });
+  const { values, errors, otherErrors, clearErrors, fieldId, fieldProps } = form;
 
   function set<K extends keyof HunterFormValues>(field: K, value: HunterFormValues[K]) {
-    setValues((previous) => ({ ...previous, [field]: value }));
-    clearError(field as HunterFormField);
+    form.setValue(field, value);
+    clearErrors(field as HunterFormField);
   }
 
   function setSessionType(key: SessionTypeKey, change: Partial<SessionTypeFormValues>) {
-    setValues((previous) => ({
+    form.setValues((previous) => ({
       ...previous,
       sessionTypes: { ...previous.sessionTypes, [key]: { ...previous.sessionTypes[key], ...change } },
     }));
@@ -96,30 +76,16 @@ export function HunterProfileForm({ mode, initialValues, pending, onSubmit }: Hu
     );
     // Turning a type off also drops the messages of the inputs it hides.
     if (change.enabled === false) touched.push(sessionNumberField(key, 'price'), sessionNumberField(key, 'duration'));
-    clearError(...touched);
+    clearErrors(...touched);
   }
 
-  const focusFirst = (found: HunterFormErrors) => focusFirstError(formRef.current, HUNTER_FORM_FIELDS, found, fieldId);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found = validateHunterForm(values, mode);
-    setErrors(found);
-    setOtherErrors([]);
-    if (Object.keys(found).length > 0) {
-      focusFirst(found);
-      return;
-    }
-    const serverErrors = await onSubmit(hunterInputOf(values, mode));
-    if (!serverErrors) return;
-    const known = messagesForFields(serverErrors, HUNTER_FORM_FIELDS);
-    setErrors(known);
-    setOtherErrors(Object.entries(serverErrors).flatMap(([field, message]) => (field in known ? [] : [message])));
-    focusFirst(known);
-  }
+  const submit = form.handleSubmit({
+    validate: (sent) => validateHunterForm(sent, mode),
+    send: (sent) => onSubmit(hunterInputOf(sent, mode)),
+  });
 
   return (
-    <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate className="space-y-6">
+    <form ref={form.formRef} onSubmit={submit} noValidate className="space-y-6">
       <FormErrorSummary count={Object.keys(errors).length + otherErrors.length}>
         {otherErrors.length > 0 ? (
           <ul className="mt-1 list-disc pl-5 font-normal">
@@ -164,103 +130,66 @@ export function HunterProfileForm({ mode, initialValues, pending, onSubmit }: Hu
         </div>
 
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field id={fieldId('name')} label="Full Name" error={errors.name}>
-            {(control) => (
-              <Input
-                {...control}
-                autoComplete="name"
-                value={values.name}
-                maxLength={HUNTER_LIMITS.name}
-                placeholder="e.g. Sofia Marchetti"
-                onChange={(event) => set('name', event.target.value)}
-              />
-            )}
-          </Field>
-          <Field id={fieldId('location')} label="Location" error={errors.location}>
-            {(control) => (
-              <CountrySelect
-                {...control}
-                value={values.location}
-                onChange={(event) => set('location', event.target.value)}
-              />
-            )}
-          </Field>
-          <Field
-            id={fieldId('yearsExperience')}
+          <InputField
+            {...fieldProps('name')}
+            label="Full Name"
+            autoComplete="name"
+            value={values.name}
+            maxLength={HUNTER_LIMITS.name}
+            placeholder="e.g. Sofia Marchetti"
+            onValue={(value) => set('name', value)}
+          />
+          <CountryField
+            {...fieldProps('location')}
+            value={values.location}
+            onValue={(value) => set('location', value)}
+          />
+          <InputField
+            {...fieldProps('yearsExperience')}
             label="Years of Experience"
-            error={errors.yearsExperience}
             hint="In styling, buying or a related field."
-          >
-            {(control) => (
-              <Input
-                {...control}
-                type="number"
-                inputMode="numeric"
-                min={HUNTER_LIMITS.minYears}
-                max={HUNTER_LIMITS.maxYears}
-                step={1}
-                placeholder="e.g. 5"
-                value={values.yearsExperience}
-                onChange={(event) => set('yearsExperience', event.target.value)}
-              />
-            )}
-          </Field>
+            type="number"
+            inputMode="numeric"
+            min={HUNTER_LIMITS.minYears}
+            max={HUNTER_LIMITS.maxYears}
+            step={1}
+            placeholder="e.g. 5"
+            value={values.yearsExperience}
+            onValue={(value) => set('yearsExperience', value)}
+          />
           {mode === 'edit' ? (
-            <Field
-              id={fieldId('availabilityStatus')}
+            <SelectField
+              {...fieldProps('availabilityStatus')}
               label="Availability Status"
-              error={errors.availabilityStatus}
               hint="Clients cannot book you while you are Unavailable."
-            >
-              {(control) => (
-                <Select
-                  {...control}
-                  value={values.availabilityStatus}
-                  onChange={(event) =>
-                    set('availabilityStatus', event.target.value as HunterFormValues['availabilityStatus'])
-                  }
-                >
-                  {HUNTER_AVAILABILITY_STATUSES.map((status) => (
-                    <option key={status} value={status}>
-                      {status}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </Field>
+              options={HUNTER_AVAILABILITY_STATUSES}
+              value={values.availabilityStatus}
+              onValue={(value) => set('availabilityStatus', value as HunterFormValues['availabilityStatus'])}
+            />
           ) : (
             <InstagramField
-              id={fieldId('instagramUrl')}
+              {...fieldProps('instagramUrl')}
               value={values.instagramUrl}
-              error={errors.instagramUrl}
-              onChange={(value) => set('instagramUrl', value)}
+              onValue={(value) => set('instagramUrl', value)}
             />
           )}
-          <Field
-            id={fieldId('bio')}
+          <TextareaField
+            {...fieldProps('bio')}
             label="Professional Bio"
             optional
-            error={errors.bio}
             hint={`${values.bio.length.toLocaleString('en-GB')} / ${HUNTER_LIMITS.bio.toLocaleString('en-GB')} characters`}
             className="sm:col-span-2"
-          >
-            {(control) => (
-              <Textarea
-                {...control}
-                rows={5}
-                value={values.bio}
-                maxLength={HUNTER_LIMITS.bio}
-                placeholder="Your background, your eye, and how you like to work with clients…"
-                onChange={(event) => set('bio', event.target.value)}
-              />
-            )}
-          </Field>
+            rows={5}
+            value={values.bio}
+            maxLength={HUNTER_LIMITS.bio}
+            placeholder="Your background, your eye, and how you like to work with clients…"
+            onValue={(value) => set('bio', value)}
+          />
           {mode === 'edit' ? (
             <InstagramField
-              id={fieldId('instagramUrl')}
+              {...fieldProps('instagramUrl')}
               value={values.instagramUrl}
-              error={errors.instagramUrl}
-              onChange={(value) => set('instagramUrl', value)}
+              onValue={(value) => set('instagramUrl', value)}
               className="sm:col-span-2"
             />
           ) : null}
@@ -311,9 +240,12 @@ export function HunterProfileForm({ mode, initialValues, pending, onSubmit }: Hu
             ? 'Our concierge team reviews new profiles within 72 hours.'
             : 'Changes show on your public card as soon as they are saved.'}
         </p>
-        <Button type="submit" size="lg" disabled={pending} className="w-full sm:w-auto sm:min-w-44">
-          {pending ? 'Saving...' : 'Save Changes'}
-        </Button>
+        <SubmitButton
+          pending={pending}
+          label="Save Changes"
+          pendingLabel="Saving..."
+          className="w-full sm:w-auto sm:min-w-44"
+        />
       </div>
     </form>
   );
@@ -384,33 +316,23 @@ function FormSection({
   );
 }
 
-function InstagramField({
-  id,
-  value,
-  error,
-  onChange,
-  className,
-}: {
+function InstagramField(props: {
   id: string;
   value: string;
-  error?: string;
-  onChange: (value: string) => void;
+  error?: string | undefined;
+  onValue: (value: string) => void;
   className?: string;
 }) {
   return (
-    <Field id={id} label="Instagram Profile" optional error={error} className={className}>
-      {(control) => (
-        <Input
-          {...control}
-          type="url"
-          inputMode="url"
-          maxLength={HUNTER_LIMITS.url}
-          placeholder="https://instagram.com/yourname"
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      )}
-    </Field>
+    <InputField
+      {...props}
+      label="Instagram Profile"
+      optional
+      type="url"
+      inputMode="url"
+      maxLength={HUNTER_LIMITS.url}
+      placeholder="https://instagram.com/yourname"
+    />
   );
 }
 
@@ -516,45 +438,41 @@ function SessionTypeCard({
       </div>
       {values.enabled ? (
         <div className="mt-4 grid grid-cols-2 gap-3">
-          <Field id={priceId} label={<>Price (£){forType}</>} error={priceError}>
-            {(control) => (
-              <div className="relative">
-                <span
-                  className="pointer-events-none absolute top-1/2 left-3.5 -translate-y-1/2 text-stone-500"
-                  aria-hidden
-                >
-                  £
-                </span>
-                <Input
-                  {...control}
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  max={HUNTER_LIMITS.maxPrice}
-                  step={1}
-                  className="pl-8"
-                  placeholder={String(DEFAULT_SESSION_TYPES[sessionType].price)}
-                  value={values.price}
-                  onChange={(event) => onChange({ price: event.target.value })}
-                />
-              </div>
-            )}
-          </Field>
-          <Field id={durationId} label={<>Duration (min){forType}</>} error={durationError}>
-            {(control) => (
-              <Input
-                {...control}
-                type="number"
-                inputMode="numeric"
-                min={HUNTER_LIMITS.minDuration}
-                max={HUNTER_LIMITS.maxDuration}
-                step={5}
-                placeholder={String(DEFAULT_SESSION_TYPES[sessionType].duration)}
-                value={values.duration}
-                onChange={(event) => onChange({ duration: event.target.value })}
-              />
-            )}
-          </Field>
+          <InputField
+            id={priceId}
+            label={<>Price (£){forType}</>}
+            error={priceError}
+            adornment={
+              <span
+                className="pointer-events-none absolute top-1/2 left-3.5 -translate-y-1/2 text-stone-500"
+                aria-hidden
+              >
+                £
+              </span>
+            }
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={HUNTER_LIMITS.maxPrice}
+            step={1}
+            inputClassName="pl-8"
+            placeholder={String(DEFAULT_SESSION_TYPES[sessionType].price)}
+            value={values.price}
+            onValue={(price) => onChange({ price })}
+          />
+          <InputField
+            id={durationId}
+            label={<>Duration (min){forType}</>}
+            error={durationError}
+            type="number"
+            inputMode="numeric"
+            min={HUNTER_LIMITS.minDuration}
+            max={HUNTER_LIMITS.maxDuration}
+            step={5}
+            placeholder={String(DEFAULT_SESSION_TYPES[sessionType].duration)}
+            value={values.duration}
+            onValue={(duration) => onChange({ duration })}
+          />
         </div>
       ) : (
         <p className="mt-4 rounded-xl border border-dashed border-stone-300 px-3.5 py-3 text-sm text-stone-500">

@@ -1,7 +1,6 @@
 import type { Hunter } from '@hunted/contracts';
 import { useMemo } from 'react';
-import { toast } from '@/components/ui/toast';
-import { fieldErrorsOf } from '@/lib/field-errors';
+import { failureToast, fieldErrorsOfSubmission, successToast } from '@/components/form/submit';
 import { useUpdateHunter } from '../api/update-hunter';
 import { hunterFormValuesOf } from '../lib/hunter-form-values';
 import { HunterProfileForm } from './hunter-profile-form';
@@ -9,14 +8,8 @@ import { HunterProfileForm } from './hunter-profile-form';
 /** The dashboard's Settings tab: the hunter profile form in edit mode, with the availability status. */
 export function HunterSettings({ hunter }: { hunter: Hunter }) {
   const update = useUpdateHunter({
-    onSuccess: () =>
-      toast({ title: 'Profile Updated', description: 'Your hunter profile has been updated successfully.' }),
-    onError: () =>
-      toast({
-        variant: 'destructive',
-        title: 'Update Failed',
-        description: 'Failed to update your profile. Please try again.',
-      }),
+    onSuccess: () => successToast('Profile Updated', 'Your hunter profile has been updated successfully.'),
+    onError: failureToast('Update Failed', 'Failed to update your profile. Please try again.', { fromServer: false }),
   });
   const initialValues = useMemo(() => hunterFormValuesOf(hunter), [hunter]);
 
@@ -28,14 +21,7 @@ export function HunterSettings({ hunter }: { hunter: Hunter }) {
       mode="edit"
       initialValues={initialValues}
       pending={update.isPending}
-      onSubmit={async (changes) => {
-        try {
-          await update.mutateAsync({ id: hunter.id, changes });
-          return null;
-        } catch (error) {
-          return fieldErrorsOf(error);
-        }
-      }}
+      onSubmit={(changes) => fieldErrorsOfSubmission(update.mutateAsync({ id: hunter.id, changes }))}
     />
   );
 }

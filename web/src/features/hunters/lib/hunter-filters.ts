@@ -6,17 +6,18 @@ import {
   type HunterSpecialty,
   type PriceBand,
 } from '@hunted/contracts';
+import { filtersFromAddress, filtersToAddress } from '@/lib/url-filters';
 import type { HunterQuery } from '../api/get-hunters';
 
 /** The /book-a-hunter filter state: every list 'all' by default, sorted by 'Our top picks'. */
-export interface HunterFilters {
+export type HunterFilters = {
   search: string;
   price: string;
   location: string;
   specialty: string;
   service: string;
   sort: string;
-}
+};
 
 export const DEFAULT_HUNTER_FILTERS: HunterFilters = {
   search: '',
@@ -27,27 +28,13 @@ export const DEFAULT_HUNTER_FILTERS: HunterFilters = {
   sort: DEFAULT_HUNTER_SORT,
 };
 
-const FILTER_KEYS = Object.keys(DEFAULT_HUNTER_FILTERS) as (keyof HunterFilters)[];
-
 /** Reads the filters from the address; a missing or empty parameter is the default. */
-export function hunterFiltersFromSearch(search: URLSearchParams): HunterFilters {
-  const filters = { ...DEFAULT_HUNTER_FILTERS };
-  for (const key of FILTER_KEYS) {
-    const value = search.get(key);
-    if (value !== null && value.trim() !== '') filters[key] = key === 'search' ? value : value.trim();
-  }
-  return filters;
-}
+export const hunterFiltersFromSearch = (search: URLSearchParams): HunterFilters =>
+  filtersFromAddress(search, DEFAULT_HUNTER_FILTERS);
 
 /** The address's parameters: only those that differ from the default, in a stable order. */
-export function hunterFiltersToSearch(filters: HunterFilters): URLSearchParams {
-  const search = new URLSearchParams();
-  for (const key of FILTER_KEYS) {
-    const value = key === 'search' ? filters.search.trim() : filters[key];
-    if (value !== '' && value !== DEFAULT_HUNTER_FILTERS[key]) search.set(key, value);
-  }
-  return search;
-}
+export const hunterFiltersToSearch = (filters: HunterFilters): URLSearchParams =>
+  filtersToAddress(filters, DEFAULT_HUNTER_FILTERS);
 
 export function isDefaultHunterFilters(filters: HunterFilters): boolean {
   return hunterFiltersToSearch(filters).toString() === '';

@@ -2,6 +2,7 @@ import type { HunterInput } from '@hunted/contracts';
 import { BadgeCheck, Camera, LayoutDashboard, PoundSterling, ShieldCheck } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { failureToast, fieldErrorsOfSubmission, successToast } from '@/components/form/submit';
 import { buttonClasses } from '@/components/ui/button';
 import { Notice, Page } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
@@ -11,7 +12,6 @@ import { AUTH_REQUIRED_REDIRECT_DELAY_MS, HUNTER_APPROVAL_HOURS } from '@/config
 import { paths } from '@/config/paths';
 import { HttpError } from '@/lib/api-client';
 import { goToLogin, useAuth, type User } from '@/lib/auth';
-import { fieldErrorsOf } from '@/lib/field-errors';
 import { useCreateHunter } from '../api/create-hunter';
 import { useHunterProfile } from '../api/get-hunter-profile';
 import { HunterProfileForm } from '../components/hunter-profile-form';
@@ -24,7 +24,7 @@ export function CreateHunterProfilePage() {
   const navigate = useNavigate();
   const create = useCreateHunter({
     onSuccess: () => {
-      toast({ title: 'Success!', description: 'Your hunter profile has been created successfully.' });
+      successToast('Success!', 'Your hunter profile has been created successfully.');
       void navigate(paths.hunterDashboard.getHref());
     },
     onError: (error) => {
@@ -37,11 +37,7 @@ export function CreateHunterProfilePage() {
         setTimeout(goToLogin, AUTH_REQUIRED_REDIRECT_DELAY_MS);
         return;
       }
-      toast({
-        variant: 'destructive',
-        title: 'Error',
-        description: 'Failed to create hunter profile. Please try again.',
-      });
+      failureToast('Error', 'Failed to create hunter profile. Please try again.', { fromServer: false })(error);
       // Created meanwhile (in another tab): reading the profile again shows the way to the dashboard instead.
       if (error instanceof HttpError && error.status === 409) void profile.refetch();
     },
@@ -75,14 +71,7 @@ function CreateHunterProfile({
           mode="create"
           initialValues={initialValues}
           pending={pending}
-          onSubmit={async (input) => {
-            try {
-              await create(input);
-              return null;
-            } catch (error) {
-              return fieldErrorsOf(error);
-            }
-          }}
+          onSubmit={(input) => fieldErrorsOfSubmission(create(input))}
         />
         <aside className="space-y-4 lg:sticky lg:top-24">
           <TipsCard title="A profile clients book">

@@ -10,20 +10,17 @@ import { Input } from '@/components/ui/input';
 export function FilteredListing({
   searchLabel,
   searchPlaceholder,
-  searchText,
-  onSearchTextChange,
+  urlFilters: { searchText, setSearchText, activeCount },
   filtersId,
-  activeFilterCount,
   filters,
   children,
 }: {
   searchLabel: string;
   searchPlaceholder: string;
-  searchText: string;
-  onSearchTextChange: (text: string) => void;
+  /** The listing's state from useUrlFilters: the search box's text and the number of filters in use. */
+  urlFilters: { searchText: string; setSearchText: (text: string) => void; activeCount: number };
   /** The id of the filters panel, which the phone's toggle controls. */
   filtersId: string;
-  activeFilterCount: number;
   filters: ReactNode;
   /** The results column. */
   children: ReactNode;
@@ -42,7 +39,7 @@ export function FilteredListing({
             aria-label={searchLabel}
             placeholder={searchPlaceholder}
             value={searchText}
-            onChange={(event) => onSearchTextChange(event.target.value)}
+            onChange={(event) => setSearchText(event.target.value)}
             className="pl-10"
           />
         </div>
@@ -55,8 +52,8 @@ export function FilteredListing({
         >
           <SlidersHorizontal className="h-4 w-4" aria-hidden />
           {filtersOpen ? 'Hide Filters' : 'Show Filters'}
-          {activeFilterCount > 0 ? (
-            <span className="rounded-full bg-brand-600 px-1.5 text-xs text-white">{activeFilterCount}</span>
+          {activeCount > 0 ? (
+            <span className="rounded-full bg-brand-600 px-1.5 text-xs text-white">{activeCount}</span>
           ) : null}
         </Button>
       </div>

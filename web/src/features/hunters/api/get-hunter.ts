@@ -1,9 +1,9 @@
 import type { Hunter } from '@hunted/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { HttpError, request } from '@/lib/api-client';
-import { bookingKeys } from './query-keys';
+import { hunterKeys } from './query-keys';
 
-/** The hunter being booked (GET /api/hunters/{id}), or null when there is no such hunter. */
+/** One hunter's public profile (GET /api/hunters/{id}), or null when there is no such hunter. */
 export async function getHunter(hunterId: number): Promise<Hunter | null> {
   try {
     return await request<Hunter>('GET', `/api/hunters/${hunterId}`);
@@ -13,9 +13,11 @@ export async function getHunter(hunterId: number): Promise<Hunter | null> {
   }
 }
 
+/** The hunter detail query; an edit of the profile invalidates it (see update-hunter.ts). */
 export const hunterQueryOptions = (hunterId: number) =>
-  queryOptions({ queryKey: bookingKeys.hunter(hunterId), queryFn: () => getHunter(hunterId) });
+  queryOptions({ queryKey: hunterKeys.detail(hunterId), queryFn: () => getHunter(hunterId) });
 
-export function useBookableHunter(hunterId: number) {
+/** One hunter; nothing is asked for an id that cannot be one. */
+export function useHunter(hunterId: number) {
   return useQuery({ ...hunterQueryOptions(hunterId), enabled: Number.isInteger(hunterId) && hunterId > 0 });
 }
