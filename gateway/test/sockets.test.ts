@@ -237,9 +237,17 @@ describe('gateway: websocket upgrades', () => {
   });
 
   it("lets go of a gateway's sockets when it stops without saying so: its count expires", async () => {
-    const prefix = `test:gateway-sockets:${randomUUID()}:`;
-    const crashing = await startGateway({ REDIS_PREFIX: prefix, SOCKETS_PER_MEMBER: '2', SOCKET_COUNT_TTL_MS: '1500' });
-    const other = await startGateway({ REDIS_PREFIX: prefix, SOCKETS_PER_MEMBER: '2', SOCKET_COUNT_TTL_MS: '1500' });
+    // The polling below opens a socket every ~50 ms: the upgrade rate limit (30 a minute by default) must not be
+    // what refuses it once the places have expired, or a slow machine times out on the wrong 429.
+    const settings = {
+      REDIS_PREFIX: `test:gateway-sockets:${randomUUID()}:`,
+      SOCKETS_PER_MEMBER: '2',
+      SOCKET_COUNT_TTL_MS: '1500',
+      RATE_LIMIT_SOCKET_UPGRADES_PER_MINUTE: '100000',
+      RATE_LIMIT_SOCKET_UPGRADES_PER_ADDRESS_PER_MINUTE: '100000',
+    };
+    const crashing = await startGateway(settings);
+    const other = await startGateway(settings);
     expect((await open(crashing.base, 'hunted.sid=carol')).outcome).toBe('open');
     expect((await open(crashing.base, 'hunted.sid=carol')).outcome).toBe('open');
     expect((await open(other.base, 'hunted.sid=carol')).outcome).toBe('refused 429');
@@ -249,6 +257,6 @@ describe('gateway: websocket upgrades', () => {
 
     // A crash: nothing is released, nothing is renewed.
     crashing.gateway.runtime.socketSlots.stopRenewing();
-    await waitFor('the crashed gateway\'s places to expire', async () => (await open(other.base, 'hunted.sid=carol')).outcome === 'open', 5_000);
+    await waitFor('the crashed gateway\'s places to expire', async () => (await open(other.base, 'hunted.sid=carol')).outcome === 'open', 10_000);
   });
 });
