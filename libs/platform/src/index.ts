@@ -20,6 +20,7 @@ export * from './http/control-characters.js';
 export * from './http/id-param.js';
 export * from './http/paging.js';
 export * from './http/response-cache.js';
+export * from './http/schema-pipe.js';
 export * from './http/list-query.js';
 export * from './http/sitemap.controller.js';
 export * from './logging/logger.js';

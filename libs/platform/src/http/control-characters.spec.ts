@@ -5,10 +5,10 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasControlCharacters } from '@hunted/contracts';
 import { createValidationPipe, fieldErrorsOf } from '../bootstrap.js';
 import {
   CleansOwnText,
-  hasControlCharacters,
   NoControlCharacters,
   NUL_MESSAGE,
   nulFieldOf,

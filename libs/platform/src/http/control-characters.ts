@@ -1,19 +1,13 @@
 import { RouteConfig } from '@nestjs/platform-fastify';
 import { registerDecorator } from 'class-validator';
 import type { FastifyInstance } from 'fastify';
+import { hasControlCharacters } from '@hunted/contracts';
 
-/** C0 controls (NUL, line breaks, tab, escape...), DEL and C1 controls: never part of a name. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
-// eslint-disable-next-line no-control-regex -- as above
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/g;
 
 /** PostgreSQL cannot store U+0000 in text: it refuses the statement, which ended as a 500 before this check. */
 export const NUL_MESSAGE = 'Text may not contain the NUL character (\\u0000)';
-
-export function hasControlCharacters(value: string): boolean {
-  return CONTROL_CHARACTER.test(value);
-}
 
 /** The text with every control character removed: for names given by someone else (an OpenID provider's claims). */
 export function withoutControlCharacters(value: string): string {

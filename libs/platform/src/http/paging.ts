@@ -1,6 +1,7 @@
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
 
 /** The largest page any list serves. */
 export const MAX_PAGE_LIMIT = 100;
@@ -37,7 +38,7 @@ export interface Page {
 }
 
 /** The page asked for (`defaultLimit` when only an offset is given), or null when neither was given. */
-export function pageOf(query: PageQueryDto, defaultLimit = 20): Page | null {
+export function pageOf(query: { limit?: number; offset?: number }, defaultLimit = 20): Page | null {
   if (query.limit === undefined && query.offset === undefined) return null;
   return { limit: query.limit ?? defaultLimit, offset: query.offset ?? 0 };
 }
@@ -47,3 +48,20 @@ export function sendPage<T>(reply: FastifyReply, { items, total }: { items: T[];
   if (total !== undefined) void reply.header('x-total-count', String(total));
   return items;
 }
+
+/** One paging parameter of a query string: absent, or a whole number within its bounds. */
+function pageParameter(name: string, min: number, max: number, tooSmall: string) {
+  const notWhole = `${name} must be a whole number`;
+  return z.coerce
+    .number({ error: notWhole })
+    .int({ error: notWhole })
+    .min(min, { error: tooSmall })
+    .max(max, { error: `${name} must be at most ${max}` })
+    .optional();
+}
+
+/** `limit` and `offset` of a paged list as a schema, for `@ValidQuery()` (extend it with the list's own filters). */
+export const pageQuerySchema = z.object({
+  limit: pageParameter('limit', 1, MAX_PAGE_LIMIT, 'limit must be at least 1'),
+  offset: pageParameter('offset', 0, MAX_PAGE_OFFSET, 'offset must be 0 or more'),
+});

@@ -1,4 +1,4 @@
-import { hasControlCharacters } from '@hunted/platform';
+import { hasControlCharacters } from '@hunted/contracts';
 import { describe, expect, it } from 'vitest';
 import { bookingCalendar, escapeText, foldLine, icsUtc, type IcsBooking } from './ics.js';
 
