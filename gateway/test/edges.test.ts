@@ -1,14 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import net, { type AddressInfo } from 'node:net';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
-import { TEST_INTERNAL_AUTH_PRIVATE_KEY, TEST_INTERNAL_AUTH_PUBLIC_KEY, TEST_REDIS_URL, waitFor } from '@hunted/platform/testing';
-import { createGatewayApp, type GatewayApp } from '../src/app.js';
-import { gatewayEnvSchema, type GatewayConfig } from '../src/config.js';
+import { close, listen, startTestGateway, testGatewayConfig } from './support/test-gateway.js';
+import type { GatewayApp } from '../src/app.js';
+import type { GatewayConfig } from '../src/config.js';
 
 /**
  * The gateway's edges with real sockets: writes refused before their body is read, budgets per user and per
@@ -26,15 +25,6 @@ interface Seen {
   url: string;
   headers: http.IncomingHttpHeaders;
   bodyLength: number;
-}
-
-function listen(server: http.Server): Promise<string> {
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
-}
-
-function close(server: http.Server): Promise<void> {
-  server.closeAllConnections();
-  return new Promise((resolve) => server.close(() => resolve()));
 }
 
 /** A service stand-in that reads the whole body, then answers 200 with what it saw. */
@@ -127,34 +117,18 @@ describe('gateway edges', () => {
   let servicesUrl: string;
 
   function config(overrides: Record<string, string> = {}): GatewayConfig {
-    return gatewayEnvSchema.parse({
-      NODE_ENV: 'test',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
-      REDIS_URL: TEST_REDIS_URL,
-      REDIS_PREFIX: `test:gateway-edges:${randomUUID()}:`,
-      INTERNAL_AUTH_PRIVATE_KEY: TEST_INTERNAL_AUTH_PRIVATE_KEY,
-      INTERNAL_AUTH_PUBLIC_KEY: TEST_INTERNAL_AUTH_PUBLIC_KEY,
-      WEB_DIST_DIR: webDist,
-      IDENTITY_URL: identityUrl,
-      BRANDS_URL: servicesUrl,
-      REVIEWS_URL: servicesUrl,
-      BOOKINGS_URL: servicesUrl,
-      HUNTERS_URL: servicesUrl,
-      MESSAGING_URL: servicesUrl,
-      REVIEW_BODY_LIMIT_BYTES: String(45 * 1024 * 1024),
-      ...overrides,
+    return testGatewayConfig({
+      name: 'gateway-edges',
+      webDist,
+      services: servicesUrl,
+      env: { IDENTITY_URL: identityUrl, REVIEW_BODY_LIMIT_BYTES: String(45 * 1024 * 1024), ...overrides },
     });
   }
 
   async function startGateway(overrides: Record<string, string> = {}): Promise<string> {
-    const started = await createGatewayApp(config(overrides));
-    gateways.push(started);
-    await started.app.listen(0, '127.0.0.1');
-    // Limits fail open until the limiter's Redis connection is up; the tests are about limits that hold.
-    await waitFor('the rate limiter to reach Redis', () => started.runtime.rateLimiter.ping(), 5_000);
-    return `http://127.0.0.1:${(started.app.getHttpServer().address() as AddressInfo).port}`;
+    const started = await startTestGateway(config(overrides), { limitsHold: true });
+    gateways.push(started.gateway);
+    return started.base;
   }
 
   async function startServer(server: http.Server): Promise<string> {

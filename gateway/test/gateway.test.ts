@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -7,9 +7,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import { IDENTITY_HEADER, verifyInternalToken } from '@hunted/platform';
-import { TEST_INTERNAL_AUTH_PRIVATE_KEY, TEST_INTERNAL_AUTH_PUBLIC_KEY, TEST_REDIS_URL } from '@hunted/platform/testing';
-import { createGatewayApp, type GatewayApp } from '../src/app.js';
-import { gatewayEnvSchema, type GatewayConfig } from '../src/config.js';
+import { TEST_INTERNAL_AUTH_PUBLIC_KEY } from '@hunted/platform/testing';
+import { close, listen, startTestGateway, testGatewayConfig } from './support/test-gateway.js';
+import type { GatewayApp } from '../src/app.js';
+import type { GatewayConfig } from '../src/config.js';
 
 interface SeenRequest {
   method: string;
@@ -23,15 +24,6 @@ const USERS = {
   alice: { id: 'u-alice', email: 'alice@example.com', firstName: 'Alice', lastName: 'Archer', isAdmin: false },
   root: { id: 'u-root', email: 'admin@hunted.example', firstName: 'Ada', lastName: null, isAdmin: true },
 } as const;
-
-function listen(server: http.Server): Promise<string> {
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
-}
-
-function close(server: http.Server): Promise<void> {
-  server.closeAllConnections();
-  return new Promise((resolve) => server.close(() => resolve()));
-}
 
 /** A stand-in for a service: records what reached it and answers with it, or a chosen status. */
 function recordingService(name: string, seen: SeenRequest[]): http.Server {
@@ -67,26 +59,10 @@ describe('gateway', () => {
   let deadPort: number;
 
   function config(overrides: Record<string, string>): GatewayConfig {
-    return gatewayEnvSchema.parse({
-      NODE_ENV: 'test',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
-      REDIS_URL: TEST_REDIS_URL,
-      REDIS_PREFIX: `test:gateway:${randomUUID()}:`,
-      INTERNAL_AUTH_PRIVATE_KEY: TEST_INTERNAL_AUTH_PRIVATE_KEY,
-      INTERNAL_AUTH_PUBLIC_KEY: TEST_INTERNAL_AUTH_PUBLIC_KEY,
-      WEB_DIST_DIR: webDist,
-      ...overrides,
-    });
+    return testGatewayConfig({ name: 'gateway', webDist, env: overrides });
   }
 
-  async function startGateway(cfg: GatewayConfig): Promise<{ gateway: GatewayApp; base: string }> {
-    const started = await createGatewayApp(cfg);
-    await started.app.listen(0, '127.0.0.1');
-    const port = (started.app.getHttpServer().address() as AddressInfo).port;
-    return { gateway: started, base: `http://127.0.0.1:${port}` };
-  }
+  const startGateway = (cfg: GatewayConfig) => startTestGateway(cfg);
 
   beforeAll(async () => {
     identity = http.createServer((req, res) => {

@@ -1,29 +1,17 @@
-import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { IDENTITY_HEADER } from '@hunted/platform';
-import { TEST_INTERNAL_AUTH_PRIVATE_KEY, TEST_INTERNAL_AUTH_PUBLIC_KEY, TEST_REDIS_URL } from '@hunted/platform/testing';
-import { createGatewayApp, type GatewayApp } from '../src/app.js';
-import { gatewayEnvSchema } from '../src/config.js';
+import { close, listen, startTestGateway, testGatewayConfig } from './support/test-gateway.js';
+import type { GatewayApp } from '../src/app.js';
 
 const MEMBER_COOKIE = 'hunted.sid=alice';
 const ALICE = { id: 'u-alice', email: 'alice@example.com', firstName: 'Alice', lastName: 'Archer', isAdmin: false };
 const PUBLIC_READ = 'public, max-age=0, s-maxage=1';
 const APP_SCRIPT = `console.log(${JSON.stringify('hunted '.repeat(400))});`;
-
-function listen(server: http.Server): Promise<string> {
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
-}
-
-function close(server: http.Server): Promise<void> {
-  server.closeAllConnections();
-  return new Promise((resolve) => server.close(() => resolve()));
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -71,22 +59,12 @@ describe('gateway: the micro-cache and compressed assets', () => {
     writeFileSync(path.join(webDist, 'assets', 'app-3f9a.js'), APP_SCRIPT);
     writeFileSync(path.join(webDist, 'assets', 'app-3f9a.js.br'), brotliCompressSync(APP_SCRIPT));
     writeFileSync(path.join(webDist, 'assets', 'app-3f9a.js.gz'), gzipSync(APP_SCRIPT));
-    const cfg = gatewayEnvSchema.parse({
-      NODE_ENV: 'test',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
-      REDIS_URL: TEST_REDIS_URL,
-      REDIS_PREFIX: `test:gateway-cache:${randomUUID()}:`,
-      INTERNAL_AUTH_PRIVATE_KEY: TEST_INTERNAL_AUTH_PRIVATE_KEY,
-      INTERNAL_AUTH_PUBLIC_KEY: TEST_INTERNAL_AUTH_PUBLIC_KEY,
-      WEB_DIST_DIR: webDist,
-      IDENTITY_URL: await listen(identity),
-      BRANDS_URL: await listen(brands),
+    const cfg = testGatewayConfig({
+      name: 'gateway-cache',
+      webDist,
+      env: { IDENTITY_URL: await listen(identity), BRANDS_URL: await listen(brands) },
     });
-    gateway = await createGatewayApp(cfg);
-    await gateway.app.listen(0, '127.0.0.1');
-    base = `http://127.0.0.1:${(gateway.app.getHttpServer().address() as AddressInfo).port}`;
+    ({ gateway, base } = await startTestGateway(cfg));
   });
 
   afterAll(async () => {

@@ -1,13 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_INTERNAL_AUTH_PRIVATE_KEY, TEST_INTERNAL_AUTH_PUBLIC_KEY, TEST_REDIS_URL } from '@hunted/platform/testing';
-import { createGatewayApp, type GatewayApp } from '../src/app.js';
-import { gatewayEnvSchema } from '../src/config.js';
+import { close, listen, startTestGateway, testGatewayConfig } from './support/test-gateway.js';
+import type { GatewayApp } from '../src/app.js';
 
 /**
  * Pages as machines read them, through the real gateway with small stand-ins for brands and hunters (whose own
@@ -36,15 +33,6 @@ const BRANDS: Record<string, object> = {
 const HUNTERS: Record<string, object> = {
   '3': { id: 3, name: 'Sofia', bio: 'Vintage finds.', specialties: ['Vintage'], location: 'Italy', profileImageUrl: null, pricePerSession: 40 },
 };
-
-function listen(server: http.Server): Promise<string> {
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
-}
-
-function close(server: http.Server): Promise<void> {
-  server.closeAllConnections();
-  return new Promise((resolve) => server.close(() => resolve()));
-}
 
 /** A stand-in for a service's `GET /api/<kind>/{id}`, counting the reads; `hang` makes it accept and never answer. */
 function standIn(kind: string, rows: Record<string, object>) {
@@ -88,29 +76,18 @@ describe('pages for machines', () => {
     const dead = http.createServer();
     deadUrl = await listen(dead);
     await close(dead);
-    gateway = await createGatewayApp(
-      gatewayEnvSchema.parse({
-        NODE_ENV: 'test',
-        PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'silent',
-        REDIS_URL: TEST_REDIS_URL,
-        REDIS_PREFIX: `test:pages:${randomUUID()}:`,
-        INTERNAL_AUTH_PRIVATE_KEY: TEST_INTERNAL_AUTH_PRIVATE_KEY,
-        INTERNAL_AUTH_PUBLIC_KEY: TEST_INTERNAL_AUTH_PUBLIC_KEY,
-        WEB_DIST_DIR: webDist,
+    const config = testGatewayConfig({
+      name: 'pages',
+      webDist,
+      services: deadUrl,
+      env: {
         PUBLIC_URL,
         BRANDS_URL: await listen(brands.server),
         HUNTERS_URL: await listen(hunters.server),
-        IDENTITY_URL: deadUrl,
-        REVIEWS_URL: deadUrl,
-        BOOKINGS_URL: deadUrl,
-        MESSAGING_URL: deadUrl,
         PAGE_FACTS_TIMEOUT_MS: String(FACTS_TIMEOUT_MS),
-      }),
-    );
-    await gateway.app.listen(0, '127.0.0.1');
-    base = `http://127.0.0.1:${(gateway.app.getHttpServer().address() as AddressInfo).port}`;
+      },
+    });
+    ({ gateway, base } = await startTestGateway(config));
   });
 
   afterAll(async () => {

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
-import { TEST_INTERNAL_AUTH_PRIVATE_KEY, TEST_INTERNAL_AUTH_PUBLIC_KEY, TEST_REDIS_URL, waitFor } from '@hunted/platform/testing';
-import { createGatewayApp, type GatewayApp } from '../src/app.js';
-import { gatewayEnvSchema } from '../src/config.js';
+import { waitFor } from '@hunted/platform/testing';
+import { startTestGateway, testGatewayConfig } from './support/test-gateway.js';
+import type { GatewayApp } from '../src/app.js';
 import { REPLICA_DOWN_MS } from '../src/proxy/upstreams.js';
 
 /**
@@ -142,32 +142,22 @@ describe('gateway: a service on two replicas', () => {
     const othersUrl = `http://127.0.0.1:${(others.address() as AddressInfo).port}`;
     replicas = [new Replica('a', seen), new Replica('b', seen)];
     const urls = [await replicas[0].start(), await replicas[1].start()];
-    const config = gatewayEnvSchema.parse({
-      NODE_ENV: 'test',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
-      REDIS_URL: TEST_REDIS_URL,
-      REDIS_PREFIX: `test:gateway-replicas:${randomUUID()}:`,
-      INTERNAL_AUTH_PRIVATE_KEY: TEST_INTERNAL_AUTH_PRIVATE_KEY,
-      INTERNAL_AUTH_PUBLIC_KEY: TEST_INTERNAL_AUTH_PUBLIC_KEY,
-      WEB_DIST_DIR: webDist,
-      IDENTITY_URL: othersUrl,
-      BRANDS_URL: othersUrl,
-      REVIEWS_URL: othersUrl,
-      HUNTERS_URL: othersUrl,
-      // As npm start gives them: the replicas' addresses, comma-separated (spaces allowed). The stand-ins serve
-      // both services; each service takes its replicas in turn on its own.
-      BOOKINGS_URL: `${urls[0]}, ${urls[1]}`,
-      MESSAGING_URL: urls.join(','),
-      // The webhook stands in for any large POST here (its own limit is 256 KB; stripe-webhook-route.test.ts).
-      WEBHOOK_BODY_LIMIT_BYTES: String(1024 * 1024),
+    const config = testGatewayConfig({
+      name: 'gateway-replicas',
+      webDist,
+      services: othersUrl,
+      env: {
+        // As npm start gives them: the replicas' addresses, comma-separated (spaces allowed). The stand-ins serve
+        // both services; each service takes its replicas in turn on its own.
+        BOOKINGS_URL: `${urls[0]}, ${urls[1]}`,
+        MESSAGING_URL: urls.join(','),
+        // The webhook stands in for any large POST here (its own limit is 256 KB; stripe-webhook-route.test.ts).
+        WEBHOOK_BODY_LIMIT_BYTES: String(1024 * 1024),
+      },
     });
     expect(config.BOOKINGS_URL).toEqual(urls);
     expect(config.MESSAGING_URL).toEqual(urls);
-    gateway = await createGatewayApp(config);
-    await gateway.app.listen(0, '127.0.0.1');
-    base = `http://127.0.0.1:${(gateway.app.getHttpServer().address() as AddressInfo).port}`;
+    ({ gateway, base } = await startTestGateway(config));
   });
 
   afterAll(async () => {

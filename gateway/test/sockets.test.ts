@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import net, { type AddressInfo } from 'node:net';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
-import { TEST_INTERNAL_AUTH_PRIVATE_KEY, TEST_INTERNAL_AUTH_PUBLIC_KEY, TEST_REDIS_URL, waitFor } from '@hunted/platform/testing';
-import { createGatewayApp, type GatewayApp } from '../src/app.js';
-import { gatewayEnvSchema } from '../src/config.js';
+import { waitFor } from '@hunted/platform/testing';
+import { close, listen, startTestGateway, testGatewayConfig } from './support/test-gateway.js';
+import type { GatewayApp } from '../src/app.js';
 
 /**
  * The gateway's websocket edge (issue 19, item 4): a guest's upgrade is refused before messaging hears of it,
@@ -19,15 +19,6 @@ import { gatewayEnvSchema } from '../src/config.js';
 const USERS = Object.fromEntries(
   ['alice', 'bob', 'carol', 'dave'].map((name) => [name, { id: `u-${name}`, email: `${name}@example.com`, firstName: name, lastName: null, isAdmin: false }]),
 );
-
-function listen(server: http.Server): Promise<string> {
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
-}
-
-function close(server: http.Server): Promise<void> {
-  server.closeAllConnections();
-  return new Promise((resolve) => server.close(() => resolve()));
-}
 
 /** Messaging's stand-in: accepts every websocket and counts every TCP connection made to it. */
 class MessagingStandIn {
@@ -98,31 +89,15 @@ describe('gateway: websocket upgrades', () => {
   let messagingUrl: string;
 
   async function startGateway(overrides: Record<string, string> = {}): Promise<{ base: string; gateway: GatewayApp }> {
-    const gateway = await createGatewayApp(
-      gatewayEnvSchema.parse({
-        NODE_ENV: 'test',
-        PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'silent',
-        REDIS_URL: TEST_REDIS_URL,
-        REDIS_PREFIX: `test:gateway-sockets:${randomUUID()}:`,
-        INTERNAL_AUTH_PRIVATE_KEY: TEST_INTERNAL_AUTH_PRIVATE_KEY,
-        INTERNAL_AUTH_PUBLIC_KEY: TEST_INTERNAL_AUTH_PUBLIC_KEY,
-        WEB_DIST_DIR: webDist,
-        IDENTITY_URL: identityUrl,
-        BRANDS_URL: messagingUrl,
-        REVIEWS_URL: messagingUrl,
-        BOOKINGS_URL: messagingUrl,
-        HUNTERS_URL: messagingUrl,
-        MESSAGING_URL: messagingUrl,
-        ...overrides,
-      }),
-    );
-    gateways.push(gateway);
-    await gateway.app.listen(0, '127.0.0.1');
-    // Limits fail open until the gateway's Redis connection is up; these tests are about limits that hold.
-    await waitFor('the rate limiter to reach Redis', () => gateway.runtime.rateLimiter.ping(), 5_000);
-    return { base: `http://127.0.0.1:${(gateway.app.getHttpServer().address() as AddressInfo).port}`, gateway };
+    const config = testGatewayConfig({
+      name: 'gateway-sockets',
+      webDist,
+      services: messagingUrl,
+      env: { IDENTITY_URL: identityUrl, ...overrides },
+    });
+    const started = await startTestGateway(config, { limitsHold: true });
+    gateways.push(started.gateway);
+    return started;
   }
 
   async function open(base: string, cookie?: string, headers?: Record<string, string>): Promise<Opened> {

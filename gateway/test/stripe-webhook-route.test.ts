@@ -1,17 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  TEST_INTERNAL_AUTH_PRIVATE_KEY,
-  TEST_INTERNAL_AUTH_PUBLIC_KEY,
-  TEST_REDIS_URL,
-  waitFor,
-} from '@hunted/platform/testing';
-import { createGatewayApp, type GatewayApp } from '../src/app.js';
+import { TEST_INTERNAL_AUTH_PRIVATE_KEY, TEST_INTERNAL_AUTH_PUBLIC_KEY } from '@hunted/platform/testing';
+import { listen, startTestGateway, testGatewayConfig } from './support/test-gateway.js';
+import type { GatewayApp } from '../src/app.js';
 import { gatewayEnvSchema } from '../src/config.js';
 
 /**
@@ -23,12 +17,6 @@ import { gatewayEnvSchema } from '../src/config.js';
 interface Seen {
   url: string;
   bodyLength: number;
-}
-
-function listen(server: http.Server): Promise<string> {
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
-  );
 }
 
 /** Every service (identity's session lookup included: nobody is signed in): reads the body, answers 200. */
@@ -53,30 +41,10 @@ describe('the Stripe webhook route at the gateway', () => {
   let webDist: string;
 
   async function startGateway(overrides: Record<string, string> = {}): Promise<string> {
-    const gateway = await createGatewayApp(
-      gatewayEnvSchema.parse({
-        NODE_ENV: 'test',
-        PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'silent',
-        REDIS_URL: TEST_REDIS_URL,
-        REDIS_PREFIX: `test:gateway-webhook:${randomUUID()}:`,
-        INTERNAL_AUTH_PRIVATE_KEY: TEST_INTERNAL_AUTH_PRIVATE_KEY,
-        INTERNAL_AUTH_PUBLIC_KEY: TEST_INTERNAL_AUTH_PUBLIC_KEY,
-        WEB_DIST_DIR: webDist,
-        IDENTITY_URL: serviceUrl,
-        BRANDS_URL: serviceUrl,
-        REVIEWS_URL: serviceUrl,
-        BOOKINGS_URL: serviceUrl,
-        HUNTERS_URL: serviceUrl,
-        MESSAGING_URL: serviceUrl,
-        ...overrides,
-      }),
-    );
-    gateways.push(gateway);
-    await gateway.app.listen(0, '127.0.0.1');
-    await waitFor('the rate limiter to reach Redis', () => gateway.runtime.rateLimiter.ping(), 5_000);
-    return `http://127.0.0.1:${(gateway.app.getHttpServer().address() as AddressInfo).port}`;
+    const config = testGatewayConfig({ name: 'gateway-webhook', webDist, services: serviceUrl, env: overrides });
+    const started = await startTestGateway(config, { limitsHold: true });
+    gateways.push(started.gateway);
+    return started.base;
   }
 
   const deliver = (base: string, body: string, headers: Record<string, string> = { 'stripe-signature': 't=1,v1=ab' }) =>
