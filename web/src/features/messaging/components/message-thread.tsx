@@ -74,6 +74,17 @@ export function MessageThread({
   useEffect(() => {
     nearBottom.current = true;
   }, [conversation.id]);
+  // The log changes size when a phone turns, its keyboard opens or the composer grows: a reader at the newest
+  // message stays there rather than being left a screen above it.
+  useEffect(() => {
+    const element = log.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (nearBottom.current) element.scrollTop = element.scrollHeight;
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
 
   return (
     <section aria-label={`Conversation with ${conversation.otherName}`} className="flex min-h-0 flex-1 flex-col">
