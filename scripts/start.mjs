@@ -32,5 +32,8 @@ try {
 } catch (error) {
   failWith('Hunted did not start')(error);
 }
-if (!interrupted) console.log(`\nHunted is running at ${hunted.url}\n`);
+if (!interrupted) {
+  const metrics = hunted.metrics.map(({ name, url }) => `  ${name.padEnd(12)} ${url}`).join('\n');
+  console.log(`\nMetrics (Prometheus, internal ports):\n${metrics}\n\nHunted is running at ${hunted.url}\n`);
+}
 await hunted.done.catch(failWith('Hunted stopped'));

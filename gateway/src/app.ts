@@ -102,6 +102,8 @@ export async function createGatewayApp(config: GatewayConfig): Promise<GatewayAp
     fields: (request) => ({ upstream: matchRoute(request.url)?.service }),
   });
   fastify.addHook('preClose', async () => runtime.edge.closeUpgradedSockets());
+  // Every proxied path matches the one catch-all route: its entry in the route table says which API it was.
+  runtime.metrics.observeRequests(fastify, (request) => matchRoute(request.url)?.prefix);
   closeConnectionsAfterResponseOnShutdown(fastify);
   fastify.addHook('onClose', async () => runtime.close());
   await fastify.register(proxiedRoutes(runtime));

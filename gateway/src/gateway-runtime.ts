@@ -4,7 +4,8 @@ import type { Logger } from 'pino';
 import { SessionResolver } from './auth/session-resolver.js';
 import { DEFAULT_MICRO_CACHE_LIMITS, MicroCache } from './cache/micro-cache.js';
 import type { GatewayConfig } from './config.js';
-import { createOpsServer, GatewayDependencies } from './health/dependencies.js';
+import { AppMetrics } from '@hunted/platform';
+import { createGatewayOpsServer, GatewayDependencies } from './health/dependencies.js';
 import { SitePages } from './pages/site-pages.js';
 import { EdgeProxy } from './proxy/edge-proxy.js';
 import { RateLimiter } from './security/rate-limit.js';
@@ -25,7 +26,9 @@ export class GatewayRuntime {
   readonly dependencies: GatewayDependencies;
   /** Page routes' heads and statuses, robots.txt and the sitemap. */
   readonly pages: SitePages;
-  /** Internal listener for `/health/deps`; main.ts binds it to OPS_PORT (tests to a port of their own). */
+  /** Prometheus metrics of the gateway: its requests by route, its Node process. */
+  readonly metrics = new AppMetrics('gateway');
+  /** Internal listener for `/health/deps` and `/metrics`; main.ts binds it to OPS_PORT (tests to a port of their own). */
   readonly opsServer: http.Server;
 
   constructor(
@@ -82,7 +85,7 @@ export class GatewayRuntime {
     });
     this.dependencies = new GatewayDependencies(this, logger);
     this.pages = new SitePages(config, this.agent, logger);
-    this.opsServer = createOpsServer(this.dependencies);
+    this.opsServer = createGatewayOpsServer(this.dependencies, this.metrics);
   }
 
   async close(): Promise<void> {

@@ -412,6 +412,20 @@ describe('gateway', () => {
         checks: { redis: 'up', identity: 'up', brands: 'up', reviews: 'up', hunters: 'down', bookings: 'up', messaging: 'up' },
       });
     });
+
+    it('serves Prometheus metrics on the internal port only: requests by route template, never by raw path', async () => {
+      expect((await fetch(`${base}/api/brands/7`)).status).toBe(200);
+      const outside = await fetch(`${base}/metrics`);
+      expect(await outside.text()).not.toContain('http_request_duration_seconds');
+      const ops = gateway.runtime.opsServer;
+      if (!ops.listening) await new Promise<void>((resolve) => ops.listen(0, '127.0.0.1', resolve));
+      const scrape = await fetch(`http://127.0.0.1:${(ops.address() as AddressInfo).port}/metrics`);
+      expect(scrape.status).toBe(200);
+      const text = await scrape.text();
+      expect(text).toMatch(/http_request_duration_seconds_count\{app="gateway",method="GET",route="\/api\/brands",status="200"\} \d+/);
+      expect(text).toContain('# TYPE nodejs_eventloop_lag_p99_seconds gauge');
+      expect(text).not.toContain('/api/brands/7');
+    });
   });
 
   describe('when Redis is down', () => {

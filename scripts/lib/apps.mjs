@@ -26,6 +26,8 @@ export const DEFAULT_REPLICAS = 2;
  */
 export const REPLICA_PORT_STEP = 10;
 export const MAX_REPLICAS = 9;
+/** A service instance's metrics listener (OPS_PORT) is its port + this: identity 9101, bookings-2 9115... */
+export const OPS_PORT_OFFSET = 6100;
 
 /**
  * How many replicas of `service` to run: `<NAME>_REPLICAS` for a replicated service (1 to MAX_REPLICAS), else 1.
@@ -49,21 +51,25 @@ export function replicaCount(service, env) {
  * Every service process to start: one per replica, named `bookings-1`, `bookings-2`... when there are several.
  * @param {NodeJS.ProcessEnv} env
  * @param {number} [offset] added to every port (a second system beside the first)
- * @returns {{ name: string, service: string, dir: string, port: number }[]}
+ * @returns {{ name: string, service: string, dir: string, port: number, opsPort: number }[]}
  */
 export function serviceInstances(env, offset = 0) {
   return SERVICES.flatMap((service) => {
     const count = replicaCount(service.name, env);
-    return Array.from({ length: count }, (_, i) => ({
-      name: count > 1 ? `${service.name}-${i + 1}` : service.name,
-      service: service.name,
-      dir: service.dir,
-      port: service.port + i * REPLICA_PORT_STEP + offset,
-    }));
+    return Array.from({ length: count }, (_, i) => {
+      const port = service.port + i * REPLICA_PORT_STEP + offset;
+      return {
+        name: count > 1 ? `${service.name}-${i + 1}` : service.name,
+        service: service.name,
+        dir: service.dir,
+        port,
+        opsPort: port + OPS_PORT_OFFSET,
+      };
+    });
   });
 }
 
-/** `opsPort` serves only /health/deps (for alerts), never the site. */
+/** `opsPort` serves only /health/deps (for alerts) and /metrics (for Prometheus), never the site. */
 export const GATEWAY = { name: 'gateway', dir: 'gateway', port: 8080, opsPort: 9080 };
 
 /** The development OpenID Provider, started only when no external provider is configured. */

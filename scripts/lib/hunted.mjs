@@ -17,7 +17,7 @@ export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/hunted';
 export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
 
 /** Variables a service must get from the starter, never from the caller's shell, or every service would share them. */
-const PER_APP_VARIABLES = ['PORT', 'HOST', 'DATABASE_URL', 'DATABASE_SCHEMA'];
+const PER_APP_VARIABLES = ['PORT', 'OPS_PORT', 'HOST', 'DATABASE_URL', 'DATABASE_SCHEMA'];
 
 /**
  * Starts the whole system on this machine: checks PostgreSQL and Redis, creates the database and each
@@ -83,13 +83,14 @@ export async function startHunted(options = {}) {
     const serviceEnv = {
       ...common,
       PORT: String(instance.port),
+      OPS_PORT: String(instance.opsPort),
       HOST: LOCALHOST,
       DATABASE_URL: serviceDatabaseUrl(adminUrl, instance.service, env),
     };
     if (instance.service === 'identity') Object.assign(serviceEnv, oidc.identityEnv, { PUBLIC_URL: publicUrl });
     // Messaging's emails link to the site (/my-bookings, /hunter-dashboard).
     if (instance.service === 'messaging') serviceEnv.PUBLIC_URL = publicUrl;
-    plan.push({ stage: 1, ...nodeApp(instance, instance.port, serviceEnv, '/health/ready') });
+    plan.push({ stage: 1, ...nodeApp(instance, instance.port, serviceEnv, '/health/ready'), ports: [instance.port, instance.opsPort], opsPort: instance.opsPort });
   }
   const gatewayEnv = {
     ...common,
@@ -107,7 +108,7 @@ export async function startHunted(options = {}) {
   // The gateway's internal listener for /health/deps (docs/running.md).
   const opsPort = GATEWAY.opsPort + offset;
   gatewayEnv.OPS_PORT = String(opsPort);
-  plan.push({ stage: 1, ...nodeApp(GATEWAY, gatewayPort, gatewayEnv, '/health/ready'), ports: [gatewayPort, opsPort] });
+  plan.push({ stage: 1, ...nodeApp(GATEWAY, gatewayPort, gatewayEnv, '/health/ready'), ports: [gatewayPort, opsPort], opsPort });
 
   for (const app of plan) {
     if (app.missing)
@@ -165,6 +166,8 @@ export async function startHunted(options = {}) {
 
   return {
     url: `http://localhost:${gatewayPort}`,
+    /** Where each app serves its Prometheus metrics. */
+    metrics: plan.filter((app) => app.opsPort).map((app) => ({ name: app.name, url: `http://${LOCALHOST}:${app.opsPort}/metrics` })),
     apps,
     stop: async () => {
       await stopAll();

@@ -1,6 +1,6 @@
-import http from 'node:http';
+import type http from 'node:http';
 import type { Logger } from 'pino';
-import { DependencyStates, type DependencyReport } from '@hunted/platform';
+import { createOpsServer, DependencyStates, type AppMetrics, type DependencyReport } from '@hunted/platform';
 import type { GatewayRuntime } from '../gateway-runtime.js';
 import { SERVICE_NAMES, type ServiceName } from '../routes.js';
 import { serviceTargets } from '../proxy/upstreams.js';
@@ -54,23 +54,27 @@ export class GatewayDependencies {
 }
 
 /**
- * The gateway's internal listener (`OPS_PORT`): `GET /health/deps` only. Kept off the public port because the
- * report names the system's parts and their outages, which is for operators' alerts, not for anyone on the
- * internet; no Service port or Ingress rule leads here.
+ * The gateway's internal listener (`OPS_PORT`): `GET /health/deps` and Prometheus' `GET /metrics`. Kept off the
+ * public port because the report names the system's parts and their outages, which is for operators' alerts, not
+ * for anyone on the internet; no Service port or Ingress rule leads here.
  */
-export function createOpsServer(dependencies: GatewayDependencies): http.Server {
-  return http.createServer((req, res) => {
+export function createGatewayOpsServer(dependencies: GatewayDependencies, metrics: AppMetrics): http.Server {
+  return createOpsServer(metrics, (req, res) => {
+    const path = (req.url ?? '/').split('?')[0];
+    if (path !== '/health/deps') return false;
     const send = (status: number, body: unknown) => {
       const payload = JSON.stringify(body);
       res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(payload) });
       res.end(payload);
     };
-    const path = (req.url ?? '/').split('?')[0];
-    if (path !== '/health/deps') return send(404, { message: 'Not found' });
-    if (req.method !== 'GET' && req.method !== 'HEAD') return send(405, { message: 'Method not allowed' });
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      send(405, { message: 'Method not allowed' });
+      return true;
+    }
     dependencies.report().then(
       (report) => send(report.status === 'ok' ? 200 : 503, report),
       () => send(500, { message: 'The dependency report failed' }),
     );
+    return true;
   });
 }

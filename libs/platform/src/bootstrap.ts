@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import { BadRequestException, ValidationPipe, type ValidationError } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -11,6 +12,7 @@ import { serveCacheableResponses } from './http/response-cache.js';
 import { LogController } from 'fastify';
 import { createRootLogger, PinoNestLogger, REQUEST_ID_HEADER } from './logging/logger.js';
 import { logRequests } from './logging/request-log.js';
+import { AppMetrics, createOpsServer } from './metrics/app-metrics.js';
 
 /** How long a service keeps an idle keep-alive connection open; callers' pools must give up on it sooner. */
 export const SERVICE_KEEP_ALIVE_TIMEOUT_MS = 72_000;
@@ -113,8 +115,33 @@ export async function createServiceApp(module: unknown, options: BootstrapOption
     reply.header(REQUEST_ID_HEADER, request.id);
   });
   closeConnectionsAfterResponseOnShutdown(fastify);
+  app.get(AppMetrics).observeRequests(fastify);
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
   await options.configure?.(app);
   return app;
+}
+
+/**
+ * Starts a service: its API on `PORT`, and its ops listener (`GET /metrics`) on `OPS_PORT` when one is set (0 picks
+ * a free port). Gives the ops listener's port, if any. The ops listener closes with the application.
+ */
+export async function listenService(app: NestFastifyApplication, config: BaseEnv): Promise<{ opsPort?: number }> {
+  let opsPort: number | undefined;
+  if (config.OPS_PORT !== undefined) {
+    const ops = createOpsServer(app.get(AppMetrics));
+    await new Promise<void>((resolve, reject) => {
+      ops.once('error', (error: NodeJS.ErrnoException) =>
+        reject(error.code === 'EADDRINUSE' ? new Error(`OPS_PORT ${config.OPS_PORT} (the metrics listener) is already in use: set OPS_PORT to a free port`) : error),
+      );
+      ops.listen(config.OPS_PORT, config.HOST, resolve);
+    });
+    opsPort = (ops.address() as AddressInfo).port;
+    app.getHttpAdapter().getInstance().addHook('onClose', (_instance, done) => {
+      ops.closeAllConnections();
+      ops.close(() => done());
+    });
+  }
+  await app.listen(config.PORT, config.HOST);
+  return opsPort === undefined ? {} : { opsPort };
 }

@@ -35,3 +35,5 @@ export * from './jobs/index.js';
 export * from './users/user-copies.js';
 export * from './users/user-copies.module.js';
 export * from './users/user-copy-handlers.js';
+export * from './metrics/app-metrics.js';
+export * from './metrics/service-metrics.js';

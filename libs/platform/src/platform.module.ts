@@ -15,6 +15,8 @@ import { OutboxRelay, type OutboxRelayOptions } from './events/outbox-relay.js';
 import { retentionOption } from './events/retention.js';
 import { HealthController } from './health/health.controller.js';
 import { RequestContextInterceptor } from './logging/request-context.interceptor.js';
+import { AppMetrics } from './metrics/app-metrics.js';
+import { ServiceMetricsCollector } from './metrics/service-metrics.js';
 import { closeRedis, createRedisClient } from './redis/redis.js';
 import { REDIS, SERVICE_CONFIG, SERVICE_NAME } from './tokens.js';
 
@@ -61,6 +63,8 @@ export class PlatformModule implements OnApplicationShutdown {
       { provide: SERVICE_NAME, useValue: options.name },
       { provide: SERVICE_CONFIG, useValue: options.config },
       { provide: REDIS, useFactory: () => createRedisClient(options.config.REDIS_URL, options.name) },
+      { provide: AppMetrics, useFactory: () => new AppMetrics(options.name) },
+      ServiceMetricsCollector,
       {
         provide: APP_GUARD,
         inject: [Reflector],
@@ -107,7 +111,7 @@ export class PlatformModule implements OnApplicationShutdown {
       ],
       controllers: [HealthController],
       providers,
-      exports: [SERVICE_NAME, SERVICE_CONFIG, REDIS, EventPublisher, OutboxRelay],
+      exports: [SERVICE_NAME, SERVICE_CONFIG, REDIS, EventPublisher, OutboxRelay, AppMetrics, ServiceMetricsCollector],
     };
   }
 

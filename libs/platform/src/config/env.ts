@@ -9,6 +9,8 @@ export const baseEnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535),
   HOST: z.string().default('127.0.0.1'),
+  /** The internal ops listener (`GET /metrics`); unset, the service serves no metrics (tests, one-off tools). */
+  OPS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** A request taking at least this many milliseconds is logged (at warn) whatever LOG_LEVEL hides otherwise. */
   LOG_SLOW_REQUEST_MS: z.coerce.number().int().positive().default(1000),

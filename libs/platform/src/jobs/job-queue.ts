@@ -72,6 +72,13 @@ export class JobQueue<Data = undefined> implements OnApplicationBootstrap, Befor
     return this.settings.queue;
   }
 
+  /** How many jobs wait, are delayed, run and have failed (kept for inspection); null before start or after close. */
+  async jobCounts(): Promise<Record<'waiting' | 'delayed' | 'active' | 'failed', number> | null> {
+    if (!this.queue || this.stopping || this.connection?.status !== 'ready') return null;
+    const counts = await this.queue.getJobCounts('waiting', 'delayed', 'active', 'failed');
+    return { waiting: counts.waiting ?? 0, delayed: counts.delayed ?? 0, active: counts.active ?? 0, failed: counts.failed ?? 0 };
+  }
+
   onApplicationBootstrap(): void {
     this.start();
   }

@@ -1,6 +1,7 @@
 import { Inject, Module, type DynamicModule, type Provider } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import type { BaseEnv } from '../config/env.js';
+import { ServiceMetricsCollector } from '../metrics/service-metrics.js';
 import { SERVICE_CONFIG } from '../tokens.js';
 import type { JobHandler, JobKind } from './job-kind.js';
 import { JobQueue } from './job-queue.js';
@@ -22,11 +23,14 @@ export class JobsModule {
   static forFeature(kinds: readonly RegisteredJobKind[]): DynamicModule {
     const providers: Provider[] = kinds.map((kind) => ({
       provide: kind.token,
-      inject: [SERVICE_CONFIG, ModuleRef],
-      useFactory: (config: BaseEnv, moduleRef: ModuleRef) => {
+      // The metrics collector is optional: a test may build the jobs module without the platform module.
+      inject: [SERVICE_CONFIG, ModuleRef, { token: ServiceMetricsCollector, optional: true }],
+      useFactory: (config: BaseEnv, moduleRef: ModuleRef, metrics: ServiceMetricsCollector | undefined) => {
         const defined = kind as JobKind<unknown, BaseEnv>;
         // The handler lives in the importing module, which this one cannot inject from: looked up at start.
-        return JobQueue.forKind(defined, config, () => moduleRef.get<JobHandler<unknown>>(defined.handler, { strict: false }));
+        const queue = JobQueue.forKind(defined, config, () => moduleRef.get<JobHandler<unknown>>(defined.handler, { strict: false }));
+        metrics?.trackJobQueue(queue);
+        return queue;
       },
     }));
     return { module: JobsModule, providers, exports: kinds.map((kind) => kind.token) };

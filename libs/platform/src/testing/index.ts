@@ -7,3 +7,4 @@ export * from './service-app.js';
 export * from './jobs.js';
 export * from './config-checks.js';
 export * from './test-publisher.js';
+export * from './metrics.js';

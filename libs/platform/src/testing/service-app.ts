@@ -2,6 +2,8 @@ import type { INestApplication } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { IDENTITY_HEADER, type AuthenticatedUser } from '../auth/internal-token.js';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { listenService } from '../bootstrap.js';
 import type { BaseEnv } from '../config/env.js';
 import { freePort } from './private-redis.js';
 import { TEST_DATABASE_URL, TEST_INTERNAL_AUTH_PUBLIC_KEY, TEST_REDIS_URL, testIdentityToken } from './test-env.js';
@@ -40,6 +42,8 @@ export interface RunningServiceApp<App extends INestApplication> {
   /** `http://127.0.0.1:<port>`. */
   base: string;
   port: number;
+  /** `http://127.0.0.1:<ops port>` when the config sets `OPS_PORT` (`'0'` for a free one): `GET /metrics`. */
+  opsBase?: string;
   /** Closes the app (and, when started fresh, removes its schema and Redis keys). */
   close(): Promise<void>;
 }
@@ -58,8 +62,10 @@ export async function startServiceApp<Config extends BaseEnv, App extends INestA
   if (fresh) await dropTestSchema(config);
   const app = await create(config);
   const port = options.port ?? (await freePort());
+  let opsPort: number | undefined;
   try {
-    await app.listen(port, '127.0.0.1');
+    // As main.ts starts it (listenService), on 127.0.0.1 and the port chosen here.
+    ({ opsPort } = await listenService(app as unknown as NestFastifyApplication, { ...config, PORT: port, HOST: '127.0.0.1' }));
   } catch (error) {
     await app.close();
     throw error;
@@ -68,6 +74,7 @@ export async function startServiceApp<Config extends BaseEnv, App extends INestA
     app,
     base: `http://127.0.0.1:${port}`,
     port,
+    ...(opsPort === undefined ? {} : { opsBase: `http://127.0.0.1:${opsPort}` }),
     async close() {
       await app.close();
       if (fresh) await removeTestData(config);
