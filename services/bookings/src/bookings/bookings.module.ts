@@ -8,7 +8,7 @@ import { BookingCompletionJob, bookingCompletion } from './booking-completion.jo
 import { HoldExpiryJob, holdExpiry } from './booking-holds.job.js';
 import { BookingRefundJob, bookingRefunds } from './booking-refunds.job.js';
 import { BookingPaymentOutcomes } from './booking-payment-outcomes.js';
-import { BookingRepository } from './booking.repository.js';
+import { BookingStoreModule } from './booking-store.module.js';
 import { BookingsController } from './bookings.controller.js';
 import { BookingsService } from './bookings.service.js';
 import { BookingLimits } from './limits/booking-limits.js';
@@ -23,6 +23,7 @@ import { RescheduleBookingUseCase } from './usecases/reschedule-booking/reschedu
  */
 @Module({
   imports: [
+    BookingStoreModule,
     HunterCopiesModule,
     UserCopiesModule.forService(),
     SlotsModule,
@@ -31,7 +32,6 @@ import { RescheduleBookingUseCase } from './usecases/reschedule-booking/reschedu
   ],
   controllers: [BookingsController],
   providers: [
-    BookingRepository,
     BookingsService,
     BookingLimits,
     BookingPaymentOutcomes,
