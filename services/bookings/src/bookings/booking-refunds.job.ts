@@ -28,7 +28,8 @@ export class BookingRefundJob implements JobHandler<BookingRefundData> {
 
   async pending(): Promise<PendingJob<BookingRefundData>[]> {
     const ids = await this.bookings.refundsDue(SWEEP_BATCH);
-    return ids.map((id) => ({ jobId: `refund-${id}`, data: { bookingId: id } }));  }
+    return ids.map((id) => ({ jobId: `refund-${id}`, data: { bookingId: id } }));
+  }
 }
 
 export const bookingRefunds = defineJob<BookingRefundData, BookingsConfig>({

@@ -63,9 +63,15 @@ describe("bookings' tables have one owner each", () => {
   });
 
   it('sees a statement on the table wherever it is written, and not the table named in prose', () => {
-    expect(breachesOf('x.ts', "query(`update hunter_bookings set status = 'expired'`)")).toEqual(['x.ts:1: hunter_bookings']);
-    expect(breachesOf('x.ts', '`select id\n   from hunter_bookings b where id = $1`')).toEqual(['x.ts:2: hunter_bookings']);
-    expect(breachesOf('x.ts', '`select 1 from hunters h join hunter_bookings b on b.hunter_id = h.id`')).toHaveLength(1);
+    expect(breachesOf('x.ts', "query(`update hunter_bookings set status = 'expired'`)")).toEqual([
+      'x.ts:1: hunter_bookings',
+    ]);
+    expect(breachesOf('x.ts', '`select id\n   from hunter_bookings b where id = $1`')).toEqual([
+      'x.ts:2: hunter_bookings',
+    ]);
+    expect(breachesOf('x.ts', '`select 1 from hunters h join hunter_bookings b on b.hunter_id = h.id`')).toHaveLength(
+      1,
+    );
     expect(breachesOf('x.ts', '`insert into booking_refunds (id) values ($1)`')).toEqual(['x.ts:1: booking_refunds']);
     expect(breachesOf('x.ts', '/** the active rows of hunter_bookings (through their owner) */')).toEqual([]);
     expect(breachesOf('bookings/booking.repository.ts', '`delete from hunter_bookings`')).toEqual([]);

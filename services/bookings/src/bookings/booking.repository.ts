@@ -223,11 +223,7 @@ export class BookingRepository {
    * A page of the list's rows, soonest first (ties by id, so pages never repeat or skip), with the total: a list
    * grows without bound for a busy member, so it is never read whole.
    */
-  async page(
-    list: BookingList,
-    userId: string,
-    page: Page,
-  ): Promise<{ rows: BookingRowWithNames[]; total: number }> {
+  async page(list: BookingList, userId: string, page: Page): Promise<{ rows: BookingRowWithNames[]; total: number }> {
     const where = LISTS[list];
     const rows = await this.dataSource.query<(BookingRowWithNames & { total: number })[]>(
       `select ${COLUMNS_WITH_NAMES}, count(*) over ()::int as total ${FROM_WITH_NAMES}
@@ -372,7 +368,12 @@ export class BookingRepository {
   /** What the simulated processor knows of an intent: the booking row that holds it. */
   async simulatedIntent(
     paymentIntentId: string,
-  ): Promise<{ bookingId: string; pricePence: number; clientSecret: string | null; paymentStatus: string | null } | null> {
+  ): Promise<{
+    bookingId: string;
+    pricePence: number;
+    clientSecret: string | null;
+    paymentStatus: string | null;
+  } | null> {
     const rows = await this.dataSource.query<
       { bookingId: string; pricePence: number; clientSecret: string | null; paymentStatus: string | null }[]
     >(

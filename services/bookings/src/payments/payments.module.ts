@@ -21,7 +21,9 @@ function paymentProviderFor(config: BookingsConfig, bookings: BookingRepository)
 
 @Module({
   imports: [BookingStoreModule],
-  providers: [{ provide: PaymentProvider, inject: [SERVICE_CONFIG, BookingRepository], useFactory: paymentProviderFor }],
+  providers: [
+    { provide: PaymentProvider, inject: [SERVICE_CONFIG, BookingRepository], useFactory: paymentProviderFor },
+  ],
   exports: [PaymentProvider],
 })
 export class PaymentsModule {}

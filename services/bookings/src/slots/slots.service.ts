@@ -4,7 +4,6 @@ import {
   SESSION_TYPES,
   daysBetween,
   isCalendarDate,
-  londonWallClock,
   type SessionTypeKey,
   type Slot,
   type SlotsResponse,
@@ -14,13 +13,6 @@ import { BookingRepository } from '../bookings/booking.repository.js';
 import type { BookingsConfig } from '../config.js';
 import { HunterCopies, type HunterCopy } from '../hunters/hunter-copies.js';
 import { bookableSlots, type BusyRange } from './bookable-slots.js';
-
-/** The London date a body's `sessionDate` names: a date as it is, a date-time by its London date. */
-export function londonDateOf(value: string): string | null {
-  if (isCalendarDate(value)) return value;
-  const instant = new Date(value);
-  return Number.isNaN(instant.getTime()) ? null : londonWallClock(instant).date;
-}
 
 /** Whether a hunter takes bookings of a type at all (an Unavailable hunter or a disabled type takes none). */
 export function openFor(hunter: HunterCopy, sessionType: SessionTypeKey): boolean {
