@@ -9,7 +9,7 @@ import {
   type RefundReport,
 } from '../payments/payment-provider.js';
 import { BookingRefundsRepository } from './booking-refunds.repository.js';
-import { BookingRepository, isBookingId } from './booking.repository.js';
+import { BookingRepository, isBookingId, type BookingRow } from './booking.repository.js';
 
 /** Where a succeeded payment left its booking. */
 export type PaymentOutcome = 'confirmed' | 'refunded' | 'ignored';
@@ -81,9 +81,10 @@ export class BookingPaymentOutcomes extends PaymentOutcomeHandler {
    * Asks the processor for what the booking still owes its client (a cancellation's or a late payment's
    * `refund_pence`, less what is already on its way back, e.g. a refund made in the dashboard), once: the
    * idempotency key is the booking's. Called with no transaction open; records the answer in one of its own.
+   * `current` is the row as the caller's committed transition left it (not read again).
    */
-  async refund(bookingId: string): Promise<void> {
-    const row = await this.bookings.get(bookingId);
+  async refund(bookingId: string, current?: BookingRow): Promise<void> {
+    const row = current ?? (await this.bookings.get(bookingId));
     if (!row.paymentIntentId || row.refundPence <= 0 || row.refundedAt || row.refundId) return;
     const owed = row.refundPence - (await this.refunds.underway(this.dataSource.manager, bookingId));
     if (owed <= 0) {

@@ -28,6 +28,7 @@ import { BOOKINGS_PAGE_SIZE, BookingsService } from './bookings.service.js';
 import { CancelBookingUseCase } from './usecases/cancel-booking/cancel-booking.usecase.js';
 import { ConfirmBookingUseCase } from './usecases/confirm-booking/confirm-booking.usecase.js';
 import { HoldSlotUseCase } from './usecases/hold-slot/hold-slot.usecase.js';
+import { ReleaseHoldUseCase } from './usecases/release-hold/release-hold.usecase.js';
 import { RescheduleBookingUseCase } from './usecases/reschedule-booking/reschedule-booking.usecase.js';
 
 /** `?limit=&offset=` of both lists, and nothing else. */
@@ -46,6 +47,7 @@ export class BookingsController {
     private readonly confirmBooking: ConfirmBookingUseCase,
     private readonly rescheduleBooking: RescheduleBookingUseCase,
     private readonly cancelBooking: CancelBookingUseCase,
+    private readonly releaseHold: ReleaseHoldUseCase,
   ) {}
 
   @Post('create-payment-intent')
@@ -93,8 +95,9 @@ export class BookingsController {
 
   @Post('bookings/:id/release')
   @HttpCode(200)
-  release(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string): Promise<BookingDetail> {
-    return this.bookings.release(id, user.id);
+  async release(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string): Promise<BookingDetail> {
+    await this.releaseHold.execute({ user, bookingId: id });
+    return this.bookings.detail(id, user.id);
   }
 
   @Post('bookings/:id/reschedule')

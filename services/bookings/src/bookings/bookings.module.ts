@@ -15,6 +15,7 @@ import { BookingLimits } from './limits/booking-limits.js';
 import { CancelBookingUseCase } from './usecases/cancel-booking/cancel-booking.usecase.js';
 import { ConfirmBookingUseCase } from './usecases/confirm-booking/confirm-booking.usecase.js';
 import { HoldSlotUseCase } from './usecases/hold-slot/hold-slot.usecase.js';
+import { ReleaseHoldUseCase } from './usecases/release-hold/release-hold.usecase.js';
 import { RescheduleBookingUseCase } from './usecases/reschedule-booking/reschedule-booking.usecase.js';
 
 /**
@@ -40,6 +41,7 @@ import { RescheduleBookingUseCase } from './usecases/reschedule-booking/reschedu
     ConfirmBookingUseCase,
     RescheduleBookingUseCase,
     CancelBookingUseCase,
+    ReleaseHoldUseCase,
     HoldExpiryJob,
     BookingCompletionJob,
     BookingRefundJob,

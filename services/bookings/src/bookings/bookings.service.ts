@@ -1,7 +1,6 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { BOOKING_RULES, type BookingDetail, type HunterBooking, type MyBooking } from '@hunted/contracts';
 import type { Page } from '@hunted/platform';
-import { PaymentProvider } from '../payments/payment-provider.js';
 import { BookingRepository, type BookingRowWithNames } from './booking.repository.js';
 
 /** A page of either list when the query names none; the platform caps `limit` at 100 and `offset` at 10,000. */
@@ -10,15 +9,10 @@ export const BOOKINGS_PAGE_SIZE = 50;
 const HOUR_MS = 3_600_000;
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
 
-/** Reads of both sides' lists and one booking, and the end of a hold by its member. */
+/** Reads of both sides' lists and of one booking, as the pages show them. */
 @Injectable()
 export class BookingsService {
-  private readonly logger = new Logger(BookingsService.name);
-
-  constructor(
-    private readonly bookings: BookingRepository,
-    private readonly payments: PaymentProvider,
-  ) {}
+  constructor(private readonly bookings: BookingRepository) {}
 
   /** One booking the member takes part in, with its names (404 otherwise), in one read. */
   async detail(bookingId: string, userId: string): Promise<BookingDetail> {
@@ -73,24 +67,6 @@ export class BookingsService {
       status: row.status,
     }));
     return { items, total };
-  }
-
-  /** Ends the member's own hold at once and cancels its unpaid intent (the expiry job retries a failed cancel). */
-  async release(bookingId: string, userId: string): Promise<BookingDetail> {
-    const booking = await this.bookings.findForParticipant(bookingId, userId);
-    if (booking.clientUserId === userId) {
-      const intentId = (await this.bookings.release(bookingId, userId))?.paymentIntentId;
-      if (intentId) {
-        await this.payments
-          .cancelIntent(intentId, `booking:${bookingId}:cancel`)
-          // An intent paid (or processing) meanwhile is not cancelled: the hold sweep settles it as a late payment.
-          .then((intent) => (intent.status === 'canceled' ? this.bookings.recordIntentCancelled(bookingId) : undefined))
-          .catch((error: Error) =>
-            this.logger.warn(`intent of released hold ${bookingId} not cancelled yet: ${error.message}`),
-          );
-      }
-    }
-    return this.detail(bookingId, userId);
   }
 }
 

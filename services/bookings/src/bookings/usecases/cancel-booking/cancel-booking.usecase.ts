@@ -31,7 +31,7 @@ export class CancelBookingUseCase {
     if (cancelled.refundPence > 0) {
       // Committed first: a failed call here leaves the refund recorded, and asking again uses the same key.
       await this.outcomes
-        .refund(cancelled.id)
+        .refund(cancelled.id, cancelled)
         .catch((error: Error) => this.logger.error(`refund of ${cancelled.id} not asked yet: ${error.message}`));
     }
     return cancelled;
