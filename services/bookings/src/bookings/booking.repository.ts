@@ -139,15 +139,15 @@ export type PaidHoldOutcome = 'confirmed' | 'refunded';
  * EntityManager, else its own). The exclusion constraints decide every overlap (never a check before the write),
  * and each write that takes a time first expires the stale holds in its way, in the same transaction.
  *
- *   hold            (new)                       → pending_payment
- *   bookFree        (new)                       → confirmed       bookings.booking.confirmed
- *   confirmPaid     pending_payment, expired    → confirmed       bookings.booking.confirmed
- *   recordLatePayment pending_payment, expired  → expired (refund owed)
- *   expire / release pending_payment            → expired
- *   reschedule      confirmed                   → confirmed       bookings.booking.rescheduled
- *   cancel          confirmed                   → cancelled       bookings.booking.cancelled
- *   settleRefund    cancelled, expired (owed)   → (same, refunded_at) bookings.booking.refunded
- *   completeEnded   confirmed                   → completed       bookings.booking.completed
+ *   hold                (new)                                → pending_payment
+ *   bookFree            (new)                                → confirmed        bookings.booking.confirmed
+ *   settlePaidHold      pending_payment, expired (unpaid)    → confirmed        bookings.booking.confirmed
+ *                       … its time begun or taken            → expired, refund owed (late_payment)
+ *   expire, release     pending_payment                      → expired
+ *   reschedule          confirmed                            → confirmed        bookings.booking.rescheduled
+ *   cancel              confirmed                            → cancelled        bookings.booking.cancelled
+ *   settleRefund        cancelled, expired (owing a refund)  → (same)           bookings.booking.refunded
+ *   completeEnded       confirmed (ended)                    → completed        bookings.booking.completed
  */
 @Injectable()
 export class BookingRepository {
@@ -366,9 +366,7 @@ export class BookingRepository {
   }
 
   /** What the simulated processor knows of an intent: the booking row that holds it. */
-  async simulatedIntent(
-    paymentIntentId: string,
-  ): Promise<{
+  async simulatedIntent(paymentIntentId: string): Promise<{
     bookingId: string;
     pricePence: number;
     clientSecret: string | null;
