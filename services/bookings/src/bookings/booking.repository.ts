@@ -326,9 +326,11 @@ export class BookingRepository {
     bookingId: string,
     cooldownMinutes: number,
   ): Promise<{ count: number; waitMs: number | null } | null> {
+    // The wait runs from this moment (clock_timestamp), not from the start of the transaction: a move that lost a
+    // race began its transaction before the winner's, whose `rescheduled_at` is then later than this one's now().
     const [row] = await manager.query<{ count: number; waitMs: number | null }[]>(
       `select reschedule_count as count,
-              extract(epoch from rescheduled_at + make_interval(mins => $2::int) - now()) * 1000 as "waitMs"
+              extract(epoch from rescheduled_at + make_interval(mins => $2::int) - clock_timestamp()) * 1000 as "waitMs"
          from hunter_bookings
         where id = $1 and status = 'confirmed' and starts_at >= now() + make_interval(hours => $3::int)`,
       [bookingId, cooldownMinutes, BOOKING_RULES.changeWindowHours],
