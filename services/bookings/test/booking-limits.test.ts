@@ -1,9 +1,8 @@
-import { AVAILABILITY_SLOTS, DEFAULT_SESSION_TYPES, londonDateOf } from '@hunted/contracts';
-import { startServiceApp, TEST_DATABASE_URL, testServiceEnv, type RunningServiceApp } from '@hunted/platform/testing';
+import { AVAILABILITY_SLOTS } from '@hunted/contracts';
+import type { RunningServiceApp } from '@hunted/platform/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBookingsApp } from '../src/app.js';
 import {
   reHeldTooSoon,
   rescheduledRecently,
@@ -11,44 +10,35 @@ import {
   tooManyHoldsToday,
   tooManyReschedules,
 } from '../src/bookings/limits/booking-limits.js';
-import { loadConfig } from '../src/config.js';
 import { alternatingClient } from './support/alternating-client.js';
+import {
+  dayAhead,
+  holdBody,
+  paymentBody,
+  seedHunter,
+  startBookings,
+  WITH_FREE_QUESTION,
+  type RunningBookings,
+} from './support/bookings-fixture.js';
 
 const SCHEMA = 'bookings_limits_it';
 const HUNTER_ID = 11;
 const OTHER_HUNTER_ID = 12;
 const ALL_HOURS = [...AVAILABILITY_SLOTS];
 
-const dayAhead = (days: number) => londonDateOf(Date.now() + days * 86_400_000);
-
 /** The limits at their defaults: these tests prove what a deploy without any of the variables gets. */
 describe('bookings: abuse limits on free bookings, reschedules and holds (two instances, defaults)', () => {
   let first: RunningServiceApp<NestFastifyApplication>;
   let second: RunningServiceApp<NestFastifyApplication>;
   let db: pg.Client;
+  let running: RunningBookings;
   const call = alternatingClient(() => [first.base, second.base]);
 
   const hold = (userId: string, date: string, time: string, hunterId = HUNTER_ID) =>
-    call(userId, 'POST', '/api/create-payment-intent', {
-      amount: 8000,
-      hunterId,
-      sessionType: 'whatsappVideo',
-      sessionDate: date,
-      sessionTime: time,
-      duration: 60,
-    });
+    call(userId, 'POST', '/api/create-payment-intent', holdBody(hunterId, date, time));
 
   const pay = (userId: string, bookingId: string) =>
-    call(userId, 'POST', '/api/bookings', {
-      hunterId: HUNTER_ID,
-      sessionType: 'whatsappVideo',
-      sessionDate: '2030-01-01',
-      sessionTime: '09:00',
-      duration: 60,
-      price: 8000,
-      stripePaymentIntentId: `sim_${bookingId.replaceAll('-', '')}`,
-      bookingId,
-    });
+    call(userId, 'POST', '/api/bookings', paymentBody(HUNTER_ID, bookingId));
 
   const bookFree = (userId: string, date: string, time: string, hunterId = HUNTER_ID) =>
     call(userId, 'POST', '/api/bookings', {
@@ -79,33 +69,18 @@ describe('bookings: abuse limits on free bookings, reschedules and holds (two in
     );
 
   beforeAll(async () => {
-    const config = loadConfig(testServiceEnv(SCHEMA));
-    first = await startServiceApp(createBookingsApp, config);
-    second = await startServiceApp(createBookingsApp, config, { fresh: false });
-    db = new pg.Client({ connectionString: TEST_DATABASE_URL });
-    await db.connect();
-    const sessionTypes = { ...DEFAULT_SESSION_TYPES, askQuestion: { enabled: true, price: 0, duration: 30 } };
-    const week = Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((day) => [day, ALL_HOURS]));
+    running = await startBookings(SCHEMA, { instances: 2 });
+    [first, second] = running.apps as [typeof first, typeof second];
+    db = running.db;
     for (const [id, userId] of [
       [HUNTER_ID, 'u-hunter-11'],
       [OTHER_HUNTER_ID, 'u-hunter-12'],
     ] as const) {
-      await db.query(
-        `insert into ${SCHEMA}.hunters values ($1, $2, 'Sofia', null, 'United Kingdom', 'Available', $3::jsonb, 0, now())`,
-        [id, userId, JSON.stringify(sessionTypes)],
-      );
-      await db.query(`insert into ${SCHEMA}.hunter_weekly_hours values ($1, $2::jsonb, now())`, [
-        id,
-        JSON.stringify(week),
-      ]);
+      await seedHunter(db, SCHEMA, { id, userId, sessionTypes: WITH_FREE_QUESTION, hours: ALL_HOURS });
     }
   }, 60_000);
 
-  afterAll(async () => {
-    await db?.end();
-    await second?.close();
-    await first?.close();
-  });
+  afterAll(() => running?.close());
 
   it('a member has at most 3 upcoming free bookings with one hunter: 10 concurrent requests on two instances book 3', async () => {
     const date = dayAhead(5);

@@ -1,15 +1,22 @@
-import { AVAILABILITY_SLOTS, BOOKING_ERRORS, DEFAULT_SESSION_TYPES, londonDateOf, type SlotsResponse } from '@hunted/contracts';
-import { startServiceApp, TEST_DATABASE_URL, testServiceEnv, type RunningServiceApp } from '@hunted/platform/testing';
+import { AVAILABILITY_SLOTS, BOOKING_ERRORS, type SlotsResponse } from '@hunted/contracts';
+import type { RunningServiceApp } from '@hunted/platform/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import fc from 'fast-check';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBookingsApp } from '../src/app.js';
 import { BookingCompletionJob } from '../src/bookings/booking-completion.job.js';
 import { HoldExpiryJob } from '../src/bookings/booking-holds.job.js';
 import { BookingRefundJob } from '../src/bookings/booking-refunds.job.js';
-import { loadConfig } from '../src/config.js';
 import { alternatingClient } from './support/alternating-client.js';
+import {
+  dayAhead,
+  holdBody,
+  paymentBody,
+  seedHunter,
+  startBookings,
+  WITH_FREE_QUESTION,
+  type RunningBookings,
+} from './support/bookings-fixture.js';
 
 const SCHEMA = 'bookings_flow_it';
 const HUNTER_ID = 7;
@@ -17,37 +24,19 @@ const HUNTER_USER = 'u-hunter-7';
 const ALL_HOURS = [...AVAILABILITY_SLOTS];
 const ACTIVE = `('pending_payment', 'confirmed')`;
 
-/** The London date `days` from now. */
-const dayAhead = (days: number) => londonDateOf(Date.now() + days * 86_400_000);
-
 describe('bookings on two instances: holds, payments, changes', () => {
   let first: RunningServiceApp<NestFastifyApplication>;
   let second: RunningServiceApp<NestFastifyApplication>;
   let db: pg.Client;
+  let running: RunningBookings;
   /** Alternates between the two instances, as the gateway's round-robin does. */
   const call = alternatingClient(() => [first.base, second.base]);
 
   const hold = (userId: string, date: string, time: string, sessionType = 'whatsappVideo', amount = 8000) =>
-    call(userId, 'POST', '/api/create-payment-intent', {
-      amount,
-      hunterId: HUNTER_ID,
-      sessionType,
-      sessionDate: date,
-      sessionTime: time,
-      duration: 60,
-    });
+    call(userId, 'POST', '/api/create-payment-intent', holdBody(HUNTER_ID, date, time, { sessionType, amount }));
 
   const pay = (userId: string, bookingId: string) =>
-    call(userId, 'POST', '/api/bookings', {
-      hunterId: HUNTER_ID,
-      sessionType: 'whatsappVideo',
-      sessionDate: '2030-01-01',
-      sessionTime: '09:00',
-      duration: 60,
-      price: 8000,
-      stripePaymentIntentId: `sim_${bookingId.replaceAll('-', '')}`,
-      bookingId,
-    });
+    call(userId, 'POST', '/api/bookings', paymentBody(HUNTER_ID, bookingId));
 
   async function overlaps(): Promise<number> {
     const { rows } = await db.query<{ count: number }>(
@@ -68,28 +57,18 @@ describe('bookings on two instances: holds, payments, changes', () => {
   }
 
   beforeAll(async () => {
-    const config = loadConfig(testServiceEnv(SCHEMA));
-    first = await startServiceApp(createBookingsApp, config);
-    second = await startServiceApp(createBookingsApp, config, { fresh: false });
-    db = new pg.Client({ connectionString: TEST_DATABASE_URL });
-    await db.connect();
-    const sessionTypes = { ...DEFAULT_SESSION_TYPES, askQuestion: { enabled: true, price: 0, duration: 30 } };
-    await db.query(
-      `insert into ${SCHEMA}.hunters values ($1, $2, 'Sofia', null, 'United Kingdom', 'Available', $3::jsonb, 0, now())`,
-      [HUNTER_ID, HUNTER_USER, JSON.stringify(sessionTypes)],
-    );
-    const week = Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((day) => [day, ALL_HOURS]));
-    await db.query(`insert into ${SCHEMA}.hunter_weekly_hours values ($1, $2::jsonb, now())`, [
-      HUNTER_ID,
-      JSON.stringify(week),
-    ]);
+    running = await startBookings(SCHEMA, { instances: 2 });
+    [first, second] = running.apps as [typeof first, typeof second];
+    db = running.db;
+    await seedHunter(db, SCHEMA, {
+      id: HUNTER_ID,
+      userId: HUNTER_USER,
+      sessionTypes: WITH_FREE_QUESTION,
+      hours: ALL_HOURS,
+    });
   }, 60_000);
 
-  afterAll(async () => {
-    await db?.end();
-    await second?.close();
-    await first?.close();
-  });
+  afterAll(() => running?.close());
 
   it('answers slots publicly for at most 31 days of an offered type', async () => {
     const from = dayAhead(3);

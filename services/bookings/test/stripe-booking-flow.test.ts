@@ -1,13 +1,18 @@
-import { DEFAULT_SESSION_TYPES, londonDateOf } from '@hunted/contracts';
-import { startServiceApp, TEST_DATABASE_URL, testServiceEnv, type RunningServiceApp } from '@hunted/platform/testing';
+import type { RunningServiceApp } from '@hunted/platform/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBookingsApp } from '../src/app.js';
 import { HoldExpiryJob } from '../src/bookings/booking-holds.job.js';
-import { loadConfig } from '../src/config.js';
 import { FakeStripe } from './fake-stripe/fake-stripe.js';
 import { alternatingClient } from './support/alternating-client.js';
+import {
+  dayAhead,
+  holdBody,
+  paymentBody,
+  seedHunter,
+  startBookings,
+  type RunningBookings,
+} from './support/bookings-fixture.js';
 
 /**
  * Stripe mode from end to end: the real bookings feature (not a recording handler) on two instances, the real SDK
@@ -16,37 +21,21 @@ import { alternatingClient } from './support/alternating-client.js';
 const SCHEMA = 'bookings_stripe_flow_it';
 const HUNTER_ID = 11;
 const HOURS = ['09:00', '10:00', '11:00', '12:00', '13:00', '14:00', '15:00', '16:00', '17:00', '18:00'];
-const dayAhead = (days: number) => londonDateOf(Date.now() + days * 86_400_000);
 
 describe('bookings in stripe mode: intents, webhooks and refunds through the real use cases', () => {
   let stripe: FakeStripe;
   let first: RunningServiceApp<NestFastifyApplication>;
   let second: RunningServiceApp<NestFastifyApplication>;
   let db: pg.Client;
+  let running: RunningBookings;
 
   const call = alternatingClient(() => [first.base, second.base]);
 
   const hold = (userId: string, date: string, time: string) =>
-    call(userId, 'POST', '/api/create-payment-intent', {
-      amount: 1,
-      hunterId: HUNTER_ID,
-      sessionType: 'whatsappVideo',
-      sessionDate: date,
-      sessionTime: time,
-      duration: 60,
-    });
+    call(userId, 'POST', '/api/create-payment-intent', holdBody(HUNTER_ID, date, time, { amount: 1 }));
 
   const book = (userId: string, bookingId: string, stripePaymentIntentId: string) =>
-    call(userId, 'POST', '/api/bookings', {
-      hunterId: HUNTER_ID,
-      sessionType: 'whatsappVideo',
-      sessionDate: '2030-01-01',
-      sessionTime: '09:00',
-      duration: 60,
-      price: 8000,
-      stripePaymentIntentId,
-      bookingId,
-    });
+    call(userId, 'POST', '/api/bookings', paymentBody(HUNTER_ID, bookingId, stripePaymentIntentId));
 
   const intentOf = (created: { body: Record<string, unknown> }) =>
     (created.body.clientSecret as string).split('_secret_')[0]!;
@@ -92,26 +81,14 @@ describe('bookings in stripe mode: intents, webhooks and refunds through the rea
   beforeAll(async () => {
     stripe = await new FakeStripe().start();
     // The tests run the hold expiry themselves; the minute sweep is kept out of their way.
-    const config = loadConfig(testServiceEnv(SCHEMA, { ...stripe.env(), HOLD_SWEEP_MS: '3600000' }));
-    first = await startServiceApp(createBookingsApp, config);
-    second = await startServiceApp(createBookingsApp, config, { fresh: false });
-    db = new pg.Client({ connectionString: TEST_DATABASE_URL });
-    await db.connect();
-    await db.query(
-      `insert into ${SCHEMA}.hunters values ($1, 'u-hunter-11', 'Maya', null, 'United Kingdom', 'Available', $2::jsonb, 0, now())`,
-      [HUNTER_ID, JSON.stringify(DEFAULT_SESSION_TYPES)],
-    );
-    const week = Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((day) => [day, HOURS]));
-    await db.query(`insert into ${SCHEMA}.hunter_weekly_hours values ($1, $2::jsonb, now())`, [
-      HUNTER_ID,
-      JSON.stringify(week),
-    ]);
+    running = await startBookings(SCHEMA, { instances: 2, env: { ...stripe.env(), HOLD_SWEEP_MS: '3600000' } });
+    [first, second] = running.apps as [typeof first, typeof second];
+    db = running.db;
+    await seedHunter(db, SCHEMA, { id: HUNTER_ID, userId: 'u-hunter-11', name: 'Maya', hours: HOURS });
   }, 60_000);
 
   afterAll(async () => {
-    await db?.end();
-    await second?.close();
-    await first?.close();
+    await running?.close();
     await stripe?.stop();
   });
 

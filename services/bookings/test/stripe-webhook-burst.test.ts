@@ -1,12 +1,10 @@
-import { DEFAULT_SESSION_TYPES, londonDateOf } from '@hunted/contracts';
-import { startServiceApp, TEST_DATABASE_URL, testServiceEnv, type RunningServiceApp } from '@hunted/platform/testing';
+import type { RunningServiceApp } from '@hunted/platform/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBookingsApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
 import { FakeStripe, type StripeEventBody } from './fake-stripe/fake-stripe.js';
 import { alternatingClient } from './support/alternating-client.js';
+import { dayAhead, holdBody, seedHunter, startBookings, type RunningBookings } from './support/bookings-fixture.js';
 
 /**
  * A burst of Stripe deliveries against one bookings instance with the real bookings feature (its pool of 10): each
@@ -16,33 +14,24 @@ const SCHEMA = 'bookings_stripe_burst_it';
 const HUNTER_ID = 21;
 const HOURS = ['09:00', '10:00', '11:00', '12:00', '13:00', '14:00', '15:00', '16:00', '17:00', '18:00'];
 const BURST = 30;
-const dayAhead = (days: number) => londonDateOf(Date.now() + days * 86_400_000);
 
 describe('Stripe webhook burst: 30 concurrent signed deliveries against one instance', () => {
   let stripe: FakeStripe;
   let bookings: RunningServiceApp<NestFastifyApplication>;
   let db: pg.Client;
+  let running: RunningBookings;
   const call = alternatingClient(() => [bookings.base]);
 
   beforeAll(async () => {
     stripe = await new FakeStripe().start();
-    bookings = await startServiceApp(createBookingsApp, loadConfig(testServiceEnv(SCHEMA, stripe.env())));
-    db = new pg.Client({ connectionString: TEST_DATABASE_URL });
-    await db.connect();
-    await db.query(
-      `insert into ${SCHEMA}.hunters values ($1, 'u-hunter-21', 'Iris', null, 'United Kingdom', 'Available', $2::jsonb, 0, now())`,
-      [HUNTER_ID, JSON.stringify(DEFAULT_SESSION_TYPES)],
-    );
-    const week = Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((day) => [day, HOURS]));
-    await db.query(`insert into ${SCHEMA}.hunter_weekly_hours values ($1, $2::jsonb, now())`, [
-      HUNTER_ID,
-      JSON.stringify(week),
-    ]);
+    running = await startBookings(SCHEMA, { env: stripe.env() });
+    [bookings] = running.apps as [typeof bookings];
+    db = running.db;
+    await seedHunter(db, SCHEMA, { id: HUNTER_ID, userId: 'u-hunter-21', name: 'Iris', hours: HOURS });
   }, 60_000);
 
   afterAll(async () => {
-    await db?.end();
-    await bookings?.close();
+    await running?.close();
     await stripe?.stop();
   });
 
@@ -51,14 +40,12 @@ describe('Stripe webhook burst: 30 concurrent signed deliveries against one inst
     const bookingIds: string[] = [];
     const events: StripeEventBody[] = [];
     for (let i = 0; i < BURST; i += 1) {
-      const created = await call(`u-burst-${i}`, 'POST', '/api/create-payment-intent', {
-        amount: 8000,
-        hunterId: HUNTER_ID,
-        sessionType: 'whatsappVideo',
-        sessionDate: dayAhead(3 + Math.floor(i / HOURS.length)),
-        sessionTime: HOURS[i % HOURS.length],
-        duration: 60,
-      });
+      const created = await call(
+        `u-burst-${i}`,
+        'POST',
+        '/api/create-payment-intent',
+        holdBody(HUNTER_ID, dayAhead(3 + Math.floor(i / HOURS.length)), HOURS[i % HOURS.length]!),
+      );
       expect(created.status).toBe(200);
       const intentId = (created.body.clientSecret as string).split('_secret_')[0]!;
       await stripe.client().paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' });

@@ -1,7 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { defineJob, type JobHandler, type JobRun, type PendingJob } from '@hunted/platform';
-import { DataSource } from 'typeorm';
 import type { BookingsConfig } from '../config.js';
 import { PaymentProvider } from '../payments/payment-provider.js';
 import { BookingPaymentOutcomes } from './booking-payment-outcomes.js';
@@ -35,7 +33,6 @@ export class HoldExpiryJob implements JobHandler<HoldExpiryData> {
   private readonly logger = new Logger(HoldExpiryJob.name);
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly bookings: BookingRepository,
     private readonly payments: PaymentProvider,
     private readonly outcomes: BookingPaymentOutcomes,
@@ -43,34 +40,20 @@ export class HoldExpiryJob implements JobHandler<HoldExpiryData> {
 
   async run(job: JobRun<HoldExpiryData>): Promise<{ expired: boolean; payment: ExpiredHoldPayment }> {
     const { bookingId } = job.data;
-    await this.dataSource.query(
-      `update hunter_bookings set status = 'expired', updated_at = now()
-       where id = $1 and status = 'pending_payment' and expires_at <= now()`,
-      [bookingId],
-    );
-    const row = await this.bookings.find(bookingId);
+    const row = await this.bookings.expire(bookingId);
     const expired = row?.status === 'expired';
     if (!expired || !row.paymentIntentId || row.paidAt || row.paymentStatus === 'canceled') {
       return { expired, payment: 'nothing' };
     }
     const intent = await this.payments.cancelIntent(row.paymentIntentId, `booking:${bookingId}:cancel`);
     if (intent.status === 'canceled') {
-      await this.dataSource.query(
-        `update hunter_bookings set payment_status = 'canceled', payment_check_after = null, updated_at = now()
-         where id = $1 and paid_at is null`,
-        [bookingId],
-      );
+      await this.bookings.recordIntentCancelled(bookingId);
       this.logger.log(`hold ${bookingId} expired; its payment was cancelled`);
       return { expired, payment: 'canceled' };
     }
     const outcome = intent.status === 'succeeded' ? await this.outcomes.settle(intent) : 'deferred';
     if (outcome === 'deferred' || outcome === 'ignored') {
-      await this.dataSource.query(
-        `update hunter_bookings set payment_status = $2,
-           payment_check_after = now() + make_interval(mins => ${UNSETTLED_RECHECK_MINUTES}), updated_at = now()
-         where id = $1 and paid_at is null`,
-        [bookingId, intent.status],
-      );
+      await this.bookings.deferPaymentCheck(bookingId, intent.status, UNSETTLED_RECHECK_MINUTES);
     }
     this.logger.log(`hold ${bookingId} expired with its payment ${intent.status}: ${outcome}`);
     return { expired, payment: outcome };
@@ -81,15 +64,8 @@ export class HoldExpiryJob implements JobHandler<HoldExpiryData> {
    * intent put off is not due until its `payment_check_after`).
    */
   async pending(): Promise<PendingJob<HoldExpiryData>[]> {
-    const rows = await this.dataSource.query<{ id: string }[]>(
-      `select id from hunter_bookings
-       where (status = 'pending_payment' and expires_at <= now())
-          or (status = 'expired' and payment_intent_id is not null and paid_at is null
-              and payment_status is distinct from 'canceled'
-              and coalesce(payment_check_after, expires_at) <= now())
-       order by coalesce(payment_check_after, expires_at) limit ${SWEEP_BATCH}`,
-    );
-    return rows.map(({ id }) => ({ jobId: id, data: { bookingId: id } }));
+    const ids = await this.bookings.holdsDue(SWEEP_BATCH);
+    return ids.map((id) => ({ jobId: id, data: { bookingId: id } }));
   }
 }
 

@@ -1,6 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { EventPublisher, SQL_STATE, sqlStateOf } from '@hunted/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
   PaymentOutcomeHandler,
@@ -9,7 +8,8 @@ import {
   type PaymentIntentSnapshot,
   type RefundReport,
 } from '../payments/payment-provider.js';
-import { bookingEventOf, BookingRepository } from './booking.repository.js';
+import { BookingRefundsRepository } from './booking-refunds.repository.js';
+import { BookingRepository, isBookingId, type BookingRow } from './booking.repository.js';
 
 /** Where a succeeded payment left its booking. */
 export type PaymentOutcome = 'confirmed' | 'refunded' | 'ignored';
@@ -19,8 +19,6 @@ export type PaymentOutcome = 'confirmed' | 'refunded' | 'ignored';
  * `POST /api/bookings`, or the processor's webhook) and however often: each step is guarded by the row's state.
  */
 
-/** Booking ids are UUIDs; an intent made elsewhere (`stripe trigger`) may carry anything in its metadata. */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 @Injectable()
 export class BookingPaymentOutcomes extends PaymentOutcomeHandler {
   private readonly logger = new Logger(BookingPaymentOutcomes.name);
@@ -28,8 +26,8 @@ export class BookingPaymentOutcomes extends PaymentOutcomeHandler {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly bookings: BookingRepository,
+    private readonly refunds: BookingRefundsRepository,
     private readonly payments: PaymentProvider,
-    private readonly events: EventPublisher,
   ) {
     super();
   }
@@ -57,7 +55,8 @@ export class BookingPaymentOutcomes extends PaymentOutcomeHandler {
   ): Promise<{ outcome: PaymentOutcome; bookingId: string | null }> {
     const found =
       (await this.bookings.findByIntent(intent.id, manager)) ??
-      (intent.bookingId && UUID.test(intent.bookingId) ? await this.bookings.find(intent.bookingId, manager) : null);
+      // An intent made elsewhere (`stripe trigger`) may carry anything in its metadata.
+      (intent.bookingId && isBookingId(intent.bookingId) ? await this.bookings.find(intent.bookingId, manager) : null);
     if (
       !found ||
       intent.status !== 'succeeded' ||
@@ -75,49 +74,22 @@ export class BookingPaymentOutcomes extends PaymentOutcomeHandler {
     if (row.status === 'confirmed' || row.status === 'completed') return 'confirmed';
     if (row.paidAt) return row.refundReason ? 'refunded' : 'ignored';
     if (row.status === 'cancelled') return 'ignored';
-    await this.bookings.expireStaleOverlapping(manager, { ...row, exceptId: row.id });
-    await manager.query('savepoint confirm_payment');
-    try {
-      // Only a time still ahead is confirmed: a payment that settles after the start is refunded.
-      const confirmed = await this.bookings.update(
-        manager,
-        `update hunter_bookings as b set status = 'confirmed', paid_at = now(), payment_status = 'succeeded', expires_at = null,
-             payment_check_after = null, updated_at = now() where b.id = $1 and b.starts_at > now()`,
-        [row.id],
-      );
-      if (!confirmed) return this.refundLatePayment(manager, row.id);
-      await this.events.publish(manager, 'bookings.booking.confirmed', bookingEventOf(confirmed));
-      return 'confirmed';
-    } catch (error) {
-      if (sqlStateOf(error) !== SQL_STATE.exclusionViolation) throw error;
-      // The hold expired and someone else took the time: the money goes back.
-      await manager.query('rollback to savepoint confirm_payment');
-      return this.refundLatePayment(manager, row.id);
-    }
-  }
-
-  /** Records a payment that came too late for its time (taken, or already begun) as owed back in full. */
-  private async refundLatePayment(manager: EntityManager, bookingId: string): Promise<'refunded'> {
-    await manager.query(
-      `update hunter_bookings set status = 'expired', paid_at = now(), payment_status = 'succeeded', payment_check_after = null,
-         refund_pence = price_pence, refund_reason = 'late_payment', updated_at = now() where id = $1`,
-      [bookingId],
-    );
-    return 'refunded';
+    return this.bookings.settlePaidHold(manager, row);
   }
 
   /**
    * Asks the processor for what the booking still owes its client (a cancellation's or a late payment's
    * `refund_pence`, less what is already on its way back, e.g. a refund made in the dashboard), once: the
    * idempotency key is the booking's. Called with no transaction open; records the answer in one of its own.
+   * `current` is the row as the caller's committed transition left it (not read again).
    */
-  async refund(bookingId: string): Promise<void> {
-    const row = await this.bookings.get(bookingId);
+  async refund(bookingId: string, current?: BookingRow): Promise<void> {
+    const row = current ?? (await this.bookings.get(bookingId));
     if (!row.paymentIntentId || row.refundPence <= 0 || row.refundedAt || row.refundId) return;
-    const owed = row.refundPence - (await this.refundsUnderway(this.dataSource.manager, bookingId));
+    const owed = row.refundPence - (await this.refunds.underway(this.dataSource.manager, bookingId));
     if (owed <= 0) {
       // Already back (or on its way) by other refunds: nothing to ask; settled once they succeed.
-      await this.dataSource.transaction((manager) => this.settleOwedRefund(manager, bookingId));
+      await this.dataSource.transaction((manager) => this.bookings.settleRefund(manager, bookingId));
       return;
     }
     const refund = await this.payments.refund({
@@ -128,10 +100,7 @@ export class BookingPaymentOutcomes extends PaymentOutcomeHandler {
       idempotencyKey: owed === row.refundPence ? `booking:${bookingId}:refund` : `booking:${bookingId}:refund:${owed}`,
     });
     await this.dataSource.transaction(async (manager) => {
-      await manager.query(
-        `update hunter_bookings set refund_id = $2, updated_at = now() where id = $1 and refund_id is null`,
-        [bookingId, refund.id],
-      );
+      await this.bookings.recordRefundAsked(manager, bookingId, refund.id);
       await this.refundChanged(manager, { ...refund, paymentIntentId: row.paymentIntentId!, bookingId });
     });
   }
@@ -150,71 +119,15 @@ export class BookingPaymentOutcomes extends PaymentOutcomeHandler {
       );
       return;
     }
-    await this.bookings.find(booking.id, manager, true);
-    // A final status (succeeded, failed, canceled) is never taken back by an older, still pending report; a
-    // succeeded refund may still fail later, as Stripe says.
-    await manager.query(
-      `insert into booking_refunds as r (id, booking_id, payment_intent_id, amount_pence, status, ours, failure_reason)
-       values ($1, $2, $3, $4, $5, $6, $7)
-       on conflict (id) do update set amount_pence = excluded.amount_pence, status = excluded.status,
-         failure_reason = excluded.failure_reason, updated_at = now()
-       where r.status not in ('succeeded', 'failed', 'canceled') or excluded.status = 'failed'`,
-      [
-        refund.id,
-        booking.id,
-        refund.paymentIntentId,
-        refund.amountPence,
-        refund.status,
-        refund.bookingId === booking.id,
-        refund.failureReason,
-      ],
-    );
-    await manager.query(
-      `update hunter_bookings as b set updated_at = now(),
-         refunded_pence = (select coalesce(sum(amount_pence), 0) from booking_refunds where booking_id = b.id and status = 'succeeded')
-       where b.id = $1`,
-      [booking.id],
-    );
+    await this.bookings.lock(manager, booking.id);
+    await this.refunds.record(manager, booking.id, refund);
+    await this.bookings.recordRefundedPence(manager, booking.id);
     if (refund.status === 'failed') {
       this.logger.error(
         `refund ${refund.id} of booking ${booking.id} (${refund.amountPence}p) failed: ${refund.failureReason ?? 'no reason given'}; ` +
           'the client has not had this money back: settle it by hand (Stripe dashboard)',
       );
     }
-    await this.settleOwedRefund(manager, booking.id);
-  }
-
-  /** Pence already refunded or on the way (succeeded, pending or awaiting action) for the booking. */
-  private async refundsUnderway(manager: EntityManager, bookingId: string): Promise<number> {
-    const rows = await manager.query<{ pence: number }[]>(
-      `select coalesce(sum(amount_pence), 0)::int as pence from booking_refunds
-       where booking_id = $1 and status in ('succeeded', 'pending', 'requires_action')`,
-      [bookingId],
-    );
-    return rows[0]?.pence ?? 0;
-  }
-
-  /**
-   * Marks what the booking owes as refunded once its succeeded refunds cover it, and tells the other services
-   * (`bookings.booking.refunded`, once); takes the mark back if a succeeded refund later failed.
-   */
-  private async settleOwedRefund(manager: EntityManager, bookingId: string): Promise<void> {
-    await manager.query(
-      `update hunter_bookings set refunded_at = null, updated_at = now()
-       where id = $1 and refunded_at is not null and refunded_pence < refund_pence`,
-      [bookingId],
-    );
-    const row = await this.bookings.update(
-      manager,
-      `update hunter_bookings as b set refunded_at = now(), updated_at = now()
-       where b.id = $1 and b.refund_pence > 0 and b.refunded_at is null and b.refunded_pence >= b.refund_pence`,
-      [bookingId],
-    );
-    if (!row) return;
-    await this.events.publish(manager, 'bookings.booking.refunded', {
-      ...bookingEventOf(row),
-      refundPence: row.refundPence,
-      reason: row.refundReason ?? 'cancelled',
-    });
+    await this.bookings.settleRefund(manager, booking.id);
   }
 }

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { defineJob, type JobHandler, type JobRun, type PendingJob } from '@hunted/platform';
-import { DataSource } from 'typeorm';
 import type { BookingsConfig } from '../config.js';
 import { BookingPaymentOutcomes } from './booking-payment-outcomes.js';
+import { BookingRepository } from './booking.repository.js';
 
 const SWEEP_BATCH = 100;
 
@@ -19,7 +18,7 @@ export interface BookingRefundData {
 @Injectable()
 export class BookingRefundJob implements JobHandler<BookingRefundData> {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly bookings: BookingRepository,
     private readonly outcomes: BookingPaymentOutcomes,
   ) {}
 
@@ -28,13 +27,8 @@ export class BookingRefundJob implements JobHandler<BookingRefundData> {
   }
 
   async pending(): Promise<PendingJob<BookingRefundData>[]> {
-    const rows = await this.dataSource.query<{ id: string }[]>(
-      `select id from hunter_bookings
-       where refund_pence > 0 and refund_id is null and refunded_at is null and payment_intent_id is not null
-         and updated_at < now() - interval '30 seconds'
-       order by updated_at limit ${SWEEP_BATCH}`,
-    );
-    return rows.map(({ id }) => ({ jobId: `refund-${id}`, data: { bookingId: id } }));
+    const ids = await this.bookings.refundsDue(SWEEP_BATCH);
+    return ids.map((id) => ({ jobId: `refund-${id}`, data: { bookingId: id } }));
   }
 }
 

@@ -1,7 +1,14 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { BOOKING_ERRORS, type BookingEventV1, type BookingStatus, type SessionTypeKey } from '@hunted/contracts';
-import { SQL_STATE, sqlStateOf } from '@hunted/platform';
+import {
+  BOOKING_ERRORS,
+  BOOKING_RULES,
+  type BookingEventV1,
+  type BookingStatus,
+  type SessionTypeKey,
+  type Slot,
+} from '@hunted/contracts';
+import { EventPublisher, SQL_STATE, sqlStateOf, type Page } from '@hunted/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 
 export const BOOKING_NOT_FOUND = 'Booking not found';
@@ -43,11 +50,9 @@ export const BOOKING_COLUMNS = `b.id, b.status, b.hunter_id as "hunterId", b.hun
   b.refund_reason as "refundReason", b.refunded_pence as "refundedPence", b.refunded_at as "refundedAt",
   b.cancelled_by as "cancelledBy", b.sequence, b.created_at as "createdAt"`;
 
-/** What a new row says: a hold (`pending_payment`, with `holdMinutes`) or a free booking confirmed at once. */
+/** What a new row says (a hold adds its length, `holdMinutes`; a free booking is confirmed at once). */
 export interface NewBooking {
   id: string;
-  status: 'pending_payment' | 'confirmed';
-  holdMinutes: number | null;
   hunterId: number;
   hunterUserId: string | null;
   clientUserId: string;
@@ -76,7 +81,7 @@ export function bookingEventOf(row: BookingRow): BookingEventV1 {
 }
 
 /** 23P01 from either exclusion constraint: another active row holds part of that time. */
-export async function refusingOverlaps<T>(write: Promise<T>): Promise<T> {
+async function refusingOverlaps<T>(write: Promise<T>): Promise<T> {
   try {
     return await write;
   } catch (error) {
@@ -85,38 +90,163 @@ export async function refusingOverlaps<T>(write: Promise<T>): Promise<T> {
   }
 }
 
+/** A row with the names the pages show (the hunter's copy, the client's user copy). */
+export type BookingRowWithNames = BookingRow & {
+  hunterName: string | null;
+  hunterProfileImage: string | null;
+  hunterLocation: string | null;
+  clientName: string | null;
+};
+
+/** The two booking lists: the member's own (as client), and those of the member's hunter profile. */
+export type BookingList = 'client' | 'hunter';
+
+const COLUMNS_WITH_NAMES = `${BOOKING_COLUMNS}, h.name as "hunterName", h.profile_image_url as "hunterProfileImage",
+  h.location as "hunterLocation", nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '') as "clientName"`;
+const FROM_WITH_NAMES = `from hunter_bookings b left join hunters h on h.id = b.hunter_id left join users u on u.user_id = b.client_user_id`;
+
+/** `b` is a booking `$2` takes part in: as its client, or as its hunter (by the row, or by the hunter copy). */
+const PARTICIPANT = `(b.client_user_id = $2 or b.hunter_user_id = $2
+                      or exists (select 1 from hunters h2 where h2.id = b.hunter_id and h2.user_id = $2))`;
+
+/** Each list's rows, `$1` the user. */
+const LISTS: Record<BookingList, string> = {
+  client: `b.client_user_id = $1 and (b.status in ('confirmed', 'completed', 'cancelled')
+                                        or (b.status = 'pending_payment' and b.expires_at > now()))`,
+  hunter: `b.hunter_id in (select id from hunters where user_id = $1) and b.status in ('confirmed', 'completed', 'cancelled')`,
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Booking ids are UUIDs: anything else names no booking (and never reaches PostgreSQL's uuid cast). */
+export function isBookingId(value: string): boolean {
+  return UUID.test(value);
+}
+
+/** The limits a move must meet, read in the UPDATE itself (BookingLimits' configuration). */
+export interface RescheduleLimits {
+  maxMoves: number;
+  cooldownMinutes: number;
+}
+
+/** A time still free for a late payment to confirm, or the reason it is refunded instead. */
+export type PaidHoldOutcome = 'confirmed' | 'refunded';
+
 /**
- * The one writer of hunter_bookings. Writes take the caller's transaction; the exclusion constraints decide every
- * overlap (never a check before the insert), and each write that takes a time first expires the stale holds in
- * its way, in the same transaction.
+ * The one owner of hunter_bookings, and its state machine: no other file holds SQL on the table. Each transition
+ * (docs/architecture.md, "Bookings: the state machine") names the states it leaves in its WHERE, writes the row
+ * and publishes its event through the outbox in the same transaction (the caller's when it passes its
+ * EntityManager, else its own). The exclusion constraints decide every overlap (never a check before the write),
+ * and each write that takes a time first expires the stale holds in its way, in the same transaction.
+ *
+ *   hold                (new)                                → pending_payment
+ *   bookFree            (new)                                → confirmed        bookings.booking.confirmed
+ *   settlePaidHold      pending_payment, expired (unpaid)    → confirmed        bookings.booking.confirmed
+ *                       … its time begun or taken            → expired, refund owed (late_payment)
+ *   expire, release     pending_payment                      → expired
+ *   reschedule          confirmed                            → confirmed        bookings.booking.rescheduled
+ *   cancel              confirmed                            → cancelled        bookings.booking.cancelled
+ *   settleRefund        cancelled, expired (owing a refund)  → (same)           bookings.booking.refunded
+ *   completeEnded       confirmed (ended)                    → completed        bookings.booking.completed
  */
 @Injectable()
 export class BookingRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly events: EventPublisher,
+  ) {}
 
   /** Serialises one member's holding and booking (their hold count and their same-slot retries), across replicas. */
   async lockClient(manager: EntityManager, clientUserId: string): Promise<void> {
     await manager.query(`select pg_advisory_xact_lock(hashtextextended('bookings:client:' || $1, 0))`, [clientUserId]);
   }
 
-  /** Marks expired the holds past their time that overlap [startsAt, endsAt) for the hunter or the client. */
-  async expireStaleOverlapping(
-    manager: EntityManager,
-    range: {
-      hunterId: number;
-      clientUserId: string;
-      startsAt: string | Date;
-      endsAt: string | Date;
-      exceptId?: string;
-    },
-  ): Promise<void> {
-    await manager.query(
-      `update hunter_bookings set status = 'expired', updated_at = now()
-       where status = 'pending_payment' and expires_at <= now()
-         and (hunter_id = $1 or client_user_id = $2)
-         and tstzrange(starts_at, ends_at) && tstzrange($3::timestamptz, $4::timestamptz)
-         and id <> coalesce($5::uuid, '00000000-0000-0000-0000-000000000000')`,
-      [range.hunterId, range.clientUserId, range.startsAt, range.endsAt, range.exceptId ?? null],
+  // ---- Reads -------------------------------------------------------------------------------------------------
+
+  async find(
+    bookingId: string,
+    manager: EntityManager = this.dataSource.manager,
+    forUpdate = false,
+  ): Promise<BookingRow | null> {
+    const rows = await manager.query<BookingRow[]>(
+      `select ${BOOKING_COLUMNS} from hunter_bookings b where id = $1${forUpdate ? ' for update' : ''}`,
+      [bookingId],
+    );
+    return rows[0] ?? null;
+  }
+
+  async get(bookingId: string, manager?: EntityManager): Promise<BookingRow> {
+    const row = await this.find(bookingId, manager);
+    if (!row) throw new NotFoundException(BOOKING_NOT_FOUND);
+    return row;
+  }
+
+  /** Locks the row until the caller's transaction ends (reports about one booking are applied one at a time). */
+  async lock(manager: EntityManager, bookingId: string): Promise<void> {
+    await this.find(bookingId, manager, true);
+  }
+
+  async findByIntent(
+    paymentIntentId: string,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<BookingRow | null> {
+    const rows = await manager.query<BookingRow[]>(
+      `select ${BOOKING_COLUMNS} from hunter_bookings b where payment_intent_id = $1`,
+      [paymentIntentId],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** A booking the member takes part in (as its client or as its hunter), else 404 — never saying it exists. */
+  async findForParticipant(bookingId: string, userId: string): Promise<BookingRow> {
+    if (!isBookingId(bookingId)) throw new NotFoundException(BOOKING_NOT_FOUND);
+    const rows = await this.dataSource.query<BookingRow[]>(
+      `select ${BOOKING_COLUMNS} from hunter_bookings b where b.id = $1 and ${PARTICIPANT}`,
+      [bookingId, userId],
+    );
+    if (!rows[0]) throw new NotFoundException(BOOKING_NOT_FOUND);
+    return rows[0];
+  }
+
+  /** The same, with the names the pages show, in one read. */
+  async findWithNamesForParticipant(bookingId: string, userId: string): Promise<BookingRowWithNames> {
+    if (!isBookingId(bookingId)) throw new NotFoundException(BOOKING_NOT_FOUND);
+    const rows = await this.dataSource.query<BookingRowWithNames[]>(
+      `select ${COLUMNS_WITH_NAMES} ${FROM_WITH_NAMES} where b.id = $1 and ${PARTICIPANT}`,
+      [bookingId, userId],
+    );
+    if (!rows[0]) throw new NotFoundException(BOOKING_NOT_FOUND);
+    return rows[0];
+  }
+
+  /**
+   * A page of the list's rows, soonest first (ties by id, so pages never repeat or skip), with the total: a list
+   * grows without bound for a busy member, so it is never read whole.
+   */
+  async page(list: BookingList, userId: string, page: Page): Promise<{ rows: BookingRowWithNames[]; total: number }> {
+    const where = LISTS[list];
+    const rows = await this.dataSource.query<(BookingRowWithNames & { total: number })[]>(
+      `select ${COLUMNS_WITH_NAMES}, count(*) over ()::int as total ${FROM_WITH_NAMES}
+       where ${where} order by b.starts_at, b.id limit $2 offset $3`,
+      [userId, page.limit, page.offset],
+    );
+    if (rows.length || page.offset === 0) return { rows, total: rows[0]?.total ?? 0 };
+    // A page past the end has no row to carry the total: count on its own then.
+    const [count] = await this.dataSource.query<{ n: number }[]>(
+      `select count(*)::int as n from hunter_bookings b where ${where}`,
+      [userId],
+    );
+    return { rows, total: count!.n };
+  }
+
+  /** Live holds and confirmed bookings of the hunter around the dates (a day either side covers any offset). */
+  busyRanges(hunterId: number, from: string, to: string): Promise<{ startsAt: Date; endsAt: Date }[]> {
+    return this.dataSource.query(
+      `select starts_at as "startsAt", ends_at as "endsAt" from hunter_bookings
+       where hunter_id = $1
+         and (status = 'confirmed' or (status = 'pending_payment' and expires_at > now()))
+         and starts_at < $3::date + 2 and ends_at > $2::date - 1`,
+      [hunterId, from, to],
     );
   }
 
@@ -142,7 +272,138 @@ export class BookingRepository {
     return rows[0]?.count ?? 0;
   }
 
-  async insert(manager: EntityManager, booking: NewBooking): Promise<BookingRow> {
+  /** The member's upcoming free bookings with the hunter (BookingLimits' cap). */
+  async countUpcomingFree(manager: EntityManager, clientUserId: string, hunterId: number): Promise<number> {
+    const [row] = await manager.query<{ count: number }[]>(
+      `select count(*)::int as count from hunter_bookings
+        where client_user_id = $1 and hunter_id = $2 and price_pence = 0 and status = 'confirmed' and ends_at > now()`,
+      [clientUserId, hunterId],
+    );
+    return row?.count ?? 0;
+  }
+
+  /** Paid holds the member started in the last 24 hours, and the wait until the oldest leaves the window. */
+  async holdsOfLastDay(manager: EntityManager, clientUserId: string): Promise<{ count: number; waitMs: number }> {
+    const [row] = await manager.query<{ count: number; waitMs: number | null }[]>(
+      `select count(*)::int as count,
+              extract(epoch from min(created_at) + interval '24 hours' - now()) * 1000 as "waitMs"
+         from hunter_bookings
+        where client_user_id = $1 and price_pence > 0 and created_at > now() - interval '24 hours'`,
+      [clientUserId],
+    );
+    return { count: row?.count ?? 0, waitMs: Number(row?.waitMs ?? 0) };
+  }
+
+  /**
+   * How long until the member may hold this time of the hunter again, after releasing (or letting expire) an
+   * overlapping unpaid hold less than `cooldownMinutes` ago; null when nothing stands in the way.
+   */
+  async reHoldWaitMs(
+    manager: EntityManager,
+    hold: { clientUserId: string; hunterId: number; startsAt: string; endsAt: string },
+    cooldownMinutes: number,
+  ): Promise<number | null> {
+    // A released hold ends at once (expires_at set to then); an unpaid one at its expires_at, whether or not the
+    // expiry job has marked it yet.
+    const [row] = await manager.query<{ waitMs: number | null }[]>(
+      `select extract(epoch from max(expires_at) + make_interval(mins => $5::int) - now()) * 1000 as "waitMs"
+         from hunter_bookings
+        where client_user_id = $1 and hunter_id = $2 and status in ('expired', 'pending_payment')
+          and payment_status is distinct from 'succeeded'
+          and expires_at <= now() and expires_at > now() - make_interval(mins => $5::int)
+          and tstzrange(starts_at, ends_at) && tstzrange($3::timestamptz, $4::timestamptz)`,
+      [hold.clientUserId, hold.hunterId, hold.startsAt, hold.endsAt, cooldownMinutes],
+    );
+    return row?.waitMs == null ? null : Number(row.waitMs);
+  }
+
+  /**
+   * A movable booking's moves so far and the wait its cooldown still asks (`waitMs`, null if never moved); null
+   * when it is no longer confirmed or is inside the change window.
+   */
+  async rescheduleStateOf(
+    manager: EntityManager,
+    bookingId: string,
+    cooldownMinutes: number,
+  ): Promise<{ count: number; waitMs: number | null } | null> {
+    // The wait runs from this moment (clock_timestamp), not from the start of the transaction: a move that lost a
+    // race began its transaction before the winner's, whose `rescheduled_at` is then later than this one's now().
+    const [row] = await manager.query<{ count: number; waitMs: number | null }[]>(
+      `select reschedule_count as count,
+              extract(epoch from rescheduled_at + make_interval(mins => $2::int) - clock_timestamp()) * 1000 as "waitMs"
+         from hunter_bookings
+        where id = $1 and status = 'confirmed' and starts_at >= now() + make_interval(hours => $3::int)`,
+      [bookingId, cooldownMinutes, BOOKING_RULES.changeWindowHours],
+    );
+    return row ? { count: row.count, waitMs: row.waitMs == null ? null : Number(row.waitMs) } : null;
+  }
+
+  /**
+   * The hold sweep's due rows: holds past their time, and expired holds whose intent is neither cancelled nor
+   * settled yet (due first: an intent put off is not due until its `payment_check_after`).
+   */
+  async holdsDue(limit: number): Promise<string[]> {
+    const rows = await this.dataSource.query<{ id: string }[]>(
+      `select id from hunter_bookings
+       where (status = 'pending_payment' and expires_at <= now())
+          or (status = 'expired' and payment_intent_id is not null and paid_at is null
+              and payment_status is distinct from 'canceled'
+              and coalesce(payment_check_after, expires_at) <= now())
+       order by coalesce(payment_check_after, expires_at) limit $1`,
+      [limit],
+    );
+    return rows.map(({ id }) => id);
+  }
+
+  /** The refund sweep's due rows: a refund recorded but never asked of the processor (the request failed). */
+  async refundsDue(limit: number): Promise<string[]> {
+    const rows = await this.dataSource.query<{ id: string }[]>(
+      `select id from hunter_bookings
+       where refund_pence > 0 and refund_id is null and refunded_at is null and payment_intent_id is not null
+         and updated_at < now() - interval '30 seconds'
+       order by updated_at limit $1`,
+      [limit],
+    );
+    return rows.map(({ id }) => id);
+  }
+
+  /** What the simulated processor knows of an intent: the booking row that holds it. */
+  async simulatedIntent(paymentIntentId: string): Promise<{
+    bookingId: string;
+    pricePence: number;
+    clientSecret: string | null;
+    paymentStatus: string | null;
+  } | null> {
+    const rows = await this.dataSource.query<
+      { bookingId: string; pricePence: number; clientSecret: string | null; paymentStatus: string | null }[]
+    >(
+      `select id as "bookingId", price_pence as "pricePence", client_secret as "clientSecret", payment_status as "paymentStatus"
+       from hunter_bookings where payment_intent_id = $1`,
+      [paymentIntentId],
+    );
+    return rows[0] ?? null;
+  }
+
+  // ---- Transitions -------------------------------------------------------------------------------------------
+
+  /** (new) → `pending_payment` for `holdMinutes`. No event: a hold is not a booking yet. */
+  hold(manager: EntityManager, booking: NewBooking & { holdMinutes: number }): Promise<BookingRow> {
+    return this.insert(manager, booking, 'pending_payment', booking.holdMinutes);
+  }
+
+  /** (new) → `confirmed`, a free type booked at once; publishes `bookings.booking.confirmed`. */
+  async bookFree(manager: EntityManager, booking: NewBooking): Promise<BookingRow> {
+    const row = await this.insert(manager, booking, 'confirmed', null);
+    await this.events.publish(manager, 'bookings.booking.confirmed', bookingEventOf(row));
+    return row;
+  }
+
+  private async insert(
+    manager: EntityManager,
+    booking: NewBooking,
+    status: 'pending_payment' | 'confirmed',
+    holdMinutes: number | null,
+  ): Promise<BookingRow> {
     await this.expireStaleOverlapping(manager, booking);
     const rows = await refusingOverlaps(
       manager.query<BookingRow[]>(
@@ -153,8 +414,8 @@ export class BookingRepository {
          returning ${BOOKING_COLUMNS}`,
         [
           booking.id,
-          booking.status,
-          booking.holdMinutes,
+          status,
+          holdMinutes,
           booking.hunterId,
           booking.hunterUserId,
           booking.clientUserId,
@@ -171,7 +432,28 @@ export class BookingRepository {
     return rows[0]!;
   }
 
-  /** Records the hold's intent once (a retry that raced finds it set and keeps the first). */
+  /** Marks expired the holds past their time that overlap [startsAt, endsAt) for the hunter or the client. */
+  private async expireStaleOverlapping(
+    manager: EntityManager,
+    range: {
+      hunterId: number;
+      clientUserId: string;
+      startsAt: string | Date;
+      endsAt: string | Date;
+      exceptId?: string;
+    },
+  ): Promise<void> {
+    await manager.query(
+      `update hunter_bookings set status = 'expired', updated_at = now()
+       where status = 'pending_payment' and expires_at <= now()
+         and (hunter_id = $1 or client_user_id = $2)
+         and tstzrange(starts_at, ends_at) && tstzrange($3::timestamptz, $4::timestamptz)
+         and id <> coalesce($5::uuid, '00000000-0000-0000-0000-000000000000')`,
+      [range.hunterId, range.clientUserId, range.startsAt, range.endsAt, range.exceptId ?? null],
+    );
+  }
+
+  /** Records the hold's intent once (a retry that raced finds it set and keeps the first). No state change. */
   async attachIntent(
     bookingId: string,
     intent: { id: string; clientSecret: string; status: string },
@@ -184,52 +466,245 @@ export class BookingRepository {
     return this.get(bookingId);
   }
 
-  async find(
-    bookingId: string,
-    manager: EntityManager = this.dataSource.manager,
-    forUpdate = false,
-  ): Promise<BookingRow | null> {
-    const rows = await manager.query<BookingRow[]>(
-      `select ${BOOKING_COLUMNS} from hunter_bookings b where id = $1${forUpdate ? ' for update' : ''}`,
+  /**
+   * `pending_payment` or `expired` (unpaid) → `confirmed` when the payment of the hold (row locked by the caller)
+   * settles while its time is still ahead and free; publishes `bookings.booking.confirmed`. Otherwise (the time has
+   * begun, or someone else took it after the hold expired) → `recordLatePayment`: the money is owed back.
+   */
+  async settlePaidHold(manager: EntityManager, hold: BookingRow): Promise<PaidHoldOutcome> {
+    await this.expireStaleOverlapping(manager, { ...hold, exceptId: hold.id });
+    await manager.query('savepoint confirm_payment');
+    try {
+      // Only a time still ahead is confirmed: a payment that settles after the start is refunded.
+      const [rows] = await manager.query<[BookingRow[], number]>(
+        `update hunter_bookings as b set status = 'confirmed', paid_at = now(), payment_status = 'succeeded', expires_at = null,
+             payment_check_after = null, updated_at = now()
+         where b.id = $1 and b.status in ('pending_payment', 'expired') and b.paid_at is null and b.starts_at > now()
+         returning ${BOOKING_COLUMNS}`,
+        [hold.id],
+      );
+      const confirmed = rows[0];
+      if (!confirmed) return this.recordLatePayment(manager, hold.id);
+      await this.events.publish(manager, 'bookings.booking.confirmed', bookingEventOf(confirmed));
+      return 'confirmed';
+    } catch (error) {
+      if (sqlStateOf(error) !== SQL_STATE.exclusionViolation) throw error;
+      // The hold expired and someone else took the time: the money goes back.
+      await manager.query('rollback to savepoint confirm_payment');
+      return this.recordLatePayment(manager, hold.id);
+    }
+  }
+
+  /** `pending_payment` or `expired` (unpaid) → `expired`, paid, its whole price owed back (`late_payment`). */
+  private async recordLatePayment(manager: EntityManager, bookingId: string): Promise<'refunded'> {
+    await manager.query(
+      `update hunter_bookings set status = 'expired', paid_at = now(), payment_status = 'succeeded', payment_check_after = null,
+         refund_pence = price_pence, refund_reason = 'late_payment', updated_at = now()
+       where id = $1 and status in ('pending_payment', 'expired') and paid_at is null`,
       [bookingId],
     );
-    return rows[0] ?? null;
+    return 'refunded';
   }
 
-  async get(bookingId: string, manager?: EntityManager): Promise<BookingRow> {
-    const row = await this.find(bookingId, manager);
-    if (!row) throw new NotFoundException(BOOKING_NOT_FOUND);
-    return row;
+  /** `pending_payment` past its `expires_at` → `expired` (the expiry job); returns the row as it is after. */
+  async expire(bookingId: string): Promise<BookingRow | null> {
+    await this.dataSource.query(
+      `update hunter_bookings set status = 'expired', updated_at = now()
+       where id = $1 and status = 'pending_payment' and expires_at <= now()`,
+      [bookingId],
+    );
+    return this.find(bookingId);
   }
 
-  async findByIntent(
-    paymentIntentId: string,
-    manager: EntityManager = this.dataSource.manager,
-  ): Promise<BookingRow | null> {
-    const rows = await manager.query<BookingRow[]>(
-      `select ${BOOKING_COLUMNS} from hunter_bookings b where payment_intent_id = $1`,
+  /**
+   * `pending_payment` → `expired` at once, by the hold's own member (it ends now, whatever its `expires_at`);
+   * returns the intent to cancel, or null when there was none or the hold was not live.
+   */
+  async release(bookingId: string, clientUserId: string): Promise<{ paymentIntentId: string | null } | null> {
+    const [released] = await this.dataSource.query<[{ paymentIntentId: string | null }[], number]>(
+      `update hunter_bookings set status = 'expired', expires_at = least(expires_at, now()), updated_at = now()
+       where id = $1 and client_user_id = $2 and status = 'pending_payment'
+       returning payment_intent_id as "paymentIntentId"`,
+      [bookingId, clientUserId],
+    );
+    return released[0] ?? null;
+  }
+
+  /** The unpaid intent of an ended hold was cancelled by the processor. No state change. */
+  async recordIntentCancelled(bookingId: string): Promise<void> {
+    await this.dataSource.query(
+      `update hunter_bookings set payment_status = 'canceled', payment_check_after = null, updated_at = now()
+       where id = $1 and paid_at is null`,
+      [bookingId],
+    );
+  }
+
+  /** An ended hold's intent the processor will neither cancel nor has settled: asked about again later. */
+  async deferPaymentCheck(bookingId: string, paymentStatus: string, afterMinutes: number): Promise<void> {
+    await this.dataSource.query(
+      `update hunter_bookings set payment_status = $2,
+         payment_check_after = now() + make_interval(mins => $3::int), updated_at = now()
+       where id = $1 and paid_at is null`,
+      [bookingId, paymentStatus, afterMinutes],
+    );
+  }
+
+  /** The simulated processor cancels an intent (unless already paid): its state is the row's `payment_status`. */
+  async cancelSimulatedIntent(paymentIntentId: string): Promise<void> {
+    await this.dataSource.query(
+      `update hunter_bookings set payment_status = 'canceled', updated_at = now()
+       where payment_intent_id = $1 and payment_status is distinct from 'succeeded'`,
       [paymentIntentId],
     );
-    return rows[0] ?? null;
   }
 
-  /** A booking the member takes part in (as its client or as its hunter), else 404 — never saying it exists. */
-  async findForParticipant(bookingId: string, userId: string): Promise<BookingRow> {
-    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(bookingId))
-      throw new NotFoundException(BOOKING_NOT_FOUND);
-    const rows = await this.dataSource.query<BookingRow[]>(
-      `select ${BOOKING_COLUMNS} from hunter_bookings b
-       where b.id = $1 and (b.client_user_id = $2 or b.hunter_user_id = $2
-                            or exists (select 1 from hunters h where h.id = b.hunter_id and h.user_id = $2))`,
-      [bookingId, userId],
+  /**
+   * `confirmed` → `confirmed` at another time of the client's (same type, length and price), until the change
+   * window and within `limits`, all read in the one UPDATE (two racing moves meet the row lock, so the second reads
+   * the first's count); raises `sequence` and publishes `bookings.booking.rescheduled` with the previous times.
+   * Null when refused; the exclusion constraints refuse a taken time (409).
+   */
+  async reschedule(
+    manager: EntityManager,
+    booking: BookingRow,
+    to: { clientUserId: string; sessionDate: string; slot: Slot },
+    limits: RescheduleLimits,
+  ): Promise<BookingRow | null> {
+    const { slot } = to;
+    await this.expireStaleOverlapping(manager, {
+      ...booking,
+      startsAt: slot.startsAt,
+      endsAt: slot.endsAt,
+      exceptId: booking.id,
+    });
+    const [rows] = await refusingOverlaps(
+      manager.query<[(BookingRow & { previousStartsAt: Date; previousEndsAt: Date })[], number]>(
+        `update hunter_bookings as b
+           set session_date = $3, session_time = $4, starts_at = $5, ends_at = $6, sequence = b.sequence + 1,
+               reschedule_count = b.reschedule_count + 1, rescheduled_at = now(), updated_at = now()
+         from (select id, starts_at, ends_at from hunter_bookings where id = $1 for update) previous
+         where b.id = previous.id and b.client_user_id = $2 and b.status = 'confirmed'
+           and b.starts_at >= now() + make_interval(hours => ${BOOKING_RULES.changeWindowHours})
+           and b.reschedule_count < $7::int
+           and (b.rescheduled_at is null or b.rescheduled_at <= now() - make_interval(mins => $8::int))
+         returning ${BOOKING_COLUMNS}, previous.starts_at as "previousStartsAt", previous.ends_at as "previousEndsAt"`,
+        [
+          booking.id,
+          to.clientUserId,
+          to.sessionDate,
+          slot.time,
+          slot.startsAt,
+          slot.endsAt,
+          limits.maxMoves,
+          limits.cooldownMinutes,
+        ],
+      ),
     );
-    if (!rows[0]) throw new NotFoundException(BOOKING_NOT_FOUND);
-    return rows[0];
+    const moved = rows[0];
+    if (!moved) return null;
+    const { previousStartsAt, previousEndsAt, ...after } = moved;
+    await this.events.publish(manager, 'bookings.booking.rescheduled', {
+      ...bookingEventOf(after),
+      previousStartsAt: new Date(previousStartsAt).toISOString(),
+      previousEndsAt: new Date(previousEndsAt).toISOString(),
+    });
+    return after;
   }
 
-  /** Applies a status change with SQL of the caller; returns the row after it, or null when the WHERE refused it. */
-  async update(manager: EntityManager, sql: string, params: unknown[]): Promise<BookingRow | null> {
-    const rows = await manager.query<[BookingRow[], number]>(`${sql} returning ${BOOKING_COLUMNS}`, params);
-    return rows[0][0] ?? null;
+  /**
+   * `confirmed` (not started) → `cancelled` by one of its participants, `userId` (its client, else its hunter),
+   * in one statement that also reads who cancels and decides the refund at the moment of the write: the whole
+   * price when the hunter cancels or until the change window, nothing after. Raises `sequence` and publishes
+   * `bookings.booking.cancelled` in its own transaction. Null when refused (no such booking of the member's, or
+   * not cancellable).
+   */
+  async cancel(bookingId: string, userId: string): Promise<BookingRow | null> {
+    if (!isBookingId(bookingId)) return null;
+    return this.dataSource.transaction(async (manager) => {
+      const [rows] = await manager.query<[BookingRow[], number]>(
+        `update hunter_bookings as b
+           set status = 'cancelled', cancelled_at = now(), sequence = b.sequence + 1, refund_reason = 'cancelled',
+               updated_at = now(),
+               cancelled_by = case when b.client_user_id = $2 then 'client' else 'hunter' end,
+               refund_pence = case when b.client_user_id <> $2
+                                     or b.starts_at >= now() + make_interval(hours => ${BOOKING_RULES.changeWindowHours})
+                                   then b.price_pence else 0 end
+         where b.id = $1 and ${PARTICIPANT} and b.status = 'confirmed' and b.starts_at > now()
+         returning ${BOOKING_COLUMNS}`,
+        [bookingId, userId],
+      );
+      const row = rows[0];
+      if (!row) return null;
+      await this.events.publish(manager, 'bookings.booking.cancelled', {
+        ...bookingEventOf(row),
+        cancelledBy: row.cancelledBy as 'client' | 'hunter',
+        refundPence: row.refundPence,
+      });
+      return row;
+    });
+  }
+
+  /** The processor's id of the refund asked for what the booking owes, recorded once. No state change. */
+  async recordRefundAsked(manager: EntityManager, bookingId: string, refundId: string): Promise<void> {
+    await manager.query(
+      `update hunter_bookings set refund_id = $2, updated_at = now() where id = $1 and refund_id is null`,
+      [bookingId, refundId],
+    );
+  }
+
+  /** `refunded_pence`: the sum of the booking's succeeded refunds (booking_refunds). No state change. */
+  async recordRefundedPence(manager: EntityManager, bookingId: string): Promise<void> {
+    await manager.query(
+      `update hunter_bookings as b set updated_at = now(),
+         refunded_pence = (select coalesce(sum(amount_pence), 0) from booking_refunds where booking_id = b.id and status = 'succeeded')
+       where b.id = $1`,
+      [bookingId],
+    );
+  }
+
+  /**
+   * `cancelled` or `expired` owing a refund: marked refunded (`refunded_at`) once its succeeded refunds cover what
+   * it owes, publishing `bookings.booking.refunded` (once); the mark is taken back if a succeeded refund later
+   * failed.
+   */
+  async settleRefund(manager: EntityManager, bookingId: string): Promise<void> {
+    await manager.query(
+      `update hunter_bookings set refunded_at = null, updated_at = now()
+       where id = $1 and refunded_at is not null and refunded_pence < refund_pence`,
+      [bookingId],
+    );
+    const [rows] = await manager.query<[BookingRow[], number]>(
+      `update hunter_bookings as b set refunded_at = now(), updated_at = now()
+       where b.id = $1 and b.status in ('cancelled', 'expired') and b.refund_pence > 0 and b.refunded_at is null
+         and b.refunded_pence >= b.refund_pence
+       returning ${BOOKING_COLUMNS}`,
+      [bookingId],
+    );
+    const row = rows[0];
+    if (!row) return;
+    await this.events.publish(manager, 'bookings.booking.refunded', {
+      ...bookingEventOf(row),
+      refundPence: row.refundPence,
+      reason: row.refundReason ?? 'cancelled',
+    });
+  }
+
+  /**
+   * `confirmed` and ended → `completed`, at most `batch` rows (skipping rows another run holds), each with its
+   * `bookings.booking.completed` in the same transaction; returns how many.
+   */
+  async completeEnded(batch: number): Promise<number> {
+    return this.dataSource.transaction(async (manager) => {
+      const [rows] = await manager.query<[BookingRow[], number]>(
+        `update hunter_bookings as b set status = 'completed', updated_at = now()
+         where b.status = 'confirmed'
+           and b.id in (select id from hunter_bookings where status = 'confirmed' and ends_at <= now()
+                        order by ends_at limit $1 for update skip locked)
+         returning ${BOOKING_COLUMNS}`,
+        [batch],
+      );
+      for (const row of rows) await this.events.publish(manager, 'bookings.booking.completed', bookingEventOf(row));
+      return rows.length;
+    });
   }
 }

@@ -1,18 +1,41 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
-import type { BookingDetail, CreatePaymentIntentResponse, HunterBooking, MyBooking } from '@hunted/contracts';
-import { CurrentUser, PageQueryDto, pageOf, sendPage, SignedIn, type AuthenticatedUser } from '@hunted/platform';
-import type { FastifyReply } from 'fastify';
-import { BOOKINGS_PAGE_SIZE, BookingsService } from './bookings.service.js';
+import { Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
 import {
-  createBookingBody,
-  createPaymentIntentBody,
-  parseBody,
-  rescheduleBookingBody,
-} from './dto/booking-bodies.dto.js';
+  BOOKING_BODY_MESSAGE,
+  createBookingSchema,
+  createPaymentIntentSchema,
+  rescheduleBookingSchema,
+  type BookingDetail,
+  type CreateBookingInput,
+  type CreatePaymentIntentInput,
+  type CreatePaymentIntentResponse,
+  type HunterBooking,
+  type MyBooking,
+  type RescheduleBookingInput,
+} from '@hunted/contracts';
+import {
+  CurrentUser,
+  pageOf,
+  pageQuerySchema,
+  sendPage,
+  SignedIn,
+  ValidBody,
+  ValidQuery,
+  type AuthenticatedUser,
+} from '@hunted/platform';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { BOOKINGS_PAGE_SIZE, BookingsService } from './bookings.service.js';
 import { CancelBookingUseCase } from './usecases/cancel-booking/cancel-booking.usecase.js';
 import { ConfirmBookingUseCase } from './usecases/confirm-booking/confirm-booking.usecase.js';
 import { HoldSlotUseCase } from './usecases/hold-slot/hold-slot.usecase.js';
+import { ReleaseHoldUseCase } from './usecases/release-hold/release-hold.usecase.js';
 import { RescheduleBookingUseCase } from './usecases/reschedule-booking/reschedule-booking.usecase.js';
+
+/** `?limit=&offset=` of both lists, and nothing else. */
+const bookingsPageQuerySchema = z.strictObject(pageQuerySchema.shape);
+type BookingsPageQuery = z.output<typeof bookingsPageQuerySchema>;
+
+const bookingBody = { message: BOOKING_BODY_MESSAGE };
 
 /** Every route needs a signed-in member; a booking they take no part in is a 404. */
 @Controller('api')
@@ -24,20 +47,24 @@ export class BookingsController {
     private readonly confirmBooking: ConfirmBookingUseCase,
     private readonly rescheduleBooking: RescheduleBookingUseCase,
     private readonly cancelBooking: CancelBookingUseCase,
+    private readonly releaseHold: ReleaseHoldUseCase,
   ) {}
 
   @Post('create-payment-intent')
   @HttpCode(200)
   createPaymentIntent(
     @CurrentUser() user: AuthenticatedUser,
-    @Body() body: unknown,
+    @ValidBody(createPaymentIntentSchema, bookingBody) body: CreatePaymentIntentInput,
   ): Promise<CreatePaymentIntentResponse> {
-    return this.holdSlot.execute({ user, ...parseBody(createPaymentIntentBody, body) });
+    return this.holdSlot.execute({ user, ...body });
   }
 
   @Post('bookings')
-  async create(@CurrentUser() user: AuthenticatedUser, @Body() body: unknown): Promise<BookingDetail> {
-    const { stripePaymentIntentId, ...request } = parseBody(createBookingBody, body);
+  async create(
+    @CurrentUser() user: AuthenticatedUser,
+    @ValidBody(createBookingSchema, bookingBody) body: CreateBookingInput,
+  ): Promise<BookingDetail> {
+    const { stripePaymentIntentId, ...request } = body;
     const booking = await this.confirmBooking.execute({ user, ...request, paymentIntentId: stripePaymentIntentId });
     return this.bookings.detail(booking.id, user.id);
   }
@@ -46,7 +73,7 @@ export class BookingsController {
   @Get('my-bookings')
   async mine(
     @CurrentUser() user: AuthenticatedUser,
-    @Query() query: PageQueryDto,
+    @ValidQuery(bookingsPageQuerySchema) query: BookingsPageQuery,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<MyBooking[]> {
     return sendPage(reply, await this.bookings.mine(user.id, pageOrFirst(query)));
@@ -55,7 +82,7 @@ export class BookingsController {
   @Get('hunter-bookings')
   async ofHunter(
     @CurrentUser() user: AuthenticatedUser,
-    @Query() query: PageQueryDto,
+    @ValidQuery(bookingsPageQuerySchema) query: BookingsPageQuery,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<HunterBooking[]> {
     return sendPage(reply, await this.bookings.ofHunter(user.id, pageOrFirst(query)));
@@ -68,8 +95,9 @@ export class BookingsController {
 
   @Post('bookings/:id/release')
   @HttpCode(200)
-  release(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string): Promise<BookingDetail> {
-    return this.bookings.release(id, user.id);
+  async release(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string): Promise<BookingDetail> {
+    await this.releaseHold.execute({ user, bookingId: id });
+    return this.bookings.detail(id, user.id);
   }
 
   @Post('bookings/:id/reschedule')
@@ -77,9 +105,9 @@ export class BookingsController {
   async reschedule(
     @CurrentUser() user: AuthenticatedUser,
     @Param('id') id: string,
-    @Body() body: unknown,
+    @ValidBody(rescheduleBookingSchema, bookingBody) body: RescheduleBookingInput,
   ): Promise<BookingDetail> {
-    await this.rescheduleBooking.execute({ user, bookingId: id, ...parseBody(rescheduleBookingBody, body) });
+    await this.rescheduleBooking.execute({ user, bookingId: id, ...body });
     return this.bookings.detail(id, user.id);
   }
 
@@ -91,6 +119,6 @@ export class BookingsController {
   }
 }
 
-function pageOrFirst(query: PageQueryDto) {
+function pageOrFirst(query: BookingsPageQuery) {
   return pageOf(query, BOOKINGS_PAGE_SIZE) ?? { limit: BOOKINGS_PAGE_SIZE, offset: 0 };
 }

@@ -8,13 +8,14 @@ import { BookingCompletionJob, bookingCompletion } from './booking-completion.jo
 import { HoldExpiryJob, holdExpiry } from './booking-holds.job.js';
 import { BookingRefundJob, bookingRefunds } from './booking-refunds.job.js';
 import { BookingPaymentOutcomes } from './booking-payment-outcomes.js';
-import { BookingRepository } from './booking.repository.js';
+import { BookingStoreModule } from './booking-store.module.js';
 import { BookingsController } from './bookings.controller.js';
 import { BookingsService } from './bookings.service.js';
 import { BookingLimits } from './limits/booking-limits.js';
 import { CancelBookingUseCase } from './usecases/cancel-booking/cancel-booking.usecase.js';
 import { ConfirmBookingUseCase } from './usecases/confirm-booking/confirm-booking.usecase.js';
 import { HoldSlotUseCase } from './usecases/hold-slot/hold-slot.usecase.js';
+import { ReleaseHoldUseCase } from './usecases/release-hold/release-hold.usecase.js';
 import { RescheduleBookingUseCase } from './usecases/reschedule-booking/reschedule-booking.usecase.js';
 
 /**
@@ -23,6 +24,7 @@ import { RescheduleBookingUseCase } from './usecases/reschedule-booking/reschedu
  */
 @Module({
   imports: [
+    BookingStoreModule,
     HunterCopiesModule,
     UserCopiesModule.forService(),
     SlotsModule,
@@ -31,7 +33,6 @@ import { RescheduleBookingUseCase } from './usecases/reschedule-booking/reschedu
   ],
   controllers: [BookingsController],
   providers: [
-    BookingRepository,
     BookingsService,
     BookingLimits,
     BookingPaymentOutcomes,
@@ -40,6 +41,7 @@ import { RescheduleBookingUseCase } from './usecases/reschedule-booking/reschedu
     ConfirmBookingUseCase,
     RescheduleBookingUseCase,
     CancelBookingUseCase,
+    ReleaseHoldUseCase,
     HoldExpiryJob,
     BookingCompletionJob,
     BookingRefundJob,

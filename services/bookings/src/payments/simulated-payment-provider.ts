@@ -1,18 +1,10 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import type { BookingRepository } from '../bookings/booking.repository.js';
 import { PaymentProvider, type PaymentIntentSnapshot, type RefundSnapshot } from './payment-provider.js';
 
 /** The simulated intent of a booking: derived from its id, so asking twice gives the same intent. */
 export function simulatedIntentId(bookingId: string): string {
   return `sim_${bookingId.replaceAll('-', '')}`;
-}
-
-interface IntentRow {
-  id: string;
-  pricePence: number;
-  clientSecret: string | null;
-  paymentStatus: string | null;
 }
 
 /**
@@ -25,7 +17,7 @@ interface IntentRow {
 export class SimulatedPaymentProvider extends PaymentProvider {
   readonly mode = 'simulated' as const;
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+  constructor(private readonly bookings: BookingRepository) {
     super();
   }
 
@@ -46,12 +38,7 @@ export class SimulatedPaymentProvider extends PaymentProvider {
   }
 
   async retrieveIntent(paymentIntentId: string): Promise<PaymentIntentSnapshot> {
-    const rows = await this.dataSource.query<(IntentRow & { bookingId: string })[]>(
-      `select id as "bookingId", price_pence as "pricePence", client_secret as "clientSecret", payment_status as "paymentStatus"
-       from hunter_bookings where payment_intent_id = $1`,
-      [paymentIntentId],
-    );
-    const row = rows[0];
+    const row = await this.bookings.simulatedIntent(paymentIntentId);
     if (!row) throw new NotFoundException('No such payment');
     return {
       id: paymentIntentId,
@@ -64,11 +51,7 @@ export class SimulatedPaymentProvider extends PaymentProvider {
   }
 
   async cancelIntent(paymentIntentId: string): Promise<PaymentIntentSnapshot> {
-    await this.dataSource.query(
-      `update hunter_bookings set payment_status = 'canceled', updated_at = now()
-       where payment_intent_id = $1 and payment_status is distinct from 'succeeded'`,
-      [paymentIntentId],
-    );
+    await this.bookings.cancelSimulatedIntent(paymentIntentId);
     return this.retrieveIntent(paymentIntentId);
   }
 

@@ -1,27 +1,18 @@
 import { BadRequestException, Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import {
   BOOKING_RULES,
   SESSION_TYPES,
   daysBetween,
   isCalendarDate,
-  londonWallClock,
   type SessionTypeKey,
   type Slot,
   type SlotsResponse,
 } from '@hunted/contracts';
 import { SERVICE_CONFIG } from '@hunted/platform';
-import { DataSource } from 'typeorm';
+import { BookingRepository } from '../bookings/booking.repository.js';
 import type { BookingsConfig } from '../config.js';
 import { HunterCopies, type HunterCopy } from '../hunters/hunter-copies.js';
 import { bookableSlots, type BusyRange } from './bookable-slots.js';
-
-/** The London date a body's `sessionDate` names: a date as it is, a date-time by its London date. */
-export function londonDateOf(value: string): string | null {
-  if (isCalendarDate(value)) return value;
-  const instant = new Date(value);
-  return Number.isNaN(instant.getTime()) ? null : londonWallClock(instant).date;
-}
 
 /** Whether a hunter takes bookings of a type at all (an Unavailable hunter or a disabled type takes none). */
 export function openFor(hunter: HunterCopy, sessionType: SessionTypeKey): boolean {
@@ -30,14 +21,14 @@ export function openFor(hunter: HunterCopy, sessionType: SessionTypeKey): boolea
 
 /**
  * Slots as the pages see them, and the one check every hold, free booking and reschedule makes. Reads the
- * availability copy and the active rows of hunter_bookings (written only by BookingRepository).
+ * availability copy and the active rows of hunter_bookings (through their owner, BookingRepository).
  */
 @Injectable()
 export class SlotsService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(SERVICE_CONFIG) private readonly config: BookingsConfig,
     private readonly hunters: HunterCopies,
+    private readonly bookings: BookingRepository,
   ) {}
 
   async slots(hunterId: number, query: Record<string, unknown>): Promise<SlotsResponse> {
@@ -106,12 +97,6 @@ export class SlotsService {
 
   /** Live holds and confirmed bookings of the hunter around the dates (a day either side covers any offset). */
   private busy(hunterId: number, from: string, to: string): Promise<BusyRange[]> {
-    return this.dataSource.query<BusyRange[]>(
-      `select starts_at as "startsAt", ends_at as "endsAt" from hunter_bookings
-       where hunter_id = $1
-         and (status = 'confirmed' or (status = 'pending_payment' and expires_at > now()))
-         and starts_at < $3::date + 2 and ends_at > $2::date - 1`,
-      [hunterId, from, to],
-    );
+    return this.bookings.busyRanges(hunterId, from, to);
   }
 }

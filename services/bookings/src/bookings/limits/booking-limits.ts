@@ -1,8 +1,8 @@
 import { ConflictException, HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
-import { BOOKING_RULES } from '@hunted/contracts';
 import { SERVICE_CONFIG } from '@hunted/platform';
 import type { EntityManager } from 'typeorm';
 import { z } from 'zod';
+import { BookingRepository, type RescheduleLimits } from '../booking.repository.js';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 const minutes = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
@@ -59,17 +59,16 @@ const tooManyRequests = (message: string) => new HttpException(message, HttpStat
  */
 @Injectable()
 export class BookingLimits {
-  constructor(@Inject(SERVICE_CONFIG) private readonly config: LimitsConfig) {}
+  constructor(
+    @Inject(SERVICE_CONFIG) private readonly config: LimitsConfig,
+    private readonly bookings: BookingRepository,
+  ) {}
 
   /** 409 when the member already has the most upcoming free bookings with this hunter. */
   async refuseFreeBookingBeyondCap(manager: EntityManager, clientUserId: string, hunterId: number): Promise<void> {
     const max = this.config.FREE_BOOKINGS_UPCOMING_MAX;
-    const [row] = await manager.query<{ count: number }[]>(
-      `select count(*)::int as count from hunter_bookings
-        where client_user_id = $1 and hunter_id = $2 and price_pence = 0 and status = 'confirmed' and ends_at > now()`,
-      [clientUserId, hunterId],
-    );
-    if ((row?.count ?? 0) >= max) throw new ConflictException(tooManyFreeBookings(max));
+    const count = await this.bookings.countUpcomingFree(manager, clientUserId, hunterId);
+    if (count >= max) throw new ConflictException(tooManyFreeBookings(max));
   }
 
   /**
@@ -78,14 +77,8 @@ export class BookingLimits {
    */
   async refuseHoldBeyondDailyBudget(manager: EntityManager, clientUserId: string): Promise<void> {
     const max = this.config.HOLDS_PER_DAY_MAX;
-    const [row] = await manager.query<{ count: number; waitMs: number | null }[]>(
-      `select count(*)::int as count,
-              extract(epoch from min(created_at) + interval '24 hours' - now()) * 1000 as "waitMs"
-         from hunter_bookings
-        where client_user_id = $1 and price_pence > 0 and created_at > now() - interval '24 hours'`,
-      [clientUserId],
-    );
-    if ((row?.count ?? 0) >= max) throw tooManyRequests(tooManyHoldsToday(max, waitOf(Number(row?.waitMs ?? 0))));
+    const { count, waitMs } = await this.bookings.holdsOfLastDay(manager, clientUserId);
+    if (count >= max) throw tooManyRequests(tooManyHoldsToday(max, waitOf(waitMs)));
   }
 
   /**
@@ -99,28 +92,16 @@ export class BookingLimits {
   ): Promise<void> {
     const cooldown = this.config.REHOLD_COOLDOWN_MINUTES;
     if (cooldown === 0) return;
-    // A released hold ends at once (expires_at set to then); an unpaid one at its expires_at, whether or not the
-    // expiry job has marked it yet.
-    const [row] = await manager.query<{ waitMs: number | null }[]>(
-      `select extract(epoch from max(expires_at) + make_interval(mins => $5::int) - now()) * 1000 as "waitMs"
-         from hunter_bookings
-        where client_user_id = $1 and hunter_id = $2 and status in ('expired', 'pending_payment')
-          and payment_status is distinct from 'succeeded'
-          and expires_at <= now() and expires_at > now() - make_interval(mins => $5::int)
-          and tstzrange(starts_at, ends_at) && tstzrange($3::timestamptz, $4::timestamptz)`,
-      [hold.clientUserId, hold.hunterId, hold.startsAt, hold.endsAt, cooldown],
-    );
-    if (row?.waitMs != null && Number(row.waitMs) > 0) throw tooManyRequests(reHeldTooSoon(waitOf(Number(row.waitMs))));
+    const waitMs = await this.bookings.reHoldWaitMs(manager, hold, cooldown);
+    if (waitMs != null && waitMs > 0) throw tooManyRequests(reHeldTooSoon(waitOf(waitMs)));
   }
 
-  /** The WHERE terms a move must meet, read at the moment of the UPDATE ($count, $cooldown as given). */
-  rescheduleGuard(countParam: string, cooldownParam: string): string {
-    return `b.reschedule_count < ${countParam}::int
-      and (b.rescheduled_at is null or b.rescheduled_at <= now() - make_interval(mins => ${cooldownParam}::int))`;
-  }
-
-  get rescheduleParams(): [number, number] {
-    return [this.config.RESCHEDULES_PER_BOOKING_MAX, this.config.RESCHEDULE_COOLDOWN_MINUTES];
+  /** The limits a move must meet, read by `BookingRepository.reschedule` at the moment of its UPDATE. */
+  get reschedule(): RescheduleLimits {
+    return {
+      maxMoves: this.config.RESCHEDULES_PER_BOOKING_MAX,
+      cooldownMinutes: this.config.RESCHEDULE_COOLDOWN_MINUTES,
+    };
   }
 
   /**
@@ -128,18 +109,11 @@ export class BookingLimits {
    * is no longer confirmed or inside the 24-hour window (the caller's own refusal says so).
    */
   async rescheduleRefusal(manager: EntityManager, bookingId: string): Promise<HttpException | null> {
-    const [max, cooldown] = this.rescheduleParams;
-    const [row] = await manager.query<{ count: number; waitMs: number | null }[]>(
-      `select reschedule_count as count,
-              extract(epoch from rescheduled_at + make_interval(mins => $2::int) - now()) * 1000 as "waitMs"
-         from hunter_bookings
-        where id = $1 and status = 'confirmed' and starts_at >= now() + make_interval(hours => $3::int)`,
-      [bookingId, cooldown, BOOKING_RULES.changeWindowHours],
-    );
-    if (!row) return null;
-    if (row.count >= max) return new ConflictException(tooManyReschedules(max));
-    if (row.waitMs != null && Number(row.waitMs) > 0)
-      return tooManyRequests(rescheduledRecently(waitOf(Number(row.waitMs))));
+    const { maxMoves, cooldownMinutes } = this.reschedule;
+    const state = await this.bookings.rescheduleStateOf(manager, bookingId, cooldownMinutes);
+    if (!state) return null;
+    if (state.count >= maxMoves) return new ConflictException(tooManyReschedules(maxMoves));
+    if (state.waitMs != null && state.waitMs > 0) return tooManyRequests(rescheduledRecently(waitOf(state.waitMs)));
     return null;
   }
 }

@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { BadRequestException } from '@nestjs/common';
 import { BOOKING_ERRORS, type SessionTypeKey, type Slot } from '@hunted/contracts';
 import type { AuthenticatedUser } from '@hunted/platform';
 import type { HunterCopies, HunterCopy } from '../../hunters/hunter-copies.js';
 import type { SlotsService } from '../../slots/slots.service.js';
+import type { NewBooking } from '../booking.repository.js';
 
 export const TIME_NOT_OFFERED = 'That time is not available — please pick another';
 export const TYPE_NOT_OFFERED = 'This hunter does not offer that session type';
@@ -39,4 +41,24 @@ export async function offeredBooking(
   );
   if (!slot) throw new BadRequestException(TIME_NOT_OFFERED);
   return { hunter, slot, duration: type.duration, pricePence: type.price * 100 };
+}
+
+/** The row a hold or a free booking of the offer writes: the slot's times, the type's length and current price. */
+export function newBookingOf(
+  request: { user: AuthenticatedUser; sessionType: SessionTypeKey; sessionDate: string },
+  offer: OfferedBooking,
+): NewBooking {
+  return {
+    id: randomUUID(),
+    hunterId: offer.hunter.id,
+    hunterUserId: offer.hunter.userId,
+    clientUserId: request.user.id,
+    sessionType: request.sessionType,
+    sessionDate: request.sessionDate,
+    sessionTime: offer.slot.time,
+    duration: offer.duration,
+    startsAt: offer.slot.startsAt,
+    endsAt: offer.slot.endsAt,
+    pricePence: offer.pricePence,
+  };
 }

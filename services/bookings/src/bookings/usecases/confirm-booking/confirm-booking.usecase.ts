@@ -1,16 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { BOOKING_ERRORS } from '@hunted/contracts';
-import { EventPublisher, UserCopies } from '@hunted/platform';
+import { UserCopies } from '@hunted/platform';
 import { DataSource } from 'typeorm';
 import { HunterCopies } from '../../../hunters/hunter-copies.js';
 import { PaymentProvider } from '../../../payments/payment-provider.js';
 import { SlotsService } from '../../../slots/slots.service.js';
 import { BookingPaymentOutcomes } from '../../booking-payment-outcomes.js';
 import { BookingLimits } from '../../limits/booking-limits.js';
-import { BOOKING_NOT_FOUND, bookingEventOf, BookingRepository, type BookingRow } from '../../booking.repository.js';
-import { offeredBooking } from '../offered-booking.js';
+import { BOOKING_NOT_FOUND, BookingRepository, type BookingRow } from '../../booking.repository.js';
+import { newBookingOf, offeredBooking } from '../offered-booking.js';
 import type { ConfirmBookingCommand } from './confirm-booking.command.js';
 
 /**
@@ -28,7 +27,6 @@ export class ConfirmBookingUseCase {
     private readonly bookings: BookingRepository,
     private readonly payments: PaymentProvider,
     private readonly outcomes: BookingPaymentOutcomes,
-    private readonly events: EventPublisher,
     private readonly users: UserCopies,
     private readonly limits: BookingLimits,
   ) {}
@@ -65,23 +63,7 @@ export class ConfirmBookingUseCase {
       await this.bookings.lockClient(manager, command.user.id);
       await this.limits.refuseFreeBookingBeyondCap(manager, command.user.id, offer.hunter.id);
       await this.users.rememberSignedIn(manager, command.user);
-      const booking = await this.bookings.insert(manager, {
-        id: randomUUID(),
-        status: 'confirmed',
-        holdMinutes: null,
-        hunterId: offer.hunter.id,
-        hunterUserId: offer.hunter.userId,
-        clientUserId: command.user.id,
-        sessionType: command.sessionType,
-        sessionDate: command.sessionDate,
-        sessionTime: offer.slot.time,
-        duration: offer.duration,
-        startsAt: offer.slot.startsAt,
-        endsAt: offer.slot.endsAt,
-        pricePence: 0,
-      });
-      await this.events.publish(manager, 'bookings.booking.confirmed', bookingEventOf(booking));
-      return booking;
+      return this.bookings.bookFree(manager, newBookingOf(command, offer));
     });
   }
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { BadRequestException, ConflictException, Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { BOOKING_ERRORS, BOOKING_RULES, type CreatePaymentIntentResponse } from '@hunted/contracts';
@@ -11,7 +10,7 @@ import { SlotsService } from '../../../slots/slots.service.js';
 import { holdExpiry, type HoldExpiryData } from '../../booking-holds.job.js';
 import { BookingRepository, type BookingRow } from '../../booking.repository.js';
 import { BookingLimits } from '../../limits/booking-limits.js';
-import { offeredBooking } from '../offered-booking.js';
+import { newBookingOf, offeredBooking } from '../offered-booking.js';
 import type { HoldSlotCommand } from './hold-slot.command.js';
 
 export const FREE_NEEDS_NO_PAYMENT = 'This session is free: book it without paying';
@@ -56,21 +55,7 @@ export class HoldSlotUseCase {
       await this.limits.refuseReHoldTooSoon(manager, { ...key, endsAt: offer.slot.endsAt });
       await this.limits.refuseHoldBeyondDailyBudget(manager, command.user.id);
       await this.users.rememberSignedIn(manager, command.user);
-      return this.bookings.insert(manager, {
-        id: randomUUID(),
-        status: 'pending_payment',
-        holdMinutes: this.config.HOLD_MINUTES,
-        hunterId: offer.hunter.id,
-        hunterUserId: offer.hunter.userId,
-        clientUserId: command.user.id,
-        sessionType: command.sessionType,
-        sessionDate: command.sessionDate,
-        sessionTime: offer.slot.time,
-        duration: offer.duration,
-        startsAt: offer.slot.startsAt,
-        endsAt: offer.slot.endsAt,
-        pricePence: offer.pricePence,
-      });
+      return this.bookings.hold(manager, { ...newBookingOf(command, offer), holdMinutes: this.config.HOLD_MINUTES });
     });
     const expiresAt = hold.expiresAt!;
     void this.expiries.tryAdd(

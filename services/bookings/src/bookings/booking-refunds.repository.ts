@@ -1,0 +1,44 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { RefundReport } from '../payments/payment-provider.js';
+
+/**
+ * The one owner of booking_refunds: every refund of a booking's payment, by the processor's refund id (the ones
+ * bookings asks for, and any made elsewhere, e.g. the Stripe dashboard). Writes take the caller's transaction,
+ * in which the booking's row is locked.
+ */
+@Injectable()
+export class BookingRefundsRepository {
+  /**
+   * Records a report of a refund of the booking. A final status (succeeded, failed, canceled) is never taken back
+   * by an older, still pending report; a succeeded refund may still fail later, as Stripe says.
+   */
+  async record(manager: EntityManager, bookingId: string, refund: RefundReport): Promise<void> {
+    await manager.query(
+      `insert into booking_refunds as r (id, booking_id, payment_intent_id, amount_pence, status, ours, failure_reason)
+       values ($1, $2, $3, $4, $5, $6, $7)
+       on conflict (id) do update set amount_pence = excluded.amount_pence, status = excluded.status,
+         failure_reason = excluded.failure_reason, updated_at = now()
+       where r.status not in ('succeeded', 'failed', 'canceled') or excluded.status = 'failed'`,
+      [
+        refund.id,
+        bookingId,
+        refund.paymentIntentId,
+        refund.amountPence,
+        refund.status,
+        refund.bookingId === bookingId,
+        refund.failureReason,
+      ],
+    );
+  }
+
+  /** Pence already refunded or on the way (succeeded, pending or awaiting action) for the booking. */
+  async underway(manager: EntityManager, bookingId: string): Promise<number> {
+    const rows = await manager.query<{ pence: number }[]>(
+      `select coalesce(sum(amount_pence), 0)::int as pence from booking_refunds
+       where booking_id = $1 and status in ('succeeded', 'pending', 'requires_action')`,
+      [bookingId],
+    );
+    return rows[0]?.pence ?? 0;
+  }
+}

@@ -1,0 +1,99 @@
+import { DEFAULT_SESSION_TYPES, londonDateOf, type SessionTypes } from '@hunted/contracts';
+import { startServiceApp, TEST_DATABASE_URL, testServiceEnv, type RunningServiceApp } from '@hunted/platform/testing';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import pg from 'pg';
+import { createBookingsApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+
+/** The London date `days` from now. */
+export const dayAhead = (days: number) => londonDateOf(Date.now() + days * 86_400_000);
+
+const WEEK = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
+
+export interface RunningBookings {
+  /** One instance, or two sharing the schema (the second started on the first's, `fresh: false`). */
+  apps: RunningServiceApp<NestFastifyApplication>[];
+  /** A client of the test database, to seed and to look. */
+  db: pg.Client;
+  close(): Promise<void>;
+}
+
+/** Starts bookings on `schema` (with `env` added to the test environment) and opens a client of its database. */
+export async function startBookings(
+  schema: string,
+  options: { instances?: 1 | 2; env?: Record<string, string> } = {},
+): Promise<RunningBookings> {
+  const config = loadConfig(testServiceEnv(schema, options.env));
+  const apps = [await startServiceApp(createBookingsApp, config)];
+  if (options.instances === 2) apps.push(await startServiceApp(createBookingsApp, config, { fresh: false }));
+  const db = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await db.connect();
+  return {
+    apps,
+    db,
+    close: async () => {
+      await db.end();
+      for (const app of [...apps].reverse()) await app.close();
+    },
+  };
+}
+
+/** A hunter's copy as the hunters service's events leave it: every day open at `hours`. */
+export async function seedHunter(
+  db: pg.Client,
+  schema: string,
+  hunter: { id: number; userId: string; name?: string; sessionTypes?: SessionTypes; hours: readonly string[] },
+): Promise<void> {
+  await db.query(
+    `insert into ${schema}.hunters values ($1, $2, $3, null, 'United Kingdom', 'Available', $4::jsonb, 0, now())`,
+    [hunter.id, hunter.userId, hunter.name ?? 'Sofia', JSON.stringify(hunter.sessionTypes ?? DEFAULT_SESSION_TYPES)],
+  );
+  const week = Object.fromEntries(WEEK.map((day) => [day, hunter.hours]));
+  await db.query(`insert into ${schema}.hunter_weekly_hours values ($1, $2::jsonb, now())`, [
+    hunter.id,
+    JSON.stringify(week),
+  ]);
+}
+
+/** Default session types with a free 30-minute `askQuestion`. */
+export const WITH_FREE_QUESTION: SessionTypes = {
+  ...DEFAULT_SESSION_TYPES,
+  askQuestion: { enabled: true, price: 0, duration: 30 },
+};
+
+/** The body of `POST /api/create-payment-intent` the page sends (its amount and duration are never trusted). */
+export function holdBody(
+  hunterId: number,
+  date: string,
+  time: string,
+  options: { sessionType?: string; amount?: number } = {},
+) {
+  return {
+    amount: options.amount ?? 8000,
+    hunterId,
+    sessionType: options.sessionType ?? 'whatsappVideo',
+    sessionDate: date,
+    sessionTime: time,
+    duration: 60,
+  };
+}
+
+/** The simulated intent of a booking (`sim_<id without dashes>`). */
+export const simulatedIntentOf = (bookingId: string) => `sim_${bookingId.replaceAll('-', '')}`;
+
+/**
+ * The body of `POST /api/bookings` paying for a hold (its own date, time and price are never trusted: the hold's
+ * are), by default with the simulated intent.
+ */
+export function paymentBody(hunterId: number, bookingId: string, stripePaymentIntentId = simulatedIntentOf(bookingId)) {
+  return {
+    hunterId,
+    sessionType: 'whatsappVideo',
+    sessionDate: '2030-01-01',
+    sessionTime: '09:00',
+    duration: 60,
+    price: 8000,
+    stripePaymentIntentId,
+    bookingId,
+  };
+}
