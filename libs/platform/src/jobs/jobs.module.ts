@@ -1,6 +1,7 @@
 import { Inject, Module, type DynamicModule, type Provider } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import type { BaseEnv } from '../config/env.js';
+import { AfterCommit } from './after-commit.js';
 import { SERVICE_CONFIG } from '../tokens.js';
 import type { JobHandler, JobKind } from './job-kind.js';
 import { JobQueue } from './job-queue.js';
@@ -29,7 +30,8 @@ export class JobsModule {
         return JobQueue.forKind(defined, config, () => moduleRef.get<JobHandler<unknown>>(defined.handler, { strict: false }));
       },
     }));
-    return { module: JobsModule, providers, exports: kinds.map((kind) => kind.token) };
+    // AfterCommit comes with the queues: the way a transaction adds their jobs once it has committed.
+    return { module: JobsModule, providers: [...providers, AfterCommit], exports: [...kinds.map((kind) => kind.token), AfterCommit] };
   }
 }
 
