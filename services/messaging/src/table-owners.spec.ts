@@ -33,7 +33,10 @@ const JOINED_BY: Partial<Record<Table, { file: string; why: string }[]>> = {
 /** A table's name as SQL names it (its own sequences too), not a longer identifier that begins with it. */
 const named = (table: string) => `(?:\\w+\\.)?${table}(?:_id_seq)?(?![\\w])`;
 const writes = (table: string) =>
-  new RegExp(`\\b(?:insert\\s+into|update|delete\\s+from|truncate(?:\\s+table)?|alter\\s+table)\\s+${named(table)}`, 'i');
+  new RegExp(
+    `\\b(?:insert\\s+into|update|delete\\s+from|truncate(?:\\s+table)?|alter\\s+table)\\s+${named(table)}`,
+    'i',
+  );
 const reads = (table: string) => new RegExp(`\\b(?:from|join)\\s+${named(table)}`, 'i');
 
 /** What a file does on `table` that it may not: 'writes' or 'reads', or nothing. */
@@ -81,11 +84,25 @@ describe("messaging's tables and their owners", () => {
   });
 
   it('catches a statement outside the owner, and lets a listed join read but not write', () => {
-    expect(breachOf('contact/contact.service.ts', 'select last_value + 1 from contact_submissions_id_seq', 'contact_submissions')).toBe('reads');
-    expect(breachOf('conversations/message-nudge.job.ts', 'update conversations c set client_nudged_at = now()', 'conversations')).toBe('writes');
+    expect(
+      breachOf(
+        'contact/contact.service.ts',
+        'select last_value + 1 from contact_submissions_id_seq',
+        'contact_submissions',
+      ),
+    ).toBe('reads');
+    expect(
+      breachOf(
+        'conversations/message-nudge.job.ts',
+        'update conversations c set client_nudged_at = now()',
+        'conversations',
+      ),
+    ).toBe('writes');
     expect(breachOf('x.ts', 'INSERT INTO outbound_emails (id) values (1)', 'outbound_emails')).toBe('writes');
     expect(breachOf('x.ts', 'select 1 from messages m join conversations c on true', 'messages')).toBe('reads');
-    expect(breachOf(OWNERS.messages, 'select 1 from messages m join conversations c on true', 'conversations')).toBeNull();
+    expect(
+      breachOf(OWNERS.messages, 'select 1 from messages m join conversations c on true', 'conversations'),
+    ).toBeNull();
     expect(breachOf(OWNERS.messages, 'update conversations set hunter_unread = 0', 'conversations')).toBe('writes');
     expect(breachOf('x.ts', 'select * from messages_archive', 'messages')).toBeNull();
   });

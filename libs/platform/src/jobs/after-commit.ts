@@ -42,7 +42,12 @@ export class AfterCommit implements EntitySubscriberInterface, OnModuleInit {
   }
 
   /** Adds a job (`queue.tryAdd`) once `manager`'s transaction commits; what Redis does not take, the sweep adds. */
-  enqueue<Data>(manager: EntityManager, queue: JobQueue<Data>, data: Data, options: { jobId?: string; delay?: number } = {}): void {
+  enqueue<Data>(
+    manager: EntityManager,
+    queue: JobQueue<Data>,
+    data: Data,
+    options: { jobId?: string; delay?: number } = {},
+  ): void {
     this.run(manager, () => void queue.tryAdd(data, options));
   }
 

@@ -19,7 +19,8 @@ function oneLine(text: string): string {
  */
 export function contactEmail(
   submission: Pick<ContactSubmissionRecord, 'id' | 'name' | 'email' | 'subject' | 'category' | 'message' | 'createdAt'>,
-  settings: ContactEmailSettings): SendMailOptions {
+  settings: ContactEmailSettings,
+): SendMailOptions {
   const category = CONTACT_CATEGORY_LABELS[submission.category] ?? submission.category;
   const domain = settings.supportEmail.split('@')[1] ?? 'hunted.example';
   return {

@@ -213,7 +213,12 @@ export class ConversationRepository implements EmailLedger<NudgeClaim> {
   }
 
   /** `count` of the reader's messages were marked read: their side's unread count goes down by as many. */
-  async lowerUnread(manager: EntityManager, conversationId: string, reader: ConversationRole, count: number): Promise<void> {
+  async lowerUnread(
+    manager: EntityManager,
+    conversationId: string,
+    reader: ConversationRole,
+    count: number,
+  ): Promise<void> {
     const column = reader === 'client' ? 'client_unread' : 'hunter_unread';
     await manager.query(`update conversations set ${column} = ${column} - $2 where id = $1`, [conversationId, count]);
   }
@@ -243,7 +248,10 @@ export class ConversationRepository implements EmailLedger<NudgeClaim> {
    */
   async failed(claim: NudgeClaim, _failure: EmailFailure): Promise<void> {
     const column = NUDGED_AT[claim.side];
-    await this.dataSource.query(`update conversations set ${column} = $2 where id = $1`, [claim.conversationId, claim.previous]);
+    await this.dataSource.query(`update conversations set ${column} = $2 where id = $1`, [
+      claim.conversationId,
+      claim.previous,
+    ]);
   }
 
   /**
@@ -268,6 +276,10 @@ export class ConversationRepository implements EmailLedger<NudgeClaim> {
         limit ${limit}`,
       [delayMs, intervalMs],
     )) as { conversation_id: string; message_id: string; receiver_id: string }[];
-    return rows.map((row) => ({ conversationId: row.conversation_id, messageId: row.message_id, receiverId: row.receiver_id }));
+    return rows.map((row) => ({
+      conversationId: row.conversation_id,
+      messageId: row.message_id,
+      receiverId: row.receiver_id,
+    }));
   }
 }

@@ -87,7 +87,11 @@ export class MessageRepository {
   }
 
   /** The sender's message with this client message id (a retried send), in whichever conversation. */
-  async findByClientMessageId(manager: EntityManager, senderId: string, clientMessageId: string): Promise<MessageRow | null> {
+  async findByClientMessageId(
+    manager: EntityManager,
+    senderId: string,
+    clientMessageId: string,
+  ): Promise<MessageRow | null> {
     const [row] = (await manager.query(
       `select id::text as id, conversation_id, seq, sender_id, receiver_id, content, created_at, is_read, client_message_id
          from messages where sender_id = $1 and client_message_id = $2`,
@@ -126,7 +130,12 @@ export class MessageRepository {
   }
 
   /** Marks what `readerId` received in the conversation, up to number `upToSeq` (all when null), read; answers how many. */
-  async markRead(manager: EntityManager, conversationId: string, readerId: string, upToSeq: number | null): Promise<number> {
+  async markRead(
+    manager: EntityManager,
+    conversationId: string,
+    readerId: string,
+    upToSeq: number | null,
+  ): Promise<number> {
     const [, marked] = (await manager.query(
       `update messages set is_read = true
         where conversation_id = $1 and receiver_id = $2 and not is_read and ($3::int is null or seq <= $3)`,
