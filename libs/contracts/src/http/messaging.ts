@@ -1,5 +1,6 @@
 /** HTTP shapes of the messaging service: the contact form (`POST /api/contact`) and the admin's contact inbox. */
 import { z } from 'zod';
+import { isEmailAddress } from './email-address.js';
 
 export const CONTACT_CATEGORIES = [
   'general',
@@ -68,7 +69,7 @@ export const contactInputSchema = z.strictObject({
     .string({ error: INVALID_EMAIL })
     .trim()
     .max(CONTACT_MAX_LENGTHS.email, { error: `Email must be at most ${CONTACT_MAX_LENGTHS.email} characters` })
-    .pipe(z.email({ error: INVALID_EMAIL })),
+    .pipe(z.string().refine(isEmailAddress, { error: INVALID_EMAIL })),
   subject: contactText('Subject', CONTACT_MIN_LENGTHS.subject, CONTACT_MAX_LENGTHS.subject),
   category: z
     .enum(CONTACT_CATEGORIES, { error: `Category must be one of: ${CONTACT_CATEGORIES.join(', ')}` })
