@@ -2,13 +2,14 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { EventsModule, PlatformModule, USER_COPY_HANDLERS } from '@hunted/platform';
 import { BookingEmailsModule } from './booking-emails/booking-emails.module.js';
 import { BookingCopiesModule } from './bookings/booking-copies.module.js';
-import { BookingCancelledHandler } from './bookings/events/booking-cancelled.handler.js';
-import { BookingCompletedHandler } from './bookings/events/booking-completed.handler.js';
-import { BookingConfirmedHandler } from './bookings/events/booking-confirmed.handler.js';
+import {
+  BookingCancelledHandler,
+  BookingCompletedHandler,
+  BookingConfirmedHandler,
+  BookingRescheduledHandler,
+} from './bookings/events/booking-change.handlers.js';
 import { BookingRefundedHandler } from './bookings/events/booking-refunded.handler.js';
-import { BookingRescheduledHandler } from './bookings/events/booking-rescheduled.handler.js';
 import type { MessagingConfig } from './config.js';
-import { ContactSubmissionEntity } from './contact/contact-submission.entity.js';
 import { ContactModule } from './contact/contact.module.js';
 import { ConversationsModule } from './conversations/conversations.module.js';
 import { migrations } from './database/migrations/index.js';
@@ -23,7 +24,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        PlatformModule.forService({ name: 'messaging', config, entities: [ContactSubmissionEntity], migrations }),
+        PlatformModule.forService({ name: 'messaging', config, entities: [], migrations }),
         ContactModule,
         BookingEmailsModule,
         ConversationsModule,

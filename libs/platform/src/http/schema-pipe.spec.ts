@@ -3,7 +3,7 @@ import { oneLineText } from '@hunted/contracts';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { pageQuerySchema } from './paging.js';
-import { SchemaPipe } from './schema-pipe.js';
+import { firstFieldMessage, SchemaPipe } from './schema-pipe.js';
 
 function answerOf(pipe: SchemaPipe<z.ZodType>, value: unknown): unknown {
   try {
@@ -42,6 +42,14 @@ describe('SchemaPipe', () => {
       statusCode: 400,
       message: 'Please check your profile',
       errors: { name: expect.any(String) },
+    });
+  });
+
+  it('can answer with the first problem alone', () => {
+    expect(answerOf(new SchemaPipe(profile, { message: firstFieldMessage }), { name: '', photos: ['x'] })).toEqual({
+      statusCode: 400,
+      message: 'Name is required',
+      errors: { name: 'Name is required', 'photos.0': 'Each photo must be a link' },
     });
   });
 

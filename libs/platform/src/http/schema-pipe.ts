@@ -20,8 +20,11 @@ export function fieldErrorsOfIssues(issues: readonly z.core.$ZodIssue[]): Record
 }
 
 export interface SchemaPipeOptions {
-  /** The answer's `message`; by default every field's message, joined, for a toast. */
-  message?: string;
+  /**
+   * The answer's `message`; by default every field's message, joined, for a toast. A function makes it from the
+   * field messages (`firstFieldMessage`: only the first problem, as messaging's routes answer).
+   */
+  message?: string | ((errors: Record<string, string>) => string);
 }
 
 /**
@@ -40,10 +43,14 @@ export class SchemaPipe<Schema extends z.ZodType> implements PipeTransform<unkno
     const result = this.schema.safeParse(value ?? {});
     if (result.success) return result.data;
     const errors = fieldErrorsOfIssues(result.error.issues);
-    const message = this.options.message ?? Object.values(errors).join('. ');
+    const { message: given } = this.options;
+    const message = typeof given === 'function' ? given(errors) : (given ?? Object.values(errors).join('. '));
     throw new BadRequestException({ statusCode: 400, message, errors });
   }
 }
+
+/** A `message` option: the first field's message alone. */
+export const firstFieldMessage = (errors: Record<string, string>): string => Object.values(errors)[0] ?? '';
 
 /** `@ValidBody(schema) body: z.output<typeof schema>`: the request body, parsed by `schema`. */
 export const ValidBody = (schema: z.ZodType, options?: SchemaPipeOptions): ParameterDecorator =>

@@ -2,6 +2,7 @@ import { Inject, Module, type DynamicModule, type Provider } from '@nestjs/commo
 import { ModuleRef } from '@nestjs/core';
 import type { BaseEnv } from '../config/env.js';
 import { ServiceMetricsCollector } from '../metrics/service-metrics.js';
+import { AfterCommit } from './after-commit.js';
 import { SERVICE_CONFIG } from '../tokens.js';
 import type { JobHandler, JobKind } from './job-kind.js';
 import { JobQueue } from './job-queue.js';
@@ -33,7 +34,8 @@ export class JobsModule {
         return queue;
       },
     }));
-    return { module: JobsModule, providers, exports: kinds.map((kind) => kind.token) };
+    // AfterCommit comes with the queues: the way a transaction adds their jobs once it has committed.
+    return { module: JobsModule, providers: [...providers, AfterCommit], exports: [...kinds.map((kind) => kind.token), AfterCommit] };
   }
 }
 

@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { BookingCancelledV1, BookingEventV1, BookingRefundedV1, BookingRescheduledV1 } from '@hunted/contracts';
-import { InjectJobQueue, SERVICE_CONFIG, type JobQueue } from '@hunted/platform';
+import { AfterCommit, InjectJobQueue, SERVICE_CONFIG, type JobQueue } from '@hunted/platform';
 import type { EntityManager } from 'typeorm';
 import type { MessagingConfig } from '../config.js';
-import { AfterCommit } from './after-commit.js';
 import type { BookingEmailKind, RecipientRole } from './booking-email-content.js';
 import { bookingEmailJobId, bookingEmailSend, type BookingEmailData } from './booking-email.job.js';
 import { remindersFor } from './email-rules.js';
@@ -139,7 +138,7 @@ export class BookingEmailPlanner {
         // Not sent yet: this change takes its place, and its time, and says what the recipient last heard.
         const waiting = sofar.unsent;
         await this.emails.skip(manager, waiting.id, MERGED);
-        this.afterCommit.run(manager, () => void this.queue.tryRemove(bookingEmailJobId(waiting.id)));
+        this.afterCommit.dequeue(manager, this.queue, [bookingEmailJobId(waiting.id)]);
         const merged = mergedChange(waiting.kind, waiting.facts, kind, facts);
         const sendAt = new Date(Math.max(new Date(waiting.sendAt).getTime(), now.getTime()));
         planned.push(this.email(event, merged.kind, role, userId, merged.facts, sendAt));
@@ -184,11 +183,8 @@ export class BookingEmailPlanner {
     reason: string,
   ): Promise<void> {
     const skipped = await this.emails.skipPending(manager, bookingId, kinds, olderThanSequence, reason);
-    if (skipped.length === 0) return;
-    this.afterCommit.run(manager, () => {
-      // Not awaited: a job left behind (Redis away) still checks its row and does nothing.
-      for (const id of skipped) void this.queue.tryRemove(bookingEmailJobId(id));
-    });
+    // Not awaited: a job left behind (Redis away) still checks its row and does nothing.
+    this.afterCommit.dequeue(manager, this.queue, skipped.map(bookingEmailJobId));
   }
 
   private async insert(manager: EntityManager, emails: NewOutboundEmail[]): Promise<void> {

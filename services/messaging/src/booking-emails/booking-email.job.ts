@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import { BookingCopies } from '../bookings/booking-copies.js';
 import type { MessagingConfig } from '../config.js';
 import { HunterCopies } from '../hunters/hunter-copies.js';
+import { emailJobOptions, sendRecorded } from '../mail/email-ledger.js';
 import { Mailer } from '../mail/mailer.js';
 import { fullName, MemberCopies } from '../users/member-copies.js';
 import { bookingEmail } from './booking-email-content.js';
@@ -65,7 +66,8 @@ export class BookingEmailJob implements JobHandler<BookingEmailData> {
       return { sent: false, skipped: reason };
     }
 
-    try {
+    // The ledger records how it went; a failure (the member's address not known yet too) is retried.
+    await sendRecorded(this.mailer, this.emails, email.id, job, async () => {
       const [recipient, client, hunter] = await Promise.all([
         this.members.find(manager, email.recipientUserId),
         this.members.find(manager, email.facts.clientUserId),
@@ -73,32 +75,22 @@ export class BookingEmailJob implements JobHandler<BookingEmailData> {
       ]);
       // Identity's event may not have arrived yet: the retry finds it.
       if (!recipient?.email) throw new Error(`no email address known yet for member ${email.recipientUserId}`);
-      await this.mailer.send(
-        bookingEmail({
-          emailId: email.id,
-          kind: email.kind,
-          role: email.role,
-          facts: email.facts,
-          recipient: {
-            email: recipient.email,
-            firstName: recipient.firstName,
-            name: fullName(recipient) ?? recipient.email,
-          },
-          hunterName: hunter?.name ?? 'your hunter',
-          clientName: (client && fullName(client)) ?? 'your client',
-          publicUrl: this.config.PUBLIC_URL,
-          mailFrom: this.config.MAIL_FROM,
-        }),
-      );
-    } catch (error) {
-      await this.emails.record(manager, email.id, {
-        status: job.finalAttempt ? 'failed' : 'pending',
-        error: (error as Error).message.slice(0, 1000),
-        countAttempt: true,
+      return bookingEmail({
+        emailId: email.id,
+        kind: email.kind,
+        role: email.role,
+        facts: email.facts,
+        recipient: {
+          email: recipient.email,
+          firstName: recipient.firstName,
+          name: fullName(recipient) ?? recipient.email,
+        },
+        hunterName: hunter?.name ?? 'your hunter',
+        clientName: (client && fullName(client)) ?? 'your client',
+        publicUrl: this.config.PUBLIC_URL,
+        mailFrom: this.config.MAIL_FROM,
       });
-      throw error;
-    }
-    await this.emails.record(manager, email.id, { status: 'sent', countAttempt: true });
+    });
     return { sent: true };
   }
 
@@ -113,12 +105,7 @@ export const bookingEmailSend = defineJob<BookingEmailData, MessagingConfig>({
   queue: BOOKING_EMAIL_QUEUE,
   handler: BookingEmailJob,
   concurrency: 4,
-  jobOptions: (config) => ({
-    attempts: config.BOOKING_EMAIL_ATTEMPTS,
-    backoff: { type: 'exponential', delay: config.BOOKING_EMAIL_BACKOFF_MS },
-    removeOnComplete: true,
-    removeOnFail: { age: 7 * 24 * 60 * 60 },
-  }),
+  jobOptions: (config) => emailJobOptions(config.BOOKING_EMAIL_ATTEMPTS, config.BOOKING_EMAIL_BACKOFF_MS),
   sweepEveryMs: (config) => config.BOOKING_EMAIL_SWEEP_MS,
   stopWaitMs: 5_000,
 });

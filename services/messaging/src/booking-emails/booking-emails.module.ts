@@ -4,7 +4,6 @@ import { BookingCopiesModule } from '../bookings/booking-copies.module.js';
 import { HunterCopiesModule } from '../hunters/hunter-copies.module.js';
 import { MailModule } from '../mail/mail.module.js';
 import { MemberCopiesModule } from '../users/member-copies.module.js';
-import { AfterCommit } from './after-commit.js';
 import { BookingEmailPlanner } from './booking-email-planner.js';
 import { BookingEmailJob, bookingEmailSend } from './booking-email.job.js';
 import { OutboundEmailsRepository } from './outbound-emails.repository.js';
@@ -18,7 +17,7 @@ import { OutboundEmailsRepository } from './outbound-emails.repository.js';
     HunterCopiesModule,
     MemberCopiesModule,
   ],
-  providers: [OutboundEmailsRepository, AfterCommit, BookingEmailPlanner, BookingEmailJob],
+  providers: [OutboundEmailsRepository, BookingEmailPlanner, BookingEmailJob],
   exports: [BookingEmailPlanner],
 })
 export class BookingEmailsModule {}

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { EmailFailure, EmailLedger } from '../mail/email-ledger.js';
 import type { BookingEmailKind, BookingFacts, RecipientRole } from './booking-email-content.js';
 
 export type OutboundEmailStatus = 'pending' | 'sent' | 'skipped' | 'failed';
@@ -32,9 +34,14 @@ export interface ChangesSoFar {
   lastSentAt: Date | null;
 }
 
-/** The one owner of `outbound_emails`: one row per (booking, kind, sequence, recipient), sent at most once. */
+/**
+ * The one owner of `outbound_emails`: one row per (booking, kind, sequence, recipient), sent at most once, and the
+ * ledger of their sending (`sent`/`failed`, keyed by the row's id).
+ */
 @Injectable()
-export class OutboundEmailsRepository {
+export class OutboundEmailsRepository implements EmailLedger<string> {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
   /**
    * Inserts the emails that do not exist yet (a replayed event inserts none) and answers those it inserted, to be
    * queued once the transaction commits.
@@ -140,6 +147,20 @@ export class OutboundEmailsRepository {
       [limit],
     );
     return rows.map((row) => row.id);
+  }
+
+  /** The ledger: the email went. */
+  async sent(id: string): Promise<void> {
+    await this.record(this.dataSource.manager, id, { status: 'sent', countAttempt: true });
+  }
+
+  /** The ledger: an attempt failed; the row stays pending for the retry, or is given up on after the last one. */
+  async failed(id: string, failure: EmailFailure): Promise<void> {
+    await this.record(this.dataSource.manager, id, {
+      status: failure.final ? 'failed' : 'pending',
+      error: failure.error,
+      countAttempt: true,
+    });
   }
 
   /** Records an attempt's outcome, only on a row still pending (a duplicate job never overwrites `sent`). */

@@ -1,11 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { defineJob, SERVICE_CONFIG, type JobHandler, type JobRun, type PendingJob } from '@hunted/platform';
-import { DataSource } from 'typeorm';
 import type { MessagingConfig } from '../config.js';
 import { contactEmail } from './contact-email.js';
-import { ContactSubmissionEntity } from './contact-submission.entity.js';
+import { emailJobOptions, sendRecorded } from '../mail/email-ledger.js';
 import { Mailer } from '../mail/mailer.js';
+import { ContactSubmissionRepository } from './contact-submission.repository.js';
 
 export const CONTACT_EMAIL_QUEUE = 'messaging-contact-email';
 const SWEEP_BATCH = 100;
@@ -32,54 +31,26 @@ export function contactEmailJobId(submissionId: number): string {
 export class ContactEmailJob implements JobHandler<ContactEmailData> {
   constructor(
     @Inject(SERVICE_CONFIG) private readonly config: MessagingConfig,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly submissions: ContactSubmissionRepository,
     private readonly mailer: Mailer,
   ) {}
 
-  private get submissions() {
-    return this.dataSource.getRepository(ContactSubmissionEntity);
-  }
-
   /** Send the submission's email once, and record how it went on the row. */
   async run(job: JobRun<ContactEmailData>): Promise<{ sent: boolean }> {
-    const id = job.data.submissionId;
-    const submission = await this.submissions.findOneBy({ id });
+    const submission = await this.submissions.find(job.data.submissionId);
     // Already sent (a duplicate job after a sweep race) or given up on: nothing to do.
     if (!submission || submission.emailStatus !== 'pending') return { sent: false };
-    try {
-      await this.mailer.send(
-        contactEmail(submission, { supportEmail: this.config.SUPPORT_EMAIL, mailFrom: this.config.MAIL_FROM }),
-      );
-    } catch (error) {
-      // The queue logs the failure (once for good on the last attempt).
-      await this.record(id, {
-        emailStatus: job.finalAttempt ? 'failed' : 'pending',
-        emailLastError: (error as Error).message.slice(0, 1000),
-      });
-      throw error;
-    }
-    await this.record(id, { emailStatus: 'sent', emailLastError: null, emailSentAt: new Date() });
+    // The queue logs a failure (once for good on the last attempt).
+    await sendRecorded(this.mailer, this.submissions, submission.id, job, () =>
+      contactEmail(submission, { supportEmail: this.config.SUPPORT_EMAIL, mailFrom: this.config.MAIL_FROM }),
+    );
     return { sent: true };
   }
 
   /** The submissions still pending, oldest first: the sweep queues those without a live job. */
   async pending(): Promise<PendingJob<ContactEmailData>[]> {
-    const rows = await this.submissions.find({
-      select: { id: true },
-      where: { emailStatus: 'pending' },
-      order: { id: 'asc' },
-      take: SWEEP_BATCH,
-    });
-    return rows.map(({ id }) => ({ jobId: contactEmailJobId(id), data: { submissionId: id } }));
-  }
-
-  private async record(id: number, change: Partial<ContactSubmissionEntity>): Promise<void> {
-    await this.submissions
-      .createQueryBuilder()
-      .update()
-      .set({ ...change, emailAttempts: () => 'email_attempts + 1' })
-      .where('id = :id and email_status = :pending', { id, pending: 'pending' })
-      .execute();
+    const ids = await this.submissions.pendingEmailIds(SWEEP_BATCH);
+    return ids.map((id) => ({ jobId: contactEmailJobId(id), data: { submissionId: id } }));
   }
 }
 
@@ -87,12 +58,7 @@ export const contactEmailSend = defineJob<ContactEmailData, MessagingConfig>({
   queue: CONTACT_EMAIL_QUEUE,
   handler: ContactEmailJob,
   concurrency: 4,
-  jobOptions: (config) => ({
-    attempts: config.CONTACT_EMAIL_ATTEMPTS,
-    backoff: { type: 'exponential', delay: config.CONTACT_EMAIL_BACKOFF_MS },
-    removeOnComplete: true,
-    removeOnFail: { age: 7 * 24 * 60 * 60 },
-  }),
+  jobOptions: (config) => emailJobOptions(config.CONTACT_EMAIL_ATTEMPTS, config.CONTACT_EMAIL_BACKOFF_MS),
   sweepEveryMs: (config) => config.CONTACT_EMAIL_SWEEP_MS,
   // The send in hand finishes while the database is still open.
   stopWaitMs: 5_000,

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { contactEmail } from './contact-email.js';
-import { ContactSubmissionEntity } from './contact-submission.entity.js';
+import type { ContactSubmissionRecord } from './contact-submission.repository.js';
 
-function submission(overrides: Partial<ContactSubmissionEntity> = {}): ContactSubmissionEntity {
-  return Object.assign(new ContactSubmissionEntity(), {
+function submission(overrides: Partial<ContactSubmissionRecord> = {}): ContactSubmissionRecord {
+  return {
     id: 7,
     name: 'Ada Lovelace',
     email: 'ada@example.com',
@@ -11,10 +11,11 @@ function submission(overrides: Partial<ContactSubmissionEntity> = {}): ContactSu
     category: 'partnership',
     message: 'Hello,\nwe make shoes in Porto.',
     status: 'new',
+    emailStatus: 'pending',
     createdAt: new Date('2025-03-01T10:00:00Z'),
     updatedAt: new Date('2025-03-01T10:00:00Z'),
     ...overrides,
-  });
+  };
 }
 
 const settings = { supportEmail: 'help@hunted.test', mailFrom: 'Hunted <no-reply@hunted.test>' };

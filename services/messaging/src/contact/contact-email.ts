@@ -1,6 +1,6 @@
 import { CONTACT_CATEGORY_LABELS } from '@hunted/contracts';
 import type { SendMailOptions } from 'nodemailer';
-import type { ContactSubmissionEntity } from './contact-submission.entity.js';
+import type { ContactSubmissionRecord } from './contact-submission.repository.js';
 
 export interface ContactEmailSettings {
   supportEmail: string;
@@ -17,7 +17,10 @@ function oneLine(text: string): string {
  * answering the email answers them. The Message-ID is fixed per submission, so if a crash after SMTP accepted
  * the mail makes it go again, mail clients can tell the copies are one message.
  */
-export function contactEmail(submission: ContactSubmissionEntity, settings: ContactEmailSettings): SendMailOptions {
+export function contactEmail(
+  submission: Pick<ContactSubmissionRecord, 'id' | 'name' | 'email' | 'subject' | 'category' | 'message' | 'createdAt'>,
+  settings: ContactEmailSettings,
+): SendMailOptions {
   const category = CONTACT_CATEGORY_LABELS[submission.category] ?? submission.category;
   const domain = settings.supportEmail.split('@')[1] ?? 'hunted.example';
   return {

@@ -1,8 +1,13 @@
-import { Body, Controller, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
-import { AdminOnly, pageOf, PageQueryDto, Public, sendPage } from '@hunted/platform';
-import { CONTACT_SUBMISSIONS_PAGE_SIZE, type ContactSubmission } from '@hunted/contracts';
+import { Controller, Get, HttpCode, Post, Res } from '@nestjs/common';
+import { AdminOnly, pageOf, pageQuerySchema, Public, sendPage, ValidBody, ValidQuery } from '@hunted/platform';
+import {
+  CONTACT_SUBMISSIONS_PAGE_SIZE,
+  contactInputSchema,
+  type ContactInputBody,
+  type ContactSubmission,
+} from '@hunted/contracts';
+import type { z } from 'zod';
 import { ContactService } from './contact.service.js';
-import { ContactInputDto } from './dto/contact-input.dto.js';
 
 @Controller('api')
 export class ContactController {
@@ -11,7 +16,7 @@ export class ContactController {
   @Post('contact')
   @Public()
   @HttpCode(201)
-  submit(@Body() body: ContactInputDto): Promise<{ id: number }> {
+  submit(@ValidBody(contactInputSchema) body: ContactInputBody): Promise<{ id: number }> {
     return this.contact.submit(body);
   }
 
@@ -19,7 +24,7 @@ export class ContactController {
   @Get('admin/contact-submissions')
   @AdminOnly()
   async list(
-    @Query() query: PageQueryDto,
+    @ValidQuery(pageQuerySchema) query: z.output<typeof pageQuerySchema>,
     @Res({ passthrough: true }) reply: Parameters<typeof sendPage>[0],
   ): Promise<ContactSubmission[]> {
     const page = pageOf(query, CONTACT_SUBMISSIONS_PAGE_SIZE) ?? { limit: CONTACT_SUBMISSIONS_PAGE_SIZE, offset: 0 };

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { ConversationRow } from './conversation-sql.js';
+import { markReadSchema, sendMessageSchema, threadQuerySchema } from '@hunted/contracts';
+import { firstFieldMessage, SchemaPipe } from '@hunted/platform';
+import type { ConversationRow } from './conversation.repository.js';
 import { toConversationSummary, toHunterConversationSummary } from './conversation-views.js';
-import { resolveReceiver } from './conversations.service.js';
-import { sendMessageBody, threadQuery } from './dto/conversation-bodies.dto.js';
+import { resolveReceiver } from './send-message/send-message.use-case.js';
 
 const conversation = { id: 'c1', client_user_id: 'u-client', hunter_id: 41, hunter_user_id: 'u-hunter' };
 
@@ -26,13 +27,49 @@ describe('resolveReceiver', () => {
 
 describe('the message body', () => {
   it('trims, drops control characters but keeps line breaks, and reads a numeric receiver as text', () => {
-    const parsed = sendMessageBody.parse({ content: '  Hi\u0007\nthere\t!  ', receiverId: 41 });
+    const parsed = sendMessageSchema.parse({ content: '  Hi\u0007\nthere\t!  ', receiverId: 41 });
     expect(parsed).toEqual({ content: 'Hi\nthere\t!', receiverId: '41' });
   });
 
   it('refuses a thread query asking before and after at once', () => {
     const ids = { before: crypto.randomUUID(), after: crypto.randomUUID() };
-    expect(threadQuery.safeParse(ids).success).toBe(false);
+    expect(threadQuerySchema.safeParse(ids).success).toBe(false);
+  });
+
+  /** The 400 a route gives: every field's message, and the first alone as `message`. */
+  function refusal(schema: Parameters<typeof SchemaPipe>[0], input: unknown): unknown {
+    try {
+      new SchemaPipe(schema, { message: firstFieldMessage }).transform(input);
+    } catch (error) {
+      return (error as { getResponse(): unknown }).getResponse();
+    }
+    throw new Error('expected a refusal');
+  }
+
+  it('answers a bad send with its first problem', () => {
+    expect(refusal(sendMessageSchema, {})).toEqual({
+      statusCode: 400,
+      message: 'Message cannot be empty',
+      errors: { content: 'Message cannot be empty', receiverId: 'receiverId must name the person you are writing to' },
+    });
+    expect(refusal(sendMessageSchema, { content: ' \u0000 ', receiverId: 'u' })).toMatchObject({
+      message: 'Message cannot be empty',
+    });
+    expect(refusal(sendMessageSchema, { content: 'x'.repeat(2001), receiverId: 'u' })).toMatchObject({
+      message: 'Messages can be at most 2,000 characters',
+    });
+  });
+
+  it('reads paging of a thread from the query string, and message ids as UUIDs', () => {
+    expect(threadQuerySchema.parse({})).toEqual({ limit: 50 });
+    expect(threadQuerySchema.parse({ limit: '100' })).toEqual({ limit: 100 });
+    for (const limit of ['0', '101', '1.5', 'ten']) {
+      expect(refusal(threadQuerySchema, { limit })).toMatchObject({
+        message: 'limit must be a whole number from 1 to 100',
+      });
+    }
+    expect(refusal(markReadSchema, { upTo: 'nope' })).toMatchObject({ errors: { upTo: 'must be the id of a message' } });
+    expect(markReadSchema.parse({})).toEqual({});
   });
 });
 

@@ -4,7 +4,8 @@ import type {
   ConversationSummary,
   HunterConversationSummary,
 } from '@hunted/contracts';
-import type { ConversationRow, MessageRow } from './conversation-sql.js';
+import type { ConversationRow } from './conversation.repository.js';
+import type { MessageRow } from './message.repository.js';
 
 /** What a member is called when identity has told us no name. */
 const UNNAMED_MEMBER = 'Hunted member';

@@ -3,17 +3,30 @@ import { JobsModule } from '@hunted/platform';
 import { LiveModule } from '../live/live.module.js';
 import { MailModule } from '../mail/mail.module.js';
 import { MemberCopiesModule } from '../users/member-copies.module.js';
-import { ConversationOpener } from './conversation-opener.js';
+import { ConversationRepository } from './conversation.repository.js';
 import { ConversationsController } from './conversations.controller.js';
 import { ConversationsService } from './conversations.service.js';
 import { MessageNudgeJob, MessageNudges, messageNudge } from './message-nudge.job.js';
 import { MessageRateLimit } from './message-rate-limit.js';
+import { MessageRepository } from './message.repository.js';
+import { SendMessageUseCase } from './send-message/send-message.use-case.js';
+import { UnreadBadges } from './unread-badges.js';
 
 /** Conversations between a client and a hunter: opened by confirmed bookings, read and written over HTTP, live. */
 @Module({
   imports: [LiveModule, MailModule, MemberCopiesModule, JobsModule.forFeature([messageNudge])],
   controllers: [ConversationsController],
-  providers: [ConversationsService, ConversationOpener, MessageRateLimit, MessageNudges, MessageNudgeJob],
-  exports: [ConversationOpener],
+  providers: [
+    ConversationRepository,
+    MessageRepository,
+    ConversationsService,
+    SendMessageUseCase,
+    UnreadBadges,
+    MessageRateLimit,
+    MessageNudges,
+    MessageNudgeJob,
+  ],
+  // A confirmed booking opens its conversation (ConversationRepository.open) in the event's inbox transaction.
+  exports: [ConversationRepository],
 })
 export class ConversationsModule {}

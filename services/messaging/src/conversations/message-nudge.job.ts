@@ -12,8 +12,12 @@ import {
 } from '@hunted/platform';
 import { DataSource } from 'typeorm';
 import type { MessagingConfig } from '../config.js';
+import { emailJobOptions, sendRecorded } from '../mail/email-ledger.js';
 import { Mailer } from '../mail/mailer.js';
 import { fullName, MemberCopies } from '../users/member-copies.js';
+import { ConversationRepository } from './conversation.repository.js';
+import { roleIn } from './conversation-views.js';
+import { MessageRepository } from './message.repository.js';
 
 export const MESSAGE_NUDGE_QUEUE = 'messaging-message-nudge';
 const SWEEP_BATCH = 100;
@@ -48,60 +52,47 @@ export class MessageNudgeJob implements JobHandler<MessageNudgeData> {
   constructor(
     @Inject(SERVICE_CONFIG) private readonly config: MessagingConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly conversations: ConversationRepository,
+    private readonly messages: MessageRepository,
     private readonly members: MemberCopies,
     private readonly mailer: Mailer,
   ) {}
 
   async run(job: JobRun<MessageNudgeData>): Promise<{ sent: boolean; skipped?: string }> {
     const { conversationId, messageId, receiverId } = job.data;
-    const manager = this.dataSource.manager;
-    const [message] = (await manager.query(
-      `select m.is_read, m.sender_id, m.content, c.client_user_id
-         from messages m join conversations c on c.id = m.conversation_id
-        where m.id = $1 and m.conversation_id = $2 and m.receiver_id = $3`,
-      [messageId, conversationId, receiverId],
-    )) as { is_read: boolean; sender_id: string; content: string; client_user_id: string }[];
+    const message = await this.messages.findForNudge(conversationId, messageId, receiverId);
     if (!message) return { sent: false, skipped: 'no such message' };
     if (message.is_read) return { sent: false, skipped: 'read' };
+    const manager = this.dataSource.manager;
     const receiver = await this.members.find(manager, receiverId);
     if (!receiver?.email) return { sent: false, skipped: 'no email address known' };
+    const { email: to, firstName } = receiver;
     const sender = await this.members.find(manager, message.sender_id);
 
-    const column = message.client_user_id === receiverId ? 'client_nudged_at' : 'hunter_nudged_at';
-    const [[claimed]] = (await manager.query(
-      `update conversations c set ${column} = now()
-         from (select ${column} as previous from conversations where id = $1) earlier
-        where c.id = $1 and (c.${column} is null or c.${column} < now() - make_interval(secs => $2 / 1000.0))
-        returning earlier.previous`,
-      [conversationId, this.config.MESSAGE_NUDGE_INTERVAL_MS],
-    )) as [[{ previous: Date | null } | undefined], number];
+    const side = roleIn(message, receiverId);
+    const claimed = await this.conversations.claimNudge(conversationId, side, this.config.MESSAGE_NUDGE_INTERVAL_MS);
     if (!claimed) return { sent: false, skipped: 'emailed about this conversation recently' };
 
     const senderName = (sender && fullName(sender)) ?? 'A Hunted member';
     const link = new URL(`/messages?conversation=${encodeURIComponent(conversationId)}`, this.config.PUBLIC_URL).toString();
-    try {
-      await this.mailer.send({
-        from: this.config.MAIL_FROM,
-        to: receiver.email,
-        subject: `New message from ${senderName}`,
-        text: [
-          `Hi ${receiver.firstName ?? 'there'},`,
-          '',
-          `${senderName} sent you a message on Hunted:`,
-          '',
-          `"${preview(message.content)}"`,
-          '',
-          `Read and reply: ${link}`,
-          '',
-          'You get at most one email an hour about each conversation, and none once you have read it.',
-        ].join('\n'),
-        headers: { 'X-Hunted-Conversation': conversationId, 'X-Hunted-Email-Kind': 'message-nudge' },
-      });
-    } catch (error) {
-      // Give the claim back so the retry (or the next run of unread messages) can send.
-      await manager.query(`update conversations set ${column} = $2 where id = $1`, [conversationId, claimed.previous]);
-      throw error;
-    }
+    // The claim is the email's record in the ledger, given back if the mail server refuses.
+    await sendRecorded(this.mailer, this.conversations, claimed, job, () => ({
+      from: this.config.MAIL_FROM,
+      to,
+      subject: `New message from ${senderName}`,
+      text: [
+        `Hi ${firstName ?? 'there'},`,
+        '',
+        `${senderName} sent you a message on Hunted:`,
+        '',
+        `"${preview(message.content)}"`,
+        '',
+        `Read and reply: ${link}`,
+        '',
+        'You get at most one email an hour about each conversation, and none once you have read it.',
+      ].join('\n'),
+      headers: { 'X-Hunted-Conversation': conversationId, 'X-Hunted-Email-Kind': 'message-nudge' },
+    }));
     return { sent: true };
   }
 
@@ -110,27 +101,12 @@ export class MessageNudgeJob implements JobHandler<MessageNudgeData> {
    * has been waiting the delay, where that side has an address and was not emailed within the interval.
    */
   async pending(): Promise<PendingJob<MessageNudgeData>[]> {
-    const rows = (await this.dataSource.query(
-      `select c.id as conversation_id, first_unread.id::text as message_id, first_unread.receiver_id
-         from conversations c
-         cross join lateral (values (c.client_user_id, c.client_unread, c.client_nudged_at),
-                                    (c.hunter_user_id, c.hunter_unread, c.hunter_nudged_at)) side(user_id, unread, nudged_at)
-         cross join lateral (
-           select m.id, m.receiver_id, m.created_at from messages m
-            where m.conversation_id = c.id and m.receiver_id = side.user_id and not m.is_read
-            order by m.seq limit 1) first_unread
-        where (c.client_unread > 0 or c.hunter_unread > 0)
-          and side.unread > 0
-          and first_unread.created_at < now() - make_interval(secs => $1 / 1000.0)
-          and (side.nudged_at is null or side.nudged_at < now() - make_interval(secs => $2 / 1000.0))
-          and exists (select 1 from users u where u.user_id = side.user_id and u.email is not null)
-        limit ${SWEEP_BATCH}`,
-      [this.config.MESSAGE_NUDGE_DELAY_MS, this.config.MESSAGE_NUDGE_INTERVAL_MS],
-    )) as { conversation_id: string; message_id: string; receiver_id: string }[];
-    return rows.map((row) => {
-      const data = { conversationId: row.conversation_id, messageId: row.message_id, receiverId: row.receiver_id };
-      return { jobId: messageNudgeJobId(data), data };
-    });
+    const due = await this.conversations.nudgesDue(
+      this.config.MESSAGE_NUDGE_DELAY_MS,
+      this.config.MESSAGE_NUDGE_INTERVAL_MS,
+      SWEEP_BATCH,
+    );
+    return due.map((data) => ({ jobId: messageNudgeJobId(data), data }));
   }
 }
 
@@ -138,12 +114,7 @@ export const messageNudge = defineJob<MessageNudgeData, MessagingConfig>({
   queue: MESSAGE_NUDGE_QUEUE,
   handler: MessageNudgeJob,
   concurrency: 2,
-  jobOptions: (config) => ({
-    attempts: config.BOOKING_EMAIL_ATTEMPTS,
-    backoff: { type: 'exponential', delay: config.BOOKING_EMAIL_BACKOFF_MS },
-    removeOnComplete: true,
-    removeOnFail: { age: 7 * 24 * 60 * 60 },
-  }),
+  jobOptions: (config) => emailJobOptions(config.BOOKING_EMAIL_ATTEMPTS, config.BOOKING_EMAIL_BACKOFF_MS),
   sweepEveryMs: (config) => config.MESSAGE_NUDGE_SWEEP_MS,
 });
 

@@ -63,15 +63,22 @@ export function TextareaField(props: FieldFrame & ControlProps<TextareaHTMLAttri
   );
 }
 
-/** A labelled choice of `options`; with a `placeholder`, an unpickable first option shows until the user picks. */
+/**
+ * A labelled choice of `options` (shown as `optionLabel` says, else as they are); with a `placeholder`, an
+ * unpickable first option shows until the user picks.
+ */
 export function SelectField(
   props: FieldFrame &
-    ControlProps<SelectHTMLAttributes<HTMLSelectElement>> & { options: readonly string[]; placeholder?: string },
+    ControlProps<SelectHTMLAttributes<HTMLSelectElement>> & {
+      options: readonly string[];
+      placeholder?: string;
+      optionLabel?: (option: string) => string;
+    },
 ) {
   const {
     frame,
     onValue,
-    control: { options, placeholder, ...select },
+    control: { options, placeholder, optionLabel, ...select },
   } = splitFrame(props);
   return (
     <Field {...frame}>
@@ -84,7 +91,7 @@ export function SelectField(
           )}
           {options.map((option) => (
             <option key={option} value={option}>
-              {option}
+              {optionLabel ? optionLabel(option) : option}
             </option>
           ))}
         </Select>
@@ -107,15 +114,22 @@ export function CountryField({
   );
 }
 
-/** The submit button: disabled and saying `pendingLabel` while the form is being sent. */
+/** The submit button: disabled and saying `pendingLabel` while the form is being sent; `icon` goes before the words. */
 export function SubmitButton({
   pending,
   label,
   pendingLabel,
+  icon,
   ...button
-}: Omit<ButtonProps, 'type' | 'disabled' | 'children'> & { pending: boolean; label: string; pendingLabel: string }) {
+}: Omit<ButtonProps, 'type' | 'disabled' | 'children'> & {
+  pending: boolean;
+  label: string;
+  pendingLabel: string;
+  icon?: ReactNode;
+}) {
   return (
     <Button type="submit" size="lg" disabled={pending} {...button}>
+      {icon}
       {pending ? pendingLabel : label}
     </Button>
   );

@@ -1,12 +1,12 @@
 import { CircleHelp, Clock, Mail, MessageCircleHeart } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { fieldErrorsOfSubmission } from '@/components/form/submit';
 import { Button } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
 import { toast } from '@/components/ui/toast';
 import { CONTACT_REPLY_HOURS, SUPPORT_EMAIL } from '@/config/constants';
 import { paths } from '@/config/paths';
-import { fieldErrorsOf } from '@/lib/field-errors';
 import { useSendContactMessage } from '../api/send-contact-message';
 import { ContactForm } from '../components/contact-form';
 
@@ -48,14 +48,7 @@ export function ContactPage() {
             <ContactForm
               key={formKey}
               pending={send.isPending}
-              onSubmit={async (input) => {
-                try {
-                  await send.mutateAsync(input);
-                  return null;
-                } catch (error) {
-                  return fieldErrorsOf(error);
-                }
-              }}
+              onSubmit={(input) => fieldErrorsOfSubmission(send.mutateAsync(input))}
             />
           )}
         </div>

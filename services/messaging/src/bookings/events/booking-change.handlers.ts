@@ -1,0 +1,92 @@
+import { Injectable } from '@nestjs/common';
+import type { IntegrationEvent } from '@hunted/contracts';
+import type { EventHandler } from '@hunted/platform';
+import type { EntityManager } from 'typeorm';
+import { BookingEmailPlanner } from '../../booking-emails/booking-email-planner.js';
+import { ConversationRepository } from '../../conversations/conversation.repository.js';
+import { BookingCopies, type BookingCopyStatus } from '../booking-copies.js';
+
+/** The events that change a booking's state, each leaving the copy in one. */
+type BookingChange =
+  | 'bookings.booking.confirmed'
+  | 'bookings.booking.rescheduled'
+  | 'bookings.booking.cancelled'
+  | 'bookings.booking.completed';
+
+/**
+ * A change of a booking's state: the copy takes it, then the emails it calls for are planned, in the inbox
+ * transaction. Older news than the copy holds (events overtook each other) changes nothing and sends nothing.
+ */
+@Injectable()
+abstract class BookingChangeHandler<Type extends BookingChange> implements EventHandler<Type> {
+  abstract readonly type: Type;
+  /** The state the copy holds after this event. */
+  protected abstract readonly status: BookingCopyStatus;
+  protected abstract planEmails(manager: EntityManager, booking: IntegrationEvent<Type>['data']): Promise<void>;
+
+  constructor(
+    protected readonly bookings: BookingCopies,
+    protected readonly emails: BookingEmailPlanner,
+  ) {}
+
+  async handle(event: IntegrationEvent<Type>, manager: EntityManager): Promise<void> {
+    if (await this.bookings.apply(manager, event.data, this.status)) await this.planEmails(manager, event.data);
+  }
+}
+
+/**
+ * A booking confirmed: copied, its confirmation and reminders planned, and the client's conversation with the
+ * hunter opened (once per pair, whatever the order the events came in).
+ */
+@Injectable()
+export class BookingConfirmedHandler extends BookingChangeHandler<'bookings.booking.confirmed'> {
+  readonly type = 'bookings.booking.confirmed' as const;
+  protected readonly status = 'confirmed';
+
+  constructor(
+    bookings: BookingCopies,
+    emails: BookingEmailPlanner,
+    private readonly conversations: ConversationRepository,
+  ) {
+    super(bookings, emails);
+  }
+
+  protected planEmails(manager: EntityManager, booking: IntegrationEvent<'bookings.booking.confirmed'>['data']) {
+    return this.emails.confirmed(manager, booking);
+  }
+
+  override async handle(event: IntegrationEvent<'bookings.booking.confirmed'>, manager: EntityManager): Promise<void> {
+    await super.handle(event, manager);
+    await this.conversations.open(manager, event.data);
+  }
+}
+
+/** A booking moved: the copy takes the new times and sequence; the updated invite goes and the reminders are re-planned. */
+@Injectable()
+export class BookingRescheduledHandler extends BookingChangeHandler<'bookings.booking.rescheduled'> {
+  readonly type = 'bookings.booking.rescheduled' as const;
+  protected readonly status = 'confirmed';
+  protected planEmails(manager: EntityManager, booking: IntegrationEvent<'bookings.booking.rescheduled'>['data']) {
+    return this.emails.rescheduled(manager, booking);
+  }
+}
+
+/** A booking cancelled: the copy says so, reminders are dropped and both sides get the cancellation. */
+@Injectable()
+export class BookingCancelledHandler extends BookingChangeHandler<'bookings.booking.cancelled'> {
+  readonly type = 'bookings.booking.cancelled' as const;
+  protected readonly status = 'cancelled';
+  protected planEmails(manager: EntityManager, booking: IntegrationEvent<'bookings.booking.cancelled'>['data']) {
+    return this.emails.cancelled(manager, booking);
+  }
+}
+
+/** A booking over: the copy says so (conversations stay); any reminder still pending is dropped, no email. */
+@Injectable()
+export class BookingCompletedHandler extends BookingChangeHandler<'bookings.booking.completed'> {
+  readonly type = 'bookings.booking.completed' as const;
+  protected readonly status = 'completed';
+  protected planEmails(manager: EntityManager, booking: IntegrationEvent<'bookings.booking.completed'>['data']) {
+    return this.emails.completed(manager, booking);
+  }
+}

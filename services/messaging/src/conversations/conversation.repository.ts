@@ -1,0 +1,285 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { BookingEventV1, ConversationRole, UnreadCount } from '@hunted/contracts';
+import { preparedQuery, type PreparedStatement } from '@hunted/platform';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { EmailFailure, EmailLedger } from '../mail/email-ledger.js';
+
+/**
+ * The reads every messages page makes are named prepared statements (planned once per pooled connection, as
+ * reviews' pages are). Each one is scoped to the caller: `$me` must be one of the conversation's two people, so
+ * nobody else's conversation can be read through any of them.
+ */
+
+/** Names and photos come from the copies now, so a rename or a new photo shows at once. */
+const CONVERSATION_COLUMNS = `
+  c.id, c.client_user_id, c.hunter_id, c.hunter_user_id, c.last_message_content, c.last_message_at, c.created_at,
+  c.client_unread, c.hunter_unread,
+  h.name as hunter_name, h.profile_image_url as hunter_image,
+  hu.first_name as hunter_first_name, hu.last_name as hunter_last_name, hu.profile_image_url as hunter_user_image,
+  cu.first_name as client_first_name, cu.last_name as client_last_name, cu.profile_image_url as client_image`;
+
+const CONVERSATION_JOINS = `
+  left join hunters h on h.hunter_id = c.hunter_id
+  left join users hu on hu.user_id = c.hunter_user_id
+  left join users cu on cu.user_id = c.client_user_id`;
+
+export interface ConversationRow {
+  id: string;
+  client_user_id: string;
+  hunter_id: number;
+  hunter_user_id: string;
+  last_message_content: string | null;
+  last_message_at: Date | null;
+  created_at: Date;
+  client_unread: number;
+  hunter_unread: number;
+  hunter_name: string | null;
+  hunter_image: string | null;
+  hunter_first_name: string | null;
+  hunter_last_name: string | null;
+  hunter_user_image: string | null;
+  client_first_name: string | null;
+  client_last_name: string | null;
+  client_image: string | null;
+}
+
+/** The two people of a conversation, as a locked read inside a transaction gives them. */
+export interface Participants {
+  id: string;
+  client_user_id: string;
+  hunter_id: number;
+  hunter_user_id: string;
+}
+
+/** Both sides of a member who is a client and a hunter; latest activity first. */
+const MY_CONVERSATIONS: PreparedStatement = {
+  name: 'conversations.mine',
+  text: `
+    select ${CONVERSATION_COLUMNS}
+      from conversations c ${CONVERSATION_JOINS}
+     where c.client_user_id = $1 or c.hunter_user_id = $1
+     order by coalesce(c.last_message_at, c.created_at) desc, c.id`,
+};
+
+/** The conversations the member takes part in as the hunter. */
+const HUNTER_CONVERSATIONS: PreparedStatement = {
+  name: 'conversations.ofHunter',
+  text: `
+    select ${CONVERSATION_COLUMNS}
+      from conversations c ${CONVERSATION_JOINS}
+     where c.hunter_user_id = $1
+     order by coalesce(c.last_message_at, c.created_at) desc, c.id`,
+};
+
+/** One conversation, if the member is one of its two people. */
+const ONE_CONVERSATION: PreparedStatement = {
+  name: 'conversations.one',
+  text: `
+    select ${CONVERSATION_COLUMNS}
+      from conversations c ${CONVERSATION_JOINS}
+     where c.id = $1 and $2 in (c.client_user_id, c.hunter_user_id)`,
+};
+
+/** Totals for the header: unread messages, and conversations with any. */
+const UNREAD_TOTALS: PreparedStatement = {
+  name: 'conversations.unread',
+  text: `
+    select coalesce(sum(case when c.client_user_id = $1 then c.client_unread else c.hunter_unread end), 0)::int as messages,
+           count(*) filter (where (case when c.client_user_id = $1 then c.client_unread else c.hunter_unread end) > 0)::int
+             as conversations
+      from conversations c
+     where c.client_user_id = $1 or c.hunter_user_id = $1`,
+};
+
+/** Today as the site counts days (London), for the daily cap per conversation. */
+const LONDON_TODAY = `(now() at time zone 'Europe/London')::date`;
+
+/** The column of a side's last unread-message email. */
+const NUDGED_AT: Record<ConversationRole, string> = { client: 'client_nudged_at', hunter: 'hunter_nudged_at' };
+
+/** What numbering a new message gives: its number, its time, and the receiver's unread count with it. */
+export interface NumberedMessage {
+  seq: number;
+  at: Date;
+  receiverUnread: number;
+}
+
+/** A side's unread-message email, claimed (`claimNudge`): the ledger's key for that email. */
+export interface NudgeClaim {
+  conversationId: string;
+  side: ConversationRole;
+  /** When the side was emailed before this claim, to give it back. */
+  previous: Date | null;
+}
+
+/** A run of unread messages due an email: its conversation, the message that began it and who received it. */
+export interface NudgeDue {
+  conversationId: string;
+  messageId: string;
+  receiverId: string;
+}
+
+/**
+ * The one owner of `conversations`: one row per client and hunter pair, with the message numbering, the daily cap,
+ * the unread counts of both sides and when each side was last emailed about unread messages.
+ */
+@Injectable()
+export class ConversationRepository implements EmailLedger<NudgeClaim> {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  mine(userId: string): Promise<ConversationRow[]> {
+    return preparedQuery<ConversationRow>(this.dataSource, MY_CONVERSATIONS, [userId]);
+  }
+
+  ofHunter(userId: string): Promise<ConversationRow[]> {
+    return preparedQuery<ConversationRow>(this.dataSource, HUNTER_CONVERSATIONS, [userId]);
+  }
+
+  /** The conversation if the member is one of its two people, else null. */
+  async findFor(userId: string, conversationId: string): Promise<ConversationRow | null> {
+    const [row] = await preparedQuery<ConversationRow>(this.dataSource, ONE_CONVERSATION, [conversationId, userId]);
+    return row ?? null;
+  }
+
+  async unreadTotals(userId: string): Promise<UnreadCount> {
+    const [totals] = await preparedQuery<UnreadCount>(this.dataSource, UNREAD_TOTALS, [userId]);
+    return totals ?? { messages: 0, conversations: 0 };
+  }
+
+  /**
+   * Opens the conversation of a client and a hunter when a booking between them is confirmed: an idempotent upsert
+   * in the inbox transaction of that event, so a redelivered or replayed event, or a second booking with the same
+   * hunter, finds the one conversation the pair already has. A hunter without a member account gets none (there is
+   * nobody to write to). Conversations stay after a cancellation, so the history remains.
+   */
+  async open(manager: EntityManager, booking: BookingEventV1): Promise<void> {
+    if (!booking.hunterUserId || booking.hunterUserId === booking.clientUserId) return;
+    await manager.query(
+      `insert into conversations (id, client_user_id, hunter_id, hunter_user_id)
+       values (gen_random_uuid()::text, $1, $2, $3)
+       on conflict (client_user_id, hunter_id) do nothing`,
+      [booking.clientUserId, booking.hunterId, booking.hunterUserId],
+    );
+  }
+
+  /**
+   * The conversation's two people, its row locked for the transaction, if the member is one of them. The lock
+   * orders the conversation's sends and reads: each takes the next number only after the previous committed.
+   */
+  async lockFor(manager: EntityManager, userId: string, conversationId: string): Promise<Participants | null> {
+    const [row] = (await manager.query(
+      `select id, client_user_id, hunter_id, hunter_user_id from conversations
+        where id = $1 and $2 in (client_user_id, hunter_user_id) for update`,
+      [conversationId, userId],
+    )) as Participants[];
+    return row ?? null;
+  }
+
+  /**
+   * Numbers a new message (under the lock of `lockFor`): the next number, the last message, the receiver's unread
+   * count, and the day's count, which moves with the number. Null when the conversation's day is full (nothing
+   * written).
+   */
+  async numberMessage(
+    manager: EntityManager,
+    message: { conversationId: string; messageId: string; content: string; receiver: ConversationRole; perDay: number },
+  ): Promise<NumberedMessage | null> {
+    const receiverIsClient = message.receiver === 'client';
+    const [rows] = (await manager.query(
+      `update conversations set
+         messages_today = case when messages_day = ${LONDON_TODAY} then messages_today + 1 else 1 end,
+         messages_day = ${LONDON_TODAY},
+         message_count = message_count + 1,
+         last_message_id = $2,
+         last_message_content = $3,
+         last_message_at = clock_timestamp(),
+         client_unread = client_unread + $4,
+         hunter_unread = hunter_unread + $5
+       where id = $1 and (messages_day is distinct from ${LONDON_TODAY} or messages_today < $6)
+       returning message_count as seq, last_message_at as at,
+                 case when $4 = 1 then client_unread else hunter_unread end as receiver_unread`,
+      [
+        message.conversationId,
+        message.messageId,
+        message.content,
+        receiverIsClient ? 1 : 0,
+        receiverIsClient ? 0 : 1,
+        message.perDay,
+      ],
+    )) as [{ seq: number; at: Date; receiver_unread: number }[], number];
+    const numbered = rows[0];
+    return numbered ? { seq: numbered.seq, at: numbered.at, receiverUnread: numbered.receiver_unread } : null;
+  }
+
+  /** `count` of the reader's messages were marked read: their side's unread count goes down by as many. */
+  async lowerUnread(
+    manager: EntityManager,
+    conversationId: string,
+    reader: ConversationRole,
+    count: number,
+  ): Promise<void> {
+    const column = reader === 'client' ? 'client_unread' : 'hunter_unread';
+    await manager.query(`update conversations set ${column} = ${column} - $2 where id = $1`, [conversationId, count]);
+  }
+
+  /**
+   * Claims the side's unread-message email: marks it emailed now unless it was emailed within `intervalMs`, so two
+   * replicas never both send. Answers the claim, or null when the side was emailed too recently.
+   */
+  async claimNudge(conversationId: string, side: ConversationRole, intervalMs: number): Promise<NudgeClaim | null> {
+    const column = NUDGED_AT[side];
+    const [[claimed]] = (await this.dataSource.query(
+      `update conversations c set ${column} = now()
+         from (select ${column} as previous from conversations where id = $1) earlier
+        where c.id = $1 and (c.${column} is null or c.${column} < now() - make_interval(secs => $2 / 1000.0))
+        returning earlier.previous`,
+      [conversationId, intervalMs],
+    )) as [[{ previous: Date | null } | undefined], number];
+    return claimed ? { conversationId, side, previous: claimed.previous } : null;
+  }
+
+  /** The ledger: the email went; the claim already says when. */
+  async sent(_claim: NudgeClaim): Promise<void> {}
+
+  /**
+   * The ledger: the mail server refused, so the claim is given back (the side's last email time as it was before),
+   * for the retry or the next run of unread messages.
+   */
+  async failed(claim: NudgeClaim, _failure: EmailFailure): Promise<void> {
+    const column = NUDGED_AT[claim.side];
+    await this.dataSource.query(`update conversations set ${column} = $2 where id = $1`, [
+      claim.conversationId,
+      claim.previous,
+    ]);
+  }
+
+  /**
+   * Runs of unread messages that are due an email and may have no job: the first unread message of each side that
+   * has been waiting `delayMs`, where that side has an address and was not emailed within `intervalMs`.
+   */
+  async nudgesDue(delayMs: number, intervalMs: number, limit: number): Promise<NudgeDue[]> {
+    const rows = (await this.dataSource.query(
+      `select c.id as conversation_id, first_unread.id::text as message_id, first_unread.receiver_id
+         from conversations c
+         cross join lateral (values (c.client_user_id, c.client_unread, c.client_nudged_at),
+                                    (c.hunter_user_id, c.hunter_unread, c.hunter_nudged_at)) side(user_id, unread, nudged_at)
+         cross join lateral (
+           select m.id, m.receiver_id, m.created_at from messages m
+            where m.conversation_id = c.id and m.receiver_id = side.user_id and not m.is_read
+            order by m.seq limit 1) first_unread
+        where (c.client_unread > 0 or c.hunter_unread > 0)
+          and side.unread > 0
+          and first_unread.created_at < now() - make_interval(secs => $1 / 1000.0)
+          and (side.nudged_at is null or side.nudged_at < now() - make_interval(secs => $2 / 1000.0))
+          and exists (select 1 from users u where u.user_id = side.user_id and u.email is not null)
+        limit ${limit}`,
+      [delayMs, intervalMs],
+    )) as { conversation_id: string; message_id: string; receiver_id: string }[];
+    return rows.map((row) => ({
+      conversationId: row.conversation_id,
+      messageId: row.message_id,
+      receiverId: row.receiver_id,
+    }));
+  }
+}
