@@ -25,11 +25,11 @@ import {
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { BOOKINGS_PAGE_SIZE, BookingsService } from './bookings.service.js';
-import { CancelBookingUseCase } from './usecases/cancel-booking/cancel-booking.usecase.js';
-import { ConfirmBookingUseCase } from './usecases/confirm-booking/confirm-booking.usecase.js';
-import { HoldSlotUseCase } from './usecases/hold-slot/hold-slot.usecase.js';
-import { ReleaseHoldUseCase } from './usecases/release-hold/release-hold.usecase.js';
-import { RescheduleBookingUseCase } from './usecases/reschedule-booking/reschedule-booking.usecase.js';
+import { CancelBookingUseCase } from './usecases/cancel-booking/cancel-booking.use-case.js';
+import { ConfirmBookingUseCase } from './usecases/confirm-booking/confirm-booking.use-case.js';
+import { HoldSlotUseCase } from './usecases/hold-slot/hold-slot.use-case.js';
+import { ReleaseHoldUseCase } from './usecases/release-hold/release-hold.use-case.js';
+import { RescheduleBookingUseCase } from './usecases/reschedule-booking/reschedule-booking.use-case.js';
 
 /** `?limit=&offset=` of both lists, and nothing else. */
 const bookingsPageQuerySchema = z.strictObject(pageQuerySchema.shape);

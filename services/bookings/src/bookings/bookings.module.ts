@@ -12,11 +12,11 @@ import { BookingStoreModule } from './booking-store.module.js';
 import { BookingsController } from './bookings.controller.js';
 import { BookingsService } from './bookings.service.js';
 import { BookingLimits } from './limits/booking-limits.js';
-import { CancelBookingUseCase } from './usecases/cancel-booking/cancel-booking.usecase.js';
-import { ConfirmBookingUseCase } from './usecases/confirm-booking/confirm-booking.usecase.js';
-import { HoldSlotUseCase } from './usecases/hold-slot/hold-slot.usecase.js';
-import { ReleaseHoldUseCase } from './usecases/release-hold/release-hold.usecase.js';
-import { RescheduleBookingUseCase } from './usecases/reschedule-booking/reschedule-booking.usecase.js';
+import { CancelBookingUseCase } from './usecases/cancel-booking/cancel-booking.use-case.js';
+import { ConfirmBookingUseCase } from './usecases/confirm-booking/confirm-booking.use-case.js';
+import { HoldSlotUseCase } from './usecases/hold-slot/hold-slot.use-case.js';
+import { ReleaseHoldUseCase } from './usecases/release-hold/release-hold.use-case.js';
+import { RescheduleBookingUseCase } from './usecases/reschedule-booking/reschedule-booking.use-case.js';
 
 /**
  * Holds, bookings and their payments. Exports `PaymentOutcomeHandler` (BookingPaymentOutcomes) for the

@@ -10,7 +10,7 @@ import { BookingPaymentOutcomes } from '../../booking-payment-outcomes.js';
 import { BookingLimits } from '../../limits/booking-limits.js';
 import { BOOKING_NOT_FOUND, BookingRepository, type BookingRow } from '../../booking.repository.js';
 import { newBookingOf, offeredBooking } from '../offered-booking.js';
-import type { ConfirmBookingCommand } from './confirm-booking.command.js';
+import type { ConfirmBookingCommand } from './confirm-booking.commands.js';
 
 /**
  * `POST /api/bookings`. Paid: confirms the caller's hold once the processor says its intent succeeded for the

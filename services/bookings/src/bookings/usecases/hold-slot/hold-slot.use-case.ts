@@ -11,7 +11,7 @@ import { holdExpiry, type HoldExpiryData } from '../../booking-holds.job.js';
 import { BookingRepository, type BookingRow } from '../../booking.repository.js';
 import { BookingLimits } from '../../limits/booking-limits.js';
 import { newBookingOf, offeredBooking } from '../offered-booking.js';
-import type { HoldSlotCommand } from './hold-slot.command.js';
+import type { HoldSlotCommand } from './hold-slot.commands.js';
 
 export const FREE_NEEDS_NO_PAYMENT = 'This session is free: book it without paying';
 

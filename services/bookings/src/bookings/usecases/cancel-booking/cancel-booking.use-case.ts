@@ -1,7 +1,7 @@
 import { BadRequestException, Injectable, Logger } from '@nestjs/common';
 import { BookingPaymentOutcomes } from '../../booking-payment-outcomes.js';
 import { BookingRepository, type BookingRow } from '../../booking.repository.js';
-import type { CancelBookingCommand } from './cancel-booking.command.js';
+import type { CancelBookingCommand } from './cancel-booking.commands.js';
 
 export const ONLY_CONFIRMED_CANCELS = 'Only a confirmed booking that has not started can be cancelled';
 

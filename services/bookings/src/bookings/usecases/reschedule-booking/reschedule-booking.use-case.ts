@@ -7,7 +7,7 @@ import { SlotsService } from '../../../slots/slots.service.js';
 import { BookingRepository, type BookingRow } from '../../booking.repository.js';
 import { BookingLimits } from '../../limits/booking-limits.js';
 import { TIME_NOT_OFFERED } from '../offered-booking.js';
-import type { RescheduleBookingCommand } from './reschedule-booking.command.js';
+import type { RescheduleBookingCommand } from './reschedule-booking.commands.js';
 
 export const ONLY_CLIENT_RESCHEDULES = 'Only the client can reschedule a booking';
 export const RESCHEDULE_WINDOW = `A booking can be rescheduled until ${BOOKING_RULES.changeWindowHours} hours before it starts`;

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { PaymentProvider } from '../../../payments/payment-provider.js';
 import { BookingRepository } from '../../booking.repository.js';
-import type { ReleaseHoldCommand } from './release-hold.command.js';
+import type { ReleaseHoldCommand } from './release-hold.commands.js';
 
 /**
  * `POST /api/bookings/{id}/release`: ends the member's own hold at once (`BookingRepository.release`) and cancels
