@@ -21,6 +21,8 @@ export * from './http/identity.js';
 export * from './http/brands.js';
 export * from './http/reviews.js';
 export * from './http/messaging.js';
+export * from './http/messaging.schemas.js';
 export * from './http/hunters.js';
 export * from './http/bookings.js';
+export * from './http/bookings.schemas.js';
 export * from './http/pages.js';

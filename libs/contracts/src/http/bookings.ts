@@ -3,9 +3,8 @@
  * the web app. Money is in pence everywhere here; hunters' prices (`SessionTypeSettings.price`) are whole pounds.
  * Times of day are wall-clock labels in `MARKETPLACE_TIME_ZONE` (time/london-clock.ts) ('HH:MM'); instants are ISO strings in UTC.
  */
-import { z } from 'zod';
 import { isCalendarDate, londonDateOf } from '../time/london-clock.js';
-import { SESSION_TYPES, type SessionTypeKey } from './hunters.js';
+import type { SessionTypeKey } from './hunters.js';
 
 export const BOOKING_STATUSES = ['pending_payment', 'confirmed', 'completed', 'cancelled', 'expired'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
@@ -171,53 +170,3 @@ export function sessionDateOf(value: string): string | null {
   const instant = new Date(value);
   return Number.isNaN(instant.getTime()) ? null : londonDateOf(instant);
 }
-
-/** The largest id a PostgreSQL `serial` column holds (the platform's `MAX_SERIAL_ID`). */
-const MAX_HUNTER_ID = 2_147_483_647;
-const hunterIdError = `must be a hunter id (a whole number from 1 to ${MAX_HUNTER_ID})`;
-const hunterId = z
-  .number({ error: hunterIdError })
-  .int({ error: hunterIdError })
-  .min(1, { error: hunterIdError })
-  .max(MAX_HUNTER_ID, { error: hunterIdError });
-const sessionDate = z
-  .string()
-  .transform(
-    (value, ctx) =>
-      sessionDateOf(value) ?? (ctx.addIssue({ code: 'custom', message: 'must be a date (YYYY-MM-DD)' }), z.NEVER),
-  );
-const sessionTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time (HH:MM)');
-
-/**
- * `POST /api/create-payment-intent` (CreatePaymentIntentRequest): `amount` and `duration` are read and never
- * trusted; `sessionDate` comes out as its London date. Unknown fields are dropped.
- */
-export const createPaymentIntentSchema = z.object({
-  amount: z.number().optional(),
-  hunterId,
-  sessionType: z.enum(SESSION_TYPES),
-  sessionDate,
-  sessionTime,
-  duration: z.number().optional(),
-});
-export type CreatePaymentIntentInput = z.output<typeof createPaymentIntentSchema>;
-
-/** `POST /api/bookings` (CreateBookingRequest): `price` and `duration` are read and never trusted. */
-export const createBookingSchema = z.object({
-  hunterId,
-  sessionType: z.enum(SESSION_TYPES),
-  sessionDate,
-  sessionTime,
-  duration: z.number().optional(),
-  price: z.number().optional(),
-  stripePaymentIntentId: z.string().min(1).max(255).nullable(),
-  bookingId: z.string().optional(),
-});
-export type CreateBookingInput = z.output<typeof createBookingSchema>;
-
-/** `POST /api/bookings/{id}/reschedule` (RescheduleBookingRequest). */
-export const rescheduleBookingSchema = z.object({ sessionDate, sessionTime });
-export type RescheduleBookingInput = z.output<typeof rescheduleBookingSchema>;
-
-/** The 400's `message` when a booking body is refused (each field's reason is in `errors`). */
-export const BOOKING_BODY_MESSAGE = 'Please check the booking details';
