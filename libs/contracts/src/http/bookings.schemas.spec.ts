@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createBookingSchema, createPaymentIntentSchema, rescheduleBookingSchema, sessionDateOf } from './bookings.js';
+import { sessionDateOf } from './bookings.js';
+import { createBookingSchema, createPaymentIntentSchema, rescheduleBookingSchema } from './bookings.schemas.js';
 
 const hold = { hunterId: 7, sessionType: 'whatsappVideo', sessionDate: '2030-01-07', sessionTime: '09:00' };
 const firstMessages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
