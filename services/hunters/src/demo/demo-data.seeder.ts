@@ -1,11 +1,10 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { dateOfDayNumber, dayNumberOf, londonDateOf } from '@hunted/contracts';
+import { dateOfDayNumber, dayNumberOf, londonDateOf, pricePerSessionOf } from '@hunted/contracts';
 import { demoDataEnabled, loadDemoDataOnce, SERVICE_CONFIG } from '@hunted/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AvailabilityRepository } from '../availability/availability.repository.js';
 import type { HuntersConfig } from '../config.js';
-import { pricePerSessionOf } from '../hunters/hunter-input.dto.js';
 import { HunterRepository } from '../hunters/hunter.repository.js';
 import {
   DEMO_HUNTERS,

@@ -12,7 +12,7 @@ import {
   type SitemapTable,
 } from '@hunted/platform';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { HunterChanges, HunterValues } from './hunter-input.dto.js';
+import type { HunterChanges, HunterValues } from './hunter-input.js';
 import { deleteReplacedPhoto, storedPhotoUrl } from '../photos/hunter-photos.js';
 import type { HunterFilters, HunterListQuery } from './hunter-query.js';
 import { countStatement, HUNTER_COLUMNS, listingStatement } from './hunter-sql.js';

@@ -1,8 +1,14 @@
-import { Body, Controller, Get, Patch, Post, Query, Res } from '@nestjs/common';
-import type { Hunter, OwnHunter } from '@hunted/contracts';
-import { BodyLimit, CurrentUser, IdParam, Public, PublicRead, sendPage, SignedIn, type AuthenticatedUser } from '@hunted/platform';
+import { Controller, Get, Patch, Post, Query, Res } from '@nestjs/common';
+import {
+  hunterInputSchema,
+  hunterUpdateSchema,
+  type Hunter,
+  type HunterInputParsed,
+  type HunterUpdateParsed,
+  type OwnHunter,
+} from '@hunted/contracts';
+import { BodyLimit, CurrentUser, IdParam, Public, PublicRead, sendPage, SignedIn, ValidBody, type AuthenticatedUser } from '@hunted/platform';
 import type { FastifyReply } from 'fastify';
-import { HunterInputDto, HunterUpdateDto } from './hunter-input.dto.js';
 import { parseHunterListQuery } from './hunter-query.js';
 import { HUNTER_NOT_FOUND } from './hunter.repository.js';
 import { HuntersService } from './hunters.service.js';
@@ -43,7 +49,7 @@ export class HuntersController {
   @Post('hunters')
   @SignedIn()
   @BodyLimit(PROFILE_BODY_LIMIT)
-  create(@CurrentUser() user: AuthenticatedUser, @Body() input: HunterInputDto): Promise<OwnHunter> {
+  create(@CurrentUser() user: AuthenticatedUser, @ValidBody(hunterInputSchema) input: HunterInputParsed): Promise<OwnHunter> {
     return this.hunters.create(user.id, input);
   }
 
@@ -53,7 +59,7 @@ export class HuntersController {
   update(
     @IdParam('id', HUNTER_NOT_FOUND) id: number,
     @CurrentUser() user: AuthenticatedUser,
-    @Body() update: HunterUpdateDto,
+    @ValidBody(hunterUpdateSchema) update: HunterUpdateParsed,
   ): Promise<OwnHunter> {
     return this.hunters.update(id, user.id, update);
   }
