@@ -3,8 +3,9 @@
  * shared with the web app, whose forms offer the same lists and limits the server enforces. Lists and texts are
  * the spec's (hunter-marketplace.md, sections 3 and 5).
  */
-// validator's CommonJS module: its `default` is the function under both Node and the web bundler.
-import isURLModule from 'validator/lib/isURL.js';
+// validator's CommonJS module: the namespace's `default` is the function under Node, the web bundler and both
+// TypeScript resolutions (the same URL check class-validator's isURL made).
+import * as isURLModule from 'validator/lib/isURL.js';
 import { z } from 'zod';
 import { dayNumberOf, londonDateOf } from '../time/london-clock.js';
 import { BRAND_COUNTRIES } from './brands.js';
@@ -325,7 +326,7 @@ function pickedFrom<T extends string>(list: readonly T[], required: string, each
 }
 
 const LINK_OPTIONS = { protocols: ['http', 'https'], require_protocol: true };
-const isURL = isURLModule.default;
+const isURL = isURLModule.default as unknown as (value: string, options: typeof LINK_OPTIONS) => boolean;
 
 /** An optional http(s) link within the length limit; null or blank is none; trimmed. */
 function optionalLink(label: string, max: number) {
