@@ -284,15 +284,18 @@ export function sessionTypesError(value: unknown): string | null {
   let enabled = 0;
   for (const key of SESSION_TYPES) {
     const type = map[key];
-    if (typeof type !== 'object' || type === null || Array.isArray(type)) return `Session type ${key} must be an object`;
+    if (typeof type !== 'object' || type === null || Array.isArray(type))
+      return `Session type ${key} must be an object`;
     const { enabled: on, price, duration, ...rest } = type as Record<string, unknown>;
     if (Object.keys(rest).length) return `Session type ${key} may set only enabled, price and duration`;
     if (typeof on !== 'boolean') return `Session type ${key}: enabled must be true or false`;
     const whole = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n);
     if (!on) {
       // A disabled type keeps the numbers the form shows; they must still be whole and in range.
-      if (!whole(price) || price < 0 || price > HUNTER_LIMITS.maxPrice) return `Session type ${key}: price must be a whole number of pounds`;
-      if (!whole(duration) || duration < 0 || duration > HUNTER_LIMITS.maxDuration) return `Session type ${key}: duration must be a whole number of minutes`;
+      if (!whole(price) || price < 0 || price > HUNTER_LIMITS.maxPrice)
+        return `Session type ${key}: price must be a whole number of pounds`;
+      if (!whole(duration) || duration < 0 || duration > HUNTER_LIMITS.maxDuration)
+        return `Session type ${key}: duration must be a whole number of minutes`;
       continue;
     }
     enabled += 1;
@@ -350,7 +353,8 @@ function optionalLink(label: string, max: number) {
  * web app), which the profile form sends back unchanged once someone has become that hunter. Links to other sites
  * are refused: a photo shown to every visitor of the listing would let its host follow who looks at it.
  */
-const SITE_PHOTO = /^(\/api\/(media\/hunter-photos|auth\/avatars)\/[\w.-]{1,200}|\/demo-hunters\/[a-z0-9-]{1,100}\.svg)$/;
+const SITE_PHOTO =
+  /^(\/api\/(media\/hunter-photos|auth\/avatars)\/[\w.-]{1,200}|\/demo-hunters\/[a-z0-9-]{1,100}\.svg)$/;
 export const PHOTO_MESSAGE = 'Profile photo must be an uploaded image or none (links to other sites are not accepted)';
 
 /** A `data:image/...` upload (its bytes are checked when stored), one of the site's photo paths, or null (blank) for none. */
@@ -380,7 +384,11 @@ const hunterFields = {
     ),
   ),
   location: z.enum(HUNTER_LOCATIONS, { error: `Location ${oneOf(HUNTER_LOCATIONS)}` }),
-  specialties: pickedFrom(HUNTER_SPECIALTIES, HUNTER_MESSAGES.specialties, `Each specialty ${oneOf(HUNTER_SPECIALTIES)}`),
+  specialties: pickedFrom(
+    HUNTER_SPECIALTIES,
+    HUNTER_MESSAGES.specialties,
+    `Each specialty ${oneOf(HUNTER_SPECIALTIES)}`,
+  ),
   adviceTypes: pickedFrom(HUNTER_SERVICES, HUNTER_MESSAGES.adviceTypes, `Each service ${oneOf(HUNTER_SERVICES)}`),
   languages: pickedFrom(HUNTER_LANGUAGES, HUNTER_MESSAGES.languages, `Each language ${oneOf(HUNTER_LANGUAGES)}`),
   yearsExperience: z
@@ -402,7 +410,9 @@ const hunterOptionalFields = {
     )
     .optional(),
   instagramUrl: optionalLink('Instagram', HUNTER_LIMITS.url).optional(),
-  availabilityStatus: z.enum(HUNTER_AVAILABILITY_STATUSES, { error: `Availability status ${oneOf(HUNTER_AVAILABILITY_STATUSES)}` }).optional(),
+  availabilityStatus: z
+    .enum(HUNTER_AVAILABILITY_STATUSES, { error: `Availability status ${oneOf(HUNTER_AVAILABILITY_STATUSES)}` })
+    .optional(),
   profileImageUrl: profilePhoto.optional(),
   /** Accepted for the spec's form, which sends it, and ignored: the server stores the lowest enabled price. */
   pricePerSession: z.unknown().optional(),
@@ -436,7 +446,8 @@ export function normalizedSlots(slots: readonly AvailabilitySlot[]): Availabilit
 function slotList(field: string, missing = `${field} must be a list of time slots (an empty list is a day off)`) {
   return z
     .array(z.unknown(), {
-      error: ({ input }) => (input === undefined ? missing : `${field} must be a list of time slots (an empty list is a day off)`),
+      error: ({ input }) =>
+        input === undefined ? missing : `${field} must be a list of time slots (an empty list is a day off)`,
     })
     .max(MAX_LABELS_SENT, { error: `${field} must have at most ${MAX_LABELS_SENT} entries`, abort: true })
     .refine((labels) => labels.every((label) => typeof label === 'string' && SLOT_SET.has(label)), {
@@ -446,7 +457,9 @@ function slotList(field: string, missing = `${field} must be a list of time slot
 }
 
 const isSlotList = (value: unknown) =>
-  Array.isArray(value) && value.length <= MAX_LABELS_SENT && value.every((label) => typeof label === 'string' && SLOT_SET.has(label));
+  Array.isArray(value) &&
+  value.length <= MAX_LABELS_SENT &&
+  value.every((label) => typeof label === 'string' && SLOT_SET.has(label));
 
 type DateErrors = Record<string, string>;
 
@@ -493,7 +506,11 @@ function dateOf(field: string, settable: boolean) {
 /** A range's dates, checked together as the old rules did (an order or length error replaces a date's own). */
 function rangeOf<Shape extends z.ZodRawShape>(shape: Shape, maxDays: number, settable: boolean) {
   return z
-    .object({ ...shape, startDate: z.unknown().optional() as z.ZodType<string, unknown>, endDate: z.unknown().optional() as z.ZodType<string, unknown> })
+    .object({
+      ...shape,
+      startDate: z.unknown().optional() as z.ZodType<string, unknown>,
+      endDate: z.unknown().optional() as z.ZodType<string, unknown>,
+    })
     .superRefine(
       (value, ctx) => {
         const record = value as Record<string, unknown>;
@@ -508,12 +525,16 @@ function rangeOf<Shape extends z.ZodRawShape>(shape: Shape, maxDays: number, set
 /**
  * A body with only `keys` (an unknown field is refused on its own, before any field is checked), then `schema`.
  */
-function onlyFields<Schema extends z.ZodType<unknown, Record<string, unknown>>>(keys: readonly string[], schema: Schema) {
+function onlyFields<Schema extends z.ZodType<unknown, Record<string, unknown>>>(
+  keys: readonly string[],
+  schema: Schema,
+) {
   return z
     .record(z.string(), z.unknown(), { error: 'The body must be a JSON object' })
     .superRefine((body, ctx) => {
       for (const key of Object.keys(body)) {
-        if (!keys.includes(key)) ctx.addIssue({ code: 'custom', path: [key], message: `property ${key} should not exist` });
+        if (!keys.includes(key))
+          ctx.addIssue({ code: 'custom', path: [key], message: `property ${key} should not exist` });
       }
     })
     .pipe(schema);
@@ -531,7 +552,11 @@ export const availabilityInputSchema = onlyFields(
     .superRefine(
       (value, ctx) => {
         const { timeSlots, isAvailable } = value as { timeSlots: unknown; isAvailable: unknown };
-        if (typeof isAvailable === 'boolean' && isSlotList(timeSlots) && isAvailable !== (timeSlots as unknown[]).length > 0) {
+        if (
+          typeof isAvailable === 'boolean' &&
+          isSlotList(timeSlots) &&
+          isAvailable !== (timeSlots as unknown[]).length > 0
+        ) {
           ctx.addIssue({
             code: 'custom',
             path: ['isAvailable'],
@@ -562,9 +587,8 @@ export const availabilityDateParamSchema = z.object({ date: dateOf('date', true)
 export const weeklyHoursSchema = onlyFields(
   WEEKDAYS,
   z.object(
-    Object.fromEntries(WEEKDAYS.map((day) => [day, slotList(day, `${day} is required (an empty list is a day off)`)])) as Record<
-      Weekday,
-      ReturnType<typeof slotList>
-    >,
+    Object.fromEntries(
+      WEEKDAYS.map((day) => [day, slotList(day, `${day} is required (an empty list is a day off)`)]),
+    ) as Record<Weekday, ReturnType<typeof slotList>>,
   ),
 );

@@ -42,7 +42,8 @@ describe('availability input', () => {
 
   it('reads only real YYYY-MM-DD dates', () => {
     expect(dayNumberOf('1970-01-02')).toBe(1);
-    for (const bad of ['2026-02-30', '2026-13-01', '2026-6-1', '15/06/2026', '2026-06-15T00:00']) expect(dayNumberOf(bad), bad).toBeNull();
+    for (const bad of ['2026-02-30', '2026-13-01', '2026-6-1', '15/06/2026', '2026-06-15T00:00'])
+      expect(dayNumberOf(bad), bad).toBeNull();
   });
 
   it('keeps listed labels, de-duplicated and in order, and computes isAvailable', () => {
@@ -60,16 +61,26 @@ describe('availability input', () => {
 
   it('refuses past, too-far and unreal dates, unlisted labels and a contradicting isAvailable, naming the field', () => {
     const errors = (body: unknown) => errorsOf(availabilityInputSchema, body);
-    expect(errors({ date: '2026-06-14', timeSlots: [] }).date).toBe('date must not be in the past (today is 2026-06-15 in London)');
+    expect(errors({ date: '2026-06-14', timeSlots: [] }).date).toBe(
+      'date must not be in the past (today is 2026-06-15 in London)',
+    );
     expect(errors({ date: '2027-06-16', timeSlots: [] }).date).toBe('date must be at most 365 days ahead');
     expect(errors({ date: '2026-02-30', timeSlots: [] }).date).toBe('date must be a real date as YYYY-MM-DD');
     expect(errors({ timeSlots: [] }).date).toBe('date is required, as YYYY-MM-DD');
-    expect(errors({ date: TODAY, timeSlots: ['08:00'] }).timeSlots).toMatch(/^Each of timeSlots must be one of: 09:00, /);
+    expect(errors({ date: TODAY, timeSlots: ['08:00'] }).timeSlots).toMatch(
+      /^Each of timeSlots must be one of: 09:00, /,
+    );
     expect(errors({ date: TODAY, timeSlots: [9] }).timeSlots).toMatch(/^Each of timeSlots/);
-    expect(errors({ date: TODAY, timeSlots: Array(101).fill('09:00') }).timeSlots).toBe('timeSlots must have at most 100 entries');
-    expect(errors({ date: TODAY }).timeSlots).toBe('timeSlots must be a list of time slots (an empty list is a day off)');
+    expect(errors({ date: TODAY, timeSlots: Array(101).fill('09:00') }).timeSlots).toBe(
+      'timeSlots must have at most 100 entries',
+    );
+    expect(errors({ date: TODAY }).timeSlots).toBe(
+      'timeSlots must be a list of time slots (an empty list is a day off)',
+    );
     expect(errors({ date: TODAY, timeSlots: [], isAvailable: true }).isAvailable).toMatch(/exactly when/);
-    expect(errors({ date: TODAY, timeSlots: [], isAvailable: 'yes' }).isAvailable).toBe('isAvailable must be true or false');
+    expect(errors({ date: TODAY, timeSlots: [], isAvailable: 'yes' }).isAvailable).toBe(
+      'isAvailable must be true or false',
+    );
     // Fields and their order as the hand-written rules answered them.
     expect(Object.keys(errors({ date: 'x', timeSlots: 'y', isAvailable: true }))).toEqual(['date', 'timeSlots']);
     // An unknown field is refused on its own, before any field is checked; a body that is not an object too.
@@ -79,13 +90,19 @@ describe('availability input', () => {
 
   it('limits a range to 92 settable days in order, and a read to 62 days', () => {
     const range = (body: unknown) => errorsOf(availabilityRangeInputSchema, body);
-    expect(parse(availabilityRangeInputSchema, { startDate: TODAY, endDate: '2026-09-14', timeSlots: ['10:00', '09:00'] })).toEqual({
+    expect(
+      parse(availabilityRangeInputSchema, { startDate: TODAY, endDate: '2026-09-14', timeSlots: ['10:00', '09:00'] }),
+    ).toEqual({
       startDate: TODAY,
       endDate: '2026-09-14',
       timeSlots: ['09:00', '10:00'],
     });
-    expect(range({ startDate: TODAY, endDate: '2026-09-15', timeSlots: [] }).endDate).toBe('The range must be at most 92 days');
-    expect(range({ startDate: '2026-06-20', endDate: '2026-06-19', timeSlots: [] }).endDate).toBe('endDate must not be before startDate');
+    expect(range({ startDate: TODAY, endDate: '2026-09-15', timeSlots: [] }).endDate).toBe(
+      'The range must be at most 92 days',
+    );
+    expect(range({ startDate: '2026-06-20', endDate: '2026-06-19', timeSlots: [] }).endDate).toBe(
+      'endDate must not be before startDate',
+    );
     expect(range({ startDate: '2026-06-01', endDate: '2026-06-19', timeSlots: [] }).startDate).toMatch(/past/);
     // An order error replaces a date's own, as before; the slots are named first.
     expect(range({ startDate: '2026-06-10', endDate: '2026-06-01', timeSlots: 'x' })).toEqual({
@@ -93,17 +110,24 @@ describe('availability input', () => {
       startDate: 'startDate must not be in the past (today is 2026-06-15 in London)',
       endDate: 'endDate must not be before startDate',
     });
-    expect(Object.keys(range({ startDate: '2026-06-10', endDate: '2026-06-01', timeSlots: 'x' }))).toEqual(['timeSlots', 'startDate', 'endDate']);
+    expect(Object.keys(range({ startDate: '2026-06-10', endDate: '2026-06-01', timeSlots: 'x' }))).toEqual([
+      'timeSlots',
+      'startDate',
+      'endDate',
+    ]);
     // Reading may look at the past; the span is what is limited; other parameters are ignored.
     expect(parse(availabilityReadQuerySchema, { startDate: '2026-05-01', endDate: '2026-07-01', other: '1' })).toEqual({
       startDate: '2026-05-01',
       endDate: '2026-07-01',
     });
-    expect(errorsOf(availabilityReadQuerySchema, { startDate: '2026-05-01', endDate: '2026-07-02' }).endDate).toBe('The range must be at most 62 days');
-    expect(errorsOf(availabilityReadQuerySchema, {}).startDate).toBe('startDate is required, as YYYY-MM-DD');
-    expect(errorsOf(availabilityReadQuerySchema, { startDate: ['2026-05-01', '2026-05-02'], endDate: '2026-05-03' }).startDate).toBe(
-      'startDate is required, as YYYY-MM-DD',
+    expect(errorsOf(availabilityReadQuerySchema, { startDate: '2026-05-01', endDate: '2026-07-02' }).endDate).toBe(
+      'The range must be at most 62 days',
     );
+    expect(errorsOf(availabilityReadQuerySchema, {}).startDate).toBe('startDate is required, as YYYY-MM-DD');
+    expect(
+      errorsOf(availabilityReadQuerySchema, { startDate: ['2026-05-01', '2026-05-02'], endDate: '2026-05-03' })
+        .startDate,
+    ).toBe('startDate is required, as YYYY-MM-DD');
   });
 
   it('checks a date to revert and a whole week', () => {
@@ -111,9 +135,15 @@ describe('availability input', () => {
     expect(errorsOf(availabilityDateParamSchema, { date: '2026-06-14' }).date).toMatch(/past/);
     const week = { mon: ['10:00', '09:00'], tue: [], wed: [], thu: [], fri: [], sat: [], sun: ['20:00'] };
     expect(parse(weeklyHoursSchema, week)).toEqual({ ...week, mon: ['09:00', '10:00'] });
-    expect(errorsOf(weeklyHoursSchema, { ...week, sun: undefined }).sun).toBe('sun is required (an empty list is a day off)');
-    expect(errorsOf(weeklyHoursSchema, { ...week, sun: 'none' }).sun).toBe('sun must be a list of time slots (an empty list is a day off)');
+    expect(errorsOf(weeklyHoursSchema, { ...week, sun: undefined }).sun).toBe(
+      'sun is required (an empty list is a day off)',
+    );
+    expect(errorsOf(weeklyHoursSchema, { ...week, sun: 'none' }).sun).toBe(
+      'sun must be a list of time slots (an empty list is a day off)',
+    );
     expect(errorsOf(weeklyHoursSchema, { ...week, mon: ['21:00'] }).mon).toMatch(/^Each of mon must be one of/);
-    expect(errorsOf(weeklyHoursSchema, { ...week, monday: [] })).toEqual({ monday: 'property monday should not exist' });
+    expect(errorsOf(weeklyHoursSchema, { ...week, monday: [] })).toEqual({
+      monday: 'property monday should not exist',
+    });
   });
 });

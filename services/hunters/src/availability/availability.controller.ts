@@ -27,7 +27,10 @@ export class AvailabilityController {
   }
 
   @Put('weekly')
-  setWeekly(@CurrentUser() user: AuthenticatedUser, @ValidBody(weeklyHoursSchema) week: WeeklyHours): Promise<WeeklyHours> {
+  setWeekly(
+    @CurrentUser() user: AuthenticatedUser,
+    @ValidBody(weeklyHoursSchema) week: WeeklyHours,
+  ): Promise<WeeklyHours> {
     return this.availability.setWeeklyHours(user.id, week);
   }
 
@@ -53,7 +56,8 @@ export class AvailabilityController {
   @HttpCode(200)
   setRange(
     @CurrentUser() user: AuthenticatedUser,
-    @ValidBody(availabilityRangeInputSchema) { timeSlots, startDate, endDate }: z.output<typeof availabilityRangeInputSchema>,
+    @ValidBody(availabilityRangeInputSchema)
+    { timeSlots, startDate, endDate }: z.output<typeof availabilityRangeInputSchema>,
   ): Promise<AvailabilityDay[]> {
     return this.availability.setRange(user.id, { startDate, endDate }, timeSlots);
   }

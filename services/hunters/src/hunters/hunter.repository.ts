@@ -6,6 +6,7 @@ import {
   preparedQuery,
   readSitemapEntries,
   readSitemapFiles,
+  snakeCaseColumns,
   SQL_STATE,
   sqlStateOf,
   type SitemapSource,
@@ -24,20 +25,9 @@ export const HUNTER_EXISTS = 'You already have a hunter profile';
 const HUNTER_PAGES: SitemapTable = { table: 'hunters', lastModified: 'updated_at' };
 
 /** The table's column of each value a hunter sets. */
-const VALUE_COLUMNS: Record<keyof HunterValues, string> = {
-  name: 'name',
-  bio: 'bio',
-  location: 'location',
-  specialties: 'specialties',
-  adviceTypes: 'advice_types',
-  languages: 'languages',
-  yearsExperience: 'years_experience',
-  instagramUrl: 'instagram_url',
-  availabilityStatus: 'availability_status',
-  sessionTypes: 'session_types',
-  profileImageUrl: 'profile_image_url',
-  pricePerSession: 'price_per_session',
-};
+const VALUE_COLUMNS: Record<keyof HunterValues, string> = snakeCaseColumns(
+  'name bio location specialties adviceTypes languages yearsExperience instagramUrl availabilityStatus sessionTypes profileImageUrl pricePerSession',
+);
 const VALUE_KEYS = Object.keys(VALUE_COLUMNS) as (keyof HunterValues)[];
 
 /** What the marketplace sets rather than the hunter; given on insert for the demo hunters only. */

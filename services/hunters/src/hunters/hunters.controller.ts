@@ -7,7 +7,18 @@ import {
   type HunterUpdateParsed,
   type OwnHunter,
 } from '@hunted/contracts';
-import { BodyLimit, CurrentUser, IdParam, Public, PublicRead, sendPage, SignedIn, ValidBody, type AuthenticatedUser } from '@hunted/platform';
+import {
+  BodyLimit,
+  CurrentUser,
+  IdParam,
+  Public,
+  PublicList,
+  PublicRead,
+  sendPage,
+  SignedIn,
+  ValidBody,
+  type AuthenticatedUser,
+} from '@hunted/platform';
 import type { FastifyReply } from 'fastify';
 import { parseHunterListQuery } from './hunter-query.js';
 import { HUNTER_NOT_FOUND } from './hunter.repository.js';
@@ -20,9 +31,7 @@ export const PROFILE_BODY_LIMIT = 8 * 1024 * 1024;
 export class HuntersController {
   constructor(private readonly hunters: HuntersService) {}
 
-  @Get('hunters')
-  @Public()
-  @PublicRead()
+  @PublicList('hunters')
   async list(
     // Parsed by hand (not a DTO): unknown parameters are ignored and 'all' means no filter, as the SPA sends.
     @Query() query: Record<string, unknown>,
@@ -49,7 +58,10 @@ export class HuntersController {
   @Post('hunters')
   @SignedIn()
   @BodyLimit(PROFILE_BODY_LIMIT)
-  create(@CurrentUser() user: AuthenticatedUser, @ValidBody(hunterInputSchema) input: HunterInputParsed): Promise<OwnHunter> {
+  create(
+    @CurrentUser() user: AuthenticatedUser,
+    @ValidBody(hunterInputSchema) input: HunterInputParsed,
+  ): Promise<OwnHunter> {
     return this.hunters.create(user.id, input);
   }
 
