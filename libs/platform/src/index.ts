@@ -22,7 +22,7 @@ export * from './http/body-limit.js';
 export * from './http/control-characters.js';
 export * from './http/id-param.js';
 export * from './http/paging.js';
-export * from './http/public-list.js';
+export * from './http/public-get.js';
 export * from './http/response-cache.js';
 export * from './http/schema-pipe.js';
 export * from './http/list-query.js';

@@ -11,9 +11,7 @@ import {
   BodyLimit,
   CurrentUser,
   IdParam,
-  Public,
-  PublicList,
-  PublicRead,
+  PublicGet,
   sendPage,
   SignedIn,
   ValidBody,
@@ -21,17 +19,15 @@ import {
 } from '@hunted/platform';
 import type { FastifyReply } from 'fastify';
 import { parseHunterListQuery } from './hunter-query.js';
+import { PROFILE_BODY_LIMIT } from '../photos/hunter-photos.js';
 import { HUNTER_NOT_FOUND } from './hunter.repository.js';
 import { HuntersService } from './hunters.service.js';
-
-/** A profile write may carry a 5 MB photo in base64 (about 6.7 MB); every other route takes the platform's 1 MB. */
-export const PROFILE_BODY_LIMIT = 8 * 1024 * 1024;
 
 @Controller('api')
 export class HuntersController {
   constructor(private readonly hunters: HuntersService) {}
 
-  @PublicList('hunters')
+  @PublicGet('hunters')
   async list(
     // Parsed by hand (not a DTO): unknown parameters are ignored and 'all' means no filter, as the SPA sends.
     @Query() query: Record<string, unknown>,
@@ -41,9 +37,7 @@ export class HuntersController {
     return sendPage(reply, { items: hunters, total });
   }
 
-  @Get('hunters/:id')
-  @Public()
-  @PublicRead()
+  @PublicGet('hunters/:id')
   findOne(@IdParam('id', HUNTER_NOT_FOUND) id: number): Promise<Hunter> {
     return this.hunters.findById(id);
   }
