@@ -9,6 +9,7 @@ import * as isURLModule from 'validator/lib/isURL.js';
 import { z } from 'zod';
 import { dayNumberOf, londonDateOf } from '../time/london-clock.js';
 import { BRAND_COUNTRIES } from './brands.js';
+import { listFilterOneOf, listSearch, listWholeNumber } from './list-filters.js';
 import { oneLineText } from './text-rules.js';
 
 export const HUNTER_SPECIALTIES = [
@@ -249,6 +250,25 @@ export interface HunterInput {
 
 /** `PATCH /api/hunters/{id}`: any of the input's fields. */
 export type HunterUpdate = Partial<HunterInput>;
+
+/** The marketplace's paging bounds: a page of at most 100 hunters, at most 10,000 in (the platform's list caps). */
+export const HUNTER_LIST_PAGING = { maxLimit: 100, maxOffset: 10_000 } as const;
+
+/**
+ * `GET /api/hunters`'s query as read (search, price, location, specialty, service, sort, limit, offset); each
+ * absent when not given or 'all'/blank; unknown parameters are ignored. The service fills the defaults.
+ */
+export const hunterListQuerySchema = z.object({
+  price: listFilterOneOf('price', PRICE_BANDS),
+  location: listFilterOneOf('location', HUNTER_LOCATIONS),
+  specialty: listFilterOneOf('specialty', HUNTER_SPECIALTIES),
+  service: listFilterOneOf('service', HUNTER_SERVICES),
+  search: listSearch(),
+  sort: listFilterOneOf('sort', HUNTER_SORTS),
+  limit: listWholeNumber('limit', 1, HUNTER_LIST_PAGING.maxLimit),
+  offset: listWholeNumber('offset', 0, HUNTER_LIST_PAGING.maxOffset),
+});
+export type HunterListQueryParsed = z.output<typeof hunterListQuerySchema>;
 
 /** `GET /api/hunters` query; 'all' or blank is no filter. */
 export interface HunterListQuery {

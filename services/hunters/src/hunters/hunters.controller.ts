@@ -1,9 +1,11 @@
-import { Controller, Get, Patch, Post, Query, Res } from '@nestjs/common';
+import { Controller, Get, Patch, Post, Res } from '@nestjs/common';
 import {
   hunterInputSchema,
+  hunterListQuerySchema,
   hunterUpdateSchema,
   type Hunter,
   type HunterInputParsed,
+  type HunterListQueryParsed,
   type HunterUpdateParsed,
   type OwnHunter,
 } from '@hunted/contracts';
@@ -15,10 +17,11 @@ import {
   sendPage,
   SignedIn,
   ValidBody,
+  ValidQuery,
   type AuthenticatedUser,
 } from '@hunted/platform';
 import type { FastifyReply } from 'fastify';
-import { parseHunterListQuery } from './hunter-query.js';
+import { hunterListQueryOf } from './hunter-query.js';
 import { PROFILE_BODY_LIMIT } from '../photos/hunter-photos.js';
 import { HUNTER_NOT_FOUND } from './hunter.repository.js';
 import { HuntersService } from './hunters.service.js';
@@ -29,11 +32,11 @@ export class HuntersController {
 
   @PublicGet('hunters')
   async list(
-    // Parsed by hand (not a DTO): unknown parameters are ignored and 'all' means no filter, as the SPA sends.
-    @Query() query: Record<string, unknown>,
+    // Unknown parameters are ignored and 'all' means no filter, as the SPA sends.
+    @ValidQuery(hunterListQuerySchema) query: HunterListQueryParsed,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Hunter[]> {
-    const { hunters, total } = await this.hunters.list(parseHunterListQuery(query));
+    const { hunters, total } = await this.hunters.list(hunterListQueryOf(query));
     return sendPage(reply, { items: hunters, total });
   }
 
