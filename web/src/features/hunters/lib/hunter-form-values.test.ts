@@ -65,6 +65,10 @@ describe('validateHunterForm on creation', () => {
       profileImageUrl: 'Profile photo must be an uploaded image or none (links to other sites are not accepted)',
     });
     expect(validateHunterForm(filled(), 'create')).toEqual({});
+    expect(validateHunterForm(filled({ instagramUrl: 'https://instagram.com/ada' }), 'create')).toEqual({});
+    expect(validateHunterForm(filled({ instagramUrl: 'https://localhost/ada' }), 'create')).toEqual({
+      instagramUrl: 'Instagram must be a link starting with http:// or https://',
+    });
   });
 
   it("names every missing field with the spec's messages", () => {
