@@ -17,6 +17,7 @@ export * from './events/messaging.js';
 export * from './http/errors.js';
 export * from './http/text-rules.js';
 export * from './http/email-address.js';
+export * from './http/list-filters.js';
 export * from './http/identity.js';
 export * from './http/brands.js';
 export * from './http/reviews.js';

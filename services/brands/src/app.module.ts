@@ -1,5 +1,4 @@
-import { Module, type DynamicModule } from '@nestjs/common';
-import { EventsModule, PlatformModule } from '@hunted/platform';
+import { EventsModule, serviceAppModule } from '@hunted/platform';
 import { AdminBrandsModule } from './admin/admin-brands.module.js';
 import { BrandsModule } from './brands/brands.module.js';
 import type { BrandsConfig } from './config.js';
@@ -11,24 +10,19 @@ import { SavesModule } from './saves/saves.module.js';
 import { TodayModule } from './today/today.module.js';
 import { VotesModule } from './votes/votes.module.js';
 
-@Module({})
-export class AppModule {
-  static forRoot(config: BrandsConfig): DynamicModule {
-    return {
-      module: AppModule,
-      imports: [
-        // Raw SQL through BrandRepository and each feature's service: no entity classes (docs/architecture.md).
-        PlatformModule.forService({ name: 'brands', config, entities: [], migrations }),
-        BrandsModule,
-        TodayModule,
-        VotesModule,
-        SavesModule,
-        DemoModule,
-        AdminBrandsModule,
-        BrandsCsvModule,
-        RatingsModule,
-        EventsModule.forService({ consumes: RATING_EVENT_HANDLERS, imports: [RatingsModule] }),
-      ],
-    };
-  }
-}
+/** Raw SQL through BrandRepository and each feature's service: no entity classes (docs/architecture.md). */
+export class AppModule extends serviceAppModule<BrandsConfig>({
+  name: 'brands',
+  migrations,
+  features: () => [
+    BrandsModule,
+    TodayModule,
+    VotesModule,
+    SavesModule,
+    DemoModule,
+    AdminBrandsModule,
+    BrandsCsvModule,
+    RatingsModule,
+    EventsModule.forService({ consumes: RATING_EVENT_HANDLERS, imports: [RatingsModule] }),
+  ],
+}) {}

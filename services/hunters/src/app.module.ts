@@ -1,5 +1,4 @@
-import { Module, type DynamicModule } from '@nestjs/common';
-import { EventsModule, PlatformModule, USER_COPY_HANDLERS, UserCopiesModule } from '@hunted/platform';
+import { EventsModule, serviceAppModule, USER_COPY_HANDLERS, UserCopiesModule } from '@hunted/platform';
 import type { HuntersConfig } from './config.js';
 import { AvailabilityModule } from './availability/availability.module.js';
 import { migrations } from './database/migrations/index.js';
@@ -9,23 +8,21 @@ import { PhotosModule } from './photos/photos.module.js';
 import { BookingCompletedHandler } from './sessions/events/booking-completed.handler.js';
 import { DemoHunterClaim } from './users/demo-hunter-claim.js';
 
-@Module({})
-export class AppModule {
-  static forRoot(config: HuntersConfig): DynamicModule {
-    return {
-      module: AppModule,
+/** Raw SQL in each aggregate's owner (HunterRepository, UserCopies): no entity classes (docs/architecture.md). */
+export class AppModule extends serviceAppModule<HuntersConfig>({
+  name: 'hunters',
+  migrations,
+  features: () => [
+    HuntersModule,
+    AvailabilityModule,
+    PhotosModule,
+    EventsModule.forService({
+      consumes: [...USER_COPY_HANDLERS, BookingCompletedHandler],
       imports: [
-        // Raw SQL in each aggregate's owner (HunterRepository, UserCopies): no entity classes (docs/architecture.md).
-        PlatformModule.forService({ name: 'hunters', config, entities: [], migrations }),
+        UserCopiesModule.forService({ onRegistered: DemoHunterClaim, imports: [HuntersModule] }),
         HuntersModule,
-        AvailabilityModule,
-        PhotosModule,
-        EventsModule.forService({
-          consumes: [...USER_COPY_HANDLERS, BookingCompletedHandler],
-          imports: [UserCopiesModule.forService({ onRegistered: DemoHunterClaim, imports: [HuntersModule] }), HuntersModule],
-        }),
-        DemoModule,
       ],
-    };
-  }
-}
+    }),
+    DemoModule,
+  ],
+}) {}

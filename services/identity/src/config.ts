@@ -3,6 +3,7 @@ import {
   httpsInProduction,
   loadEnv,
   notDevelopmentValue,
+  publicUrlInProduction,
   requiredInProduction,
   serviceProductionRules,
   type ProductionRule,
@@ -50,8 +51,7 @@ export const identityProductionRules: readonly ProductionRule[] = [
   notDevelopmentValue('OIDC_CLIENT_ID', [DEV_OIDC_CLIENT_ID], 'use the client registered at your OpenID Provider'),
   requiredInProduction('OIDC_CLIENT_SECRET', 'the secret of the client registered at your OpenID Provider'),
   notDevelopmentValue('OIDC_CLIENT_SECRET', [DEV_OIDC_CLIENT_SECRET], 'use the secret of your registered client'),
-  requiredInProduction('PUBLIC_URL', 'the address users reach the site at, for the sign-in callback and cookies'),
-  httpsInProduction('PUBLIC_URL'),
+  ...publicUrlInProduction('for the sign-in callback and cookies'),
   requiredInProduction('SESSION_SECRET', 'the key that signs session cookies'),
   notDevelopmentValue('SESSION_SECRET', [DEV_SESSION_SECRET], 'set at least 32 random characters of your own'),
   {

@@ -1,8 +1,8 @@
 import {
   baseEnvSchema,
-  httpsInProduction,
   loadEnv,
   notDevelopmentValue,
+  publicUrlInProduction,
   requiredInProduction,
   serviceProductionRules,
   type ProductionRule,
@@ -73,8 +73,7 @@ export const messagingProductionRules: readonly ProductionRule[] = [
   notDevelopmentValue('SUPPORT_EMAIL', [DEV_SUPPORT_EMAIL], 'hunted.example receives no mail; name your support inbox'),
   requiredInProduction('MAIL_FROM', "the From address of the site's mail, on a domain your SMTP server may send for"),
   notDevelopmentValue('MAIL_FROM', [DEV_MAIL_FROM], 'use an address of your own domain'),
-  requiredInProduction('PUBLIC_URL', 'the address users reach the site at, for the links in emails'),
-  httpsInProduction('PUBLIC_URL'),
+  ...publicUrlInProduction('for the links in emails'),
 ];
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): MessagingConfig {

@@ -79,3 +79,11 @@ export function productionOffences(
   }
   return offences;
 }
+
+/** PUBLIC_URL in production: set (`the address users reach the site at, <purpose>`) and over https. */
+export function publicUrlInProduction(purpose: string): ProductionRule[] {
+  return [
+    requiredInProduction('PUBLIC_URL', `the address users reach the site at, ${purpose}`),
+    httpsInProduction('PUBLIC_URL'),
+  ];
+}

@@ -7,6 +7,7 @@ import {
   preparedQuery,
   readSitemapEntries,
   readSitemapFiles,
+  snakeCaseColumns,
   type PreparedStatement,
   type SitemapSource,
   type SitemapTable,
@@ -61,23 +62,9 @@ function preparedRead<Row>(dataSource: DataSource, text: string, params: unknown
 const BRAND_PAGES: SitemapTable = { table: 'brands', lastModified: 'coalesce(updated_at, created_at)' };
 
 /** The table's column of each value an admin, a member or a CSV row sets. */
-const VALUE_COLUMNS: Record<keyof BrandValues, string> = {
-  name: 'name',
-  description: 'description',
-  category: 'category',
-  location: 'location',
-  delivery: 'delivery',
-  imageUrl: 'image_url',
-  instagramUrl: 'instagram_url',
-  etsyUrl: 'etsy_url',
-  websiteUrl: 'website_url',
-  tiktokUrl: 'tiktok_url',
-  tags: 'tags',
-  hashtags: 'hashtags',
-  priceCategory: 'price_category',
-  featured: 'featured',
-  featuredDate: 'featured_date',
-};
+const VALUE_COLUMNS: Record<keyof BrandValues, string> = snakeCaseColumns(
+  'name description category location delivery imageUrl instagramUrl etsyUrl websiteUrl tiktokUrl tags hashtags priceCategory featured featuredDate',
+);
 const VALUE_KEYS = Object.keys(VALUE_COLUMNS) as (keyof BrandValues)[];
 
 /** A brand to insert: what its author set, and (demo data only) how often it was seen and when it was added. */

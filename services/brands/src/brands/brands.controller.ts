@@ -1,6 +1,6 @@
-import { Body, Controller, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Query, Res } from '@nestjs/common';
 import type { Brand, ViewResponse } from '@hunted/contracts';
-import { IdParam, Public, PublicRead, sendPage, SignedIn } from '@hunted/platform';
+import { IdParam, Public, PublicGet, sendPage, SignedIn } from '@hunted/platform';
 import type { FastifyReply } from 'fastify';
 import { BrandInputDto } from './brand-input.dto.js';
 import { parseBrandListQuery } from './brand-query.js';
@@ -11,9 +11,7 @@ import { BrandsService } from './brands.service.js';
 export class BrandsController {
   constructor(private readonly brands: BrandsService) {}
 
-  @Get()
-  @Public()
-  @PublicRead()
+  @PublicGet()
   async list(
     // Parsed by hand (not a DTO): unknown parameters are ignored and 'all' means no filter, as the SPA sends.
     @Query() query: Record<string, unknown>,
@@ -29,9 +27,7 @@ export class BrandsController {
     return this.brands.submit(input);
   }
 
-  @Get(':id')
-  @Public()
-  @PublicRead()
+  @PublicGet(':id')
   findOne(@IdParam('id', BRAND_NOT_FOUND) id: number): Promise<Brand> {
     return this.brands.findById(id);
   }

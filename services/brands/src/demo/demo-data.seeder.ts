@@ -1,11 +1,9 @@
-import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { demoDataEnabled, loadDemoDataOnce, SERVICE_CONFIG } from '@hunted/platform';
-import { DataSource, type EntityManager } from 'typeorm';
+import { Injectable } from '@nestjs/common';
+import { DemoDataLoader } from '@hunted/platform';
+import type { EntityManager } from 'typeorm';
 import { BrandRepository } from '../brands/brand.repository.js';
 import { SavesService } from '../saves/saves.service.js';
 import { VotesService, type PastVote } from '../votes/votes.service.js';
-import type { BrandsConfig } from '../config.js';
 import { DEMO_BRANDS, demoImageUrl, demoLinks } from './demo-brands.js';
 
 const DEMO_USERS = Array.from({ length: 40 }, (_, i) => `demo-user-${String(i + 1).padStart(2, '0')}`);
@@ -34,36 +32,30 @@ type VoteWhen = 'today' | 'yesterday' | 'earlier';
  * brands.brand.created goes out with it, so other services' copies of the directory know the demo brands.
  */
 @Injectable()
-export class DemoDataSeeder implements OnModuleInit {
-  private readonly logger = new Logger(DemoDataSeeder.name);
-
+export class DemoDataSeeder extends DemoDataLoader {
+  // Loaded at onModuleInit, before any onApplicationBootstrap, so the featured pick at start sees the demo brands.
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
-    @Inject(SERVICE_CONFIG) private readonly config: BrandsConfig,
     private readonly brands: BrandRepository,
     private readonly votes: VotesService,
     private readonly saves: SavesService,
-  ) {}
-
-  // onModuleInit runs before any onApplicationBootstrap, so the featured pick at start sees the demo brands.
-  async onModuleInit(): Promise<void> {
-    if (!demoDataEnabled(this.config)) return;
-    const loaded = await this.seedIfEmpty();
-    if (loaded) this.logger.log(`loaded the demo directory: ${loaded} brands (set DEMO_DATA=off to start empty)`);
+  ) {
+    super();
   }
 
-  /** Loads the demo directory when there are no brands; answers how many brands it loaded (0 when none). */
-  async seedIfEmpty(): Promise<number> {
-    return loadDemoDataOnce(
-      this.dataSource,
-      (manager) => this.brands.any(manager),
-      async (manager) => {
-        const ids = await this.insertBrands(manager);
-        await this.insertVotes(manager, ids);
-        await this.insertSaves(manager, ids);
-        return ids.length;
-      },
-    );
+  protected hasData(manager: EntityManager): Promise<boolean> {
+    return this.brands.any(manager);
+  }
+
+  /** The demo directory; answers how many brands it loaded. */
+  protected async load(manager: EntityManager): Promise<number> {
+    const ids = await this.insertBrands(manager);
+    await this.insertVotes(manager, ids);
+    await this.insertSaves(manager, ids);
+    return ids.length;
+  }
+
+  protected loadedMessage(count: number): string {
+    return `loaded the demo directory: ${count} brands (set DEMO_DATA=off to start empty)`;
   }
 
   private async insertBrands(manager: EntityManager): Promise<number[]> {

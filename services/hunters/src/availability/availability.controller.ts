@@ -1,11 +1,20 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
-import type { AvailabilityDay, WeeklyHours } from '@hunted/contracts';
-import { CurrentUser, SignedIn, type AuthenticatedUser } from '@hunted/platform';
+import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import {
+  availabilityDateParamSchema,
+  availabilityInputSchema,
+  availabilityRangeInputSchema,
+  availabilityReadQuerySchema,
+  weeklyHoursSchema,
+  type AvailabilityDay,
+  type WeeklyHours,
+} from '@hunted/contracts';
+import { CurrentUser, SchemaPipe, SignedIn, ValidBody, ValidQuery, type AuthenticatedUser } from '@hunted/platform';
+import type { z } from 'zod';
 import { AvailabilityService } from './availability.service.js';
 
 /**
- * The caller's own availability. Bodies and queries are checked by hand (availability-rules.ts), as the listing's
- * query is: each 400 names its field. Every route needs a signed-in caller with a hunter profile.
+ * The caller's own availability. Bodies, queries and the reverted date are read with the contracts' availability
+ * schemas: each 400 names its field. Every route needs a signed-in caller with a hunter profile.
  */
 @Controller('api/hunter-availability')
 @SignedIn()
@@ -18,31 +27,47 @@ export class AvailabilityController {
   }
 
   @Put('weekly')
-  setWeekly(@CurrentUser() user: AuthenticatedUser, @Body() body: Record<string, unknown>): Promise<WeeklyHours> {
-    return this.availability.setWeeklyHours(user.id, body);
+  setWeekly(
+    @CurrentUser() user: AuthenticatedUser,
+    @ValidBody(weeklyHoursSchema) week: WeeklyHours,
+  ): Promise<WeeklyHours> {
+    return this.availability.setWeeklyHours(user.id, week);
   }
 
   @Get()
-  days(@CurrentUser() user: AuthenticatedUser, @Query() query: Record<string, unknown>): Promise<AvailabilityDay[]> {
-    return this.availability.days(user.id, query);
+  days(
+    @CurrentUser() user: AuthenticatedUser,
+    @ValidQuery(availabilityReadQuerySchema) range: z.output<typeof availabilityReadQuerySchema>,
+  ): Promise<AvailabilityDay[]> {
+    return this.availability.days(user.id, range);
   }
 
   /** An upsert of the date's own record: 200 whether it was new or replaced. */
   @Post()
   @HttpCode(200)
-  setDate(@CurrentUser() user: AuthenticatedUser, @Body() body: Record<string, unknown>): Promise<AvailabilityDay> {
-    return this.availability.setDate(user.id, body);
+  setDate(
+    @CurrentUser() user: AuthenticatedUser,
+    @ValidBody(availabilityInputSchema) record: z.output<typeof availabilityInputSchema>,
+  ): Promise<AvailabilityDay> {
+    return this.availability.setDate(user.id, record);
   }
 
   @Post('range')
   @HttpCode(200)
-  setRange(@CurrentUser() user: AuthenticatedUser, @Body() body: Record<string, unknown>): Promise<AvailabilityDay[]> {
-    return this.availability.setRange(user.id, body);
+  setRange(
+    @CurrentUser() user: AuthenticatedUser,
+    @ValidBody(availabilityRangeInputSchema)
+    { timeSlots, startDate, endDate }: z.output<typeof availabilityRangeInputSchema>,
+  ): Promise<AvailabilityDay[]> {
+    return this.availability.setRange(user.id, { startDate, endDate }, timeSlots);
   }
 
   /** Reverts the date to its weekly hours; answers what it now is. */
   @Delete(':date')
-  revert(@CurrentUser() user: AuthenticatedUser, @Param('date') date: string): Promise<AvailabilityDay> {
+  revert(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param(new SchemaPipe(availabilityDateParamSchema)) { date }: z.output<typeof availabilityDateParamSchema>,
+  ): Promise<AvailabilityDay> {
     return this.availability.revertDate(user.id, date);
   }
 }

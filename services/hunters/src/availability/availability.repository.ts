@@ -3,7 +3,19 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { WEEKDAYS, type AvailabilityDay, type AvailabilitySlot, type WeeklyHours } from '@hunted/contracts';
 import { EventPublisher } from '@hunted/platform';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { DateRange, DateRecord } from './availability-rules.js';
+
+/** A span of London dates, both ends included. */
+export interface DateRange {
+  startDate: string;
+  endDate: string;
+}
+
+/** A date's own record (an empty list is a day off). */
+export interface DateRecord {
+  date: string;
+  timeSlots: AvailabilitySlot[];
+  isAvailable: boolean;
+}
 
 /** Each date of a span resolved: its own record when it has one, else its weekday's hours (none: a day off). */
 const RESOLVED_DAYS = `

@@ -1,11 +1,8 @@
-import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { dateOfDayNumber, dayNumberOf, londonDateOf } from '@hunted/contracts';
-import { demoDataEnabled, loadDemoDataOnce, SERVICE_CONFIG } from '@hunted/platform';
-import { DataSource, type EntityManager } from 'typeorm';
+import { Injectable } from '@nestjs/common';
+import { dateOfDayNumber, dayNumberOf, londonDateOf, pricePerSessionOf } from '@hunted/contracts';
+import { DemoDataLoader } from '@hunted/platform';
+import type { EntityManager } from 'typeorm';
 import { AvailabilityRepository } from '../availability/availability.repository.js';
-import type { HuntersConfig } from '../config.js';
-import { pricePerSessionOf } from '../hunters/hunter-input.dto.js';
 import { HunterRepository } from '../hunters/hunter.repository.js';
 import {
   DEMO_HUNTERS,
@@ -21,38 +18,31 @@ import {
 /**
  * Loads the demo marketplace into an empty database at start (unless DEMO_DATA=off; off by default in tests): the
  * hunters of DEMO_HUNTERS, unowned until someone registers with a hunter's demo email, with weekly hours and a few
- * dates that differ from them (counted from today in London, so never in the past). One transaction under an
- * advisory lock, so replicas starting together load it once, and a table that has hunters is never touched. Every
+ * dates that differ from them (counted from today in London, so never in the past). DemoDataLoader runs it
+ * in one transaction under an advisory lock, so a table that has hunters is never touched. Every
  * write goes through the tables' owners, so hunters.hunter.created and hunters.availability.changed go out with it.
  */
 @Injectable()
-export class DemoDataSeeder implements OnModuleInit {
-  private readonly logger = new Logger(DemoDataSeeder.name);
-
+export class DemoDataSeeder extends DemoDataLoader {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
-    @Inject(SERVICE_CONFIG) private readonly config: HuntersConfig,
     private readonly hunters: HunterRepository,
     private readonly availability: AvailabilityRepository,
-  ) {}
-
-  async onModuleInit(): Promise<void> {
-    if (!demoDataEnabled(this.config)) return;
-    const loaded = await this.seedIfEmpty();
-    if (loaded) this.logger.log(`loaded the demo marketplace: ${loaded} hunters (set DEMO_DATA=off to start empty)`);
+  ) {
+    super();
   }
 
-  /** Loads the demo hunters when there are none; answers how many it loaded (0 when none). */
-  async seedIfEmpty(): Promise<number> {
+  protected hasData(manager: EntityManager): Promise<boolean> {
+    return this.hunters.any(manager);
+  }
+
+  protected async load(manager: EntityManager): Promise<number> {
     const today = dayNumberOf(londonDateOf(Date.now()))!;
-    return loadDemoDataOnce(
-      this.dataSource,
-      (manager) => this.hunters.any(manager),
-      async (manager) => {
-        for (const hunter of DEMO_HUNTERS) await this.insertHunter(manager, hunter, today);
-        return DEMO_HUNTERS.length;
-      },
-    );
+    for (const hunter of DEMO_HUNTERS) await this.insertHunter(manager, hunter, today);
+    return DEMO_HUNTERS.length;
+  }
+
+  protected loadedMessage(count: number): string {
+    return `loaded the demo marketplace: ${count} hunters (set DEMO_DATA=off to start empty)`;
   }
 
   private async insertHunter(manager: EntityManager, demo: DemoHunter, today: number): Promise<void> {

@@ -6,14 +6,13 @@ import {
   HUNTER_LOCATIONS,
   HUNTER_SERVICES,
   HUNTER_SPECIALTIES,
+  hunterInputSchema,
   PRICE_BAND_RANGES,
   PRICE_BANDS,
+  pricePerSessionOf,
+  weeklyHoursSchema,
 } from '@hunted/contracts';
-import { plainToInstance } from 'class-transformer';
-import { validateSync } from 'class-validator';
 import { describe, expect, it } from 'vitest';
-import { parseWeeklyHours } from '../availability/availability-rules.js';
-import { HunterInputDto, pricePerSessionOf } from '../hunters/hunter-input.dto.js';
 import {
   DEMO_HUNTERS,
   demoEmail,
@@ -69,7 +68,7 @@ describe('the demo hunters', () => {
 
   it('follow the profile rules a member is held to, portrait and Instagram included', () => {
     for (const hunter of DEMO_HUNTERS) {
-      const input = plainToInstance(HunterInputDto, {
+      const input = hunterInputSchema.safeParse({
         name: hunter.name,
         bio: hunter.bio,
         location: hunter.location,
@@ -82,7 +81,7 @@ describe('the demo hunters', () => {
         instagramUrl: demoInstagramUrl(hunter),
         profileImageUrl: demoPhotoUrl(hunter),
       });
-      expect(validateSync(input), hunter.name).toEqual([]);
+      expect(input.error?.issues ?? [], hunter.name).toEqual([]);
       expect(hunter.bio.length, hunter.name).toBeGreaterThan(250);
     }
   });
@@ -98,7 +97,7 @@ describe('the demo hunters', () => {
   it('have weekly hours the availability rules accept, and exceptions in the future within the limits', () => {
     for (const hunter of DEMO_HUNTERS) {
       const week = demoWeeklyHours(hunter);
-      expect(parseWeeklyHours(week), hunter.name).toEqual(week);
+      expect(weeklyHoursSchema.parse(week), hunter.name).toEqual(week);
       expect(
         Object.values(week).some((slots) => slots.length > 0),
         hunter.name,

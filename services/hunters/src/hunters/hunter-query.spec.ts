@@ -1,18 +1,18 @@
-import { BadRequestException } from '@nestjs/common';
+import { hunterListQuerySchema } from '@hunted/contracts';
+import { fieldErrorsOfIssues } from '@hunted/platform';
 import { describe, expect, it } from 'vitest';
-import { parseHunterListQuery } from './hunter-query.js';
+import { hunterListQueryOf } from './hunter-query.js';
+
+/** The query as the route reads it: the contracts' schema, then the service's defaults. */
+const parseHunterListQuery = (query: Record<string, unknown>) => hunterListQueryOf(hunterListQuerySchema.parse(query));
 
 function errorsOf(query: Record<string, unknown>): Record<string, string> {
-  try {
-    parseHunterListQuery(query);
-  } catch (error) {
-    expect(error).toBeInstanceOf(BadRequestException);
-    return ((error as BadRequestException).getResponse() as { errors: Record<string, string> }).errors;
-  }
-  throw new Error('expected a 400');
+  const result = hunterListQuerySchema.safeParse(query);
+  if (result.success) throw new Error('expected a 400');
+  return fieldErrorsOfIssues(result.error.issues);
 }
 
-describe('parseHunterListQuery', () => {
+describe('the hunter list query', () => {
   it('answers no filter, the top picks and the first page of 24 for an empty query, all or blanks', () => {
     const none = { filters: {}, sort: 'rating', paging: { limit: 24, offset: 0 } };
     expect(parseHunterListQuery({})).toEqual(none);

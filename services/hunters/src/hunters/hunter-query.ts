@@ -1,14 +1,5 @@
-import { ListQueryReader, withoutUndefined, type Page } from '@hunted/platform';
-import {
-  DEFAULT_HUNTER_SORT,
-  HUNTER_LOCATIONS,
-  HUNTER_SERVICES,
-  HUNTER_SORTS,
-  HUNTER_SPECIALTIES,
-  PRICE_BANDS,
-  type HunterSort,
-  type PriceBand,
-} from '@hunted/contracts';
+import { pageOf, searchQueryOf, withoutUndefined, type Page } from '@hunted/platform';
+import { DEFAULT_HUNTER_SORT, type HunterListQueryParsed, type HunterSort, type PriceBand } from '@hunted/contracts';
 
 /** Filters of the listing. Absent means "no filter". */
 export interface HunterFilters {
@@ -33,21 +24,18 @@ export interface HunterListQuery {
 export const DEFAULT_PAGE_SIZE = 24;
 
 /**
- * `GET /api/hunters`'s query (search, price, location, specialty, service, sort, limit, offset), or a 400 naming
- * each bad parameter. Unknown parameters are ignored; 'all' or blank is no filter (and the default sort). The list
- * is always paged, so no request reads the whole table.
+ * `GET /api/hunters`'s query as the service uses it: read with `hunterListQuerySchema` of @hunted/contracts (each
+ * bad parameter named in one 400, unknown ones ignored, 'all' or blank no filter), then the defaults: the top
+ * picks, and always a page, so no request reads the whole table.
  */
-export function parseHunterListQuery(query: Record<string, unknown>): HunterListQuery {
-  const reader = new ListQueryReader(query);
+export function hunterListQueryOf(query: HunterListQueryParsed): HunterListQuery {
   const filters: HunterFilters = {
-    price: reader.oneOf('price', PRICE_BANDS),
-    location: reader.oneOf('location', HUNTER_LOCATIONS),
-    specialty: reader.oneOf('specialty', HUNTER_SPECIALTIES),
-    service: reader.oneOf('service', HUNTER_SERVICES),
-    search: reader.search(),
+    price: query.price,
+    location: query.location,
+    specialty: query.specialty,
+    service: query.service,
+    search: query.search === undefined ? undefined : searchQueryOf(query.search),
   };
-  const sort = reader.oneOf('sort', HUNTER_SORTS) ?? DEFAULT_HUNTER_SORT;
-  const paging = reader.paging(DEFAULT_PAGE_SIZE) ?? { limit: DEFAULT_PAGE_SIZE, offset: 0 };
-  reader.done();
-  return { filters: withoutUndefined(filters), sort, paging };
+  const paging = pageOf(query, DEFAULT_PAGE_SIZE) ?? { limit: DEFAULT_PAGE_SIZE, offset: 0 };
+  return { filters: withoutUndefined(filters), sort: query.sort ?? DEFAULT_HUNTER_SORT, paging };
 }

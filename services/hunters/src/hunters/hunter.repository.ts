@@ -6,13 +6,14 @@ import {
   preparedQuery,
   readSitemapEntries,
   readSitemapFiles,
+  snakeCaseColumns,
   SQL_STATE,
   sqlStateOf,
   type SitemapSource,
   type SitemapTable,
 } from '@hunted/platform';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { HunterChanges, HunterValues } from './hunter-input.dto.js';
+import type { HunterChanges, HunterValues } from './hunter-input.js';
 import { deleteReplacedPhoto, storedPhotoUrl } from '../photos/hunter-photos.js';
 import type { HunterFilters, HunterListQuery } from './hunter-query.js';
 import { countStatement, HUNTER_COLUMNS, listingStatement } from './hunter-sql.js';
@@ -24,20 +25,9 @@ export const HUNTER_EXISTS = 'You already have a hunter profile';
 const HUNTER_PAGES: SitemapTable = { table: 'hunters', lastModified: 'updated_at' };
 
 /** The table's column of each value a hunter sets. */
-const VALUE_COLUMNS: Record<keyof HunterValues, string> = {
-  name: 'name',
-  bio: 'bio',
-  location: 'location',
-  specialties: 'specialties',
-  adviceTypes: 'advice_types',
-  languages: 'languages',
-  yearsExperience: 'years_experience',
-  instagramUrl: 'instagram_url',
-  availabilityStatus: 'availability_status',
-  sessionTypes: 'session_types',
-  profileImageUrl: 'profile_image_url',
-  pricePerSession: 'price_per_session',
-};
+const VALUE_COLUMNS: Record<keyof HunterValues, string> = snakeCaseColumns(
+  'name bio location specialties adviceTypes languages yearsExperience instagramUrl availabilityStatus sessionTypes profileImageUrl pricePerSession',
+);
 const VALUE_KEYS = Object.keys(VALUE_COLUMNS) as (keyof HunterValues)[];
 
 /** What the marketplace sets rather than the hunter; given on insert for the demo hunters only. */

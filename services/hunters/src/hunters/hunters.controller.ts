@@ -1,34 +1,46 @@
-import { Body, Controller, Get, Patch, Post, Query, Res } from '@nestjs/common';
-import type { Hunter, OwnHunter } from '@hunted/contracts';
-import { BodyLimit, CurrentUser, IdParam, Public, PublicRead, sendPage, SignedIn, type AuthenticatedUser } from '@hunted/platform';
+import { Controller, Get, Patch, Post, Res } from '@nestjs/common';
+import {
+  hunterInputSchema,
+  hunterListQuerySchema,
+  hunterUpdateSchema,
+  type Hunter,
+  type HunterInputParsed,
+  type HunterListQueryParsed,
+  type HunterUpdateParsed,
+  type OwnHunter,
+} from '@hunted/contracts';
+import {
+  BodyLimit,
+  CurrentUser,
+  IdParam,
+  PublicGet,
+  sendPage,
+  SignedIn,
+  ValidBody,
+  ValidQuery,
+  type AuthenticatedUser,
+} from '@hunted/platform';
 import type { FastifyReply } from 'fastify';
-import { HunterInputDto, HunterUpdateDto } from './hunter-input.dto.js';
-import { parseHunterListQuery } from './hunter-query.js';
+import { hunterListQueryOf } from './hunter-query.js';
+import { PROFILE_BODY_LIMIT } from '../photos/hunter-photos.js';
 import { HUNTER_NOT_FOUND } from './hunter.repository.js';
 import { HuntersService } from './hunters.service.js';
-
-/** A profile write may carry a 5 MB photo in base64 (about 6.7 MB); every other route takes the platform's 1 MB. */
-export const PROFILE_BODY_LIMIT = 8 * 1024 * 1024;
 
 @Controller('api')
 export class HuntersController {
   constructor(private readonly hunters: HuntersService) {}
 
-  @Get('hunters')
-  @Public()
-  @PublicRead()
+  @PublicGet('hunters')
   async list(
-    // Parsed by hand (not a DTO): unknown parameters are ignored and 'all' means no filter, as the SPA sends.
-    @Query() query: Record<string, unknown>,
+    // Unknown parameters are ignored and 'all' means no filter, as the SPA sends.
+    @ValidQuery(hunterListQuerySchema) query: HunterListQueryParsed,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Hunter[]> {
-    const { hunters, total } = await this.hunters.list(parseHunterListQuery(query));
+    const { hunters, total } = await this.hunters.list(hunterListQueryOf(query));
     return sendPage(reply, { items: hunters, total });
   }
 
-  @Get('hunters/:id')
-  @Public()
-  @PublicRead()
+  @PublicGet('hunters/:id')
   findOne(@IdParam('id', HUNTER_NOT_FOUND) id: number): Promise<Hunter> {
     return this.hunters.findById(id);
   }
@@ -43,7 +55,10 @@ export class HuntersController {
   @Post('hunters')
   @SignedIn()
   @BodyLimit(PROFILE_BODY_LIMIT)
-  create(@CurrentUser() user: AuthenticatedUser, @Body() input: HunterInputDto): Promise<OwnHunter> {
+  create(
+    @CurrentUser() user: AuthenticatedUser,
+    @ValidBody(hunterInputSchema) input: HunterInputParsed,
+  ): Promise<OwnHunter> {
     return this.hunters.create(user.id, input);
   }
 
@@ -53,7 +68,7 @@ export class HuntersController {
   update(
     @IdParam('id', HUNTER_NOT_FOUND) id: number,
     @CurrentUser() user: AuthenticatedUser,
-    @Body() update: HunterUpdateDto,
+    @ValidBody(hunterUpdateSchema) update: HunterUpdateParsed,
   ): Promise<OwnHunter> {
     return this.hunters.update(id, user.id, update);
   }

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Hunter, OwnHunter } from '@hunted/contracts';
+import type { Hunter, HunterInputParsed, HunterUpdateParsed, OwnHunter } from '@hunted/contracts';
 import { DataSource } from 'typeorm';
-import { hunterChangesOf, newHunterValues, type HunterInputDto, type HunterUpdateDto } from './hunter-input.dto.js';
+import { hunterChangesOf, newHunterValues } from './hunter-input.js';
 import type { HunterListQuery } from './hunter-query.js';
 import { HunterRepository } from './hunter.repository.js';
 
@@ -27,13 +27,13 @@ export class HuntersService {
   }
 
   /** A member's profile, announced in the same transaction. */
-  async create(userId: string, input: HunterInputDto): Promise<OwnHunter> {
+  async create(userId: string, input: HunterInputParsed): Promise<OwnHunter> {
     const hunter = await this.dataSource.transaction((manager) => this.hunters.insert(manager, userId, newHunterValues(input)));
     return { ...hunter, userId };
   }
 
   /** The owner's edit, announced in the same transaction. */
-  update(id: number, userId: string, update: HunterUpdateDto): Promise<OwnHunter> {
+  update(id: number, userId: string, update: HunterUpdateParsed): Promise<OwnHunter> {
     return this.dataSource.transaction((manager) => this.hunters.updateOwn(manager, id, userId, hunterChangesOf(update)));
   }
 }

@@ -18,6 +18,9 @@ export const HUNTER_PHOTO_RULES: ImageRules = {
   claimMustMatchBytes: true,
 };
 
+/** A profile write may carry a 5 MB photo in base64 (about 6.7 MB); every other route takes the platform's 1 MB. */
+export const PROFILE_BODY_LIMIT = 8 * 1024 * 1024;
+
 const PHOTO_URL = new RegExp(`^${HUNTER_PHOTO_PATH}/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$`);
 
 /** The id of one of this service's photos from its URL, or null for any other URL. */

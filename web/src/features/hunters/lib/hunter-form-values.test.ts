@@ -55,6 +55,22 @@ describe('newHunterFormValues', () => {
 });
 
 describe('validateHunterForm on creation', () => {
+  it("checks what it would send with the server's schema, showing the server's own messages", () => {
+    expect(validateHunterForm(filled({ name: 'x'.repeat(256) }), 'create')).toEqual({ name: 'Name must be at most 255 characters' });
+    expect(validateHunterForm(filled({ name: 'Ada\u001bLovelace' }), 'edit')).toEqual({
+      name: 'Name may not contain control characters (such as line breaks)',
+    });
+    expect(validateHunterForm(filled({ bio: 'x'.repeat(2001) }), 'create')).toEqual({ bio: 'Bio must be at most 2,000 characters' });
+    expect(validateHunterForm(filled({ profileImageUrl: 'https://img.example/a.png' }), 'edit')).toEqual({
+      profileImageUrl: 'Profile photo must be an uploaded image or none (links to other sites are not accepted)',
+    });
+    expect(validateHunterForm(filled(), 'create')).toEqual({});
+    expect(validateHunterForm(filled({ instagramUrl: 'https://instagram.com/ada' }), 'create')).toEqual({});
+    expect(validateHunterForm(filled({ instagramUrl: 'https://localhost/ada' }), 'create')).toEqual({
+      instagramUrl: 'Instagram must be a link starting with http:// or https://',
+    });
+  });
+
   it("names every missing field with the spec's messages", () => {
     const errors = validateHunterForm({ ...newHunterFormValues(user), name: ' ', languages: [] }, 'create');
     expect(errors).toEqual({

@@ -3,6 +3,8 @@ import {
   DEFAULT_SESSION_TYPES,
   HUNTER_LIMITS,
   HUNTER_MESSAGES,
+  hunterInputSchema,
+  hunterUpdateSchema,
   SESSION_TYPES,
   type Hunter,
   type HunterAvailabilityStatus,
@@ -150,8 +152,29 @@ export function toggledLanguages(languages: readonly string[], language: string)
 const isWholeNumberText = (text: string) => /^-?\d+$/.test(text.trim());
 const isBlank = (text: string) => text.trim() === '';
 
-/** What is wrong with the form, field by field; the server checks the same rules again. */
+/**
+ * What is wrong with the form, field by field: the form's own messages for what a person types (a number left
+ * empty, a location not picked), then the contracts' schema, the server's own rules, over what the form would send
+ * (its messages are the server's). The server checks the same schema again.
+ */
 export function validateHunterForm(values: HunterFormValues, mode: HunterFormMode): HunterFormErrors {
+  const errors = formErrorsOf(values, mode);
+  const schema = mode === 'create' ? hunterInputSchema : hunterUpdateSchema;
+  const checked = schema.safeParse(hunterInputOf(values, mode));
+  for (const issue of checked.error?.issues ?? []) {
+    const field = issue.path.map(String).join('.') as HunterFormField;
+    if (HUNTER_FORM_FIELDS.includes(field) && errors[field] === undefined && !hasErrorWithin(errors, field)) {
+      errors[field] = issue.message;
+    }
+  }
+  return errors;
+}
+
+/** Whether a message already sits on one of the field's parts (sessionTypes.inPerson.price for sessionTypes). */
+const hasErrorWithin = (errors: HunterFormErrors, field: string) =>
+  Object.keys(errors).some((named) => named.startsWith(`${field}.`));
+
+function formErrorsOf(values: HunterFormValues, mode: HunterFormMode): HunterFormErrors {
   const errors: HunterFormErrors = {};
   if (isBlank(values.name)) errors.name = HUNTER_FORM_MESSAGES.name;
   if (!values.location) errors.location = HUNTER_FORM_MESSAGES.location;
