@@ -24,6 +24,7 @@ export * from './http/reviews.js';
 export * from './http/messaging.js';
 export * from './http/messaging.schemas.js';
 export * from './http/hunters.js';
+export * from './http/hunters.schemas.js';
 export * from './http/bookings.js';
 export * from './http/bookings.schemas.js';
 export * from './http/pages.js';

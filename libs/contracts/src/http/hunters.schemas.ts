@@ -1,0 +1,329 @@
+import * as isURLModule from 'validator/lib/isURL.js';
+import { z } from 'zod';
+import { dayNumberOf, londonDateOf } from '../time/london-clock.js';
+import {
+  AVAILABILITY_LIMITS,
+  AVAILABILITY_SLOTS,
+  HUNTER_AVAILABILITY_STATUSES,
+  HUNTER_LANGUAGES,
+  HUNTER_LIMITS,
+  HUNTER_LIST_PAGING,
+  HUNTER_LOCATIONS,
+  HUNTER_MESSAGES,
+  HUNTER_SERVICES,
+  HUNTER_SORTS,
+  HUNTER_SPECIALTIES,
+  PHOTO_MESSAGE,
+  PRICE_BANDS,
+  WEEKDAYS,
+  normalizedSlots,
+  sessionTypesError,
+  type AvailabilitySlot,
+  type SessionTypes,
+  type Weekday,
+} from './hunters.js';
+import { listFilterOneOf, listSearch, listWholeNumber } from './list-filters.js';
+import { oneLineText } from './text-rules.js';
+
+/**
+ * The hunters API's request schemas (read by hunters' SchemaPipe, checked first by the profile form). Apart from
+ * `hunters.ts` so that a page which only needs the types and limits brings neither zod nor validator into its
+ * bundle (the package is side-effect free, so an unused schema module is dropped).
+ */
+
+/**
+ * `GET /api/hunters`'s query as read (search, price, location, specialty, service, sort, limit, offset); each
+ * absent when not given or 'all'/blank; unknown parameters are ignored. The service fills the defaults.
+ */
+export const hunterListQuerySchema = z.object({
+  price: listFilterOneOf('price', PRICE_BANDS),
+  location: listFilterOneOf('location', HUNTER_LOCATIONS),
+  specialty: listFilterOneOf('specialty', HUNTER_SPECIALTIES),
+  service: listFilterOneOf('service', HUNTER_SERVICES),
+  search: listSearch(),
+  sort: listFilterOneOf('sort', HUNTER_SORTS),
+  limit: listWholeNumber('limit', 1, HUNTER_LIST_PAGING.maxLimit),
+  offset: listWholeNumber('offset', 0, HUNTER_LIST_PAGING.maxOffset),
+});
+export type HunterListQueryParsed = z.output<typeof hunterListQuerySchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Input schemas: what the hunters service reads (`@ValidBody`/`@ValidQuery`) and the web form checks first.
+// ---------------------------------------------------------------------------------------------------------------
+
+const oneOf = (list: readonly string[]) => `must be one of: ${list.join(', ')}`;
+const trimmedText = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
+/** Optional text: blank means none. */
+const trimmedOrNull = (value: unknown) => (typeof value === 'string' ? value.trim() || null : value);
+
+/**
+ * A list picked from `list`, duplicates dropped (order kept); `required` when missing, not a list or empty, `each`
+ * when an entry is not on the list. The field's message names the field, never one entry.
+ */
+function pickedFrom<T extends string>(list: readonly T[], required: string, each: string) {
+  return z
+    .array(z.unknown(), { error: required })
+    .min(1, { error: required })
+    .refine((picked) => picked.every((entry) => (list as readonly unknown[]).includes(entry)), { error: each })
+    .transform((picked) => [...new Set(picked)] as T[]);
+}
+
+const LINK_OPTIONS = { protocols: ['http', 'https'], require_protocol: true };
+const isURL = isURLModule.default as unknown as (value: string, options: typeof LINK_OPTIONS) => boolean;
+
+/** An optional http(s) link within the length limit; null or blank is none; trimmed. */
+function optionalLink(label: string, max: number) {
+  return z.preprocess(
+    trimmedOrNull,
+    z.custom<string | null>(
+      (value) => value === null || (typeof value === 'string' && value.length <= max && isURL(value, LINK_OPTIONS)),
+      {
+        error: ({ input }) =>
+          typeof input === 'string' && input.length > max
+            ? `${label} must be at most ${max} characters`
+            : `${label} must be a link starting with http:// or https://`,
+      },
+    ),
+  );
+}
+
+/**
+ * Site paths a profile photo may name: one of the hunters service's photos (the profile's own only, which the
+ * service checks where the profile is read), an avatar identity serves, or a demo hunter's portrait (served by the
+ * web app), which the profile form sends back unchanged once someone has become that hunter. Links to other sites
+ * are refused: a photo shown to every visitor of the listing would let its host follow who looks at it.
+ */
+const SITE_PHOTO =
+  /^(\/api\/(media\/hunter-photos|auth\/avatars)\/[\w.-]{1,200}|\/demo-hunters\/[a-z0-9-]{1,100}\.svg)$/;
+
+
+/** A `data:image/...` upload (its bytes are checked when stored), one of the site's photo paths, or null (blank) for none. */
+const profilePhoto = z.preprocess(
+  trimmedOrNull,
+  z.custom<string | null>(
+    (value) => value === null || (typeof value === 'string' && (value.startsWith('data:') || SITE_PHOTO.test(value))),
+    { error: PHOTO_MESSAGE },
+  ),
+);
+
+const sessionTypesRule = z.unknown().superRefine((value, ctx) => {
+  const error = sessionTypesError(value);
+  if (error !== null) ctx.addIssue({ code: 'custom', message: error });
+}) as unknown as z.ZodType<SessionTypes, unknown>;
+
+/** The profile's fields; each field's basic check (required, a list, a whole number) reports before finer ones. */
+const hunterFields = {
+  name: z.preprocess(
+    trimmedText,
+    oneLineText(
+      z
+        .string({ error: 'Name is required' })
+        .min(1, { error: 'Name is required' })
+        .max(HUNTER_LIMITS.name, { error: `Name must be at most ${HUNTER_LIMITS.name} characters` }),
+      'Name may not contain control characters (such as line breaks)',
+    ),
+  ),
+  location: z.enum(HUNTER_LOCATIONS, { error: `Location ${oneOf(HUNTER_LOCATIONS)}` }),
+  specialties: pickedFrom(
+    HUNTER_SPECIALTIES,
+    HUNTER_MESSAGES.specialties,
+    `Each specialty ${oneOf(HUNTER_SPECIALTIES)}`,
+  ),
+  adviceTypes: pickedFrom(HUNTER_SERVICES, HUNTER_MESSAGES.adviceTypes, `Each service ${oneOf(HUNTER_SERVICES)}`),
+  languages: pickedFrom(HUNTER_LANGUAGES, HUNTER_MESSAGES.languages, `Each language ${oneOf(HUNTER_LANGUAGES)}`),
+  yearsExperience: z
+    .number({ error: HUNTER_MESSAGES.yearsExperience })
+    .refine(Number.isInteger, { error: HUNTER_MESSAGES.yearsExperience })
+    .refine((years) => years >= HUNTER_LIMITS.minYears && years <= HUNTER_LIMITS.maxYears, {
+      error: `Years of experience must be from ${HUNTER_LIMITS.minYears} to ${HUNTER_LIMITS.maxYears}`,
+    }),
+  sessionTypes: sessionTypesRule,
+};
+
+/** Fields optional on creation too: checked only when sent. */
+const hunterOptionalFields = {
+  /** null is an empty bio. */
+  bio: z
+    .preprocess(
+      (value) => (value === null ? '' : trimmedText(value)),
+      z.string({ error: 'Bio must be text' }).max(HUNTER_LIMITS.bio, { error: 'Bio must be at most 2,000 characters' }),
+    )
+    .optional(),
+  instagramUrl: optionalLink('Instagram', HUNTER_LIMITS.url).optional(),
+  availabilityStatus: z
+    .enum(HUNTER_AVAILABILITY_STATUSES, { error: `Availability status ${oneOf(HUNTER_AVAILABILITY_STATUSES)}` })
+    .optional(),
+  profileImageUrl: profilePhoto.optional(),
+  /** Accepted for the spec's form, which sends it, and ignored: the server stores the lowest enabled price. */
+  pricePerSession: z.unknown().optional(),
+};
+
+/**
+ * `POST /api/hunters`: id, userId, rating, reviewCount, totalSessions and featured are not fields, so they are
+ * refused (400 'property … should not exist'); pricePerSession is accepted and ignored.
+ */
+export const hunterInputSchema = z.strictObject({ ...hunterFields, ...hunterOptionalFields });
+/** `PATCH /api/hunters/{id}`: any of the fields; a field sent is checked as on creation, one left out keeps its value. */
+export const hunterUpdateSchema = z.strictObject({
+  ...Object.fromEntries(Object.entries(hunterFields).map(([key, rule]) => [key, rule.optional()])),
+  ...hunterOptionalFields,
+} as { [K in keyof typeof hunterFields]: z.ZodOptional<(typeof hunterFields)[K]> } & typeof hunterOptionalFields);
+export type HunterInputParsed = z.output<typeof hunterInputSchema>;
+export type HunterUpdateParsed = z.output<typeof hunterUpdateSchema>;
+
+// Availability: dates are London calendar dates ('YYYY-MM-DD'), compared with today in London at parse time.
+
+const SLOT_SET: ReadonlySet<string> = new Set(AVAILABILITY_SLOTS);
+/** More labels than this in one list is refused outright (12 distinct exist; duplicates are dropped). */
+const MAX_LABELS_SENT = 100;
+
+/** Listed labels only, de-duplicated and in the day's order; `missing` when the field is absent. */
+function slotList(field: string, missing = `${field} must be a list of time slots (an empty list is a day off)`) {
+  return z
+    .array(z.unknown(), {
+      error: ({ input }) =>
+        input === undefined ? missing : `${field} must be a list of time slots (an empty list is a day off)`,
+    })
+    .max(MAX_LABELS_SENT, { error: `${field} must have at most ${MAX_LABELS_SENT} entries`, abort: true })
+    .refine((labels) => labels.every((label) => typeof label === 'string' && SLOT_SET.has(label)), {
+      error: `Each of ${field} must be one of: ${AVAILABILITY_SLOTS.join(', ')}`,
+    })
+    .transform((labels) => normalizedSlots(labels as AvailabilitySlot[]));
+}
+
+const isSlotList = (value: unknown) =>
+  Array.isArray(value) &&
+  value.length <= MAX_LABELS_SENT &&
+  value.every((label) => typeof label === 'string' && SLOT_SET.has(label));
+
+type DateErrors = Record<string, string>;
+
+/** A date's day number, or an error on `field`; with `today`, "not past, at most 365 days ahead" (London). */
+function checkDate(value: unknown, field: string, errors: DateErrors, today: string | null): number | undefined {
+  if (typeof value !== 'string' || value === '') {
+    errors[field] = `${field} is required, as YYYY-MM-DD`;
+    return undefined;
+  }
+  const day = dayNumberOf(value);
+  if (day === null) {
+    errors[field] = `${field} must be a real date as YYYY-MM-DD`;
+    return undefined;
+  }
+  if (today !== null) {
+    const todayNumber = dayNumberOf(today)!;
+    if (day < todayNumber) errors[field] = `${field} must not be in the past (today is ${today} in London)`;
+    else if (day > todayNumber + AVAILABILITY_LIMITS.maxDaysAhead) {
+      errors[field] = `${field} must be at most ${AVAILABILITY_LIMITS.maxDaysAhead} days ahead`;
+    }
+  }
+  return day;
+}
+
+function checkRange(start: unknown, end: unknown, maxDays: number, today: string | null, errors: DateErrors): void {
+  const first = checkDate(start, 'startDate', errors, today);
+  const last = checkDate(end, 'endDate', errors, today);
+  if (first === undefined || last === undefined) return;
+  if (last < first) errors.endDate = 'endDate must not be before startDate';
+  else if (last - first + 1 > maxDays) errors.endDate = `The range must be at most ${maxDays} days`;
+}
+
+const todayInLondon = () => londonDateOf(Date.now());
+
+/** A date field checked at parse time (its message names `field`); `settable`: not past, within a year (London). */
+function dateOf(field: string, settable: boolean) {
+  return z.unknown().superRefine((value, ctx) => {
+    const errors: DateErrors = {};
+    checkDate(value, field, errors, settable ? todayInLondon() : null);
+    if (errors[field]) ctx.addIssue({ code: 'custom', message: errors[field] });
+  }) as unknown as z.ZodType<string, unknown>;
+}
+
+/** A range's dates, checked together as the old rules did (an order or length error replaces a date's own). */
+function rangeOf<Shape extends z.ZodRawShape>(shape: Shape, maxDays: number, settable: boolean) {
+  return z
+    .object({
+      ...shape,
+      startDate: z.unknown().optional() as z.ZodType<string, unknown>,
+      endDate: z.unknown().optional() as z.ZodType<string, unknown>,
+    })
+    .superRefine(
+      (value, ctx) => {
+        const record = value as Record<string, unknown>;
+        const errors: DateErrors = {};
+        checkRange(record.startDate, record.endDate, maxDays, settable ? todayInLondon() : null, errors);
+        for (const [field, message] of Object.entries(errors)) ctx.addIssue({ code: 'custom', path: [field], message });
+      },
+      { when: () => true },
+    );
+}
+
+/**
+ * A body with only `keys` (an unknown field is refused on its own, before any field is checked), then `schema`.
+ */
+function onlyFields<Schema extends z.ZodType<unknown, Record<string, unknown>>>(
+  keys: readonly string[],
+  schema: Schema,
+) {
+  return z
+    .record(z.string(), z.unknown(), { error: 'The body must be a JSON object' })
+    .superRefine((body, ctx) => {
+      for (const key of Object.keys(body)) {
+        if (!keys.includes(key))
+          ctx.addIssue({ code: 'custom', path: [key], message: `property ${key} should not exist` });
+      }
+    })
+    .pipe(schema);
+}
+
+/** `POST /api/hunter-availability`: {date, timeSlots, isAvailable?}; isAvailable, when sent, must match the slots. */
+export const availabilityInputSchema = onlyFields(
+  ['date', 'timeSlots', 'isAvailable'],
+  z
+    .object({
+      date: dateOf('date', true),
+      timeSlots: slotList('timeSlots'),
+      isAvailable: z.boolean({ error: 'isAvailable must be true or false' }).optional(),
+    })
+    .superRefine(
+      (value, ctx) => {
+        const { timeSlots, isAvailable } = value as { timeSlots: unknown; isAvailable: unknown };
+        if (
+          typeof isAvailable === 'boolean' &&
+          isSlotList(timeSlots) &&
+          isAvailable !== (timeSlots as unknown[]).length > 0
+        ) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['isAvailable'],
+            message: 'isAvailable must be true exactly when timeSlots is not empty (an empty list is a day off)',
+          });
+        }
+      },
+      { when: () => true },
+    )
+    .transform(({ date, timeSlots }) => ({ date, timeSlots, isAvailable: timeSlots.length > 0 })),
+);
+
+/** `POST /api/hunter-availability/range`: every date settable, endDate not before startDate, at most 92 days. */
+export const availabilityRangeInputSchema = onlyFields(
+  ['startDate', 'endDate', 'timeSlots'],
+  rangeOf({ timeSlots: slotList('timeSlots') }, AVAILABILITY_LIMITS.maxRangeDays, true),
+);
+
+/** `GET /api/hunter-availability?startDate&endDate`: any real dates, at most 62 days; other parameters are ignored. */
+export const availabilityReadQuerySchema = rangeOf({}, AVAILABILITY_LIMITS.maxReadDays, false).transform(
+  ({ startDate, endDate }) => ({ startDate, endDate }),
+);
+
+/** `DELETE /api/hunter-availability/{date}`'s path: a settable date. */
+export const availabilityDateParamSchema = z.object({ date: dateOf('date', true) });
+
+/** `PUT /api/hunter-availability/weekly`: all seven weekdays, each a list of labels. */
+export const weeklyHoursSchema = onlyFields(
+  WEEKDAYS,
+  z.object(
+    Object.fromEntries(
+      WEEKDAYS.map((day) => [day, slotList(day, `${day} is required (an empty list is a day off)`)]),
+    ) as Record<Weekday, ReturnType<typeof slotList>>,
+  ),
+);
