@@ -65,3 +65,7 @@ export const pageQuerySchema = z.object({
   limit: pageParameter('limit', 1, MAX_PAGE_LIMIT, 'limit must be at least 1'),
   offset: pageParameter('offset', 0, MAX_PAGE_OFFSET, 'offset must be 0 or more'),
 });
+export type PageQuery = z.output<typeof pageQuerySchema>;
+
+/** Paging and nothing else: another parameter is refused (a list with no filters of its own). */
+export const strictPageQuerySchema = z.strictObject(pageQuerySchema.shape);

@@ -15,7 +15,8 @@ import {
 import {
   CurrentUser,
   pageOf,
-  pageQuerySchema,
+  strictPageQuerySchema,
+  type PageQuery,
   sendPage,
   SignedIn,
   ValidBody,
@@ -23,17 +24,12 @@ import {
   type AuthenticatedUser,
 } from '@hunted/platform';
 import type { FastifyReply } from 'fastify';
-import { z } from 'zod';
 import { BOOKINGS_PAGE_SIZE, BookingsService } from './bookings.service.js';
 import { CancelBookingUseCase } from './usecases/cancel-booking/cancel-booking.use-case.js';
 import { ConfirmBookingUseCase } from './usecases/confirm-booking/confirm-booking.use-case.js';
 import { HoldSlotUseCase } from './usecases/hold-slot/hold-slot.use-case.js';
 import { ReleaseHoldUseCase } from './usecases/release-hold/release-hold.use-case.js';
 import { RescheduleBookingUseCase } from './usecases/reschedule-booking/reschedule-booking.use-case.js';
-
-/** `?limit=&offset=` of both lists, and nothing else. */
-const bookingsPageQuerySchema = z.strictObject(pageQuerySchema.shape);
-type BookingsPageQuery = z.output<typeof bookingsPageQuerySchema>;
 
 const bookingBody = { message: BOOKING_BODY_MESSAGE };
 
@@ -73,7 +69,7 @@ export class BookingsController {
   @Get('my-bookings')
   async mine(
     @CurrentUser() user: AuthenticatedUser,
-    @ValidQuery(bookingsPageQuerySchema) query: BookingsPageQuery,
+    @ValidQuery(strictPageQuerySchema) query: PageQuery,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<MyBooking[]> {
     return sendPage(reply, await this.bookings.mine(user.id, pageOrFirst(query)));
@@ -82,7 +78,7 @@ export class BookingsController {
   @Get('hunter-bookings')
   async ofHunter(
     @CurrentUser() user: AuthenticatedUser,
-    @ValidQuery(bookingsPageQuerySchema) query: BookingsPageQuery,
+    @ValidQuery(strictPageQuerySchema) query: PageQuery,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<HunterBooking[]> {
     return sendPage(reply, await this.bookings.ofHunter(user.id, pageOrFirst(query)));
@@ -119,6 +115,6 @@ export class BookingsController {
   }
 }
 
-function pageOrFirst(query: BookingsPageQuery) {
+function pageOrFirst(query: PageQuery) {
   return pageOf(query, BOOKINGS_PAGE_SIZE) ?? { limit: BOOKINGS_PAGE_SIZE, offset: 0 };
 }

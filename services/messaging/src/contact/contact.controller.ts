@@ -1,12 +1,20 @@
 import { Controller, Get, HttpCode, Post, Res } from '@nestjs/common';
-import { AdminOnly, pageOf, pageQuerySchema, Public, sendPage, ValidBody, ValidQuery } from '@hunted/platform';
+import {
+  AdminOnly,
+  pageOf,
+  pageQuerySchema,
+  Public,
+  sendPage,
+  ValidBody,
+  ValidQuery,
+  type PageQuery,
+} from '@hunted/platform';
 import {
   CONTACT_SUBMISSIONS_PAGE_SIZE,
   contactInputSchema,
   type ContactInputBody,
   type ContactSubmission,
 } from '@hunted/contracts';
-import type { z } from 'zod';
 import { ContactService } from './contact.service.js';
 
 @Controller('api')
@@ -24,7 +32,7 @@ export class ContactController {
   @Get('admin/contact-submissions')
   @AdminOnly()
   async list(
-    @ValidQuery(pageQuerySchema) query: z.output<typeof pageQuerySchema>,
+    @ValidQuery(pageQuerySchema) query: PageQuery,
     @Res({ passthrough: true }) reply: Parameters<typeof sendPage>[0],
   ): Promise<ContactSubmission[]> {
     const page = pageOf(query, CONTACT_SUBMISSIONS_PAGE_SIZE) ?? { limit: CONTACT_SUBMISSIONS_PAGE_SIZE, offset: 0 };
