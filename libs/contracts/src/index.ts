@@ -16,6 +16,7 @@ export * from './events/bookings.js';
 export * from './events/messaging.js';
 export * from './http/errors.js';
 export * from './http/text-rules.js';
+export * from './http/input-rules.js';
 export * from './http/identity.js';
 export * from './http/brands.js';
 export * from './http/reviews.js';
