@@ -1,5 +1,6 @@
-import { applyDecorators, Get } from '@nestjs/common';
-import { IdParam, pageOf, pageQuerySchema, Public, PublicRead, ValidQuery } from '@hunted/platform';
+import { applyDecorators, createParamDecorator, Get, type ExecutionContext, type PipeTransform } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { IdParam, pageOf, pageQuerySchema, Public, PublicRead, SchemaPipe, sendPage, type Page } from '@hunted/platform';
 import { z } from 'zod';
 import { BRAND_NOT_FOUND } from './brand-copies.js';
 
@@ -12,5 +13,28 @@ export const BrandList = (): MethodDecorator => applyDecorators(Get(), Public(),
 /** The brand of the path (`/api/brands/{brandId}/...`), or 404 'Brand not found'. */
 export const BrandIdParam = (): ParameterDecorator => IdParam('brandId', BRAND_NOT_FOUND);
 
-/** The page of a brand's list the query asks for: `@BrandListPage() page: Page | null`. */
-export const BrandListPage = (): ParameterDecorator => ValidQuery(brandListPageSchema);
+/** The page a list request asks for, and how to answer it (the items, the total in `x-total-count`). */
+export interface ListPage {
+  page: Page | null;
+  send<T>(listed: { items: T[]; total: number | undefined }): T[];
+}
+
+interface ListRequest {
+  query: unknown;
+  reply: FastifyReply;
+}
+
+const ListRequest = createParamDecorator((_: unknown, context: ExecutionContext): ListRequest => {
+  const http = context.switchToHttp();
+  return { query: http.getRequest<{ query?: unknown }>().query, reply: http.getResponse<FastifyReply>() };
+});
+
+const pagePipe = new SchemaPipe(brandListPageSchema);
+
+/** The list request read into a ListPage (a pipe, as `@ValidQuery()` is). */
+const listPagePipe: PipeTransform<ListRequest, ListPage> = {
+  transform: ({ query, reply }) => ({ page: pagePipe.transform(query), send: (listed) => sendPage(reply, listed) }),
+};
+
+/** `@BrandListPage() list: ListPage`: the query's page (400 for a bad one), answered with `list.send(...)`. */
+export const BrandListPage = (): ParameterDecorator => ListRequest(undefined, listPagePipe);

@@ -1,8 +1,7 @@
-import { Controller, Post, Res } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import { Controller, Post } from '@nestjs/common';
 import { commentInputSchema, type Comment, type CommentInput } from '@hunted/contracts';
-import { CurrentUser, sendPage, SignedIn, ValidBody, type AuthenticatedUser, type Page } from '@hunted/platform';
-import { BrandIdParam, BrandList, BrandListPage } from '../brands/brand-lists.js';
+import { CurrentUser, SignedIn, ValidBody, type AuthenticatedUser } from '@hunted/platform';
+import { BrandIdParam, BrandList, BrandListPage, type ListPage } from '../brands/brand-lists.js';
 import { CommentsService } from './comments.service.js';
 
 @Controller('api/brands/:brandId/comments')
@@ -10,12 +9,8 @@ export class CommentsController {
   constructor(private readonly comments: CommentsService) {}
 
   @BrandList()
-  async list(
-    @BrandIdParam() brandId: number,
-    @BrandListPage() page: Page | null,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<Comment[]> {
-    return sendPage(reply, await this.comments.list(brandId, page));
+  async list(@BrandIdParam() brandId: number, @BrandListPage() list: ListPage): Promise<Comment[]> {
+    return list.send(await this.comments.list(brandId, list.page));
   }
 
   @Post()

@@ -1,8 +1,7 @@
-import { Controller, Get, Post, Res } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import { Controller, Get, Post } from '@nestjs/common';
 import { reviewInputSchema, type Review, type ReviewInputFields, type ReviewPhoto } from '@hunted/contracts';
-import { BodyLimit, CurrentUser, sendPage, SignedIn, ValidBody, type AuthenticatedUser, type Page } from '@hunted/platform';
-import { BrandIdParam, BrandList, BrandListPage } from '../brands/brand-lists.js';
+import { BodyLimit, CurrentUser, SignedIn, ValidBody, type AuthenticatedUser } from '@hunted/platform';
+import { BrandIdParam, BrandList, BrandListPage, type ListPage } from '../brands/brand-lists.js';
 import { ReviewsService } from './reviews.service.js';
 
 /** Room for three 10 MB photos sent inline as base64 JSON (4/3 of their size, ~40 MB) plus the other fields. */
@@ -13,12 +12,8 @@ export class ReviewsController {
   constructor(private readonly reviews: ReviewsService) {}
 
   @BrandList()
-  async list(
-    @BrandIdParam() brandId: number,
-    @BrandListPage() page: Page | null,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<Review[]> {
-    return sendPage(reply, await this.reviews.list(brandId, page));
+  async list(@BrandIdParam() brandId: number, @BrandListPage() list: ListPage): Promise<Review[]> {
+    return list.send(await this.reviews.list(brandId, list.page));
   }
 
   /** Whether the caller may still write a review, without reading the whole list to find out. */
@@ -46,11 +41,7 @@ export class BrandPhotosController {
 
   /** Paged like the reviews (`limit`, `offset`, `x-total-count`), so a brand page reads only the photos it shows. */
   @BrandList()
-  async list(
-    @BrandIdParam() brandId: number,
-    @BrandListPage() page: Page | null,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<ReviewPhoto[]> {
-    return sendPage(reply, await this.reviews.photos(brandId, page));
+  async list(@BrandIdParam() brandId: number, @BrandListPage() list: ListPage): Promise<ReviewPhoto[]> {
+    return list.send(await this.reviews.photos(brandId, list.page));
   }
 }
