@@ -1,11 +1,15 @@
 import { z } from 'zod';
 // One function at a time (not the whole library) keeps the web app's bundle small. Each file is CommonJS whose
-// export is the function, which also carries itself as `default`: that is the one name every loader agrees on.
-import isISO8601Module from 'validator/lib/isISO8601.js';
-import isURLModule from 'validator/lib/isURL.js';
+// export is the function; TypeScript types that default import as the function (bundler resolution, the web app)
+// or as the module holding it (NodeNext, the services), so it is read the one way both agree on at run time.
+import isISO8601Import from 'validator/lib/isISO8601.js';
+import isURLImport from 'validator/lib/isURL.js';
 
-const isURL = isURLModule.default;
-const isISO8601 = isISO8601Module.default;
+type Check = (value: string, options?: object) => boolean;
+const checkOf = (imported: unknown): Check =>
+  (typeof imported === 'function' ? imported : (imported as { default: unknown }).default) as Check;
+const isURL = checkOf(isURLImport);
+const isISO8601 = checkOf(isISO8601Import);
 
 const HTTP_LINK = { protocols: ['http', 'https'], require_protocol: true };
 
