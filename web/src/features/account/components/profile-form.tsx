@@ -72,6 +72,27 @@ export function ProfileForm({ user }: { user: User }) {
     update.mutate(input);
   }
 
+  /** The first or the last name: a labelled input with its message. */
+  const nameField = (
+    field: 'firstName' | 'lastName',
+    label: string,
+    autoComplete: string,
+    value: string,
+    setValue: (value: string) => void,
+  ) => (
+    <div>
+      <Label htmlFor={inputId(field)}>{label}</Label>
+      <Input
+        id={inputId(field)}
+        autoComplete={autoComplete}
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+        {...errorProps(field)}
+      />
+      {errorOf(field)}
+    </div>
+  );
+
   const displayName = [user.firstName, user.lastName].filter(Boolean).join(' ') || 'User';
 
   return (
@@ -94,28 +115,8 @@ export function ProfileForm({ user }: { user: User }) {
       >
         <h2 className="text-lg font-bold text-stone-900">Personal information</h2>
         <div className="mt-6 grid gap-5 sm:grid-cols-2">
-          <div>
-            <Label htmlFor={`${id}-first-name`}>First Name</Label>
-            <Input
-              id={`${id}-first-name`}
-              autoComplete="given-name"
-              value={firstName}
-              onChange={(event) => setFirstName(event.target.value)}
-              {...errorProps('firstName')}
-            />
-            {errorOf('firstName')}
-          </div>
-          <div>
-            <Label htmlFor={`${id}-last-name`}>Last Name</Label>
-            <Input
-              id={`${id}-last-name`}
-              autoComplete="family-name"
-              value={lastName}
-              onChange={(event) => setLastName(event.target.value)}
-              {...errorProps('lastName')}
-            />
-            {errorOf('lastName')}
-          </div>
+          {nameField('firstName', 'First Name', 'given-name', firstName, setFirstName)}
+          {nameField('lastName', 'Last Name', 'family-name', lastName, setLastName)}
           <div className="sm:col-span-2">
             <Label htmlFor={`${id}-email`}>Email</Label>
             <Input id={`${id}-email`} type="email" value={user.email} disabled aria-describedby={`${id}-email-help`} />
