@@ -18,6 +18,7 @@ export * from './http/errors.js';
 export * from './http/text-rules.js';
 export * from './http/email-address.js';
 export * from './http/list-filters.js';
+export * from './http/input-rules.js';
 export * from './http/identity.js';
 export * from './http/brands.js';
 export * from './http/reviews.js';

@@ -191,6 +191,8 @@ describe('brands admin API', () => {
       expect(await put.json()).toMatchObject({ message: 'Brand not found' });
       expect((await call('DELETE', path)).status, path).toBe(404);
     }
+    // The path is read first: an id that cannot be a brand is 404 even with a body that would be refused.
+    expect((await call('PUT', '/api/admin/brands/abc', { name: '' })).status).toBe(404);
   });
 
   it('deletes a brand with its votes and saves in one transaction with the deleted event', async () => {

@@ -436,6 +436,13 @@ describe('paging', () => {
       const edge = await fetch(`${base}/api/brands/74/${list}?limit=100&offset=10000`);
       expect(edge.status, list).toBe(200);
       expect(edge.headers.get('x-total-count'), list).toBe('0');
+      const unknown = await fetch(`${base}/api/brands/74/${list}?sort=new`);
+      expect(unknown.status, list).toBe(400);
+      expect(((await unknown.json()) as { errors: Record<string, string> }).errors, list).toEqual({
+        sort: 'property sort should not exist',
+      });
+      // The path is read first: a brand that cannot exist is 404 whatever the query says.
+      expect((await fetch(`${base}/api/brands/abc/${list}?limit=0`)).status, list).toBe(404);
     }
   });
 

@@ -1,10 +1,12 @@
 import 'reflect-metadata';
-import { Controller, Get, Module } from '@nestjs/common';
+import { Controller, Get, Module, Put } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createValidationPipe } from '../bootstrap.js';
 import { IdParam, MAX_SERIAL_ID, positiveIntOf, PositiveIntPipe, serialIdSchema } from './id-param.js';
+import { ValidBody } from './schema-pipe.js';
 
 const NOT_AN_ID = ['0', '-1', '01', '1.0', '1.5', '1e3', '0x10', ' 7', '+7', 'abc', '', '2147483648', '99999999999'];
 
@@ -48,6 +50,11 @@ class ThingsController {
   one(@IdParam('id', 'Thing not found') id: number): { id: number } {
     return { id };
   }
+
+  @Put(':id')
+  rename(@IdParam('id', 'Thing not found') id: number, @ValidBody(z.object({ name: z.string() })) body: { name: string }) {
+    return { id, ...body };
+  }
 }
 
 @Module({ controllers: [ThingsController] })
@@ -77,5 +84,11 @@ describe('IdParam behind the platform ValidationPipe', () => {
       expect(response.statusCode, raw).toBe(404);
       expect(response.json(), raw).toMatchObject({ statusCode: 404, message: 'Thing not found' });
     }
+  });
+
+  it('answers 404 for a bad id before the body is judged', async () => {
+    expect((await app.inject({ method: 'PUT', url: '/things/abc', payload: { name: 3 } })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'PUT', url: '/things/7', payload: { name: 3 } })).statusCode).toBe(400);
+    expect((await app.inject({ method: 'PUT', url: '/things/7', payload: { name: 'x' } })).json()).toEqual({ id: 7, name: 'x' });
   });
 });

@@ -28,20 +28,27 @@ export class PositiveIntPipe implements PipeTransform<unknown, number> {
   }
 }
 
-/** The path parameter's text, untouched: a custom decorator, which the platform's ValidationPipe leaves alone. */
-const RawPathParam = createParamDecorator((name: string, context: ExecutionContext): unknown => {
-  const request = context.switchToHttp().getRequest<{ params?: Record<string, unknown> }>();
-  return request.params?.[name];
-});
+/**
+ * The path parameter read as an id as it is taken from the request: a custom decorator, which the platform's
+ * ValidationPipe leaves alone. Checked here rather than in a pipe because the parameters' pipes settle in no fixed
+ * order: a body's or query's schema (a 400) could otherwise answer before the path names nothing (a 404).
+ */
+const PathId = createParamDecorator(
+  ({ name, notFoundMessage }: { name: string; notFoundMessage: string }, context: ExecutionContext): number => {
+    const request = context.switchToHttp().getRequest<{ params?: Record<string, unknown> }>();
+    return new PositiveIntPipe(notFoundMessage).transform(request.params?.[name]);
+  },
+);
 
 /**
  * A positive integer id from the path, or 404 with `notFoundMessage`: `@IdParam('id', BRAND_NOT_FOUND) id: number`.
  *
  * Use this rather than `@Param(name, pipe)`: with `id: number` the global ValidationPipe would first turn the text
- * into `+text`, so '01', '1e3' or '0x10' would reach the pipe as another brand's id.
+ * into `+text`, so '01', '1e3' or '0x10' would reach the pipe as another brand's id. A bad id is a 404 even when
+ * the body or query would be refused too.
  */
 export function IdParam(name: string, notFoundMessage: string): ParameterDecorator {
-  return RawPathParam(name, new PositiveIntPipe(notFoundMessage));
+  return PathId({ name, notFoundMessage });
 }
 
 /**

@@ -1,10 +1,15 @@
-import { BadRequestException, Body, Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
-import type { Brand, FieldErrorsResponse } from '@hunted/contracts';
-import { AdminOnly, IdParam } from '@hunted/platform';
-import { AdminBrandInputDto } from '../brands/brand-input.dto.js';
+import { BadRequestException, Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
+import {
+  adminBrandInputSchema,
+  adminBrandUpdateSchema,
+  type AdminBrandInputFields,
+  type AdminBrandUpdateFields,
+  type Brand,
+  type FieldErrorsResponse,
+} from '@hunted/contracts';
+import { AdminOnly, IdParam, ValidBody } from '@hunted/platform';
 import { BRAND_NOT_FOUND } from '../brands/brand.repository.js';
 import { AdminBrandsService } from './admin-brands.service.js';
-import { AdminBrandUpdateDto } from './dto/admin-brand-update.dto.js';
 
 @Controller('api/admin/brands')
 @AdminOnly()
@@ -17,12 +22,12 @@ export class AdminBrandsController {
   }
 
   @Post()
-  create(@Body() body: AdminBrandInputDto): Promise<Brand> {
+  create(@ValidBody(adminBrandInputSchema) body: AdminBrandInputFields): Promise<Brand> {
     return this.brands.create(body);
   }
 
   @Put(':id')
-  update(@IdParam('id', BRAND_NOT_FOUND) id: number, @Body() body: AdminBrandUpdateDto): Promise<Brand> {
+  update(@IdParam('id', BRAND_NOT_FOUND) id: number, @ValidBody(adminBrandUpdateSchema) body: AdminBrandUpdateFields): Promise<Brand> {
     const { id: bodyId, ...input } = body;
     if (bodyId != null && bodyId !== id) {
       const message = 'The id in the body is not the id of the brand being edited';

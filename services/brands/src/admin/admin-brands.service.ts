@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { AdminBrandInput, Brand } from '@hunted/contracts';
+import type { Brand } from '@hunted/contracts';
 import { EventPublisher } from '@hunted/platform';
 import { DataSource } from 'typeorm';
 import { BrandRepository } from '../brands/brand.repository.js';
-import { changedBrandValues, newBrandValues } from '../brands/brand-values.js';
+import { changedBrandValues, newBrandValues, type BrandFields } from '../brands/brand-values.js';
 
 /** The admin console's brand management: every change is one transaction with its event. */
 @Injectable()
@@ -19,14 +19,14 @@ export class AdminBrandsService {
     return this.brands.listNewestFirst();
   }
 
-  create(input: AdminBrandInput): Promise<Brand> {
+  create(input: BrandFields): Promise<Brand> {
     return this.dataSource.transaction(async (manager) => {
       const [brand] = await this.brands.insert(manager, [newBrandValues(input)]);
       return brand!;
     });
   }
 
-  update(id: number, input: AdminBrandInput): Promise<Brand> {
+  update(id: number, input: BrandFields): Promise<Brand> {
     return this.dataSource.transaction(async (manager) => {
       const brand = await this.brands.update(manager, id, changedBrandValues(input));
       await this.events.publish(manager, 'brands.brand.updated', { brandId: id, name: brand.name });

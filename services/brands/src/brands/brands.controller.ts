@@ -1,8 +1,7 @@
-import { Body, Controller, HttpCode, Post, Query, Res } from '@nestjs/common';
-import type { Brand, ViewResponse } from '@hunted/contracts';
-import { IdParam, Public, PublicGet, sendPage, SignedIn } from '@hunted/platform';
+import { Controller, HttpCode, Post, Query, Res } from '@nestjs/common';
+import { brandInputSchema, type Brand, type BrandInputFields, type ViewResponse } from '@hunted/contracts';
+import { IdParam, Public, PublicGet, sendPage, SignedIn, ValidBody } from '@hunted/platform';
 import type { FastifyReply } from 'fastify';
-import { BrandInputDto } from './brand-input.dto.js';
 import { parseBrandListQuery } from './brand-query.js';
 import { BRAND_NOT_FOUND } from './brand.repository.js';
 import { BrandsService } from './brands.service.js';
@@ -13,7 +12,7 @@ export class BrandsController {
 
   @PublicGet()
   async list(
-    // Parsed by hand (not a DTO): unknown parameters are ignored and 'all' means no filter, as the SPA sends.
+    // Parsed by hand (not a schema): unknown parameters are ignored and 'all' means no filter, as the SPA sends.
     @Query() query: Record<string, unknown>,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Brand[]> {
@@ -23,7 +22,7 @@ export class BrandsController {
 
   @Post()
   @SignedIn()
-  submit(@Body() input: BrandInputDto): Promise<Brand> {
+  submit(@ValidBody(brandInputSchema) input: BrandInputFields): Promise<Brand> {
     return this.brands.submit(input);
   }
 

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Brand } from '@hunted/contracts';
+import type { Brand, BrandInputFields } from '@hunted/contracts';
 import { DataSource } from 'typeorm';
-import type { BrandInputDto } from './brand-input.dto.js';
 import type { ListQuery } from './brand-query.js';
 import { BrandRepository } from './brand.repository.js';
 import { newBrandValues } from './brand-values.js';
@@ -34,7 +33,7 @@ export class BrandsService {
   }
 
   /** A member's submission: live at once, with the spec's defaults, announced in the same transaction. */
-  async submit(input: BrandInputDto): Promise<Brand> {
+  async submit(input: BrandInputFields): Promise<Brand> {
     return this.dataSource.transaction(async (manager) => {
       const [brand] = await this.brands.insert(manager, [newBrandValues(input)]);
       return brand!;

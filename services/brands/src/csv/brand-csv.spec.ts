@@ -69,8 +69,8 @@ describe('validateBrandRows', () => {
     values: { name: 'Loom', category: 'Bags', location: 'UK', delivery: 'Local Only', priceCategory: '£', ...values },
   });
 
-  it('turns handles into profile links, splits tags and hashtags, and gives a missing image the placeholder', async () => {
-    const { brands, errors } = await validateBrandRows([
+  it('turns handles into profile links, splits tags and hashtags, and gives a missing image the placeholder', () => {
+    const { brands, errors } = validateBrandRows([
       row({ instagram: '@loom.co', tiktok: '@loom_co', tags: 'handmade | Locally Made', hashtags: 'wool #Slow|#slow  knit' }),
     ]);
     expect(errors).toEqual([]);
@@ -85,8 +85,8 @@ describe('validateBrandRows', () => {
     });
   });
 
-  it('reports each bad cell by line and column, in column order', async () => {
-    const { brands, errors } = await validateBrandRows([
+  it('reports each bad cell by line and column, in column order', () => {
+    const { brands, errors } = validateBrandRows([
       row({}),
       row({ category: 'Cars', website: 'loom.example', instagram: 'loom', priceCategory: '' }, 3),
     ]);
@@ -106,11 +106,11 @@ describe('validateBrandRows', () => {
 });
 
 describe('brandCsvTemplate', () => {
-  it('has every accepted column and two rows that pass the rules', async () => {
+  it('has every accepted column and two rows that pass the rules', () => {
     const { rows, errors } = parseBrandCsv(Buffer.from(brandCsvTemplate()));
     expect(errors).toEqual([]);
     expect(Object.keys(rows[0]!.values)).toEqual([...CSV_COLUMNS]);
-    const checked = await validateBrandRows(rows);
+    const checked = validateBrandRows(rows);
     expect(checked.errors).toEqual([]);
     expect(checked.brands.map((brand) => brand.name)).toEqual(['Loom & Thread', 'Maison Céleste']);
   });

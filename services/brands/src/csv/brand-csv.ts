@@ -2,14 +2,14 @@ import {
   BRAND_CSV_LIMITS,
   BRAND_PLACEHOLDER_IMAGE_URL,
   BRAND_VALUE_TAGS,
-  type AdminBrandInput,
+  brandCsvRowSchema,
+  NOT_A_LINK,
   type BrandInput,
   type CsvRowError,
 } from '@hunted/contracts';
-import { plainToInstance } from 'class-transformer';
-import { validate, type ValidationError } from 'class-validator';
+import { fieldErrorsOfIssues } from '@hunted/platform';
 import { CsvError, parse } from 'csv-parse/sync';
-import { BrandInputDto } from '../brands/brand-input.dto.js';
+import type { BrandFields } from '../brands/brand-values.js';
 
 /** Every column the upload accepts, in the template's order. */
 export const CSV_COLUMNS = [
@@ -219,50 +219,33 @@ const COLUMN_OF_FIELD: Record<string, CsvColumn> = {
   hashtags: 'hashtags',
 };
 
-/**
- * The member form's rules a CSV does not have to meet: a bulk list of brands often has no description yet, or
- * no link at all; both can be added later in the admin console.
- */
-const RELAXED_FOR_CSV: Record<string, string[]> = {
-  description: ['isNotEmpty'],
-  instagramUrl: ['atLeastOneLink'],
-};
-
 const HANDLE_MESSAGE = {
   instagram: 'Instagram must be a handle like @name or a link starting with http:// or https://',
   tiktok: 'TikTok must be a handle like @name or a link starting with http:// or https://',
 } as const;
 
-function rowErrorsOf(line: number, errors: ValidationError[]): CsvRowError[] {
-  const problems: CsvRowError[] = [];
-  for (const error of errors) {
-    const relaxed = RELAXED_FOR_CSV[error.property] ?? [];
-    const constraints = Object.entries(error.constraints ?? {}).filter(([name]) => !relaxed.includes(name));
-    const first = constraints[0];
-    if (!first) continue;
-    const [constraint, message] = first;
-    const column = COLUMN_OF_FIELD[error.property] ?? error.property;
-    const handleMessage =
-      constraint === 'optionalLink' && (column === 'instagram' || column === 'tiktok') && !message.includes('at most')
-        ? HANDLE_MESSAGE[column]
-        : undefined;
-    problems.push({ line, column, message: handleMessage ?? message });
-  }
+function rowErrorsOf(line: number, fieldErrors: Record<string, string>): CsvRowError[] {
+  const problems = Object.entries(fieldErrors).map(([field, message]) => {
+    const column = COLUMN_OF_FIELD[field] ?? field;
+    // A social cell may hold a handle, so "not a link" says so (a too-long link keeps its own message).
+    const handleMessage = (column === 'instagram' || column === 'tiktok') && message.endsWith(NOT_A_LINK) ? HANDLE_MESSAGE[column] : undefined;
+    return { line, column, message: handleMessage ?? message };
+  });
   return problems.sort((a, b) => CSV_COLUMNS.indexOf(a.column as CsvColumn) - CSV_COLUMNS.indexOf(b.column as CsvColumn));
 }
 
 /**
- * Checks every row with the brand rules of the member form and the admin console (BrandInputDto), less
- * RELAXED_FOR_CSV. Answers the brands ready to insert, or every problem found, by line and column.
+ * Checks every row with the brand rules of the member form and the admin console, as `brandCsvRowSchema` relaxes
+ * them (a bulk list often has no description or link yet; both can be added later in the admin console). Answers
+ * the brands ready to insert, or every problem found, by line and column.
  */
-export async function validateBrandRows(rows: CsvRow[]): Promise<{ brands: AdminBrandInput[]; errors: CsvRowError[] }> {
-  const brands: AdminBrandInput[] = [];
+export function validateBrandRows(rows: CsvRow[]): { brands: BrandFields[]; errors: CsvRowError[] } {
+  const brands: BrandFields[] = [];
   const errors: CsvRowError[] = [];
   for (const row of rows) {
-    const dto = plainToInstance(BrandInputDto, brandInputOfRow(row.values));
-    const problems = rowErrorsOf(row.line, await validate(dto, { forbidUnknownValues: true }));
-    if (problems.length > 0) errors.push(...problems);
-    else brands.push({ ...dto });
+    const result = brandCsvRowSchema.safeParse(brandInputOfRow(row.values));
+    if (result.success) brands.push(result.data);
+    else errors.push(...rowErrorsOf(row.line, fieldErrorsOfIssues(result.error.issues)));
   }
   return { brands, errors };
 }

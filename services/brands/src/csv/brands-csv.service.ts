@@ -34,7 +34,7 @@ export class BrandsCsvService {
       if (error instanceof CsvFileError) throw csvUploadError(error.message, error.rows);
       throw error;
     }
-    const { brands, errors } = await validateBrandRows(parsed.rows);
+    const { brands, errors } = validateBrandRows(parsed.rows);
     const problems = [...parsed.errors, ...errors].sort((a, b) => a.line - b.line);
     if (problems.length > 0) throw csvUploadError(summary(problems), problems);
     const created = await this.dataSource.transaction((manager) =>

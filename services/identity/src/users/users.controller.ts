@@ -1,8 +1,7 @@
-import { Body, Controller, Get, Param, Patch, Res, UnauthorizedException } from '@nestjs/common';
-import type { CurrentUserResponse } from '@hunted/contracts';
-import { BodyLimit, CurrentUser, Public, sendImage, SignedIn, type AuthenticatedUser } from '@hunted/platform';
+import { Controller, Get, Param, Patch, Res, UnauthorizedException } from '@nestjs/common';
+import { updateCurrentUserSchema, type CurrentUserResponse, type UpdateCurrentUserFields } from '@hunted/contracts';
+import { BodyLimit, CurrentUser, Public, sendImage, SignedIn, ValidBody, type AuthenticatedUser } from '@hunted/platform';
 import type { FastifyReply } from 'fastify';
-import { UpdateUserDto } from './dto/update-user.dto.js';
 import { UsersService } from './users.service.js';
 
 /** Room for a 5 MB photo sent inline as base64 JSON (4/3 of its size) plus the other fields. */
@@ -26,7 +25,7 @@ export class UsersController {
   @Patch('user')
   @SignedIn()
   @BodyLimit(PROFILE_EDIT_BODY_LIMIT)
-  async update(@CurrentUser() caller: AuthenticatedUser, @Body() changes: UpdateUserDto): Promise<CurrentUserResponse> {
+  async update(@CurrentUser() caller: AuthenticatedUser, @ValidBody(updateCurrentUserSchema) changes: UpdateCurrentUserFields): Promise<CurrentUserResponse> {
     const user = await this.users.update(caller.id, changes);
     if (!user) throw new UnauthorizedException('Please sign in to continue');
     return this.users.toResponse(user);

@@ -5,13 +5,13 @@ import {
   MAX_PROFILE_IMAGE_BYTES,
   type CurrentUserResponse,
   type SessionUser,
+  type UpdateCurrentUserFields,
   type UserRegisteredV1,
   type UserUpdatedV1,
 } from '@hunted/contracts';
 import { decodeImageDataUrl, EventPublisher, SERVICE_CONFIG, type ImageRules } from '@hunted/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { isAdminEmail, type IdentityConfig } from '../config.js';
-import type { UpdateUserDto } from './dto/update-user.dto.js';
 
 /** A row of `users`, named as the code names it. */
 export interface User {
@@ -197,7 +197,7 @@ export class UsersService {
     };
   }
 
-  async update(id: string, changes: UpdateUserDto): Promise<User | null> {
+  async update(id: string, changes: UpdateCurrentUserFields): Promise<User | null> {
     // Decoded before the transaction: a refused image costs no database work.
     const image =
       typeof changes.profileImageUrl === 'string' && changes.profileImageUrl.startsWith('data:')

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { ConflictException, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Review, ReviewPhoto } from '@hunted/contracts';
+import type { Review, ReviewInputFields, ReviewPhoto } from '@hunted/contracts';
 import { EventPublisher, UserCopies, type AuthenticatedUser, type Page } from '@hunted/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { BrandCopies, brandListStatement } from '../brands/brand-copies.js';
 import { displayName } from '../users/user-name.js';
-import type { ReviewInputDto } from './dto/review-input.dto.js';
 import { decodeReviewPhotos, REVIEW_PHOTO_PATH } from './review-photos.js';
 
 export const ALREADY_REVIEWED = 'You have already reviewed this brand.';
@@ -82,7 +81,7 @@ function toReview(row: ReviewRow): Review {
 
 /** The overall rating: the rounded mean of the four category ratings. */
 export function overallRating(
-  input: Pick<ReviewInputDto, 'speedRating' | 'easeRating' | 'qualityRating' | 'sustainabilityRating'>,
+  input: Pick<ReviewInputFields, 'speedRating' | 'easeRating' | 'qualityRating' | 'sustainabilityRating'>,
 ): number {
   return Math.round((input.speedRating + input.easeRating + input.qualityRating + input.sustainabilityRating) / 4);
 }
@@ -129,7 +128,7 @@ export class ReviewsService {
   }
 
   /** Writes the member's one review of the brand with its photos and announces it, all in one transaction. */
-  async create(brandId: number, author: AuthenticatedUser, input: ReviewInputDto): Promise<Review> {
+  async create(brandId: number, author: AuthenticatedUser, input: ReviewInputFields): Promise<Review> {
     // Decoded before the transaction: a refused photo costs no database work.
     const photos = decodeReviewPhotos(input.photos ?? []);
     const reviewText = input.reviewText?.trim() ? input.reviewText : null;

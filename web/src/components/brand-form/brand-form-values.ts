@@ -1,16 +1,12 @@
 import {
-  BRAND_CATEGORIES,
-  BRAND_COUNTRIES,
-  BRAND_LIMITS,
+  adminBrandInputSchema,
+  BRAND_LINK_FIELDS,
+  brandInputSchema,
   DEFAULT_PRICE_CATEGORY,
-  DELIVERY_SCOPES,
-  PRICE_CATEGORIES,
   type AdminBrandInput,
   type Brand,
 } from '@hunted/contracts';
-import { isWebLink } from '@/lib/web-link';
-
-export const LINK_REQUIRED_MESSAGE = 'Please provide at least one social media or website link';
+import { schemaFieldErrors } from '@/components/form/schema-errors';
 
 /** What the form edits: every field as the inputs hold it (text, '' for nothing chosen). */
 export interface BrandFormValues {
@@ -53,7 +49,7 @@ export const BRAND_FORM_FIELDS: readonly BrandFormField[] = [
   'featuredDate',
 ];
 
-export const LINK_FIELDS = ['instagramUrl', 'etsyUrl', 'websiteUrl', 'tiktokUrl'] as const;
+export const LINK_FIELDS = BRAND_LINK_FIELDS;
 
 export const emptyBrandFormValues = (): BrandFormValues => ({
   name: '',
@@ -118,52 +114,24 @@ export function brandInputOf(values: BrandFormValues, withFeaturing: boolean): A
   return input;
 }
 
-const LINK_LABELS: Record<(typeof LINK_FIELDS)[number], string> = {
-  instagramUrl: 'Instagram',
-  etsyUrl: 'Etsy shop',
-  websiteUrl: 'Website',
-  tiktokUrl: 'TikTok',
-};
+/** The form's own words where it has them: a choice not made is asked for, and a blank image is required. */
+const CHOICE_PROMPTS = {
+  category: 'Please select a category',
+  location: 'Please select a location',
+  delivery: 'Please select a delivery option',
+  priceCategory: 'Please select a price range',
+} as const satisfies BrandFormErrors;
 
-/** The server's rules (spec section 5, the lists of section 9, the entity's lengths), checked before sending. */
-export function validateBrandForm(values: BrandFormValues): BrandFormErrors {
-  const errors: BrandFormErrors = {};
-  const name = values.name.trim();
-  if (!name) errors.name = 'Name is required';
-  else if (name.length > BRAND_LIMITS.name) errors.name = `Name must be at most ${BRAND_LIMITS.name} characters`;
-
-  const description = values.description.trim();
-  if (!description) errors.description = 'Description is required';
-  else if (description.length > BRAND_LIMITS.description) {
-    errors.description = `Description must be at most ${BRAND_LIMITS.description} characters`;
+/**
+ * The server's rules, checked before sending: the body the form would send, read by the same contracts schema the
+ * brands service reads it with (a member's or, `withFeaturing`, an admin's), with the server's messages.
+ */
+export function validateBrandForm(values: BrandFormValues, withFeaturing = false): BrandFormErrors {
+  const schema = withFeaturing ? adminBrandInputSchema : brandInputSchema;
+  const errors = schemaFieldErrors(schema, brandInputOf(values, withFeaturing), BRAND_FORM_FIELDS);
+  for (const field of Object.keys(CHOICE_PROMPTS) as (keyof typeof CHOICE_PROMPTS)[]) {
+    if (errors[field]) errors[field] = CHOICE_PROMPTS[field];
   }
-
-  if (!(BRAND_CATEGORIES as readonly string[]).includes(values.category)) errors.category = 'Please select a category';
-  if (!(BRAND_COUNTRIES as readonly string[]).includes(values.location)) errors.location = 'Please select a location';
-  if (!(DELIVERY_SCOPES as readonly string[]).includes(values.delivery)) {
-    errors.delivery = 'Please select a delivery option';
-  }
-  if (!(PRICE_CATEGORIES as readonly string[]).includes(values.priceCategory)) {
-    errors.priceCategory = 'Please select a price range';
-  }
-
-  const imageUrl = values.imageUrl.trim();
-  if (!imageUrl) errors.imageUrl = 'Image URL is required';
-  else if (imageUrl.length > BRAND_LIMITS.url) errors.imageUrl = `Image URL must be at most ${BRAND_LIMITS.url} characters`;
-  else if (!isWebLink(imageUrl)) errors.imageUrl = 'Image URL must be a link starting with http:// or https://';
-
-  for (const field of LINK_FIELDS) {
-    const value = values[field].trim();
-    if (!value) continue;
-    if (value.length > BRAND_LIMITS.url) errors[field] = `${LINK_LABELS[field]} must be at most ${BRAND_LIMITS.url} characters`;
-    else if (!isWebLink(value)) errors[field] = `${LINK_LABELS[field]} must be a link starting with http:// or https://`;
-  }
-  if (!errors.instagramUrl && LINK_FIELDS.every((field) => !values[field].trim())) {
-    errors.instagramUrl = LINK_REQUIRED_MESSAGE;
-  }
-
-  if (values.featuredDate && !/^\d{4}-\d{2}-\d{2}$/.test(values.featuredDate)) {
-    errors.featuredDate = 'Featured date must be a date like 2026-05-31';
-  }
+  if (errors.imageUrl && !values.imageUrl.trim()) errors.imageUrl = 'Image URL is required';
   return errors;
 }

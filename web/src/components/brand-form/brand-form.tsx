@@ -74,9 +74,21 @@ export function BrandForm({
   }
 
   const submit = form.handleSubmit({
-    validate: validateBrandForm,
+    validate: (checked) => validateBrandForm(checked, withFeaturing),
     send: (sent) => onSubmit(brandInputOf(sent, withFeaturing)),
   });
+
+  /** One of the form's choices from a fixed list (category, delivery). */
+  const choiceField = (field: 'category' | 'delivery', label: string, placeholder: string, options: readonly string[]) => (
+    <SelectField
+      {...fieldProps(field)}
+      label={label}
+      placeholder={placeholder}
+      options={options}
+      value={values[field]}
+      onValue={(value) => set(field, value)}
+    />
+  );
 
   const extraTags = values.tags.filter((tag) => !(BRAND_VALUE_TAGS as readonly string[]).includes(tag));
   const tagChoices = [...BRAND_VALUE_TAGS, ...extraTags];
@@ -106,27 +118,13 @@ export function BrandForm({
           onValue={(value) => set('description', value)}
         />
         <div className="grid gap-5 sm:grid-cols-3">
-          <SelectField
-            {...fieldProps('category')}
-            label="Category"
-            placeholder="Select a category"
-            options={BRAND_CATEGORIES}
-            value={values.category}
-            onValue={(value) => set('category', value)}
-          />
+          {choiceField('category', 'Category', 'Select a category', BRAND_CATEGORIES)}
           <CountryField
             {...fieldProps('location')}
             value={values.location}
             onValue={(value) => set('location', value)}
           />
-          <SelectField
-            {...fieldProps('delivery')}
-            label="Delivery"
-            placeholder="Select delivery"
-            options={DELIVERY_SCOPES}
-            value={values.delivery}
-            onValue={(value) => set('delivery', value)}
-          />
+          {choiceField('delivery', 'Delivery', 'Select delivery', DELIVERY_SCOPES)}
         </div>
 
         <fieldset data-field="priceCategory">

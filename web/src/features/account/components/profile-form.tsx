@@ -1,18 +1,27 @@
+import { updateCurrentUserSchema } from '@hunted/contracts';
 import { LayoutDashboard } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { schemaFieldErrors } from '@/components/form/schema-errors';
 import { ProfilePhotoButton } from '@/components/profile-photo-button';
 import { Avatar } from '@/components/ui/avatar';
 import { Button, buttonClasses } from '@/components/ui/button';
+import { FieldError } from '@/components/ui/field';
 import { Input, Label } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { serverMessage } from '@/lib/api-client';
 import type { User } from '@/lib/auth';
+import { focusFirstError } from '@/lib/focus-first-error';
 import { useUpdateUser, type UpdateUserInput } from '../api/update-user';
 
 /** Long enough to read the confirmation before the page reloads with the saved profile. */
 const RELOAD_AFTER_SAVE_MS = 1000;
+
+/** The fields the service's schema may refuse, in the order the form shows them, with their inputs' id suffixes. */
+const PROFILE_FIELDS = ['firstName', 'lastName', 'instagramUrl'] as const;
+type ProfileField = (typeof PROFILE_FIELDS)[number];
+const INPUT_OF: Record<ProfileField, string> = { firstName: 'first-name', lastName: 'last-name', instagramUrl: 'instagram' };
 
 export function ProfileForm({ user }: { user: User }) {
   const id = useId();
@@ -20,6 +29,16 @@ export function ProfileForm({ user }: { user: User }) {
   const [lastName, setLastName] = useState(user.lastName ?? '');
   const [instagramUrl, setInstagramUrl] = useState(user.instagramUrl ?? '');
   const [profileImageUrl, setProfileImageUrl] = useState(user.profileImageUrl ?? '');
+  const [errors, setErrors] = useState<Partial<Record<ProfileField, string>>>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  const inputId = (field: ProfileField) => `${id}-${INPUT_OF[field]}`;
+  /** How an input names its message (aria-invalid, aria-describedby), and the message itself. */
+  const errorProps = (field: ProfileField) => ({
+    'aria-invalid': Boolean(errors[field]),
+    'aria-describedby': errors[field] ? `${inputId(field)}-error` : undefined,
+  });
+  const errorOf = (field: ProfileField) =>
+    errors[field] ? <FieldError id={`${inputId(field)}-error`}>{errors[field]}</FieldError> : null;
 
   const update = useUpdateUser({
     onSuccess: () => {
@@ -43,8 +62,36 @@ export function ProfileForm({ user }: { user: User }) {
       instagramUrl: instagramUrl.trim() || null,
     };
     if (profileImageUrl !== (user.profileImageUrl ?? '')) input.profileImageUrl = profileImageUrl;
+    // The service's rules, checked with its schema before anything is sent.
+    const found = schemaFieldErrors(updateCurrentUserSchema, input, PROFILE_FIELDS);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      focusFirstError(formRef.current, PROFILE_FIELDS, found, inputId);
+      return;
+    }
     update.mutate(input);
   }
+
+  /** The first or the last name: a labelled input with its message. */
+  const nameField = (
+    field: 'firstName' | 'lastName',
+    label: string,
+    autoComplete: string,
+    value: string,
+    setValue: (value: string) => void,
+  ) => (
+    <div>
+      <Label htmlFor={inputId(field)}>{label}</Label>
+      <Input
+        id={inputId(field)}
+        autoComplete={autoComplete}
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+        {...errorProps(field)}
+      />
+      {errorOf(field)}
+    </div>
+  );
 
   const displayName = [user.firstName, user.lastName].filter(Boolean).join(' ') || 'User';
 
@@ -61,30 +108,15 @@ export function ProfileForm({ user }: { user: User }) {
       </section>
 
       <form
+        ref={formRef}
         onSubmit={onSubmit}
         className="rounded-3xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8 lg:col-start-2 lg:row-span-2 lg:row-start-1"
         noValidate
       >
         <h2 className="text-lg font-bold text-stone-900">Personal information</h2>
         <div className="mt-6 grid gap-5 sm:grid-cols-2">
-          <div>
-            <Label htmlFor={`${id}-first-name`}>First Name</Label>
-            <Input
-              id={`${id}-first-name`}
-              autoComplete="given-name"
-              value={firstName}
-              onChange={(event) => setFirstName(event.target.value)}
-            />
-          </div>
-          <div>
-            <Label htmlFor={`${id}-last-name`}>Last Name</Label>
-            <Input
-              id={`${id}-last-name`}
-              autoComplete="family-name"
-              value={lastName}
-              onChange={(event) => setLastName(event.target.value)}
-            />
-          </div>
+          {nameField('firstName', 'First Name', 'given-name', firstName, setFirstName)}
+          {nameField('lastName', 'Last Name', 'family-name', lastName, setLastName)}
           <div className="sm:col-span-2">
             <Label htmlFor={`${id}-email`}>Email</Label>
             <Input id={`${id}-email`} type="email" value={user.email} disabled aria-describedby={`${id}-email-help`} />
@@ -103,7 +135,9 @@ export function ProfileForm({ user }: { user: User }) {
               placeholder="https://instagram.com/yourname"
               value={instagramUrl}
               onChange={(event) => setInstagramUrl(event.target.value)}
+              {...errorProps('instagramUrl')}
             />
+            {errorOf('instagramUrl')}
           </div>
         </div>
         <div className="mt-8 flex justify-end border-t border-stone-100 pt-6">

@@ -1,8 +1,10 @@
-import { COMMENT_MAX_LENGTH } from '@hunted/contracts';
+import { COMMENT_MAX_LENGTH, commentInputSchema } from '@hunted/contracts';
 import { LogIn, MessageCircle } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { schemaFieldErrors } from '@/components/form/schema-errors';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
+import { FieldError } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toast';
@@ -78,9 +80,12 @@ export function CommentsPanel({ brandId }: { brandId: number }) {
   );
 }
 
+const COMMENT_FIELDS = ['content'] as const;
+
 function CommentComposer({ brandId }: { brandId: number }) {
   const auth = useAuth();
   const [content, setContent] = useState('');
+  const [error, setError] = useState<string>();
   const post = useCreateComment(brandId);
   const fieldId = useId();
   const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -100,9 +105,11 @@ function CommentComposer({ brandId }: { brandId: number }) {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const text = content.trim();
-    if (!text || post.isPending) return;
-    post.mutate(text, {
+    // The service's rule, checked here with its schema: 1 to 500 characters once trimmed.
+    const problem = schemaFieldErrors(commentInputSchema, { content }, COMMENT_FIELDS).content;
+    setError(problem);
+    if (problem || post.isPending) return;
+    post.mutate(content.trim(), {
       onSuccess: () => {
         toast({ title: 'Comment posted!' });
         setContent('');
@@ -129,10 +136,16 @@ function CommentComposer({ brandId }: { brandId: number }) {
         id={fieldId}
         value={content}
         maxLength={COMMENT_MAX_LENGTH}
-        onChange={(event) => setContent(event.target.value)}
+        onChange={(event) => {
+          setContent(event.target.value);
+          setError(undefined);
+        }}
         placeholder="Share a thought or ask a question…"
         className="min-h-20"
+        aria-invalid={Boolean(error)}
+        aria-describedby={error ? `${fieldId}-error` : undefined}
       />
+      {error ? <FieldError id={`${fieldId}-error`}>{error}</FieldError> : null}
       <div className="flex items-center justify-between gap-3">
         <p className="text-xs text-stone-500 tabular-nums" aria-live="polite">
           {remaining} characters remaining

@@ -1,7 +1,9 @@
-import { REVIEW_LIMITS, type CategoryRatings } from '@hunted/contracts';
+import { REVIEW_LIMITS, reviewInputSchema, type CategoryRatings } from '@hunted/contracts';
 import { ImagePlus, X } from 'lucide-react';
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { schemaFieldErrors } from '@/components/form/schema-errors';
 import { Button } from '@/components/ui/button';
+import { FieldError } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toast';
 import { HttpError, serverMessage } from '@/lib/api-client';
@@ -18,6 +20,13 @@ export const RATING_CATEGORIES = [
 ] as const satisfies readonly { key: keyof CategoryRatings; label: string }[];
 
 const unrated: CategoryRatings = { speedRating: 0, easeRating: 0, qualityRating: 0, sustainabilityRating: 0 };
+
+const REVIEW_FIELDS = [...RATING_CATEGORIES.map(({ key }) => key), 'reviewText', 'photos'] as const;
+type ReviewField = (typeof REVIEW_FIELDS)[number];
+
+/** The ratings as the service reads them: a category not rated yet (0 here) is a missing rating. */
+const givenRatings = (ratings: CategoryRatings) =>
+  Object.fromEntries(Object.entries(ratings).map(([key, value]) => [key, value > 0 ? value : undefined]));
 
 /** The mean of the categories rated so far, or null before any; the server rounds the full mean itself. */
 export function liveAverage(ratings: CategoryRatings): number | null {
@@ -55,13 +64,14 @@ export function ReviewForm({
   const [ratings, setRatings] = useState<CategoryRatings>(unrated);
   const [reviewText, setReviewText] = useState('');
   const [photos, setPhotos] = useState<PickedPhoto[]>([]);
-  const [showIncomplete, setShowIncomplete] = useState(false);
+  const [problems, setProblems] = useState<Partial<Record<ReviewField, string>>>({});
   const nextPhotoId = useRef(1);
   const ids = useId();
   const createReview = useCreateReview(brandId, { onSettled });
 
   const complete = RATING_CATEGORIES.every(({ key }) => ratings[key] > 0);
   const average = liveAverage(ratings);
+  const ratingsProblem = RATING_CATEGORIES.map(({ key }) => problems[key]).find(Boolean);
 
   const setRating = (key: keyof CategoryRatings, value: number) =>
     setRatings((current) => ({ ...current, [key]: value }));
@@ -93,33 +103,36 @@ export function ReviewForm({
     setRatings(unrated);
     setReviewText('');
     setPhotos([]);
-    setShowIncomplete(false);
+    setProblems({});
   };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!complete) {
-      setShowIncomplete(true);
+    const text = reviewText.trim();
+    const review = {
+      brandId,
+      userId: user.id,
+      // The spec's body carries the overall rating; the server ignores it and computes the same rounded mean.
+      rating: Math.round(average ?? 0),
+      ...ratings,
+      reviewText: text === '' ? null : text,
+      photos: photos.map((photo) => photo.dataUrl),
+    };
+    // The service's rules, checked with its schema before anything is sent.
+    const found = schemaFieldErrors(reviewInputSchema, { ...review, ...givenRatings(ratings) }, REVIEW_FIELDS);
+    setProblems(found);
+    if (Object.keys(found).length > 0 && !complete) {
       toast({
         variant: 'destructive',
         title: 'Please complete all ratings',
         description: 'All four category ratings are required to submit your review.',
       });
-      return;
     }
-    const text = reviewText.trim();
+    if (Object.keys(found).length > 0) return;
     // mutateAsync, not mutate's callbacks: the refetch that follows a review replaces this form with 'You have
     // already reviewed this brand', and callbacks given to mutate() are dropped once their component unmounts.
     createReview
-      .mutateAsync({
-        brandId,
-        userId: user.id,
-        // The spec's body carries the overall rating; the server ignores it and computes the same rounded mean.
-        rating: Math.round(average ?? 0),
-        ...ratings,
-        reviewText: text === '' ? null : text,
-        photos: photos.map((photo) => photo.dataUrl),
-      })
+      .mutateAsync(review)
       .then(
         () => {
           toast({ title: 'Review submitted!', description: 'Thanks for sharing your experience.' });
@@ -160,9 +173,9 @@ export function ReviewForm({
           />
         ))}
       </div>
-      {showIncomplete && !complete ? (
+      {ratingsProblem && !complete ? (
         <p role="alert" className="text-sm font-medium text-red-600">
-          Please rate all categories to submit your review
+          {ratingsProblem}
         </p>
       ) : null}
 
@@ -177,7 +190,10 @@ export function ReviewForm({
           onChange={(event) => setReviewText(event.target.value)}
           placeholder="How was the delivery, the quality, the service?"
           className="mt-1.5"
+          aria-invalid={Boolean(problems.reviewText)}
+          aria-describedby={problems.reviewText ? `${ids}-text-error` : undefined}
         />
+        {problems.reviewText ? <FieldError id={`${ids}-text-error`}>{problems.reviewText}</FieldError> : null}
       </div>
 
       <div>
@@ -218,6 +234,7 @@ export function ReviewForm({
             </label>
           ) : null}
         </div>
+        {problems.photos ? <FieldError>{problems.photos}</FieldError> : null}
       </div>
 
       <Button type="submit" disabled={createReview.isPending}>

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { adminBrandInputSchema, BRAND_PLACEHOLDER_IMAGE_URL, brandInputSchema, LINK_REQUIRED_MESSAGE } from './brands.js';
+
+const valid = {
+  name: '  Loom & Thread ',
+  description: 'Hand-woven scarves from Leeds.',
+  category: 'Accessories',
+  location: 'UK',
+  delivery: 'Europe Wide',
+  imageUrl: 'https://example.com/loom.jpg',
+  websiteUrl: 'https://loom.example',
+  tags: ['Handmade', 'Handmade', 'Locally Made'],
+  hashtags: ['slowfashion', '#SlowFashion', ' #wool ', '', '#'],
+};
+
+/** The parsed brand, and each bad field's first message (as the service's 400 names them). */
+function check(body: object, schema: z.ZodType = brandInputSchema) {
+  const result = schema.safeParse(body);
+  const errors: Record<string, string> = {};
+  for (const issue of result.error?.issues ?? []) errors[issue.path.join('.')] ??= issue.message;
+  return { brand: result.data as Record<string, unknown> | undefined, errors };
+}
+
+describe('brandInputSchema', () => {
+  it('accepts a valid brand, trimming text, de-duplicating tags and normalising hashtags', () => {
+    const { brand, errors } = check(valid);
+    expect(errors).toEqual({});
+    expect(brand?.name).toBe('Loom & Thread');
+    expect(brand?.tags).toEqual(['Handmade', 'Locally Made']);
+    expect(brand?.hashtags).toEqual(['#slowfashion', '#wool']);
+  });
+
+  it('names every bad field with a message a person can act on', () => {
+    const { errors } = check({
+      name: ' ',
+      description: '',
+      category: 'Cars',
+      location: 'Mars',
+      delivery: 'Teleport',
+      imageUrl: 'not a url',
+      priceCategory: '$',
+      tags: ['Cheap'],
+    });
+    expect(errors).toMatchObject({
+      name: 'Name is required',
+      description: 'Description is required',
+      category: expect.stringContaining('Category must be one of: Clothing'),
+      location: expect.stringContaining('Location must be one of: UK'),
+      delivery: expect.stringContaining('Delivery must be one of'),
+      imageUrl: 'Image URL must be a link starting with http:// or https://',
+      instagramUrl: LINK_REQUIRED_MESSAGE,
+      priceCategory: expect.stringContaining('Price range must be one of'),
+      tags: expect.stringContaining('Each tag must be one of'),
+    });
+  });
+
+  it('requires one of the four links, and each given link to be an http(s) URL within 500 characters', () => {
+    const noLinks = { ...valid, websiteUrl: '  ' };
+    expect(check(noLinks).errors).toEqual({ instagramUrl: LINK_REQUIRED_MESSAGE });
+    expect(check({ ...valid, tiktokUrl: 'https://www.tiktok.com/@loom' }).errors).toEqual({});
+    expect(check({ ...valid, etsyUrl: 'javascript:alert(1)' }).errors).toEqual({
+      etsyUrl: 'Etsy shop must be a link starting with http:// or https://',
+    });
+    expect(check({ ...valid, websiteUrl: `https://x.example/${'a'.repeat(500)}` }).errors).toEqual({
+      websiteUrl: 'Website must be at most 500 characters',
+    });
+  });
+
+  it('enforces the entity lengths and refuses hashtags with spaces or markup', () => {
+    const { errors } = check({ ...valid, name: 'n'.repeat(256), hashtags: ['two words', '<b>'] });
+    expect(errors.name).toBe('Name must be at most 255 characters');
+    expect(errors.hashtags).toBe('Hashtags may contain only letters, numbers and underscores');
+  });
+
+  it('accepts the images the site serves itself, and no other path', () => {
+    expect(check({ ...valid, imageUrl: '/demo-brands/loom-and-thread.svg' }).errors).toEqual({});
+    expect(check({ ...valid, imageUrl: '/brand-placeholder.svg' }).errors).toEqual({});
+    expect(check({ ...valid, imageUrl: '/demo-brands/../secret.svg' }).errors).toHaveProperty('imageUrl');
+    expect(check({ ...valid, imageUrl: '/anything.svg' }).errors).toHaveProperty('imageUrl');
+  });
+
+  it('lets an admin feature a brand for a day', () => {
+    expect(check({ ...valid, featured: true, featuredDate: '2026-11-23' }, adminBrandInputSchema).errors).toEqual({});
+    expect(check({ ...valid, featuredDate: 'tomorrow' }, adminBrandInputSchema).errors).toEqual({
+      featuredDate: 'Featured date must be a date like 2026-05-31',
+    });
+    expect(check({ ...valid, featuredDate: '2026-02-30' }, adminBrandInputSchema).errors).toEqual({
+      featuredDate: 'Featured date must be a date like 2026-05-31',
+    });
+  });
+
+  it('accepts the placeholder image of CSV rows without an image, and no other relative path', () => {
+    expect(check({ ...valid, imageUrl: BRAND_PLACEHOLDER_IMAGE_URL }).errors).toEqual({});
+    expect(check({ ...valid, imageUrl: '/other.svg' }).errors).toEqual({
+      imageUrl: 'Image URL must be a link starting with http:// or https://',
+    });
+  });
+
+  it('refuses a field it does not know, as the class-validator whitelist did, and a featuring field from a member', () => {
+    expect(check({ ...valid, featured: true }).errors).toHaveProperty('', expect.stringContaining('featured'));
+  });
+
+  it('reports the first failing rule of a field, as the DTO did: a missing name says its length, a lone tag the list size', () => {
+    expect(check({ ...valid, name: undefined }).errors).toEqual({ name: 'Name must be at most 255 characters' });
+    expect(check({ ...valid, tags: 'Handmade' }).errors).toEqual({ tags: 'At most 20 tags' });
+    expect(check({ ...valid, imageUrl: '' }).errors).toEqual({ imageUrl: 'Image URL must be a link starting with http:// or https://' });
+  });
+});

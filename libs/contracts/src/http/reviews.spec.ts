@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { COMMENT_EMPTY, COMMENT_TOO_LONG, commentInputSchema, RATINGS_REQUIRED, reviewInputSchema } from './reviews.js';
+
+/** Each bad field's first message, as the service's 400 names them. */
+function errorsOf(schema: z.ZodType, body: object): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of schema.safeParse(body).error?.issues ?? []) errors[issue.path.join('.')] ??= issue.message;
+  return errors;
+}
+
+describe('reviewInputSchema', () => {
+  const valid = { speedRating: 5, easeRating: 4, qualityRating: 3, sustainabilityRating: 2 };
+  const check = (body: object) => errorsOf(reviewInputSchema, body);
+
+  it('accepts four whole ratings, and the fields the client sends that the server ignores', () => {
+    expect(check(valid)).toEqual({});
+    expect(check({ ...valid, brandId: '3', userId: 'someone', rating: 1, reviewText: null, photos: [] })).toEqual({});
+  });
+
+  it('asks for every missing rating', () => {
+    expect(check({ speedRating: 5 })).toEqual({
+      easeRating: RATINGS_REQUIRED,
+      qualityRating: RATINGS_REQUIRED,
+      sustainabilityRating: RATINGS_REQUIRED,
+    });
+  });
+
+  it.each([0, 6, 3.5, '4'])('refuses %j as a rating', (value) => {
+    expect(check({ ...valid, qualityRating: value })).toEqual({
+      qualityRating: 'Quality rating must be a whole number from 1 to 5',
+    });
+  });
+
+  it('limits the text and the number of photos', () => {
+    expect(check({ ...valid, reviewText: 'x'.repeat(2001) })).toEqual({
+      reviewText: 'Review text must be at most 2000 characters',
+    });
+    expect(check({ ...valid, reviewText: 'x'.repeat(2000) })).toEqual({});
+    expect(check({ ...valid, photos: ['a', 'b', 'c', 'd'] })).toEqual({ photos: 'You can add up to 3 photos' });
+    expect(check({ ...valid, photos: [42] })).toEqual({ photos: 'Only image files can be uploaded' });
+  });
+});
+
+describe('commentInputSchema', () => {
+  it('trims the content and accepts 1 to 500 characters', () => {
+    expect(commentInputSchema.parse({ content: '  hello  ' })).toEqual({ content: 'hello' });
+    expect(errorsOf(commentInputSchema, { content: ` ${'x'.repeat(500)} ` })).toEqual({});
+  });
+
+  it.each([{}, { content: '' }, { content: ' \n\t ' }, { content: null }, { content: 12 }])('refuses %j as empty', (body) => {
+    expect(errorsOf(commentInputSchema, body)).toEqual({ content: COMMENT_EMPTY });
+  });
+
+  it('refuses more than 500 characters', () => {
+    expect(errorsOf(commentInputSchema, { content: 'x'.repeat(501) })).toEqual({ content: COMMENT_TOO_LONG });
+  });
+});
