@@ -96,7 +96,6 @@ function optionalLink(label: string, max: number) {
 const SITE_PHOTO =
   /^(\/api\/(media\/hunter-photos|auth\/avatars)\/[\w.-]{1,200}|\/demo-hunters\/[a-z0-9-]{1,100}\.svg)$/;
 
-
 /** A `data:image/...` upload (its bytes are checked when stored), one of the site's photo paths, or null (blank) for none. */
 const profilePhoto = z.preprocess(
   trimmedOrNull,

@@ -23,7 +23,16 @@ export const HUNTER_SPECIALTIES = [
 ] as const;
 export type HunterSpecialty = (typeof HUNTER_SPECIALTIES)[number];
 
-export const HUNTER_LANGUAGES = ['English', 'French', 'Italian', 'Spanish', 'German', 'Swedish', 'Danish', 'Greek'] as const;
+export const HUNTER_LANGUAGES = [
+  'English',
+  'French',
+  'Italian',
+  'Spanish',
+  'German',
+  'Swedish',
+  'Danish',
+  'Greek',
+] as const;
 export type HunterLanguage = (typeof HUNTER_LANGUAGES)[number];
 export const DEFAULT_HUNTER_LANGUAGE: HunterLanguage = 'English';
 

@@ -1,7 +1,4 @@
 /** HTTP shapes of the identity service (sign-in, session, current user, avatars), shared with the gateway and the web app. */
-import { z } from 'zod';
-import { checkedBy, isHttpLink, trimmed, trimmedOrNull } from './input-rules.js';
-import { hasControlCharacters } from './text-rules.js';
 
 /** Name of identity's session cookie on a plain-http site (development); see sessionCookieName. */
 export const SESSION_COOKIE = 'hunted.sid';
@@ -54,38 +51,6 @@ export interface UpdateCurrentUserRequest {
   profileImageUrl?: string | null;
   instagramUrl?: string | null;
 }
-
-/** A name on the profile: trimmed, one line of text, at most 100 characters; null or blank clears it. */
-function profileName(label: string) {
-  const tooLong = `${label} must be at most 100 characters`;
-  return z.preprocess(
-    trimmed,
-    checkedBy<string>([
-      [(value) => typeof value !== 'string' || !hasControlCharacters(value), `${label} may not contain control characters (such as line breaks)`],
-      [(value) => typeof value === 'string' && value.length <= 100, tooLong],
-    ]),
-  );
-}
-
-/**
- * Body of `PATCH /api/auth/user` (the profile form): the rules of UpdateCurrentUserRequest. An email is refused
- * with its own message; any other unknown field as unknown.
- */
-export const updateCurrentUserSchema = z.strictObject({
-  email: z.never({ error: 'Email address cannot be changed' }).optional(),
-  firstName: profileName('First name'),
-  lastName: profileName('Last name'),
-  /** A `data:image/...;base64,` upload, the URL the user already has, or null/'' to remove the photo. */
-  profileImageUrl: z.string({ error: 'profileImageUrl must be a string' }).nullish(),
-  instagramUrl: z.preprocess(
-    trimmedOrNull,
-    checkedBy<string>([
-      [isHttpLink, 'Instagram must be a link starting with http:// or https://'],
-      [(value) => (value as string).length <= 500, 'Instagram link must be at most 500 characters'],
-    ]),
-  ),
-});
-export type UpdateCurrentUserFields = z.output<typeof updateCurrentUserSchema>;
 
 /** Largest profile photo, in decoded bytes. */
 export const MAX_PROFILE_IMAGE_BYTES = 5 * 1024 * 1024;

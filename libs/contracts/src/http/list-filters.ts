@@ -36,7 +36,9 @@ function listParameter<T>(key: string, read: (text: string) => Read<T>) {
 /** A filter from a fixed list (`location must be one of: UK, France, …`). */
 export function listFilterOneOf<T extends string>(key: string, list: readonly T[]) {
   return listParameter(key, (text): Read<T> =>
-    (list as readonly string[]).includes(text) ? { value: text as T } : { error: `${key} must be one of: ${list.join(', ')}` },
+    (list as readonly string[]).includes(text)
+      ? { value: text as T }
+      : { error: `${key} must be one of: ${list.join(', ')}` },
   );
 }
 
@@ -44,13 +46,17 @@ export function listFilterOneOf<T extends string>(key: string, list: readonly T[
 export function listWholeNumber(key: string, min: number, max: number) {
   return listParameter(key, (text): Read<number> => {
     const n = /^\d+$/.test(text) ? Number(text) : NaN;
-    return Number.isInteger(n) && n >= min && n <= max ? { value: n } : { error: `${key} must be a whole number from ${min} to ${max}` };
+    return Number.isInteger(n) && n >= min && n <= max
+      ? { value: n }
+      : { error: `${key} must be a whole number from ${min} to ${max}` };
   });
 }
 
 /** The search box's text, at most 200 characters (the service turns it into its search query). */
 export function listSearch(key = 'search') {
   return listParameter(key, (text): Read<string> =>
-    text.length > MAX_LIST_SEARCH_LENGTH ? { error: `${key} must be at most ${MAX_LIST_SEARCH_LENGTH} characters` } : { value: text },
+    text.length > MAX_LIST_SEARCH_LENGTH
+      ? { error: `${key} must be at most ${MAX_LIST_SEARCH_LENGTH} characters` }
+      : { value: text },
   );
 }

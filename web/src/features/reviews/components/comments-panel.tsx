@@ -1,4 +1,4 @@
-import { COMMENT_MAX_LENGTH, commentInputSchema } from '@hunted/contracts';
+import { COMMENT_MAX_LENGTH } from '@hunted/contracts';
 import { LogIn, MessageCircle } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { schemaFieldErrors } from '@/components/form/schema-errors';
@@ -103,9 +103,11 @@ function CommentComposer({ brandId }: { brandId: number }) {
     );
   }
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    // The service's rule, checked here with its schema: 1 to 500 characters once trimmed.
+    // The service's rule, checked here with its schema: 1 to 500 characters once trimmed. Loaded on sending, not
+    // with the brand page (the schemas bring zod).
+    const { commentInputSchema } = await import('@hunted/contracts/schemas');
     const problem = schemaFieldErrors(commentInputSchema, { content }, COMMENT_FIELDS).content;
     setError(problem);
     if (problem || post.isPending) return;
@@ -128,7 +130,7 @@ function CommentComposer({ brandId }: { brandId: number }) {
 
   const remaining = COMMENT_MAX_LENGTH - content.length;
   return (
-    <form onSubmit={onSubmit} className="space-y-2">
+    <form onSubmit={(event) => void onSubmit(event)} className="space-y-2">
       <label htmlFor={fieldId} className="sr-only">
         Write a comment
       </label>

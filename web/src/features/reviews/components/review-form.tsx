@@ -1,4 +1,4 @@
-import { REVIEW_LIMITS, reviewInputSchema, type CategoryRatings } from '@hunted/contracts';
+import { REVIEW_LIMITS, type CategoryRatings } from '@hunted/contracts';
 import { ImagePlus, X } from 'lucide-react';
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { schemaFieldErrors } from '@/components/form/schema-errors';
@@ -106,7 +106,7 @@ export function ReviewForm({
     setProblems({});
   };
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const text = reviewText.trim();
     const review = {
@@ -118,7 +118,9 @@ export function ReviewForm({
       reviewText: text === '' ? null : text,
       photos: photos.map((photo) => photo.dataUrl),
     };
-    // The service's rules, checked with its schema before anything is sent.
+    // The service's rules, checked with its schema before anything is sent. Loaded now, not with the brand page:
+    // the schemas bring zod, which a visitor who never reviews should not download.
+    const { reviewInputSchema } = await import('@hunted/contracts/schemas');
     const found = schemaFieldErrors(reviewInputSchema, { ...review, ...givenRatings(ratings) }, REVIEW_FIELDS);
     setProblems(found);
     if (Object.keys(found).length > 0 && !complete) {
@@ -131,20 +133,18 @@ export function ReviewForm({
     if (Object.keys(found).length > 0) return;
     // mutateAsync, not mutate's callbacks: the refetch that follows a review replaces this form with 'You have
     // already reviewed this brand', and callbacks given to mutate() are dropped once their component unmounts.
-    createReview
-      .mutateAsync(review)
-      .then(
-        () => {
-          toast({ title: 'Review submitted!', description: 'Thanks for sharing your experience.' });
-          reset();
-        },
-        (error: unknown) => toast(reviewFailureToast(error)),
-      );
+    createReview.mutateAsync(review).then(
+      () => {
+        toast({ title: 'Review submitted!', description: 'Thanks for sharing your experience.' });
+        reset();
+      },
+      (error: unknown) => toast(reviewFailureToast(error)),
+    );
   };
 
   return (
     <form
-      onSubmit={onSubmit}
+      onSubmit={(event) => void onSubmit(event)}
       noValidate
       aria-labelledby={`${ids}-heading`}
       className="space-y-5 rounded-3xl border border-stone-200 bg-stone-50/60 p-5 sm:p-6"

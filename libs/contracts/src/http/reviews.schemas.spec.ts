@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { COMMENT_EMPTY, COMMENT_TOO_LONG, commentInputSchema, RATINGS_REQUIRED, reviewInputSchema } from './reviews.js';
+import { RATINGS_REQUIRED } from './reviews.js';
+import { COMMENT_EMPTY, COMMENT_TOO_LONG, commentInputSchema, reviewInputSchema } from './reviews.schemas.js';
 
 /** Each bad field's first message, as the service's 400 names them. */
 function errorsOf(schema: z.ZodType, body: object): Record<string, string> {
@@ -48,9 +49,12 @@ describe('commentInputSchema', () => {
     expect(errorsOf(commentInputSchema, { content: ` ${'x'.repeat(500)} ` })).toEqual({});
   });
 
-  it.each([{}, { content: '' }, { content: ' \n\t ' }, { content: null }, { content: 12 }])('refuses %j as empty', (body) => {
-    expect(errorsOf(commentInputSchema, body)).toEqual({ content: COMMENT_EMPTY });
-  });
+  it.each([{}, { content: '' }, { content: ' \n\t ' }, { content: null }, { content: 12 }])(
+    'refuses %j as empty',
+    (body) => {
+      expect(errorsOf(commentInputSchema, body)).toEqual({ content: COMMENT_EMPTY });
+    },
+  );
 
   it('refuses more than 500 characters', () => {
     expect(errorsOf(commentInputSchema, { content: 'x'.repeat(501) })).toEqual({ content: COMMENT_TOO_LONG });

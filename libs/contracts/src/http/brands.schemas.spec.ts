@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { adminBrandInputSchema, BRAND_PLACEHOLDER_IMAGE_URL, brandInputSchema, LINK_REQUIRED_MESSAGE } from './brands.js';
+import { BRAND_PLACEHOLDER_IMAGE_URL, LINK_REQUIRED_MESSAGE } from './brands.js';
+import { adminBrandInputSchema, brandInputSchema } from './brands.schemas.js';
 
 const valid = {
   name: '  Loom & Thread ',
@@ -104,6 +105,8 @@ describe('brandInputSchema', () => {
   it('reports the first failing rule of a field, as the DTO did: a missing name says its length, a lone tag the list size', () => {
     expect(check({ ...valid, name: undefined }).errors).toEqual({ name: 'Name must be at most 255 characters' });
     expect(check({ ...valid, tags: 'Handmade' }).errors).toEqual({ tags: 'At most 20 tags' });
-    expect(check({ ...valid, imageUrl: '' }).errors).toEqual({ imageUrl: 'Image URL must be a link starting with http:// or https://' });
+    expect(check({ ...valid, imageUrl: '' }).errors).toEqual({
+      imageUrl: 'Image URL must be a link starting with http:// or https://',
+    });
   });
 });
