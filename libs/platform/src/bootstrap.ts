@@ -1,7 +1,6 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { BadRequestException, ValidationPipe, type ValidationError } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance } from 'fastify';
@@ -39,37 +38,6 @@ export interface BootstrapOptions {
 }
 
 /**
- * Field-level messages from class-validator's errors: `{ field: first message }`, nested fields as `a.b`.
- * An unknown field is reported under its own name.
- */
-export function fieldErrorsOf(errors: ValidationError[], parent = ''): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const error of errors) {
-    const path = parent ? `${parent}.${error.property}` : error.property;
-    const first = error.constraints ? Object.values(error.constraints)[0] : undefined;
-    if (first) fields[path] = first;
-    if (error.children?.length) Object.assign(fields, fieldErrorsOf(error.children, path));
-  }
-  return fields;
-}
-
-/**
- * The validation every service applies: DTOs are whitelists, an unknown field is a 400. The answer names each
- * bad field (`errors`) so a form can show the message beside it, and `message` lists them for a toast.
- */
-export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
-    whitelist: true,
-    forbidNonWhitelisted: true,
-    transform: true,
-    exceptionFactory: (errors) => {
-      const fields = fieldErrorsOf(errors);
-      return new BadRequestException({ statusCode: 400, message: Object.values(fields).join('. '), errors: fields });
-    },
-  });
-}
-
-/**
  * Graceful shutdown for keep-alive clients: once the server starts closing, every response (including those of
  * requests already in flight) says `Connection: close`, so each connection ends after its last answer. Without
  * it a keep-alive socket that went idle after close() began holds the server open until its keep-alive timeout.
@@ -84,7 +52,10 @@ export function closeConnectionsAfterResponseOnShutdown(fastify: FastifyInstance
   });
 }
 
-/** Creates the Fastify-backed Nest application with the platform's logging, request ids and validation. */
+/**
+ * Creates the Fastify-backed Nest application with the platform's logging and request ids. Input is read per
+ * parameter by `SchemaPipe` (`@ValidBody`, `@ValidQuery`): there is no global validation pipe.
+ */
 export async function createServiceApp(module: unknown, options: BootstrapOptions): Promise<NestFastifyApplication> {
   const logger = createRootLogger(options.name, options.config.LOG_LEVEL);
   const adapter = new FastifyAdapter({
@@ -116,7 +87,6 @@ export async function createServiceApp(module: unknown, options: BootstrapOption
   });
   closeConnectionsAfterResponseOnShutdown(fastify);
   app.get(AppMetrics).observeRequests(fastify);
-  app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
   await options.configure?.(app);
   return app;

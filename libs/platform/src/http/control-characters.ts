@@ -1,7 +1,5 @@
 import { RouteConfig } from '@nestjs/platform-fastify';
-import { registerDecorator } from 'class-validator';
 import type { FastifyInstance } from 'fastify';
-import { hasControlCharacters } from '@hunted/contracts';
 
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/g;
@@ -12,22 +10,6 @@ export const NUL_MESSAGE = 'Text may not contain the NUL character (\\u0000)';
 /** The text with every control character removed: for names given by someone else (an OpenID provider's claims). */
 export function withoutControlCharacters(value: string): string {
   return value.replace(CONTROL_CHARACTERS, '');
-}
-
-/**
- * A name that is one line of printable text: a control character (a lone carriage return, a NUL, an escape) is
- * refused with `message`. Names travel into email headers, calendar invites and other people's screens, where such
- * characters break lines or hide text. Checks strings only; the field's own rules say what else it must be.
- */
-export function NoControlCharacters(message: string) {
-  return (target: object, propertyName: string) =>
-    registerDecorator({
-      name: 'noControlCharacters',
-      target: target.constructor,
-      propertyName,
-      options: { message },
-      validator: { validate: (value: unknown) => typeof value !== 'string' || !hasControlCharacters(value) },
-    });
 }
 
 /**

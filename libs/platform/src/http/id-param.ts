@@ -29,8 +29,7 @@ export class PositiveIntPipe implements PipeTransform<unknown, number> {
 }
 
 /**
- * The path parameter read as an id as it is taken from the request: a custom decorator, which the platform's
- * ValidationPipe leaves alone. Checked here rather than in a pipe because the parameters' pipes settle in no fixed
+ * The path parameter read as an id as it is taken from the request: a custom decorator. Checked here rather than in a pipe because the parameters' pipes settle in no fixed
  * order: a body's or query's schema (a 400) could otherwise answer before the path names nothing (a 404).
  */
 const PathId = createParamDecorator(
@@ -43,9 +42,8 @@ const PathId = createParamDecorator(
 /**
  * A positive integer id from the path, or 404 with `notFoundMessage`: `@IdParam('id', BRAND_NOT_FOUND) id: number`.
  *
- * Use this rather than `@Param(name, pipe)`: with `id: number` the global ValidationPipe would first turn the text
- * into `+text`, so '01', '1e3' or '0x10' would reach the pipe as another brand's id. A bad id is a 404 even when
- * the body or query would be refused too.
+ * Use this rather than `@Param(name, pipe)`: the id is checked as written ('01', '1e3' or '0x10' name nothing), and a
+ * bad id is a 404 even when the body or query would be refused too.
  */
 export function IdParam(name: string, notFoundMessage: string): ParameterDecorator {
   return PathId({ name, notFoundMessage });

@@ -1,5 +1,3 @@
-import { Type } from 'class-transformer';
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 
@@ -11,26 +9,6 @@ export const MAX_PAGE_LIMIT = 100;
  * single request read a whole table; 10,000 is a hundred full pages, further than a person pages by hand.
  */
 export const MAX_PAGE_OFFSET = 10_000;
-
-/**
- * `limit` and `offset` of a paged list, both optional. A value out of range is a 400 naming the parameter and
- * its bound (through the platform's ValidationPipe).
- */
-export class PageQueryDto {
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'limit must be a whole number' })
-  @Min(1, { message: 'limit must be at least 1' })
-  @Max(MAX_PAGE_LIMIT, { message: `limit must be at most ${MAX_PAGE_LIMIT}` })
-  limit?: number;
-
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'offset must be a whole number' })
-  @Min(0, { message: 'offset must be 0 or more' })
-  @Max(MAX_PAGE_OFFSET, { message: `offset must be at most ${MAX_PAGE_OFFSET}` })
-  offset?: number;
-}
 
 export interface Page {
   limit: number;

@@ -1,11 +1,10 @@
 import { applyDecorators, createParamDecorator, Get, type ExecutionContext, type PipeTransform } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { IdParam, pageOf, pageQuerySchema, Public, PublicRead, SchemaPipe, sendPage, type Page } from '@hunted/platform';
-import { z } from 'zod';
+import { IdParam, pageOf, Public, PublicRead, SchemaPipe, sendPage, strictPageQuerySchema, type Page } from '@hunted/platform';
 import { BRAND_NOT_FOUND } from './brand-copies.js';
 
 /** `limit`/`offset` of a brand's list, the page asked for (null: the whole list); any other parameter is a 400. */
-export const brandListPageSchema = z.strictObject(pageQuerySchema.shape).transform((query) => pageOf(query));
+export const brandListPageSchema = strictPageQuerySchema.transform((query) => pageOf(query));
 
 /** A brand's public list (its reviews, photos, comments): anyone may read it, and a shared cache may keep it. */
 export const BrandList = (): MethodDecorator => applyDecorators(Get(), Public(), PublicRead());
