@@ -1,12 +1,14 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { describeBreach, tableBreaches, tableBreachesIn, type TableOwnership } from '@hunted/platform/testing';
 import { describe, expect, it } from 'vitest';
 
 /**
  * The rule of messaging's tables: each has one repository, and SQL on it sits there and nowhere else in
  * `services/messaging/src` (migrations excepted, which create them). A repository may read another owner's table in
- * a join where one statement needs both (listed below with the reason); it never writes one.
+ * a join where one statement needs both (listed below with the reason); it never writes one. The checker is the
+ * platform's (`tableBreaches`, libs/platform/src/testing/table-owners.ts).
  */
 
 const SRC = fileURLToPath(new URL('.', import.meta.url));
@@ -17,93 +19,55 @@ const OWNERS = {
   outbound_emails: 'booking-emails/outbound-emails.repository.ts',
   contact_submissions: 'contact/contact-submission.repository.ts',
 } as const;
-type Table = keyof typeof OWNERS;
 
-/** Reads of a table by another owner's repository, in statements that need both tables. */
-const JOINED_BY: Partial<Record<Table, { file: string; why: string }[]>> = {
-  conversations: [
-    {
-      file: OWNERS.messages,
-      why: "a thread page is kept to the conversation's two people, and the unread-message email reads its message with the conversation's client",
-    },
-  ],
-  messages: [{ file: OWNERS.conversations, why: "the unread-message sweep finds each side's first unread message" }],
-};
+const TABLES: TableOwnership[] = [
+  {
+    table: 'conversations',
+    owners: [OWNERS.conversations],
+    readers: [
+      {
+        file: OWNERS.messages,
+        why: "a thread page is kept to the conversation's two people, and the unread-message email reads its message with the conversation's client",
+      },
+    ],
+  },
+  {
+    table: 'messages',
+    owners: [OWNERS.messages],
+    readers: [{ file: OWNERS.conversations, why: "the unread-message sweep finds each side's first unread message" }],
+  },
+  { table: 'outbound_emails', owners: [OWNERS.outbound_emails] },
+  { table: 'contact_submissions', owners: [OWNERS.contact_submissions] },
+];
 
-/** A table's name as SQL names it (its own sequences too), not a longer identifier that begins with it. */
-const named = (table: string) => `(?:\\w+\\.)?${table}(?:_id_seq)?(?![\\w])`;
-const writes = (table: string) =>
-  new RegExp(
-    `\\b(?:insert\\s+into|update|delete\\s+from|truncate(?:\\s+table)?|alter\\s+table)\\s+${named(table)}`,
-    'i',
-  );
-const reads = (table: string) => new RegExp(`\\b(?:from|join)\\s+${named(table)}`, 'i');
-
-/** What a file does on `table` that it may not: 'writes' or 'reads', or nothing. */
-export function breachOf(file: string, text: string, table: Table): 'writes' | 'reads' | null {
-  if (file === OWNERS[table]) return null;
-  if (writes(table).test(text)) return 'writes';
-  const joins = JOINED_BY[table]?.some((reader) => reader.file === file) ?? false;
-  if (!joins && reads(table).test(text)) return 'reads';
-  return null;
-}
-
-/** The service's application sources (no specs, no migrations), relative to its src/. */
-function sources(): string[] {
-  const files: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.spec.ts')) files.push(relative(SRC, path));
-    }
-  };
-  walk(SRC);
-  return files.filter((file) => !file.startsWith('database/migrations/'));
-}
+const found = (file: string, text: string) => tableBreachesIn(file, text, TABLES).map(describeBreach);
 
 describe("messaging's tables and their owners", () => {
   it('finds SQL on each table only in its repository', () => {
-    const files = sources();
-    for (const owner of Object.values(OWNERS)) expect(files, owner).toContain(owner);
-    const breaches: string[] = [];
-    for (const file of files) {
-      const text = readFileSync(join(SRC, file), 'utf8');
-      for (const table of Object.keys(OWNERS) as Table[]) {
-        const breach = breachOf(file, text, table);
-        if (breach) breaches.push(`${file} ${breach} ${table} (owner: ${OWNERS[table]})`);
-      }
-    }
-    expect(breaches).toEqual([]);
+    expect(tableBreaches(SRC, TABLES).map(describeBreach)).toEqual([]);
   });
 
   it('each owner does write its table', () => {
-    for (const [table, owner] of Object.entries(OWNERS)) {
-      expect(writes(table).test(readFileSync(join(SRC, owner), 'utf8')), owner).toBe(true);
+    for (const { table, owners } of TABLES) {
+      const text = readFileSync(join(SRC, owners[0]!), 'utf8');
+      const unowned = tableBreachesIn(owners[0]!, text, [{ table, owners: [] }]);
+      expect(unowned.some((breach) => breach.does === 'writes'), owners[0]).toBe(true);
     }
   });
 
   it('catches a statement outside the owner, and lets a listed join read but not write', () => {
-    expect(
-      breachOf(
-        'contact/contact.service.ts',
-        'select last_value + 1 from contact_submissions_id_seq',
-        'contact_submissions',
-      ),
-    ).toBe('reads');
-    expect(
-      breachOf(
-        'conversations/message-nudge.job.ts',
-        'update conversations c set client_nudged_at = now()',
-        'conversations',
-      ),
-    ).toBe('writes');
-    expect(breachOf('x.ts', 'INSERT INTO outbound_emails (id) values (1)', 'outbound_emails')).toBe('writes');
-    expect(breachOf('x.ts', 'select 1 from messages m join conversations c on true', 'messages')).toBe('reads');
-    expect(
-      breachOf(OWNERS.messages, 'select 1 from messages m join conversations c on true', 'conversations'),
-    ).toBeNull();
-    expect(breachOf(OWNERS.messages, 'update conversations set hunter_unread = 0', 'conversations')).toBe('writes');
-    expect(breachOf('x.ts', 'select * from messages_archive', 'messages')).toBeNull();
+    expect(found('contact/contact.service.ts', 'select last_value + 1 from contact_submissions_id_seq')).toEqual([
+      'contact/contact.service.ts:1 reads contact_submissions',
+    ]);
+    expect(found('conversations/message-nudge.job.ts', 'update conversations c set client_nudged_at = now()')).toEqual([
+      'conversations/message-nudge.job.ts:1 writes conversations',
+    ]);
+    expect(found('x.ts', 'INSERT INTO outbound_emails (id) values (1)')).toEqual(['x.ts:1 writes outbound_emails']);
+    expect(found('x.ts', 'select 1 from messages m join conversations c on true')).toHaveLength(2);
+    expect(found(OWNERS.messages, 'select 1 from messages m join conversations c on true')).toEqual([]);
+    expect(found(OWNERS.messages, 'update conversations set hunter_unread = 0')).toEqual([
+      `${OWNERS.messages}:1 writes conversations`,
+    ]);
+    expect(found('x.ts', 'select * from messages_archive')).toEqual([]);
   });
 });

@@ -8,3 +8,4 @@ export * from './jobs.js';
 export * from './config-checks.js';
 export * from './test-publisher.js';
 export * from './metrics.js';
+export * from './table-owners.js';

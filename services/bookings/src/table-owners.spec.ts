@@ -1,0 +1,33 @@
+import { fileURLToPath } from 'node:url';
+import { describeBreach, tableBreaches, tableBreachesIn, type TableOwnership } from '@hunted/platform/testing';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The rule that keeps each of bookings' tables with its one owner: no SQL on `hunter_bookings` (read or write)
+ * outside `BookingRepository`, the state machine, and no write of `booking_refunds` outside
+ * `BookingRefundsRepository` (anyone may read it). Migrations create and fill the tables and are left out; tests may
+ * do as they like. The checker is the platform's (`tableBreaches`, libs/platform/src/testing/table-owners.ts).
+ */
+
+const SRC = fileURLToPath(new URL('.', import.meta.url));
+
+const TABLES: TableOwnership[] = [
+  { table: 'hunter_bookings', owners: ['bookings/booking.repository.ts'] },
+  { table: 'booking_refunds', owners: ['bookings/booking-refunds.repository.ts'], readers: 'anywhere' },
+];
+
+describe("bookings' tables have one owner each", () => {
+  it('finds no SQL on hunter_bookings outside BookingRepository, and no write of booking_refunds outside its repository', () => {
+    expect(tableBreaches(SRC, TABLES).map(describeBreach)).toEqual([]);
+  });
+
+  it('sees a statement on the table wherever it is written', () => {
+    expect(tableBreachesIn('x.ts', '`select id\n   from hunter_bookings b where id = $1`', TABLES).map(describeBreach)).toEqual([
+      'x.ts:2 reads hunter_bookings',
+    ]);
+    expect(tableBreachesIn('x.ts', '`insert into booking_refunds (id) values ($1)`', TABLES).map(describeBreach)).toEqual([
+      'x.ts:1 writes booking_refunds',
+    ]);
+    expect(tableBreachesIn('x.ts', '`select sum(amount_pence) from booking_refunds`', TABLES)).toEqual([]);
+  });
+});
