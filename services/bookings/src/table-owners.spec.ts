@@ -22,12 +22,12 @@ describe("bookings' tables have one owner each", () => {
   });
 
   it('sees a statement on the table wherever it is written', () => {
-    expect(tableBreachesIn('x.ts', '`select id\n   from hunter_bookings b where id = $1`', TABLES).map(describeBreach)).toEqual([
-      'x.ts:2 reads hunter_bookings',
-    ]);
-    expect(tableBreachesIn('x.ts', '`insert into booking_refunds (id) values ($1)`', TABLES).map(describeBreach)).toEqual([
-      'x.ts:1 writes booking_refunds',
-    ]);
+    expect(
+      tableBreachesIn('x.ts', '`select id\n   from hunter_bookings b where id = $1`', TABLES).map(describeBreach),
+    ).toEqual(['x.ts:2 reads hunter_bookings']);
+    expect(
+      tableBreachesIn('x.ts', '`insert into booking_refunds (id) values ($1)`', TABLES).map(describeBreach),
+    ).toEqual(['x.ts:1 writes booking_refunds']);
     expect(tableBreachesIn('x.ts', '`select sum(amount_pence) from booking_refunds`', TABLES)).toEqual([]);
   });
 });

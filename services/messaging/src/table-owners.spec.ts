@@ -51,7 +51,10 @@ describe("messaging's tables and their owners", () => {
     for (const { table, owners } of TABLES) {
       const text = readFileSync(join(SRC, owners[0]!), 'utf8');
       const unowned = tableBreachesIn(owners[0]!, text, [{ table, owners: [] }]);
-      expect(unowned.some((breach) => breach.does === 'writes'), owners[0]).toBe(true);
+      expect(
+        unowned.some((breach) => breach.does === 'writes'),
+        owners[0],
+      ).toBe(true);
     }
   });
 

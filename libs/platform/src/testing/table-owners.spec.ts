@@ -21,7 +21,9 @@ describe('tableBreachesIn', () => {
     expect(found('x.ts', "query(`update hunter_bookings set status = 'expired'`)")).toEqual([
       'x.ts:1 writes hunter_bookings',
     ]);
-    expect(found('x.ts', '`select id\n   from\n hunter_bookings b where id = $1`')).toEqual(['x.ts:3 reads hunter_bookings']);
+    expect(found('x.ts', '`select id\n   from\n hunter_bookings b where id = $1`')).toEqual([
+      'x.ts:3 reads hunter_bookings',
+    ]);
     expect(found('x.ts', '`select 1 from hunters h join hunter_bookings b on b.hunter_id = h.id`')).toEqual([
       'x.ts:1 reads hunter_bookings',
     ]);
@@ -31,7 +33,9 @@ describe('tableBreachesIn', () => {
       'x.ts:1 writes users',
       'x.ts:1 writes users',
     ]);
-    expect(found('x.ts', 'select last_value + 1 from hunter_bookings_id_seq')).toEqual(['x.ts:1 reads hunter_bookings']);
+    expect(found('x.ts', 'select last_value + 1 from hunter_bookings_id_seq')).toEqual([
+      'x.ts:1 reads hunter_bookings',
+    ]);
   });
 
   it('sees the table behind a schema or in quotes', () => {
@@ -44,9 +48,9 @@ describe('tableBreachesIn', () => {
   it('leaves alone the owner, a listed or free reader, prose, comments and longer names', () => {
     expect(found('bookings/booking.repository.ts', '`delete from hunter_bookings`')).toEqual([]);
     expect(found('x.ts', 'select sum(amount_pence) from booking_refunds')).toEqual([]);
-    expect(found('conversations/message.repository.ts', 'select 1 from messages m join conversations c on true')).toEqual(
-      [],
-    );
+    expect(
+      found('conversations/message.repository.ts', 'select 1 from messages m join conversations c on true'),
+    ).toEqual([]);
     expect(found('conversations/message.repository.ts', 'update conversations set hunter_unread = 0')).toEqual([
       'conversations/message.repository.ts:1 writes conversations',
     ]);

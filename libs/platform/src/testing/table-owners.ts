@@ -31,8 +31,7 @@ export interface TableBreach {
 const WRITE = String.raw`insert\s+into|update|delete\s+from|truncate(?:\s+table)?|alter\s+table`;
 const READ = String.raw`from|join`;
 /** A table's name as SQL names it: maybe after a schema (`x.`, `"x".`, `${schema}.`), maybe quoted, or its sequence. */
-const named = (table: string) =>
-  String.raw`(?:\w+\.|"[^"\n]+"\.|\$\{[^}\n]+\}\.?)?"?${table}(?:_id_seq)?"?(?![\w$])`;
+const named = (table: string) => String.raw`(?:\w+\.|"[^"\n]+"\.|\$\{[^}\n]+\}\.?)?"?${table}(?:_id_seq)?"?(?![\w$])`;
 
 function statements(table: string): RegExp {
   return new RegExp(String.raw`\b(?:(${WRITE})|(?:${READ}))\s+(${named(table)})`, 'gi');
@@ -70,7 +69,11 @@ export function sqlSourceFiles(src: string): string[] {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
-      else if (/\.tsx?$/.test(entry.name) && !/\.(spec|test)\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts')) {
+      else if (
+        /\.tsx?$/.test(entry.name) &&
+        !/\.(spec|test)\.tsx?$/.test(entry.name) &&
+        !entry.name.endsWith('.d.ts')
+      ) {
         files.push(relative(src, path).split(sep).join('/'));
       }
     }

@@ -1,10 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { BadRequestException } from '@nestjs/common';
 import { HUNTER_LIMITS } from '@hunted/contracts';
-import { decodeImageDataUrl, type ImageRules } from '@hunted/platform';
+import { decodeImageDataUrl, type ImageRules, type PreparedStatement } from '@hunted/platform';
 import type { EntityManager } from 'typeorm';
 
 export const HUNTER_PHOTO_PATH = '/api/media/hunter-photos';
+
+/** The bytes of the hunter photo whose id is `$1`, as the photos route (HunterPhotosController) reads them. */
+export const HUNTER_PHOTO_BYTES: PreparedStatement = {
+  name: 'hunter-photos.bytes',
+  text: 'select bytes from hunter_photos where id = $1',
+};
 
 /** The spec's texts (section 5, "Profile image upload"). */
 export const PHOTO_TOO_LARGE = 'Please select an image smaller than 5MB';

@@ -2,13 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { ConflictException, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Review, ReviewInputFields, ReviewPhoto } from '@hunted/contracts';
-import { EventPublisher, UserCopies, type AuthenticatedUser, type Page } from '@hunted/platform';
+import { EventPublisher, UserCopies, type AuthenticatedUser, type Page, type PreparedStatement } from '@hunted/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { BrandCopies, brandListStatement } from '../brands/brand-copies.js';
 import { displayName } from '../users/user-name.js';
 import { decodeReviewPhotos, REVIEW_PHOTO_PATH } from './review-photos.js';
 
 export const ALREADY_REVIEWED = 'You have already reviewed this brand.';
+
+/** The bytes of the review photo whose id is `$1`, as the photos route (ReviewPhotosController) reads them. */
+export const REVIEW_PHOTO_BYTES: PreparedStatement = {
+  name: 'review-photos.bytes',
+  text: 'select bytes from review_photos where id = $1',
+};
 
 interface ReviewRow {
   id: number;

@@ -1,0 +1,66 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describeBreach, tableBreaches, tableBreachesIn, type TableOwnership } from '@hunted/platform/testing';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The rule of brands' tables (issue 20: no SQL on a table outside its repository): each table of its schema, as its
+ * migrations create it, has its owner, and SQL on it (insert, update, delete, select from, join) sits there and
+ * nowhere else in `services/brands/src`, save the reads listed with their reason. Migrations and tests are left out.
+ * `board_items` has no SQL today (no code reads it): a repository that comes to need it becomes its owner.
+ * The checker is the platform's (`tableBreaches`, libs/platform/src/testing/table-owners.ts).
+ */
+
+const SRC = fileURLToPath(new URL('.', import.meta.url));
+
+/** The platform's event store: its outbox and inbox, in every service's schema, touched only by libs/platform. */
+const EVENT_STORE: TableOwnership[] = [
+  { table: 'outbox', owners: [] },
+  { table: 'inbox', owners: [] },
+];
+
+const TABLES: TableOwnership[] = [
+  { table: 'brands', owners: ['brands/brand.repository.ts'] },
+  // Kept by triggers on brands (its migration); read for the place-only counts of the listing.
+  { table: 'brand_counts', owners: ['brands/brand.repository.ts'] },
+  { table: 'brand_daily_votes', owners: ['brands/brand.repository.ts'] },
+  {
+    table: 'votes',
+    owners: ['votes/votes.service.ts'],
+    readers: [
+      {
+        file: 'brands/brand.repository.ts',
+        why: "recountAllVotes rebuilds brands' vote counts and brand_daily_votes from the votes in one statement each",
+      },
+    ],
+  },
+  { table: 'saved_brands', owners: ['saves/saves.service.ts'] },
+  { table: 'brand_review_ratings', owners: ['ratings/brand-ratings.service.ts'] },
+  { table: 'board_items', owners: [] },
+  ...EVENT_STORE,
+];
+
+describe("brands' tables and their owners", () => {
+  it('finds SQL on each table only in its owner', () => {
+    expect(tableBreaches(SRC, TABLES).map(describeBreach)).toEqual([]);
+  });
+
+  it('each owner does hold SQL on its table', () => {
+    for (const { table, owners } of TABLES.filter(({ owners }) => owners.length > 0)) {
+      const held = owners.some(
+        (owner) => tableBreachesIn(owner, readFileSync(join(SRC, owner), 'utf8'), [{ table, owners: [] }]).length > 0,
+      );
+      expect(held, `${table} in ${owners.join(', ')}`).toBe(true);
+    }
+  });
+
+  it('catches a stray statement on a table outside its owner', () => {
+    expect(tableBreachesIn('x.ts', '`select *\n  from saved_brands where true`', TABLES).map(describeBreach)).toEqual([
+      'x.ts:2 reads saved_brands',
+    ]);
+    expect(tableBreachesIn('x.ts', '`insert into outbox (id) values ($1)`', TABLES).map(describeBreach)).toEqual([
+      'x.ts:1 writes outbox',
+    ]);
+  });
+});

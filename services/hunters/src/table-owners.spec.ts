@@ -1,0 +1,64 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describeBreach, tableBreaches, tableBreachesIn, type TableOwnership } from '@hunted/platform/testing';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The rule of hunters' tables (issue 20: no SQL on a table outside its repository): each table of its schema, as its
+ * migrations create it, has its owner, and SQL on it (insert, update, delete, select from, join) sits there and
+ * nowhere else in `services/hunters/src`, save the reads listed with their reason. Migrations and tests are left out.
+ * the platform's `UserCopies` (libs/platform/src/users) owns the `users` copy and writes it; no SQL of the service names it.
+ * The checker is the platform's (`tableBreaches`, libs/platform/src/testing/table-owners.ts).
+ */
+
+const SRC = fileURLToPath(new URL('.', import.meta.url));
+
+/** The platform's event store: its outbox and inbox, in every service's schema, touched only by libs/platform. */
+const EVENT_STORE: TableOwnership[] = [
+  { table: 'outbox', owners: [] },
+  { table: 'inbox', owners: [] },
+];
+
+const TABLES: TableOwnership[] = [
+  {
+    table: 'hunters',
+    owners: ['hunters/hunter.repository.ts'],
+    readers: [
+      {
+        file: 'hunters/hunter-sql.ts',
+        why: "the listing's statements, kept pure so the bench can EXPLAIN them; only HunterRepository runs them",
+      },
+    ],
+  },
+  { table: 'hunter_completed_sessions', owners: ['hunters/hunter.repository.ts'] },
+  { table: 'hunter_photos', owners: ['photos/hunter-photos.ts'] },
+  { table: 'hunter_availability', owners: ['availability/availability.repository.ts'] },
+  { table: 'hunter_weekly_hours', owners: ['availability/availability.repository.ts'] },
+  { table: 'users', owners: [] },
+  ...EVENT_STORE,
+];
+
+describe("hunters' tables and their owners", () => {
+  it('finds SQL on each table only in its owner', () => {
+    expect(tableBreaches(SRC, TABLES).map(describeBreach)).toEqual([]);
+  });
+
+  it('each owner does hold SQL on its table', () => {
+    for (const { table, owners } of TABLES.filter(({ owners }) => owners.length > 0)) {
+      const held = owners.some(
+        (owner) => tableBreachesIn(owner, readFileSync(join(SRC, owner), 'utf8'), [{ table, owners: [] }]).length > 0,
+      );
+      expect(held, `${table} in ${owners.join(', ')}`).toBe(true);
+    }
+  });
+
+  it('catches a stray statement on a table outside its owner', () => {
+    expect(tableBreachesIn('x.ts', '`select *\n  from hunter_photos where true`', TABLES).map(describeBreach)).toEqual([
+      'x.ts:2 reads hunter_photos',
+    ]);
+    expect(tableBreachesIn('x.ts', '`insert into outbox (id) values ($1)`', TABLES).map(describeBreach)).toEqual([
+      'x.ts:1 writes outbox',
+    ]);
+  });
+});
