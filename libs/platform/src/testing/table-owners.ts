@@ -6,7 +6,9 @@ import { join, relative, sep } from 'node:path';
  * service's schema names the files (relative to the service's `src/`) that own it. Only an owner writes the table
  * (insert, update, delete, truncate, alter) or reads it (from, join); a file listed in `readers` may read it too,
  * each with the reason a statement needs both tables. Migrations create and fill the tables and are left out, so are
- * tests. Free of any test runner: a spec asserts `tableBreaches(src, tables)` is empty.
+ * tests. Free of any test runner: a spec asserts `tableBreaches(src, tables)` is empty. It reads the text, not the
+ * SQL: a table is seen right after its keyword (or a schema, quotes, `${schema}.`), not after a comma in a FROM list
+ * (the services join with JOIN), and comment lines are skipped.
  */
 export interface TableOwnership {
   table: string;
