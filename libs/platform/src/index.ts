@@ -25,7 +25,6 @@ export * from './http/paging.js';
 export * from './http/public-get.js';
 export * from './http/response-cache.js';
 export * from './http/schema-pipe.js';
-export * from './http/list-query.js';
 export * from './http/sitemap.controller.js';
 export * from './logging/logger.js';
 export * from './logging/request-log.js';

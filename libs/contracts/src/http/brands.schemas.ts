@@ -1,10 +1,19 @@
 import { z } from 'zod';
 import { checkedBy, isCalendarDay, isHttpLink, trimmed, trimmedOrNull } from './input-rules.js';
 import {
+  NO_FILTER_VALUES,
+  listFilterOneOf,
+  listParameter,
+  listSearch,
+  listWholeNumber,
+  type ListRead,
+} from './list-filters.js';
+import {
   BRAND_CATEGORIES,
   BRAND_COUNTRIES,
   BRAND_LIMITS,
   BRAND_LINK_FIELDS,
+  BRAND_LIST_PAGING,
   BRAND_VALUE_TAGS,
   DELIVERY_SCOPES,
   LINK_REQUIRED_MESSAGE,
@@ -149,3 +158,71 @@ export const brandCsvRowSchema = z.strictObject(brandFields({ csv: true }));
 export type BrandInputFields = z.output<typeof brandInputSchema>;
 export type AdminBrandInputFields = z.output<typeof adminBrandInputSchema>;
 export type AdminBrandUpdateFields = z.output<typeof adminBrandUpdateSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// The directory's list queries: `GET /api/brands`, `/api/brands/today`, `/api/brands/top`.
+// ---------------------------------------------------------------------------------------------------------------
+
+/** The SPA's filter state sends 'all' (and 'any' for the rating) for "no filter"; every list parameter takes them. */
+const BRAND_LIST = { noFilter: new Set([...NO_FILTER_VALUES, 'any']) };
+
+/** '#SlowFashion', 'slowfashion' and ' #slowfashion ' are one hashtag: '#' and letters, numbers or underscores. */
+const hashtagFilter = listParameter(
+  'hashtag',
+  (text): ListRead<string> => {
+    const hashtag = `#${text.replace(/^#+/, '')}`;
+    return /^#[\p{L}\p{N}_]{1,99}$/u.test(hashtag)
+      ? { value: hashtag }
+      : { error: 'hashtag may contain only letters, numbers and underscores' };
+  },
+  BRAND_LIST,
+);
+
+/** The least average rating, 0 to 5 ('3.5'). */
+const minRatingFilter = listParameter(
+  'minRating',
+  (text): ListRead<number> => {
+    const n = /^\d+(\.\d+)?$/.test(text) ? Number(text) : NaN;
+    return Number.isNaN(n) || n > 5 ? { error: 'minRating must be a number from 0 to 5' } : { value: n };
+  },
+  BRAND_LIST,
+);
+
+/** Filters shared by `/api/brands` and `/api/brands/today`. */
+const placeFilters = {
+  category: listFilterOneOf('category', BRAND_CATEGORIES, BRAND_LIST),
+  location: listFilterOneOf('location', BRAND_COUNTRIES, BRAND_LIST),
+  delivery: listFilterOneOf('delivery', DELIVERY_SCOPES, BRAND_LIST),
+};
+
+const listPaging = {
+  limit: listWholeNumber('limit', 1, BRAND_LIST_PAGING.maxLimit, BRAND_LIST),
+  offset: listWholeNumber('offset', 0, BRAND_LIST_PAGING.maxOffset, BRAND_LIST),
+};
+
+/**
+ * `GET /api/brands`'s query as read: each filter absent when not given, blank, 'all' or 'any'; `search` is the
+ * trimmed text (the service makes it a search query); unknown parameters are ignored; one 400 names each bad one.
+ */
+export const brandListQuerySchema = z.object({
+  ...placeFilters,
+  minRating: minRatingFilter,
+  priceCategory: listFilterOneOf('priceCategory', PRICE_CATEGORIES, BRAND_LIST),
+  tag: listFilterOneOf('tag', BRAND_VALUE_TAGS, BRAND_LIST),
+  hashtag: hashtagFilter,
+  search: listSearch('search', BRAND_LIST),
+  ...listPaging,
+});
+export type BrandListQueryParsed = z.output<typeof brandListQuerySchema>;
+
+/** `GET /api/brands/today`'s query: category, location, delivery and paging. */
+export const todayListQuerySchema = z.object({ ...placeFilters, ...listPaging });
+export type TodayListQueryParsed = z.output<typeof todayListQuerySchema>;
+
+/** `GET /api/brands/top?limit=`: 3 unless told, at most 50. */
+export const topBrandsQuerySchema = z.object({
+  limit: listWholeNumber('limit', 1, BRAND_LIST_PAGING.topMax, BRAND_LIST).transform(
+    (limit) => limit ?? BRAND_LIST_PAGING.topDefault,
+  ),
+});
+export type TopBrandsQueryParsed = z.output<typeof topBrandsQuerySchema>;

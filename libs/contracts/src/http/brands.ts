@@ -56,6 +56,18 @@ export type BrandValueTag = (typeof BRAND_VALUE_TAGS)[number];
 /** Rating filter options on /brands ('any' is no filter). */
 export const MIN_RATING_OPTIONS = [2, 2.5, 3, 3.5, 4, 4.5] as const;
 
+/**
+ * Paging of the directory's lists (`GET /api/brands`, `/today`: the platform's caps, 24 a page when only an offset
+ * is given) and of `GET /api/brands/top` (3 unless told, at most 50).
+ */
+export const BRAND_LIST_PAGING = {
+  defaultLimit: 24,
+  maxLimit: 100,
+  maxOffset: 10_000,
+  topDefault: 3,
+  topMax: 50,
+} as const;
+
 /** Entity limits (maximum lengths) of section 3. */
 export const BRAND_LIMITS = {
   name: 255,

@@ -64,4 +64,11 @@ describe('one way to read input', () => {
     );
     expect(breaches).toEqual([]);
   });
+
+  it('reads list queries with schemas too: the hand-written ListQueryReader is gone', () => {
+    const self = relative(ROOT, fileURLToPath(import.meta.url));
+    const readers = files.filter((path) => path !== self && /\bListQueryReader\b/.test(readFileSync(join(ROOT, path), 'utf8')));
+    expect(readers).toEqual([]);
+    expect(files).not.toContain('libs/platform/src/http/list-query.ts');
+  });
 });

@@ -21,6 +21,11 @@ export function pageOf(query: { limit?: number; offset?: number }, defaultLimit 
   return { limit: query.limit ?? defaultLimit, offset: query.offset ?? 0 };
 }
 
+/** The object without its undefined fields: a list's absent filters stay absent. */
+export function withoutUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
 /** Answers a listed page: the items, with the total in `x-total-count` when there is one. */
 export function sendPage<T>(reply: FastifyReply, { items, total }: { items: T[]; total: number | undefined }): T[] {
   if (total !== undefined) void reply.header('x-total-count', String(total));

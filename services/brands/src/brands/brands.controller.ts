@@ -1,8 +1,15 @@
-import { Controller, HttpCode, Post, Query, Res } from '@nestjs/common';
-import { brandInputSchema, type Brand, type BrandInputFields, type ViewResponse } from '@hunted/contracts';
-import { IdParam, Public, PublicGet, sendPage, SignedIn, ValidBody } from '@hunted/platform';
+import { Controller, HttpCode, Post, Res } from '@nestjs/common';
+import {
+  brandInputSchema,
+  brandListQuerySchema,
+  type Brand,
+  type BrandInputFields,
+  type BrandListQueryParsed,
+  type ViewResponse,
+} from '@hunted/contracts';
+import { IdParam, Public, PublicGet, sendPage, SignedIn, ValidBody, ValidQuery } from '@hunted/platform';
 import type { FastifyReply } from 'fastify';
-import { parseBrandListQuery } from './brand-query.js';
+import { brandListQueryOf } from './brand-query.js';
 import { BRAND_NOT_FOUND } from './brand.repository.js';
 import { BrandsService } from './brands.service.js';
 
@@ -12,11 +19,11 @@ export class BrandsController {
 
   @PublicGet()
   async list(
-    // Parsed by hand (not a schema): unknown parameters are ignored and 'all' means no filter, as the SPA sends.
-    @Query() query: Record<string, unknown>,
+    // Unknown parameters are ignored and 'all' means no filter, as the SPA sends.
+    @ValidQuery(brandListQuerySchema) query: BrandListQueryParsed,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Brand[]> {
-    const { brands, total } = await this.brands.list(parseBrandListQuery(query));
+    const { brands, total } = await this.brands.list(brandListQueryOf(query));
     return sendPage(reply, { items: brands, total });
   }
 

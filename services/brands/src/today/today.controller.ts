@@ -1,8 +1,14 @@
-import { Controller, Get, Query, Res } from '@nestjs/common';
-import type { TodayBrand } from '@hunted/contracts';
-import { Public, PublicRead, sendPage } from '@hunted/platform';
+import { Controller, Get, Res } from '@nestjs/common';
+import {
+  todayListQuerySchema,
+  topBrandsQuerySchema,
+  type TodayBrand,
+  type TodayListQueryParsed,
+  type TopBrandsQueryParsed,
+} from '@hunted/contracts';
+import { Public, PublicRead, sendPage, ValidQuery } from '@hunted/platform';
 import type { FastifyReply } from 'fastify';
-import { parseTodayQuery, parseTopLimit } from '../brands/brand-query.js';
+import { todayListQueryOf } from '../brands/brand-query.js';
 import { TodayService } from './today.service.js';
 
 @Controller('api/brands')
@@ -12,15 +18,18 @@ export class TodayController {
 
   @Get('today')
   @PublicRead()
-  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply): Promise<TodayBrand[]> {
-    const { brands, total } = await this.today.list(parseTodayQuery(query));
+  async list(
+    @ValidQuery(todayListQuerySchema) query: TodayListQueryParsed,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<TodayBrand[]> {
+    const { brands, total } = await this.today.list(todayListQueryOf(query));
     return sendPage(reply, { items: brands, total });
   }
 
   @Get('top')
   @PublicRead()
-  top(@Query() query: Record<string, unknown>): Promise<TodayBrand[]> {
-    return this.today.top(parseTopLimit(query));
+  top(@ValidQuery(topBrandsQuerySchema) { limit }: TopBrandsQueryParsed): Promise<TodayBrand[]> {
+    return this.today.top(limit);
   }
 
   /** 200 with `null` when there is no brand at all (the SPA reads the body either way). */
