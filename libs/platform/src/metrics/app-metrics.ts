@@ -1,6 +1,18 @@
 import http from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { collectDefaultMetrics, Gauge, Histogram, Registry, type GaugeConfiguration } from 'prom-client';
+import {
+  collectDefaultMetrics,
+  Counter,
+  Gauge,
+  Histogram,
+  Registry,
+  type CounterConfiguration,
+  type GaugeConfiguration,
+} from 'prom-client';
+
+/** The metric types a feature keeps (services take them from here, not from prom-client). */
+export type MetricCounter<Label extends string = string> = Counter<Label>;
+export type MetricGauge<Label extends string = string> = Gauge<Label>;
 
 /**
  * Request durations in seconds: a service answers most reads in milliseconds, and the slow end (a Stripe call, a
@@ -42,10 +54,16 @@ export class AppMetrics {
    * bound. `routeOf` names the route where the router's template says too little (the gateway's one catch-all
    * proxy route: it gives its route table's entry instead).
    */
-  observeRequests(fastify: FastifyInstance, routeOf: (request: FastifyRequest) => string | undefined = () => undefined): void {
+  observeRequests(
+    fastify: FastifyInstance,
+    routeOf: (request: FastifyRequest) => string | undefined = () => undefined,
+  ): void {
     fastify.addHook('onResponse', (request, reply, done) => {
       const route = routeOf(request) ?? request.routeOptions.url ?? 'unmatched';
-      this.httpDuration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+      this.httpDuration.observe(
+        { method: request.method, route, status: String(reply.statusCode) },
+        reply.elapsedTime / 1000,
+      );
       done();
     });
   }
@@ -64,6 +82,11 @@ export class AppMetrics {
     this.scrapeReads.push(read);
   }
 
+  /** A counter of this app's (a feature counts what happened: bookings by transition, messages delivered). */
+  counter<Label extends string>(configuration: Omit<CounterConfiguration<Label>, 'registers'>): Counter<Label> {
+    return new Counter({ ...configuration, registers: [this.registry] });
+  }
+
   /** The exposition text, as Prometheus scrapes it. */
   async text(): Promise<string> {
     const results = await Promise.allSettled(this.scrapeReads.map((read) => read()));
@@ -80,7 +103,10 @@ export class AppMetrics {
  * The internal ops listener: `GET /metrics` for Prometheus, on a port of its own (`OPS_PORT`) that the public
  * gateway never routes to and a NetworkPolicy can open to the scraper alone.
  */
-export function createOpsServer(metrics: AppMetrics, extra?: (request: http.IncomingMessage, response: http.ServerResponse) => boolean): http.Server {
+export function createOpsServer(
+  metrics: AppMetrics,
+  extra?: (request: http.IncomingMessage, response: http.ServerResponse) => boolean,
+): http.Server {
   return http.createServer((request, response) => {
     if (extra?.(request, response)) return;
     if (request.method === 'GET' && request.url?.split('?')[0] === '/metrics') {

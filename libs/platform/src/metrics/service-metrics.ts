@@ -125,7 +125,9 @@ export class ServiceMetricsCollector implements OnApplicationBootstrap {
       outbox.set(rows[0]?.backlog ?? 0);
       outboxAge.set(rows[0]?.age ?? 0);
     });
-    this.metrics.onScrape(async () => deadLetters.set(await withinReadTimeout(this.redis.xlen(prefix + deadLetterStreamOf(this.service)))));
+    this.metrics.onScrape(async () =>
+      deadLetters.set(await withinReadTimeout(this.redis.xlen(prefix + deadLetterStreamOf(this.service)))),
+    );
     this.metrics.onScrape(async () => {
       await Promise.all(
         [...this.jobQueues.values()].map(async (queue) => {
@@ -136,7 +138,9 @@ export class ServiceMetricsCollector implements OnApplicationBootstrap {
     });
     if (consumer)
       this.metrics.onScrape(async () => {
-        await Promise.all(consumer.streamNames.map((stream) => this.readConsumer(stream, consumer.group, consumerGauges)));
+        await Promise.all(
+          consumer.streamNames.map((stream) => this.readConsumer(stream, consumer.group, consumerGauges)),
+        );
       });
   }
 

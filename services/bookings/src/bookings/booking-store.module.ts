@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { AfterCommit } from '@hunted/platform';
+import { BookingMetrics } from './booking-metrics.js';
 import { BookingRefundsRepository } from './booking-refunds.repository.js';
 import { BookingRepository } from './booking.repository.js';
 
@@ -7,7 +9,8 @@ import { BookingRepository } from './booking.repository.js';
  * the bookings feature, the slots (busy times) and the simulated payments (whose state is the booking's row).
  */
 @Module({
-  providers: [BookingRepository, BookingRefundsRepository],
+  // AfterCommit here too: the transitions are counted once their transaction commits.
+  providers: [BookingRepository, BookingRefundsRepository, BookingMetrics, AfterCommit],
   exports: [BookingRepository, BookingRefundsRepository],
 })
 export class BookingStoreModule {}

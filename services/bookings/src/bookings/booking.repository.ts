@@ -9,6 +9,7 @@ import {
   type Slot,
 } from '@hunted/contracts';
 import { EventPublisher, SQL_STATE, sqlStateOf, type Page } from '@hunted/platform';
+import { BookingMetrics } from './booking-metrics.js';
 import { DataSource, type EntityManager } from 'typeorm';
 
 export const BOOKING_NOT_FOUND = 'Booking not found';
@@ -154,6 +155,7 @@ export class BookingRepository {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly events: EventPublisher,
+    private readonly metrics: BookingMetrics,
   ) {}
 
   /** Serialises one member's holding and booking (their hold count and their same-slot retries), across replicas. */
@@ -387,14 +389,17 @@ export class BookingRepository {
   // ---- Transitions -------------------------------------------------------------------------------------------
 
   /** (new) → `pending_payment` for `holdMinutes`. No event: a hold is not a booking yet. */
-  hold(manager: EntityManager, booking: NewBooking & { holdMinutes: number }): Promise<BookingRow> {
-    return this.insert(manager, booking, 'pending_payment', booking.holdMinutes);
+  async hold(manager: EntityManager, booking: NewBooking & { holdMinutes: number }): Promise<BookingRow> {
+    const row = await this.insert(manager, booking, 'pending_payment', booking.holdMinutes);
+    this.metrics.counted('held', 1, manager);
+    return row;
   }
 
   /** (new) → `confirmed`, a free type booked at once; publishes `bookings.booking.confirmed`. */
   async bookFree(manager: EntityManager, booking: NewBooking): Promise<BookingRow> {
     const row = await this.insert(manager, booking, 'confirmed', null);
     await this.events.publish(manager, 'bookings.booking.confirmed', bookingEventOf(row));
+    this.metrics.counted('confirmed', 1, manager);
     return row;
   }
 
@@ -486,6 +491,7 @@ export class BookingRepository {
       const confirmed = rows[0];
       if (!confirmed) return this.recordLatePayment(manager, hold.id);
       await this.events.publish(manager, 'bookings.booking.confirmed', bookingEventOf(confirmed));
+      this.metrics.counted('confirmed', 1, manager);
       return 'confirmed';
     } catch (error) {
       if (sqlStateOf(error) !== SQL_STATE.exclusionViolation) throw error;
@@ -503,16 +509,18 @@ export class BookingRepository {
        where id = $1 and status in ('pending_payment', 'expired') and paid_at is null`,
       [bookingId],
     );
+    this.metrics.counted('late_payment', 1, manager);
     return 'refunded';
   }
 
   /** `pending_payment` past its `expires_at` → `expired` (the expiry job); returns the row as it is after. */
   async expire(bookingId: string): Promise<BookingRow | null> {
-    await this.dataSource.query(
+    const [, expired] = await this.dataSource.query<[unknown[], number]>(
       `update hunter_bookings set status = 'expired', updated_at = now()
        where id = $1 and status = 'pending_payment' and expires_at <= now()`,
       [bookingId],
     );
+    this.metrics.counted('expired', expired);
     return this.find(bookingId);
   }
 
@@ -527,6 +535,7 @@ export class BookingRepository {
        returning payment_intent_id as "paymentIntentId"`,
       [bookingId, clientUserId],
     );
+    this.metrics.counted('released', released.length);
     return released[0] ?? null;
   }
 
@@ -608,6 +617,7 @@ export class BookingRepository {
       previousStartsAt: new Date(previousStartsAt).toISOString(),
       previousEndsAt: new Date(previousEndsAt).toISOString(),
     });
+    this.metrics.counted('rescheduled', 1, manager);
     return after;
   }
 
@@ -640,6 +650,7 @@ export class BookingRepository {
         cancelledBy: row.cancelledBy as 'client' | 'hunter',
         refundPence: row.refundPence,
       });
+      this.metrics.counted('cancelled', 1, manager);
       return row;
     });
   }
@@ -687,6 +698,7 @@ export class BookingRepository {
       refundPence: row.refundPence,
       reason: row.refundReason ?? 'cancelled',
     });
+    this.metrics.counted('refunded', 1, manager);
   }
 
   /**
@@ -704,6 +716,7 @@ export class BookingRepository {
         [batch],
       );
       for (const row of rows) await this.events.publish(manager, 'bookings.booking.completed', bookingEventOf(row));
+      this.metrics.counted('completed', rows.length, manager);
       return rows.length;
     });
   }

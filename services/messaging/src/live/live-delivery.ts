@@ -8,7 +8,15 @@ import {
 } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { ConversationMessage, UnreadCount } from '@hunted/contracts';
-import { closeRedis, createRedisClient, IDENTITY_HEADER, SERVICE_CONFIG, verifyInternalToken } from '@hunted/platform';
+import {
+  AppMetrics,
+  closeRedis,
+  createRedisClient,
+  IDENTITY_HEADER,
+  SERVICE_CONFIG,
+  verifyInternalToken,
+  type MetricCounter,
+} from '@hunted/platform';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
@@ -71,10 +79,24 @@ export class LiveDelivery implements OnApplicationBootstrap, BeforeApplicationSh
   /** Set when shutdown begins: no new connection is taken (the client retries and reaches another replica). */
   private closing = false;
 
+  private readonly sent: MetricCounter<'event'>;
+
   constructor(
     @Inject(SERVICE_CONFIG) private readonly config: MessagingConfig,
     private readonly adapterHost: HttpAdapterHost,
-  ) {}
+    metrics: AppMetrics,
+  ) {
+    const sockets = metrics.gauge({
+      name: 'live_sockets',
+      help: 'Live sockets open on this replica (each replica serves its own; the streams adapter joins them)',
+    });
+    metrics.onScrape(async () => sockets.set(this.io?.engine.clientsCount ?? 0));
+    this.sent = metrics.counter({
+      name: 'live_events_sent_total',
+      help: "Live events sent to members' open tabs, by event (message:new is a message delivered live)",
+      labelNames: ['event'],
+    });
+  }
 
   onApplicationBootstrap(): void {
     const prefix = this.config.REDIS_PREFIX;
@@ -115,6 +137,7 @@ export class LiveDelivery implements OnApplicationBootstrap, BeforeApplicationSh
   emit<E extends keyof LiveEvents>(userIds: readonly string[], event: E, ...args: Parameters<LiveEvents[E]>): void {
     if (!this.io || userIds.length === 0) return;
     this.io.to(userIds.map(roomOf)).emit(event, ...args);
+    this.sent.inc({ event });
   }
 
   /**

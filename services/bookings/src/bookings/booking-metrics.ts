@@ -1,0 +1,43 @@
+import { Injectable } from '@nestjs/common';
+import { AfterCommit, AppMetrics, type MetricCounter } from '@hunted/platform';
+import type { EntityManager } from 'typeorm';
+
+/** The state machine's transitions as the metrics name them (docs/running.md, "Operations: metrics"). */
+export type BookingTransition =
+  | 'held'
+  | 'confirmed'
+  | 'late_payment'
+  | 'expired'
+  | 'released'
+  | 'rescheduled'
+  | 'cancelled'
+  | 'refunded'
+  | 'completed';
+
+/**
+ * Bookings' own metrics: `bookings_transitions_total{transition}`, counted by the repository, the state machine,
+ * once the transaction that made the transition has committed (a rolled-back one counts nothing).
+ */
+@Injectable()
+export class BookingMetrics {
+  private readonly transitions: MetricCounter<'transition'>;
+
+  constructor(
+    metrics: AppMetrics,
+    private readonly afterCommit: AfterCommit,
+  ) {
+    this.transitions = metrics.counter({
+      name: 'bookings_transitions_total',
+      help: 'Bookings by transition: held, confirmed, late_payment (paid after its time: refunded), expired, released, rescheduled, cancelled, refunded, completed',
+      labelNames: ['transition'],
+    });
+  }
+
+  /** Counts `count` bookings making `transition`, after `manager`'s transaction commits (at once without one). */
+  counted(transition: BookingTransition, count = 1, manager?: EntityManager): void {
+    if (count <= 0) return;
+    const add = () => this.transitions.inc({ transition }, count);
+    if (manager) this.afterCommit.run(manager, add);
+    else add();
+  }
+}
