@@ -7,7 +7,7 @@ const SCHEMA = 'bookings_metrics_it';
 const HUNTER_ID = 7;
 
 describe('bookings: metrics', () => {
-  it('serves the platform metrics on its ops port, and counts the bookings by transition once committed', async () => {
+  it('serves the platform metrics on its ops port, and counts the bookings by transition and payments by outcome once committed', async () => {
     const running = await startBookings(SCHEMA, { env: { OPS_PORT: '0' } });
     try {
       const [app] = running.apps;
@@ -32,6 +32,7 @@ describe('bookings: metrics', () => {
       const text = await (await fetch(`${app!.opsBase}/metrics`)).text();
       expect(text).toContain('bookings_transitions_total{transition="held",app="bookings"} 1');
       expect(text).toContain('bookings_transitions_total{transition="confirmed",app="bookings"} 1');
+      expect(text).toContain('bookings_payment_outcomes_total{outcome="confirmed",app="bookings"} 1');
     } finally {
       await running.close();
     }

@@ -14,6 +14,9 @@ export type BookingTransition =
   | 'refunded'
   | 'completed';
 
+/** What a payment did when it settled (`unmatched`: it pays for no booking of that amount), or a refund that failed. */
+export type PaymentOutcomeLabel = 'confirmed' | 'refunded' | 'ignored' | 'unmatched' | 'refund_failed';
+
 /**
  * Bookings' own metrics: `bookings_transitions_total{transition}`, counted by the repository, the state machine,
  * once the transaction that made the transition has committed (a rolled-back one counts nothing).
@@ -21,6 +24,7 @@ export type BookingTransition =
 @Injectable()
 export class BookingMetrics {
   private readonly transitions: MetricCounter<'transition'>;
+  private readonly payments: MetricCounter<'outcome'>;
 
   constructor(
     metrics: AppMetrics,
@@ -31,6 +35,16 @@ export class BookingMetrics {
       help: 'Bookings by transition: held, confirmed, late_payment (paid after its time: refunded), expired, released, rescheduled, cancelled, refunded, completed',
       labelNames: ['transition'],
     });
+    this.payments = metrics.counter({
+      name: 'bookings_payment_outcomes_total',
+      help: 'Payments settled, by outcome: confirmed, refunded (paid after its time), ignored (already settled), unmatched (no booking of that amount); and refunds that failed',
+      labelNames: ['outcome'],
+    });
+  }
+
+  /** Counts a payment's outcome after `manager`'s transaction commits. */
+  paymentOutcome(outcome: PaymentOutcomeLabel, manager: EntityManager): void {
+    this.afterCommit.run(manager, () => this.payments.inc({ outcome }));
   }
 
   /** Counts `count` bookings making `transition`, after `manager`'s transaction commits (at once without one). */

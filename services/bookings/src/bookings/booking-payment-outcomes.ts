@@ -9,6 +9,7 @@ import {
   type RefundReport,
 } from '../payments/payment-provider.js';
 import { BookingRefundsRepository } from './booking-refunds.repository.js';
+import { BookingMetrics } from './booking-metrics.js';
 import { BookingRepository, isBookingId, type BookingRow } from './booking.repository.js';
 
 /** Where a succeeded payment left its booking. */
@@ -28,6 +29,7 @@ export class BookingPaymentOutcomes extends PaymentOutcomeHandler {
     private readonly bookings: BookingRepository,
     private readonly refunds: BookingRefundsRepository,
     private readonly payments: PaymentProvider,
+    private readonly metrics: BookingMetrics,
   ) {
     super();
   }
@@ -64,9 +66,12 @@ export class BookingPaymentOutcomes extends PaymentOutcomeHandler {
       intent.currency !== 'gbp'
     ) {
       this.logger.warn(`payment ${intent.id} matches no booking of that amount; left alone`);
+      this.metrics.paymentOutcome('unmatched', manager);
       return { outcome: 'ignored', bookingId: null };
     }
-    return { outcome: await this.settleRow(manager, found.id), bookingId: found.id };
+    const outcome = await this.settleRow(manager, found.id);
+    this.metrics.paymentOutcome(outcome, manager);
+    return { outcome, bookingId: found.id };
   }
 
   private async settleRow(manager: EntityManager, bookingId: string): Promise<PaymentOutcome> {
@@ -123,6 +128,7 @@ export class BookingPaymentOutcomes extends PaymentOutcomeHandler {
     await this.refunds.record(manager, booking.id, refund);
     await this.bookings.recordRefundedPence(manager, booking.id);
     if (refund.status === 'failed') {
+      this.metrics.paymentOutcome('refund_failed', manager);
       this.logger.error(
         `refund ${refund.id} of booking ${booking.id} (${refund.amountPence}p) failed: ${refund.failureReason ?? 'no reason given'}; ` +
           'the client has not had this money back: settle it by hand (Stripe dashboard)',

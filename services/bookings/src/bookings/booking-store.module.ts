@@ -11,6 +11,6 @@ import { BookingRepository } from './booking.repository.js';
 @Module({
   // AfterCommit here too: the transitions are counted once their transaction commits.
   providers: [BookingRepository, BookingRefundsRepository, BookingMetrics, AfterCommit],
-  exports: [BookingRepository, BookingRefundsRepository],
+  exports: [BookingRepository, BookingRefundsRepository, BookingMetrics],
 })
 export class BookingStoreModule {}
