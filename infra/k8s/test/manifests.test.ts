@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { userNameOf } from '../../redis/service-users.mjs';
-import { appReads, appSourceDir, egressAllowed, manifestFiles, readManifests, REPO_ROOT, type Manifest } from './manifests.js';
+import { appReads, appSourceDir, egressAllowed, manifestFiles, readManifests, REPO_ROOT, selects, type Manifest } from './manifests.js';
 
 /**
  * The Kubernetes version the manifests are checked against (docs/running.md, "Kubernetes"): kubernetes-models
@@ -172,6 +172,53 @@ describe('infra/k8s manifests', () => {
     for (const service of apps) {
       const app = service.build!.args!.APP_DIR!.replace('services/', '');
       expect(service.environment?.REDIS_URL, app).toMatch(new RegExp(`^redis://${userNameOf(app)}:`));
+    }
+  });
+
+  it('gives every Deployment probes, resource requests and a memory limit, a PodDisruptionBudget and its metrics port', () => {
+    const budgets = ofKind('PodDisruptionBudget');
+    const problems: string[] = [];
+    for (const deployment of ofKind('Deployment')) {
+      const name = deployment.metadata.name;
+      const template = (deployment.spec as { template: PodTemplate & { metadata: { annotations?: Record<string, string> } } }).template;
+      for (const container of template.spec.containers as (Container & Record<string, unknown>)[]) {
+        const resources = container.resources as { requests?: Record<string, string>; limits?: Record<string, string> } | undefined;
+        if (!container.readinessProbe) problems.push(`${name}: no readinessProbe`);
+        if (!container.livenessProbe) problems.push(`${name}: no livenessProbe`);
+        if (!resources?.requests?.cpu || !resources.requests.memory) problems.push(`${name}: no cpu and memory requests`);
+        if (!resources?.limits?.memory) problems.push(`${name}: no memory limit`);
+      }
+      const budget = budgets.find((pdb) => selects((pdb.spec as { selector: { matchLabels: Record<string, string> } }).selector, template.metadata.labels));
+      if (!budget) problems.push(`${name}: no PodDisruptionBudget selects its pods`);
+      if (template.metadata.annotations?.['prometheus.io/scrape'] !== 'true') problems.push(`${name}: not marked for scraping`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('autoscales bookings, messaging and the gateway from 2 replicas, and leaves their replica count to the autoscaler', () => {
+    const autoscalers = ofKind('HorizontalPodAutoscaler');
+    const deployments = new Map(ofKind('Deployment').map((deployment) => [deployment.metadata.name, deployment]));
+    const scaled = autoscalers.map((hpa) => {
+      const spec = hpa.spec as {
+        scaleTargetRef: { kind: string; name: string };
+        minReplicas: number;
+        maxReplicas: number;
+        metrics: { type: string; resource?: { name: string } }[];
+      };
+      expect(spec.scaleTargetRef.kind, hpa.metadata.name).toBe('Deployment');
+      const target = deployments.get(spec.scaleTargetRef.name);
+      expect(target, `${hpa.metadata.name} scales a Deployment that exists`).toBeDefined();
+      // A `replicas` in the Deployment would be set back at every apply, fighting the autoscaler.
+      expect((target!.spec as { replicas?: number }).replicas, `${spec.scaleTargetRef.name} states no replicas`).toBeUndefined();
+      expect(spec.minReplicas, hpa.metadata.name).toBeGreaterThanOrEqual(2);
+      expect(spec.maxReplicas, hpa.metadata.name).toBeGreaterThan(spec.minReplicas);
+      expect(spec.metrics.map((metric) => metric.resource?.name).sort(), hpa.metadata.name).toEqual(['cpu', 'memory']);
+      return spec.scaleTargetRef.name;
+    });
+    expect(scaled.sort()).toEqual(['bookings', 'gateway', 'messaging']);
+    // The others run a fixed 2, so a node drain or a crash always leaves one serving.
+    for (const [name, deployment] of deployments) {
+      if (!scaled.includes(name)) expect((deployment.spec as { replicas?: number }).replicas, name).toBe(2);
     }
   });
 });
