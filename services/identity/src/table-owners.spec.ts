@@ -1,7 +1,12 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describeBreach, tableBreaches, tableBreachesIn, type TableOwnership } from '@hunted/platform/testing';
+import {
+  describeBreach,
+  ownersWithoutTheirTable,
+  PLATFORM_EVENT_TABLES,
+  tableBreaches,
+  tableBreachesIn,
+  type TableOwnership,
+} from '@hunted/platform/testing';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -13,17 +18,11 @@ import { describe, expect, it } from 'vitest';
 
 const SRC = fileURLToPath(new URL('.', import.meta.url));
 
-/** The platform's event store: its outbox and inbox, in every service's schema, touched only by libs/platform. */
-const EVENT_STORE: TableOwnership[] = [
-  { table: 'outbox', owners: [] },
-  { table: 'inbox', owners: [] },
-];
-
 const TABLES: TableOwnership[] = [
   { table: 'users', owners: ['users/users.service.ts'] },
   { table: 'images', owners: ['users/users.service.ts'] },
   { table: 'sessions', owners: ['sessions/session.store.ts'] },
-  ...EVENT_STORE,
+  ...PLATFORM_EVENT_TABLES,
 ];
 
 describe("identity's tables and their owners", () => {
@@ -32,12 +31,7 @@ describe("identity's tables and their owners", () => {
   });
 
   it('each owner does hold SQL on its table', () => {
-    for (const { table, owners } of TABLES.filter(({ owners }) => owners.length > 0)) {
-      const held = owners.some(
-        (owner) => tableBreachesIn(owner, readFileSync(join(SRC, owner), 'utf8'), [{ table, owners: [] }]).length > 0,
-      );
-      expect(held, `${table} in ${owners.join(', ')}`).toBe(true);
-    }
+    expect(ownersWithoutTheirTable(SRC, TABLES)).toEqual([]);
   });
 
   it('catches a stray statement on a table outside its owner', () => {
