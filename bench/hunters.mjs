@@ -2,10 +2,10 @@
 // each of the five sorts, pages of 24. Which indexes served each load is read off PostgreSQL's counters
 // (pg-stats.mjs), and each statement is EXPLAINed exactly as the service builds and runs it (its own parser and
 // SQL from the built services/hunters, prepared as the service prepares it).
-import { HUNTER_LANGUAGES, HUNTER_LOCATIONS, HUNTER_SERVICES, HUNTER_SPECIALTIES } from '@hunted/contracts';
+import { HUNTER_LANGUAGES, HUNTER_LOCATIONS, HUNTER_SERVICES, HUNTER_SPECIALTIES, hunterListQuerySchema } from '@hunted/contracts';
 import pg from 'pg';
 import { DEMO_HUNTERS } from '../services/hunters/dist/demo/demo-hunters.js';
-import { parseHunterListQuery } from '../services/hunters/dist/hunters/hunter-query.js';
+import { hunterListQueryOf } from '../services/hunters/dist/hunters/hunter-query.js';
 import { listingStatement } from '../services/hunters/dist/hunters/hunter-sql.js';
 import { indexScans, scanDelta, settleStats } from './pg-stats.mjs';
 
@@ -108,7 +108,7 @@ function planLines(node, depth = 0, lines = []) {
  * the cached (generic) plan each pooled connection keeps, then EXPLAINed (ANALYZE) once more.
  */
 async function explain(db, query) {
-  const { text, values } = listingStatement(parseHunterListQuery(Object.fromEntries(new URLSearchParams(query))));
+  const { text, values } = listingStatement(hunterListQueryOf(hunterListQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)))));
   const args = values
     .map((value) => (typeof value === 'number' ? String(value) : db.escapeLiteral(String(value))))
     .join(', ');
