@@ -16,7 +16,6 @@ export * from './events/bookings.js';
 export * from './events/messaging.js';
 export * from './http/errors.js';
 export * from './http/text-rules.js';
-export * from './http/email-address.js';
 export * from './http/list-filters.js';
 export * from './http/input-rules.js';
 export * from './http/identity.js';

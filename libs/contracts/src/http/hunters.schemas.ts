@@ -1,4 +1,3 @@
-import * as isURLModule from 'validator/lib/isURL.js';
 import { z } from 'zod';
 import { dayNumberOf, londonDateOf } from '../time/london-clock.js';
 import {
@@ -22,6 +21,7 @@ import {
   type SessionTypes,
   type Weekday,
 } from './hunters.js';
+import { isHttpLink, trimmed, trimmedOrNull } from './input-rules.js';
 import { listFilterOneOf, listSearch, listWholeNumber } from './list-filters.js';
 import { oneLineText } from './text-rules.js';
 
@@ -52,9 +52,6 @@ export type HunterListQueryParsed = z.output<typeof hunterListQuerySchema>;
 // ---------------------------------------------------------------------------------------------------------------
 
 const oneOf = (list: readonly string[]) => `must be one of: ${list.join(', ')}`;
-const trimmedText = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
-/** Optional text: blank means none. */
-const trimmedOrNull = (value: unknown) => (typeof value === 'string' ? value.trim() || null : value);
 
 /**
  * A list picked from `list`, duplicates dropped (order kept); `required` when missing, not a list or empty, `each`
@@ -68,15 +65,12 @@ function pickedFrom<T extends string>(list: readonly T[], required: string, each
     .transform((picked) => [...new Set(picked)] as T[]);
 }
 
-const LINK_OPTIONS = { protocols: ['http', 'https'], require_protocol: true };
-const isURL = isURLModule.default as unknown as (value: string, options: typeof LINK_OPTIONS) => boolean;
-
 /** An optional http(s) link within the length limit; null or blank is none; trimmed. */
 function optionalLink(label: string, max: number) {
   return z.preprocess(
     trimmedOrNull,
     z.custom<string | null>(
-      (value) => value === null || (typeof value === 'string' && value.length <= max && isURL(value, LINK_OPTIONS)),
+      (value) => value === null || (typeof value === 'string' && value.length <= max && isHttpLink(value)),
       {
         error: ({ input }) =>
           typeof input === 'string' && input.length > max
@@ -113,7 +107,7 @@ const sessionTypesRule = z.unknown().superRefine((value, ctx) => {
 /** The profile's fields; each field's basic check (required, a list, a whole number) reports before finer ones. */
 const hunterFields = {
   name: z.preprocess(
-    trimmedText,
+    trimmed,
     oneLineText(
       z
         .string({ error: 'Name is required' })
@@ -144,7 +138,7 @@ const hunterOptionalFields = {
   /** null is an empty bio. */
   bio: z
     .preprocess(
-      (value) => (value === null ? '' : trimmedText(value)),
+      (value) => (value === null ? '' : trimmed(value)),
       z.string({ error: 'Bio must be text' }).max(HUNTER_LIMITS.bio, { error: 'Bio must be at most 2,000 characters' }),
     )
     .optional(),

@@ -3,8 +3,6 @@
  * shared with the web app, whose forms offer the same lists and limits the server enforces. Lists and texts are
  * the spec's (hunter-marketplace.md, sections 3 and 5).
  */
-// validator's CommonJS module: the namespace's `default` is the function under Node, the web bundler and both
-// TypeScript resolutions (the same URL check class-validator's isURL made).
 import { BRAND_COUNTRIES } from './brands.js';
 
 export const HUNTER_SPECIALTIES = [

@@ -2,6 +2,7 @@ import { z } from 'zod';
 // One function at a time (not the whole library) keeps the web app's bundle small. Each file is CommonJS whose
 // export is the function; TypeScript types that default import as the function (bundler resolution, the web app)
 // or as the module holding it (NodeNext, the services), so it is read the one way both agree on at run time.
+import isEmailImport from 'validator/lib/isEmail.js';
 import isISO8601Import from 'validator/lib/isISO8601.js';
 import isURLImport from 'validator/lib/isURL.js';
 
@@ -10,6 +11,7 @@ const checkOf = (imported: unknown): Check =>
   (typeof imported === 'function' ? imported : (imported as { default: unknown }).default) as Check;
 const isURL = checkOf(isURLImport);
 const isISO8601 = checkOf(isISO8601Import);
+const isEmail = checkOf(isEmailImport);
 
 const HTTP_LINK = { protocols: ['http', 'https'], require_protocol: true };
 
@@ -20,6 +22,14 @@ const HTTP_LINK = { protocols: ['http', 'https'], require_protocol: true };
  */
 export function isHttpLink(value: unknown): value is string {
   return typeof value === 'string' && isURL(value, HTTP_LINK);
+}
+
+/**
+ * Whether `value` is an email address by the rule the services' class-validator `@IsEmail()` applied (validator's
+ * isEmail with its defaults), so a form moved to a schema changed no answer and the web checks the same.
+ */
+export function isEmailAddress(value: unknown): value is string {
+  return typeof value === 'string' && isEmail(value);
 }
 
 /** Whether `value` is a calendar day written `YYYY-MM-DD` (2026-02-30 is not). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isEmailAddress } from './email-address.js';
+import { isEmailAddress } from './input-rules.js';
 import {
   CONTACT_CATEGORIES,
   CONTACT_HONEYPOT_FIELD,

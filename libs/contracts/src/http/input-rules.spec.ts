@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isEmailAddress } from './email-address.js';
+import { isEmailAddress } from './input-rules.js';
 
 // Cases checked against validator.js 13.15's isEmail (class-validator's @IsEmail), whose rule this keeps.
 describe('isEmailAddress', () => {
