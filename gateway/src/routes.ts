@@ -83,6 +83,8 @@ export const ROUTES: readonly RouteRule[] = [
   { prefix: '/api/hunters', service: 'hunters', bodyLimit: 'profileEdit' },
   { prefix: '/api/hunter-profile', service: 'hunters' },
   { prefix: '/api/hunter-availability', service: 'hunters' },
+  // vetting: the admin's queue and decisions (admins only, as every /api/admin path)
+  { prefix: '/api/admin/hunters', service: 'hunters' },
   // hunter photos, stored once and served by URL (lists carry the URLs, never the bytes)
   { prefix: '/api/media/hunter-photos', service: 'hunters' },
 
@@ -91,9 +93,22 @@ export const ROUTES: readonly RouteRule[] = [
   { prefix: '/api/my-bookings', service: 'bookings' },
   { prefix: '/api/create-payment-intent', service: 'bookings' },
   { prefix: '/api/hunter-bookings', service: 'bookings' },
+  // payouts: the hunter's Stripe Connect account, onboarding links, earnings and their CSV
+  { prefix: '/api/hunter-payouts', service: 'bookings' },
+  { prefix: '/api/hunter-earnings', service: 'bookings' },
   // Stripe's deliveries: signed (so no CSRF origin and no session), their own budget and a small body limit.
   {
     prefix: '/api/stripe/webhook',
+    service: 'bookings',
+    csrfExempt: true,
+    rateLimit: 'webhook',
+    bodyLimit: 'webhook',
+    requiredHeader: 'Stripe-Signature',
+    guestWrites: true,
+  },
+  // Connect's deliveries (events of hunters' connected accounts: account.updated, payout.*): an endpoint and secret of their own
+  {
+    prefix: '/api/stripe/connect-webhook',
     service: 'bookings',
     csrfExempt: true,
     rateLimit: 'webhook',

@@ -4,9 +4,10 @@ import type {
   BookingConfirmedV1,
   BookingRefundedV1,
   BookingRescheduledV1,
+  PayoutAccountUpdatedV1,
 } from './bookings.js';
 import type { BrandCreatedV1, BrandDeletedV1, BrandUpdatedV1 } from './brands.js';
-import type { HunterAvailabilityChangedV1, HunterCreatedV1, HunterUpdatedV1 } from './hunters.js';
+import type { HunterAvailabilityChangedV1, HunterCreatedV1, HunterUpdatedV1, HunterVettedV1 } from './hunters.js';
 import type { UserRegisteredV1, UserUpdatedV1 } from './identity.js';
 import type { MessageSentV1 } from './messaging.js';
 import type { ReviewCreatedV1, ReviewDeletedV1, ReviewUpdatedV1 } from './reviews.js';
@@ -27,11 +28,13 @@ export interface EventMap {
   'hunters.hunter.created': { version: 1; data: HunterCreatedV1 };
   'hunters.hunter.updated': { version: 1; data: HunterUpdatedV1 };
   'hunters.availability.changed': { version: 1; data: HunterAvailabilityChangedV1 };
+  'hunters.hunter.vetted': { version: 1; data: HunterVettedV1 };
   'bookings.booking.confirmed': { version: 1; data: BookingConfirmedV1 };
   'bookings.booking.rescheduled': { version: 1; data: BookingRescheduledV1 };
   'bookings.booking.cancelled': { version: 1; data: BookingCancelledV1 };
   'bookings.booking.completed': { version: 1; data: BookingCompletedV1 };
   'bookings.booking.refunded': { version: 1; data: BookingRefundedV1 };
+  'bookings.payout-account.updated': { version: 1; data: PayoutAccountUpdatedV1 };
   'messaging.message.sent': { version: 1; data: MessageSentV1 };
 }
 
@@ -51,11 +54,13 @@ export const EVENT_VERSIONS: { [T in EventType]: EventVersion<T> } = {
   'hunters.hunter.created': 1,
   'hunters.hunter.updated': 1,
   'hunters.availability.changed': 1,
+  'hunters.hunter.vetted': 1,
   'bookings.booking.confirmed': 1,
   'bookings.booking.rescheduled': 1,
   'bookings.booking.cancelled': 1,
   'bookings.booking.completed': 1,
   'bookings.booking.refunded': 1,
+  'bookings.payout-account.updated': 1,
   'messaging.message.sent': 1,
 };
 

@@ -1,5 +1,12 @@
 /** Events the hunters service publishes (on `events:hunters`). */
-import type { AvailabilityDay, HunterAvailabilityStatus, SessionTypes, WeeklyHours } from '../http/hunters.js';
+import type {
+  AvailabilityDay,
+  HunterAvailabilityStatus,
+  HunterDecisionKind,
+  HunterStatus,
+  SessionTypes,
+  WeeklyHours,
+} from '../http/hunters.js';
 
 /** A member created a hunter profile; `.updated` carries the same fields after an edit. */
 export interface HunterCreatedV1 {
@@ -11,6 +18,8 @@ export interface HunterCreatedV1 {
   availabilityStatus: HunterAvailabilityStatus;
   sessionTypes: SessionTypes;
   pricePerSession: number;
+  /** Only `approved` hunters are bookable and messageable by new clients. An event from before vetting reads as approved. */
+  status: HunterStatus;
 }
 
 export type HunterUpdatedV1 = HunterCreatedV1;
@@ -24,4 +33,21 @@ export interface HunterAvailabilityChangedV1 {
   hunterId: number;
   weeklyHours: WeeklyHours | null;
   dates: AvailabilityDay[];
+}
+
+/**
+ * An admin decided on a hunter (approve, reject, suspend, reinstate), or the hunter resubmitted a rejected profile.
+ * Messaging emails the hunter; bookings, on `suspended`, cancels the hunter's upcoming bookings with full refunds
+ * and lets their holds expire. `hunters.hunter.updated` with the new status is recorded in the same transaction.
+ */
+export interface HunterVettedV1 {
+  hunterId: number;
+  userId: string | null;
+  name: string;
+  decision: HunterDecisionKind | 'resubmit';
+  fromStatus: HunterStatus;
+  status: HunterStatus;
+  reason: string | null;
+  decidedBy: string;
+  decidedAt: string;
 }

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import {
   AVAILABILITY_SLOTS,
   HUNTER_AVAILABILITY_STATUSES,
+  HUNTER_DECISIONS,
+  HUNTER_STATUSES,
   SESSION_TYPES,
   WEEKDAYS,
   type SessionTypeKey,
@@ -50,6 +52,20 @@ const hunterCreated = z.object({
   availabilityStatus: z.enum(HUNTER_AVAILABILITY_STATUSES),
   sessionTypes,
   pricePerSession: z.number().min(0),
+  // Events recorded before vetting existed carry no status: every hunter then was listed, as the migration approves them.
+  status: z.enum(HUNTER_STATUSES).default('approved'),
+});
+
+const hunterVetted = z.object({
+  hunterId: serial,
+  userId: id.nullable(),
+  name: z.string(),
+  decision: z.enum([...HUNTER_DECISIONS, 'resubmit']),
+  fromStatus: z.enum(HUNTER_STATUSES),
+  status: z.enum(HUNTER_STATUSES),
+  reason: z.string().nullable(),
+  decidedBy: id,
+  decidedAt: instant,
 });
 
 const weeklyHours = z.object(Object.fromEntries(WEEKDAYS.map((day) => [day, z.array(slot)])) as Record<Weekday, z.ZodArray<typeof slot>>);
@@ -94,14 +110,22 @@ export const PAYLOAD_SCHEMAS: { [T in EventType]: z.ZodType<EventPayload<T>> } =
   'hunters.hunter.created': contract<'hunters.hunter.created'>()(hunterCreated),
   'hunters.hunter.updated': contract<'hunters.hunter.updated'>()(hunterCreated),
   'hunters.availability.changed': contract<'hunters.availability.changed'>()(availabilityChanged),
+  'hunters.hunter.vetted': contract<'hunters.hunter.vetted'>()(hunterVetted),
   'bookings.booking.confirmed': contract<'bookings.booking.confirmed'>()(booking),
   'bookings.booking.rescheduled': contract<'bookings.booking.rescheduled'>()(booking.extend({ previousStartsAt: instant, previousEndsAt: instant })),
   'bookings.booking.cancelled': contract<'bookings.booking.cancelled'>()(
-    booking.extend({ cancelledBy: z.enum(['client', 'hunter', 'system']), refundPence: z.number().int().min(0) }),
+    booking.extend({
+      cancelledBy: z.enum(['client', 'hunter', 'system']),
+      refundPence: z.number().int().min(0),
+      cause: z.enum(['hunter_suspended']).nullable().default(null),
+    }),
   ),
   'bookings.booking.completed': contract<'bookings.booking.completed'>()(booking),
   'bookings.booking.refunded': contract<'bookings.booking.refunded'>()(
     booking.extend({ refundPence: z.number().int().min(0), reason: z.enum(['cancelled', 'late_payment']) }),
+  ),
+  'bookings.payout-account.updated': contract<'bookings.payout-account.updated'>()(
+    z.object({ hunterId: serial, hunterUserId: id, chargesEnabled: z.boolean(), payoutsEnabled: z.boolean() }),
   ),
   'messaging.message.sent': contract<'messaging.message.sent'>()(
     z.object({ messageId: id, conversationId: id, senderId: id, receiverId: id, createdAt: instant }),

@@ -170,3 +170,99 @@ export function sessionDateOf(value: string): string | null {
   const instant = new Date(value);
   return Number.isNaN(instant.getTime()) ? null : londonDateOf(instant);
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Payouts: each hunter's Stripe Connect Express account (a simulated one without Stripe keys), the platform's fee
+// and the hunter's earnings. Bookings owns the money, so it owns these too.
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Texts of the payout screens and errors. */
+export const PAYOUT_MESSAGES = {
+  notTakingPaid: 'Not taking paid bookings yet',
+  noAccount: 'Connect a payout account first',
+  noHunterProfile: 'Create a hunter profile first',
+  notApproved: 'Your profile must be approved before you can get paid',
+} as const;
+
+/**
+ * `GET /api/hunter-payouts/account`: the caller's payout account as Stripe last reported it (`account.updated`), or
+ * `connected: false` before 'Get paid'. `requirementsDue` are Stripe's `requirements.currently_due` (field names,
+ * e.g. `external_account`); `disabledReason` is `requirements.disabled_reason`.
+ */
+export interface PayoutAccount {
+  mode: 'simulated' | 'stripe';
+  connected: boolean;
+  /** `acct_…`, or `sim_acct_…` in simulated mode; null before connecting. */
+  accountId: string | null;
+  detailsSubmitted: boolean;
+  chargesEnabled: boolean;
+  payoutsEnabled: boolean;
+  requirementsDue: string[];
+  disabledReason: string | null;
+  updatedAt: string | null;
+}
+
+/**
+ * `POST /api/hunter-payouts/onboarding`: creates the hunter's account on first use (the same one ever after) and an
+ * Account Link to Stripe's hosted onboarding; in simulated mode `url` is the dashboard's simulated onboarding step.
+ */
+export interface PayoutOnboardingLink {
+  url: string;
+  expiresAt: string | null;
+}
+
+/** `POST /api/hunter-payouts/login-link`: a one-time link to the Express dashboard (stripe mode only). */
+export interface PayoutLoginLink {
+  url: string;
+}
+
+/** The platform's cut of a paid booking: `BOOKING_RULES.platformFeePence` plus `commissionBps` of the price, capped at the price. */
+export function applicationFeePenceOf(pricePence: number, commissionBps: number): number {
+  if (pricePence <= 0) return 0;
+  const fee = BOOKING_RULES.platformFeePence + Math.round((pricePence * commissionBps) / 10_000);
+  return Math.min(fee, pricePence);
+}
+
+/** One booking on the hunter's earnings (confirmed, completed, or cancelled with money moved). Pence. */
+export interface EarningsBooking {
+  bookingId: string;
+  clientName: string;
+  sessionType: SessionTypeKey;
+  startsAt: string;
+  status: BookingStatus;
+  grossPence: number;
+  feePence: number;
+  /** Refunded to the client (the transfer reversed and the fee refunded in proportion). */
+  refundedPence: number;
+  /** What the hunter keeps: gross − fee − refunded share, never below 0. */
+  netPence: number;
+}
+
+export type PayoutStatus = 'pending' | 'in_transit' | 'paid' | 'failed' | 'canceled';
+
+/** A payout from the hunter's Stripe balance to their bank (from Stripe's `payout.*` events; computed in simulated mode). */
+export interface HunterPayout {
+  id: string;
+  amountPence: number;
+  status: PayoutStatus;
+  /** When the money is (or was) expected in the bank. */
+  arrivalDate: string;
+  createdAt: string;
+}
+
+/** `GET /api/hunter-earnings?taxYear=2026` (the UK tax year starting 6 April of that year; default: the current one). */
+export interface HunterEarnings {
+  taxYear: number;
+  /** 'YYYY-04-06' to 'YYYY+1-04-05', London dates. */
+  from: string;
+  to: string;
+  totals: { grossPence: number; feePence: number; refundedPence: number; netPence: number };
+  bookings: EarningsBooking[];
+  payouts: HunterPayout[];
+}
+
+/** The UK tax year an instant falls in (6 April – 5 April, London dates): 2026 for 2027-04-05. */
+export function taxYearOf(londonDate: string): number {
+  const year = Number(londonDate.slice(0, 4));
+  return londonDate.slice(5) >= '04-06' ? year : year - 1;
+}

@@ -9,11 +9,14 @@ import {
   HUNTER_LIST_PAGING,
   HUNTER_LOCATIONS,
   HUNTER_MESSAGES,
+  HUNTER_REASON_MAX,
+  HUNTER_STATUSES,
   HUNTER_SERVICES,
   HUNTER_SORTS,
   HUNTER_SPECIALTIES,
   PHOTO_MESSAGE,
   PRICE_BANDS,
+  VETTING_MESSAGES,
   WEEKDAYS,
   normalizedSlots,
   sessionTypesError,
@@ -320,3 +323,27 @@ export const weeklyHoursSchema = onlyFields(
     ) as Record<Weekday, ReturnType<typeof slotList>>,
   ),
 );
+
+// ---------------------------------------------------------------------------------------------------------------
+// Vetting (`/api/admin/hunters`, admins only).
+// ---------------------------------------------------------------------------------------------------------------
+
+/** `GET /api/admin/hunters` query: a status ('all' or none: every hunter), a search over name and bio, a page. */
+export const adminHunterListQuerySchema = z.object({
+  status: listFilterOneOf('status', HUNTER_STATUSES),
+  search: listSearch(),
+  limit: listWholeNumber('limit', 1, HUNTER_LIST_PAGING.maxLimit),
+  offset: listWholeNumber('offset', 0, HUNTER_LIST_PAGING.maxOffset),
+});
+export type AdminHunterListQueryParsed = z.output<typeof adminHunterListQuerySchema>;
+
+/** Body of a decision: `reason` trimmed, one paragraph of at most `HUNTER_REASON_MAX`; required to reject or suspend. */
+const decisionReason = z.preprocess(
+  trimmedOrNull,
+  z.string().max(HUNTER_REASON_MAX, { error: `The reason must be at most ${HUNTER_REASON_MAX} characters` }).nullable(),
+);
+export const hunterDecisionSchema = z.strictObject({ reason: decisionReason.optional() });
+export const hunterDecisionWithReasonSchema = z.strictObject({
+  reason: decisionReason.refine((reason) => reason !== null && reason !== undefined, { error: VETTING_MESSAGES.reasonRequired }),
+});
+export type HunterDecisionParsed = z.output<typeof hunterDecisionSchema>;

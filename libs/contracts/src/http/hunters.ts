@@ -214,7 +214,8 @@ export interface Hunter {
   pricePerSession: number;
   location: string;
   availabilityStatus: HunterAvailabilityStatus;
-  rating: number;
+  /** The average of the hunter's reviews; null while they have none (shown as 'New', never a default 5.0). */
+  rating: number | null;
   reviewCount: number;
   totalSessions: number;
   /** Shown as "Services". */
@@ -224,13 +225,104 @@ export interface Hunter {
   featured: boolean;
   sessionTypes: SessionTypes;
   instagramUrl: string | null;
+  /** True for an approved hunter: every hunter a public read answers is one (the card's 'Verified' mark). */
+  verified: boolean;
+  /**
+   * Whether the hunter's paid session types can be booked: their payout account (bookings' Stripe Connect account)
+   * has payouts enabled. False shows the paid types as `PAYOUT_MESSAGES.notTakingPaid`; free types stay bookable.
+   */
+  takesPaidBookings: boolean;
   createdAt: string;
   updatedAt: string;
 }
 
+/**
+ * Where a hunter stands with the concierge team. `pending` on create (and again after a rejected profile is edited),
+ * `approved` (listed, searchable, bookable, messageable), `rejected` (with a reason the hunter sees), `suspended`
+ * (with a reason; hidden, upcoming bookings cancelled and refunded, conversations closed to new messages).
+ */
+export const HUNTER_STATUSES = ['pending', 'approved', 'rejected', 'suspended'] as const;
+export type HunterStatus = (typeof HUNTER_STATUSES)[number];
+
+/** What an admin decides on a hunter (`POST /api/admin/hunters/{id}/{decision}`), and what each leads to. */
+export const HUNTER_DECISIONS = ['approve', 'reject', 'suspend', 'reinstate'] as const;
+export type HunterDecisionKind = (typeof HUNTER_DECISIONS)[number];
+export const HUNTER_DECISION_STATUS: Record<HunterDecisionKind, HunterStatus> = {
+  approve: 'approved',
+  reject: 'rejected',
+  suspend: 'suspended',
+  reinstate: 'approved',
+};
+/** The statuses a decision may be taken from (anything else is 409 `VETTING_MESSAGES.wrongStatus`). */
+export const HUNTER_DECISION_FROM: Record<HunterDecisionKind, readonly HunterStatus[]> = {
+  approve: ['pending', 'rejected'],
+  reject: ['pending'],
+  suspend: ['approved'],
+  reinstate: ['suspended'],
+};
+
+/** Texts of the vetting screens and errors. */
+export const VETTING_MESSAGES = {
+  pending: 'Your profile is being reviewed — usually within 72 hours',
+  rejected: 'Your profile was not approved',
+  rejectedHint: 'Edit your profile to address this and it goes back to the review queue.',
+  suspended: 'Your profile is suspended',
+  reasonRequired: 'Give a reason the hunter can act on',
+  ownProfile: 'You cannot decide on your own hunter profile',
+  wrongStatus: 'This hunter is not in a state that allows that decision',
+  notApproved: 'This hunter is not taking bookings',
+  closedConversation: 'This conversation is closed',
+} as const;
+
+/** One recorded decision on a hunter (who, when, why); `resubmit` is the hunter editing a rejected profile. */
+export interface HunterDecision {
+  id: number;
+  decision: HunterDecisionKind | 'resubmit';
+  fromStatus: HunterStatus;
+  toStatus: HunterStatus;
+  reason: string | null;
+  /** The member who decided (the admin, or the hunter for a resubmit). */
+  decidedBy: string;
+  decidedAt: string;
+}
+
+/** A hunter as `/api/admin/hunters` answers it: the client's view plus the owner, the status and its history. */
+export interface AdminHunter extends Hunter {
+  userId: string | null;
+  status: HunterStatus;
+  statusReason: string | null;
+  /** When the profile last entered the queue (created, or resubmitted after a rejection). */
+  submittedAt: string;
+  decisions: HunterDecision[];
+}
+
+/** `GET /api/admin/hunters?status=&search=&limit=&offset=`: the queue is `status=pending` (oldest first). */
+export interface AdminHunterListQuery {
+  status?: HunterStatus | 'all';
+  search?: string;
+  limit?: number;
+  offset?: number;
+}
+
+/** Body of reject and suspend (required) and of approve and reinstate (optional note). */
+export interface HunterDecisionRequest {
+  reason?: string;
+}
+export const HUNTER_REASON_MAX = 1000;
+
+/**
+ * 'Our top picks' ranks reviewed hunters by a damped (Bayesian) average: (prior.mean × prior.weight + sum of
+ * ratings) / (prior.weight + review count), so three 5-star reviews do not outrank forty 4.8s. Hunters without
+ * reviews come after every reviewed one (featured first, as always).
+ */
+export const HUNTER_RANKING_PRIOR = { mean: 4.0, weight: 5 } as const;
+
 /** The caller's own profile (`GET /api/hunter-profile`, and what `POST`/`PATCH /api/hunters` answer): with its owner. */
 export interface OwnHunter extends Hunter {
   userId: string;
+  status: HunterStatus;
+  /** Why it was rejected or suspended; null otherwise. */
+  statusReason: string | null;
 }
 
 /** `POST /api/hunters`: what a hunter sets (id, userId, rating, reviewCount, totalSessions and featured are refused). */
