@@ -40,7 +40,8 @@ export type BookingRefundedV1 = BookingEventV1 & { refundPence: number; reason: 
  */
 export interface PayoutAccountUpdatedV1 {
   hunterId: number;
-  hunterUserId: string;
+  /** Null for an unclaimed demo hunter (simulated mode gives each an enabled simulated account). */
+  hunterUserId: string | null;
   chargesEnabled: boolean;
   payoutsEnabled: boolean;
 }

@@ -125,7 +125,7 @@ export const PAYLOAD_SCHEMAS: { [T in EventType]: z.ZodType<EventPayload<T>> } =
     booking.extend({ refundPence: z.number().int().min(0), reason: z.enum(['cancelled', 'late_payment']) }),
   ),
   'bookings.payout-account.updated': contract<'bookings.payout-account.updated'>()(
-    z.object({ hunterId: serial, hunterUserId: id, chargesEnabled: z.boolean(), payoutsEnabled: z.boolean() }),
+    z.object({ hunterId: serial, hunterUserId: id.nullable(), chargesEnabled: z.boolean(), payoutsEnabled: z.boolean() }),
   ),
   'messaging.message.sent': contract<'messaging.message.sent'>()(
     z.object({ messageId: id, conversationId: id, senderId: id, receiverId: id, createdAt: instant }),

@@ -86,6 +86,8 @@ export interface ConversationSummary {
   otherImage: string | null;
   lastMessage: string | null;
   unreadCount: number;
+  /** True once the hunter is suspended: readable, but closed to new messages (sending answers 409). */
+  closed: boolean;
 }
 
 /** One row of `GET /api/hunter-conversations` (the spec's hunter shape). */
@@ -96,6 +98,8 @@ export interface HunterConversationSummary {
   lastMessage: string | null;
   lastMessageTime: string | null;
   unreadCount: number;
+  /** True once the hunter is suspended: readable, but closed to new messages. */
+  closed: boolean;
 }
 
 /** A message of a thread, oldest first. */
