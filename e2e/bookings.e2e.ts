@@ -7,7 +7,7 @@ import {
   type SlotsResponse,
   type WeeklyHours,
 } from '@hunted/contracts';
-import { RUN, screenshot, signedInContext, signIn, toast } from './support/journey.js';
+import { approveWithPayouts, RUN, screenshot, signedInContext, signIn, toast } from './support/journey.js';
 import { E2E_BASE_URL } from './support/system.js';
 
 // Simulated payments (the e2e system runs without STRIPE_SECRET_KEY): the pages say so and offer
@@ -88,6 +88,7 @@ test('a client books and pays a session, books a free one and cancels; the hunte
   const created = await hunterPage.request.post('/api/hunters', { data: profile, headers: { origin: E2E_BASE_URL } });
   expect(created.status(), await created.text()).toBe(201);
   const hunterId = ((await created.json()) as { id: number }).id;
+  await approveWithPayouts(browser, hunterPage.request, hunterId);
   const hours = await hunterPage.request.put('/api/hunter-availability/weekly', {
     data: everyDay,
     headers: { origin: E2E_BASE_URL },

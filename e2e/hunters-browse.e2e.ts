@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from './support/accessibility.js';
 import { DEFAULT_SESSION_TYPES, type Hunter, type HunterInput, type SessionTypes } from '@hunted/contracts';
 import { E2E_BASE_URL } from './support/system.js';
-import { RUN, signedInContext } from './support/journey.js';
+import { ADMIN_EMAIL, approveHunter, RUN, signedInContext } from './support/journey.js';
 
 // Five hunters, each made by its own member through the API. Every name and bio carries this run's word, so a
 // search for it finds exactly these five whatever other journeys add; the filters and sorts then narrow them.
@@ -66,6 +66,8 @@ async function createHunter(member: APIRequestContext, input: HunterInput): Prom
 }
 
 test.beforeAll(async ({ browser }) => {
+  // A new profile waits for the concierge team: an admin approves each before it is listed.
+  const admin = await signedInContext(browser, ADMIN_EMAIL, 'Ada');
   for (const [first, input] of Object.entries(hunters)) {
     const member = await signedInContext(browser, `hunter-${first.toLowerCase()}-${RUN}@example.test`, first);
     const hunter = await createHunter(member.request, {
@@ -74,9 +76,11 @@ test.beforeAll(async ({ browser }) => {
       bio: input.bio ?? `${first} finds independent labels for clients across Europe. ${WORD}`,
       languages: ['English'],
     });
+    await approveHunter(admin.request, hunter.id);
     made.set(first, hunter);
     await member.close();
   }
+  await admin.close();
 });
 
 const count = (page: Page) => page.getByText(/^\d+ hunters available$/);

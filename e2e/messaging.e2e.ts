@@ -7,7 +7,7 @@ import {
   type SlotsResponse,
   type WeeklyHours,
 } from '@hunted/contracts';
-import { RUN, screenshot, signedInContext, signIn } from './support/journey.js';
+import { approveWithPayouts, RUN, screenshot, signedInContext, signIn } from './support/journey.js';
 import { E2E_BASE_URL } from './support/system.js';
 
 // Two people chat through the gateway and two messaging replicas, each in a browser context of their own.
@@ -64,6 +64,7 @@ test('client and hunter chat live after a booking; badges rise and clear; nothin
   const created = await hunterPage.request.post('/api/hunters', { data: profile, ...writes });
   expect(created.status(), await created.text()).toBe(201);
   const hunterId = ((await created.json()) as { id: number }).id;
+  await approveWithPayouts(browser, hunterPage.request, hunterId);
   expect((await hunterPage.request.put('/api/hunter-availability/weekly', { data: everyDay, ...writes })).status()).toBe(200);
 
   const clientPage = page;

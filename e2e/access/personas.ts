@@ -244,7 +244,17 @@ export async function createFixtures(): Promise<Fixtures> {
       201,
     ),
   ]);
-  for (const persona of ['hunter', 'otherHunter'] as const) {
+  // Both profiles start pending: the admin approves them and each connects (simulated) payouts, so their paid
+  // types can be booked.
+  for (const [persona, profile] of [['hunter', hunter], ['otherHunter', otherHunter]] as const) {
+    await ok(await as.admin.post(`/api/admin/hunters/${profile.id}/approve`, { data: {}, headers: ORIGIN_HEADER }), 201);
+    await expect(async () => {
+      await ok(await as[persona].post('/api/hunter-payouts/onboarding', { headers: ORIGIN_HEADER }), 201);
+    }).toPass({ timeout: 15_000 });
+    await ok(await as[persona].post('/api/hunter-payouts/simulated/enable', { headers: ORIGIN_HEADER }), 201);
+    await expect(async () => {
+      expect(await ok<Hunter>(await guest.get(`/api/hunters/${profile.id}`))).toMatchObject({ takesPaidBookings: true });
+    }).toPass({ timeout: 15_000 });
     await ok(await as[persona].put('/api/hunter-availability/weekly', { data: EVERY_DAY, headers: ORIGIN_HEADER }));
   }
 

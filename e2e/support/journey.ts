@@ -109,3 +109,33 @@ export async function screenshot(page: Page, label: string): Promise<void> {
   }
   if (original) await page.setViewportSize(original);
 }
+
+/** Approves a pending hunter profile through the admin API (the request carries an admin's session). */
+export async function approveHunter(admin: APIRequestContext, hunterId: number): Promise<void> {
+  const approved = await admin.post(`/api/admin/hunters/${hunterId}/approve`, { data: {}, headers: { origin: E2E_BASE_URL } });
+  expect(approved.ok(), await approved.text()).toBe(true);
+}
+
+/**
+ * Takes a freshly created hunter profile (pending) to one a client can book and pay: an admin approves it, and the
+ * hunter connects simulated payouts (the e2e system runs without Stripe keys). Waits until the public profile says
+ * so, which is when hunters has applied bookings' payout event (bookings' copy sees the approval a moment later:
+ * callers that need slots wait for them).
+ */
+export async function approveWithPayouts(browser: Browser, hunter: APIRequestContext, hunterId: number): Promise<void> {
+  const admin = await signedInContext(browser, ADMIN_EMAIL, 'Ada');
+  await approveHunter(admin.request, hunterId);
+  await admin.close();
+  await expect(async () => {
+    // bookings learns of the approval through an event; onboarding before it answers 409
+    const onboarding = await hunter.post('/api/hunter-payouts/onboarding', { headers: { origin: E2E_BASE_URL } });
+    expect(onboarding.ok(), await onboarding.text()).toBe(true);
+  }).toPass({ timeout: 15_000 });
+  const enabled = await hunter.post('/api/hunter-payouts/simulated/enable', { headers: { origin: E2E_BASE_URL } });
+  expect(enabled.ok(), await enabled.text()).toBe(true);
+  await expect(async () => {
+    const response = await hunter.get(`/api/hunters/${hunterId}`);
+    expect(response.status()).toBe(200);
+    expect(await response.json()).toMatchObject({ verified: true, takesPaidBookings: true });
+  }).toPass({ timeout: 15_000 });
+}
