@@ -2,12 +2,10 @@ import { expect, test, type APIRequestContext, type Page } from './support/acces
 import {
   AVAILABILITY_SLOTS,
   DEFAULT_SESSION_TYPES,
-  type CreatePaymentIntentResponse,
   type HunterInput,
-  type SlotsResponse,
   type WeeklyHours,
 } from '@hunted/contracts';
-import { approveWithPayouts, RUN, screenshot, signedInContext, signIn } from './support/journey.js';
+import { approveWithPayouts, bookPaidSession, RUN, screenshot, signedInContext, signIn } from './support/journey.js';
 import { E2E_BASE_URL } from './support/system.js';
 
 // Two people chat through the gateway and two messaging replicas, each in a browser context of their own.
@@ -30,28 +28,6 @@ const profile: HunterInput = {
   sessionTypes: DEFAULT_SESSION_TYPES,
 };
 
-/** Holds the first offered video call of next week and pays for it in simulated mode, all through the API. */
-async function bookSession(request: APIRequestContext, hunterId: number): Promise<void> {
-  const from = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
-  const to = new Date(Date.now() + 13 * 86_400_000).toISOString().slice(0, 10);
-  let slot: { sessionDate: string; sessionTime: string } | undefined;
-  await expect(async () => {
-    const response = await request.get(`/api/hunters/${hunterId}/slots?from=${from}&to=${to}&sessionType=whatsappVideo`);
-    const day = ((await response.json()) as SlotsResponse).days.find((candidate) => candidate.slots.length > 0);
-    expect(day).toBeDefined();
-    slot = { sessionDate: day!.date, sessionTime: day!.slots[0]!.time };
-  }).toPass({ timeout: 20_000 });
-  const choice = { hunterId, sessionType: 'whatsappVideo', duration: 60, ...slot! };
-  const held = await request.post('/api/create-payment-intent', { data: { ...choice, amount: 8000 }, ...writes });
-  expect(held.status(), await held.text()).toBe(200);
-  const hold = (await held.json()) as CreatePaymentIntentResponse;
-  const paid = await request.post('/api/bookings', {
-    data: { ...choice, price: 80, bookingId: hold.bookingId, stripePaymentIntentId: hold.clientSecret.replace(/_secret.*$/, '') },
-    ...writes,
-  });
-  expect(paid.status(), await paid.text()).toBe(201);
-}
-
 const unreadBadge = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Messages/ });
 
 test('client and hunter chat live after a booking; badges rise and clear; nothing is lost while away; strangers see nothing', async ({
@@ -70,7 +46,7 @@ test('client and hunter chat live after a booking; badges rise and clear; nothin
   const clientPage = page;
   await clientPage.goto('/');
   await signIn(clientPage, client.email, client.firstName);
-  await bookSession(clientPage.request, hunterId);
+  await bookPaidSession(clientPage.request, hunterId);
 
   // The confirmed booking opens the conversation (an event away): the client finds it on /messages.
   await clientPage.goto('/messages');

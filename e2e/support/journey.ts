@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import type { AdminBrandInput, Brand } from '@hunted/contracts';
+import type { AdminBrandInput, Brand, BookingDetail, CreatePaymentIntentResponse, SlotsResponse } from '@hunted/contracts';
 import pg from 'pg';
 import { E2E_BASE_URL } from './system.js';
 
@@ -138,4 +138,31 @@ export async function approveWithPayouts(browser: Browser, hunter: APIRequestCon
     expect(response.status()).toBe(200);
     expect(await response.json()).toMatchObject({ verified: true, takesPaidBookings: true });
   }).toPass({ timeout: 15_000 });
+}
+
+/**
+ * Holds the first offered video call (£80, 60 minutes) of next week and pays for it in simulated mode, all through
+ * the API, as the member whose session `request` carries.
+ */
+export async function bookPaidSession(request: APIRequestContext, hunterId: number): Promise<BookingDetail> {
+  const writes = { headers: { origin: E2E_BASE_URL } };
+  const from = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+  const to = new Date(Date.now() + 13 * 86_400_000).toISOString().slice(0, 10);
+  let slot: { sessionDate: string; sessionTime: string } | undefined;
+  await expect(async () => {
+    const response = await request.get(`/api/hunters/${hunterId}/slots?from=${from}&to=${to}&sessionType=whatsappVideo`);
+    const day = ((await response.json()) as SlotsResponse).days.find((candidate) => candidate.slots.length > 0);
+    expect(day).toBeDefined();
+    slot = { sessionDate: day!.date, sessionTime: day!.slots[0]!.time };
+  }).toPass({ timeout: 20_000 });
+  const choice = { hunterId, sessionType: 'whatsappVideo', duration: 60, ...slot! };
+  const held = await request.post('/api/create-payment-intent', { data: { ...choice, amount: 8000 }, ...writes });
+  expect(held.status(), await held.text()).toBe(200);
+  const hold = (await held.json()) as CreatePaymentIntentResponse;
+  const paid = await request.post('/api/bookings', {
+    data: { ...choice, price: 80, bookingId: hold.bookingId, stripePaymentIntentId: hold.clientSecret.replace(/_secret.*$/, '') },
+    ...writes,
+  });
+  expect(paid.status(), await paid.text()).toBe(201);
+  return (await paid.json()) as BookingDetail;
 }

@@ -1,0 +1,122 @@
+import { expect, test } from './support/accessibility.js';
+import {
+  AVAILABILITY_SLOTS,
+  DEFAULT_SESSION_TYPES,
+  VETTING_MESSAGES,
+  type HunterEarnings,
+  type HunterInput,
+  type MyBooking,
+  type OwnHunter,
+  type WeeklyHours,
+} from '@hunted/contracts';
+import { ADMIN_EMAIL, bookPaidSession, RUN, screenshot, signedInContext, signIn } from './support/journey.js';
+import { E2E_BASE_URL } from './support/system.js';
+
+// The marketplace a business can run (issue 21), in simulated payments: a new hunter waits for the concierge team,
+// is approved and verified, connects payouts, is booked and paid (net of the £2.00 fee), then is suspended, which
+// refunds the client's booking.
+const hunter = { email: `vetted-hunter-${RUN}@example.test`, firstName: 'Vera' };
+const client = { email: `vetted-client-${RUN}@example.test`, firstName: 'Cora' };
+const hunterName = `Vera Vetted ${RUN}`;
+const ALL = [...AVAILABILITY_SLOTS];
+const everyDay: WeeklyHours = { mon: ALL, tue: ALL, wed: ALL, thu: ALL, fri: ALL, sat: ALL, sun: ALL };
+const writes = { headers: { origin: E2E_BASE_URL } };
+
+const profile: HunterInput = {
+  name: hunterName,
+  bio: `Independent labels from Lisbon to Leeds. ${RUN}`,
+  location: 'UK',
+  specialties: ['Sustainable Fashion'],
+  adviceTypes: ['Wardrobe Audit'],
+  languages: ['English'],
+  yearsExperience: 5,
+  sessionTypes: DEFAULT_SESSION_TYPES,
+};
+
+test('a new hunter is vetted, verified and paid out net of the fee; suspending them refunds their client', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const hunterContext = await signedInContext(browser, hunter.email, hunter.firstName);
+  const hunterPage = await hunterContext.newPage();
+  const created = await hunterPage.request.post('/api/hunters', { data: profile, ...writes });
+  expect(created.status(), await created.text()).toBe(201);
+  const own = (await created.json()) as OwnHunter;
+  expect(own).toMatchObject({ status: 'pending', verified: false, rating: null });
+  expect((await hunterPage.request.put('/api/hunter-availability/weekly', { data: everyDay, ...writes })).status()).toBe(200);
+
+  // Pending: the hunter sees where they stand; nobody else finds the profile.
+  await hunterPage.goto('/hunter-dashboard');
+  await expect(hunterPage.getByText(VETTING_MESSAGES.pending)).toBeVisible();
+  await screenshot(hunterPage, 'dashboard-pending');
+  expect((await page.request.get(`/api/hunters/${own.id}`)).status()).toBe(404);
+  expect(await (await page.request.get(`/api/hunters?search=${RUN}`)).json()).toEqual([]);
+
+  // The admin approves it from the queue on /admin.
+  await page.goto('/');
+  await signIn(page, ADMIN_EMAIL, 'Ada');
+  await page.goto('/admin');
+  await page.getByRole('tab', { name: 'Hunters' }).click();
+  const queued = page.getByRole('article').filter({ hasText: hunterName });
+  await expect(queued).toBeVisible();
+  await screenshot(page, 'admin-hunters-queue');
+  await queued.getByRole('button', { name: 'Approve' }).click();
+  await expect(queued).toHaveCount(0);
+
+  // Listed and verified.
+  await expect(async () => {
+    const listed = (await (await page.request.get(`/api/hunters?search=${RUN}`)).json()) as { id: number; verified: boolean }[];
+    expect(listed).toEqual([expect.objectContaining({ id: own.id, verified: true })]);
+  }).toPass({ timeout: 15_000 });
+  await page.goto(`/book-a-hunter?search=${RUN}`);
+  await expect(page.getByRole('article').filter({ hasText: hunterName }).getByText('Verified')).toBeVisible();
+  await expect(page.getByRole('article').filter({ hasText: hunterName }).getByText('New')).toBeVisible();
+
+  // The hunter connects payouts from the dashboard (the simulated onboarding step: no Stripe keys here).
+  await hunterPage.goto('/hunter-dashboard?tab=earnings');
+  await hunterPage.getByRole('button', { name: 'Get paid' }).click();
+  await expect(hunterPage).toHaveURL(/payouts=simulated/);
+  await hunterPage.getByRole('button', { name: 'Enable simulated payouts' }).click();
+  await expect(hunterPage.getByText('Payouts enabled')).toBeVisible();
+
+  // A client books and pays the £80 video call once bookings and hunters know the payouts are on.
+  await expect(async () => {
+    expect(await (await page.request.get(`/api/hunters/${own.id}`)).json()).toMatchObject({ takesPaidBookings: true });
+  }).toPass({ timeout: 15_000 });
+  const clientContext = await signedInContext(browser, client.email, client.firstName);
+  const booking = await bookPaidSession(clientContext.request, own.id);
+
+  // The hunter's earnings: £80 gross, £2.00 fee, £78.00 net, and its payout.
+  await expect(async () => {
+    const earnings = (await (await hunterPage.request.get('/api/hunter-earnings')).json()) as HunterEarnings;
+    expect(earnings.bookings).toEqual([
+      expect.objectContaining({ bookingId: booking.id, grossPence: 8000, feePence: 200, netPence: 7800 }),
+    ]);
+    expect(earnings.payouts).toEqual([expect.objectContaining({ amountPence: 7800 })]);
+  }).toPass({ timeout: 15_000 });
+  await hunterPage.goto('/hunter-dashboard?tab=earnings');
+  await expect(hunterPage.getByText('£78.00').first()).toBeVisible();
+  await screenshot(hunterPage, 'dashboard-earnings');
+
+  // The admin suspends the hunter: the client's booking is cancelled and refunded in full.
+  await page.goto('/admin');
+  await page.getByRole('tab', { name: 'Hunters' }).click();
+  await page.getByRole('tab', { name: 'All hunters' }).click();
+  await page.getByRole('searchbox').fill(hunterName);
+  const row = page.getByRole('article').filter({ hasText: hunterName });
+  await row.getByRole('button', { name: 'Suspend' }).click();
+  await page.getByRole('dialog').getByLabel('Reason').fill('Repeated no-shows reported by clients.');
+  await page.getByRole('dialog').getByRole('button', { name: 'Suspend' }).click();
+  await expect(row.getByText('Suspended')).toBeVisible();
+
+  await expect(async () => {
+    const mine = (await (await clientContext.request.get('/api/my-bookings')).json()) as MyBooking[];
+    expect(mine.find((row) => row.id === booking.id)).toMatchObject({ status: 'cancelled' });
+    const detail = await (await clientContext.request.get(`/api/bookings/${booking.id}`)).json();
+    expect(detail).toMatchObject({ status: 'cancelled', refundedPence: 8000 });
+  }).toPass({ timeout: 20_000 });
+  expect((await page.request.get(`/api/hunters/${own.id}`)).status()).toBe(404);
+  await hunterPage.goto('/hunter-dashboard');
+  await expect(hunterPage.getByText(VETTING_MESSAGES.suspended)).toBeVisible();
+  await expect(hunterPage.getByText('Repeated no-shows reported by clients.')).toBeVisible();
+  await clientContext.close();
+  await hunterContext.close();
+});
