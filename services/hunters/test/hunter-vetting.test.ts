@@ -14,9 +14,11 @@ import { EventConsumer } from '@hunted/platform';
 import { startServiceApp, TEST_DATABASE_URL, testIdentityHeaders, testServiceEnv, type RunningServiceApp } from '@hunted/platform/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import pg from 'pg';
+import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHuntersApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
+import { AddHunterVetting1764892800000 } from '../src/database/migrations/1764892800000-add-hunter-vetting.js';
 import { adminHeaders, approveHunter, TEST_ADMIN } from './vetting-helpers.js';
 
 const SCHEMA = 'hunters_vetting_it';
@@ -239,8 +241,25 @@ describe('hunters: vetting', () => {
     const hunter = (await send<AdminHunter>('GET', `/api/admin/hunters/${id}`, 'admin')).body;
     expect(hunter.status).toBe('approved');
     expect(hunter.decisions).toHaveLength(1);
+    // A refused decision rolled back whole: nothing announced but the one approval.
+    expect(await outbox('hunters.hunter.vetted', id)).toHaveLength(1);
+    expect(await outbox('hunters.hunter.updated', id)).toHaveLength(1);
     expect((await decide(999_999, 'approve')).status).toBe(404);
     expect((await send('GET', '/api/admin/hunters/999999', 'admin')).status).toBe(404);
+  });
+
+  it('takes one of two racing decisions on the same hunter: the row lock makes the second see the first', async () => {
+    const { id } = await createProfile(nextMember(), 'Racing Rafa');
+    const answers = await Promise.all([decide(id, 'approve'), decide(id, 'reject', { reason: 'Too late?' })]);
+    const statuses = answers.map((a) => a.status).sort();
+    // Whichever locks first wins; approve-then-reject is a 409 (reject is taken from pending only), reject-then-approve
+    // is allowed (approve is taken from rejected too).
+    expect([[200, 409], [200, 200]]).toContainEqual(statuses);
+    const hunter = (await send<AdminHunter>('GET', `/api/admin/hunters/${id}`, 'admin')).body;
+    expect(hunter.decisions).toHaveLength(statuses.filter((s) => s === 200).length);
+    expect(hunter.decisions[0]!.toStatus).toBe(hunter.status);
+    const twice = await Promise.all(Array.from({ length: 4 }, () => decide(id, 'suspend', { reason: 'Twice?' })));
+    expect(twice.map((a) => a.status).sort()).toEqual(hunter.status === 'approved' ? [200, 409, 409, 409] : [409, 409, 409, 409]);
   });
 
   it("answers 403 to an admin deciding on their own profile", async () => {
@@ -348,6 +367,27 @@ describe('hunters: vetting', () => {
     } as IntegrationEvent<'bookings.payout-account.updated'>);
     expect(unknown).toBe(true);
     expect((await outbox('hunters.hunter.updated', id)).length).toBe(updatesBefore);
+  });
+
+  describe('the migration', () => {
+    it('approves the hunters it finds (all were listed), their queue time their creation; new ones start pending', async () => {
+      const { id } = await createProfile(nextMember(), 'Migrated Mia');
+      await db.query(`update hunters set created_at = '2026-01-02T03:04:05Z' where id = $1`, [id]);
+      const runner = hunters.app.get(DataSource).createQueryRunner();
+      try {
+        await new AddHunterVetting1764892800000().down(runner);
+        await new AddHunterVetting1764892800000().up(runner);
+      } finally {
+        await runner.release();
+      }
+      const { rows } = await db.query<{ status: string; submitted: string; reason: string | null }>(
+        `select status, submitted_at = created_at as submitted, status_reason as reason from hunters where id = $1`,
+        [id],
+      );
+      expect(rows).toEqual([{ status: 'approved', submitted: true, reason: null }]);
+      const fresh = await createProfile(nextMember(), 'After Migration');
+      expect(fresh.status).toBe('pending');
+    });
   });
 
   describe("'Our top picks'", () => {
