@@ -436,6 +436,8 @@ describe('hunters: vetting', () => {
       expect(listed.filter((h) => h.reviewCount === 0).map((h) => h.rating)).toEqual([null, null, null]);
       expect(listed.find((h) => h.name === 'Forty 4.8s')!.rating).toBe(4.8);
       const { rows: stored } = await db.query<{ score: string }>('select top_pick_score::text as score from hunters where id = $1', [ids.get('Three fives')]);
+      // The column's constants are the contract's prior (a change of HUNTER_RANKING_PRIOR needs a migration).
+      expect(Number(stored[0]!.score)).toBe(damped(listed.find((h) => h.name === 'Three fives')!));
       expect(Number(stored[0]!.score)).toBe(4.375);
     });
   });
