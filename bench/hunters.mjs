@@ -45,7 +45,7 @@ const pick = (values, index) => `(${sqlArray(values)})[1 + (${index}) % ${values
 /**
  * Fills the bench database's hunters schema with HUNTER_COUNT generated hunters in one statement (kept between runs
  * when already there): every location, specialty, service and language, prices £20–£149 (the lowest enabled session
- * type's, as the service computes it), ratings 3.5–5, a few featured.
+ * type's, as the service computes it), ratings 3.5–5, a few featured, all approved (the listing answers no other).
  */
 export async function seedHunters(databaseUrl) {
   const db = new pg.Client({ connectionString: databaseUrl });
@@ -58,7 +58,7 @@ export async function seedHunters(databaseUrl) {
       await db.query(`
         insert into hunters (user_id, name, bio, location, specialties, advice_types, languages, years_experience,
                              price_per_session, rating, review_count, total_sessions, featured, availability_status,
-                             instagram_url, session_types)
+                             instagram_url, session_types, status)
         select 'bench-hunter-' || i,
                ${pick(FIRST_NAMES, 'i')} || ' ' || ${pick(LAST_NAMES, `i / ${FIRST_NAMES.length}`)},
                'Stylist based in ' || ${pick(CITIES, 'i / 5')} || '. ' || ${pick(OPENERS, 'i / 3')} || ' ' || ${pick(CLOSERS, 'i / 11')},
@@ -78,7 +78,8 @@ export async function seedHunters(databaseUrl) {
                  'whatsappVoice', jsonb_build_object('enabled', true, 'price', p, 'duration', 30),
                  'whatsappVideo', jsonb_build_object('enabled', true, 'price', p + 35, 'duration', 60),
                  'inPerson', jsonb_build_object('enabled', i % 3 = 0, 'price', p * 3, 'duration', 90),
-                 'askQuestion', jsonb_build_object('enabled', false, 'price', 25, 'duration', 15))
+                 'askQuestion', jsonb_build_object('enabled', false, 'price', 25, 'duration', 15)),
+               'approved'
         from generate_series(1, ${HUNTER_COUNT}) as i, lateral (select 20 + (i * 37) % 130 as p) as price`);
     }
     // As autovacuum would have by now on a live site: fresh statistics and a visibility map.

@@ -5,8 +5,10 @@ import { migrations } from './database/migrations/index.js';
 import { DemoModule } from './demo/demo.module.js';
 import { HuntersModule } from './hunters/hunters.module.js';
 import { PhotosModule } from './photos/photos.module.js';
+import { PayoutAccountUpdatedHandler } from './payouts/events/payout-account-updated.handler.js';
 import { BookingCompletedHandler } from './sessions/events/booking-completed.handler.js';
 import { DemoHunterClaim } from './users/demo-hunter-claim.js';
+import { VettingModule } from './vetting/vetting.module.js';
 
 /** Raw SQL in each aggregate's owner (HunterRepository, UserCopies): no entity classes (docs/architecture.md). */
 export class AppModule extends serviceAppModule<HuntersConfig>({
@@ -16,8 +18,9 @@ export class AppModule extends serviceAppModule<HuntersConfig>({
     HuntersModule,
     AvailabilityModule,
     PhotosModule,
+    VettingModule,
     EventsModule.forService({
-      consumes: [...USER_COPY_HANDLERS, BookingCompletedHandler],
+      consumes: [...USER_COPY_HANDLERS, BookingCompletedHandler, PayoutAccountUpdatedHandler],
       imports: [
         UserCopiesModule.forService({ onRegistered: DemoHunterClaim, imports: [HuntersModule] }),
         HuntersModule,

@@ -31,6 +31,7 @@ const TABLES: TableOwnership[] = [
     ],
   },
   { table: 'hunter_completed_sessions', owners: ['hunters/hunter.repository.ts'] },
+  { table: 'hunter_vetting_decisions', owners: ['vetting/hunter-decision.repository.ts'] },
   { table: 'hunter_photos', owners: ['photos/hunter-photos.ts'] },
   { table: 'hunter_availability', owners: ['availability/availability.repository.ts'] },
   { table: 'hunter_weekly_hours', owners: ['availability/availability.repository.ts'] },

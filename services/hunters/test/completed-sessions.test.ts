@@ -14,6 +14,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHuntersApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
+import { approveHunter } from './vetting-helpers.js';
 
 const SCHEMA = 'hunters_sessions_it';
 const BOOKINGS_SCHEMA = 'hunters_sessions_it_bookings';
@@ -46,7 +47,9 @@ describe('hunters: completed sessions', () => {
       }),
     });
     expect(response.status).toBe(201);
-    return (await response.json()) as Hunter;
+    const hunter = (await response.json()) as Hunter;
+    await approveHunter(hunters.base, hunter.id);
+    return hunter;
   }
 
   async function hunter(id: number): Promise<Hunter> {

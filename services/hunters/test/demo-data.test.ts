@@ -110,6 +110,10 @@ describe('hunters: demo data', () => {
       ).toBe(true);
     }
     expect(list.every((h) => !('userId' in h) && h.profileImageUrl === demoPhotoUrl(h))).toBe(true);
+    // The demo marketplace is the vetted one: every hunter approved (verified), announced so.
+    expect(list.every((h) => h.verified)).toBe(true);
+    expect(await count(`hunters where status = 'approved'`)).toBe(DEMO_HUNTERS.length);
+    expect(await count(`outbox where type = 'hunters.hunter.created' and data->>'status' = 'approved'`)).toBe(DEMO_HUNTERS.length);
     expect(await count('hunters where user_id is not null')).toBe(0);
     // 'Our top picks' opens with the featured ones; ratings, reviews and sessions are the demo's, not the defaults.
     const featured = list.filter((h) => h.featured).length;

@@ -4,6 +4,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHuntersApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
+import { approveHunter } from './vetting-helpers.js';
 
 /** Hunters lists its pages (`/book-session/{id}`) for the gateway's sitemap: files of id ranges, keyset pages. */
 describe('hunters: pages for the sitemap', () => {
@@ -17,7 +18,8 @@ describe('hunters: pages for the sitemap', () => {
 
   beforeAll(async () => {
     hunters = await startServiceApp(createHuntersApp, loadConfig(testServiceEnv('hunters_sitemap_it')));
-    for (const name of ['Ana', 'Bo', 'Cy']) {
+    // Dee stays pending: only approved hunters have pages.
+    for (const name of ['Ana', 'Bo', 'Dee', 'Cy']) {
       const headers = { ...(await testIdentityHeaders({ id: `sitemap-${name}`, email: `${name}@hunted.test`, firstName: name, lastName: null, isAdmin: false }, 'hunters')), 'content-type': 'application/json' };
       const response = await fetch(`${hunters.base}/api/hunters`, {
         method: 'POST',
@@ -25,7 +27,10 @@ describe('hunters: pages for the sitemap', () => {
         body: JSON.stringify({ name, location: 'UK', specialties: ['Vintage Luxury'], adviceTypes: ['Personal Shopping'], languages: ['English'], yearsExperience: 3, sessionTypes: DEFAULT_SESSION_TYPES }),
       });
       expect(response.status).toBe(201);
-      ids.push(((await response.json()) as { id: number }).id);
+      const { id } = (await response.json()) as { id: number };
+      if (name === 'Dee') continue;
+      await approveHunter(hunters.base, id);
+      ids.push(id);
     }
   });
 

@@ -6,6 +6,7 @@ import {
   type IntegrationEvent,
   HUNTER_LANGUAGES,
   HUNTER_LOCATIONS,
+  HUNTER_RANKING_PRIOR,
   HUNTER_SERVICES,
   HUNTER_SORTS,
   HUNTER_SPECIALTIES,
@@ -21,6 +22,7 @@ import { DataSource } from 'typeorm';
 import { createHuntersApp } from '../src/app.js';
 import { AddHunterPhotoOwners1764806400000 } from '../src/database/migrations/1764806400000-add-hunter-photo-owners.js';
 import { loadConfig } from '../src/config.js';
+import { approveHunter } from './vetting-helpers.js';
 
 const SCHEMA = 'hunters_api_it';
 
@@ -87,7 +89,7 @@ describe('hunters: profiles', () => {
     await hunters?.close();
   });
 
-  it('creates the signed-in member\'s profile with the computed price, in the same transaction as its event', async () => {
+  it('creates the signed-in member\'s profile, pending review, with the computed price, in the same transaction as its event', async () => {
     const id = member();
     const created = await create(id, profile({ pricePerSession: 999 }));
     expect(created.status).toBe(201);
@@ -96,7 +98,8 @@ describe('hunters: profiles', () => {
       name: 'Sofia Rossi',
       location: 'Italy',
       availabilityStatus: 'Available',
-      rating: 5,
+      // No reviews yet: no rating ('New'), never a default 5.
+      rating: null,
       reviewCount: 0,
       totalSessions: 0,
       featured: false,
@@ -106,6 +109,10 @@ describe('hunters: profiles', () => {
       profileImageUrl: null,
       // The lowest enabled price (askQuestion's 25), not the 999 sent.
       pricePerSession: 25,
+      status: 'pending',
+      statusReason: null,
+      verified: false,
+      takesPaidBookings: false,
     });
     const hunterId = created.body.id as number;
     expect(await outbox('hunters.hunter.created')).toContainEqual({
@@ -117,10 +124,16 @@ describe('hunters: profiles', () => {
       availabilityStatus: 'Available',
       sessionTypes: DEFAULT_SESSION_TYPES,
       pricePerSession: 25,
+      status: 'pending',
     });
-    const { userId: _owner, ...publicJson } = created.body;
-    expect((await send('GET', `/api/hunters/${hunterId}`, null)).body).toEqual(publicJson);
     expect((await send('GET', '/api/hunter-profile', id)).body).toEqual(created.body);
+    // Public once approved: the same profile without its owner and vetting, marked verified.
+    expect((await send('GET', `/api/hunters/${hunterId}`, null)).status).toBe(404);
+    await approveHunter(hunters.base, hunterId);
+    const own = (await send('GET', '/api/hunter-profile', id)).body;
+    expect(own).toMatchObject({ status: 'approved', verified: true });
+    const { userId: _owner, status: _status, statusReason: _reason, ...publicJson } = own;
+    expect((await send('GET', `/api/hunters/${hunterId}`, null)).body).toEqual(publicJson);
   });
 
   it("leaves the owner's user id out of public reads; the owner's own profile keeps it", async () => {
@@ -128,6 +141,7 @@ describe('hunters: profiles', () => {
     const { body: created } = await create(id);
     const hunterId = created.id as number;
     expect(created.userId).toBe(id);
+    await approveHunter(hunters.base, hunterId);
     const one = await send('GET', `/api/hunters/${hunterId}`, null);
     expect(one.status).toBe(200);
     expect(one.body).not.toHaveProperty('userId');
@@ -276,6 +290,7 @@ describe('hunters: profiles', () => {
     const owner = member();
     const { body: created } = await create(owner);
     const id = created.id as number;
+    await approveHunter(hunters.base, id);
     const edited = await send('PATCH', `/api/hunters/${id}`, owner, {
       name: 'Sofia R.',
       availabilityStatus: 'Busy',
@@ -330,6 +345,7 @@ describe('hunters: profiles', () => {
       const created = await create(owner, profile({ profileImageUrl: dataUrl('image/png', PNG) }));
       expect(created.status).toBe(201);
       const url = created.body.profileImageUrl as string;
+      await approveHunter(hunters.base, created.body.id as number);
       expect(url).toMatch(/^\/api\/media\/hunter-photos\/[0-9a-f-]{36}$/);
       const photo = await fetch(`${hunters.base}${url}`);
       expect(photo.status).toBe(200);
@@ -379,6 +395,7 @@ describe('hunters: profiles', () => {
       const victim = member();
       const { body: b } = await create(victim, profile({ profileImageUrl: dataUrl('image/png', PNG) }));
       const victimPhoto = b.profileImageUrl as string;
+      await approveHunter(hunters.base, b.id as number);
       const attacker = member();
       const { body: a } = await create(attacker);
       const attackerId = a.id as number;
@@ -456,15 +473,24 @@ describe('hunters: profiles', () => {
       await db.query('delete from hunters');
       // Generated hunters spread over every list in one statement; several share each sort key, so ties by id are
       // exercised.
+      // Every one approved (the listing answers approved hunters only) but the last few, which it must leave out.
       await db.query(
         `insert into hunters (user_id, name, bio, location, specialties, advice_types, languages, years_experience,
-           price_per_session, rating, review_count, total_sessions, featured, session_types)
+           price_per_session, rating, review_count, total_sessions, featured, session_types, status)
          select 'gen-' || i, 'Hunter ' || i, case when i % 50 = 0 then 'Loves vintage Chanel' else 'Style adviser' end,
            ($1::text[])[1 + i % 7], array[($2::text[])[1 + i % 12]], array[($3::text[])[1 + i % 17]],
            array['English', ($4::text[])[1 + i % 8]], i % 61, (i * 7) % 160, 3 + (i % 5) * 0.5, i % 13, i % 37,
-           i % 97 = 0, $5::jsonb
+           i % 97 = 0, $5::jsonb, 'approved'
          from generate_series(1, ${GENERATED}) i`,
         [HUNTER_LOCATIONS, HUNTER_SPECIALTIES, HUNTER_SERVICES, HUNTER_LANGUAGES, JSON.stringify(DEFAULT_SESSION_TYPES)],
+      );
+      await db.query(
+        `insert into hunters (user_id, name, bio, location, specialties, advice_types, languages, years_experience,
+           price_per_session, rating, review_count, total_sessions, featured, session_types, status)
+         select 'hidden-' || i, 'Hunter hidden ' || i, 'Loves vintage Chanel', 'UK', array['Footwear'], array['Hotel Planning'],
+           array['English', 'Greek'], 60, 30, 5, 12, 36, true, $1::jsonb, ($2::text[])[i]
+         from generate_series(1, 3) i`,
+        [JSON.stringify(DEFAULT_SESSION_TYPES), ['pending', 'rejected', 'suspended']],
       );
     });
 
@@ -510,8 +536,17 @@ describe('hunters: profiles', () => {
         for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return Number(ka[i]) - Number(kb[i]);
         return a.id - b.id;
       };
+      // 'Our top picks': the damped average (HUNTER_RANKING_PRIOR), compared exactly (cross-multiplied: the generated
+      // ratings are halves, so every product is exact); no reviews after any review.
+      const { mean, weight } = HUNTER_RANKING_PRIOR;
+      const byDampedAverage = (a: Hunter, b: Hunter) => {
+        if (a.reviewCount === 0 || b.reviewCount === 0) return Number(a.reviewCount === 0) - Number(b.reviewCount === 0);
+        const sum = (h: Hunter) => mean * weight + h.rating! * h.reviewCount;
+        return sum(b) * (weight + a.reviewCount) - sum(a) * (weight + b.reviewCount);
+      };
       const orders: Record<string, (a: Hunter, b: Hunter) => number> = {
-        rating: byKey((h) => [-Number(h.featured), -h.rating, -h.reviewCount, -h.totalSessions]),
+        rating: (a, b) =>
+          Number(b.featured) - Number(a.featured) || byDampedAverage(a, b) || byKey((h) => [-h.reviewCount, -h.totalSessions])(a, b),
         'price-low': byKey((h) => [h.pricePerSession]),
         'price-high': byKey((h) => [-h.pricePerSession]),
         experience: byKey((h) => [-h.yearsExperience]),
@@ -519,9 +554,15 @@ describe('hunters: profiles', () => {
       };
       for (const [sort, order] of Object.entries(orders)) {
         const body = await everything(`?sort=${sort}`);
+        expect(body, sort).toHaveLength(GENERATED);
         expect(body.map((h) => h.id), sort).toEqual([...body].sort(order).map((h) => h.id));
       }
       expect((await everything('')).map((h) => h.id)).toEqual((await everything('?sort=rating')).map((h) => h.id));
+      // A hunter without reviews has no rating; every reviewed one keeps its own.
+      const all = await everything('');
+      expect(all.filter((h) => h.reviewCount === 0).every((h) => h.rating === null)).toBe(true);
+      expect(all.filter((h) => h.reviewCount > 0).every((h) => typeof h.rating === 'number')).toBe(true);
+      expect(all.every((h) => h.verified)).toBe(true);
     });
 
     it('filters exactly: price bands half-open, location, specialty, service, search by word prefixes', async () => {

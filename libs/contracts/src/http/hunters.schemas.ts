@@ -343,7 +343,13 @@ const decisionReason = z.preprocess(
   z.string().max(HUNTER_REASON_MAX, { error: `The reason must be at most ${HUNTER_REASON_MAX} characters` }).nullable(),
 );
 export const hunterDecisionSchema = z.strictObject({ reason: decisionReason.optional() });
+// An absent reason reads as none (null), so it gets the same message as a blank one rather than zod's type error.
 export const hunterDecisionWithReasonSchema = z.strictObject({
-  reason: decisionReason.refine((reason) => reason !== null && reason !== undefined, { error: VETTING_MESSAGES.reasonRequired }),
+  reason: z.preprocess(
+    (value) => trimmedOrNull(value) ?? null,
+    z
+      .string({ error: VETTING_MESSAGES.reasonRequired })
+      .max(HUNTER_REASON_MAX, { error: `The reason must be at most ${HUNTER_REASON_MAX} characters` }),
+  ),
 });
 export type HunterDecisionParsed = z.output<typeof hunterDecisionSchema>;

@@ -70,6 +70,7 @@ export class DemoDataSeeder extends DemoDataLoader {
         totalSessions: demo.totalSessions,
         featured: demo.featured,
         demoEmail: demoEmail(demo),
+        status: 'approved',
       },
     );
     await this.availability.setWeeklyHours(manager, id, demoWeeklyHours(demo));

@@ -4,21 +4,34 @@ import type { HunterFilters, HunterListQuery } from './hunter-query.js';
 
 /**
  * The listing's SQL, pure so the bench can EXPLAIN exactly what the service runs (bench/hunters.mjs). Every filter
- * and sort matches an index of the create-hunters migration.
+ * and sort matches an index of the create-hunters migration, made partial to approved hunters by the
+ * add-hunter-vetting one: the listing only ever answers those (`LISTED`).
  */
 
-/** The columns of a Hunter, read from `hunters h`, named as the API names them. */
+/** The hunters a public read answers: approved ones (vetting, issue 21). */
+export const LISTED = `h.status = 'approved'`;
+
+/**
+ * The columns of a stored hunter, read from `hunters h`, named as the API names them. A hunter without reviews has
+ * no rating yet (null, 'New'), whatever the column holds.
+ */
 export const HUNTER_COLUMNS = `
   h.id, h.user_id as "userId", h.name, h.profile_image_url as "profileImageUrl", h.bio, h.specialties,
   h.price_per_session as "pricePerSession", h.location, h.availability_status as "availabilityStatus",
-  h.rating::float8 as rating, h.review_count as "reviewCount", h.total_sessions as "totalSessions",
-  h.advice_types as "adviceTypes", h.languages, h.years_experience as "yearsExperience", h.featured,
-  h.session_types as "sessionTypes", h.instagram_url as "instagramUrl", h.created_at as "createdAt",
+  case when h.review_count > 0 then h.rating::float8 end as rating, h.review_count as "reviewCount",
+  h.total_sessions as "totalSessions", h.advice_types as "adviceTypes", h.languages,
+  h.years_experience as "yearsExperience", h.featured, h.session_types as "sessionTypes",
+  h.instagram_url as "instagramUrl", h.status = 'approved' as verified, h.takes_paid_bookings as "takesPaidBookings",
+  h.status, h.status_reason as "statusReason", h.submitted_at as "submittedAt", h.created_at as "createdAt",
   h.updated_at as "updatedAt"`;
 
-/** Each sort's ORDER BY; every one ends in id so pages never repeat or skip a hunter. Each has its index. */
+/**
+ * Each sort's ORDER BY; every one ends in id so pages never repeat or skip a hunter. Each has its index. 'Our top
+ * picks': featured first, then the damped average (`top_pick_score`, HUNTER_RANKING_PRIOR), hunters without reviews
+ * (null score) after every reviewed one.
+ */
 const SORT_ORDER: Record<HunterSort, string> = {
-  rating: 'h.featured desc, h.rating desc, h.review_count desc, h.total_sessions desc, h.id',
+  rating: 'h.featured desc, h.top_pick_score desc nulls last, h.review_count desc, h.total_sessions desc, h.id',
   'price-low': 'h.price_per_session, h.id',
   'price-high': 'h.price_per_session desc, h.id',
   experience: 'h.years_experience desc, h.id',
@@ -39,7 +52,7 @@ function statement(text: string, values: unknown[]): Statement {
 
 /** The WHERE clause of the filters, appending their values to `values`. */
 function whereOf(filters: HunterFilters, values: unknown[]): string {
-  const conditions: string[] = [];
+  const conditions: string[] = [LISTED];
   const param = (value: unknown) => {
     values.push(value);
     return `$${values.length}`;
@@ -54,12 +67,12 @@ function whereOf(filters: HunterFilters, values: unknown[]): string {
   if (filters.service !== undefined) conditions.push(`h.advice_types @> array[${param(filters.service)}]::text[]`);
   if (filters.search !== undefined)
     conditions.push(`h.search_document @@ to_tsquery('simple', ${param(filters.search)})`);
-  return conditions.length ? `where ${conditions.join(' and ')}` : '';
+  return `where ${conditions.join(' and ')}`;
 }
 
 /** Each sort's key columns, carried by a filtered page's matches so they are read once. */
 const SORT_KEYS =
-  'h.id, h.featured, h.rating, h.review_count, h.total_sessions, h.price_per_session, h.years_experience';
+  'h.id, h.featured, h.top_pick_score, h.review_count, h.total_sessions, h.price_per_session, h.years_experience';
 
 /**
  * A page of the listing: the filtered hunters in the sort's order, each row carrying the filters' total (`total`).

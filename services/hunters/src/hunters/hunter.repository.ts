@@ -1,6 +1,15 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { HUNTER_MESSAGES, type Hunter, type OwnHunter, type SitemapEntry, type SitemapFile } from '@hunted/contracts';
+import {
+  HUNTER_MESSAGES,
+  type AdminHunter,
+  type Hunter,
+  type HunterDecision,
+  type HunterStatus,
+  type OwnHunter,
+  type SitemapEntry,
+  type SitemapFile,
+} from '@hunted/contracts';
 import {
   EventPublisher,
   preparedQuery,
@@ -16,13 +25,13 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { HunterChanges, HunterValues } from './hunter-input.js';
 import { deleteReplacedPhoto, storedPhotoUrl } from '../photos/hunter-photos.js';
 import type { HunterFilters, HunterListQuery } from './hunter-query.js';
-import { countStatement, HUNTER_COLUMNS, listingStatement } from './hunter-sql.js';
+import { countStatement, HUNTER_COLUMNS, LISTED, listingStatement } from './hunter-sql.js';
 
 export const HUNTER_NOT_FOUND = HUNTER_MESSAGES.notFound;
 export const HUNTER_EXISTS = 'You already have a hunter profile';
 
-/** Hunter pages (`/book-session/{id}`) for the sitemap. */
-const HUNTER_PAGES: SitemapTable = { table: 'hunters', lastModified: 'updated_at' };
+/** Hunter pages (`/book-session/{id}`) for the sitemap: approved hunters only, as the listing. */
+const HUNTER_PAGES: SitemapTable = { table: 'hunters', lastModified: 'updated_at', listed: `status = 'approved'` };
 
 /** The table's column of each value a hunter sets. */
 const VALUE_COLUMNS: Record<keyof HunterValues, string> = snakeCaseColumns(
@@ -38,6 +47,8 @@ export interface HunterRecord {
   featured: boolean;
   /** Whoever registers with this (lower-case) email becomes the hunter: see claimDemoHunter. Never answered. */
   demoEmail: string;
+  /** The demo hunters are approved: the marketplace they show is the vetted one. */
+  status: HunterStatus;
 }
 const RECORD_COLUMNS: Record<keyof HunterRecord, string> = {
   rating: 'rating',
@@ -45,24 +56,61 @@ const RECORD_COLUMNS: Record<keyof HunterRecord, string> = {
   totalSessions: 'total_sessions',
   featured: 'featured',
   demoEmail: 'demo_email',
+  status: 'status',
 };
 const RECORD_KEYS = Object.keys(RECORD_COLUMNS) as (keyof HunterRecord)[];
 
-/** A hunter as stored: with its owner, null for a demo hunter nobody has claimed. */
-export type StoredHunter = Hunter & { userId: string | null };
+/**
+ * A hunter as stored: with its owner (null for a demo hunter nobody has claimed) and where it stands with vetting.
+ */
+export type StoredHunter = Hunter & {
+  userId: string | null;
+  status: HunterStatus;
+  statusReason: string | null;
+  submittedAt: string;
+};
 
-interface HunterRow extends Omit<StoredHunter, 'createdAt' | 'updatedAt'> {
+interface HunterRow extends Omit<StoredHunter, 'createdAt' | 'updatedAt' | 'submittedAt'> {
   createdAt: Date;
   updatedAt: Date;
+  submittedAt: Date;
 }
 
 function hunterOfRow(row: HunterRow): StoredHunter {
-  return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+  return {
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    submittedAt: row.submittedAt.toISOString(),
+  };
 }
 
-/** What a public read answers: everything but the owner's user id. */
-function publicHunterOf({ userId: _owner, ...hunter }: StoredHunter): Hunter {
+/** What a public read answers: neither the owner's user id nor the vetting behind `verified`. */
+function publicHunterOf({ userId: _owner, status: _status, statusReason: _reason, submittedAt: _submitted, ...hunter }: StoredHunter): Hunter {
   return hunter;
+}
+
+/** The owner's own profile: with their id, the status and its reason. */
+export function ownHunterOf({ submittedAt: _submitted, ...hunter }: StoredHunter, userId: string): OwnHunter {
+  return { ...hunter, userId };
+}
+
+/** A hunter as the admin routes answer it: everything stored, with its decisions (newest first). */
+export function adminHunterOf(hunter: StoredHunter, decisions: HunterDecision[]): AdminHunter {
+  return { ...hunter, decisions };
+}
+
+/** The admin list's filters: a status (none: every hunter), a search (a tsquery text, as the listing's). */
+export interface AdminHunterFilters {
+  status?: HunterStatus;
+  search?: string;
+}
+
+/** Where a hunter stands, as a decision on it reads it with the row locked. */
+export interface HunterStanding {
+  id: number;
+  userId: string | null;
+  status: HunterStatus;
 }
 
 /** A value as a statement parameter: the session-type map travels as JSON text. */
@@ -100,16 +148,93 @@ export class HunterRepository implements SitemapSource {
 
   /** The hunter, or 404 'Hunter not found'. */
   async findById(id: number): Promise<Hunter> {
-    const [row] = await this.dataSource.query<HunterRow[]>(`select ${HUNTER_COLUMNS} from hunters h where h.id = $1`, [id]);
+    const [row] = await this.dataSource.query<HunterRow[]>(
+      `select ${HUNTER_COLUMNS} from hunters h where h.id = $1 and ${LISTED}`,
+      [id],
+    );
     if (!row) throw new NotFoundException(HUNTER_NOT_FOUND);
     return publicHunterOf(hunterOfRow(row));
+  }
+
+  /** Any hunter, whatever its status (the admin routes), or 404 'Hunter not found'. */
+  async findStored(id: number): Promise<StoredHunter> {
+    const [row] = await this.dataSource.query<HunterRow[]>(`select ${HUNTER_COLUMNS} from hunters h where h.id = $1`, [id]);
+    if (!row) throw new NotFoundException(HUNTER_NOT_FOUND);
+    return hunterOfRow(row);
+  }
+
+  /**
+   * The admin list: every hunter or one status's, searched as the listing searches (name, bio, lists). The pending
+   * queue is first come, first served (oldest submittedAt first); any other list shows the newest first.
+   */
+  async listForAdmin(filters: AdminHunterFilters, paging: { limit: number; offset: number }): Promise<{ hunters: StoredHunter[]; total: number }> {
+    const values: unknown[] = [];
+    const conditions: string[] = [];
+    if (filters.status !== undefined) {
+      values.push(filters.status);
+      conditions.push(`h.status = $${values.length}`);
+    }
+    if (filters.search !== undefined) {
+      values.push(filters.search);
+      conditions.push(`h.search_document @@ to_tsquery('simple', $${values.length})`);
+    }
+    const where = conditions.length ? `where ${conditions.join(' and ')}` : '';
+    const order = filters.status === 'pending' ? 'h.submitted_at, h.id' : 'h.submitted_at desc, h.id desc';
+    const [{ n: total }] = (await this.dataSource.query<{ n: number }[]>(`select count(*)::int as n from hunters h ${where}`, values)) as [
+      { n: number },
+    ];
+    const rows = await this.dataSource.query<HunterRow[]>(
+      `select ${HUNTER_COLUMNS} from hunters h ${where} order by ${order} limit $${values.length + 1} offset $${values.length + 2}`,
+      [...values, paging.limit, paging.offset],
+    );
+    return { hunters: rows.map(hunterOfRow), total };
+  }
+
+  /** Locks the hunter's row for a decision, in the caller's transaction, and reads where it stands; 404 if none. */
+  async lockForDecision(manager: EntityManager, id: number): Promise<HunterStanding> {
+    const [row] = await manager.query<HunterStanding[]>(
+      'select id, user_id as "userId", status from hunters where id = $1 for update',
+      [id],
+    );
+    if (!row) throw new NotFoundException(HUNTER_NOT_FOUND);
+    return row;
+  }
+
+  /**
+   * Sets a decision's status and reason (the caller holds the row's lock) and records hunters.hunter.updated with
+   * the new status, in the caller's transaction.
+   */
+  async setStatus(manager: EntityManager, id: number, status: HunterStatus, reason: string | null): Promise<StoredHunter> {
+    const [rows] = await manager.query<[HunterRow[], number]>(
+      `update hunters as h set status = $2, status_reason = $3, updated_at = now() where h.id = $1 returning ${HUNTER_COLUMNS}`,
+      [id, status, reason],
+    );
+    if (!rows?.length) throw new NotFoundException(HUNTER_NOT_FOUND);
+    const hunter = hunterOfRow(rows[0]!);
+    await this.events.publish(manager, 'hunters.hunter.updated', eventOf(hunter));
+    return hunter;
+  }
+
+  /**
+   * Copies the payout account's `payoutsEnabled` (bookings.payout-account.updated, which happened at `occurredAt`)
+   * into takes_paid_bookings, in the caller's transaction, unless a newer event was applied already (events may
+   * arrive out of order). Returns whether it was applied. No event: nothing other services copy changed.
+   */
+  async applyPayoutAccount(manager: EntityManager, hunterId: number, payoutsEnabled: boolean, occurredAt: string): Promise<boolean> {
+    const [rows] = await manager.query<[{ id: number }[], number]>(
+      `update hunters set takes_paid_bookings = $2, payouts_updated_at = $3
+       where id = $1 and (payouts_updated_at is null or payouts_updated_at < $3)
+       returning id`,
+      [hunterId, payoutsEnabled, occurredAt],
+    );
+    return (rows?.length ?? 0) > 0;
   }
 
   /** The user's own profile, or 404 'Hunter not found'. */
   async findByUser(userId: string): Promise<OwnHunter> {
     const [row] = await this.dataSource.query<HunterRow[]>(`select ${HUNTER_COLUMNS} from hunters h where h.user_id = $1`, [userId]);
     if (!row) throw new NotFoundException(HUNTER_NOT_FOUND);
-    return { ...hunterOfRow(row), userId };
+    return ownHunterOf(hunterOfRow(row), userId);
   }
 
   /**
@@ -171,12 +296,19 @@ export class HunterRepository implements SitemapSource {
 
   /**
    * Sets the changes on the user's own profile and records hunters.hunter.updated; 404 'Hunter not found' when
-   * there is no such hunter or it is someone else's (an edit does not reveal whose a profile is).
+   * there is no such hunter or it is someone else's (an edit does not reveal whose a profile is). Editing a rejected
+   * profile sends it back to the queue (pending, no reason, submitted now); any other status stays as it is (a
+   * suspended hunter may edit but stays suspended). `fromStatus` is the status before the edit.
    */
-  async updateOwn(manager: EntityManager, id: number, userId: string, sent: HunterChanges): Promise<OwnHunter> {
+  async updateOwn(
+    manager: EntityManager,
+    id: number,
+    userId: string,
+    sent: HunterChanges,
+  ): Promise<{ hunter: StoredHunter; fromStatus: HunterStatus }> {
     // The row is locked first, so the photo it had is the one a concurrent edit does not replace meanwhile.
-    const [before] = await manager.query<{ photo: string | null }[]>(
-      'select profile_image_url as photo from hunters where id = $1 and user_id = $2 for update',
+    const [before] = await manager.query<{ photo: string | null; status: HunterStatus }[]>(
+      'select profile_image_url as photo, status from hunters where id = $1 and user_id = $2 for update',
       [id, userId],
     );
     if (!before) throw new NotFoundException(HUNTER_NOT_FOUND);
@@ -191,14 +323,14 @@ export class HunterRepository implements SitemapSource {
       return `${VALUE_COLUMNS[key]} = $${params.length}${castOf(key)}`;
     });
     const [rows] = await manager.query<[HunterRow[], number]>(
-      `update hunters as h set ${[...sets, 'updated_at = now()'].join(', ')}
+      `update hunters as h set ${[...sets, 'updated_at = now()', ...RESUBMIT_SETS].join(', ')}
        where h.id = $1 and h.user_id = $2 returning ${HUNTER_COLUMNS}`,
       params,
     );
     if (!rows?.length) throw new NotFoundException(HUNTER_NOT_FOUND);
-    const hunter = { ...hunterOfRow(rows[0]!), userId };
+    const hunter = hunterOfRow(rows[0]!);
     await this.events.publish(manager, 'hunters.hunter.updated', eventOf(hunter));
-    return hunter;
+    return { hunter, fromStatus: before.status };
   }
 
   /**
@@ -234,6 +366,13 @@ export class HunterRepository implements SitemapSource {
   }
 }
 
+/** An edit of a rejected profile puts it back in the queue (the right-hand sides read the row before the edit). */
+const RESUBMIT_SETS = [
+  `status = case when h.status = 'rejected' then 'pending' else h.status end`,
+  `status_reason = case when h.status = 'rejected' then null else h.status_reason end`,
+  `submitted_at = case when h.status = 'rejected' then now() else h.submitted_at end`,
+];
+
 /** What hunters.hunter.created/updated carry. */
 function eventOf(hunter: StoredHunter) {
   return {
@@ -245,5 +384,6 @@ function eventOf(hunter: StoredHunter) {
     availabilityStatus: hunter.availabilityStatus,
     sessionTypes: hunter.sessionTypes,
     pricePerSession: hunter.pricePerSession,
+    status: hunter.status,
   };
 }

@@ -5,6 +5,7 @@ import { CreateAvailability1764547200000 } from './1764547200000-create-availabi
 import { AddDemoEmails1764633600000 } from './1764633600000-add-demo-emails.js';
 import { CreateCompletedSessions1764720000000 } from './1764720000000-create-completed-sessions.js';
 import { AddHunterPhotoOwners1764806400000 } from './1764806400000-add-hunter-photo-owners.js';
+import { AddHunterVetting1764892800000 } from './1764892800000-add-hunter-vetting.js';
 
 /** Every migration of this service, in order. They run on start. */
 export const migrations = [
@@ -15,4 +16,5 @@ export const migrations = [
   AddDemoEmails1764633600000,
   CreateCompletedSessions1764720000000,
   AddHunterPhotoOwners1764806400000,
+  AddHunterVetting1764892800000,
 ];

@@ -1,0 +1,78 @@
+import { Controller, Get, HttpCode, Post, Res } from '@nestjs/common';
+import {
+  adminHunterListQuerySchema,
+  hunterDecisionSchema,
+  hunterDecisionWithReasonSchema,
+  type AdminHunter,
+  type AdminHunterListQueryParsed,
+  type HunterDecisionParsed,
+} from '@hunted/contracts';
+import { AdminOnly, CurrentUser, IdParam, sendPage, ValidBody, ValidQuery, type AuthenticatedUser } from '@hunted/platform';
+import type { FastifyReply } from 'fastify';
+import { HUNTER_NOT_FOUND } from '../hunters/hunter.repository.js';
+import { VettingService } from './vetting.service.js';
+
+/**
+ * The concierge team's hunters (`/api/admin/hunters`): the queue, every hunter, and the four decisions. Admins only:
+ * the gateway signs the caller's identity (with isAdmin) and the platform's guard answers 401 to a guest and 403 to
+ * any other member.
+ */
+@Controller('api/admin/hunters')
+@AdminOnly()
+export class AdminHuntersController {
+  constructor(private readonly vetting: VettingService) {}
+
+  @Get()
+  async list(
+    @ValidQuery(adminHunterListQuerySchema) query: AdminHunterListQueryParsed,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<AdminHunter[]> {
+    const { hunters, total } = await this.vetting.list(query);
+    return sendPage(reply, { items: hunters, total });
+  }
+
+  @Get(':id')
+  findOne(@IdParam('id', HUNTER_NOT_FOUND) id: number): Promise<AdminHunter> {
+    return this.vetting.findOne(id);
+  }
+
+  @Post(':id/approve')
+  @HttpCode(200)
+  approve(
+    @IdParam('id', HUNTER_NOT_FOUND) id: number,
+    @CurrentUser() admin: AuthenticatedUser,
+    @ValidBody(hunterDecisionSchema) body: HunterDecisionParsed,
+  ): Promise<AdminHunter> {
+    return this.vetting.decide('approve', id, admin.id, body.reason ?? null);
+  }
+
+  @Post(':id/reject')
+  @HttpCode(200)
+  reject(
+    @IdParam('id', HUNTER_NOT_FOUND) id: number,
+    @CurrentUser() admin: AuthenticatedUser,
+    @ValidBody(hunterDecisionWithReasonSchema) body: HunterDecisionParsed,
+  ): Promise<AdminHunter> {
+    return this.vetting.decide('reject', id, admin.id, body.reason ?? null);
+  }
+
+  @Post(':id/suspend')
+  @HttpCode(200)
+  suspend(
+    @IdParam('id', HUNTER_NOT_FOUND) id: number,
+    @CurrentUser() admin: AuthenticatedUser,
+    @ValidBody(hunterDecisionWithReasonSchema) body: HunterDecisionParsed,
+  ): Promise<AdminHunter> {
+    return this.vetting.decide('suspend', id, admin.id, body.reason ?? null);
+  }
+
+  @Post(':id/reinstate')
+  @HttpCode(200)
+  reinstate(
+    @IdParam('id', HUNTER_NOT_FOUND) id: number,
+    @CurrentUser() admin: AuthenticatedUser,
+    @ValidBody(hunterDecisionSchema) body: HunterDecisionParsed,
+  ): Promise<AdminHunter> {
+    return this.vetting.decide('reinstate', id, admin.id, body.reason ?? null);
+  }
+}

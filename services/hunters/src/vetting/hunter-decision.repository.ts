@@ -1,0 +1,66 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { EventPayload, HunterDecision } from '@hunted/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+
+/** A decision to record: an admin's, or the hunter's resubmission of a rejected profile. */
+export type NewHunterDecision = Omit<HunterDecision, 'id' | 'decidedAt'> & { hunterId: number };
+
+interface DecisionRow extends Omit<HunterDecision, 'decidedAt'> {
+  hunterId: number;
+  decidedAt: Date;
+}
+
+const DECISION_COLUMNS = `id, hunter_id as "hunterId", decision, from_status as "fromStatus", to_status as "toStatus",
+  reason, decided_by as "decidedBy", decided_at as "decidedAt"`;
+
+function decisionOf({ hunterId: _hunter, ...row }: DecisionRow): HunterDecision {
+  return { ...row, decidedAt: row.decidedAt.toISOString() };
+}
+
+/** The one owner of hunter_vetting_decisions: who decided what on a hunter, when and why. */
+@Injectable()
+export class HunterDecisionRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** Records a decision in the caller's transaction (the one that changes the hunter's status). */
+  async record(manager: EntityManager, decision: NewHunterDecision): Promise<HunterDecision> {
+    const [row] = await manager.query<DecisionRow[]>(
+      `insert into hunter_vetting_decisions (hunter_id, decision, from_status, to_status, reason, decided_by)
+       values ($1, $2, $3, $4, $5, $6) returning ${DECISION_COLUMNS}`,
+      [decision.hunterId, decision.decision, decision.fromStatus, decision.toStatus, decision.reason, decision.decidedBy],
+    );
+    return decisionOf(row!);
+  }
+
+  /** Each hunter's decisions, newest first; a hunter without any maps to an empty list. */
+  async listFor(hunterIds: number[], manager: EntityManager = this.dataSource.manager): Promise<Map<number, HunterDecision[]>> {
+    const byHunter = new Map<number, HunterDecision[]>(hunterIds.map((id) => [id, []]));
+    if (!hunterIds.length) return byHunter;
+    const rows = await manager.query<DecisionRow[]>(
+      `select ${DECISION_COLUMNS} from hunter_vetting_decisions
+       where hunter_id = any($1::int[]) order by decided_at desc, id desc`,
+      [hunterIds],
+    );
+    for (const row of rows) byHunter.get(row.hunterId)?.push(decisionOf(row));
+    return byHunter;
+  }
+}
+
+/** What hunters.hunter.vetted carries for a recorded decision. */
+export function vettedEventOf(
+  hunter: { id: number; userId: string | null; name: string },
+  decision: HunterDecision,
+): EventPayload<'hunters.hunter.vetted'> {
+  return {
+    hunterId: hunter.id,
+    userId: hunter.userId,
+    name: hunter.name,
+    decision: decision.decision,
+    fromStatus: decision.fromStatus,
+    status: decision.toStatus,
+    reason: decision.reason,
+    decidedBy: decision.decidedBy,
+    decidedAt: decision.decidedAt,
+  };
+}
