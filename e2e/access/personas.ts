@@ -247,7 +247,7 @@ export async function createFixtures(): Promise<Fixtures> {
   // Both profiles start pending: the admin approves them and each connects (simulated) payouts, so their paid
   // types can be booked.
   for (const [persona, profile] of [['hunter', hunter], ['otherHunter', otherHunter]] as const) {
-    await ok(await as.admin.post(`/api/admin/hunters/${profile.id}/approve`, { data: {}, headers: ORIGIN_HEADER }), 201);
+    await ok(await as.admin.post(`/api/admin/hunters/${profile.id}/approve`, { data: {}, headers: ORIGIN_HEADER }));
     await expect(async () => {
       await ok(await as[persona].post('/api/hunter-payouts/onboarding', { headers: ORIGIN_HEADER }), 201);
     }).toPass({ timeout: 15_000 });

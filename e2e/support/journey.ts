@@ -66,15 +66,6 @@ export async function createBrand(admin: APIRequestContext, input: AdminBrandInp
 }
 
 /**
- * Approves a hunter through the admin API (issue 21: a new profile is pending, unlisted and unbookable until the
- * concierge team approves it). `admin` carries an admin's session cookie (signedInContext with ADMIN_EMAIL).
- */
-export async function approveHunter(admin: APIRequestContext, hunterId: number): Promise<void> {
-  const response = await admin.post(`/api/admin/hunters/${hunterId}/approve`, { data: {}, headers: { origin: E2E_BASE_URL } });
-  expect(response.status(), await response.text()).toBe(200);
-}
-
-/**
  * Posts a review through the API (as the member whose session the request context carries). The reviews service
  * learns of a new brand through an event, a moment after it is created, so a 404 is retried briefly.
  */
