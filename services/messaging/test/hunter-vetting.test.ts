@@ -47,7 +47,10 @@ describe('messaging: hunter vetting', () => {
   }
 
   async function copied(bookingId: string): Promise<void> {
-    await waitFor('the booking copied', async () => (await rows(`select 1 from bookings where booking_id = $1`, [bookingId])).length === 1);
+    await waitFor(
+      'the booking copied',
+      async () => (await rows(`select 1 from bookings where booking_id = $1`, [bookingId])).length === 1,
+    );
   }
 
   async function conversationOf(client: TestMember, hunterId: number): Promise<string> {
@@ -62,7 +65,12 @@ describe('messaging: hunter vetting', () => {
     return id!;
   }
 
-  function vetted(hunterId: number, user: TestMember | null, decision: HunterDecisionKind | 'resubmit', reason: string | null) {
+  function vetted(
+    hunterId: number,
+    user: TestMember | null,
+    decision: HunterDecisionKind | 'resubmit',
+    reason: string | null,
+  ) {
     const to: Record<HunterDecisionKind | 'resubmit', HunterStatus> = {
       approve: 'approved',
       reject: 'rejected',
@@ -109,7 +117,12 @@ describe('messaging: hunter vetting', () => {
     for (const user of [ada, grace, sofia, pat]) await others.register(user);
     await others.hunterProfile(SOFIA_HUNTER, sofia, 'Sofia the Hunter');
     await others.hunterProfile(PAT_HUNTER, pat, 'Pat the Hunter', 'pending');
-    await waitFor('the copies', async () => (await rows(`select 1 from hunters`)).length === 2 && (await rows(`select 1 from users where email is not null`)).length === 4);
+    await waitFor(
+      'the copies',
+      async () =>
+        (await rows(`select 1 from hunters`)).length === 2 &&
+        (await rows(`select 1 from users where email is not null`)).length === 4,
+    );
   });
 
   afterAll(async () => {
@@ -142,7 +155,10 @@ describe('messaging: hunter vetting', () => {
       pricePerSession: 80,
       status: 'approved' as const,
     };
-    await others.publish('hunters.hunter.created', legacy as unknown as Parameters<typeof others.publish<'hunters.hunter.created'>>[1]);
+    await others.publish(
+      'hunters.hunter.created',
+      legacy as unknown as Parameters<typeof others.publish<'hunters.hunter.created'>>[1],
+    );
     await statusOf(63, 'approved');
   });
 
@@ -151,7 +167,9 @@ describe('messaging: hunter vetting', () => {
     await others.publish('bookings.booking.confirmed', booking);
     await copied(booking.bookingId);
     expect(await rows(`select 1 from conversations where hunter_id = $1`, [PAT_HUNTER])).toEqual([]);
-    expect((await call(ada, '/api/conversations')).body.filter((row: { hunterId: number }) => row.hunterId === PAT_HUNTER)).toEqual([]);
+    expect(
+      (await call(ada, '/api/conversations')).body.filter((row: { hunterId: number }) => row.hunterId === PAT_HUNTER),
+    ).toEqual([]);
 
     await others.hunterProfile(PAT_HUNTER, pat, 'Pat the Hunter', 'approved', 'hunters.hunter.updated');
     const id = await conversationOf(ada, PAT_HUNTER);
@@ -172,15 +190,25 @@ describe('messaging: hunter vetting', () => {
     expect(asClient).toMatchObject({ id, role: 'client', closed: true });
     const asHunter = await call(sofia, '/api/hunter-conversations');
     expect(asHunter.body).toEqual([expect.objectContaining({ id, closed: true })]);
-    expect((await call(sofia, '/api/conversations')).body).toEqual([expect.objectContaining({ id, role: 'hunter', closed: true })]);
+    expect((await call(sofia, '/api/conversations')).body).toEqual([
+      expect.objectContaining({ id, role: 'hunter', closed: true }),
+    ]);
     const thread = await call(sofia, `/api/conversations/${id}/messages`);
     expect(thread.status).toBe(200);
     expect(thread.body.map((message: { content: string }) => message.content)).toEqual(['Before the suspension']);
 
-    expect(await send(ada, id, 'Are you there?', sofia.id)).toEqual({ status: 409, body: expect.objectContaining({ message: CLOSED }) });
-    expect(await send(sofia, id, 'Still here', ada.id)).toEqual({ status: 409, body: expect.objectContaining({ message: CLOSED }) });
+    expect(await send(ada, id, 'Are you there?', sofia.id)).toEqual({
+      status: 409,
+      body: expect.objectContaining({ message: CLOSED }),
+    });
+    expect(await send(sofia, id, 'Still here', ada.id)).toEqual({
+      status: 409,
+      body: expect.objectContaining({ message: CLOSED }),
+    });
     expect(await send(ada, id, 'By hunter id', String(SOFIA_HUNTER))).toMatchObject({ status: 409 });
-    expect(await rows(`select content from messages where conversation_id = $1`, [id])).toEqual([{ content: 'Before the suspension' }]);
+    expect(await rows(`select content from messages where conversation_id = $1`, [id])).toEqual([
+      { content: 'Before the suspension' },
+    ]);
     // Read marks still work in a closed conversation.
     expect((await call(sofia, `/api/conversations/${id}/read`, { method: 'POST', body: {} })).status).toBe(204);
 
@@ -191,8 +219,12 @@ describe('messaging: hunter vetting', () => {
 
     await others.hunterProfile(SOFIA_HUNTER, sofia, 'Sofia the Hunter', 'approved', 'hunters.hunter.updated');
     await statusOf(SOFIA_HUNTER, 'approved');
-    expect((await call(ada, '/api/conversations')).body.find((row: { id: string }) => row.id === id)).toMatchObject({ closed: false });
-    expect((await call(sofia, '/api/hunter-conversations')).body.every((row: { closed: boolean }) => !row.closed)).toBe(true);
+    expect((await call(ada, '/api/conversations')).body.find((row: { id: string }) => row.id === id)).toMatchObject({
+      closed: false,
+    });
+    expect((await call(sofia, '/api/hunter-conversations')).body.every((row: { closed: boolean }) => !row.closed)).toBe(
+      true,
+    );
     expect((await send(sofia, id, 'Back again', ada.id)).status).toBe(201);
     expect((await send(ada, id, 'Welcome back', sofia.id)).status).toBe(201);
     // Reinstated, the hunter's copy is approved again, so the booking held back opens its conversation too.
@@ -207,7 +239,8 @@ describe('messaging: hunter vetting', () => {
       ['reinstate', null],
     ];
     const events: IntegrationEvent[] = [];
-    for (const [decision, reason] of decisions) events.push((await vetted(PAT_HUNTER, pat, decision, reason)) as IntegrationEvent);
+    for (const [decision, reason] of decisions)
+      events.push((await vetted(PAT_HUNTER, pat, decision, reason)) as IntegrationEvent);
     await vetted(PAT_HUNTER, pat, 'resubmit', null);
     await vetted(70, null, 'approve', null);
     await vetted(71, member('Ghost Member'), 'approve', null);
@@ -215,10 +248,24 @@ describe('messaging: hunter vetting', () => {
     const consumer = service.app.get(EventConsumer);
     for (const event of events) await consumer.apply(event);
 
-    await waitFor('the four emails sent', async () => (await rows(`select 1 from hunter_emails where status = 'sent'`)).length === 4);
-    await waitFor('the vetted events handled', async () => (await rows(`select 1 from inbox where type = 'hunters.hunter.vetted'`)).length >= 7);
-    expect(await rows(`select hunter_id, recipient_user_id, decision, reason, status from hunter_emails order by id`)).toEqual(
-      decisions.map(([decision, reason]) => ({ hunter_id: PAT_HUNTER, recipient_user_id: pat.id, decision, reason, status: 'sent' })),
+    await waitFor(
+      'the four emails sent',
+      async () => (await rows(`select 1 from hunter_emails where status = 'sent'`)).length === 4,
+    );
+    await waitFor(
+      'the vetted events handled',
+      async () => (await rows(`select 1 from inbox where type = 'hunters.hunter.vetted'`)).length >= 7,
+    );
+    expect(
+      await rows(`select hunter_id, recipient_user_id, decision, reason, status from hunter_emails order by id`),
+    ).toEqual(
+      decisions.map(([decision, reason]) => ({
+        hunter_id: PAT_HUNTER,
+        recipient_user_id: pat.id,
+        decision,
+        reason,
+        status: 'sent',
+      })),
     );
     await waitFor('the mails received', async () => mailsAbout(PAT_HUNTER).length === 4);
     const mails = mailsAbout(PAT_HUNTER);
@@ -242,7 +289,10 @@ describe('messaging: hunter vetting', () => {
   it("tells the client of a suspended hunter's booking of the cancellation with the full refund, and the hunter nothing", async () => {
     const booking = { ...others.booking(grace, PAT_HUNTER, pat), pricePence: 12_500 };
     await others.publish('bookings.booking.confirmed', booking);
-    const confirmations = () => inbox.withHeader('X-Hunted-Booking', booking.bookingId).filter((mail) => mail.raw.includes('X-Hunted-Email-Kind: confirmation'));
+    const confirmations = () =>
+      inbox
+        .withHeader('X-Hunted-Booking', booking.bookingId)
+        .filter((mail) => mail.raw.includes('X-Hunted-Email-Kind: confirmation'));
     await waitFor('both confirmations sent', async () => confirmations().length === 2);
 
     await others.publish('bookings.booking.cancelled', {
@@ -253,10 +303,16 @@ describe('messaging: hunter vetting', () => {
       cause: 'hunter_suspended',
     });
     const cancellations = () =>
-      inbox.withHeader('X-Hunted-Booking', booking.bookingId).filter((mail) => mail.raw.includes('X-Hunted-Email-Kind: cancellation'));
+      inbox
+        .withHeader('X-Hunted-Booking', booking.bookingId)
+        .filter((mail) => mail.raw.includes('X-Hunted-Email-Kind: cancellation'));
     const cancellationRows = () =>
-      rows(`select recipient_role, status from outbound_emails where booking_id = $1 and kind = 'cancellation'`, [booking.bookingId]);
-    await waitFor('the cancellation recorded sent', async () => (await cancellationRows()).some((row) => row.status === 'sent'));
+      rows(`select recipient_role, status from outbound_emails where booking_id = $1 and kind = 'cancellation'`, [
+        booking.bookingId,
+      ]);
+    await waitFor('the cancellation recorded sent', async () =>
+      (await cancellationRows()).some((row) => row.status === 'sent'),
+    );
     expect(await cancellationRows()).toEqual([{ recipient_role: 'client', status: 'sent' }]);
     expect(cancellations()).toHaveLength(1);
     const [mail] = cancellations();
@@ -264,10 +320,15 @@ describe('messaging: hunter vetting', () => {
     const text = textOf(mail!);
     expect(text).toContain('Pat the Hunter is no longer available on Hunted, so this session is cancelled.');
     expect(text).toContain('You will get a full refund of £125.00 to your original payment method');
-    expect(mimeParts(mail!.raw, /^(application\/ics|text\/calendar)$/).some((part) => part.body.includes('METHOD:CANCEL'))).toBe(true);
+    expect(
+      mimeParts(mail!.raw, /^(application\/ics|text\/calendar)$/).some((part) => part.body.includes('METHOD:CANCEL')),
+    ).toBe(true);
     // The hunter's reminders are dropped with the booking.
     expect(
-      await rows(`select 1 from outbound_emails where booking_id = $1 and kind like 'reminder%' and status = 'pending'`, [booking.bookingId]),
+      await rows(
+        `select 1 from outbound_emails where booking_id = $1 and kind like 'reminder%' and status = 'pending'`,
+        [booking.bookingId],
+      ),
     ).toEqual([]);
   });
 });

@@ -90,7 +90,13 @@ describe('booking email texts', () => {
 
 describe('bookingEmail', () => {
   it("tells the client of a suspended hunter's booking that the hunter left, with the full refund and the CANCEL invite", () => {
-    const facts = { ...input().facts, sequence: 2, cancelledBy: 'system' as const, refundPence: 8000, cause: 'hunter_suspended' as const };
+    const facts = {
+      ...input().facts,
+      sequence: 2,
+      cancelledBy: 'system' as const,
+      refundPence: 8000,
+      cause: 'hunter_suspended' as const,
+    };
     const email = bookingEmail(input({ kind: 'cancellation', facts }));
     expect(email.subject).toBe('Booking cancelled: WhatsApp Video Call with Sofia Martinez');
     expect(email.text).toContain('Sofia Martinez is no longer available on Hunted, so this session is cancelled.');

@@ -28,7 +28,9 @@ describe('vetting email texts', () => {
     const { subject, text } = vettingEmailText(input({ decision: 'reject', reason: '  Add a real photo  ' }));
     expect(subject).toBe('Your Hunted profile was not approved');
     expect(text).toContain('Reason: Add a real photo');
-    expect(text).toContain('Edit your profile to send it back for review:\nhttps://hunted.example.com/hunter-dashboard');
+    expect(text).toContain(
+      'Edit your profile to send it back for review:\nhttps://hunted.example.com/hunter-dashboard',
+    );
   });
 
   it('gives a suspended hunter the reason, and tells a reinstated one they are listed again', () => {
@@ -43,7 +45,9 @@ describe('vetting email texts', () => {
   });
 
   it('addresses the member with a Message-ID fixed by the row', () => {
-    const email = vettingEmail(input({ recipient: { email: 'x@example.com', firstName: null, name: 'x@example.com' } }));
+    const email = vettingEmail(
+      input({ recipient: { email: 'x@example.com', firstName: null, name: 'x@example.com' } }),
+    );
     expect(email.to).toEqual({ name: 'x@example.com', address: 'x@example.com' });
     expect(email.messageId).toBe('<hunter-email-12@hunted.example.com>');
     expect(email.text).toMatch(/^Hello,/);

@@ -49,7 +49,11 @@ export class VettingEmailJob implements JobHandler<VettingEmailData> {
         hunterId: email.hunterId,
         hunterName: email.hunterName,
         reason: email.reason,
-        recipient: { email: recipient.email, firstName: recipient.firstName, name: fullName(recipient) ?? recipient.email },
+        recipient: {
+          email: recipient.email,
+          firstName: recipient.firstName,
+          name: fullName(recipient) ?? recipient.email,
+        },
         publicUrl: this.config.PUBLIC_URL,
         mailFrom: this.config.MAIL_FROM,
       });

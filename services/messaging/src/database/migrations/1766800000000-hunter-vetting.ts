@@ -30,7 +30,9 @@ export class HunterVetting1766800000000 implements MigrationInterface {
         sent_at timestamptz,
         created_at timestamptz not null default now()
       )`);
-    await queryRunner.query(`create index hunter_emails_pending_idx on hunter_emails (created_at) where status = 'pending'`);
+    await queryRunner.query(
+      `create index hunter_emails_pending_idx on hunter_emails (created_at) where status = 'pending'`,
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
