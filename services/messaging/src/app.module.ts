@@ -15,8 +15,10 @@ import { ConversationsModule } from './conversations/conversations.module.js';
 import { migrations } from './database/migrations/index.js';
 import { HunterCreatedHandler } from './hunters/events/hunter-created.handler.js';
 import { HunterUpdatedHandler } from './hunters/events/hunter-updated.handler.js';
+import { HunterVettedHandler } from './hunters/events/hunter-vetted.handler.js';
 import { HunterCopiesModule } from './hunters/hunter-copies.module.js';
 import { MemberCopiesModule } from './users/member-copies.module.js';
+import { VettingEmailsModule } from './vetting-emails/vetting-emails.module.js';
 
 @Module({})
 export class AppModule {
@@ -27,6 +29,7 @@ export class AppModule {
         PlatformModule.forService({ name: 'messaging', config, entities: [], migrations }),
         ContactModule,
         BookingEmailsModule,
+        VettingEmailsModule,
         ConversationsModule,
         // Copies of users, hunters and bookings, each written in the inbox transaction of the event that changed it;
         // a confirmed booking also opens its conversation there.
@@ -35,13 +38,21 @@ export class AppModule {
             ...USER_COPY_HANDLERS,
             HunterCreatedHandler,
             HunterUpdatedHandler,
+            HunterVettedHandler,
             BookingConfirmedHandler,
             BookingRescheduledHandler,
             BookingCancelledHandler,
             BookingCompletedHandler,
             BookingRefundedHandler,
           ],
-          imports: [MemberCopiesModule, HunterCopiesModule, BookingCopiesModule, BookingEmailsModule, ConversationsModule],
+          imports: [
+            MemberCopiesModule,
+            HunterCopiesModule,
+            BookingCopiesModule,
+            BookingEmailsModule,
+            VettingEmailsModule,
+            ConversationsModule,
+          ],
         }),
       ],
     };

@@ -17,6 +17,7 @@ const OWNERS = {
   conversations: 'conversations/conversation.repository.ts',
   messages: 'conversations/message.repository.ts',
   outbound_emails: 'booking-emails/outbound-emails.repository.ts',
+  hunter_emails: 'vetting-emails/hunter-emails.repository.ts',
   contact_submissions: 'contact/contact-submission.repository.ts',
 } as const;
 
@@ -37,6 +38,7 @@ const TABLES: TableOwnership[] = [
     readers: [{ file: OWNERS.conversations, why: "the unread-message sweep finds each side's first unread message" }],
   },
   { table: 'outbound_emails', owners: [OWNERS.outbound_emails] },
+  { table: 'hunter_emails', owners: [OWNERS.hunter_emails] },
   { table: 'contact_submissions', owners: [OWNERS.contact_submissions] },
 ];
 

@@ -166,6 +166,7 @@ describe('messaging: booking emails', () => {
         askQuestion: { enabled: true, price: 25, duration: 15 },
       },
       pricePerSession: 80,
+      status: 'approved',
     });
     await waitFor('the users and hunters copies', async () => {
       const users = await rows(`select 1 from users where email is not null`);
@@ -366,7 +367,7 @@ describe('messaging: booking emails', () => {
     });
     await publish('bookings.booking.confirmed', data);
     await waitFor('the confirmations', () => mailsOf(data.bookingId, 'confirmation').length === 2);
-    await publish('bookings.booking.cancelled', { ...data, sequence: 1, cancelledBy: 'client', refundPence: 8000 });
+    await publish('bookings.booking.cancelled', { ...data, sequence: 1, cancelledBy: 'client', refundPence: 8000, cause: null });
     await waitFor('both cancellations', () => mailsOf(data.bookingId, 'cancellation').length === 2);
 
     for (const mail of mailsOf(data.bookingId, 'cancellation')) {
@@ -416,7 +417,7 @@ describe('messaging: booking emails', () => {
     });
     const second = await remindersAt(data.bookingId, 1);
 
-    await publish('bookings.booking.cancelled', { ...moved, sequence: 2, cancelledBy: 'hunter', refundPence: 8000 });
+    await publish('bookings.booking.cancelled', { ...moved, sequence: 2, cancelledBy: 'hunter', refundPence: 8000, cause: null });
     await waitFor("the cancelled booking's reminder jobs to leave Redis", async () =>
       (await Promise.all(second.map((r) => delayed(r.id)))).every((score) => score === null),
     );
@@ -482,7 +483,7 @@ describe('messaging: booking emails', () => {
   it('tells the client of a refund once', async () => {
     const data = booking();
     await publish('bookings.booking.confirmed', data);
-    await publish('bookings.booking.cancelled', { ...data, sequence: 1, cancelledBy: 'hunter', refundPence: 8000 });
+    await publish('bookings.booking.cancelled', { ...data, sequence: 1, cancelledBy: 'hunter', refundPence: 8000, cause: null });
     const refunded = { ...data, sequence: 1, refundPence: 8000, reason: 'cancelled' as const };
     await publish('bookings.booking.refunded', refunded);
     await publish('bookings.booking.refunded', refunded);

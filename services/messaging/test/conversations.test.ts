@@ -102,6 +102,7 @@ describe('messaging: conversations over HTTP', () => {
       otherUserId: ada.id,
       otherName: 'Ada Lovelace',
       unreadCount: 0,
+      closed: false,
     });
     expect(byRole.client).toMatchObject({
       id: sofiaGrace,
@@ -114,7 +115,7 @@ describe('messaging: conversations over HTTP', () => {
     });
     const asHunter = await call(sofia, '/api/hunter-conversations');
     expect(asHunter.body).toEqual([
-      { id: adaSofia, clientName: 'Ada Lovelace', clientAvatar: null, lastMessage: null, lastMessageTime: null, unreadCount: 0 },
+      { id: adaSofia, clientName: 'Ada Lovelace', clientAvatar: null, lastMessage: null, lastMessageTime: null, unreadCount: 0, closed: false },
     ]);
     expect((await call(ada, '/api/hunter-conversations')).body).toEqual([]);
   });

@@ -137,7 +137,20 @@ export const PAYLOAD_SCHEMAS: { [T in EventType]: z.ZodType<EventPayload<T>> } =
  * contract.
  */
 export function payloadProblems(type: EventType, data: unknown): string | null {
+  const parsed = parsePayload(type, data);
+  return parsed.ok ? null : parsed.problems;
+}
+
+/**
+ * The payload as its contract reads it (defaults filled in, e.g. the `status` of a hunter event recorded before
+ * vetting), or what is wrong with it.
+ */
+export function parsePayload<T extends EventType>(
+  type: T,
+  data: unknown,
+): { ok: true; data: EventPayload<T> } | { ok: false; problems: string } {
   const result = PAYLOAD_SCHEMAS[type].safeParse(data);
-  if (result.success) return null;
-  return result.error.issues.map((issue) => `${issue.path.join('.') || '(payload)'}: ${issue.message}`).join('; ');
+  if (result.success) return { ok: true, data: result.data };
+  const problems = result.error.issues.map((issue) => `${issue.path.join('.') || '(payload)'}: ${issue.message}`).join('; ');
+  return { ok: false, problems };
 }

@@ -41,5 +41,25 @@ describe('stream entry layout', () => {
     // A field the contract does not know yet (an optional one a newer publisher added) passes through.
     expect(fromStreamFields(withField('data', JSON.stringify({ ...event.data, pronouns: 'she/her' }))).data).toMatchObject({ pronouns: 'she/her' });
   });
+
+  it("fills in a field's default for an event recorded before the field existed", () => {
+    const hunter = {
+      hunterId: 7,
+      userId: null,
+      name: 'Sofia',
+      profileImageUrl: null,
+      location: 'London',
+      availabilityStatus: 'Available',
+      sessionTypes: {
+        whatsappVoice: { enabled: true, price: 50, duration: 30 },
+        whatsappVideo: { enabled: true, price: 80, duration: 60 },
+        inPerson: { enabled: false, price: 150, duration: 90 },
+        askQuestion: { enabled: true, price: 25, duration: 15 },
+      },
+      pricePerSession: 80,
+    };
+    const fields = ['id', randomUUID(), 'type', 'hunters.hunter.created', 'version', '1', 'occurredAt', event.occurredAt, 'data', JSON.stringify(hunter)];
+    expect(fromStreamFields(fields).data).toEqual({ ...hunter, status: 'approved' });
+  });
 });
 

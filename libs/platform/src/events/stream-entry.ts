@@ -1,5 +1,5 @@
 import { EVENT_VERSIONS, isEventType, type IntegrationEvent } from '@hunted/contracts';
-import { payloadProblems } from '@hunted/contracts/event-schemas';
+import { parsePayload } from '@hunted/contracts/event-schemas';
 
 /** How an event is laid out in a stream entry: flat string fields, the payload as JSON. */
 export function toStreamFields(event: IntegrationEvent): string[] {
@@ -40,8 +40,11 @@ export function fromStreamFields(fields: string[]): IntegrationEvent {
     throw new UnreadableEventError('data is not JSON');
   }
   // A payload that is not what its contract says (a publisher's bug, or an entry forged into the stream) would be
-  // written into a replica as it is: parked instead, like any entry that can never be applied.
-  const problems = payloadProblems(type, payload);
-  if (problems) throw new UnreadableEventError(`${type} payload does not match its contract: ${problems}`);
-  return { id, type, version: EVENT_VERSIONS[type], occurredAt, data: payload } as IntegrationEvent;
+  // written into a replica as it is: parked instead, like any entry that can never be applied. The handlers get the
+  // payload as the contract reads it, so a field added with a default (a hunter's `status`, a cancellation's
+  // `cause`) has its value in events recorded before it existed; a field the contract does not know yet stays.
+  const parsed = parsePayload(type, payload);
+  if (!parsed.ok) throw new UnreadableEventError(`${type} payload does not match its contract: ${parsed.problems}`);
+  const read = { ...(payload as object), ...parsed.data };
+  return { id, type, version: EVENT_VERSIONS[type], occurredAt, data: read } as IntegrationEvent;
 }

@@ -89,6 +89,23 @@ describe('booking email texts', () => {
 });
 
 describe('bookingEmail', () => {
+  it("tells the client of a suspended hunter's booking that the hunter left, with the full refund and the CANCEL invite", () => {
+    const facts = {
+      ...input().facts,
+      sequence: 2,
+      cancelledBy: 'system' as const,
+      refundPence: 8000,
+      cause: 'hunter_suspended' as const,
+    };
+    const email = bookingEmail(input({ kind: 'cancellation', facts }));
+    expect(email.subject).toBe('Booking cancelled: WhatsApp Video Call with Sofia Martinez');
+    expect(email.text).toContain('Sofia Martinez is no longer available on Hunted, so this session is cancelled.');
+    expect(email.text).toContain('You will get a full refund of £80.00 to your original payment method');
+    expect(email.text).not.toContain('This booking has been cancelled.');
+    expect(email.icalEvent).toMatchObject({ method: 'CANCEL', filename: 'cancelled.ics' });
+    expect(String(email.icalEvent?.content)).toContain('SEQUENCE:2');
+  });
+
   it('attaches the invite with METHOD:REQUEST to a confirmation and METHOD:CANCEL to a cancellation', () => {
     const confirmation = bookingEmail(input());
     expect(confirmation.messageId).toBe('<booking-email-41@hunted.example.com>');

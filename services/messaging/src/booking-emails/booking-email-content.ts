@@ -28,6 +28,8 @@ export interface BookingFacts {
   cancelledBy?: 'client' | 'hunter' | 'system';
   refundPence?: number;
   refundReason?: 'cancelled' | 'late_payment';
+  /** Why the system cancelled: the hunter was suspended (only the client is emailed, with a full refund). */
+  cause?: 'hunter_suspended';
 }
 
 export interface BookingEmailInput {
@@ -64,6 +66,8 @@ export function calendarMethodOf(kind: BookingEmailKind): IcsMethod | null {
 function refundLine(facts: BookingFacts, role: RecipientRole): string | null {
   if (facts.pricePence === 0) return null;
   const refund = facts.refundPence ?? 0;
+  if (facts.cause === 'hunter_suspended' && role === 'client' && refund > 0)
+    return `You will get a full refund of ${pounds(refund)} to your original payment method; it can take 5–10 working days to appear.`;
   if (role === 'hunter')
     return refund > 0 ? `The client is refunded ${pounds(refund)}.` : 'No refund is due to the client.';
   return refund > 0
@@ -72,6 +76,8 @@ function refundLine(facts: BookingFacts, role: RecipientRole): string | null {
 }
 
 function cancelledByLine(facts: BookingFacts, input: BookingEmailInput): string {
+  if (facts.cause === 'hunter_suspended')
+    return `${input.hunterName} is no longer available on Hunted, so this session is cancelled.`;
   const by = facts.cancelledBy ?? 'system';
   if (by === 'system') return 'This booking has been cancelled.';
   if (by === input.role) return 'You cancelled this booking.';

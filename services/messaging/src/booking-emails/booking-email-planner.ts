@@ -95,10 +95,18 @@ export class BookingEmailPlanner {
     await this.insert(manager, [...changes, ...this.reminders(event, now)]);
   }
 
-  /** Cancelled: reminders and unsent invites dropped, a cancellation with METHOD:CANCEL to both. */
+  /**
+   * Cancelled: reminders and unsent invites dropped, a cancellation with METHOD:CANCEL to both. Cancelled because
+   * the hunter was suspended, only the client is told (with the full refund): the hunter had the suspension email.
+   */
   async cancelled(manager: EntityManager, event: BookingCancelledV1, now = new Date()): Promise<void> {
-    const facts = { ...factsOf(event), cancelledBy: event.cancelledBy, refundPence: event.refundPence };
-    const changes = await this.coalesced(manager, event, 'cancellation', facts, now);
+    const facts: EmailFacts = { ...factsOf(event), cancelledBy: event.cancelledBy, refundPence: event.refundPence };
+    if (event.cause) facts.cause = event.cause;
+    const recipients =
+      event.cause === 'hunter_suspended'
+        ? recipientsOf(event).filter(({ role }) => role === 'client')
+        : recipientsOf(event);
+    const changes = await this.coalesced(manager, event, 'cancellation', facts, now, recipients);
     await this.skip(manager, event.bookingId, OVERTAKEN, null, 'booking cancelled');
     await this.insert(manager, changes);
   }
@@ -125,12 +133,13 @@ export class BookingEmailPlanner {
     kind: ChangeKind,
     facts: EmailFacts,
     now: Date,
+    recipients = recipientsOf(event),
   ): Promise<NewOutboundEmail[]> {
     await manager.query(`select pg_advisory_xact_lock(hashtextextended('booking-emails:' || $1, 0))`, [
       event.bookingId,
     ]);
     const planned: NewOutboundEmail[] = [];
-    for (const { role, userId } of recipientsOf(event)) {
+    for (const { role, userId } of recipients) {
       const sofar = await this.emails.changesSoFar(manager, event.bookingId, userId, CHANGES);
       // Replayed (maybe under another kind, merged), or older than a change already planned: nothing to say.
       if (sofar.newestSequence !== null && sofar.newestSequence >= event.sequence) continue;

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { markReadSchema, sendMessageSchema, threadQuerySchema } from '@hunted/contracts';
 import { firstFieldMessage, SchemaPipe } from '@hunted/platform';
 import type { ConversationRow } from './conversation.repository.js';
-import { toConversationSummary, toHunterConversationSummary } from './conversation-views.js';
+import { isClosed, toConversationSummary, toHunterConversationSummary } from './conversation-views.js';
 import { resolveReceiver } from './send-message/send-message.use-case.js';
 
-const conversation = { id: 'c1', client_user_id: 'u-client', hunter_id: 41, hunter_user_id: 'u-hunter' };
+const conversation = { id: 'c1', client_user_id: 'u-client', hunter_id: 41, hunter_user_id: 'u-hunter', hunter_status: null };
 
 describe('resolveReceiver', () => {
   it("takes the other person's user id from either side", () => {
@@ -107,6 +107,16 @@ describe('conversation rows as each side sees them', () => {
       lastMessage: 'See you',
       lastMessageTime: '2026-11-24T10:00:00.000Z',
       unreadCount: 5,
+      closed: false,
     });
+  });
+
+  it('is closed once the hunter is not approved, and open while approved or before their copy arrives', () => {
+    expect(isClosed({ hunter_status: null })).toBe(false);
+    expect(isClosed({ hunter_status: 'approved' })).toBe(false);
+    for (const status of ['suspended', 'rejected', 'pending'] as const) expect(isClosed({ hunter_status: status })).toBe(true);
+    const suspended = { ...row, hunter_status: 'suspended' as const };
+    expect(toConversationSummary(suspended, 'u-client').closed).toBe(true);
+    expect(toHunterConversationSummary(suspended).closed).toBe(true);
   });
 });

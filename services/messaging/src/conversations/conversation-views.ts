@@ -3,6 +3,7 @@ import type {
   ConversationRole,
   ConversationSummary,
   HunterConversationSummary,
+  HunterStatus,
 } from '@hunted/contracts';
 import type { ConversationRow } from './conversation.repository.js';
 import type { MessageRow } from './message.repository.js';
@@ -12,6 +13,15 @@ const UNNAMED_MEMBER = 'Hunted member';
 
 function nameOf(first: string | null, last: string | null): string | null {
   return [first, last].map((part) => part?.trim()).filter(Boolean).join(' ') || null;
+}
+
+/**
+ * A conversation is closed to new messages once its hunter is not approved (suspended; or pending or rejected, which
+ * only a conversation opened before vetting can meet). A hunter whose copy has not arrived yet is not held against
+ * it: the booking that opened the conversation was bookable.
+ */
+export function isClosed(row: { hunter_status: HunterStatus | null }): boolean {
+  return row.hunter_status !== null && row.hunter_status !== 'approved';
 }
 
 export function roleIn(row: Pick<ConversationRow, 'client_user_id'>, userId: string): ConversationRole {
@@ -52,6 +62,7 @@ export function toConversationSummary(row: ConversationRow, userId: string): Con
     otherImage: other.image,
     lastMessage: row.last_message_content,
     unreadCount: unreadOf(row, userId),
+    closed: isClosed(row),
   };
 }
 
@@ -64,6 +75,7 @@ export function toHunterConversationSummary(row: ConversationRow): HunterConvers
     lastMessage: row.last_message_content,
     lastMessageTime: row.last_message_at?.toISOString() ?? null,
     unreadCount: row.hunter_unread,
+    closed: isClosed(row),
   };
 }
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { BookingEventV1, ConversationRole, UnreadCount } from '@hunted/contracts';
+import type { BookingEventV1, ConversationRole, HunterStatus, UnreadCount } from '@hunted/contracts';
 import { preparedQuery, type PreparedStatement } from '@hunted/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { EmailFailure, EmailLedger } from '../mail/email-ledger.js';
@@ -15,7 +15,7 @@ import type { EmailFailure, EmailLedger } from '../mail/email-ledger.js';
 const CONVERSATION_COLUMNS = `
   c.id, c.client_user_id, c.hunter_id, c.hunter_user_id, c.last_message_content, c.last_message_at, c.created_at,
   c.client_unread, c.hunter_unread,
-  h.name as hunter_name, h.profile_image_url as hunter_image,
+  h.name as hunter_name, h.profile_image_url as hunter_image, h.status as hunter_status,
   hu.first_name as hunter_first_name, hu.last_name as hunter_last_name, hu.profile_image_url as hunter_user_image,
   cu.first_name as client_first_name, cu.last_name as client_last_name, cu.profile_image_url as client_image`;
 
@@ -36,6 +36,8 @@ export interface ConversationRow {
   hunter_unread: number;
   hunter_name: string | null;
   hunter_image: string | null;
+  /** The hunter's vetting status as the copy has it; null when the copy has not arrived. */
+  hunter_status: HunterStatus | null;
   hunter_first_name: string | null;
   hunter_last_name: string | null;
   hunter_user_image: string | null;
@@ -50,6 +52,8 @@ export interface Participants {
   client_user_id: string;
   hunter_id: number;
   hunter_user_id: string;
+  /** The hunter's vetting status (null: no copy yet): a conversation with a hunter not approved is closed. */
+  hunter_status: HunterStatus | null;
 }
 
 /** Both sides of a member who is a client and a hunter; latest activity first. */
@@ -152,14 +156,37 @@ export class ConversationRepository implements EmailLedger<NudgeClaim> {
    * in the inbox transaction of that event, so a redelivered or replayed event, or a second booking with the same
    * hunter, finds the one conversation the pair already has. A hunter without a member account gets none (there is
    * nobody to write to). Conversations stay after a cancellation, so the history remains.
+   *
+   * Only an approved hunter gets a new client: when the hunters copy says the hunter is not approved, no
+   * conversation is opened (the pair's existing one stays, closed). The booking itself is evidence the hunter was
+   * bookable, so a hunter with no copy yet gets it; a copy that is behind (approval not yet arrived) is caught up by
+   * `openForApproved` when the approval does arrive.
    */
   async open(manager: EntityManager, booking: BookingEventV1): Promise<void> {
     if (!booking.hunterUserId || booking.hunterUserId === booking.clientUserId) return;
     await manager.query(
       `insert into conversations (id, client_user_id, hunter_id, hunter_user_id)
-       values (gen_random_uuid()::text, $1, $2, $3)
+       select gen_random_uuid()::text, $1, $2, $3
+        where not exists (select 1 from hunters h where h.hunter_id = $2 and h.status <> 'approved')
        on conflict (client_user_id, hunter_id) do nothing`,
       [booking.clientUserId, booking.hunterId, booking.hunterUserId],
+    );
+  }
+
+  /**
+   * A hunter just became approved: each client with a booking of theirs (as the bookings copy has it) gets the
+   * conversation `open` held back while the copy said otherwise, in the inbox transaction of the hunter's event.
+   */
+  async openForApproved(manager: EntityManager, hunterId: number): Promise<void> {
+    await manager.query(
+      `insert into conversations (id, client_user_id, hunter_id, hunter_user_id)
+       select gen_random_uuid()::text, latest.client_user_id, latest.hunter_id, latest.hunter_user_id
+         from (select distinct on (b.client_user_id) b.client_user_id, b.hunter_id, b.hunter_user_id
+                 from bookings b
+                where b.hunter_id = $1 and b.hunter_user_id is not null and b.hunter_user_id <> b.client_user_id
+                order by b.client_user_id, b.updated_at desc) latest
+       on conflict (client_user_id, hunter_id) do nothing`,
+      [hunterId],
     );
   }
 
@@ -169,8 +196,10 @@ export class ConversationRepository implements EmailLedger<NudgeClaim> {
    */
   async lockFor(manager: EntityManager, userId: string, conversationId: string): Promise<Participants | null> {
     const [row] = (await manager.query(
-      `select id, client_user_id, hunter_id, hunter_user_id from conversations
-        where id = $1 and $2 in (client_user_id, hunter_user_id) for update`,
+      `select c.id, c.client_user_id, c.hunter_id, c.hunter_user_id,
+              (select h.status from hunters h where h.hunter_id = c.hunter_id) as hunter_status
+         from conversations c
+        where c.id = $1 and $2 in (c.client_user_id, c.hunter_user_id) for update`,
       [conversationId, userId],
     )) as Participants[];
     return row ?? null;

@@ -21,6 +21,7 @@ import {
   type SendMessageBody,
   type ThreadQuery,
   type UnreadCount,
+  VETTING_MESSAGES,
 } from '@hunted/contracts';
 import {
   CleansOwnText,
@@ -56,6 +57,8 @@ function answerOf(result: SendMessageResult): ConversationMessage {
       throw new NotFoundException(CONVERSATION_NOT_FOUND);
     case 'wrong-receiver':
       throw new BadRequestException(WRONG_RECEIVER);
+    case 'closed':
+      throw new ConflictException(VETTING_MESSAGES.closedConversation);
     case 'client-message-id-taken':
       throw new ConflictException(CLIENT_MESSAGE_ID_TAKEN);
     case 'day-full':

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { BookingEventV1, EventPayload, EventType, IntegrationEvent } from '@hunted/contracts';
+import type { BookingEventV1, EventPayload, EventType, HunterStatus, IntegrationEvent } from '@hunted/contracts';
 import type { AuthenticatedUser } from '@hunted/platform';
 import { startTestPublisher, testIdentityToken, type TestPublisher } from '@hunted/platform/testing';
 
@@ -77,8 +77,14 @@ export class OtherServices {
     });
   }
 
-  async hunterProfile(hunterId: number, user: TestMember, name: string): Promise<void> {
-    await this.publish('hunters.hunter.created', {
+  async hunterProfile(
+    hunterId: number,
+    user: TestMember,
+    name: string,
+    status: HunterStatus = 'approved',
+    type: 'hunters.hunter.created' | 'hunters.hunter.updated' = 'hunters.hunter.created',
+  ): Promise<void> {
+    await this.publish(type, {
       hunterId,
       userId: user.id,
       name,
@@ -92,6 +98,7 @@ export class OtherServices {
         askQuestion: { enabled: true, price: 25, duration: 15 },
       },
       pricePerSession: 80,
+      status,
     });
   }
 

@@ -23,5 +23,7 @@ export type SendMessageResult =
   | { kind: 'wrong-receiver' }
   /** The sender used this `clientMessageId` for a message of another conversation. */
   | { kind: 'client-message-id-taken' }
+  /** The conversation's hunter is not approved (suspended): it is closed to new messages from either side. */
+  | { kind: 'closed' }
   /** The conversation has had `cap` messages today (London): nothing stored. */
   | { kind: 'day-full'; cap: number };

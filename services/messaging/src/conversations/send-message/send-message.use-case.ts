@@ -6,7 +6,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { MessagingConfig } from '../../config.js';
 import { LiveDelivery } from '../../live/live-delivery.js';
 import { ConversationRepository, type Participants } from '../conversation.repository.js';
-import { roleIn, toMessage } from '../conversation-views.js';
+import { isClosed, roleIn, toMessage } from '../conversation-views.js';
 import { MessageNudges } from '../message-nudge.job.js';
 import { MessageRateLimit } from '../message-rate-limit.js';
 import { MessageRepository, type MessageRow } from '../message.repository.js';
@@ -81,6 +81,8 @@ export class SendMessageUseCase {
       // A retried send: the message it stored the first time, and nothing new.
       if (earlier) return { kind: 'retried', message: earlier };
     }
+    // Readable, but nobody writes in it while the hunter is suspended (the lock orders this with the status read).
+    if (isClosed(conversation)) return { kind: 'closed' };
     const id = randomUUID();
     const cap = this.config.MESSAGES_PER_CONVERSATION_PER_DAY;
     const numbered = await this.conversations.numberMessage(manager, {

@@ -3,6 +3,7 @@ import { CreateCopies1764806400000 } from './1764806400000-create-copies.js';
 import { CreateOutboundEmails1764892800000 } from './1764892800000-create-outbound-emails.js';
 import { CreateConversations1765100000000 } from './1765100000000-create-conversations.js';
 import { ConversationDailyCount1765900000000 } from './1765900000000-conversation-daily-count.js';
+import { HunterVetting1766800000000 } from './1766800000000-hunter-vetting.js';
 
 /** Every migration of this service, in order. They run on start. */
 export const migrations = [
@@ -11,4 +12,5 @@ export const migrations = [
   CreateOutboundEmails1764892800000,
   CreateConversations1765100000000,
   ConversationDailyCount1765900000000,
+  HunterVetting1766800000000,
 ];

@@ -2,15 +2,20 @@ import { Injectable } from '@nestjs/common';
 import type { IntegrationEvent } from '@hunted/contracts';
 import type { EventHandler } from '@hunted/platform';
 import type { EntityManager } from 'typeorm';
+import { ConversationRepository } from '../../conversations/conversation.repository.js';
 import { HunterCopies } from '../hunter-copies.js';
+import { applyHunter } from './apply-hunter.js';
 
 @Injectable()
 export class HunterUpdatedHandler implements EventHandler<'hunters.hunter.updated'> {
   readonly type = 'hunters.hunter.updated' as const;
 
-  constructor(private readonly hunters: HunterCopies) {}
+  constructor(
+    private readonly hunters: HunterCopies,
+    private readonly conversations: ConversationRepository,
+  ) {}
 
   async handle(event: IntegrationEvent<'hunters.hunter.updated'>, manager: EntityManager): Promise<void> {
-    await this.hunters.apply(manager, event.data, event.occurredAt);
+    await applyHunter(manager, event, this.hunters, this.conversations);
   }
 }
