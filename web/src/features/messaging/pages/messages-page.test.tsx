@@ -23,6 +23,7 @@ function aConversation(overrides: Partial<ConversationSummary> = {}): Conversati
     otherImage: null,
     lastMessage: 'See you Friday',
     unreadCount: 0,
+    closed: false,
     ...overrides,
   };
 }
