@@ -11,6 +11,23 @@ export function getPayoutAccount(): Promise<PayoutAccount> {
 export const payoutAccountQueryOptions = () =>
   queryOptions({ queryKey: bookingKeys.payoutAccount(), queryFn: getPayoutAccount, staleTime: 0 });
 
-export function usePayoutAccount(enabled = true) {
-  return useQuery({ ...payoutAccountQueryOptions(), enabled });
+/** While coming back from Stripe's onboarding the account is read again every this many ms (see usePayoutAccount). */
+export const RETURN_POLL_MS = 2_000;
+/** ...for at most this long: Connect's `account.updated` webhook usually lands within seconds. */
+export const RETURN_POLL_FOR_MS = 60_000;
+
+/**
+ * The payout account. `returnedAt` (back from Stripe's onboarding at that instant): Stripe's webhook may reach the
+ * server a moment after the hunter reaches the dashboard, so the account is read again every few seconds until
+ * payouts are enabled or a minute has passed.
+ */
+export function usePayoutAccount({ enabled = true, returnedAt = null }: { enabled?: boolean; returnedAt?: number | null } = {}) {
+  return useQuery({
+    ...payoutAccountQueryOptions(),
+    enabled,
+    refetchInterval: (query) =>
+      returnedAt !== null && !query.state.data?.payoutsEnabled && Date.now() - returnedAt < RETURN_POLL_FOR_MS
+        ? RETURN_POLL_MS
+        : false,
+  });
 }

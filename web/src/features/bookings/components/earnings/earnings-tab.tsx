@@ -60,18 +60,22 @@ function usePayoutsParam(): [string | null, () => void] {
 export function EarningsTab({ approved, since }: { approved: boolean; since: string }) {
   const queryClient = useQueryClient();
   const [payoutsParam, clearPayoutsParam] = usePayoutsParam();
-  const account = usePayoutAccount(approved);
+  const [returnedAt, setReturnedAt] = useState<number | null>(null);
+  const account = usePayoutAccount({ enabled: approved, returnedAt });
   const [now] = useState(() => Date.now());
   const years = taxYearsSince(since, now);
   const [taxYear, setTaxYear] = useState(() => taxYearAt(now));
   const earnings = useHunterEarnings(taxYear);
   const yearSelectId = useId();
 
-  // Back from Stripe's onboarding (once per arrival): the webhook may have updated the account meanwhile.
+  // Back from Stripe's onboarding (once per arrival): read the account again, and keep reading it a little while
+  // (the webhook that enables payouts can land after the hunter does).
   useEffect(() => {
     if (payoutsParam !== 'return') return;
+    setReturnedAt(Date.now());
     void queryClient.invalidateQueries({ queryKey: payoutAccountQueryOptions().queryKey });
     clearPayoutsParam();
+    // Only the param: clearPayoutsParam is a new function each render, and this runs once per arrival.
   }, [payoutsParam]);
 
   return (
