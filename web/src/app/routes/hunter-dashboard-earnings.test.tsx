@@ -39,7 +39,13 @@ const earnings: HunterEarnings = {
     },
   ],
   payouts: [
-    { id: 'po_1', amountPence: 8800, status: 'paid', arrivalDate: `${thisTaxYear}-06-04`, createdAt: `${thisTaxYear}-06-02T00:00:00Z` },
+    {
+      id: 'po_1',
+      amountPence: 8800,
+      status: 'paid',
+      arrivalDate: `${thisTaxYear}-06-04`,
+      createdAt: `${thisTaxYear}-06-02T00:00:00Z`,
+    },
   ],
 };
 
@@ -64,7 +70,13 @@ function dashboard(payoutAccount: () => Response, extra: Record<string, () => Re
     'GET /api/hunter-conversations': () => json(200, []),
     [`GET /api/hunter-earnings?taxYear=${thisTaxYear}`]: () => json(200, earnings),
     [`GET /api/hunter-earnings?taxYear=${thisTaxYear - 1}`]: () =>
-      json(200, { ...earnings, taxYear: thisTaxYear - 1, bookings: [], payouts: [], totals: { grossPence: 0, feePence: 0, refundedPence: 0, netPence: 0 } }),
+      json(200, {
+        ...earnings,
+        taxYear: thisTaxYear - 1,
+        bookings: [],
+        payouts: [],
+        totals: { grossPence: 0, feePence: 0, refundedPence: 0, netPence: 0 },
+      }),
     'GET /api/hunter-payouts/account': payoutAccount,
     ...extra,
   });
@@ -74,7 +86,9 @@ const short = (next: number) => String(next % 100).padStart(2, '0');
 
 describe('/hunter-dashboard?tab=earnings', () => {
   it("shows the tax year's gross, fees and net, each booking, the payouts and the year's CSV", async () => {
-    const calls = dashboard(() => json(200, account({ connected: true, accountId: 'acct_1', payoutsEnabled: true, chargesEnabled: true })));
+    const calls = dashboard(() =>
+      json(200, account({ connected: true, accountId: 'acct_1', payoutsEnabled: true, chargesEnabled: true })),
+    );
     renderRoute('/hunter-dashboard?tab=earnings');
 
     const totals = await screen.findByRole('group', { name: 'Earnings totals' });
@@ -100,10 +114,11 @@ describe('/hunter-dashboard?tab=earnings', () => {
 
     // Another tax year: its label, its figures and its CSV.
     const year = screen.getByLabelText('Tax year');
-    expect(within(year).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      `${thisTaxYear}–${short(thisTaxYear + 1)}`,
-      `${thisTaxYear - 1}–${short(thisTaxYear)}`,
-    ]);
+    expect(
+      within(year)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([`${thisTaxYear}–${short(thisTaxYear + 1)}`, `${thisTaxYear - 1}–${short(thisTaxYear)}`]);
     fireEvent.change(year, { target: { value: String(thisTaxYear - 1) } });
     expect(await screen.findByText('No paid bookings in this tax year.')).toBeTruthy();
     expect(csv.getAttribute('href')).toBe(`/api/hunter-earnings/export.csv?taxYear=${thisTaxYear - 1}`);
@@ -132,17 +147,22 @@ describe('/hunter-dashboard?tab=earnings', () => {
           connected: true,
           accountId: 'acct_1',
           detailsSubmitted: true,
-          requirementsDue: ['external_account', 'individual.dob.day', 'individual.dob.month', 'individual.verification.document'],
+          requirementsDue: [
+            'external_account',
+            'individual.dob.day',
+            'individual.dob.month',
+            'individual.verification.document',
+          ],
         }),
       ),
     );
     renderRoute('/hunter-dashboard?tab=earnings');
     const needs = await screen.findByRole('list', { name: 'Stripe still needs' });
-    expect(within(needs).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'A bank account for your payouts',
-      'Your date of birth',
-      'A photo of your ID document',
-    ]);
+    expect(
+      within(needs)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['A bank account for your payouts', 'Your date of birth', 'A photo of your ID document']);
     expect(screen.getByRole('button', { name: 'Finish setup' })).toBeTruthy();
   });
 
@@ -196,7 +216,10 @@ describe('/hunter-dashboard?tab=earnings', () => {
     dashboard(() => {
       reads += 1;
       // The webhook lands after the hunter: the first reads still say 'not yet'.
-      return json(200, account({ connected: true, accountId: 'acct_1', detailsSubmitted: true, payoutsEnabled: reads > 2 }));
+      return json(
+        200,
+        account({ connected: true, accountId: 'acct_1', detailsSubmitted: true, payoutsEnabled: reads > 2 }),
+      );
     });
     const router = renderRoute('/hunter-dashboard?tab=earnings&payouts=return');
     expect(await screen.findByRole('heading', { name: 'Finish setting up payouts' })).toBeTruthy();

@@ -17,7 +17,10 @@ export function decideHunter({ hunterId, decision, reason }: HunterDecisionInput
 
 /** A decision moves the hunter between lists (the queue, a status filter) and adds to its history: all are read again. */
 export function useDecideHunter(
-  options: { onSuccess?: (hunter: AdminHunter, input: HunterDecisionInput) => void; onError?: (error: unknown) => void } = {},
+  options: {
+    onSuccess?: (hunter: AdminHunter, input: HunterDecisionInput) => void;
+    onError?: (error: unknown) => void;
+  } = {},
 ) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -65,7 +65,11 @@ describe('/admin, Hunters tab', () => {
     const sessions = within(profile).getByRole('list', { name: 'Sessions and prices' });
     expect(sessions.textContent).toContain('WhatsApp Video Call');
     expect(sessions.textContent).toMatch(/£\d+/);
-    expect(within(profile).getByRole('link', { name: /Instagram/ }).getAttribute('href')).toBe('https://instagram.com/mia');
+    expect(
+      within(profile)
+        .getByRole('link', { name: /Instagram/ })
+        .getAttribute('href'),
+    ).toBe('https://instagram.com/mia');
 
     fireEvent.click(within(profile).getByRole('button', { name: 'Approve Mia Laurent' }));
     expect(await screen.findByText('Hunter approved')).toBeTruthy();
@@ -120,8 +124,24 @@ describe('/admin, Hunters tab', () => {
         json(200, {
           ...ben,
           decisions: [
-            { id: 1, decision: 'approve', fromStatus: 'pending', toStatus: 'approved', reason: null, decidedBy: 'admin@hunted.example', decidedAt: '2026-10-01T09:00:00.000Z' },
-            { id: 2, decision: 'suspend', fromStatus: 'approved', toStatus: 'suspended', reason: 'No-shows.', decidedBy: 'grace@hunted.example', decidedAt: '2026-11-02T15:30:00.000Z' },
+            {
+              id: 1,
+              decision: 'approve',
+              fromStatus: 'pending',
+              toStatus: 'approved',
+              reason: null,
+              decidedBy: 'admin@hunted.example',
+              decidedAt: '2026-10-01T09:00:00.000Z',
+            },
+            {
+              id: 2,
+              decision: 'suspend',
+              fromStatus: 'approved',
+              toStatus: 'suspended',
+              reason: 'No-shows.',
+              decidedBy: 'grace@hunted.example',
+              decidedAt: '2026-11-02T15:30:00.000Z',
+            },
           ],
         } satisfies AdminHunter),
     });
@@ -144,7 +164,9 @@ describe('/admin, Hunters tab', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Previous' }));
 
     // History of decisions, from the hunter's own record.
-    fireEvent.click(await within(screen.getByRole('list', { name: 'Hunters' })).findByRole('button', { name: 'History of Ben Cole' }));
+    fireEvent.click(
+      await within(screen.getByRole('list', { name: 'Hunters' })).findByRole('button', { name: 'History of Ben Cole' }),
+    );
     const history = await screen.findByRole('list', { name: 'Decision history' });
     const entries = within(history).getAllByRole('listitem');
     expect(entries[0]!.textContent).toContain('Suspended');
@@ -159,7 +181,9 @@ describe('/admin, Hunters tab', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Suspend hunter: Sofia Marin' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Suspend hunter' }));
     expect(within(dialog).getByRole('alert').textContent).toBe(VETTING_MESSAGES.reasonRequired);
-    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Clients reported missed sessions.' } });
+    fireEvent.change(within(dialog).getByLabelText('Reason'), {
+      target: { value: 'Clients reported missed sessions.' },
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Suspend hunter' }));
     expect(await screen.findByText('Hunter suspended')).toBeTruthy();
     expect(sentBody(calls, '/api/admin/hunters/7/suspend')).toEqual({ reason: 'Clients reported missed sessions.' });

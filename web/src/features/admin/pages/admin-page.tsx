@@ -20,7 +20,10 @@ export function AdminPage({ refreshPublicBrands }: { refreshPublicBrands: () => 
   const auth = useAuth();
   return (
     <PublicBrandsRefresh value={refreshPublicBrands}>
-      <Page title="Admin Dashboard" description="Manage the brand directory, upload brands in bulk, read messages and vet hunters.">
+      <Page
+        title="Admin Dashboard"
+        description="Manage the brand directory, upload brands in bulk, read messages and vet hunters."
+      >
         <Link
           to={paths.home.getHref()}
           className="-mt-4 mb-8 inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:text-brand-800"

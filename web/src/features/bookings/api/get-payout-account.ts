@@ -21,7 +21,10 @@ export const RETURN_POLL_FOR_MS = 60_000;
  * server a moment after the hunter reaches the dashboard, so the account is read again every few seconds until
  * payouts are enabled or a minute has passed.
  */
-export function usePayoutAccount({ enabled = true, returnedAt = null }: { enabled?: boolean; returnedAt?: number | null } = {}) {
+export function usePayoutAccount({
+  enabled = true,
+  returnedAt = null,
+}: { enabled?: boolean; returnedAt?: number | null } = {}) {
   return useQuery({
     ...payoutAccountQueryOptions(),
     enabled,

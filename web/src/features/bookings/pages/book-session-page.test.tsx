@@ -150,7 +150,10 @@ describe('/book-session/{hunterId}', () => {
       rating: null,
       reviewCount: 0,
       takesPaidBookings: false,
-      sessionTypes: { ...DEFAULT_SESSION_TYPES, askQuestion: { ...DEFAULT_SESSION_TYPES.askQuestion, enabled: true, price: 0 } },
+      sessionTypes: {
+        ...DEFAULT_SESSION_TYPES,
+        askQuestion: { ...DEFAULT_SESSION_TYPES.askQuestion, enabled: true, price: 0 },
+      },
     });
     stubFetch({
       ...signedIn,

@@ -16,7 +16,13 @@ export function VettingBanner({ hunter, editProfile }: { hunter: OwnHunter; edit
         ? { box: 'border-red-200 bg-red-50 text-red-950', icon: 'bg-red-100 text-red-700' }
         : { box: 'border-stone-300 bg-stone-100 text-stone-900', icon: 'bg-stone-200 text-stone-700' };
   const icon =
-    hunter.status === 'pending' ? <Hourglass aria-hidden /> : hunter.status === 'rejected' ? <CircleAlert aria-hidden /> : <Ban aria-hidden />;
+    hunter.status === 'pending' ? (
+      <Hourglass aria-hidden />
+    ) : hunter.status === 'rejected' ? (
+      <CircleAlert aria-hidden />
+    ) : (
+      <Ban aria-hidden />
+    );
   return (
     <section
       role="status"
@@ -24,7 +30,12 @@ export function VettingBanner({ hunter, editProfile }: { hunter: OwnHunter; edit
       data-status={hunter.status}
       className={cn('mt-6 flex items-start gap-3 rounded-2xl border p-4 sm:gap-4 sm:p-5', tone.box)}
     >
-      <span className={cn('flex h-10 w-10 shrink-0 items-center justify-center rounded-xl [&_svg]:h-5 [&_svg]:w-5', tone.icon)}>
+      <span
+        className={cn(
+          'flex h-10 w-10 shrink-0 items-center justify-center rounded-xl [&_svg]:h-5 [&_svg]:w-5',
+          tone.icon,
+        )}
+      >
         {icon}
       </span>
       <div className="min-w-0 flex-1">

@@ -147,7 +147,10 @@ export function AllHunters() {
           decision="suspend"
           onOpenChange={(open) => !open && setSuspending(null)}
           onDecided={() => {
-            toast({ title: 'Hunter suspended', description: `${suspending.name}'s upcoming bookings are being refunded.` });
+            toast({
+              title: 'Hunter suspended',
+              description: `${suspending.name}'s upcoming bookings are being refunded.`,
+            });
             setSuspending(null);
           }}
         />
@@ -205,7 +208,11 @@ function HunterRow({
             aria-controls={panelId}
             onClick={() => toggle('profile')}
           >
-            Profile <ChevronDown className={cn('h-4 w-4 transition-transform', open === 'profile' && 'rotate-180')} aria-hidden />
+            Profile{' '}
+            <ChevronDown
+              className={cn('h-4 w-4 transition-transform', open === 'profile' && 'rotate-180')}
+              aria-hidden
+            />
           </Button>
           <Button
             variant="ghost"

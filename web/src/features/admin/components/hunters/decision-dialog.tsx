@@ -8,21 +8,23 @@ import { Textarea } from '@/components/ui/textarea';
 import { serverMessageOf } from '@/lib/field-errors';
 import { useDecideHunter } from '../../api/decide-hunter';
 
-const COPY: Record<'reject' | 'suspend', { title: string; description: string; confirm: string; placeholder: string }> = {
-  reject: {
-    title: 'Reject profile',
-    description: 'The hunter reads this reason on their dashboard and by email. Say what to change so it can be approved.',
-    confirm: 'Reject profile',
-    placeholder: 'e.g. Please add a clear photo of yourself and describe the brands you shop for.',
-  },
-  suspend: {
-    title: 'Suspend hunter',
-    description:
-      'The profile is hidden at once, upcoming bookings are cancelled with full refunds and conversations close to new messages. The hunter reads this reason.',
-    confirm: 'Suspend hunter',
-    placeholder: 'e.g. Several clients reported sessions that did not take place.',
-  },
-};
+const COPY: Record<'reject' | 'suspend', { title: string; description: string; confirm: string; placeholder: string }> =
+  {
+    reject: {
+      title: 'Reject profile',
+      description:
+        'The hunter reads this reason on their dashboard and by email. Say what to change so it can be approved.',
+      confirm: 'Reject profile',
+      placeholder: 'e.g. Please add a clear photo of yourself and describe the brands you shop for.',
+    },
+    suspend: {
+      title: 'Suspend hunter',
+      description:
+        'The profile is hidden at once, upcoming bookings are cancelled with full refunds and conversations close to new messages. The hunter reads this reason.',
+      confirm: 'Suspend hunter',
+      placeholder: 'e.g. Several clients reported sessions that did not take place.',
+    },
+  };
 
 /**
  * Rejecting or suspending asks for a reason the hunter can act on (the server refuses a blank one too). The
@@ -85,11 +87,7 @@ export function DecisionDialog({
             <Button variant="outline" onClick={() => onOpenChange(false)}>
               Cancel
             </Button>
-            <Button
-              type="submit"
-              disabled={decide.isPending}
-              className="bg-red-600 hover:bg-red-700 active:bg-red-800"
-            >
+            <Button type="submit" disabled={decide.isPending} className="bg-red-600 hover:bg-red-700 active:bg-red-800">
               {decide.isPending ? 'Saving…' : copy.confirm}
             </Button>
           </div>

@@ -42,7 +42,9 @@ export function DecisionHistory({ hunterId }: { hunterId: number }) {
           <p className="text-xs text-stone-500">
             <time dateTime={decision.decidedAt}>{when(decision.decidedAt)}</time> · by {decision.decidedBy}
           </p>
-          {decision.reason ? <p className="mt-1 text-sm whitespace-pre-line text-stone-700">{decision.reason}</p> : null}
+          {decision.reason ? (
+            <p className="mt-1 text-sm whitespace-pre-line text-stone-700">{decision.reason}</p>
+          ) : null}
         </li>
       ))}
     </ol>

@@ -50,7 +50,15 @@ function Photo({ hunter }: { hunter: Hunter }) {
  * session types with their prices, Instagram), so the concierge team judges what would be published. `actions`
  * sit under the profile.
  */
-export function HunterProfilePreview({ hunter, meta, actions }: { hunter: Hunter; meta?: ReactNode; actions?: ReactNode }) {
+export function HunterProfilePreview({
+  hunter,
+  meta,
+  actions,
+}: {
+  hunter: Hunter;
+  meta?: ReactNode;
+  actions?: ReactNode;
+}) {
   const sessionTypes = SESSION_TYPES.filter((key) => hunter.sessionTypes[key].enabled);
   const instagram = hunter.instagramUrl && isWebLink(hunter.instagramUrl) ? hunter.instagramUrl : null;
   return (

@@ -13,7 +13,12 @@ import { HunterProfilePreview } from './hunter-profile-preview';
 import { Pager } from './pager';
 
 const submitted = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/London' });
+  new Date(iso).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'Europe/London',
+  });
 
 /** Profiles waiting for the concierge team, oldest submission first, each as a client would see it. */
 export function PendingQueue() {
@@ -21,7 +26,8 @@ export function PendingQueue() {
   const [rejecting, setRejecting] = useState<AdminHunter | null>(null);
   const queue = useAdminHunters({ status: 'pending', limit: ADMIN_HUNTERS_PAGE_SIZE, offset });
   const approve = useDecideHunter({
-    onSuccess: (hunter) => toast({ title: 'Hunter approved', description: `${hunter.name} is now listed and bookable.` }),
+    onSuccess: (hunter) =>
+      toast({ title: 'Hunter approved', description: `${hunter.name} is now listed and bookable.` }),
     onError: (error) =>
       toast({
         variant: 'destructive',

@@ -104,7 +104,11 @@ export function EarningsTab({ approved, since }: { approved: boolean; since: str
                 ))}
               </Select>
             </div>
-            <a href={earningsCsvHref(taxYear)} download className={buttonClasses({ variant: 'outline', className: 'h-11' })}>
+            <a
+              href={earningsCsvHref(taxYear)}
+              download
+              className={buttonClasses({ variant: 'outline', className: 'h-11' })}
+            >
               <Download className="h-4 w-4" aria-hidden /> Download CSV
             </a>
           </div>
@@ -140,7 +144,12 @@ function Total({ label, value, note, strong }: { label: string; value: string; n
       )}
     >
       <p className="text-sm font-medium text-stone-600">{label}</p>
-      <p className={cn('mt-2 text-2xl font-bold tracking-tight tabular-nums', strong ? 'text-emerald-900' : 'text-stone-900')}>
+      <p
+        className={cn(
+          'mt-2 text-2xl font-bold tracking-tight tabular-nums',
+          strong ? 'text-emerald-900' : 'text-stone-900',
+        )}
+      >
         {value}
       </p>
       <p className="mt-1 text-xs text-stone-500">{note}</p>
@@ -156,7 +165,9 @@ function EarningsTotals({ earnings }: { earnings: HunterEarnings }) {
       <Total
         label="Fees"
         value={formatPence(totals.feePence)}
-        note={totals.refundedPence > 0 ? `Platform fees · ${formatPence(totals.refundedPence)} refunded` : 'Platform fees'}
+        note={
+          totals.refundedPence > 0 ? `Platform fees · ${formatPence(totals.refundedPence)} refunded` : 'Platform fees'
+        }
       />
       <Total label="Net" value={formatPence(totals.netPence)} note="What you keep" strong />
     </div>
@@ -185,13 +196,27 @@ function EarningsBookings({ earnings }: { earnings: HunterEarnings }) {
           <table className="w-full text-left text-sm max-md:block md:min-w-[46rem]">
             <thead className="border-b border-stone-200 bg-stone-50/80 text-xs font-semibold tracking-wide text-stone-500 uppercase max-md:hidden">
               <tr>
-                <th scope="col" className="px-4 py-3 sm:pl-5">Date</th>
-                <th scope="col" className="px-4 py-3">Client</th>
-                <th scope="col" className="px-4 py-3">Type</th>
-                <th scope="col" className="px-4 py-3 text-right">Gross</th>
-                <th scope="col" className="px-4 py-3 text-right">Fee</th>
-                <th scope="col" className="px-4 py-3 text-right">Refunded</th>
-                <th scope="col" className="px-4 py-3 text-right sm:pr-5">Net</th>
+                <th scope="col" className="px-4 py-3 sm:pl-5">
+                  Date
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Client
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Type
+                </th>
+                <th scope="col" className="px-4 py-3 text-right">
+                  Gross
+                </th>
+                <th scope="col" className="px-4 py-3 text-right">
+                  Fee
+                </th>
+                <th scope="col" className="px-4 py-3 text-right">
+                  Refunded
+                </th>
+                <th scope="col" className="px-4 py-3 text-right sm:pr-5">
+                  Net
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-stone-100 max-md:block">
@@ -254,7 +279,9 @@ function Payouts({ payouts }: { payouts: HunterPayout[] }) {
                   <time dateTime={payout.arrivalDate}>{shortDate(payout.arrivalDate)}</time>
                 </p>
               </div>
-              <Badge tone={PAYOUT_TONES[payout.status] ?? 'neutral'}>{PAYOUT_LABELS[payout.status] ?? payout.status}</Badge>
+              <Badge tone={PAYOUT_TONES[payout.status] ?? 'neutral'}>
+                {PAYOUT_LABELS[payout.status] ?? payout.status}
+              </Badge>
             </li>
           ))}
         </ul>

@@ -6,7 +6,11 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast';
 import { serverMessageOf } from '@/lib/field-errors';
-import { useCreatePayoutLoginLink, useEnableSimulatedPayouts, useStartPayoutOnboarding } from '../../api/payout-mutations';
+import {
+  useCreatePayoutLoginLink,
+  useEnableSimulatedPayouts,
+  useStartPayoutOnboarding,
+} from '../../api/payout-mutations';
 import { readableRequirements } from './requirement-labels';
 
 const failed = (title: string) => (error: unknown) =>
@@ -63,7 +67,9 @@ export function GetPaidPanel({
     return (
       <PanelFrame icon={<Lock aria-hidden />} title="Get paid">
         <p className="mt-1 text-sm text-stone-600">{PAYOUT_MESSAGES.notApproved}.</p>
-        <p className="mt-1 text-sm text-stone-500">Once the concierge team approves your profile you can connect a bank account here.</p>
+        <p className="mt-1 text-sm text-stone-500">
+          Once the concierge team approves your profile you can connect a bank account here.
+        </p>
       </PanelFrame>
     );
   }
@@ -125,7 +131,9 @@ export function GetPaidPanel({
             </ul>
           </div>
         ) : payout.detailsSubmitted ? (
-          <p className="mt-3 text-sm text-stone-600">Your details are with Stripe for review. This usually takes a few minutes.</p>
+          <p className="mt-3 text-sm text-stone-600">
+            Your details are with Stripe for review. This usually takes a few minutes.
+          </p>
         ) : null}
         {simulatedNote}
         <Button className="mt-4" onClick={startOnboarding} disabled={onboarding.isPending}>

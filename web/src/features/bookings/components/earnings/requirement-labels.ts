@@ -31,7 +31,10 @@ export function readableRequirements(fields: string[]): string[] {
     (field) =>
       KNOWN[field] ??
       (() => {
-        const words = field.replace(/^individual\./, '').replace(/[._]+/g, ' ').trim();
+        const words = field
+          .replace(/^individual\./, '')
+          .replace(/[._]+/g, ' ')
+          .trim();
         return words.charAt(0).toUpperCase() + words.slice(1);
       })(),
   );
