@@ -161,7 +161,7 @@ describe('/hunter-dashboard', () => {
       'GET /api/hunter-conversations': () =>
         json(200, [
           { id: 'c-ada', clientName: 'Ada Lovelace', clientAvatar: null, lastMessage: 'See you Friday', lastMessageTime: new Date().toISOString(), unreadCount: 2 },
-          { id: 'c-leo', clientName: 'Leo Park', clientAvatar: null, lastMessage: null, lastMessageTime: null, unreadCount: 0 },
+          { id: 'c-leo', clientName: 'Leo Park', clientAvatar: null, lastMessage: null, lastMessageTime: null, unreadCount: 0, closed: true },
         ]),
     });
     const router = renderRoute('/hunter-dashboard?tab=messages');
@@ -169,6 +169,9 @@ describe('/hunter-dashboard', () => {
     expect(ada.textContent).toContain('See you Friday');
     expect(ada.textContent).toContain('less than a minute ago');
     expect(screen.getByRole('button', { name: /^Leo Park/ }).textContent).toContain('No messages yet');
+    // A conversation closed by the hunter's suspension says so in the list.
+    expect(screen.getByRole('button', { name: /^Leo Park/ }).textContent).toContain('Closed');
+    expect(ada.textContent).not.toContain('Closed');
     fireEvent.click(ada);
     await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/messages?conversation=c-ada'));
   });
