@@ -257,6 +257,27 @@ describe('/hunter-dashboard', () => {
     expect(await screen.findByLabelText('Full Name')).toBeTruthy();
   });
 
+  it('shows the profile back in review once a rejected hunter saves their edits', async () => {
+    let status: 'rejected' | 'pending' = 'rejected';
+    const current = () => ({ ...sofia, status, verified: false, statusReason: status === 'rejected' ? 'Add a photo.' : null });
+    stubFetch({
+      ...withProfile,
+      'GET /api/hunter-profile': () => json(200, current()),
+      'PATCH /api/hunters/7': () => {
+        status = 'pending';
+        return json(200, current());
+      },
+    });
+    renderRoute('/hunter-dashboard?tab=settings');
+    const banner = await screen.findByRole('status', { name: 'Profile status' });
+    expect(banner.textContent).toContain(VETTING_MESSAGES.rejected);
+    fireEvent.change(await screen.findByLabelText('Full Name'), { target: { value: 'Sofia Marín' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() =>
+      expect(screen.getByRole('status', { name: 'Profile status' }).textContent).toContain(VETTING_MESSAGES.pending),
+    );
+  });
+
   it('shows a suspended hunter the reason', async () => {
     stubFetch({
       ...withProfile,
