@@ -1,7 +1,9 @@
 import {
   DEFAULT_SESSION_TYPES,
+  type AdminHunter,
   type Brand,
   type Hunter,
+  type OwnHunter,
   type HunterBooking,
   type MyBooking,
   type SessionTypeKey,
@@ -64,8 +66,36 @@ export function aHunter(overrides: Partial<Hunter> = {}): Hunter {
     featured: false,
     sessionTypes: DEFAULT_SESSION_TYPES,
     instagramUrl: null,
+    verified: true,
+    takesPaidBookings: true,
     createdAt: '2026-03-14T10:00:00.000Z',
     updatedAt: '2026-03-14T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** The signed-in member's own profile (`GET /api/hunter-profile`): approved unless told otherwise. */
+export function anOwnHunter(overrides: Partial<OwnHunter> = {}): OwnHunter {
+  const status = overrides.status ?? 'approved';
+  return {
+    ...aHunter({ verified: status === 'approved', ...overrides }),
+    userId: member.id,
+    status,
+    statusReason: null,
+    ...overrides,
+  };
+}
+
+/** A hunter as the admin console reads it. */
+export function anAdminHunter(overrides: Partial<AdminHunter> = {}): AdminHunter {
+  const status = overrides.status ?? 'pending';
+  return {
+    ...aHunter({ verified: status === 'approved', rating: null, reviewCount: 0, ...overrides }),
+    userId: `user-${overrides.id ?? 'x'}`,
+    status,
+    statusReason: null,
+    submittedAt: '2026-11-20T10:00:00.000Z',
+    decisions: [],
     ...overrides,
   };
 }

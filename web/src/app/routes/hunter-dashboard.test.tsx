@@ -1,14 +1,26 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aHunter, aHunterBooking, signedIn } from '@/testing/data-generators';
+import { PAYOUT_MESSAGES, VETTING_MESSAGES, type HunterEarnings } from '@hunted/contracts';
+import { aHunterBooking, anOwnHunter, signedIn } from '@/testing/data-generators';
 import { json, stubFetch } from '@/testing/fetch-stub';
 import { renderRoute } from '@/testing/test-utils';
+import { taxYearAt } from '@/features/bookings/lib/tax-year';
 import { averageRatingLabel } from './hunter-dashboard';
 
-const sofia = aHunter({ id: 7, name: 'Sofia Marin', rating: 4.25, reviewCount: 17, availabilityStatus: 'Busy' });
+const sofia = anOwnHunter({ id: 7, name: 'Sofia Marin', rating: 4.25, reviewCount: 17, availabilityStatus: 'Busy' });
+const thisTaxYear = taxYearAt(Date.now());
+const noEarnings: HunterEarnings = {
+  taxYear: thisTaxYear,
+  from: `${thisTaxYear}-04-06`,
+  to: `${thisTaxYear + 1}-04-05`,
+  totals: { grossPence: 0, feePence: 0, refundedPence: 0, netPence: 0 },
+  bookings: [],
+  payouts: [],
+};
 const withProfile = {
   ...signedIn,
   'GET /api/hunter-profile': () => json(200, sofia),
+  [`GET /api/hunter-earnings?taxYear=${thisTaxYear}`]: () => json(200, noEarnings),
   'GET /api/hunter-availability/weekly': () =>
     json(200, { mon: [], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] }),
   'GET /api/hunter-bookings?limit=100&offset=0': () => json(200, []),
@@ -78,7 +90,6 @@ describe('/hunter-dashboard', () => {
     stubFetch({ ...withProfile, 'GET /api/hunter-bookings?limit=100&offset=0': () => json(200, bookings) });
     renderRoute('/hunter-dashboard?tab=bookings');
     const upcoming = await screen.findByRole('region', { name: 'Upcoming Sessions' });
-    expect(statValue('Total Earnings')).toContain('£165.00');
     expect(statValue('Total Bookings')).toContain('8');
     expect(statValue('Upcoming Sessions')).toContain('2');
 
@@ -111,7 +122,6 @@ describe('/hunter-dashboard', () => {
     renderRoute('/hunter-dashboard?tab=bookings');
     await screen.findByRole('region', { name: 'Upcoming Sessions' });
     expect(statValue('Total Bookings')).toContain('101');
-    expect(statValue('Total Earnings')).toContain('£1080.00');
     expect(statValue('Upcoming Sessions')).toContain('1');
   });
 
@@ -151,7 +161,7 @@ describe('/hunter-dashboard', () => {
       'GET /api/hunter-conversations': () =>
         json(200, [
           { id: 'c-ada', clientName: 'Ada Lovelace', clientAvatar: null, lastMessage: 'See you Friday', lastMessageTime: new Date().toISOString(), unreadCount: 2 },
-          { id: 'c-leo', clientName: 'Leo Park', clientAvatar: null, lastMessage: null, lastMessageTime: null, unreadCount: 0 },
+          { id: 'c-leo', clientName: 'Leo Park', clientAvatar: null, lastMessage: null, lastMessageTime: null, unreadCount: 0, closed: true },
         ]),
     });
     const router = renderRoute('/hunter-dashboard?tab=messages');
@@ -159,6 +169,9 @@ describe('/hunter-dashboard', () => {
     expect(ada.textContent).toContain('See you Friday');
     expect(ada.textContent).toContain('less than a minute ago');
     expect(screen.getByRole('button', { name: /^Leo Park/ }).textContent).toContain('No messages yet');
+    // A conversation closed by the hunter's suspension says so in the list.
+    expect(screen.getByRole('button', { name: /^Leo Park/ }).textContent).toContain('Closed');
+    expect(ada.textContent).not.toContain('Closed');
     fireEvent.click(ada);
     await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/messages?conversation=c-ada'));
   });
@@ -171,7 +184,7 @@ describe('/hunter-dashboard', () => {
       within(tabs)
         .getAllByRole('tab')
         .map((tab) => tab.textContent?.trim()),
-    ).toEqual(['Bookings', 'Calendar', 'Availability', 'Messages', 'Settings']);
+    ).toEqual(['Bookings', 'Calendar', 'Availability', 'Messages', 'Earnings', 'Settings']);
     expect(screen.getByRole('tab', { name: 'Messages' }).getAttribute('aria-selected')).toBe('true');
     expect(await screen.findByText('No conversations yet')).toBeTruthy();
 
@@ -196,9 +209,98 @@ describe('/hunter-dashboard', () => {
     expect(screen.getByRole('tab', { name: 'Bookings' }).getAttribute('aria-selected')).toBe('true');
   });
 
-  it('shows 5.0 when the profile has no rating', () => {
-    expect(averageRatingLabel(undefined)).toBe('5.0');
-    expect(averageRatingLabel(null)).toBe('5.0');
+  it("shows 'New' when the profile has no rating, never a made-up 5.0", async () => {
+    expect(averageRatingLabel(undefined)).toBe('New');
+    expect(averageRatingLabel(null)).toBe('New');
     expect(averageRatingLabel(4)).toBe('4.0');
+    stubFetch({ ...withProfile, 'GET /api/hunter-profile': () => json(200, { ...sofia, rating: null, reviewCount: 0 }) });
+    renderRoute('/hunter-dashboard?tab=bookings');
+    await screen.findByRole('heading', { name: 'Welcome back, Sofia Marin' });
+    expect(statValue('Average Rating')).toContain('New');
+    expect(statValue('Average Rating')).not.toContain('5.0');
+  });
+
+  it("shows this tax year's real net earnings (after fees) on the money card, linking to the Earnings tab", async () => {
+    stubFetch({
+      ...withProfile,
+      [`GET /api/hunter-earnings?taxYear=${thisTaxYear}`]: () =>
+        json(200, { ...noEarnings, totals: { grossPence: 10000, feePence: 400, refundedPence: 0, netPence: 9600 } }),
+    });
+    renderRoute('/hunter-dashboard?tab=bookings');
+    await screen.findByRole('heading', { name: 'Welcome back, Sofia Marin' });
+    await waitFor(() => expect(statValue('Net Earnings')).toContain('£96.00'));
+    expect(screen.getByRole('link', { name: /after fees · details/ }).getAttribute('href')).toBe(
+      '/hunter-dashboard?tab=earnings',
+    );
+  });
+
+  it('tells a pending hunter their profile is being reviewed', async () => {
+    stubFetch({ ...withProfile, 'GET /api/hunter-profile': () => json(200, { ...sofia, status: 'pending', verified: false }) });
+    renderRoute('/hunter-dashboard?tab=bookings');
+    const banner = await screen.findByRole('status', { name: 'Profile status' });
+    expect(banner.textContent).toContain(VETTING_MESSAGES.pending);
+  });
+
+  it('shows a rejected hunter the reason and the way back to the queue: editing the profile', async () => {
+    stubFetch({
+      ...withProfile,
+      'GET /api/hunter-profile': () =>
+        json(200, { ...sofia, status: 'rejected', verified: false, statusReason: 'Please add a photo of yourself.' }),
+    });
+    const router = renderRoute('/hunter-dashboard?tab=bookings');
+    const banner = await screen.findByRole('status', { name: 'Profile status' });
+    expect(banner.textContent).toContain(VETTING_MESSAGES.rejected);
+    expect(banner.textContent).toContain('Please add a photo of yourself.');
+    expect(banner.textContent).toContain(VETTING_MESSAGES.rejectedHint);
+    fireEvent.click(within(banner).getByRole('link', { name: 'Edit your profile' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=settings'));
+    expect(await screen.findByLabelText('Full Name')).toBeTruthy();
+  });
+
+  it('shows the profile back in review once a rejected hunter saves their edits', async () => {
+    let status: 'rejected' | 'pending' = 'rejected';
+    const current = () => ({ ...sofia, status, verified: false, statusReason: status === 'rejected' ? 'Add a photo.' : null });
+    stubFetch({
+      ...withProfile,
+      'GET /api/hunter-profile': () => json(200, current()),
+      'PATCH /api/hunters/7': () => {
+        status = 'pending';
+        return json(200, current());
+      },
+    });
+    renderRoute('/hunter-dashboard?tab=settings');
+    const banner = await screen.findByRole('status', { name: 'Profile status' });
+    expect(banner.textContent).toContain(VETTING_MESSAGES.rejected);
+    fireEvent.change(await screen.findByLabelText('Full Name'), { target: { value: 'Sofia Marín' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() =>
+      expect(screen.getByRole('status', { name: 'Profile status' }).textContent).toContain(VETTING_MESSAGES.pending),
+    );
+  });
+
+  it('shows a suspended hunter the reason', async () => {
+    stubFetch({
+      ...withProfile,
+      'GET /api/hunter-profile': () =>
+        json(200, { ...sofia, status: 'suspended', verified: false, statusReason: 'Clients reported missed sessions.' }),
+    });
+    renderRoute('/hunter-dashboard?tab=bookings');
+    const banner = await screen.findByRole('status', { name: 'Profile status' });
+    expect(banner.textContent).toContain(VETTING_MESSAGES.suspended);
+    expect(banner.textContent).toContain('Clients reported missed sessions.');
+  });
+
+  it('shows no banner to an approved hunter', async () => {
+    stubFetch(withProfile);
+    renderRoute('/hunter-dashboard?tab=bookings');
+    await screen.findByRole('heading', { name: 'Welcome back, Sofia Marin' });
+    expect(screen.queryByRole('status', { name: 'Profile status' })).toBeNull();
+  });
+
+  it('tells a hunter who is not approved yet that they cannot get paid, without asking for a payout account', async () => {
+    const calls = stubFetch({ ...withProfile, 'GET /api/hunter-profile': () => json(200, { ...sofia, status: 'pending' }) });
+    renderRoute('/hunter-dashboard?tab=earnings');
+    expect(await screen.findByText(`${PAYOUT_MESSAGES.notApproved}.`)).toBeTruthy();
+    expect(calls.some((call) => call.url.startsWith('/api/hunter-payouts'))).toBe(false);
   });
 });

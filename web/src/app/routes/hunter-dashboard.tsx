@@ -1,4 +1,4 @@
-import type { Hunter } from '@hunted/contracts';
+import type { OwnHunter } from '@hunted/contracts';
 import {
   ArrowLeft,
   CalendarCheck,
@@ -7,6 +7,7 @@ import {
   Clock,
   MessageSquare,
   PoundSterling,
+  Wallet,
   Settings,
   Star,
   UserPlus,
@@ -20,7 +21,10 @@ import { compactTabClasses, Tabs, TabsContent, TabsList, TabsTrigger } from '@/c
 import { paths } from '@/config/paths';
 import { useHunterBookings } from '@/features/bookings/api/get-bookings';
 import { BookingsCalendar } from '@/features/bookings/components/bookings-calendar';
+import { EarningsTab } from '@/features/bookings/components/earnings/earnings-tab';
 import { HunterBookingsTab } from '@/features/bookings/components/hunter-bookings-tab';
+import { useHunterEarnings } from '@/features/bookings/api/get-hunter-earnings';
+import { taxYearAt, taxYearLabel } from '@/features/bookings/lib/tax-year';
 import { useUnauthorizedRedirect } from '@/lib/use-unauthorized-redirect';
 import { bookedHoursByDate } from '@/features/bookings/lib/booked-hours';
 import { summariseHunterBookings } from '@/features/bookings/lib/hunter-bookings-summary';
@@ -33,6 +37,8 @@ import { HunterMessagesTab } from '@/features/messaging/components/hunter-messag
 import { UnreadBadge } from '@/features/messaging/components/unread-badge';
 import { HunterPhoto } from '@/features/hunters/components/hunter-photo';
 import { HunterSettings } from '@/features/hunters/components/hunter-settings';
+import { VettingBanner } from '@/features/hunters/components/vetting-banner';
+import { ratingLabel } from '@/lib/rating';
 
 /**
  * /hunter-dashboard: the signed-in hunter's profile, bookings, conversations and availability. It lives in
@@ -53,13 +59,14 @@ export function HunterDashboardRoute() {
   return <HunterDashboard hunter={profile.data} />;
 }
 
-const DASHBOARD_TABS = ['bookings', 'calendar', 'availability', 'messages', 'settings'] as const;
+const DASHBOARD_TABS = ['bookings', 'calendar', 'availability', 'messages', 'earnings', 'settings'] as const;
 type DashboardTab = (typeof DASHBOARD_TABS)[number];
 const TAB_LABELS: Record<DashboardTab, string> = {
   bookings: 'Bookings',
   calendar: 'Calendar',
   availability: 'Availability',
   messages: 'Messages',
+  earnings: 'Earnings',
   settings: 'Settings',
 };
 const tabIcons: Record<DashboardTab, ReactNode> = {
@@ -67,6 +74,7 @@ const tabIcons: Record<DashboardTab, ReactNode> = {
   calendar: <CalendarDays aria-hidden />,
   availability: <Clock aria-hidden />,
   messages: <MessageSquare aria-hidden />,
+  earnings: <Wallet aria-hidden />,
   settings: <Settings aria-hidden />,
 };
 const DEFAULT_DASHBOARD_TAB: DashboardTab = 'bookings';
@@ -92,12 +100,12 @@ function useDashboardTab(): [DashboardTab, (tab: string) => void] {
   return [tab, setTab];
 }
 
-/** The rating card shows 5.0 when the profile has none (spec, section 9). */
+/** The rating card: the average, or 'New' while the hunter has no reviews (never a made-up 5.0). */
 export function averageRatingLabel(rating: number | null | undefined): string {
-  return (typeof rating === 'number' && Number.isFinite(rating) ? rating : 5).toFixed(1);
+  return ratingLabel(rating);
 }
 
-function HunterDashboard({ hunter }: { hunter: Hunter }) {
+function HunterDashboard({ hunter }: { hunter: OwnHunter }) {
   const [tab, setTab] = useDashboardTab();
   const bookings = useHunterBookings();
   const conversations = useHunterConversations();
@@ -107,6 +115,9 @@ function HunterDashboard({ hunter }: { hunter: Hunter }) {
   const [now] = useState(() => Date.now());
   const summary = bookings.data ? summariseHunterBookings(bookings.data, now) : null;
   const bookedHours = useMemo(() => bookedHoursByDate(bookings.data ?? []), [bookings.data]);
+  // The money card shows this tax year's real net (after the platform's fees and refunds), as the Earnings tab does.
+  const [taxYear] = useState(() => taxYearAt(now));
+  const earnings = useHunterEarnings(taxYear);
   const bookingsNote = bookings.isError ? 'Could not be loaded' : 'Loading...';
   const reviews = `${hunter.reviewCount} ${hunter.reviewCount === 1 ? 'review' : 'reviews'}`;
   return (
@@ -137,12 +148,37 @@ function HunterDashboard({ hunter }: { hunter: Hunter }) {
         <StatusBadge status={hunter.availabilityStatus} className="self-start sm:self-center" />
       </header>
 
+      <VettingBanner
+        hunter={hunter}
+        editProfile={
+          <Link
+            to={`${paths.hunterDashboard.getHref()}?tab=settings`}
+            className="font-semibold underline underline-offset-4 hover:no-underline"
+          >
+            Edit your profile
+          </Link>
+        }
+      />
+
       <section aria-label="Your figures" className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <StatCard
           icon={<PoundSterling aria-hidden />}
-          label="Total Earnings"
-          value={summary ? formatPence(summary.earningsPence) : undefined}
-          note={summary ? 'Confirmed and completed sessions' : bookingsNote}
+          label="Net Earnings"
+          value={earnings.data ? formatPence(earnings.data.totals.netPence) : undefined}
+          note={
+            earnings.data ? (
+              <Link
+                to={`${paths.hunterDashboard.getHref()}?tab=earnings`}
+                className="font-medium text-brand-700 hover:text-brand-800"
+              >
+                {taxYearLabel(taxYear)} after fees · details
+              </Link>
+            ) : earnings.isError ? (
+              'Could not be loaded'
+            ) : (
+              'Loading...'
+            )
+          }
         />
         <StatCard
           icon={<CalendarCheck aria-hidden />}
@@ -165,7 +201,7 @@ function HunterDashboard({ hunter }: { hunter: Hunter }) {
       </section>
 
       <Tabs value={tab} onValueChange={setTab} className="mt-10">
-        <TabsList aria-label="Dashboard sections" className="grid grid-cols-5 sm:flex">
+        <TabsList aria-label="Dashboard sections" className="grid grid-cols-3 sm:flex">
           {DASHBOARD_TABS.map((value) => (
             <TabsTrigger key={value} value={value} className={compactTabClasses}>
               {tabIcons[value]} {TAB_LABELS[value]}
@@ -201,6 +237,9 @@ function HunterDashboard({ hunter }: { hunter: Hunter }) {
         <TabsContent value="availability">
           <AvailabilityEditor bookedHours={bookedHours} />
         </TabsContent>
+        <TabsContent value="earnings">
+          <EarningsTab approved={hunter.status === 'approved'} since={hunter.createdAt} />
+        </TabsContent>
         <TabsContent value="settings">
           <HunterSettings hunter={hunter} />
         </TabsContent>
@@ -209,7 +248,7 @@ function HunterDashboard({ hunter }: { hunter: Hunter }) {
   );
 }
 
-function StatCard({ icon, label, value, note }: { icon: ReactNode; label: string; value?: string; note: string }) {
+function StatCard({ icon, label, value, note }: { icon: ReactNode; label: string; value?: string; note: ReactNode }) {
   return (
     <div className="flex flex-col rounded-2xl border border-stone-200 bg-white p-4 shadow-xs sm:p-5">
       <div className="flex items-center justify-between gap-2">
@@ -225,7 +264,7 @@ function StatCard({ icon, label, value, note }: { icon: ReactNode; label: string
           —
         </p>
       )}
-      <p className="mt-1 text-xs text-stone-500">{note}</p>
+      <div className="mt-1 text-xs text-stone-500">{note}</div>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { ArrowLeft, FileUp, Inbox, LayoutGrid, LockKeyhole, ShieldX } from 'lucide-react';
+import { ArrowLeft, FileUp, Inbox, LayoutGrid, LockKeyhole, ShieldX, UserCheck } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { NoticeCard, Page } from '@/components/ui/page';
@@ -9,6 +9,7 @@ import { goToLogin, useAuth } from '@/lib/auth';
 import { BrandManagement } from '../components/brand-management';
 import { BulkUpload } from '../components/bulk-upload';
 import { ContactSubmissions } from '../components/contact-submissions';
+import { HunterVetting } from '../components/hunters/hunter-vetting';
 import { PublicBrandsRefresh } from '../api/refresh-brands';
 
 /**
@@ -19,7 +20,10 @@ export function AdminPage({ refreshPublicBrands }: { refreshPublicBrands: () => 
   const auth = useAuth();
   return (
     <PublicBrandsRefresh value={refreshPublicBrands}>
-      <Page title="Admin Dashboard" description="Manage the brand directory, upload brands in bulk and read messages.">
+      <Page
+        title="Admin Dashboard"
+        description="Manage the brand directory, upload brands in bulk, read messages and vet hunters."
+      >
         <Link
           to={paths.home.getHref()}
           className="-mt-4 mb-8 inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:text-brand-800"
@@ -57,7 +61,7 @@ export function AdminPage({ refreshPublicBrands }: { refreshPublicBrands: () => 
 function AdminConsole() {
   return (
     <Tabs defaultValue="brands">
-      <TabsList aria-label="Admin sections" className="grid grid-cols-3 sm:flex">
+      <TabsList aria-label="Admin sections" className="grid grid-cols-4 sm:flex">
         <TabsTrigger value="brands" className={compactTabClasses}>
           <LayoutGrid aria-hidden /> Brand Management
         </TabsTrigger>
@@ -66,6 +70,9 @@ function AdminConsole() {
         </TabsTrigger>
         <TabsTrigger value="contact" className={compactTabClasses}>
           <Inbox aria-hidden /> Contact Submissions
+        </TabsTrigger>
+        <TabsTrigger value="hunters" className={compactTabClasses}>
+          <UserCheck aria-hidden /> Hunters
         </TabsTrigger>
       </TabsList>
       <TabsContent value="brands">
@@ -76,6 +83,9 @@ function AdminConsole() {
       </TabsContent>
       <TabsContent value="contact">
         <ContactSubmissions />
+      </TabsContent>
+      <TabsContent value="hunters">
+        <HunterVetting />
       </TabsContent>
     </Tabs>
   );

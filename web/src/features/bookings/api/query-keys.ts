@@ -9,4 +9,8 @@ export const bookingKeys = {
   paymentConfig: () => [...bookingKeys.all, 'payment-config'] as const,
   mine: () => [...bookingKeys.all, 'mine'] as const,
   hunterBookings: () => [...bookingKeys.all, 'hunter-bookings'] as const,
+  /** The signed-in hunter's payout account (Stripe Connect, or the simulated one). */
+  payoutAccount: () => [...bookingKeys.all, 'payout-account'] as const,
+  earningsAll: () => [...bookingKeys.all, 'earnings'] as const,
+  earnings: (taxYear: number) => [...bookingKeys.earningsAll(), taxYear] as const,
 };

@@ -2,6 +2,8 @@ import type { Hunter } from '@hunted/contracts';
 import { Camera, MapPin, Star } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Accordion, AccordionItem } from '@/components/ui/accordion';
+import { VerifiedBadge } from '@/components/ui/verified-badge';
+import { hasRating, ratingLabel } from '@/lib/rating';
 import { isWebLink } from '@/lib/web-link';
 
 function Initials({ name }: { name: string }) {
@@ -59,10 +61,18 @@ export function HunterSummary({ hunter }: { hunter: Hunter }) {
           <Initials name={hunter.name} />
         )}
         <div className="min-w-0">
-          <h2 className="text-xl font-bold break-words text-stone-900">{hunter.name}</h2>
+          <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <h2 className="text-xl font-bold break-words text-stone-900">{hunter.name}</h2>
+            {hunter.verified ? <VerifiedBadge /> : null}
+          </div>
           <p className="mt-1 flex items-center gap-1 text-sm text-stone-600">
-            <Star className="h-4 w-4 fill-amber-400 text-amber-400" aria-hidden />
-            {hunter.rating.toFixed(1)} ({hunter.reviewCount} {hunter.reviewCount === 1 ? 'review' : 'reviews'})
+            <Star
+              className={hasRating(hunter.rating) ? 'h-4 w-4 fill-amber-400 text-amber-400' : 'h-4 w-4 text-stone-400'}
+              aria-hidden
+            />
+            {hasRating(hunter.rating)
+              ? `${ratingLabel(hunter.rating)} (${hunter.reviewCount} ${hunter.reviewCount === 1 ? 'review' : 'reviews'})`
+              : 'New · no reviews yet'}
           </p>
           <p className="mt-0.5 flex items-center gap-1 text-sm text-stone-600">
             <MapPin className="h-4 w-4" aria-hidden /> {hunter.location}

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_SESSION_TYPES, PAYOUT_MESSAGES } from '@hunted/contracts';
 import { BOOKING_CHOICE_KEY } from '../lib/booking-choice';
 import { aHunter, aSlotsResponse, signedIn } from '@/testing/data-generators';
 import { json, stubFetch } from '@/testing/fetch-stub';
@@ -139,5 +140,43 @@ describe('/book-session/{hunterId}', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Next week' }));
     expect(await screen.findByRole('button', { name: 'Tue 27 Oct at 09:00' })).toBeTruthy();
     expect(screen.getByText(/Europe\/London \(GMT \+0:00\)/)).toBeTruthy();
+  });
+
+  it("shows a hunter's paid types as not taking paid bookings until their payouts are enabled; free ones stay bookable", async () => {
+    today('2026-07-06T08:00:00Z');
+    const notYetPaid = aHunter({
+      id: 8,
+      name: 'Nina Nouvelle',
+      rating: null,
+      reviewCount: 0,
+      takesPaidBookings: false,
+      sessionTypes: {
+        ...DEFAULT_SESSION_TYPES,
+        askQuestion: { ...DEFAULT_SESSION_TYPES.askQuestion, enabled: true, price: 0 },
+      },
+    });
+    stubFetch({
+      ...signedIn,
+      'GET /api/hunters/8': () => json(200, notYetPaid),
+      'GET /api/hunters/8/slots?from=2026-07-06&to=2026-07-12&sessionType=askQuestion': () =>
+        json(200, aSlotsResponse(8, 'askQuestion', '2026-07-06', { '2026-07-07': ['10:00'] })),
+    });
+    renderRoute('/book-session/8');
+    expect(await screen.findByRole('heading', { name: 'Nina Nouvelle' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Verified hunter' })).toBeTruthy();
+    expect(screen.getByText('New · no reviews yet')).toBeTruthy();
+
+    const typeSelect = screen.getByLabelText('Service type');
+    const options = within(typeSelect).getAllByRole('option') as HTMLOptionElement[];
+    const paid = options.filter((option) => option.textContent!.includes(PAYOUT_MESSAGES.notTakingPaid));
+    expect(paid.map((option) => option.value)).toEqual(['whatsappVoice', 'whatsappVideo']);
+    expect(paid.every((option) => option.disabled)).toBe(true);
+    const free = options.find((option) => option.value === 'askQuestion')!;
+    expect(free.disabled).toBe(false);
+    expect(free.textContent).toContain('£0');
+    expect(screen.getByText(/Free sessions can be booked now/)).toBeTruthy();
+
+    fireEvent.change(typeSelect, { target: { value: 'askQuestion' } });
+    expect(await screen.findByRole('button', { name: 'Tue 7 Jul at 10:00' })).toBeTruthy();
   });
 });

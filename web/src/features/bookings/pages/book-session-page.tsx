@@ -1,5 +1,11 @@
-import { SESSION_TYPE_LABELS, longDateLabel, SESSION_TYPES, type SessionTypeKey } from '@hunted/contracts';
-import { ArrowLeft, SearchX } from 'lucide-react';
+import {
+  PAYOUT_MESSAGES,
+  SESSION_TYPE_LABELS,
+  longDateLabel,
+  SESSION_TYPES,
+  type SessionTypeKey,
+} from '@hunted/contracts';
+import { ArrowLeft, Info, SearchX } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -53,6 +59,10 @@ export function BookSessionPage({ useBookableHunter }: { useBookableHunter: UseB
   if (!found) return notFound;
 
   const enabledTypes = SESSION_TYPES.filter((key) => found.sessionTypes[key].enabled);
+  // Until the hunter's payouts are enabled their paid types cannot be held (the server refuses with the same words);
+  // free ones stay bookable.
+  const notBookable = (key: SessionTypeKey) => !found.takesPaidBookings && found.sessionTypes[key].price > 0;
+  const someNotBookable = enabledTypes.some(notBookable);
   const settings = sessionType ? found.sessionTypes[sessionType] : null;
   const canContinue = sessionType !== null && settings !== null && choice !== null;
 
@@ -101,12 +111,22 @@ export function BookSessionPage({ useBookableHunter }: { useBookableHunter: UseB
           >
             <option value="">Choose a service type</option>
             {enabledTypes.map((key) => (
-              <option key={key} value={key}>
+              <option key={key} value={key} disabled={notBookable(key)}>
                 {SESSION_TYPE_LABELS[key]} — {formatPounds(found.sessionTypes[key].price)} ·{' '}
                 {found.sessionTypes[key].duration} min
+                {notBookable(key) ? ` (${PAYOUT_MESSAGES.notTakingPaid})` : ''}
               </option>
             ))}
           </Select>
+          {someNotBookable ? (
+            <p className="mt-2 flex items-start gap-2 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset">
+              <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+              <span>
+                {PAYOUT_MESSAGES.notTakingPaid}: {found.name}&apos;s paid sessions open once their payouts are set up.
+                {enabledTypes.some((key) => !notBookable(key)) ? ' Free sessions can be booked now.' : ''}
+              </span>
+            </p>
+          ) : null}
           {enabledTypes.length === 0 ? (
             <p className="mt-2 text-sm text-stone-600">This hunter offers no sessions at the moment.</p>
           ) : null}

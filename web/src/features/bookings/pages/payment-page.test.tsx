@@ -1,4 +1,4 @@
-import { BOOKING_ERRORS } from '@hunted/contracts';
+import { BOOKING_ERRORS, PAYOUT_MESSAGES, VETTING_MESSAGES } from '@hunted/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -190,6 +190,20 @@ describe('/payment/{hunterId}', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/book-session/7'));
     expect(await screen.findByText(BOOKING_ERRORS.slotTaken)).toBeTruthy();
   });
+
+  it.each([PAYOUT_MESSAGES.notTakingPaid, VETTING_MESSAGES.notApproved])(
+    "returns to the schedule with the server's sentence when the hunter cannot take the booking (409 '%s')",
+    async (message) => {
+      storeChoice(paidChoice);
+      stubFetch({
+        ...paidAnswers('simulated'),
+        'POST /api/create-payment-intent': () => json(409, { statusCode: 409, message }),
+      });
+      const router = renderRoute('/payment/7');
+      await waitFor(() => expect(router.state.location.pathname).toBe('/book-session/7'));
+      expect(await screen.findByText(message)).toBeTruthy();
+    },
+  );
 
   it("returns to the schedule with the server's sentence when a limit refuses the hold (429)", async () => {
     storeChoice(paidChoice);

@@ -1,12 +1,12 @@
-import type { Hunter } from '@hunted/contracts';
+import type { OwnHunter } from '@hunted/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { HttpError, request } from '@/lib/api-client';
 import { hunterKeys } from './query-keys';
 
 /** The signed-in user's hunter profile, or null when they have none yet (the service answers 404). */
-export async function getHunterProfile(): Promise<Hunter | null> {
+export async function getHunterProfile(): Promise<OwnHunter | null> {
   try {
-    return await request<Hunter>('GET', '/api/hunter-profile');
+    return await request<OwnHunter>('GET', '/api/hunter-profile');
   } catch (error) {
     if (error instanceof HttpError && error.status === 404) return null;
     throw error;

@@ -5,7 +5,9 @@ import { Link } from 'react-router-dom';
 import { buttonClasses } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { StarRating } from '@/components/ui/star-rating';
+import { VerifiedBadge } from '@/components/ui/verified-badge';
 import { paths } from '@/config/paths';
+import { hasRating, ratingLabel } from '@/lib/rating';
 import { safeExternalUrl, statusTone, type StatusTone } from '../lib/hunter-filters';
 import { HunterPhoto } from './hunter-photo';
 
@@ -31,6 +33,18 @@ export function StatusBadge({ status, className }: { status: string; className?:
     >
       <span className={cn('h-2 w-2 rounded-full', toneClasses[tone].dot)} aria-hidden />
       {status}
+    </span>
+  );
+}
+
+/** In place of stars while a hunter has no reviews yet: new, never a default 5.0. */
+export function NewHunterLabel() {
+  return (
+    <span className="inline-flex items-center gap-1.5">
+      <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-800 ring-1 ring-amber-200 ring-inset">
+        New
+      </span>
+      <span className="text-stone-500">No reviews yet</span>
     </span>
   );
 }
@@ -83,7 +97,10 @@ export function HunterCard({ hunter, signedIn }: { hunter: Hunter; signedIn: boo
 
       <div className="flex flex-1 flex-col p-5">
         <div className="flex items-start justify-between gap-3">
-          <h2 className="text-lg font-bold tracking-tight text-stone-900">{hunter.name}</h2>
+          <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
+            <h2 className="text-lg font-bold tracking-tight text-stone-900">{hunter.name}</h2>
+            {hunter.verified ? <VerifiedBadge /> : null}
+          </div>
           {instagram ? (
             <a
               href={instagram}
@@ -99,11 +116,17 @@ export function HunterCard({ hunter, signedIn }: { hunter: Hunter; signedIn: boo
         </div>
 
         <span className="mt-1.5 inline-flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-sm">
-          <StarRating rating={hunter.rating} />
-          <span className="font-semibold text-stone-900">{Number(hunter.rating || 0).toFixed(1)}</span>
-          <span className="text-stone-500">
-            ({hunter.reviewCount} {hunter.reviewCount === 1 ? 'review' : 'reviews'})
-          </span>
+          {hasRating(hunter.rating) ? (
+            <>
+              <StarRating rating={hunter.rating} />
+              <span className="font-semibold text-stone-900">{ratingLabel(hunter.rating)}</span>
+              <span className="text-stone-500">
+                ({hunter.reviewCount} {hunter.reviewCount === 1 ? 'review' : 'reviews'})
+              </span>
+            </>
+          ) : (
+            <NewHunterLabel />
+          )}
         </span>
 
         <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1.5 text-sm text-stone-600">

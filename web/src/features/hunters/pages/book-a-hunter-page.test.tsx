@@ -25,6 +25,24 @@ const away = aHunter({ id: 3, name: 'Una Away', availabilityStatus: 'Unavailable
 const card = (name: string) => screen.getByRole('heading', { name }).closest('article') as HTMLElement;
 
 describe('/book-a-hunter', () => {
+  it("marks verified hunters, and shows 'New' (never 5.0) for a hunter without reviews", async () => {
+    const nina = aHunter({ id: 9, name: 'Nina Nouvelle', rating: null, reviewCount: 0 });
+    const unverified = aHunter({ id: 10, name: 'Otto Other', verified: false });
+    stubFetch({ ...signedOut, [`GET ${LIST}`]: () => page([sofia, nina, unverified], 3) });
+    renderRoute('/book-a-hunter');
+    expect(await screen.findByText('3 hunters available')).toBeTruthy();
+
+    expect(within(card('Sofia Marin')).getByRole('img', { name: 'Verified hunter' })).toBeTruthy();
+    expect(within(card('Sofia Marin')).getByRole('img', { name: 'Rated 4.5 out of 5' })).toBeTruthy();
+    expect(within(card('Otto Other')).queryByRole('img', { name: 'Verified hunter' })).toBeNull();
+
+    const fresh = card('Nina Nouvelle');
+    expect(within(fresh).getByText('New')).toBeTruthy();
+    expect(within(fresh).getByText('No reviews yet')).toBeTruthy();
+    expect(within(fresh).queryByRole('img', { name: /^Rated/ })).toBeNull();
+    expect(fresh.textContent).not.toContain('5.0');
+  });
+
   it('shows the loading text, then the count from x-total-count', async () => {
     let answer: (response: Response) => void = () => undefined;
     stubFetch({ ...signedOut, [`GET ${LIST}`]: () => new Promise<Response>((resolve) => (answer = resolve)) });

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { aHunter, member, signedIn } from '@/testing/data-generators';
+import { VETTING_MESSAGES } from '@hunted/contracts';
+import { aHunter, anOwnHunter, member, signedIn } from '@/testing/data-generators';
 import { json, stubFetch } from '@/testing/fetch-stub';
 import { renderRoute } from '@/testing/test-utils';
 
@@ -168,9 +169,9 @@ describe('/create-hunter-profile', () => {
     );
   });
 
-  it('creates the profile with whole numbers, refreshes the profile and opens the dashboard', async () => {
+  it('creates the profile with whole numbers, refreshes the profile and opens the dashboard, where it is pending', async () => {
     let profileReads = 0;
-    const created = aHunter({ id: 77, name: 'Ada Lovelace' });
+    const created = anOwnHunter({ id: 77, name: 'Ada Lovelace', status: 'pending', rating: null, reviewCount: 0 });
     const { calls, router } = await openForm({
       'GET /api/hunter-profile': () =>
         ++profileReads === 1 ? json(404, { message: 'Hunter not found' }) : json(200, created),
@@ -182,7 +183,12 @@ describe('/create-hunter-profile', () => {
     save();
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/hunter-dashboard'));
-    expect(toastWith('Success!')?.textContent).toContain('Your hunter profile has been created successfully.');
+    expect(toastWith('Success!')?.textContent).toContain(
+      'Your hunter profile has been created successfully and is now being reviewed.',
+    );
+    expect((await screen.findByRole('status', { name: 'Profile status' })).textContent).toContain(
+      VETTING_MESSAGES.pending,
+    );
     const sent = calls.find((call) => call.url === '/api/hunters' && call.init.method === 'POST');
     expect(JSON.parse(String(sent?.init.body))).toEqual({
       name: 'Ada Lovelace',

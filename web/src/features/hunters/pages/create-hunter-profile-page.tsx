@@ -24,7 +24,8 @@ export function CreateHunterProfilePage() {
   const navigate = useNavigate();
   const create = useCreateHunter({
     onSuccess: () => {
-      successToast('Success!', 'Your hunter profile has been created successfully.');
+      // The dashboard's banner then says the profile is being reviewed (it is not listed until approved).
+      successToast('Success!', 'Your hunter profile has been created successfully and is now being reviewed.');
       void navigate(paths.hunterDashboard.getHref());
     },
     onError: (error) => {

@@ -1,5 +1,5 @@
 import type { HunterConversationSummary } from '@hunted/contracts';
-import { MessageSquare } from 'lucide-react';
+import { Lock, MessageSquare } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
 import { NoticeCard } from '@/components/ui/page';
@@ -46,6 +46,11 @@ export function HunterMessagesTab({
             <span className="min-w-0 flex-1">
               <span className="flex items-baseline gap-2">
                 <span className="truncate text-sm font-semibold text-stone-900">{row.clientName}</span>
+                {row.closed ? (
+                  <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-stone-100 px-2 py-0.5 text-[11px] font-semibold text-stone-600">
+                    <Lock className="h-3 w-3" aria-hidden /> Closed
+                  </span>
+                ) : null}
                 {row.lastMessageTime ? (
                   <time dateTime={row.lastMessageTime} className="ml-auto shrink-0 text-xs text-stone-600">
                     {timeAgo(row.lastMessageTime, now)}

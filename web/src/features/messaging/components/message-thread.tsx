@@ -1,5 +1,5 @@
-import type { ConversationSummary } from '@hunted/contracts';
-import { ArrowLeft, MessageSquare } from 'lucide-react';
+import { VETTING_MESSAGES, type ConversationSummary } from '@hunted/contracts';
+import { ArrowLeft, Lock, MessageSquare } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
@@ -170,7 +170,22 @@ export function MessageThread({
         )}
       </div>
 
-      <MessageComposer onSend={onSend} sending={sending} />
+      {conversation.closed ? <ClosedConversation /> : <MessageComposer onSend={onSend} sending={sending} />}
     </section>
+  );
+}
+
+/** In place of the composer once the hunter is suspended: the messages stay readable, nothing new can be sent. */
+function ClosedConversation() {
+  return (
+    <div role="status" className="flex items-start gap-3 border-t border-stone-200 bg-stone-50 px-4 py-4 sm:px-5">
+      <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-stone-200 text-stone-600">
+        <Lock className="h-4 w-4" aria-hidden />
+      </span>
+      <div>
+        <p className="text-sm font-semibold text-stone-900">{VETTING_MESSAGES.closedConversation}</p>
+        <p className="mt-0.5 text-sm text-stone-600">You can still read it, but no new messages can be sent.</p>
+      </div>
+    </div>
   );
 }

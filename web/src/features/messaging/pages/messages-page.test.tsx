@@ -1,4 +1,4 @@
-import type { ConversationMessage, ConversationSummary } from '@hunted/contracts';
+import { VETTING_MESSAGES, type ConversationMessage, type ConversationSummary } from '@hunted/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { member, signedIn } from '@/testing/data-generators';
@@ -23,6 +23,7 @@ function aConversation(overrides: Partial<ConversationSummary> = {}): Conversati
     otherImage: null,
     lastMessage: 'See you Friday',
     unreadCount: 0,
+    closed: false,
     ...overrides,
   };
 }
@@ -73,6 +74,51 @@ describe('/messages', () => {
     expect(await screen.findByText('No messages yet')).toBeTruthy();
     expect(screen.getByText('Start the conversation!')).toBeTruthy();
     expect(screen.getByRole('log', { name: 'Messages with Sofia Marin' })).toBeTruthy();
+  });
+
+  it('keeps a closed conversation readable but shows that it is closed instead of the composer, to either side', async () => {
+    stubFetch({
+      ...base,
+      'GET /api/conversations': () =>
+        json(200, [
+          aConversation({ closed: true }),
+          aConversation({ id: 'c2', otherName: 'Leo Park', role: 'hunter', otherUserId: 'u-leo', closed: true }),
+        ]),
+      'GET /api/conversations/c1/messages?limit=50': () => json(200, [aMessage({ content: 'See you Friday' })]),
+      'GET /api/conversations/c2/messages?limit=50': () => json(200, [aMessage({ conversationId: 'c2', senderId: 'u-leo', content: 'Thanks!' })]),
+    });
+    const router = renderRoute('/messages?conversation=c1');
+    const log = await screen.findByRole('log', { name: 'Messages with Sofia Marin' });
+    expect(await within(log).findByText('See you Friday')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toContain(VETTING_MESSAGES.closedConversation);
+    expect(screen.queryByLabelText('Message')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Send' })).toBeNull();
+
+    // The hunter's side of a closed conversation is closed too.
+    await router.navigate('/messages?conversation=c2');
+    expect(await screen.findByText('Thanks!')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toContain(VETTING_MESSAGES.closedConversation);
+    expect(screen.queryByLabelText('Message')).toBeNull();
+  });
+
+  it("says why a message was refused when the conversation closed meanwhile (409), and reads the rows again", async () => {
+    let closed = false;
+    const calls = stubFetch({
+      ...base,
+      'GET /api/conversations': () => json(200, [aConversation({ closed })]),
+      'GET /api/conversations/c1/messages?limit=50': () => json(200, []),
+      'POST /api/conversations/c1/messages': () => {
+        closed = true;
+        return json(409, { statusCode: 409, message: VETTING_MESSAGES.closedConversation });
+      },
+    });
+    renderRoute('/messages?conversation=c1');
+    const box = await screen.findByLabelText('Message');
+    fireEvent.change(box, { target: { value: 'Are we still on?' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(screen.queryByLabelText('Message')).toBeNull());
+    expect(screen.getAllByText(VETTING_MESSAGES.closedConversation).length).toBeGreaterThan(0);
+    expect(calls.filter((call) => call.url === '/api/conversations').length).toBeGreaterThan(1);
   });
 
   it('shows nothing of a conversation that is not one of yours', async () => {

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { MessagesSquare } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -11,7 +12,7 @@ import { useAuth } from '@/lib/auth';
 import { serverMessageOf } from '@/lib/field-errors';
 import { handleUnauthorized } from '@/lib/unauthorized';
 import { useUnauthorizedRedirect } from '@/lib/use-unauthorized-redirect';
-import { useConversations, useThread } from '../api/conversations';
+import { conversationsQueryOptions, useConversations, useThread } from '../api/conversations';
 import { useMarkRead, useSendMessage } from '../api/message-mutations';
 import { ConversationList } from '../components/conversation-list';
 import { MessageThread } from '../components/message-thread';
@@ -38,6 +39,7 @@ export function MessagesPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const conversations = useConversations();
+  const queryClient = useQueryClient();
   const now = useNow();
   useUnauthorizedRedirect(conversations.error);
 
@@ -66,14 +68,20 @@ export function MessagesPage() {
         return true;
       } catch (error) {
         if (!handleUnauthorized(error)) {
-          // A limit (too quick, or the conversation's day is full) says which and when to try again.
-          const limit = error instanceof HttpError && error.status === 429 ? serverMessageOf(error) : null;
+          // A limit (too quick, or the conversation's day is full) says which and when to try again; a conversation
+          // closed meanwhile (409, the hunter suspended) says so.
+          const limit =
+            error instanceof HttpError && (error.status === 429 || error.status === 409) ? serverMessageOf(error) : null;
           toast({ variant: 'destructive', title: 'Error', description: limit ?? 'Failed to send message. Please try again.' });
+          // Read the rows again: a closed conversation then shows its notice in place of the composer.
+          if (error instanceof HttpError && error.status === 409) {
+            void queryClient.invalidateQueries({ queryKey: conversationsQueryOptions().queryKey });
+          }
         }
         return false;
       }
     },
-    [selected, send],
+    [selected, send, queryClient],
   );
 
   return (

@@ -1,0 +1,35 @@
+import type { AdminHunter, HunterDecisionKind, HunterDecisionRequest } from '@hunted/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { request } from '@/lib/api-client';
+import { adminKeys } from './query-keys';
+
+export interface HunterDecisionInput {
+  hunterId: number;
+  decision: HunterDecisionKind;
+  /** Required by the server to reject or suspend; an optional note otherwise. */
+  reason?: string;
+}
+
+export function decideHunter({ hunterId, decision, reason }: HunterDecisionInput): Promise<AdminHunter> {
+  const body: HunterDecisionRequest = reason?.trim() ? { reason: reason.trim() } : {};
+  return request<AdminHunter>('POST', `/api/admin/hunters/${hunterId}/${decision}`, body);
+}
+
+/** A decision moves the hunter between lists (the queue, a status filter) and adds to its history: all are read again. */
+export function useDecideHunter(
+  options: {
+    onSuccess?: (hunter: AdminHunter, input: HunterDecisionInput) => void;
+    onError?: (error: unknown) => void;
+  } = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: decideHunter,
+    onError: options.onError,
+    onSuccess: async (hunter, input) => {
+      queryClient.setQueryData(adminKeys.hunter(hunter.id), hunter);
+      await queryClient.invalidateQueries({ queryKey: adminKeys.hunters() });
+      options.onSuccess?.(hunter, input);
+    },
+  });
+}
