@@ -7,7 +7,6 @@ import { Controller, Get, Injectable, Module, type DynamicModule } from '@nestjs
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { SpanKind } from '@opentelemetry/api';
-import { InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import type { BookingEventV1, IntegrationEvent } from '@hunted/contracts';
 import {
   AfterCommit,
@@ -20,14 +19,12 @@ import {
   JobsModule,
   PlatformModule,
   Public,
-  startTracing,
   type EventHandler,
   type JobHandler,
   type JobQueue,
   type JobRun,
-  type Tracing,
 } from '@hunted/platform';
-import { TEST_DATABASE_URL, testConfig, waitFor } from '@hunted/platform/testing';
+import { startInMemoryTracing, TEST_DATABASE_URL, testConfig, waitFor, type InMemoryTracing, type ReadableSpan } from '@hunted/platform/testing';
 import pg from 'pg';
 import type { DataSource, EntityManager } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,7 +34,7 @@ import { startTestGateway, testGatewayConfig, type StartedGateway } from './supp
  * One trace from the edge to the last job an event causes: a request through the real gateway to a service built on
  * the platform (named bookings, so the gateway routes /api/bookings to it) that confirms a booking, the event
  * through the real outbox, relay and Redis stream to a consumer (named messaging) whose handler queues an email
- * job on BullMQ, and the job's run. Every span is caught by the SDK's InMemorySpanExporter.
+ * job on BullMQ, and the job's run. Every span is caught by the SDK's InMemorySpanExporter (startInMemoryTracing).
  *
  * The two services are small platform apps rather than the real bookings and messaging (services never import
  * each other, and their HTTP, event and job plumbing is all the platform's, which is what is traced).
@@ -141,8 +138,7 @@ async function startService(module: DynamicModule, name: string): Promise<{ app:
 }
 
 describe('traces', () => {
-  const exporter = new InMemorySpanExporter();
-  let tracing: Tracing;
+  let traced: InMemoryTracing;
   let bookings: { app: NestFastifyApplication; base: string };
   let messaging: { app: NestFastifyApplication; base: string };
   let edge: StartedGateway;
@@ -150,7 +146,7 @@ describe('traces', () => {
 
   beforeAll(async () => {
     // Before the apps are created, as in main.ts: their request hooks exist only when tracing is on.
-    tracing = startTracing({ serviceName: 'traces-test', spanProcessors: [new SimpleSpanProcessor(exporter)] });
+    traced = startInMemoryTracing('traces-test');
     bookings = await startService(BookingsProbeModule.forRoot(), 'bookings');
     messaging = await startService(MessagingProbeModule.forRoot(), 'messaging');
     webDist = mkdtempSync(path.join(tmpdir(), 'traces-web-'));
@@ -162,7 +158,7 @@ describe('traces', () => {
     await edge?.gateway.app.close();
     await messaging?.app.close();
     await bookings?.app.close();
-    await tracing?.shutdown();
+    await traced?.tracing.shutdown();
     if (webDist) rmSync(webDist, { recursive: true, force: true });
     const db = new pg.Client({ connectionString: TEST_DATABASE_URL });
     await db.connect();
@@ -179,10 +175,10 @@ describe('traces', () => {
     await waitFor('the email job to run', async () => emailsSent.includes(bookingId), 10_000);
     const requestId = response.headers.get('x-request-id');
 
-    const processSpan = () => exporter.getFinishedSpans().find((span) => span.name.startsWith('process') && span.kind === SpanKind.CONSUMER && span.attributes['bullmq.job.name'] !== undefined);
+    const processSpan = () => traced.exporter.getFinishedSpans().find((span) => span.name.startsWith('process') && span.kind === SpanKind.CONSUMER && span.attributes['bullmq.job.name'] !== undefined);
     await waitFor('the job span to end', async () => processSpan() !== undefined, 5_000);
 
-    const spans = exporter.getFinishedSpans();
+    const spans = traced.exporter.getFinishedSpans();
     const named = (predicate: (span: ReadableSpan) => boolean, what: string): ReadableSpan => {
       const span = spans.find(predicate);
       if (!span) throw new Error(`no ${what} span among: ${spans.map((s) => `${s.name} (${SpanKind[s.kind]})`).join(', ')}`);
@@ -216,10 +212,10 @@ describe('traces', () => {
   });
 
   it('starts a trace of its own for an event without a trace context (an untraced publisher)', async () => {
-    exporter.reset();
+    traced.exporter.reset();
     const event = { id: randomUUID(), type: 'bookings.booking.confirmed', version: 1, occurredAt: new Date().toISOString(), data: confirmedBooking() } as const;
     expect(await messaging.app.get(EventConsumer).apply(event)).toBe(true);
-    const consume = exporter.getFinishedSpans().find((span) => span.name === 'bookings.booking.confirmed process');
+    const consume = traced.exporter.getFinishedSpans().find((span) => span.name === 'bookings.booking.confirmed process');
     expect(consume).toBeDefined();
     expect(consume!.parentSpanContext).toBeUndefined();
   });
