@@ -1,5 +1,7 @@
 import { context, propagation, trace, SpanKind } from '@opentelemetry/api';
 import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { forwardTraceContext, startServerSpan, traceRequests } from './http-spans.js';
@@ -43,6 +45,29 @@ describe('tracing on', () => {
     await started.shutdown();
     expect(tracingEnabled()).toBe(false);
     expect(trace.getTracer('x').startSpan('y').isRecording()).toBe(false);
+  });
+
+  it('exports the spans over OTLP/HTTP to the configured endpoint, flushed at shutdown', async () => {
+    const received: { url: string; body: string }[] = [];
+    const collector = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        received.push({ url: req.url ?? '', body });
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve));
+    const { port } = collector.address() as AddressInfo;
+    started = startTracing({ serviceName: 'probe', env: { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${port}` } });
+    await inSpan('exported work', { kind: SpanKind.INTERNAL }, async () => undefined);
+    await started.shutdown();
+    collector.close();
+
+    expect(received.map((request) => request.url)).toEqual(['/v1/traces']);
+    const exported = JSON.stringify(JSON.parse(received[0]!.body));
+    expect(exported).toContain('"exported work"');
+    expect(exported).toContain('"service.name","value":{"stringValue":"probe"}');
   });
 
   it('names a service span by its route template, continues the caller trace and runs the handler inside it', async () => {

@@ -50,11 +50,11 @@ export interface Tracing {
  */
 export function startTracing(options: TracingOptions): Tracing {
   const env = options.env ?? process.env;
-  const endpoint = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || env.OTEL_EXPORTER_OTLP_ENDPOINT;
+  const url = tracesUrl(env);
   if (provider) throw new Error('tracing is already started in this process');
-  if (!options.spanProcessors && !endpoint) return { enabled: false, shutdown: async () => undefined, shutdownWith: () => undefined };
-  // The exporter reads the endpoint, headers and timeout from the standard OTEL_EXPORTER_OTLP_* variables itself.
-  const spanProcessors = options.spanProcessors ?? [new BatchSpanProcessor(new OTLPTraceExporter())];
+  if (!options.spanProcessors && !url) return { enabled: false, shutdown: async () => undefined, shutdownWith: () => undefined };
+  // The exporter reads the headers, timeout and batching from the standard OTEL_* variables itself.
+  const spanProcessors = options.spanProcessors ?? [new BatchSpanProcessor(new OTLPTraceExporter({ url }))];
   const started = new NodeTracerProvider({
     resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: env.OTEL_SERVICE_NAME || options.serviceName }),
     spanProcessors,
@@ -74,6 +74,13 @@ export function startTracing(options: TracingOptions): Tracing {
     shutdown,
     shutdownWith: (app) => void app.getHttpAdapter().getInstance().addHook('onClose', shutdown),
   };
+}
+
+/** Where spans go, as the OTLP exporters read the variables: the traces endpoint as given, else `<endpoint>/v1/traces`. */
+function tracesUrl(env: NodeJS.ProcessEnv): string | undefined {
+  if (env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) return env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT;
+  if (env.OTEL_EXPORTER_OTLP_ENDPOINT) return `${env.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, '')}/v1/traces`;
+  return undefined;
 }
 
 /** A W3C `traceparent`: version, trace id, parent span id, flags. */
