@@ -77,7 +77,7 @@ export async function createGatewayApp(config: GatewayConfig): Promise<GatewayAp
     // Traced, the request id is the trace id of the request's span, a new trace at the edge (a client's traceparent
     // is not trusted); untraced, the caller's x-request-id when plausible, else a fresh one.
     genReqId: tracingEnabled()
-      ? (req: http.IncomingMessage) => startServerSpan(req, { continueCallerTrace: false })
+      ? (req: http.IncomingMessage) => startServerSpan(req, { continueCallerTrace: false }) ?? requestIdFrom(req.headers[REQUEST_ID_HEADER])
       : (req: http.IncomingMessage) => requestIdFrom(req.headers[REQUEST_ID_HEADER]),
     bodyLimit: OWN_ROUTES_BODY_LIMIT,
     // Stated like the services' (the same 72 s): longer than a load balancer's idle timeout in front of us

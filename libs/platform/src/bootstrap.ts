@@ -67,7 +67,7 @@ export async function createServiceApp(module: unknown, options: BootstrapOption
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
     requestIdHeader: traced ? false : REQUEST_ID_HEADER,
-    genReqId: traced ? (req: IncomingMessage) => startServerSpan(req, { continueCallerTrace: true }) : () => randomUUID(),
+    genReqId: traced ? (req: IncomingMessage) => startServerSpan(req, { continueCallerTrace: true }) ?? randomUUID() : () => randomUUID(),
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT_BYTES,
     // Stated rather than left to Fastify's default (72 s, the same value): the gateway's pool lets an idle
     // connection go well before this (see gateway/src/upstream-agent.ts), so it never reuses one being closed here.

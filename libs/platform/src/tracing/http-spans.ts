@@ -18,11 +18,18 @@ export interface ServerSpanOptions {
 }
 
 /**
+ * Health probes (`/health`, `/health/ready`, `/health/deps`): the orchestrator asks every few seconds on every
+ * replica, and a trace of each would bury the requests people look for. Not traced.
+ */
+const UNTRACED_PATH = /^\/health(?:[/?]|$)/;
+
+/**
  * Starts the request's server span and gives its trace id: the request id of a traced request, so a log line's
  * `reqId` is the id to search for in the tracing backend. Called from Fastify's `genReqId`, the first thing
- * Fastify does with a request. Only when tracing is on.
+ * Fastify does with a request. Only when tracing is on. Undefined for a health probe, which is not traced.
  */
-export function startServerSpan(req: IncomingMessage, options: ServerSpanOptions): string {
+export function startServerSpan(req: IncomingMessage, options: ServerSpanOptions): string | undefined {
+  if (UNTRACED_PATH.test(req.url ?? '/')) return undefined;
   const parent = options.continueCallerTrace ? propagation.extract(ROOT_CONTEXT, req.headers) : ROOT_CONTEXT;
   const span = tracer().startSpan(
     req.method ?? 'HTTP',
@@ -70,7 +77,8 @@ export function traceRequests(fastify: FastifyInstance, options: TraceRequestsOp
   };
   fastify.addHook('onRequest', (request, reply, done) => {
     if (!serverSpanOf(request.raw)) startServerSpan(request.raw, options);
-    const span = serverSpanOf(request.raw)!;
+    const span = serverSpanOf(request.raw);
+    if (!span) return done();
     // 'close' comes for every end, an aborted request and a hijacked (proxied) reply included.
     reply.raw.once('close', () => {
       const route = routeOf(request);

@@ -73,11 +73,17 @@ describe('tracing on', () => {
   it('names a service span by its route template, continues the caller trace and runs the handler inside it', async () => {
     const exporter = new InMemorySpanExporter();
     started = startTracing({ serviceName: 'probe', spanProcessors: [new SimpleSpanProcessor(exporter)] });
-    const app = Fastify({ genReqId: (req) => startServerSpan(req, { continueCallerTrace: true }) });
+    const app = Fastify({ genReqId: (req) => startServerSpan(req, { continueCallerTrace: true }) ?? 'untraced' });
     traceRequests(app, { continueCallerTrace: true });
     app.post('/things/:id', async (request) => ({ requestId: request.id, traceId: activeTraceId() }));
+    app.get('/health/ready', async (request) => ({ requestId: request.id }));
     const response = await app.inject({ method: 'POST', url: '/things/42?x=1', headers: { traceparent: PARENT }, payload: { a: 1 } });
+    // A health probe is not traced: no span, and its own request id.
+    const probe = await app.inject({ url: '/health/ready', headers: { traceparent: PARENT } });
     await app.close();
+
+    expect(probe.json()).toEqual({ requestId: 'untraced' });
+    expect(exporter.getFinishedSpans()).toHaveLength(1);
 
     expect(response.json()).toEqual({ requestId: '12'.repeat(16), traceId: '12'.repeat(16) });
     const [span] = exporter.getFinishedSpans();
