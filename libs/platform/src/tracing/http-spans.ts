@@ -55,6 +55,16 @@ export function forwardTraceContext(req: IncomingMessage, headers: OutgoingHttpH
   if (span) propagation.inject(trace.setSpan(ROOT_CONTEXT, span), headers);
 }
 
+/**
+ * The W3C headers of the active span, for a call the current work makes to another service (the gateway's session
+ * lookup at identity), so that service's span joins the trace. Empty when tracing is off.
+ */
+export function activeTraceHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (tracingEnabled()) propagation.inject(context.active(), headers);
+  return headers;
+}
+
 export interface TraceRequestsOptions extends ServerSpanOptions {
   /** The span's name after the method: the route template (`/api/bookings/:id`) unless given. Never a raw path. */
   routeOf?: (request: FastifyRequest) => string | undefined;

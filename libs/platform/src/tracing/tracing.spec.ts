@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { forwardTraceContext, startServerSpan, traceRequests } from './http-spans.js';
+import { activeTraceHeaders, forwardTraceContext, startServerSpan, traceRequests } from './http-spans.js';
 import { activeTraceId, contextOfTraceparent, inSpan, startTracing, tracingEnabled, type Tracing } from './tracing.js';
 
 const PARENT = `00-${'12'.repeat(16)}-${'34'.repeat(8)}-01`;
@@ -28,6 +28,7 @@ describe('tracing off (no OTLP endpoint)', () => {
     expect(fastify.addHook).not.toHaveBeenCalled();
 
     expect(await inSpan('work', { kind: SpanKind.INTERNAL }, async () => activeTraceId())).toBeUndefined();
+    expect(activeTraceHeaders()).toEqual({});
   });
 
   it('still strips a client trace header when proxying', () => {
@@ -112,6 +113,9 @@ describe('tracing on', () => {
         throw new Error('boom');
       }),
     ).rejects.toThrow('boom');
+    // A call made inside a span carries it on (the gateway's session lookup).
+    const headers = await inSpan('lookup', { kind: SpanKind.INTERNAL, parent: contextOfTraceparent(PARENT) }, async () => activeTraceHeaders());
+    expect(headers.traceparent).toMatch(new RegExp(`^00-${'12'.repeat(16)}-[0-9a-f]{16}-01$`));
     const [span] = exporter.getFinishedSpans();
     expect(span?.spanContext().traceId).toBe('12'.repeat(16));
     expect(span?.status.code).toBe(2);
