@@ -11,6 +11,9 @@ import {
   PinoNestLogger,
   REQUEST_ID_HEADER,
   SERVICE_KEEP_ALIVE_TIMEOUT_MS,
+  startServerSpan,
+  traceRequests,
+  tracingEnabled,
 } from '@hunted/platform';
 import { AppModule } from './app.module.js';
 import type { GatewayConfig } from './config.js';
@@ -71,7 +74,11 @@ export async function createGatewayApp(config: GatewayConfig): Promise<GatewayAp
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
     requestIdHeader: false,
-    genReqId: (req: http.IncomingMessage) => requestIdFrom(req.headers[REQUEST_ID_HEADER]),
+    // Traced, the request id is the trace id of the request's span, a new trace at the edge (a client's traceparent
+    // is not trusted); untraced, the caller's x-request-id when plausible, else a fresh one.
+    genReqId: tracingEnabled()
+      ? (req: http.IncomingMessage) => startServerSpan(req, { continueCallerTrace: false }) ?? requestIdFrom(req.headers[REQUEST_ID_HEADER])
+      : (req: http.IncomingMessage) => requestIdFrom(req.headers[REQUEST_ID_HEADER]),
     bodyLimit: OWN_ROUTES_BODY_LIMIT,
     // Stated like the services' (the same 72 s): longer than a load balancer's idle timeout in front of us
     // (ingress-nginx keeps upstream connections 60 s), so that side ends an idle connection first.
@@ -87,6 +94,8 @@ export async function createGatewayApp(config: GatewayConfig): Promise<GatewayAp
     bufferLogs: true,
   });
   const fastify = app.getHttpAdapter().getInstance();
+  // A proxied request's span is named by its entry in the route table (`GET /api/bookings`), like its metrics.
+  traceRequests(fastify, { continueCallerTrace: false, routeOf: (request) => matchRoute(request.url)?.prefix ?? request.routeOptions.url });
   // Security headers on every response, proxied ones included. helmet's middleware is built once here:
   // @fastify/helmet builds it again, parsing the CSP, on every request (a tenth of the gateway's busy CPU under load,
   // docs/benchmarks.md).

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type http from 'node:http';
 import { INTERNAL_SESSION_PATH, SESSION_COOKIE, type SessionResolution, type SessionUser } from '@hunted/contracts';
-import { signInternalToken } from '@hunted/platform';
+import { activeTraceHeaders, signInternalToken } from '@hunted/platform';
 import { getJson } from '../upstream-agent.js';
 
 /** Reused while younger than this; the token itself lives 60 s, so a service never sees one about to expire. */
@@ -116,7 +116,7 @@ export class SessionResolver {
     const startedAt = this.now();
     let answer;
     try {
-      answer = await getJson(new URL(INTERNAL_SESSION_PATH, this.identityUrl).toString(), { cookie: cookieHeader }, this.agent, this.lookupTimeoutMs);
+      answer = await getJson(new URL(INTERNAL_SESSION_PATH, this.identityUrl).toString(), { cookie: cookieHeader, ...activeTraceHeaders() }, this.agent, this.lookupTimeoutMs);
     } catch (error) {
       throw new IdentityUnavailableError(`identity could not resolve the session: ${(error as Error).message}`);
     }

@@ -5,7 +5,7 @@ import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createProxyMiddleware, type RequestHandler } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
-import { IDENTITY_HEADER, matchesEtag, REQUEST_ID_HEADER, requestContext } from '@hunted/platform';
+import { forwardTraceContext, IDENTITY_HEADER, matchesEtag, REQUEST_ID_HEADER, requestContext } from '@hunted/platform';
 import { IdentityUnavailableError, type ResolvedIdentity, type SessionResolver } from '../auth/session-resolver.js';
 import { MicroCache, type CachedResponse } from '../cache/micro-cache.js';
 import type { GatewayConfig } from '../config.js';
@@ -463,6 +463,8 @@ export class EdgeProxy {
 
   private setForwardingHeaders(req: http.IncomingMessage, requestId: string, clientIp: string, protocol: string, host: string): void {
     req.headers[REQUEST_ID_HEADER] = requestId;
+    // The client's traceparent never reaches a service; the request's own span does when tracing is on.
+    forwardTraceContext(req);
     // Only the address we determined ourselves: a client-written X-Forwarded-For must not reach services.
     req.headers['x-forwarded-for'] = clientIp;
     req.headers['x-forwarded-proto'] = protocol;

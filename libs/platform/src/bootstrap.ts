@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -12,6 +13,8 @@ import { LogController } from 'fastify';
 import { createRootLogger, PinoNestLogger, REQUEST_ID_HEADER } from './logging/logger.js';
 import { logRequests } from './logging/request-log.js';
 import { AppMetrics, createOpsServer } from './metrics/app-metrics.js';
+import { startServerSpan, traceRequests } from './tracing/http-spans.js';
+import { tracingEnabled } from './tracing/tracing.js';
 
 /** How long a service keeps an idle keep-alive connection open; callers' pools must give up on it sooner. */
 export const SERVICE_KEEP_ALIVE_TIMEOUT_MS = 72_000;
@@ -58,10 +61,13 @@ export function closeConnectionsAfterResponseOnShutdown(fastify: FastifyInstance
  */
 export async function createServiceApp(module: unknown, options: BootstrapOptions): Promise<NestFastifyApplication> {
   const logger = createRootLogger(options.name, options.config.LOG_LEVEL);
+  // Traced, a request's id is its trace id (the gateway's, carried in traceparent), so a log line leads to its
+  // trace; untraced, the id the gateway sent (x-request-id), else a fresh one.
+  const traced = tracingEnabled();
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
-    requestIdHeader: REQUEST_ID_HEADER,
-    genReqId: () => randomUUID(),
+    requestIdHeader: traced ? false : REQUEST_ID_HEADER,
+    genReqId: traced ? (req: IncomingMessage) => startServerSpan(req, { continueCallerTrace: true }) ?? randomUUID() : () => randomUUID(),
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT_BYTES,
     // Stated rather than left to Fastify's default (72 s, the same value): the gateway's pool lets an idle
     // connection go well before this (see gateway/src/upstream-agent.ts), so it never reuses one being closed here.
@@ -78,6 +84,7 @@ export async function createServiceApp(module: unknown, options: BootstrapOption
     rawBody: options.rawBody ?? false,
   });
   const fastify = app.getHttpAdapter().getInstance();
+  traceRequests(fastify, { continueCallerTrace: true });
   applyRouteBodyLimits(fastify);
   logRequests(fastify, { successLevel: 'debug', slowRequestMs: options.config.LOG_SLOW_REQUEST_MS });
   serveCacheableResponses(fastify);

@@ -1,7 +1,10 @@
-import { listenService } from '@hunted/platform';
+import { listenService, startTracing } from '@hunted/platform';
 import { createMessagingApp } from './app.js';
 import { loadConfig } from './config.js';
 
+// First: the request hooks are added only when tracing is on (OTEL_EXPORTER_OTLP_ENDPOINT set).
+const tracing = startTracing({ serviceName: 'messaging' });
 const config = loadConfig();
 const app = await createMessagingApp(config);
+tracing.shutdownWith(app);
 await listenService(app, config);

@@ -10,6 +10,11 @@ export interface IntegrationEvent<T extends EventType = EventType> {
   version: EventVersion<T>;
   occurredAt: string;
   data: EventPayload<T>;
+  /**
+   * The W3C trace context of the work that published the event (its publish span), when the publisher traces:
+   * the consumer's work joins the same trace. Absent from events of untraced publishers and older entries.
+   */
+  traceparent?: string;
 }
 
 /** The stream a service publishes to. */

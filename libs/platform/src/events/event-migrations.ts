@@ -58,5 +58,21 @@ export class PlatformInboxProcessedAt1700000000002 implements MigrationInterface
   }
 }
 
+/** An event's trace context (W3C traceparent), written with it and carried to its stream entry (docs/running.md, traces). */
+export class PlatformOutboxTraceparent1700000000003 implements MigrationInterface {
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`alter table ${schemaPrefix(queryRunner)}outbox add column if not exists traceparent text`);
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`alter table ${schemaPrefix(queryRunner)}outbox drop column if exists traceparent`);
+  }
+}
+
 /** Tables every service gets from the platform; PlatformModule adds them to the service's own. */
-export const eventMigrations = [PlatformOutbox1700000000000, PlatformInbox1700000000001, PlatformInboxProcessedAt1700000000002];
+export const eventMigrations = [
+  PlatformOutbox1700000000000,
+  PlatformInbox1700000000001,
+  PlatformInboxProcessedAt1700000000002,
+  PlatformOutboxTraceparent1700000000003,
+];

@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { EVENT_VERSIONS, publisherOf, type EventPayload, type EventType, type IntegrationEvent } from '@hunted/contracts';
 import type { EntityManager } from 'typeorm';
 import { SERVICE_NAME } from '../tokens.js';
+import { publishSpanTraceparent } from './event-spans.js';
 import { OutboxEntry } from './outbox.entity.js';
 import { tableOf } from './tables.js';
 
@@ -35,9 +36,11 @@ export class EventPublisher {
       occurredAt: new Date().toISOString(),
       data,
     };
+    const traceparent = publishSpanTraceparent(event, this.service);
+    if (traceparent) event.traceparent = traceparent;
     await manager.query(
-      `insert into ${tableOf(manager, OutboxEntry)} (id, type, version, occurred_at, data) values ($1, $2, $3, $4, $5)`,
-      [event.id, event.type, event.version, event.occurredAt, JSON.stringify(event.data)],
+      `insert into ${tableOf(manager, OutboxEntry)} (id, type, version, occurred_at, data, traceparent) values ($1, $2, $3, $4, $5, $6)`,
+      [event.id, event.type, event.version, event.occurredAt, JSON.stringify(event.data), traceparent ?? null],
     );
     queryRunner.data[OUTBOX_WRITTEN] = true;
     return event;

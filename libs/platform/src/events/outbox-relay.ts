@@ -47,6 +47,7 @@ interface OutboxRow {
   version: number;
   occurred_at: Date;
   data: unknown;
+  traceparent: string | null;
 }
 
 class RelayFailure extends Error {}
@@ -177,7 +178,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     const outcome = await this.dataSource.transaction(async (manager) => {
       const table = tableOf(manager, OutboxEntry);
       const rows: OutboxRow[] = await manager.query(
-        `select id, type, version, occurred_at, data from ${table}
+        `select id, type, version, occurred_at, data, traceparent from ${table}
           where published_at is null order by seq limit $1 for update skip locked`,
         [this.options.batchSize],
       );
@@ -193,6 +194,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
           version: row.version,
           occurredAt: row.occurred_at.toISOString(),
           data: row.data,
+          ...(row.traceparent ? { traceparent: row.traceparent } : {}),
         } as IntegrationEvent;
         try {
           await redis.xadd(this.target.redisPrefix + streamOfEventType(event.type), 'MINID', '~', minId, '*', ...toStreamFields(event));

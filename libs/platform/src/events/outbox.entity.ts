@@ -22,6 +22,10 @@ export class OutboxEntry {
   @Column({ type: 'jsonb' })
   data: unknown;
 
+  /** The publish span's W3C trace context, carried to the stream entry (null when the publisher does not trace). */
+  @Column({ type: 'text', nullable: true })
+  traceparent: string | null;
+
   @Column({ name: 'published_at', type: 'timestamptz', nullable: true })
   publishedAt: Date | null;
 

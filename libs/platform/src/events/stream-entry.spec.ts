@@ -22,6 +22,18 @@ describe('stream entry layout', () => {
     expect(fromStreamFields(toStreamFields(event))).toEqual(event);
   });
 
+  it('carries the trace context when the event has one, and reads entries without it as before', () => {
+    const traced = { ...event, traceparent: `00-${'a1'.repeat(16)}-${'b2'.repeat(8)}-01` };
+    expect(fromStreamFields(toStreamFields(traced))).toEqual(traced);
+    expect(toStreamFields(event)).not.toContain('traceparent');
+    expect(fromStreamFields(toStreamFields(event))).not.toHaveProperty('traceparent');
+  });
+
+  it('drops a malformed trace context rather than the event: only the link to the trace is lost', () => {
+    const fields = [...toStreamFields(event), 'traceparent', 'not-a-trace\nforged log line'];
+    expect(fromStreamFields(fields)).toEqual(event);
+  });
+
   it('refuses a version this build does not know, rather than misreading it', () => {
     expect(() => fromStreamFields(withField('version', '2'))).toThrow(UnreadableEventError);
   });

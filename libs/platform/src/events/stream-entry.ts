@@ -1,5 +1,6 @@
 import { EVENT_VERSIONS, isEventType, type IntegrationEvent } from '@hunted/contracts';
 import { parsePayload } from '@hunted/contracts/event-schemas';
+import { isTraceparent } from '../tracing/tracing.js';
 
 /** How an event is laid out in a stream entry: flat string fields, the payload as JSON. */
 export function toStreamFields(event: IntegrationEvent): string[] {
@@ -9,6 +10,7 @@ export function toStreamFields(event: IntegrationEvent): string[] {
     'version', String(event.version),
     'occurredAt', event.occurredAt,
     'data', JSON.stringify(event.data),
+    ...(event.traceparent ? ['traceparent', event.traceparent] : []),
   ];
 }
 
@@ -25,7 +27,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function fromStreamFields(fields: string[]): IntegrationEvent {
   const record = fieldsToRecord(fields);
-  const { id, type, version, occurredAt, data } = record;
+  const { id, type, version, occurredAt, data, traceparent } = record;
   if (!id || !UUID.test(id)) throw new UnreadableEventError(`event id ${JSON.stringify(id)} is not a uuid`);
   if (!type || !isEventType(type)) throw new UnreadableEventError(`unknown event type ${JSON.stringify(type)}`);
   // A version this build does not know would be misread; parking it keeps it for replay after an upgrade.
@@ -46,5 +48,13 @@ export function fromStreamFields(fields: string[]): IntegrationEvent {
   const parsed = parsePayload(type, payload);
   if (!parsed.ok) throw new UnreadableEventError(`${type} payload does not match its contract: ${parsed.problems}`);
   const read = { ...(payload as object), ...parsed.data };
-  return { id, type, version: EVENT_VERSIONS[type], occurredAt, data: read } as IntegrationEvent;
+  // A malformed trace context only loses the link to the publisher's trace: the event itself is sound.
+  return {
+    id,
+    type,
+    version: EVENT_VERSIONS[type],
+    occurredAt,
+    data: read,
+    ...(isTraceparent(traceparent) ? { traceparent } : {}),
+  } as IntegrationEvent;
 }

@@ -1,8 +1,10 @@
 import { Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { Queue, Worker, type Job } from 'bullmq';
+import { BullMQOtel } from 'bullmq-otel';
 import type { Redis } from 'ioredis';
 import type { BaseEnv } from '../config/env.js';
 import { closeRedis, createRedisClient, withTimeout } from '../redis/redis.js';
+import { tracingEnabled } from '../tracing/tracing.js';
 import { fromConfig, type JobHandler, type JobKind, type JobOptions } from './job-kind.js';
 
 /** How long `tryAdd` waits for Redis before leaving the work to the sweep. */
@@ -99,8 +101,11 @@ export class JobQueue<Data = undefined> implements OnApplicationBootstrap, Befor
     this.connection = createRedisClient(this.settings.redisUrl, name);
     // A later outage is a new problem, worth a line of its own.
     this.connection.on('ready', () => (this.lastRedisProblem = undefined));
-    this.queue = new Queue(name, { connection: this.connection, prefix });
-    this.worker = new Worker(name, (job: Job) => this.process(job), { connection: this.connection, prefix, concurrency });
+    // Traced, BullMQ's own OpenTelemetry support carries the adder's trace context in the job's options and runs
+    // the job in a span of that trace (an email queued by an event handler is sent in the event's trace).
+    const telemetry = tracingEnabled() ? { telemetry: new BullMQOtel({ tracerName: 'bullmq' }) } : {};
+    this.queue = new Queue(name, { connection: this.connection, prefix, ...telemetry });
+    this.worker = new Worker(name, (job: Job) => this.process(job), { connection: this.connection, prefix, concurrency, ...telemetry });
     // Without listeners BullMQ prints every failed reconnection to stderr while Redis is away.
     this.queue.on('error', (error) => this.redisProblem(error));
     this.worker.on('error', (error) => this.redisProblem(error));

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { LoggerService } from '@nestjs/common';
 import { pino, type Logger } from 'pino';
+import { activeTraceId } from '../tracing/tracing.js';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 
@@ -46,7 +47,8 @@ export function createRootLogger(service: string, level: string): Logger {
       base: { service },
       timestamp: pino.stdTimeFunctions.isoTime,
       mixin: () => {
-        const requestId = currentRequestId();
+        // Outside a request (an event handled, a job run) a traced line carries its trace id as the request id.
+        const requestId = currentRequestId() ?? activeTraceId();
         return requestId ? { requestId } : {};
       },
     },

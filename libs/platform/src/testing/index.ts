@@ -9,3 +9,4 @@ export * from './config-checks.js';
 export * from './test-publisher.js';
 export * from './metrics.js';
 export * from './table-owners.js';
+export * from './tracing.js';

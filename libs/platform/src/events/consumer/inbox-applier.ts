@@ -3,6 +3,7 @@ import type { DataSource } from 'typeorm';
 import type { EventHandler } from '../event-handler.js';
 import { InboxEntry } from '../inbox.entity.js';
 import { tableOf } from '../tables.js';
+import { inConsumeSpan } from '../event-spans.js';
 
 /**
  * Applying: one handler per event type, and each event applied with its inbox row in one transaction, so a
@@ -41,7 +42,7 @@ export class InboxApplier {
   async apply(event: IntegrationEvent): Promise<boolean> {
     const handler = this.handlers.get(event.type);
     if (!handler) throw new Error(`${this.service} has no handler for ${event.type}`);
-    return this.dataSource.transaction(async (manager) => {
+    return inConsumeSpan(event, this.service, () => this.dataSource.transaction(async (manager) => {
       // A concurrent delivery of the same event waits here on the primary key until this one commits, then skips.
       const inserted: unknown[] = await manager.query(
         `insert into ${tableOf(manager, InboxEntry)} (event_id, type) values ($1, $2) on conflict (event_id) do nothing returning event_id`,
@@ -50,6 +51,6 @@ export class InboxApplier {
       if (inserted.length === 0) return false;
       await handler.handle(event, manager);
       return true;
-    });
+    }));
   }
 }

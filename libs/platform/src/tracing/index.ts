@@ -1,0 +1,2 @@
+export * from './http-spans.js';
+export * from './tracing.js';
