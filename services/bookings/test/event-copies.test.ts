@@ -72,6 +72,7 @@ describe('bookings: copies of hunters, availability and users, fed by events', (
       availabilityStatus: 'Available' as const,
       sessionTypes: DEFAULT_SESSION_TYPES,
       pricePerSession: 25,
+      status: 'approved' as const,
     };
     await hunters.publish('hunters.hunter.created', hunter);
     await hunters.publish('hunters.availability.changed', {
