@@ -23,7 +23,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBookingsApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { alternatingClient } from './support/alternating-client.js';
-import { dayAhead, holdBody, paymentBody, seedHunter, simulatedIntentOf } from './support/bookings-fixture.js';
+import { dayAhead, holdBody, paymentBody, seedHunter } from './support/bookings-fixture.js';
 
 /**
  * Simulated mode (no Stripe keys): the simulated payout account enabled on a click, a demo hunter's account made

@@ -208,6 +208,7 @@ describe('StripePaymentProvider (real SDK, fake Stripe)', () => {
         paymentIntentId: intent.id,
         amountPence: 6000,
         bookingId: intent.bookingId!,
+        reverseTransfer: false,
         idempotencyKey: randomUUID(),
       }),
     ).rejects.toMatchObject({ code: 'charge_not_refundable' });
