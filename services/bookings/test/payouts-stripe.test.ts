@@ -312,6 +312,24 @@ describe('payouts in stripe mode: Connect accounts, destination charges, refunds
     expect((await call(HUNTER_USER, 'GET', '/api/hunter-earnings?taxYear=abc')).status).toBe(400);
   });
 
+  it('a hold paid after its hunter was suspended is refunded as a late payment, its transfer reversed', async () => {
+    await seedHunter(db, SCHEMA, { id: 33, userId: 'u-hunter-33', hours: HOURS });
+    const created = await call('u-client-c', 'POST', '/api/create-payment-intent', holdBody(33, dayAhead(8), '12:00'));
+    expect(created.status).toBe(200);
+    const bookingId = created.body.bookingId as string;
+    const intentId = intentOf(created);
+    expect(stripe.intents.get(intentId)).toMatchObject({ transfer_data: { destination: 'acct_fixture_33' }, application_fee_amount: 1000 });
+    await db.query(`update ${SCHEMA}.hunters set status = 'suspended' where id = 33`);
+    await stripe.client().paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' });
+    expect((await stripe.deliver(platformUrl(), stripe.eventFor('payment_intent.succeeded', intentId))).status).toBe(200);
+    const row = (
+      await db.query(`select status, refund_reason, refund_pence from ${SCHEMA}.hunter_bookings where id = $1`, [bookingId])
+    ).rows[0];
+    expect(row).toEqual({ status: 'expired', refund_reason: 'late_payment', refund_pence: 8000 });
+    const refund = stripe.requests.filter((request) => request.path === '/v1/refunds').at(-1)!;
+    expect(refund.params).toMatchObject({ payment_intent: intentId, reverse_transfer: 'true', refund_application_fee: 'true' });
+  });
+
   it("gives a login link to the hunter's own Express dashboard", async () => {
     const link = await call(HUNTER_USER, 'POST', '/api/hunter-payouts/login-link');
     expect(link).toMatchObject({ status: 200 });

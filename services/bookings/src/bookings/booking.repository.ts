@@ -496,6 +496,8 @@ export class BookingRepository {
         `update hunter_bookings as b set status = 'confirmed', paid_at = now(), payment_status = 'succeeded', expires_at = null,
              payment_check_after = null, updated_at = now()
          where b.id = $1 and b.status in ('pending_payment', 'expired') and b.paid_at is null and b.starts_at > now()
+           -- a hunter suspended (or otherwise no longer approved) meanwhile takes no booking: the money goes back
+           and not exists (select 1 from hunters h where h.id = b.hunter_id and h.status <> 'approved')
          returning ${BOOKING_COLUMNS}`,
         [hold.id],
       );

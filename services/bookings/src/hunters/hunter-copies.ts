@@ -63,6 +63,14 @@ export class HunterCopies {
     );
   }
 
+  /**
+   * A vetting decision's status, at once (its `hunters.hunter.updated` follows with the same status): a suspended
+   * hunter takes no hold and no late payment from the moment bookings hears of it.
+   */
+  async applyVettedStatus(manager: EntityManager, hunterId: number, status: HunterStatus): Promise<void> {
+    await manager.query(`update hunters set status = $2 where id = $1`, [hunterId, status]);
+  }
+
   /** A new week replaces the old; each date's record is kept or removed as the event says, latest event winning per date. */
   async applyAvailability(
     manager: EntityManager,
