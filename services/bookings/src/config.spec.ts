@@ -12,7 +12,10 @@ const STRIPE_KEYS = {
 const PRODUCTION = productionServiceEnv('bookings', { ...STRIPE_KEYS, PUBLIC_URL: 'https://hunted.example' });
 
 describe('bookings configuration', () => {
-  for (const check of baseServiceConfigChecks('bookings', loadConfig, { ...STRIPE_KEYS, PUBLIC_URL: 'https://hunted.example' }))
+  for (const check of baseServiceConfigChecks('bookings', loadConfig, {
+    ...STRIPE_KEYS,
+    PUBLIC_URL: 'https://hunted.example',
+  }))
     it(check.name, check.run);
 
   it("refuses production without Connect's webhook secret (hunters' payout accounts could not be verified)", () => {
@@ -27,8 +30,12 @@ describe('bookings configuration', () => {
   it('takes no platform commission by default, basis points 0 to 10000', () => {
     expect(loadConfig(TEST_KEY_ENV).PLATFORM_COMMISSION_BPS).toBe(0);
     expect(loadConfig({ ...TEST_KEY_ENV, PLATFORM_COMMISSION_BPS: '1000' }).PLATFORM_COMMISSION_BPS).toBe(1000);
-    expect(refusalOf(loadConfig, { ...TEST_KEY_ENV, PLATFORM_COMMISSION_BPS: '10001' })).toMatch(/PLATFORM_COMMISSION_BPS/);
-    expect(refusalOf(loadConfig, { ...TEST_KEY_ENV, PLATFORM_COMMISSION_BPS: '-1' })).toMatch(/PLATFORM_COMMISSION_BPS/);
+    expect(refusalOf(loadConfig, { ...TEST_KEY_ENV, PLATFORM_COMMISSION_BPS: '10001' })).toMatch(
+      /PLATFORM_COMMISSION_BPS/,
+    );
+    expect(refusalOf(loadConfig, { ...TEST_KEY_ENV, PLATFORM_COMMISSION_BPS: '-1' })).toMatch(
+      /PLATFORM_COMMISSION_BPS/,
+    );
   });
 
   it('bounds free bookings, reschedules and holds by default; cooldowns may be 0, never negative', () => {

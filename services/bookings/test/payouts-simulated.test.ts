@@ -58,7 +58,12 @@ describe('payouts in simulated mode, vetting status and suspension', () => {
     call(userId, 'POST', '/api/bookings', paymentBody(hunterId, bookingId));
   const accountRow = async (hunterId: number) =>
     (
-      await db.query<{ account_id: string; user_id: string | null; charges_enabled: boolean; payouts_enabled: boolean }>(
+      await db.query<{
+        account_id: string;
+        user_id: string | null;
+        charges_enabled: boolean;
+        payouts_enabled: boolean;
+      }>(
         `select account_id, user_id, charges_enabled, payouts_enabled from ${SCHEMA}.hunter_payout_accounts where hunter_id = $1`,
         [hunterId],
       )
@@ -100,7 +105,9 @@ describe('payouts in simulated mode, vetting status and suspension', () => {
     await hunters.publish('hunters.hunter.created', hunterEvent(41, 'u-41', 'pending'));
     await hunters.publish('hunters.availability.changed', {
       hunterId: 41,
-      weeklyHours: Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((day) => [day, HOURS])) as never,
+      weeklyHours: Object.fromEntries(
+        ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((day) => [day, HOURS]),
+      ) as never,
       dates: [],
     });
     await waitFor('the pending hunter copy', async () => {
@@ -108,7 +115,9 @@ describe('payouts in simulated mode, vetting status and suspension', () => {
       return rows.rowCount === 1;
     });
     const slots = (hunterId: number) =>
-      fetch(`${bookings.base}/api/hunters/${hunterId}/slots?from=${dayAhead(3)}&to=${dayAhead(3)}&sessionType=whatsappVideo`);
+      fetch(
+        `${bookings.base}/api/hunters/${hunterId}/slots?from=${dayAhead(3)}&to=${dayAhead(3)}&sessionType=whatsappVideo`,
+      );
     const hidden = await slots(41);
     expect(hidden.status).toBe(404);
     expect(((await hidden.json()) as { message: string }).message).toBe(HUNTER_MESSAGES.notFound);
@@ -127,7 +136,7 @@ describe('payouts in simulated mode, vetting status and suspension', () => {
     expect(await accountRow(41)).toBeUndefined(); // a member's hunter gets no account by itself
   });
 
-  it("gives an unclaimed demo hunter an enabled simulated account when its copy arrives, so it stays bookable", async () => {
+  it('gives an unclaimed demo hunter an enabled simulated account when its copy arrives, so it stays bookable', async () => {
     await hunters.publish('hunters.hunter.created', hunterEvent(42, null, 'approved'));
     await waitFor('the demo account', async () => (await accountRow(42)) !== undefined);
     expect(await accountRow(42)).toEqual({
@@ -148,7 +157,9 @@ describe('payouts in simulated mode, vetting status and suspension', () => {
       const rows = await db.query<{ name: string }>(`select name from ${SCHEMA}.hunters where id = 42`);
       return rows.rows[0]?.name === 'Renamed';
     });
-    const again = await db.query(`select 1 from ${SCHEMA}.outbox where type = 'bookings.payout-account.updated' and (data->>'hunterId')::int = 42`);
+    const again = await db.query(
+      `select 1 from ${SCHEMA}.outbox where type = 'bookings.payout-account.updated' and (data->>'hunterId')::int = 42`,
+    );
     expect(again.rowCount).toBe(1);
   });
 
@@ -163,7 +174,11 @@ describe('payouts in simulated mode, vetting status and suspension', () => {
       status: 200,
       body: { url: '/hunter-dashboard?tab=earnings&payouts=simulated', expiresAt: null },
     });
-    expect(await accountRow(43)).toMatchObject({ account_id: 'sim_acct_43', charges_enabled: false, payouts_enabled: false });
+    expect(await accountRow(43)).toMatchObject({
+      account_id: 'sim_acct_43',
+      charges_enabled: false,
+      payouts_enabled: false,
+    });
     expect(await hold('u-client-43', 43, dayAhead(4), '10:00')).toMatchObject({ status: 409 });
     expect(await call('u-43', 'POST', '/api/hunter-payouts/login-link')).toMatchObject({ status: 409 });
     const refresh = await fetch(`${bookings.base}/api/hunter-payouts/refresh`, {
@@ -181,7 +196,13 @@ describe('payouts in simulated mode, vetting status and suspension', () => {
     const enabled = await call('u-43', 'POST', '/api/hunter-payouts/simulated/enable');
     expect(enabled).toMatchObject({
       status: 200,
-      body: { mode: 'simulated', connected: true, accountId: 'sim_acct_43', chargesEnabled: true, payoutsEnabled: true },
+      body: {
+        mode: 'simulated',
+        connected: true,
+        accountId: 'sim_acct_43',
+        chargesEnabled: true,
+        payoutsEnabled: true,
+      },
     });
     const published = await db.query<{ data: unknown }>(
       `select data from ${SCHEMA}.outbox where type = 'bookings.payout-account.updated' and (data->>'hunterId')::int = 43`,
@@ -201,7 +222,8 @@ describe('payouts in simulated mode, vetting status and suspension', () => {
     });
 
     const taxYear = taxYearOf(dayAhead(4));
-    const earnings = (await call('u-43', 'GET', `/api/hunter-earnings?taxYear=${taxYear}`)).body as unknown as HunterEarnings;
+    const earnings = (await call('u-43', 'GET', `/api/hunter-earnings?taxYear=${taxYear}`))
+      .body as unknown as HunterEarnings;
     expect(earnings.totals).toEqual({ grossPence: 8000, feePence: 200, refundedPence: 0, netPence: 7800 });
     expect(earnings.payouts).toEqual([
       expect.objectContaining({ id: `sim_po_${bookingId}`, amountPence: 7800, status: 'pending' }),
@@ -212,7 +234,9 @@ describe('payouts in simulated mode, vetting status and suspension', () => {
 
   it('a suspension cancels the upcoming bookings with full refunds (cause hunter_suspended) and ends the holds', async () => {
     await seedHunter(db, SCHEMA, { id: 44, userId: 'u-44', hours: HOURS });
-    await db.query(`update ${SCHEMA}.hunter_payout_accounts set account_id = 'sim_acct_44', mode = 'simulated' where hunter_id = 44`);
+    await db.query(
+      `update ${SCHEMA}.hunter_payout_accounts set account_id = 'sim_acct_44', mode = 'simulated' where hunter_id = 44`,
+    );
     const first = await hold('u-client-44', 44, dayAhead(5), '10:00');
     expect((await pay('u-client-44', 44, first.body.bookingId as string)).status).toBe(201);
     const free = await call('u-client-44', 'POST', '/api/bookings', {
@@ -241,13 +265,24 @@ describe('payouts in simulated mode, vetting status and suspension', () => {
       decidedBy: 'u-admin',
       decidedAt: new Date().toISOString(),
     });
-    await waitFor('the refund of the cancelled booking', async () => (await bookingRow(bookingId)).refunded_at !== null);
-    expect(await bookingRow(bookingId)).toMatchObject({ status: 'cancelled', cancelled_by: 'system', refund_pence: 8000 });
+    await waitFor(
+      'the refund of the cancelled booking',
+      async () => (await bookingRow(bookingId)).refunded_at !== null,
+    );
+    expect(await bookingRow(bookingId)).toMatchObject({
+      status: 'cancelled',
+      cancelled_by: 'system',
+      refund_pence: 8000,
+    });
     const cancelled = await db.query<{ data: Record<string, unknown> }>(
       `select data from ${SCHEMA}.outbox where type = 'bookings.booking.cancelled' and data->>'bookingId' = $1`,
       [bookingId],
     );
-    expect(cancelled.rows[0]!.data).toMatchObject({ cancelledBy: 'system', refundPence: 8000, cause: 'hunter_suspended' });
+    expect(cancelled.rows[0]!.data).toMatchObject({
+      cancelledBy: 'system',
+      refundPence: 8000,
+      cause: 'hunter_suspended',
+    });
     const refunded = await db.query(
       `select 1 from ${SCHEMA}.outbox where type = 'bookings.booking.refunded' and data->>'bookingId' = $1`,
       [bookingId],

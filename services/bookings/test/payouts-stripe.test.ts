@@ -1,8 +1,10 @@
 import { PAYOUT_MESSAGES, taxYearOf, type HunterEarnings, type PayoutAccount } from '@hunted/contracts';
-import { testIdentityHeaders, type RunningServiceApp } from '@hunted/platform/testing';
+import { testIdentityHeaders, waitFor, type RunningServiceApp } from '@hunted/platform/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import pg from 'pg';
+import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HunterSuspension } from '../src/bookings/hunter-suspension.js';
 import { FakeStripe } from './fake-stripe/fake-stripe.js';
 import { alternatingClient } from './support/alternating-client.js';
 import {
@@ -39,14 +41,19 @@ describe('payouts in stripe mode: Connect accounts, destination charges, refunds
   const connectUrl = () => `${app.base}/api/stripe/connect-webhook`;
   const platformUrl = () => `${app.base}/api/stripe/webhook`;
 
-  const account = async (userId: string) => (await call(userId, 'GET', '/api/hunter-payouts/account')).body as unknown as PayoutAccount;
+  const account = async (userId: string) =>
+    (await call(userId, 'GET', '/api/hunter-payouts/account')).body as unknown as PayoutAccount;
   const hold = (userId: string, date: string, time: string, sessionType = 'whatsappVideo') =>
     call(userId, 'POST', '/api/create-payment-intent', holdBody(HUNTER_ID, date, time, { sessionType }));
   const intentOf = (created: { body: Record<string, unknown> }) =>
     (created.body.clientSecret as string).split('_secret_')[0]!;
 
   /** Holds, pays at the fake Stripe and delivers `payment_intent.succeeded`: a confirmed booking. */
-  async function paidBooking(client: string, date: string, time: string): Promise<{ bookingId: string; intentId: string }> {
+  async function paidBooking(
+    client: string,
+    date: string,
+    time: string,
+  ): Promise<{ bookingId: string; intentId: string }> {
     const created = await hold(client, date, time);
     expect(created.status).toBe(200);
     const intentId = intentOf(created);
@@ -70,7 +77,12 @@ describe('payouts in stripe mode: Connect accounts, destination charges, refunds
   beforeAll(async () => {
     stripe = await new FakeStripe().start();
     running = await startBookings(SCHEMA, {
-      env: { ...stripe.env(), HOLD_SWEEP_MS: '3600000', PLATFORM_COMMISSION_BPS: '1000', PUBLIC_URL: 'https://hunted.test' },
+      env: {
+        ...stripe.env(),
+        HOLD_SWEEP_MS: '3600000',
+        PLATFORM_COMMISSION_BPS: '1000',
+        PUBLIC_URL: 'https://hunted.test',
+      },
     });
     app = running.apps[0]!;
     db = running.db;
@@ -187,10 +199,20 @@ describe('payouts in stripe mode: Connect accounts, destination charges, refunds
 
   it('account.updated replayed and out of order leaves the newest state; an unknown account is stored and ignored', async () => {
     const now = Math.floor(Date.now() / 1000);
-    const older = stripe.updateAccount(accountId, { details_submitted: true, currently_due: ['external_account'] }, now + 5);
+    const older = stripe.updateAccount(
+      accountId,
+      { details_submitted: true, currently_due: ['external_account'] },
+      now + 5,
+    );
     const newer = stripe.updateAccount(
       accountId,
-      { details_submitted: true, charges_enabled: true, payouts_enabled: true, currently_due: [], disabled_reason: null },
+      {
+        details_submitted: true,
+        charges_enabled: true,
+        payouts_enabled: true,
+        currently_due: [],
+        disabled_reason: null,
+      },
       now + 10,
     );
     expect((await stripe.deliverConnect(connectUrl(), newer)).status).toBe(200);
@@ -213,7 +235,9 @@ describe('payouts in stripe mode: Connect accounts, destination charges, refunds
     expect(ignored).toMatchObject({ status: 200 });
     const stored = await db.query(`select id from ${SCHEMA}.stripe_events where id = $1`, [stranger.id]);
     expect(stored.rowCount).toBe(1);
-    const rows = await db.query(`select 1 from ${SCHEMA}.hunter_payout_accounts where account_id = 'acct_not_a_hunter'`);
+    const rows = await db.query(
+      `select 1 from ${SCHEMA}.hunter_payout_accounts where account_id = 'acct_not_a_hunter'`,
+    );
     expect(rows.rowCount).toBe(0);
 
     // signed with the platform endpoint's secret, not the Connect one: refused
@@ -225,7 +249,11 @@ describe('payouts in stripe mode: Connect accounts, destination charges, refunds
   it('a paid hold is now a destination charge: the hunter account, £2.00 + 10% fee; the cancellation refund reverses both', async () => {
     const { bookingId, intentId } = await paidBooking('u-client-a', dayAhead(6), '10:00');
     const intent = stripe.intents.get(intentId)!;
-    expect(intent).toMatchObject({ amount: 8000, transfer_data: { destination: accountId }, application_fee_amount: 1000 });
+    expect(intent).toMatchObject({
+      amount: 8000,
+      transfer_data: { destination: accountId },
+      application_fee_amount: 1000,
+    });
     const row = (
       await db.query(
         `select platform_fee_pence, destination_account_id, status from ${SCHEMA}.hunter_bookings where id = $1`,
@@ -258,10 +286,20 @@ describe('payouts in stripe mode: Connect accounts, destination charges, refunds
 
   it("earnings: gross, fee, refunds and net per booking; the account's payouts from Connect's events; the CSV", async () => {
     const kept = await paidBooking('u-client-b', dayAhead(7), '11:00');
-    await db.query(`update ${SCHEMA}.users set first_name = '=HYPERLINK("http://evil")', last_name = 'Smith, Jr' where user_id = 'u-client-b'`);
+    await db.query(
+      `update ${SCHEMA}.users set first_name = '=HYPERLINK("http://evil")', last_name = 'Smith, Jr' where user_id = 'u-client-b'`,
+    );
     const arrival = Math.floor(Date.now() / 1000) + 3 * 86_400;
-    const created = stripe.payout(accountId, { id: 'po_test_1', amount: 7000, status: 'pending', arrival_date: arrival }, 100);
-    const paid = stripe.payout(accountId, { id: 'po_test_1', amount: 7000, status: 'paid', arrival_date: arrival }, 200);
+    const created = stripe.payout(
+      accountId,
+      { id: 'po_test_1', amount: 7000, status: 'pending', arrival_date: arrival },
+      100,
+    );
+    const paid = stripe.payout(
+      accountId,
+      { id: 'po_test_1', amount: 7000, status: 'paid', arrival_date: arrival },
+      200,
+    );
     expect((await stripe.deliverConnect(connectUrl(), paid)).status).toBe(200);
     expect((await stripe.deliverConnect(connectUrl(), created)).status).toBe(200); // late: stays paid
 
@@ -288,7 +326,13 @@ describe('payouts in stripe mode: Connect accounts, destination charges, refunds
       netPence: 0,
     });
     expect(earnings.payouts).toEqual([
-      { id: 'po_test_1', amountPence: 7000, status: 'paid', arrivalDate: new Date(arrival * 1000).toISOString(), createdAt: expect.any(String) as unknown },
+      {
+        id: 'po_test_1',
+        amountPence: 7000,
+        status: 'paid',
+        arrivalDate: new Date(arrival * 1000).toISOString(),
+        createdAt: expect.any(String) as unknown,
+      },
     ]);
 
     const csv = await fetch(`${app.base}/api/hunter-earnings/export.csv?taxYear=${taxYear}`, {
@@ -299,7 +343,9 @@ describe('payouts in stripe mode: Connect accounts, destination charges, refunds
     });
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
-    expect(csv.headers.get('content-disposition')).toBe(`attachment; filename="hunted-earnings-${taxYear}-${taxYear + 1}.csv"`);
+    expect(csv.headers.get('content-disposition')).toBe(
+      `attachment; filename="hunted-earnings-${taxYear}-${taxYear + 1}.csv"`,
+    );
     const lines = (await csv.text()).trimEnd().split('\r\n');
     expect(lines[0]).toBe('date,booking id,client,session type,gross,fee,refunded,net');
     expect(lines).toContain(
@@ -318,16 +364,59 @@ describe('payouts in stripe mode: Connect accounts, destination charges, refunds
     expect(created.status).toBe(200);
     const bookingId = created.body.bookingId as string;
     const intentId = intentOf(created);
-    expect(stripe.intents.get(intentId)).toMatchObject({ transfer_data: { destination: 'acct_fixture_33' }, application_fee_amount: 1000 });
+    expect(stripe.intents.get(intentId)).toMatchObject({
+      transfer_data: { destination: 'acct_fixture_33' },
+      application_fee_amount: 1000,
+    });
     await db.query(`update ${SCHEMA}.hunters set status = 'suspended' where id = 33`);
     await stripe.client().paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' });
-    expect((await stripe.deliver(platformUrl(), stripe.eventFor('payment_intent.succeeded', intentId))).status).toBe(200);
+    expect((await stripe.deliver(platformUrl(), stripe.eventFor('payment_intent.succeeded', intentId))).status).toBe(
+      200,
+    );
     const row = (
-      await db.query(`select status, refund_reason, refund_pence from ${SCHEMA}.hunter_bookings where id = $1`, [bookingId])
+      await db.query(`select status, refund_reason, refund_pence from ${SCHEMA}.hunter_bookings where id = $1`, [
+        bookingId,
+      ])
     ).rows[0];
     expect(row).toEqual({ status: 'expired', refund_reason: 'late_payment', refund_pence: 8000 });
     const refund = stripe.requests.filter((request) => request.path === '/v1/refunds').at(-1)!;
-    expect(refund.params).toMatchObject({ payment_intent: intentId, reverse_transfer: 'true', refund_application_fee: 'true' });
+    expect(refund.params).toMatchObject({
+      payment_intent: intentId,
+      reverse_transfer: 'true',
+      refund_application_fee: 'true',
+    });
+  });
+
+  it("a suspension refunds the hunter's upcoming booking at Stripe (transfer reversed, fee refunded) and cancels the hold's intent", async () => {
+    await seedHunter(db, SCHEMA, { id: 34, userId: 'u-hunter-34', hours: HOURS });
+    const paid = await call('u-client-d', 'POST', '/api/create-payment-intent', holdBody(34, dayAhead(9), '10:00'));
+    const paidIntent = intentOf(paid);
+    await stripe.client().paymentIntents.confirm(paidIntent, { payment_method: 'pm_card_visa' });
+    expect((await stripe.deliver(platformUrl(), stripe.eventFor('payment_intent.succeeded', paidIntent))).status).toBe(
+      200,
+    );
+    const held = await call('u-client-e', 'POST', '/api/create-payment-intent', holdBody(34, dayAhead(9), '13:00'));
+    const heldIntent = intentOf(held);
+
+    // what the `hunters.hunter.vetted` handler does in its inbox transaction
+    await app.app.get(DataSource).transaction((manager) => app.app.get(HunterSuspension).hunterSuspended(manager, 34));
+
+    await waitFor('the refund at Stripe', () =>
+      [...stripe.refunds.values()].some((refund) => refund.payment_intent === paidIntent),
+    );
+    const refund = stripe.requests.find(
+      (request) => request.path === '/v1/refunds' && request.params.payment_intent === paidIntent,
+    )!;
+    expect(refund.params).toMatchObject({ amount: '8000', reverse_transfer: 'true', refund_application_fee: 'true' });
+    expect(refund.idempotencyKey).toBe(`booking:${paid.body.bookingId as string}:refund`);
+    await waitFor('the hold intent cancelled', () => stripe.intents.get(heldIntent)?.status === 'canceled');
+    const rows = await db.query<{ id: string; status: string; cancelled_by: string | null }>(
+      `select id, status, cancelled_by from ${SCHEMA}.hunter_bookings where hunter_id = 34 order by starts_at`,
+    );
+    expect(rows.rows.map(({ status, cancelled_by }) => [status, cancelled_by])).toEqual([
+      ['cancelled', 'system'],
+      ['expired', null],
+    ]);
   });
 
   it("gives a login link to the hunter's own Express dashboard", async () => {

@@ -73,7 +73,13 @@ describe('StripePaymentProvider (real SDK, fake Stripe)', () => {
     const before = stripe.intents.size;
     const intents = await Promise.all(
       Array.from({ length: 20 }, () =>
-        provider.createIntent({ bookingId, amountPence: 3000, destinationAccountId: null, applicationFeePence: 0, idempotencyKey: `booking:${bookingId}:pi` }),
+        provider.createIntent({
+          bookingId,
+          amountPence: 3000,
+          destinationAccountId: null,
+          applicationFeePence: 0,
+          idempotencyKey: `booking:${bookingId}:pi`,
+        }),
       ),
     );
 
@@ -85,11 +91,23 @@ describe('StripePaymentProvider (real SDK, fake Stripe)', () => {
 
   it('refuses the same key with another amount (Stripe answers idempotency_error), rather than making a second intent', async () => {
     const bookingId = randomUUID();
-    await provider.createIntent({ bookingId, amountPence: 3000, destinationAccountId: null, applicationFeePence: 0, idempotencyKey: `booking:${bookingId}:pi` });
+    await provider.createIntent({
+      bookingId,
+      amountPence: 3000,
+      destinationAccountId: null,
+      applicationFeePence: 0,
+      idempotencyKey: `booking:${bookingId}:pi`,
+    });
     const before = stripe.intents.size;
 
     await expect(
-      provider.createIntent({ bookingId, amountPence: 1, destinationAccountId: null, applicationFeePence: 0, idempotencyKey: `booking:${bookingId}:pi` }),
+      provider.createIntent({
+        bookingId,
+        amountPence: 1,
+        destinationAccountId: null,
+        applicationFeePence: 0,
+        idempotencyKey: `booking:${bookingId}:pi`,
+      }),
     ).rejects.toMatchObject({
       type: 'StripeIdempotencyError',
     });
@@ -163,7 +181,13 @@ describe('StripePaymentProvider (real SDK, fake Stripe)', () => {
 
   it('refunds a paid intent once per key, with the booking in metadata', async () => {
     const bookingId = randomUUID();
-    const intent = await provider.createIntent({ bookingId, amountPence: 6000, destinationAccountId: null, applicationFeePence: 0, idempotencyKey: randomUUID() });
+    const intent = await provider.createIntent({
+      bookingId,
+      amountPence: 6000,
+      destinationAccountId: null,
+      applicationFeePence: 0,
+      idempotencyKey: randomUUID(),
+    });
     await pay(intent.id);
     const before = stripe.refunds.size;
 

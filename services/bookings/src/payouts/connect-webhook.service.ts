@@ -18,6 +18,7 @@ const PAYOUT_STATUSES: readonly PayoutStatus[] = ['pending', 'in_transit', 'paid
  *   (`state_at` = the event's `created`), so replays and events out of order end in the newest state. An event
  *   about an account bookings does not know (made in the dashboard, another platform's test) is stored (its id)
  *   and ignored: 200, never an error Stripe would retry.
+ * - `account.application.deauthorized`: the hunter disconnected the platform; the account takes nothing more.
  * - `payout.created|updated|paid|failed|canceled`: the payout (`event.account` is the connected account) in
  *   hunter_payouts, for the hunter's earnings page.
  */
@@ -50,6 +51,23 @@ export class ConnectWebhookService {
         if (!applied && !(await this.accounts.findByAccount(account.id, manager))) {
           this.logger.warn(`account.updated ${event.id}: account ${account.id} is no hunter's; stored and ignored`);
         }
+        return;
+      }
+      case 'account.application.deauthorized': {
+        // The hunter disconnected the platform from their account: nothing can be charged to it any more.
+        if (!event.account) return;
+        await this.accounts.applyState(
+          manager,
+          event.account,
+          {
+            detailsSubmitted: false,
+            chargesEnabled: false,
+            payoutsEnabled: false,
+            requirementsDue: [],
+            disabledReason: 'deauthorized',
+          },
+          stateAt,
+        );
         return;
       }
       case 'payout.created':

@@ -1,5 +1,10 @@
 import { Controller, Get, Header, Res } from '@nestjs/common';
-import { hunterEarningsQuerySchema, londonDateOf, type HunterEarnings, type HunterEarningsQuery } from '@hunted/contracts';
+import {
+  hunterEarningsQuerySchema,
+  londonDateOf,
+  type HunterEarnings,
+  type HunterEarningsQuery,
+} from '@hunted/contracts';
 import { CurrentUser, SignedIn, ValidQuery, type AuthenticatedUser } from '@hunted/platform';
 import type { FastifyReply } from 'fastify';
 import { earningsCsv, earningsCsvFileName } from './earnings.js';

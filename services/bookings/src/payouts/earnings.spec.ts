@@ -27,7 +27,12 @@ describe('earnings arithmetic', () => {
   });
 
   it('net is gross − refunded − the fee kept; a refund refunds the fee in proportion', () => {
-    expect(earningsBookingOf(row({}))).toMatchObject({ grossPence: 8000, feePence: 200, refundedPence: 0, netPence: 7800 });
+    expect(earningsBookingOf(row({}))).toMatchObject({
+      grossPence: 8000,
+      feePence: 200,
+      refundedPence: 0,
+      netPence: 7800,
+    });
     expect(earningsBookingOf(row({ status: 'cancelled', refundedPence: 8000 }))).toMatchObject({
       feePence: 0,
       refundedPence: 8000,
@@ -43,7 +48,11 @@ describe('earnings arithmetic', () => {
   });
 
   it('totals add up; the tax year runs 6 April to 5 April', () => {
-    const earnings = earningsOf(2026, [row({}), row({ refundedPence: 8000, status: 'cancelled' })].map(earningsBookingOf), []);
+    const earnings = earningsOf(
+      2026,
+      [row({}), row({ refundedPence: 8000, status: 'cancelled' })].map(earningsBookingOf),
+      [],
+    );
     expect(earnings).toMatchObject({
       from: '2026-04-06',
       to: '2027-04-05',

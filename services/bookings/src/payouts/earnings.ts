@@ -54,11 +54,7 @@ export function simulatedPayoutsOf(rows: readonly BookingRowWithNames[], now = n
     .sort((a, b) => b.arrivalDate.localeCompare(a.arrivalDate));
 }
 
-export function earningsOf(
-  taxYear: number,
-  bookings: EarningsBooking[],
-  payouts: HunterPayout[],
-): HunterEarnings {
+export function earningsOf(taxYear: number, bookings: EarningsBooking[], payouts: HunterPayout[]): HunterEarnings {
   const totals = { grossPence: 0, feePence: 0, refundedPence: 0, netPence: 0 };
   for (const booking of bookings) {
     totals.grossPence += booking.grossPence;

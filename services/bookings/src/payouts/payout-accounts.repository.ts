@@ -75,7 +75,10 @@ export class PayoutAccountsRepository {
     private readonly events: EventPublisher,
   ) {}
 
-  async findByHunter(hunterId: number, manager: EntityManager = this.dataSource.manager): Promise<PayoutAccountRow | null> {
+  async findByHunter(
+    hunterId: number,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<PayoutAccountRow | null> {
     const rows = await manager.query<PayoutAccountRow[]>(
       `select ${COLUMNS} from hunter_payout_accounts a where hunter_id = $1`,
       [hunterId],
@@ -83,7 +86,10 @@ export class PayoutAccountsRepository {
     return rows[0] ?? null;
   }
 
-  async findByAccount(accountId: string, manager: EntityManager = this.dataSource.manager): Promise<PayoutAccountRow | null> {
+  async findByAccount(
+    accountId: string,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<PayoutAccountRow | null> {
     const rows = await manager.query<PayoutAccountRow[]>(
       `select ${COLUMNS} from hunter_payout_accounts a where account_id = $1`,
       [accountId],

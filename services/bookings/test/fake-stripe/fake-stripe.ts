@@ -253,7 +253,12 @@ export class FakeStripe {
   /** A payout of the connected account's balance to its bank: `payout.created`, then each later status. */
   payout(
     accountId: string,
-    payout: { id?: string; amount: number; status: 'pending' | 'in_transit' | 'paid' | 'failed' | 'canceled'; arrival_date: number },
+    payout: {
+      id?: string;
+      amount: number;
+      status: 'pending' | 'in_transit' | 'paid' | 'failed' | 'canceled';
+      arrival_date: number;
+    },
     at?: number,
   ): StripeEventBody {
     const id = payout.id ?? idOf('po');
@@ -271,7 +276,11 @@ export class FakeStripe {
     };
     Object.assign(object, { status: payout.status, arrival_date: payout.arrival_date, amount: payout.amount });
     this.payouts.set(id, object);
-    const type = !existing ? 'payout.created' : ['paid', 'failed', 'canceled'].includes(payout.status) ? `payout.${payout.status}` : 'payout.updated';
+    const type = !existing
+      ? 'payout.created'
+      : ['paid', 'failed', 'canceled'].includes(payout.status)
+        ? `payout.${payout.status}`
+        : 'payout.updated';
     return this.raise(type, object, null, { account: accountId, created: at });
   }
 
@@ -419,7 +428,9 @@ export class FakeStripe {
       type: (params.type as string | undefined) ?? 'express',
       country: (params.country as string | undefined) ?? 'GB',
       email: (params.email as string | undefined) ?? null,
-      capabilities: Object.fromEntries(Object.keys((params.capabilities as object | undefined) ?? {}).map((name) => [name, 'inactive'])),
+      capabilities: Object.fromEntries(
+        Object.keys((params.capabilities as object | undefined) ?? {}).map((name) => [name, 'inactive']),
+      ),
       charges_enabled: false,
       payouts_enabled: false,
       details_submitted: false,
@@ -436,7 +447,13 @@ export class FakeStripe {
 
   private createAccount(params: Record<string, unknown>, idempotencyKey: string | null): StripeObject {
     if (params.type !== 'express' && params.type !== 'standard' && params.type !== 'custom') {
-      throw new StripeApiError(400, 'invalid_request_error', 'parameter_missing', 'Missing required param: type.', 'type');
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        'parameter_missing',
+        'Missing required param: type.',
+        'type',
+      );
     }
     const account = this.newAccount(idOf('acct'), params);
     this.raise('account.updated', account, idempotencyKey, { account: account.id });
@@ -456,7 +473,13 @@ export class FakeStripe {
     const account = this.account(String(params.account));
     for (const param of ['refresh_url', 'return_url', 'type'] as const) {
       if (typeof params[param] !== 'string') {
-        throw new StripeApiError(400, 'invalid_request_error', 'parameter_missing', `Missing required param: ${param}.`, param);
+        throw new StripeApiError(
+          400,
+          'invalid_request_error',
+          'parameter_missing',
+          `Missing required param: ${param}.`,
+          param,
+        );
       }
     }
     const link: StripeObject = {
@@ -516,13 +539,27 @@ export class FakeStripe {
     const transferData = params.transfer_data as Record<string, unknown> | undefined;
     const destination = transferData?.destination;
     if (transferData && (typeof destination !== 'string' || !destination.startsWith('acct_'))) {
-      throw new StripeApiError(400, 'invalid_request_error', 'parameter_invalid', 'Invalid transfer_data[destination]', 'transfer_data[destination]');
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        'parameter_invalid',
+        'Invalid transfer_data[destination]',
+        'transfer_data[destination]',
+      );
     }
     let applicationFee: number | null = null;
     if (params.application_fee_amount !== undefined) {
-      applicationFee = /^\d+$/.test(String(params.application_fee_amount)) ? Number(params.application_fee_amount) : NaN;
+      applicationFee = /^\d+$/.test(String(params.application_fee_amount))
+        ? Number(params.application_fee_amount)
+        : NaN;
       if (Number.isNaN(applicationFee) || applicationFee > amount) {
-        throw new StripeApiError(400, 'invalid_request_error', 'parameter_invalid', 'The application fee must not exceed the amount.', 'application_fee_amount');
+        throw new StripeApiError(
+          400,
+          'invalid_request_error',
+          'parameter_invalid',
+          'The application fee must not exceed the amount.',
+          'application_fee_amount',
+        );
       }
     }
     const id = idOf('pi');
@@ -698,7 +735,13 @@ export class FakeStripe {
     const reverseTransfer = params.reverse_transfer === 'true';
     const refundFee = params.refund_application_fee === 'true';
     if ((reverseTransfer || refundFee) && typeof charge.transfer !== 'string') {
-      throw new StripeApiError(400, 'invalid_request_error', 'parameter_invalid', 'This charge has no transfer to reverse.', 'reverse_transfer');
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        'parameter_invalid',
+        'This charge has no transfer to reverse.',
+        'reverse_transfer',
+      );
     }
     if (reverseTransfer) {
       const transfer = this.transfers.get(charge.transfer as string)!;
