@@ -180,6 +180,29 @@ describe('payouts in stripe mode: Connect accounts, destination charges, refunds
     expect(stripe.accounts.size).toBe(1);
   });
 
+  it("back from onboarding before Connect's event, the account is read from Stripe; an older event changes nothing", async () => {
+    await seedHunter(db, SCHEMA, { id: 35, userId: 'u-hunter-35', hours: HOURS, payoutAccount: false });
+    expect((await call('u-hunter-35', 'POST', '/api/hunter-payouts/onboarding')).status).toBe(200);
+    const other = (await account('u-hunter-35')).accountId!;
+    const stale = stripe.updateAccount(other, { details_submitted: true }, Math.floor(Date.now() / 1000) - 60);
+    stripe.updateAccount(other, {
+      details_submitted: true,
+      charges_enabled: true,
+      payouts_enabled: true,
+      currently_due: [],
+    });
+    // no event delivered: the return_url's dashboard reads the account
+    expect(await account('u-hunter-35')).toMatchObject({
+      chargesEnabled: true,
+      payoutsEnabled: true,
+      requirementsDue: [],
+    });
+    expect(await outboxCount('bookings.payout-account.updated', 35)).toBe(1);
+    expect((await stripe.deliverConnect(connectUrl(), stale)).status).toBe(200);
+    expect(await account('u-hunter-35')).toMatchObject({ chargesEnabled: true, payoutsEnabled: true });
+    expect(stripe.accounts.size).toBe(2);
+  });
+
   it('refuses a paid hold before payouts are enabled; a free type stays bookable', async () => {
     expect(await hold('u-client-a', dayAhead(5), '09:00')).toMatchObject({
       status: 409,

@@ -180,6 +180,18 @@ export class PayoutAccountsRepository {
     return after;
   }
 
+  /**
+   * The state as Stripe answers it now (an API read). Events carry whole seconds: the read is dated the second
+   * before this one, so an event of this very second, which may be newer than the read, still applies after it.
+   */
+  async applyStateNow(accountId: string, state: PayoutAccountState): Promise<PayoutAccountRow | null> {
+    const readAt = new Date((Math.floor(Date.now() / 1000) - 1) * 1000);
+    return this.dataSource.transaction(async (manager) => {
+      await this.applyState(manager, accountId, state, readAt);
+      return this.findByAccount(accountId, manager);
+    });
+  }
+
   /** Simulated mode's one click: the simulated account becomes enabled (published when that changed its flags). */
   async enableSimulated(accountId: string, state: PayoutAccountState): Promise<PayoutAccountRow> {
     return this.dataSource.transaction(async (manager) => {

@@ -1,4 +1,4 @@
-import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import {
   PAYOUT_MESSAGES,
   type PayoutAccount,
@@ -39,6 +39,8 @@ const NOT_STARTED = {
  */
 @Injectable()
 export class PayoutsService {
+  private readonly logger = new Logger(PayoutsService.name);
+
   constructor(
     @Inject(SERVICE_CONFIG) private readonly config: BookingsConfig,
     private readonly connect: ConnectClient,
@@ -55,7 +57,26 @@ export class PayoutsService {
 
   async account(user: AuthenticatedUser): Promise<PayoutAccount> {
     const hunter = await this.ownHunter(user);
-    return payoutAccountOf(this.connect.mode, await this.accounts.findByHunter(hunter.id));
+    const row = await this.accounts.findByHunter(hunter.id);
+    return payoutAccountOf(this.connect.mode, row && (await this.withStripeState(row)));
+  }
+
+  /**
+   * An account Stripe has not yet reported enabled is read from Stripe as the dashboard shows it (the hunter just
+   * came back from onboarding, before `account.updated` arrives, or the Connect endpoint is misconfigured). What
+   * Stripe answers now is newer than any event already sent, so it is applied as of now; a later event still wins.
+   * If Stripe does not answer, the stored state is shown.
+   */
+  private async withStripeState(row: PayoutAccountRow): Promise<PayoutAccountRow> {
+    const stripe = this.connect.stripe;
+    if (!stripe || row.mode !== 'stripe' || (row.chargesEnabled && row.payoutsEnabled)) return row;
+    try {
+      const account = await stripe.accounts.retrieve(row.accountId);
+      return (await this.accounts.applyStateNow(row.accountId, accountStateOf(account))) ?? row;
+    } catch (error) {
+      this.logger.warn(`account ${row.accountId} not read from Stripe: ${(error as Error).message}`);
+      return row;
+    }
   }
 
   /** 'Get paid': the account (created once) and a link to Stripe's hosted onboarding, or the simulated step. */
