@@ -70,6 +70,27 @@ function disjointSlots(days, count) {
 }
 
 /**
+ * Vetting and payouts (issue 21): a new profile is pending until an admin approves it, and its paid types take holds
+ * only once its payout account is enabled (simulated mode: one click, once bookings' copy says approved). A system
+ * without vetting (no admin route: 404) is left as it is.
+ */
+async function approveAndConnectPayouts(baseUrl, hunterId, cookie) {
+  const admin = await signInThroughProvider(baseUrl, process.env.BENCH_ADMIN_EMAIL ?? 'admin@hunted.example', 'Admin');
+  const approved = await send(baseUrl, 'POST', `/api/admin/hunters/${hunterId}/approve`, admin, {});
+  if (approved.status === 404) return;
+  if (approved.status !== 200) throw new Error(`POST /api/admin/hunters/${hunterId}/approve answered ${approved.status}`);
+  const deadline = Date.now() + COPY_TIMEOUT_MS;
+  for (;;) {
+    const onboarding = await send(baseUrl, 'POST', '/api/hunter-payouts/onboarding', cookie);
+    if (onboarding.status === 200) break;
+    if (Date.now() > deadline) throw new Error(`POST /api/hunter-payouts/onboarding answered ${onboarding.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const enabled = await send(baseUrl, 'POST', '/api/hunter-payouts/simulated/enable', cookie);
+  if (enabled.status !== 200) throw new Error(`POST /api/hunter-payouts/simulated/enable answered ${enabled.status}`);
+}
+
+/**
  * A new hunter, made and announced as a member would (profile, then every hour of every day offered), once
  * bookings answers its slots. Answers `{ skipped }` with the reason when the bookings endpoints are not there.
  */
@@ -89,6 +110,7 @@ async function prepareHunter(baseUrl, runId, week) {
   const everyHour = Object.fromEntries(WEEKDAYS.map((day) => [day, [...AVAILABILITY_SLOTS]]));
   const hours = await send(baseUrl, 'PUT', '/api/hunter-availability/weekly', cookie, everyHour);
   if (hours.status !== 200) throw new Error(`PUT /api/hunter-availability/weekly answered ${hours.status}`);
+  await approveAndConnectPayouts(baseUrl, hunterId, cookie);
 
   const slotsPath = `/api/hunters/${hunterId}/slots?from=${week.from}&to=${week.to}&sessionType=${SESSION_TYPE}`;
   const deadline = Date.now() + COPY_TIMEOUT_MS;

@@ -380,6 +380,29 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     expect: everyone(400),
   },
 
+  // Connect's deliveries are signed too, with their own secret.
+  {
+    route: 'POST /api/stripe/connect-webhook',
+    url: () => '/api/stripe/connect-webhook',
+    body: () => ({ id: 'evt_matrix_connect' }),
+    expect: everyone(400),
+  },
+
+  // ── payouts and earnings: each hunter reaches only their own account (members without a profile: 404)
+  { route: 'GET /api/hunter-payouts/account', url: () => '/api/hunter-payouts/account', expect: hunters(200) },
+  { route: 'POST /api/hunter-payouts/onboarding', url: () => '/api/hunter-payouts/onboarding', expect: hunters(200) },
+  // Stripe's refresh_url: a redirect to a fresh link (in simulated mode, the dashboard's simulated step).
+  { route: 'GET /api/hunter-payouts/refresh', url: () => '/api/hunter-payouts/refresh', expect: hunters(302) },
+  { route: 'POST /api/hunter-payouts/simulated/enable', url: () => '/api/hunter-payouts/simulated/enable', expect: hunters(200) },
+  // The Express dashboard exists in stripe mode only: the simulated account has none (409).
+  { route: 'POST /api/hunter-payouts/login-link', url: () => '/api/hunter-payouts/login-link', expect: hunters(409) },
+  { route: 'GET /api/hunter-earnings', url: () => '/api/hunter-earnings', expect: hunters(200) },
+  {
+    route: 'GET /api/hunter-earnings/export.csv',
+    url: () => '/api/hunter-earnings/export.csv',
+    expect: hunters(200),
+  },
+
   // ── messaging: a conversation is its two participants'; the contact inbox is the admin's
   {
     route: 'POST /api/contact',

@@ -103,10 +103,14 @@ export async function nestRoutesOf(module: ModuleRef, owner: RouteOwner): Promis
 }
 
 /**
- * Only what `forRoot` reads to decide which modules exist: Stripe's keys (the webhook's module is there in stripe
+ * Only what `forRoot` reads to decide which modules exist: Stripe's keys (the webhooks' modules are there in stripe
  * mode only, and production runs in stripe mode). Nothing is instantiated, so nothing else is read.
  */
-const CONFIG = { STRIPE_SECRET_KEY: 'sk_test_matrix', STRIPE_WEBHOOK_SECRET: 'whsec_matrix', STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_matrix_connect' } as never;
+const CONFIG = {
+  STRIPE_SECRET_KEY: 'sk_test_matrix',
+  STRIPE_WEBHOOK_SECRET: 'whsec_matrix',
+  STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_matrix_connect',
+} as never;
 
 const SERVICE_MODULES: Record<ServiceName, { forRoot(config: never): DynamicModule }> = {
   identity: IdentityModule,

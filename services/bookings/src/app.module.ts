@@ -6,9 +6,12 @@ import { migrations } from './database/migrations/index.js';
 import { AvailabilityChangedHandler } from './hunters/events/availability-changed.handler.js';
 import { HunterCreatedHandler } from './hunters/events/hunter-created.handler.js';
 import { HunterUpdatedHandler } from './hunters/events/hunter-updated.handler.js';
+import { HunterVettedHandler } from './hunters/events/hunter-vetted.handler.js';
 import { HunterCopiesModule } from './hunters/hunter-copies.module.js';
 import { PaymentConfigController } from './payments/payment-config.controller.js';
 import { StripeWebhookModule, type PaymentOutcomesModule } from './payments/stripe-webhook.module.js';
+import { PayoutStoreModule } from './payouts/payout-store.module.js';
+import { PayoutsModule } from './payouts/payouts.module.js';
 import { SlotsModule } from './slots/slots.module.js';
 
 export interface BookingsAppOptions {
@@ -40,14 +43,16 @@ export class AppModule {
         PlatformModule.forService({ name: 'bookings', config, entities: [], migrations }),
         SlotsModule,
         BookingsModule,
+        PayoutsModule.register(config),
         EventsModule.forService({
           consumes: [
             HunterCreatedHandler,
             HunterUpdatedHandler,
+            HunterVettedHandler,
             AvailabilityChangedHandler,
             ...USER_COPY_HANDLERS,
           ],
-          imports: [HunterCopiesModule, UserCopiesModule.forService()],
+          imports: [HunterCopiesModule, PayoutStoreModule, BookingsModule, UserCopiesModule.forService()],
         }),
         ...stripeWebhook,
       ],

@@ -7,11 +7,36 @@ const STRIPE_KEYS = {
   STRIPE_SECRET_KEY: 'sk_live_51Hunted',
   STRIPE_PUBLISHABLE_KEY: 'pk_live_51Hunted',
   STRIPE_WEBHOOK_SECRET: 'whsec_hunted',
+  STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_connect',
 };
-const PRODUCTION = productionServiceEnv('bookings', STRIPE_KEYS);
+const PRODUCTION = productionServiceEnv('bookings', { ...STRIPE_KEYS, PUBLIC_URL: 'https://hunted.example' });
 
 describe('bookings configuration', () => {
-  for (const check of baseServiceConfigChecks('bookings', loadConfig, STRIPE_KEYS)) it(check.name, check.run);
+  for (const check of baseServiceConfigChecks('bookings', loadConfig, {
+    ...STRIPE_KEYS,
+    PUBLIC_URL: 'https://hunted.example',
+  }))
+    it(check.name, check.run);
+
+  it("refuses production without Connect's webhook secret (hunters' payout accounts could not be verified)", () => {
+    const { STRIPE_CONNECT_WEBHOOK_SECRET: _secret, ...withoutConnect } = PRODUCTION;
+    expect(refusalOf(loadConfig, withoutConnect)).toMatch(/STRIPE_CONNECT_WEBHOOK_SECRET/);
+    expect(loadConfig(PRODUCTION).STRIPE_CONNECT_WEBHOOK_SECRET).toBe('whsec_connect');
+    expect(refusalOf(loadConfig, { ...PRODUCTION, STRIPE_CONNECT_WEBHOOK_SECRET: 'sk_live_oops' })).toMatch(
+      /STRIPE_CONNECT_WEBHOOK_SECRET: must be a Connect webhook endpoint's signing secret/,
+    );
+  });
+
+  it('takes no platform commission by default, basis points 0 to 10000', () => {
+    expect(loadConfig(TEST_KEY_ENV).PLATFORM_COMMISSION_BPS).toBe(0);
+    expect(loadConfig({ ...TEST_KEY_ENV, PLATFORM_COMMISSION_BPS: '1000' }).PLATFORM_COMMISSION_BPS).toBe(1000);
+    expect(refusalOf(loadConfig, { ...TEST_KEY_ENV, PLATFORM_COMMISSION_BPS: '10001' })).toMatch(
+      /PLATFORM_COMMISSION_BPS/,
+    );
+    expect(refusalOf(loadConfig, { ...TEST_KEY_ENV, PLATFORM_COMMISSION_BPS: '-1' })).toMatch(
+      /PLATFORM_COMMISSION_BPS/,
+    );
+  });
 
   it('bounds free bookings, reschedules and holds by default; cooldowns may be 0, never negative', () => {
     expect(loadConfig(TEST_KEY_ENV)).toMatchObject({

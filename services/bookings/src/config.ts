@@ -1,4 +1,10 @@
-import { baseEnvSchema, loadEnv, serviceProductionRules, type ProductionRule } from '@hunted/platform';
+import {
+  baseEnvSchema,
+  loadEnv,
+  publicUrlInProduction,
+  serviceProductionRules,
+  type ProductionRule,
+} from '@hunted/platform';
 import { z } from 'zod';
 import { bookingLimitsEnvShape } from './bookings/limits/booking-limits.js';
 import { requireCompleteStripeKeys, stripeEnvShape, stripeProductionRules } from './payments/stripe-config.js';
@@ -14,6 +20,13 @@ export const bookingsEnvSchema = baseEnvSchema
     MIN_NOTICE_MINUTES: z.coerce.number().int().min(0).default(120),
     /** How often each replica looks for holds past their time that no job expired (Redis was away). */
     HOLD_SWEEP_MS: positiveInt(60_000),
+    /**
+     * The platform's commission on a paid booking, in basis points of the price (1000 = 10%), on top of
+     * `BOOKING_RULES.platformFeePence`; the whole is the charge's `application_fee_amount`, never above the price.
+     */
+    PLATFORM_COMMISSION_BPS: z.coerce.number().int().min(0).max(10_000).default(0),
+    /** The site's public address: Stripe's onboarding links come back to it (return and refresh URLs). */
+    PUBLIC_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:8080'),
     ...bookingLimitsEnvShape,
     ...stripeEnvShape,
   })
@@ -22,7 +35,11 @@ export const bookingsEnvSchema = baseEnvSchema
 
 export type BookingsConfig = z.infer<typeof bookingsEnvSchema>;
 
-export const bookingsProductionRules: readonly ProductionRule[] = [...serviceProductionRules, ...stripeProductionRules];
+export const bookingsProductionRules: readonly ProductionRule[] = [
+  ...serviceProductionRules,
+  ...stripeProductionRules,
+  ...publicUrlInProduction("Stripe's payout onboarding returns to"),
+];
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): BookingsConfig {
   return loadEnv(bookingsEnvSchema, 'bookings', env, bookingsProductionRules);

@@ -14,10 +14,12 @@ const SRC = fileURLToPath(new URL('.', import.meta.url));
 const TABLES: TableOwnership[] = [
   { table: 'hunter_bookings', owners: ['bookings/booking.repository.ts'] },
   { table: 'booking_refunds', owners: ['bookings/booking-refunds.repository.ts'], readers: 'anywhere' },
+  { table: 'hunter_payout_accounts', owners: ['payouts/payout-accounts.repository.ts'] },
+  { table: 'hunter_payouts', owners: ['payouts/hunter-payouts.repository.ts'] },
 ];
 
 describe("bookings' tables have one owner each", () => {
-  it('finds no SQL on hunter_bookings outside BookingRepository, and no write of booking_refunds outside its repository', () => {
+  it('finds no SQL on hunter_bookings, hunter_payout_accounts or hunter_payouts outside their repositories, and no write of booking_refunds outside its own', () => {
     expect(tableBreaches(SRC, TABLES).map(describeBreach)).toEqual([]);
   });
 

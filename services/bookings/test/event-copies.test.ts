@@ -20,7 +20,7 @@ const SCHEMA = 'bookings_copies_it';
 const HUNTERS_SCHEMA = 'bookings_copies_hunters_it';
 const IDENTITY_SCHEMA = 'bookings_copies_identity_it';
 const dayAhead = (days: number) => londonDateOf(Date.now() + days * 86_400_000);
-const week = (hours: string[]): WeeklyHours => ({
+const week = (hours: WeeklyHours['mon']): WeeklyHours => ({
   mon: hours,
   tue: hours,
   wed: hours,
@@ -72,6 +72,7 @@ describe('bookings: copies of hunters, availability and users, fed by events', (
       availabilityStatus: 'Available' as const,
       sessionTypes: DEFAULT_SESSION_TYPES,
       pricePerSession: 25,
+      status: 'approved' as const,
     };
     await hunters.publish('hunters.hunter.created', hunter);
     await hunters.publish('hunters.availability.changed', {

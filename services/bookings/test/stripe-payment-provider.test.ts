@@ -39,6 +39,8 @@ describe('StripePaymentProvider (real SDK, fake Stripe)', () => {
     const intent = await provider.createIntent({
       bookingId,
       amountPence: 4500,
+      destinationAccountId: null,
+      applicationFeePence: 0,
       idempotencyKey: `booking:${bookingId}:pi`,
     });
 
@@ -71,7 +73,13 @@ describe('StripePaymentProvider (real SDK, fake Stripe)', () => {
     const before = stripe.intents.size;
     const intents = await Promise.all(
       Array.from({ length: 20 }, () =>
-        provider.createIntent({ bookingId, amountPence: 3000, idempotencyKey: `booking:${bookingId}:pi` }),
+        provider.createIntent({
+          bookingId,
+          amountPence: 3000,
+          destinationAccountId: null,
+          applicationFeePence: 0,
+          idempotencyKey: `booking:${bookingId}:pi`,
+        }),
       ),
     );
 
@@ -83,11 +91,23 @@ describe('StripePaymentProvider (real SDK, fake Stripe)', () => {
 
   it('refuses the same key with another amount (Stripe answers idempotency_error), rather than making a second intent', async () => {
     const bookingId = randomUUID();
-    await provider.createIntent({ bookingId, amountPence: 3000, idempotencyKey: `booking:${bookingId}:pi` });
+    await provider.createIntent({
+      bookingId,
+      amountPence: 3000,
+      destinationAccountId: null,
+      applicationFeePence: 0,
+      idempotencyKey: `booking:${bookingId}:pi`,
+    });
     const before = stripe.intents.size;
 
     await expect(
-      provider.createIntent({ bookingId, amountPence: 1, idempotencyKey: `booking:${bookingId}:pi` }),
+      provider.createIntent({
+        bookingId,
+        amountPence: 1,
+        destinationAccountId: null,
+        applicationFeePence: 0,
+        idempotencyKey: `booking:${bookingId}:pi`,
+      }),
     ).rejects.toMatchObject({
       type: 'StripeIdempotencyError',
     });
@@ -99,6 +119,8 @@ describe('StripePaymentProvider (real SDK, fake Stripe)', () => {
     const created = await provider.createIntent({
       bookingId,
       amountPence: 2500,
+      destinationAccountId: null,
+      applicationFeePence: 0,
       idempotencyKey: `booking:${bookingId}:pi`,
     });
     await pay(created.id);
@@ -114,6 +136,8 @@ describe('StripePaymentProvider (real SDK, fake Stripe)', () => {
     const unpaid = await provider.createIntent({
       bookingId: randomUUID(),
       amountPence: 2500,
+      destinationAccountId: null,
+      applicationFeePence: 0,
       idempotencyKey: randomUUID(),
     });
     expect((await provider.cancelIntent(unpaid.id, `booking:${unpaid.bookingId}:cancel`)).status).toBe('canceled');
@@ -124,6 +148,8 @@ describe('StripePaymentProvider (real SDK, fake Stripe)', () => {
     const paid = await provider.createIntent({
       bookingId: randomUUID(),
       amountPence: 2500,
+      destinationAccountId: null,
+      applicationFeePence: 0,
       idempotencyKey: randomUUID(),
     });
     await pay(paid.id);
@@ -138,6 +164,8 @@ describe('StripePaymentProvider (real SDK, fake Stripe)', () => {
     const processing = await provider.createIntent({
       bookingId: randomUUID(),
       amountPence: 2500,
+      destinationAccountId: null,
+      applicationFeePence: 0,
       idempotencyKey: randomUUID(),
     });
     stripe.intents.get(processing.id)!.status = 'processing';
@@ -153,7 +181,13 @@ describe('StripePaymentProvider (real SDK, fake Stripe)', () => {
 
   it('refunds a paid intent once per key, with the booking in metadata', async () => {
     const bookingId = randomUUID();
-    const intent = await provider.createIntent({ bookingId, amountPence: 6000, idempotencyKey: randomUUID() });
+    const intent = await provider.createIntent({
+      bookingId,
+      amountPence: 6000,
+      destinationAccountId: null,
+      applicationFeePence: 0,
+      idempotencyKey: randomUUID(),
+    });
     await pay(intent.id);
     const before = stripe.refunds.size;
 
@@ -163,6 +197,7 @@ describe('StripePaymentProvider (real SDK, fake Stripe)', () => {
           paymentIntentId: intent.id,
           amountPence: 6000,
           bookingId,
+          reverseTransfer: false,
           idempotencyKey: `booking:${bookingId}:refund`,
         }),
       ),
@@ -188,6 +223,8 @@ describe('StripePaymentProvider (real SDK, fake Stripe)', () => {
     const intent = await provider.createIntent({
       bookingId: randomUUID(),
       amountPence: 6000,
+      destinationAccountId: null,
+      applicationFeePence: 0,
       idempotencyKey: randomUUID(),
     });
     await expect(
@@ -195,6 +232,7 @@ describe('StripePaymentProvider (real SDK, fake Stripe)', () => {
         paymentIntentId: intent.id,
         amountPence: 6000,
         bookingId: intent.bookingId!,
+        reverseTransfer: false,
         idempotencyKey: randomUUID(),
       }),
     ).rejects.toMatchObject({ code: 'charge_not_refundable' });

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { sessionDateOf } from './bookings.js';
-import { createBookingSchema, createPaymentIntentSchema, rescheduleBookingSchema } from './bookings.schemas.js';
+import {
+  createBookingSchema,
+  createPaymentIntentSchema,
+  hunterEarningsQuerySchema,
+  rescheduleBookingSchema,
+} from './bookings.schemas.js';
 
 const hold = { hunterId: 7, sessionType: 'whatsappVideo', sessionDate: '2030-01-07', sessionTime: '09:00' };
 const firstMessages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
@@ -49,5 +54,16 @@ describe('booking bodies', () => {
     expect(createBookingSchema.safeParse({ ...hold }).success).toBe(false);
     expect(createBookingSchema.safeParse({ ...hold, stripePaymentIntentId: '' }).success).toBe(false);
     expect(createBookingSchema.parse({ ...hold, stripePaymentIntentId: null }).stripePaymentIntentId).toBeNull();
+  });
+});
+
+describe('hunterEarningsQuerySchema', () => {
+  it('takes a tax year from 2000 to 2100, or none; nothing else', () => {
+    expect(hunterEarningsQuerySchema.parse({ taxYear: '2026' })).toEqual({ taxYear: 2026 });
+    expect(hunterEarningsQuerySchema.parse({})).toEqual({});
+    for (const taxYear of ['abc', '1999', '2101', '2026.5']) {
+      expect(hunterEarningsQuerySchema.safeParse({ taxYear }).success).toBe(false);
+    }
+    expect(hunterEarningsQuerySchema.safeParse({ taxYear: '2026', other: '1' }).success).toBe(false);
   });
 });

@@ -57,3 +57,17 @@ export type RescheduleBookingInput = z.output<typeof rescheduleBookingSchema>;
 
 /** The 400's `message` when a booking body is refused (each field's reason is in `errors`). */
 export const BOOKING_BODY_MESSAGE = 'Please check the booking details';
+
+/**
+ * `GET /api/hunter-earnings` and its `export.csv`: `?taxYear=2026` (the UK tax year from 6 April 2026), the current
+ * tax year when left out.
+ */
+export const hunterEarningsQuerySchema = z.strictObject({
+  taxYear: z.coerce
+    .number({ error: 'must be a year' })
+    .int({ error: 'must be a year' })
+    .min(2000, { error: 'must be a year from 2000' })
+    .max(2100, { error: 'must be a year up to 2100' })
+    .optional(),
+});
+export type HunterEarningsQuery = z.output<typeof hunterEarningsQuerySchema>;

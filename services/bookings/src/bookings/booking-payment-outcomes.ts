@@ -101,6 +101,7 @@ export class BookingPaymentOutcomes extends PaymentOutcomeHandler {
       paymentIntentId: row.paymentIntentId,
       amountPence: owed,
       bookingId,
+      reverseTransfer: row.destinationAccountId !== null,
       // The whole amount keeps the key bookings always used; a smaller one (part came back another way) gets its own.
       idempotencyKey: owed === row.refundPence ? `booking:${bookingId}:refund` : `booking:${bookingId}:refund:${owed}`,
     });

@@ -41,6 +41,10 @@ export interface BookingRow {
   cancelledBy: 'client' | 'hunter' | 'system' | null;
   sequence: number;
   createdAt: Date;
+  /** The platform's application fee of a paid booking (pence), decided at the hold. */
+  platformFeePence: number;
+  /** The hunter's connected account the charge pays (destination charge), null for a free or older booking. */
+  destinationAccountId: string | null;
 }
 
 export const BOOKING_COLUMNS = `b.id, b.status, b.hunter_id as "hunterId", b.hunter_user_id as "hunterUserId",
@@ -49,7 +53,8 @@ export const BOOKING_COLUMNS = `b.id, b.status, b.hunter_id as "hunterId", b.hun
   b.notes, b.expires_at as "expiresAt", b.payment_intent_id as "paymentIntentId", b.client_secret as "clientSecret",
   b.payment_status as "paymentStatus", b.paid_at as "paidAt", b.refund_id as "refundId", b.refund_pence as "refundPence",
   b.refund_reason as "refundReason", b.refunded_pence as "refundedPence", b.refunded_at as "refundedAt",
-  b.cancelled_by as "cancelledBy", b.sequence, b.created_at as "createdAt"`;
+  b.cancelled_by as "cancelledBy", b.sequence, b.created_at as "createdAt", b.platform_fee_pence as "platformFeePence",
+  b.destination_account_id as "destinationAccountId"`;
 
 /** What a new row says (a hold adds its length, `holdMinutes`; a free booking is confirmed at once). */
 export interface NewBooking {
@@ -64,6 +69,9 @@ export interface NewBooking {
   startsAt: string;
   endsAt: string;
   pricePence: number;
+  /** A paid hold's application fee and the hunter's connected account (destination charges); none for a free one. */
+  platformFeePence?: number;
+  destinationAccountId?: string | null;
 }
 
 /** What every booking event carries. */
@@ -413,9 +421,10 @@ export class BookingRepository {
     const rows = await refusingOverlaps(
       manager.query<BookingRow[]>(
         `insert into hunter_bookings as b (id, status, expires_at, hunter_id, hunter_user_id, client_user_id, session_type,
-           session_date, session_time, duration, starts_at, ends_at, price_pence)
+           session_date, session_time, duration, starts_at, ends_at, price_pence, platform_fee_pence,
+           destination_account_id)
          values ($1, $2, case when $3::int is null then null else now() + make_interval(mins => $3::int) end,
-                 $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+                 $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
          returning ${BOOKING_COLUMNS}`,
         [
           booking.id,
@@ -431,6 +440,8 @@ export class BookingRepository {
           booking.startsAt,
           booking.endsAt,
           booking.pricePence,
+          booking.platformFeePence ?? 0,
+          booking.destinationAccountId ?? null,
         ],
       ),
     );
@@ -485,6 +496,8 @@ export class BookingRepository {
         `update hunter_bookings as b set status = 'confirmed', paid_at = now(), payment_status = 'succeeded', expires_at = null,
              payment_check_after = null, updated_at = now()
          where b.id = $1 and b.status in ('pending_payment', 'expired') and b.paid_at is null and b.starts_at > now()
+           -- a hunter suspended (or otherwise no longer approved) meanwhile takes no booking: the money goes back
+           and not exists (select 1 from hunters h where h.id = b.hunter_id and h.status <> 'approved')
          returning ${BOOKING_COLUMNS}`,
         [hold.id],
       );
@@ -649,10 +662,66 @@ export class BookingRepository {
         ...bookingEventOf(row),
         cancelledBy: row.cancelledBy as 'client' | 'hunter',
         refundPence: row.refundPence,
+        cause: null,
       });
       this.metrics.counted('cancelled', 1, manager);
       return row;
     });
+  }
+
+  /**
+   * The hunter was suspended (in the inbox transaction of `hunters.hunter.vetted`): each of their `confirmed`
+   * bookings not yet started → `cancelled` by `system`, the whole price owed back, `bookings.booking.cancelled`
+   * with `cause: 'hunter_suspended'`. The refunds are asked of the processor after the commit (the refund job).
+   */
+  async cancelForSuspendedHunter(manager: EntityManager, hunterId: number): Promise<BookingRow[]> {
+    const [rows] = await manager.query<[BookingRow[], number]>(
+      `update hunter_bookings as b
+         set status = 'cancelled', cancelled_at = now(), sequence = b.sequence + 1, refund_reason = 'cancelled',
+             cancelled_by = 'system', refund_pence = b.price_pence, updated_at = now()
+       where b.hunter_id = $1 and b.status = 'confirmed' and b.starts_at > now()
+       returning ${BOOKING_COLUMNS}`,
+      [hunterId],
+    );
+    for (const row of rows) {
+      await this.events.publish(manager, 'bookings.booking.cancelled', {
+        ...bookingEventOf(row),
+        cancelledBy: 'system',
+        refundPence: row.refundPence,
+        cause: 'hunter_suspended',
+      });
+    }
+    this.metrics.counted('cancelled', rows.length, manager);
+    return rows;
+  }
+
+  /**
+   * The hunter was suspended: their live holds `pending_payment` → `expired` at once (as a release), so the hold
+   * sweep cancels their intents; a payment that still succeeds is refunded as a late one. Returns their ids.
+   */
+  async expireHoldsOfHunter(manager: EntityManager, hunterId: number): Promise<string[]> {
+    const [rows] = await manager.query<[{ id: string }[], number]>(
+      `update hunter_bookings set status = 'expired', expires_at = least(expires_at, now()), updated_at = now()
+       where hunter_id = $1 and status = 'pending_payment'
+       returning id`,
+      [hunterId],
+    );
+    this.metrics.counted('expired', rows.length, manager);
+    return rows.map(({ id }) => id);
+  }
+
+  /**
+   * The hunter's paid bookings whose session falls between two London dates (inclusive) and whose money moved:
+   * confirmed, completed, or cancelled after payment (with or without a refund). Oldest first.
+   */
+  async earningsOf(hunterId: number, from: string, to: string): Promise<BookingRowWithNames[]> {
+    return this.dataSource.query<BookingRowWithNames[]>(
+      `select ${COLUMNS_WITH_NAMES} ${FROM_WITH_NAMES}
+       where b.hunter_id = $1 and b.price_pence > 0 and b.session_date between $2::date and $3::date
+         and (b.status in ('confirmed', 'completed') or (b.status = 'cancelled' and b.paid_at is not null))
+       order by b.starts_at, b.id`,
+      [hunterId, from, to],
+    );
   }
 
   /** The processor's id of the refund asked for what the booking owes, recorded once. No state change. */

@@ -3,6 +3,7 @@ import { JobsModule, UserCopiesModule } from '@hunted/platform';
 import { HunterCopiesModule } from '../hunters/hunter-copies.module.js';
 import { PaymentOutcomeHandler } from '../payments/payment-provider.js';
 import { PaymentsModule } from '../payments/payments.module.js';
+import { PayoutStoreModule } from '../payouts/payout-store.module.js';
 import { SlotsModule } from '../slots/slots.module.js';
 import { BookingCompletionJob, bookingCompletion } from './booking-completion.job.js';
 import { HoldExpiryJob, holdExpiry } from './booking-holds.job.js';
@@ -11,6 +12,7 @@ import { BookingPaymentOutcomes } from './booking-payment-outcomes.js';
 import { BookingStoreModule } from './booking-store.module.js';
 import { BookingsController } from './bookings.controller.js';
 import { BookingsService } from './bookings.service.js';
+import { HunterSuspension } from './hunter-suspension.js';
 import { BookingLimits } from './limits/booking-limits.js';
 import { CancelBookingUseCase } from './usecases/cancel-booking/cancel-booking.use-case.js';
 import { ConfirmBookingUseCase } from './usecases/confirm-booking/confirm-booking.use-case.js';
@@ -29,6 +31,7 @@ import { RescheduleBookingUseCase } from './usecases/reschedule-booking/reschedu
     UserCopiesModule.forService(),
     SlotsModule,
     PaymentsModule,
+    PayoutStoreModule,
     JobsModule.forFeature([holdExpiry, bookingCompletion, bookingRefunds]),
   ],
   controllers: [BookingsController],
@@ -45,7 +48,8 @@ import { RescheduleBookingUseCase } from './usecases/reschedule-booking/reschedu
     HoldExpiryJob,
     BookingCompletionJob,
     BookingRefundJob,
+    HunterSuspension,
   ],
-  exports: [PaymentOutcomeHandler, PaymentsModule],
+  exports: [PaymentOutcomeHandler, PaymentsModule, HunterSuspension],
 })
 export class BookingsModule {}

@@ -6,6 +6,7 @@ import {
   type HunterAvailabilityChangedV1,
   type HunterAvailabilityStatus,
   type HunterCreatedV1,
+  type HunterStatus,
   type SessionTypes,
 } from '@hunted/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -19,10 +20,12 @@ export interface HunterCopy {
   location: string;
   availabilityStatus: HunterAvailabilityStatus;
   sessionTypes: SessionTypes;
+  /** Hunters' vetting status: only an `approved` hunter has slots and takes holds. */
+  status: HunterStatus;
 }
 
 const HUNTER_COLUMNS = `id, user_id as "userId", name, profile_image_url as "profileImageUrl", location,
-  availability_status as "availabilityStatus", session_types as "sessionTypes"`;
+  availability_status as "availabilityStatus", session_types as "sessionTypes", status`;
 
 /**
  * The one owner of the hunters copy and of the availability copy (weekly hours, each date's own record). Writes
@@ -36,13 +39,13 @@ export class HunterCopies {
   async applyHunter(manager: EntityManager, hunter: HunterCreatedV1, occurredAt: string): Promise<void> {
     await manager.query(
       `insert into hunters (id, user_id, name, profile_image_url, location, availability_status, session_types,
-                            price_per_session, updated_at)
-       values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9)
+                            price_per_session, status, updated_at)
+       values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $10, $9)
        on conflict (id) do update set
          user_id = excluded.user_id, name = excluded.name, profile_image_url = excluded.profile_image_url,
          location = excluded.location, availability_status = excluded.availability_status,
          session_types = excluded.session_types, price_per_session = excluded.price_per_session,
-         updated_at = excluded.updated_at
+         status = excluded.status, updated_at = excluded.updated_at
        where hunters.updated_at < excluded.updated_at`,
       [
         hunter.hunterId,
@@ -54,8 +57,18 @@ export class HunterCopies {
         JSON.stringify(hunter.sessionTypes),
         hunter.pricePerSession,
         occurredAt,
+        // An event recorded before vetting carries no status: every hunter then was listed.
+        hunter.status ?? 'approved',
       ],
     );
+  }
+
+  /**
+   * A vetting decision's status, at once (its `hunters.hunter.updated` follows with the same status): a suspended
+   * hunter takes no hold and no late payment from the moment bookings hears of it.
+   */
+  async applyVettedStatus(manager: EntityManager, hunterId: number, status: HunterStatus): Promise<void> {
+    await manager.query(`update hunters set status = $2 where id = $1`, [hunterId, status]);
   }
 
   /** A new week replaces the old; each date's record is kept or removed as the event says, latest event winning per date. */
@@ -89,6 +102,22 @@ export class HunterCopies {
     const rows = await manager.query<HunterCopy[]>(`select ${HUNTER_COLUMNS} from hunters where id = $1`, [hunterId]);
     if (!rows[0]) throw new NotFoundException(HUNTER_MESSAGES.notFound);
     return rows[0];
+  }
+
+  /** An approved hunter; any other (pending, rejected, suspended) is as unknown to a client: 404. */
+  async findApproved(hunterId: number): Promise<HunterCopy> {
+    const hunter = await this.find(hunterId);
+    if (hunter.status !== 'approved') throw new NotFoundException(HUNTER_MESSAGES.notFound);
+    return hunter;
+  }
+
+  /** The member's own hunter profile (one per member), or null. */
+  async findOfUser(userId: string, manager: EntityManager = this.dataSource.manager): Promise<HunterCopy | null> {
+    const rows = await manager.query<HunterCopy[]>(
+      `select ${HUNTER_COLUMNS} from hunters where user_id = $1 order by id limit 1`,
+      [userId],
+    );
+    return rows[0] ?? null;
   }
 
   /** The hour labels each London date of [from, to] offers: its own record when it has one, else its weekday's. */

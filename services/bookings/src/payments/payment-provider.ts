@@ -48,10 +48,15 @@ export interface RefundReport extends RefundSnapshot {
 export abstract class PaymentProvider {
   abstract readonly mode: PaymentMode;
 
-  /** Creates (or, for the same idempotency key, returns again) the intent paying for a booking. */
+  /**
+   * Creates (or, for the same idempotency key, returns again) the intent paying for a booking: a destination
+   * charge to the hunter's connected account (`destinationAccountId`) less the platform's `applicationFeePence`.
+   */
   abstract createIntent(input: {
     bookingId: string;
     amountPence: number;
+    destinationAccountId: string | null;
+    applicationFeePence: number;
     idempotencyKey: string;
   }): Promise<PaymentIntentSnapshot>;
 
@@ -64,10 +69,16 @@ export abstract class PaymentProvider {
    */
   abstract cancelIntent(paymentIntentId: string, idempotencyKey: string): Promise<PaymentIntentSnapshot>;
 
+  /**
+   * Refunds (part of) a payment. `reverseTransfer`: the payment was a destination charge, so the refund takes its
+   * share back from the hunter's transfer and refunds the platform's fee in proportion (the platform never pays a
+   * refund out of its own pocket).
+   */
   abstract refund(input: {
     paymentIntentId: string;
     amountPence: number;
     bookingId: string;
+    reverseTransfer: boolean;
     idempotencyKey: string;
   }): Promise<RefundSnapshot>;
 }

@@ -24,6 +24,8 @@ export class SimulatedPaymentProvider extends PaymentProvider {
   createIntent(input: {
     bookingId: string;
     amountPence: number;
+    destinationAccountId: string | null;
+    applicationFeePence: number;
     idempotencyKey: string;
   }): Promise<PaymentIntentSnapshot> {
     const id = simulatedIntentId(input.bookingId);

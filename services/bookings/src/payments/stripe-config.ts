@@ -19,6 +19,11 @@ export const stripeEnvShape = {
   STRIPE_SECRET_KEY: optionalKey(/^(sk|rk)_/, 'a Stripe secret or restricted key (sk_… or rk_…)'),
   STRIPE_PUBLISHABLE_KEY: optionalKey(/^pk_/, 'a Stripe publishable key (pk_…)'),
   STRIPE_WEBHOOK_SECRET: optionalKey(/^whsec_/, "a webhook endpoint's signing secret (whsec_…)"),
+  /**
+   * The signing secret of the Connect endpoint (`POST /api/stripe/connect-webhook`: events of the hunters'
+   * connected accounts, `account.updated` and `payout.*`). Stripe gives a Connect endpoint its own secret.
+   */
+  STRIPE_CONNECT_WEBHOOK_SECRET: optionalKey(/^whsec_/, "a Connect webhook endpoint's signing secret (whsec_…)"),
   STRIPE_API_HOST: z.string().trim().min(1).optional(),
   STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
@@ -35,6 +40,7 @@ export interface StripeSettings {
   STRIPE_SECRET_KEY?: string | undefined;
   STRIPE_PUBLISHABLE_KEY?: string | undefined;
   STRIPE_WEBHOOK_SECRET?: string | undefined;
+  STRIPE_CONNECT_WEBHOOK_SECRET?: string | undefined;
   STRIPE_API_HOST?: string | undefined;
   STRIPE_API_PORT?: number | undefined;
   STRIPE_API_PROTOCOL?: 'http' | 'https' | undefined;
@@ -94,6 +100,10 @@ export const stripeProductionRules: readonly ProductionRule[] = [
   requiredInProduction('STRIPE_SECRET_KEY', 'without it bookings runs in simulated mode and takes no money'),
   requiredInProduction('STRIPE_PUBLISHABLE_KEY', "the payment page's Payment Element needs it"),
   requiredInProduction('STRIPE_WEBHOOK_SECRET', "without it Stripe's webhooks cannot be verified"),
+  requiredInProduction(
+    'STRIPE_CONNECT_WEBHOOK_SECRET',
+    "without it Connect's webhooks (hunters' payout accounts and payouts) cannot be verified",
+  ),
   ...(['STRIPE_API_HOST', 'STRIPE_API_PORT', 'STRIPE_API_PROTOCOL'] as const).map((variable): ProductionRule => ({
     variable,
     check: (value) =>

@@ -74,6 +74,8 @@ export class StripePaymentProvider extends PaymentProvider {
   async createIntent(input: {
     bookingId: string;
     amountPence: number;
+    destinationAccountId: string | null;
+    applicationFeePence: number;
     idempotencyKey: string;
   }): Promise<PaymentIntentSnapshot> {
     const intent = await this.stripe.paymentIntents.create(
@@ -82,6 +84,13 @@ export class StripePaymentProvider extends PaymentProvider {
         currency: 'gbp',
         metadata: { bookingId: input.bookingId },
         automatic_payment_methods: { enabled: true },
+        // A destination charge: the hunter's account gets the amount less the platform's application fee.
+        ...(input.destinationAccountId
+          ? {
+              transfer_data: { destination: input.destinationAccountId },
+              application_fee_amount: input.applicationFeePence,
+            }
+          : {}),
       },
       { idempotencyKey: input.idempotencyKey },
     );
@@ -111,10 +120,17 @@ export class StripePaymentProvider extends PaymentProvider {
     paymentIntentId: string;
     amountPence: number;
     bookingId: string;
+    reverseTransfer: boolean;
     idempotencyKey: string;
   }): Promise<RefundSnapshot> {
     const refund = await this.stripe.refunds.create(
-      { payment_intent: input.paymentIntentId, amount: input.amountPence, metadata: { bookingId: input.bookingId } },
+      {
+        payment_intent: input.paymentIntentId,
+        amount: input.amountPence,
+        metadata: { bookingId: input.bookingId },
+        // Taken back from the hunter's transfer, the platform's fee refunded in proportion.
+        ...(input.reverseTransfer ? { reverse_transfer: true, refund_application_fee: true } : {}),
+      },
       { idempotencyKey: input.idempotencyKey },
     );
     const report = refundReportOf(refund);

@@ -43,7 +43,7 @@ export class SlotsService {
       throw new BadRequestException(`sessionType must be one of: ${SESSION_TYPES.join(', ')}`);
     }
     const type = sessionType as SessionTypeKey;
-    const hunter = await this.hunters.find(hunterId);
+    const hunter = await this.hunters.findApproved(hunterId);
     const duration = hunter.sessionTypes[type].duration;
     const [offered, busy] = await Promise.all([
       this.hunters.offeredHours(hunterId, from, to),

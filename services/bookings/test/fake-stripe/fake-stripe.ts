@@ -17,6 +17,12 @@ import Stripe from 'stripe';
  * - a confirm records `payment_intent.succeeded` and a refund `refund.created` and `charge.refunded` (and
  *   `settleRefund` the bank's later `refund.updated` / `refund.failed`), which `deliver()` posts to a webhook URL
  *   with a `Stripe-Signature` from `Stripe.webhooks.generateTestHeaderString`.
+ * - Connect: `POST /v1/accounts` (Express), `GET|POST /v1/accounts/:id`, `POST /v1/accounts/:id/login_links`,
+ *   `POST /v1/account_links`; an intent's `transfer_data[destination]` and `application_fee_amount` make, on
+ *   confirm, a transfer to the connected account and an application fee object; a refund's `reverse_transfer` and
+ *   `refund_application_fee` reverse the transfer and refund the fee in proportion (both recorded). Tests change an
+ *   account (`updateAccount`) or pay it out (`payout`), which raise Connect events (`account` set) that
+ *   `deliverConnect()` signs with the Connect endpoint's own secret.
  */
 
 export type StripeObject = Record<string, unknown> & { id: string };
@@ -24,6 +30,8 @@ export type StripeObject = Record<string, unknown> & { id: string };
 export interface StripeEventBody {
   id: string;
   object: 'event';
+  /** Connect events: the connected account the event is about. */
+  account?: string;
   api_version: string;
   created: number;
   livemode: false;
@@ -117,11 +125,19 @@ export class FakeStripe {
   readonly secretKey = 'sk_test_fake_stripe';
   readonly publishableKey = 'pk_test_fake_stripe';
   readonly webhookSecret = `whsec_${randomBytes(16).toString('hex')}`;
+  /** The Connect endpoint's own signing secret (Stripe gives each endpoint one). */
+  readonly connectWebhookSecret = `whsec_${randomBytes(16).toString('hex')}`;
   readonly apiVersion = '2026-10-28.endive';
 
   readonly intents = new Map<string, StripeObject>();
   readonly charges = new Map<string, StripeObject>();
   readonly refunds = new Map<string, StripeObject>();
+  readonly accounts = new Map<string, StripeObject>();
+  readonly accountLinks: StripeObject[] = [];
+  readonly loginLinks: StripeObject[] = [];
+  readonly applicationFees = new Map<string, StripeObject>();
+  readonly transfers = new Map<string, StripeObject>();
+  readonly payouts = new Map<string, StripeObject>();
   /** Every event the objects' changes raised, oldest first (Stripe would queue these for each endpoint). */
   readonly events: StripeEventBody[] = [];
   /** The status a new refund starts in: `succeeded` (a card refund, at once) unless a test wants it `pending`. */
@@ -151,6 +167,7 @@ export class FakeStripe {
       STRIPE_SECRET_KEY: this.secretKey,
       STRIPE_PUBLISHABLE_KEY: this.publishableKey,
       STRIPE_WEBHOOK_SECRET: this.webhookSecret,
+      STRIPE_CONNECT_WEBHOOK_SECRET: this.connectWebhookSecret,
       STRIPE_API_HOST: '127.0.0.1',
       STRIPE_API_PORT: String(this.port),
       STRIPE_API_PROTOCOL: 'http',
@@ -204,13 +221,82 @@ export class FakeStripe {
     return { status: response.status, body: await response.text() };
   }
 
+  /** Posts a Connect event to the Connect endpoint, signed with its own secret. */
+  deliverConnect(url: string, event: StripeEventBody, options: DeliveryOptions = {}) {
+    return this.deliver(url, event, { secret: this.connectWebhookSecret, ...options });
+  }
+
+  /**
+   * The connected account changes as the hunter finishes onboarding (or Stripe asks for more): raises
+   * `account.updated` with `account` set, `created` at `at` (Unix seconds; now unless given).
+   */
+  updateAccount(
+    accountId: string,
+    change: {
+      details_submitted?: boolean;
+      charges_enabled?: boolean;
+      payouts_enabled?: boolean;
+      currently_due?: string[];
+      disabled_reason?: string | null;
+    },
+    at?: number,
+  ): StripeEventBody {
+    const account = this.accounts.get(accountId) ?? this.newAccount(accountId, {});
+    const { currently_due, disabled_reason, ...flags } = change;
+    Object.assign(account, flags);
+    const requirements = account.requirements as Record<string, unknown>;
+    if (currently_due) requirements.currently_due = currently_due;
+    if (disabled_reason !== undefined) requirements.disabled_reason = disabled_reason;
+    return this.raise('account.updated', account, null, { account: accountId, created: at });
+  }
+
+  /** A payout of the connected account's balance to its bank: `payout.created`, then each later status. */
+  payout(
+    accountId: string,
+    payout: {
+      id?: string;
+      amount: number;
+      status: 'pending' | 'in_transit' | 'paid' | 'failed' | 'canceled';
+      arrival_date: number;
+    },
+    at?: number,
+  ): StripeEventBody {
+    const id = payout.id ?? idOf('po');
+    const existing = this.payouts.get(id);
+    const object: StripeObject = existing ?? {
+      id,
+      object: 'payout',
+      amount: payout.amount,
+      arrival_date: payout.arrival_date,
+      created: nowSeconds(),
+      currency: 'gbp',
+      livemode: false,
+      metadata: {},
+      status: payout.status,
+    };
+    Object.assign(object, { status: payout.status, arrival_date: payout.arrival_date, amount: payout.amount });
+    this.payouts.set(id, object);
+    const type = !existing
+      ? 'payout.created'
+      : ['paid', 'failed', 'canceled'].includes(payout.status)
+        ? `payout.${payout.status}`
+        : 'payout.updated';
+    return this.raise(type, object, null, { account: accountId, created: at });
+  }
+
   /** Records an event about an object's current state (also for tests that need an event type the routes don't raise). */
-  raise(type: string, object: StripeObject, idempotencyKey: string | null = null): StripeEventBody {
+  raise(
+    type: string,
+    object: StripeObject,
+    idempotencyKey: string | null = null,
+    connect: { account?: string; created?: number | undefined } = {},
+  ): StripeEventBody {
     const event: StripeEventBody = {
       id: idOf('evt'),
       object: 'event',
+      ...(connect.account ? { account: connect.account } : {}),
       api_version: this.apiVersion,
-      created: nowSeconds(),
+      created: connect.created ?? nowSeconds(),
       livemode: false,
       pending_webhooks: 1,
       request: { id: idOf('req'), idempotency_key: idempotencyKey },
@@ -284,9 +370,19 @@ export class FakeStripe {
       if (authorization !== `Bearer ${this.secretKey}`) {
         throw new StripeApiError(401, 'invalid_request_error', undefined, 'Invalid API Key provided');
       }
-      const route = `${method} ${path.replace(/^\/v1\/payment_intents\/[^/]+/, '/v1/payment_intents/:id')}`;
-      const id = /^\/v1\/payment_intents\/([^/]+)/.exec(path)?.[1];
+      const route = `${method} ${path.replace(/^\/v1\/(payment_intents|accounts)\/[^/]+/, '/v1/$1/:id')}`;
+      const id = /^\/v1\/(?:payment_intents|accounts)\/([^/]+)/.exec(path)?.[1];
       switch (route) {
+        case 'POST /v1/accounts':
+          return { status: 200, body: this.createAccount(params, idempotencyKey) };
+        case 'GET /v1/accounts/:id':
+          return { status: 200, body: this.account(id!) };
+        case 'POST /v1/accounts/:id':
+          return { status: 200, body: this.account(id!) };
+        case 'POST /v1/accounts/:id/login_links':
+          return { status: 200, body: this.createLoginLink(id!) };
+        case 'POST /v1/account_links':
+          return { status: 200, body: this.createAccountLink(params) };
         case 'POST /v1/payment_intents':
           return { status: 200, body: this.createIntent(params, idempotencyKey) };
         case 'GET /v1/payment_intents/:id':
@@ -325,6 +421,97 @@ export class FakeStripe {
     };
   }
 
+  private newAccount(id: string, params: Record<string, unknown>): StripeObject {
+    const account: StripeObject = {
+      id,
+      object: 'account',
+      type: (params.type as string | undefined) ?? 'express',
+      country: (params.country as string | undefined) ?? 'GB',
+      email: (params.email as string | undefined) ?? null,
+      capabilities: Object.fromEntries(
+        Object.keys((params.capabilities as object | undefined) ?? {}).map((name) => [name, 'inactive']),
+      ),
+      charges_enabled: false,
+      payouts_enabled: false,
+      details_submitted: false,
+      created: nowSeconds(),
+      metadata: stringMap(params.metadata),
+      requirements: {
+        currently_due: ['business_profile.url', 'external_account', 'individual.dob.day', 'tos_acceptance.date'],
+        disabled_reason: 'requirements.past_due',
+      },
+    };
+    this.accounts.set(id, account);
+    return account;
+  }
+
+  private createAccount(params: Record<string, unknown>, idempotencyKey: string | null): StripeObject {
+    if (params.type !== 'express' && params.type !== 'standard' && params.type !== 'custom') {
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        'parameter_missing',
+        'Missing required param: type.',
+        'type',
+      );
+    }
+    const account = this.newAccount(idOf('acct'), params);
+    this.raise('account.updated', account, idempotencyKey, { account: account.id });
+    return account;
+  }
+
+  private account(id: string): StripeObject {
+    const account = this.accounts.get(id);
+    if (!account) {
+      throw new StripeApiError(404, 'invalid_request_error', 'resource_missing', `No such account: '${id}'`, 'account');
+    }
+    return account;
+  }
+
+  /** An Account Link: single use, expiring after 300 seconds, as Stripe's. */
+  private createAccountLink(params: Record<string, unknown>): StripeObject {
+    const account = this.account(String(params.account));
+    for (const param of ['refresh_url', 'return_url', 'type'] as const) {
+      if (typeof params[param] !== 'string') {
+        throw new StripeApiError(
+          400,
+          'invalid_request_error',
+          'parameter_missing',
+          `Missing required param: ${param}.`,
+          param,
+        );
+      }
+    }
+    const link: StripeObject = {
+      id: idOf('acctlink'),
+      object: 'account_link',
+      account: account.id,
+      created: nowSeconds(),
+      expires_at: nowSeconds() + 300,
+      refresh_url: params.refresh_url,
+      return_url: params.return_url,
+      type: params.type,
+      url: `https://connect.stripe.com/setup/e/${account.id}/${randomBytes(12).toString('hex')}`,
+    };
+    this.accountLinks.push(link);
+    return link;
+  }
+
+  private createLoginLink(accountId: string): StripeObject {
+    const account = this.account(accountId);
+    if (account.type !== 'express') {
+      throw new StripeApiError(400, 'invalid_request_error', undefined, 'Login links are for Express accounts only.');
+    }
+    const link: StripeObject = {
+      id: idOf('lael'),
+      object: 'login_link',
+      created: nowSeconds(),
+      url: `https://connect.stripe.com/express/${randomBytes(12).toString('hex')}`,
+    };
+    this.loginLinks.push(link);
+    return link;
+  }
+
   private intent(id: string): StripeObject {
     const intent = this.intents.get(id);
     if (!intent)
@@ -349,6 +536,32 @@ export class FakeStripe {
         'currency',
       );
     }
+    const transferData = params.transfer_data as Record<string, unknown> | undefined;
+    const destination = transferData?.destination;
+    if (transferData && (typeof destination !== 'string' || !destination.startsWith('acct_'))) {
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        'parameter_invalid',
+        'Invalid transfer_data[destination]',
+        'transfer_data[destination]',
+      );
+    }
+    let applicationFee: number | null = null;
+    if (params.application_fee_amount !== undefined) {
+      applicationFee = /^\d+$/.test(String(params.application_fee_amount))
+        ? Number(params.application_fee_amount)
+        : NaN;
+      if (Number.isNaN(applicationFee) || applicationFee > amount) {
+        throw new StripeApiError(
+          400,
+          'invalid_request_error',
+          'parameter_invalid',
+          'The application fee must not exceed the amount.',
+          'application_fee_amount',
+        );
+      }
+    }
     const id = idOf('pi');
     const automatic = params.automatic_payment_methods as Record<string, unknown> | undefined;
     const intent: StripeObject = {
@@ -368,6 +581,8 @@ export class FakeStripe {
       metadata: stringMap(params.metadata),
       payment_method: null,
       status: 'requires_payment_method',
+      transfer_data: typeof destination === 'string' ? { destination } : null,
+      application_fee_amount: applicationFee,
     };
     this.intents.set(id, intent);
     this.raise('payment_intent.created', intent, idempotencyKey);
@@ -420,6 +635,38 @@ export class FakeStripe {
       refunded: false,
       status: 'succeeded',
     };
+    const transferData = intent.transfer_data as { destination: string } | null;
+    if (transferData) {
+      // A destination charge: the whole amount goes to the connected account, which pays the platform its fee.
+      const transfer: StripeObject = {
+        id: idOf('tr'),
+        object: 'transfer',
+        amount: intent.amount,
+        amount_reversed: 0,
+        destination: transferData.destination,
+        source_transaction: charge.id,
+        reversals: [],
+      };
+      this.transfers.set(transfer.id, transfer);
+      charge.transfer = transfer.id;
+      charge.destination = transferData.destination;
+      if (intent.application_fee_amount !== null) {
+        const fee: StripeObject = {
+          id: idOf('fee'),
+          object: 'application_fee',
+          account: transferData.destination,
+          amount: intent.application_fee_amount,
+          amount_refunded: 0,
+          charge: charge.id,
+          currency: intent.currency,
+          refunded: false,
+          refunds: [],
+        };
+        this.applicationFees.set(fee.id, fee);
+        charge.application_fee = fee.id;
+        charge.application_fee_amount = intent.application_fee_amount;
+      }
+    }
     this.charges.set(charge.id, charge);
     Object.assign(intent, {
       status: 'succeeded',
@@ -483,7 +730,35 @@ export class FakeStripe {
       payment_intent: intent.id,
       reason: null,
       status: this.nextRefundStatus,
+      transfer_reversal: null,
     };
+    const reverseTransfer = params.reverse_transfer === 'true';
+    const refundFee = params.refund_application_fee === 'true';
+    if ((reverseTransfer || refundFee) && typeof charge.transfer !== 'string') {
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        'parameter_invalid',
+        'This charge has no transfer to reverse.',
+        'reverse_transfer',
+      );
+    }
+    if (reverseTransfer) {
+      const transfer = this.transfers.get(charge.transfer as string)!;
+      const reversal = { id: idOf('trr'), object: 'transfer_reversal', amount, transfer: transfer.id };
+      (transfer.reversals as unknown[]).push(reversal);
+      transfer.amount_reversed = (transfer.amount_reversed as number) + amount;
+      refund.transfer_reversal = reversal.id;
+    }
+    if (refundFee && typeof charge.application_fee === 'string') {
+      // Stripe refunds the fee in proportion to the amount refunded.
+      const fee = this.applicationFees.get(charge.application_fee)!;
+      const share = Math.round(((fee.amount as number) * amount) / (charge.amount as number));
+      const feeRefund = { id: idOf('fr'), object: 'fee_refund', amount: share, fee: fee.id };
+      (fee.refunds as unknown[]).push(feeRefund);
+      fee.amount_refunded = (fee.amount_refunded as number) + share;
+      fee.refunded = fee.amount_refunded === fee.amount;
+    }
     this.refunds.set(refund.id, refund);
     const refunded = (charge.amount_refunded as number) + amount;
     Object.assign(charge, { amount_refunded: refunded, refunded: refunded === charge.amount });

@@ -38,16 +38,46 @@ export async function startBookings(
   };
 }
 
-/** A hunter's copy as the hunters service's events leave it: every day open at `hours`. */
+/** The connected account the fixture gives a hunter (charges and payouts enabled), unless told otherwise. */
+export const fixtureAccountOf = (hunterId: number) => `acct_fixture_${hunterId}`;
+
+/**
+ * A hunter's copy as the hunters service's events leave it: every day open at `hours`; approved, with an enabled
+ * payout account (`fixtureAccountOf(id)`) unless `status` or `payoutAccount: false` say otherwise.
+ */
 export async function seedHunter(
   db: pg.Client,
   schema: string,
-  hunter: { id: number; userId: string; name?: string; sessionTypes?: SessionTypes; hours: readonly string[] },
+  hunter: {
+    id: number;
+    userId: string | null;
+    name?: string;
+    sessionTypes?: SessionTypes;
+    hours: readonly string[];
+    status?: 'pending' | 'approved' | 'rejected' | 'suspended';
+    payoutAccount?: boolean;
+  },
 ): Promise<void> {
   await db.query(
-    `insert into ${schema}.hunters values ($1, $2, $3, null, 'United Kingdom', 'Available', $4::jsonb, 0, now())`,
-    [hunter.id, hunter.userId, hunter.name ?? 'Sofia', JSON.stringify(hunter.sessionTypes ?? DEFAULT_SESSION_TYPES)],
+    `insert into ${schema}.hunters (id, user_id, name, profile_image_url, location, availability_status, session_types,
+       price_per_session, updated_at, status)
+     values ($1, $2, $3, null, 'United Kingdom', 'Available', $4::jsonb, 0, now(), $5)`,
+    [
+      hunter.id,
+      hunter.userId,
+      hunter.name ?? 'Sofia',
+      JSON.stringify(hunter.sessionTypes ?? DEFAULT_SESSION_TYPES),
+      hunter.status ?? 'approved',
+    ],
   );
+  if (hunter.payoutAccount !== false) {
+    await db.query(
+      `insert into ${schema}.hunter_payout_accounts (hunter_id, user_id, account_id, mode, details_submitted,
+         charges_enabled, payouts_enabled, state_at)
+       values ($1, $2, $3, 'stripe', true, true, true, now())`,
+      [hunter.id, hunter.userId, fixtureAccountOf(hunter.id)],
+    );
+  }
   const week = Object.fromEntries(WEEK.map((day) => [day, hunter.hours]));
   await db.query(`insert into ${schema}.hunter_weekly_hours values ($1, $2::jsonb, now())`, [
     hunter.id,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { BadRequestException } from '@nestjs/common';
-import { BOOKING_ERRORS, type SessionTypeKey, type Slot } from '@hunted/contracts';
+import { BadRequestException, ConflictException } from '@nestjs/common';
+import { BOOKING_ERRORS, VETTING_MESSAGES, type SessionTypeKey, type Slot } from '@hunted/contracts';
 import type { AuthenticatedUser } from '@hunted/platform';
 import type { HunterCopies, HunterCopy } from '../../hunters/hunter-copies.js';
 import type { SlotsService } from '../../slots/slots.service.js';
@@ -17,7 +17,10 @@ export interface OfferedBooking {
   pricePence: number;
 }
 
-/** The checks a hold and a free booking share: the hunter exists, is not the caller, offers the type and the time. */
+/**
+ * The checks a hold and a free booking share: the hunter exists and is approved, is not the caller, offers the type
+ * and the time.
+ */
 export async function offeredBooking(
   deps: { hunters: HunterCopies; slots: SlotsService },
   request: {
@@ -29,6 +32,8 @@ export async function offeredBooking(
   },
 ): Promise<OfferedBooking> {
   const hunter = await deps.hunters.find(request.hunterId);
+  // Only an approved hunter is bookable; a pending, rejected or suspended one is refused as not taking bookings.
+  if (hunter.status !== 'approved') throw new ConflictException(VETTING_MESSAGES.notApproved);
   if (hunter.userId === request.user.id) throw new BadRequestException(BOOKING_ERRORS.ownHunter);
   const type = hunter.sessionTypes[request.sessionType];
   if (!type.enabled) throw new BadRequestException(TYPE_NOT_OFFERED);

@@ -5,6 +5,7 @@ import { HoldPaymentChecks1767398400000 } from './1767398400000-hold-payment-che
 import { BookingRefunds1767484800000 } from './1767484800000-booking-refunds.js';
 import { StripeEventsReceivedIndex1767571200000 } from './1767571200000-stripe-events-received-index.js';
 import { AddBookingRescheduleLimits1795651200000 } from './1795651200000-add-booking-reschedule-limits.js';
+import { HunterStatusAndPayouts1795737600000 } from './1795737600000-hunter-status-and-payouts.js';
 
 /** Every migration of this service, in order. They run on start. */
 export const migrations = [
@@ -15,4 +16,5 @@ export const migrations = [
   BookingRefunds1767484800000,
   StripeEventsReceivedIndex1767571200000,
   AddBookingRescheduleLimits1795651200000,
+  HunterStatusAndPayouts1795737600000,
 ];

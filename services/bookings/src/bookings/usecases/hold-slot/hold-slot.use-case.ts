@@ -1,11 +1,18 @@
 import { BadRequestException, ConflictException, Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { BOOKING_ERRORS, BOOKING_RULES, type CreatePaymentIntentResponse } from '@hunted/contracts';
+import {
+  applicationFeePenceOf,
+  BOOKING_ERRORS,
+  BOOKING_RULES,
+  PAYOUT_MESSAGES,
+  type CreatePaymentIntentResponse,
+} from '@hunted/contracts';
 import { InjectJobQueue, JobQueue, SERVICE_CONFIG, UserCopies } from '@hunted/platform';
 import { DataSource } from 'typeorm';
 import type { BookingsConfig } from '../../../config.js';
 import { HunterCopies } from '../../../hunters/hunter-copies.js';
 import { PaymentProvider } from '../../../payments/payment-provider.js';
+import { PayoutAccountsRepository } from '../../../payouts/payout-accounts.repository.js';
 import { SlotsService } from '../../../slots/slots.service.js';
 import { holdExpiry, type HoldExpiryData } from '../../booking-holds.job.js';
 import { BookingRepository, type BookingRow } from '../../booking.repository.js';
@@ -34,11 +41,13 @@ export class HoldSlotUseCase {
     private readonly payments: PaymentProvider,
     private readonly users: UserCopies,
     private readonly limits: BookingLimits,
+    private readonly payoutAccounts: PayoutAccountsRepository,
   ) {}
 
   async execute(command: HoldSlotCommand): Promise<CreatePaymentIntentResponse> {
     const offer = await offeredBooking({ hunters: this.hunters, slots: this.slots }, command);
     if (offer.pricePence === 0) throw new BadRequestException(FREE_NEEDS_NO_PAYMENT);
+    const destination = await this.destinationOf(offer.hunter.id);
     const hold = await this.dataSource.transaction(async (manager): Promise<BookingRow> => {
       await this.bookings.lockClient(manager, command.user.id);
       const key = {
@@ -55,7 +64,12 @@ export class HoldSlotUseCase {
       await this.limits.refuseReHoldTooSoon(manager, { ...key, endsAt: offer.slot.endsAt });
       await this.limits.refuseHoldBeyondDailyBudget(manager, command.user.id);
       await this.users.rememberSignedIn(manager, command.user);
-      return this.bookings.hold(manager, { ...newBookingOf(command, offer), holdMinutes: this.config.HOLD_MINUTES });
+      return this.bookings.hold(manager, {
+        ...newBookingOf(command, offer),
+        holdMinutes: this.config.HOLD_MINUTES,
+        destinationAccountId: destination,
+        platformFeePence: applicationFeePenceOf(offer.pricePence, this.config.PLATFORM_COMMISSION_BPS),
+      });
     });
     const expiresAt = hold.expiresAt!;
     void this.expiries.tryAdd(
@@ -71,11 +85,27 @@ export class HoldSlotUseCase {
     };
   }
 
-  /** The same key for the same hold: a retry, or a racing second call, gets the processor's first intent back. */
+  /**
+   * The connected account a paid booking pays: the hunter's, once its payouts are enabled (and, at Stripe, its
+   * charges: a destination charge to an account without them fails); before that the hold is refused (409).
+   */
+  private async destinationOf(hunterId: number): Promise<string> {
+    const account = await this.payoutAccounts.findByHunter(hunterId);
+    const ready = account?.payoutsEnabled && (this.payments.mode === 'simulated' || account.chargesEnabled);
+    if (!account || !ready) throw new ConflictException(PAYOUT_MESSAGES.notTakingPaid);
+    return account.accountId;
+  }
+
+  /**
+   * The same key for the same hold: a retry, or a racing second call, gets the processor's first intent back. The
+   * fee and destination are the hold's own, decided when it was made.
+   */
   private async createIntent(hold: BookingRow): Promise<BookingRow> {
     const intent = await this.payments.createIntent({
       bookingId: hold.id,
       amountPence: hold.pricePence,
+      destinationAccountId: hold.destinationAccountId,
+      applicationFeePence: hold.platformFeePence,
       idempotencyKey: `booking:${hold.id}:pi`,
     });
     return this.bookings.attachIntent(hold.id, intent);

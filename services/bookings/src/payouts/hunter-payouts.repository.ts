@@ -1,0 +1,66 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { HunterPayout, PayoutStatus } from '@hunted/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+
+/** A payout of a connected account to its bank, as a `payout.*` event reports it. */
+export interface PayoutReport {
+  id: string;
+  accountId: string;
+  amountPence: number;
+  currency: string;
+  status: PayoutStatus;
+  /** Unix seconds. */
+  arrivalDate: number;
+  created: number;
+}
+
+/**
+ * The one owner of hunter_payouts: the connected accounts' payouts (stripe mode), kept from Connect's `payout.*`
+ * events. Each row keeps its reporting event's `created` (`state_at`): a replayed or older event never takes a
+ * payout back to an earlier status.
+ */
+@Injectable()
+export class HunterPayoutsRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  async record(manager: EntityManager, payout: PayoutReport, stateAt: Date): Promise<void> {
+    await manager.query(
+      `insert into hunter_payouts as p (id, account_id, amount_pence, currency, status, arrival_date, created, state_at)
+       values ($1, $2, $3, $4, $5, to_timestamp($6), to_timestamp($7), $8)
+       on conflict (id) do update set amount_pence = excluded.amount_pence, status = excluded.status,
+         arrival_date = excluded.arrival_date, state_at = excluded.state_at, updated_at = now()
+       where p.state_at <= excluded.state_at`,
+      [
+        payout.id,
+        payout.accountId,
+        payout.amountPence,
+        payout.currency,
+        payout.status,
+        payout.arrivalDate,
+        payout.created,
+        stateAt,
+      ],
+    );
+  }
+
+  /** The account's payouts arriving between two London dates (inclusive), newest first. */
+  async ofAccount(accountId: string, from: string, to: string): Promise<HunterPayout[]> {
+    const rows = await this.dataSource.query<
+      { id: string; amountPence: number; status: PayoutStatus; arrivalDate: Date; createdAt: Date }[]
+    >(
+      `select id, amount_pence as "amountPence", status, arrival_date as "arrivalDate", created as "createdAt"
+       from hunter_payouts
+       where account_id = $1 and (arrival_date at time zone 'Europe/London')::date between $2::date and $3::date
+       order by arrival_date desc, id`,
+      [accountId, from, to],
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      amountPence: row.amountPence,
+      status: row.status,
+      arrivalDate: new Date(row.arrivalDate).toISOString(),
+      createdAt: new Date(row.createdAt).toISOString(),
+    }));
+  }
+}

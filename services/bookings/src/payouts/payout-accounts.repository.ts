@@ -1,0 +1,211 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { PayoutAccount } from '@hunted/contracts';
+import { EventPublisher } from '@hunted/platform';
+import { DataSource, type EntityManager } from 'typeorm';
+
+export type PayoutMode = 'simulated' | 'stripe';
+
+export interface PayoutAccountRow {
+  hunterId: number;
+  userId: string | null;
+  accountId: string;
+  mode: PayoutMode;
+  detailsSubmitted: boolean;
+  chargesEnabled: boolean;
+  payoutsEnabled: boolean;
+  requirementsDue: string[];
+  disabledReason: string | null;
+  stateAt: Date | null;
+  updatedAt: Date;
+}
+
+/** An account's state as Connect reports it (`account.updated`, or the create call's answer). */
+export interface PayoutAccountState {
+  detailsSubmitted: boolean;
+  chargesEnabled: boolean;
+  payoutsEnabled: boolean;
+  requirementsDue: string[];
+  disabledReason: string | null;
+}
+
+const columnsOf = (t: string) => `${t}.hunter_id as "hunterId", ${t}.user_id as "userId",
+  ${t}.account_id as "accountId", ${t}.mode, ${t}.details_submitted as "detailsSubmitted",
+  ${t}.charges_enabled as "chargesEnabled", ${t}.payouts_enabled as "payoutsEnabled",
+  ${t}.requirements_due as "requirementsDue", ${t}.disabled_reason as "disabledReason", ${t}.state_at as "stateAt",
+  ${t}.updated_at as "updatedAt"`;
+const COLUMNS = columnsOf('a');
+
+export const ENABLED_SIMULATED_STATE: PayoutAccountState = {
+  detailsSubmitted: true,
+  chargesEnabled: true,
+  payoutsEnabled: true,
+  requirementsDue: [],
+  disabledReason: null,
+};
+
+/** The simulated connected account of a hunter (simulated mode: no Stripe keys). */
+export const simulatedAccountIdOf = (hunterId: number) => `sim_acct_${hunterId}`;
+
+/** What `GET /api/hunter-payouts/account` answers for the row (or for no row yet). */
+export function payoutAccountOf(mode: PayoutMode, row: PayoutAccountRow | null): PayoutAccount {
+  return {
+    mode,
+    connected: row !== null,
+    accountId: row?.accountId ?? null,
+    detailsSubmitted: row?.detailsSubmitted ?? false,
+    chargesEnabled: row?.chargesEnabled ?? false,
+    payoutsEnabled: row?.payoutsEnabled ?? false,
+    requirementsDue: row?.requirementsDue ?? [],
+    disabledReason: row?.disabledReason ?? null,
+    updatedAt: row ? new Date(row.updatedAt).toISOString() : null,
+  };
+}
+
+/**
+ * The one owner of hunter_payout_accounts: each hunter's one connected account (the unique `hunter_id` makes a
+ * second creation, a double click, find the first) and its state as Connect last reported it. Every write that
+ * changes the account's enabled flags publishes `bookings.payout-account.updated` in the same transaction (hunters
+ * copies `payoutsEnabled` into `takesPaidBookings`).
+ */
+@Injectable()
+export class PayoutAccountsRepository {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly events: EventPublisher,
+  ) {}
+
+  async findByHunter(
+    hunterId: number,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<PayoutAccountRow | null> {
+    const rows = await manager.query<PayoutAccountRow[]>(
+      `select ${COLUMNS} from hunter_payout_accounts a where hunter_id = $1`,
+      [hunterId],
+    );
+    return rows[0] ?? null;
+  }
+
+  async findByAccount(
+    accountId: string,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<PayoutAccountRow | null> {
+    const rows = await manager.query<PayoutAccountRow[]>(
+      `select ${COLUMNS} from hunter_payout_accounts a where account_id = $1`,
+      [accountId],
+    );
+    return rows[0] ?? null;
+  }
+
+  /**
+   * Records the hunter's account once: a second call (a double click, a retry whose Stripe call was answered from
+   * the same idempotency key) finds the first row and answers it. Publishes the flags when the row is new and
+   * enabled (a demo hunter's simulated account).
+   */
+  async insertOnce(
+    account: { hunterId: number; userId: string | null; accountId: string; mode: PayoutMode },
+    state: PayoutAccountState,
+  ): Promise<PayoutAccountRow> {
+    return this.dataSource.transaction((manager) => this.insertOnceIn(manager, account, state));
+  }
+
+  async insertOnceIn(
+    manager: EntityManager,
+    account: { hunterId: number; userId: string | null; accountId: string; mode: PayoutMode },
+    state: PayoutAccountState,
+  ): Promise<PayoutAccountRow> {
+    const inserted = await manager.query<PayoutAccountRow[]>(
+      `insert into hunter_payout_accounts as a (hunter_id, user_id, account_id, mode, details_submitted, charges_enabled,
+         payouts_enabled, requirements_due, disabled_reason)
+       values ($1, $2, $3, $4, $5, $6, $7, $8::text[], $9)
+       on conflict (hunter_id) do nothing
+       returning ${COLUMNS}`,
+      [
+        account.hunterId,
+        account.userId,
+        account.accountId,
+        account.mode,
+        state.detailsSubmitted,
+        state.chargesEnabled,
+        state.payoutsEnabled,
+        state.requirementsDue,
+        state.disabledReason,
+      ],
+    );
+    const row = inserted[0];
+    if (row) {
+      if (row.chargesEnabled || row.payoutsEnabled) await this.publish(manager, row);
+      return row;
+    }
+    return (await this.findByHunter(account.hunterId, manager))!;
+  }
+
+  /**
+   * Applies a reported state to the account, unless a newer report was applied already (`state_at` is the
+   * reporting event's `created`; a replay or an older event arriving late changes nothing). Publishes
+   * `bookings.payout-account.updated` when the enabled flags changed. Null when the account is unknown or the
+   * report is older than the stored state.
+   */
+  async applyState(
+    manager: EntityManager,
+    accountId: string,
+    state: PayoutAccountState,
+    stateAt: Date | null,
+  ): Promise<PayoutAccountRow | null> {
+    // An UPDATE answers [rows, count] through TypeORM's PostgreSQL driver.
+    const [rows] = await manager.query<[(PayoutAccountRow & { wasCharges: boolean; wasPayouts: boolean })[], number]>(
+      `update hunter_payout_accounts a
+         set details_submitted = $2, charges_enabled = $3, payouts_enabled = $4, requirements_due = $5::text[],
+             disabled_reason = $6, state_at = coalesce($7::timestamptz, a.state_at), updated_at = now()
+       from (select account_id, charges_enabled, payouts_enabled from hunter_payout_accounts
+             where account_id = $1 for update) prev
+       where a.account_id = prev.account_id
+         and ($7::timestamptz is null or a.state_at is null or a.state_at <= $7::timestamptz)
+       returning ${COLUMNS}, prev.charges_enabled as "wasCharges",
+         prev.payouts_enabled as "wasPayouts"`,
+      [
+        accountId,
+        state.detailsSubmitted,
+        state.chargesEnabled,
+        state.payoutsEnabled,
+        state.requirementsDue,
+        state.disabledReason,
+        stateAt,
+      ],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    const { wasCharges, wasPayouts, ...after } = row;
+    if (wasCharges !== after.chargesEnabled || wasPayouts !== after.payoutsEnabled) await this.publish(manager, after);
+    return after;
+  }
+
+  /**
+   * The state as Stripe answers it now (an API read). Events carry whole seconds: the read is dated the second
+   * before this one, so an event of this very second, which may be newer than the read, still applies after it.
+   */
+  async applyStateNow(accountId: string, state: PayoutAccountState): Promise<PayoutAccountRow | null> {
+    const readAt = new Date((Math.floor(Date.now() / 1000) - 1) * 1000);
+    return this.dataSource.transaction(async (manager) => {
+      await this.applyState(manager, accountId, state, readAt);
+      return this.findByAccount(accountId, manager);
+    });
+  }
+
+  /** Simulated mode's one click: the simulated account becomes enabled (published when that changed its flags). */
+  async enableSimulated(accountId: string, state: PayoutAccountState): Promise<PayoutAccountRow> {
+    return this.dataSource.transaction(async (manager) => {
+      await this.applyState(manager, accountId, state, null);
+      return (await this.findByAccount(accountId, manager))!;
+    });
+  }
+
+  private async publish(manager: EntityManager, row: PayoutAccountRow): Promise<void> {
+    await this.events.publish(manager, 'bookings.payout-account.updated', {
+      hunterId: row.hunterId,
+      hunterUserId: row.userId,
+      chargesEnabled: row.chargesEnabled,
+      payoutsEnabled: row.payoutsEnabled,
+    });
+  }
+}

@@ -1,0 +1,146 @@
+import { ConflictException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import {
+  PAYOUT_MESSAGES,
+  type PayoutAccount,
+  type PayoutLoginLink,
+  type PayoutOnboardingLink,
+} from '@hunted/contracts';
+import { SERVICE_CONFIG, type AuthenticatedUser } from '@hunted/platform';
+import type { BookingsConfig } from '../config.js';
+import { HunterCopies, type HunterCopy } from '../hunters/hunter-copies.js';
+import { accountStateOf, ConnectClient } from './connect-client.js';
+import {
+  ENABLED_SIMULATED_STATE,
+  PayoutAccountsRepository,
+  payoutAccountOf,
+  simulatedAccountIdOf,
+  type PayoutAccountRow,
+} from './payout-accounts.repository.js';
+
+/** Where the dashboard's simulated onboarding step is (simulated mode has no Stripe to send the hunter to). */
+export const SIMULATED_ONBOARDING_PATH = '/hunter-dashboard?tab=earnings&payouts=simulated';
+/** Stripe's return_url: the dashboard's earnings tab, which reads the account again. */
+export const ONBOARDING_RETURN_PATH = '/hunter-dashboard?tab=earnings&payouts=return';
+/** Stripe's refresh_url: an expired or used link lands here and is sent on to a fresh one. */
+export const ONBOARDING_REFRESH_PATH = '/api/hunter-payouts/refresh';
+
+const NOT_STARTED = {
+  detailsSubmitted: false,
+  chargesEnabled: false,
+  payoutsEnabled: false,
+  requirementsDue: [],
+  disabledReason: null,
+};
+
+/**
+ * The caller's own payout account (Stripe Connect Express, or the simulated one): one per hunter, created on the
+ * first 'Get paid' and the same ever after; only an approved hunter may connect one. Every route reaches the
+ * account through the caller's own hunter profile, so no member reads or changes another's.
+ */
+@Injectable()
+export class PayoutsService {
+  private readonly logger = new Logger(PayoutsService.name);
+
+  constructor(
+    @Inject(SERVICE_CONFIG) private readonly config: BookingsConfig,
+    private readonly connect: ConnectClient,
+    private readonly hunters: HunterCopies,
+    private readonly accounts: PayoutAccountsRepository,
+  ) {}
+
+  /** The member's own hunter profile; 404 when they have none. */
+  async ownHunter(user: AuthenticatedUser): Promise<HunterCopy> {
+    const hunter = await this.hunters.findOfUser(user.id);
+    if (!hunter) throw new NotFoundException(PAYOUT_MESSAGES.noHunterProfile);
+    return hunter;
+  }
+
+  async account(user: AuthenticatedUser): Promise<PayoutAccount> {
+    const hunter = await this.ownHunter(user);
+    const row = await this.accounts.findByHunter(hunter.id);
+    return payoutAccountOf(this.connect.mode, row && (await this.withStripeState(row)));
+  }
+
+  /**
+   * An account Stripe has not yet reported enabled is read from Stripe as the dashboard shows it (the hunter just
+   * came back from onboarding, before `account.updated` arrives, or the Connect endpoint is misconfigured). What
+   * Stripe answers now is newer than any event already sent, so it is applied as of now; a later event still wins.
+   * If Stripe does not answer, the stored state is shown.
+   */
+  private async withStripeState(row: PayoutAccountRow): Promise<PayoutAccountRow> {
+    const stripe = this.connect.stripe;
+    if (!stripe || row.mode !== 'stripe' || (row.chargesEnabled && row.payoutsEnabled)) return row;
+    try {
+      const account = await stripe.accounts.retrieve(row.accountId);
+      return (await this.accounts.applyStateNow(row.accountId, accountStateOf(account))) ?? row;
+    } catch (error) {
+      this.logger.warn(`account ${row.accountId} not read from Stripe: ${(error as Error).message}`);
+      return row;
+    }
+  }
+
+  /** 'Get paid': the account (created once) and a link to Stripe's hosted onboarding, or the simulated step. */
+  async onboarding(user: AuthenticatedUser): Promise<PayoutOnboardingLink> {
+    const account = await this.accountOf(user);
+    const stripe = this.connect.stripe;
+    if (!stripe) return { url: SIMULATED_ONBOARDING_PATH, expiresAt: null };
+    const link = await stripe.accountLinks.create({
+      account: account.accountId,
+      type: 'account_onboarding',
+      refresh_url: new URL(ONBOARDING_REFRESH_PATH, this.config.PUBLIC_URL).toString(),
+      return_url: new URL(ONBOARDING_RETURN_PATH, this.config.PUBLIC_URL).toString(),
+    });
+    return { url: link.url, expiresAt: new Date(link.expires_at * 1000).toISOString() };
+  }
+
+  /** `POST /api/hunter-payouts/login-link`: the Express dashboard, once the account exists (stripe mode only). */
+  async loginLink(user: AuthenticatedUser): Promise<PayoutLoginLink> {
+    const stripe = this.connect.stripe;
+    if (!stripe) throw new ConflictException('The simulated payout account has no Stripe dashboard');
+    const hunter = await this.ownHunter(user);
+    const account = await this.accounts.findByHunter(hunter.id);
+    if (!account) throw new ConflictException(PAYOUT_MESSAGES.noAccount);
+    const link = await stripe.accounts.createLoginLink(account.accountId);
+    return { url: link.url };
+  }
+
+  /** Simulated mode's onboarding: one click enables the simulated account (404 in stripe mode). */
+  async enableSimulated(user: AuthenticatedUser): Promise<PayoutAccount> {
+    if (this.connect.stripe) throw new NotFoundException();
+    const account = await this.accountOf(user);
+    const enabled = await this.accounts.enableSimulated(account.accountId, ENABLED_SIMULATED_STATE);
+    return payoutAccountOf('simulated', enabled);
+  }
+
+  /**
+   * The caller's account, created on first use. In stripe mode the Express account is created with an idempotency
+   * key of the hunter's, and the unique `hunter_id` keeps the first row: two clicks racing get the same account.
+   */
+  private async accountOf(user: AuthenticatedUser): Promise<PayoutAccountRow> {
+    const hunter = await this.ownHunter(user);
+    if (hunter.status !== 'approved') throw new ConflictException(PAYOUT_MESSAGES.notApproved);
+    const existing = await this.accounts.findByHunter(hunter.id);
+    if (existing) return existing;
+    const stripe = this.connect.stripe;
+    if (!stripe) {
+      return this.accounts.insertOnce(
+        { hunterId: hunter.id, userId: hunter.userId, accountId: simulatedAccountIdOf(hunter.id), mode: 'simulated' },
+        NOT_STARTED,
+      );
+    }
+    const created = await stripe.accounts.create(
+      {
+        type: 'express',
+        country: 'GB',
+        ...(user.email ? { email: user.email } : {}),
+        capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
+        metadata: { hunterId: String(hunter.id) },
+      },
+      { idempotencyKey: `hunter:${hunter.id}:payout-account` },
+    );
+    return this.accounts.insertOnce(
+      { hunterId: hunter.id, userId: hunter.userId, accountId: created.id, mode: 'stripe' },
+      accountStateOf(created),
+    );
+  }
+}
