@@ -416,6 +416,34 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     }),
     expect: everyone(201),
   },
+  // ── vetting: the queue and the decisions are the admin's (the fixture hunters are approved already, so a second
+  // approval is a 409; a suspension without a reason a 400: the matrix never changes who is listed)
+  { route: 'GET /api/admin/hunters', url: () => '/api/admin/hunters?status=all', expect: adminOnly(200) },
+  { route: 'GET /api/admin/hunters/:id', url: (f) => `/api/admin/hunters/${f.hunter.id}`, expect: adminOnly(200) },
+  {
+    route: 'POST /api/admin/hunters/:id/approve',
+    url: (f) => `/api/admin/hunters/${f.hunter.id}/approve`,
+    body: () => ({}),
+    expect: adminOnly(409),
+  },
+  {
+    route: 'POST /api/admin/hunters/:id/reject',
+    url: (f) => `/api/admin/hunters/${f.hunter.id}/reject`,
+    body: () => ({ reason: 'Matrix' }),
+    expect: adminOnly(409),
+  },
+  {
+    route: 'POST /api/admin/hunters/:id/suspend',
+    url: (f) => `/api/admin/hunters/${f.hunter.id}/suspend`,
+    body: () => ({}),
+    expect: adminOnly(400),
+  },
+  {
+    route: 'POST /api/admin/hunters/:id/reinstate',
+    url: (f) => `/api/admin/hunters/${f.hunter.id}/reinstate`,
+    body: () => ({}),
+    expect: adminOnly(409),
+  },
   { route: 'GET /api/admin/contact-submissions', url: () => '/api/admin/contact-submissions', expect: adminOnly(200) },
   {
     route: 'GET /api/conversations',
