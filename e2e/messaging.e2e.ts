@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from './support/accessibility.js';
+import { expect, test, type Page } from './support/accessibility.js';
 import {
   AVAILABILITY_SLOTS,
   DEFAULT_SESSION_TYPES,
