@@ -9,7 +9,7 @@ import {
   type OwnHunter,
   type WeeklyHours,
 } from '@hunted/contracts';
-import { ADMIN_EMAIL, bookPaidSession, RUN, screenshot, signedInContext, signIn } from './support/journey.js';
+import { ADMIN_EMAIL, bookPaidSession, RUN, screenshot, signedInContext, signIn, toast } from './support/journey.js';
 import { E2E_BASE_URL } from './support/system.js';
 
 // The marketplace a business can run (issue 21), in simulated payments: a new hunter waits for the concierge team,
@@ -55,10 +55,11 @@ test('a new hunter is vetted, verified and paid out net of the fee; suspending t
   await signIn(page, ADMIN_EMAIL, 'Ada');
   await page.goto('/admin');
   await page.getByRole('tab', { name: 'Hunters' }).click();
-  const queued = page.getByRole('article').filter({ hasText: hunterName });
+  const queued = page.getByRole('article', { name: `Profile of ${hunterName}` });
   await expect(queued).toBeVisible();
   await screenshot(page, 'admin-hunters-queue');
-  await queued.getByRole('button', { name: 'Approve' }).click();
+  await queued.getByRole('button', { name: `Approve ${hunterName}` }).click();
+  await expect(toast(page, 'Hunter approved')).toBeVisible();
   await expect(queued).toHaveCount(0);
 
   // Listed and verified.
@@ -67,15 +68,18 @@ test('a new hunter is vetted, verified and paid out net of the fee; suspending t
     expect(listed).toEqual([expect.objectContaining({ id: own.id, verified: true })]);
   }).toPass({ timeout: 15_000 });
   await page.goto(`/book-a-hunter?search=${RUN}`);
-  await expect(page.getByRole('article').filter({ hasText: hunterName }).getByText('Verified')).toBeVisible();
-  await expect(page.getByRole('article').filter({ hasText: hunterName }).getByText('New')).toBeVisible();
+  const card = page.getByRole('article').filter({ hasText: hunterName });
+  await expect(card.getByLabel('Verified hunter')).toBeVisible();
+  await expect(card.getByText('New', { exact: true })).toBeVisible();
+  await screenshot(page, 'hunter-card-verified');
 
   // The hunter connects payouts from the dashboard (the simulated onboarding step: no Stripe keys here).
   await hunterPage.goto('/hunter-dashboard?tab=earnings');
   await hunterPage.getByRole('button', { name: 'Get paid' }).click();
+  await screenshot(hunterPage, 'simulated-onboarding');
   await expect(hunterPage).toHaveURL(/payouts=simulated/);
   await hunterPage.getByRole('button', { name: 'Enable simulated payouts' }).click();
-  await expect(hunterPage.getByText('Payouts enabled')).toBeVisible();
+  await expect(hunterPage.getByRole('heading', { name: 'Payouts enabled' })).toBeVisible();
 
   // A client books and pays the £80 video call once bookings and hunters know the payouts are on.
   await expect(async () => {
@@ -99,13 +103,16 @@ test('a new hunter is vetted, verified and paid out net of the fee; suspending t
   // The admin suspends the hunter: the client's booking is cancelled and refunded in full.
   await page.goto('/admin');
   await page.getByRole('tab', { name: 'Hunters' }).click();
-  await page.getByRole('tab', { name: 'All hunters' }).click();
-  await page.getByRole('searchbox').fill(hunterName);
-  const row = page.getByRole('article').filter({ hasText: hunterName });
-  await row.getByRole('button', { name: 'Suspend' }).click();
-  await page.getByRole('dialog').getByLabel('Reason').fill('Repeated no-shows reported by clients.');
-  await page.getByRole('dialog').getByRole('button', { name: 'Suspend' }).click();
-  await expect(row.getByText('Suspended')).toBeVisible();
+  await page.getByRole('button', { name: 'All hunters' }).click();
+  await page.getByLabel('Search hunters').fill(RUN);
+  const row = page.getByRole('list', { name: 'Hunters' }).getByRole('listitem', { name: hunterName });
+  await row.getByRole('button', { name: `Suspend ${hunterName}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Suspend hunter: ${hunterName}` });
+  await dialog.getByLabel('Reason').fill('Repeated no-shows reported by clients.');
+  await dialog.getByRole('button', { name: 'Suspend hunter' }).click();
+  await expect(toast(page, 'Hunter suspended')).toBeVisible();
+  await expect(row.getByText('Suspended', { exact: true })).toBeVisible();
+  await screenshot(page, 'admin-hunters-suspended');
 
   await expect(async () => {
     const mine = (await (await clientContext.request.get('/api/my-bookings')).json()) as MyBooking[];
