@@ -107,7 +107,15 @@ describe('routes table', () => {
 
   it("lets guests write only where the owning service's route is public", () => {
     // Each is @Public in its service or is Stripe's signed call; everything else needs a session to write.
-    const guestWritable = ['/api/login', '/api/callback', '/api/logout', '/api/brands/42/view', '/api/stripe/webhook', '/api/contact'];
+    const guestWritable = [
+      '/api/login',
+      '/api/callback',
+      '/api/logout',
+      '/api/brands/42/view',
+      '/api/stripe/webhook',
+      '/api/stripe/connect-webhook',
+      '/api/contact',
+    ];
     expect(ROUTES.filter((rule) => rule.guestWrites).map((rule) => rule.prefix.replace(':id', '42'))).toEqual(guestWritable);
     for (const path of ['/api/brands', '/api/brands/3/vote', '/api/brands/3/reviews', '/api/brands/3/comments', '/api/auth/user', '/api/bookings', '/socket.io/']) {
       expect(matchRoute(path)?.guestWrites, path).toBeUndefined();
@@ -119,19 +127,19 @@ describe('routes table', () => {
     expect(matchRoute('/api/admin/contact-submissions')?.rateLimit).toBeUndefined();
   });
 
-  it('puts sign-in on the login budget and exempts only the Stripe webhook from the CSRF check', () => {
+  it("puts sign-in on the login budget and exempts only Stripe's two webhooks from the CSRF check", () => {
     expect(matchRoute('/api/login')?.rateLimit).toBe('login');
     expect(matchRoute('/api/callback?code=1')?.rateLimit).toBe('login');
-    expect(ROUTES.filter((rule) => rule.csrfExempt).map((rule) => rule.prefix)).toEqual(['/api/stripe/webhook']);
+    expect(ROUTES.filter((rule) => rule.csrfExempt).map((rule) => rule.prefix)).toEqual(['/api/stripe/webhook', '/api/stripe/connect-webhook']);
   });
 
-  it("gives Stripe's webhook its own budget, its own body limit and a required signature header, and nothing else those", () => {
-    expect(matchRoute('/api/stripe/webhook')).toMatchObject({
-      rateLimit: 'webhook',
-      bodyLimit: 'webhook',
-      requiredHeader: 'Stripe-Signature',
-    });
-    expect(ROUTES.filter((rule) => rule.rateLimit === 'webhook' || rule.bodyLimit === 'webhook' || rule.requiredHeader).map((rule) => rule.prefix)).toEqual(['/api/stripe/webhook']);
+  it("gives Stripe's webhooks their own budget, their own body limit and a required signature header, and nothing else those", () => {
+    for (const path of ['/api/stripe/webhook', '/api/stripe/connect-webhook']) {
+      expect(matchRoute(path), path).toMatchObject({ rateLimit: 'webhook', bodyLimit: 'webhook', requiredHeader: 'Stripe-Signature' });
+    }
+    expect(
+      ROUTES.filter((rule) => rule.rateLimit === 'webhook' || rule.bodyLimit === 'webhook' || rule.requiredHeader).map((rule) => rule.prefix),
+    ).toEqual(['/api/stripe/webhook', '/api/stripe/connect-webhook']);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { HunterDecision } from '@hunted/contracts';
+import { londonWallClock, mediumDateLabel, type HunterDecision } from '@hunted/contracts';
 import { Spinner } from '@/components/ui/spinner';
 import { useAdminHunter } from '../../api/get-admin-hunter';
 import { HUNTER_STATUS_LABELS } from './hunter-status-badge';
@@ -11,15 +11,10 @@ const DECISION_LABELS: Record<HunterDecision['decision'], string> = {
   resubmit: 'Resubmitted by the hunter',
 };
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'Europe/London',
-  });
+const when = (iso: string) => {
+  const wall = londonWallClock(new Date(iso));
+  return `${mediumDateLabel(wall.date)}, ${wall.time}`;
+};
 
 /** Every decision on one hunter, newest first: who took it, when, and why (`GET /api/admin/hunters/{id}`). */
 export function DecisionHistory({ hunterId }: { hunterId: number }) {

@@ -1,4 +1,4 @@
-import type { AdminHunter } from '@hunted/contracts';
+import { londonDateOf, mediumDateLabel, type AdminHunter } from '@hunted/contracts';
 import { Check, ClipboardCheck, X } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -12,13 +12,7 @@ import { DecisionDialog } from './decision-dialog';
 import { HunterProfilePreview } from './hunter-profile-preview';
 import { Pager } from './pager';
 
-const submitted = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'Europe/London',
-  });
+const submitted = (iso: string) => mediumDateLabel(londonDateOf(new Date(iso)));
 
 /** Profiles waiting for the concierge team, oldest submission first, each as a client would see it. */
 export function PendingQueue() {

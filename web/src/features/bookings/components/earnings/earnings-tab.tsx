@@ -1,4 +1,12 @@
-import { SESSION_TYPE_LABELS, type HunterEarnings, type HunterPayout, type PayoutStatus } from '@hunted/contracts';
+import {
+  isCalendarDate,
+  londonDateOf,
+  mediumDateLabel,
+  SESSION_TYPE_LABELS,
+  type HunterEarnings,
+  type HunterPayout,
+  type PayoutStatus,
+} from '@hunted/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Download, Landmark, ReceiptText } from 'lucide-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
@@ -30,13 +38,8 @@ const PAYOUT_TONES: Record<PayoutStatus, BadgeTone> = {
   canceled: 'neutral',
 };
 
-const shortDate = (iso: string) =>
-  new Date(iso.length === 10 ? `${iso}T12:00:00Z` : iso).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'Europe/London',
-  });
+/** A London date as it is, an instant by its London date: '23 Nov 2026'. */
+const shortDate = (value: string) => mediumDateLabel(isCalendarDate(value) ? value : londonDateOf(new Date(value)));
 
 /** `?payouts=` in the dashboard's address: Stripe's return, or simulated mode's onboarding step. */
 function usePayoutsParam(): [string | null, () => void] {
