@@ -175,7 +175,8 @@ test('a client books and pays a session, books a free one and cancels; the hunte
   const upcoming = hunterPage.getByRole('region', { name: 'Upcoming Sessions' });
   await expect(upcoming.getByRole('listitem')).toHaveCount(2);
   await expect(upcoming).toContainText(client.firstName);
-  await expect(hunterPage.getByRole('region', { name: 'Your figures' })).toContainText('£80.00');
+  // Net earnings: the £80 session less the platform's £2.00 fee (the free one and the cancelled one add nothing).
+  await expect(hunterPage.getByRole('region', { name: 'Your figures' })).toContainText('£78.00');
   await screenshot(hunterPage, 'dashboard-bookings');
   await hunterPage.getByRole('tab', { name: 'Calendar' }).click();
   const marked = hunterPage.getByRole('gridcell', { name: /sessions?$/ });

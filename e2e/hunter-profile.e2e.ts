@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './support/accessibility.js';
-import type { Hunter } from '@hunted/contracts';
+import { VETTING_MESSAGES, type OwnHunter } from '@hunted/contracts';
 import { PNG_1X1, RUN, signIn, toast } from './support/journey.js';
 
 const member = { email: `hunter-${RUN}@example.test`, firstName: 'Hana' };
@@ -73,13 +73,17 @@ test('a member creates a hunter profile after fixing each mistake, photo include
   await save(page);
   await expect(toast(page, 'Success!')).toContainText('Your hunter profile has been created successfully.');
   await expect(page).toHaveURL(/\/hunter-dashboard$/);
+  // A new profile waits for the concierge team, and the dashboard says so.
+  await expect(page.getByText(VETTING_MESSAGES.pending)).toBeVisible();
   expect(posts).toBe(1);
 
   // What the service stored, read back as the dashboard reads it.
   const response = await page.request.get('/api/hunter-profile');
   expect(response.status()).toBe(200);
-  const hunter = (await response.json()) as Hunter;
+  const hunter = (await response.json()) as OwnHunter;
   expect(hunter).toMatchObject({
+    status: 'pending',
+    verified: false,
     name,
     location: 'France',
     yearsExperience: 8,
@@ -121,7 +125,7 @@ test('a member creates a hunter profile after fixing each mistake, photo include
   await save(page);
   await expect(toast(page, 'Profile Updated')).toContainText('Your hunter profile has been updated successfully.');
 
-  const edited = (await (await page.request.get('/api/hunter-profile')).json()) as Hunter;
+  const edited = (await (await page.request.get('/api/hunter-profile')).json()) as OwnHunter;
   expect(edited).toMatchObject({
     availabilityStatus: 'Busy',
     bio: 'Paris vintage dealer; now booking for the spring.',

@@ -7,6 +7,27 @@ import { StripeWebhookService, type WebhookOutcome } from './stripe-webhook.serv
 /** How old a signature may be (seconds): Stripe's own default, stated because a replayed old event must fail. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
+/**
+ * The event Stripe signed: the `Stripe-Signature` HMAC checked over the exact bytes received with the endpoint's
+ * secret. A missing header or body, a bad signature or one older than WEBHOOK_TOLERANCE_SECONDS is a 400. Both
+ * endpoints (the platform's and Connect's) read their deliveries through this.
+ */
+export function signedStripeEvent(
+  stripe: Stripe,
+  rawBody: Buffer | undefined,
+  signature: string | undefined,
+  secret: string,
+): Stripe.Event {
+  if (!signature) throw new BadRequestException('Missing Stripe-Signature header');
+  if (!rawBody) throw new BadRequestException('Expected a JSON body');
+  try {
+    return stripe.webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeSignatureVerificationError) throw new BadRequestException(error.message);
+    throw error;
+  }
+}
+
 /** Stripe's webhook endpoint secret, as its own injection token (kept out of the wider configuration object). */
 export const STRIPE_WEBHOOK_SECRET = Symbol('STRIPE_WEBHOOK_SECRET');
 
@@ -31,15 +52,7 @@ export class StripeWebhookController {
     @Req() request: FastifyRequest & { rawBody?: Buffer },
     @Headers('stripe-signature') signature: string | undefined,
   ): Promise<{ received: true; outcome: WebhookOutcome }> {
-    if (!signature) throw new BadRequestException('Missing Stripe-Signature header');
-    if (!request.rawBody) throw new BadRequestException('Expected a JSON body');
-    let event: Stripe.Event;
-    try {
-      event = this.stripe.webhooks.constructEvent(request.rawBody, signature, this.secret, WEBHOOK_TOLERANCE_SECONDS);
-    } catch (error) {
-      if (error instanceof Stripe.errors.StripeSignatureVerificationError) throw new BadRequestException(error.message);
-      throw error;
-    }
+    const event = signedStripeEvent(this.stripe, request.rawBody, signature, this.secret);
     return { received: true, outcome: await this.webhooks.handle(event) };
   }
 }

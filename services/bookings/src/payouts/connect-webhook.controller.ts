@@ -1,8 +1,7 @@
-import { BadRequestException, Controller, Headers, HttpCode, Inject, Post, Req } from '@nestjs/common';
+import { Controller, Headers, HttpCode, Inject, Post, Req } from '@nestjs/common';
 import { Public } from '@hunted/platform';
 import type { FastifyRequest } from 'fastify';
-import Stripe from 'stripe';
-import { WEBHOOK_TOLERANCE_SECONDS } from '../payments/stripe-webhook.controller.js';
+import { signedStripeEvent } from '../payments/stripe-webhook.controller.js';
 import type { WebhookOutcome } from '../payments/stripe-webhook.service.js';
 import { ConnectClient } from './connect-client.js';
 import { ConnectWebhookService } from './connect-webhook.service.js';
@@ -30,20 +29,7 @@ export class ConnectWebhookController {
     @Req() request: FastifyRequest & { rawBody?: Buffer },
     @Headers('stripe-signature') signature: string | undefined,
   ): Promise<{ received: true; outcome: WebhookOutcome }> {
-    if (!signature) throw new BadRequestException('Missing Stripe-Signature header');
-    if (!request.rawBody) throw new BadRequestException('Expected a JSON body');
-    let event: Stripe.Event;
-    try {
-      event = this.connect.stripe!.webhooks.constructEvent(
-        request.rawBody,
-        signature,
-        this.secret,
-        WEBHOOK_TOLERANCE_SECONDS,
-      );
-    } catch (error) {
-      if (error instanceof Stripe.errors.StripeSignatureVerificationError) throw new BadRequestException(error.message);
-      throw error;
-    }
+    const event = signedStripeEvent(this.connect.stripe!, request.rawBody, signature, this.secret);
     return { received: true, outcome: await this.webhooks.handle(event) };
   }
 }

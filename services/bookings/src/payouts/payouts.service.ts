@@ -95,9 +95,10 @@ export class PayoutsService {
 
   /** `POST /api/hunter-payouts/login-link`: the Express dashboard, once the account exists (stripe mode only). */
   async loginLink(user: AuthenticatedUser): Promise<PayoutLoginLink> {
+    // Whose account it would be comes first: a member without a profile is told so in either mode.
+    const hunter = await this.ownHunter(user);
     const stripe = this.connect.stripe;
     if (!stripe) throw new ConflictException('The simulated payout account has no Stripe dashboard');
-    const hunter = await this.ownHunter(user);
     const account = await this.accounts.findByHunter(hunter.id);
     if (!account) throw new ConflictException(PAYOUT_MESSAGES.noAccount);
     const link = await stripe.accounts.createLoginLink(account.accountId);

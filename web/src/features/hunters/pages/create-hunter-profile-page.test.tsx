@@ -184,7 +184,7 @@ describe('/create-hunter-profile', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/hunter-dashboard'));
     expect(toastWith('Success!')?.textContent).toContain(
-      'Your hunter profile has been created successfully and is now being reviewed.',
+      'Your hunter profile has been created successfully.',
     );
     expect((await screen.findByRole('status', { name: 'Profile status' })).textContent).toContain(
       VETTING_MESSAGES.pending,

@@ -24,8 +24,8 @@ export function CreateHunterProfilePage() {
   const navigate = useNavigate();
   const create = useCreateHunter({
     onSuccess: () => {
-      // The dashboard's banner then says the profile is being reviewed (it is not listed until approved).
-      successToast('Success!', 'Your hunter profile has been created successfully and is now being reviewed.');
+      // The spec's text; the dashboard's banner then says the profile is being reviewed (unlisted until approved).
+      successToast('Success!', 'Your hunter profile has been created successfully.');
       void navigate(paths.hunterDashboard.getHref());
     },
     onError: (error) => {
