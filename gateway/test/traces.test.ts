@@ -209,6 +209,33 @@ describe('traces', () => {
     expect(serviceSpan.attributes['http.route']).toBe('/api/bookings/:id/confirm');
     expect(serviceSpan.attributes['http.response.status_code']).toBe(200);
     expect(consumeSpan.attributes['messaging.consumer.group.name']).toBe('messaging');
+
+    // The pg instrumentation: the confirm's outbox insert, a query span in the request's trace, a child of the
+    // bookings server span (TypeORM's pool checkout is bound to the request's context).
+    const outboxInsert = named(
+      (s) => s.attributes['db.system.name'] === 'postgresql' && /^insert into .*"outbox"/i.test(String(s.attributes['db.query.text'])) && s.spanContext().traceId === traceId,
+      'outbox insert query',
+    );
+    expect(outboxInsert.name).toMatch(/^pg\.query:INSERT/);
+    expect(outboxInsert.kind).toBe(SpanKind.CLIENT);
+    expect(parentOf(outboxInsert)).toBe(serviceSpan.spanContext().spanId);
+    const serviceQueries = spans.filter((s) => s.attributes['db.system.name'] === 'postgresql' && parentOf(s) === serviceSpan.spanContext().spanId);
+    expect(serviceQueries.map((s) => s.name)).toEqual(expect.arrayContaining([expect.stringMatching(/^pg\.query:START/), expect.stringMatching(/^pg\.query:COMMIT/)]));
+
+    // The consumer's inbox transaction: queries under the consume span.
+    expect(spans.some((s) => s.attributes['db.system.name'] === 'postgresql' && parentOf(s) === consumeSpan.spanContext().spanId)).toBe(true);
+
+    // The ioredis instrumentation: BullMQ's add runs its Lua script on Redis, a command span under the add span.
+    const redisCommands = spans.filter((s) => s.attributes['db.system.name'] === 'redis' && parentOf(s) === addSpan.spanContext().spanId);
+    expect(redisCommands.length, 'redis command spans under the job add').toBeGreaterThan(0);
+    for (const command of redisCommands) {
+      expect(command.kind).toBe(SpanKind.CLIENT);
+      expect(command.spanContext().traceId).toBe(traceId);
+    }
+
+    // Outside a request, event or job (the relay's outbox polls, the consumers' blocking reads): no span at all.
+    const orphans = spans.filter((s) => ['postgresql', 'redis'].includes(String(s.attributes['db.system.name'])) && s.parentSpanContext === undefined);
+    expect(orphans.map((s) => s.name)).toEqual([]);
   });
 
   it('starts a trace of its own for an event without a trace context (an untraced publisher)', async () => {

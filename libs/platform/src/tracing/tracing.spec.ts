@@ -1,13 +1,35 @@
 import { context, propagation, trace, SpanKind } from '@opentelemetry/api';
 import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import http from 'node:http';
+import Module, { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
+import { Redis } from 'ioredis';
+import pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { activeTraceHeaders, forwardTraceContext, startServerSpan, traceRequests } from './http-spans.js';
 import { activeTraceId, contextOfTraceparent, inSpan, startTracing, tracingEnabled, type Tracing } from './tracing.js';
 
 const PARENT = `00-${'12'.repeat(16)}-${'34'.repeat(8)}-01`;
+
+/** Before any test: whether startTracing has hooked `require` (require-in-the-middle replaces it). */
+const originalRequire = Module.prototype.require;
+const loadedModules = () => Object.keys(createRequire(import.meta.url).cache);
+
+/**
+ * The client methods the pg and ioredis instrumentations wrap (shimmer marks a wrapper `__wrapped`), on the classes
+ * as this ES module imported them: the instances the apps create.
+ */
+function clientPatches(): Record<string, boolean> {
+  const wrapped = (method: unknown) => (method as { __wrapped?: boolean }).__wrapped === true;
+  return {
+    'pg Client.query': wrapped(pg.Client.prototype.query),
+    'pg Pool.connect': wrapped(pg.Pool.prototype.connect),
+    'ioredis sendCommand': wrapped(Redis.prototype.sendCommand),
+  };
+}
+const allPatched = { 'pg Client.query': true, 'pg Pool.connect': true, 'ioredis sendCommand': true };
+const nonePatched = { 'pg Client.query': false, 'pg Pool.connect': false, 'ioredis sendCommand': false };
 
 let started: Tracing | undefined;
 afterEach(async () => {
@@ -31,6 +53,13 @@ describe('tracing off (no OTLP endpoint)', () => {
     expect(activeTraceHeaders()).toEqual({});
   });
 
+  it('loads no instrumentation: no require hook, the pg and ioredis clients untouched', () => {
+    started = startTracing({ serviceName: 'probe', env: {} });
+    expect(Module.prototype.require).toBe(originalRequire);
+    expect(loadedModules().filter((file) => file.includes('@opentelemetry/instrumentation'))).toEqual([]);
+    expect(clientPatches()).toEqual(nonePatched);
+  });
+
   it('still strips a client trace header when proxying', () => {
     const headers: Record<string, string> = { traceparent: PARENT, tracestate: 'vendor=1', accept: '*/*' };
     forwardTraceContext({ headers } as never, headers);
@@ -46,6 +75,18 @@ describe('tracing on', () => {
     await started.shutdown();
     expect(tracingEnabled()).toBe(false);
     expect(trace.getTracer('x').startSpan('y').isRecording()).toBe(false);
+  });
+
+  it('patches the pg and ioredis clients this ES module imported before tracing started, and unpatches them at shutdown', async () => {
+    // pg, pg-pool and ioredis were loaded by this file's static imports, before any require hook existed.
+    expect(clientPatches()).toEqual(nonePatched);
+    started = startTracing({ serviceName: 'probe', spanProcessors: [new SimpleSpanProcessor(new InMemorySpanExporter())] });
+    expect(clientPatches()).toEqual(allPatched);
+    await started.shutdown();
+    expect(clientPatches()).toEqual(nonePatched);
+    // Started again in the same process (the hook hands each module over once): patched again.
+    started = startTracing({ serviceName: 'probe', spanProcessors: [new SimpleSpanProcessor(new InMemorySpanExporter())] });
+    expect(clientPatches()).toEqual(allPatched);
   });
 
   it('exports the spans over OTLP/HTTP to the configured endpoint, flushed at shutdown', async () => {

@@ -4,12 +4,15 @@ import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
+import { instrumentClients } from './client-instrumentations.js';
 
 /**
  * OpenTelemetry traces, with manual spans at the few places a request or an event crosses a boundary: the
- * gateway's request, each service's request, an event's publication and its consumption, a job's run. The apps
- * are ES modules, which the auto-instrumentations can patch only through loader hooks; spans placed by hand need
- * no loader and cannot silently stop working when a library is upgraded.
+ * gateway's request, each service's request, an event's publication and its consumption, a job's run. Spans
+ * placed by hand need no loader and cannot silently stop working when a library is upgraded. Inside them, the
+ * official pg and ioredis instrumentations add a span per query and per Redis command (client-instrumentations.ts:
+ * both are CommonJS packages, which they patch without a loader). The HTTP and Fastify/Nest instrumentations are
+ * not used: they patch ES-module apps only through loader hooks, and the request spans are the manual ones.
  *
  * Off unless OTEL_EXPORTER_OTLP_ENDPOINT (or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) is set: then no SDK is started,
  * @opentelemetry/api answers with its no-op tracer, and every hook checks `tracingEnabled()` first.
@@ -45,8 +48,9 @@ export interface Tracing {
 
 /**
  * Starts tracing for this process when an OTLP endpoint is configured (or span processors are given): the
- * AsyncLocalStorage context manager and the W3C trace-context propagator are registered globally. Call it first
- * in main.ts, before the app is created: the request hooks are added only when tracing is on.
+ * AsyncLocalStorage context manager and the W3C trace-context propagator are registered globally, and the pg and
+ * ioredis instrumentations enabled. Call it first in main.ts, before the app is created: the request hooks are
+ * added only when tracing is on.
  */
 export function startTracing(options: TracingOptions): Tracing {
   const env = options.env ?? process.env;
@@ -61,9 +65,11 @@ export function startTracing(options: TracingOptions): Tracing {
   });
   started.register();
   provider = started;
+  const uninstrumentClients = instrumentClients(started);
   let stopped: Promise<void> | undefined;
   const shutdown = () =>
     (stopped ??= started.shutdown().finally(() => {
+      uninstrumentClients();
       if (provider === started) provider = undefined;
       trace.disable();
       context.disable();
