@@ -75,6 +75,12 @@ export const ROUTES: readonly RouteRule[] = [
   { prefix: '/api/brands/:id/view', service: 'brands', guestWrites: true },
   { prefix: '/api/brands', service: 'brands' },
 
+  // reviews of hunters: a hunter's public reviews sit under the hunter's path; writing, replying, reporting and
+  // the admin's moderation under their own
+  { prefix: '/api/hunters/:id/reviews', service: 'reviews' },
+  { prefix: '/api/hunter-reviews', service: 'reviews' },
+  { prefix: '/api/admin/hunter-reviews', service: 'reviews' },
+
   // bookings answers a hunter's bookable slots (it holds the availability copy and the bookings that block them)
   { prefix: '/api/hunters/:id/slots', service: 'bookings' },
 
@@ -93,6 +99,12 @@ export const ROUTES: readonly RouteRule[] = [
   { prefix: '/api/my-bookings', service: 'bookings' },
   { prefix: '/api/create-payment-intent', service: 'bookings' },
   { prefix: '/api/hunter-bookings', service: 'bookings' },
+  // a booking's photos: one inline photo per upload (under 5 MB, about 6.7 MB in base64: the profile-edit limit),
+  // served by URL to the booking's two participants only
+  { prefix: '/api/booking-photos', service: 'bookings', bodyLimit: 'profileEdit' },
+  { prefix: '/api/media/booking-photos', service: 'bookings' },
+  // disputes of no-show marks (admins only, as every /api/admin path)
+  { prefix: '/api/admin/booking-disputes', service: 'bookings' },
   // payouts: the hunter's Stripe Connect account, onboarding links, earnings and their CSV
   { prefix: '/api/hunter-payouts', service: 'bookings' },
   { prefix: '/api/hunter-earnings', service: 'bookings' },

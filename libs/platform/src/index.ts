@@ -42,3 +42,4 @@ export * from './users/user-copy-handlers.js';
 export * from './metrics/app-metrics.js';
 export * from './metrics/service-metrics.js';
 export * from './tracing/index.js';
+export * from './clock/clock.js';

@@ -19,6 +19,7 @@ import { AppMetrics } from './metrics/app-metrics.js';
 import { ServiceMetricsCollector } from './metrics/service-metrics.js';
 import { closeRedis, createRedisClient } from './redis/redis.js';
 import { REDIS, SERVICE_CONFIG, SERVICE_NAME } from './tokens.js';
+import { TestClockFollower } from './clock/test-clock-follower.js';
 
 export interface PlatformOptions {
   /**
@@ -65,6 +66,7 @@ export class PlatformModule implements OnApplicationShutdown {
       { provide: REDIS, useFactory: () => createRedisClient(options.config.REDIS_URL, options.name) },
       { provide: AppMetrics, useFactory: () => new AppMetrics(options.name) },
       ServiceMetricsCollector,
+      TestClockFollower,
       {
         provide: APP_GUARD,
         inject: [Reflector],

@@ -1,4 +1,5 @@
 /** Events the bookings service publishes (on `events:bookings`). */
+import type { BookingAttendance } from '../http/bookings.js';
 import type { SessionTypeKey } from '../http/hunters.js';
 
 /**
@@ -16,6 +17,12 @@ export interface BookingEventV1 {
   endsAt: string;
   pricePence: number;
   sequence: number;
+  /**
+   * The client's question or brief and their photos' URLs (null and [] when none, and in older events): messaging
+   * puts them in the conversation the booking opens.
+   */
+  notes: string | null;
+  photoUrls: string[];
 }
 
 export type BookingConfirmedV1 = BookingEventV1;
@@ -29,10 +36,22 @@ export type BookingCancelledV1 = BookingEventV1 & {
   cancelledBy: 'client' | 'hunter' | 'system';
   refundPence: number;
   cause: 'hunter_suspended' | null;
+  /** The hunter's reason when the hunter cancelled (the client's email quotes it); null otherwise. */
+  reason: string | null;
 };
 export type BookingCompletedV1 = BookingEventV1;
 /** A refund settled (Stripe's `charge.refunded`, or at once in simulated mode); also for a late payment refunded. */
 export type BookingRefundedV1 = BookingEventV1 & { refundPence: number; reason: 'cancelled' | 'late_payment' };
+
+/** The hunter marked a started session as held or as a no-show by the client (no refund; the client may dispute). */
+export type BookingAttendanceMarkedV1 = BookingEventV1 & { attendance: BookingAttendance; markedAt: string };
+/** The client disputed a no-show mark: it reaches the admin. */
+export type BookingDisputedV1 = BookingEventV1 & { reason: string };
+/** An admin resolved a dispute: `refund` refunds the client in full (a `bookings.booking.refunded` follows). */
+export type BookingDisputeResolvedV1 = BookingEventV1 & { resolution: 'refund' | 'dismiss'; note: string; refundPence: number };
+/** The hunter suggested another time; the client accepts (a `bookings.booking.rescheduled` follows) or declines. */
+export type BookingTimeProposedV1 = BookingEventV1 & { proposedStartsAt: string; proposedEndsAt: string; message: string | null };
+export type BookingProposalDeclinedV1 = BookingEventV1 & { proposedStartsAt: string; proposedEndsAt: string };
 
 /**
  * A hunter's payout account (Stripe Connect Express, or the simulated one) changed: hunters copies

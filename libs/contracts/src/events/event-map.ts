@@ -1,4 +1,9 @@
 import type {
+  BookingAttendanceMarkedV1,
+  BookingDisputedV1,
+  BookingDisputeResolvedV1,
+  BookingProposalDeclinedV1,
+  BookingTimeProposedV1,
   BookingCancelledV1,
   BookingCompletedV1,
   BookingConfirmedV1,
@@ -7,10 +12,16 @@ import type {
   PayoutAccountUpdatedV1,
 } from './bookings.js';
 import type { BrandCreatedV1, BrandDeletedV1, BrandUpdatedV1 } from './brands.js';
-import type { HunterAvailabilityChangedV1, HunterCreatedV1, HunterUpdatedV1, HunterVettedV1 } from './hunters.js';
+import type {
+  HunterAvailabilityChangedV1,
+  HunterCreatedV1,
+  HunterJoiningDetailsChangedV1,
+  HunterUpdatedV1,
+  HunterVettedV1,
+} from './hunters.js';
 import type { UserRegisteredV1, UserUpdatedV1 } from './identity.js';
 import type { MessageSentV1 } from './messaging.js';
-import type { ReviewCreatedV1, ReviewDeletedV1, ReviewUpdatedV1 } from './reviews.js';
+import type { HunterRatingChangedV1, ReviewCreatedV1, ReviewDeletedV1, ReviewUpdatedV1 } from './reviews.js';
 
 /**
  * Type -> { version, payload }: every event of every publisher. Adding an event means a payload in its publisher's
@@ -25,15 +36,22 @@ export interface EventMap {
   'reviews.review.created': { version: 1; data: ReviewCreatedV1 };
   'reviews.review.updated': { version: 1; data: ReviewUpdatedV1 };
   'reviews.review.deleted': { version: 1; data: ReviewDeletedV1 };
+  'reviews.hunter-rating.changed': { version: 1; data: HunterRatingChangedV1 };
   'hunters.hunter.created': { version: 1; data: HunterCreatedV1 };
   'hunters.hunter.updated': { version: 1; data: HunterUpdatedV1 };
   'hunters.availability.changed': { version: 1; data: HunterAvailabilityChangedV1 };
   'hunters.hunter.vetted': { version: 1; data: HunterVettedV1 };
+  'hunters.joining-details.changed': { version: 1; data: HunterJoiningDetailsChangedV1 };
   'bookings.booking.confirmed': { version: 1; data: BookingConfirmedV1 };
   'bookings.booking.rescheduled': { version: 1; data: BookingRescheduledV1 };
   'bookings.booking.cancelled': { version: 1; data: BookingCancelledV1 };
   'bookings.booking.completed': { version: 1; data: BookingCompletedV1 };
   'bookings.booking.refunded': { version: 1; data: BookingRefundedV1 };
+  'bookings.booking.attendance-marked': { version: 1; data: BookingAttendanceMarkedV1 };
+  'bookings.booking.disputed': { version: 1; data: BookingDisputedV1 };
+  'bookings.booking.dispute-resolved': { version: 1; data: BookingDisputeResolvedV1 };
+  'bookings.booking.time-proposed': { version: 1; data: BookingTimeProposedV1 };
+  'bookings.booking.proposal-declined': { version: 1; data: BookingProposalDeclinedV1 };
   'bookings.payout-account.updated': { version: 1; data: PayoutAccountUpdatedV1 };
   'messaging.message.sent': { version: 1; data: MessageSentV1 };
 }
@@ -51,15 +69,22 @@ export const EVENT_VERSIONS: { [T in EventType]: EventVersion<T> } = {
   'reviews.review.created': 1,
   'reviews.review.updated': 1,
   'reviews.review.deleted': 1,
+  'reviews.hunter-rating.changed': 1,
   'hunters.hunter.created': 1,
   'hunters.hunter.updated': 1,
   'hunters.availability.changed': 1,
   'hunters.hunter.vetted': 1,
+  'hunters.joining-details.changed': 1,
   'bookings.booking.confirmed': 1,
   'bookings.booking.rescheduled': 1,
   'bookings.booking.cancelled': 1,
   'bookings.booking.completed': 1,
   'bookings.booking.refunded': 1,
+  'bookings.booking.attendance-marked': 1,
+  'bookings.booking.disputed': 1,
+  'bookings.booking.dispute-resolved': 1,
+  'bookings.booking.time-proposed': 1,
+  'bookings.booking.proposal-declined': 1,
   'bookings.payout-account.updated': 1,
   'messaging.message.sent': 1,
 };

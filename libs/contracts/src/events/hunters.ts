@@ -4,6 +4,7 @@ import type {
   HunterAvailabilityStatus,
   HunterDecisionKind,
   HunterStatus,
+  JoiningDetails,
   SessionTypes,
   WeeklyHours,
 } from '../http/hunters.js';
@@ -50,4 +51,10 @@ export interface HunterVettedV1 {
   reason: string | null;
   decidedBy: string;
   decidedAt: string;
+}
+
+/** The hunter set how their sessions happen (private: bookings releases them to booked clients, messaging emails them). */
+export interface HunterJoiningDetailsChangedV1 {
+  hunterId: number;
+  joining: JoiningDetails;
 }

@@ -14,3 +14,14 @@ export interface ReviewDeletedV1 {
   reviewId: number;
   brandId: number;
 }
+
+/**
+ * A hunter's rating changed (a review written, hidden or shown again): the average of their visible reviews (two
+ * decimals; null with none), their count and sum. Hunters copies them into the profile ('Our top picks' ranks on them).
+ */
+export interface HunterRatingChangedV1 {
+  hunterId: number;
+  rating: number | null;
+  reviewCount: number;
+  ratingSum: number;
+}

@@ -5,10 +5,13 @@ import {
   HUNTER_DECISIONS,
   HUNTER_STATUSES,
   SESSION_TYPES,
+  JOINING_LIMITS,
+  E164_PATTERN,
   WEEKDAYS,
   type SessionTypeKey,
   type Weekday,
 } from '../http/hunters.js';
+import { BOOKING_ATTENDANCE } from '../http/bookings.js';
 import type { EventPayload, EventType } from './event-map.js';
 
 /**
@@ -88,6 +91,15 @@ const booking = z.object({
   endsAt: instant,
   pricePence: z.number().int().min(0),
   sequence: z.number().int().min(0),
+  // Events recorded before the booking's question and photos existed carry neither.
+  notes: z.string().nullable().default(null),
+  photoUrls: z.array(z.string()).default([]),
+});
+
+const joining = z.object({
+  whatsappVoice: z.object({ phone: z.string().regex(E164_PATTERN).nullable() }),
+  whatsappVideo: z.object({ phone: z.string().regex(E164_PATTERN).nullable() }),
+  inPerson: z.object({ area: z.string().max(JOINING_LIMITS.area).nullable(), address: z.string().max(JOINING_LIMITS.address).nullable() }),
 });
 
 /** True when A and B are the same type (each assignable to the other). */
@@ -107,10 +119,19 @@ export const PAYLOAD_SCHEMAS: { [T in EventType]: z.ZodType<EventPayload<T>> } =
   'reviews.review.created': contract<'reviews.review.created'>()(reviewCreated),
   'reviews.review.updated': contract<'reviews.review.updated'>()(reviewCreated),
   'reviews.review.deleted': contract<'reviews.review.deleted'>()(z.object({ reviewId: serial, brandId: serial })),
+  'reviews.hunter-rating.changed': contract<'reviews.hunter-rating.changed'>()(
+    z.object({
+      hunterId: serial,
+      rating: z.number().min(1).max(5).nullable(),
+      reviewCount: z.number().int().min(0),
+      ratingSum: z.number().int().min(0),
+    }),
+  ),
   'hunters.hunter.created': contract<'hunters.hunter.created'>()(hunterCreated),
   'hunters.hunter.updated': contract<'hunters.hunter.updated'>()(hunterCreated),
   'hunters.availability.changed': contract<'hunters.availability.changed'>()(availabilityChanged),
   'hunters.hunter.vetted': contract<'hunters.hunter.vetted'>()(hunterVetted),
+  'hunters.joining-details.changed': contract<'hunters.joining-details.changed'>()(z.object({ hunterId: serial, joining })),
   'bookings.booking.confirmed': contract<'bookings.booking.confirmed'>()(booking),
   'bookings.booking.rescheduled': contract<'bookings.booking.rescheduled'>()(booking.extend({ previousStartsAt: instant, previousEndsAt: instant })),
   'bookings.booking.cancelled': contract<'bookings.booking.cancelled'>()(
@@ -118,11 +139,25 @@ export const PAYLOAD_SCHEMAS: { [T in EventType]: z.ZodType<EventPayload<T>> } =
       cancelledBy: z.enum(['client', 'hunter', 'system']),
       refundPence: z.number().int().min(0),
       cause: z.enum(['hunter_suspended']).nullable().default(null),
+      reason: z.string().nullable().default(null),
     }),
   ),
   'bookings.booking.completed': contract<'bookings.booking.completed'>()(booking),
   'bookings.booking.refunded': contract<'bookings.booking.refunded'>()(
     booking.extend({ refundPence: z.number().int().min(0), reason: z.enum(['cancelled', 'late_payment']) }),
+  ),
+  'bookings.booking.attendance-marked': contract<'bookings.booking.attendance-marked'>()(
+    booking.extend({ attendance: z.enum(BOOKING_ATTENDANCE), markedAt: instant }),
+  ),
+  'bookings.booking.disputed': contract<'bookings.booking.disputed'>()(booking.extend({ reason: z.string() })),
+  'bookings.booking.dispute-resolved': contract<'bookings.booking.dispute-resolved'>()(
+    booking.extend({ resolution: z.enum(['refund', 'dismiss']), note: z.string(), refundPence: z.number().int().min(0) }),
+  ),
+  'bookings.booking.time-proposed': contract<'bookings.booking.time-proposed'>()(
+    booking.extend({ proposedStartsAt: instant, proposedEndsAt: instant, message: z.string().nullable() }),
+  ),
+  'bookings.booking.proposal-declined': contract<'bookings.booking.proposal-declined'>()(
+    booking.extend({ proposedStartsAt: instant, proposedEndsAt: instant }),
   ),
   'bookings.payout-account.updated': contract<'bookings.payout-account.updated'>()(
     z.object({ hunterId: serial, hunterUserId: id.nullable(), chargesEnabled: z.boolean(), payoutsEnabled: z.boolean() }),

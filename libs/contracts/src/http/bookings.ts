@@ -61,6 +61,10 @@ export interface CreatePaymentIntentRequest {
   sessionDate: string;
   sessionTime: string;
   duration: number;
+  /** The client's question or brief (≤ BOOKING_NOTES_MAX characters); required for 'askQuestion'. */
+  notes?: string | null;
+  /** Up to BOOKING_PHOTOS_MAX photos uploaded by the caller with `POST /api/booking-photos` (their ids). */
+  photoIds?: string[];
 }
 
 /** Answer of `POST /api/create-payment-intent`: the hold, and the intent to pay it. */
@@ -84,6 +88,9 @@ export interface CreateBookingRequest {
   /** null for a free type; the intent's id (`pi_…`, or `sim_…` in simulated mode) otherwise. */
   stripePaymentIntentId: string | null;
   bookingId?: string;
+  /** As on the intent: read for a free type (no hold before it); a paid booking keeps what its hold was given. */
+  notes?: string | null;
+  photoIds?: string[];
 }
 
 /** `GET /api/bookings/{id}` and the answer of `POST /api/bookings`, reschedule and cancel. */
@@ -106,10 +113,20 @@ export interface BookingDetail {
   /** Pence. */
   price: number;
   notes: string | null;
+  /** `/api/media/booking-photos/{id}`: served only to the client and the hunter. */
+  photoUrls: string[];
   /** Set while `pending_payment`. */
   expiresAt: string | null;
   refundedPence: number;
   createdAt: string;
+  /** How to join: released only to the client of a confirmed/completed booking until a day after it ends. */
+  joining: BookingJoining | null;
+  attendance: BookingAttendance | null;
+  cancelledBy: BookingCancelledBy | null;
+  /** The hunter's reason when the hunter cancelled. */
+  cancelReason: string | null;
+  proposal: TimeProposal | null;
+  dispute: BookingDispute | null;
 }
 
 /** One row of `GET /api/my-bookings` (the spec's fields, price in pence, and what the page may offer). */
@@ -127,6 +144,7 @@ export interface MyBooking {
   duration: number;
   price: number;
   notes: string | null;
+  photoUrls: string[];
   createdAt: string;
   canReschedule: boolean;
   canCancel: boolean;
@@ -134,6 +152,21 @@ export interface MyBooking {
   refundIfCancelledPence: number;
   /** Set for a live hold (`pending_payment`): pay or release it before then. */
   expiresAt: string | null;
+  endsAt: string;
+  joining: BookingJoining | null;
+  attendance: BookingAttendance | null;
+  cancelledBy: BookingCancelledBy | null;
+  cancelReason: string | null;
+  /** The hunter's open suggestion of another time (accept or decline it). */
+  proposal: TimeProposal | null;
+  dispute: BookingDispute | null;
+  /** True for a no-show mark the client may still dispute (within BOOKING_ACTION_RULES.disputeWindowHours of it). */
+  canDispute: boolean;
+  /**
+   * Until when the client may review the hunter for this booking (a held session: completed and not marked a
+   * no-show; its end + BOOKING_ACTION_RULES.reviewWindowDays), else null. Reviews enforces the same from events.
+   */
+  reviewableUntil: string | null;
 }
 
 /** One row of `GET /api/hunter-bookings` (the spec's hunter shape; totalAmount in pence). */
@@ -147,6 +180,20 @@ export interface HunterBooking {
   duration: number;
   totalAmount: number;
   status: BookingStatus;
+  endsAt: string;
+  /** The client's question or brief, and their photos (URLs served only to the two participants). */
+  notes: string | null;
+  photoUrls: string[];
+  attendance: BookingAttendance | null;
+  cancelledBy: BookingCancelledBy | null;
+  cancelReason: string | null;
+  proposal: TimeProposal | null;
+  dispute: BookingDispute | null;
+  /** Confirmed and not started: the hunter may cancel (full refund) or suggest another time. */
+  canCancel: boolean;
+  canPropose: boolean;
+  /** Started (confirmed or completed) and not marked yet: held or no-show may be marked. */
+  canMarkAttendance: boolean;
 }
 
 /** Body of `POST /api/bookings/{id}/reschedule`. */
@@ -154,6 +201,134 @@ export interface RescheduleBookingRequest {
   sessionDate: string;
   sessionTime: string;
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// The session itself: how to join, the client's question and photos, the hunter's actions, disputes.
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Limits of a booking's question and photos. */
+export const BOOKING_NOTES_MAX = 1000;
+export const BOOKING_PHOTOS_MAX = 3;
+/** Bytes of one booking photo (5 MB). */
+export const BOOKING_PHOTO_BYTES = 5 * 1024 * 1024;
+
+/** `POST /api/booking-photos` (members): one photo as a `data:image/…;base64,` URL, type sniffed on the server. */
+export interface BookingPhotoUpload {
+  photo: string;
+}
+/** Its answer (201): the id to send in `photoIds`, and the URL only its uploader (and later the hunter) may read. */
+export interface BookingPhotoUploaded {
+  id: string;
+  url: string;
+}
+
+/**
+ * How a confirmed session happens, as released to its client (`joining` on `/api/my-bookings` and
+ * `/api/bookings/{id}`; the confirmation and reminder emails; the invite's LOCATION). `pending`: the hunter has not
+ * set the details for this type yet (they will message them).
+ */
+export type BookingJoining =
+  | { kind: 'whatsapp'; phone: string; link: string }
+  | { kind: 'inPerson'; area: string; address: string }
+  | { kind: 'messages' }
+  | { kind: 'pending' };
+
+/** `https://wa.me/<digits>` for an E.164 number. */
+export function whatsappLink(phone: string): string {
+  return `https://wa.me/${phone.replace(/\D/g, '')}`;
+}
+
+export const BOOKING_ATTENDANCE = ['held', 'no_show'] as const;
+export type BookingAttendance = (typeof BOOKING_ATTENDANCE)[number];
+export type BookingCancelledBy = 'client' | 'hunter' | 'system';
+
+/** The hunter's suggestion of another time (`POST /api/hunter-bookings/{id}/proposal`); one open at a time. */
+export interface TimeProposal {
+  sessionDate: string;
+  sessionTime: string;
+  startsAt: string;
+  endsAt: string;
+  message: string | null;
+  proposedAt: string;
+}
+
+export type DisputeStatus = 'open' | 'refunded' | 'dismissed';
+export interface BookingDispute {
+  status: DisputeStatus;
+  reason: string;
+  openedAt: string;
+  resolvedAt: string | null;
+  resolutionNote: string | null;
+}
+
+/** Rules of the hunter's actions, disputes and reviews. */
+export const BOOKING_ACTION_RULES = {
+  reasonMax: 1000,
+  proposalMessageMax: 500,
+  /** The client may dispute a no-show mark this long after it was made. */
+  disputeWindowHours: 48,
+  /** Joining details stay released this long after the session ends. */
+  joiningReleaseHoursAfterEnd: 24,
+  /** A held session may be reviewed this many days after it ends. */
+  reviewWindowDays: 30,
+} as const;
+
+/** `POST /api/hunter-bookings/{id}/cancel` (the booking's hunter; confirmed, not started): full refund. */
+export interface HunterCancelRequest {
+  reason: string;
+}
+/** `POST /api/hunter-bookings/{id}/attendance` (the booking's hunter; once the session has started). */
+export interface AttendanceRequest {
+  attendance: BookingAttendance;
+}
+/** `POST /api/hunter-bookings/{id}/proposal` (the booking's hunter; confirmed, not started). */
+export interface TimeProposalRequest {
+  sessionDate: string;
+  sessionTime: string;
+  message?: string | null;
+}
+/** `POST /api/bookings/{id}/dispute` (the client; a no-show mark within the window). */
+export interface DisputeRequest {
+  reason: string;
+}
+/** `POST /api/bookings/{id}/proposal/accept` reschedules to the proposal (answers BookingDetail); `…/decline` drops it. */
+
+/** `GET /api/admin/booking-disputes?status=open|all&limit=&offset=` (admins): newest first. */
+export interface AdminBookingDispute {
+  bookingId: string;
+  hunterId: number;
+  hunterName: string;
+  clientName: string;
+  sessionType: SessionTypeKey;
+  startsAt: string;
+  pricePence: number;
+  dispute: BookingDispute;
+}
+/** `POST /api/admin/booking-disputes/{bookingId}/resolve`: refund the client in full, or dismiss; a note either way. */
+export interface ResolveDisputeRequest {
+  resolution: 'refund' | 'dismiss';
+  note: string;
+}
+
+/** Texts of the session actions and their refusals. */
+export const BOOKING_ACTION_MESSAGES = {
+  notesRequired: 'Tell the hunter your question',
+  reasonRequired: 'Give the client a reason',
+  notStarted: 'You can mark this once the session has started',
+  alreadyMarked: 'This session has already been marked',
+  alreadyStarted: 'This session has already started',
+  notConfirmed: 'Only a confirmed booking can be changed',
+  proposalOpen: 'You have already suggested another time — wait for the client to answer',
+  noProposal: 'There is no suggested time to answer',
+  disputeClosed: 'A no-show can be disputed within 48 hours of being marked',
+  notNoShow: 'Only a session marked as a no-show can be disputed',
+  alreadyDisputed: 'This booking is already disputed',
+  disputeNotOpen: 'This dispute has already been resolved',
+  photoType: 'Photos must be JPEG, PNG, GIF or WebP images',
+  photoSize: 'Each photo must be 5 MB or smaller',
+  photoCount: 'Add up to 3 photos',
+  photoNotYours: 'That photo was not uploaded by you',
+} as const;
 
 /** Error texts the pages show as they are. */
 export const BOOKING_ERRORS = {

@@ -411,3 +411,50 @@ export const PHOTO_MESSAGE = 'Profile photo must be an uploaded image or none (l
 export function normalizedSlots(slots: readonly AvailabilitySlot[]): AvailabilitySlot[] {
   return [...new Set(slots)].sort();
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Joining details: how each session type happens. Private to the hunter (`/api/hunter-profile/joining-details`)
+// and released by bookings only to a booked client of that type (BookingJoining); never in public JSON.
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Per type: a WhatsApp number (E.164) for the two WhatsApp types, an area and address in person; questions are answered in messages. */
+export interface JoiningDetails {
+  whatsappVoice: { phone: string | null };
+  whatsappVideo: { phone: string | null };
+  inPerson: { area: string | null; address: string | null };
+}
+export const EMPTY_JOINING_DETAILS: JoiningDetails = {
+  whatsappVoice: { phone: null },
+  whatsappVideo: { phone: null },
+  inPerson: { area: null, address: null },
+};
+export const JOINING_LIMITS = { area: 120, address: 300 } as const;
+/** E.164: '+', a country code and subscriber number, 8–15 digits in all, no spaces (the form strips them first). */
+export const E164_PATTERN = /^\+[1-9]\d{7,14}$/;
+export const JOINING_MESSAGES = {
+  phone: 'Enter a WhatsApp number in international format, e.g. +447700900123',
+  area: 'Enter the meeting area (up to 120 characters)',
+  address: 'Enter the meeting address (up to 300 characters)',
+} as const;
+
+/** The public hunter page's slug: the name in lower-case words joined by '-' (as `brandSlug`). */
+export function hunterSlug(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80);
+}
+
+/** `/hunters/{id}/{slug}`: the hunter's public page (the slug is optional and only for people; the id decides). */
+export function hunterPagePath(hunter: { id: number; name: string }): string {
+  const slug = hunterSlug(hunter.name);
+  return slug ? `/hunters/${hunter.id}/${slug}` : `/hunters/${hunter.id}`;
+}
+
+/** `POST /api/admin/hunters/{id}/feature` (admins): show an approved hunter first in 'Our top picks', or stop. */
+export interface HunterFeatureRequest {
+  featured: boolean;
+}

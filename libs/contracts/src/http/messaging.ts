@@ -112,6 +112,11 @@ export interface ConversationMessage {
   createdAt: string;
   isRead: boolean;
   clientMessageId: string | null;
+  /**
+   * Photo URLs shown with the message: the booking's photos on the message that carries the client's question
+   * (`/api/media/booking-photos/{id}`, served by bookings to the two participants only). Empty otherwise.
+   */
+  attachments: string[];
 }
 
 /** Body of `POST /api/conversations/{id}/messages`. `receiverId`: the other side's user id, or the hunter's id as text. */

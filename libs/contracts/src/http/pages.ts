@@ -14,6 +14,7 @@ export const PAGE_PATHS = {
   brand: '/brand/:id/:slug?',
   today: '/today',
   bookAHunter: '/book-a-hunter',
+  hunter: '/hunters/:id/:slug?',
   becomeHunter: '/become-hunter',
   bookSession: '/book-session/:hunterId',
   payment: '/payment/:hunterId',

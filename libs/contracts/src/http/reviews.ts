@@ -82,3 +82,93 @@ export interface Comment {
   userProfileImage: string | null;
   createdAt: string;
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Reviews of hunters: one per held booking, by its client, within BOOKING_ACTION_RULES.reviewWindowDays of the
+// session's end; the hunter replies once. Eligibility comes from bookings' events (reviews keeps a copy of each
+// booking's session), never from the client's word.
+// ---------------------------------------------------------------------------------------------------------------
+
+export const HUNTER_REVIEW_LIMITS = { minText: 10, maxText: 2000, replyMax: 2000, reportReasonMax: 500, hideReasonMax: 500 } as const;
+/** `GET /api/hunters/{id}/reviews` pages: at most this many a page (default 10). */
+export const HUNTER_REVIEWS_PAGE_MAX = 50;
+
+/** A review of a hunter as lists answer it (newest first). The reviewer is shown by first name and last initial. */
+export interface HunterReview {
+  id: number;
+  hunterId: number;
+  bookingId: string;
+  /** Whole stars, 1–5. */
+  rating: number;
+  text: string;
+  reviewerName: string;
+  /** The session reviewed (its type and when it was). */
+  sessionType: string;
+  sessionStartsAt: string;
+  createdAt: string;
+  reply: { text: string; createdAt: string } | null;
+}
+
+/** `GET /api/hunters/{id}/reviews?limit=&offset=` (public; hidden reviews are left out): a page and the totals. */
+export interface HunterReviewPage {
+  reviews: HunterReview[];
+  total: number;
+  /** Over visible reviews; null with none. */
+  rating: number | null;
+}
+
+/** `POST /api/hunter-reviews` (the booking's client): 201 HunterReview. */
+export interface HunterReviewInput {
+  bookingId: string;
+  rating: number;
+  text: string;
+}
+/** `POST /api/hunter-reviews/{id}/reply` (the reviewed hunter, once): 201 HunterReview. */
+export interface HunterReviewReplyInput {
+  text: string;
+}
+/** `POST /api/hunter-reviews/{id}/report` (any member but its author, once each): 201. */
+export interface HunterReviewReportInput {
+  reason: string;
+}
+
+/**
+ * `GET /api/hunter-reviews/mine`: the caller's reviews as a client (bookingId → review) and, when the caller is a
+ * hunter, the reviews they received (newest first, replied or not).
+ */
+export interface MyHunterReviews {
+  written: HunterReview[];
+  received: HunterReview[];
+}
+
+/** `GET /api/admin/hunter-reviews?status=reported|hidden|all&limit=&offset=` (admins): reported ones first. */
+export interface AdminHunterReview extends HunterReview {
+  clientUserId: string;
+  hidden: { reason: string; hiddenAt: string; hiddenBy: string } | null;
+  reports: { reason: string; reportedAt: string }[];
+}
+/** `POST /api/admin/hunter-reviews/{id}/hide` {reason} and `…/unhide`: a hidden review counts in no rating. */
+export interface HideHunterReviewRequest {
+  reason: string;
+}
+
+export const HUNTER_REVIEW_MESSAGES = {
+  notEnded: 'You can review this session once it has ended',
+  windowClosed: 'Reviews can be written up to 30 days after the session',
+  notYours: 'You can only review sessions you booked',
+  notHeld: 'Only a session that took place can be reviewed',
+  already: 'You have already reviewed this session',
+  unknownBooking: 'We could not find that session',
+  rating: 'Choose from 1 to 5 stars',
+  text: 'Write between 10 and 2,000 characters',
+  replyNotYours: 'Only the reviewed hunter can reply',
+  alreadyReplied: 'You have already replied to this review',
+  ownReport: 'You cannot report your own review',
+  alreadyReported: 'You have already reported this review',
+  reasonRequired: 'Give a reason',
+} as const;
+
+/** A rating as half-step stars: 4.26 → 4.5, 4.24 → 4 (what the cards and the page draw). */
+export function halfStars(rating: number): number {
+  return Math.round(rating * 2) / 2;
+}

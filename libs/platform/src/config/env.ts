@@ -25,6 +25,11 @@ export const baseEnvSchema = z.object({
   EVENT_RETENTION_DAYS: z.coerce.number().positive().max(365).default(7),
   /** Each dead-letter stream keeps about this many entries; a warning is logged when it is full. */
   EVENT_DEAD_LETTER_MAX_LENGTH: z.coerce.number().int().min(100).default(10_000),
+  /**
+   * `on` lets an end-to-end test move every service's clock of session rules forward together (clock/clock.ts);
+   * production refuses it.
+   */
+  TEST_CLOCK: z.enum(['on', 'off']).default('off'),
   /** The gateway's Ed25519 public key (PEM): services accept only identity tokens it verifies. */
   INTERNAL_AUTH_PUBLIC_KEY: internalPublicKeySchema,
 });

@@ -60,6 +60,10 @@ export const serviceProductionRules: readonly ProductionRule[] = [
   requiredInProduction('DATABASE_URL', 'the default is a local development database'),
   passwordInProduction('DATABASE_URL'),
   requiredInProduction('REDIS_URL', 'the default is a local Redis'),
+  {
+    variable: 'TEST_CLOCK',
+    check: (value) => (value?.trim() === 'on' ? 'must not be on in production (it lets tests move the clock)' : null),
+  },
 ];
 
 /**

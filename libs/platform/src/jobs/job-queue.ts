@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import type { BaseEnv } from '../config/env.js';
 import { closeRedis, createRedisClient, withTimeout } from '../redis/redis.js';
 import { tracingEnabled } from '../tracing/tracing.js';
+import { onClockJump } from '../clock/clock.js';
 import { fromConfig, type JobHandler, type JobKind, type JobOptions } from './job-kind.js';
 
 /** How long `tryAdd` waits for Redis before leaving the work to the sweep. */
@@ -41,6 +42,7 @@ export class JobQueue<Data = undefined> implements OnApplicationBootstrap, Befor
   private worker: Worker | undefined;
   private handler: JobHandler<Data> | undefined;
   private sweepTimer: NodeJS.Timeout | undefined;
+  private stopClockListener: (() => void) | undefined;
   private sweeping: Promise<void> | undefined;
   private stopping = false;
   private stopped: Promise<void> | undefined;
@@ -122,6 +124,13 @@ export class JobQueue<Data = undefined> implements OnApplicationBootstrap, Befor
         .catch((error: Error) => {
           if (!this.stopping) this.logger.error(`schedule ${schedule.id} not written: ${error.message}`);
         });
+      // A test that moves the clock (TEST_CLOCK=on) hears the scheduled work run at once, as it would have had
+      // the time passed; with the system clock this never fires.
+      this.stopClockListener = onClockJump(() => {
+        void this.queue
+          ?.add(schedule.id, schedule.data as Data, this.settings.jobOptions)
+          .catch((error: Error) => this.logger.warn(`run of ${schedule.id} after a clock move not added: ${error.message}`));
+      });
     }
     if (sweepEveryMs !== undefined) {
       if (!this.handler.pending) throw new Error(`job queue ${name}: a sweep needs the handler's pending()`);
@@ -227,6 +236,7 @@ export class JobQueue<Data = undefined> implements OnApplicationBootstrap, Befor
    * the database is still open (Nest calls this before closing connections).
    */
   stopWorking(): Promise<void> {
+    this.stopClockListener?.();
     this.stopped ??= this.stopWorkingOnce();
     return this.stopped;
   }
