@@ -31,7 +31,20 @@ const BRANDS: Record<string, object> = {
   '8': { id: 8, name: '"><script>alert(1)</script>', description: '<img src=x onerror=alert(1)>', category: 'Bags', location: 'France', imageUrl: '' },
 };
 const HUNTERS: Record<string, object> = {
-  '3': { id: 3, name: 'Sofia', bio: 'Vintage finds.', specialties: ['Vintage'], location: 'Italy', profileImageUrl: null, pricePerSession: 40 },
+  '3': { id: 3, name: 'Sofia', bio: 'Vintage finds.', specialties: ['Vintage'], location: 'Italy', profileImageUrl: null, pricePerSession: 40, rating: null, reviewCount: 0 },
+  '5': {
+    id: 5,
+    name: 'Mara Lind',
+    bio: 'Scandinavian wardrobes.',
+    specialties: ['Street Style'],
+    location: 'Sweden',
+    profileImageUrl: '/api/media/hunter-photos/0b6f7c1e-2f7a-4c1e-9a55-5d6f3e1c2b7a',
+    pricePerSession: 60,
+    rating: 4.5,
+    reviewCount: 2,
+    // Private fields never reach a public read; were one to, the head must not carry it either.
+    joining: { whatsappVideo: { phone: '+447700900123' } },
+  },
 };
 
 /** A stand-in for a service's `GET /api/<kind>/{id}`, counting the reads; `hang` makes it accept and never answer. */
@@ -133,12 +146,30 @@ describe('pages for machines', () => {
     expect(tag(html, 'og:type')).toBe('profile');
   });
 
+  it("gives a hunter's public page their name, rating, photo and its own canonical address, and nothing private", async () => {
+    const { status, html } = await page('/hunters/5/mara-lind');
+    expect(status).toBe(200);
+    expect(tag(html, 'title')).toBe('Book Mara Lind, Style Hunter · Hunted');
+    expect(tag(html, 'description')).toBe(
+      'Book a session with Mara Lind, a style hunter in Sweden for Street Style. Sessions from £60. Rated 4.5/5 from 2 reviews. Scandinavian wardrobes.',
+    );
+    expect(tag(html, 'canonical')).toBe(`${PUBLIC_URL}/hunters/5/mara-lind`);
+    expect(tag(html, 'og:image')).toBe(`${PUBLIC_URL}/api/media/hunter-photos/0b6f7c1e-2f7a-4c1e-9a55-5d6f3e1c2b7a`);
+    expect(tag(html, 'twitter:card')).toBe('summary_large_image');
+    expect(html).not.toContain('447700900123');
+    // The booking page names the public page as the hunter's one address; a slug that is out of date does too.
+    expect(tag((await page('/book-session/5')).html, 'canonical')).toBe(`${PUBLIC_URL}/hunters/5/mara-lind`);
+    expect(tag((await page('/hunters/5/old-name')).html, 'canonical')).toBe(`${PUBLIC_URL}/hunters/5/mara-lind`);
+  });
+
   it('answers 404 (with the SPA) for a brand or hunter that does not exist and for a page the SPA does not know', async () => {
     for (const [url, title] of [
       ['/brand/999999999', 'Brand not found · Hunted'],
       ['/brand/007', 'Brand not found · Hunted'],
       ['/brand/abc/slug', 'Brand not found · Hunted'],
       ['/book-session/404', 'Hunter not found · Hunted'],
+      ['/hunters/404/someone', 'Hunter not found · Hunted'],
+      ['/hunters/abc', 'Hunter not found · Hunted'],
       ['/no/such/page', 'Page Not Found · Hunted'],
       ['/brand/7/loom-co/extra', 'Page Not Found · Hunted'],
     ]) {

@@ -19,6 +19,8 @@ describe('page routes', () => {
     expect(matchPage('/brand/7')).toEqual({ name: 'brand', params: { id: '7' } });
     expect(matchPage('/brand/7/loom-co')).toEqual({ name: 'brand', params: { id: '7', slug: 'loom-co' } });
     expect(matchPage('/book-session/12')).toEqual({ name: 'bookSession', params: { hunterId: '12' } });
+    expect(matchPage('/hunters/12/sofia-rossi')).toEqual({ name: 'hunter', params: { id: '12', slug: 'sofia-rossi' } });
+    expect(matchPage('/hunters/12')).toEqual({ name: 'hunter', params: { id: '12' } });
     expect(matchPage('/edit-profile')?.name).toBe('editProfile');
   });
 
@@ -67,14 +69,32 @@ describe('page meta', () => {
       location: 'Italy',
       profileImageUrl: '/api/media/hunter-photos/9',
       pricePerSession: 40,
+      rating: null,
+      reviewCount: 0,
     });
     expect(meta.title).toBe('Book Sofia, Style Hunter · Hunted');
     expect(meta.description).toBe(
       'Book a session with Sofia, a style hunter in Italy for Bridal, Vintage and Menswear. Sessions from £40. Ten years dressing clients for weddings.',
     );
-    expect(meta.canonicalPath).toBe('/book-session/3');
+    expect(meta.canonicalPath).toBe('/hunters/3/sofia');
     expect(meta.image).toBe('/api/media/hunter-photos/9');
     expect(meta.type).toBe('profile');
+  });
+
+  it("tells a reviewed hunter's rating from their reviews", () => {
+    const meta = hunterMeta({
+      id: 8,
+      name: 'Zoë Hart',
+      bio: '',
+      specialties: [],
+      location: 'UK',
+      profileImageUrl: null,
+      pricePerSession: 0,
+      rating: 4.75,
+      reviewCount: 12,
+    });
+    expect(meta.description).toBe('Book a session with Zoë Hart, a style hunter in UK. Rated 4.8/5 from 12 reviews.');
+    expect(meta.canonicalPath).toBe('/hunters/8/zoe-hart');
   });
 
   it('has fixed words for the fixed pages, and a 404 for what is not there', () => {

@@ -1,4 +1,4 @@
-import { brandSlug, PAGE_PATHS, type PageName } from '@hunted/contracts';
+import { brandSlug, hunterPagePath, PAGE_PATHS, type PageName } from '@hunted/contracts';
 
 /** What a page tells machines about itself: the document's title, description, canonical link and share card. */
 export interface PageMeta {
@@ -32,6 +32,9 @@ export interface HunterFacts {
   location: string;
   profileImageUrl: string | null;
   pricePerSession: number;
+  /** The average of the hunter's reviews, null while they have none. */
+  rating: number | null;
+  reviewCount: number;
 }
 
 const SITE = 'Hunted';
@@ -170,8 +173,9 @@ export function brandPath(brand: Pick<BrandFacts, 'id' | 'name'>): string {
   return slug ? `/brand/${brand.id}/${slug}` : `/brand/${brand.id}`;
 }
 
-export function hunterPath(hunter: Pick<HunterFacts, 'id'>): string {
-  return `/book-session/${hunter.id}`;
+/** The hunter's public page (`/hunters/{id}/{slug}`): the one address of both it and the hunter's booking page. */
+export function hunterPath(hunter: Pick<HunterFacts, 'id' | 'name'>): string {
+  return hunterPagePath(hunter);
 }
 
 export const brandMeta = onceEach((brand: BrandFacts): PageMeta => {
@@ -196,7 +200,11 @@ function inWords(items: readonly string[]): string {
 export const hunterMeta = onceEach((hunter: HunterFacts): PageMeta => {
   const specialties = hunter.specialties.length ? ` for ${inWords(hunter.specialties)}` : '';
   const price = hunter.pricePerSession > 0 ? ` Sessions from £${hunter.pricePerSession}.` : '';
-  const intro = `Book a session with ${hunter.name}, a style hunter in ${hunter.location}${specialties}.${price}`;
+  const rated =
+    hunter.rating !== null && hunter.reviewCount > 0
+      ? ` Rated ${hunter.rating.toFixed(1)}/5 from ${hunter.reviewCount} review${hunter.reviewCount === 1 ? '' : 's'}.`
+      : '';
+  const intro = `Book a session with ${hunter.name}, a style hunter in ${hunter.location}${specialties}.${price}${rated}`;
   const image = previewImage(hunter.profileImageUrl);
   return {
     status: 200,

@@ -80,6 +80,7 @@ export class SitePages {
     const page = matchPage(pathname);
     if (!page) return notFoundMeta('page');
     if (page.name === 'brand') return this.subjectMeta(page, 'id', 'brand');
+    if (page.name === 'hunter') return this.subjectMeta(page, 'id', 'hunter');
     if (page.name === 'bookSession') return this.subjectMeta(page, 'hunterId', 'hunter');
     return genericMeta(page.name);
   }
