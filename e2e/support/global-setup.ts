@@ -1,10 +1,10 @@
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { startHunted } from '../../scripts/lib/hunted.mjs';
-import { E2E_GATEWAY_PORT } from './system.js';
+import { E2E_GATEWAY_PORT, E2E_REDIS_PREFIX } from './system.js';
 
 const DATABASE = 'hunted_e2e';
-const REDIS_PREFIX = 'hunted-e2e:';
+const REDIS_PREFIX = E2E_REDIS_PREFIX;
 
 /** Every run starts from an empty database and Redis prefix, so journeys can count what they see. */
 async function startClean(): Promise<void> {
@@ -55,6 +55,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       OIDC_ISSUER_URL: '',
       SMTP_URL: '',
       DEMO_DATA: 'off',
+      // A journey moves every service's clock of session rules forward instead of waiting for a session to end.
+      TEST_CLOCK: 'on',
     },
     databaseName: DATABASE,
     redisPrefix: REDIS_PREFIX,

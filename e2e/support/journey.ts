@@ -1,7 +1,8 @@
 import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import type { AdminBrandInput, Brand, BookingDetail, CreatePaymentIntentResponse, SlotsResponse } from '@hunted/contracts';
+import { Redis } from 'ioredis';
 import pg from 'pg';
-import { E2E_BASE_URL } from './system.js';
+import { E2E_BASE_URL, E2E_REDIS_PREFIX } from './system.js';
 
 /** The e2e system's own database (see global-setup.ts); journeys read it to check what the site says. */
 export const E2E_DATABASE_URL = (() => {
@@ -165,4 +166,57 @@ export async function bookPaidSession(request: APIRequestContext, hunterId: numb
   });
   expect(paid.status(), await paid.text()).toBe(201);
   return (await paid.json()) as BookingDetail;
+}
+
+/**
+ * Moves every service's clock of session rules (TEST_CLOCK=on) to `offsetMs` ahead of the real one, as
+ * libs/platform's clock follows it: the shared offset in Redis and a message that tells the running services.
+ * Resolves once every service has heard it. `moveClock(0)` puts the clock back.
+ */
+export async function moveClock(offsetMs: number): Promise<void> {
+  const key = `${E2E_REDIS_PREFIX}test-clock:offset`;
+  const redis = new Redis(process.env.REDIS_URL || 'redis://127.0.0.1:6379');
+  try {
+    await redis.set(key, String(offsetMs));
+    // identity, brands, reviews, hunters, bookings, messaging (the gateway keeps the real clock)
+    expect(await redis.publish(key, String(offsetMs))).toBeGreaterThanOrEqual(6);
+  } finally {
+    redis.disconnect();
+  }
+}
+
+// startHunted runs maildev for the e2e system (SMTP 1125, web 8125: the default ports + 100).
+export const MAIL_CATCHER = 'http://127.0.0.1:8125';
+
+export interface CaughtEmail {
+  id: string;
+  subject: string;
+  text?: string;
+  html?: string;
+  to: { address: string }[];
+  attachments?: { contentType: string; fileName?: string; generatedFileName?: string }[];
+}
+
+/** The first caught email to `address` whose subject starts with `subject`, waiting up to 30 s for it. */
+export async function waitForEmail(address: string, subject: string): Promise<CaughtEmail> {
+  let found: CaughtEmail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const emails = (await (await fetch(`${MAIL_CATCHER}/api/email`)).json()) as CaughtEmail[];
+        found = emails.find((email) => email.subject.startsWith(subject) && email.to.some((to) => to.address === address));
+        return Boolean(found);
+      },
+      { timeout: 30_000, message: `an email "${subject}…" to ${address}` },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** The text of a caught email's attachment (an invite's .ics). */
+export async function emailAttachment(email: CaughtEmail, contentType: string): Promise<string> {
+  const file = email.attachments?.find((attachment) => attachment.contentType.startsWith(contentType));
+  expect(file, `an attachment of type ${contentType}`).toBeDefined();
+  const name = file!.generatedFileName ?? file!.fileName ?? '';
+  return (await fetch(`${MAIL_CATCHER}/api/email/${email.id}/attachment/${encodeURIComponent(name)}`)).text();
 }

@@ -1,0 +1,184 @@
+import { expect, test } from './support/accessibility.js';
+import {
+  AVAILABILITY_SLOTS,
+  DEFAULT_SESSION_TYPES,
+  hunterPagePath,
+  type Hunter,
+  type HunterInput,
+  type JoiningDetails,
+  type MyBooking,
+  type OwnHunter,
+  type WeeklyHours,
+} from '@hunted/contracts';
+import {
+  approveWithPayouts,
+  emailAttachment,
+  moveClock,
+  RUN,
+  screenshot,
+  signedInContext,
+  signIn,
+  waitForEmail,
+} from './support/journey.js';
+import { E2E_BASE_URL } from './support/system.js';
+
+// The session itself and after it (issue 22): a client books a WhatsApp video call with a question and a photo, gets
+// the hunter's number (page, email, invite); the hunter sees the question and photo; once the session is over (the
+// test clock moved, not waited for) the client is asked for a review and writes one, the hunter replies, and the
+// hunter's public page shows both to a guest, with the rating in its link preview.
+const hunter = { email: `session-hunter-${RUN}@example.test`, firstName: 'Nina' };
+const client = { email: `session-client-${RUN}@example.test`, firstName: 'Otto' };
+const hunterName = `Nina Session ${RUN}`;
+const ALL = [...AVAILABILITY_SLOTS];
+const everyDay: WeeklyHours = { mon: ALL, tue: ALL, wed: ALL, thu: ALL, fri: ALL, sat: ALL, sun: ALL };
+const writes = { headers: { origin: E2E_BASE_URL } };
+const PHONE = '+447700900123';
+const QUESTION = `Which of my two coats suits a winter wedding? ${RUN}`;
+const REVIEW = `Nina picked the camel coat in minutes and explained why. ${RUN}`;
+const REPLY = `Thank you Otto, enjoy the wedding! ${RUN}`;
+// The smallest PNG there is: one transparent pixel.
+const PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+const profile: HunterInput = {
+  name: hunterName,
+  bio: `Coats, tailoring and independent labels. ${RUN}`,
+  location: 'UK',
+  specialties: ['Formal Wear'],
+  adviceTypes: ['Style Consultation'],
+  languages: ['English'],
+  yearsExperience: 6,
+  sessionTypes: DEFAULT_SESSION_TYPES,
+};
+
+test.afterAll(async () => {
+  // Later journeys run on the real clock.
+  await moveClock(0);
+});
+
+test('a booked WhatsApp call carries its joining details; after it the client reviews and the public page shows it', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const hunterContext = await signedInContext(browser, hunter.email, hunter.firstName);
+  const hunterPage = await hunterContext.newPage();
+  const created = await hunterPage.request.post('/api/hunters', { data: profile, ...writes });
+  expect(created.status(), await created.text()).toBe(201);
+  const own = (await created.json()) as OwnHunter;
+  expect((await hunterPage.request.put('/api/hunter-availability/weekly', { data: everyDay, ...writes })).status()).toBe(200);
+
+  // The hunter says how the calls happen, on the dashboard.
+  await hunterPage.goto('/hunter-dashboard');
+  const joining = hunterPage.getByRole('region', { name: 'How clients join' });
+  await joining.getByLabel('WhatsApp Video Call number').fill('+44 7700 900 12');
+  await joining.getByRole('button', { name: 'Save joining details' }).click();
+  await expect(joining.getByText(/international format/)).toBeVisible();
+  await joining.getByLabel('WhatsApp Video Call number').fill(PHONE);
+  await joining.getByLabel('WhatsApp Voice Message number').fill(PHONE);
+  await joining.getByRole('button', { name: 'Save joining details' }).click();
+  await expect(async () => {
+    const saved = (await (await hunterPage.request.get('/api/hunter-profile/joining-details')).json()) as JoiningDetails;
+    expect(saved.whatsappVideo.phone).toBe(PHONE);
+  }).toPass({ timeout: 10_000 });
+  await screenshot(hunterPage, 'dashboard-joining-details');
+
+  await approveWithPayouts(browser, hunterPage.request, own.id);
+  // Private: no public read carries the number.
+  const publicJson = await (await page.request.get(`/api/hunters/${own.id}`)).text();
+  expect(publicJson).not.toContain('7700900123');
+
+  // The client books the first video call offered, with a question and a photo, and pays.
+  await page.goto('/');
+  await signIn(page, client.email, client.firstName);
+  await page.goto(`/book-session/${own.id}`);
+  await page.getByLabel('Service type').selectOption('whatsappVideo');
+  const slot = page.getByRole('button', { name: / at \d\d:\d\d$/ }).first();
+  await expect(async () => {
+    if (!(await slot.isVisible())) await page.getByRole('button', { name: 'Next week' }).click();
+    await expect(slot).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await slot.click();
+  await page.getByLabel('Your question').fill(QUESTION);
+  await page.getByLabel('Add photos').setInputFiles({ name: 'coats.png', mimeType: 'image/png', buffer: PIXEL_PNG });
+  await expect(page.getByRole('img', { name: /coats\.png/ })).toBeVisible();
+  await screenshot(page, 'book-session-question');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(new RegExp(`/payment/${own.id}$`));
+  await page.getByRole('button', { name: 'Simulate Successful Payment' }).click();
+  await expect(page.getByRole('heading', { name: 'Booking Confirmed!' })).toBeVisible();
+
+  // After paying: the number and the wa.me link on /my-bookings, in the confirmation email and its invite.
+  await page.goto('/my-bookings');
+  const booked = page.getByRole('listitem', { name: `WhatsApp Video Call with ${hunterName}` });
+  await expect(booked).toContainText(PHONE);
+  await expect(booked.getByRole('link', { name: /WhatsApp/ })).toHaveAttribute('href', 'https://wa.me/447700900123');
+  await expect(booked).toContainText(QUESTION);
+  await screenshot(page, 'my-bookings-joining');
+  const confirmation = await waitForEmail(client.email, 'Booking confirmed');
+  const invite = await emailAttachment(confirmation, 'text/calendar');
+  expect(invite.replace(/\r\n[ \t]/g, '')).toMatch(/LOCATION:.*wa\.me\/447700900123/);
+
+  // The hunter sees the question and the photo on the booking's row, and in the conversation it opened.
+  await hunterPage.goto('/hunter-dashboard');
+  const row = hunterPage.getByRole('listitem').filter({ hasText: QUESTION }).first();
+  await expect(row).toBeVisible();
+  const photo = row.getByRole('img', { name: /client's photo/i }).first();
+  await expect(photo).toBeVisible();
+  const photoUrl = (await photo.getAttribute('src'))!;
+  expect((await hunterPage.request.get(photoUrl)).status()).toBe(200);
+  // Only the two participants may read it.
+  const stranger = await signedInContext(browser, `stranger-${RUN}@example.test`, 'Sten');
+  expect((await stranger.request.get(photoUrl)).status()).toBe(404);
+  await stranger.close();
+  await screenshot(hunterPage, 'dashboard-booking-question');
+
+  // The session ends: the clock moves past its end and the two hours after it, and the review request arrives.
+  const mine = (await (await page.request.get('/api/my-bookings')).json()) as MyBooking[];
+  const booking = mine.find((candidate) => candidate.hunterId === own.id)!;
+  await moveClock(new Date(booking.endsAt).getTime() + 2 * 3_600_000 + 10 * 60_000 - Date.now());
+  await waitForEmail(client.email, `How was your session with ${hunterName}`);
+
+  // The client reviews from the email's link.
+  await page.goto(`/my-bookings?review=${booking.id}`);
+  const form = page.getByRole('form', { name: `Review your session with ${hunterName}` });
+  await form.getByRole('radio', { name: '5 stars' }).check();
+  await form.getByLabel('Your review').fill(REVIEW);
+  await screenshot(page, 'my-bookings-review');
+  await form.getByRole('button', { name: 'Post review' }).click();
+  await expect(page.getByText(REVIEW)).toBeVisible();
+
+  // The hunter replies once, from the dashboard.
+  await hunterPage.goto('/hunter-dashboard');
+  const received = hunterPage.getByRole('article').filter({ hasText: REVIEW });
+  await received.getByRole('button', { name: 'Reply' }).click();
+  await received.getByLabel('Your reply').fill(REPLY);
+  await received.getByRole('button', { name: 'Post reply' }).click();
+  await expect(received).toContainText(REPLY);
+  await screenshot(hunterPage, 'dashboard-review-reply');
+
+  // A guest sees the rating and both texts on the public page, whose link preview shows the hunter.
+  const guest = await browser.newContext();
+  const guestPage = await guest.newPage();
+  await expect(async () => {
+    const rated = (await (await guestPage.request.get(`/api/hunters/${own.id}`)).json()) as Hunter;
+    expect(rated).toMatchObject({ rating: 5, reviewCount: 1 });
+  }).toPass({ timeout: 15_000 });
+  const path = hunterPagePath({ id: own.id, name: hunterName });
+  await guestPage.goto(path);
+  await expect(guestPage.getByRole('heading', { name: hunterName, level: 1 })).toBeVisible();
+  await expect(guestPage.getByText(REVIEW)).toBeVisible();
+  await expect(guestPage.getByText(REPLY)).toBeVisible();
+  await expect(guestPage.getByText('1 review')).toBeVisible();
+  await screenshot(guestPage, 'hunter-public-page');
+  const html = await (await guestPage.request.get(path)).text();
+  expect(html).toContain(`<meta property="og:title" content="Book ${hunterName}, Style Hunter · Hunted"`);
+  expect(html).toContain('Rated 5.0/5 from 1 review.');
+  expect(html).not.toContain('7700900123');
+  await guestPage.getByRole('link', { name: 'Book a session' }).click();
+  await expect(guestPage).toHaveURL(/\/api\/login|\/oidc|\/interaction|sign/i);
+  await guest.close();
+  await hunterContext.close();
+});
