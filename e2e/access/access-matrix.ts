@@ -2,6 +2,9 @@ import { expect } from '@playwright/test';
 import {
   PAGE_PATHS,
   type Brand,
+  type BookingDetail,
+  type JoiningDetails,
+  whatsappLink,
   type SavedStateResponse,
   type ConversationSummary,
   type HunterBooking,
@@ -11,6 +14,7 @@ import {
 import { brandInput, PNG_1X1, RUN } from '../support/journey.js';
 import type { RouteKey } from './discovered-routes.js';
 import {
+  MATRIX_WHATSAPP,
   everyDayHours,
   hunterProfile,
   londonDate,
@@ -77,6 +81,17 @@ const REVIEW_BODY = {
   reviewText: 'From the matrix.',
 };
 const CSV_HEADER = 'name,category,location,delivery,priceCategory,description,website,instagram,tags';
+
+/** A public answer (JSON or a page's head) never carries a hunter's joining details. */
+const noJoiningDetails = (body: unknown): void => {
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  expect(text).not.toContain(MATRIX_WHATSAPP.slice(1));
+  expect(text).not.toContain('Matrix Yard');
+};
+
+/** One time the hunter suggests instead, the same in every persona's request. */
+let proposalSlot: SlotChoice | undefined;
+const proposeTo = (f: Fixtures) => ({ ...(proposalSlot ??= f.hunterSlots.take()), message: 'Could we do this instead?' });
 
 /** One time for the member's reschedule, the same in every persona's (refused or not) request. */
 let rescheduleSlot: SlotChoice | undefined;
@@ -249,8 +264,71 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
   },
 
   // ── hunters: profiles are public, editing and availability are the owner's only
-  { route: 'GET /api/hunters', url: () => '/api/hunters', expect: everyone(200) },
-  { route: 'GET /api/hunters/:id', url: (f) => `/api/hunters/${f.hunter.id}`, expect: everyone(200) },
+  // Public reads of hunters never carry how their sessions happen (issue 22 item 1).
+  { route: 'GET /api/hunters', url: () => '/api/hunters', expect: everyone(200), sees: noJoiningDetails },
+  { route: 'GET /api/hunters/:id', url: (f) => `/api/hunters/${f.hunter.id}`, expect: everyone(200), sees: noJoiningDetails },
+  {
+    route: 'GET /hunters/:id/:slug?',
+    case: 'the head names the hunter and nothing private',
+    url: (f) => `/hunters/${f.hunter.id}/matrix`,
+    expect: everyone(200),
+    sees: noJoiningDetails,
+  },
+  // The hunter's own joining details: theirs to read and set; members without a profile have none (404).
+  {
+    route: 'GET /api/hunter-profile/joining-details',
+    url: () => '/api/hunter-profile/joining-details',
+    expect: hunters(200),
+    sees: (body, as) => {
+      const phone = (body as JoiningDetails).whatsappVideo.phone;
+      if (as === 'hunter') expect(phone).toBe(MATRIX_WHATSAPP);
+      else expect(phone, 'the other hunter has set none').toBeNull();
+    },
+  },
+  {
+    route: 'PUT /api/hunter-profile/joining-details',
+    url: () => '/api/hunter-profile/joining-details',
+    // The same details again: each hunter writes only their own, so the fixture's stay as they were.
+    body: (_f, as) => ({
+      whatsappVoice: { phone: as === 'hunter' ? MATRIX_WHATSAPP : null },
+      whatsappVideo: { phone: as === 'hunter' ? MATRIX_WHATSAPP : null },
+      inPerson: as === 'hunter' ? { area: 'Shoreditch, London', address: '1 Matrix Yard, London E2 7AA' } : { area: null, address: null },
+    }),
+    expect: hunters(200),
+  },
+  // A hunter's reviews are public; writing one needs a held session of one's own (the matrix's are in the future).
+  { route: 'GET /api/hunters/:id/reviews', url: (f) => `/api/hunters/${f.hunter.id}/reviews`, expect: everyone(200) },
+  { route: 'GET /api/hunter-reviews/mine', url: () => '/api/hunter-reviews/mine', expect: signedIn(200) },
+  {
+    route: 'POST /api/hunter-reviews',
+    url: () => '/api/hunter-reviews',
+    body: (f) => ({ bookingId: f.booking.id, rating: 5, text: 'From the access matrix.' }),
+    expect: { ...everyone(403), guest: 401, member: 409 },
+  },
+  {
+    route: 'POST /api/hunter-reviews/:id/reply',
+    url: () => '/api/hunter-reviews/2147483000/reply',
+    body: () => ({ text: 'A reply from the matrix.' }),
+    expect: signedIn(404),
+  },
+  {
+    route: 'POST /api/hunter-reviews/:id/report',
+    url: () => '/api/hunter-reviews/2147483000/report',
+    body: () => ({ reason: 'A report from the matrix.' }),
+    expect: signedIn(404),
+  },
+  { route: 'GET /api/admin/hunter-reviews', url: () => '/api/admin/hunter-reviews?status=all', expect: adminOnly(200) },
+  {
+    route: 'POST /api/admin/hunter-reviews/:id/hide',
+    url: () => '/api/admin/hunter-reviews/2147483000/hide',
+    body: () => ({ reason: 'Matrix' }),
+    expect: adminOnly(404),
+  },
+  {
+    route: 'POST /api/admin/hunter-reviews/:id/unhide',
+    url: () => '/api/admin/hunter-reviews/2147483000/unhide',
+    expect: adminOnly(404),
+  },
   {
     route: 'GET /api/hunter-profile',
     url: () => '/api/hunter-profile',
@@ -325,6 +403,25 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     url: (f) => `/api/bookings/${f.booking.id}`,
     expect: owners({ member: 200, hunter: 200 }),
   },
+  // How to join a paid video call: released to its client only, never to the hunter's side of the same booking.
+  {
+    route: 'GET /api/bookings/:id',
+    case: 'joining details are the client\'s',
+    url: (f) => `/api/bookings/${f.bookingHunterCancelsWithReason.id}`,
+    expect: owners({ member: 200, hunter: 200 }),
+    sees: (body, as) => {
+      const joining = (body as BookingDetail).joining;
+      if (as === 'member') expect(joining).toEqual({ kind: 'whatsapp', phone: MATRIX_WHATSAPP, link: whatsappLink(MATRIX_WHATSAPP) });
+      else expect(joining).toBeNull();
+    },
+  },
+  // The question's photo: the member who sent it and the booking's hunter, nobody else.
+  {
+    route: 'GET /api/media/booking-photos/:id',
+    url: (f) => `/api/media/booking-photos/${f.bookingPhotoId}`,
+    expect: owners({ member: 200, hunter: 200 }),
+  },
+  { route: 'POST /api/booking-photos', url: () => '/api/booking-photos', body: () => ({ photo: PNG_DATA_URL }), expect: signedIn(201) },
   // Ids that name nothing are "not found" for everyone, never a server error.
   { route: 'GET /api/bookings/:id', case: 'not an id', url: () => '/api/bookings/not-a-booking', expect: owners({}) },
   {
@@ -365,6 +462,50 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     url: (f) => `/api/bookings/${f.booking.id}/reschedule`,
     body: (f) => rescheduleTo(f),
     expect: owners({ member: 200, hunter: 403 }),
+  },
+  // The hunter's actions on a booking of theirs; the client's answers. The matrix's sessions are days ahead, so
+  // attendance cannot be marked yet (409) and there is no no-show to dispute (409).
+  {
+    route: 'POST /api/hunter-bookings/:id/attendance',
+    url: (f) => `/api/hunter-bookings/${f.booking.id}/attendance`,
+    body: () => ({ attendance: 'held' }),
+    expect: owners({ hunter: 409 }),
+  },
+  {
+    route: 'POST /api/hunter-bookings/:id/proposal',
+    url: (f) => `/api/hunter-bookings/${f.booking.id}/proposal`,
+    body: (f) => proposeTo(f),
+    expect: owners({ hunter: 200 }),
+  },
+  {
+    route: 'POST /api/bookings/:id/proposal/decline',
+    url: (f) => `/api/bookings/${f.booking.id}/proposal/decline`,
+    expect: owners({ member: 200, hunter: 403 }),
+  },
+  {
+    route: 'POST /api/bookings/:id/proposal/accept',
+    case: 'nothing left to accept',
+    url: (f) => `/api/bookings/${f.booking.id}/proposal/accept`,
+    expect: owners({ member: 409, hunter: 403 }),
+  },
+  {
+    route: 'POST /api/bookings/:id/dispute',
+    url: (f) => `/api/bookings/${f.booking.id}/dispute`,
+    body: () => ({ reason: 'The matrix was there.' }),
+    expect: owners({ member: 409, hunter: 403 }),
+  },
+  {
+    route: 'POST /api/hunter-bookings/:id/cancel',
+    url: (f) => `/api/hunter-bookings/${f.bookingHunterCancelsWithReason.id}/cancel`,
+    body: () => ({ reason: 'The matrix needs this time back.' }),
+    expect: owners({ hunter: 200 }),
+  },
+  { route: 'GET /api/admin/booking-disputes', url: () => '/api/admin/booking-disputes?status=all', expect: adminOnly(200) },
+  {
+    route: 'POST /api/admin/booking-disputes/:bookingId/resolve',
+    url: (f) => `/api/admin/booking-disputes/${f.booking.id}/resolve`,
+    body: () => ({ resolution: 'dismiss', note: 'Matrix' }),
+    expect: adminOnly(409),
   },
   // Either side may cancel: each cancels a booking of its own, after every stranger was refused it.
   {
@@ -437,6 +578,12 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     url: (f) => `/api/admin/hunters/${f.hunter.id}/suspend`,
     body: () => ({}),
     expect: adminOnly(400),
+  },
+  {
+    route: 'POST /api/admin/hunters/:id/feature',
+    url: (f) => `/api/admin/hunters/${f.otherHunter.id}/feature`,
+    body: () => ({ featured: false }),
+    expect: adminOnly(200),
   },
   {
     route: 'POST /api/admin/hunters/:id/reinstate',

@@ -134,6 +134,10 @@ export interface Fixtures {
   /** Two paid (simulated) bookings of the member with the hunter: one the member cancels, one the hunter. */
   bookingMemberCancels: BookingDetail;
   bookingHunterCancels: BookingDetail;
+  /** A third paid one, which the hunter cancels from the dashboard with a reason (`/api/hunter-bookings`). */
+  bookingHunterCancelsWithReason: BookingDetail;
+  /** The photo the member attached to `booking` (its question's photo): the member's and the hunter's only. */
+  bookingPhotoId: string;
   /** The member's unpaid hold with the hunter, which the member releases. */
   holdToRelease: CreatePaymentIntentResponse;
   /** The member's unpaid hold with the hunter, which only the member may pay (`POST /api/bookings`). */
@@ -147,6 +151,9 @@ export interface Fixtures {
 const EVERY_DAY: WeeklyHours = Object.fromEntries(
   ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((day) => [day, [...AVAILABILITY_SLOTS]]),
 ) as unknown as WeeklyHours;
+
+/** The fixture hunter's WhatsApp number: it must never appear in a public answer. */
+export const MATRIX_WHATSAPP = '+447700900456';
 
 export const everyDayHours = (): WeeklyHours => EVERY_DAY;
 
@@ -292,7 +299,24 @@ export async function createFixtures(): Promise<Fixtures> {
     slotPool(guest, otherHunter.id),
   ]);
 
-  // The member's bookings with the hunter: a free one, two paid ones, and two unpaid holds.
+  // How the hunter's sessions happen: private, released only to their booked clients.
+  await ok(
+    await as.hunter.put('/api/hunter-profile/joining-details', {
+      data: {
+        whatsappVoice: { phone: MATRIX_WHATSAPP },
+        whatsappVideo: { phone: MATRIX_WHATSAPP },
+        inPerson: { area: 'Shoreditch, London', address: '1 Matrix Yard, London E2 7AA' },
+      },
+      headers: ORIGIN_HEADER,
+    }),
+  );
+  // The member's question comes with a photo.
+  const bookingPhoto = await ok<{ id: string; url: string }>(
+    await as.member.post('/api/booking-photos', { data: { photo: PNG_DATA_URL }, headers: ORIGIN_HEADER }),
+    201,
+  );
+
+  // The member's bookings with the hunter: a free one, three paid ones, and two unpaid holds.
   const freeSlot = hunterSlots.take();
   const booking = await ok<BookingDetail>(
     await as.member.post('/api/bookings', {
@@ -303,6 +327,8 @@ export async function createFixtures(): Promise<Fixtures> {
         duration: 15,
         price: 0,
         stripePaymentIntentId: null,
+        notes: 'Which of these suits me?',
+        photoIds: [bookingPhoto.id],
       },
       headers: ORIGIN_HEADER,
     }),
@@ -310,6 +336,7 @@ export async function createFixtures(): Promise<Fixtures> {
   );
   const bookingMemberCancels = await paidBooking(as.member, hunter.id, hunterSlots);
   const bookingHunterCancels = await paidBooking(as.member, hunter.id, hunterSlots);
+  const bookingHunterCancelsWithReason = await paidBooking(as.member, hunter.id, hunterSlots);
   const holdToRelease = await holdSlot(as.member, hunter.id, hunterSlots.take());
   const paySlot = hunterSlots.take();
   const holdToPay = { ...(await holdSlot(as.member, hunter.id, paySlot)), ...paySlot };
@@ -346,6 +373,8 @@ export async function createFixtures(): Promise<Fixtures> {
     booking,
     bookingMemberCancels,
     bookingHunterCancels,
+    bookingHunterCancelsWithReason,
+    bookingPhotoId: bookingPhoto.id,
     holdToRelease,
     holdToPay,
     conversationId,
