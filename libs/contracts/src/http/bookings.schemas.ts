@@ -149,9 +149,10 @@ export type TimeProposalInput = z.output<typeof timeProposalSchema>;
 export const disputeSchema = z.strictObject({ reason: requiredReason('Tell us what happened') });
 export type DisputeInput = z.output<typeof disputeSchema>;
 
-/** `GET /api/admin/booking-disputes?status=open|all&limit=&offset=`. */
+/** `GET /api/admin/booking-disputes?status=open|all&limit=&offset=`: open ones unless `all` is asked. */
 export const adminBookingDisputesQuerySchema = z.object({
-  status: listFilterOneOf('status', ['open', 'all'] as const),
+  // 'all' is a value here, not "no filter": absent means the open ones (the queue).
+  status: listFilterOneOf('status', ['open', 'all'] as const, { noFilter: new Set(['']) }),
   limit: listWholeNumber('limit', 1, 100),
   offset: listWholeNumber('offset', 0, 10_000),
 });
