@@ -697,7 +697,8 @@ export class BookingRepository {
    * `confirmed` → `confirmed` at another time of the client's (same type, length and price), until the change
    * window and within `limits`, all read in the one UPDATE (two racing moves meet the row lock, so the second reads
    * the first's count); raises `sequence` and publishes `bookings.booking.rescheduled` with the previous times.
-   * Null when refused; the exclusion constraints refuse a taken time (409).
+   * With `acceptingProposal`, the client takes the hunter's open proposal instead (that time only, until the start,
+   * no limit). Null when refused; the exclusion constraints refuse a taken time (409).
    */
   async reschedule(
     manager: EntityManager,
@@ -713,16 +714,17 @@ export class BookingRepository {
       endsAt: slot.endsAt,
       exceptId: booking.id,
     });
-    // The client's own move keeps to the change window and the limits, and ends any open proposal; accepting the
-    // hunter's proposal is allowed until the session starts (the hunter asked) and counts no move of the client's.
-    const guard = options.acceptingProposal
-      ? `b.starts_at > $9 and b.proposed_starts_at = $5::timestamptz and $7::int >= 0 and $8::int >= 0`
-      : `b.starts_at >= $9::timestamptz + make_interval(hours => ${BOOKING_RULES.changeWindowHours})
-           and b.reschedule_count < $7::int
-           and (b.rescheduled_at is null or b.rescheduled_at <= now() - make_interval(mins => $8::int))`;
-    const counted = options.acceptingProposal
-      ? ''
-      : 'reschedule_count = b.reschedule_count + 1, rescheduled_at = now(),';
+    // The client's own move keeps to the change window and the limits; accepting the hunter's proposal (that very
+    // time) is allowed until the session starts (the hunter asked) and counts no move of the client's. Either ends
+    // any open proposal.
+    const proposal = options.acceptingProposal === true;
+    const guard = proposal
+      ? `b.starts_at > $7 and b.proposed_starts_at = $5::timestamptz`
+      : `b.starts_at >= $7::timestamptz + make_interval(hours => ${BOOKING_RULES.changeWindowHours})
+           and b.reschedule_count < $8::int
+           and (b.rescheduled_at is null or b.rescheduled_at <= now() - make_interval(mins => $9::int))`;
+    const counted = proposal ? '' : 'reschedule_count = b.reschedule_count + 1, rescheduled_at = now(),';
+    const parameters = [booking.id, to.clientUserId, to.sessionDate, slot.time, slot.startsAt, slot.endsAt, now()];
     const [rows] = await refusingOverlaps(
       manager.query<[(BookingRow & { previousStartsAt: Date; previousEndsAt: Date })[], number]>(
         `update hunter_bookings as b
@@ -731,17 +733,7 @@ export class BookingRepository {
          from (select id, starts_at, ends_at from hunter_bookings where id = $1 for update) previous
          where b.id = previous.id and b.client_user_id = $2 and b.status = 'confirmed' and ${guard}
          returning ${BOOKING_COLUMNS}, previous.starts_at as "previousStartsAt", previous.ends_at as "previousEndsAt"`,
-        [
-          booking.id,
-          to.clientUserId,
-          to.sessionDate,
-          slot.time,
-          slot.startsAt,
-          slot.endsAt,
-          limits.maxMoves,
-          limits.cooldownMinutes,
-          now(),
-        ],
+        proposal ? parameters : [...parameters, limits.maxMoves, limits.cooldownMinutes],
       ),
     );
     const moved = rows[0];
