@@ -7,6 +7,7 @@ import { AvailabilityChangedHandler } from './hunters/events/availability-change
 import { HunterCreatedHandler } from './hunters/events/hunter-created.handler.js';
 import { HunterUpdatedHandler } from './hunters/events/hunter-updated.handler.js';
 import { HunterVettedHandler } from './hunters/events/hunter-vetted.handler.js';
+import { JoiningDetailsChangedHandler } from './hunters/events/joining-details-changed.handler.js';
 import { HunterCopiesModule } from './hunters/hunter-copies.module.js';
 import { PaymentConfigController } from './payments/payment-config.controller.js';
 import { StripeWebhookModule, type PaymentOutcomesModule } from './payments/stripe-webhook.module.js';
@@ -50,6 +51,7 @@ export class AppModule {
             HunterUpdatedHandler,
             HunterVettedHandler,
             AvailabilityChangedHandler,
+            JoiningDetailsChangedHandler,
             ...USER_COPY_HANDLERS,
           ],
           imports: [HunterCopiesModule, PayoutStoreModule, BookingsModule, UserCopiesModule.forService()],

@@ -16,6 +16,16 @@ const TABLES: TableOwnership[] = [
   { table: 'booking_refunds', owners: ['bookings/booking-refunds.repository.ts'], readers: 'anywhere' },
   { table: 'hunter_payout_accounts', owners: ['payouts/payout-accounts.repository.ts'] },
   { table: 'hunter_payouts', owners: ['payouts/hunter-payouts.repository.ts'] },
+  {
+    table: 'booking_photos',
+    owners: ['bookings/photos/booking-photos.repository.ts'],
+    readers: [{ file: 'bookings/booking.repository.ts', why: 'every booking row carries its photos\' URLs' }],
+  },
+  {
+    table: 'hunter_joining_details',
+    owners: ['hunters/hunter-copies.ts'],
+    readers: [{ file: 'bookings/booking.repository.ts', why: 'the client\'s booking rows carry how to join' }],
+  },
 ];
 
 describe("bookings' tables have one owner each", () => {

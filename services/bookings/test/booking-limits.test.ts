@@ -44,6 +44,7 @@ describe('bookings: abuse limits on free bookings, reschedules and holds (two in
     call(userId, 'POST', '/api/bookings', {
       hunterId,
       sessionType: 'askQuestion',
+      notes: 'Which vintage denim is worth it?',
       sessionDate: date,
       sessionTime: time,
       duration: 30,

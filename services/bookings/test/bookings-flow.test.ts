@@ -178,6 +178,7 @@ describe('bookings on two instances: holds, payments, changes', () => {
     const free = await call('payer', 'POST', '/api/bookings', {
       hunterId: HUNTER_ID,
       sessionType: 'askQuestion',
+      notes: 'Which vintage denim is worth it?',
       sessionDate: date,
       sessionTime: '12:00',
       duration: 30,

@@ -119,6 +119,25 @@ describe('bookings: copies of hunters, availability and users, fed by events', (
     await waitFor('the hunter unavailable', async () => (await slotTimes(date, 'whatsappVoice'))?.length === 0);
   }, 60_000);
 
+  it('keeps each hunter\'s joining details from hunters\' events, the newest winning', async () => {
+    const joining = {
+      whatsappVoice: { phone: '+447700900111' },
+      whatsappVideo: { phone: null },
+      inPerson: { area: 'Soho', address: '2 Old Compton Street' },
+    };
+    await hunters.publish('hunters.joining-details.changed', { hunterId: 5, joining });
+    const copied = async () =>
+      (await db.query(`select joining from ${SCHEMA}.hunter_joining_details where hunter_id = 5`)).rows[0]?.joining;
+    await waitFor('the joining details copied', async () => (await copied())?.inPerson?.area === 'Soho');
+    expect(await copied()).toEqual(joining);
+    // An older event arriving late changes nothing.
+    const manager = bookings.app.get(DataSource).manager;
+    await bookings.app
+      .get(HunterCopies)
+      .applyJoining(manager, 5, { ...joining, whatsappVoice: { phone: null } }, '2000-01-01T00:00:00Z');
+    expect(await copied()).toEqual(joining);
+  });
+
   it('keeps client names from identity', async () => {
     await identity.publish('identity.user.registered', {
       userId: 'client-1',

@@ -211,6 +211,7 @@ describe('payouts in stripe mode: Connect accounts, destination charges, refunds
     const free = await call('u-client-a', 'POST', '/api/bookings', {
       hunterId: HUNTER_ID,
       sessionType: 'askQuestion',
+      notes: 'Which vintage denim is worth it?',
       sessionDate: dayAhead(5),
       sessionTime: '16:00',
       duration: 30,

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { sessionDateOf } from './bookings.js';
+import { BOOKING_ACTION_MESSAGES, sessionDateOf } from './bookings.js';
 import {
+  adminBookingDisputesQuerySchema,
   createBookingSchema,
   createPaymentIntentSchema,
+  hunterCancelSchema,
   hunterEarningsQuerySchema,
   rescheduleBookingSchema,
+  timeProposalSchema,
 } from './bookings.schemas.js';
 
 const hold = { hunterId: 7, sessionType: 'whatsappVideo', sessionDate: '2030-01-07', sessionTime: '09:00' };
@@ -65,5 +68,39 @@ describe('hunterEarningsQuerySchema', () => {
       expect(hunterEarningsQuerySchema.safeParse({ taxYear }).success).toBe(false);
     }
     expect(hunterEarningsQuerySchema.safeParse({ taxYear: '2026', other: '1' }).success).toBe(false);
+  });
+
+  it('reads a booking\'s question trimmed (required for a question, and for a free booking only) and up to 3 photos', () => {
+    const photo = '0b6a0c1e-8a4f-4f55-9a43-6f1f0f4b2a11';
+    expect(createPaymentIntentSchema.parse({ ...hold, notes: '  Real?  ', photoIds: [photo, photo] })).toMatchObject({
+      notes: 'Real?',
+      photoIds: [photo],
+    });
+    expect(firstMessages(createPaymentIntentSchema.safeParse({ ...hold, sessionType: 'askQuestion', notes: ' ' }))).toEqual({
+      notes: BOOKING_ACTION_MESSAGES.notesRequired,
+    });
+    expect(createPaymentIntentSchema.safeParse({ ...hold, notes: 'x'.repeat(1001) }).success).toBe(false);
+    expect(firstMessages(createPaymentIntentSchema.safeParse({ ...hold, photoIds: [photo, photo, photo, photo] }))).toEqual({
+      photoIds: BOOKING_ACTION_MESSAGES.photoCount,
+    });
+    const free = { ...hold, sessionType: 'askQuestion', stripePaymentIntentId: null };
+    expect(firstMessages(createBookingSchema.safeParse(free))).toEqual({ notes: BOOKING_ACTION_MESSAGES.notesRequired });
+    // A paid booking keeps its hold's question: none is asked again.
+    expect(createBookingSchema.safeParse({ ...free, stripePaymentIntentId: 'sim_1' }).success).toBe(true);
+  });
+
+  it('reads the hunter\'s actions and the admin\'s query', () => {
+    expect(firstMessages(hunterCancelSchema.safeParse({ reason: '  ' }))).toEqual({
+      reason: BOOKING_ACTION_MESSAGES.reasonRequired,
+    });
+    expect(hunterCancelSchema.parse({ reason: ' Unwell ' })).toEqual({ reason: 'Unwell' });
+    expect(timeProposalSchema.parse({ sessionDate: '2030-01-07', sessionTime: '10:00', message: ' ' })).toEqual({
+      sessionDate: '2030-01-07',
+      sessionTime: '10:00',
+      message: null,
+    });
+    expect(adminBookingDisputesQuerySchema.parse({ status: 'all' })).toEqual({ status: 'all' });
+    expect(adminBookingDisputesQuerySchema.parse({})).toEqual({});
+    expect(adminBookingDisputesQuerySchema.safeParse({ status: 'closed' }).success).toBe(false);
   });
 });

@@ -3,12 +3,15 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import {
   BOOKING_ERRORS,
   BOOKING_RULES,
+  type BookingAttendance,
   type BookingEventV1,
   type BookingStatus,
   type SessionTypeKey,
   type Slot,
 } from '@hunted/contracts';
-import { EventPublisher, SQL_STATE, sqlStateOf, type Page } from '@hunted/platform';
+import { EventPublisher, now, SQL_STATE, sqlStateOf, type Page } from '@hunted/platform';
+import type { JoiningDetails } from '@hunted/contracts';
+import { BOOKING_PHOTO_PATH } from './photos/booking-photo-path.js';
 import { BookingMetrics } from './booking-metrics.js';
 import { DataSource, type EntityManager } from 'typeorm';
 
@@ -45,6 +48,23 @@ export interface BookingRow {
   platformFeePence: number;
   /** The hunter's connected account the charge pays (destination charge), null for a free or older booking. */
   destinationAccountId: string | null;
+  /** `/api/media/booking-photos/{id}` of the client's photos, oldest first. */
+  photoUrls: string[];
+  cancelReason: string | null;
+  attendance: BookingAttendance | null;
+  attendanceMarkedAt: Date | null;
+  /** The hunter's open suggestion of another time (all null when none). */
+  proposedSessionDate: string | null;
+  proposedSessionTime: string | null;
+  proposedStartsAt: Date | null;
+  proposedEndsAt: Date | null;
+  proposalMessage: string | null;
+  proposedAt: Date | null;
+  disputeStatus: 'open' | 'refunded' | 'dismissed' | null;
+  disputeReason: string | null;
+  disputedAt: Date | null;
+  disputeResolvedAt: Date | null;
+  disputeResolutionNote: string | null;
 }
 
 export const BOOKING_COLUMNS = `b.id, b.status, b.hunter_id as "hunterId", b.hunter_user_id as "hunterUserId",
@@ -54,7 +74,18 @@ export const BOOKING_COLUMNS = `b.id, b.status, b.hunter_id as "hunterId", b.hun
   b.payment_status as "paymentStatus", b.paid_at as "paidAt", b.refund_id as "refundId", b.refund_pence as "refundPence",
   b.refund_reason as "refundReason", b.refunded_pence as "refundedPence", b.refunded_at as "refundedAt",
   b.cancelled_by as "cancelledBy", b.sequence, b.created_at as "createdAt", b.platform_fee_pence as "platformFeePence",
-  b.destination_account_id as "destinationAccountId"`;
+  b.destination_account_id as "destinationAccountId", b.cancel_reason as "cancelReason", b.attendance,
+  b.attendance_marked_at as "attendanceMarkedAt", to_char(b.proposed_session_date, 'YYYY-MM-DD') as "proposedSessionDate",
+  b.proposed_session_time as "proposedSessionTime", b.proposed_starts_at as "proposedStartsAt",
+  b.proposed_ends_at as "proposedEndsAt", b.proposal_message as "proposalMessage", b.proposed_at as "proposedAt",
+  b.dispute_status as "disputeStatus", b.dispute_reason as "disputeReason", b.disputed_at as "disputedAt",
+  b.dispute_resolved_at as "disputeResolvedAt", b.dispute_resolution_note as "disputeResolutionNote",
+  array(select '${BOOKING_PHOTO_PATH}/' || p.id from booking_photos p where p.booking_id = b.id
+        order by p.created_at, p.id) as "photoUrls"`;
+
+/** Clears the hunter's open suggestion of another time (a move, a cancellation or the client's answer ends it). */
+const CLEAR_PROPOSAL = `proposed_session_date = null, proposed_session_time = null, proposed_starts_at = null,
+  proposed_ends_at = null, proposal_message = null, proposed_at = null`;
 
 /** What a new row says (a hold adds its length, `holdMinutes`; a free booking is confirmed at once). */
 export interface NewBooking {
@@ -69,6 +100,8 @@ export interface NewBooking {
   startsAt: string;
   endsAt: string;
   pricePence: number;
+  /** The client's question or brief (trimmed), or null. */
+  notes?: string | null;
   /** A paid hold's application fee and the hunter's connected account (destination charges); none for a free one. */
   platformFeePence?: number;
   destinationAccountId?: string | null;
@@ -86,6 +119,8 @@ export function bookingEventOf(row: BookingRow): BookingEventV1 {
     endsAt: new Date(row.endsAt).toISOString(),
     pricePence: row.pricePence,
     sequence: row.sequence,
+    notes: row.notes,
+    photoUrls: row.photoUrls ?? [],
   };
 }
 
@@ -113,6 +148,17 @@ export type BookingList = 'client' | 'hunter';
 const COLUMNS_WITH_NAMES = `${BOOKING_COLUMNS}, h.name as "hunterName", h.profile_image_url as "hunterProfileImage",
   h.location as "hunterLocation", nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '') as "clientName"`;
 const FROM_WITH_NAMES = `from hunter_bookings b left join hunters h on h.id = b.hunter_id left join users u on u.user_id = b.client_user_id`;
+
+/** The hunter's joining details (released to the client by BookingsService, never to anyone else). */
+export type BookingRowWithJoining = BookingRowWithNames & { joining: JoiningDetails | null };
+const COLUMNS_WITH_JOINING = `${COLUMNS_WITH_NAMES}, j.joining`;
+const FROM_WITH_JOINING = `${FROM_WITH_NAMES} left join hunter_joining_details j on j.hunter_id = b.hunter_id`;
+
+/** `b` belongs to the hunter profile of member `$2` (the hunters copy says who owns it now). */
+const OF_HUNTER_MEMBER = `b.hunter_id in (select id from hunters where user_id = $2)`;
+
+/** A booking to one admin: with the names the console shows. */
+export type DisputeRow = BookingRowWithNames;
 
 /** `b` is a booking `$2` takes part in: as its client, or as its hunter (by the row, or by the hunter copy). */
 const PARTICIPANT = `(b.client_user_id = $2 or b.hunter_user_id = $2
@@ -157,6 +203,13 @@ export type PaidHoldOutcome = 'confirmed' | 'refunded';
  *   cancel              confirmed                            → cancelled        bookings.booking.cancelled
  *   settleRefund        cancelled, expired (owing a refund)  → (same)           bookings.booking.refunded
  *   completeEnded       confirmed (ended)                    → completed        bookings.booking.completed
+ *   cancelByHunter      confirmed (not started)              → cancelled        bookings.booking.cancelled
+ *   markAttendance      confirmed, completed (started)       → (completed)      bookings.booking.attendance-marked
+ *   propose             confirmed (not started)              → (same)           bookings.booking.time-proposed
+ *   declineProposal     (an open proposal)                   → (same)           bookings.booking.proposal-declined
+ *   reschedule (accepting the proposal)                      → confirmed        bookings.booking.rescheduled
+ *   dispute             (a no-show mark, in its window)      → (same)           bookings.booking.disputed
+ *   resolveDispute      (an open dispute)                    → (same)           bookings.booking.dispute-resolved
  */
 @Injectable()
 export class BookingRepository {
@@ -218,12 +271,56 @@ export class BookingRepository {
     return rows[0];
   }
 
-  /** The same, with the names the pages show, in one read. */
-  async findWithNamesForParticipant(bookingId: string, userId: string): Promise<BookingRowWithNames> {
+  /** The same, with the names the pages show (and the hunter's joining details), in one read. */
+  async findWithNamesForParticipant(bookingId: string, userId: string): Promise<BookingRowWithJoining> {
+    if (!isBookingId(bookingId)) throw new NotFoundException(BOOKING_NOT_FOUND);
+    const rows = await this.dataSource.query<BookingRowWithJoining[]>(
+      `select ${COLUMNS_WITH_JOINING} ${FROM_WITH_JOINING} where b.id = $1 and ${PARTICIPANT}`,
+      [bookingId, userId],
+    );
+    if (!rows[0]) throw new NotFoundException(BOOKING_NOT_FOUND);
+    return rows[0];
+  }
+
+  /** A booking of the hunter profile member `userId` owns, with its names, else 404 (never saying it exists). */
+  async findWithNamesForHunter(bookingId: string, userId: string): Promise<BookingRowWithNames> {
     if (!isBookingId(bookingId)) throw new NotFoundException(BOOKING_NOT_FOUND);
     const rows = await this.dataSource.query<BookingRowWithNames[]>(
-      `select ${COLUMNS_WITH_NAMES} ${FROM_WITH_NAMES} where b.id = $1 and ${PARTICIPANT}`,
+      `select ${COLUMNS_WITH_NAMES} ${FROM_WITH_NAMES} where b.id = $1 and ${OF_HUNTER_MEMBER}`,
       [bookingId, userId],
+    );
+    if (!rows[0]) throw new NotFoundException(BOOKING_NOT_FOUND);
+    return rows[0];
+  }
+
+  /** Whether member `userId` owns the hunter profile of the booking (a photo of it is theirs to see). */
+  async isHunterMemberOf(bookingId: string, userId: string): Promise<boolean> {
+    const rows = await this.dataSource.query<unknown[]>(
+      `select 1 from hunter_bookings b where b.id = $1 and ${OF_HUNTER_MEMBER}`,
+      [bookingId, userId],
+    );
+    return rows.length > 0;
+  }
+
+  /** A page of the disputes (open ones, or all), newest first, with the total. */
+  async disputesPage(onlyOpen: boolean, page: Page): Promise<{ rows: DisputeRow[]; total: number }> {
+    const where = onlyOpen ? `b.dispute_status = 'open'` : `b.dispute_status is not null`;
+    const rows = await this.dataSource.query<DisputeRow[]>(
+      `select ${COLUMNS_WITH_NAMES} ${FROM_WITH_NAMES} where ${where} order by b.disputed_at desc, b.id limit $1 offset $2`,
+      [page.limit, page.offset],
+    );
+    const [count] = await this.dataSource.query<{ n: number }[]>(
+      `select count(*)::int as n from hunter_bookings b where ${where}`,
+    );
+    return { rows, total: count!.n };
+  }
+
+  /** One booking with its names, for the admin (404 when it is none). */
+  async findWithNames(bookingId: string): Promise<DisputeRow> {
+    if (!isBookingId(bookingId)) throw new NotFoundException(BOOKING_NOT_FOUND);
+    const rows = await this.dataSource.query<DisputeRow[]>(
+      `select ${COLUMNS_WITH_NAMES} ${FROM_WITH_NAMES} where b.id = $1`,
+      [bookingId],
     );
     if (!rows[0]) throw new NotFoundException(BOOKING_NOT_FOUND);
     return rows[0];
@@ -233,10 +330,10 @@ export class BookingRepository {
    * A page of the list's rows, soonest first (ties by id, so pages never repeat or skip), with the total: a list
    * grows without bound for a busy member, so it is never read whole.
    */
-  async page(list: BookingList, userId: string, page: Page): Promise<{ rows: BookingRowWithNames[]; total: number }> {
+  async page(list: BookingList, userId: string, page: Page): Promise<{ rows: BookingRowWithJoining[]; total: number }> {
     const where = LISTS[list];
-    const rows = await this.dataSource.query<(BookingRowWithNames & { total: number })[]>(
-      `select ${COLUMNS_WITH_NAMES}, count(*) over ()::int as total ${FROM_WITH_NAMES}
+    const rows = await this.dataSource.query<(BookingRowWithJoining & { total: number })[]>(
+      `select ${COLUMNS_WITH_JOINING}, count(*) over ()::int as total ${FROM_WITH_JOINING}
        where ${where} order by b.starts_at, b.id limit $2 offset $3`,
       [userId, page.limit, page.offset],
     );
@@ -250,13 +347,19 @@ export class BookingRepository {
   }
 
   /** Live holds and confirmed bookings of the hunter around the dates (a day either side covers any offset). */
-  busyRanges(hunterId: number, from: string, to: string): Promise<{ startsAt: Date; endsAt: Date }[]> {
+  busyRanges(
+    hunterId: number,
+    from: string,
+    to: string,
+    exceptId: string | null = null,
+  ): Promise<{ startsAt: Date; endsAt: Date }[]> {
     return this.dataSource.query(
       `select starts_at as "startsAt", ends_at as "endsAt" from hunter_bookings
        where hunter_id = $1
          and (status = 'confirmed' or (status = 'pending_payment' and expires_at > now()))
-         and starts_at < $3::date + 2 and ends_at > $2::date - 1`,
-      [hunterId, from, to],
+         and starts_at < $3::date + 2 and ends_at > $2::date - 1
+         and id <> coalesce($4::uuid, '00000000-0000-0000-0000-000000000000')`,
+      [hunterId, from, to, exceptId],
     );
   }
 
@@ -403,9 +506,18 @@ export class BookingRepository {
     return row;
   }
 
-  /** (new) → `confirmed`, a free type booked at once; publishes `bookings.booking.confirmed`. */
-  async bookFree(manager: EntityManager, booking: NewBooking): Promise<BookingRow> {
-    const row = await this.insert(manager, booking, 'confirmed', null);
+  /**
+   * (new) → `confirmed`, a free type booked at once; publishes `bookings.booking.confirmed`. `attach` runs between
+   * the insert and the event (the client's photos take the new row's id, so the event carries their URLs).
+   */
+  async bookFree(
+    manager: EntityManager,
+    booking: NewBooking,
+    attach: (row: BookingRow) => Promise<void> = async () => undefined,
+  ): Promise<BookingRow> {
+    const inserted = await this.insert(manager, booking, 'confirmed', null);
+    await attach(inserted);
+    const row = (await this.find(inserted.id, manager))!;
     await this.events.publish(manager, 'bookings.booking.confirmed', bookingEventOf(row));
     this.metrics.counted('confirmed', 1, manager);
     return row;
@@ -422,9 +534,9 @@ export class BookingRepository {
       manager.query<BookingRow[]>(
         `insert into hunter_bookings as b (id, status, expires_at, hunter_id, hunter_user_id, client_user_id, session_type,
            session_date, session_time, duration, starts_at, ends_at, price_pence, platform_fee_pence,
-           destination_account_id)
+           destination_account_id, notes)
          values ($1, $2, case when $3::int is null then null else now() + make_interval(mins => $3::int) end,
-                 $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+                 $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
          returning ${BOOKING_COLUMNS}`,
         [
           booking.id,
@@ -442,6 +554,7 @@ export class BookingRepository {
           booking.pricePence,
           booking.platformFeePence ?? 0,
           booking.destinationAccountId ?? null,
+          booking.notes ?? null,
         ],
       ),
     );
@@ -584,13 +697,15 @@ export class BookingRepository {
    * `confirmed` → `confirmed` at another time of the client's (same type, length and price), until the change
    * window and within `limits`, all read in the one UPDATE (two racing moves meet the row lock, so the second reads
    * the first's count); raises `sequence` and publishes `bookings.booking.rescheduled` with the previous times.
-   * Null when refused; the exclusion constraints refuse a taken time (409).
+   * With `acceptingProposal`, the client takes the hunter's open proposal instead (that time only, until the start,
+   * no limit). Null when refused; the exclusion constraints refuse a taken time (409).
    */
   async reschedule(
     manager: EntityManager,
     booking: BookingRow,
     to: { clientUserId: string; sessionDate: string; slot: Slot },
     limits: RescheduleLimits,
+    options: { acceptingProposal?: boolean } = {},
   ): Promise<BookingRow | null> {
     const { slot } = to;
     await this.expireStaleOverlapping(manager, {
@@ -599,27 +714,26 @@ export class BookingRepository {
       endsAt: slot.endsAt,
       exceptId: booking.id,
     });
+    // The client's own move keeps to the change window and the limits; accepting the hunter's proposal (that very
+    // time) is allowed until the session starts (the hunter asked) and counts no move of the client's. Either ends
+    // any open proposal.
+    const proposal = options.acceptingProposal === true;
+    const guard = proposal
+      ? `b.starts_at > $7 and b.proposed_starts_at = $5::timestamptz`
+      : `b.starts_at >= $7::timestamptz + make_interval(hours => ${BOOKING_RULES.changeWindowHours})
+           and b.reschedule_count < $8::int
+           and (b.rescheduled_at is null or b.rescheduled_at <= now() - make_interval(mins => $9::int))`;
+    const counted = proposal ? '' : 'reschedule_count = b.reschedule_count + 1, rescheduled_at = now(),';
+    const parameters = [booking.id, to.clientUserId, to.sessionDate, slot.time, slot.startsAt, slot.endsAt, now()];
     const [rows] = await refusingOverlaps(
       manager.query<[(BookingRow & { previousStartsAt: Date; previousEndsAt: Date })[], number]>(
         `update hunter_bookings as b
            set session_date = $3, session_time = $4, starts_at = $5, ends_at = $6, sequence = b.sequence + 1,
-               reschedule_count = b.reschedule_count + 1, rescheduled_at = now(), updated_at = now()
+               ${counted} ${CLEAR_PROPOSAL}, updated_at = now()
          from (select id, starts_at, ends_at from hunter_bookings where id = $1 for update) previous
-         where b.id = previous.id and b.client_user_id = $2 and b.status = 'confirmed'
-           and b.starts_at >= now() + make_interval(hours => ${BOOKING_RULES.changeWindowHours})
-           and b.reschedule_count < $7::int
-           and (b.rescheduled_at is null or b.rescheduled_at <= now() - make_interval(mins => $8::int))
+         where b.id = previous.id and b.client_user_id = $2 and b.status = 'confirmed' and ${guard}
          returning ${BOOKING_COLUMNS}, previous.starts_at as "previousStartsAt", previous.ends_at as "previousEndsAt"`,
-        [
-          booking.id,
-          to.clientUserId,
-          to.sessionDate,
-          slot.time,
-          slot.startsAt,
-          slot.endsAt,
-          limits.maxMoves,
-          limits.cooldownMinutes,
-        ],
+        proposal ? parameters : [...parameters, limits.maxMoves, limits.cooldownMinutes],
       ),
     );
     const moved = rows[0];
@@ -647,14 +761,14 @@ export class BookingRepository {
       const [rows] = await manager.query<[BookingRow[], number]>(
         `update hunter_bookings as b
            set status = 'cancelled', cancelled_at = now(), sequence = b.sequence + 1, refund_reason = 'cancelled',
-               updated_at = now(),
+               updated_at = now(), ${CLEAR_PROPOSAL},
                cancelled_by = case when b.client_user_id = $2 then 'client' else 'hunter' end,
                refund_pence = case when b.client_user_id <> $2
-                                     or b.starts_at >= now() + make_interval(hours => ${BOOKING_RULES.changeWindowHours})
+                                     or b.starts_at >= $3::timestamptz + make_interval(hours => ${BOOKING_RULES.changeWindowHours})
                                    then b.price_pence else 0 end
-         where b.id = $1 and ${PARTICIPANT} and b.status = 'confirmed' and b.starts_at > now()
+         where b.id = $1 and ${PARTICIPANT} and b.status = 'confirmed' and b.starts_at > $3
          returning ${BOOKING_COLUMNS}`,
-        [bookingId, userId],
+        [bookingId, userId, now()],
       );
       const row = rows[0];
       if (!row) return null;
@@ -663,6 +777,7 @@ export class BookingRepository {
         cancelledBy: row.cancelledBy as 'client' | 'hunter',
         refundPence: row.refundPence,
         cause: null,
+        reason: null,
       });
       this.metrics.counted('cancelled', 1, manager);
       return row;
@@ -678,10 +793,10 @@ export class BookingRepository {
     const [rows] = await manager.query<[BookingRow[], number]>(
       `update hunter_bookings as b
          set status = 'cancelled', cancelled_at = now(), sequence = b.sequence + 1, refund_reason = 'cancelled',
-             cancelled_by = 'system', refund_pence = b.price_pence, updated_at = now()
-       where b.hunter_id = $1 and b.status = 'confirmed' and b.starts_at > now()
+             cancelled_by = 'system', refund_pence = b.price_pence, updated_at = now(), ${CLEAR_PROPOSAL}
+       where b.hunter_id = $1 and b.status = 'confirmed' and b.starts_at > $2
        returning ${BOOKING_COLUMNS}`,
-      [hunterId],
+      [hunterId, now()],
     );
     for (const row of rows) {
       await this.events.publish(manager, 'bookings.booking.cancelled', {
@@ -689,6 +804,7 @@ export class BookingRepository {
         cancelledBy: 'system',
         refundPence: row.refundPence,
         cause: 'hunter_suspended',
+        reason: null,
       });
     }
     this.metrics.counted('cancelled', rows.length, manager);
@@ -755,7 +871,8 @@ export class BookingRepository {
     );
     const [rows] = await manager.query<[BookingRow[], number]>(
       `update hunter_bookings as b set refunded_at = now(), updated_at = now()
-       where b.id = $1 and b.status in ('cancelled', 'expired') and b.refund_pence > 0 and b.refunded_at is null
+       where b.id = $1 and (b.status in ('cancelled', 'expired') or b.dispute_status = 'refunded')
+         and b.refund_pence > 0 and b.refunded_at is null
          and b.refunded_pence >= b.refund_pence
        returning ${BOOKING_COLUMNS}`,
       [bookingId],
@@ -771,6 +888,194 @@ export class BookingRepository {
   }
 
   /**
+   * `confirmed` (not started) → `cancelled` by the hunter profile's member `userId`, with `reason`, the whole price
+   * owed back (as any hunter cancellation); raises `sequence`, ends any open proposal and publishes
+   * `bookings.booking.cancelled` (cancelledBy 'hunter', the reason) in its own transaction. Null when refused.
+   */
+  async cancelByHunter(bookingId: string, userId: string, reason: string): Promise<BookingRow | null> {
+    if (!isBookingId(bookingId)) return null;
+    return this.dataSource.transaction(async (manager) => {
+      const [rows] = await manager.query<[BookingRow[], number]>(
+        `update hunter_bookings as b
+           set status = 'cancelled', cancelled_at = now(), sequence = b.sequence + 1, refund_reason = 'cancelled',
+               cancelled_by = 'hunter', refund_pence = b.price_pence, cancel_reason = $3, ${CLEAR_PROPOSAL},
+               updated_at = now()
+         where b.id = $1 and ${OF_HUNTER_MEMBER} and b.status = 'confirmed' and b.starts_at > $4
+         returning ${BOOKING_COLUMNS}`,
+        [bookingId, userId, reason, now()],
+      );
+      const row = rows[0];
+      if (!row) return null;
+      await this.events.publish(manager, 'bookings.booking.cancelled', {
+        ...bookingEventOf(row),
+        cancelledBy: 'hunter',
+        refundPence: row.refundPence,
+        cause: null,
+        reason,
+      });
+      this.metrics.counted('cancelled', 1, manager);
+      return row;
+    });
+  }
+
+  /**
+   * The hunter marks a started session (`confirmed` or `completed`, not marked yet) as held or a no-show, once;
+   * publishes `bookings.booking.attendance-marked`. A confirmed booking that has ended is completed in the same
+   * transaction (with its `bookings.booking.completed`), as the sweep would have. No refund. Null when refused.
+   */
+  async markAttendance(bookingId: string, userId: string, attendance: BookingAttendance): Promise<BookingRow | null> {
+    if (!isBookingId(bookingId)) return null;
+    const at = now();
+    return this.dataSource.transaction(async (manager) => {
+      const [rows] = await manager.query<[(BookingRow & { previousStatus: string })[], number]>(
+        `update hunter_bookings as b
+           set attendance = $3, attendance_marked_at = $4, updated_at = now(),
+               status = case when b.status = 'confirmed' and b.ends_at <= $4 then 'completed' else b.status end
+         from (select id, status from hunter_bookings where id = $1 for update) previous
+         where b.id = previous.id and ${OF_HUNTER_MEMBER} and b.status in ('confirmed', 'completed')
+           and b.attendance is null and b.starts_at <= $4
+         returning ${BOOKING_COLUMNS}, previous.status as "previousStatus"`,
+        [bookingId, userId, attendance, at],
+      );
+      const marked = rows[0];
+      if (!marked) return null;
+      const { previousStatus, ...row } = marked;
+      if (previousStatus === 'confirmed' && row.status === 'completed') {
+        await this.events.publish(manager, 'bookings.booking.completed', bookingEventOf(row));
+        this.metrics.counted('completed', 1, manager);
+      }
+      await this.events.publish(manager, 'bookings.booking.attendance-marked', {
+        ...bookingEventOf(row),
+        attendance,
+        markedAt: at.toISOString(),
+      });
+      return row;
+    });
+  }
+
+  /**
+   * The hunter suggests another time for a `confirmed` booking not started and with no open proposal; publishes
+   * `bookings.booking.time-proposed`. The time itself is checked by the caller (grid, notice, free); the exclusion
+   * constraints decide when the client accepts. Null when refused.
+   */
+  async propose(
+    bookingId: string,
+    userId: string,
+    proposal: { sessionDate: string; slot: Slot; message: string | null },
+  ): Promise<BookingRow | null> {
+    if (!isBookingId(bookingId)) return null;
+    return this.dataSource.transaction(async (manager) => {
+      const [rows] = await manager.query<[BookingRow[], number]>(
+        `update hunter_bookings as b
+           set proposed_session_date = $3, proposed_session_time = $4, proposed_starts_at = $5, proposed_ends_at = $6,
+               proposal_message = $7, proposed_at = now(), updated_at = now()
+         where b.id = $1 and ${OF_HUNTER_MEMBER} and b.status = 'confirmed' and b.starts_at > $8
+           and b.proposed_at is null
+         returning ${BOOKING_COLUMNS}`,
+        [
+          bookingId,
+          userId,
+          proposal.sessionDate,
+          proposal.slot.time,
+          proposal.slot.startsAt,
+          proposal.slot.endsAt,
+          proposal.message,
+          now(),
+        ],
+      );
+      const row = rows[0];
+      if (!row) return null;
+      await this.events.publish(manager, 'bookings.booking.time-proposed', {
+        ...bookingEventOf(row),
+        proposedStartsAt: new Date(row.proposedStartsAt!).toISOString(),
+        proposedEndsAt: new Date(row.proposedEndsAt!).toISOString(),
+        message: row.proposalMessage,
+      });
+      return row;
+    });
+  }
+
+  /** The client declines the open proposal: it is cleared, `bookings.booking.proposal-declined`. Null when none. */
+  async declineProposal(bookingId: string, clientUserId: string): Promise<BookingRow | null> {
+    if (!isBookingId(bookingId)) return null;
+    return this.dataSource.transaction(async (manager) => {
+      const [rows] = await manager.query<[(BookingRow & { wasStartsAt: Date; wasEndsAt: Date })[], number]>(
+        `update hunter_bookings as b set ${CLEAR_PROPOSAL}, updated_at = now()
+         from (select id, proposed_starts_at, proposed_ends_at from hunter_bookings where id = $1 for update) previous
+         where b.id = previous.id and b.client_user_id = $2 and b.proposed_at is not null
+         returning ${BOOKING_COLUMNS}, previous.proposed_starts_at as "wasStartsAt",
+                   previous.proposed_ends_at as "wasEndsAt"`,
+        [bookingId, clientUserId],
+      );
+      const declined = rows[0];
+      if (!declined) return null;
+      const { wasStartsAt, wasEndsAt, ...row } = declined;
+      await this.events.publish(manager, 'bookings.booking.proposal-declined', {
+        ...bookingEventOf(row),
+        proposedStartsAt: new Date(wasStartsAt).toISOString(),
+        proposedEndsAt: new Date(wasEndsAt).toISOString(),
+      });
+      return row;
+    });
+  }
+
+  /**
+   * The client disputes a no-show mark within `windowHours` of it, once: the dispute opens
+   * (`bookings.booking.disputed`) and reaches the admin. Null when refused.
+   */
+  async dispute(bookingId: string, clientUserId: string, reason: string, windowHours: number): Promise<BookingRow | null> {
+    if (!isBookingId(bookingId)) return null;
+    return this.dataSource.transaction(async (manager) => {
+      const [rows] = await manager.query<[BookingRow[], number]>(
+        `update hunter_bookings as b
+           set dispute_status = 'open', dispute_reason = $3, disputed_at = $4, updated_at = now()
+         where b.id = $1 and b.client_user_id = $2 and b.attendance = 'no_show' and b.dispute_status is null
+           and b.attendance_marked_at > $4::timestamptz - make_interval(hours => $5::int)
+         returning ${BOOKING_COLUMNS}`,
+        [bookingId, clientUserId, reason, now(), windowHours],
+      );
+      const row = rows[0];
+      if (!row) return null;
+      await this.events.publish(manager, 'bookings.booking.disputed', { ...bookingEventOf(row), reason });
+      return row;
+    });
+  }
+
+  /**
+   * An admin resolves an open dispute: `refund` owes the client what is left of the price (asked of the processor
+   * after the commit; `bookings.booking.refunded` follows when it settles), `dismiss` changes nothing else. Publishes
+   * `bookings.booking.dispute-resolved`. Null when the dispute is not open.
+   */
+  async resolveDispute(
+    bookingId: string,
+    resolution: 'refund' | 'dismiss',
+    note: string,
+  ): Promise<BookingRow | null> {
+    if (!isBookingId(bookingId)) return null;
+    return this.dataSource.transaction(async (manager) => {
+      const [rows] = await manager.query<[BookingRow[], number]>(
+        `update hunter_bookings as b
+           set dispute_status = case when $2 = 'refund' then 'refunded' else 'dismissed' end,
+               dispute_resolution_note = $3, dispute_resolved_at = now(), updated_at = now(),
+               refund_pence = case when $2 = 'refund' then b.price_pence else b.refund_pence end,
+               refund_reason = case when $2 = 'refund' then 'cancelled' else b.refund_reason end
+         where b.id = $1 and b.dispute_status = 'open'
+         returning ${BOOKING_COLUMNS}`,
+        [bookingId, resolution, note],
+      );
+      const row = rows[0];
+      if (!row) return null;
+      await this.events.publish(manager, 'bookings.booking.dispute-resolved', {
+        ...bookingEventOf(row),
+        resolution,
+        note,
+        refundPence: resolution === 'refund' ? Math.max(0, row.pricePence - row.refundedPence) : 0,
+      });
+      return row;
+    });
+  }
+
+  /**
    * `confirmed` and ended → `completed`, at most `batch` rows (skipping rows another run holds), each with its
    * `bookings.booking.completed` in the same transaction; returns how many.
    */
@@ -779,10 +1084,11 @@ export class BookingRepository {
       const [rows] = await manager.query<[BookingRow[], number]>(
         `update hunter_bookings as b set status = 'completed', updated_at = now()
          where b.status = 'confirmed'
-           and b.id in (select id from hunter_bookings where status = 'confirmed' and ends_at <= now()
+           and b.id in (select id from hunter_bookings where status = 'confirmed' and ends_at <= $2
                         order by ends_at limit $1 for update skip locked)
          returning ${BOOKING_COLUMNS}`,
-        [batch],
+        // The session rules' clock (a test may move it), not the database's.
+        [batch, now()],
       );
       for (const row of rows) await this.events.publish(manager, 'bookings.booking.completed', bookingEventOf(row));
       this.metrics.counted('completed', rows.length, manager);

@@ -19,6 +19,13 @@ import { ConfirmBookingUseCase } from './usecases/confirm-booking/confirm-bookin
 import { HoldSlotUseCase } from './usecases/hold-slot/hold-slot.use-case.js';
 import { ReleaseHoldUseCase } from './usecases/release-hold/release-hold.use-case.js';
 import { RescheduleBookingUseCase } from './usecases/reschedule-booking/reschedule-booking.use-case.js';
+import { AdminDisputesController } from './disputes/admin-disputes.controller.js';
+import { AdminDisputes } from './disputes/admin-disputes.service.js';
+import { BookingPhotosController } from './photos/booking-photos.controller.js';
+import { BookingPhotos } from './photos/booking-photos.js';
+import { BookingPhotosRepository } from './photos/booking-photos.repository.js';
+import { SessionActionsController } from './session-actions/session-actions.controller.js';
+import { SessionActions } from './session-actions/session-actions.service.js';
 
 /**
  * Holds, bookings and their payments. Exports `PaymentOutcomeHandler` (BookingPaymentOutcomes) for the
@@ -34,7 +41,7 @@ import { RescheduleBookingUseCase } from './usecases/reschedule-booking/reschedu
     PayoutStoreModule,
     JobsModule.forFeature([holdExpiry, bookingCompletion, bookingRefunds]),
   ],
-  controllers: [BookingsController],
+  controllers: [BookingsController, SessionActionsController, BookingPhotosController, AdminDisputesController],
   providers: [
     BookingsService,
     BookingLimits,
@@ -49,6 +56,10 @@ import { RescheduleBookingUseCase } from './usecases/reschedule-booking/reschedu
     BookingCompletionJob,
     BookingRefundJob,
     HunterSuspension,
+    SessionActions,
+    AdminDisputes,
+    BookingPhotos,
+    BookingPhotosRepository,
   ],
   exports: [PaymentOutcomeHandler, PaymentsModule, HunterSuspension],
 })

@@ -1,13 +1,31 @@
 import { Injectable } from '@nestjs/common';
-import { BOOKING_RULES, type BookingDetail, type HunterBooking, type MyBooking } from '@hunted/contracts';
-import type { Page } from '@hunted/platform';
-import { BookingRepository, type BookingRowWithNames } from './booking.repository.js';
+import {
+  BOOKING_ACTION_RULES,
+  BOOKING_RULES,
+  whatsappLink,
+  type BookingDetail,
+  type BookingDispute,
+  type BookingJoining,
+  type HunterBooking,
+  type JoiningDetails,
+  type MyBooking,
+  type TimeProposal,
+} from '@hunted/contracts';
+import { nowMs, type Page } from '@hunted/platform';
+import {
+  BookingRepository,
+  type BookingRow,
+  type BookingRowWithJoining,
+  type BookingRowWithNames,
+} from './booking.repository.js';
 
 /** A page of either list when the query names none; the platform caps `limit` at 100 and `offset` at 10,000. */
 export const BOOKINGS_PAGE_SIZE = 50;
 
 const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
+const time = (value: Date) => new Date(value).getTime();
 
 /** Reads of both sides' lists and of one booking, as the pages show them. */
 @Injectable()
@@ -16,18 +34,23 @@ export class BookingsService {
 
   /** One booking the member takes part in, with its names (404 otherwise), in one read. */
   async detail(bookingId: string, userId: string): Promise<BookingDetail> {
-    return toDetail(await this.bookings.findWithNamesForParticipant(bookingId, userId));
+    return toDetail(await this.bookings.findWithNamesForParticipant(bookingId, userId), userId);
+  }
+
+  /** One booking of the member's hunter profile, as a row of their list (404 for anyone else). */
+  async hunterBooking(bookingId: string, userId: string): Promise<HunterBooking> {
+    return toHunterBooking(await this.bookings.findWithNamesForHunter(bookingId, userId));
   }
 
   /** A page of the member's bookings and live holds (expired holds are gone), soonest first, with the total. */
   async mine(userId: string, page: Page): Promise<{ items: MyBooking[]; total: number }> {
     const { rows, total } = await this.bookings.page('client', userId, page);
-    const now = Date.now();
+    const now = nowMs();
     const items = rows.map((row): MyBooking => {
-      const untilStart = new Date(row.startsAt).getTime() - now;
+      const untilStart = time(row.startsAt) - now;
       const canReschedule = row.status === 'confirmed' && untilStart >= BOOKING_RULES.changeWindowHours * HOUR_MS;
       const canCancel = row.status === 'confirmed' && untilStart > 0;
-      const detail = toDetail(row);
+      const detail = toDetail(row, userId);
       return {
         id: row.id,
         status: row.status,
@@ -42,11 +65,21 @@ export class BookingsService {
         duration: row.duration,
         price: row.pricePence,
         notes: row.notes,
+        photoUrls: detail.photoUrls,
         createdAt: detail.createdAt,
         canReschedule,
         canCancel,
         refundIfCancelledPence: canReschedule ? row.pricePence : 0,
         expiresAt: row.status === 'pending_payment' ? iso(row.expiresAt) : null,
+        endsAt: detail.endsAt,
+        joining: detail.joining,
+        attendance: detail.attendance,
+        cancelledBy: detail.cancelledBy,
+        cancelReason: detail.cancelReason,
+        proposal: detail.proposal,
+        dispute: detail.dispute,
+        canDispute: canDispute(row, now),
+        reviewableUntil: reviewableUntil(row, now),
       };
     });
     return { items, total };
@@ -55,22 +88,40 @@ export class BookingsService {
   /** A page of the bookings of the caller's hunter profile (holds are not bookings yet), soonest first, with the total. */
   async ofHunter(userId: string, page: Page): Promise<{ items: HunterBooking[]; total: number }> {
     const { rows, total } = await this.bookings.page('hunter', userId, page);
-    const items = rows.map((row): HunterBooking => ({
-      id: row.id,
-      clientName: row.clientName ?? 'Client',
-      sessionType: row.sessionType,
-      sessionDate: row.sessionDate,
-      sessionTime: row.sessionTime,
-      startsAt: new Date(row.startsAt).toISOString(),
-      duration: row.duration,
-      totalAmount: row.pricePence,
-      status: row.status,
-    }));
-    return { items, total };
+    return { items: rows.map(toHunterBooking), total };
   }
 }
 
-function toDetail(row: BookingRowWithNames): BookingDetail {
+/** The hunter's side of a booking: the client's question and photos, and what the hunter may do now. */
+export function toHunterBooking(row: BookingRowWithNames): HunterBooking {
+  const now = nowMs();
+  const started = time(row.startsAt) <= now;
+  const changeable = row.status === 'confirmed' && !started;
+  return {
+    id: row.id,
+    clientName: row.clientName ?? 'Client',
+    sessionType: row.sessionType,
+    sessionDate: row.sessionDate,
+    sessionTime: row.sessionTime,
+    startsAt: new Date(row.startsAt).toISOString(),
+    duration: row.duration,
+    totalAmount: row.pricePence,
+    status: row.status,
+    endsAt: new Date(row.endsAt).toISOString(),
+    notes: row.notes,
+    photoUrls: row.photoUrls ?? [],
+    attendance: row.attendance,
+    cancelledBy: row.cancelledBy,
+    cancelReason: row.cancelReason,
+    proposal: proposalOf(row),
+    dispute: disputeOf(row),
+    canCancel: changeable,
+    canPropose: changeable && row.proposedAt === null,
+    canMarkAttendance: started && (row.status === 'confirmed' || row.status === 'completed') && row.attendance === null,
+  };
+}
+
+function toDetail(row: BookingRowWithJoining, userId: string): BookingDetail {
   return {
     id: row.id,
     status: row.status,
@@ -87,8 +138,82 @@ function toDetail(row: BookingRowWithNames): BookingDetail {
     duration: row.duration,
     price: row.pricePence,
     notes: row.notes,
+    photoUrls: row.photoUrls ?? [],
     expiresAt: row.status === 'pending_payment' ? iso(row.expiresAt) : null,
     refundedPence: row.refundedPence,
     createdAt: new Date(row.createdAt).toISOString(),
+    joining: row.clientUserId === userId ? joiningFor(row, nowMs()) : null,
+    attendance: row.attendance,
+    cancelledBy: row.cancelledBy,
+    cancelReason: row.cancelReason,
+    proposal: proposalOf(row),
+    dispute: disputeOf(row),
   };
+}
+
+/**
+ * How the client joins: only for a confirmed or completed booking, until BOOKING_ACTION_RULES.joiningReleaseHoursAfterEnd
+ * after it ends (the caller has checked the reader is its client). `pending` until the hunter sets the details.
+ */
+export function joiningFor(
+  row: Pick<BookingRow, 'status' | 'endsAt' | 'sessionType'> & { joining: JoiningDetails | null },
+  now: number,
+): BookingJoining | null {
+  if (row.status !== 'confirmed' && row.status !== 'completed') return null;
+  if (now > time(row.endsAt) + BOOKING_ACTION_RULES.joiningReleaseHoursAfterEnd * HOUR_MS) return null;
+  switch (row.sessionType) {
+    case 'askQuestion':
+      return { kind: 'messages' };
+    case 'inPerson': {
+      const { area, address } = row.joining?.inPerson ?? { area: null, address: null };
+      return area && address ? { kind: 'inPerson', area, address } : { kind: 'pending' };
+    }
+    case 'whatsappVoice':
+    case 'whatsappVideo': {
+      const phone = row.joining?.[row.sessionType]?.phone ?? null;
+      return phone ? { kind: 'whatsapp', phone, link: whatsappLink(phone) } : { kind: 'pending' };
+    }
+  }
+}
+
+function proposalOf(row: BookingRow): TimeProposal | null {
+  if (!row.proposedAt || !row.proposedStartsAt || !row.proposedEndsAt) return null;
+  return {
+    sessionDate: row.proposedSessionDate!,
+    sessionTime: row.proposedSessionTime!,
+    startsAt: new Date(row.proposedStartsAt).toISOString(),
+    endsAt: new Date(row.proposedEndsAt).toISOString(),
+    message: row.proposalMessage,
+    proposedAt: new Date(row.proposedAt).toISOString(),
+  };
+}
+
+export function disputeOf(row: BookingRow): BookingDispute | null {
+  if (!row.disputeStatus || !row.disputedAt) return null;
+  return {
+    status: row.disputeStatus,
+    reason: row.disputeReason ?? '',
+    openedAt: new Date(row.disputedAt).toISOString(),
+    resolvedAt: iso(row.disputeResolvedAt),
+    resolutionNote: row.disputeResolutionNote,
+  };
+}
+
+/** A no-show mark not disputed yet, within BOOKING_ACTION_RULES.disputeWindowHours of being made. */
+function canDispute(row: BookingRow, now: number): boolean {
+  return (
+    row.attendance === 'no_show' &&
+    row.disputeStatus === null &&
+    row.attendanceMarkedAt !== null &&
+    now < time(row.attendanceMarkedAt) + BOOKING_ACTION_RULES.disputeWindowHours * HOUR_MS
+  );
+}
+
+/** A held session (ended, not cancelled, not a no-show): its end + the review window, while that is ahead. */
+function reviewableUntil(row: BookingRow, now: number): string | null {
+  const ended = time(row.endsAt) <= now;
+  const held = row.status === 'completed' || (row.status === 'confirmed' && ended);
+  if (!held || row.attendance === 'no_show') return null;
+  const until = time(row.endsAt) + BOOKING_ACTION_RULES.reviewWindowDays * DAY_MS;
+  return until > now ? new Date(until).toISOString() : null;
 }

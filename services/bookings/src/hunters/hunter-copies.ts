@@ -7,6 +7,7 @@ import {
   type HunterAvailabilityStatus,
   type HunterCreatedV1,
   type HunterStatus,
+  type JoiningDetails,
   type SessionTypes,
 } from '@hunted/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -69,6 +70,19 @@ export class HunterCopies {
    */
   async applyVettedStatus(manager: EntityManager, hunterId: number, status: HunterStatus): Promise<void> {
     await manager.query(`update hunters set status = $2 where id = $1`, [hunterId, status]);
+  }
+
+  /**
+   * The hunter's joining details (private: released only to a booked client by BookingsService); a later event
+   * replaces an earlier one, never the reverse.
+   */
+  async applyJoining(manager: EntityManager, hunterId: number, joining: JoiningDetails, occurredAt: string): Promise<void> {
+    await manager.query(
+      `insert into hunter_joining_details (hunter_id, joining, updated_at) values ($1, $2::jsonb, $3)
+       on conflict (hunter_id) do update set joining = excluded.joining, updated_at = excluded.updated_at
+       where hunter_joining_details.updated_at < excluded.updated_at`,
+      [hunterId, JSON.stringify(joining), occurredAt],
+    );
   }
 
   /** A new week replaces the old; each date's record is kept or removed as the event says, latest event winning per date. */

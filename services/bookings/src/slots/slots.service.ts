@@ -8,11 +8,13 @@ import {
   type Slot,
   type SlotsResponse,
 } from '@hunted/contracts';
-import { SERVICE_CONFIG } from '@hunted/platform';
+import { now, SERVICE_CONFIG } from '@hunted/platform';
 import { BookingRepository } from '../bookings/booking.repository.js';
 import type { BookingsConfig } from '../config.js';
 import { HunterCopies, type HunterCopy } from '../hunters/hunter-copies.js';
 import { bookableSlots, type BusyRange } from './bookable-slots.js';
+
+const ALL_HOURS = Array.from({ length: 24 }, (_, hour) => `${String(hour).padStart(2, '0')}:00`);
 
 /** Whether a hunter takes bookings of a type at all (an Unavailable hunter or a disabled type takes none). */
 export function openFor(hunter: HunterCopy, sessionType: SessionTypeKey): boolean {
@@ -82,6 +84,32 @@ export class SlotsService {
       offeredHours: (d) => offered.get(d) ?? [],
       busy: [],
       now: new Date(),
+      rules: this.rules(),
+    });
+    return day?.slots.find((slot) => slot.time === time) ?? null;
+  }
+
+  /**
+   * The slot at a London date and time the hunter may suggest instead of booking `exceptId`: on the grid, at least
+   * the minimum notice ahead by the session rules' clock, and clear of the hunter's other live bookings and holds
+   * (any hour: the hunter chose it). The exclusion constraints still decide when the client accepts.
+   */
+  async proposableSlot(
+    hunterId: number,
+    durationMinutes: number,
+    date: string,
+    time: string,
+    exceptId: string,
+  ): Promise<Slot | null> {
+    const busy = await this.bookings.busyRanges(hunterId, date, date, exceptId);
+    const [day] = bookableSlots({
+      from: date,
+      to: date,
+      durationMinutes,
+      open: true,
+      offeredHours: () => ALL_HOURS,
+      busy,
+      now: now(),
       rules: this.rules(),
     });
     return day?.slots.find((slot) => slot.time === time) ?? null;

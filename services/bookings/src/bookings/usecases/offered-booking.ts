@@ -50,7 +50,7 @@ export async function offeredBooking(
 
 /** The row a hold or a free booking of the offer writes: the slot's times, the type's length and current price. */
 export function newBookingOf(
-  request: { user: AuthenticatedUser; sessionType: SessionTypeKey; sessionDate: string },
+  request: { user: AuthenticatedUser; sessionType: SessionTypeKey; sessionDate: string; notes?: string | null },
   offer: OfferedBooking,
 ): NewBooking {
   return {
@@ -65,5 +65,6 @@ export function newBookingOf(
     startsAt: offer.slot.startsAt,
     endsAt: offer.slot.endsAt,
     pricePence: offer.pricePence,
+    notes: request.notes ?? null,
   };
 }

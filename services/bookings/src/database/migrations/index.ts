@@ -6,6 +6,7 @@ import { BookingRefunds1767484800000 } from './1767484800000-booking-refunds.js'
 import { StripeEventsReceivedIndex1767571200000 } from './1767571200000-stripe-events-received-index.js';
 import { AddBookingRescheduleLimits1795651200000 } from './1795651200000-add-booking-reschedule-limits.js';
 import { HunterStatusAndPayouts1795737600000 } from './1795737600000-hunter-status-and-payouts.js';
+import { SessionActions1795824000000 } from './1795824000000-session-actions.js';
 
 /** Every migration of this service, in order. They run on start. */
 export const migrations = [
@@ -17,4 +18,5 @@ export const migrations = [
   StripeEventsReceivedIndex1767571200000,
   AddBookingRescheduleLimits1795651200000,
   HunterStatusAndPayouts1795737600000,
+  SessionActions1795824000000,
 ];

@@ -8,5 +8,8 @@ export interface ConfirmBookingCommand {
   sessionType: SessionTypeKey;
   sessionDate: string;
   sessionTime: string;
+  /** The client's question or brief (trimmed), and the ids of their uploaded photos. */
+  notes?: string | null;
+  photoIds?: string[];
   paymentIntentId: string | null;
 }

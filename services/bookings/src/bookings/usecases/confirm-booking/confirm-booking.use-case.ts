@@ -8,6 +8,7 @@ import { PaymentProvider } from '../../../payments/payment-provider.js';
 import { SlotsService } from '../../../slots/slots.service.js';
 import { BookingPaymentOutcomes } from '../../booking-payment-outcomes.js';
 import { BookingLimits } from '../../limits/booking-limits.js';
+import { BookingPhotos } from '../../photos/booking-photos.js';
 import { BOOKING_NOT_FOUND, BookingRepository, type BookingRow } from '../../booking.repository.js';
 import { newBookingOf, offeredBooking } from '../offered-booking.js';
 import type { ConfirmBookingCommand } from './confirm-booking.commands.js';
@@ -29,6 +30,7 @@ export class ConfirmBookingUseCase {
     private readonly outcomes: BookingPaymentOutcomes,
     private readonly users: UserCopies,
     private readonly limits: BookingLimits,
+    private readonly photos: BookingPhotos,
   ) {}
 
   async execute(command: ConfirmBookingCommand): Promise<BookingRow> {
@@ -63,7 +65,9 @@ export class ConfirmBookingUseCase {
       await this.bookings.lockClient(manager, command.user.id);
       await this.limits.refuseFreeBookingBeyondCap(manager, command.user.id, offer.hunter.id);
       await this.users.rememberSignedIn(manager, command.user);
-      return this.bookings.bookFree(manager, newBookingOf(command, offer));
+      return this.bookings.bookFree(manager, newBookingOf(command, offer), (row) =>
+        this.photos.attach(manager, row.id, command.user.id, command.photoIds ?? []),
+      );
     });
   }
 }

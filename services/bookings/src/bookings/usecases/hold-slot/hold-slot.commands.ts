@@ -9,4 +9,7 @@ export interface HoldSlotCommand {
   /** London date. */
   sessionDate: string;
   sessionTime: string;
+  /** The client's question or brief (trimmed), and the ids of their uploaded photos. */
+  notes?: string | null;
+  photoIds?: string[];
 }

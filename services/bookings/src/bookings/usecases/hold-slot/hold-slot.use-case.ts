@@ -17,6 +17,7 @@ import { SlotsService } from '../../../slots/slots.service.js';
 import { holdExpiry, type HoldExpiryData } from '../../booking-holds.job.js';
 import { BookingRepository, type BookingRow } from '../../booking.repository.js';
 import { BookingLimits } from '../../limits/booking-limits.js';
+import { BookingPhotos } from '../../photos/booking-photos.js';
 import { newBookingOf, offeredBooking } from '../offered-booking.js';
 import type { HoldSlotCommand } from './hold-slot.commands.js';
 
@@ -42,6 +43,7 @@ export class HoldSlotUseCase {
     private readonly users: UserCopies,
     private readonly limits: BookingLimits,
     private readonly payoutAccounts: PayoutAccountsRepository,
+    private readonly photos: BookingPhotos,
   ) {}
 
   async execute(command: HoldSlotCommand): Promise<CreatePaymentIntentResponse> {
@@ -64,12 +66,15 @@ export class HoldSlotUseCase {
       await this.limits.refuseReHoldTooSoon(manager, { ...key, endsAt: offer.slot.endsAt });
       await this.limits.refuseHoldBeyondDailyBudget(manager, command.user.id);
       await this.users.rememberSignedIn(manager, command.user);
-      return this.bookings.hold(manager, {
+      const created = await this.bookings.hold(manager, {
         ...newBookingOf(command, offer),
         holdMinutes: this.config.HOLD_MINUTES,
         destinationAccountId: destination,
         platformFeePence: applicationFeePenceOf(offer.pricePence, this.config.PLATFORM_COMMISSION_BPS),
       });
+      // The hold keeps the photos its booking will show: a photo not the caller's (or another booking's) refuses it.
+      await this.photos.attach(manager, created.id, command.user.id, command.photoIds ?? []);
+      return created;
     });
     const expiresAt = hold.expiresAt!;
     void this.expiries.tryAdd(

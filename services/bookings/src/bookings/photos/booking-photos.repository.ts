@@ -1,0 +1,55 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+
+export interface StoredBookingPhoto {
+  bytes: Buffer;
+  ownerUserId: string;
+  bookingId: string | null;
+}
+
+/**
+ * The one owner of booking_photos: a client's uploads, unattached until a hold or a free booking of theirs takes
+ * them (each photo at most one booking), pruned after a day if none does.
+ */
+@Injectable()
+export class BookingPhotosRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  async insert(photo: { id: string; ownerUserId: string; bytes: Buffer; contentType: string }): Promise<void> {
+    await this.dataSource.query(
+      `insert into booking_photos (id, owner_user_id, bytes, content_type) values ($1, $2, $3, $4)`,
+      [photo.id, photo.ownerUserId, photo.bytes, photo.contentType],
+    );
+  }
+
+  /**
+   * Gives the booking the photos of `ids` that are `ownerUserId`'s and not another booking's (a retried hold finds
+   * its own again); answers how many it took, so the caller refuses the rest in the same transaction.
+   */
+  async attach(manager: EntityManager, bookingId: string, ownerUserId: string, ids: readonly string[]): Promise<number> {
+    if (ids.length === 0) return 0;
+    const [, count] = await manager.query<[unknown[], number]>(
+      `update booking_photos set booking_id = $1
+       where id = any($2::uuid[]) and owner_user_id = $3 and (booking_id is null or booking_id = $1)`,
+      [bookingId, ids, ownerUserId],
+    );
+    return count;
+  }
+
+  async find(id: string): Promise<StoredBookingPhoto | null> {
+    const rows = await this.dataSource.query<StoredBookingPhoto[]>(
+      `select bytes, owner_user_id as "ownerUserId", booking_id as "bookingId" from booking_photos where id = $1`,
+      [id],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Uploads no booking took within a day (an abandoned booking form): deleted. Returns how many. */
+  async pruneUnattached(): Promise<number> {
+    const [, count] = await this.dataSource.query<[unknown[], number]>(
+      `delete from booking_photos where booking_id is null and created_at < now() - interval '1 day'`,
+    );
+    return count;
+  }
+}

@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import { BadRequestException, Injectable } from '@nestjs/common';
+import {
+  BOOKING_ACTION_MESSAGES,
+  BOOKING_PHOTO_BYTES,
+  type BookingPhotoUploaded,
+} from '@hunted/contracts';
+import { decodeImageDataUrl, type ImageRules } from '@hunted/platform';
+import type { EntityManager } from 'typeorm';
+import { BookingRepository, isBookingId } from '../booking.repository.js';
+import { BOOKING_PHOTO_PATH } from './booking-photo-path.js';
+import { BookingPhotosRepository } from './booking-photos.repository.js';
+
+/** A 5 MB photo in base64 (about 6.7 MB) and its JSON: the route's own body limit (the platform's is 1 MB). */
+export const PHOTO_BODY_LIMIT = 8 * 1024 * 1024;
+
+/** png, jpeg, gif or webp by their bytes, at most BOOKING_PHOTO_BYTES (5 MB) each. */
+const BOOKING_PHOTO_RULES: ImageRules = {
+  // decodeImageDataUrl refuses `maxBytes` or more; a photo of exactly 5 MB is allowed.
+  maxBytes: BOOKING_PHOTO_BYTES + 1,
+  tooLarge: () => BOOKING_ACTION_MESSAGES.photoSize,
+  notAnImage: BOOKING_ACTION_MESSAGES.photoType,
+};
+
+function refused(field: string, message: string): BadRequestException {
+  return new BadRequestException({ statusCode: 400, message, errors: { [field]: message } });
+}
+
+/** A booking's photos: checked before they are stored, attached to the caller's booking, shown to its two sides. */
+@Injectable()
+export class BookingPhotos {
+  constructor(
+    private readonly photos: BookingPhotosRepository,
+    private readonly bookings: BookingRepository,
+  ) {}
+
+  /** Stores one upload of `ownerUserId` (refused before it is stored when its bytes are no image or too large). */
+  async upload(ownerUserId: string, dataUrl: string): Promise<BookingPhotoUploaded> {
+    const decoded = decodeImageDataUrl(dataUrl, BOOKING_PHOTO_RULES);
+    if (!decoded.ok) throw refused('photo', decoded.message);
+    const id = randomUUID();
+    await this.photos.insert({ id, ownerUserId, bytes: decoded.bytes, contentType: decoded.contentType });
+    return { id, url: `${BOOKING_PHOTO_PATH}/${id}` };
+  }
+
+  /** Attaches the caller's photos to their new booking, in its transaction; one that is not theirs refuses it all. */
+  async attach(manager: EntityManager, bookingId: string, ownerUserId: string, ids: readonly string[]): Promise<void> {
+    if ((await this.photos.attach(manager, bookingId, ownerUserId, ids)) !== ids.length) {
+      throw refused('photoIds', BOOKING_ACTION_MESSAGES.photoNotYours);
+    }
+  }
+
+  /** The photo's bytes when `userId` uploaded it or is the member of the hunter of its booking; else null. */
+  async bytesFor(photoId: string, userId: string): Promise<Buffer | null> {
+    if (!isBookingId(photoId)) return null;
+    const photo = await this.photos.find(photoId);
+    if (!photo) return null;
+    if (photo.ownerUserId === userId) return photo.bytes;
+    if (photo.bookingId && (await this.bookings.isHunterMemberOf(photo.bookingId, userId))) return photo.bytes;
+    return null;
+  }
+
+  prune(): Promise<number> {
+    return this.photos.pruneUnattached();
+  }
+}
