@@ -4,6 +4,7 @@ import { EventConsumer, setClockOffset } from '@hunted/platform';
 import {
   freePort,
   startServiceApp,
+  testIdentityToken,
   TEST_DATABASE_URL,
   testServiceEnv,
   waitFor,
@@ -16,6 +17,7 @@ import { createMessagingApp } from '../src/app.js';
 import { ReviewRequestSweepJob } from '../src/booking-emails/review-request.job.js';
 import { loadConfig } from '../src/config.js';
 import { callAs, member, OtherServices } from './support/conversation-world.js';
+import { LiveClient } from './support/live-client.js';
 import { MailInbox, mimeParts, type ReceivedMail } from './mail-inbox.js';
 
 const SCHEMA = 'messaging_session_it';
@@ -390,6 +392,21 @@ describe('messaging: the session itself (joining details, hunter actions, review
       });
       expect(sent.status).toBe(201);
       expect(sent.body.attachments).toEqual([]);
+    });
+
+    it("delivers the question live to the hunter's open tab, attachments and all", async () => {
+      const tab = new LiveClient(service.base, { 'x-hunted-identity': await testIdentityToken(sofia, 'messaging') });
+      try {
+        await tab.open();
+        const photoUrls = ['/api/media/booking-photos/p-live'];
+        const data = booking(SOFIA_HUNTER, { notes: 'Can you value this watch?', photoUrls });
+        await publish('bookings.booking.confirmed', data);
+        await waitFor('the live question', () => tab.deliveries.some((message) => message.content.endsWith('Can you value this watch?')));
+        const delivered = tab.deliveries.find((message) => message.content.endsWith('Can you value this watch?'))!;
+        expect(delivered).toMatchObject({ senderId: ada.id, receiverId: sofia.id, attachments: photoUrls });
+      } finally {
+        tab.close();
+      }
     });
 
     it('writes a short line when only photos came, and nothing when neither did', async () => {
