@@ -44,7 +44,7 @@ export class SessionMessaging1795824000000 implements MigrationInterface {
       select b.booking_id, 'review_request', b.sequence, 'client', b.client_user_id, '{}'::jsonb, now(),
              'skipped', 'ended before review requests existed'
         from bookings b
-       where b.ends_at < now()
+       where b.ends_at + interval '2 hours' <= now()
       on conflict on constraint outbound_emails_once do nothing`);
     await queryRunner.query(`
       alter table messages
