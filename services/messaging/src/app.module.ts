@@ -9,6 +9,13 @@ import {
   BookingRescheduledHandler,
 } from './bookings/events/booking-change.handlers.js';
 import { BookingRefundedHandler } from './bookings/events/booking-refunded.handler.js';
+import {
+  BookingAttendanceMarkedHandler,
+  BookingDisputedHandler,
+  BookingDisputeResolvedHandler,
+  BookingProposalDeclinedHandler,
+  BookingTimeProposedHandler,
+} from './bookings/events/booking-session.handlers.js';
 import type { MessagingConfig } from './config.js';
 import { ContactModule } from './contact/contact.module.js';
 import { ConversationsModule } from './conversations/conversations.module.js';
@@ -17,6 +24,7 @@ import { HunterCreatedHandler } from './hunters/events/hunter-created.handler.js
 import { HunterUpdatedHandler } from './hunters/events/hunter-updated.handler.js';
 import { HunterVettedHandler } from './hunters/events/hunter-vetted.handler.js';
 import { HunterCopiesModule } from './hunters/hunter-copies.module.js';
+import { JoiningDetailsChangedHandler } from './hunters/joining/joining-details-changed.handler.js';
 import { MemberCopiesModule } from './users/member-copies.module.js';
 import { VettingEmailsModule } from './vetting-emails/vetting-emails.module.js';
 
@@ -39,11 +47,17 @@ export class AppModule {
             HunterCreatedHandler,
             HunterUpdatedHandler,
             HunterVettedHandler,
+            JoiningDetailsChangedHandler,
             BookingConfirmedHandler,
             BookingRescheduledHandler,
             BookingCancelledHandler,
             BookingCompletedHandler,
             BookingRefundedHandler,
+            BookingAttendanceMarkedHandler,
+            BookingDisputedHandler,
+            BookingDisputeResolvedHandler,
+            BookingTimeProposedHandler,
+            BookingProposalDeclinedHandler,
           ],
           imports: [
             MemberCopiesModule,

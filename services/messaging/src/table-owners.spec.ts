@@ -19,6 +19,7 @@ const OWNERS = {
   outbound_emails: 'booking-emails/outbound-emails.repository.ts',
   hunter_emails: 'vetting-emails/hunter-emails.repository.ts',
   contact_submissions: 'contact/contact-submission.repository.ts',
+  hunter_joining_details: 'hunters/joining/joining-details-copies.ts',
 } as const;
 
 const TABLES: TableOwnership[] = [
@@ -40,6 +41,8 @@ const TABLES: TableOwnership[] = [
   { table: 'outbound_emails', owners: [OWNERS.outbound_emails] },
   { table: 'hunter_emails', owners: [OWNERS.hunter_emails] },
   { table: 'contact_submissions', owners: [OWNERS.contact_submissions] },
+  // Private: only the client's booking emails read it, through its owner.
+  { table: 'hunter_joining_details', owners: [OWNERS.hunter_joining_details] },
 ];
 
 const found = (file: string, text: string) => tableBreachesIn(file, text, TABLES).map(describeBreach);

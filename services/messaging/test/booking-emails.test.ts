@@ -116,6 +116,8 @@ describe('messaging: booking emails', () => {
       endsAt: new Date(startsAt.getTime() + HOUR).toISOString(),
       pricePence: 8000,
       sequence: 0,
+      notes: null,
+      photoUrls: [],
       ...overrides,
     };
   }
@@ -367,7 +369,7 @@ describe('messaging: booking emails', () => {
     });
     await publish('bookings.booking.confirmed', data);
     await waitFor('the confirmations', () => mailsOf(data.bookingId, 'confirmation').length === 2);
-    await publish('bookings.booking.cancelled', { ...data, sequence: 1, cancelledBy: 'client', refundPence: 8000, cause: null });
+    await publish('bookings.booking.cancelled', { ...data, sequence: 1, cancelledBy: 'client', refundPence: 8000, cause: null, reason: null });
     await waitFor('both cancellations', () => mailsOf(data.bookingId, 'cancellation').length === 2);
 
     for (const mail of mailsOf(data.bookingId, 'cancellation')) {
@@ -417,7 +419,7 @@ describe('messaging: booking emails', () => {
     });
     const second = await remindersAt(data.bookingId, 1);
 
-    await publish('bookings.booking.cancelled', { ...moved, sequence: 2, cancelledBy: 'hunter', refundPence: 8000, cause: null });
+    await publish('bookings.booking.cancelled', { ...moved, sequence: 2, cancelledBy: 'hunter', refundPence: 8000, cause: null, reason: null });
     await waitFor("the cancelled booking's reminder jobs to leave Redis", async () =>
       (await Promise.all(second.map((r) => delayed(r.id)))).every((score) => score === null),
     );
@@ -483,7 +485,7 @@ describe('messaging: booking emails', () => {
   it('tells the client of a refund once', async () => {
     const data = booking();
     await publish('bookings.booking.confirmed', data);
-    await publish('bookings.booking.cancelled', { ...data, sequence: 1, cancelledBy: 'hunter', refundPence: 8000, cause: null });
+    await publish('bookings.booking.cancelled', { ...data, sequence: 1, cancelledBy: 'hunter', refundPence: 8000, cause: null, reason: null });
     const refunded = { ...data, sequence: 1, refundPence: 8000, reason: 'cancelled' as const };
     await publish('bookings.booking.refunded', refunded);
     await publish('bookings.booking.refunded', refunded);
@@ -533,6 +535,8 @@ describe('messaging: booking emails while Redis is away', () => {
         endsAt: new Date(startsAt.getTime() + 15 * 60 * 1000).toISOString(),
         pricePence: 0,
         sequence: 0,
+        notes: null,
+        photoUrls: [],
       };
       expect(await consumer.apply(event('bookings.booking.confirmed', data))).toBe(true);
       await sleep(2_500);

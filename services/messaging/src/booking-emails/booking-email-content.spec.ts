@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { bookingEmail, bookingEmailText, type BookingEmailInput } from './booking-email-content.js';
 
+/** The unfolded value of a property of an .ics (continuations joined). */
+function icsProperty(calendar: string, name: string): string | undefined {
+  const line = calendar
+    .replace(/\r\n /g, '')
+    .split('\r\n')
+    .find((entry) => entry.startsWith(`${name}:`));
+  return line?.slice(name.length + 1);
+}
+
 function input(overrides: Partial<BookingEmailInput> = {}): BookingEmailInput {
   return {
     emailId: '41',
@@ -15,6 +24,7 @@ function input(overrides: Partial<BookingEmailInput> = {}): BookingEmailInput {
       pricePence: 8000,
       sequence: 0,
     },
+    joining: { kind: 'whatsapp', phone: '+447700900123', link: 'https://wa.me/447700900123' },
     recipient: { email: 'ada@example.com', firstName: 'Ada', name: 'Ada Lovelace' },
     hunterName: 'Sofia Martinez',
     clientName: 'Ada Lovelace',
@@ -123,5 +133,137 @@ describe('bookingEmail', () => {
     expect(
       bookingEmail(input({ kind: 'refund', facts: { ...input().facts, refundPence: 8000 } })).icalEvent,
     ).toBeUndefined();
+  });
+});
+
+describe('how to join, in the client\'s emails and invite', () => {
+  it("gives the client the WhatsApp number and wa.me link in the confirmation, the reminders and the invite's LOCATION", () => {
+    for (const kind of ['confirmation', 'rescheduled', 'reminder_24h', 'reminder_1h'] as const) {
+      const { text } = bookingEmailText(input({ kind }));
+      expect(text, kind).toContain('How to join: WhatsApp +447700900123');
+      expect(text, kind).toContain('Open the chat: https://wa.me/447700900123');
+    }
+    for (const kind of ['confirmation', 'rescheduled'] as const) {
+      const calendar = String(bookingEmail(input({ kind })).icalEvent?.content);
+      expect(icsProperty(calendar, 'LOCATION'), kind).toBe('WhatsApp +447700900123 https://wa.me/447700900123');
+    }
+  });
+
+  it('gives the meeting area and address in person, and says Messages for a question', () => {
+    const inPerson = input({
+      facts: { ...input().facts, sessionType: 'inPerson' },
+      joining: { kind: 'inPerson', area: 'Shoreditch', address: '1 Rivington St, London EC2A 3DT' },
+    });
+    expect(bookingEmailText(inPerson).text).toContain('Area: Shoreditch\nAddress: 1 Rivington St, London EC2A 3DT');
+    expect(icsProperty(String(bookingEmail(inPerson).icalEvent?.content), 'LOCATION')).toBe(
+      'Shoreditch\\, 1 Rivington St\\, London EC2A 3DT',
+    );
+    const question = input({ facts: { ...input().facts, sessionType: 'askQuestion' }, joining: { kind: 'messages' } });
+    expect(bookingEmailText(question).text).toContain(
+      'How to join: Sofia Martinez answers your question in Messages on Hunted.',
+    );
+  });
+
+  it('says the hunter will message the details when they have not set them, and puts no LOCATION in the invite', () => {
+    const pending = input({ joining: { kind: 'pending' } });
+    expect(bookingEmailText(pending).text).toContain(
+      'How to join: Sofia Martinez will message you the details before the session.',
+    );
+    expect(String(bookingEmail(pending).icalEvent?.content)).not.toContain('LOCATION');
+  });
+
+  it("never gives them in the hunter's emails, nor in a cancellation or refund", () => {
+    const toHunter = input({ role: 'hunter', recipient: { email: 'sofia@example.com', firstName: 'Sofia', name: 'Sofia Martinez' } });
+    for (const kind of ['confirmation', 'rescheduled', 'reminder_1h'] as const) {
+      const email = bookingEmail({ ...toHunter, kind });
+      expect(email.text, kind).not.toContain('+447700900123');
+      expect(email.text, kind).not.toContain('How to join');
+      expect(String(email.icalEvent?.content ?? ''), kind).not.toContain('LOCATION');
+    }
+    const cancelled = { ...input().facts, sequence: 1, cancelledBy: 'client' as const, refundPence: 8000 };
+    for (const kind of ['cancellation', 'refund'] as const) {
+      const email = bookingEmail(input({ kind, facts: cancelled }));
+      expect(email.text, kind).not.toContain('+447700900123');
+      expect(String(email.icalEvent?.content ?? ''), kind).not.toContain('LOCATION');
+    }
+  });
+});
+
+describe("emails of the hunter's actions, disputes and the review request", () => {
+  const hunter = { email: 'sofia@example.com', firstName: 'Sofia', name: 'Sofia Martinez' };
+
+  it("tells the client the hunter's reason and the full refund when the hunter cancels", () => {
+    const facts = { ...input().facts, sequence: 1, cancelledBy: 'hunter' as const, refundPence: 8000, reason: 'I am unwell' };
+    const { subject, text } = bookingEmailText(input({ kind: 'cancellation', facts }));
+    expect(subject).toBe('Booking cancelled: WhatsApp Video Call with Sofia Martinez');
+    expect(text).toContain('Sofia Martinez cancelled this booking.\nTheir reason: "I am unwell"');
+    expect(text).toContain('You will get a full refund of £80.00 to your original payment method');
+    expect(bookingEmailText(input({ kind: 'cancellation', facts, role: 'hunter', recipient: hunter })).text).toContain(
+      'Your reason, as the client was told: "I am unwell"',
+    );
+  });
+
+  it('gives the client the suggested time on the London clock, the message, and /my-bookings to answer', () => {
+    const facts = {
+      ...input().facts,
+      proposedStartsAt: '2026-10-26T10:00:00.000Z',
+      proposedEndsAt: '2026-10-26T11:00:00.000Z',
+      message: 'Could we do Monday instead?',
+    };
+    const { subject, text } = bookingEmailText(input({ kind: 'time_proposed', facts }));
+    expect(subject).toBe('New time suggested: WhatsApp Video Call with Sofia Martinez');
+    expect(text).toContain('Sofia Martinez has suggested another time for your session:\nMonday, 26 October 2026, 10:00–11:00 GMT (London time)');
+    expect(text).toContain('Their message: "Could we do Monday instead?"');
+    expect(text).toContain('Accept or decline it on My bookings: https://hunted.example.com/my-bookings');
+    // It is not yet the session's time: the current one is what stands.
+    expect(text).toContain('When: Monday, 30 March 2026, 09:00–10:00 BST (London time)');
+    expect(bookingEmail(input({ kind: 'time_proposed', facts })).icalEvent).toBeUndefined();
+  });
+
+  it('tells the hunter the client declined the suggested time', () => {
+    const facts = { ...input().facts, proposedStartsAt: '2026-04-01T08:00:00.000Z', proposedEndsAt: '2026-04-01T09:00:00.000Z' };
+    const { subject, text } = bookingEmailText(input({ kind: 'proposal_declined', facts, role: 'hunter', recipient: hunter }));
+    expect(subject).toBe('Suggested time declined: WhatsApp Video Call with Ada Lovelace');
+    expect(text).toContain('Ada Lovelace declined the time you suggested (Wednesday, 1 April 2026, 09:00–10:00 BST).');
+    expect(text).toContain('https://hunted.example.com/hunter-dashboard');
+  });
+
+  it('tells the client of a no-show and that they can dispute it within 48 hours on /my-bookings', () => {
+    const { subject, text } = bookingEmailText(input({ kind: 'no_show', facts: { ...input().facts, attendance: 'no_show' } }));
+    expect(subject).toBe('Marked as a no-show: WhatsApp Video Call with Sofia Martinez');
+    expect(text).toContain('Sofia Martinez has marked this session as a no-show');
+    expect(text).toContain('you can dispute this within 48 hours on My bookings: https://hunted.example.com/my-bookings');
+    expect(text).not.toContain('How to join');
+  });
+
+  it("tells the hunter of the client's dispute, and both sides the outcome", () => {
+    const disputed = bookingEmailText(
+      input({ kind: 'disputed', role: 'hunter', recipient: hunter, facts: { ...input().facts, disputeReason: 'I was there' } }),
+    );
+    expect(disputed.subject).toBe('No-show disputed: WhatsApp Video Call with Ada Lovelace');
+    expect(disputed.text).toContain('Ada Lovelace disputes your no-show mark for this session.\nTheir reason: "I was there"');
+    const refund = { ...input().facts, resolution: 'refund' as const, resolutionNote: 'The call log shows it', refundPence: 8000 };
+    const toClient = bookingEmailText(input({ kind: 'dispute_resolved', facts: refund }));
+    expect(toClient.subject).toBe('Dispute resolved: WhatsApp Video Call with Sofia Martinez');
+    expect(toClient.text).toContain('upheld it: you will be refunded £80.00 in full');
+    expect(toClient.text).toContain('Note from our team: "The call log shows it"');
+    expect(bookingEmailText(input({ kind: 'dispute_resolved', facts: refund, role: 'hunter', recipient: hunter })).text).toContain(
+      'the client is refunded £80.00 in full',
+    );
+    const dismiss = { ...refund, resolution: 'dismiss' as const, refundPence: 0 };
+    expect(bookingEmailText(input({ kind: 'dispute_resolved', facts: dismiss })).text).toContain(
+      'the no-show mark stands. No refund is due.',
+    );
+    expect(bookingEmailText(input({ kind: 'dispute_resolved', facts: dismiss, role: 'hunter', recipient: hunter })).text).toContain(
+      'dismissed it: your no-show mark stands.',
+    );
+  });
+
+  it('asks the client how the session was, linking to /my-bookings', () => {
+    const { subject, text } = bookingEmailText(input({ kind: 'review_request' }));
+    expect(subject).toBe('How was your session with Sofia Martinez?');
+    expect(text).toContain('Leave a review on My bookings to help other clients choose: https://hunted.example.com/my-bookings');
+    expect(text).not.toContain('How to join');
+    expect(bookingEmail(input({ kind: 'review_request' })).icalEvent).toBeUndefined();
   });
 });

@@ -1,4 +1,10 @@
-import { SESSION_TYPE_LABELS, type SessionTypeKey } from '@hunted/contracts';
+import {
+  BOOKING_ACTION_RULES,
+  SESSION_TYPE_LABELS,
+  type BookingAttendance,
+  type BookingJoining,
+  type SessionTypeKey,
+} from '@hunted/contracts';
 import type { SendMailOptions } from 'nodemailer';
 import { bookingCalendar, type IcsMethod } from './ics.js';
 import { londonSpan, londonTime, pounds } from './london-time.js';
@@ -10,6 +16,12 @@ export const BOOKING_EMAIL_KINDS = [
   'reminder_1h',
   'cancellation',
   'refund',
+  'time_proposed',
+  'proposal_declined',
+  'no_show',
+  'disputed',
+  'dispute_resolved',
+  'review_request',
 ] as const;
 export type BookingEmailKind = (typeof BOOKING_EMAIL_KINDS)[number];
 export type RecipientRole = 'client' | 'hunter';
@@ -30,6 +42,18 @@ export interface BookingFacts {
   refundReason?: 'cancelled' | 'late_payment';
   /** Why the system cancelled: the hunter was suspended (only the client is emailed, with a full refund). */
   cause?: 'hunter_suspended';
+  /** The hunter's reason for cancelling, quoted to the client. */
+  reason?: string | null;
+  /** The hunter's suggested time, and their message with it. */
+  proposedStartsAt?: string;
+  proposedEndsAt?: string;
+  message?: string | null;
+  attendance?: BookingAttendance;
+  /** The client's reason for disputing a no-show. */
+  disputeReason?: string;
+  resolution?: 'refund' | 'dismiss';
+  /** The admin's note on a resolved dispute. */
+  resolutionNote?: string;
 }
 
 export interface BookingEmailInput {
@@ -45,11 +69,62 @@ export interface BookingEmailInput {
   publicUrl: string;
   /** The From header, `Hunted <no-reply@…>`. */
   mailFrom: string;
+  /**
+   * How the client joins the session (from the hunter's joining details): said in the client's confirmation, move
+   * and reminders, and the invite's LOCATION. Never given for the hunter's emails.
+   */
+  joining?: BookingJoining | null;
+}
+
+/** The emails that tell the client how to join. */
+const JOINING_KINDS: readonly BookingEmailKind[] = ['confirmation', 'rescheduled', 'reminder_24h', 'reminder_1h'];
+
+/** The joining details this email may carry: only the client's, and only about the session ahead. */
+export function joiningOf(input: Pick<BookingEmailInput, 'kind' | 'role' | 'joining'>): BookingJoining | null {
+  if (input.role !== 'client' || !JOINING_KINDS.includes(input.kind)) return null;
+  return input.joining ?? { kind: 'pending' };
+}
+
+/** The "How to join" lines of the client's email. */
+export function joiningLines(joining: BookingJoining, hunterName: string): string[] {
+  switch (joining.kind) {
+    case 'whatsapp':
+      return [`How to join: WhatsApp ${joining.phone}`, `Open the chat: ${joining.link}`];
+    case 'inPerson':
+      return [
+        'How to join: in person',
+        ...(joining.area ? [`Area: ${joining.area}`] : []),
+        ...(joining.address ? [`Address: ${joining.address}`] : []),
+      ];
+    case 'messages':
+      return [`How to join: ${hunterName} answers your question in Messages on Hunted.`];
+    case 'pending':
+      return [`How to join: ${hunterName} will message you the details before the session.`];
+  }
+}
+
+/** The invite's LOCATION: the wa.me link and number, or the meeting place; none while the details are not set. */
+export function joiningLocation(joining: BookingJoining | null): string | null {
+  if (!joining) return null;
+  switch (joining.kind) {
+    case 'whatsapp':
+      return `WhatsApp ${joining.phone} ${joining.link}`;
+    case 'inPerson':
+      return [joining.area, joining.address].filter(Boolean).join(', ');
+    case 'messages':
+      return 'Messages on Hunted';
+    case 'pending':
+      return null;
+  }
 }
 
 /** The address part of a From header like `Hunted <no-reply@hunted.example>`. */
 function addressOf(mailFrom: string): string {
   return /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+}
+
+function spanOf(startsAt: string | undefined, endsAt: string | undefined): string {
+  return startsAt && endsAt ? londonSpan(new Date(startsAt), new Date(endsAt)) : 'another time';
 }
 
 function link(publicUrl: string, role: RecipientRole): string {
@@ -66,13 +141,17 @@ export function calendarMethodOf(kind: BookingEmailKind): IcsMethod | null {
 function refundLine(facts: BookingFacts, role: RecipientRole): string | null {
   if (facts.pricePence === 0) return null;
   const refund = facts.refundPence ?? 0;
-  if (facts.cause === 'hunter_suspended' && role === 'client' && refund > 0)
+  if ((facts.cause === 'hunter_suspended' || facts.cancelledBy === 'hunter') && role === 'client' && refund > 0)
     return `You will get a full refund of ${pounds(refund)} to your original payment method; it can take 5–10 working days to appear.`;
   if (role === 'hunter')
     return refund > 0 ? `The client is refunded ${pounds(refund)}.` : 'No refund is due to the client.';
   return refund > 0
     ? `You will be refunded ${pounds(refund)} to your original payment method; it can take 5–10 working days to appear.`
     : 'No refund is due: the session was cancelled less than 24 hours before it started.';
+}
+
+function quoted(text: string): string {
+  return `"${text.trim()}"`;
 }
 
 function cancelledByLine(facts: BookingFacts, input: BookingEmailInput): string {
@@ -135,6 +214,8 @@ export function bookingEmailText(input: BookingEmailInput): { subject: string; t
     case 'cancellation': {
       subject = `Booking cancelled: ${label} ${withWhom}`;
       opening = [cancelledByLine(facts, input)];
+      if (facts.cancelledBy === 'hunter' && facts.reason)
+        opening.push(role === 'client' ? `Their reason: ${quoted(facts.reason)}` : `Your reason, as the client was told: ${quoted(facts.reason)}`);
       const refund = refundLine(facts, role);
       if (refund) opening.push(refund);
       break;
@@ -151,7 +232,65 @@ export function bookingEmailText(input: BookingEmailInput): { subject: string; t
       opening.push('It can take 5–10 working days to appear on your statement.');
       break;
     }
+    case 'time_proposed': {
+      const proposed = spanOf(facts.proposedStartsAt, facts.proposedEndsAt);
+      subject = `New time suggested: ${label} ${withWhom}`;
+      opening = [`${input.hunterName} has suggested another time for your session:`, `${proposed} (London time)`];
+      if (facts.message) opening.push('', `Their message: ${quoted(facts.message)}`);
+      opening.push('', `Accept or decline it on My bookings: ${page}`, 'Until you do, your session stays at the time below.');
+      break;
+    }
+    case 'proposal_declined': {
+      const proposed = spanOf(facts.proposedStartsAt, facts.proposedEndsAt);
+      subject = `Suggested time declined: ${label} ${withWhom}`;
+      opening = [
+        `${input.clientName} declined the time you suggested (${proposed}).`,
+        'The session stays at the time below.',
+      ];
+      break;
+    }
+    case 'no_show':
+      subject = `Marked as a no-show: ${label} ${withWhom}`;
+      opening = [
+        `${input.hunterName} has marked this session as a no-show: you did not attend. No refund is due.`,
+        `If you did attend, you can dispute this within ${BOOKING_ACTION_RULES.disputeWindowHours} hours on My bookings: ${page}`,
+      ];
+      break;
+    case 'disputed':
+      subject = `No-show disputed: ${label} ${withWhom}`;
+      opening = [`${input.clientName} disputes your no-show mark for this session.`];
+      if (facts.disputeReason) opening.push(`Their reason: ${quoted(facts.disputeReason)}`);
+      opening.push('Our team will review it and let you both know the outcome.');
+      break;
+    case 'dispute_resolved': {
+      const refund = facts.refundPence ?? 0;
+      subject = `Dispute resolved: ${label} ${withWhom}`;
+      if (facts.resolution === 'refund') {
+        opening =
+          role === 'client'
+            ? [
+                `We have reviewed your dispute and upheld it: you will be refunded ${pounds(refund)} in full to your original payment method; it can take 5–10 working days to appear.`,
+              ]
+            : [`We have reviewed ${input.clientName}'s dispute and upheld it: the client is refunded ${pounds(refund)} in full.`];
+      } else {
+        opening =
+          role === 'client'
+            ? ['We have reviewed your dispute and the no-show mark stands. No refund is due.']
+            : [`We have reviewed ${input.clientName}'s dispute and dismissed it: your no-show mark stands.`];
+      }
+      if (facts.resolutionNote) opening.push(`Note from our team: ${quoted(facts.resolutionNote)}`);
+      break;
+    }
+    case 'review_request':
+      subject = `How was your session with ${input.hunterName}?`;
+      opening = [
+        `We hope your ${label} with ${input.hunterName} went well.`,
+        `Leave a review on My bookings to help other clients choose: ${page}`,
+      ];
+      break;
   }
+  const joining = joiningOf(input);
+  if (joining) details.push(...joiningLines(joining, input.hunterName));
 
   const greeting = input.recipient.firstName ? `Hi ${input.recipient.firstName},` : 'Hello,';
   const calendarNote =
@@ -204,6 +343,7 @@ export function bookingEmail(input: BookingEmailInput, stamp: Date = new Date())
         endsAt: new Date(input.facts.endsAt),
         summary: `${label} with ${other} (Hunted)`,
         description: `${label} with ${other}. ${link(input.publicUrl, input.role)}`,
+        location: method === 'REQUEST' ? joiningLocation(joiningOf(input)) : null,
         url: link(input.publicUrl, input.role),
         organizer: { name: 'Hunted', email: from },
         attendee: { name: input.recipient.name, email: input.recipient.email },

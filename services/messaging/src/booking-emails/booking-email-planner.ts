@@ -1,5 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { BookingCancelledV1, BookingEventV1, BookingRefundedV1, BookingRescheduledV1 } from '@hunted/contracts';
+import type {
+  BookingAttendanceMarkedV1,
+  BookingCancelledV1,
+  BookingDisputedV1,
+  BookingDisputeResolvedV1,
+  BookingEventV1,
+  BookingProposalDeclinedV1,
+  BookingRefundedV1,
+  BookingRescheduledV1,
+  BookingTimeProposedV1,
+} from '@hunted/contracts';
 import { AfterCommit, InjectJobQueue, SERVICE_CONFIG, type JobQueue } from '@hunted/platform';
 import type { EntityManager } from 'typeorm';
 import type { MessagingConfig } from '../config.js';
@@ -102,6 +112,7 @@ export class BookingEmailPlanner {
   async cancelled(manager: EntityManager, event: BookingCancelledV1, now = new Date()): Promise<void> {
     const facts: EmailFacts = { ...factsOf(event), cancelledBy: event.cancelledBy, refundPence: event.refundPence };
     if (event.cause) facts.cause = event.cause;
+    if (event.cancelledBy === 'hunter' && event.reason) facts.reason = event.reason;
     const recipients =
       event.cause === 'hunter_suspended'
         ? recipientsOf(event).filter(({ role }) => role === 'client')
@@ -120,6 +131,81 @@ export class BookingEmailPlanner {
   async refunded(manager: EntityManager, event: BookingRefundedV1, now = new Date()): Promise<void> {
     const facts = { ...factsOf(event), refundPence: event.refundPence, refundReason: event.reason };
     await this.insert(manager, [this.email(event, 'refund', 'client', event.clientUserId, facts, now)]);
+  }
+
+  /** The hunter suggested another time: the client is told it, with the hunter's message, to accept or decline. */
+  async timeProposed(manager: EntityManager, eventId: string, event: BookingTimeProposedV1, now = new Date()): Promise<void> {
+    const facts: EmailFacts = {
+      ...factsOf(event),
+      proposedStartsAt: event.proposedStartsAt,
+      proposedEndsAt: event.proposedEndsAt,
+      message: event.message,
+    };
+    await this.insert(manager, [this.once(eventId, this.email(event, 'time_proposed', 'client', event.clientUserId, facts, now))]);
+  }
+
+  /** The client declined the suggested time: the hunter is told. */
+  async proposalDeclined(
+    manager: EntityManager,
+    eventId: string,
+    event: BookingProposalDeclinedV1,
+    now = new Date(),
+  ): Promise<void> {
+    if (!event.hunterUserId) return;
+    const facts: EmailFacts = { ...factsOf(event), proposedStartsAt: event.proposedStartsAt, proposedEndsAt: event.proposedEndsAt };
+    await this.insert(manager, [
+      this.once(eventId, this.email(event, 'proposal_declined', 'hunter', event.hunterUserId, facts, now)),
+    ]);
+  }
+
+  /** Marked a no-show: the client is told, and that they may dispute it (a session marked held says nothing). */
+  async attendanceMarked(
+    manager: EntityManager,
+    eventId: string,
+    event: BookingAttendanceMarkedV1,
+    now = new Date(),
+  ): Promise<void> {
+    if (event.attendance !== 'no_show') return;
+    const facts: EmailFacts = { ...factsOf(event), attendance: event.attendance };
+    await this.insert(manager, [this.once(eventId, this.email(event, 'no_show', 'client', event.clientUserId, facts, now))]);
+  }
+
+  /** The client disputed the no-show: the hunter is told (the admin sees it in the console). */
+  async disputed(manager: EntityManager, eventId: string, event: BookingDisputedV1, now = new Date()): Promise<void> {
+    if (!event.hunterUserId) return;
+    const facts: EmailFacts = { ...factsOf(event), disputeReason: event.reason };
+    await this.insert(manager, [this.once(eventId, this.email(event, 'disputed', 'hunter', event.hunterUserId, facts, now))]);
+  }
+
+  /** An admin resolved the dispute: both sides are told the outcome. */
+  async disputeResolved(
+    manager: EntityManager,
+    eventId: string,
+    event: BookingDisputeResolvedV1,
+    now = new Date(),
+  ): Promise<void> {
+    const facts: EmailFacts = {
+      ...factsOf(event),
+      resolution: event.resolution,
+      resolutionNote: event.note,
+      refundPence: event.refundPence,
+    };
+    await this.insert(manager, this.toBoth(event, 'dispute_resolved', facts, now).map((email) => this.once(eventId, email)));
+  }
+
+  /**
+   * The review requests now due (`sessionNow`, the clock of session rules): one per booking that ended two hours
+   * ago, written by one statement and queued at once.
+   */
+  async reviewRequests(manager: EntityManager, sessionNow: Date, limit: number): Promise<number> {
+    const inserted = await this.emails.insertReviewRequests(manager, sessionNow, new Date(), limit);
+    this.queueAfterCommit(manager, inserted);
+    return inserted.length;
+  }
+
+  /** An email of a one-off event: once per event (its id) and recipient. */
+  private once(eventId: string, email: NewOutboundEmail): NewOutboundEmail {
+    return { ...email, dedupeKey: eventId };
   }
 
   /**
@@ -197,7 +283,10 @@ export class BookingEmailPlanner {
   }
 
   private async insert(manager: EntityManager, emails: NewOutboundEmail[]): Promise<void> {
-    const inserted = await this.emails.insert(manager, emails);
+    this.queueAfterCommit(manager, await this.emails.insert(manager, emails));
+  }
+
+  private queueAfterCommit(manager: EntityManager, inserted: { id: string; sendAt: Date }[]): void {
     if (inserted.length === 0) return;
     this.afterCommit.run(manager, () => {
       for (const { id, sendAt } of inserted) {

@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { defineJob, SERVICE_CONFIG, type JobHandler, type JobRun, type PendingJob } from '@hunted/platform';
+import { defineJob, now as sessionClock, SERVICE_CONFIG, type JobHandler, type JobRun, type PendingJob } from '@hunted/platform';
 import { DataSource } from 'typeorm';
 import { BookingCopies } from '../bookings/booking-copies.js';
 import type { MessagingConfig } from '../config.js';
 import { HunterCopies } from '../hunters/hunter-copies.js';
+import { joiningFor, JoiningDetailsCopies } from '../hunters/joining/joining-details-copies.js';
 import { emailJobOptions, sendRecorded } from '../mail/email-ledger.js';
 import { Mailer } from '../mail/mailer.js';
 import { fullName, MemberCopies } from '../users/member-copies.js';
@@ -43,6 +44,7 @@ export class BookingEmailJob implements JobHandler<BookingEmailData> {
     private readonly bookings: BookingCopies,
     private readonly members: MemberCopies,
     private readonly hunters: HunterCopies,
+    private readonly joining: JoiningDetailsCopies,
     private readonly mailer: Mailer,
   ) {}
 
@@ -60,6 +62,7 @@ export class BookingEmailJob implements JobHandler<BookingEmailData> {
       { kind: email.kind, sequence: email.sequence, sendAt: new Date(email.sendAt) },
       booking,
       now,
+      sessionClock(),
     );
     if (reason) {
       await this.emails.record(manager, email.id, { status: 'skipped', skippedReason: reason, countAttempt: false });
@@ -68,10 +71,12 @@ export class BookingEmailJob implements JobHandler<BookingEmailData> {
 
     // The ledger records how it went; a failure (the member's address not known yet too) is retried.
     await sendRecorded(this.mailer, this.emails, email.id, job, async () => {
-      const [recipient, client, hunter] = await Promise.all([
+      const [recipient, client, hunter, joining] = await Promise.all([
         this.members.find(manager, email.recipientUserId),
         this.members.find(manager, email.facts.clientUserId),
         this.hunters.find(manager, email.facts.hunterId),
+        // Private: read only for the client's email (the content also keeps it to the client's).
+        email.role === 'client' ? this.joining.find(manager, email.facts.hunterId) : Promise.resolve(null),
       ]);
       // Identity's event may not have arrived yet: the retry finds it.
       if (!recipient?.email) throw new Error(`no email address known yet for member ${email.recipientUserId}`);
@@ -89,6 +94,7 @@ export class BookingEmailJob implements JobHandler<BookingEmailData> {
         clientName: (client && fullName(client)) ?? 'your client',
         publicUrl: this.config.PUBLIC_URL,
         mailFrom: this.config.MAIL_FROM,
+        joining: email.role === 'client' ? joiningFor(email.facts.sessionType, joining) : null,
       });
     });
     return { sent: true };

@@ -7,17 +7,21 @@ import { MemberCopiesModule } from '../users/member-copies.module.js';
 import { BookingEmailPlanner } from './booking-email-planner.js';
 import { BookingEmailJob, bookingEmailSend } from './booking-email.job.js';
 import { OutboundEmailsRepository } from './outbound-emails.repository.js';
+import { ReviewRequestSweepJob, reviewRequestSweep } from './review-request.job.js';
 
-/** The emails about bookings: planned by the booking event handlers, sent by the booking-email job. */
+/**
+ * The emails about bookings: planned by the booking event handlers (and the review request sweep), sent by the
+ * booking-email job.
+ */
 @Module({
   imports: [
-    JobsModule.forFeature([bookingEmailSend]),
+    JobsModule.forFeature([bookingEmailSend, reviewRequestSweep]),
     MailModule,
     BookingCopiesModule,
     HunterCopiesModule,
     MemberCopiesModule,
   ],
-  providers: [OutboundEmailsRepository, BookingEmailPlanner, BookingEmailJob],
+  providers: [OutboundEmailsRepository, BookingEmailPlanner, BookingEmailJob, ReviewRequestSweepJob],
   exports: [BookingEmailPlanner],
 })
 export class BookingEmailsModule {}

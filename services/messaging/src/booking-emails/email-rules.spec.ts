@@ -4,7 +4,7 @@ import { remindersFor, skipReason } from './email-rules.js';
 const START = new Date('2026-10-26T09:00:00Z');
 const HOUR = 60 * 60 * 1000;
 const at = (msBeforeStart: number) => new Date(START.getTime() - msBeforeStart);
-const confirmed = { status: 'confirmed' as const, sequence: 0, startsAt: START };
+const confirmed = { status: 'confirmed' as const, sequence: 0, startsAt: START, endsAt: new Date(START.getTime() + HOUR), attendance: null };
 
 describe('remindersFor', () => {
   it('plans both reminders for a booking days ahead, 24 h and 1 h before the start', () => {
@@ -58,5 +58,25 @@ describe('skipReason', () => {
     ).toBeNull();
     expect(skipReason({ kind: 'cancellation', sequence: 1, sendAt: at(72 * HOUR) }, later, at(-HOUR))).toBeNull();
     expect(skipReason({ kind: 'refund', sequence: 1, sendAt: at(72 * HOUR) }, null, at(-HOUR))).toBeNull();
+  });
+});
+
+describe('skipReason of a review request', () => {
+  const END = new Date(START.getTime() + HOUR);
+  const request = { kind: 'review_request' as const, sequence: 0, sendAt: END };
+  const after = (ms: number) => new Date(END.getTime() + ms);
+
+  it('goes two hours after the end on the clock of session rules, whatever the system clock says', () => {
+    expect(skipReason(request, confirmed, at(72 * HOUR), after(2 * HOUR))).toBeNull();
+    expect(skipReason(request, { ...confirmed, status: 'completed' }, at(72 * HOUR), after(3 * HOUR))).toBeNull();
+    expect(skipReason(request, confirmed, at(72 * HOUR), after(2 * HOUR - 1))).toBe('session not over yet');
+  });
+
+  it('is dropped for a booking cancelled, marked a no-show or moved since it was written', () => {
+    const late = after(3 * HOUR);
+    expect(skipReason(request, { ...confirmed, status: 'cancelled' }, late, late)).toBe('booking cancelled');
+    expect(skipReason(request, { ...confirmed, attendance: 'no_show' }, late, late)).toBe('marked a no-show');
+    expect(skipReason(request, { ...confirmed, sequence: 1 }, late, late)).toBe('booking rescheduled');
+    expect(skipReason(request, null, late, late)).toBe('booking unknown');
   });
 });

@@ -24,6 +24,26 @@ export function remindersFor(startsAt: Date, now: Date): { kind: 'reminder_24h' 
     .filter(({ sendAt }) => sendAt.getTime() > now.getTime());
 }
 
+/** The review request goes this long after the session ends. */
+export const REVIEW_REQUEST_DELAY_MS = 2 * HOUR_MS;
+
+/**
+ * Why a review request should not go (checked again when its job runs, on the clock of session rules): the booking
+ * was cancelled, marked a no-show, or moved (its end is no longer two hours past; the sweep asks again then).
+ */
+function reviewRequestSkip(
+  email: EmailToCheck,
+  booking: Pick<BookingCopy, 'status' | 'sequence' | 'endsAt' | 'attendance'> | null,
+  sessionNow: Date,
+): string | null {
+  if (!booking) return 'booking unknown';
+  if (booking.status === 'cancelled') return 'booking cancelled';
+  if (booking.attendance === 'no_show') return 'marked a no-show';
+  if (booking.sequence !== email.sequence) return 'booking rescheduled';
+  if (new Date(booking.endsAt).getTime() + REVIEW_REQUEST_DELAY_MS > sessionNow.getTime()) return 'session not over yet';
+  return null;
+}
+
 export interface EmailToCheck {
   kind: BookingEmailKind;
   sequence: number;
@@ -39,9 +59,11 @@ export interface EmailToCheck {
  */
 export function skipReason(
   email: EmailToCheck,
-  booking: Pick<BookingCopy, 'status' | 'sequence' | 'startsAt'> | null,
+  booking: Pick<BookingCopy, 'status' | 'sequence' | 'startsAt' | 'endsAt' | 'attendance'> | null,
   now: Date,
+  sessionNow: Date = now,
 ): string | null {
+  if (email.kind === 'review_request') return reviewRequestSkip(email, booking, sessionNow);
   if (isReminder(email.kind)) {
     if (!booking) return 'booking unknown';
     if (booking.status !== 'confirmed') return `booking ${booking.status}`;

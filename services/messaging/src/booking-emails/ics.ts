@@ -20,6 +20,8 @@ export interface IcsBooking {
   description: string;
   /** A link to the booking's page. */
   url: string;
+  /** Where the session happens (how to join), for the client's invite; none when not known or not theirs. */
+  location?: string | null;
   organizer: { name: string; email: string };
   attendee: { name: string; email: string };
 }
@@ -103,6 +105,7 @@ export function bookingCalendar(booking: IcsBooking, method: IcsMethod, stamp: D
     `DTEND:${icsUtc(booking.endsAt)}`,
     `SUMMARY:${escapeText(booking.summary)}`,
     `DESCRIPTION:${escapeText(booking.description)}`,
+    ...(booking.location ? [`LOCATION:${escapeText(booking.location)}`] : []),
     `URL:${withoutControlCharacters(booking.url)}`,
     `STATUS:${cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
     'TRANSP:OPAQUE',

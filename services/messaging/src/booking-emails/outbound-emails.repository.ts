@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
+import { BOOKING_ACTION_RULES } from '@hunted/contracts';
 import type { EmailFailure, EmailLedger } from '../mail/email-ledger.js';
 import type { BookingEmailKind, BookingFacts, RecipientRole } from './booking-email-content.js';
+import { REVIEW_REQUEST_DELAY_MS } from './email-rules.js';
 
 export type OutboundEmailStatus = 'pending' | 'sent' | 'skipped' | 'failed';
 
@@ -20,7 +22,12 @@ export interface NewOutboundEmail {
   recipientUserId: string;
   facts: EmailFacts;
   sendAt: Date;
+  /** Joins the once-key: the id of the one-off event the email tells of; '' (the default) for the booking's own. */
+  dedupeKey?: string;
 }
+
+/** A request is useful only while the review can still be written. */
+const REVIEW_WINDOW_DAYS = BOOKING_ACTION_RULES.reviewWindowDays;
 
 export interface OutboundEmail extends NewOutboundEmail {
   id: string;
@@ -58,16 +65,58 @@ export class OutboundEmailsRepository implements EmailLedger<string> {
         email.recipientUserId,
         JSON.stringify(email.facts),
         email.sendAt,
+        email.dedupeKey ?? '',
       );
-      const at = index * 7;
-      return `($${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}, $${at + 5}, $${at + 6}::jsonb, $${at + 7})`;
+      const at = index * 8;
+      return `($${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}, $${at + 5}, $${at + 6}::jsonb, $${at + 7}, $${at + 8})`;
     });
     const rows: { id: string; send_at: Date }[] = await manager.query(
-      `insert into outbound_emails (booking_id, kind, sequence, recipient_role, recipient_user_id, facts, send_at)
+      `insert into outbound_emails (booking_id, kind, sequence, recipient_role, recipient_user_id, facts, send_at,
+                                    dedupe_key)
        values ${tuples.join(', ')}
        on conflict on constraint outbound_emails_once do nothing
        returning id::text as id, send_at`,
       values,
+    );
+    return rows.map((row) => ({ id: row.id, sendAt: row.send_at }));
+  }
+
+  /**
+   * Writes the review requests due at `sessionNow` (the clock of session rules): one to the client of each booking
+   * (as the copy has it) that ended at least REVIEW_REQUEST_DELAY_MS ago, while its review window is open, not
+   * cancelled, not marked a no-show, and not yet asked about at its current times (a request skipped because the
+   * booking moved later does not stand in the way). A moved booking is asked at its new end; one cancelled or
+   * marked a no-show before its request goes is skipped by the job. Answers the rows written, to queue.
+   */
+  async insertReviewRequests(
+    manager: EntityManager,
+    sessionNow: Date,
+    sendAt: Date,
+    limit: number,
+  ): Promise<{ id: string; sendAt: Date }[]> {
+    const rows: { id: string; send_at: Date }[] = await manager.query(
+      `insert into outbound_emails (booking_id, kind, sequence, recipient_role, recipient_user_id, facts, send_at)
+       select b.booking_id, 'review_request', b.sequence, 'client', b.client_user_id,
+              jsonb_build_object(
+                'bookingId', b.booking_id, 'hunterId', b.hunter_id, 'hunterUserId', b.hunter_user_id,
+                'clientUserId', b.client_user_id, 'sessionType', b.session_type,
+                'startsAt', to_char(b.starts_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                'endsAt', to_char(b.ends_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                'pricePence', b.price_pence, 'sequence', b.sequence),
+              $4
+         from bookings b
+        where b.ends_at <= $1::timestamptz - make_interval(secs => $2 / 1000.0)
+          and b.ends_at > $1::timestamptz - make_interval(days => $3)
+          and b.status <> 'cancelled'
+          and b.attendance is distinct from 'no_show'
+          and not exists (select 1 from outbound_emails e
+                           where e.booking_id = b.booking_id and e.kind = 'review_request'
+                             and (e.status <> 'skipped' or e.sequence = b.sequence))
+        order by b.ends_at
+        limit $5
+       on conflict on constraint outbound_emails_once do nothing
+       returning id::text as id, send_at`,
+      [sessionNow, REVIEW_REQUEST_DELAY_MS, REVIEW_WINDOW_DAYS, sendAt, limit],
     );
     return rows.map((row) => ({ id: row.id, sendAt: row.send_at }));
   }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { BookingEventV1, SessionTypeKey } from '@hunted/contracts';
+import type { BookingAttendance, BookingEventV1, SessionTypeKey } from '@hunted/contracts';
 import type { EntityManager } from 'typeorm';
 
 export type BookingCopyStatus = 'confirmed' | 'cancelled' | 'completed';
@@ -16,6 +16,8 @@ export interface BookingCopy {
   status: BookingCopyStatus;
   sequence: number;
   refundPence: number | null;
+  /** The hunter's mark of a started session; a no-show gets no review request. */
+  attendance: BookingAttendance | null;
 }
 
 /**
@@ -69,11 +71,20 @@ export class BookingCopies {
     ]);
   }
 
+  /** The hunter marked the session held or a no-show: noted whatever order it came in (it changes no times). */
+  async recordAttendance(manager: EntityManager, bookingId: string, attendance: BookingAttendance): Promise<void> {
+    await manager.query(`update bookings set attendance = $2, updated_at = now() where booking_id = $1`, [
+      bookingId,
+      attendance,
+    ]);
+  }
+
   async find(manager: EntityManager, bookingId: string): Promise<BookingCopy | null> {
     const rows: BookingCopy[] = await manager.query(
       `select booking_id as "bookingId", hunter_id as "hunterId", hunter_user_id as "hunterUserId",
               client_user_id as "clientUserId", session_type as "sessionType", starts_at as "startsAt",
-              ends_at as "endsAt", price_pence as "pricePence", status, sequence, refund_pence as "refundPence"
+              ends_at as "endsAt", price_pence as "pricePence", status, sequence, refund_pence as "refundPence",
+              attendance
          from bookings where booking_id = $1`,
       [bookingId],
     );

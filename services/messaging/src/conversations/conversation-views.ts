@@ -89,5 +89,6 @@ export function toMessage(row: MessageRow): ConversationMessage {
     createdAt: row.created_at.toISOString(),
     isRead: row.is_read,
     clientMessageId: row.client_message_id,
+    attachments: row.attachments ?? [],
   };
 }

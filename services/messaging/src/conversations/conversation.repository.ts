@@ -205,6 +205,18 @@ export class ConversationRepository implements EmailLedger<NudgeClaim> {
     return row ?? null;
   }
 
+  /** The conversation of a client and a hunter, its row locked for the transaction (as `lockFor`), if it is open. */
+  async lockPair(manager: EntityManager, clientUserId: string, hunterId: number): Promise<Participants | null> {
+    const [row] = (await manager.query(
+      `select c.id, c.client_user_id, c.hunter_id, c.hunter_user_id,
+              (select h.status from hunters h where h.hunter_id = c.hunter_id) as hunter_status
+         from conversations c
+        where c.client_user_id = $1 and c.hunter_id = $2 for update`,
+      [clientUserId, hunterId],
+    )) as Participants[];
+    return row ?? null;
+  }
+
   /**
    * Numbers a new message (under the lock of `lockFor`): the next number, the last message, the receiver's unread
    * count, and the day's count, which moves with the number. Null when the conversation's day is full (nothing

@@ -3,6 +3,7 @@ import { JobsModule } from '@hunted/platform';
 import { LiveModule } from '../live/live.module.js';
 import { MailModule } from '../mail/mail.module.js';
 import { MemberCopiesModule } from '../users/member-copies.module.js';
+import { BookingQuestion } from './booking-question/booking-question.js';
 import { ConversationRepository } from './conversation.repository.js';
 import { ConversationsController } from './conversations.controller.js';
 import { ConversationsService } from './conversations.service.js';
@@ -25,8 +26,10 @@ import { UnreadBadges } from './unread-badges.js';
     MessageRateLimit,
     MessageNudges,
     MessageNudgeJob,
+    BookingQuestion,
   ],
   // A confirmed booking opens its conversation (ConversationRepository.open) in the event's inbox transaction.
-  exports: [ConversationRepository],
+  // and puts the client's question and photos in it (BookingQuestion).
+  exports: [ConversationRepository, BookingQuestion],
 })
 export class ConversationsModule {}

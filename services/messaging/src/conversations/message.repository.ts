@@ -13,10 +13,12 @@ export interface MessageRow {
   created_at: Date;
   is_read: boolean;
   client_message_id: string | null;
+  /** Photo URLs shown with the message (the booking's photos on its question); empty for a message a member sent. */
+  attachments: string[];
 }
 
 const MESSAGE_COLUMNS = `m.id::text as id, m.conversation_id, m.seq, m.sender_id, m.receiver_id, m.content,
-  m.created_at, m.is_read, m.client_message_id`;
+  m.created_at, m.is_read, m.client_message_id, m.attachments`;
 
 /**
  * A page of a thread, oldest first: `$3` 'latest' (its newest `$5`), 'after' (the `$5` just after message `$4`, for
@@ -56,6 +58,9 @@ export interface NewMessage {
   content: string;
   clientMessageId: string | null;
   createdAt: Date;
+  /** Only the message with a booking's question has any (its photos), and it names its booking (once per booking). */
+  attachments?: string[];
+  bookingId?: string | null;
 }
 
 /** What the unread-message email needs of the message that began a run of unread ones. */
@@ -93,7 +98,8 @@ export class MessageRepository {
     clientMessageId: string,
   ): Promise<MessageRow | null> {
     const [row] = (await manager.query(
-      `select id::text as id, conversation_id, seq, sender_id, receiver_id, content, created_at, is_read, client_message_id
+      `select id::text as id, conversation_id, seq, sender_id, receiver_id, content, created_at, is_read, client_message_id,
+              attachments
          from messages where sender_id = $1 and client_message_id = $2`,
       [senderId, clientMessageId],
     )) as MessageRow[];
@@ -102,10 +108,11 @@ export class MessageRepository {
 
   async insert(manager: EntityManager, message: NewMessage): Promise<MessageRow> {
     const [row] = (await manager.query(
-      `insert into messages (id, conversation_id, seq, sender_id, receiver_id, content, client_message_id, created_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8)
+      `insert into messages (id, conversation_id, seq, sender_id, receiver_id, content, client_message_id, created_at,
+                             attachments, booking_id)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9::text[], $10)
        returning id::text as id, conversation_id, seq, sender_id, receiver_id, content, created_at, is_read,
-                 client_message_id`,
+                 client_message_id, attachments`,
       [
         message.id,
         message.conversationId,
@@ -115,9 +122,17 @@ export class MessageRepository {
         message.content,
         message.clientMessageId,
         message.createdAt,
+        message.attachments ?? [],
+        message.bookingId ?? null,
       ],
     )) as [MessageRow];
     return row;
+  }
+
+  /** Whether the booking's question is already in its conversation (a republished confirmation adds none). */
+  async hasBookingQuestion(manager: EntityManager, bookingId: string): Promise<boolean> {
+    const rows: unknown[] = await manager.query(`select 1 from messages where booking_id = $1`, [bookingId]);
+    return rows.length > 0;
   }
 
   /** The number of a message of this conversation, or null when it is not one of its messages. */

@@ -115,6 +115,8 @@ export class OtherServices {
       endsAt: new Date(startsAt.getTime() + 3_600_000).toISOString(),
       pricePence: 8000,
       sequence: 0,
+      notes: null,
+      photoUrls: [],
     };
   }
 

@@ -3,6 +3,7 @@ import type { IntegrationEvent } from '@hunted/contracts';
 import type { EventHandler } from '@hunted/platform';
 import type { EntityManager } from 'typeorm';
 import { BookingEmailPlanner } from '../../booking-emails/booking-email-planner.js';
+import { BookingQuestion } from '../../conversations/booking-question/booking-question.js';
 import { ConversationRepository } from '../../conversations/conversation.repository.js';
 import { BookingCopies, type BookingCopyStatus } from '../booking-copies.js';
 
@@ -36,7 +37,8 @@ abstract class BookingChangeHandler<Type extends BookingChange> implements Event
 
 /**
  * A booking confirmed: copied, its confirmation and reminders planned, and the client's conversation with the
- * hunter opened (once per pair, whatever the order the events came in).
+ * hunter opened (once per pair, whatever the order the events came in), with the client's question and photos in it
+ * (once per booking).
  */
 @Injectable()
 export class BookingConfirmedHandler extends BookingChangeHandler<'bookings.booking.confirmed'> {
@@ -47,6 +49,7 @@ export class BookingConfirmedHandler extends BookingChangeHandler<'bookings.book
     bookings: BookingCopies,
     emails: BookingEmailPlanner,
     private readonly conversations: ConversationRepository,
+    private readonly question: BookingQuestion,
   ) {
     super(bookings, emails);
   }
@@ -58,6 +61,7 @@ export class BookingConfirmedHandler extends BookingChangeHandler<'bookings.book
   override async handle(event: IntegrationEvent<'bookings.booking.confirmed'>, manager: EntityManager): Promise<void> {
     await super.handle(event, manager);
     await this.conversations.open(manager, event.data);
+    await this.question.post(manager, event.data);
   }
 }
 

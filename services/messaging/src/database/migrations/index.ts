@@ -4,6 +4,7 @@ import { CreateOutboundEmails1764892800000 } from './1764892800000-create-outbou
 import { CreateConversations1765100000000 } from './1765100000000-create-conversations.js';
 import { ConversationDailyCount1765900000000 } from './1765900000000-conversation-daily-count.js';
 import { HunterVetting1766800000000 } from './1766800000000-hunter-vetting.js';
+import { SessionMessaging1795824000000 } from './1795824000000-session-messaging.js';
 
 /** Every migration of this service, in order. They run on start. */
 export const migrations = [
@@ -13,4 +14,5 @@ export const migrations = [
   CreateConversations1765100000000,
   ConversationDailyCount1765900000000,
   HunterVetting1766800000000,
+  SessionMessaging1795824000000,
 ];

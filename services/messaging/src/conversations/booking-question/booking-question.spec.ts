@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { bookingQuestionText } from './booking-question.js';
+
+describe('bookingQuestionText', () => {
+  const booking = { sessionType: 'askQuestion' as const, startsAt: '2026-03-30T08:00:00.000Z', photoUrls: [] };
+
+  it('says which session the question is for, on the London clock, then the question as written', () => {
+    expect(bookingQuestionText({ ...booking, notes: '  Is this 1950s lamp worth restoring?\nIt has a crack.  ' })).toBe(
+      'Question for my Ask Me a Question on Monday, 30 March 2026 at 09:00 BST:\nIs this 1950s lamp worth restoring?\nIt has a crack.',
+    );
+  });
+
+  it('is a short line when the client sent only photos', () => {
+    expect(
+      bookingQuestionText({ ...booking, sessionType: 'whatsappVideo', notes: null, photoUrls: ['/api/media/booking-photos/p1'] }),
+    ).toBe('Photos for my WhatsApp Video Call on Monday, 30 March 2026 at 09:00 BST');
+  });
+});

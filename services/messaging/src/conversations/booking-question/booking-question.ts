@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { SESSION_TYPE_LABELS, type BookingEventV1, type ConversationMessage } from '@hunted/contracts';
+import { AfterCommit, EventPublisher } from '@hunted/platform';
+import type { EntityManager } from 'typeorm';
+import { londonDate, londonTime } from '../../booking-emails/london-time.js';
+import { LiveDelivery } from '../../live/live-delivery.js';
+import { ConversationRepository } from '../conversation.repository.js';
+import { toMessage } from '../conversation-views.js';
+import { MessageNudges } from '../message-nudge.job.js';
+import { MessageRepository } from '../message.repository.js';
+import { UnreadBadges } from '../unread-badges.js';
+
+/** The messages table's limit on a message's text. */
+const MAX_CONTENT = 2000;
+/**
+ * The question is the booking's, not a message typed now: the conversation's daily cap does not hold it back (it
+ * still counts towards the day).
+ */
+const NO_DAILY_CAP = 2_147_483_647;
+
+/** The text of the client's message: what it is about (type and London time), then their question. */
+export function bookingQuestionText(booking: Pick<BookingEventV1, 'sessionType' | 'startsAt' | 'notes' | 'photoUrls'>): string {
+  const label = SESSION_TYPE_LABELS[booking.sessionType] ?? booking.sessionType;
+  const startsAt = new Date(booking.startsAt);
+  const { time, zone } = londonTime(startsAt);
+  const about = `my ${label} on ${londonDate(startsAt)} at ${time} ${zone}`;
+  const notes = booking.notes?.trim() ?? '';
+  if (!notes) return `Photos for ${about}`;
+  return `Question for ${about}:\n${notes}`.slice(0, MAX_CONTENT);
+}
+
+/**
+ * The client's question and photos, put in the conversation a confirmed booking opens: one message from the client
+ * to the hunter, with the photos as its attachments, written in the confirmation's inbox transaction and once per
+ * booking (a republished confirmation finds it there). Like any message it raises the hunter's unread count, is
+ * announced (`messaging.message.sent`) and, once committed, delivered live and nudged by email if left unread.
+ */
+@Injectable()
+export class BookingQuestion {
+  constructor(
+    private readonly conversations: ConversationRepository,
+    private readonly messages: MessageRepository,
+    private readonly events: EventPublisher,
+    private readonly afterCommit: AfterCommit,
+    private readonly live: LiveDelivery,
+    private readonly badges: UnreadBadges,
+    private readonly nudges: MessageNudges,
+  ) {}
+
+  async post(manager: EntityManager, booking: BookingEventV1): Promise<void> {
+    const photoUrls = booking.photoUrls ?? [];
+    if (!booking.notes?.trim() && photoUrls.length === 0) return;
+    // None when the booking opened no conversation (no hunter member, or a hunter not approved).
+    const conversation = await this.conversations.lockPair(manager, booking.clientUserId, booking.hunterId);
+    if (!conversation) return;
+    if (await this.messages.hasBookingQuestion(manager, booking.bookingId)) return;
+    const id = randomUUID();
+    const content = bookingQuestionText(booking);
+    const numbered = await this.conversations.numberMessage(manager, {
+      conversationId: conversation.id,
+      messageId: id,
+      content,
+      receiver: 'hunter',
+      perDay: NO_DAILY_CAP,
+    });
+    if (!numbered) return;
+    const row = await this.messages.insert(manager, {
+      id,
+      conversationId: conversation.id,
+      seq: numbered.seq,
+      senderId: conversation.client_user_id,
+      receiverId: conversation.hunter_user_id,
+      content,
+      clientMessageId: null,
+      createdAt: numbered.at,
+      attachments: photoUrls,
+      bookingId: booking.bookingId,
+    });
+    await this.events.publish(manager, 'messaging.message.sent', {
+      messageId: row.id,
+      conversationId: conversation.id,
+      senderId: row.sender_id,
+      receiverId: row.receiver_id,
+      createdAt: row.created_at.toISOString(),
+    });
+    const message: ConversationMessage = toMessage(row);
+    this.afterCommit.run(manager, () => {
+      this.live.emit([conversation.client_user_id, conversation.hunter_user_id], 'message:new', message);
+      void this.badges.push(message.receiverId);
+      if (numbered.receiverUnread === 1) this.nudges.plan(conversation.id, message);
+    });
+  }
+}

@@ -1,0 +1,430 @@
+import { randomUUID } from 'node:crypto';
+import type { BookingEventV1, ConversationMessage, EventPayload, EventType, IntegrationEvent } from '@hunted/contracts';
+import { EventConsumer, setClockOffset } from '@hunted/platform';
+import {
+  freePort,
+  startServiceApp,
+  testIdentityToken,
+  TEST_DATABASE_URL,
+  testServiceEnv,
+  waitFor,
+  type RunningServiceApp,
+} from '@hunted/platform/testing';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createMessagingApp } from '../src/app.js';
+import { ReviewRequestSweepJob } from '../src/booking-emails/review-request.job.js';
+import { loadConfig } from '../src/config.js';
+import { callAs, member, OtherServices } from './support/conversation-world.js';
+import { LiveClient } from './support/live-client.js';
+import { MailInbox, mimeParts, type ReceivedMail } from './mail-inbox.js';
+
+const SCHEMA = 'messaging_session_it';
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Sofia has set her joining details; Grace has not. */
+const SOFIA_HUNTER = 61;
+const GRACE_HUNTER = 62;
+const PHONE = '+447700900123';
+const WA_LINK = 'https://wa.me/447700900123';
+
+describe('messaging: the session itself (joining details, hunter actions, review requests, the question)', () => {
+  let service: RunningServiceApp<NestFastifyApplication>;
+  let others: OtherServices;
+  let inbox: MailInbox;
+  let db: pg.Client;
+  const ada = member('Ada Lovelace');
+  const sofia = member('Sofia Martinez');
+  const grace = member('Grace Hopper');
+
+  const publish = <T extends EventType>(type: T, data: EventPayload<T>) => others.publish(type, data);
+
+  function booking(hunterId: number, overrides: Partial<BookingEventV1> = {}): BookingEventV1 {
+    const startsAt = new Date(Date.now() + 3 * DAY);
+    startsAt.setUTCMinutes(0, 0, 0);
+    return {
+      bookingId: randomUUID(),
+      hunterId,
+      hunterUserId: hunterId === SOFIA_HUNTER ? sofia.id : grace.id,
+      clientUserId: ada.id,
+      sessionType: 'whatsappVideo',
+      startsAt: startsAt.toISOString(),
+      endsAt: new Date(startsAt.getTime() + HOUR).toISOString(),
+      pricePence: 8000,
+      sequence: 0,
+      notes: null,
+      photoUrls: [],
+      ...overrides,
+    };
+  }
+
+  function mailsOf(bookingId: string, kind: string, to?: string): ReceivedMail[] {
+    return inbox
+      .withHeader('X-Hunted-Booking', bookingId)
+      .filter((mail) => mail.raw.includes(`\r\nX-Hunted-Email-Kind: ${kind}\r\n`))
+      .filter((mail) => !to || mail.to[0] === to);
+  }
+  const textOf = (mail: ReceivedMail) => mimeParts(mail.raw, 'text/plain')[0]!.body;
+  const subjectOf = (mail: ReceivedMail) => /^Subject: (.*)$/m.exec(mail.raw)?.[1];
+  /** The invite's attached `.ics`, its folded lines joined. */
+  function calendarOf(mail: ReceivedMail): string {
+    const [attached] = mimeParts(mail.raw, /^(application\/ics|text\/calendar)$/).filter((part) =>
+      /^Content-Disposition: attachment/im.test(part.headers),
+    );
+    return attached!.body.replace(/\r\n /g, '');
+  }
+  const locationOf = (calendar: string) => /\r\nLOCATION:(.*)\r\n/.exec(calendar)?.[1] ?? null;
+
+  async function rows<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
+    return (await db.query(sql, params)).rows as T[];
+  }
+
+  beforeAll(async () => {
+    db = new pg.Client({ connectionString: TEST_DATABASE_URL, options: `-c search_path=${SCHEMA}` });
+    await db.connect();
+    inbox = new MailInbox(await freePort());
+    await inbox.start();
+    const env = testServiceEnv(SCHEMA, {
+      SMTP_URL: `smtp://127.0.0.1:${inbox.port}`,
+      MAIL_FROM: 'Hunted Test <no-reply@hunted.test>',
+      PUBLIC_URL: 'https://hunted.test',
+      BOOKING_EMAIL_ATTEMPTS: '30',
+      BOOKING_EMAIL_BACKOFF_MS: '150',
+      BOOKING_EMAIL_SWEEP_MS: '300',
+      BOOKING_EMAIL_COALESCE_MS: '1000',
+      MESSAGE_SEND_LIMIT_PER_MINUTE: '1000',
+    });
+    others = new OtherServices(SCHEMA, env.REDIS_PREFIX!);
+    for (const schema of others.schemas()) await db.query(`drop schema if exists ${schema} cascade`);
+    service = await startServiceApp(createMessagingApp, loadConfig(env));
+    await others.start();
+    for (const user of [ada, sofia, grace]) await others.register(user);
+    await others.hunterProfile(SOFIA_HUNTER, sofia, 'Sofia Martinez');
+    await others.hunterProfile(GRACE_HUNTER, grace, 'Grace Hopper');
+    await publish('hunters.joining-details.changed', {
+      hunterId: SOFIA_HUNTER,
+      joining: {
+        whatsappVoice: { phone: '+447700900999' },
+        whatsappVideo: { phone: PHONE },
+        inPerson: { area: 'Shoreditch', address: '1 Rivington St, London EC2A 3DT' },
+      },
+    });
+    await waitFor('the copies', async () => {
+      const [users, hunters, joining] = await Promise.all([
+        rows(`select 1 from users where email is not null`),
+        rows(`select 1 from hunters`),
+        rows(`select 1 from hunter_joining_details`),
+      ]);
+      return users.length === 3 && hunters.length === 2 && joining.length === 1;
+    });
+  });
+
+  afterEach(() => setClockOffset(0));
+
+  afterAll(async () => {
+    setClockOffset(0);
+    await others?.close();
+    await service?.close();
+    await inbox?.stop();
+    for (const schema of others?.schemas() ?? []) await db.query(`drop schema if exists ${schema} cascade`);
+    await db?.end();
+  });
+
+  describe('joining details', () => {
+    it("gives the client the WhatsApp number and wa.me link in the confirmation and as the invite's LOCATION, and the hunter neither", async () => {
+      const data = booking(SOFIA_HUNTER);
+      await publish('bookings.booking.confirmed', data);
+      await waitFor('both confirmations', () => mailsOf(data.bookingId, 'confirmation').length === 2);
+      const toAda = mailsOf(data.bookingId, 'confirmation', ada.email)[0]!;
+      expect(textOf(toAda)).toContain(`How to join: WhatsApp ${PHONE}`);
+      expect(textOf(toAda)).toContain(`Open the chat: ${WA_LINK}`);
+      expect(locationOf(calendarOf(toAda))).toBe(`WhatsApp ${PHONE} ${WA_LINK}`);
+
+      const toSofia = mailsOf(data.bookingId, 'confirmation', sofia.email)[0]!;
+      expect(toSofia.raw).not.toContain(PHONE);
+      expect(toSofia.raw).not.toContain('wa.me');
+      expect(locationOf(calendarOf(toSofia))).toBeNull();
+
+      // The moved invite carries it too.
+      const startsAt = new Date(Date.parse(data.startsAt) + DAY).toISOString();
+      const endsAt = new Date(Date.parse(data.endsAt) + DAY).toISOString();
+      await publish('bookings.booking.rescheduled', {
+        ...data,
+        startsAt,
+        endsAt,
+        sequence: 1,
+        previousStartsAt: data.startsAt,
+        previousEndsAt: data.endsAt,
+      });
+      await waitFor('both moved invites', () => mailsOf(data.bookingId, 'rescheduled').length === 2, 15_000);
+      const moved = mailsOf(data.bookingId, 'rescheduled', ada.email)[0]!;
+      expect(locationOf(calendarOf(moved))).toBe(`WhatsApp ${PHONE} ${WA_LINK}`);
+      expect(calendarOf(moved)).toContain('\r\nSEQUENCE:1\r\n');
+      expect(mailsOf(data.bookingId, 'rescheduled', sofia.email)[0]!.raw).not.toContain(PHONE);
+    });
+
+    it('gives the meeting address in person, and says the hunter will message the details when none are set', async () => {
+      const inPerson = booking(SOFIA_HUNTER, { sessionType: 'inPerson' });
+      const unset = booking(GRACE_HUNTER);
+      await publish('bookings.booking.confirmed', inPerson);
+      await publish('bookings.booking.confirmed', unset);
+      await waitFor('the confirmations to Ada', () =>
+        mailsOf(inPerson.bookingId, 'confirmation', ada.email).length === 1 &&
+        mailsOf(unset.bookingId, 'confirmation', ada.email).length === 1,
+      );
+      const place = mailsOf(inPerson.bookingId, 'confirmation', ada.email)[0]!;
+      expect(textOf(place)).toContain('How to join: in person');
+      expect(textOf(place)).toContain('Area: Shoreditch');
+      expect(textOf(place)).toContain('Address: 1 Rivington St, London EC2A 3DT');
+      expect(locationOf(calendarOf(place))).toBe('Shoreditch\\, 1 Rivington St\\, London EC2A 3DT');
+
+      const pending = mailsOf(unset.bookingId, 'confirmation', ada.email)[0]!;
+      expect(textOf(pending)).toContain('How to join: Grace Hopper will message you the details before the session.');
+      expect(locationOf(calendarOf(pending))).toBeNull();
+      expect(pending.raw).not.toContain(PHONE);
+    });
+  });
+
+  describe("the hunter's actions and disputes", () => {
+    it("tells the client the hunter's reason for cancelling and the full refund", async () => {
+      const data = booking(SOFIA_HUNTER);
+      await publish('bookings.booking.confirmed', data);
+      await publish('bookings.booking.cancelled', {
+        ...data,
+        sequence: 1,
+        cancelledBy: 'hunter',
+        refundPence: 8000,
+        cause: null,
+        reason: 'My flight was cancelled',
+      });
+      await waitFor('the cancellation to Ada', () => mailsOf(data.bookingId, 'cancellation', ada.email).length === 1, 15_000);
+      const text = textOf(mailsOf(data.bookingId, 'cancellation', ada.email)[0]!);
+      expect(text).toContain('Sofia Martinez cancelled this booking.');
+      expect(text).toContain('Their reason: "My flight was cancelled"');
+      expect(text).toContain('You will get a full refund of £80.00');
+      expect(text).not.toContain(PHONE);
+    });
+
+    it('emails the suggested time to the client, a decline to the hunter, once per event', async () => {
+      const data = booking(SOFIA_HUNTER);
+      await publish('bookings.booking.confirmed', data);
+      const proposedStartsAt = new Date(Date.parse(data.startsAt) + DAY).toISOString();
+      const proposedEndsAt = new Date(Date.parse(data.endsAt) + DAY).toISOString();
+      const proposed = await publish('bookings.booking.time-proposed', {
+        ...data,
+        proposedStartsAt,
+        proposedEndsAt,
+        message: 'Could we do the next day?',
+      });
+      // Delivered again: still one email.
+      await service.app.get(EventConsumer).apply(proposed as IntegrationEvent);
+      await publish('bookings.booking.proposal-declined', { ...data, proposedStartsAt, proposedEndsAt });
+      await waitFor('the suggestion and the decline', () =>
+        mailsOf(data.bookingId, 'time_proposed').length === 1 && mailsOf(data.bookingId, 'proposal_declined').length === 1,
+      );
+      await sleep(1_000);
+      const suggestion = mailsOf(data.bookingId, 'time_proposed');
+      expect(suggestion).toHaveLength(1);
+      expect(suggestion[0]!.to).toEqual([ada.email]);
+      expect(subjectOf(suggestion[0]!)).toBe('New time suggested: WhatsApp Video Call with Sofia Martinez');
+      expect(textOf(suggestion[0]!)).toContain('Their message: "Could we do the next day?"');
+      expect(textOf(suggestion[0]!)).toContain('Accept or decline it on My bookings: https://hunted.test/my-bookings');
+      const declined = mailsOf(data.bookingId, 'proposal_declined');
+      expect(declined.map((mail) => mail.to)).toEqual([[sofia.email]]);
+      expect(textOf(declined[0]!)).toContain('Ada Lovelace declined the time you suggested');
+    });
+
+    it('tells the client of a no-show (with the dispute window), the hunter of the dispute and both of the outcome', async () => {
+      const data = booking(SOFIA_HUNTER);
+      await publish('bookings.booking.confirmed', data);
+      await publish('bookings.booking.attendance-marked', { ...data, attendance: 'no_show', markedAt: new Date().toISOString() });
+      await publish('bookings.booking.disputed', { ...data, reason: 'I waited on the call for 20 minutes' });
+      await publish('bookings.booking.dispute-resolved', { ...data, resolution: 'refund', note: 'The call log agrees', refundPence: 8000 });
+      await waitFor('the no-show, dispute and outcome emails', () =>
+        mailsOf(data.bookingId, 'no_show').length === 1 &&
+        mailsOf(data.bookingId, 'disputed').length === 1 &&
+        mailsOf(data.bookingId, 'dispute_resolved').length === 2,
+      );
+      const noShow = mailsOf(data.bookingId, 'no_show');
+      expect(noShow[0]!.to).toEqual([ada.email]);
+      expect(textOf(noShow[0]!)).toContain('you can dispute this within 48 hours on My bookings: https://hunted.test/my-bookings');
+      const disputed = mailsOf(data.bookingId, 'disputed');
+      expect(disputed[0]!.to).toEqual([sofia.email]);
+      expect(textOf(disputed[0]!)).toContain('Their reason: "I waited on the call for 20 minutes"');
+      expect(textOf(mailsOf(data.bookingId, 'dispute_resolved', ada.email)[0]!)).toContain('you will be refunded £80.00 in full');
+      expect(textOf(mailsOf(data.bookingId, 'dispute_resolved', sofia.email)[0]!)).toContain('the client is refunded £80.00 in full');
+      expect((await rows(`select attendance from bookings where booking_id = $1`, [data.bookingId]))[0]).toEqual({
+        attendance: 'no_show',
+      });
+      // A session marked held tells nobody.
+      const held = booking(SOFIA_HUNTER);
+      await publish('bookings.booking.confirmed', held);
+      await publish('bookings.booking.attendance-marked', { ...held, attendance: 'held', markedAt: new Date().toISOString() });
+      await waitFor('the mark copied', async () =>
+        (await rows(`select 1 from bookings where booking_id = $1 and attendance = 'held'`, [held.bookingId])).length === 1,
+      );
+      expect(mailsOf(held.bookingId, 'no_show')).toHaveLength(0);
+    });
+  });
+
+  describe('the review request', () => {
+    it('asks the client two hours after the session ends, on the moved clock, once; never for a cancelled or no-show booking', async () => {
+      const soon = (hunterId: number) => {
+        const startsAt = new Date(Date.now() + 30 * 60 * 1000);
+        return booking(hunterId, {
+          startsAt: startsAt.toISOString(),
+          endsAt: new Date(startsAt.getTime() + HOUR).toISOString(),
+        });
+      };
+      const held = soon(SOFIA_HUNTER);
+      const cancelled = soon(SOFIA_HUNTER);
+      const noShow = soon(GRACE_HUNTER);
+      const later = booking(SOFIA_HUNTER);
+      for (const data of [held, cancelled, noShow, later]) await publish('bookings.booking.confirmed', data);
+      await publish('bookings.booking.cancelled', { ...cancelled, sequence: 1, cancelledBy: 'client', refundPence: 8000, cause: null, reason: null });
+      await publish('bookings.booking.attendance-marked', { ...noShow, attendance: 'no_show', markedAt: new Date().toISOString() });
+      await waitFor('the copies', async () => {
+        const copied = await rows(
+          `select 1 from bookings where (booking_id = $1 and status = 'cancelled') or (booking_id = $2 and attendance = 'no_show')`,
+          [cancelled.bookingId, noShow.bookingId],
+        );
+        return copied.length === 2;
+      });
+
+      // Not over yet: the sweep asks nobody.
+      const sweep = service.app.get(ReviewRequestSweepJob);
+      expect(await sweep.run()).toEqual({ requested: 0 });
+
+      // Three and a half hours on (the end + 2 h has passed): the move runs the scheduled sweep at once.
+      setClockOffset(3.5 * HOUR);
+      await waitFor('the review request', () => mailsOf(held.bookingId, 'review_request').length === 1, 15_000);
+      const request = mailsOf(held.bookingId, 'review_request')[0]!;
+      expect(request.to).toEqual([ada.email]);
+      expect(subjectOf(request)).toBe('How was your session with Sofia Martinez?');
+      expect(textOf(request)).toContain('https://hunted.test/my-bookings');
+
+      // Swept again, and again after another move: nothing more.
+      expect(await sweep.run()).toEqual({ requested: 0 });
+      setClockOffset(4 * HOUR);
+      await sleep(1_500);
+      expect(mailsOf(held.bookingId, 'review_request')).toHaveLength(1);
+      for (const other of [cancelled, noShow, later]) expect(mailsOf(other.bookingId, 'review_request')).toHaveLength(0);
+      expect(
+        await rows(`select booking_id, status from outbound_emails where kind = 'review_request' and booking_id = any($1)`, [
+          [held.bookingId, cancelled.bookingId, noShow.bookingId, later.bookingId],
+        ]),
+      ).toEqual([{ booking_id: held.bookingId, status: 'sent' }]);
+    });
+
+    it('asks about a booking moved later only once its new end has passed', async () => {
+      const startsAt = new Date(Date.now() + 30 * 60 * 1000);
+      const data = booking(SOFIA_HUNTER, {
+        startsAt: startsAt.toISOString(),
+        endsAt: new Date(startsAt.getTime() + HOUR).toISOString(),
+      });
+      await publish('bookings.booking.confirmed', data);
+      const movedStart = new Date(startsAt.getTime() + DAY);
+      await publish('bookings.booking.rescheduled', {
+        ...data,
+        sequence: 1,
+        startsAt: movedStart.toISOString(),
+        endsAt: new Date(movedStart.getTime() + HOUR).toISOString(),
+        previousStartsAt: data.startsAt,
+        previousEndsAt: data.endsAt,
+      });
+      await waitFor('the move copied', async () =>
+        (await rows(`select 1 from bookings where booking_id = $1 and sequence = 1`, [data.bookingId])).length === 1,
+      );
+      const sweep = service.app.get(ReviewRequestSweepJob);
+      setClockOffset(4 * HOUR);
+      await sweep.run();
+      await sleep(1_000);
+      expect(mailsOf(data.bookingId, 'review_request')).toHaveLength(0);
+      setClockOffset(DAY + 4 * HOUR);
+      await waitFor('the review request at the new end', () => mailsOf(data.bookingId, 'review_request').length === 1, 15_000);
+    });
+  });
+
+  describe("the client's question and photos", () => {
+    it('puts one message from the client in the conversation, with the photos as attachments, once per booking', async () => {
+      const photoUrls = ['/api/media/booking-photos/p-1', '/api/media/booking-photos/p-2'];
+      const data = booking(SOFIA_HUNTER, {
+        sessionType: 'askQuestion',
+        notes: 'Is my 1950s Anglepoise lamp worth restoring?',
+        photoUrls,
+      });
+      await publish('bookings.booking.confirmed', data);
+      // Republished under a new event id: still one message.
+      await publish('bookings.booking.confirmed', data);
+      let conversationId = '';
+      await waitFor('the question in the conversation', async () => {
+        const found = await rows<{ conversation_id: string }>(`select conversation_id from messages where booking_id = $1`, [
+          data.bookingId,
+        ]);
+        conversationId = found[0]?.conversation_id ?? '';
+        return found.length === 1;
+      });
+      await waitFor('both confirmations applied', async () =>
+        (await rows(`select 1 from inbox where type = 'bookings.booking.confirmed'`)).length >= 2,
+      );
+
+      const thread = (await callAs(service.base, sofia, `/api/conversations/${conversationId}/messages?limit=100`))
+        .body as ConversationMessage[];
+      const questions = thread.filter((message) => message.attachments.length > 0 || message.content.startsWith('Question for'));
+      expect(questions).toHaveLength(1);
+      expect(questions[0]).toMatchObject({
+        senderId: ada.id,
+        receiverId: sofia.id,
+        attachments: photoUrls,
+        isRead: false,
+      });
+      expect(questions[0]!.content).toMatch(
+        /^Question for my Ask Me a Question on \w+day, \d{1,2} \w+ \d{4} at \d{2}:\d{2} (GMT|BST):\nIs my 1950s Anglepoise lamp worth restoring\?$/,
+      );
+
+      // An ordinary message has none.
+      const sent = await callAs(service.base, sofia, `/api/conversations/${conversationId}/messages`, {
+        method: 'POST',
+        body: { content: 'Yes, send me one more photo of the base', receiverId: ada.id },
+      });
+      expect(sent.status).toBe(201);
+      expect(sent.body.attachments).toEqual([]);
+    });
+
+    it("delivers the question live to the hunter's open tab, attachments and all", async () => {
+      const tab = new LiveClient(service.base, { 'x-hunted-identity': await testIdentityToken(sofia, 'messaging') });
+      try {
+        await tab.open();
+        const photoUrls = ['/api/media/booking-photos/p-live'];
+        const data = booking(SOFIA_HUNTER, { notes: 'Can you value this watch?', photoUrls });
+        await publish('bookings.booking.confirmed', data);
+        await waitFor('the live question', () => tab.deliveries.some((message) => message.content.endsWith('Can you value this watch?')));
+        const delivered = tab.deliveries.find((message) => message.content.endsWith('Can you value this watch?'))!;
+        expect(delivered).toMatchObject({ senderId: ada.id, receiverId: sofia.id, attachments: photoUrls });
+      } finally {
+        tab.close();
+      }
+    });
+
+    it('writes a short line when only photos came, and nothing when neither did', async () => {
+      const photos = booking(SOFIA_HUNTER, { photoUrls: ['/api/media/booking-photos/p-3'] });
+      const bare = booking(SOFIA_HUNTER);
+      await publish('bookings.booking.confirmed', photos);
+      await publish('bookings.booking.confirmed', bare);
+      await waitFor('both copied', async () =>
+        (await rows(`select 1 from bookings where booking_id = any($1)`, [[photos.bookingId, bare.bookingId]])).length === 2,
+      );
+      const written = await rows<{ booking_id: string; content: string; attachments: string[] }>(
+        `select booking_id, content, attachments from messages where booking_id = any($1)`,
+        [[photos.bookingId, bare.bookingId]],
+      );
+      expect(written).toHaveLength(1);
+      expect(written[0]!.booking_id).toBe(photos.bookingId);
+      expect(written[0]!.content).toMatch(/^Photos for my WhatsApp Video Call on /);
+      expect(written[0]!.attachments).toEqual(['/api/media/booking-photos/p-3']);
+    });
+  });
+});
