@@ -203,7 +203,7 @@ describe("the copy of bookings' sessions", () => {
       name: 'Claimed Hunter',
       profileImageUrl: null,
       location: 'London',
-      availabilityStatus: 'available',
+      availabilityStatus: 'Available',
       sessionTypes: {
         whatsappVoice: { enabled: true, price: 50, duration: 30 },
         whatsappVideo: { enabled: true, price: 80, duration: 60 },
