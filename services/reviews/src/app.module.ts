@@ -6,11 +6,11 @@ import { CommentsModule } from './comments/comments.module.js';
 import type { ReviewsConfig } from './config.js';
 import { migrations } from './database/migrations/index.js';
 import { DemoModule } from './demo/demo.module.js';
-import { HunterCreatedOwnerHandler, HunterUpdatedOwnerHandler } from './hunters/events/hunter-owner.handlers.js';
+import { HunterCreatedOwnerHandler, HunterUpdatedOwnerHandler } from './hunters/events/hunter-owner.handler.js';
 import { HunterReviewsModule } from './hunter-reviews/hunter-reviews.module.js';
 import { PhotosModule } from './photos/photos.module.js';
 import { ReviewsModule } from './reviews/reviews.module.js';
-import { BOOKING_SESSION_HANDLERS } from './sessions/events/booking-session.handlers.js';
+import { BOOKING_SESSION_HANDLERS } from './sessions/events/booking-session.handler.js';
 import { SessionCopiesModule } from './sessions/session-copies.module.js';
 
 /** Raw SQL in each aggregate's owner (services, BrandCopies, UserCopies): no entity classes (docs/architecture.md). */
