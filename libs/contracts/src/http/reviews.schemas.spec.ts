@@ -5,7 +5,9 @@ import {
   COMMENT_EMPTY,
   COMMENT_TOO_LONG,
   commentInputSchema,
+  adminHunterReviewsQuerySchema,
   hideHunterReviewSchema,
+  hunterReviewsPageQuerySchema,
   hunterReviewInputSchema,
   hunterReviewReplySchema,
   hunterReviewReportSchema,
@@ -108,5 +110,24 @@ describe('replies, reports and hiding', () => {
     expect(errorsOf(schema, {})).toEqual({ reason: HUNTER_REVIEW_MESSAGES.reasonRequired });
     expect(errorsOf(schema, { reason: ' ' })).toEqual({ reason: HUNTER_REVIEW_MESSAGES.reasonRequired });
     expect(errorsOf(schema, { reason: 'x'.repeat(501) })).toEqual({ reason: HUNTER_REVIEW_MESSAGES.reasonTooLong });
+  });
+});
+
+describe('hunter review list queries', () => {
+  it('pages a hunter\'s reviews up to 50 at a time', () => {
+    expect(hunterReviewsPageQuerySchema.parse({})).toEqual({});
+    expect(hunterReviewsPageQuerySchema.parse({ limit: '50', offset: '10' })).toEqual({ limit: 50, offset: 10 });
+    expect(errorsOf(hunterReviewsPageQuerySchema, { limit: '51' })).toEqual({ limit: 'limit must be a whole number from 1 to 50' });
+    expect(errorsOf(hunterReviewsPageQuerySchema, { offset: '-1' })).toEqual({
+      offset: 'offset must be a whole number from 0 to 10000',
+    });
+  });
+
+  it("reads the admin's status, 'all' included", () => {
+    expect(adminHunterReviewsQuerySchema.parse({ status: 'all' })).toEqual({ status: 'all' });
+    expect(adminHunterReviewsQuerySchema.parse({})).toEqual({});
+    expect(errorsOf(adminHunterReviewsQuerySchema, { status: 'odd' })).toEqual({
+      status: 'status must be one of: reported, hidden, all',
+    });
   });
 });

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { checkedBy, trimmed } from './input-rules.js';
+import { listFilterOneOf, listWholeNumber } from './list-filters.js';
 import {
   COMMENT_MAX_LENGTH,
   HUNTER_REVIEW_LIMITS,
   HUNTER_REVIEW_MESSAGES,
+  HUNTER_REVIEWS_PAGE_MAX,
   RATINGS_REQUIRED,
   REVIEW_LIMITS,
 } from './reviews.js';
@@ -122,3 +124,25 @@ export const hideHunterReviewSchema = z.strictObject({
     HUNTER_REVIEW_MESSAGES.reasonTooLong,
   ),
 });
+
+/** The deepest offset the hunter-review lists serve (the platform's MAX_PAGE_OFFSET). */
+const HUNTER_REVIEWS_MAX_OFFSET = 10_000;
+
+/** `GET /api/hunters/{id}/reviews?limit=&offset=`: absent means the service's default (10 a page, from 0). */
+export const hunterReviewsPageQuerySchema = z.object({
+  limit: listWholeNumber('limit', 1, HUNTER_REVIEWS_PAGE_MAX),
+  offset: listWholeNumber('offset', 0, HUNTER_REVIEWS_MAX_OFFSET),
+});
+export type HunterReviewsPageQuery = z.output<typeof hunterReviewsPageQuerySchema>;
+
+export const ADMIN_HUNTER_REVIEW_FILTERS = ['reported', 'hidden', 'all'] as const;
+export type AdminHunterReviewFilter = (typeof ADMIN_HUNTER_REVIEW_FILTERS)[number];
+
+/** `GET /api/admin/hunter-reviews?status=reported|hidden|all&limit=&offset=` (absent status: reported). */
+export const adminHunterReviewsQuerySchema = z.object({
+  // 'all' is one of its values here, not "no filter".
+  status: listFilterOneOf('status', ADMIN_HUNTER_REVIEW_FILTERS, { noFilter: new Set(['']) }),
+  limit: listWholeNumber('limit', 1, 100),
+  offset: listWholeNumber('offset', 0, HUNTER_REVIEWS_MAX_OFFSET),
+});
+export type AdminHunterReviewsQuery = z.output<typeof adminHunterReviewsQuerySchema>;

@@ -1,25 +1,16 @@
 import { Controller, Get, HttpCode, Post, Res } from '@nestjs/common';
-import { HUNTER_REVIEW_MESSAGES, hideHunterReviewSchema, type AdminHunterReview } from '@hunted/contracts';
 import {
-  AdminOnly,
-  CurrentUser,
-  IdParam,
-  pageOf,
-  pageQuerySchema,
-  sendPage,
-  ValidBody,
-  ValidQuery,
-  type AuthenticatedUser,
-} from '@hunted/platform';
-import { z } from 'zod';
+  adminHunterReviewsQuerySchema,
+  HUNTER_REVIEW_MESSAGES,
+  hideHunterReviewSchema,
+  type AdminHunterReview,
+  type AdminHunterReviewsQuery,
+} from '@hunted/contracts';
+import { AdminOnly, CurrentUser, IdParam, sendPage, ValidBody, ValidQuery, type AuthenticatedUser } from '@hunted/platform';
+import type { z } from 'zod';
 import { HunterReviewsService } from './hunter-reviews.service.js';
 
 const ADMIN_PAGE = 50;
-
-/** `?status=reported|hidden|all&limit=&offset=`: the reported queue unless asked otherwise, 50 a page. */
-export const adminHunterReviewsQuerySchema = pageQuerySchema.extend({
-  status: z.enum(['reported', 'hidden', 'all'], { error: 'status must be reported, hidden or all' }).default('reported'),
-});
 
 /** The admin's moderation of reviews of hunters: reported ones first; hiding takes a review out of the rating. */
 @Controller('api/admin/hunter-reviews')
@@ -29,11 +20,12 @@ export class AdminHunterReviewsController {
 
   @Get()
   async list(
-    @ValidQuery(adminHunterReviewsQuerySchema) query: z.output<typeof adminHunterReviewsQuerySchema>,
+    @ValidQuery(adminHunterReviewsQuerySchema) query: AdminHunterReviewsQuery,
     @Res({ passthrough: true }) reply: Parameters<typeof sendPage>[0],
   ): Promise<AdminHunterReview[]> {
-    const page = pageOf(query, ADMIN_PAGE) ?? { limit: ADMIN_PAGE, offset: 0 };
-    return sendPage(reply, await this.reviews.adminPage(query.status, page));
+    // The reported queue unless asked otherwise, 50 a page.
+    const page = { limit: query.limit ?? ADMIN_PAGE, offset: query.offset ?? 0 };
+    return sendPage(reply, await this.reviews.adminPage(query.status ?? 'reported', page));
   }
 
   @Post(':id/hide')

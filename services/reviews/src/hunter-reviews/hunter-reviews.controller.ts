@@ -1,45 +1,22 @@
 import { Controller, Get, Post } from '@nestjs/common';
 import {
   HUNTER_REVIEW_MESSAGES,
-  HUNTER_REVIEWS_PAGE_MAX,
   hunterReviewInputSchema,
   hunterReviewReplySchema,
   hunterReviewReportSchema,
+  hunterReviewsPageQuerySchema,
   type HunterReview,
   type HunterReviewInputFields,
   type HunterReviewPage,
+  type HunterReviewsPageQuery,
   type MyHunterReviews,
 } from '@hunted/contracts';
-import {
-  CurrentUser,
-  IdParam,
-  MAX_PAGE_OFFSET,
-  PublicGet,
-  SignedIn,
-  ValidBody,
-  ValidQuery,
-  type AuthenticatedUser,
-} from '@hunted/platform';
-import { z } from 'zod';
+import { CurrentUser, IdParam, PublicGet, SignedIn, ValidBody, ValidQuery, type AuthenticatedUser } from '@hunted/platform';
+import type { z } from 'zod';
 import { HunterReviewsService, type HunterReviewReported } from './hunter-reviews.service.js';
 
 const HUNTER_NOT_FOUND = 'Hunter not found';
 const DEFAULT_PAGE = 10;
-
-const wholeNumber = (name: string, min: number, max: number, tooSmall: string) => {
-  const notWhole = `${name} must be a whole number`;
-  return z.coerce
-    .number({ error: notWhole })
-    .int({ error: notWhole })
-    .min(min, { error: tooSmall })
-    .max(max, { error: `${name} must be at most ${max}` });
-};
-
-/** `?limit=&offset=` of a hunter's public reviews: 10 a page unless asked, at most 50. */
-export const hunterReviewsPageSchema = z.strictObject({
-  limit: wholeNumber('limit', 1, HUNTER_REVIEWS_PAGE_MAX, 'limit must be at least 1').default(DEFAULT_PAGE),
-  offset: wholeNumber('offset', 0, MAX_PAGE_OFFSET, 'offset must be 0 or more').default(0),
-});
 
 /** A hunter's reviews under the hunter's path: anyone may read them (hidden ones are left out). */
 @Controller('api/hunters/:hunterId/reviews')
@@ -49,9 +26,9 @@ export class HunterPublicReviewsController {
   @PublicGet()
   page(
     @IdParam('hunterId', HUNTER_NOT_FOUND) hunterId: number,
-    @ValidQuery(hunterReviewsPageSchema) page: z.output<typeof hunterReviewsPageSchema>,
+    @ValidQuery(hunterReviewsPageQuerySchema) query: HunterReviewsPageQuery,
   ): Promise<HunterReviewPage> {
-    return this.reviews.page(hunterId, page);
+    return this.reviews.page(hunterId, { limit: query.limit ?? DEFAULT_PAGE, offset: query.offset ?? 0 });
   }
 }
 

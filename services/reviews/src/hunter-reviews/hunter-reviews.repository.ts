@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import type { AdminHunterReview, HunterReview } from '@hunted/contracts';
+import type { AdminHunterReview, AdminHunterReviewFilter, HunterReview } from '@hunted/contracts';
 import type { Page } from '@hunted/platform';
 import type { EntityManager } from 'typeorm';
 import { reviewerName } from '../users/user-name.js';
 
 /** Which reviews the admin lists: reported and still shown (the queue), hidden, or all. */
-export type AdminReviewFilter = 'reported' | 'hidden' | 'all';
+export type AdminReviewFilter = AdminHunterReviewFilter;
 
 /** A review with what its rules need: its session's hunter member and whether it is hidden. */
 export interface StoredHunterReview {
