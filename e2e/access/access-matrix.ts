@@ -263,6 +263,59 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     expect: signedIn(201),
   },
 
+  // ── reviews of hunters: a hunter's page is public; writing, replying and reporting need a session and a review
+  // of one's own session (an unknown booking or review is 404 for everyone signed in); moderation is the admin's
+  {
+    route: 'GET /api/hunters/:hunterId/reviews',
+    url: (f) => `/api/hunters/${f.hunter.id}/reviews?limit=10`,
+    expect: everyone(200),
+  },
+  {
+    route: 'POST /api/hunter-reviews',
+    case: 'an unknown booking',
+    url: () => '/api/hunter-reviews',
+    body: () => ({ bookingId: '00000000-0000-4000-8000-00000000a11c', rating: 5, text: 'From the matrix, unknown.' }),
+    expect: signedIn(404),
+  },
+  {
+    route: 'GET /api/hunter-reviews/mine',
+    url: () => '/api/hunter-reviews/mine',
+    expect: signedIn(200),
+  },
+  {
+    route: 'POST /api/hunter-reviews/:id/reply',
+    case: 'an unknown review',
+    url: () => '/api/hunter-reviews/2147483647/reply',
+    body: () => ({ text: 'From the matrix.' }),
+    expect: signedIn(404),
+  },
+  {
+    route: 'POST /api/hunter-reviews/:id/report',
+    case: 'an unknown review',
+    url: () => '/api/hunter-reviews/2147483647/report',
+    body: () => ({ reason: 'From the matrix.' }),
+    expect: signedIn(404),
+  },
+  {
+    route: 'GET /api/admin/hunter-reviews',
+    url: () => '/api/admin/hunter-reviews?status=all',
+    expect: adminOnly(200),
+  },
+  {
+    route: 'POST /api/admin/hunter-reviews/:id/hide',
+    case: 'an unknown review',
+    url: () => '/api/admin/hunter-reviews/2147483647/hide',
+    body: () => ({ reason: 'From the matrix.' }),
+    expect: adminOnly(404),
+  },
+  {
+    route: 'POST /api/admin/hunter-reviews/:id/unhide',
+    case: 'an unknown review',
+    url: () => '/api/admin/hunter-reviews/2147483647/unhide',
+    body: () => ({}),
+    expect: adminOnly(404),
+  },
+
   // ── hunters: profiles are public, editing and availability are the owner's only
   // Public reads of hunters never carry how their sessions happen (issue 22 item 1).
   { route: 'GET /api/hunters', url: () => '/api/hunters', expect: everyone(200), sees: noJoiningDetails },

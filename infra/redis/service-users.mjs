@@ -25,7 +25,7 @@ import { fileURLToPath } from 'node:url';
 export const EVENT_READS = {
   identity: [],
   brands: ['reviews'],
-  reviews: ['identity', 'brands'],
+  reviews: ['identity', 'brands', 'bookings', 'hunters'],
   hunters: ['identity', 'bookings'],
   bookings: ['identity', 'hunters'],
   messaging: ['identity', 'hunters', 'bookings'],

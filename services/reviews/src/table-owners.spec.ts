@@ -25,6 +25,19 @@ const TABLES: TableOwnership[] = [
   { table: 'comments', owners: ['comments/comments.service.ts'] },
   // The copy of brands' brands, kept from its events.
   { table: 'brands', owners: ['brands/brand-copies.ts'] },
+  { table: 'hunter_reviews', owners: ['hunter-reviews/hunter-reviews.repository.ts'] },
+  { table: 'hunter_review_reports', owners: ['hunter-reviews/hunter-reviews.repository.ts'] },
+  // The copy of each booking's session, kept from bookings' events (and the demo seeder, through SessionCopies).
+  {
+    table: 'booking_sessions',
+    owners: ['sessions/session-copies.ts'],
+    readers: [
+      {
+        file: 'hunter-reviews/hunter-reviews.repository.ts',
+        why: "a review shows its session's type and time, and is received by the session's hunter member",
+      },
+    ],
+  },
   {
     table: 'users',
     owners: [],
@@ -36,6 +49,10 @@ const TABLES: TableOwnership[] = [
       {
         file: 'comments/comments.service.ts',
         why: "a comment carries its author's name, joined so a rename shows at once",
+      },
+      {
+        file: 'hunter-reviews/hunter-reviews.repository.ts',
+        why: "a review of a hunter carries its reviewer's name, joined so a rename shows at once",
       },
     ],
   },

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { RATINGS_REQUIRED } from './reviews.js';
-import { COMMENT_EMPTY, COMMENT_TOO_LONG, commentInputSchema, reviewInputSchema } from './reviews.schemas.js';
+import { HUNTER_REVIEW_MESSAGES, RATINGS_REQUIRED } from './reviews.js';
+import {
+  COMMENT_EMPTY,
+  COMMENT_TOO_LONG,
+  commentInputSchema,
+  adminHunterReviewsQuerySchema,
+  hideHunterReviewSchema,
+  hunterReviewsPageQuerySchema,
+  hunterReviewInputSchema,
+  hunterReviewReplySchema,
+  hunterReviewReportSchema,
+  reviewInputSchema,
+} from './reviews.schemas.js';
 
 /** Each bad field's first message, as the service's 400 names them. */
 function errorsOf(schema: z.ZodType, body: object): Record<string, string> {
@@ -58,5 +69,65 @@ describe('commentInputSchema', () => {
 
   it('refuses more than 500 characters', () => {
     expect(errorsOf(commentInputSchema, { content: 'x'.repeat(501) })).toEqual({ content: COMMENT_TOO_LONG });
+  });
+});
+
+describe('hunterReviewInputSchema', () => {
+  const valid = { bookingId: 'b-1', rating: 4, text: 'A good session.' };
+  const check = (body: object) => errorsOf(hunterReviewInputSchema, body);
+
+  it('accepts a session, whole stars and 10 to 2,000 characters, trimming the text', () => {
+    expect(check(valid)).toEqual({});
+    expect(hunterReviewInputSchema.parse({ ...valid, text: '  A good session.  ' }).text).toBe('A good session.');
+    expect(check({ ...valid, text: 'x'.repeat(2000) })).toEqual({});
+  });
+
+  it.each([0, 6, 4.5, '4', null])('refuses %j as a rating, naming the field', (rating) => {
+    expect(check({ ...valid, rating })).toEqual({ rating: HUNTER_REVIEW_MESSAGES.rating });
+  });
+
+  it('refuses a text too short (after trimming), too long or missing', () => {
+    for (const text of ['too short', '   nine chars   '.slice(0, 12), 'x'.repeat(2001), undefined]) {
+      expect(check({ ...valid, text })).toEqual({ text: HUNTER_REVIEW_MESSAGES.text });
+    }
+  });
+
+  it('refuses a missing session and an unknown field', () => {
+    expect(check({ rating: 4, text: valid.text })).toEqual({ bookingId: HUNTER_REVIEW_MESSAGES.unknownBooking });
+    expect(hunterReviewInputSchema.safeParse({ ...valid, hunterId: 3 }).success).toBe(false);
+  });
+});
+
+describe('replies, reports and hiding', () => {
+  it('takes a reply of 1 to 2,000 characters', () => {
+    expect(errorsOf(hunterReviewReplySchema, { text: 'Thank you!' })).toEqual({});
+    expect(errorsOf(hunterReviewReplySchema, { text: '  ' })).toEqual({ text: HUNTER_REVIEW_MESSAGES.reply });
+    expect(errorsOf(hunterReviewReplySchema, { text: 'x'.repeat(2001) })).toEqual({ text: HUNTER_REVIEW_MESSAGES.reply });
+  });
+
+  it.each([hunterReviewReportSchema, hideHunterReviewSchema])('asks for a reason of at most 500 characters', (schema) => {
+    expect(errorsOf(schema, { reason: 'Spam' })).toEqual({});
+    expect(errorsOf(schema, {})).toEqual({ reason: HUNTER_REVIEW_MESSAGES.reasonRequired });
+    expect(errorsOf(schema, { reason: ' ' })).toEqual({ reason: HUNTER_REVIEW_MESSAGES.reasonRequired });
+    expect(errorsOf(schema, { reason: 'x'.repeat(501) })).toEqual({ reason: HUNTER_REVIEW_MESSAGES.reasonTooLong });
+  });
+});
+
+describe('hunter review list queries', () => {
+  it('pages a hunter\'s reviews up to 50 at a time', () => {
+    expect(hunterReviewsPageQuerySchema.parse({})).toEqual({});
+    expect(hunterReviewsPageQuerySchema.parse({ limit: '50', offset: '10' })).toEqual({ limit: 50, offset: 10 });
+    expect(errorsOf(hunterReviewsPageQuerySchema, { limit: '51' })).toEqual({ limit: 'limit must be a whole number from 1 to 50' });
+    expect(errorsOf(hunterReviewsPageQuerySchema, { offset: '-1' })).toEqual({
+      offset: 'offset must be a whole number from 0 to 10000',
+    });
+  });
+
+  it("reads the admin's status, 'all' included", () => {
+    expect(adminHunterReviewsQuerySchema.parse({ status: 'all' })).toEqual({ status: 'all' });
+    expect(adminHunterReviewsQuerySchema.parse({})).toEqual({});
+    expect(errorsOf(adminHunterReviewsQuerySchema, { status: 'odd' })).toEqual({
+      status: 'status must be one of: reported, hidden, all',
+    });
   });
 });

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { checkedBy, trimmed } from './input-rules.js';
-import { COMMENT_MAX_LENGTH, RATINGS_REQUIRED, REVIEW_LIMITS } from './reviews.js';
+import { listFilterOneOf, listWholeNumber } from './list-filters.js';
+import {
+  COMMENT_MAX_LENGTH,
+  HUNTER_REVIEW_LIMITS,
+  HUNTER_REVIEW_MESSAGES,
+  HUNTER_REVIEWS_PAGE_MAX,
+  RATINGS_REQUIRED,
+  REVIEW_LIMITS,
+} from './reviews.js';
 
 /**
  * The reviews API's request schemas (read by reviews' SchemaPipe, checked first by its forms). Apart from `reviews.ts` so
@@ -62,3 +70,79 @@ export const commentInputSchema = z.strictObject({
       .max(COMMENT_MAX_LENGTH, { error: COMMENT_TOO_LONG }),
   ),
 });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Reviews of hunters.
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Text trimmed, then between `min` and `max` characters, else `message`. */
+function textBetween(min: number, max: number, message: string, tooLong = message) {
+  return z.preprocess(
+    trimmed,
+    z.string({ error: message }).min(min, { error: message }).max(max, { error: tooLong }),
+  );
+}
+
+/** Body of `POST /api/hunter-reviews`: the session reviewed, 1–5 whole stars and 10–2,000 characters (trimmed). */
+export const hunterReviewInputSchema = z.strictObject({
+  bookingId: z.preprocess(
+    trimmed,
+    z
+      .string({ error: HUNTER_REVIEW_MESSAGES.unknownBooking })
+      .min(1, { error: HUNTER_REVIEW_MESSAGES.unknownBooking })
+      .max(100, { error: HUNTER_REVIEW_MESSAGES.unknownBooking }),
+  ),
+  rating: checkedBy<number>(
+    [[(value) => Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 5, HUNTER_REVIEW_MESSAGES.rating]],
+    { required: true },
+  ) as z.ZodType<number>,
+  text: textBetween(HUNTER_REVIEW_LIMITS.minText, HUNTER_REVIEW_LIMITS.maxText, HUNTER_REVIEW_MESSAGES.text),
+});
+export type HunterReviewInputFields = z.output<typeof hunterReviewInputSchema>;
+
+/** Body of `POST /api/hunter-reviews/{id}/reply`: 1–2,000 characters (trimmed). */
+export const hunterReviewReplySchema = z.strictObject({
+  text: textBetween(1, HUNTER_REVIEW_LIMITS.replyMax, HUNTER_REVIEW_MESSAGES.reply),
+});
+
+/** Body of `POST /api/hunter-reviews/{id}/report`: why (1–500 characters, trimmed). */
+export const hunterReviewReportSchema = z.strictObject({
+  reason: textBetween(
+    1,
+    HUNTER_REVIEW_LIMITS.reportReasonMax,
+    HUNTER_REVIEW_MESSAGES.reasonRequired,
+    HUNTER_REVIEW_MESSAGES.reasonTooLong,
+  ),
+});
+
+/** Body of `POST /api/admin/hunter-reviews/{id}/hide`: the admin's reason (1–500 characters, trimmed). */
+export const hideHunterReviewSchema = z.strictObject({
+  reason: textBetween(
+    1,
+    HUNTER_REVIEW_LIMITS.hideReasonMax,
+    HUNTER_REVIEW_MESSAGES.reasonRequired,
+    HUNTER_REVIEW_MESSAGES.reasonTooLong,
+  ),
+});
+
+/** The deepest offset the hunter-review lists serve (the platform's MAX_PAGE_OFFSET). */
+const HUNTER_REVIEWS_MAX_OFFSET = 10_000;
+
+/** `GET /api/hunters/{id}/reviews?limit=&offset=`: absent means the service's default (10 a page, from 0). */
+export const hunterReviewsPageQuerySchema = z.object({
+  limit: listWholeNumber('limit', 1, HUNTER_REVIEWS_PAGE_MAX),
+  offset: listWholeNumber('offset', 0, HUNTER_REVIEWS_MAX_OFFSET),
+});
+export type HunterReviewsPageQuery = z.output<typeof hunterReviewsPageQuerySchema>;
+
+export const ADMIN_HUNTER_REVIEW_FILTERS = ['reported', 'hidden', 'all'] as const;
+export type AdminHunterReviewFilter = (typeof ADMIN_HUNTER_REVIEW_FILTERS)[number];
+
+/** `GET /api/admin/hunter-reviews?status=reported|hidden|all&limit=&offset=` (absent status: reported). */
+export const adminHunterReviewsQuerySchema = z.object({
+  // 'all' is one of its values here, not "no filter".
+  status: listFilterOneOf('status', ADMIN_HUNTER_REVIEW_FILTERS, { noFilter: new Set(['']) }),
+  limit: listWholeNumber('limit', 1, 100),
+  offset: listWholeNumber('offset', 0, HUNTER_REVIEWS_MAX_OFFSET),
+});
+export type AdminHunterReviewsQuery = z.output<typeof adminHunterReviewsQuerySchema>;

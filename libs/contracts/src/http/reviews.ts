@@ -166,6 +166,10 @@ export const HUNTER_REVIEW_MESSAGES = {
   ownReport: 'You cannot report your own review',
   alreadyReported: 'You have already reported this review',
   reasonRequired: 'Give a reason',
+  // Added by the reviews service (backwards compatible): a missing review, a reply's and a reason's length.
+  notFound: 'We could not find that review',
+  reply: 'Write a reply of up to 2,000 characters',
+  reasonTooLong: 'Keep the reason to 500 characters or fewer',
 } as const;
 
 /** A rating as half-step stars: 4.26 → 4.5, 4.24 → 4 (what the cards and the page draw). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayName } from './user-name.js';
+import { displayName, reviewerName } from './user-name.js';
 
 describe('displayName', () => {
   it('joins first and last name, or uses the one there is', () => {
@@ -12,5 +12,19 @@ describe('displayName', () => {
     expect(displayName(null, null)).toBe('Anonymous');
     expect(displayName('  ', '')).toBe('Anonymous');
     expect(displayName(undefined, undefined)).toBe('Anonymous');
+  });
+});
+
+describe('reviewerName', () => {
+  it('is the first name and the last initial', () => {
+    expect(reviewerName('Ada', 'Lovelace')).toBe('Ada L.');
+    expect(reviewerName(' Ada ', ' émile')).toBe('Ada É.');
+    expect(reviewerName('Grace', null)).toBe('Grace');
+  });
+
+  it("is 'Anonymous' without a first name", () => {
+    expect(reviewerName(null, 'Lovelace')).toBe('Anonymous');
+    expect(reviewerName('  ', null)).toBe('Anonymous');
+    expect(reviewerName(undefined, undefined)).toBe('Anonymous');
   });
 });

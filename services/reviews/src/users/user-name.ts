@@ -2,3 +2,14 @@
 export function displayName(firstName: string | null | undefined, lastName: string | null | undefined): string {
   return `${firstName?.trim() ?? ''} ${lastName?.trim() ?? ''}`.trim() || 'Anonymous';
 }
+
+/**
+ * A hunter's reviewer as the public sees them: first name and last initial ('Ada L.'), the first name alone without
+ * a last name, else 'Anonymous' (a surname's initial alone names nobody).
+ */
+export function reviewerName(firstName: string | null | undefined, lastName: string | null | undefined): string {
+  const first = firstName?.trim() ?? '';
+  if (!first) return 'Anonymous';
+  const initial = Array.from(lastName?.trim() ?? '')[0];
+  return initial ? `${first} ${initial.toUpperCase()}.` : first;
+}

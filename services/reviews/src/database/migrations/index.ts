@@ -1,5 +1,6 @@
 import { CreateReviewsPhotosComments1764115200000 } from './1764115200000-create-reviews-photos-comments.js';
 import { BrandListCounts1764201600000 } from './1764201600000-brand-list-counts.js';
+import { HunterReviews1795824000000 } from './1795824000000-hunter-reviews.js';
 
 /** Every migration of this service, in order. They run on start. */
-export const migrations = [CreateReviewsPhotosComments1764115200000, BrandListCounts1764201600000];
+export const migrations = [CreateReviewsPhotosComments1764115200000, BrandListCounts1764201600000, HunterReviews1795824000000];

@@ -1,0 +1,264 @@
+import { Injectable } from '@nestjs/common';
+import type { AdminHunterReview, AdminHunterReviewFilter, HunterReview } from '@hunted/contracts';
+import type { Page } from '@hunted/platform';
+import type { EntityManager } from 'typeorm';
+import { reviewerName } from '../users/user-name.js';
+
+/** Which reviews the admin lists: reported and still shown (the queue), hidden, or all. */
+export type AdminReviewFilter = AdminHunterReviewFilter;
+
+/** A review with what its rules need: its session's hunter member and whether it is hidden. */
+export interface StoredHunterReview {
+  review: HunterReview;
+  clientUserId: string;
+  hunterUserId: string | null;
+  hiddenAt: Date | null;
+}
+
+/** A hunter's visible reviews: how many and their stars' sum. */
+export interface RatingTotals {
+  reviewCount: number;
+  ratingSum: number;
+}
+
+interface ReviewRow {
+  id: number;
+  hunter_id: number;
+  booking_id: string;
+  client_user_id: string;
+  rating: number;
+  text: string;
+  created_at: Date;
+  reply_text: string | null;
+  reply_created_at: Date | null;
+  hidden_reason: string | null;
+  hidden_at: Date | null;
+  hidden_by: string | null;
+  session_type: string;
+  starts_at: Date;
+  hunter_user_id: string | null;
+  first_name: string | null;
+  last_name: string | null;
+}
+
+interface AdminRow extends ReviewRow {
+  reports: { reason: string; reportedAt: string }[];
+}
+
+/** A new review, as the service decided it may be written. */
+export interface NewHunterReview {
+  bookingId: string;
+  hunterId: number;
+  clientUserId: string;
+  rating: number;
+  text: string;
+  /** The demo seeder dates its reviews; the API's are dated by the database. */
+  createdAt?: Date;
+}
+
+// The reviewer's name is joined now (a rename shows at once); the session's type and time from the copy.
+const COLUMNS = `
+  r.id, r.hunter_id, r.booking_id, r.client_user_id, r.rating, r.text, r.created_at, r.reply_text, r.reply_created_at,
+  r.hidden_reason, r.hidden_at, r.hidden_by, s.session_type, s.starts_at, s.hunter_user_id, u.first_name, u.last_name`;
+const FROM = `
+  from hunter_reviews r
+  join booking_sessions s on s.booking_id = r.booking_id
+  left join users u on u.user_id = r.client_user_id`;
+const SELECT_REVIEWS = `select ${COLUMNS} ${FROM}`;
+// The admin's rows carry their reports (oldest first) and when the latest came.
+const SELECT_ADMIN_REVIEWS = `
+  select ${COLUMNS},
+         coalesce((select json_agg(json_build_object('reason', p.reason, 'reportedAt', p.created_at) order by p.created_at)
+                     from hunter_review_reports p where p.review_id = r.id), '[]'::json) as reports,
+         (select max(p.created_at) from hunter_review_reports p where p.review_id = r.id) as last_reported_at
+  ${FROM}`;
+
+const ADMIN_FILTERS: Record<AdminReviewFilter, string> = {
+  reported: 'r.hidden_at is null and exists (select 1 from hunter_review_reports p where p.review_id = r.id)',
+  hidden: 'r.hidden_at is not null',
+  all: 'true',
+};
+
+function toReview(row: ReviewRow): HunterReview {
+  return {
+    id: row.id,
+    hunterId: row.hunter_id,
+    bookingId: row.booking_id,
+    rating: row.rating,
+    text: row.text,
+    reviewerName: reviewerName(row.first_name, row.last_name),
+    sessionType: row.session_type,
+    sessionStartsAt: row.starts_at.toISOString(),
+    createdAt: row.created_at.toISOString(),
+    reply:
+      row.reply_text !== null && row.reply_created_at !== null
+        ? { text: row.reply_text, createdAt: row.reply_created_at.toISOString() }
+        : null,
+  };
+}
+
+function toAdminReview(row: AdminRow): AdminHunterReview {
+  return {
+    ...toReview(row),
+    clientUserId: row.client_user_id,
+    hidden:
+      row.hidden_at !== null && row.hidden_reason !== null && row.hidden_by !== null
+        ? { reason: row.hidden_reason, hiddenAt: row.hidden_at.toISOString(), hiddenBy: row.hidden_by }
+        : null,
+    reports: row.reports.map((report) => ({ reason: report.reason, reportedAt: new Date(report.reportedAt).toISOString() })),
+  };
+}
+
+/**
+ * The one owner of `hunter_reviews` and `hunter_review_reports`. It reads the session copy (a review shows its
+ * session) and the users copy (the reviewer's name) by joining them; the rules live in HunterReviewsService.
+ */
+@Injectable()
+export class HunterReviewsRepository {
+  /**
+   * Serialises the changes of one hunter's visible reviews until the transaction ends, so each change's rating
+   * event is computed after the one before it committed: two reviews written at once never both announce a count
+   * that leaves the other out.
+   */
+  async lockHunter(manager: EntityManager, hunterId: number): Promise<void> {
+    await manager.query(`select pg_advisory_xact_lock(hashtext('hunter-reviews.rating'), $1)`, [hunterId]);
+  }
+
+  /** The hunter's visible reviews: their count and the sum of their stars. */
+  async totals(manager: EntityManager, hunterId: number): Promise<RatingTotals> {
+    const rows: { count: number; sum: number }[] = await manager.query(
+      `select count(*)::int as count, coalesce(sum(rating), 0)::int as sum
+         from hunter_reviews where hunter_id = $1 and hidden_at is null`,
+      [hunterId],
+    );
+    return { reviewCount: rows[0]!.count, ratingSum: rows[0]!.sum };
+  }
+
+  /** A page of the hunter's visible reviews, newest first. */
+  async visiblePage(manager: EntityManager, hunterId: number, page: Page): Promise<HunterReview[]> {
+    const rows: ReviewRow[] = await manager.query(
+      `${SELECT_REVIEWS}
+        where r.hunter_id = $1 and r.hidden_at is null
+        order by r.created_at desc, r.id desc
+        limit $2 offset $3`,
+      [hunterId, page.limit, page.offset],
+    );
+    return rows.map(toReview);
+  }
+
+  /** Whether the booking has its review already. */
+  async existsForBooking(manager: EntityManager, bookingId: string): Promise<boolean> {
+    const rows: unknown[] = await manager.query(`select 1 from hunter_reviews where booking_id = $1`, [bookingId]);
+    return rows.length > 0;
+  }
+
+  /** Writes the review; null when the booking has one already (the unique key decides a race). */
+  async insert(manager: EntityManager, review: NewHunterReview): Promise<number | null> {
+    const rows: { id: number }[] = await manager.query(
+      `insert into hunter_reviews (booking_id, hunter_id, client_user_id, rating, text, created_at)
+       values ($1, $2, $3, $4, $5, coalesce($6::timestamptz, now()))
+       on conflict (booking_id) do nothing
+       returning id`,
+      [review.bookingId, review.hunterId, review.clientUserId, review.rating, review.text, review.createdAt ?? null],
+    );
+    return rows[0]?.id ?? null;
+  }
+
+  async find(manager: EntityManager, reviewId: number): Promise<StoredHunterReview | null> {
+    const rows: ReviewRow[] = await manager.query(`${SELECT_REVIEWS} where r.id = $1`, [reviewId]);
+    const row = rows[0];
+    if (!row) return null;
+    return { review: toReview(row), clientUserId: row.client_user_id, hunterUserId: row.hunter_user_id, hiddenAt: row.hidden_at };
+  }
+
+  /** The hunter's one reply; false when the review has a reply already. */
+  async reply(manager: EntityManager, reviewId: number, text: string, at?: Date): Promise<boolean> {
+    // An update answers [rows, count] through TypeORM.
+    const [rows] = await manager.query<[unknown[], number]>(
+      `update hunter_reviews set reply_text = $2, reply_created_at = coalesce($3::timestamptz, now())
+        where id = $1 and reply_text is null
+        returning id`,
+      [reviewId, text, at ?? null],
+    );
+    return rows.length > 0;
+  }
+
+  /** A member's report; false when they have reported this review already. */
+  async report(manager: EntityManager, reviewId: number, reporterUserId: string, reason: string): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      `insert into hunter_review_reports (review_id, reporter_user_id, reason) values ($1, $2, $3)
+       on conflict (review_id, reporter_user_id) do nothing
+       returning id`,
+      [reviewId, reporterUserId, reason],
+    );
+    return rows.length > 0;
+  }
+
+  /** Hides a shown review; false when it was hidden already (its reason stays the first one). */
+  async hide(manager: EntityManager, reviewId: number, reason: string, adminUserId: string): Promise<boolean> {
+    // An update answers [rows, count] through TypeORM.
+    const [rows] = await manager.query<[unknown[], number]>(
+      `update hunter_reviews set hidden_reason = $2, hidden_at = now(), hidden_by = $3
+        where id = $1 and hidden_at is null
+        returning id`,
+      [reviewId, reason, adminUserId],
+    );
+    return rows.length > 0;
+  }
+
+  /** Shows a hidden review again; false when it was not hidden. */
+  async unhide(manager: EntityManager, reviewId: number): Promise<boolean> {
+    // An update answers [rows, count] through TypeORM.
+    const [rows] = await manager.query<[unknown[], number]>(
+      `update hunter_reviews set hidden_reason = null, hidden_at = null, hidden_by = null
+        where id = $1 and hidden_at is not null
+        returning id`,
+      [reviewId],
+    );
+    return rows.length > 0;
+  }
+
+  /** Every review the member wrote (hidden ones too: the author still sees what they wrote), newest first. */
+  async writtenBy(manager: EntityManager, userId: string): Promise<HunterReview[]> {
+    const rows: ReviewRow[] = await manager.query(
+      `${SELECT_REVIEWS} where r.client_user_id = $1 order by r.created_at desc, r.id desc`,
+      [userId],
+    );
+    return rows.map(toReview);
+  }
+
+  /** The visible reviews of the sessions the member held as a hunter, newest first. */
+  async receivedBy(manager: EntityManager, userId: string): Promise<HunterReview[]> {
+    const rows: ReviewRow[] = await manager.query(
+      `${SELECT_REVIEWS} where s.hunter_user_id = $1 and r.hidden_at is null order by r.created_at desc, r.id desc`,
+      [userId],
+    );
+    return rows.map(toReview);
+  }
+
+  /** The admin's list: reported and still shown first (latest report first), then newest; and its total. */
+  async adminPage(
+    manager: EntityManager,
+    filter: AdminReviewFilter,
+    page: Page,
+  ): Promise<{ items: AdminHunterReview[]; total: number }> {
+    const where = ADMIN_FILTERS[filter];
+    const rows: AdminRow[] = await manager.query(
+      `select q.* from (${SELECT_ADMIN_REVIEWS} where ${where}) q
+       order by (q.hidden_at is null and q.last_reported_at is not null) desc, q.last_reported_at desc nulls last,
+                q.created_at desc, q.id desc
+       limit $1 offset $2`,
+      [page.limit, page.offset],
+    );
+    const counted: { n: number }[] = await manager.query(`select count(*)::int as n from hunter_reviews r where ${where}`);
+    return { items: rows.map(toAdminReview), total: counted[0]!.n };
+  }
+
+  async findForAdmin(manager: EntityManager, reviewId: number): Promise<AdminHunterReview | null> {
+    const rows: AdminRow[] = await manager.query(
+      `${SELECT_ADMIN_REVIEWS} where r.id = $1`,
+      [reviewId],
+    );
+    return rows[0] ? toAdminReview(rows[0]) : null;
+  }
+}

@@ -1,0 +1,176 @@
+import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import {
+  BOOKING_ACTION_RULES,
+  HUNTER_REVIEW_MESSAGES as MESSAGES,
+  type AdminHunterReview,
+  type HunterReview,
+  type HunterReviewInputFields,
+  type HunterReviewPage,
+  type MyHunterReviews,
+} from '@hunted/contracts';
+import { EventPublisher, now, UserCopies, type AuthenticatedUser, type Page } from '@hunted/platform';
+import { DataSource, type EntityManager } from 'typeorm';
+import { SessionCopies, wasHeld } from '../sessions/session-copies.js';
+import { ratingChanged, ratingOf } from './hunter-rating.js';
+import { HunterReviewsRepository, type AdminReviewFilter, type NewHunterReview } from './hunter-reviews.repository.js';
+
+const DAY_MS = 86_400_000;
+
+/** A demo review as the seeder writes it, with the hunter's reply when there is one. */
+export interface DemoHunterReview extends NewHunterReview {
+  reply?: { text: string; at: Date };
+}
+
+/** What `POST /api/hunter-reviews/{id}/report` answers (201). */
+export interface HunterReviewReported {
+  reviewId: number;
+  reported: true;
+}
+
+/**
+ * Reviews of hunters: who may write, reply, report and hide, judged from this service's copy of the booking's
+ * session (never from what the client says) and the test clock's now. Every change of a hunter's visible reviews
+ * announces the hunter's new rating in its own transaction (the outbox).
+ */
+@Injectable()
+export class HunterReviewsService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly reviews: HunterReviewsRepository,
+    private readonly sessions: SessionCopies,
+    private readonly users: UserCopies,
+    private readonly events: EventPublisher,
+  ) {}
+
+  /** A page of the hunter's visible reviews with their total and rating (an unknown hunter has none). */
+  async page(hunterId: number, page: Page): Promise<HunterReviewPage> {
+    const manager = this.dataSource.manager;
+    const [reviews, totals] = await Promise.all([
+      this.reviews.visiblePage(manager, hunterId, page),
+      this.reviews.totals(manager, hunterId),
+    ]);
+    return { reviews, total: totals.reviewCount, rating: ratingOf(totals) };
+  }
+
+  /** The client's one review of a held session, within the window after its end. */
+  async create(author: AuthenticatedUser, input: HunterReviewInputFields): Promise<HunterReview> {
+    return this.dataSource.transaction(async (manager) => {
+      const session = await this.sessions.find(manager, input.bookingId);
+      if (!session) throw new NotFoundException(MESSAGES.unknownBooking);
+      if (session.clientUserId !== author.id) throw new ForbiddenException(MESSAGES.notYours);
+      if (await this.reviews.existsForBooking(manager, session.bookingId)) throw new ConflictException(MESSAGES.already);
+      const at = now();
+      if (session.status === 'cancelled') throw new ConflictException(MESSAGES.notHeld);
+      if (session.endsAt.getTime() > at.getTime()) throw new ConflictException(MESSAGES.notEnded);
+      if (!wasHeld(session, at)) throw new ConflictException(MESSAGES.notHeld);
+      if (at.getTime() > session.endsAt.getTime() + BOOKING_ACTION_RULES.reviewWindowDays * DAY_MS) {
+        throw new ConflictException(MESSAGES.windowClosed);
+      }
+      await this.users.rememberSignedIn(manager, author);
+      const reviewId = await this.write(manager, {
+        bookingId: session.bookingId,
+        hunterId: session.hunterId,
+        clientUserId: author.id,
+        rating: input.rating,
+        text: input.text,
+      });
+      // The unique booking key decides a race between two first reviews: the loser wrote nothing.
+      if (reviewId === null) throw new ConflictException(MESSAGES.already);
+      return (await this.reviews.find(manager, reviewId))!.review;
+    });
+  }
+
+  /** Writes a review and announces the hunter's new rating in the caller's transaction; null when it has one already. */
+  private async write(manager: EntityManager, review: NewHunterReview): Promise<number | null> {
+    await this.reviews.lockHunter(manager, review.hunterId);
+    const reviewId = await this.reviews.insert(manager, review);
+    if (reviewId !== null) await this.announceRating(manager, review.hunterId);
+    return reviewId;
+  }
+
+  /**
+   * Demo reviews (and their replies) written in the seeder's transaction, each hunter's rating announced once
+   * after all of theirs; a review whose booking has one already is skipped. Answers how many were written.
+   */
+  async seedDemo(manager: EntityManager, reviews: readonly DemoHunterReview[]): Promise<number> {
+    const hunters = new Set<number>();
+    let written = 0;
+    for (const review of reviews) {
+      await this.reviews.lockHunter(manager, review.hunterId);
+      const reviewId = await this.reviews.insert(manager, review);
+      if (reviewId === null) continue;
+      if (review.reply) await this.reviews.reply(manager, reviewId, review.reply.text, review.reply.at);
+      hunters.add(review.hunterId);
+      written += 1;
+    }
+    for (const hunterId of hunters) await this.announceRating(manager, hunterId);
+    return written;
+  }
+
+  /** The reviewed hunter's one reply. */
+  async reply(replier: AuthenticatedUser, reviewId: number, text: string): Promise<HunterReview> {
+    return this.dataSource.transaction(async (manager) => {
+      const stored = await this.reviews.find(manager, reviewId);
+      if (!stored) throw new NotFoundException(MESSAGES.notFound);
+      if (stored.hunterUserId === null || stored.hunterUserId !== replier.id) {
+        throw new ForbiddenException(MESSAGES.replyNotYours);
+      }
+      if (!(await this.reviews.reply(manager, reviewId, text))) throw new ConflictException(MESSAGES.alreadyReplied);
+      return (await this.reviews.find(manager, reviewId))!.review;
+    });
+  }
+
+  /** A member's report of a review (never its author's), once each; reported reviews reach the admin. */
+  async report(reporter: AuthenticatedUser, reviewId: number, reason: string): Promise<HunterReviewReported> {
+    return this.dataSource.transaction(async (manager) => {
+      const stored = await this.reviews.find(manager, reviewId);
+      if (!stored) throw new NotFoundException(MESSAGES.notFound);
+      if (stored.clientUserId === reporter.id) throw new ConflictException(MESSAGES.ownReport);
+      if (!(await this.reviews.report(manager, reviewId, reporter.id, reason))) {
+        throw new ConflictException(MESSAGES.alreadyReported);
+      }
+      return { reviewId, reported: true };
+    });
+  }
+
+  /** What the member wrote as a client, and what they received as a hunter. */
+  async mine(userId: string): Promise<MyHunterReviews> {
+    const manager = this.dataSource.manager;
+    const [written, received] = await Promise.all([
+      this.reviews.writtenBy(manager, userId),
+      this.reviews.receivedBy(manager, userId),
+    ]);
+    return { written, received };
+  }
+
+  adminPage(filter: AdminReviewFilter, page: Page): Promise<{ items: AdminHunterReview[]; total: number }> {
+    return this.reviews.adminPage(this.dataSource.manager, filter, page);
+  }
+
+  /** Hides a review with the admin's reason: it leaves the page and the rating (a repeat changes nothing). */
+  hide(admin: AuthenticatedUser, reviewId: number, reason: string): Promise<AdminHunterReview> {
+    return this.moderate(reviewId, (manager) => this.reviews.hide(manager, reviewId, reason, admin.id));
+  }
+
+  /** Shows a hidden review again: it counts in the rating once more. */
+  unhide(reviewId: number): Promise<AdminHunterReview> {
+    return this.moderate(reviewId, (manager) => this.reviews.unhide(manager, reviewId));
+  }
+
+  private moderate(reviewId: number, change: (manager: EntityManager) => Promise<boolean>): Promise<AdminHunterReview> {
+    return this.dataSource.transaction(async (manager) => {
+      const stored = await this.reviews.find(manager, reviewId);
+      if (!stored) throw new NotFoundException(MESSAGES.notFound);
+      await this.reviews.lockHunter(manager, stored.review.hunterId);
+      if (await change(manager)) await this.announceRating(manager, stored.review.hunterId);
+      return (await this.reviews.findForAdmin(manager, reviewId))!;
+    });
+  }
+
+  /** The hunter's rating as their visible reviews now give it, to the outbox (the caller holds the hunter's lock). */
+  private async announceRating(manager: EntityManager, hunterId: number): Promise<void> {
+    const totals = await this.reviews.totals(manager, hunterId);
+    await this.events.publish(manager, 'reviews.hunter-rating.changed', ratingChanged(hunterId, totals));
+  }
+}

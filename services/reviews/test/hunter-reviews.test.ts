@@ -1,0 +1,501 @@
+import { randomUUID } from 'node:crypto';
+import {
+  HUNTER_REVIEW_MESSAGES as MESSAGES,
+  type AdminHunterReview,
+  type BookingEventV1,
+  type EventPayload,
+  type EventType,
+  type HunterRatingChangedV1,
+  type HunterReview,
+  type HunterReviewPage,
+  type IntegrationEvent,
+  type MyHunterReviews,
+} from '@hunted/contracts';
+import { EventConsumer, setClockOffset } from '@hunted/platform';
+import {
+  startServiceApp,
+  startTestPublisher,
+  TEST_DATABASE_URL,
+  testIdentityHeaders,
+  testServiceEnv,
+  waitFor,
+  type RunningServiceApp,
+  type TestPublisher,
+} from '@hunted/platform/testing';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createReviewsApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+
+const SCHEMA = 'reviews_hunter_it';
+const BOOKINGS_SCHEMA = 'reviews_hunter_it_bookings';
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+interface Member {
+  id: string;
+  firstName: string | null;
+  lastName: string | null;
+  isAdmin?: boolean;
+}
+
+const ada: Member = { id: 'user-ada', firstName: 'Ada', lastName: 'Lovelace' };
+const grace: Member = { id: 'user-grace', firstName: 'Grace', lastName: 'Hopper' };
+const hunterMember: Member = { id: 'user-hunter', firstName: 'Sofia', lastName: 'Marchetti' };
+const admin: Member = { id: 'user-admin', firstName: 'Ann', lastName: 'Admin', isAdmin: true };
+
+let reviews: RunningServiceApp<NestFastifyApplication>;
+let app: NestFastifyApplication;
+let base: string;
+let db: pg.Client;
+let bookings: TestPublisher;
+
+async function headersOf(member: Member | null): Promise<Record<string, string>> {
+  const identity = member
+    ? await testIdentityHeaders({ ...member, email: `${member.id}@hunted.test`, isAdmin: member.isAdmin ?? false }, 'reviews')
+    : {};
+  return { 'content-type': 'application/json', ...identity };
+}
+
+async function post<T = unknown>(path: string, member: Member | null, body: unknown): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${base}${path}`, { method: 'POST', headers: await headersOf(member), body: JSON.stringify(body) });
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+async function get<T>(path: string, member: Member | null = null): Promise<{ status: number; body: T; headers: Headers }> {
+  const response = await fetch(`${base}${path}`, { headers: await headersOf(member) });
+  return { status: response.status, body: (await response.json()) as T, headers: response.headers };
+}
+
+async function apply<T extends EventType>(type: T, data: EventPayload<T>): Promise<boolean> {
+  const event = { id: randomUUID(), type, version: 1, occurredAt: new Date().toISOString(), data } as IntegrationEvent<T>;
+  return app.get(EventConsumer).apply(event);
+}
+
+/** A booking as bookings' events carry it: ended `endedHoursAgo` hours ago (negative: ends in the future). */
+function bookingOf(hunterId: number, client: Member, endedHoursAgo: number, sequence = 0): BookingEventV1 {
+  const endsAt = new Date(Date.now() - endedHoursAgo * HOUR);
+  return {
+    bookingId: randomUUID(),
+    hunterId,
+    hunterUserId: hunterId === 1 ? hunterMember.id : null,
+    clientUserId: client.id,
+    sessionType: 'whatsappVideo',
+    startsAt: new Date(endsAt.getTime() - HOUR).toISOString(),
+    endsAt: endsAt.toISOString(),
+    pricePence: 8000,
+    sequence,
+    notes: null,
+    photoUrls: [],
+  };
+}
+
+/** A confirmed booking that ended and was completed: a held session. */
+async function heldSession(hunterId: number, client: Member, endedHoursAgo = 2): Promise<BookingEventV1> {
+  const booking = bookingOf(hunterId, client, endedHoursAgo);
+  await apply('bookings.booking.confirmed', booking);
+  await apply('bookings.booking.completed', booking);
+  return booking;
+}
+
+function review(bookingId: string, rating = 5, text = 'A thoroughly useful session.') {
+  return { bookingId, rating, text };
+}
+
+/** The hunter's latest `reviews.hunter-rating.changed` in the outbox. */
+async function latestRating(hunterId: number): Promise<HunterRatingChangedV1 | null> {
+  const { rows } = await db.query<{ data: HunterRatingChangedV1 }>(
+    `select data from ${SCHEMA}.outbox where type = 'reviews.hunter-rating.changed' and (data->>'hunterId')::int = $1
+      order by seq desc limit 1`,
+    [hunterId],
+  );
+  return rows[0]?.data ?? null;
+}
+
+async function sessionRow(bookingId: string): Promise<Record<string, unknown> | undefined> {
+  const { rows } = await db.query(
+    `select hunter_id, hunter_user_id, client_user_id, session_type, status, attendance, dispute_resolution, sequence,
+            starts_at, ends_at
+       from ${SCHEMA}.booking_sessions where booking_id = $1`,
+    [bookingId],
+  );
+  return rows[0];
+}
+
+beforeAll(async () => {
+  const config = loadConfig(testServiceEnv(SCHEMA));
+  reviews = await startServiceApp(createReviewsApp, config);
+  ({ app, base } = reviews);
+  db = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await db.connect();
+  await db.query(`drop schema if exists ${BOOKINGS_SCHEMA} cascade`);
+  bookings = await startTestPublisher('bookings', { schema: BOOKINGS_SCHEMA, redisPrefix: config.REDIS_PREFIX });
+  for (const member of [ada, grace, hunterMember]) {
+    await apply('identity.user.registered', {
+      userId: member.id,
+      email: `${member.id}@hunted.test`,
+      firstName: member.firstName,
+      lastName: member.lastName,
+      profileImageUrl: null,
+    });
+  }
+});
+
+afterEach(() => setClockOffset(0));
+
+afterAll(async () => {
+  setClockOffset(0);
+  await bookings?.close();
+  await db?.query(`drop schema if exists ${BOOKINGS_SCHEMA} cascade`);
+  await db?.end();
+  await reviews?.close();
+});
+
+describe("the copy of bookings' sessions", () => {
+  it("is built from bookings' events as they arrive on events:bookings", async () => {
+    const booking = bookingOf(40, ada, 3);
+    await bookings.publish('bookings.booking.confirmed', booking);
+    await waitFor('the confirmed copy', async () => (await sessionRow(booking.bookingId)) !== undefined);
+    expect(await sessionRow(booking.bookingId)).toMatchObject({
+      hunter_id: 40,
+      client_user_id: ada.id,
+      session_type: 'whatsappVideo',
+      status: 'confirmed',
+      attendance: null,
+      sequence: 0,
+    });
+    await bookings.publish('bookings.booking.completed', booking);
+    await bookings.publish('bookings.booking.attendance-marked', { ...booking, attendance: 'no_show', markedAt: new Date().toISOString() });
+    await waitFor('the no-show mark', async () => (await sessionRow(booking.bookingId))?.attendance === 'no_show');
+    expect((await sessionRow(booking.bookingId))?.status).toBe('completed');
+    await bookings.publish('bookings.booking.dispute-resolved', { ...booking, resolution: 'refund', note: 'Client was there', refundPence: 8000 });
+    await waitFor('the dispute', async () => (await sessionRow(booking.bookingId))?.dispute_resolution === 'refund');
+  });
+
+  it('takes newer news only: a late older event changes neither the times nor the state', async () => {
+    const booking = bookingOf(41, ada, -48);
+    await apply('bookings.booking.confirmed', booking);
+    const moved = { ...booking, startsAt: new Date(Date.now() + 72 * HOUR).toISOString(), endsAt: new Date(Date.now() + 73 * HOUR).toISOString(), sequence: 1 };
+    await apply('bookings.booking.rescheduled', { ...moved, previousStartsAt: booking.startsAt, previousEndsAt: booking.endsAt });
+    await apply('bookings.booking.cancelled', { ...moved, sequence: 2, cancelledBy: 'client', refundPence: 8000, cause: null, reason: null });
+    // The first confirmation again (a retry): older than the copy, ignored.
+    await apply('bookings.booking.confirmed', booking);
+    const row = await sessionRow(booking.bookingId);
+    expect(row).toMatchObject({ status: 'cancelled', sequence: 2 });
+    expect((row!.ends_at as Date).toISOString()).toBe(moved.endsAt);
+  });
+
+  it('an attendance mark that overtakes the confirmation is kept when the confirmation arrives', async () => {
+    const booking = bookingOf(42, ada, 2);
+    await apply('bookings.booking.attendance-marked', { ...booking, attendance: 'held', markedAt: new Date().toISOString() });
+    await apply('bookings.booking.confirmed', booking);
+    await apply('bookings.booking.completed', booking);
+    expect(await sessionRow(booking.bookingId)).toMatchObject({ status: 'completed', attendance: 'held' });
+  });
+
+  it("a claimed hunter's member id follows onto their sessions", async () => {
+    const booking = await heldSession(43, ada);
+    expect((await sessionRow(booking.bookingId))?.hunter_user_id).toBeNull();
+    await apply('hunters.hunter.updated', {
+      hunterId: 43,
+      userId: grace.id,
+      name: 'Claimed Hunter',
+      profileImageUrl: null,
+      location: 'London',
+      availabilityStatus: 'Available',
+      sessionTypes: {
+        whatsappVoice: { enabled: true, price: 50, duration: 30 },
+        whatsappVideo: { enabled: true, price: 80, duration: 60 },
+        inPerson: { enabled: false, price: 150, duration: 90 },
+        askQuestion: { enabled: true, price: 25, duration: 15 },
+      },
+      pricePerSession: 50,
+      status: 'approved',
+    });
+    expect((await sessionRow(booking.bookingId))?.hunter_user_id).toBe(grace.id);
+  });
+});
+
+describe('writing a review of a hunter', () => {
+  it('refuses a guest', async () => {
+    const booking = await heldSession(1, ada);
+    expect((await post('/api/hunter-reviews', null, review(booking.bookingId))).status).toBe(401);
+  });
+
+  it('refuses bad stars and text with 400, naming the field', async () => {
+    const booking = await heldSession(1, ada);
+    const cases: [object, string][] = [
+      [{ rating: 0 }, 'rating'],
+      [{ rating: 4.5 }, 'rating'],
+      [{ rating: '5' }, 'rating'],
+      [{ text: 'too short' }, 'text'],
+      [{ text: 'x'.repeat(2001) }, 'text'],
+    ];
+    for (const [change, field] of cases) {
+      const { status, body } = await post<{ errors: Record<string, string> }>('/api/hunter-reviews', ada, {
+        ...review(booking.bookingId),
+        ...change,
+      });
+      expect(status, JSON.stringify(change)).toBe(400);
+      expect(body.errors).toEqual({ [field]: field === 'rating' ? MESSAGES.rating : MESSAGES.text });
+    }
+    const { status, body } = await post<{ errors: Record<string, string> }>('/api/hunter-reviews', ada, { rating: 5, text: 'Lovely session.' });
+    expect(status).toBe(400);
+    expect(body.errors).toEqual({ bookingId: MESSAGES.unknownBooking });
+  });
+
+  it('refuses an unknown booking (404) and another client\'s booking (403)', async () => {
+    const unknown = await post<{ message: string }>('/api/hunter-reviews', ada, review(randomUUID()));
+    expect(unknown).toMatchObject({ status: 404, body: { message: MESSAGES.unknownBooking } });
+    const booking = await heldSession(1, ada);
+    const other = await post<{ message: string }>('/api/hunter-reviews', grace, review(booking.bookingId));
+    expect(other).toMatchObject({ status: 403, body: { message: MESSAGES.notYours } });
+    // Not the hunter either: only the client who booked.
+    const hunter = await post<{ message: string }>('/api/hunter-reviews', hunterMember, review(booking.bookingId));
+    expect(hunter).toMatchObject({ status: 403, body: { message: MESSAGES.notYours } });
+  });
+
+  it('refuses a session before it ends, and takes it once the clock has passed its end', async () => {
+    const booking = bookingOf(2, ada, -3);
+    await apply('bookings.booking.confirmed', booking);
+    const early = await post<{ message: string }>('/api/hunter-reviews', ada, review(booking.bookingId));
+    expect(early).toMatchObject({ status: 409, body: { message: MESSAGES.notEnded } });
+    setClockOffset(4 * HOUR);
+    const late = await post<HunterReview>('/api/hunter-reviews', ada, review(booking.bookingId, 4));
+    expect(late.status).toBe(201);
+    expect(late.body).toMatchObject({ hunterId: 2, bookingId: booking.bookingId, rating: 4 });
+  });
+
+  it(`refuses a session more than 30 days after its end`, async () => {
+    const booking = await heldSession(3, ada, 2);
+    // Ended two hours ago: the window closes 30 days after that.
+    setClockOffset(30 * DAY - 2 * HOUR + 60_000);
+    const closed = await post<{ message: string }>('/api/hunter-reviews', ada, review(booking.bookingId));
+    expect(closed).toMatchObject({ status: 409, body: { message: MESSAGES.windowClosed } });
+    // Just inside the window it is still open.
+    setClockOffset(30 * DAY - 2 * HOUR - 60_000);
+    expect((await post('/api/hunter-reviews', ada, review(booking.bookingId))).status).toBe(201);
+  });
+
+  it('refuses a cancelled session and a no-show, but takes a no-show whose dispute was refunded', async () => {
+    const cancelled = bookingOf(4, ada, 2, 0);
+    await apply('bookings.booking.confirmed', cancelled);
+    await apply('bookings.booking.cancelled', { ...cancelled, sequence: 1, cancelledBy: 'hunter', refundPence: 8000, cause: null, reason: 'Ill' });
+    expect(await post('/api/hunter-reviews', ada, review(cancelled.bookingId))).toMatchObject({
+      status: 409,
+      body: { message: MESSAGES.notHeld },
+    });
+
+    const noShow = await heldSession(4, ada);
+    await apply('bookings.booking.attendance-marked', { ...noShow, attendance: 'no_show', markedAt: new Date().toISOString() });
+    expect(await post('/api/hunter-reviews', ada, review(noShow.bookingId))).toMatchObject({
+      status: 409,
+      body: { message: MESSAGES.notHeld },
+    });
+    await apply('bookings.booking.dispute-resolved', { ...noShow, resolution: 'dismiss', note: 'No', refundPence: 0 });
+    expect((await post('/api/hunter-reviews', ada, review(noShow.bookingId))).status).toBe(409);
+    await apply('bookings.booking.dispute-resolved', { ...noShow, resolution: 'refund', note: 'Client was there', refundPence: 8000 });
+    expect((await post('/api/hunter-reviews', ada, review(noShow.bookingId))).status).toBe(201);
+  });
+
+  it('writes the review, names the reviewer by first name and initial, and announces the rating', async () => {
+    const booking = await heldSession(5, ada);
+    const { status, body } = await post<HunterReview>('/api/hunter-reviews', ada, review(booking.bookingId, 4, '  Honest, quick and kind.  '));
+    expect(status).toBe(201);
+    expect(body).toEqual({
+      id: expect.any(Number),
+      hunterId: 5,
+      bookingId: booking.bookingId,
+      rating: 4,
+      text: 'Honest, quick and kind.',
+      reviewerName: 'Ada L.',
+      sessionType: 'whatsappVideo',
+      sessionStartsAt: booking.startsAt,
+      createdAt: expect.any(String),
+      reply: null,
+    });
+    expect(await latestRating(5)).toEqual({ hunterId: 5, rating: 4, reviewCount: 1, ratingSum: 4 });
+    const second = await heldSession(5, grace);
+    expect((await post('/api/hunter-reviews', grace, review(second.bookingId, 5))).status).toBe(201);
+    expect(await latestRating(5)).toEqual({ hunterId: 5, rating: 4.5, reviewCount: 2, ratingSum: 9 });
+  });
+
+  it('refuses a second review of the same booking, also when both are sent at once', async () => {
+    const booking = await heldSession(6, ada);
+    expect((await post('/api/hunter-reviews', ada, review(booking.bookingId))).status).toBe(201);
+    expect(await post('/api/hunter-reviews', ada, review(booking.bookingId, 1))).toMatchObject({
+      status: 409,
+      body: { message: MESSAGES.already },
+    });
+
+    const raced = await heldSession(6, ada);
+    const answers = await Promise.all(Array.from({ length: 4 }, () => post('/api/hunter-reviews', ada, review(raced.bookingId))));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409]);
+    const { rows } = await db.query(`select 1 from ${SCHEMA}.hunter_reviews where booking_id = $1`, [raced.bookingId]);
+    expect(rows).toHaveLength(1);
+    expect(await latestRating(6)).toMatchObject({ reviewCount: 2 });
+  });
+
+  it('keeps a review visible when its booking is cancelled afterwards', async () => {
+    const booking = await heldSession(7, ada);
+    expect((await post('/api/hunter-reviews', ada, review(booking.bookingId))).status).toBe(201);
+    await apply('bookings.booking.cancelled', { ...booking, sequence: 1, cancelledBy: 'system', refundPence: 0, cause: 'hunter_suspended', reason: null });
+    expect((await sessionRow(booking.bookingId))?.status).toBe('cancelled');
+    const page = await get<HunterReviewPage>('/api/hunters/7/reviews');
+    expect(page.body).toMatchObject({ total: 1, rating: 5 });
+    expect(page.body.reviews.map((r) => r.bookingId)).toEqual([booking.bookingId]);
+  });
+});
+
+describe('replies and reports', () => {
+  let reviewId: number;
+
+  beforeAll(async () => {
+    const booking = await heldSession(1, ada);
+    reviewId = (await post<HunterReview>('/api/hunter-reviews', ada, review(booking.bookingId))).body.id;
+  });
+
+  it('lets only the reviewed hunter reply, once', async () => {
+    expect(await post(`/api/hunter-reviews/${reviewId}/reply`, grace, { text: 'Thanks!' })).toMatchObject({
+      status: 403,
+      body: { message: MESSAGES.replyNotYours },
+    });
+    expect(await post(`/api/hunter-reviews/${reviewId}/reply`, ada, { text: 'Thanks!' })).toMatchObject({ status: 403 });
+    expect(await post(`/api/hunter-reviews/${reviewId}/reply`, hunterMember, { text: '   ' })).toMatchObject({
+      status: 400,
+      body: { errors: { text: MESSAGES.reply } },
+    });
+    const replied = await post<HunterReview>(`/api/hunter-reviews/${reviewId}/reply`, hunterMember, { text: ' Thank you, Ada! ' });
+    expect(replied.status).toBe(201);
+    expect(replied.body.reply).toEqual({ text: 'Thank you, Ada!', createdAt: expect.any(String) });
+    expect(await post(`/api/hunter-reviews/${reviewId}/reply`, hunterMember, { text: 'Again' })).toMatchObject({
+      status: 409,
+      body: { message: MESSAGES.alreadyReplied },
+    });
+    expect(await post('/api/hunter-reviews/999999/reply', hunterMember, { text: 'Hi' })).toMatchObject({
+      status: 404,
+      body: { message: MESSAGES.notFound },
+    });
+  });
+
+  it('lets any member but the author report, once each', async () => {
+    expect(await post(`/api/hunter-reviews/${reviewId}/report`, ada, { reason: 'Mine' })).toMatchObject({
+      status: 409,
+      body: { message: MESSAGES.ownReport },
+    });
+    expect(await post(`/api/hunter-reviews/${reviewId}/report`, grace, { reason: '' })).toMatchObject({
+      status: 400,
+      body: { errors: { reason: MESSAGES.reasonRequired } },
+    });
+    expect(await post(`/api/hunter-reviews/${reviewId}/report`, null, { reason: 'Spam' })).toMatchObject({ status: 401 });
+    expect(await post(`/api/hunter-reviews/${reviewId}/report`, grace, { reason: 'Spam' })).toMatchObject({
+      status: 201,
+      body: { reviewId, reported: true },
+    });
+    expect(await post(`/api/hunter-reviews/${reviewId}/report`, grace, { reason: 'Spam again' })).toMatchObject({
+      status: 409,
+      body: { message: MESSAGES.alreadyReported },
+    });
+    expect((await post(`/api/hunter-reviews/${reviewId}/report`, hunterMember, { reason: 'Not true' })).status).toBe(201);
+  });
+
+  it("answers the caller's written and received reviews", async () => {
+    const asClient = await get<MyHunterReviews>('/api/hunter-reviews/mine', ada);
+    expect(asClient.status).toBe(200);
+    expect(asClient.body.written.length).toBeGreaterThan(0);
+    expect(asClient.body.written.every((r) => r.reviewerName === 'Ada L.')).toBe(true);
+    expect(asClient.body.received).toEqual([]);
+    const asHunter = await get<MyHunterReviews>('/api/hunter-reviews/mine', hunterMember);
+    expect(asHunter.body.written).toEqual([]);
+    expect(asHunter.body.received.map((r) => r.id)).toContain(reviewId);
+    expect(asHunter.body.received.every((r) => r.hunterId === 1)).toBe(true);
+    expect((await get('/api/hunter-reviews/mine', null)).status).toBe(401);
+  });
+});
+
+describe("the public page and the admin's moderation", () => {
+  const HUNTER = 20;
+  const ids: number[] = [];
+
+  beforeAll(async () => {
+    // Twelve reviews, oldest first: ratings 1..5 repeating.
+    for (let i = 0; i < 12; i++) {
+      const client: Member = { id: `user-client-${i}`, firstName: `Client${i}`, lastName: 'Example' };
+      const booking = await heldSession(HUNTER, client, 2 + 12 - i);
+      const answer = await post<HunterReview>('/api/hunter-reviews', client, review(booking.bookingId, (i % 5) + 1));
+      expect(answer.status).toBe(201);
+      ids.push(answer.body.id);
+    }
+  });
+
+  it('pages newest first, 10 by default, with the total and the rating', async () => {
+    const first = await get<HunterReviewPage>(`/api/hunters/${HUNTER}/reviews`);
+    expect(first.status).toBe(200);
+    expect(first.body.total).toBe(12);
+    // 1+2+3+4+5 + 1+2+3+4+5 + 1+2 = 33 over 12.
+    expect(first.body.rating).toBe(2.75);
+    expect(first.body.reviews.map((r) => r.id)).toEqual([...ids].reverse().slice(0, 10));
+    const second = await get<HunterReviewPage>(`/api/hunters/${HUNTER}/reviews?limit=5&offset=10`);
+    expect(second.body.reviews.map((r) => r.id)).toEqual([ids[1], ids[0]]);
+    expect((await get(`/api/hunters/${HUNTER}/reviews?limit=51`)).status).toBe(400);
+    expect((await get(`/api/hunters/${HUNTER}/reviews?limit=0`)).status).toBe(400);
+    expect((await get('/api/hunters/abc/reviews')).status).toBe(404);
+    expect((await get<HunterReviewPage>('/api/hunters/999/reviews')).body).toEqual({ reviews: [], total: 0, rating: null });
+  });
+
+  it('lets only admins moderate', async () => {
+    expect((await get('/api/admin/hunter-reviews', ada)).status).toBe(403);
+    expect((await get('/api/admin/hunter-reviews', null)).status).toBe(401);
+    expect((await post(`/api/admin/hunter-reviews/${ids[0]}/hide`, ada, { reason: 'No' })).status).toBe(403);
+  });
+
+  it('lists reported reviews first with their reports', async () => {
+    const newest = ids[11]!;
+    expect((await post(`/api/hunter-reviews/${newest}/report`, ada, { reason: 'Rude' })).status).toBe(201);
+    const reported = await get<AdminHunterReview[]>('/api/admin/hunter-reviews?status=reported', admin);
+    expect(reported.status).toBe(200);
+    const entry = reported.body.find((r) => r.id === newest)!;
+    expect(entry).toMatchObject({ clientUserId: 'user-client-11', hidden: null, reports: [{ reason: 'Rude' }] });
+    expect(reported.body.every((r) => r.reports.length > 0 && r.hidden === null)).toBe(true);
+    expect(Number(reported.headers.get('x-total-count'))).toBe(reported.body.length);
+    const all = await get<AdminHunterReview[]>('/api/admin/hunter-reviews?status=all&limit=100', admin);
+    const firstUnreported = all.body.findIndex((r) => r.reports.length === 0);
+    expect(all.body.slice(firstUnreported).every((r) => r.reports.length === 0)).toBe(true);
+    expect((await get('/api/admin/hunter-reviews?status=odd', admin)).status).toBe(400);
+  });
+
+  it('hiding takes a review off the page and out of the rating; showing it again puts it back', async () => {
+    const newest = ids[11]!; // 2 stars
+    expect((await post(`/api/admin/hunter-reviews/${newest}/hide`, admin, { reason: ' ' })).status).toBe(400);
+    const hidden = await post<AdminHunterReview>(`/api/admin/hunter-reviews/${newest}/hide`, admin, { reason: 'Abusive' });
+    expect(hidden.status).toBe(200);
+    expect(hidden.body.hidden).toEqual({ reason: 'Abusive', hiddenAt: expect.any(String), hiddenBy: admin.id });
+    expect(await latestRating(HUNTER)).toEqual({ hunterId: HUNTER, rating: 2.82, reviewCount: 11, ratingSum: 31 });
+
+    const page = await get<HunterReviewPage>(`/api/hunters/${HUNTER}/reviews?limit=50`);
+    expect(page.body.total).toBe(11);
+    expect(page.body.rating).toBe(2.82);
+    expect(page.body.reviews.map((r) => r.id)).not.toContain(newest);
+    expect(page.body.reviews).toHaveLength(11);
+
+    const inHidden = await get<AdminHunterReview[]>('/api/admin/hunter-reviews?status=hidden', admin);
+    expect(inHidden.body.map((r) => r.id)).toContain(newest);
+    const inReported = await get<AdminHunterReview[]>('/api/admin/hunter-reviews?status=reported', admin);
+    expect(inReported.body.map((r) => r.id)).not.toContain(newest);
+
+    // Hiding twice changes nothing and announces nothing more.
+    const { rows: before } = await db.query(`select count(*)::int as n from ${SCHEMA}.outbox where type = 'reviews.hunter-rating.changed'`);
+    expect((await post(`/api/admin/hunter-reviews/${newest}/hide`, admin, { reason: 'Again' })).body).toMatchObject({
+      hidden: { reason: 'Abusive' },
+    });
+    const { rows: after } = await db.query(`select count(*)::int as n from ${SCHEMA}.outbox where type = 'reviews.hunter-rating.changed'`);
+    expect(after[0].n).toBe(before[0].n);
+
+    const shown = await post<AdminHunterReview>(`/api/admin/hunter-reviews/${newest}/unhide`, admin, {});
+    expect(shown).toMatchObject({ status: 200, body: { hidden: null } });
+    expect(await latestRating(HUNTER)).toEqual({ hunterId: HUNTER, rating: 2.75, reviewCount: 12, ratingSum: 33 });
+    expect((await get<HunterReviewPage>(`/api/hunters/${HUNTER}/reviews`)).body.reviews[0]!.id).toBe(newest);
+    expect((await post('/api/admin/hunter-reviews/999999/hide', admin, { reason: 'x' })).status).toBe(404);
+  });
+});
