@@ -45,7 +45,8 @@ const pick = (values, index) => `(${sqlArray(values)})[1 + (${index}) % ${values
 /**
  * Fills the bench database's hunters schema with HUNTER_COUNT generated hunters in one statement (kept between runs
  * when already there): every location, specialty, service and language, prices £20–£149 (the lowest enabled session
- * type's, as the service computes it), ratings 3.5–5, a few featured, all approved (the listing answers no other).
+ * type's, as the service computes it), ratings 3.5–5 (with the sum of stars 'Our top picks' ranks on), a few featured,
+ * all approved (the listing answers no other).
  */
 export async function seedHunters(databaseUrl) {
   const db = new pg.Client({ connectionString: databaseUrl });
@@ -57,7 +58,7 @@ export async function seedHunters(databaseUrl) {
       await db.query('truncate hunters restart identity cascade');
       await db.query(`
         insert into hunters (user_id, name, bio, location, specialties, advice_types, languages, years_experience,
-                             price_per_session, rating, review_count, total_sessions, featured, availability_status,
+                             price_per_session, rating, review_count, rating_sum, total_sessions, featured, availability_status,
                              instagram_url, session_types, status)
         select 'bench-hunter-' || i,
                ${pick(FIRST_NAMES, 'i')} || ' ' || ${pick(LAST_NAMES, `i / ${FIRST_NAMES.length}`)},
@@ -68,8 +69,9 @@ export async function seedHunters(databaseUrl) {
                array['English', (${sqlArray(HUNTER_LANGUAGES)})[2 + (i / 3) % ${HUNTER_LANGUAGES.length - 1}]],
                i % 41,
                p,
-               round(3.5 + ((i * 7919) % 151) / 100.0, 2),
+               r,
                (i * 31) % 300,
+               round(r * ((i * 31) % 300)),
                (i * 31) % 300 + (i * 17) % 200,
                i % 97 = 0,
                case i % 10 when 0 then 'Unavailable' when 1 then 'Busy' when 2 then 'Busy' else 'Available' end,
@@ -80,7 +82,8 @@ export async function seedHunters(databaseUrl) {
                  'inPerson', jsonb_build_object('enabled', i % 3 = 0, 'price', p * 3, 'duration', 90),
                  'askQuestion', jsonb_build_object('enabled', false, 'price', 25, 'duration', 15)),
                'approved'
-        from generate_series(1, ${HUNTER_COUNT}) as i, lateral (select 20 + (i * 37) % 130 as p) as price`);
+        from generate_series(1, ${HUNTER_COUNT}) as i, lateral (select 20 + (i * 37) % 130 as p) as price,
+             lateral (select round(3.5 + ((i * 7919) % 151) / 100.0, 2) as r) as rated`);
     }
     // As autovacuum would have by now on a live site: fresh statistics and a visibility map.
     await db.query('vacuum analyze hunters');

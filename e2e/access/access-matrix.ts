@@ -47,6 +47,13 @@ export interface MatrixRow {
   last?: boolean;
 }
 
+/** The joining details each hunter persona saves: a number of their own, so reading someone else's would show. */
+const joiningOf = (as: Persona) => ({
+  whatsappVoice: { phone: null },
+  whatsappVideo: { phone: as === 'hunter' ? '+447700900501' : '+447700900502' },
+  inPerson: { area: 'Matrix Mews', address: `${as === 'hunter' ? 1 : 2} Matrix Mews, London` },
+});
+
 /** Everyone gets `status`. */
 const everyone = (status: number): Answers => Object.fromEntries(PERSONAS.map((p) => [p, status])) as Answers;
 /** A guest is asked to sign in; every signed-in persona gets `status` (the route acts on the caller's own things). */
@@ -405,6 +412,35 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     url: () => `/api/hunter-availability/${londonDate(60)}`,
     expect: hunters(200),
   },
+  // ── joining details: each hunter sets and reads only their own (the route names nobody), and no public read of a
+  // hunter ever carries them
+  {
+    route: 'PUT /api/hunter-profile/joining-details',
+    url: () => '/api/hunter-profile/joining-details',
+    body: (_f, as) => joiningOf(as),
+    expect: hunters(200),
+    sees: (body, as) => expect(body).toEqual(joiningOf(as)),
+  },
+  {
+    route: 'GET /api/hunter-profile/joining-details',
+    url: () => '/api/hunter-profile/joining-details',
+    expect: hunters(200),
+    sees: (body, as) => expect(body).toEqual(joiningOf(as)),
+  },
+  {
+    route: 'GET /api/hunters/:id',
+    case: 'after the hunters set their joining details',
+    url: (f) => `/api/hunters/${f.hunter.id}`,
+    expect: everyone(200),
+    sees: (body) => expect(JSON.stringify(body)).not.toMatch(/447700900|Matrix Mews|joining/),
+  },
+  {
+    route: 'GET /api/hunters',
+    case: 'after the hunters set their joining details',
+    url: () => '/api/hunters?limit=100',
+    expect: everyone(200),
+    sees: (body) => expect(JSON.stringify(body)).not.toMatch(/447700900|Matrix Mews|joining/),
+  },
 
   // ── bookings: a booking is its client's and its hunter's; anyone else is told it does not exist
   { route: 'GET /api/bookings/payment-config', url: () => '/api/bookings/payment-config', expect: everyone(200) },
@@ -584,6 +620,13 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
       message: 'A message sent by the access matrix.',
     }),
     expect: everyone(201),
+  },
+  // ── featuring: the admin's; unfeaturing a fixture hunter changes nothing anyone is shown
+  {
+    route: 'POST /api/admin/hunters/:id/feature',
+    url: (f) => `/api/admin/hunters/${f.hunter.id}/feature`,
+    body: () => ({ featured: false }),
+    expect: adminOnly(200),
   },
   // ── vetting: the queue and the decisions are the admin's (the fixture hunters are approved already, so a second
   // approval is a 409; a suspension without a reason a 400: the matrix never changes who is listed)

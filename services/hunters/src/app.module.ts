@@ -4,8 +4,10 @@ import { AvailabilityModule } from './availability/availability.module.js';
 import { migrations } from './database/migrations/index.js';
 import { DemoModule } from './demo/demo.module.js';
 import { HuntersModule } from './hunters/hunters.module.js';
+import { JoiningModule } from './joining/joining.module.js';
 import { PhotosModule } from './photos/photos.module.js';
 import { PayoutAccountUpdatedHandler } from './payouts/events/payout-account-updated.handler.js';
+import { HunterRatingChangedHandler } from './ratings/events/hunter-rating-changed.handler.js';
 import { BookingCompletedHandler } from './sessions/events/booking-completed.handler.js';
 import { DemoHunterClaim } from './users/demo-hunter-claim.js';
 import { VettingModule } from './vetting/vetting.module.js';
@@ -19,8 +21,9 @@ export class AppModule extends serviceAppModule<HuntersConfig>({
     AvailabilityModule,
     PhotosModule,
     VettingModule,
+    JoiningModule,
     EventsModule.forService({
-      consumes: [...USER_COPY_HANDLERS, BookingCompletedHandler, PayoutAccountUpdatedHandler],
+      consumes: [...USER_COPY_HANDLERS, BookingCompletedHandler, PayoutAccountUpdatedHandler, HunterRatingChangedHandler],
       imports: [
         UserCopiesModule.forService({ onRegistered: DemoHunterClaim, imports: [HuntersModule] }),
         HuntersModule,

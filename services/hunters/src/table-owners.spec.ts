@@ -33,6 +33,8 @@ const TABLES: TableOwnership[] = [
   { table: 'hunter_completed_sessions', owners: ['hunters/hunter.repository.ts'] },
   { table: 'hunter_vetting_decisions', owners: ['vetting/hunter-decision.repository.ts'] },
   { table: 'hunter_photos', owners: ['photos/hunter-photos.ts'] },
+  // Private: no read of a profile joins it (the listing, a hunter's page and the sitemap read `hunters` alone).
+  { table: 'hunter_joining_details', owners: ['joining/joining-details.repository.ts'] },
   { table: 'hunter_availability', owners: ['availability/availability.repository.ts'] },
   { table: 'hunter_weekly_hours', owners: ['availability/availability.repository.ts'] },
   { table: 'users', owners: [] },

@@ -67,6 +67,8 @@ describe('hunters: completed sessions', () => {
       endsAt: '2026-11-20T11:00:00.000Z',
       pricePence: 5000,
       sequence: 0,
+      notes: null,
+      photoUrls: [],
     };
     return bookings.publish('bookings.booking.completed', data);
   }

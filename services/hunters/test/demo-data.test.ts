@@ -32,16 +32,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHuntersApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { DemoDataSeeder } from '../src/demo/demo-data.seeder.js';
-import { DEMO_HUNTERS, demoEmail, demoPhotoUrl, demoWeeklyHours } from '../src/demo/demo-hunters.js';
+import { DEMO_HUNTERS, demoEmail, demoJoiningDetails, demoPhotoUrl, demoWeeklyHours } from '../src/demo/demo-hunters.js';
 
 const SCHEMA = 'hunters_demo_it';
 const IDENTITY_SCHEMA = 'hunters_demo_it_identity';
+const REVIEWS_SCHEMA = 'hunters_demo_it_reviews';
 const REPLICAS = 3;
 
 describe('hunters: demo data', () => {
   const config = loadConfig(testServiceEnv(SCHEMA, { DEMO_DATA: 'on' }));
   let replicas: RunningServiceApp<NestFastifyApplication>[] = [];
   let identity: TestPublisher | null = null;
+  let reviews: TestPublisher | null = null;
   let db: pg.Client;
 
   const user = (id: string) => ({ id, email: `${id}@hunted.test`, firstName: null, lastName: null, isAdmin: false });
@@ -57,6 +59,7 @@ describe('hunters: demo data', () => {
 
   async function dropEverything(): Promise<void> {
     await db.query(`drop schema if exists ${IDENTITY_SCHEMA} cascade`);
+    await db.query(`drop schema if exists ${REVIEWS_SCHEMA} cascade`);
     await removeTestData(config);
   }
 
@@ -70,11 +73,13 @@ describe('hunters: demo data', () => {
     );
     // Identity's publishing side as it runs, on the stream the hunters replicas read.
     identity = await startTestPublisher('identity', { schema: IDENTITY_SCHEMA, redisPrefix: config.REDIS_PREFIX });
+    reviews = await startTestPublisher('reviews', { schema: REVIEWS_SCHEMA, redisPrefix: config.REDIS_PREFIX });
   });
 
   afterAll(async () => {
     await Promise.all(replicas.map((replica) => replica.close()));
     await identity?.close();
+    await reviews?.close();
     if (db) {
       await dropEverything();
       await db.end();
@@ -88,6 +93,13 @@ describe('hunters: demo data', () => {
     const exceptions = DEMO_HUNTERS.reduce((n, h) => n + h.exceptions.length, 0);
     expect(await count(`outbox where type = 'hunters.availability.changed'`)).toBe(DEMO_HUNTERS.length + exceptions);
     expect(await count('hunter_weekly_hours')).toBe(DEMO_HUNTERS.length * 7);
+    // Joining details once per hunter, each announced (bookings releases them to booked clients).
+    expect(await count('hunter_joining_details')).toBe(DEMO_HUNTERS.length);
+    const { rows: announced } = await db.query<{ data: EventPayload<'hunters.joining-details.changed'> }>(
+      `select o.data from outbox o join hunters h on h.id = (o.data->>'hunterId')::int
+       where o.type = 'hunters.joining-details.changed' order by h.id`,
+    );
+    expect(announced.map((row) => row.data.joining)).toEqual(DEMO_HUNTERS.map(demoJoiningDetails));
     for (const replica of replicas) expect(await replica.app.get(DemoDataSeeder).seedIfEmpty()).toBe(0);
     expect(await count('hunters')).toBe(DEMO_HUNTERS.length);
   });
@@ -115,13 +127,19 @@ describe('hunters: demo data', () => {
     expect(await count(`hunters where status = 'approved'`)).toBe(DEMO_HUNTERS.length);
     expect(await count(`outbox where type = 'hunters.hunter.created' and data->>'status' = 'approved'`)).toBe(DEMO_HUNTERS.length);
     expect(await count('hunters where user_id is not null')).toBe(0);
-    // 'Our top picks' opens with the featured ones; ratings, reviews and sessions are the demo's, not the defaults.
+    // 'Our top picks' opens with the featured ones; sessions are the demo's. No rating is invented: each comes from
+    // the demo reviews' events (reviews.hunter-rating.changed), and until then every hunter is 'New'.
     const featured = list.filter((h) => h.featured).length;
     expect(featured).toBeGreaterThanOrEqual(2);
     expect(list.slice(0, featured).every((h) => h.featured)).toBe(true);
-    expect(new Set(list.map((h) => h.reviewCount)).size).toBe(DEMO_HUNTERS.length);
-    // The demo emails are never answered.
-    expect(JSON.stringify(list)).not.toMatch(/hunted\.example|demoEmail|demo_email/);
+    expect(new Set(list.map((h) => h.totalSessions)).size).toBeGreaterThanOrEqual(10);
+    expect(list.map((h) => [h.rating, h.reviewCount])).toEqual(DEMO_HUNTERS.map(() => [null, 0]));
+    // The demo emails, numbers and addresses are never answered.
+    const json = JSON.stringify(list);
+    expect(json).not.toMatch(/hunted\.example|demoEmail|demo_email|\+44\s?7700|7700900|joining|whatsappVoice"?:\s*\{\s*"phone/);
+    for (const demo of DEMO_HUNTERS) {
+      if (demo.meetingPlace) expect(json).not.toContain(demo.meetingPlace.address);
+    }
     expect(await count('hunters where demo_email is not null')).toBe(DEMO_HUNTERS.length);
   });
 
@@ -131,6 +149,33 @@ describe('hunters: demo data', () => {
     );
     expect(rows[0]!.hunters).toBe(DEMO_HUNTERS.length);
     expect(rows[0]!.first! > londonDateOf(Date.now())).toBe(true);
+  });
+
+  it("takes each hunter's rating from reviews' events only, and a later seeding never overwrites it", async () => {
+    const { rows } = await db.query<{ id: number; name: string }>('select id, name from hunters where not featured order by id');
+    const [first, second] = [rows[rows.length - 1]!, rows[rows.length - 2]!];
+    const events = [
+      await reviews!.publish('reviews.hunter-rating.changed', { hunterId: first.id, rating: 4.67, reviewCount: 3, ratingSum: 14 }),
+      await reviews!.publish('reviews.hunter-rating.changed', { hunterId: second.id, rating: 5, reviewCount: 1, ratingSum: 5 }),
+    ];
+    await waitFor(
+      'the ratings applied by hunters',
+      async () => (await count('inbox where event_id = any($1::uuid[])', [events.map((e) => e.id)])) === events.length,
+      20_000,
+    );
+    const rated = async () =>
+      (await get<Hunter[]>('/api/hunters?limit=100')).body.filter((h) => !h.featured).map((h) => [h.name, h.rating, h.reviewCount]);
+    // The reviewed ones now rank first after the featured: (20 + 14) / 8 = 4.25 above (20 + 5) / 6 ≈ 4.17.
+    expect((await rated()).slice(0, 3)).toEqual([
+      [first.name, 4.67, 3],
+      [second.name, 5, 1],
+      [expect.any(String), null, 0],
+    ]);
+    for (const replica of replicas) expect(await replica.app.get(DemoDataSeeder).seedIfEmpty()).toBe(0);
+    expect((await rated()).slice(0, 2)).toEqual([
+      [first.name, 4.67, 3],
+      [second.name, 5, 1],
+    ]);
   });
 
   describe('signing up with a demo email', () => {
@@ -164,8 +209,9 @@ describe('hunters: demo data', () => {
         name: sofia.name,
         userId: 'u-sofia',
         featured: sofia.featured,
-        rating: sofia.rating,
       });
+      // Their own joining details, as the demo set them.
+      expect((await get('/api/hunter-profile/joining-details', 'u-sofia', 2)).body).toEqual(demoJoiningDetails(sofia));
       expect(
         await count(
           `outbox where type = 'hunters.hunter.updated' and data->>'userId' = 'u-sofia' and (data->>'hunterId')::int = $1`,

@@ -6,7 +6,10 @@ import { createHuntersApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { approveHunter } from './vetting-helpers.js';
 
-/** Hunters lists its pages (`/book-session/{id}`) for the gateway's sitemap: files of id ranges, keyset pages. */
+/**
+ * Hunters lists its pages for the gateway's sitemap (which makes each `/hunters/{id}/{slug}` from its id and name):
+ * files of id ranges, keyset pages.
+ */
 describe('hunters: pages for the sitemap', () => {
   let hunters: RunningServiceApp<NestFastifyApplication>;
   const ids: number[] = [];

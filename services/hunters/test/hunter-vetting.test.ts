@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHuntersApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { AddHunterVetting1764892800000 } from '../src/database/migrations/1764892800000-add-hunter-vetting.js';
+import { RatingsFromReviews1795824060000 } from '../src/database/migrations/1795824060000-ratings-from-reviews.js';
 import { adminHeaders, approveHunter, TEST_ADMIN } from './vetting-helpers.js';
 
 const SCHEMA = 'hunters_vetting_it';
@@ -375,8 +376,11 @@ describe('hunters: vetting', () => {
       await db.query(`update hunters set created_at = '2026-01-02T03:04:05Z' where id = $1`, [id]);
       const runner = hunters.app.get(DataSource).createQueryRunner();
       try {
+        // The later migration that rebuilds the ranking on the vetting's columns is undone first and redone last.
+        await new RatingsFromReviews1795824060000().down(runner);
         await new AddHunterVetting1764892800000().down(runner);
         await new AddHunterVetting1764892800000().up(runner);
+        await new RatingsFromReviews1795824060000().up(runner);
       } finally {
         await runner.release();
       }
@@ -411,8 +415,8 @@ describe('hunters: vetting', () => {
       const ids = new Map<string, number>();
       for (const [name, featured, rating, reviews, sessions, status] of rows) {
         const { rows: inserted } = await db.query<{ id: number }>(
-          `insert into hunters (name, location, featured, rating, review_count, total_sessions, status, session_types)
-           values ($1, 'UK', $2, $3, $4, $5, $6, $7::jsonb) returning id`,
+          `insert into hunters (name, location, featured, rating, review_count, rating_sum, total_sessions, status, session_types)
+           values ($1, 'UK', $2, $3::numeric, $4::int, round($3::numeric * $4::int), $5, $6, $7::jsonb) returning id`,
           [name, featured, rating, reviews, sessions, status, JSON.stringify(DEFAULT_SESSION_TYPES)],
         );
         ids.set(name, inserted[0]!.id);

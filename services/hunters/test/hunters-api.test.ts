@@ -476,19 +476,19 @@ describe('hunters: profiles', () => {
       // Every one approved (the listing answers approved hunters only) but the last few, which it must leave out.
       await db.query(
         `insert into hunters (user_id, name, bio, location, specialties, advice_types, languages, years_experience,
-           price_per_session, rating, review_count, total_sessions, featured, session_types, status)
+           price_per_session, rating, review_count, rating_sum, total_sessions, featured, session_types, status)
          select 'gen-' || i, 'Hunter ' || i, case when i % 50 = 0 then 'Loves vintage Chanel' else 'Style adviser' end,
            ($1::text[])[1 + i % 7], array[($2::text[])[1 + i % 12]], array[($3::text[])[1 + i % 17]],
-           array['English', ($4::text[])[1 + i % 8]], i % 61, (i * 7) % 160, 3 + (i % 5) * 0.5, i % 13, i % 37,
-           i % 97 = 0, $5::jsonb, 'approved'
+           array['English', ($4::text[])[1 + i % 8]], i % 61, (i * 7) % 160, 3 + (i % 5) * 0.5, 2 * (i % 7),
+           (3 + (i % 5) * 0.5) * 2 * (i % 7), i % 37, i % 97 = 0, $5::jsonb, 'approved'
          from generate_series(1, ${GENERATED}) i`,
         [HUNTER_LOCATIONS, HUNTER_SPECIALTIES, HUNTER_SERVICES, HUNTER_LANGUAGES, JSON.stringify(DEFAULT_SESSION_TYPES)],
       );
       await db.query(
         `insert into hunters (user_id, name, bio, location, specialties, advice_types, languages, years_experience,
-           price_per_session, rating, review_count, total_sessions, featured, session_types, status)
+           price_per_session, rating, review_count, rating_sum, total_sessions, featured, session_types, status)
          select 'hidden-' || i, 'Hunter hidden ' || i, 'Loves vintage Chanel', 'UK', array['Footwear'], array['Hotel Planning'],
-           array['English', 'Greek'], 60, 30, 5, 12, 36, true, $1::jsonb, ($2::text[])[i]
+           array['English', 'Greek'], 60, 30, 5, 12, 60, 36, true, $1::jsonb, ($2::text[])[i]
          from generate_series(1, 3) i`,
         [JSON.stringify(DEFAULT_SESSION_TYPES), ['pending', 'rejected', 'suspended']],
       );
@@ -537,7 +537,7 @@ describe('hunters: profiles', () => {
         return a.id - b.id;
       };
       // 'Our top picks': the damped average (HUNTER_RANKING_PRIOR), compared exactly (cross-multiplied: the generated
-      // ratings are halves, so every product is exact); no reviews after any review.
+      // ratings are halves over even counts, so every product is the whole sum of stars); no reviews after any review.
       const { mean, weight } = HUNTER_RANKING_PRIOR;
       const byDampedAverage = (a: Hunter, b: Hunter) => {
         if (a.reviewCount === 0 || b.reviewCount === 0) return Number(a.reviewCount === 0) - Number(b.reviewCount === 0);

@@ -12,6 +12,9 @@ import {
   HUNTER_REASON_MAX,
   HUNTER_STATUSES,
   HUNTER_SERVICES,
+  E164_PATTERN,
+  JOINING_LIMITS,
+  JOINING_MESSAGES,
   HUNTER_SORTS,
   HUNTER_SPECIALTIES,
   PHOTO_MESSAGE,
@@ -21,12 +24,13 @@ import {
   normalizedSlots,
   sessionTypesError,
   type AvailabilitySlot,
+  type JoiningDetails,
   type SessionTypes,
   type Weekday,
 } from './hunters.js';
 import { isHttpLink, trimmed, trimmedOrNull } from './input-rules.js';
 import { listFilterOneOf, listSearch, listWholeNumber } from './list-filters.js';
-import { oneLineText } from './text-rules.js';
+import { hasControlCharacters, oneLineText } from './text-rules.js';
 
 /**
  * The hunters API's request schemas (read by hunters' SchemaPipe, checked first by the profile form). Apart from
@@ -353,3 +357,86 @@ export const hunterDecisionWithReasonSchema = z.strictObject({
   ),
 });
 export type HunterDecisionParsed = z.output<typeof hunterDecisionSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Joining details (`PUT /api/hunter-profile/joining-details`, the hunter's own).
+// ---------------------------------------------------------------------------------------------------------------
+
+/** What people type around a number and the form strips before the E.164 check: spaces, dashes, brackets, dots. */
+const PHONE_PUNCTUATION = /[\s\-().]/g;
+
+/**
+ * A WhatsApp number: null or blank is none; otherwise the punctuation stripped, it must be E.164 ('+447700900123'),
+ * else JOINING_MESSAGES.phone (which the 400 gives under `whatsappVideo.phone`, say).
+ */
+const joiningPhone = z.preprocess(
+  (value) => (typeof value === 'string' ? trimmedOrNull(value.replace(PHONE_PUNCTUATION, '')) : value),
+  z.custom<string | null>((value) => value === null || (typeof value === 'string' && E164_PATTERN.test(value)), {
+    error: JOINING_MESSAGES.phone,
+  }),
+);
+
+/**
+ * A meeting area or address: trimmed, blank is none, at most `max` characters. Line breaks (an address pasted from
+ * several lines) become ', ': the text ends up on one line in the invite's LOCATION and the emails, so any other
+ * control character is refused.
+ */
+function joiningPlace(max: number, message: string) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' ? trimmedOrNull(value.replace(/\s*[\r\n]+\s*/g, ', ')) : value),
+    z.custom<string | null>(
+      (value) => value === null || (typeof value === 'string' && value.length <= max && !hasControlCharacters(value)),
+      { error: message },
+    ),
+  );
+}
+
+/** A section of the body: absent reads as empty (the PUT is the whole set), anything but an object is refused. */
+function joiningSection<Shape extends z.ZodRawShape>(shape: Shape, name: string) {
+  return z.preprocess(
+    (value) => value ?? {},
+    z.strictObject(shape, { error: `${name} must be an object` }),
+  );
+}
+
+/**
+ * `PUT /api/hunter-profile/joining-details`: the whole JoiningDetails (a section or field left out is none).
+ * In person takes both an area and an address or neither; the missing one is named.
+ */
+export const joiningDetailsSchema = z
+  .strictObject(
+    {
+      whatsappVoice: joiningSection({ phone: joiningPhone.optional() }, 'whatsappVoice'),
+      whatsappVideo: joiningSection({ phone: joiningPhone.optional() }, 'whatsappVideo'),
+      inPerson: joiningSection(
+        {
+          area: joiningPlace(JOINING_LIMITS.area, JOINING_MESSAGES.area).optional(),
+          address: joiningPlace(JOINING_LIMITS.address, JOINING_MESSAGES.address).optional(),
+        },
+        'inPerson',
+      ),
+    },
+    { error: 'The body must be a JSON object' },
+  )
+  .superRefine(({ inPerson }, ctx) => {
+    const area = inPerson.area ?? null;
+    const address = inPerson.address ?? null;
+    if (area !== null && address === null) {
+      ctx.addIssue({ code: 'custom', path: ['inPerson', 'address'], message: JOINING_MESSAGES.address });
+    } else if (address !== null && area === null) {
+      ctx.addIssue({ code: 'custom', path: ['inPerson', 'area'], message: JOINING_MESSAGES.area });
+    }
+  })
+  .transform(
+    ({ whatsappVoice, whatsappVideo, inPerson }): JoiningDetails => ({
+      whatsappVoice: { phone: whatsappVoice.phone ?? null },
+      whatsappVideo: { phone: whatsappVideo.phone ?? null },
+      inPerson: { area: inPerson.area ?? null, address: inPerson.address ?? null },
+    }),
+  );
+
+/** `POST /api/admin/hunters/{id}/feature`: {featured: true | false}. */
+export const hunterFeatureSchema = z.strictObject(
+  { featured: z.boolean({ error: 'featured must be true or false' }) },
+  { error: 'The body must be a JSON object' },
+);

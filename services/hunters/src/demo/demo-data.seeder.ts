@@ -4,10 +4,12 @@ import { DemoDataLoader } from '@hunted/platform';
 import type { EntityManager } from 'typeorm';
 import { AvailabilityRepository } from '../availability/availability.repository.js';
 import { HunterRepository } from '../hunters/hunter.repository.js';
+import { JoiningDetailsRepository } from '../joining/joining-details.repository.js';
 import {
   DEMO_HUNTERS,
   demoEmail,
   demoInstagramUrl,
+  demoJoiningDetails,
   demoPhotoUrl,
   demoSessionTypes,
   demoWeeklyHours,
@@ -17,16 +19,19 @@ import {
 
 /**
  * Loads the demo marketplace into an empty database at start (unless DEMO_DATA=off; off by default in tests): the
- * hunters of DEMO_HUNTERS, unowned until someone registers with a hunter's demo email, with weekly hours and a few
- * dates that differ from them (counted from today in London, so never in the past). DemoDataLoader runs it
- * in one transaction under an advisory lock, so a table that has hunters is never touched. Every
- * write goes through the tables' owners, so hunters.hunter.created and hunters.availability.changed go out with it.
+ * hunters of DEMO_HUNTERS, unowned until someone registers with a hunter's demo email, with their joining details,
+ * weekly hours and a few dates that differ from them (counted from today in London, so never in the past).
+ * DemoDataLoader runs it in one transaction under an advisory lock, so a table that has hunters is never touched (nor
+ * the ratings reviews' events wrote since). Every write goes through the tables' owners, so hunters.hunter.created,
+ * hunters.joining-details.changed and hunters.availability.changed go out with it. No rating: each demo hunter starts
+ * with none and gets theirs from the demo reviews the reviews service loads (reviews.hunter-rating.changed).
  */
 @Injectable()
 export class DemoDataSeeder extends DemoDataLoader {
   constructor(
     private readonly hunters: HunterRepository,
     private readonly availability: AvailabilityRepository,
+    private readonly joining: JoiningDetailsRepository,
   ) {
     super();
   }
@@ -65,14 +70,13 @@ export class DemoDataSeeder extends DemoDataLoader {
         pricePerSession: pricePerSessionOf(sessionTypes),
       },
       {
-        rating: demo.rating,
-        reviewCount: demo.reviewCount,
         totalSessions: demo.totalSessions,
         featured: demo.featured,
         demoEmail: demoEmail(demo),
         status: 'approved',
       },
     );
+    await this.joining.save(manager, id, demoJoiningDetails(demo));
     await this.availability.setWeeklyHours(manager, id, demoWeeklyHours(demo));
     for (const { inDays, untilDays, hours } of demo.exceptions) {
       const range = {

@@ -9,6 +9,7 @@ import {
   type HunterLocation,
   type HunterService,
   type HunterSpecialty,
+  type JoiningDetails,
   type SessionTypeKey,
   type SessionTypes,
   type Weekday,
@@ -38,8 +39,8 @@ export interface DemoHunter {
   availabilityStatus: HunterAvailabilityStatus;
   /** The types offered; the others are disabled at the spec's defaults. */
   offers: Partial<Record<SessionTypeKey, Offer>>;
-  rating: number;
-  reviewCount: number;
+  /** Where an in-person session meets (every hunter offering one has it): invented, as every address here. */
+  meetingPlace?: { area: string; address: string };
   totalSessions: number;
   featured: boolean;
   instagram: boolean;
@@ -66,8 +67,7 @@ export const DEMO_HUNTERS: DemoHunter[] = [
     yearsExperience: 12,
     availabilityStatus: 'Available',
     offers: { whatsappVoice: [45, 30], whatsappVideo: [85, 60], inPerson: [240, 180], askQuestion: [30, 15] },
-    rating: 4.9,
-    reviewCount: 127,
+    meetingPlace: { area: 'Brera, Milan', address: "Via dell'Esempio 12, 20121 Milano MI, Italy" },
     totalSessions: 342,
     featured: true,
     instagram: true,
@@ -92,8 +92,7 @@ export const DEMO_HUNTERS: DemoHunter[] = [
     yearsExperience: 15,
     availabilityStatus: 'Available',
     offers: { whatsappVoice: [65, 30], whatsappVideo: [95, 60], inPerson: [280, 90] },
-    rating: 4.8,
-    reviewCount: 212,
+    meetingPlace: { area: 'Marylebone, London', address: '1 Example Mews, London W1U 1AA' },
     totalSessions: 518,
     featured: true,
     instagram: true,
@@ -117,8 +116,7 @@ export const DEMO_HUNTERS: DemoHunter[] = [
     yearsExperience: 18,
     availabilityStatus: 'Busy',
     offers: { whatsappVideo: [120, 60], inPerson: [350, 120] },
-    rating: 5,
-    reviewCount: 64,
+    meetingPlace: { area: 'Avenue Montaigne, Paris 8e', address: "8 rue de l'Exemple, 75008 Paris, France" },
     totalSessions: 190,
     featured: false,
     instagram: true,
@@ -139,8 +137,6 @@ export const DEMO_HUNTERS: DemoHunter[] = [
     yearsExperience: 6,
     availabilityStatus: 'Available',
     offers: { whatsappVoice: [40, 30], whatsappVideo: [65, 45], askQuestion: [35, 15] },
-    rating: 4.6,
-    reviewCount: 58,
     totalSessions: 141,
     featured: false,
     instagram: true,
@@ -161,8 +157,7 @@ export const DEMO_HUNTERS: DemoHunter[] = [
     yearsExperience: 9,
     availabilityStatus: 'Available',
     offers: { whatsappVoice: [45, 30], whatsappVideo: [70, 60], inPerson: [130, 90] },
-    rating: 4.8,
-    reviewCount: 96,
+    meetingPlace: { area: 'Östermalm, Stockholm', address: 'Exempelgatan 4, 114 35 Stockholm, Sweden' },
     totalSessions: 260,
     featured: false,
     instagram: false,
@@ -186,8 +181,6 @@ export const DEMO_HUNTERS: DemoHunter[] = [
     yearsExperience: 11,
     availabilityStatus: 'Unavailable',
     offers: { whatsappVoice: [40, 30], whatsappVideo: [70, 60] },
-    rating: 4.7,
-    reviewCount: 73,
     totalSessions: 205,
     featured: false,
     instagram: false,
@@ -208,8 +201,7 @@ export const DEMO_HUNTERS: DemoHunter[] = [
     yearsExperience: 7,
     availabilityStatus: 'Available',
     offers: { whatsappVoice: [55, 30], whatsappVideo: [85, 60], inPerson: [160, 90] },
-    rating: 4.9,
-    reviewCount: 88,
+    meetingPlace: { area: 'Indre By, Copenhagen', address: 'Eksempelgade 7, 1150 København K, Denmark' },
     totalSessions: 230,
     featured: false,
     instagram: true,
@@ -230,8 +222,6 @@ export const DEMO_HUNTERS: DemoHunter[] = [
     yearsExperience: 4,
     availabilityStatus: 'Busy',
     offers: { whatsappVoice: [35, 30], whatsappVideo: [60, 45], askQuestion: [25, 15] },
-    rating: 4.5,
-    reviewCount: 31,
     totalSessions: 76,
     featured: false,
     instagram: false,
@@ -252,8 +242,7 @@ export const DEMO_HUNTERS: DemoHunter[] = [
     yearsExperience: 22,
     availabilityStatus: 'Available',
     offers: { whatsappVideo: [150, 60], inPerson: [420, 240] },
-    rating: 4.9,
-    reviewCount: 154,
+    meetingPlace: { area: 'Oltrarno, Florence', address: "Borgo dell'Esempio 3, 50125 Firenze FI, Italy" },
     totalSessions: 402,
     featured: false,
     instagram: false,
@@ -274,8 +263,7 @@ export const DEMO_HUNTERS: DemoHunter[] = [
     yearsExperience: 8,
     availabilityStatus: 'Available',
     offers: { whatsappVoice: [75, 30], whatsappVideo: [95, 60], inPerson: [180, 90] },
-    rating: 4.7,
-    reviewCount: 69,
+    meetingPlace: { area: "Presqu'île, Lyon", address: "15 place de l'Exemple, 69002 Lyon, France" },
     totalSessions: 178,
     featured: false,
     instagram: false,
@@ -299,8 +287,7 @@ export const DEMO_HUNTERS: DemoHunter[] = [
     yearsExperience: 10,
     availabilityStatus: 'Unavailable',
     offers: { whatsappVideo: [95, 60], inPerson: [200, 120] },
-    rating: 4.4,
-    reviewCount: 42,
+    meetingPlace: { area: 'El Born, Barcelona', address: "Carrer de l'Exemple 21, 08003 Barcelona, Spain" },
     totalSessions: 118,
     featured: false,
     instagram: true,
@@ -321,8 +308,6 @@ export const DEMO_HUNTERS: DemoHunter[] = [
     yearsExperience: 3,
     availabilityStatus: 'Busy',
     offers: { whatsappVoice: [30, 30], whatsappVideo: [50, 45], askQuestion: [20, 15] },
-    rating: 4.6,
-    reviewCount: 19,
     totalSessions: 44,
     featured: false,
     instagram: false,
@@ -342,8 +327,7 @@ export const DEMO_HUNTERS: DemoHunter[] = [
     yearsExperience: 14,
     availabilityStatus: 'Available',
     offers: { whatsappVoice: [60, 30], whatsappVideo: [90, 60], inPerson: [200, 120] },
-    rating: 4.8,
-    reviewCount: 101,
+    meetingPlace: { area: 'Kolonaki, Athens', address: 'Odos Paradeigmatos 9, 106 73 Athens, Greece' },
     totalSessions: 287,
     featured: false,
     instagram: true,
@@ -367,8 +351,7 @@ export const DEMO_HUNTERS: DemoHunter[] = [
     yearsExperience: 16,
     availabilityStatus: 'Available',
     offers: { whatsappVideo: [110, 60], inPerson: [260, 120] },
-    rating: 5,
-    reviewCount: 47,
+    meetingPlace: { area: 'Latinerkvarteret, Aarhus', address: 'Eksempelvej 2, 8000 Aarhus C, Denmark' },
     totalSessions: 133,
     featured: false,
     instagram: true,
@@ -436,4 +419,22 @@ export function demoPhotoUrl(hunter: Pick<DemoHunter, 'name'>): string {
 /** An invented Instagram link, for the hunters that have one. */
 export function demoInstagramUrl(hunter: DemoHunter): string | null {
   return hunter.instagram ? `https://www.instagram.com/${demoSlug(hunter).replace(/-/g, '')}.demo` : null;
+}
+
+/**
+ * The hunter's WhatsApp number, in the UK's range kept for drama (+44 7700 900000–900999, never a real line): one
+ * per hunter, by their place in DEMO_HUNTERS.
+ */
+export function demoWhatsappNumber(hunter: DemoHunter): string {
+  return `+447700900${String(101 + DEMO_HUNTERS.indexOf(hunter)).padStart(3, '0')}`;
+}
+
+/** How the hunter's sessions happen: their number for each WhatsApp type offered, their meeting place in person. */
+export function demoJoiningDetails(hunter: DemoHunter): JoiningDetails {
+  const phoneFor = (type: SessionTypeKey) => ({ phone: hunter.offers[type] ? demoWhatsappNumber(hunter) : null });
+  return {
+    whatsappVoice: phoneFor('whatsappVoice'),
+    whatsappVideo: phoneFor('whatsappVideo'),
+    inPerson: hunter.offers.inPerson && hunter.meetingPlace ? { ...hunter.meetingPlace } : { area: null, address: null },
+  };
 }

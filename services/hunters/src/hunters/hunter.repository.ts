@@ -30,7 +30,10 @@ import { countStatement, HUNTER_COLUMNS, LISTED, listingStatement } from './hunt
 export const HUNTER_NOT_FOUND = HUNTER_MESSAGES.notFound;
 export const HUNTER_EXISTS = 'You already have a hunter profile';
 
-/** Hunter pages (`/book-session/{id}`) for the sitemap: approved hunters only, as the listing. */
+/**
+ * Hunter pages for the sitemap (the gateway makes each entry's path, `/hunters/{id}/{slug}`, from its id and name):
+ * approved hunters only, as the listing.
+ */
 const HUNTER_PAGES: SitemapTable = { table: 'hunters', lastModified: 'updated_at', listed: `status = 'approved'` };
 
 /** The table's column of each value a hunter sets. */
@@ -39,10 +42,11 @@ const VALUE_COLUMNS: Record<keyof HunterValues, string> = snakeCaseColumns(
 );
 const VALUE_KEYS = Object.keys(VALUE_COLUMNS) as (keyof HunterValues)[];
 
-/** What the marketplace sets rather than the hunter; given on insert for the demo hunters only. */
+/**
+ * What the marketplace sets rather than the hunter; given on insert for the demo hunters only. Never the rating or
+ * review count: those come from reviews' events alone (a demo hunter's too, from the demo reviews).
+ */
 export interface HunterRecord {
-  rating: number;
-  reviewCount: number;
   totalSessions: number;
   featured: boolean;
   /** Whoever registers with this (lower-case) email becomes the hunter: see claimDemoHunter. Never answered. */
@@ -51,8 +55,6 @@ export interface HunterRecord {
   status: HunterStatus;
 }
 const RECORD_COLUMNS: Record<keyof HunterRecord, string> = {
-  rating: 'rating',
-  reviewCount: 'review_count',
   totalSessions: 'total_sessions',
   featured: 'featured',
   demoEmail: 'demo_email',
@@ -228,6 +230,49 @@ export class HunterRepository implements SitemapSource {
       [hunterId, payoutsEnabled, occurredAt],
     );
     return (rows?.length ?? 0) > 0;
+  }
+
+  /**
+   * Copies the hunter's rating as reviews computed it (reviews.hunter-rating.changed, which happened at
+   * `occurredAt`): the average, the count and the sum of stars ('Our top picks' ranks on the sum), in the caller's
+   * transaction, unless a newer event was applied already. A hunter unknown here is skipped. Returns whether it was
+   * applied. No event: nothing other services copy changed.
+   */
+  async applyRating(
+    manager: EntityManager,
+    hunterId: number,
+    { rating, reviewCount, ratingSum }: { rating: number | null; reviewCount: number; ratingSum: number },
+    occurredAt: string,
+  ): Promise<boolean> {
+    // Ties go to the event applied last: one stream's events arrive in order, and two may share a millisecond.
+    const [rows] = await manager.query<[{ id: number }[], number]>(
+      `update hunters set rating = $2, review_count = $3, rating_sum = $4, rating_updated_at = $5
+       where id = $1 and (rating_updated_at is null or rating_updated_at <= $5)
+       returning id`,
+      [hunterId, reviewCount > 0 ? rating : null, reviewCount, reviewCount > 0 ? ratingSum : 0, occurredAt],
+    );
+    return (rows?.length ?? 0) > 0;
+  }
+
+  /**
+   * Sets whether the hunter shows first in 'Our top picks' (the caller holds the row's lock) and records
+   * hunters.hunter.updated, as every change of a profile does, in the caller's transaction.
+   */
+  async setFeatured(manager: EntityManager, id: number, featured: boolean): Promise<StoredHunter> {
+    const [rows] = await manager.query<[HunterRow[], number]>(
+      `update hunters as h set featured = $2, updated_at = now() where h.id = $1 returning ${HUNTER_COLUMNS}`,
+      [id, featured],
+    );
+    if (!rows?.length) throw new NotFoundException(HUNTER_NOT_FOUND);
+    const hunter = hunterOfRow(rows[0]!);
+    await this.events.publish(manager, 'hunters.hunter.updated', eventOf(hunter));
+    return hunter;
+  }
+
+  /** The id of the user's own hunter, whatever its status; null when they have none. */
+  async idOfUser(userId: string, manager: EntityManager = this.dataSource.manager): Promise<number | null> {
+    const [row] = await manager.query<{ id: number }[]>('select id from hunters where user_id = $1', [userId]);
+    return row?.id ?? null;
   }
 
   /** The user's own profile, or 404 'Hunter not found'. */

@@ -3,9 +3,11 @@ import {
   adminHunterListQuerySchema,
   hunterDecisionSchema,
   hunterDecisionWithReasonSchema,
+  hunterFeatureSchema,
   type AdminHunter,
   type AdminHunterListQueryParsed,
   type HunterDecisionParsed,
+  type HunterFeatureRequest,
 } from '@hunted/contracts';
 import { AdminOnly, CurrentUser, IdParam, sendPage, ValidBody, ValidQuery, type AuthenticatedUser } from '@hunted/platform';
 import type { FastifyReply } from 'fastify';
@@ -13,7 +15,7 @@ import { HUNTER_NOT_FOUND } from '../hunters/hunter.repository.js';
 import { VettingService } from './vetting.service.js';
 
 /**
- * The concierge team's hunters (`/api/admin/hunters`): the queue, every hunter, and the four decisions. Admins only:
+ * The concierge team's hunters (`/api/admin/hunters`): the queue, every hunter, the four decisions, and featuring. Admins only:
  * the gateway signs the caller's identity (with isAdmin) and the platform's guard answers 401 to a guest and 403 to
  * any other member.
  */
@@ -74,5 +76,16 @@ export class AdminHuntersController {
     @ValidBody(hunterDecisionSchema) body: HunterDecisionParsed,
   ): Promise<AdminHunter> {
     return this.vetting.decide('reinstate', id, admin.id, body.reason ?? null);
+  }
+
+  /** `{featured}`: an approved hunter first in 'Our top picks', or no longer. */
+  @Post(':id/feature')
+  @HttpCode(200)
+  feature(
+    @IdParam('id', HUNTER_NOT_FOUND) id: number,
+    @CurrentUser() admin: AuthenticatedUser,
+    @ValidBody(hunterFeatureSchema) body: HunterFeatureRequest,
+  ): Promise<AdminHunter> {
+    return this.vetting.feature(id, admin.id, body.featured);
   }
 }

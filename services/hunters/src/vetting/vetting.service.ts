@@ -13,6 +13,9 @@ import { DataSource } from 'typeorm';
 import { adminHunterOf, HunterRepository } from '../hunters/hunter.repository.js';
 import { HunterDecisionRepository, vettedEventOf } from './hunter-decision.repository.js';
 
+/** The 409 of featuring a hunter who is not approved (only approved hunters are listed, so only they can show first). */
+export const FEATURE_NOT_APPROVED = 'Only an approved hunter can be featured';
+
 /** A page of the admin list when the query names none. */
 export const ADMIN_PAGE_SIZE = 50;
 
@@ -69,6 +72,22 @@ export class VettingService {
         decidedBy: adminId,
       });
       await this.events.publish(manager, 'hunters.hunter.vetted', vettedEventOf(hunter, decision));
+      const decisions = await this.decisions.listFor([id], manager);
+      return adminHunterOf(hunter, decisions.get(id) ?? []);
+    });
+  }
+
+  /**
+   * Shows an approved hunter first in 'Our top picks', or stops: 404 for no hunter, 403 on the admin's own profile,
+   * 409 to feature one that is not approved (unfeaturing is allowed from any status). hunters.hunter.updated goes out
+   * with the row, as with every change of a profile.
+   */
+  feature(id: number, adminId: string, featured: boolean): Promise<AdminHunter> {
+    return this.dataSource.transaction(async (manager) => {
+      const standing = await this.hunters.lockForDecision(manager, id);
+      if (standing.userId === adminId) throw new ForbiddenException(VETTING_MESSAGES.ownProfile);
+      if (featured && standing.status !== 'approved') throw new ConflictException(FEATURE_NOT_APPROVED);
+      const hunter = await this.hunters.setFeatured(manager, id, featured);
       const decisions = await this.decisions.listFor([id], manager);
       return adminHunterOf(hunter, decisions.get(id) ?? []);
     });

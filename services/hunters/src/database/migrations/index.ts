@@ -6,6 +6,8 @@ import { AddDemoEmails1764633600000 } from './1764633600000-add-demo-emails.js';
 import { CreateCompletedSessions1764720000000 } from './1764720000000-create-completed-sessions.js';
 import { AddHunterPhotoOwners1764806400000 } from './1764806400000-add-hunter-photo-owners.js';
 import { AddHunterVetting1764892800000 } from './1764892800000-add-hunter-vetting.js';
+import { CreateJoiningDetails1795824000000 } from './1795824000000-create-joining-details.js';
+import { RatingsFromReviews1795824060000 } from './1795824060000-ratings-from-reviews.js';
 
 /** Every migration of this service, in order. They run on start. */
 export const migrations = [
@@ -17,4 +19,6 @@ export const migrations = [
   CreateCompletedSessions1764720000000,
   AddHunterPhotoOwners1764806400000,
   AddHunterVetting1764892800000,
+  CreateJoiningDetails1795824000000,
+  RatingsFromReviews1795824060000,
 ];
