@@ -161,8 +161,8 @@ export const routes: RouteObject[] = [
         paths.myBookings.path,
         unauthorizedRedirect,
         page(
-          () => import('@/features/bookings/pages/my-bookings-page'),
-          (m) => m.MyBookingsPage,
+          () => import('./routes/my-bookings'),
+          (m) => m.MyBookingsRoute,
         ),
       ),
       signedIn(
