@@ -79,6 +79,14 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        id: 'hunter',
+        path: paths.hunter.path,
+        lazy: page(
+          () => import('./routes/hunter'),
+          (m) => m.HunterRoute,
+        ),
+      },
+      {
         id: 'become-hunter',
         path: paths.becomeHunter.path,
         lazy: page(
