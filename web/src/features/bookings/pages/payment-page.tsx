@@ -137,8 +137,9 @@ function PaidBooking({ choice, useBookableHunter }: { choice: BookingChoice; use
         sessionDate: choice.sessionDate,
         sessionTime: choice.sessionTime,
         duration: choice.duration,
-        notes: choice.notes ?? null,
-        photoIds: choice.photoIds ?? [],
+        // Left out when there are none: paying a hold again from /my-bookings must not wipe what it was given.
+        ...(choice.notes ? { notes: choice.notes } : {}),
+        ...(choice.photoIds ? { photoIds: choice.photoIds } : {}),
       },
       { onError: onFailure },
     ),

@@ -1,6 +1,6 @@
 import type { MyBooking } from '@hunted/contracts';
 import { Star } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useMyHunterReviews } from '../api/client-hunter-reviews';
 import { HunterReviewCard } from './hunter-review-card';
@@ -13,6 +13,10 @@ import { HunterReviewForm } from './hunter-review-form';
 export function BookingHunterReview({ booking, open }: { booking: MyBooking; open: boolean }) {
   const mine = useMyHunterReviews();
   const [writing, setWriting] = useState(open);
+  // A later `?review=` link to this booking (the page already open) opens the form too.
+  useEffect(() => {
+    if (open) setWriting(true);
+  }, [open]);
   const written = mine.data?.written.find((review) => review.bookingId === booking.id);
 
   if (written) {
