@@ -67,7 +67,7 @@ export function HunterPage({ slots }: { slots: HunterPageSlots }) {
   if (hunter.isPending) return <Spinner label="Loading hunter..." />;
   if (!found) {
     return (
-      <Notice title="Hunter" description="This hunter could not be loaded. Please try again.">
+      <Notice title="Hunter unavailable" description="This hunter could not be loaded. Please try again.">
         <Button onClick={() => void hunter.refetch()}>Try again</Button>
       </Notice>
     );
