@@ -13,7 +13,7 @@ import { useMyBookings } from '../api/get-bookings';
 import { useCancelBooking, useReleaseHold } from '../api/booking-mutations';
 import { HunterCancelReason, NoShowMark, ProposalAnswer } from '../components/booking-client-answers';
 import { BookingJoiningBlock } from '../components/booking-joining';
-import { BookingQuestionView } from '../components/booking-photos-view';
+import { BookingQuestionView } from '../components/booking-question-view';
 import { BookingStatusBadge } from '../components/booking-status-badge';
 import { RescheduleDialog } from '../components/reschedule-dialog';
 import { countdownTo, useNow } from '../hooks/use-now';
