@@ -52,6 +52,8 @@ describe('route table', () => {
     expect(pageFor('/brand/12')).toEqual({ id: 'brand', params: { id: '12', slug: undefined } });
     expect(pageFor('/brand/12/maison-rose')).toEqual({ id: 'brand', params: { id: '12', slug: 'maison-rose' } });
     expect(pageFor('/book-session/7')).toMatchObject({ id: 'book-session', params: { hunterId: '7' } });
+    expect(pageFor('/hunters/7')).toEqual({ id: 'hunter', params: { id: '7', slug: undefined } });
+    expect(pageFor('/hunters/7/sofia-marin')).toEqual({ id: 'hunter', params: { id: '7', slug: 'sofia-marin' } });
     expect(pageFor('/Payment/7/')).toMatchObject({ id: 'payment', params: { hunterId: '7' } });
   });
 

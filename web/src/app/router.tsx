@@ -79,6 +79,14 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        id: 'hunter',
+        path: paths.hunter.path,
+        lazy: page(
+          () => import('./routes/hunter'),
+          (m) => m.HunterRoute,
+        ),
+      },
+      {
         id: 'become-hunter',
         path: paths.becomeHunter.path,
         lazy: page(
@@ -161,8 +169,8 @@ export const routes: RouteObject[] = [
         paths.myBookings.path,
         unauthorizedRedirect,
         page(
-          () => import('@/features/bookings/pages/my-bookings-page'),
-          (m) => m.MyBookingsPage,
+          () => import('./routes/my-bookings'),
+          (m) => m.MyBookingsRoute,
         ),
       ),
       signedIn(

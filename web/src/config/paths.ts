@@ -1,4 +1,4 @@
-import { brandSlug, PAGE_PATHS } from '@hunted/contracts';
+import { brandSlug, hunterPagePath, PAGE_PATHS } from '@hunted/contracts';
 
 /**
  * Every route of the SPA, named once. `path` is the router pattern, from the contracts' PAGE_PATHS (which the gateway
@@ -21,6 +21,8 @@ export const paths = {
   },
   today: { path: PAGE_PATHS.today, getHref: () => '/today' },
   bookAHunter: { path: PAGE_PATHS.bookAHunter, getHref: () => '/book-a-hunter' },
+  /** A hunter's public page: `/hunters/{id}/{slug}` (the slug from the name; the id decides). */
+  hunter: { path: PAGE_PATHS.hunter, getHref: (hunter: { id: number; name: string }) => hunterPagePath(hunter) },
   becomeHunter: { path: PAGE_PATHS.becomeHunter, getHref: () => '/become-hunter' },
   bookSession: { path: PAGE_PATHS.bookSession, getHref: (hunterId: number | string) => `/book-session/${hunterId}` },
   payment: { path: PAGE_PATHS.payment, getHref: (hunterId: number | string) => `/payment/${hunterId}` },

@@ -1,8 +1,10 @@
 import type { Hunter } from '@hunted/contracts';
 import { Camera, MapPin, Star } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { Accordion, AccordionItem } from '@/components/ui/accordion';
 import { VerifiedBadge } from '@/components/ui/verified-badge';
+import { paths } from '@/config/paths';
 import { hasRating, ratingLabel } from '@/lib/rating';
 import { isWebLink } from '@/lib/web-link';
 
@@ -77,6 +79,12 @@ export function HunterSummary({ hunter }: { hunter: Hunter }) {
           <p className="mt-0.5 flex items-center gap-1 text-sm text-stone-600">
             <MapPin className="h-4 w-4" aria-hidden /> {hunter.location}
           </p>
+          <Link
+            to={paths.hunter.getHref(hunter)}
+            className="mt-1 inline-block text-sm font-semibold text-brand-700 underline-offset-2 hover:text-brand-800 hover:underline"
+          >
+            View profile and reviews
+          </Link>
         </div>
       </div>
       {hunter.bio ? <p className="mt-4 text-sm leading-6 text-stone-600">{hunter.bio}</p> : null}

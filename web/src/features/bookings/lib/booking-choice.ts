@@ -12,6 +12,10 @@ export interface BookingChoice {
   duration: number;
   /** Whole pounds; 0 is a free session. */
   price: number;
+  /** The client's question or brief (left out when there is none). */
+  notes?: string;
+  /** Ids of the photos already uploaded for this booking (left out when there are none). */
+  photoIds?: string[];
 }
 
 export const BOOKING_CHOICE_KEY = 'bookingChoice';
@@ -43,6 +47,10 @@ export function readBookingChoice(hunterId: number): BookingChoice | null {
       sessionType: value.sessionType,
       duration: typeof value.duration === 'number' ? value.duration : DEFAULT_BOOKING_DURATION,
       price: value.price,
+      ...(typeof value.notes === 'string' && value.notes !== '' ? { notes: value.notes } : {}),
+      ...(Array.isArray(value.photoIds) && value.photoIds.length > 0
+        ? { photoIds: value.photoIds.filter((id): id is string => typeof id === 'string') }
+        : {}),
     };
   } catch {
     return null;

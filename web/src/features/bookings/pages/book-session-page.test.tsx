@@ -54,6 +54,7 @@ describe('/book-session/{hunterId}', () => {
     expect(screen.getByRole('button', { name: /Languages\s*3/ })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Follow on Instagram' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to Hunters' }).getAttribute('href')).toBe('/book-a-hunter');
+    expect(screen.getByRole('link', { name: 'View profile and reviews' }).getAttribute('href')).toBe('/hunters/7/sofia-marin');
 
     // Only the enabled types, each with its price and length (in-person is off by default).
     const typeSelect = screen.getByLabelText('Service type');

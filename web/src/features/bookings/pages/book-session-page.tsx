@@ -1,4 +1,5 @@
 import {
+  BOOKING_ACTION_MESSAGES,
   PAYOUT_MESSAGES,
   SESSION_TYPE_LABELS,
   longDateLabel,
@@ -14,6 +15,7 @@ import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import type { UseBookableHunter } from '../api/bookable-hunter';
+import { BookingQuestion, type PickedBookingPhoto } from '../components/booking-question';
 import { HunterSummary } from '../components/hunter-summary';
 import { SlotPicker, type SlotChoice } from '../components/slot-picker';
 import { useUnauthorizedRedirect } from '@/lib/use-unauthorized-redirect';
@@ -28,6 +30,10 @@ export function BookSessionPage({ useBookableHunter }: { useBookableHunter: UseB
   const typeSelectId = useId();
   const [sessionType, setSessionType] = useState<SessionTypeKey | null>(null);
   const [choice, setChoice] = useState<SlotChoice | null>(null);
+  const [notes, setNotes] = useState('');
+  const [notesError, setNotesError] = useState<string | null>(null);
+  const [photos, setPhotos] = useState<PickedBookingPhoto[]>([]);
+  const notesId = useId();
   useUnauthorizedRedirect(hunter.error);
 
   const backToHunters = (
@@ -64,10 +70,20 @@ export function BookSessionPage({ useBookableHunter }: { useBookableHunter: UseB
   const notBookable = (key: SessionTypeKey) => !found.takesPaidBookings && found.sessionTypes[key].price > 0;
   const someNotBookable = enabledTypes.some(notBookable);
   const settings = sessionType ? found.sessionTypes[sessionType] : null;
-  const canContinue = sessionType !== null && settings !== null && choice !== null;
+  const uploading = photos.some((photo) => photo.id === null);
+  const canContinue = sessionType !== null && settings !== null && choice !== null && !uploading;
+  const questionRequired = sessionType === 'askQuestion';
 
   const onContinue = () => {
-    if (!sessionType || !settings || !choice) return;
+    if (!sessionType || !settings || !choice || uploading) return;
+    const question = notes.trim();
+    // The server refuses a question session without its question, in the same words.
+    if (questionRequired && question === '') {
+      setNotesError(BOOKING_ACTION_MESSAGES.notesRequired);
+      document.getElementById(notesId)?.focus();
+      return;
+    }
+    const photoIds = photos.flatMap((photo) => (photo.id ? [photo.id] : []));
     saveBookingChoice({
       hunterId,
       sessionDate: choice.date,
@@ -75,6 +91,8 @@ export function BookSessionPage({ useBookableHunter }: { useBookableHunter: UseB
       sessionType,
       duration: settings.duration,
       price: settings.price,
+      ...(question ? { notes: question } : {}),
+      ...(photoIds.length > 0 ? { photoIds } : {}),
     });
     void navigate(paths.payment.getHref(hunterId));
   };
@@ -135,6 +153,21 @@ export function BookSessionPage({ useBookableHunter }: { useBookableHunter: UseB
             <SlotPicker hunterId={hunterId} sessionType={sessionType} selected={choice} onSelect={setChoice} />
           </div>
 
+          <div className="mt-6 border-t border-stone-100 pt-6">
+            <BookingQuestion
+              required={questionRequired}
+              notes={notes}
+              onNotesChange={(value) => {
+                setNotes(value);
+                if (value.trim() !== '') setNotesError(null);
+              }}
+              notesError={questionRequired ? notesError : null}
+              photos={photos}
+              onPhotosChange={setPhotos}
+              notesId={notesId}
+            />
+          </div>
+
           <div className="mt-6 rounded-2xl bg-stone-50 p-4 sm:p-5" aria-label="Booking summary" role="group">
             <h3 className="text-sm font-semibold tracking-wide text-stone-500 uppercase">Summary</h3>
             <dl className="mt-3 grid grid-cols-[auto_1fr] gap-y-1.5 text-sm">
@@ -158,7 +191,7 @@ export function BookSessionPage({ useBookableHunter }: { useBookableHunter: UseB
               </dd>
             </dl>
             <Button size="lg" className="mt-4 w-full" disabled={!canContinue} onClick={onContinue}>
-              Continue
+              {uploading ? 'Uploading photos...' : 'Continue'}
             </Button>
           </div>
         </section>

@@ -24,6 +24,7 @@ describe('/my-bookings', () => {
   it('lists each booking with its London date and time, price in pounds and status; Reschedule only when confirmed', async () => {
     stubFetch({
       ...signedIn,
+      'GET /api/hunter-reviews/mine': () => json(200, { written: [], received: [] }),
       'GET /api/my-bookings?limit=50&offset=0': () =>
         json(200, [
           aMyBooking({

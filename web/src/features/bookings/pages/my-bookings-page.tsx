@@ -1,7 +1,7 @@
 import { BOOKING_RULES, SESSION_TYPE_LABELS, longDateLabel, type MyBooking } from '@hunted/contracts';
 import { CalendarPlus, CalendarX2, Clock, MapPin, MessageCircle } from 'lucide-react';
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { NoticeCard } from '@/components/ui/page';
@@ -11,6 +11,9 @@ import { paths } from '@/config/paths';
 import { serverMessage } from '@/lib/api-client';
 import { useMyBookings } from '../api/get-bookings';
 import { useCancelBooking, useReleaseHold } from '../api/booking-mutations';
+import { HunterCancelReason, NoShowMark, ProposalAnswer } from '../components/booking-client-answers';
+import { BookingJoiningBlock } from '../components/booking-joining';
+import { BookingQuestionView } from '../components/booking-question-view';
 import { BookingStatusBadge } from '../components/booking-status-badge';
 import { RescheduleDialog } from '../components/reschedule-dialog';
 import { countdownTo, useNow } from '../hooks/use-now';
@@ -19,9 +22,17 @@ import { saveBookingChoice } from '../lib/booking-choice';
 import { handleUnauthorized } from '@/lib/unauthorized';
 import { formatPence } from '../lib/money';
 
+/**
+ * The review of the hunter for one booking (the reviews feature draws it; the route hands it in, as features do not
+ * import each other). `open` asks for its form at once: the review-request email links to `?review=<bookingId>`.
+ */
+export type RenderBookingReview = (booking: MyBooking, open: boolean) => ReactNode;
+
 /** /my-bookings: the signed-in client's bookings and unpaid holds, with what each allows. */
-export function MyBookingsPage() {
+export function MyBookingsPage({ renderReview }: { renderReview?: RenderBookingReview } = {}) {
   const bookings = useMyBookings();
+  const [search] = useSearchParams();
+  const reviewFor = search.get('review');
   const now = useNow();
   useUnauthorizedRedirect(bookings.error);
   const loaded = bookings.data?.pages.flatMap((page) => page.items) ?? [];
@@ -61,7 +72,13 @@ export function MyBookingsPage() {
           <>
             <ul className="space-y-4">
               {loaded.map((booking) => (
-                <BookingRow key={booking.id} booking={booking} now={now} />
+                <BookingRow
+                  key={booking.id}
+                  booking={booking}
+                  now={now}
+                  renderReview={renderReview}
+                  reviewOpen={booking.id === reviewFor}
+                />
               ))}
             </ul>
             {bookings.hasNextPage ? (
@@ -95,8 +112,23 @@ function refundSentence(booking: MyBooking): string {
   return `You will be refunded ${formatPence(booking.refundIfCancelledPence)}.`;
 }
 
-function BookingRow({ booking, now }: { booking: MyBooking; now: number }) {
+function BookingRow({
+  booking,
+  now,
+  renderReview,
+  reviewOpen,
+}: {
+  booking: MyBooking;
+  now: number;
+  renderReview?: RenderBookingReview;
+  reviewOpen: boolean;
+}) {
   const navigate = useNavigate();
+  const rowRef = useRef<HTMLLIElement>(null);
+  // The review-request email's link: bring the booking it is about into view.
+  useEffect(() => {
+    if (reviewOpen) rowRef.current?.scrollIntoView?.({ block: 'center' });
+  }, [reviewOpen]);
   const [rescheduling, setRescheduling] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   const cancel = useCancelBooking();
@@ -144,6 +176,7 @@ function BookingRow({ booking, now }: { booking: MyBooking; now: number }) {
 
   return (
     <li
+      ref={rowRef}
       className="rounded-3xl border border-stone-200 bg-white p-5 shadow-xs sm:p-6"
       aria-label={`${SESSION_TYPE_LABELS[booking.sessionType]} with ${booking.hunterName}`}
     >
@@ -182,6 +215,18 @@ function BookingRow({ booking, now }: { booking: MyBooking; now: number }) {
         </p>
       ) : null}
 
+      {booking.joining && (booking.status === 'confirmed' || booking.status === 'completed') ? (
+        <BookingJoiningBlock joining={booking.joining} />
+      ) : null}
+      <BookingQuestionView notes={booking.notes} photoUrls={booking.photoUrls} />
+      {booking.status === 'cancelled' && booking.cancelledBy === 'hunter' && booking.cancelReason ? (
+        <HunterCancelReason hunterName={booking.hunterName} reason={booking.cancelReason} />
+      ) : null}
+      {booking.proposal && booking.status === 'confirmed' ? (
+        <ProposalAnswer bookingId={booking.id} hunterName={booking.hunterName} proposal={booking.proposal} />
+      ) : null}
+      {booking.attendance === 'no_show' ? <NoShowMark booking={booking} /> : null}
+
       <div className="mt-4 flex flex-wrap gap-2">
         {hold && !hold.expired ? (
           <>
@@ -217,6 +262,10 @@ function BookingRow({ booking, now }: { booking: MyBooking; now: number }) {
           </Link>
         ) : null}
       </div>
+
+      {renderReview && (booking.status === 'completed' || booking.reviewableUntil !== null)
+        ? renderReview(booking, reviewOpen)
+        : null}
 
       {booking.status === 'confirmed' && booking.canReschedule ? (
         <RescheduleDialog booking={booking} open={rescheduling} onOpenChange={setRescheduling} />

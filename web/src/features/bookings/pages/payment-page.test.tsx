@@ -88,6 +88,25 @@ describe('/payment/{hunterId}', () => {
     expect(sessionStorage.getItem(BOOKING_CHOICE_KEY)).toBeNull();
   });
 
+  it("sends the client's question and photo ids with the hold, and with a free booking", async () => {
+    storeChoice({ ...paidChoice, notes: 'Which coat suits me?', photoIds: ['p1', 'p2'] });
+    const calls = stubFetch(paidAnswers('simulated'));
+    renderRoute('/payment/7');
+    expect(await screen.findByRole('heading', { name: 'Payment System Configuration Required' })).toBeTruthy();
+    expect(bodyOf(calls, 'POST /api/create-payment-intent')).toMatchObject({
+      notes: 'Which coat suits me?',
+      photoIds: ['p1', 'p2'],
+    });
+  });
+
+  it('books a free question with its question and photos', async () => {
+    storeChoice({ ...paidChoice, sessionType: 'askQuestion', price: 0, notes: 'Is navy my colour?', photoIds: ['p9'] });
+    const calls = stubFetch({ ...signedIn, 'POST /api/bookings': () => json(201, { id: 'b9', status: 'confirmed' }) });
+    renderRoute('/payment/7');
+    expect(await screen.findByRole('heading', { name: 'Free Session Confirmed!' })).toBeTruthy();
+    expect(bodyOf(calls, 'POST /api/bookings')).toMatchObject({ notes: 'Is navy my colour?', photoIds: ['p9'] });
+  });
+
   it('in simulated mode holds the time, shows the breakdown and countdown, and confirms with the sim_ payment', async () => {
     storeChoice(paidChoice);
     const calls = stubFetch(paidAnswers('simulated'));

@@ -83,7 +83,8 @@ function FreeBooking({ choice }: { choice: BookingChoice }) {
   const onFailure = useBookingFailure(choice.hunterId);
   useOnce(() =>
     createBooking.mutate(
-      { ...choice, stripePaymentIntentId: null },
+      // A free type has no hold before it: the question and photos go with the booking itself.
+      { ...choice, notes: choice.notes ?? null, photoIds: choice.photoIds ?? [], stripePaymentIntentId: null },
       { onSuccess: clearBookingChoice, onError: onFailure },
     ),
   );
@@ -136,6 +137,9 @@ function PaidBooking({ choice, useBookableHunter }: { choice: BookingChoice; use
         sessionDate: choice.sessionDate,
         sessionTime: choice.sessionTime,
         duration: choice.duration,
+        // Left out when there are none: paying a hold again from /my-bookings must not wipe what it was given.
+        ...(choice.notes ? { notes: choice.notes } : {}),
+        ...(choice.photoIds ? { photoIds: choice.photoIds } : {}),
       },
       { onError: onFailure },
     ),

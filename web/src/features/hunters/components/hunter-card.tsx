@@ -1,4 +1,4 @@
-import type { Hunter } from '@hunted/contracts';
+import { halfStars, type Hunter } from '@hunted/contracts';
 import { Award, CalendarDays, Camera, CheckCircle2, MapPin, MessageCircle } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -79,6 +79,7 @@ export function HunterCard({ hunter, signedIn }: { hunter: Hunter; signedIn: boo
   const [expanded, setExpanded] = useState(false);
   const instagram = safeExternalUrl(hunter.instagramUrl);
   const schedule = paths.bookSession.getHref(hunter.id);
+  const profile = paths.hunter.getHref(hunter);
   const unavailable = hunter.availabilityStatus === 'Unavailable';
   const longBio = hunter.bio.length > BIO_PREVIEW_CHARS;
   const years = hunter.yearsExperience;
@@ -87,18 +88,25 @@ export function HunterCard({ hunter, signedIn }: { hunter: Hunter; signedIn: boo
   return (
     <article className="group flex w-full flex-col overflow-hidden rounded-3xl border border-stone-200 bg-white shadow-sm transition-shadow hover:shadow-md">
       <div className="relative aspect-[4/3] overflow-hidden bg-stone-100">
-        <HunterPhoto
-          name={hunter.name}
-          src={hunter.profileImageUrl}
-          className="h-full w-full transition-transform duration-500 group-hover:scale-[1.03]"
-        />
+        {/* The photo opens the public page too; the keyboard reaches it through the name's link, not twice. */}
+        <Link to={profile} tabIndex={-1} className="block h-full w-full">
+          <HunterPhoto
+            name={hunter.name}
+            src={hunter.profileImageUrl}
+            className="h-full w-full transition-transform duration-500 group-hover:scale-[1.03]"
+          />
+        </Link>
         <StatusBadge status={hunter.availabilityStatus} className="absolute top-3 left-3 bg-white/95 shadow-sm" />
       </div>
 
       <div className="flex flex-1 flex-col p-5">
         <div className="flex items-start justify-between gap-3">
           <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
-            <h2 className="text-lg font-bold tracking-tight text-stone-900">{hunter.name}</h2>
+            <h2 className="text-lg font-bold tracking-tight text-stone-900">
+              <Link to={profile} className="underline-offset-4 hover:text-brand-800 hover:underline">
+                {hunter.name}
+              </Link>
+            </h2>
             {hunter.verified ? <VerifiedBadge /> : null}
           </div>
           {instagram ? (
@@ -118,7 +126,7 @@ export function HunterCard({ hunter, signedIn }: { hunter: Hunter; signedIn: boo
         <span className="mt-1.5 inline-flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-sm">
           {hasRating(hunter.rating) ? (
             <>
-              <StarRating rating={hunter.rating} />
+              <StarRating rating={halfStars(hunter.rating)} />
               <span className="font-semibold text-stone-900">{ratingLabel(hunter.rating)}</span>
               <span className="text-stone-500">
                 ({hunter.reviewCount} {hunter.reviewCount === 1 ? 'review' : 'reviews'})

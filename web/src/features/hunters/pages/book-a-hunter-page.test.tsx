@@ -132,6 +132,16 @@ describe('/book-a-hunter', () => {
     expect((within(card('Una Away')).getByRole('button', { name: 'Book Now' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it("links each card's name to the hunter's public page, keeping its Book buttons", async () => {
+    stubFetch({ ...signedOut, [`GET ${LIST}`]: () => page([sofia, busy], 2) });
+    renderRoute('/book-a-hunter');
+    await screen.findByText('2 hunters available');
+    const first = within(card('Sofia Marin'));
+    expect(first.getByRole('link', { name: 'Sofia Marin' }).getAttribute('href')).toBe('/hunters/1/sofia-marin');
+    expect(first.getByRole('link', { name: 'Book Now with Sofia Marin' })).toBeTruthy();
+    expect(within(card('Bea Busy')).getByRole('link', { name: 'Bea Busy' }).getAttribute('href')).toBe('/hunters/2/bea-busy');
+  });
+
   it('sends a member straight to /book-session/{id}', async () => {
     stubFetch({ ...signedIn, [`GET ${LIST}`]: () => page([sofia], 1) });
     renderRoute('/book-a-hunter');

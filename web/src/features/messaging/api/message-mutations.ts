@@ -39,6 +39,7 @@ export function useSendMessage(conversationId: string) {
         createdAt: new Date().toISOString(),
         isRead: false,
         clientMessageId: send.clientMessageId,
+        attachments: [],
         pending: true,
       };
       client.setQueryData<ThreadMessage[]>(threadKey, (thread) => [...(thread ?? []), optimistic]);

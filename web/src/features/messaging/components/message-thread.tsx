@@ -8,6 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { timeAgo } from '@/lib/relative-time';
 import type { ThreadMessage } from '../api/conversations';
+import { MessageAttachments } from './message-attachments';
 import { MessageComposer } from './message-composer';
 
 /** How near the bottom (px) counts as reading the newest messages: new ones then scroll into view. */
@@ -158,6 +159,7 @@ export function MessageThread({
                     >
                       {message.content}
                     </p>
+                    <MessageAttachments urls={message.attachments} />
                     <span className="mt-1 px-1 text-[11px] text-stone-500">
                       {message.pending ? 'Sending…' : timeAgo(message.createdAt, now)}
                       {mine && !message.pending && message.isRead ? ' · Seen' : ''}

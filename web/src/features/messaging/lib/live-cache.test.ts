@@ -13,6 +13,7 @@ const message = (id: string, createdAt: string, overrides: Partial<ThreadMessage
   createdAt,
   isRead: false,
   clientMessageId: null,
+  attachments: [],
   ...overrides,
 });
 

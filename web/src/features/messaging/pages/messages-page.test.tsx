@@ -38,6 +38,7 @@ function aMessage(overrides: Partial<ConversationMessage> = {}): ConversationMes
     createdAt: minutesAgo(5),
     isRead: true,
     clientMessageId: null,
+    attachments: [],
     ...overrides,
   };
 }
@@ -99,6 +100,29 @@ describe('/messages', () => {
     expect(await screen.findByText('Thanks!')).toBeTruthy();
     expect(screen.getByRole('status').textContent).toContain(VETTING_MESSAGES.closedConversation);
     expect(screen.queryByLabelText('Message')).toBeNull();
+  });
+
+  it("shows a message's photos as thumbnails, each a link that opens the photo", async () => {
+    const urls = ['/api/media/booking-photos/p1', '/api/media/booking-photos/p2'];
+    stubFetch({
+      ...base,
+      'GET /api/conversations': () => json(200, [aConversation()]),
+      'GET /api/conversations/c1/messages?limit=50': () =>
+        json(200, [
+          aMessage({ senderId: member.id, receiverId: 'u-sofia', content: 'Which coat suits me?', attachments: urls }),
+          aMessage({ content: 'Let me look' }),
+        ]),
+    });
+    renderRoute('/messages?conversation=c1');
+    const log = await screen.findByRole('log', { name: 'Messages with Sofia Marin' });
+    expect(await within(log).findByText('Which coat suits me?')).toBeTruthy();
+    const photos = within(log).getAllByRole('list', { name: 'Attached photos' });
+    // Only the message that carries photos shows any.
+    expect(photos).toHaveLength(1);
+    const links = within(photos[0]!).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(urls);
+    expect(links[0]!.getAttribute('target')).toBe('_blank');
+    expect(within(links[1]!).getByRole('img', { name: 'Photo 2' }).getAttribute('src')).toBe(urls[1]);
   });
 
   it("says why a message was refused when the conversation closed meanwhile (409), and reads the rows again", async () => {

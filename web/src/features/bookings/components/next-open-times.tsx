@@ -1,0 +1,111 @@
+import {
+  SESSION_TYPES,
+  SESSION_TYPE_LABELS,
+  addDays,
+  londonDateOf,
+  shortDateLabel,
+  weekdayLabel,
+  type Hunter,
+  type SessionTypeKey,
+} from '@hunted/contracts';
+import { CalendarDays } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Spinner } from '@/components/ui/spinner';
+import { useSlots } from '../api/get-slots';
+
+/** 'Tue 7 Jul'. */
+const dayLabel = (date: string) => `${weekdayLabel(date)} ${shortDateLabel(date)}`;
+
+/** Times shown a day on the public page: enough to see when the hunter works, few enough for a phone. */
+export const OPEN_TIMES_PER_DAY = 4;
+
+/**
+ * The type whose open times the public page shows: the first enabled one a client can book now (a paid type waits
+ * for the hunter's payouts), else the first enabled one.
+ */
+export function openTimesType(hunter: Pick<Hunter, 'sessionTypes' | 'takesPaidBookings'>): SessionTypeKey | null {
+  const enabled = SESSION_TYPES.filter((key) => hunter.sessionTypes[key].enabled);
+  return enabled.find((key) => hunter.takesPaidBookings || hunter.sessionTypes[key].price === 0) ?? enabled[0] ?? null;
+}
+
+const chipClasses =
+  'inline-flex h-9 items-center rounded-full border border-stone-200 bg-white px-3 text-sm font-semibold text-stone-800 tabular-nums transition-colors hover:border-brand-300 hover:bg-brand-50 hover:text-brand-800 focus-visible:ring-4 focus-visible:ring-brand-100 focus-visible:outline-none';
+
+/**
+ * The hunter's next open times over the coming seven days (London dates), a few a day as chips that open the
+ * booking page; `bookHref` is where a chip leads (sign-in first for a guest). Slots come from the public slots call,
+ * which already leaves out past, too-soon, taken and held times.
+ */
+export function NextOpenTimes({ hunter, bookHref }: { hunter: Hunter; bookHref: string }) {
+  const [from] = useState(() => londonDateOf(Date.now()));
+  const to = addDays(from, 6);
+  const sessionType = openTimesType(hunter);
+  const slots = useSlots(hunter.id, sessionType, from, to);
+  const days = (slots.data?.days ?? []).filter((day) => day.slots.length > 0);
+
+  return (
+    <section aria-labelledby="next-open-times" className="rounded-3xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6">
+      <div className="flex items-start gap-3">
+        <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+          <CalendarDays className="h-5 w-5" aria-hidden />
+        </span>
+        <div>
+          <h2 id="next-open-times" className="text-lg font-bold text-stone-900">
+            Next open times
+          </h2>
+          <p className="text-sm text-stone-600">
+            {sessionType ? `${SESSION_TYPE_LABELS[sessionType]} · this week, London time` : 'This week, London time'}
+          </p>
+        </div>
+      </div>
+      <div className="mt-4">
+        {sessionType === null ? (
+          <p className="text-sm text-stone-600">This hunter offers no sessions at the moment.</p>
+        ) : slots.isPending ? (
+          <Spinner label="Loading open times..." />
+        ) : slots.isError ? (
+          <p className="text-sm text-stone-600">The open times could not be loaded.</p>
+        ) : days.length === 0 ? (
+          <p className="text-sm text-stone-600">No open times in the next 7 days.</p>
+        ) : (
+          <ul className="space-y-3">
+            {days.map((day) => {
+              const more = day.slots.length - OPEN_TIMES_PER_DAY;
+              return (
+                <li key={day.date}>
+                  <h3 className="text-sm font-semibold text-stone-700">{dayLabel(day.date)}</h3>
+                  <ul aria-label={`Open times on ${dayLabel(day.date)}`} className="mt-1.5 flex flex-wrap gap-2">
+                    {day.slots.slice(0, OPEN_TIMES_PER_DAY).map((slot) => (
+                      <li key={slot.time}>
+                        <ChipLink href={bookHref} label={`Book ${dayLabel(day.date)} at ${slot.time}`}>
+                          {slot.time}
+                        </ChipLink>
+                      </li>
+                    ))}
+                    {more > 0 ? (
+                      <li className="inline-flex h-9 items-center px-1 text-sm text-stone-500">+{more} more</li>
+                    ) : null}
+                  </ul>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** A member's chip is an in-app link; a guest's goes to sign-in (a full navigation), so it is a plain anchor. */
+function ChipLink({ href, label, children }: { href: string; label: string; children: string }) {
+  return href.startsWith('/api/') ? (
+    <a href={href} aria-label={label} className={chipClasses}>
+      {children}
+    </a>
+  ) : (
+    <Link to={href} aria-label={label} className={chipClasses}>
+      {children}
+    </Link>
+  );
+}

@@ -1,0 +1,60 @@
+import { halfStars, type Hunter } from '@hunted/contracts';
+import { MessageSquareQuote } from 'lucide-react';
+import { ShowMoreButton } from '@/components/ui/show-more-button';
+import { Spinner } from '@/components/ui/spinner';
+import { StarRating } from '@/components/ui/star-rating';
+import { ratingLabel } from '@/lib/rating';
+import { useHunterReviews } from '../api/client-hunter-reviews';
+import { HunterReviewCard } from './hunter-review-card';
+
+/** A hunter's reviews on their public page: newest first with the hunter's replies, a page at a time. */
+export function HunterReviewsSection({ hunter }: { hunter: Pick<Hunter, 'id' | 'name'> }) {
+  const reviews = useHunterReviews(hunter.id);
+  const pages = reviews.data?.pages ?? [];
+  const loaded = pages.flatMap((page) => page.reviews);
+  const last = pages.at(-1);
+  const total = last?.total ?? 0;
+  const rating = last?.rating ?? null;
+
+  return (
+    <section aria-labelledby="hunter-reviews" className="rounded-3xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="hunter-reviews" className="text-xl font-bold text-stone-900">
+          Reviews{total > 0 ? <span className="ml-1.5 text-base font-semibold text-stone-500">({total})</span> : null}
+        </h2>
+        {rating !== null ? (
+          <p className="inline-flex items-center gap-2 text-sm">
+            <StarRating rating={halfStars(rating)} />
+            <span className="font-semibold text-stone-900">{ratingLabel(rating)}</span>
+          </p>
+        ) : null}
+      </div>
+      <div className="mt-4">
+        {reviews.isPending ? (
+          <Spinner label="Loading reviews..." />
+        ) : reviews.isError && loaded.length === 0 ? (
+          <p className="text-sm text-stone-600">The reviews could not be loaded. Please try again later.</p>
+        ) : loaded.length === 0 ? (
+          <div className="flex flex-col items-center rounded-2xl bg-stone-50 px-4 py-8 text-center">
+            <MessageSquareQuote className="h-7 w-7 text-stone-300" aria-hidden />
+            <p className="mt-2 text-sm font-semibold text-stone-800">No reviews yet</p>
+            <p className="mt-1 text-sm text-stone-500">Reviews appear here after {hunter.name}&apos;s first sessions.</p>
+          </div>
+        ) : (
+          <div className="space-y-4">
+            <ul className="space-y-3" aria-label={`Reviews of ${hunter.name}`}>
+              {loaded.map((review) => (
+                <li key={review.id}>
+                  <HunterReviewCard review={review} hunterName={hunter.name} />
+                </li>
+              ))}
+            </ul>
+            <ShowMoreButton list={reviews}>
+              {reviews.isFetchingNextPage ? 'Loading reviews...' : 'Show more reviews'}
+            </ShowMoreButton>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
