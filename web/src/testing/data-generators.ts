@@ -189,6 +189,17 @@ export function aHunterBooking(overrides: Partial<HunterBooking> = {}): HunterBo
     duration: 60,
     totalAmount: 8000,
     status: 'confirmed',
+    endsAt: '2026-12-01T11:00:00.000Z',
+    notes: null,
+    photoUrls: [],
+    attendance: null,
+    cancelledBy: null,
+    cancelReason: null,
+    proposal: null,
+    dispute: null,
+    canCancel: false,
+    canPropose: false,
+    canMarkAttendance: false,
     ...overrides,
   };
 }
