@@ -1,8 +1,4 @@
-import {
-  HUNTER_REVIEW_MESSAGES,
-  type AdminBookingDispute,
-  type AdminHunterReview,
-} from '@hunted/contracts';
+import { HUNTER_REVIEW_MESSAGES, type AdminBookingDispute, type AdminHunterReview } from '@hunted/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { admin, anAdminHunter, page } from '@/testing/data-generators';
@@ -14,8 +10,7 @@ const asAdmin = {
   'GET /api/auth/user': () => json(200, admin),
   'GET /api/admin/brands': () => json(200, []),
 };
-const openTab = async (name: string) =>
-  fireEvent.mouseDown(await screen.findByRole('tab', { name }), { button: 0 });
+const openTab = async (name: string) => fireEvent.mouseDown(await screen.findByRole('tab', { name }), { button: 0 });
 const posted = (calls: ReturnType<typeof stubFetch>, url: string) =>
   calls.filter((call) => call.init.method === 'POST' && call.url === url).map((call) => call.init.body);
 
@@ -62,12 +57,16 @@ describe('/admin, Disputes tab', () => {
     fireEvent.click(within(card).getByRole('button', { name: 'Resolve dispute by Ada Lovelace' }));
     const dialog = await screen.findByRole('dialog', { name: 'Resolve dispute: Ada Lovelace and Sofia Marin' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save decision' }));
-    const alerts = within(dialog).getAllByRole('alert').map((alert) => alert.textContent);
+    const alerts = within(dialog)
+      .getAllByRole('alert')
+      .map((alert) => alert.textContent);
     expect(alerts).toEqual([RESOLVE_MESSAGES.resolution, RESOLVE_MESSAGES.note]);
     expect(posted(calls, '/api/admin/booking-disputes/bk-1/resolve')).toHaveLength(0);
 
     fireEvent.click(within(dialog).getByRole('radio', { name: /Refund the client/ }));
-    fireEvent.change(within(dialog).getByLabelText('Note'), { target: { value: 'Chat shows the hunter never called.' } });
+    fireEvent.change(within(dialog).getByLabelText('Note'), {
+      target: { value: 'Chat shows the hunter never called.' },
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save decision' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(await screen.findByText('Client refunded')).toBeTruthy();
@@ -165,9 +164,9 @@ describe('/admin, Hunters tab, featured', () => {
     fireEvent.click(toggle);
     expect(await screen.findByText('Hunter featured')).toBeTruthy();
     await waitFor(() =>
-      expect(within(row).getByRole('switch', { name: 'Feature Sofia Marin in top picks' }).getAttribute('aria-checked')).toBe(
-        'true',
-      ),
+      expect(
+        within(row).getByRole('switch', { name: 'Feature Sofia Marin in top picks' }).getAttribute('aria-checked'),
+      ).toBe('true'),
     );
     expect(JSON.parse(String(posted(calls, '/api/admin/hunters/7/feature')[0]))).toEqual({ featured: true });
   });

@@ -1,4 +1,14 @@
-import { ArrowLeft, FileUp, Inbox, LayoutGrid, LockKeyhole, MessageSquareWarning, Scale, ShieldX, UserCheck } from 'lucide-react';
+import {
+  ArrowLeft,
+  FileUp,
+  Inbox,
+  LayoutGrid,
+  LockKeyhole,
+  MessageSquareWarning,
+  Scale,
+  ShieldX,
+  UserCheck,
+} from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { NoticeCard, Page } from '@/components/ui/page';

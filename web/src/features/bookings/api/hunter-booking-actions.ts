@@ -1,9 +1,4 @@
-import type {
-  AttendanceRequest,
-  HunterBooking,
-  HunterCancelRequest,
-  TimeProposalRequest,
-} from '@hunted/contracts';
+import type { AttendanceRequest, HunterBooking, HunterCancelRequest, TimeProposalRequest } from '@hunted/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
 import { bookingKeys } from './query-keys';

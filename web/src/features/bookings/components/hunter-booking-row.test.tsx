@@ -137,7 +137,12 @@ describe('HunterBookingRow', () => {
     expect(disputed.textContent).toContain('I was in the call, nobody answered.');
 
     const cancelled = renderRow(
-      aHunterBooking({ clientName: 'Ken Thompson', status: 'cancelled', cancelledBy: 'hunter', cancelReason: 'Unwell.' }),
+      aHunterBooking({
+        clientName: 'Ken Thompson',
+        status: 'cancelled',
+        cancelledBy: 'hunter',
+        cancelReason: 'Unwell.',
+      }),
     );
     expect(cancelled.textContent).toContain('You cancelled this session: Unwell.');
   });

@@ -208,7 +208,9 @@ function BookingState({ booking }: { booking: HunterBooking }) {
         <div className="flex flex-wrap items-center gap-2">
           {booking.attendance === 'held' ? <Badge tone="emerald">Held</Badge> : null}
           {booking.attendance === 'no_show' ? <Badge tone="amber">Client didn&apos;t show</Badge> : null}
-          {dispute ? <Badge tone={DISPUTE_LABELS[dispute.status].tone}>{DISPUTE_LABELS[dispute.status].label}</Badge> : null}
+          {dispute ? (
+            <Badge tone={DISPUTE_LABELS[dispute.status].tone}>{DISPUTE_LABELS[dispute.status].label}</Badge>
+          ) : null}
         </div>
       ) : null}
       {dispute ? (

@@ -1,9 +1,4 @@
-import {
-  JOINING_LIMITS,
-  SESSION_TYPE_LABELS,
-  type JoiningDetails,
-  type SessionTypes,
-} from '@hunted/contracts';
+import { JOINING_LIMITS, SESSION_TYPE_LABELS, type JoiningDetails, type SessionTypes } from '@hunted/contracts';
 import { CircleHelp, MapPin, MessageSquare, Mic, Phone, Video } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -53,8 +48,8 @@ export function JoiningDetailsSection({ sessionTypes }: { sessionTypes: SessionT
             How clients join
           </h2>
           <p className="mt-0.5 text-sm text-stone-500">
-            Shared only with a client who has booked and paid for that session type, from confirmation until a day
-            after the session. Never shown on your public profile.
+            Shared only with a client who has booked and paid for that session type, from confirmation until a day after
+            the session. Never shown on your public profile.
           </p>
         </div>
       </div>
@@ -87,7 +82,10 @@ export function JoiningDetailsForm({ sessionTypes, details }: { sessionTypes: Se
     setValue(field, value);
     clearErrors(field);
   };
-  const phoneField = (field: 'whatsappVoice.phone' | 'whatsappVideo.phone', type: 'whatsappVoice' | 'whatsappVideo') => (
+  const phoneField = (
+    field: 'whatsappVoice.phone' | 'whatsappVideo.phone',
+    type: 'whatsappVoice' | 'whatsappVideo',
+  ) => (
     <InputField
       {...fieldProps(field)}
       label={`WhatsApp number for ${SESSION_TYPE_LABELS[type]}`}
@@ -103,7 +101,9 @@ export function JoiningDetailsForm({ sessionTypes, details }: { sessionTypes: Se
   );
   const offered = (Object.keys(sessionTypes) as (keyof SessionTypes)[]).filter((type) => sessionTypes[type].enabled);
   if (offered.length === 0) {
-    return <p className="text-sm text-stone-600">Turn on a session type in your profile below to set how clients join it.</p>;
+    return (
+      <p className="text-sm text-stone-600">Turn on a session type in your profile below to set how clients join it.</p>
+    );
   }
   const bothWhatsapp = sessionTypes.whatsappVoice.enabled && sessionTypes.whatsappVideo.enabled;
 

@@ -7,7 +7,12 @@ import {
 } from '@hunted/contracts';
 
 /** The form's fields, named as the server's 400 names them, in the order the form shows them. */
-export const JOINING_FIELDS = ['whatsappVoice.phone', 'whatsappVideo.phone', 'inPerson.area', 'inPerson.address'] as const;
+export const JOINING_FIELDS = [
+  'whatsappVoice.phone',
+  'whatsappVideo.phone',
+  'inPerson.area',
+  'inPerson.address',
+] as const;
 export type JoiningField = (typeof JOINING_FIELDS)[number];
 export type JoiningFormValues = Record<JoiningField, string>;
 

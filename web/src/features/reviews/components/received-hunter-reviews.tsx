@@ -29,7 +29,11 @@ export function ReceivedHunterReviews() {
   if (reviews.isPending) return <Spinner label="Loading your reviews..." />;
   if (reviews.isError) {
     return (
-      <NoticeCard icon={<Star aria-hidden />} title="Your reviews could not be loaded" description="Please try again in a moment.">
+      <NoticeCard
+        icon={<Star aria-hidden />}
+        title="Your reviews could not be loaded"
+        description="Please try again in a moment."
+      >
         <Button onClick={() => void reviews.refetch()}>Try again</Button>
       </NoticeCard>
     );

@@ -69,10 +69,7 @@ export function BookingDisputes() {
           </div>
         ) : (
           <>
-            <ul
-              aria-label="Disputes"
-              className={cn('space-y-4', disputes.isPlaceholderData && 'opacity-60')}
-            >
+            <ul aria-label="Disputes" className={cn('space-y-4', disputes.isPlaceholderData && 'opacity-60')}>
               {disputes.data.items.map((dispute) => (
                 <DisputeCard key={dispute.bookingId} dispute={dispute} onResolve={() => setResolving(dispute)} />
               ))}
@@ -139,7 +136,9 @@ function DisputeCard({ dispute, onResolve }: { dispute: AdminBookingDispute; onR
       </div>
       <div className="mt-4 rounded-2xl bg-stone-50 p-4 ring-1 ring-stone-100">
         <p className="text-xs font-semibold tracking-wide text-stone-500 uppercase">The client&apos;s reason</p>
-        <p className="mt-1 text-sm leading-6 break-words whitespace-pre-line text-stone-800">{dispute.dispute.reason}</p>
+        <p className="mt-1 text-sm leading-6 break-words whitespace-pre-line text-stone-800">
+          {dispute.dispute.reason}
+        </p>
       </div>
       {dispute.dispute.resolutionNote ? (
         <p className="mt-3 text-sm text-stone-700">

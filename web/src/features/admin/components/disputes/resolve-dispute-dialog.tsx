@@ -21,7 +21,11 @@ export const RESOLVE_MESSAGES = {
 } as const;
 
 const CHOICES: { value: ResolveDisputeRequest['resolution']; label: string; detail: string }[] = [
-  { value: 'refund', label: 'Refund the client', detail: 'The client gets the full price back; the no-show mark no longer counts.' },
+  {
+    value: 'refund',
+    label: 'Refund the client',
+    detail: 'The client gets the full price back; the no-show mark no longer counts.',
+  },
   { value: 'dismiss', label: 'Dismiss', detail: 'The no-show stands and nothing is refunded.' },
 ];
 

@@ -95,7 +95,11 @@ export function HunterReviewModeration() {
           <div className="flex flex-col items-center rounded-3xl border border-dashed border-stone-300 bg-white px-6 py-14 text-center">
             <MessageSquareWarning className="h-8 w-8 text-stone-300" aria-hidden />
             <p className="mt-3 text-sm text-stone-500">
-              {status === 'reported' ? 'No reported reviews.' : status === 'hidden' ? 'No hidden reviews.' : 'No reviews yet.'}
+              {status === 'reported'
+                ? 'No reported reviews.'
+                : status === 'hidden'
+                  ? 'No hidden reviews.'
+                  : 'No reviews yet.'}
             </p>
           </div>
         ) : (
