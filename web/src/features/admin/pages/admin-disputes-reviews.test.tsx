@@ -111,11 +111,13 @@ describe('/admin, Hunter reviews tab', () => {
       'GET /api/admin/hunter-reviews?status=hidden&limit=20&offset=0': () => page([hidden], 1),
       'POST /api/admin/hunter-reviews/31/hide': () => json(200, hidden),
       'POST /api/admin/hunter-reviews/31/unhide': () => json(200, reported),
+      'GET /api/admin/hunters/7': () => json(200, anAdminHunter({ id: 7, name: 'Sofia Marin', status: 'approved' })),
     });
     renderRoute('/admin');
     await openTab('Hunter reviews');
     const item = await screen.findByRole('listitem', { name: 'Review by Bob S.' });
     expect(item.textContent).toContain('1 report');
+    await waitFor(() => expect(item.textContent).toContain('on Sofia Marin'));
     expect(within(item).getByRole('list', { name: 'Reports on the review by Bob S.' }).textContent).toContain(
       'Contains a phone number',
     );

@@ -26,6 +26,7 @@ import {
   useUnhideHunterReview,
   type HunterReviewFilter,
 } from '../../api/hunter-reviews';
+import { useAdminHunter } from '../../api/get-admin-hunter';
 import { londonInstantLabel } from '../../lib/london-label';
 import { Pager } from '../hunters/pager';
 import { LoadFailed } from '../load-failed';
@@ -164,7 +165,9 @@ function ModeratedReview({
         <div className="min-w-0">
           <p className="flex flex-wrap items-center gap-2">
             <span className="font-semibold break-words text-stone-900">{review.reviewerName}</span>
-            <span className="text-sm text-stone-500">on hunter #{review.hunterId}</span>
+            <span className="text-sm text-stone-500">
+              on <ReviewedHunterName hunterId={review.hunterId} />
+            </span>
             {review.hidden ? <Badge tone="dark">Hidden</Badge> : null}
             {review.reports.length > 0 ? (
               <Badge tone="amber">
@@ -300,4 +303,10 @@ function HideReviewDialog({
       </DialogContent>
     </Dialog>
   );
+}
+
+/** The review list names hunters by id only; the console's own hunter read (cached per hunter) gives the name. */
+function ReviewedHunterName({ hunterId }: { hunterId: number }) {
+  const hunter = useAdminHunter(hunterId);
+  return <>{hunter.data?.name ?? `hunter #${hunterId}`}</>;
 }
