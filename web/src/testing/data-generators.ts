@@ -207,8 +207,8 @@ export function aHunterBooking(overrides: Partial<HunterBooking> = {}): HunterBo
     cancelReason: null,
     proposal: null,
     dispute: null,
-    canCancel: true,
-    canPropose: true,
+    canCancel: false,
+    canPropose: false,
     canMarkAttendance: false,
     ...overrides,
   };

@@ -25,6 +25,12 @@ const withProfile = {
     json(200, { mon: [], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] }),
   'GET /api/hunter-bookings?limit=100&offset=0': () => json(200, []),
   'GET /api/hunter-conversations': () => json(200, []),
+  'GET /api/hunter-profile/joining-details': () =>
+    json(200, {
+      whatsappVoice: { phone: '+447700900123' },
+      whatsappVideo: { phone: '+447700900123' },
+      inPerson: { area: null, address: null },
+    }),
 };
 
 const DAY = 86_400_000;
@@ -106,7 +112,9 @@ describe('/hunter-dashboard', () => {
     // The five latest of six past sessions.
     expect(within(recent).getAllByRole('listitem')).toHaveLength(5);
     expect(within(recent).queryByText('Past Client 5')).toBeNull();
-    expect(screen.queryByText('Cancelled Client')).toBeNull();
+    // A cancelled booking is listed apart, never among the sessions to come; an unpaid hold not at all.
+    expect(within(upcoming).queryByText('Cancelled Client')).toBeNull();
+    expect(within(screen.getByRole('region', { name: 'Cancelled' })).getByText('Cancelled Client')).toBeTruthy();
     expect(screen.queryByText('Holding Client')).toBeNull();
   });
 
@@ -184,7 +192,7 @@ describe('/hunter-dashboard', () => {
       within(tabs)
         .getAllByRole('tab')
         .map((tab) => tab.textContent?.trim()),
-    ).toEqual(['Bookings', 'Calendar', 'Availability', 'Messages', 'Earnings', 'Settings']);
+    ).toEqual(['Bookings', 'Calendar', 'Availability', 'Messages', 'Reviews', 'Earnings', 'Settings']);
     expect(screen.getByRole('tab', { name: 'Messages' }).getAttribute('aria-selected')).toBe('true');
     expect(await screen.findByText('No conversations yet')).toBeTruthy();
 
@@ -302,5 +310,64 @@ describe('/hunter-dashboard', () => {
     renderRoute('/hunter-dashboard?tab=earnings');
     expect(await screen.findByText(`${PAYOUT_MESSAGES.notApproved}.`)).toBeTruthy();
     expect(calls.some((call) => call.url.startsWith('/api/hunter-payouts'))).toBe(false);
+  });
+
+  it('asks for joining details while an offered WhatsApp type has none, and links to them on the Settings tab', async () => {
+    stubFetch({
+      ...withProfile,
+      'GET /api/hunter-profile/joining-details': () =>
+        json(200, {
+          whatsappVoice: { phone: '+447700900123' },
+          whatsappVideo: { phone: null },
+          inPerson: { area: null, address: null },
+        }),
+    });
+    const router = renderRoute('/hunter-dashboard?tab=bookings');
+    const hint = await screen.findByRole('status', { name: 'Joining details missing' });
+    // Only the offered types count: in person is off by default, so only the video call is named.
+    expect(hint.textContent).toContain('WhatsApp Video Call');
+    expect(hint.textContent).not.toContain('In-Person');
+    fireEvent.click(within(hint).getByRole('link', { name: 'Add your joining details' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=settings'));
+    expect(await screen.findByRole('form', { name: 'How clients join' })).toBeTruthy();
+    expect((screen.getByLabelText('WhatsApp number for WhatsApp Voice Message') as HTMLInputElement).value).toBe(
+      '+447700900123',
+    );
+  });
+
+  it('shows no joining hint once every offered type has its details', async () => {
+    stubFetch(withProfile);
+    renderRoute('/hunter-dashboard?tab=bookings');
+    await screen.findByRole('heading', { name: 'Welcome back, Sofia Marin' });
+    await waitFor(() => expect(screen.queryByText('Loading your bookings...')).toBeNull());
+    expect(screen.queryByRole('status', { name: 'Joining details missing' })).toBeNull();
+  });
+
+  it("lists the reviews received on the Reviews tab", async () => {
+    stubFetch({
+      ...withProfile,
+      'GET /api/hunter-reviews/mine': () =>
+        json(200, {
+          written: [],
+          received: [
+            {
+              id: 4,
+              hunterId: 7,
+              bookingId: 'b4',
+              rating: 5,
+              text: 'Sofia found the exact boots I wanted.',
+              reviewerName: 'Ada L.',
+              sessionType: 'whatsappVideo',
+              sessionStartsAt: '2026-11-10T10:00:00.000Z',
+              createdAt: '2026-11-11T10:00:00.000Z',
+              reply: null,
+            },
+          ],
+        }),
+    });
+    renderRoute('/hunter-dashboard?tab=reviews');
+    const review = await screen.findByRole('article', { name: 'Review by Ada L.' });
+    expect(review.textContent).toContain('Sofia found the exact boots I wanted.');
+    expect(within(review).getByRole('button', { name: 'Reply to Ada L.' })).toBeTruthy();
   });
 });

@@ -37,6 +37,9 @@ import { HunterMessagesTab } from '@/features/messaging/components/hunter-messag
 import { UnreadBadge } from '@/features/messaging/components/unread-badge';
 import { HunterPhoto } from '@/features/hunters/components/hunter-photo';
 import { HunterSettings } from '@/features/hunters/components/hunter-settings';
+import { JOINING_DETAILS_ANCHOR, JoiningDetailsSection } from '@/features/hunters/components/joining-details-form';
+import { JoiningDetailsHint } from '@/features/hunters/components/joining-details-hint';
+import { ReceivedHunterReviews } from '@/features/reviews/components/received-hunter-reviews';
 import { VettingBanner } from '@/features/hunters/components/vetting-banner';
 import { ratingLabel } from '@/lib/rating';
 
@@ -59,13 +62,14 @@ export function HunterDashboardRoute() {
   return <HunterDashboard hunter={profile.data} />;
 }
 
-const DASHBOARD_TABS = ['bookings', 'calendar', 'availability', 'messages', 'earnings', 'settings'] as const;
+const DASHBOARD_TABS = ['bookings', 'calendar', 'availability', 'messages', 'reviews', 'earnings', 'settings'] as const;
 type DashboardTab = (typeof DASHBOARD_TABS)[number];
 const TAB_LABELS: Record<DashboardTab, string> = {
   bookings: 'Bookings',
   calendar: 'Calendar',
   availability: 'Availability',
   messages: 'Messages',
+  reviews: 'Reviews',
   earnings: 'Earnings',
   settings: 'Settings',
 };
@@ -74,6 +78,7 @@ const tabIcons: Record<DashboardTab, ReactNode> = {
   calendar: <CalendarDays aria-hidden />,
   availability: <Clock aria-hidden />,
   messages: <MessageSquare aria-hidden />,
+  reviews: <Star aria-hidden />,
   earnings: <Wallet aria-hidden />,
   settings: <Settings aria-hidden />,
 };
@@ -160,6 +165,18 @@ function HunterDashboard({ hunter }: { hunter: OwnHunter }) {
         }
       />
 
+      <JoiningDetailsHint
+        sessionTypes={hunter.sessionTypes}
+        setUp={
+          <Link
+            to={`${paths.hunterDashboard.getHref()}?tab=settings#${JOINING_DETAILS_ANCHOR}`}
+            className="font-semibold underline underline-offset-4 hover:no-underline"
+          >
+            Add your joining details
+          </Link>
+        }
+      />
+
       <section aria-label="Your figures" className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <StatCard
           icon={<PoundSterling aria-hidden />}
@@ -201,7 +218,7 @@ function HunterDashboard({ hunter }: { hunter: OwnHunter }) {
       </section>
 
       <Tabs value={tab} onValueChange={setTab} className="mt-10">
-        <TabsList aria-label="Dashboard sections" className="grid grid-cols-3 sm:flex">
+        <TabsList aria-label="Dashboard sections" className="grid grid-cols-4 sm:flex">
           {DASHBOARD_TABS.map((value) => (
             <TabsTrigger key={value} value={value} className={compactTabClasses}>
               {tabIcons[value]} {TAB_LABELS[value]}
@@ -240,7 +257,11 @@ function HunterDashboard({ hunter }: { hunter: OwnHunter }) {
         <TabsContent value="earnings">
           <EarningsTab approved={hunter.status === 'approved'} since={hunter.createdAt} />
         </TabsContent>
-        <TabsContent value="settings">
+        <TabsContent value="reviews">
+          <ReceivedHunterReviews />
+        </TabsContent>
+        <TabsContent value="settings" className="space-y-6">
+          <JoiningDetailsSection sessionTypes={hunter.sessionTypes} />
           <HunterSettings hunter={hunter} />
         </TabsContent>
       </Tabs>

@@ -9,4 +9,11 @@ export const adminKeys = {
   hunters: () => [...adminKeys.all, 'hunters'] as const,
   hunterList: (query: AdminHunterListQuery) => [...adminKeys.hunters(), 'list', query] as const,
   hunter: (id: number) => [...adminKeys.hunters(), 'detail', id] as const,
+  /** Disputed no-show marks: resolving one changes every filter's list. */
+  disputes: () => [...adminKeys.all, 'booking-disputes'] as const,
+  disputeList: (status: 'open' | 'all', offset: number) => [...adminKeys.disputes(), status, offset] as const,
+  /** Reviews of hunters under moderation (reported, hidden). */
+  hunterReviews: () => [...adminKeys.all, 'hunter-reviews'] as const,
+  hunterReviewList: (status: 'reported' | 'hidden' | 'all', offset: number) =>
+    [...adminKeys.hunterReviews(), status, offset] as const,
 };

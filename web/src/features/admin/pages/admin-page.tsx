@@ -1,4 +1,14 @@
-import { ArrowLeft, FileUp, Inbox, LayoutGrid, LockKeyhole, ShieldX, UserCheck } from 'lucide-react';
+import {
+  ArrowLeft,
+  FileUp,
+  Inbox,
+  LayoutGrid,
+  LockKeyhole,
+  MessageSquareWarning,
+  Scale,
+  ShieldX,
+  UserCheck,
+} from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { NoticeCard, Page } from '@/components/ui/page';
@@ -9,6 +19,8 @@ import { goToLogin, useAuth } from '@/lib/auth';
 import { BrandManagement } from '../components/brand-management';
 import { BulkUpload } from '../components/bulk-upload';
 import { ContactSubmissions } from '../components/contact-submissions';
+import { BookingDisputes } from '../components/disputes/booking-disputes';
+import { HunterReviewModeration } from '../components/hunter-reviews/hunter-review-moderation';
 import { HunterVetting } from '../components/hunters/hunter-vetting';
 import { PublicBrandsRefresh } from '../api/refresh-brands';
 
@@ -22,7 +34,7 @@ export function AdminPage({ refreshPublicBrands }: { refreshPublicBrands: () => 
     <PublicBrandsRefresh value={refreshPublicBrands}>
       <Page
         title="Admin Dashboard"
-        description="Manage the brand directory, upload brands in bulk, read messages and vet hunters."
+        description="Manage the brand directory, upload brands in bulk, read messages, vet hunters, settle disputes and moderate reviews."
       >
         <Link
           to={paths.home.getHref()}
@@ -61,7 +73,7 @@ export function AdminPage({ refreshPublicBrands }: { refreshPublicBrands: () => 
 function AdminConsole() {
   return (
     <Tabs defaultValue="brands">
-      <TabsList aria-label="Admin sections" className="grid grid-cols-4 sm:flex">
+      <TabsList aria-label="Admin sections" className="grid grid-cols-3 sm:flex sm:flex-wrap">
         <TabsTrigger value="brands" className={compactTabClasses}>
           <LayoutGrid aria-hidden /> Brand Management
         </TabsTrigger>
@@ -73,6 +85,12 @@ function AdminConsole() {
         </TabsTrigger>
         <TabsTrigger value="hunters" className={compactTabClasses}>
           <UserCheck aria-hidden /> Hunters
+        </TabsTrigger>
+        <TabsTrigger value="disputes" className={compactTabClasses}>
+          <Scale aria-hidden /> Disputes
+        </TabsTrigger>
+        <TabsTrigger value="hunter-reviews" className={compactTabClasses}>
+          <MessageSquareWarning aria-hidden /> Hunter reviews
         </TabsTrigger>
       </TabsList>
       <TabsContent value="brands">
@@ -86,6 +104,12 @@ function AdminConsole() {
       </TabsContent>
       <TabsContent value="hunters">
         <HunterVetting />
+      </TabsContent>
+      <TabsContent value="disputes">
+        <BookingDisputes />
+      </TabsContent>
+      <TabsContent value="hunter-reviews">
+        <HunterReviewModeration />
       </TabsContent>
     </Tabs>
   );

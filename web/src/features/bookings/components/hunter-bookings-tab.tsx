@@ -1,27 +1,8 @@
-import { SESSION_TYPE_LABELS, longDateLabel, type HunterBooking } from '@hunted/contracts';
-import { CalendarClock, History } from 'lucide-react';
+import type { HunterBooking } from '@hunted/contracts';
+import { CalendarClock, CalendarX2, History } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { BookingStatusBadge } from './booking-status-badge';
 import type { HunterBookingsSummary } from '../lib/hunter-bookings-summary';
-import { formatPence } from '../lib/money';
-
-function SessionRow({ booking }: { booking: HunterBooking }) {
-  return (
-    <li className="flex flex-col gap-2 px-4 py-3.5 sm:flex-row sm:items-center sm:justify-between sm:px-5">
-      <div className="min-w-0">
-        <p className="font-semibold text-stone-900">{booking.clientName}</p>
-        <p className="text-sm text-stone-600">{SESSION_TYPE_LABELS[booking.sessionType]}</p>
-      </div>
-      <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-stone-700 sm:justify-end">
-        <span>{longDateLabel(booking.sessionDate)}</span>
-        <span className="tabular-nums">{booking.sessionTime}</span>
-        <span>{booking.duration} min</span>
-        <span className="font-semibold text-stone-900 tabular-nums">{formatPence(booking.totalAmount)}</span>
-        <BookingStatusBadge status={booking.status} />
-      </div>
-    </li>
-  );
-}
+import { HunterBookingRow } from './hunter-booking-row';
 
 function SessionList({
   title,
@@ -44,7 +25,7 @@ function SessionList({
       ) : (
         <ul className="divide-y divide-stone-100">
           {bookings.map((booking) => (
-            <SessionRow key={booking.id} booking={booking} />
+            <HunterBookingRow key={booking.id} booking={booking} />
           ))}
         </ul>
       )}
@@ -52,10 +33,13 @@ function SessionList({
   );
 }
 
-/** The dashboard's Bookings tab: sessions to come, and the five most recent (times are London's). */
+/**
+ * The dashboard's Bookings tab: sessions to come, the most recent ones (with any still to mark), and recent
+ * cancellations, each row with the client's question and what the hunter may do (times are London's).
+ */
 export function HunterBookingsTab({ summary }: { summary: HunterBookingsSummary }) {
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
+    <div className="grid gap-6">
       <SessionList
         title="Upcoming Sessions"
         icon={<CalendarClock aria-hidden />}
@@ -68,6 +52,14 @@ export function HunterBookingsTab({ summary }: { summary: HunterBookingsSummary 
         empty="No sessions held yet."
         bookings={summary.recent}
       />
+      {summary.cancelled.length > 0 ? (
+        <SessionList
+          title="Cancelled"
+          icon={<CalendarX2 aria-hidden />}
+          empty="No cancelled sessions."
+          bookings={summary.cancelled}
+        />
+      ) : null}
     </div>
   );
 }

@@ -10,11 +10,18 @@ export interface HunterBookingsSummary {
   totalBookings: number;
   /** Confirmed sessions still to start, soonest first. */
   upcoming: HunterBooking[];
-  /** Completed sessions and confirmed ones already started, latest first, at most five. */
+  /**
+   * Completed sessions and confirmed ones already started, latest first: the five latest, and any older one still
+   * waiting for the hunter (attendance to mark) or for Hunted (an open dispute), so none drops out of reach.
+   */
   recent: HunterBooking[];
+  /** Paid bookings that were cancelled (by either side or by Hunted), latest session first, at most five. */
+  cancelled: HunterBooking[];
 }
 
 const counts = (booking: HunterBooking) => booking.status === 'confirmed' || booking.status === 'completed';
+
+const needsAnswer = (booking: HunterBooking) => booking.canMarkAttendance || booking.dispute?.status === 'open';
 
 /** The dashboard's figures and lists, from real instants (not the session date's day of month). */
 export function summariseHunterBookings(bookings: HunterBooking[], now: number): HunterBookingsSummary {
@@ -28,6 +35,10 @@ export function summariseHunterBookings(bookings: HunterBooking[], now: number):
       .sort((a, b) => startOf(a) - startOf(b)),
     recent: counted
       .filter((booking) => booking.status === 'completed' || startOf(booking) <= now)
+      .sort((a, b) => startOf(b) - startOf(a))
+      .filter((booking, index) => index < RECENT_SESSIONS_LIMIT || needsAnswer(booking)),
+    cancelled: bookings
+      .filter((booking) => booking.status === 'cancelled')
       .sort((a, b) => startOf(b) - startOf(a))
       .slice(0, RECENT_SESSIONS_LIMIT),
   };

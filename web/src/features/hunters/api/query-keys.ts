@@ -8,6 +8,8 @@ export const hunterKeys = {
   detail: (id: number) => [...hunterKeys.all, 'detail', id] as const,
   /** The signed-in user's own profile (GET /api/hunter-profile). */
   profile: () => [...hunterKeys.all, 'profile'] as const,
+  /** The signed-in hunter's private joining details (GET /api/hunter-profile/joining-details). */
+  joiningDetails: () => [...hunterKeys.all, 'joining-details'] as const,
   /** The signed-in hunter's availability: weekly hours, and the resolved days of a date range. */
   weeklyHours: () => [...hunterKeys.all, 'availability', 'weekly'] as const,
   availability: (startDate: string, endDate: string) =>

@@ -1,14 +1,16 @@
 import { HUNTER_DECISION_FROM, HUNTER_STATUSES, type AdminHunter, type HunterStatus } from '@hunted/contracts';
-import { ChevronDown, History, RotateCcw, Search, ShieldOff, UsersRound } from 'lucide-react';
+import { ChevronDown, History, RotateCcw, Search, ShieldOff, Sparkles, UsersRound } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
+import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/toast';
 import { serverMessageOf } from '@/lib/field-errors';
 import { useDecideHunter } from '../../api/decide-hunter';
+import { useFeatureHunter } from '../../api/feature-hunter';
 import { ADMIN_HUNTERS_PAGE_SIZE, useAdminHunters } from '../../api/get-admin-hunters';
 import { LoadFailed } from '../load-failed';
 import { DecisionDialog } from './decision-dialog';
@@ -200,7 +202,8 @@ function HunterRow({
             ) : null}
           </div>
         </div>
-        <div className="flex flex-wrap gap-2 md:shrink-0 md:justify-end">
+        <div className="flex flex-wrap items-center gap-2 md:shrink-0 md:justify-end">
+          {hunter.status === 'approved' ? <FeaturedSwitch hunter={hunter} /> : null}
           <Button
             variant="ghost"
             size="sm"
@@ -260,5 +263,44 @@ function HunterRow({
         </div>
       ) : null}
     </li>
+  );
+}
+
+/** 'Featured' puts an approved hunter first in 'Our top picks'; the switch shows the choice at once while it saves. */
+function FeaturedSwitch({ hunter }: { hunter: AdminHunter }) {
+  const feature = useFeatureHunter({
+    onError: (error) =>
+      toast({
+        variant: 'destructive',
+        title: 'Could not change featured',
+        description: serverMessageOf(error) ?? 'Please try again in a moment.',
+      }),
+  });
+  const featured = feature.isPending ? feature.variables.featured : hunter.featured;
+  return (
+    <span className="mr-1 inline-flex items-center gap-2 rounded-full bg-stone-50 py-1 pr-1.5 pl-3 text-sm font-medium text-stone-700 ring-1 ring-stone-200">
+      <Sparkles className={cn('h-4 w-4', featured ? 'text-amber-500' : 'text-stone-400')} aria-hidden />
+      <span aria-hidden>Featured</span>
+      <Switch
+        tone="brand"
+        checked={featured}
+        disabled={feature.isPending}
+        aria-label={`Feature ${hunter.name} in top picks`}
+        onCheckedChange={(next) =>
+          feature.mutate(
+            { hunterId: hunter.id, featured: next },
+            {
+              onSuccess: () =>
+                toast({
+                  title: next ? 'Hunter featured' : 'No longer featured',
+                  description: next
+                    ? `${hunter.name} now shows first in 'Our top picks'.`
+                    : `${hunter.name} is ranked by rating again.`,
+                }),
+            },
+          )
+        }
+      />
+    </span>
   );
 }
