@@ -153,7 +153,16 @@ const EVERY_DAY: WeeklyHours = Object.fromEntries(
 ) as unknown as WeeklyHours;
 
 /** The fixture hunter's WhatsApp number: it must never appear in a public answer. */
-export const MATRIX_WHATSAPP = '+447700900456';
+export const MATRIX_WHATSAPP = '+447700900501';
+
+/** How each fixture hunter's sessions happen (the matrix's PUT writes the same again). */
+export function matrixJoining(who: 'hunter' | 'otherHunter') {
+  return {
+    whatsappVoice: { phone: null },
+    whatsappVideo: { phone: who === 'hunter' ? MATRIX_WHATSAPP : '+447700900502' },
+    inPerson: { area: 'Matrix Mews', address: `${who === 'hunter' ? 1 : 2} Matrix Mews, London` },
+  };
+}
 
 export const everyDayHours = (): WeeklyHours => EVERY_DAY;
 
@@ -301,14 +310,7 @@ export async function createFixtures(): Promise<Fixtures> {
 
   // How the hunter's sessions happen: private, released only to their booked clients.
   await ok(
-    await as.hunter.put('/api/hunter-profile/joining-details', {
-      data: {
-        whatsappVoice: { phone: MATRIX_WHATSAPP },
-        whatsappVideo: { phone: MATRIX_WHATSAPP },
-        inPerson: { area: 'Shoreditch, London', address: '1 Matrix Yard, London E2 7AA' },
-      },
-      headers: ORIGIN_HEADER,
-    }),
+    await as.hunter.put('/api/hunter-profile/joining-details', { data: matrixJoining('hunter'), headers: ORIGIN_HEADER }),
   );
   // The member's question comes with a photo.
   const bookingPhoto = await ok<{ id: string; url: string }>(
