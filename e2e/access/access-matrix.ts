@@ -3,7 +3,6 @@ import {
   PAGE_PATHS,
   type Brand,
   type BookingDetail,
-  type JoiningDetails,
   whatsappLink,
   type SavedStateResponse,
   type ConversationSummary,
