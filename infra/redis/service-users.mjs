@@ -26,7 +26,7 @@ export const EVENT_READS = {
   identity: [],
   brands: ['reviews'],
   reviews: ['identity', 'brands', 'bookings', 'hunters'],
-  hunters: ['identity', 'bookings'],
+  hunters: ['identity', 'bookings', 'reviews'],
   bookings: ['identity', 'hunters'],
   messaging: ['identity', 'hunters', 'bookings'],
 };
