@@ -106,7 +106,11 @@ const holdBody = (f: Fixtures, as: Persona) => {
 };
 
 const pageUrl = (path: string, f: Fixtures): string =>
-  path.replace(':id', String(f.brand.id)).replace('/:slug?', '/matrix').replace(':hunterId', String(f.hunter.id));
+  path
+    .replace(/^\/hunters\/:id/, `/hunters/${f.hunter.id}`)
+    .replace(':id', String(f.brand.id))
+    .replace('/:slug?', '/matrix')
+    .replace(':hunterId', String(f.hunter.id));
 
 /**
  * Every route of the system and what each persona is answered. Ordered as they run: reads before the writes that
@@ -454,7 +458,7 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
   },
   // The question's photo: the member who sent it and the booking's hunter, nobody else.
   {
-    route: 'GET /api/media/booking-photos/:id',
+    route: 'GET /api/media/booking-photos/:photoId',
     url: (f) => `/api/media/booking-photos/${f.bookingPhotoId}`,
     expect: owners({ member: 200, hunter: 200 }),
   },
