@@ -3,6 +3,7 @@ import {
   AVAILABILITY_SLOTS,
   DEFAULT_SESSION_TYPES,
   hunterPagePath,
+  JOINING_MESSAGES,
   type Hunter,
   type HunterInput,
   type JoiningDetails,
@@ -73,9 +74,10 @@ test('a booked WhatsApp call carries its joining details; after it the client re
   // The hunter says how the calls happen, on the dashboard.
   await hunterPage.goto('/hunter-dashboard?tab=settings');
   const joining = hunterPage.getByRole('form', { name: 'How clients join' });
-  await joining.getByLabel('WhatsApp number for WhatsApp Video Call').fill('+44 7700 90');
+  // A number without its country code is refused, by name, before anything is saved.
+  await joining.getByLabel('WhatsApp number for WhatsApp Video Call').fill('07700 900123');
   await joining.getByRole('button', { name: 'Save joining details' }).click();
-  await expect(joining.getByText(/international format/)).toBeVisible();
+  await expect(joining.getByText(JOINING_MESSAGES.phone)).toBeVisible();
   await joining.getByLabel('WhatsApp number for WhatsApp Video Call').fill(PHONE);
   await joining.getByLabel('WhatsApp number for WhatsApp Voice Message').fill(PHONE);
   await joining.getByRole('button', { name: 'Save joining details' }).click();

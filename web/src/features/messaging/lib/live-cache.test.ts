@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { ThreadMessage } from '../api/conversations';
 import { messagingKeys } from '../api/query-keys';
@@ -50,6 +50,31 @@ describe('the caches fed by the socket', () => {
     expect(client.getQueryData<{ unreadCount: number }[]>(messagingKeys.conversations())![0]!.unreadCount).toBe(0);
     expect(client.getQueryData<{ unreadCount: number }[]>(messagingKeys.hunterConversations())![0]!.unreadCount).toBe(0);
     expect(client.getQueryData<ThreadMessage[]>(messagingKeys.thread('c1'))![0]!.isRead).toBe(true);
+  });
+
+  it('asks for a list again when a read of it was already on its way, so the older answer cannot hide the message', async () => {
+    const client = new QueryClient();
+    const key = messagingKeys.hunterConversations();
+    let answers = 0;
+    let release!: () => void;
+    const firstAnswered = new Promise<void>((resolve) => (release = resolve));
+    // The page's list, on screen (an observer), whose first read is still on its way.
+    const observer = new QueryObserver(client, {
+      queryKey: key,
+      queryFn: async () => {
+        answers += 1;
+        const answer = answers;
+        // The first read was answered before the message arrived; the second after it.
+        if (answer === 1) await firstAnswered;
+        return [{ id: 'c1', unreadCount: answer === 1 ? 0 : 1, lastMessage: answer === 1 ? null : 'm1', lastMessageTime: null }];
+      },
+    });
+    const stop = observer.subscribe(() => undefined);
+    applyNewMessage(client, message('m1', '2026-11-24T10:00:00Z', { senderId: 'them', receiverId: 'me' }), 'me');
+    release();
+    await expect.poll(() => client.getQueryData<{ lastMessage: string | null }[]>(key)?.[0]?.lastMessage).toBe('m1');
+    expect(answers).toBe(2);
+    stop();
   });
 
   it("marks my sent messages seen when the other person reads them, and leaves my counts alone", () => {

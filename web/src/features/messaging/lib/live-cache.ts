@@ -70,6 +70,12 @@ export function applyNewMessage(client: QueryClient, message: ConversationMessag
       unreadCount: row.unreadCount + received,
     })),
   );
+  // A list read already on its way may have been answered before this message, and would then land over (or, on
+  // a first load, instead of) the rows just touched: drop that read and ask again.
+  for (const queryKey of [messagingKeys.conversations(), messagingKeys.hunterConversations()]) {
+    if (client.isFetching({ queryKey }) === 0) continue;
+    void client.cancelQueries({ queryKey }).then(() => client.invalidateQueries({ queryKey }));
+  }
 }
 
 /** Someone read a conversation: the reader's rows clear, and the messages read are marked so in the thread. */
