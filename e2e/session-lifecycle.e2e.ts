@@ -127,7 +127,7 @@ test('a booked WhatsApp call carries its joining details; after it the client re
   await hunterPage.goto('/hunter-dashboard');
   const row = hunterPage.getByRole('listitem', { name: new RegExp(`^WhatsApp Video Call with ${client.firstName}`) }).filter({ hasText: QUESTION });
   await expect(row).toBeVisible();
-  const photo = row.getByRole('list', { name: "Client's photos" }).getByRole('img').first();
+  const photo = row.getByRole('list', { name: "Client's photos" }).locator('img').first();
   await expect(photo).toBeVisible();
   const photoUrl = (await photo.getAttribute('src'))!;
   expect((await hunterPage.request.get(photoUrl)).status()).toBe(200);
