@@ -146,7 +146,10 @@ test('a booked WhatsApp call carries its joining details; after it the client re
   // The client reviews from the email's link.
   await page.goto(`/my-bookings?review=${booking.id}`);
   const form = page.getByRole('form', { name: `Review your session with ${hunterName}` });
-  await form.getByRole('radio', { name: 'Your rating: 5 stars' }).check();
+  // The star a person clicks: the radio itself is visually hidden inside it.
+  const fiveStars = form.getByRole('radio', { name: 'Your rating: 5 stars' });
+  await fiveStars.locator('xpath=..').click();
+  await expect(fiveStars).toBeChecked();
   await form.getByLabel('Your review').fill(REVIEW);
   await screenshot(page, 'my-bookings-review');
   await form.getByRole('button', { name: 'Submit review' }).click();
