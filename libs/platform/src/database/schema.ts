@@ -109,8 +109,23 @@ export async function openMigratedDataSource(
       }
       const dataSource = new DataSource({ ...options, migrationsRun: false });
       await dataSource.initialize();
+      guardPooledClients(dataSource);
       return dataSource;
     },
     log,
   );
+}
+
+/**
+ * Gives every pooled connection an 'error' listener of its own. pg-pool takes its listener off a client while it is
+ * lent out and TypeORM adds its own a moment later (and takes it off before the pool drops a broken client): a
+ * session the server ends inside such a gap (a failover, `pg_terminate_backend`) would otherwise be an uncaught
+ * 'error' that kills the process. The query that was running still fails, and the pool still drops the client.
+ */
+function guardPooledClients(dataSource: DataSource): void {
+  const pool = (dataSource.driver as unknown as { master?: pg.Pool & { _clients?: pg.PoolClient[] } }).master;
+  if (!pool) return;
+  const guard = (client: pg.PoolClient) => client.on('error', () => undefined);
+  for (const client of pool._clients ?? []) guard(client);
+  pool.on('connect', guard);
 }
