@@ -48,6 +48,8 @@ test('a member votes once, is told when voting again, and saves then unsaves a b
 });
 
 test('a member submits a brand with mistakes, corrects them, and finds it on /brands and /today', async ({ page }) => {
+  // Five pages, each checked by axe at two widths when the test ends: on a busy machine that alone nears a minute.
+  test.setTimeout(120_000);
   const name = `Submitted ${RUN}`;
   await page.goto('/');
   await signIn(page, `submitter-${RUN}@example.test`, 'Sami');
