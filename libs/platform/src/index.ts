@@ -12,6 +12,7 @@ export * from './database/demo-data-lock.js';
 export * from './database/database-busy.filter.js';
 export * from './database/pool.js';
 export * from './database/prepared-query.js';
+export * from './database/retried-transaction.js';
 export * from './database/schema.js';
 export * from './database/search-query.js';
 export * from './database/snake-case-columns.js';

@@ -5,6 +5,10 @@ export const SQL_STATE = {
   foreignKeyViolation: '23503',
   uniqueViolation: '23505',
   exclusionViolation: '23P01',
+  /** PostgreSQL aborted this transaction to break a lock cycle; the client reruns it (see retriedTransaction). */
+  deadlockDetected: '40P01',
+  /** A serializable transaction lost to a concurrent one; the client reruns it. */
+  serializationFailure: '40001',
   /** `statement_timeout` (or an operator's cancel) stopped the statement. */
   queryCanceled: '57014',
   /** `idle_in_transaction_session_timeout` ended the session. */

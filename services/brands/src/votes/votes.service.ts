@@ -1,7 +1,7 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { VoteResponse } from '@hunted/contracts';
-import { SQL_STATE, sqlStateOf } from '@hunted/platform';
+import { retriedTransaction, SQL_STATE, sqlStateOf } from '@hunted/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { BRAND_NOT_FOUND, BrandRepository } from '../brands/brand.repository.js';
 
@@ -27,12 +27,12 @@ export class VotesService {
   /**
    * One vote, its brand's total and today's counter in one transaction (the counters are the brand's: see
    * BrandRepository.countVote). The once-per-24-hours rule is the votes table's exclusion constraint: of
-   * simultaneous votes by one user, one commits and the others fail it; a vote for a brand that does not exist
-   * fails its foreign key.
+   * simultaneous votes by one user, one commits and the others fail it (or lose a deadlock between the two
+   * uncommitted rows and rerun into the committed one); a vote for a brand that does not exist fails its foreign key.
    */
   async vote(brandId: number, userId: string, ipAddress: string): Promise<VoteResponse> {
     try {
-      return await this.dataSource.transaction(async (manager) => {
+      return await retriedTransaction(this.dataSource, async (manager) => {
         await manager.query(`insert into votes (brand_id, user_id, ip_address) values ($1, $2, $3)`, [
           brandId,
           userId,

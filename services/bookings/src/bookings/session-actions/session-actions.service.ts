@@ -7,7 +7,7 @@ import {
 } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { BOOKING_ACTION_MESSAGES, BOOKING_ACTION_RULES, type BookingAttendance } from '@hunted/contracts';
-import { nowMs } from '@hunted/platform';
+import { nowMs, retriedTransaction } from '@hunted/platform';
 import { DataSource } from 'typeorm';
 import { SlotsService } from '../../slots/slots.service.js';
 import { BookingPaymentOutcomes } from '../booking-payment-outcomes.js';
@@ -106,7 +106,7 @@ export class SessionActions {
     }
     refuseUnlessChangeable(row);
     if (new Date(row.proposedStartsAt).getTime() <= nowMs()) throw new ConflictException(TIME_NOT_OFFERED);
-    await this.dataSource.transaction(async (manager) => {
+    await retriedTransaction(this.dataSource, async (manager) => {
       const moved = await this.bookings.reschedule(
         manager,
         row,

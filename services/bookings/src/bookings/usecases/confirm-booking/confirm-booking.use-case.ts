@@ -1,7 +1,7 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { BOOKING_ERRORS } from '@hunted/contracts';
-import { UserCopies } from '@hunted/platform';
+import { retriedTransaction, UserCopies } from '@hunted/platform';
 import { DataSource } from 'typeorm';
 import { HunterCopies } from '../../../hunters/hunter-copies.js';
 import { PaymentProvider } from '../../../payments/payment-provider.js';
@@ -61,7 +61,7 @@ export class ConfirmBookingUseCase {
   private async bookFree(command: ConfirmBookingCommand): Promise<BookingRow> {
     const offer = await offeredBooking({ hunters: this.hunters, slots: this.slots }, command);
     if (offer.pricePence !== 0) throw new BadRequestException(BOOKING_ERRORS.paymentRequired);
-    return this.dataSource.transaction(async (manager) => {
+    return retriedTransaction(this.dataSource, async (manager) => {
       await this.bookings.lockClient(manager, command.user.id);
       await this.limits.refuseFreeBookingBeyondCap(manager, command.user.id, offer.hunter.id);
       await this.users.rememberSignedIn(manager, command.user);

@@ -7,7 +7,7 @@ import {
   PAYOUT_MESSAGES,
   type CreatePaymentIntentResponse,
 } from '@hunted/contracts';
-import { InjectJobQueue, JobQueue, SERVICE_CONFIG, UserCopies } from '@hunted/platform';
+import { InjectJobQueue, JobQueue, retriedTransaction, SERVICE_CONFIG, UserCopies } from '@hunted/platform';
 import { DataSource } from 'typeorm';
 import type { BookingsConfig } from '../../../config.js';
 import { HunterCopies } from '../../../hunters/hunter-copies.js';
@@ -50,7 +50,7 @@ export class HoldSlotUseCase {
     const offer = await offeredBooking({ hunters: this.hunters, slots: this.slots }, command);
     if (offer.pricePence === 0) throw new BadRequestException(FREE_NEEDS_NO_PAYMENT);
     const destination = await this.destinationOf(offer.hunter.id);
-    const hold = await this.dataSource.transaction(async (manager): Promise<BookingRow> => {
+    const hold = await retriedTransaction(this.dataSource, async (manager): Promise<BookingRow> => {
       await this.bookings.lockClient(manager, command.user.id);
       const key = {
         clientUserId: command.user.id,

@@ -1,6 +1,7 @@
 import { BadRequestException, ForbiddenException, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { BOOKING_RULES } from '@hunted/contracts';
+import { retriedTransaction } from '@hunted/platform';
 import { DataSource } from 'typeorm';
 import { HunterCopies } from '../../../hunters/hunter-copies.js';
 import { SlotsService } from '../../../slots/slots.service.js';
@@ -43,7 +44,7 @@ export class RescheduleBookingUseCase {
       command.sessionTime,
     );
     if (!slot) throw new BadRequestException(TIME_NOT_OFFERED);
-    return this.dataSource.transaction(async (manager) => {
+    return retriedTransaction(this.dataSource, async (manager) => {
       const moved = await this.bookings.reschedule(
         manager,
         booking,
