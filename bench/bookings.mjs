@@ -166,7 +166,7 @@ async function overlapsFound(databaseUrl) {
  * The race and the busy week. Answers `{ skipped }` when bookings' endpoints are missing, else the race's figures
  * and the slot reads' rows (autocannon through `load`).
  */
-export async function benchBookings({ baseUrl, databaseUrl, load, summarise }) {
+export async function benchBookings({ baseUrl, bookingsUrl, databaseUrl, load, summarise }) {
   const runId = Date.now().toString(36);
   const week = { from: londonDate(7), to: londonDate(13) };
   const hunter = await prepareHunter(baseUrl, runId, week);
@@ -212,9 +212,15 @@ export async function benchBookings({ baseUrl, databaseUrl, load, summarise }) {
   const offeredNow = busy.body.days.reduce((n, day) => n + day.slots.length, 0);
   const freeWeek = { from: londonDate(28), to: londonDate(34) };
   const freePath = `/api/hunters/${hunter.hunterId}/slots?from=${freeWeek.from}&to=${freeWeek.to}&sessionType=${SESSION_TYPE}`;
+  // Issue 23's row: 14 days of one type, the busy week among them, as a guest and as a member sees them, and the
+  // same straight to one bookings replica (the service the gateway fronts).
+  const fortnightPath = `/api/hunters/${hunter.hunterId}/slots?from=${londonDate(3)}&to=${londonDate(16)}&sessionType=${SESSION_TYPE}`;
   const rows = [
     summarise(`GET …/slots, the busy week (${RACE_SLOTS + FILLER_HOLDS} holds)`, await load(`${baseUrl}${hunter.slotsPath}`)),
     summarise('GET …/slots, a free week of the same hunter', await load(`${baseUrl}${freePath}`)),
+    summarise('GET …/slots, 14 days with the busy week, a guest', await load(`${baseUrl}${fortnightPath}`)),
+    summarise('GET …/slots, the same 14 days, signed in', await load(`${baseUrl}${fortnightPath}`, { cookie: hunter.cookie })),
+    summarise('GET …/slots, the same 14 days, straight to bookings', await load(`${bookingsUrl}${fortnightPath}`)),
   ];
 
   return {

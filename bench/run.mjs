@@ -198,7 +198,7 @@ try {
   }
 
   if (runs('bookings')) {
-    const bookings = await benchBookings({ baseUrl: system.url, databaseUrl: BENCH_DATABASE_URL, load, summarise });
+    const bookings = await benchBookings({ baseUrl: system.url, bookingsUrl: `http://127.0.0.1:${3005 + BENCH_PORT_OFFSET}`, databaseUrl: BENCH_DATABASE_URL, load, summarise });
     if (bookings.skipped) {
       console.log(`\nbookings: SKIPPED — ${bookings.skipped}`);
     } else {

@@ -9,6 +9,7 @@ import {
   dayOfWeek,
   daysBetween,
   isCalendarDate,
+  isoInstant,
   londonDateOf,
   londonInstant,
   londonOffsetLabel,
@@ -116,6 +117,15 @@ describe('the London clock across the 2026 and 2027 clock changes', () => {
         expect(clock.zone).toBe(part('timeZoneName'));
       }),
       { numRuns: 2000 },
+    );
+  });
+
+  it('writes an instant exactly as toISOString does, to the millisecond, before and after 1970', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -62_135_596_800_000, max: 253_402_300_799_999 }), (instant) => {
+        expect(isoInstant(instant)).toBe(new Date(instant).toISOString());
+      }),
+      { numRuns: 5_000 },
     );
   });
 

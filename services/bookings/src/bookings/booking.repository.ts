@@ -9,7 +9,7 @@ import {
   type SessionTypeKey,
   type Slot,
 } from '@hunted/contracts';
-import { EventPublisher, now, SQL_STATE, sqlStateOf, type Page } from '@hunted/platform';
+import { EventPublisher, now, preparedQuery, SQL_STATE, sqlStateOf, type Page } from '@hunted/platform';
 import type { JoiningDetails } from '@hunted/contracts';
 import { BOOKING_PHOTO_PATH } from './photos/booking-photo-path.js';
 import { BookingMetrics } from './booking-metrics.js';
@@ -123,6 +123,21 @@ export function bookingEventOf(row: BookingRow): BookingEventV1 {
     photoUrls: row.photoUrls ?? [],
   };
 }
+
+/**
+ * A hunter's live holds and bookings around some dates (a day either side covers any offset), read for every view
+ * of their slots: a named statement (planned once per connection) on hunter_bookings_busy_idx. The lower bound on
+ * starts_at is what lets the index skip the hunter's past: no session lasts a day, so one ending after the day
+ * before `from` starts after the day before that.
+ */
+const BUSY_RANGES = {
+  name: 'bookings_busy_ranges',
+  text: `select starts_at as "startsAt", ends_at as "endsAt" from hunter_bookings
+         where hunter_id = $1 and status in ('confirmed', 'pending_payment')
+           and (status = 'confirmed' or expires_at > now())
+           and starts_at < $3::date + 2 and starts_at > $2::date - 2 and ends_at > $2::date - 1
+           and id <> coalesce($4::uuid, '00000000-0000-0000-0000-000000000000')`,
+};
 
 /** 23P01 from either exclusion constraint: another active row holds part of that time. */
 async function refusingOverlaps<T>(write: Promise<T>): Promise<T> {
@@ -353,14 +368,7 @@ export class BookingRepository {
     to: string,
     exceptId: string | null = null,
   ): Promise<{ startsAt: Date; endsAt: Date }[]> {
-    return this.dataSource.query(
-      `select starts_at as "startsAt", ends_at as "endsAt" from hunter_bookings
-       where hunter_id = $1
-         and (status = 'confirmed' or (status = 'pending_payment' and expires_at > now()))
-         and starts_at < $3::date + 2 and ends_at > $2::date - 1
-         and id <> coalesce($4::uuid, '00000000-0000-0000-0000-000000000000')`,
-      [hunterId, from, to, exceptId],
-    );
+    return preparedQuery(this.dataSource, BUSY_RANGES, [hunterId, from, to, exceptId]);
   }
 
   /** The member's live hold of exactly that start with that hunter and type, if any. */

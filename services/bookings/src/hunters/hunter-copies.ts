@@ -10,6 +10,7 @@ import {
   type JoiningDetails,
   type SessionTypes,
 } from '@hunted/contracts';
+import { preparedQuery } from '@hunted/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 
 /** What bookings knows of a hunter: the copy hunters' events keep. */
@@ -27,6 +28,19 @@ export interface HunterCopy {
 
 const HUNTER_COLUMNS = `id, user_id as "userId", name, profile_image_url as "profileImageUrl", location,
   availability_status as "availabilityStatus", session_types as "sessionTypes", status`;
+
+/** Read for every view of a hunter's slots (with OFFERED_HOURS): named statements, planned once per connection. */
+const HUNTER_BY_ID = { name: 'bookings_hunter_by_id', text: `select ${HUNTER_COLUMNS} from hunters where id = $1` };
+const OFFERED_HOURS = {
+  name: 'bookings_offered_hours',
+  text: `select to_char(d, 'YYYY-MM-DD') as date,
+                coalesce(a.time_slots,
+                         array(select jsonb_array_elements_text(w.week -> ($4::text[])[extract(isodow from d)::int])),
+                         '{}') as hours
+         from generate_series($2::date::timestamp, $3::date::timestamp, interval '1 day') d
+         left join hunter_date_hours a on a.hunter_id = $1 and a.date = d::date
+         left join hunter_weekly_hours w on w.hunter_id = $1`,
+};
 
 /**
  * The one owner of the hunters copy and of the availability copy (weekly hours, each date's own record). Writes
@@ -112,8 +126,11 @@ export class HunterCopies {
     );
   }
 
-  async find(hunterId: number, manager: EntityManager = this.dataSource.manager): Promise<HunterCopy> {
-    const rows = await manager.query<HunterCopy[]>(`select ${HUNTER_COLUMNS} from hunters where id = $1`, [hunterId]);
+  async find(hunterId: number, manager?: EntityManager): Promise<HunterCopy> {
+    // Outside a transaction (every view of the hunter's slots), a named statement planned once per connection.
+    const rows = manager
+      ? await manager.query<HunterCopy[]>(HUNTER_BY_ID.text, [hunterId])
+      : await preparedQuery<HunterCopy>(this.dataSource, HUNTER_BY_ID, [hunterId]);
     if (!rows[0]) throw new NotFoundException(HUNTER_MESSAGES.notFound);
     return rows[0];
   }
@@ -136,16 +153,12 @@ export class HunterCopies {
 
   /** The hour labels each London date of [from, to] offers: its own record when it has one, else its weekday's. */
   async offeredHours(hunterId: number, from: string, to: string): Promise<Map<string, string[]>> {
-    const rows = await this.dataSource.query<{ date: string; hours: string[] }[]>(
-      `select to_char(d, 'YYYY-MM-DD') as date,
-              coalesce(a.time_slots,
-                       array(select jsonb_array_elements_text(w.week -> ($4::text[])[extract(isodow from d)::int])),
-                       '{}') as hours
-       from generate_series($2::date::timestamp, $3::date::timestamp, interval '1 day') d
-       left join hunter_date_hours a on a.hunter_id = $1 and a.date = d::date
-       left join hunter_weekly_hours w on w.hunter_id = $1`,
-      [hunterId, from, to, [...WEEKDAYS]],
-    );
+    const rows = await preparedQuery<{ date: string; hours: string[] }>(this.dataSource, OFFERED_HOURS, [
+      hunterId,
+      from,
+      to,
+      [...WEEKDAYS],
+    ]);
     return new Map(rows.map((row) => [row.date, row.hours]));
   }
 }

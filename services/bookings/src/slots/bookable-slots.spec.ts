@@ -1,4 +1,5 @@
 import { AVAILABILITY_SLOTS, BOOKING_RULES, datesBetween, londonWallClock } from '@hunted/contracts';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bookableSlots, type SlotQuery } from './bookable-slots.js';
 
@@ -35,6 +36,27 @@ describe('bookableSlots', () => {
       times(query({ from: '2026-06-10', durationMinutes: 60, offeredHours: () => [...AVAILABILITY_SLOTS] }))[0]!.at(-1),
     ).toBe('20:00');
     expect(times(query({ from: '2026-06-10', offeredHours: () => [...AVAILABILITY_SLOTS] }))[0]!.at(-1)).toBe('20:30');
+  });
+
+  it('leaves out exactly the starts whose session meets a busy range, whatever the ranges (overlapping, unsorted)', () => {
+    const dayStart = Date.parse('2026-06-10T00:00:00Z');
+    const range = fc
+      .tuple(fc.integer({ min: -120, max: 3 * 24 * 60 }), fc.integer({ min: 1, max: 600 }))
+      .map(([startMinute, minutes]) => ({
+        startsAt: new Date(dayStart + startMinute * 60_000),
+        endsAt: new Date(dayStart + (startMinute + minutes) * 60_000),
+      }));
+    fc.assert(
+      fc.property(fc.array(range, { maxLength: 25 }), fc.constantFrom(30, 60, 90), (busy, durationMinutes) => {
+        const base = query({ from: '2026-06-10', to: '2026-06-12', durationMinutes, offeredHours: () => allHours });
+        const free = bookableSlots(base).flatMap((day) => day.slots);
+        const expected = free.filter(
+          (slot) => !busy.some((b) => b.startsAt < new Date(slot.endsAt) && new Date(slot.startsAt) < b.endsAt),
+        );
+        expect(bookableSlots({ ...base, busy }).flatMap((day) => day.slots)).toEqual(expected);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('gives London instants: summer is UTC+1, winter UTC+0, whatever the process zone', () => {

@@ -1,15 +1,21 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { HUNTER_MESSAGES, type SlotsResponse } from '@hunted/contracts';
-import { IdParam, Public } from '@hunted/platform';
+import { IdParam, Public, PublicRead } from '@hunted/platform';
 import { SlotsService } from './slots.service.js';
 
 @Controller('api/hunters')
 export class SlotsController {
   constructor(private readonly slots: SlotsService) {}
 
-  /** `?from=YYYY-MM-DD&to=YYYY-MM-DD&sessionType=key`, at most 31 days: every date, with its bookable starts. */
+  /**
+   * `?from=YYYY-MM-DD&to=YYYY-MM-DD&sessionType=key`, at most 31 days: every date, with its bookable starts. The
+   * same for everyone, so a public read: the gateway answers a guest's repeat for up to a second (a member's reads,
+   * and so every booking page, always reach here). A slot answered free and taken meanwhile is refused by the
+   * exclusion constraints when held, as it always was.
+   */
   @Get(':id/slots')
   @Public()
+  @PublicRead()
   list(
     @IdParam('id', HUNTER_MESSAGES.notFound) id: number,
     @Query() query: Record<string, unknown>,

@@ -7,6 +7,7 @@ import { StripeEventsReceivedIndex1767571200000 } from './1767571200000-stripe-e
 import { AddBookingRescheduleLimits1795651200000 } from './1795651200000-add-booking-reschedule-limits.js';
 import { HunterStatusAndPayouts1795737600000 } from './1795737600000-hunter-status-and-payouts.js';
 import { SessionActions1795824000000 } from './1795824000000-session-actions.js';
+import { BusyRangesIndex1795910400000 } from './1795910400000-busy-ranges-index.js';
 
 /** Every migration of this service, in order. They run on start. */
 export const migrations = [
@@ -19,4 +20,5 @@ export const migrations = [
   AddBookingRescheduleLimits1795651200000,
   HunterStatusAndPayouts1795737600000,
   SessionActions1795824000000,
+  BusyRangesIndex1795910400000,
 ];
