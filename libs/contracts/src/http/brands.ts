@@ -60,6 +60,12 @@ export const MIN_RATING_OPTIONS = [2, 2.5, 3, 3.5, 4, 4.5] as const;
  * Paging of the directory's lists (`GET /api/brands`, `/today`: the platform's caps, 24 a page when only an offset
  * is given) and of `GET /api/brands/top` (3 unless told, at most 50).
  */
+/**
+ * `GET /api/brands/hashtags`: the directory's hashtags for the list's filter, the most used first counted, at most
+ * this many, sorted as the filter shows them (the spec's list of every hashtag would grow with the directory).
+ */
+export const DIRECTORY_HASHTAGS_LIMIT = 200;
+
 export const BRAND_LIST_PAGING = {
   defaultLimit: 24,
   maxLimit: 100,
@@ -116,6 +122,12 @@ export interface Brand {
   featuredDate: string | null;
   views: number;
   createdAt: string;
+  /**
+   * Its rank within its category (1 = best) by rating, then votes, then age: on the directory's list
+   * (`GET /api/brands`) only. Counted by the brands service over the whole directory and kept in a table the list
+   * joins, refreshed within seconds of a change that moves it (issue 23); null for a brand not counted yet.
+   */
+  categoryRank?: number | null;
 }
 
 /** A brand in today's lists (`/api/brands/today`, `/featured`, `/top`): with the votes it received today. */
