@@ -1,6 +1,7 @@
 // The brands directory under load, through the gateway: list/today/detail reads on 100,000 brands, and 200
 // members voting for one brand at once. Which indexes served each read is read off PostgreSQL's own counters
 // around each load (pg-stats.mjs).
+import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { indexScans, scanDelta, settleStats } from './pg-stats.mjs';
@@ -83,6 +84,9 @@ export async function benchDirectoryReads({ baseUrl, databaseUrl, detailIds, loa
     const targets = [
       ['GET /api/brands?category&minRating&limit=24', `${baseUrl}/api/brands?category=Shoes&minRating=3.5&limit=24`],
       ['GET /api/brands/today?limit=24', `${baseUrl}/api/brands/today?limit=24`],
+      // What /brands asks for on arrival since issue 23: a page with its ranks, and the filter's hashtags.
+      ['GET /api/brands?limit=24&offset=0 (/brands first page)', `${baseUrl}/api/brands?limit=24&offset=0`],
+      ['GET /api/brands/hashtags', `${baseUrl}/api/brands/hashtags`],
       [
         'GET /api/brands/{id} (1,000 ids)',
         `${baseUrl}/api/brands/1`,
@@ -101,7 +105,30 @@ export async function benchDirectoryReads({ baseUrl, databaseUrl, detailIds, loa
   } finally {
     await db.end();
   }
-  return { rows, plans };
+  return { rows, plans, pageBytes: await brandsPageBytes(baseUrl) };
+}
+
+/**
+ * The JSON /brands downloads before its first paint, now (a page and the hashtags) and before issue 23 (the whole
+ * directory, twice over: unfiltered for the hashtags and ranks, and as the filtered list), as a browser gets it.
+ */
+async function brandsPageBytes(baseUrl) {
+  // node:http, not fetch: fetch undoes the compression, and the bytes on the wire are the figure.
+  const size = (path) =>
+    new Promise((resolve, reject) => {
+      http
+        .get(`${baseUrl}${path}`, { headers: { 'accept-encoding': 'br' } }, (response) => {
+          let bytes = 0;
+          response.on('data', (chunk) => (bytes += chunk.length));
+          response.on('end', () => resolve(bytes));
+        })
+        .on('error', reject);
+    });
+  return {
+    firstPage: await size('/api/brands?limit=24&offset=0'),
+    hashtags: await size('/api/brands/hashtags'),
+    wholeDirectory: await size('/api/brands'),
+  };
 }
 
 /** VOTERS members sign in, then all vote for one brand at the same moment through the gateway. */

@@ -149,6 +149,8 @@ try {
     printTable(`Brands directory through the gateway, ${BRAND_COUNT.toLocaleString('en-GB')} brands — ${CONNECTIONS} connections, ${DURATION_SECONDS} s each`, directory.rows);
     console.log('\nWhat PostgreSQL used for each (index scans counted by pg_stat_user_indexes during the load):');
     for (const [name, scans] of directory.plans) console.log(`  ${name}: ${describeScans(scans)}`);
+    const { firstPage, hashtags, wholeDirectory } = directory.pageBytes;
+    console.log(`\n/brands before its first paint (brotli bytes as fetched): a page ${firstPage} + hashtags ${hashtags} = ${firstPage + hashtags}; before issue 23 the whole directory, twice: 2 x ${wholeDirectory}`);
 
     const pages = await benchPages({ baseUrl: system.url, detailIds, load, summarise });
     failedRows.push(...pages.rows);

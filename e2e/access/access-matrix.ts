@@ -168,6 +168,7 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
   { route: 'GET /api/brands/today', url: () => '/api/brands/today', expect: everyone(200) },
   { route: 'GET /api/brands/top', url: () => '/api/brands/top', expect: everyone(200) },
   { route: 'GET /api/brands/featured', url: () => '/api/brands/featured', expect: everyone(200) },
+  { route: 'GET /api/brands/hashtags', url: () => '/api/brands/hashtags', expect: everyone(200) },
   { route: 'GET /api/brands/:id', url: (f) => `/api/brands/${f.brand.id}`, expect: everyone(200) },
   { route: 'POST /api/brands/:id/view', url: (f) => `/api/brands/${f.brand.id}/view`, expect: everyone(200) },
   {

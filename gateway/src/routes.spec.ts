@@ -9,6 +9,7 @@ const SPEC_CALLS: ReadonlyArray<[method: string, path: string, service: ServiceN
   ['GET', '/api/brands/today?category=Menswear&location=London', 'brands'],
   ['GET', '/api/brands/featured', 'brands'],
   ['GET', '/api/brands/top?limit=3', 'brands'],
+  ['GET', '/api/brands/hashtags', 'brands'],
   ['GET', '/api/brands?minRating=4&tag=vegan', 'brands'],
   ['GET', '/api/brands/3', 'brands'],
   ['GET', '/api/brands/3/reviews', 'reviews'],

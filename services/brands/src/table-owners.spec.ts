@@ -20,7 +20,22 @@ import { describe, expect, it } from 'vitest';
 const SRC = fileURLToPath(new URL('.', import.meta.url));
 
 const TABLES: TableOwnership[] = [
-  { table: 'brands', owners: ['brands/brand.repository.ts'] },
+  {
+    table: 'brands',
+    owners: ['brands/brand.repository.ts'],
+    readers: [
+      {
+        file: 'brands/directory-figures.ts',
+        why: 'ranks every brand within its category and counts the hashtags, one statement each, over the whole directory',
+      },
+    ],
+  },
+  {
+    table: 'brand_category_ranks',
+    owners: ['brands/directory-figures.ts'],
+    readers: [{ file: 'brands/brand.repository.ts', why: "the list joins each brand's rank to its page" }],
+  },
+  { table: 'directory_hashtags', owners: ['brands/directory-figures.ts'] },
   // Kept by triggers on brands (its migration); read for the place-only counts of the listing.
   { table: 'brand_counts', owners: ['brands/brand.repository.ts'] },
   { table: 'brand_daily_votes', owners: ['brands/brand.repository.ts'] },

@@ -15,6 +15,7 @@ import {
 import { DataSource, type EntityManager } from 'typeorm';
 import type { BrandFilters, Paging } from './brand-query.js';
 import type { BrandValues } from './brand-values.js';
+import { DirectoryFigures } from './directory-figures.js';
 
 export const BRAND_NOT_FOUND = 'Brand not found';
 
@@ -147,6 +148,7 @@ export class BrandRepository implements SitemapSource {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly events: EventPublisher,
+    private readonly figures: DirectoryFigures,
   ) {}
 
   /**
@@ -178,6 +180,7 @@ export class BrandRepository implements SitemapSource {
         await this.events.publish(manager, 'brands.brand.created', { brandId: brand.id, name: brand.name });
       }
     }
+    if (created.length > 0) this.figures.changed(manager, 'brands');
     return created;
   }
 
@@ -216,13 +219,20 @@ export class BrandRepository implements SitemapSource {
     return rows.length > 0;
   }
 
-  /** The directory, best first: rating, then votes (the spec's rank within a category), then oldest. */
+  /**
+   * The directory, best first: rating, then votes (the spec's rank within a category), then oldest; each brand
+   * with its rank within its category as DirectoryFigures last counted it.
+   */
   async list(filters: BrandFilters, paging: Paging | null): Promise<{ brands: Brand[]; total?: number }> {
     const params: unknown[] = [];
     const where = whereClause(filterConditions(filters, params));
     const order = 'order by b.rating desc, b.votes desc, b.id';
     if (!paging) {
-      const rows = await this.dataSource.query<BrandRow[]>(`select ${BRAND_COLUMNS} from brands b ${where} ${order}`, params);
+      const rows = await this.dataSource.query<BrandRow[]>(
+        `select ${BRAND_COLUMNS}, r.category_rank as "categoryRank"
+         from brands b left join brand_category_ranks r on r.brand_id = b.id ${where} ${order}`,
+        params,
+      );
       return { brands: rows.map(brandOfRow), total: undefined };
     }
     // The total rides along as an uncorrelated subquery (computed once): one round trip per page, not two.
@@ -230,8 +240,12 @@ export class BrandRepository implements SitemapSource {
     params.push(paging.limit, paging.offset);
     const rows = await preparedRead<BrandRow & { total: number }>(
       this.dataSource,
-      `select ${BRAND_COLUMNS}, ${count} as total from brands b ${where} ${order}
-       limit $${params.length - 1} offset $${params.length}`,
+      // The rank is joined to the page's rows only, not to the rows the offset skips.
+      `select p.*, r.category_rank as "categoryRank"
+       from (select ${BRAND_COLUMNS}, ${count} as total from brands b ${where} ${order}
+             limit $${params.length - 1} offset $${params.length}) p
+       left join brand_category_ranks r on r.brand_id = p.id
+       order by p.rating desc, p.votes desc, p.id`,
       params,
     );
     // A page past the end carries no row to read the total from.
@@ -274,6 +288,7 @@ export class BrandRepository implements SitemapSource {
       params,
     );
     if (!rows?.length) throw new NotFoundException(BRAND_NOT_FOUND);
+    this.figures.changed(manager, 'brands');
     return brandOfRow(rows[0]!);
   }
 
@@ -281,6 +296,7 @@ export class BrandRepository implements SitemapSource {
   async delete(manager: EntityManager, id: number): Promise<void> {
     const [, affected] = await manager.query<[unknown[], number]>('delete from brands where id = $1', [id]);
     if (!affected) throw new NotFoundException(BRAND_NOT_FOUND);
+    this.figures.changed(manager, 'brands');
   }
 
   /** One page view, counted atomically however many arrive at once; 404 'Brand not found'. */
@@ -314,6 +330,7 @@ export class BrandRepository implements SitemapSource {
        returning b.votes, counter.votes as "todayVotes"`,
       [brandId],
     );
+    if (counted) this.figures.changed(manager, 'order');
     return counted!;
   }
 
@@ -331,6 +348,7 @@ export class BrandRepository implements SitemapSource {
        select brand_id, (created_at at time zone 'Europe/London')::date, count(*) from votes group by 1, 2`,
     );
     await manager.query(COPY_LATEST_DAILY_VOTES);
+    this.figures.changed(manager, 'order');
   }
 
   /** Sets the brand's rating (numeric text, kept exact; null for no reviews: 0) and its review count. */
@@ -340,6 +358,7 @@ export class BrandRepository implements SitemapSource {
       mean,
       count,
     ]);
+    this.figures.changed(manager, 'order');
   }
 
   /** Whether there is any brand at all. */

@@ -12,10 +12,14 @@ import type { FastifyReply } from 'fastify';
 import { brandListQueryOf } from './brand-query.js';
 import { BRAND_NOT_FOUND } from './brand.repository.js';
 import { BrandsService } from './brands.service.js';
+import { DirectoryFigures } from './directory-figures.js';
 
 @Controller('api/brands')
 export class BrandsController {
-  constructor(private readonly brands: BrandsService) {}
+  constructor(
+    private readonly brands: BrandsService,
+    private readonly figures: DirectoryFigures,
+  ) {}
 
   @PublicGet()
   async list(
@@ -31,6 +35,12 @@ export class BrandsController {
   @SignedIn()
   submit(@ValidBody(brandInputSchema) input: BrandInputFields): Promise<Brand> {
     return this.brands.submit(input);
+  }
+
+  /** The list filter's hashtags, counted over the whole directory (the page no longer downloads it to find them). */
+  @PublicGet('hashtags')
+  hashtags(): Promise<string[]> {
+    return this.figures.hashtags();
   }
 
   @PublicGet(':id')

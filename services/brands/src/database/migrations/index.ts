@@ -3,6 +3,7 @@ import { BrandSearchAndDailyVotes1763942400000 } from './1763942400000-brand-sea
 import { TodayVotesAndBrandCounts1764028800000 } from './1764028800000-today-votes-and-brand-counts.js';
 import { BrandReviewRatings1764115200000 } from './1764115200000-brand-review-ratings.js';
 import { BrandUpdatedAt1764633600000 } from './1764633600000-brand-updated-at.js';
+import { DirectoryFigures1795910400000 } from './1795910400000-directory-figures.js';
 
 /** Every migration of this service, in order. They run on start. */
 export const migrations = [
@@ -11,4 +12,5 @@ export const migrations = [
   TodayVotesAndBrandCounts1764028800000,
   BrandReviewRatings1764115200000,
   BrandUpdatedAt1764633600000,
+  DirectoryFigures1795910400000,
 ];
