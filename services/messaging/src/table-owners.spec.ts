@@ -38,6 +38,8 @@ const TABLES: TableOwnership[] = [
     owners: [OWNERS.messages],
     readers: [{ file: OWNERS.conversations, why: "the unread-message sweep finds each side's first unread message" }],
   },
+  // Kept with the conversations' own unread counts, in the same statements' transactions.
+  { table: 'member_unread', owners: [OWNERS.conversations] },
   { table: 'outbound_emails', owners: [OWNERS.outbound_emails] },
   { table: 'hunter_emails', owners: [OWNERS.hunter_emails] },
   { table: 'contact_submissions', owners: [OWNERS.contact_submissions] },

@@ -117,6 +117,11 @@ export interface ConversationMessage {
    * (`/api/media/booking-photos/{id}`, served by bookings to the two participants only). Empty otherwise.
    */
   attachments: string[];
+  /**
+   * On the receiver's own copy of the live `message:new` only: their unread totals with this message counted, so the
+   * header's badge moves with the message itself (no separate `unread:count`, no count per message; issue 23).
+   */
+  unread?: UnreadCount;
 }
 
 /** Body of `POST /api/conversations/{id}/messages`. `receiverId`: the other side's user id, or the hunter's id as text. */

@@ -86,15 +86,21 @@ const ONE_CONVERSATION: PreparedStatement = {
 };
 
 /** Totals for the header: unread messages, and conversations with any. */
+/** A member's totals, kept in member_unread by numberMessage and lowerUnread (no count over their conversations). */
 const UNREAD_TOTALS: PreparedStatement = {
   name: 'conversations.unread',
-  text: `
-    select coalesce(sum(case when c.client_user_id = $1 then c.client_unread else c.hunter_unread end), 0)::int as messages,
-           count(*) filter (where (case when c.client_user_id = $1 then c.client_unread else c.hunter_unread end) > 0)::int
-             as conversations
-      from conversations c
-     where c.client_user_id = $1 or c.hunter_user_id = $1`,
+  text: `select messages, conversations from member_unread where user_id = $1`,
 };
+
+/**
+ * Moves a member's totals by a change of one conversation's unread count, in the transaction that changed it
+ * (after the conversation's row lock, as every writer takes them: no lock cycle). `$2` messages more (or fewer);
+ * `$3` conversations more (1: its count left 0, -1: it came back to 0, 0: neither).
+ */
+const MOVE_MEMBER_UNREAD = `
+  insert into member_unread as m (user_id, messages, conversations) values ($1, greatest($2, 0), greatest($3, 0))
+  on conflict (user_id) do update set messages = m.messages + $2, conversations = m.conversations + $3
+  returning messages, conversations`;
 
 /** Today as the site counts days (London), for the daily cap per conversation. */
 const LONDON_TODAY = `(now() at time zone 'Europe/London')::date`;
@@ -106,7 +112,10 @@ const NUDGED_AT: Record<ConversationRole, string> = { client: 'client_nudged_at'
 export interface NumberedMessage {
   seq: number;
   at: Date;
+  /** The receiver's unread count in this conversation, this message included. */
   receiverUnread: number;
+  /** The receiver's unread totals over all their conversations, this message included. */
+  receiverTotals: UnreadCount;
 }
 
 /** A side's unread-message email, claimed (`claimNudge`): the ledger's key for that email. */
@@ -224,7 +233,14 @@ export class ConversationRepository implements EmailLedger<NudgeClaim> {
    */
   async numberMessage(
     manager: EntityManager,
-    message: { conversationId: string; messageId: string; content: string; receiver: ConversationRole; perDay: number },
+    message: {
+      conversationId: string;
+      messageId: string;
+      content: string;
+      receiver: ConversationRole;
+      receiverId: string;
+      perDay: number;
+    },
   ): Promise<NumberedMessage | null> {
     const receiverIsClient = message.receiver === 'client';
     const [rows] = (await manager.query(
@@ -250,18 +266,33 @@ export class ConversationRepository implements EmailLedger<NudgeClaim> {
       ],
     )) as [{ seq: number; at: Date; receiver_unread: number }[], number];
     const numbered = rows[0];
-    return numbered ? { seq: numbered.seq, at: numbered.at, receiverUnread: numbered.receiver_unread } : null;
+    if (!numbered) return null;
+    const [receiverTotals] = await manager.query<UnreadCount[]>(MOVE_MEMBER_UNREAD, [
+      message.receiverId,
+      1,
+      numbered.receiver_unread === 1 ? 1 : 0,
+    ]);
+    return { seq: numbered.seq, at: numbered.at, receiverUnread: numbered.receiver_unread, receiverTotals: receiverTotals! };
   }
 
-  /** `count` of the reader's messages were marked read: their side's unread count goes down by as many. */
+  /**
+   * `count` of the reader's messages were marked read: their side's unread count goes down by as many, and their
+   * totals with it. Answers the reader's totals after the read.
+   */
   async lowerUnread(
     manager: EntityManager,
     conversationId: string,
-    reader: ConversationRole,
+    reader: { role: ConversationRole; userId: string },
     count: number,
-  ): Promise<void> {
-    const column = reader === 'client' ? 'client_unread' : 'hunter_unread';
-    await manager.query(`update conversations set ${column} = ${column} - $2 where id = $1`, [conversationId, count]);
+  ): Promise<UnreadCount> {
+    const column = reader.role === 'client' ? 'client_unread' : 'hunter_unread';
+    const [rows] = (await manager.query(
+      `update conversations set ${column} = ${column} - $2 where id = $1 returning ${column} as unread`,
+      [conversationId, count],
+    )) as [{ unread: number }[], number];
+    const cleared = rows[0]?.unread === 0 ? -1 : 0;
+    const [totals] = await manager.query<UnreadCount[]>(MOVE_MEMBER_UNREAD, [reader.userId, -count, cleared]);
+    return totals!;
   }
 
   /**

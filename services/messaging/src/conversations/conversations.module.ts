@@ -11,7 +11,6 @@ import { MessageNudgeJob, MessageNudges, messageNudge } from './message-nudge.jo
 import { MessageRateLimit } from './message-rate-limit.js';
 import { MessageRepository } from './message.repository.js';
 import { SendMessageUseCase } from './send-message/send-message.use-case.js';
-import { UnreadBadges } from './unread-badges.js';
 
 /** Conversations between a client and a hunter: opened by confirmed bookings, read and written over HTTP, live. */
 @Module({
@@ -22,7 +21,6 @@ import { UnreadBadges } from './unread-badges.js';
     MessageRepository,
     ConversationsService,
     SendMessageUseCase,
-    UnreadBadges,
     MessageRateLimit,
     MessageNudges,
     MessageNudgeJob,

@@ -15,7 +15,6 @@ import { ConversationRepository, type ConversationRow } from './conversation.rep
 import { roleIn, toConversationSummary, toHunterConversationSummary, toMessage } from './conversation-views.js';
 import { MessageRepository } from './message.repository.js';
 import { MAX_CONVERSATION_ID_LENGTH } from './send-message/send-message.use-case.js';
-import { UnreadBadges } from './unread-badges.js';
 
 export const CONVERSATION_NOT_FOUND = 'Conversation not found';
 export const WRONG_RECEIVER = 'receiverId must name the other person in this conversation';
@@ -35,7 +34,6 @@ export class ConversationsService {
     private readonly conversations: ConversationRepository,
     private readonly messageRows: MessageRepository,
     private readonly live: LiveDelivery,
-    private readonly badges: UnreadBadges,
   ) {}
 
   async list(userId: string): Promise<ConversationSummary[]> {
@@ -79,17 +77,21 @@ export class ConversationsService {
         if (upToSeq === null) throw new BadRequestException('upTo must be a message of this conversation');
       }
       const marked = await this.messageRows.markRead(manager, conversationId, reader.id, upToSeq);
-      if (marked > 0) await this.conversations.lowerUnread(manager, conversationId, roleIn(conversation, reader.id), marked);
-      return { conversation, marked };
+      const totals =
+        marked > 0
+          ? await this.conversations.lowerUnread(manager, conversationId, { role: roleIn(conversation, reader.id), userId: reader.id }, marked)
+          : null;
+      return { conversation, marked, totals };
     });
-    if (outcome.marked === 0) return;
-    const { conversation } = outcome;
+    if (outcome.marked === 0 || !outcome.totals) return;
+    const { conversation, totals } = outcome;
     this.live.emit([conversation.client_user_id, conversation.hunter_user_id], 'conversation:read', {
       conversationId,
       readerId: reader.id,
       upTo: input.upTo ?? null,
     });
-    void this.badges.push(reader.id);
+    // The reader's other tabs: their badge, as the read's transaction left it.
+    this.live.emit([reader.id], 'unread:count', totals);
   }
 
   /** 404 unless the member is one of the conversation's two people. */

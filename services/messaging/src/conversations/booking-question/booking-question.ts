@@ -9,7 +9,7 @@ import { ConversationRepository } from '../conversation.repository.js';
 import { toMessage } from '../conversation-views.js';
 import { MessageNudges } from '../message-nudge.job.js';
 import { MessageRepository } from '../message.repository.js';
-import { UnreadBadges } from '../unread-badges.js';
+import { announceNewMessage } from '../new-message-announcement.js';
 
 /** The messages table's limit on a message's text. */
 const MAX_CONTENT = 2000;
@@ -44,7 +44,6 @@ export class BookingQuestion {
     private readonly events: EventPublisher,
     private readonly afterCommit: AfterCommit,
     private readonly live: LiveDelivery,
-    private readonly badges: UnreadBadges,
     private readonly nudges: MessageNudges,
   ) {}
 
@@ -62,6 +61,7 @@ export class BookingQuestion {
       messageId: id,
       content,
       receiver: 'hunter',
+      receiverId: conversation.hunter_user_id,
       perDay: NO_DAILY_CAP,
     });
     if (!numbered) return;
@@ -86,8 +86,7 @@ export class BookingQuestion {
     });
     const message: ConversationMessage = toMessage(row);
     this.afterCommit.run(manager, () => {
-      this.live.emit([conversation.client_user_id, conversation.hunter_user_id], 'message:new', message);
-      void this.badges.push(message.receiverId);
+      announceNewMessage(this.live, message, numbered.receiverTotals);
       if (numbered.receiverUnread === 1) this.nudges.plan(conversation.id, message);
     });
   }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import type { UnreadCount } from '@hunted/contracts';
 import { EventPublisher, SERVICE_CONFIG } from '@hunted/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { MessagingConfig } from '../../config.js';
@@ -10,7 +11,7 @@ import { isClosed, roleIn, toMessage } from '../conversation-views.js';
 import { MessageNudges } from '../message-nudge.job.js';
 import { MessageRateLimit } from '../message-rate-limit.js';
 import { MessageRepository, type MessageRow } from '../message.repository.js';
-import { UnreadBadges } from '../unread-badges.js';
+import { announceNewMessage } from '../new-message-announcement.js';
 import type { SendMessageCommand, SendMessageResult } from './send-message.commands.js';
 
 /** Conversation ids are UUIDs as text; anything much longer is nobody's and is not looked up. */
@@ -30,14 +31,14 @@ export function resolveReceiver(conversation: Participants, senderId: string, re
 
 type Stored =
   | Exclude<SendMessageResult, { kind: 'sent' }>
-  | { kind: 'stored'; message: MessageRow; conversation: Participants; firstUnread: boolean }
+  | { kind: 'stored'; message: MessageRow; conversation: Participants; firstUnread: boolean; receiverTotals: UnreadCount }
   | { kind: 'retried'; message: MessageRow };
 
 /**
  * Sending a message: counted against the sender's rate limit, then, in one transaction under the conversation's
- * row lock, numbered (with the day's cap and the receiver's unread count), stored and announced
+ * row lock, numbered (with the day's cap and the receiver's unread counts), stored and announced
  * (`messaging.message.sent`). Only once that has committed is it delivered live to both people, the receiver's
- * badge updated and, when it begins a run of unread messages, the email about it planned: a client that missed the
+ * copy with their unread totals for the badge, and, when it begins a run of unread messages, the email about it planned: a client that missed the
  * live event finds the message over HTTP. A retried send (same `clientMessageId`) answers the first one's message
  * and does nothing more.
  */
@@ -50,7 +51,6 @@ export class SendMessageUseCase {
     private readonly messages: MessageRepository,
     private readonly events: EventPublisher,
     private readonly live: LiveDelivery,
-    private readonly badges: UnreadBadges,
     private readonly rateLimit: MessageRateLimit,
     private readonly nudges: MessageNudges,
   ) {}
@@ -62,8 +62,7 @@ export class SendMessageUseCase {
     if (outcome.kind !== 'stored') return outcome;
 
     const message = toMessage(outcome.message);
-    this.live.emit([outcome.conversation.client_user_id, outcome.conversation.hunter_user_id], 'message:new', message);
-    void this.badges.push(message.receiverId);
+    announceNewMessage(this.live, message, outcome.receiverTotals);
     if (outcome.firstUnread) this.nudges.plan(command.conversationId, message);
     return { kind: 'sent', message };
   }
@@ -90,6 +89,7 @@ export class SendMessageUseCase {
       messageId: id,
       content: command.content,
       receiver: roleIn(conversation, receiverId),
+      receiverId,
       perDay: cap,
     });
     if (!numbered) return { kind: 'day-full', cap };
@@ -111,6 +111,12 @@ export class SendMessageUseCase {
       createdAt: message.created_at.toISOString(),
     });
     // The first unread of a run is what an email about unread messages is keyed on.
-    return { kind: 'stored', message, conversation, firstUnread: numbered.receiverUnread === 1 };
+    return {
+      kind: 'stored',
+      message,
+      conversation,
+      firstUnread: numbered.receiverUnread === 1,
+      receiverTotals: numbered.receiverTotals,
+    };
   }
 }

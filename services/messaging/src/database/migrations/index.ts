@@ -5,6 +5,7 @@ import { CreateConversations1765100000000 } from './1765100000000-create-convers
 import { ConversationDailyCount1765900000000 } from './1765900000000-conversation-daily-count.js';
 import { HunterVetting1766800000000 } from './1766800000000-hunter-vetting.js';
 import { SessionMessaging1795824000000 } from './1795824000000-session-messaging.js';
+import { MemberUnread1795910400000 } from './1795910400000-member-unread.js';
 
 /** Every migration of this service, in order. They run on start. */
 export const migrations = [
@@ -15,4 +16,5 @@ export const migrations = [
   ConversationDailyCount1765900000000,
   HunterVetting1766800000000,
   SessionMessaging1795824000000,
+  MemberUnread1795910400000,
 ];

@@ -47,7 +47,11 @@ export function connectLive(socket: Socket, client: QueryClient, myId: string): 
     // No session: stop asking. The pages' own calls get the 401 and send the member to sign in.
     if (error.message === 'unauthorized') socket.disconnect();
   });
-  socket.on('message:new', (message: ConversationMessage) => applyNewMessage(client, message, myId));
+  socket.on('message:new', ({ unread, ...message }: ConversationMessage) => {
+    applyNewMessage(client, message, myId);
+    // The receiver's copy carries their badge's totals (issue 23: no separate unread:count per message).
+    if (unread) applyUnreadCount(client, unread);
+  });
   socket.on('conversation:read', (read: ReadReceipt) => applyRead(client, read, myId));
   socket.on('unread:count', (count: UnreadCount) => applyUnreadCount(client, count));
   return () => {

@@ -302,6 +302,17 @@ describe('/messages', () => {
 
     act(() => socket.serverSends('unread:count', { messages: 3, conversations: 2 }));
     expect(await screen.findByRole('link', { name: 'Messages, 3 unread' })).toBeTruthy();
+
+    // The receiver's copy of a new message carries their totals: the badge moves with it, and the thread shows the
+    // message without them.
+    act(() =>
+      socket.serverSends('message:new', {
+        ...aMessage({ id: 'm-live-2', conversationId: 'c2', content: 'More from Leo', senderId: 'u-leo', createdAt: new Date().toISOString(), isRead: false }),
+        unread: { messages: 4, conversations: 2 },
+      }),
+    );
+    expect(await screen.findByRole('link', { name: 'Messages, 4 unread' })).toBeTruthy();
+    expect((await screen.findByRole('link', { name: /^Leo Park.*, 2 unread$/ })).textContent).toContain('More from Leo');
   });
 
   it("sends a guest whose session ended to sign in, after the 'Unauthorized' toast", async () => {
