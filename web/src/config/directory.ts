@@ -23,8 +23,8 @@ export const PHOTOS_PAGE_SIZE = 24;
 /** Tags (and, separately, hashtags) shown on a /today card before '+n more'; the featured card shows more. */
 export const TODAY_CARD_TAG_COUNT = 3;
 export const FEATURED_CARD_TAG_COUNT = 4;
-/** Cards /brands renders at a time; the next batch renders as the end of the list scrolls into view. */
-export const BRANDS_RENDER_BATCH = 24;
+/** Brands /brands asks for at a time; the next page loads as the end of the grid scrolls into view. */
+export const BRANDS_PAGE_SIZE = 24;
 /** Debounce of the /brands search box before it asks the server. */
 export const SEARCH_DEBOUNCE_MS = 300;
 /** /brands restores the remembered scroll position this long after its list has loaded. */

@@ -1,6 +1,7 @@
 import type { Brand } from '@hunted/contracts';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { request, toQueryString } from '@/lib/api-client';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { BRANDS_PAGE_SIZE } from '@/config/directory';
+import { getPage, nextOffset, toQueryString, type Page } from '@/lib/api-client';
 import { brandKeys } from './query-keys';
 
 /** The server-side filters of GET /api/brands; an absent key is no filter. */
@@ -15,17 +16,20 @@ export interface BrandQuery {
   search?: string;
 }
 
-/** The whole filtered list (no paging), newest ranking first as the server orders it. */
-export function getBrands(query: BrandQuery = {}): Promise<Brand[]> {
-  return request<unknown>('GET', `/api/brands${toQueryString({ ...query })}`).then((body) =>
-    Array.isArray(body) ? (body as Brand[]) : [],
-  );
+/** One page of the filtered directory, in the server's order, with the total the server counted. */
+export function getBrands(query: BrandQuery, offset: number): Promise<Page<Brand>> {
+  return getPage<Brand>(`/api/brands${toQueryString({ ...query, limit: BRANDS_PAGE_SIZE, offset })}`);
 }
 
-export const brandsQueryOptions = (query: BrandQuery = {}) =>
-  queryOptions({ queryKey: brandKeys.list(query), queryFn: () => getBrands(query) });
+export const brandsQueryOptions = (query: BrandQuery) =>
+  infiniteQueryOptions({
+    queryKey: brandKeys.list(query),
+    queryFn: ({ pageParam }) => getBrands(query, pageParam),
+    initialPageParam: 0,
+    getNextPageParam: nextOffset<Brand>,
+  });
 
-export function useBrands(query: BrandQuery = {}) {
+export function useBrands(query: BrandQuery) {
   // Keep showing the previous results while a new filter loads, so the grid does not flash empty.
-  return useQuery({ ...brandsQueryOptions(query), placeholderData: keepPreviousData });
+  return useInfiniteQuery({ ...brandsQueryOptions(query), placeholderData: keepPreviousData });
 }

@@ -10,7 +10,10 @@ export const brandKeys = {
   all: ['brands'] as const,
   shown: () => [...brandKeys.all, 'shown'] as const,
   lists: () => [...brandKeys.shown(), 'list'] as const,
+  /** The /brands directory for some filters, read a page at a time (an infinite query). */
   list: (query: BrandQuery) => [...brandKeys.lists(), query] as const,
+  /** The directory's hashtags for the /brands filter: a new or edited brand can change them. */
+  hashtags: () => [...brandKeys.shown(), 'hashtags'] as const,
   today: (query: TodayQuery) => [...brandKeys.shown(), 'today', query] as const,
   featured: () => [...brandKeys.shown(), 'featured'] as const,
   top: (limit: number) => [...brandKeys.shown(), 'top', limit] as const,

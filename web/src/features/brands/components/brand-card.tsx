@@ -18,7 +18,7 @@ export function BrandCard({
   onViewDetails,
 }: {
   brand: Brand;
-  /** Its rank within its category, when the whole directory is known. */
+  /** Its rank within its category, once the server has counted it. */
   rank?: number;
   onViewDetails?: () => void;
 }) {

@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { aBrand } from '@/testing/data-generators';
 import {
-  collectHashtags,
   DEFAULT_FILTERS,
   filtersFromSearch,
   filtersToSearch,
   moreLabel,
-  ranksWithinCategory,
   resultCountLabel,
   toBrandQuery,
 } from './brand-filters';
@@ -50,27 +47,7 @@ describe('filters and the address', () => {
   });
 });
 
-describe('lists', () => {
-  it('collects hashtags sorted and de-duplicated', () => {
-    const brands = [
-      aBrand({ hashtags: ['#vintage', '#Handmade'] }),
-      aBrand({ hashtags: ['#handmade', '#vintage', '#avantgarde'] }),
-      aBrand({ hashtags: [] }),
-    ];
-    expect(collectHashtags(brands)).toEqual(['#avantgarde', '#handmade', '#Handmade', '#vintage']);
-  });
-
-  it('ranks each brand within its category by rating, then votes', () => {
-    const brands = [
-      aBrand({ id: 1, category: 'Shoes', rating: 4, votes: 1 }),
-      aBrand({ id: 2, category: 'Shoes', rating: 4.5, votes: 0 }),
-      aBrand({ id: 3, category: 'Shoes', rating: 4, votes: 9 }),
-      aBrand({ id: 4, category: 'Bags', rating: 1, votes: 0 }),
-    ];
-    const ranks = ranksWithinCategory(brands);
-    expect([1, 2, 3, 4].map((id) => ranks.get(id))).toEqual([3, 1, 2, 1]);
-  });
-
+describe('labels', () => {
   it('counts results and what did not fit', () => {
     expect(resultCountLabel(0)).toBe('0 brand(s) found');
     expect(resultCountLabel(1)).toBe('1 brand(s) found');

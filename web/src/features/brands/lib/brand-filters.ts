@@ -1,4 +1,3 @@
-import type { Brand } from '@hunted/contracts';
 import { filtersFromAddress, filtersToAddress } from '@/lib/url-filters';
 import type { BrandQuery } from '../api/get-brands';
 
@@ -51,33 +50,6 @@ export function toBrandQuery(filters: BrandFilters): BrandQuery {
   set('hashtag', pick(filters.hashtag));
   set('search', pick(filters.search.trim()));
   return query;
-}
-
-/** Every hashtag of the brands, once, sorted (case-insensitively, then as written). */
-export function collectHashtags(brands: readonly Brand[]): string[] {
-  const unique = new Set<string>();
-  for (const brand of brands) for (const hashtag of brand.hashtags ?? []) if (hashtag) unique.add(hashtag);
-  return [...unique].sort((a, b) => a.localeCompare(b, 'en-GB', { sensitivity: 'base' }) || a.localeCompare(b));
-}
-
-/** Orders brands as the directory ranks them: rating, then votes (both highest first), then oldest id. */
-export function compareByRank(a: Brand, b: Brand): number {
-  return b.rating - a.rating || b.votes - a.votes || a.id - b.id;
-}
-
-/** Each brand's rank within its own category (1 = best), from the whole directory. */
-export function ranksWithinCategory(brands: readonly Brand[]): Map<number, number> {
-  const byCategory = new Map<string, Brand[]>();
-  for (const brand of brands) {
-    const list = byCategory.get(brand.category) ?? [];
-    list.push(brand);
-    byCategory.set(brand.category, list);
-  }
-  const ranks = new Map<number, number>();
-  for (const list of byCategory.values()) {
-    list.sort(compareByRank).forEach((brand, index) => ranks.set(brand.id, index + 1));
-  }
-  return ranks;
 }
 
 /** The result count, in the spec's words. */

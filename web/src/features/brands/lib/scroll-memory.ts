@@ -1,13 +1,13 @@
 /**
  * /brands remembers where the visitor was (spec: across page unload and when View Details is clicked) and
  * goes back there when the list loads again. The position is kept with the filters it belongs to and the
- * number of cards that were rendered, so a progressively rendered list can grow back to that length first.
+ * number of brands that were loaded, so a paged list can read its pages back to that length first.
  */
 export const SCROLL_STORAGE_KEY = 'hunted:brands-scroll';
 
 export interface RememberedScroll {
   y: number;
-  rendered: number;
+  loaded: number;
   search: string;
 }
 
@@ -26,7 +26,7 @@ export function recallScroll(search: string, storage: Storage = sessionStorage):
     if (!raw) return null;
     const parsed = JSON.parse(raw) as Partial<RememberedScroll>;
     if (typeof parsed.y !== 'number' || parsed.search !== search) return null;
-    return { y: parsed.y, rendered: typeof parsed.rendered === 'number' ? parsed.rendered : 0, search };
+    return { y: parsed.y, loaded: typeof parsed.loaded === 'number' ? parsed.loaded : 0, search };
   } catch {
     return null;
   }

@@ -1,72 +1,75 @@
+import type { Brand } from '@hunted/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FilteredListing } from '@/components/listing/filtered-listing';
 import { ListingResults, LoadMoreButton } from '@/components/listing/listing-results';
 import { Page } from '@/components/ui/page';
-import { BRANDS_RENDER_BATCH, SCROLL_RESTORE_DELAY_MS, SEARCH_DEBOUNCE_MS } from '@/config/directory';
+import { SCROLL_RESTORE_DELAY_MS, SEARCH_DEBOUNCE_MS } from '@/config/directory';
 import { paths } from '@/config/paths';
 import { useUrlFilters } from '@/lib/url-filters';
 import { useLoadMore } from '@/lib/use-load-more';
 import { useBrands } from '../api/get-brands';
+import { useDirectoryHashtags } from '../api/get-directory-hashtags';
 import { BrandCard } from '../components/brand-card';
 import { BrandsFilterPanel } from '../components/brands-filter-panel';
 import { GuestBanner } from '../components/guest-banner';
-import {
-  collectHashtags,
-  DEFAULT_FILTERS,
-  ranksWithinCategory,
-  resultCountLabel,
-  toBrandQuery,
-} from '../lib/brand-filters';
-import { recallScroll, rememberScroll } from '../lib/scroll-memory';
+import { DEFAULT_FILTERS, resultCountLabel, toBrandQuery } from '../lib/brand-filters';
+import { recallScroll, rememberScroll, type RememberedScroll } from '../lib/scroll-memory';
+
+const noHashtags: string[] = [];
 
 export function BrandsPage() {
   const urlFilters = useUrlFilters(DEFAULT_FILTERS, SEARCH_DEBOUNCE_MS);
   const { filters, addressSearch, isDefault, changeFilters, resetFilters } = urlFilters;
 
-  // The unfiltered directory: the hashtag list and every brand's rank within its category come from it.
-  const everything = useBrands();
+  // Only the pages asked for travel: the total, each brand's rank and the hashtag list are counted by the server.
   const results = useBrands(toBrandQuery(filters));
-  const hashtags = useMemo(() => collectHashtags(everything.data ?? []), [everything.data]);
-  const ranks = useMemo(() => ranksWithinCategory(everything.data ?? []), [everything.data]);
-  const brands = results.data ?? [];
+  const hashtags = useDirectoryHashtags().data ?? noHashtags;
+  const brands = useMemo<Brand[]>(() => results.data?.pages.flatMap((page) => page.items) ?? [], [results.data]);
+  const total = results.data?.pages[0]?.total ?? 0;
 
-  // Progressive rendering: a batch of cards at a time, the next as the end of the grid comes into view.
-  const [rendered, setRendered] = useState(BRANDS_RENDER_BATCH);
-  const restoring = useRef(false);
-  useEffect(() => {
-    if (!restoring.current) setRendered(BRANDS_RENDER_BATCH);
-  }, [addressSearch]);
-  const showMore = useCallback(() => setRendered((count) => count + BRANDS_RENDER_BATCH), []);
-  const hasMore = rendered < brands.length;
-  const sentinel = useLoadMore(hasMore, showMore, rendered);
+  // Infinite paging: the next page loads as the end of the grid comes into view (the button is the fallback).
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = results;
+  const showMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const sentinel = useLoadMore(hasNextPage, showMore, brands.length);
 
   // Scroll memory (spec): kept on unload and on View Details, restored shortly after the list loads.
-  const latest = useRef({ rendered, addressSearch });
-  latest.current = { rendered, addressSearch };
+  const latest = useRef({ loaded: brands.length, addressSearch });
+  latest.current = { loaded: brands.length, addressSearch };
   const remember = useCallback(
-    () =>
-      rememberScroll({ y: window.scrollY, rendered: latest.current.rendered, search: latest.current.addressSearch }),
+    () => rememberScroll({ y: window.scrollY, loaded: latest.current.loaded, search: latest.current.addressSearch }),
     [],
   );
   useEffect(() => {
     window.addEventListener('beforeunload', remember);
     return () => window.removeEventListener('beforeunload', remember);
   }, [remember]);
-  const restored = useRef(false);
+  const [restoring, setRestoring] = useState<RememberedScroll | null>(null);
+  const recalled = useRef(false);
   const loaded = results.isSuccess;
   useEffect(() => {
-    if (!loaded || restored.current) return;
-    restored.current = true;
-    const memory = recallScroll(addressSearch);
-    if (!memory) return;
-    restoring.current = true;
-    setRendered((count) => Math.max(count, memory.rendered));
+    if (!loaded || recalled.current) return;
+    recalled.current = true;
+    setRestoring(recallScroll(addressSearch));
+  }, [loaded, addressSearch]);
+  // The remembered position may lie below the first page: read pages back until as many brands are loaded as
+  // were then (or the list ends, or a page fails), and only then scroll, so the position exists again.
+  const short = restoring !== null && brands.length < restoring.loaded && hasNextPage && !isFetchNextPageError;
+  const settling = short || isFetchingNextPage;
+  useEffect(() => {
+    if (!restoring) return;
+    if (short) {
+      if (!isFetchingNextPage) void fetchNextPage();
+      return;
+    }
+    if (settling) return;
     const timer = setTimeout(() => {
-      window.scrollTo({ top: memory.y, behavior: 'instant' });
-      restoring.current = false;
+      window.scrollTo({ top: restoring.y, behavior: 'instant' });
+      setRestoring(null);
     }, SCROLL_RESTORE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [loaded, addressSearch]);
+  }, [restoring, short, settling, isFetchingNextPage, fetchNextPage]);
 
   return (
     <Page title="All Brands" description="Independent brands from across the UK and Europe, all in one place.">
@@ -96,16 +99,26 @@ export function BrandsPage() {
                 Brands could not be loaded. Please try again in a moment.
               </p>
             }
-            countLabel={resultCountLabel(brands.length)}
+            countLabel={resultCountLabel(total)}
             filtered={!isDefault}
             onReset={resetFilters}
             empty={brands.length === 0}
             emptyMessage="No brands match your current filters"
-            after={hasMore ? <LoadMoreButton sentinel={sentinel} onClick={showMore} label="Show more brands" /> : null}
+            after={
+              hasNextPage ? (
+                <LoadMoreButton
+                  sentinel={sentinel}
+                  onClick={showMore}
+                  label="Show more brands"
+                  pending={isFetchingNextPage}
+                  pendingLabel="Loading brands..."
+                />
+              ) : null
+            }
           >
-            {brands.slice(0, rendered).map((brand) => (
+            {brands.map((brand) => (
               <li key={brand.id} className="flex">
-                <BrandCard brand={brand} rank={ranks.get(brand.id)} onViewDetails={remember} />
+                <BrandCard brand={brand} rank={brand.categoryRank ?? undefined} onViewDetails={remember} />
               </li>
             ))}
           </ListingResults>
