@@ -1,5 +1,5 @@
 import { expect, test } from './support/accessibility.js';
-import { ADMIN_EMAIL, brandInput, createBrand, postReview, RUN, signedInContext, toast, waitForRating } from './support/journey.js';
+import { ADMIN_EMAIL, brandInput, createBrand, postReview, RUN, screenshot, signedInContext, toast, waitForRating } from './support/journey.js';
 
 // 20 accessory brands (8 in the UK, 12 in France: half of those reviewed 5 and 4 (rating 4.5), half reviewed 3)
 // and 10 beauty brands, made by an admin and reviewed by two members through the API. Other journeys add brands
@@ -45,6 +45,9 @@ test('a guest narrows the directory from a footer category, opens a brand, and c
   await expect(count).toHaveText('12 brand(s) found');
   await filters.getByLabel('Rating').selectOption('4');
   await expect(count).toHaveText('6 brand(s) found');
+  // Each card's rank within its category comes from the server's count over the whole directory.
+  await expect(page.getByText('#1 in Accessories')).toBeVisible();
+  await screenshot(page, 'brands-filtered');
   await expect(page).toHaveURL(/category=Accessories/);
   await expect(page).toHaveURL(/location=France/);
 
