@@ -1,12 +1,11 @@
-import type { Brand } from '@hunted/contracts';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { FilteredListing } from '@/components/listing/filtered-listing';
 import { ListingResults, LoadMoreButton } from '@/components/listing/listing-results';
 import { Page } from '@/components/ui/page';
 import { SCROLL_RESTORE_DELAY_MS, SEARCH_DEBOUNCE_MS } from '@/config/directory';
 import { paths } from '@/config/paths';
 import { useUrlFilters } from '@/lib/url-filters';
-import { useLoadMore } from '@/lib/use-load-more';
+import { useInfiniteListing } from '@/lib/use-infinite-listing';
 import { useBrands } from '../api/get-brands';
 import { useDirectoryHashtags } from '../api/get-directory-hashtags';
 import { BrandCard } from '../components/brand-card';
@@ -24,15 +23,9 @@ export function BrandsPage() {
   // Only the pages asked for travel: the total, each brand's rank and the hashtag list are counted by the server.
   const results = useBrands(toBrandQuery(filters));
   const hashtags = useDirectoryHashtags().data ?? noHashtags;
-  const brands = useMemo<Brand[]>(() => results.data?.pages.flatMap((page) => page.items) ?? [], [results.data]);
-  const total = results.data?.pages[0]?.total ?? 0;
-
   // Infinite paging: the next page loads as the end of the grid comes into view (the button is the fallback).
+  const { items: brands, total, showMore, sentinel } = useInfiniteListing(results);
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = results;
-  const showMore = useCallback(() => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
-  const sentinel = useLoadMore(hasNextPage, showMore, brands.length);
 
   // Scroll memory (spec): kept on unload and on View Details, restored shortly after the list loads.
   const latest = useRef({ loaded: brands.length, addressSearch });

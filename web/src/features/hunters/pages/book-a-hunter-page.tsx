@@ -1,5 +1,3 @@
-import type { Hunter } from '@hunted/contracts';
-import { useCallback, useMemo } from 'react';
 import { FilteredListing } from '@/components/listing/filtered-listing';
 import { ListingResults, LoadMoreButton } from '@/components/listing/listing-results';
 import { Page } from '@/components/ui/page';
@@ -7,7 +5,7 @@ import { SEARCH_DEBOUNCE_MS } from '@/config/directory';
 import { serverMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { useUrlFilters } from '@/lib/url-filters';
-import { useLoadMore } from '@/lib/use-load-more';
+import { useInfiniteListing } from '@/lib/use-infinite-listing';
 import { useHunters } from '../api/get-hunters';
 import { HunterCard } from '../components/hunter-card';
 import { HuntersFilterPanel } from '../components/hunters-filter-panel';
@@ -19,15 +17,9 @@ export function BookAHunterPage() {
   const results = useHunters(toHunterQuery(filters));
   const signedIn = useAuth().status === 'authenticated';
 
-  const hunters = useMemo<Hunter[]>(() => results.data?.pages.flatMap((page) => page.items) ?? [], [results.data]);
-  const total = results.data?.pages[0]?.total ?? 0;
-
   // Infinite paging: the next page loads as the end of the grid comes into view (the button is the fallback).
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = results;
-  const showMore = useCallback(() => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
-  const sentinel = useLoadMore(hasNextPage, showMore, hunters.length);
+  const { items: hunters, total, showMore, sentinel } = useInfiniteListing(results);
+  const { hasNextPage, isFetchingNextPage } = results;
 
   return (
     <Page title="Book a Hunter" description="One-to-one sessions with independent style hunters, booked in minutes.">
