@@ -132,6 +132,24 @@ try {
     console.log(`identity vs bare Node: ${(directRow.rps / bareRow.rps).toFixed(2)}x`);
     console.log(`NestJS/Fastify floor (GET /health) vs bare Node: ${(floorRow.rps / bareRow.rps).toFixed(2)}x`);
     console.log(`gateway vs bare Node: ${(gatewayRow.rps / bareRow.rps).toFixed(2)}x`);
+
+    // Issue 23's other signed-in row: a member reading brands (1,000 ids in turn), the gateway never caching it.
+    const { detailIds } = await seedDirectory(BENCH_DATABASE_URL);
+    const brandsToken = await signInternalToken(
+      { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, isAdmin: user.isAdmin },
+      BENCH_KEYS.privateKey,
+      'brands',
+    );
+    let next = 0;
+    const inTurn = { requests: [{ setupRequest: (req) => ({ ...req, path: `/api/brands/${detailIds[next++ % detailIds.length]}` }) }] };
+    const browser = { 'accept-encoding': 'br, gzip' };
+    const memberRows = [
+      summarise('brands, direct', await load(BRANDS_DIRECT_URL, { ...browser, [IDENTITY_HEADER]: brandsToken }, inTurn)),
+      summarise('gateway -> brands', await load(system.url, { ...browser, cookie }, inTurn)),
+    ];
+    failedRows.push(...memberRows);
+    printTable(`GET /api/brands/{id} (1,000 ids), signed in — ${CONNECTIONS} connections, ${DURATION_SECONDS} s each`, memberRows);
+    console.log(`gateway overhead: gateway achieves ${(memberRows[1].rps / memberRows[0].rps).toFixed(2)}x the direct brands throughput`);
   }
 
   if (runs('hotpath')) {

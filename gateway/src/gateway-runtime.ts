@@ -8,6 +8,7 @@ import { AppMetrics } from '@hunted/platform';
 import { createGatewayOpsServer, GatewayDependencies } from './health/dependencies.js';
 import { SitePages } from './pages/site-pages.js';
 import { EdgeProxy } from './proxy/edge-proxy.js';
+import { ServicePools } from './proxy/service-pools.js';
 import { RateLimiter } from './security/rate-limit.js';
 import { SocketSlots } from './security/socket-slots.js';
 import { createUpstreamAgent } from './upstream-agent.js';
@@ -16,7 +17,10 @@ export const GATEWAY_RUNTIME = Symbol('GATEWAY_RUNTIME');
 
 /** The gateway's long-lived parts, built once from configuration and closed together on shutdown. */
 export class GatewayRuntime {
+  /** Keep-alive pool of the gateway's own calls to services (session lookups, page facts) and of websocket upgrades. */
   readonly agent: http.Agent;
+  /** Connection pools of the requests the gateway forwards. */
+  readonly pools: ServicePools;
   readonly sessions: SessionResolver;
   readonly rateLimiter: RateLimiter;
   /** Open websockets per member and per address, across gateway replicas. */
@@ -36,6 +40,7 @@ export class GatewayRuntime {
     readonly logger: Logger,
   ) {
     this.agent = createUpstreamAgent(config.UPSTREAM_MAX_SOCKETS, config.UPSTREAM_IDLE_TIMEOUT_MS);
+    this.pools = new ServicePools({ maxConnections: config.UPSTREAM_MAX_SOCKETS, idleTimeoutMs: config.UPSTREAM_IDLE_TIMEOUT_MS });
     this.sessions = new SessionResolver(
       config.IDENTITY_URL,
       config.INTERNAL_AUTH_PRIVATE_KEY,
@@ -76,6 +81,7 @@ export class GatewayRuntime {
     this.microCache = new MicroCache({ ...DEFAULT_MICRO_CACHE_LIMITS, ttlMs: config.MICRO_CACHE_TTL_MS });
     this.edge = new EdgeProxy({
       config,
+      pools: this.pools,
       agent: this.agent,
       sessions: this.sessions,
       rateLimiter: this.rateLimiter,
@@ -97,5 +103,6 @@ export class GatewayRuntime {
     await this.socketSlots.close();
     await this.rateLimiter.close();
     this.agent.destroy();
+    await this.pools.close();
   }
 }

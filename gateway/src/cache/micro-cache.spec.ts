@@ -1,5 +1,4 @@
 import type http from 'node:http';
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { MicroCache, sharedLifetimeMs } from './micro-cache.js';
 
@@ -28,21 +27,14 @@ function request(method: string, url: string, headers: http.IncomingHttpHeaders 
   return { method, url, headers } as http.IncomingMessage;
 }
 
-function serviceAnswer(status: number, headers: http.IncomingHttpHeaders, body: string): http.IncomingMessage & PassThrough {
-  const stream = new PassThrough() as PassThrough & { statusCode: number; headers: http.IncomingHttpHeaders; complete: boolean };
-  stream.statusCode = status;
-  stream.headers = { 'content-length': String(Buffer.byteLength(body)), ...headers };
-  stream.complete = false;
-  stream.on('end', () => (stream.complete = true));
-  setImmediate(() => {
-    stream.complete = true;
-    stream.end(body);
-  });
-  stream.resume();
-  return stream as unknown as http.IncomingMessage & PassThrough;
+/** A service's answer streamed through the cache's copy, as the proxy does: the head, each chunk, the end. */
+function answer(cache: MicroCache, req: http.IncomingMessage, status: number, headers: http.IncomingHttpHeaders, body: string, service: string): void {
+  const copy = cache.capture(req, status, { 'content-length': String(Buffer.byteLength(body)), ...headers }, service);
+  const bytes = Buffer.from(body);
+  copy?.add(bytes.subarray(0, 1));
+  copy?.add(bytes.subarray(1));
+  copy?.end();
 }
-
-const ended = (stream: PassThrough) => new Promise((resolve) => stream.once('end', resolve));
 
 describe('MicroCache', () => {
   const limits = { ttlMs: 1000, maxEntries: 2, maxEntryBytes: 1024, maxTotalBytes: 4096 };
@@ -59,14 +51,12 @@ describe('MicroCache', () => {
   it('keeps a public answer until it expires, drops a service on its write, and never keeps the rest', async () => {
     let now = 0;
     const cache = new MicroCache(limits, () => now);
-    const keep = async (url: string, status: number, headers: http.IncomingHttpHeaders, body: string, service = 'brands') => {
+    const keep = (url: string, status: number, headers: http.IncomingHttpHeaders, body: string, service = 'brands') => {
       const req = request('GET', url);
       cache.expect(req, url);
-      const answer = serviceAnswer(status, headers, body);
-      cache.capture(req, answer, service);
-      await ended(answer);
+      answer(cache, req, status, headers, body, service);
     };
-    await keep('/a', 200, { 'cache-control': PUBLIC, etag: 'W/"a"', 'x-request-id': 'r1', connection: 'keep-alive' }, '{"a":1}');
+    keep('/a', 200, { 'cache-control': PUBLIC, etag: 'W/"a"', 'x-request-id': 'r1', connection: 'keep-alive' }, '{"a":1}');
     expect(cache.get('/a')).toMatchObject({ etag: 'W/"a"', body: Buffer.from('{"a":1}'), headers: { 'cache-control': PUBLIC, etag: 'W/"a"' } });
     expect(cache.get('/a')?.headers).not.toHaveProperty('x-request-id');
     expect(cache.get('/a')?.headers).not.toHaveProperty('connection');
@@ -75,13 +65,13 @@ describe('MicroCache', () => {
     now = 1000;
     expect(cache.get('/a')).toBeUndefined();
 
-    await keep('/private', 200, {}, '{}');
-    await keep('/error', 404, { 'cache-control': PUBLIC }, '{}');
-    await keep('/large', 200, { 'cache-control': PUBLIC }, 'x'.repeat(2048));
+    keep('/private', 200, {}, '{}');
+    keep('/error', 404, { 'cache-control': PUBLIC }, '{}');
+    keep('/large', 200, { 'cache-control': PUBLIC }, 'x'.repeat(2048));
     expect([cache.get('/private'), cache.get('/error'), cache.get('/large')]).toEqual([undefined, undefined, undefined]);
 
-    await keep('/b', 200, { 'cache-control': PUBLIC }, 'b');
-    await keep('/r', 200, { 'cache-control': PUBLIC }, 'r', 'reviews');
+    keep('/b', 200, { 'cache-control': PUBLIC }, 'b');
+    keep('/r', 200, { 'cache-control': PUBLIC }, 'r', 'reviews');
     cache.invalidate('brands');
     expect(cache.get('/b')).toBeUndefined();
     expect(cache.get('/r')).toBeDefined();
@@ -92,9 +82,7 @@ describe('MicroCache', () => {
     for (const url of ['/1', '/2', '/3']) {
       const req = request('GET', url);
       cache.expect(req, url);
-      const answer = serviceAnswer(200, { 'cache-control': PUBLIC }, url);
-      cache.capture(req, answer, 'brands');
-      await ended(answer);
+      answer(cache, req, 200, { 'cache-control': PUBLIC }, url, 'brands');
     }
     expect(cache.size).toBe(2);
     expect(cache.get('/1')).toBeUndefined();

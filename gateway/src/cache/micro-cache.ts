@@ -26,6 +26,12 @@ export const DEFAULT_MICRO_CACHE_LIMITS: Omit<MicroCacheLimits, 'ttlMs'> = {
   maxTotalBytes: 32 * 1024 * 1024,
 };
 
+/** A response being copied as it streams by: its body's chunks, then the end of a whole body. */
+export interface ResponseCopy {
+  add(chunk: Buffer): void;
+  end(): void;
+}
+
 /** Headers that describe one connection or one answer, never replayed from the cache. */
 const NOT_REPLAYED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date', 'x-request-id', 'content-length']);
 
@@ -97,29 +103,32 @@ export class MicroCache {
   }
 
   /**
-   * Called with every service response (http-proxy's proxyRes): keeps a copy of the body as it streams to the
-   * client when the request was expected and the response may be kept.
+   * Called with every service response as its head arrives: when the request was expected and the response may be
+   * kept, a copy that keeps the body as it streams to the client (`add` each chunk, `end` when the whole body has
+   * come); otherwise null.
    */
-  capture(req: http.IncomingMessage, proxyRes: http.IncomingMessage, service: string): void {
+  capture(req: http.IncomingMessage, statusCode: number, headers: http.IncomingHttpHeaders, service: string): ResponseCopy | null {
     const key = this.waiting.get(req);
-    if (key === undefined) return;
+    if (key === undefined) return null;
     this.waiting.delete(req);
-    if (proxyRes.statusCode !== 200) return;
-    const lifetimeMs = sharedLifetimeMs(proxyRes.headers, this.limits.ttlMs);
-    const declared = Number(proxyRes.headers['content-length']);
-    if (lifetimeMs <= 0 || !Number.isInteger(declared) || declared > this.limits.maxEntryBytes) return;
+    if (statusCode !== 200) return null;
+    const lifetimeMs = sharedLifetimeMs(headers, this.limits.ttlMs);
+    const declared = Number(headers['content-length']);
+    if (lifetimeMs <= 0 || !Number.isInteger(declared) || declared > this.limits.maxEntryBytes) return null;
     const chunks: Buffer[] = [];
     let received = 0;
-    proxyRes.on('data', (chunk: Buffer) => {
-      chunks.push(chunk);
-      received += chunk.length;
-    });
-    proxyRes.once('end', () => {
-      if (received !== declared || !proxyRes.complete) return;
-      const headers: http.OutgoingHttpHeaders = {};
-      for (const [name, value] of Object.entries(proxyRes.headers)) if (!NOT_REPLAYED.has(name) && value !== undefined) headers[name] = value;
-      this.store(key, { headers, body: Buffer.concat(chunks, received), etag: proxyRes.headers.etag, service, expiresAt: this.now() + lifetimeMs });
-    });
+    return {
+      add: (chunk) => {
+        chunks.push(chunk);
+        received += chunk.length;
+      },
+      end: () => {
+        if (received !== declared) return;
+        const kept: http.OutgoingHttpHeaders = {};
+        for (const [name, value] of Object.entries(headers)) if (!NOT_REPLAYED.has(name) && value !== undefined) kept[name] = value;
+        this.store(key, { headers: kept, body: Buffer.concat(chunks, received), etag: headers.etag, service, expiresAt: this.now() + lifetimeMs });
+      },
+    };
   }
 
   /** After a successful write to `service`: none of its answers kept so far is served again. */

@@ -1,13 +1,13 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import http from 'node:http';
-import type { Duplex, Readable } from 'node:stream';
+import type { Duplex } from 'node:stream';
 import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createProxyMiddleware, type RequestHandler } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
+import type { Dispatcher } from 'undici';
 import { forwardTraceContext, IDENTITY_HEADER, matchesEtag, REQUEST_ID_HEADER, requestContext } from '@hunted/platform';
 import { IdentityUnavailableError, type ResolvedIdentity, type SessionResolver } from '../auth/session-resolver.js';
-import { MicroCache, type CachedResponse } from '../cache/micro-cache.js';
+import { MicroCache, type CachedResponse, type ResponseCopy } from '../cache/micro-cache.js';
 import type { GatewayConfig } from '../config.js';
 import { requestIdFrom } from '../request-id.js';
 import { isAdminPath, isAmbiguousPath, matchRoute, SERVICE_NAMES, type BodyLimitClass, type RouteRule, type ServiceName } from '../routes.js';
@@ -15,6 +15,7 @@ import { CROSS_SITE_MESSAGE, isCrossSiteWrite, isSameOrigin } from '../security/
 import { rateLimitClassOf, TOO_MANY_CONTACT_MESSAGES, TOO_MANY_REQUESTS_MESSAGE, type RateLimiter } from '../security/rate-limit.js';
 import { TOO_MANY_SOCKETS_MESSAGE, type SocketSlots } from '../security/socket-slots.js';
 import { ReplayableBody } from './replayable-body.js';
+import type { ServicePools } from './service-pools.js';
 import { serviceTargets, ServiceUpstreams } from './upstreams.js';
 
 export const NOT_FOUND_MESSAGE = 'Not found';
@@ -33,31 +34,56 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Requests a service cannot have acted on when their connection was reset before any answer. */
 const RETRYABLE_METHODS = new Set(['GET', 'HEAD']);
 
-const START_TIME = Symbol('gatewayStartTime');
-const UPSTREAM_REQUEST = Symbol('gatewayUpstreamRequest');
+/** Errors meaning the service took longer than UPSTREAM_TIMEOUT_MS to start or go on answering. */
+const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
+/** A connection closed under a request: reset, or closed with no answer. */
+const DROPPED_CONNECTION_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
+
+/** Headers about one connection, which a proxy never passes on (RFC 9110 §7.6.1), and `expect`, answered here. */
+const HOP_BY_HOP_REQUEST_HEADERS = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'expect', 'http2-settings']);
+const HOP_BY_HOP_RESPONSE_HEADERS = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade']);
+
 const RETRIED = Symbol('gatewayRetried');
-const TIMED_OUT = Symbol('gatewayTimedOut');
 const TRIED_REPLICAS = Symbol('gatewayTriedReplicas');
 const REPLAYABLE_BODY = Symbol('gatewayReplayableBody');
+const EXCHANGE = Symbol('gatewayExchange');
 type TrackedRequest = http.IncomingMessage & {
-  [START_TIME]?: number;
-  /** The latest request made to the service for this one. */
-  [UPSTREAM_REQUEST]?: http.ClientRequest;
   [RETRIED]?: boolean;
-  /** The service did not answer within UPSTREAM_TIMEOUT_MS (the proxy then aborts, which also reads as a reset). */
-  [TIMED_OUT]?: boolean;
-  /** The replicas this request was sent to, in order (replicated services only; set by the proxy's router). */
+  /** The replicas this request was sent to, in order (replicated services only). */
   [TRIED_REPLICAS]?: string[];
-  /** The body, kept until it reaches a replica's connection (replicated services only). */
+  /** The body, kept until it reaches a service's connection, so an attempt refused before that can be sent again. */
   [REPLAYABLE_BODY]?: ReplayableBody;
+  /** The attempt under way. */
+  [EXCHANGE]?: ServiceExchange;
 };
 
+/** The request's headers as the service gets them: all but the hop-by-hop ones (Host included, as sent). */
+function upstreamHeaders(headers: http.IncomingHttpHeaders): Record<string, string | string[]> {
+  const forwarded: Record<string, string | string[]> = {};
+  for (const name in headers) {
+    const value = headers[name];
+    if (value !== undefined && !HOP_BY_HOP_REQUEST_HEADERS.has(name)) forwarded[name] = value;
+  }
+  return forwarded;
+}
+
 /**
- * The body stream of the proxy attempt being started. http-proxy pipes `options.buffer` instead of the request
- * when it is set, and http-proxy-middleware copies its options for each request at the start of the call (the copy
- * reads the getter in createProxy): this is how a retried POST sends its body again from the first byte.
+ * The service's response headers as the client gets them: the hop-by-hop ones dropped (Node sets its own), and a
+ * repeated header joined as Node's own parser would (undici gives repeats as arrays), Set-Cookie kept as a list.
  */
-const attemptBody = new AsyncLocalStorage<Readable | undefined>();
+function downstreamHeaders(headers: http.IncomingHttpHeaders): http.IncomingHttpHeaders {
+  const passed: http.IncomingHttpHeaders = {};
+  for (const name in headers) {
+    const value = headers[name];
+    if (value === undefined || HOP_BY_HOP_RESPONSE_HEADERS.has(name)) continue;
+    (passed as Record<string, string | string[]>)[name] = Array.isArray(value) && name !== 'set-cookie' ? value.join(', ') : value;
+  }
+  return passed;
+}
+
+function errorCode(error: Error): string {
+  return (error as NodeJS.ErrnoException).code ?? '';
+}
 
 /**
  * Whether the request declares a body. The gateway refuses before proxying, so such a body is still unread (on
@@ -69,21 +95,12 @@ function hasBody(req: http.IncomingMessage): boolean {
 }
 
 /**
- * The request the service never saw through no fault of its own: a GET or HEAD sent on a pooled connection that
- * turned out to be closed (reset, or closed with no answer), and nothing of the answer has reached the client yet.
- * Sent again once on a fresh connection.
+ * A GET or HEAD without a body whose connection was dropped before anything of the answer reached the client: a
+ * request that changes nothing, so it is sent once more (typically a pooled connection the service had just closed).
+ * Never after a timeout: a slow service is not asked twice.
  */
-function isRetryable(error: NodeJS.ErrnoException, req: TrackedRequest, res: http.ServerResponse): boolean {
-  return (
-    !req[RETRIED] &&
-    !req[TIMED_OUT] &&
-    RETRYABLE_METHODS.has(req.method ?? '') &&
-    // A body would have been streamed to the first attempt already; there would be nothing left to send again.
-    !hasBody(req) &&
-    (error.code === 'ECONNRESET' || error.code === 'EPIPE') &&
-    req[UPSTREAM_REQUEST]?.reusedSocket === true &&
-    !res.headersSent
-  );
+function isRetryable(code: string, req: TrackedRequest, res: http.ServerResponse): boolean {
+  return !req[RETRIED] && RETRYABLE_METHODS.has(req.method ?? '') && !hasBody(req) && DROPPED_CONNECTION_CODES.has(code) && !res.headersSent;
 }
 
 function sendJson(res: http.ServerResponse, status: number, body: unknown, headers: http.OutgoingHttpHeaders = {}): void {
@@ -149,6 +166,9 @@ function changesSession(method: string, path: string): boolean {
 
 export interface EdgeProxyDeps {
   config: GatewayConfig;
+  /** Connection pools for forwarded requests (undici). */
+  pools: ServicePools;
+  /** The keep-alive pool of websocket upgrades (http-proxy). */
   agent: http.Agent;
   sessions: SessionResolver;
   rateLimiter: RateLimiter;
@@ -260,8 +280,11 @@ export class EdgeProxy {
     for (const [name, value] of Object.entries(reply.getHeaders())) {
       if (value !== undefined) res.setHeader(name, value);
     }
-    (req as TrackedRequest)[START_TIME] = Date.now();
     reply.hijack();
+    // A caller who gives up lets go of the service request at once: abandoned slow requests must not pile up.
+    res.once('close', () => {
+      if (!res.writableFinished) (req as TrackedRequest)[EXCHANGE]?.clientLeft();
+    });
     requestContext.run({ requestId: String(request.id) }, () => this.forward(route.service, req, res));
   };
 
@@ -382,20 +405,80 @@ export class EdgeProxy {
   }
 
   /**
-   * Hands the request to its service's proxy; used again for the one retry of a GET whose connection was reset,
-   * and for each further replica tried after one refused the connection. A body bound for a replicated service is
-   * sent through a ReplayableBody, so such a retry can send it again.
+   * Sends the request to its service (a replica in turn for a replicated one) and streams the answer back; used
+   * again for the one retry of a dropped GET and for each further replica tried after one refused the connection.
+   * A body goes through a ReplayableBody, so such a retry can send it again from the first byte.
    */
   private forward(service: ServiceName, req: TrackedRequest, res: http.ServerResponse): void {
-    let body: Readable | undefined;
-    if (this.upstreams[service].replicated && hasBody(req)) body = (req[REPLAYABLE_BODY] ??= new ReplayableBody(req)).stream();
-    // Always run in a context of its own: a pooled socket's callbacks carry the context of the request that opened it.
-    attemptBody.run(body, () => {
-      void this.proxies[service](req, res, (error?: unknown) => {
-        if (error) this.deps.logger.error({ err: error, service }, 'proxy failed before reaching the service');
-        sendJson(res, 502, { message: `The ${service} service could not be reached.` });
-      });
-    });
+    const upstreams = this.upstreams[service];
+    let target = upstreams.targets[0]!;
+    if (upstreams.replicated) {
+      const tried = (req[TRIED_REPLICAS] ??= []);
+      target = upstreams.pick(tried) ?? target;
+      tried.push(target);
+    }
+    const body = hasBody(req) ? (req[REPLAYABLE_BODY] ??= new ReplayableBody(req)).stream() : null;
+    const exchange = new ServiceExchange(req, res, (error) => this.exchangeFailed(service, req, res, error), this.copyOrInvalidate(service, req));
+    req[EXCHANGE] = exchange;
+    const timeoutMs = this.deps.config.UPSTREAM_TIMEOUT_MS;
+    this.deps.pools.of(target).dispatch(
+      {
+        path: req.url ?? '/',
+        method: (req.method ?? 'GET') as Dispatcher.HttpMethod,
+        headers: upstreamHeaders(req.headers),
+        body,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+      },
+      exchange,
+    );
+  }
+
+  /**
+   * What the micro-cache does with this request's answer once its head arrives: a successful write drops the
+   * service's kept answers; a guest's public read may be copied as it streams by.
+   */
+  private copyOrInvalidate(service: ServiceName, req: http.IncomingMessage): AnswerObserver | undefined {
+    const cache = this.deps.microCache;
+    if (!cache) return undefined;
+    return (statusCode, headers) => {
+      if (UNSAFE_METHODS.has(req.method ?? '')) {
+        if (statusCode < 400) cache.invalidate(service);
+        return null;
+      }
+      return cache.capture(req, statusCode, headers, service);
+    };
+  }
+
+  /** An attempt ended without a whole answer: another replica, the one retry, or an answer saying what happened. */
+  private exchangeFailed(service: ServiceName, req: TrackedRequest, res: http.ServerResponse, error: Error): void {
+    // The caller left first (and the service request was let go): nobody to answer, nothing wrong.
+    if (res.destroyed && !res.writableFinished) return;
+    const { logger } = this.deps;
+    const code = errorCode(error);
+    const upstreams = this.upstreams[service];
+    const requestId = req.headers[REQUEST_ID_HEADER];
+    if (upstreams.replicated && NOT_RUNNING_CODES.has(code) && this.replicaRefused(upstreams, req, res)) {
+      logger.warn({ service, replica: req[TRIED_REPLICAS]?.at(-1), url: req.url, code, requestId }, 'a replica refused the connection; trying the next');
+      this.forward(service, req, res);
+      return;
+    }
+    if (isRetryable(code, req, res)) {
+      req[RETRIED] = true;
+      logger.info({ service, url: req.url, code, requestId }, 'a connection to the service was dropped; sending the request again');
+      this.forward(service, req, res);
+      return;
+    }
+    logger.warn({ err: error, service, url: req.url, requestId }, 'proxying to a service failed');
+    // The rest of a body still arriving will not be read now: close after the answer, as refuse() does.
+    const closing = hasBody(req) && !req.complete ? { connection: 'close' } : {};
+    if (NOT_RUNNING_CODES.has(code)) {
+      sendJson(res, 503, { message: `The ${service} service is not available right now — please try again shortly.` }, closing);
+    } else if (TIMEOUT_CODES.has(code)) {
+      sendJson(res, 504, { message: `The ${service} service took too long to answer.` }, closing);
+    } else {
+      sendJson(res, 502, { message: `The ${service} service failed to answer.` }, closing);
+    }
   }
 
   /**
@@ -471,11 +554,12 @@ export class EdgeProxy {
     req.headers['x-forwarded-host'] = host;
   }
 
+  /** The websocket proxy of one service (http-proxy): upgrades only; every other request goes through forward(). */
   private createProxy(service: ServiceName, upstreams: ServiceUpstreams): RequestHandler {
-    const { agent, config, logger } = this.deps;
+    const { agent, logger } = this.deps;
     return createProxyMiddleware<http.IncomingMessage, http.ServerResponse>({
       target: upstreams.targets[0],
-      // A replicated service's replicas in turn, per request and per websocket upgrade, over the same pool.
+      // A replicated service's replicas in turn, per websocket upgrade, over the same pool.
       ...(upstreams.replicated && {
         router: (req: TrackedRequest) => {
           const tried = (req[TRIED_REPLICAS] ??= []);
@@ -484,22 +568,11 @@ export class EdgeProxy {
           return target;
         },
       }),
-      get buffer() {
-        return attemptBody.getStore();
-      },
       agent,
       changeOrigin: false,
       xfwd: false,
       ws: false,
-      proxyTimeout: config.UPSTREAM_TIMEOUT_MS,
       on: {
-        // The micro-cache learns a guest's public answer as it streams by; a successful write drops the service's.
-        proxyRes: (proxyRes, req) => {
-          const cache = this.deps.microCache;
-          if (!cache) return;
-          if (UNSAFE_METHODS.has(req.method ?? '') && (proxyRes.statusCode ?? 500) < 400) cache.invalidate(service);
-          else cache.capture(req, proxyRes, service);
-        },
         // A websocket whose service end has closed: its client's socket goes too, soon after, even if the client
         // never closes its end (a dead peer would otherwise hold the socket, and its place in the counts, for long).
         proxyReqWs: (proxyReq, _req, socket) => {
@@ -507,59 +580,91 @@ export class EdgeProxy {
             serviceSocket.once('close', () => setTimeout(() => socket.destroy(), ENDED_WEBSOCKET_LINGER_MS).unref());
           });
         },
-        // http-proxy cancels the service request only on 'aborted', which Node no longer emits for a request whose
-        // body has been read (every GET). Without this, a caller who gives up leaves a slow request running to the
-        // end and its pooled connection taken, and a burst of abandoned requests is a backlog for the next callers.
-        proxyReq: (proxyReq, req, res) => {
-          (req as TrackedRequest)[UPSTREAM_REQUEST] = proxyReq;
-          // Once connected, the body is on its way to this replica and no longer needs keeping for another.
-          const body = (req as TrackedRequest)[REPLAYABLE_BODY];
-          const socket = proxyReq.socket;
-          if (body) {
-            if (socket?.connecting) socket.once('connect', () => body.forget());
-            else body.forget();
+        error: (error, req, socket) => {
+          if ('writeHead' in socket) {
+            // Only upgrades come here; anything else is a mistake in the gateway, answered as such.
+            sendJson(socket, 502, { message: `The ${service} service failed to answer.` });
+            return;
           }
-          proxyReq.once('timeout', () => ((req as TrackedRequest)[TIMED_OUT] = true));
-          res.once('close', () => {
-            if (!res.writableFinished) proxyReq.destroy();
-          });
-        },
-        error: (error, req, res) => {
-          // The caller left first (and the service request was let go above): nobody to answer, nothing wrong.
-          if (res.destroyed && !res.writableFinished) return;
           const code = (error as NodeJS.ErrnoException).code ?? '';
-          if (upstreams.replicated && NOT_RUNNING_CODES.has(code) && this.replicaRefused(upstreams, req as TrackedRequest, res)) {
-            const [refused] = (req as TrackedRequest)[TRIED_REPLICAS]!.slice(-1);
+          if (upstreams.replicated && NOT_RUNNING_CODES.has(code) && this.replicaRefused(upstreams, req as TrackedRequest, socket)) {
+            const refused = (req as TrackedRequest)[TRIED_REPLICAS]?.at(-1);
             logger.warn({ service, replica: refused, url: req.url, code, requestId: req.headers[REQUEST_ID_HEADER] }, 'a replica refused the connection; trying the next');
-            if ('writeHead' in res) this.forward(service, req, res);
-            else this.forwardUpgrade(service, req, res);
+            this.forwardUpgrade(service, req, socket);
             return;
           }
-          if ('writeHead' in res && isRetryable(error as NodeJS.ErrnoException, req as TrackedRequest, res)) {
-            (req as TrackedRequest)[RETRIED] = true;
-            logger.info({ service, url: req.url, code, requestId: req.headers[REQUEST_ID_HEADER] }, 'a pooled connection was reset; sending the request again');
-            this.forward(service, req, res);
-            return;
-          }
-          const startedAt = (req as TrackedRequest)[START_TIME] ?? Date.now();
-          const timedOut = Date.now() - startedAt >= config.UPSTREAM_TIMEOUT_MS;
-          logger.warn({ err: error, service, url: req.url, requestId: req.headers[REQUEST_ID_HEADER] }, 'proxying to a service failed');
-          if (!('writeHead' in res)) {
-            if (NOT_RUNNING_CODES.has(code)) refuseUpgrade(res, 503, `The ${service} service is not available right now — please try again shortly.`);
-            else res.destroy();
-            return;
-          }
-          // The rest of a body still arriving will not be read now: close after the answer, as refuse() does.
-          const closing = hasBody(req) && !req.complete ? { connection: 'close' } : {};
-          if (NOT_RUNNING_CODES.has(code)) {
-            sendJson(res, 503, { message: `The ${service} service is not available right now — please try again shortly.` }, closing);
-          } else if (timedOut) {
-            sendJson(res, 504, { message: `The ${service} service took too long to answer.` }, closing);
-          } else {
-            sendJson(res, 502, { message: `The ${service} service failed to answer.` }, closing);
-          }
+          logger.warn({ err: error, service, url: req.url, requestId: req.headers[REQUEST_ID_HEADER] }, 'a websocket upgrade could not reach its service');
+          if (NOT_RUNNING_CODES.has(code)) refuseUpgrade(socket, 503, `The ${service} service is not available right now — please try again shortly.`);
+          else socket.destroy();
         },
       },
     });
+  }
+}
+
+/** What the micro-cache makes of an answer's head: a copy to fill as the body streams by, or nothing. */
+type AnswerObserver = (statusCode: number, headers: http.IncomingHttpHeaders) => ResponseCopy | null;
+
+/**
+ * One attempt at a service, as undici reports it: the answer's head and body written to the client as they come
+ * (the service is paused while the client is slow to take them), or the failure handed back to the edge proxy.
+ */
+class ServiceExchange implements Dispatcher.DispatchHandler {
+  private controller: Dispatcher.DispatchController | null = null;
+  private left = false;
+  private copy: ResponseCopy | null = null;
+  private readonly resume = (): void => this.controller?.resume();
+
+  constructor(
+    private readonly req: TrackedRequest,
+    private readonly res: http.ServerResponse,
+    private readonly failed: (error: Error) => void,
+    private readonly observe: AnswerObserver | undefined,
+  ) {}
+
+  /** The client went away: the service request is let go, and its connection with it. */
+  clientLeft(): void {
+    this.left = true;
+    this.controller?.abort(new Error('the client left before the answer'));
+  }
+
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    this.controller = controller;
+    if (this.left) {
+      controller.abort(new Error('the client left before the answer'));
+      return;
+    }
+    // Connected: the body is on its way to this service and no longer needs keeping for another attempt.
+    this.req[REPLAYABLE_BODY]?.forget();
+  }
+
+  onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number, headers: http.IncomingHttpHeaders, statusMessage?: string): void {
+    if (statusCode < 200) return;
+    const passed = downstreamHeaders(headers);
+    this.copy = this.observe?.(statusCode, passed) ?? null;
+    if (statusMessage) this.res.writeHead(statusCode, statusMessage, passed);
+    else this.res.writeHead(statusCode, passed);
+  }
+
+  onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    this.copy?.add(chunk);
+    if (!this.res.write(chunk)) {
+      controller.pause();
+      this.res.once('drain', this.resume);
+    }
+  }
+
+  onResponseEnd(): void {
+    this.copy?.end();
+    this.res.end();
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController | undefined, error: Error): void {
+    if (this.res.headersSent) {
+      // Part of the answer is out: the client must see it cut short, not a second answer.
+      this.res.destroy();
+      return;
+    }
+    this.failed(error);
   }
 }
