@@ -409,6 +409,17 @@ describe('bookings: the session itself (question and photos, joining, hunter act
     ).toMatchObject({ status: 409, body: { message: BOOKING_ACTION_MESSAGES.notConfirmed } });
   });
 
+  it('a no-show marked before the session starts is refused like a held mark, and leaves the booking as it was', async () => {
+    const client = 'u-early-no-show';
+    const id = await bookPaid(client, dayAhead(26), '09:00');
+    expect(
+      await call(HUNTER_USER, 'POST', `/api/hunter-bookings/${id}/attendance`, { attendance: 'no_show' }),
+    ).toMatchObject({ status: 409, body: { message: BOOKING_ACTION_MESSAGES.notStarted } });
+    expect(await hunterRow(id)).toMatchObject({ attendance: null, status: 'confirmed', canMarkAttendance: false });
+    expect(await myRow(client, id)).toMatchObject({ canDispute: false });
+    expect(await events('bookings.booking.attendance-marked', id)).toHaveLength(0);
+  });
+
   it('a suggested time: on the grid, with notice, free for the hunter; one at a time; declined or accepted by the client', async () => {
     const client = 'u-proposed';
     const id = await bookPaid(client, dayAhead(16), '09:00');
