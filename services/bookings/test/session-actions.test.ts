@@ -627,6 +627,30 @@ describe('bookings: the session itself (question and photos, joining, hunter act
     expect((await myRow(client, cancelled)).reviewableUntil).toBeNull();
   });
 
+  it('reviewableUntil: a no-show whose dispute was refunded is reviewable like a held session; a dismissed one is not', async () => {
+    const client = 'u-overturned';
+    const reviewWindow = async (id: string) =>
+      new Date(new Date((await detail(client, id)).endsAt).getTime() + 30 * 24 * HOUR_MS).toISOString();
+    const [refunded, dismissed] = [await bookPaid(client, dayAhead(27), '09:00'), await bookPaid(client, dayAhead(28), '09:00')];
+    for (const id of [refunded, dismissed]) {
+      await shift(id, -3, -2);
+      expect((await call(HUNTER_USER, 'POST', `/api/hunter-bookings/${id}/attendance`, { attendance: 'no_show' })).status).toBe(200);
+      expect((await call(client, 'POST', `/api/bookings/${id}/dispute`, { reason: 'I was on the call' })).status).toBe(200);
+      // An open dispute leaves the mark standing until the admin decides.
+      expect((await myRow(client, id)).reviewableUntil).toBeNull();
+    }
+    expect((await admin('POST', `/api/admin/booking-disputes/${refunded}/resolve`, { resolution: 'refund', note: 'No call' })).status).toBe(200);
+    expect((await admin('POST', `/api/admin/booking-disputes/${dismissed}/resolve`, { resolution: 'dismiss', note: 'Seen' })).status).toBe(200);
+
+    // The same window as any held session: 30 days from the session's end, by the session clock.
+    expect((await myRow(client, refunded)).reviewableUntil).toBe(await reviewWindow(refunded));
+    expect((await myRow(client, dismissed)).reviewableUntil).toBeNull();
+    const endsAt = new Date((await detail(client, refunded)).endsAt).getTime();
+    setClockOffset(endsAt + 31 * 24 * HOUR_MS - Date.now());
+    expect((await myRow(client, refunded)).reviewableUntil).toBeNull();
+    setClockOffset(0);
+  });
+
   it('the completion sweep reads the session clock: a moved clock completes what has ended by it', async () => {
     const client = 'u-completed';
     const id = await bookPaid(client, dayAhead(25), '09:00');
