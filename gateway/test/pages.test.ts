@@ -2,6 +2,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import {
+  INTERNAL_SITEMAP_ENTRIES_PATH,
+  INTERNAL_SITEMAP_FILES_PATH,
+  type SitemapEntry,
+  type SitemapFile,
+} from '@hunted/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { close, listen, startTestGateway, testGatewayConfig } from './support/test-gateway.js';
 import type { GatewayApp } from '../src/app.js';
@@ -244,5 +250,101 @@ describe('pages for machines', () => {
     const pages = await fetch(`${base}/sitemaps/pages.xml`);
     expect(pages.status).toBe(200);
     expect(await pages.text()).toContain(`<loc>${PUBLIC_URL}/faq</loc>`);
+  });
+});
+
+/** Approved hunters as hunters lists them for the sitemap (by id), names as people type them. */
+const SITEMAP_HUNTERS: SitemapEntry[] = [
+  { id: 3, name: 'Sofia', lastModified: '2026-11-20T10:00:00.000Z' },
+  { id: 5, name: 'Zoë Åberg-Lind', lastModified: '2026-11-21T10:00:00.000Z' },
+  { id: 12, name: 'Mara & Co', lastModified: '2026-11-22T10:00:00.000Z' },
+];
+
+/**
+ * A stand-in for a service's sitemap routes that keeps their contract (files of id ranges of `size`; entries after
+ * a key, up to a bound, at most `limit`), so the gateway's files are read as they are from hunters.
+ */
+function sitemapStandIn(entries: SitemapEntry[]) {
+  return http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://stand-in');
+    const number = (key: string, fallback: number) => Number(url.searchParams.get(key) ?? fallback);
+    let answer: unknown = { statusCode: 404, message: 'Not found' };
+    if (url.pathname === INTERNAL_SITEMAP_FILES_PATH) {
+      const size = number('size', 50_000);
+      const files = new Map<number, SitemapFile>();
+      for (const entry of entries) {
+        const file = Math.ceil(entry.id / size);
+        const seen = files.get(file);
+        files.set(file, { file, urls: (seen?.urls ?? 0) + 1, lastModified: entry.lastModified });
+      }
+      answer = [...files.values()];
+    } else if (url.pathname === INTERNAL_SITEMAP_ENTRIES_PATH) {
+      const [after, upTo, limit] = [number('after', 0), number('upTo', Number.MAX_SAFE_INTEGER), number('limit', 1_000)];
+      answer = entries.filter((entry) => entry.id > after && entry.id <= upTo).slice(0, limit);
+    }
+    res.writeHead(Array.isArray(answer) ? 200 : 404, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(answer));
+  });
+}
+
+describe("the hunters' sitemap files", () => {
+  const brands = sitemapStandIn([]);
+  const hunters = sitemapStandIn(SITEMAP_HUNTERS);
+  let webDist: string;
+  let gateway: GatewayApp;
+  let base: string;
+
+  /** Each `<url>` of a sitemap file as its location and last change. */
+  async function urls(name: string): Promise<{ loc: string; lastmod: string | undefined }[]> {
+    const response = await fetch(`${base}/sitemaps/${name}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    const xml = await response.text();
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">\n/);
+    return [...xml.matchAll(/<url><loc>([^<]*)<\/loc>(?:<lastmod>([^<]*)<\/lastmod>)?<\/url>/g)].map(([, loc, lastmod]) => ({
+      loc: loc!,
+      lastmod,
+    }));
+  }
+
+  beforeAll(async () => {
+    webDist = mkdtempSync(path.join(tmpdir(), 'gateway-sitemap-'));
+    writeFileSync(path.join(webDist, 'index.html'), INDEX);
+    const dead = http.createServer();
+    const deadUrl = await listen(dead);
+    await close(dead);
+    const config = testGatewayConfig({
+      name: 'pages-sitemap',
+      webDist,
+      services: deadUrl,
+      // Files of ten ids, so the three hunters fall in two files.
+      env: { PUBLIC_URL, BRANDS_URL: await listen(brands), HUNTERS_URL: await listen(hunters), SITEMAP_URLS_PER_FILE: '10' },
+    });
+    ({ gateway, base } = await startTestGateway(config));
+  });
+
+  afterAll(async () => {
+    await gateway.app.close();
+    await Promise.all([close(brands), close(hunters)]);
+    rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it("names each approved hunter's public page, /hunters/{id}/{slug}, in the hunters files the index lists", async () => {
+    const index = await (await fetch(`${base}/sitemap.xml`)).text();
+    const files = [...index.matchAll(/<sitemap><loc>([^<]*)<\/loc>/g)].map(([, loc]) => loc);
+    expect(files).toEqual([
+      `${PUBLIC_URL}/sitemaps/pages.xml`,
+      `${PUBLIC_URL}/sitemaps/hunters-1.xml`,
+      `${PUBLIC_URL}/sitemaps/hunters-2.xml`,
+    ]);
+
+    expect(await urls('hunters-1.xml')).toEqual([
+      { loc: `${PUBLIC_URL}/hunters/3/sofia`, lastmod: '2026-11-20T10:00:00.000Z' },
+      { loc: `${PUBLIC_URL}/hunters/5/zoe-aberg-lind`, lastmod: '2026-11-21T10:00:00.000Z' },
+    ]);
+    // The slug drops what an address cannot carry; the id alone decides the page.
+    expect(await urls('hunters-2.xml')).toEqual([{ loc: `${PUBLIC_URL}/hunters/12/mara-co`, lastmod: '2026-11-22T10:00:00.000Z' }]);
+    // A range without hunters is an empty file, not an error.
+    expect(await urls('hunters-3.xml')).toEqual([]);
   });
 });

@@ -409,6 +409,17 @@ describe('bookings: the session itself (question and photos, joining, hunter act
     ).toMatchObject({ status: 409, body: { message: BOOKING_ACTION_MESSAGES.notConfirmed } });
   });
 
+  it('a no-show marked before the session starts is refused like a held mark, and leaves the booking as it was', async () => {
+    const client = 'u-early-no-show';
+    const id = await bookPaid(client, dayAhead(26), '09:00');
+    expect(
+      await call(HUNTER_USER, 'POST', `/api/hunter-bookings/${id}/attendance`, { attendance: 'no_show' }),
+    ).toMatchObject({ status: 409, body: { message: BOOKING_ACTION_MESSAGES.notStarted } });
+    expect(await hunterRow(id)).toMatchObject({ attendance: null, status: 'confirmed', canMarkAttendance: false });
+    expect(await myRow(client, id)).toMatchObject({ canDispute: false });
+    expect(await events('bookings.booking.attendance-marked', id)).toHaveLength(0);
+  });
+
   it('a suggested time: on the grid, with notice, free for the hunter; one at a time; declined or accepted by the client', async () => {
     const client = 'u-proposed';
     const id = await bookPaid(client, dayAhead(16), '09:00');
@@ -614,6 +625,30 @@ describe('bookings: the session itself (question and photos, joining, hunter act
     await call(client, 'POST', `/api/bookings/${cancelled}/cancel`);
     await shift(cancelled, -3, -2);
     expect((await myRow(client, cancelled)).reviewableUntil).toBeNull();
+  });
+
+  it('reviewableUntil: a no-show whose dispute was refunded is reviewable like a held session; a dismissed one is not', async () => {
+    const client = 'u-overturned';
+    const reviewWindow = async (id: string) =>
+      new Date(new Date((await detail(client, id)).endsAt).getTime() + 30 * 24 * HOUR_MS).toISOString();
+    const [refunded, dismissed] = [await bookPaid(client, dayAhead(27), '09:00'), await bookPaid(client, dayAhead(28), '09:00')];
+    for (const id of [refunded, dismissed]) {
+      await shift(id, -3, -2);
+      expect((await call(HUNTER_USER, 'POST', `/api/hunter-bookings/${id}/attendance`, { attendance: 'no_show' })).status).toBe(200);
+      expect((await call(client, 'POST', `/api/bookings/${id}/dispute`, { reason: 'I was on the call' })).status).toBe(200);
+      // An open dispute leaves the mark standing until the admin decides.
+      expect((await myRow(client, id)).reviewableUntil).toBeNull();
+    }
+    expect((await admin('POST', `/api/admin/booking-disputes/${refunded}/resolve`, { resolution: 'refund', note: 'No call' })).status).toBe(200);
+    expect((await admin('POST', `/api/admin/booking-disputes/${dismissed}/resolve`, { resolution: 'dismiss', note: 'Seen' })).status).toBe(200);
+
+    // The same window as any held session: 30 days from the session's end, by the session clock.
+    expect((await myRow(client, refunded)).reviewableUntil).toBe(await reviewWindow(refunded));
+    expect((await myRow(client, dismissed)).reviewableUntil).toBeNull();
+    const endsAt = new Date((await detail(client, refunded)).endsAt).getTime();
+    setClockOffset(endsAt + 31 * 24 * HOUR_MS - Date.now());
+    expect((await myRow(client, refunded)).reviewableUntil).toBeNull();
+    setClockOffset(0);
   });
 
   it('the completion sweep reads the session clock: a moved clock completes what has ended by it', async () => {

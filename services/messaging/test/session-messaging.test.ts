@@ -259,13 +259,25 @@ describe('messaging: the session itself (joining details, hunter actions, review
       expect((await rows(`select attendance from bookings where booking_id = $1`, [data.bookingId]))[0]).toEqual({
         attendance: 'no_show',
       });
-      // A session marked held tells nobody.
+    });
+
+    it('tells the client that the hunter marked the session held, and where to review them', async () => {
       const held = booking(SOFIA_HUNTER);
       await publish('bookings.booking.confirmed', held);
       await publish('bookings.booking.attendance-marked', { ...held, attendance: 'held', markedAt: new Date().toISOString() });
-      await waitFor('the mark copied', async () =>
-        (await rows(`select 1 from bookings where booking_id = $1 and attendance = 'held'`, [held.bookingId])).length === 1,
-      );
+      const ledger = () =>
+        rows(`select recipient_role, status from outbound_emails where booking_id = $1 and kind = 'session_held'`, [held.bookingId]);
+      // The ledger marks the row sent just after the SMTP server accepts it.
+      await waitFor('the held email', async () => (await ledger())[0]?.status === 'sent');
+      const [mail, ...more] = mailsOf(held.bookingId, 'session_held');
+      expect(more).toEqual([]);
+      expect(mail!.to).toEqual([ada.email]);
+      expect(subjectOf(mail!)).toBe('Your session with Sofia Martinez is marked as held');
+      expect(textOf(mail!)).toContain('Sofia Martinez has marked your WhatsApp Video Call as held.');
+      expect(textOf(mail!)).toContain('Once it has ended, you can review Sofia Martinez on My bookings for 30 days: https://hunted.test/my-bookings');
+      // Through the ledger like every booking email: one row, sent, for the client only; never a no-show email.
+      expect(await ledger()).toEqual([{ recipient_role: 'client', status: 'sent' }]);
+      expect((await rows(`select attendance from bookings where booking_id = $1`, [held.bookingId]))[0]).toEqual({ attendance: 'held' });
       expect(mailsOf(held.bookingId, 'no_show')).toHaveLength(0);
     });
   });

@@ -164,7 +164,8 @@ export interface MyBooking {
   canDispute: boolean;
   /**
    * Until when the client may review the hunter for this booking (a held session: completed and not marked a
-   * no-show; its end + BOOKING_ACTION_RULES.reviewWindowDays), else null. Reviews enforces the same from events.
+   * no-show, or a no-show whose dispute was refunded; its end + BOOKING_ACTION_RULES.reviewWindowDays), else null.
+   * Reviews enforces the same from events.
    */
   reviewableUntil: string | null;
 }

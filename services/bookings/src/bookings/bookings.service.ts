@@ -209,11 +209,16 @@ function canDispute(row: BookingRow, now: number): boolean {
   );
 }
 
-/** A held session (ended, not cancelled, not a no-show): its end + the review window, while that is ahead. */
+/**
+ * A held session (ended, not cancelled, not a no-show): its end + the review window, while that is ahead. A no-show
+ * whose dispute an admin refunded counts as held, as reviews judges it (the mark was overturned), so the form shows
+ * exactly when reviews would take the review; a dismissed or open dispute leaves the mark standing.
+ */
 function reviewableUntil(row: BookingRow, now: number): string | null {
   const ended = time(row.endsAt) <= now;
   const held = row.status === 'completed' || (row.status === 'confirmed' && ended);
-  if (!held || row.attendance === 'no_show') return null;
+  const noShowStands = row.attendance === 'no_show' && row.disputeStatus !== 'refunded';
+  if (!held || noShowStands) return null;
   const until = time(row.endsAt) + BOOKING_ACTION_RULES.reviewWindowDays * DAY_MS;
   return until > now ? new Date(until).toISOString() : null;
 }

@@ -228,6 +228,17 @@ describe("emails of the hunter's actions, disputes and the review request", () =
     expect(text).toContain('https://hunted.example.com/hunter-dashboard');
   });
 
+  it('tells the client their session is marked as held and where to review the hunter once it has ended', () => {
+    const { subject, text } = bookingEmailText(input({ kind: 'session_held', facts: { ...input().facts, attendance: 'held' } }));
+    expect(subject).toBe('Your session with Sofia Martinez is marked as held');
+    expect(text).toContain('Sofia Martinez has marked your WhatsApp Video Call as held.');
+    expect(text).toContain(
+      'Once it has ended, you can review Sofia Martinez on My bookings for 30 days: https://hunted.example.com/my-bookings',
+    );
+    expect(text).not.toContain('How to join');
+    expect(bookingEmail(input({ kind: 'session_held' })).icalEvent).toBeUndefined();
+  });
+
   it('tells the client of a no-show and that they can dispute it within 48 hours on /my-bookings', () => {
     const { subject, text } = bookingEmailText(input({ kind: 'no_show', facts: { ...input().facts, attendance: 'no_show' } }));
     expect(subject).toBe('Marked as a no-show: WhatsApp Video Call with Sofia Martinez');

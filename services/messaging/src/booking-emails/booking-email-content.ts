@@ -18,6 +18,7 @@ export const BOOKING_EMAIL_KINDS = [
   'refund',
   'time_proposed',
   'proposal_declined',
+  'session_held',
   'no_show',
   'disputed',
   'dispute_resolved',
@@ -249,6 +250,14 @@ export function bookingEmailText(input: BookingEmailInput): { subject: string; t
       ];
       break;
     }
+    case 'session_held':
+      subject = `Your session with ${input.hunterName} is marked as held`;
+      opening = [
+        `${input.hunterName} has marked your ${label} as held.`,
+        // The mark may come before the end (once the session has started), and reviews open only at the end.
+        `Once it has ended, you can review ${input.hunterName} on My bookings for ${BOOKING_ACTION_RULES.reviewWindowDays} days: ${page}`,
+      ];
+      break;
     case 'no_show':
       subject = `Marked as a no-show: ${label} ${withWhom}`;
       opening = [

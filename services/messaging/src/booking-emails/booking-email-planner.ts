@@ -158,16 +158,19 @@ export class BookingEmailPlanner {
     ]);
   }
 
-  /** Marked a no-show: the client is told, and that they may dispute it (a session marked held says nothing). */
+  /**
+   * The hunter marked attendance: the client is told either way, as of every hunter action. A no-show comes with
+   * the window to dispute it; a held session with where to review it (the review request still follows its end).
+   */
   async attendanceMarked(
     manager: EntityManager,
     eventId: string,
     event: BookingAttendanceMarkedV1,
     now = new Date(),
   ): Promise<void> {
-    if (event.attendance !== 'no_show') return;
+    const kind = event.attendance === 'no_show' ? 'no_show' : 'session_held';
     const facts: EmailFacts = { ...factsOf(event), attendance: event.attendance };
-    await this.insert(manager, [this.once(eventId, this.email(event, 'no_show', 'client', event.clientUserId, facts, now))]);
+    await this.insert(manager, [this.once(eventId, this.email(event, kind, 'client', event.clientUserId, facts, now))]);
   }
 
   /** The client disputed the no-show: the hunter is told (the admin sees it in the console). */

@@ -6,6 +6,7 @@ import { ConversationDailyCount1765900000000 } from './1765900000000-conversatio
 import { HunterVetting1766800000000 } from './1766800000000-hunter-vetting.js';
 import { SessionMessaging1795824000000 } from './1795824000000-session-messaging.js';
 import { MemberUnread1795910400000 } from './1795910400000-member-unread.js';
+import { SessionHeldEmail1796000000000 } from './1796000000000-session-held-email.js';
 
 /** Every migration of this service, in order. They run on start. */
 export const migrations = [
@@ -17,4 +18,5 @@ export const migrations = [
   HunterVetting1766800000000,
   SessionMessaging1795824000000,
   MemberUnread1795910400000,
+  SessionHeldEmail1796000000000,
 ];

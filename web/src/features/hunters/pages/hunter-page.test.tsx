@@ -1,8 +1,15 @@
-import { DEFAULT_SESSION_TYPES, PAYOUT_MESSAGES, type HunterReview, type HunterReviewPage } from '@hunted/contracts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import {
+  DEFAULT_SESSION_TYPES,
+  HUNTER_REVIEW_MESSAGES,
+  PAYOUT_MESSAGES,
+  type HunterReview,
+  type HunterReviewPage,
+  type MyHunterReviews,
+} from '@hunted/contracts';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aHunter, aSlotsResponse, signedIn, signedOut } from '@/testing/data-generators';
-import { json, stubFetch } from '@/testing/fetch-stub';
+import { json, stubFetch, type RecordedCall } from '@/testing/fetch-stub';
 import { renderRoute } from '@/testing/test-utils';
 
 const sofia = aHunter({
@@ -69,6 +76,16 @@ function answers(auth: typeof signedIn | typeof signedOut) {
   };
 }
 
+/** The signed-in member's own reviews of hunters: none unless a test says so. */
+function mine(reviews: Partial<MyHunterReviews> = {}) {
+  return { 'GET /api/hunter-reviews/mine': () => json(200, { written: [], received: [], ...reviews }) };
+}
+
+const reportsSent = (calls: RecordedCall[], reviewId: number) =>
+  calls
+    .filter((call) => call.init.method === 'POST' && call.url === `/api/hunter-reviews/${reviewId}/report`)
+    .map((call) => JSON.parse(String(call.init.body)) as unknown);
+
 afterEach(() => vi.useRealTimers());
 
 function today(iso: string) {
@@ -122,11 +139,14 @@ describe('/hunters/{id}/{slug}', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Show more reviews' }));
     await waitFor(() => expect(within(reviews).getAllByRole('article')).toHaveLength(11));
     expect(screen.queryByRole('button', { name: 'Show more reviews' })).toBeNull();
+    // A guest reports nothing, and the page does not ask for a member's own reviews.
+    expect(screen.queryByRole('button', { name: /^Report review/ })).toBeNull();
+    expect(calls.some((call) => call.url === '/api/hunter-reviews/mine')).toBe(false);
   });
 
   it('takes a member straight to the booking page, and puts the right slug in the address', async () => {
     today('2026-07-06T08:00:00Z');
-    stubFetch(answers(signedIn));
+    stubFetch({ ...answers(signedIn), ...mine() });
     const router = renderRoute('/hunters/7/old-name');
     expect(await screen.findByRole('heading', { level: 1, name: 'Sofia Marin' })).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/hunters/7/sofia-marin'));
@@ -136,6 +156,73 @@ describe('/hunters/{id}/{slug}', () => {
     expect(
       (await screen.findByRole('link', { name: 'Book Tue 7 Jul at 09:00' })).getAttribute('href'),
     ).toBe('/book-session/7');
+  });
+
+  it('lets a member report a review with a reason, and thanks them', async () => {
+    today('2026-07-06T08:00:00Z');
+    const calls = stubFetch({
+      ...answers(signedIn),
+      ...mine(),
+      'POST /api/hunter-reviews/12/report': () => json(201, { reviewId: 12, reported: true }),
+    });
+    renderRoute('/hunters/7/sofia-marin');
+    const reviews = await screen.findByRole('list', { name: 'Reviews of Sofia Marin' });
+    await waitFor(() => expect(within(reviews).getAllByRole('button', { name: /^Report review by/ })).toHaveLength(10));
+
+    fireEvent.click(within(reviews).getByRole('button', { name: 'Report review by Client 12' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report review by Client 12' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe(HUNTER_REVIEW_MESSAGES.reasonRequired);
+    expect(reportsSent(calls, 12)).toHaveLength(0);
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: '  It is about a different hunter.  ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send report' }));
+
+    expect(await screen.findByText('Thanks for reporting this review')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(reportsSent(calls, 12)).toEqual([{ reason: 'It is about a different hunter.' }]);
+    const card = within(reviews).getByRole('article', { name: 'Review by Client 12' });
+    expect(card.textContent).toContain('You reported this review.');
+    expect(within(card).queryByRole('button', { name: /^Report/ })).toBeNull();
+    // The other reviews can still be reported.
+    expect(within(reviews).getByRole('button', { name: 'Report review by Client 11' })).toBeTruthy();
+  });
+
+  it("answers a second report of the same review kindly, in the API's words", async () => {
+    today('2026-07-06T08:00:00Z');
+    const calls = stubFetch({
+      ...answers(signedIn),
+      ...mine(),
+      'POST /api/hunter-reviews/11/report': () => json(409, { statusCode: 409, message: HUNTER_REVIEW_MESSAGES.alreadyReported }),
+    });
+    renderRoute('/hunters/7/sofia-marin');
+    fireEvent.click(await screen.findByRole('button', { name: 'Report review by Client 11' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report review by Client 11' });
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Spam' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send report' }));
+
+    expect(await screen.findByText(HUNTER_REVIEW_MESSAGES.alreadyReported)).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(reportsSent(calls, 11)).toHaveLength(1);
+    expect(screen.getByRole('article', { name: 'Review by Client 11' }).textContent).toContain('You reported this review.');
+  });
+
+  it('offers no Report on a review to its author, nor on any review to the reviewed hunter', async () => {
+    today('2026-07-06T08:00:00Z');
+    stubFetch({ ...answers(signedIn), ...mine({ written: [aReview(12)] }) });
+    renderRoute('/hunters/7/sofia-marin');
+    const reviews = await screen.findByRole('list', { name: 'Reviews of Sofia Marin' });
+    await waitFor(() => expect(within(reviews).getAllByRole('button', { name: /^Report review by/ })).toHaveLength(9));
+    expect(within(reviews).queryByRole('button', { name: 'Report review by Client 12' })).toBeNull();
+    cleanup();
+
+    // Sofia herself, on her own page: she answers reviews with a reply (on her dashboard), never a report.
+    const calls = stubFetch({ ...answers(signedIn), ...mine({ received: [aReview(12), aReview(11)] }) });
+    renderRoute('/hunters/7/sofia-marin');
+    const own = await screen.findByRole('list', { name: 'Reviews of Sofia Marin' });
+    expect(within(own).getAllByRole('article')).toHaveLength(10);
+    await waitFor(() => expect(calls.some((call) => call.url === '/api/hunter-reviews/mine')).toBe(true));
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Book a session' }).getAttribute('href')).toBe('/book-session/7'));
+    expect(screen.queryByRole('button', { name: /^Report review/ })).toBeNull();
   });
 
   it("shows 'New' and 'No reviews yet' for a hunter without reviews", async () => {

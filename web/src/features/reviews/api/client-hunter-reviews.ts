@@ -1,4 +1,10 @@
-import type { HunterReview, HunterReviewInput, HunterReviewPage, MyHunterReviews } from '@hunted/contracts';
+import type {
+  HunterReview,
+  HunterReviewInput,
+  HunterReviewPage,
+  HunterReviewReportInput,
+  MyHunterReviews,
+} from '@hunted/contracts';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request, toQueryString } from '@/lib/api-client';
 
@@ -19,9 +25,12 @@ export function getMyHunterReviews(): Promise<MyHunterReviews> {
 export const myHunterReviewsQueryOptions = () =>
   queryOptions({ queryKey: hunterReviewKeys.mine(), queryFn: getMyHunterReviews });
 
-/** The member's own reviews of hunters (and, for a hunter, those they received): which bookings are reviewed. */
-export function useMyHunterReviews() {
-  return useQuery(myHunterReviewsQueryOptions());
+/**
+ * The member's own reviews of hunters (and, for a hunter, those they received): which bookings are reviewed, and
+ * on a hunter's page which reviews are the member's own or about them. `enabled` is false for a guest.
+ */
+export function useMyHunterReviews(enabled = true) {
+  return useQuery({ ...myHunterReviewsQueryOptions(), enabled });
 }
 
 export function getHunterReviews(hunterId: number, offset: number): Promise<HunterReviewPage> {
@@ -58,4 +67,13 @@ export function useCreateHunterReview() {
     mutationFn: createHunterReview,
     onSettled: () => queryClient.invalidateQueries({ queryKey: hunterReviewKeys.all }),
   });
+}
+
+export function reportHunterReview({ reviewId, ...body }: HunterReviewReportInput & { reviewId: number }): Promise<unknown> {
+  return request('POST', `/api/hunter-reviews/${reviewId}/report`, body);
+}
+
+/** A member reports a review to the admin. Nothing the page shows changes: reports are the admin's to see. */
+export function useReportHunterReview() {
+  return useMutation({ mutationFn: reportHunterReview });
 }

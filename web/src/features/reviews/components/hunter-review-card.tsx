@@ -1,20 +1,26 @@
 import { SESSION_TYPE_LABELS, londonDateOf, mediumDateLabel, type HunterReview, type SessionTypeKey } from '@hunted/contracts';
 import { CornerDownRight } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { StarRating } from '@/components/ui/star-rating';
 
 const dateOf = (iso: string) => mediumDateLabel(londonDateOf(new Date(iso)));
 
 const sessionLabel = (type: string) => SESSION_TYPE_LABELS[type as SessionTypeKey] ?? type;
 
-/** One review of a hunter: stars, who wrote it and when, the session it was about, the text and the hunter's reply. */
+/**
+ * One review of a hunter: stars, who wrote it and when, the session it was about, the text and the hunter's reply;
+ * `actions` (the public page's 'Report') go under it.
+ */
 export function HunterReviewCard({
   review,
   hunterName,
   as: Tag = 'article',
+  actions,
 }: {
   review: HunterReview;
   hunterName: string;
   as?: 'article' | 'div';
+  actions?: ReactNode;
 }) {
   return (
     <Tag className="rounded-2xl border border-stone-200 bg-white p-4 sm:p-5" aria-label={`Review by ${review.reviewerName}`}>
@@ -43,6 +49,7 @@ export function HunterReviewCard({
           </div>
         </div>
       ) : null}
+      {actions ? <div className="mt-3 flex justify-end">{actions}</div> : null}
     </Tag>
   );
 }

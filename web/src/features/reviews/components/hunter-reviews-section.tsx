@@ -3,9 +3,11 @@ import { MessageSquareQuote } from 'lucide-react';
 import { ShowMoreButton } from '@/components/ui/show-more-button';
 import { Spinner } from '@/components/ui/spinner';
 import { StarRating } from '@/components/ui/star-rating';
+import { useAuth } from '@/lib/auth';
 import { ratingLabel } from '@/lib/rating';
-import { useHunterReviews } from '../api/client-hunter-reviews';
+import { useHunterReviews, useMyHunterReviews } from '../api/client-hunter-reviews';
 import { HunterReviewCard } from './hunter-review-card';
+import { ReportHunterReview } from './report-hunter-review';
 
 /** A hunter's reviews on their public page: newest first with the hunter's replies, a page at a time. */
 export function HunterReviewsSection({ hunter }: { hunter: Pick<Hunter, 'id' | 'name'> }) {
@@ -15,6 +17,15 @@ export function HunterReviewsSection({ hunter }: { hunter: Pick<Hunter, 'id' | '
   const last = pages.at(-1);
   const total = last?.total ?? 0;
   const rating = last?.rating ?? null;
+  // 'Report' is for members other than the review's author and the reviewed hunter (the API refuses the author;
+  // the hunter answers with a reply). Who they are comes from the member's own reviews, written and received.
+  const signedIn = useAuth().status === 'authenticated';
+  const mine = useMyHunterReviews(signedIn);
+  const mayReport = (reviewId: number) =>
+    signedIn &&
+    mine.isSuccess &&
+    !mine.data.written.some((review) => review.id === reviewId) &&
+    !mine.data.received.some((review) => review.hunterId === hunter.id);
 
   return (
     <section aria-labelledby="hunter-reviews" className="rounded-3xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6">
@@ -45,7 +56,11 @@ export function HunterReviewsSection({ hunter }: { hunter: Pick<Hunter, 'id' | '
             <ul className="space-y-3" aria-label={`Reviews of ${hunter.name}`}>
               {loaded.map((review) => (
                 <li key={review.id}>
-                  <HunterReviewCard review={review} hunterName={hunter.name} />
+                  <HunterReviewCard
+                    review={review}
+                    hunterName={hunter.name}
+                    actions={mayReport(review.id) ? <ReportHunterReview review={review} /> : null}
+                  />
                 </li>
               ))}
             </ul>
