@@ -109,6 +109,25 @@ describe('gateway: the micro-cache and compressed assets', () => {
     expect(reached).toHaveLength(2);
   });
 
+  it('renews a read answer in the background from half its second, so readers after its expiry still get it kept', async () => {
+    await get('/api/brands/1');
+    await sleep(550);
+    const renewing = await get('/api/brands/1');
+    expect(renewing.headers.get('x-gateway-cache')).toBe('hit');
+    // One renewal, sent as a guest's read, however many readers come meanwhile.
+    await get('/api/brands/1');
+    await expect.poll(() => reached.length).toBe(2);
+    expect(reached).toEqual(['GET /api/brands/1 guest', 'GET /api/brands/1 guest']);
+    votes += 1;
+    // Past the first copy's second: the renewed copy answers, and it is under a second old.
+    await sleep(600);
+    const renewed = await get('/api/brands/1');
+    expect(renewed.headers.get('x-gateway-cache')).toBe('hit');
+    expect(await renewed.json()).toEqual({ id: 1, votes: votes - 1 });
+    await sleep(500);
+    expect(await (await get('/api/brands/1')).json()).toEqual({ id: 1, votes });
+  });
+
   it('answers 304 from the cache to a matching If-None-Match, and the body to any other', async () => {
     const etag = (await get('/api/brands/1', { 'accept-encoding': 'identity' })).headers.get('etag') ?? '';
     expect(etag).toMatch(/^W\//);

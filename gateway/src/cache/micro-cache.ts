@@ -8,6 +8,8 @@ export interface CachedResponse {
   etag: string | undefined;
   service: string;
   expiresAt: number;
+  /** From when a request that reads it also renews it in the background (half its lifetime). */
+  renewAt: number;
 }
 
 export interface MicroCacheLimits {
@@ -65,7 +67,14 @@ export function sharedLifetimeMs(headers: http.IncomingHttpHeaders, ttlMs: numbe
  */
 export class MicroCache {
   private readonly entries = new Map<string, CachedResponse>();
-  private readonly waiting = new WeakMap<http.IncomingMessage, string>();
+  private readonly waiting = new WeakMap<http.IncomingMessage, { key: string; service: string; generation: number }>();
+  /** Keys being renewed in the background now (one renewal per key at a time). */
+  private readonly renewing = new Set<string>();
+  /**
+   * Per service, how many times its answers were dropped for a write: an answer asked for before the latest drop
+   * may predate the write, so it is not kept.
+   */
+  private readonly generations = new Map<string, number>();
   private totalBytes = 0;
 
   constructor(
@@ -98,8 +107,29 @@ export class MicroCache {
   }
 
   /** Remembers that this request's answer may be kept under `key` (read when the service answers). */
-  expect(req: http.IncomingMessage, key: string): void {
-    this.waiting.set(req, key);
+  expect(req: http.IncomingMessage, key: string, service: string): void {
+    this.waiting.set(req, { key, service, generation: this.generationOf(service) });
+  }
+
+  /**
+   * Whether the caller should renew this kept answer in the background now: it is past half its lifetime and no
+   * renewal of it is under way. A popular answer is thus replaced before it expires and its readers never wait
+   * for the service, while none is ever older than its lifetime (issue 23, the cached reads' p99). The caller
+   * then sends the request and hands the answer to `renewal`, or calls `renewalEnded` if none came.
+   */
+  claimRenewal(key: string, entry: CachedResponse): boolean {
+    if (entry.renewAt > this.now() || this.renewing.has(key)) return false;
+    this.renewing.add(key);
+    return true;
+  }
+
+  /** The background renewal's answer, as `capture` takes a client's: a copy to fill, or null if it may not be kept. */
+  renewal(key: string, statusCode: number, headers: http.IncomingHttpHeaders, service: string): ResponseCopy | null {
+    return this.copyFor(key, service, this.generationOf(service), statusCode, headers);
+  }
+
+  renewalEnded(key: string): void {
+    this.renewing.delete(key);
   }
 
   /**
@@ -107,10 +137,14 @@ export class MicroCache {
    * kept, a copy that keeps the body as it streams to the client (`add` each chunk, `end` when the whole body has
    * come); otherwise null.
    */
-  capture(req: http.IncomingMessage, statusCode: number, headers: http.IncomingHttpHeaders, service: string): ResponseCopy | null {
-    const key = this.waiting.get(req);
-    if (key === undefined) return null;
+  capture(req: http.IncomingMessage, statusCode: number, headers: http.IncomingHttpHeaders): ResponseCopy | null {
+    const expected = this.waiting.get(req);
+    if (expected === undefined) return null;
     this.waiting.delete(req);
+    return this.copyFor(expected.key, expected.service, expected.generation, statusCode, headers);
+  }
+
+  private copyFor(key: string, service: string, generation: number, statusCode: number, headers: http.IncomingHttpHeaders): ResponseCopy | null {
     if (statusCode !== 200) return null;
     const lifetimeMs = sharedLifetimeMs(headers, this.limits.ttlMs);
     const declared = Number(headers['content-length']);
@@ -123,17 +157,30 @@ export class MicroCache {
         received += chunk.length;
       },
       end: () => {
-        if (received !== declared) return;
+        if (received !== declared || this.generationOf(service) !== generation) return;
         const kept: http.OutgoingHttpHeaders = {};
         for (const [name, value] of Object.entries(headers)) if (!NOT_REPLAYED.has(name) && value !== undefined) kept[name] = value;
-        this.store(key, { headers: kept, body: Buffer.concat(chunks, received), etag: headers.etag, service, expiresAt: this.now() + lifetimeMs });
+        const now = this.now();
+        this.store(key, {
+          headers: kept,
+          body: Buffer.concat(chunks, received),
+          etag: headers.etag,
+          service,
+          expiresAt: now + lifetimeMs,
+          renewAt: now + lifetimeMs / 2,
+        });
       },
     };
   }
 
   /** After a successful write to `service`: none of its answers kept so far is served again. */
   invalidate(service: string): void {
+    this.generations.set(service, this.generationOf(service) + 1);
     for (const [key, entry] of this.entries) if (entry.service === service) this.remove(key, entry);
+  }
+
+  private generationOf(service: string): number {
+    return this.generations.get(service) ?? 0;
   }
 
   get size(): number {

@@ -271,8 +271,15 @@ export class EdgeProxy {
     const cacheKey = cache?.keyOf(req, identity !== null) ?? null;
     if (cache && cacheKey !== null) {
       const cached = MicroCache.wantsFresh(req) ? undefined : cache.get(cacheKey);
-      if (cached) return this.answerFromCache(reply, cached);
-      cache.expect(req, cacheKey);
+      if (cached) {
+        this.answerFromCache(reply, cached);
+        if (cache.claimRenewal(cacheKey, cached)) {
+          this.setForwardingHeaders(req, request.id, request.ip, request.protocol, request.host);
+          this.renew(route.service, req, cacheKey, cache);
+        }
+        return;
+      }
+      cache.expect(req, cacheKey, route.service);
     }
     this.setForwardingHeaders(req, request.id, request.ip, request.protocol, request.host);
 
@@ -435,6 +442,24 @@ export class EdgeProxy {
   }
 
   /**
+   * Asks the service again for a kept answer a guest has just been given, so the next readers get a fresh copy from
+   * the cache instead of waiting for the service when it expires. Sent as the guest's request was (its forwarding
+   * headers and request id) without its cookies or conditions; one attempt, and any failure simply lets the kept
+   * answer expire.
+   */
+  private renew(service: ServiceName, req: http.IncomingMessage, key: string, cache: MicroCache): void {
+    const headers = upstreamHeaders(req.headers);
+    for (const name of ['cookie', 'if-none-match', 'if-modified-since', 'cache-control', 'pragma']) delete headers[name];
+    const upstreams = this.upstreams[service];
+    const target = upstreams.replicated ? (upstreams.pick() ?? upstreams.targets[0]!) : upstreams.targets[0]!;
+    const timeoutMs = this.deps.config.UPSTREAM_TIMEOUT_MS;
+    this.deps.pools.of(target).dispatch(
+      { path: req.url ?? '/', method: 'GET', headers, headersTimeout: timeoutMs, bodyTimeout: timeoutMs },
+      new CacheRenewal(key, service, cache, this.deps.logger),
+    );
+  }
+
+  /**
    * What the micro-cache does with this request's answer once its head arrives: a successful write drops the
    * service's kept answers; a guest's public read may be copied as it streams by.
    */
@@ -446,7 +471,7 @@ export class EdgeProxy {
         if (statusCode < 400) cache.invalidate(service);
         return null;
       }
-      return cache.capture(req, statusCode, headers, service);
+      return cache.capture(req, statusCode, headers);
     };
   }
 
@@ -666,5 +691,39 @@ class ServiceExchange implements Dispatcher.DispatchHandler {
       return;
     }
     this.failed(error);
+  }
+}
+
+/** A kept answer's background renewal, as undici reports it: the new answer copied into the cache, nothing sent. */
+class CacheRenewal implements Dispatcher.DispatchHandler {
+  private copy: ResponseCopy | null = null;
+
+  constructor(
+    private readonly key: string,
+    private readonly service: ServiceName,
+    private readonly cache: MicroCache,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Present so undici takes this for a handler of its current interface (it tells them apart by this method). */
+  onRequestStart(): void {}
+
+  onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number, headers: http.IncomingHttpHeaders): void {
+    if (statusCode < 200) return;
+    this.copy = this.cache.renewal(this.key, statusCode, downstreamHeaders(headers), this.service);
+  }
+
+  onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    this.copy?.add(chunk);
+  }
+
+  onResponseEnd(): void {
+    this.copy?.end();
+    this.cache.renewalEnded(this.key);
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController | undefined, error: Error): void {
+    this.cache.renewalEnded(this.key);
+    this.logger.debug({ err: error, service: this.service }, 'renewing a kept answer failed; it will expire');
   }
 }
