@@ -21,5 +21,18 @@ export default defineConfig({
       '/socket.io': { target: gateway, ws: true, changeOrigin: false },
     },
   },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'icons', test: /node_modules[\\/]lucide-react/, priority: 20 },
+          ],
+        },
+      },
+    },
+  },
 });
