@@ -7,6 +7,7 @@ import type { GatewayConfig } from '../config.js';
 import { PageDocument, renderHead } from './page-document.js';
 import { PageFacts } from './page-facts.js';
 import { brandMeta, genericMeta, hunterMeta, notFoundMeta, type PageMeta } from './page-meta.js';
+import { preloadedReads, renderPreloads } from './page-preloads.js';
 import { matchPage, type PageMatch } from './page-routes.js';
 import { Sitemap, SITEMAP_KINDS, SitemapUnavailableError, type SitemapKind } from './sitemap.js';
 
@@ -114,8 +115,10 @@ export class SitePages {
 
   /** A page route: the SPA with the page's head and status (503 text when the web app is not built). */
   async answer(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-    const meta = await this.metaOf(request.url.split('?')[0] ?? '/');
-    const html = await this.document.render(this.headOf(meta, this.origin(request)));
+    const pathname = request.url.split('?')[0] ?? '/';
+    const meta = await this.metaOf(pathname);
+    const preloads = meta.status === 200 ? renderPreloads(preloadedReads(matchPage(pathname))) : '';
+    const html = await this.document.render(this.headOf(meta, this.origin(request)) + preloads);
     if (html === null) {
       return reply
         .code(503)

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { preloadedReads, renderPreloads } from './page-preloads.js';
+import { matchPage } from './page-routes.js';
+
+describe('preloadedReads', () => {
+  it("names the reads a page starts with, written as the SPA writes them", () => {
+    expect(preloadedReads(matchPage('/'))).toEqual(['/api/auth/user']);
+    expect(preloadedReads(matchPage('/brand/42/loom-and-co'))).toEqual(['/api/auth/user', '/api/brands/42']);
+    expect(preloadedReads(matchPage('/brand/a b'))).toEqual(['/api/auth/user', '/api/brands/a%20b']);
+    expect(preloadedReads(matchPage('/hunters/7/ada-lind'))).toEqual(['/api/auth/user', '/api/hunters/7']);
+    expect(preloadedReads(matchPage('/book-session/7'))).toEqual(['/api/auth/user', '/api/hunters/7']);
+  });
+
+  it('names nothing for a path the SPA does not know, and no hunter read for an id that cannot be one', () => {
+    expect(preloadedReads(matchPage('/no-such-page'))).toEqual([]);
+    expect(preloadedReads(matchPage('/book-session/seven'))).toEqual(['/api/auth/user']);
+  });
+
+  it('renders each as a credentialed fetch preload, escaped', () => {
+    expect(renderPreloads(['/api/brands/a"b'])).toBe('\n    <link rel="preload" href="/api/brands/a&quot;b" as="fetch" crossorigin="use-credentials" />');
+  });
+});
