@@ -135,6 +135,43 @@ describe('infra/k8s manifests', () => {
     expect(images.map((image) => image.name).sort()).toEqual([...new Set(deploymentImages)].sort());
   });
 
+  it('gives every app its OTEL_SERVICE_NAME and the collector endpoint, empty (tracing off) unless set, in k8s and in compose', () => {
+    const deployments = ofKind('Deployment');
+    expect(deployments.length).toBe(7);
+    for (const deployment of deployments) {
+      const name = deployment.metadata.name;
+      const template = (deployment.spec as { template: PodTemplate }).template;
+      const environment = environmentOf(template.spec.containers[0]!);
+      expect(environment.get('OTEL_SERVICE_NAME'), name).toBe(name);
+      // Present and empty: the platform's startTracing takes an empty endpoint for none (tracing.spec.ts).
+      expect(environment.get('OTEL_EXPORTER_OTLP_ENDPOINT'), name).toBe('');
+      // Once an operator sets it, the collector must be reachable (OTLP/HTTP, port 4318) through the default deny.
+      const collector = ofKind('NetworkPolicy').some((policy) => {
+        const spec = policy.spec as { podSelector: Parameters<typeof selects>[0]; egress?: { to?: { namespaceSelector?: Parameters<typeof selects>[0] }[]; ports?: { port?: number }[] }[] };
+        return (
+          selects(spec.podSelector, template.metadata.labels) &&
+          (spec.egress ?? []).some(
+            (rule) =>
+              (rule.to ?? []).some((peer) => peer.namespaceSelector && selects(peer.namespaceSelector, { 'kubernetes.io/metadata.name': 'observability' })) &&
+              (rule.ports ?? []).some((port) => port.port === 4318),
+          )
+        );
+      });
+      expect(collector, `${name} may reach the collector`).toBe(true);
+    }
+
+    const compose = parse(readFileSync(join(REPO_ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
+      services: Record<string, { build?: { args?: { APP_DIR?: string } }; environment?: Record<string, string> }>;
+    };
+    const apps = Object.values(compose.services).filter((service) => /^(services\/|gateway$)/.test(service.build?.args?.APP_DIR ?? ''));
+    expect(apps.length).toBeGreaterThanOrEqual(7);
+    for (const service of apps) {
+      const app = service.build!.args!.APP_DIR!.replace('services/', '');
+      expect(service.environment?.OTEL_SERVICE_NAME, app).toBe(app);
+      expect(service.environment?.OTEL_EXPORTER_OTLP_ENDPOINT, app).toBe('${OTEL_EXPORTER_OTLP_ENDPOINT:-}');
+    }
+  });
+
   it('every app that calls a host outside the cluster (Stripe, OpenID, SMTP) has an egress rule to it', () => {
     const calls = outsideCalls();
     // The derivation itself must find every kind of outside call, or this test would pass on nothing.
