@@ -57,6 +57,8 @@ function confirmedBooking(): BookingEventV1 {
     endsAt: '2030-01-01T10:30:00.000Z',
     pricePence: 0,
     sequence: 0,
+    notes: null,
+    photoUrls: [],
   };
 }
 
