@@ -57,6 +57,8 @@ function confirmedBooking(): BookingEventV1 {
     endsAt: '2030-01-01T10:30:00.000Z',
     pricePence: 0,
     sequence: 0,
+    notes: null,
+    photoUrls: [],
   };
 }
 
@@ -202,6 +204,17 @@ describe('traces', () => {
     expect(parentOf(serviceSpan)).toBe(edgeSpan.spanContext().spanId);
     expect(parentOf(publishSpan)).toBe(serviceSpan.spanContext().spanId);
     expect(parentOf(consumeSpan)).toBe(publishSpan.spanContext().spanId);
+    // The relay's hop to the stream: its span under the publish span (whose traceparent the outbox row kept), and
+    // the XADD's Redis command span under it. The consumer is still the publish span's child (the event carries
+    // the publish span's traceparent).
+    const relaySpan = named((s) => s.name === 'relay bookings.booking.confirmed', 'relay');
+    expect(relaySpan.kind).toBe(SpanKind.PRODUCER);
+    expect(relaySpan.spanContext().traceId).toBe(traceId);
+    expect(parentOf(relaySpan)).toBe(publishSpan.spanContext().spanId);
+    expect(relaySpan.attributes['messaging.message.id']).toBe(publishSpan.attributes['messaging.message.id']);
+    const xadd = named((s) => s.attributes['db.system.name'] === 'redis' && s.name === 'xadd' && parentOf(s) === relaySpan.spanContext().spanId, 'xadd under the relay');
+    expect(xadd.kind).toBe(SpanKind.CLIENT);
+    expect(xadd.spanContext().traceId).toBe(traceId);
     // BullMQ's own spans: the add (a child of the consume span) and the run (a child of the add).
     const addSpan = named((s) => s.kind === SpanKind.PRODUCER && s.spanContext().spanId === parentOf(jobSpan), 'job add');
     expect(parentOf(addSpan)).toBe(consumeSpan.spanContext().spanId);

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parse } from 'yaml';
+import { parse, parseAllDocuments } from 'yaml';
 import { userNameOf } from '../../redis/service-users.mjs';
-import { appReads, appSourceDir, egressAllowed, manifestFiles, readManifests, REPO_ROOT, selects, type Manifest } from './manifests.js';
+import { appReads, appSourceDir, egressAllowed, K8S_DIR, kustomizationProblems, manifestFiles, readManifests, REPO_ROOT, selects, type Manifest } from './manifests.js';
 
 /**
  * The Kubernetes version the manifests are checked against (docs/running.md, "Kubernetes"): kubernetes-models
@@ -34,6 +36,21 @@ const DEFAULT_PORTS: Record<string, number> = { 'https:': 443, 'http:': 80, 'smt
  * will, so a rule must let any public address through; these stand for "anywhere on the internet".
  */
 const PUBLIC_ADDRESSES = ['3.18.12.63', '34.117.59.81', '52.95.110.1', '104.18.32.7', '151.101.65.140', '185.199.108.153', '216.58.204.78'];
+
+/**
+ * `kubectl kustomize` (kustomize built into kubectl), when this machine has kubectl: the real build is then run too.
+ * Neither kubectl nor kustomize comes from the npm registry or Debian's bookworm packages in a usable version, so
+ * CI may lack it; the structural check (kustomizationProblems) runs everywhere.
+ */
+function kubectlKustomize(): ((dir: string) => string) | undefined {
+  try {
+    execFileSync('kubectl', ['version', '--client'], { stdio: 'ignore', timeout: 10_000 });
+  } catch {
+    return undefined;
+  }
+  return (dir) => execFileSync('kubectl', ['kustomize', dir], { encoding: 'utf8', timeout: 60_000 });
+}
+const kustomize = kubectlKustomize();
 
 const manifests = readManifests();
 const ofKind = (kind: string) => manifests.filter((manifest) => manifest.kind === kind);
@@ -133,6 +150,97 @@ describe('infra/k8s manifests', () => {
     expect([...resources].sort()).toEqual(manifestFiles().filter((file) => !NOT_APPLIED.has(file)));
     const deploymentImages = ofKind('Deployment').flatMap((deployment) => (deployment.spec as { template: PodTemplate }).template.spec.containers.map((container) => container.image));
     expect(images.map((image) => image.name).sort()).toEqual([...new Set(deploymentImages)].sort());
+  });
+
+  it('kustomization files name resources and patches that exist, and patch only objects their resources define', () => {
+    expect(kustomizationProblems()).toEqual([]);
+  });
+
+  it('the kustomization check finds a missing resource, a missing patch and a patch of an object the base lacks', () => {
+    const root = mkdtempSync(join(tmpdir(), 'kustomize-check-'));
+    try {
+      const write = (file: string, text: string) => {
+        mkdirSync(join(root, file, '..'), { recursive: true });
+        writeFileSync(join(root, file), text);
+      };
+      write('base/kustomization.yaml', 'resources: [app.yaml, gone.yaml]\n');
+      write('base/app.yaml', 'apiVersion: apps/v1\nkind: Deployment\nmetadata: { name: app }\n---\napiVersion: v1\nkind: Service\nmetadata: { name: app }\n');
+      write(
+        'overlays/prod/kustomization.yaml',
+        [
+          'resources: [../../base, ../missing]',
+          'patches:',
+          '  - { path: replicas.yaml, target: { kind: Deployment, name: app } }',
+          '  - { path: memory.yaml }',
+          '  - { path: absent.yaml, target: { kind: Deployment, name: app } }',
+          '  - { patch: "[{op: replace, path: /spec/replicas, value: 3}]", target: { kind: Deployment, name: worker } }',
+          'patchesStrategicMerge: [service.yaml]',
+          '',
+        ].join('\n'),
+      );
+      write('overlays/prod/replicas.yaml', '- { op: replace, path: /spec/replicas, value: 3 }\n');
+      write('overlays/prod/memory.yaml', 'apiVersion: apps/v1\nkind: Deployment\nmetadata: { name: api }\n');
+      write('overlays/prod/service.yaml', 'apiVersion: v1\nkind: Service\nmetadata: { name: app }\n');
+      expect(kustomizationProblems(root).sort()).toEqual(
+        [
+          'base: gone.yaml does not exist',
+          'overlays/prod: ../missing does not exist',
+          'overlays/prod: patch memory.yaml targets Deployment/api, which no resource defines',
+          'overlays/prod: patch absent.yaml does not exist',
+          'overlays/prod: an inline patch targets Deployment/worker, which no resource defines',
+        ].sort(),
+      );
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it.skipIf(!kustomize)('kustomize builds (kubectl kustomize): every object, in the hunted namespace, images from the registry', () => {
+    const built = parseAllDocuments(kustomize!(K8S_DIR)).map((document) => document.toJS() as Manifest & { metadata: { namespace?: string } });
+    const key = (object: { kind: string; metadata: { name: string } }) => `${object.kind}/${object.metadata.name}`;
+    expect(built.map(key).sort()).toEqual(applied.filter((manifest) => !NOT_APPLIED.has(manifest.file)).map(key).sort());
+    for (const object of built) if (object.kind !== 'Namespace') expect(object.metadata.namespace, key(object)).toBe('hunted');
+    const images = built
+      .filter((object) => object.kind === 'Deployment')
+      .flatMap((deployment) => (deployment.spec as { template: PodTemplate }).template.spec.containers.map((container) => container.image));
+    for (const image of images) expect(image).toMatch(/^registry\.example\.com\/hunted\/[a-z]+:latest$/);
+  });
+
+  it('gives every app its OTEL_SERVICE_NAME and the collector endpoint, empty (tracing off) unless set, in k8s and in compose', () => {
+    const deployments = ofKind('Deployment');
+    expect(deployments.length).toBe(7);
+    for (const deployment of deployments) {
+      const name = deployment.metadata.name;
+      const template = (deployment.spec as { template: PodTemplate }).template;
+      const environment = environmentOf(template.spec.containers[0]!);
+      expect(environment.get('OTEL_SERVICE_NAME'), name).toBe(name);
+      // Present and empty: the platform's startTracing takes an empty endpoint for none (tracing.spec.ts).
+      expect(environment.get('OTEL_EXPORTER_OTLP_ENDPOINT'), name).toBe('');
+      // Once an operator sets it, the collector must be reachable (OTLP/HTTP, port 4318) through the default deny.
+      const collector = ofKind('NetworkPolicy').some((policy) => {
+        const spec = policy.spec as { podSelector: Parameters<typeof selects>[0]; egress?: { to?: { namespaceSelector?: Parameters<typeof selects>[0] }[]; ports?: { port?: number }[] }[] };
+        return (
+          selects(spec.podSelector, template.metadata.labels) &&
+          (spec.egress ?? []).some(
+            (rule) =>
+              (rule.to ?? []).some((peer) => peer.namespaceSelector && selects(peer.namespaceSelector, { 'kubernetes.io/metadata.name': 'observability' })) &&
+              (rule.ports ?? []).some((port) => port.port === 4318),
+          )
+        );
+      });
+      expect(collector, `${name} may reach the collector`).toBe(true);
+    }
+
+    const compose = parse(readFileSync(join(REPO_ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
+      services: Record<string, { build?: { args?: { APP_DIR?: string } }; environment?: Record<string, string> }>;
+    };
+    const apps = Object.values(compose.services).filter((service) => /^(services\/|gateway$)/.test(service.build?.args?.APP_DIR ?? ''));
+    expect(apps.length).toBeGreaterThanOrEqual(7);
+    for (const service of apps) {
+      const app = service.build!.args!.APP_DIR!.replace('services/', '');
+      expect(service.environment?.OTEL_SERVICE_NAME, app).toBe(app);
+      expect(service.environment?.OTEL_EXPORTER_OTLP_ENDPOINT, app).toBe('${OTEL_EXPORTER_OTLP_ENDPOINT:-}');
+    }
   });
 
   it('every app that calls a host outside the cluster (Stripe, OpenID, SMTP) has an egress rule to it', () => {

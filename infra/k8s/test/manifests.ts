@@ -1,7 +1,7 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseAllDocuments } from 'yaml';
+import { parse, parseAllDocuments } from 'yaml';
 
 export const K8S_DIR = fileURLToPath(new URL('..', import.meta.url));
 export const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -132,4 +132,107 @@ export function appReads(sourceDir: string, variable: string): boolean {
       return entry.name.endsWith('.ts') && !entry.name.endsWith('.spec.ts') && word.test(readFileSync(path, 'utf8'));
     });
   return visit(sourceDir);
+}
+
+const KUSTOMIZATION_FILES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
+
+/** A patch's target, as kustomize matches it: kind and name (a regular expression, anchored), either may be absent. */
+interface PatchTarget {
+  kind?: string | undefined;
+  name?: string | undefined;
+}
+
+interface Kustomization {
+  resources?: string[];
+  components?: string[];
+  patches?: { path?: string; patch?: string; target?: PatchTarget }[];
+  patchesStrategicMerge?: string[];
+  patchesJson6902?: { path?: string; patch?: string; target?: PatchTarget }[];
+}
+
+/** Every folder under `dir` (tests and node_modules left out) that holds a kustomization file. */
+export function kustomizationDirs(dir: string = K8S_DIR): string[] {
+  const found = KUSTOMIZATION_FILES.some((name) => existsSync(join(dir, name))) ? [dir] : [];
+  const below = readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && entry.name !== 'test' && entry.name !== 'node_modules')
+    .flatMap((entry) => kustomizationDirs(join(dir, entry.name)));
+  return [...found, ...below];
+}
+
+function readKustomization(dir: string): Kustomization {
+  const file = KUSTOMIZATION_FILES.map((name) => join(dir, name)).find((path) => existsSync(path));
+  if (!file) throw new Error(`${dir}: no kustomization file`);
+  return (parse(readFileSync(file, 'utf8')) ?? {}) as Kustomization;
+}
+
+/** A remote base (`github.com/…`, `https://…`): not checkable offline, and left to `kustomize build`. */
+const isRemote = (entry: string) => /^[a-z]+:\/\/|^(github\.com|gitlab\.com|bitbucket\.org)\//.test(entry);
+
+/** The kind and name of every object a kustomization's resources give, its bases' included (names before any prefix). */
+function objectsOf(dir: string, seen: Set<string> = new Set()): { kind: string; name: string }[] {
+  if (seen.has(dir)) throw new Error(`${dir}: a kustomization that includes itself`);
+  seen.add(dir);
+  return (readKustomization(dir).resources ?? [])
+    .filter((entry) => !isRemote(entry))
+    .map((entry) => join(dir, entry))
+    .filter((path) => existsSync(path))
+    .flatMap((path) =>
+      statSync(path).isDirectory()
+        ? objectsOf(path, new Set(seen))
+        : parseAllDocuments(readFileSync(path, 'utf8'))
+            .map((document) => document.toJS() as { kind?: string; metadata?: { name?: string } } | null)
+            .filter((object) => object?.kind && object.metadata?.name)
+            .map((object) => ({ kind: object!.kind!, name: object!.metadata!.name! })),
+    );
+}
+
+function targetFound(objects: { kind: string; name: string }[], target: PatchTarget): boolean {
+  const name = target.name === undefined ? undefined : new RegExp(`^(?:${target.name})$`);
+  return objects.some((object) => (target.kind === undefined || object.kind === target.kind) && (name === undefined || name.test(object.name)));
+}
+
+/**
+ * What makes `kustomize build` fail in practice, checked without kustomize: a `resources` or `components` entry that
+ * names no file or folder (a folder must hold a kustomization), a patch file that does not exist, and a patch whose
+ * target (its `target`, or the kind and name inside a strategic-merge patch) is no object of the resources, the
+ * bases' included. Remote bases are not followed. Returns one line per problem, relative to `root`.
+ */
+export function kustomizationProblems(root: string = K8S_DIR): string[] {
+  return kustomizationDirs(root).flatMap((dir) => {
+    const where = relative(root, dir) || '.';
+    const kustomization = readKustomization(dir);
+    const problems: string[] = [];
+    for (const entry of [...(kustomization.resources ?? []), ...(kustomization.components ?? [])]) {
+      if (isRemote(entry)) continue;
+      const path = join(dir, entry);
+      if (!existsSync(path)) problems.push(`${where}: ${entry} does not exist`);
+      else if (statSync(path).isDirectory() && !KUSTOMIZATION_FILES.some((name) => existsSync(join(path, name)))) {
+        problems.push(`${where}: ${entry} is a folder without a kustomization`);
+      }
+    }
+    const objects = objectsOf(dir);
+    const patchFile = (file: string): { kind?: string; metadata?: { name?: string } } | undefined => {
+      if (existsSync(join(dir, file))) return parse(readFileSync(join(dir, file), 'utf8')) as { kind?: string; metadata?: { name?: string } };
+      problems.push(`${where}: patch ${file} does not exist`);
+      return undefined;
+    };
+    const checkTarget = (what: string, target: PatchTarget) => {
+      if (!targetFound(objects, target)) problems.push(`${where}: ${what} targets ${target.kind ?? '*'}/${target.name ?? '*'}, which no resource defines`);
+    };
+    for (const patch of [...(kustomization.patches ?? []), ...(kustomization.patchesJson6902 ?? [])]) {
+      const what = patch.path ? `patch ${patch.path}` : 'an inline patch';
+      const body: unknown = patch.path ? patchFile(patch.path) : patch.patch ? parse(patch.patch) : undefined;
+      if (patch.target) checkTarget(what, patch.target);
+      // Without a target, a strategic-merge patch names its object itself (a JSON 6902 list cannot).
+      else if (body && !Array.isArray(body) && typeof body === 'object') {
+        const object = body as { kind?: string; metadata?: { name?: string } };
+        checkTarget(what, { kind: object.kind, name: object.metadata?.name });
+      }
+    }
+    for (const file of kustomization.patchesStrategicMerge ?? []) {
+      const object = patchFile(file);
+      if (object) checkTarget(`patch ${file}`, { kind: object.kind, name: object.metadata?.name });
+    }
+    return problems;
+  });
 }

@@ -5,7 +5,8 @@ import { contextOfTraceparent, inSpan, tracer, tracingEnabled, traceparentOf } f
 /**
  * An event's publication, as a PRODUCER span in the publishing work's trace (the request or event that caused it),
  * and the `traceparent` that the event carries in its envelope (outbox row, then stream entry). The span ends at
- * once: the outbox write is its work; the relay's later XADD belongs to no request. Undefined when tracing is off.
+ * once: the outbox write is its work; the relay's later XADD gets a span of its own under it (inRelaySpan).
+ * Undefined when tracing is off.
  */
 export function publishSpanTraceparent(event: IntegrationEvent, service: string): string | undefined {
   if (!tracingEnabled()) return undefined;
@@ -21,6 +22,32 @@ export function publishSpanTraceparent(event: IntegrationEvent, service: string)
   });
   span.end();
   return traceparentOf(span);
+}
+
+/**
+ * The relay's hand-over of an event to its stream, inside a PRODUCER span whose parent is the publish span named by
+ * the event's `traceparent` (the outbox column): the XADD's Redis command span joins the request's trace, however
+ * long after the request the relay ran. The event keeps the publish span's `traceparent`, so consumers stay its
+ * children. An event without one (written while tracing was off) is sent outside any span: a trace per relayed row
+ * would be noise, and the relay's polls are untraced for the same reason. Just `send()` when tracing is off.
+ */
+export function inRelaySpan<T>(event: IntegrationEvent, service: string, send: () => Promise<T>): Promise<T> {
+  if (!tracingEnabled() || !event.traceparent) return send();
+  return inSpan(
+    `relay ${event.type}`,
+    {
+      kind: SpanKind.PRODUCER,
+      parent: contextOfTraceparent(event.traceparent),
+      attributes: {
+        'messaging.system': 'redis',
+        'messaging.operation.type': 'send',
+        'messaging.destination.name': streamOfEventType(event.type),
+        'messaging.message.id': event.id,
+        'hunted.publisher': service,
+      },
+    },
+    send,
+  );
 }
 
 /**

@@ -5,6 +5,7 @@ import type { DataSource, EntitySubscriberInterface } from 'typeorm';
 import { closeRedis } from '../redis/redis.js';
 import { errorMessage, jitteredBackoffMs, WakeableSleep } from './backoff.js';
 import { OUTBOX_WRITTEN } from './event-publisher.js';
+import { inRelaySpan } from './event-spans.js';
 import { OutboxEntry } from './outbox.entity.js';
 import { redisPruneCutoffMs, trimStreamBefore } from './retention.js';
 import { toStreamFields } from './stream-entry.js';
@@ -197,7 +198,10 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
           ...(row.traceparent ? { traceparent: row.traceparent } : {}),
         } as IntegrationEvent;
         try {
-          await redis.xadd(this.target.redisPrefix + streamOfEventType(event.type), 'MINID', '~', minId, '*', ...toStreamFields(event));
+          // In the event's trace when tracing is on (a span under its publish span); a plain XADD when it is off.
+          await inRelaySpan(event, this.target.service, () =>
+            redis.xadd(this.target.redisPrefix + streamOfEventType(event.type), 'MINID', '~', minId, '*', ...toStreamFields(event)),
+          );
           sent.push(row.id);
         } catch (error) {
           failure = { id: row.id, message: errorMessage(error) };

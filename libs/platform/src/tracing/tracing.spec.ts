@@ -53,6 +53,12 @@ describe('tracing off (no OTLP endpoint)', () => {
     expect(activeTraceHeaders()).toEqual({});
   });
 
+  it('takes an empty endpoint for none (the k8s ConfigMap and docker-compose.yml default it to empty)', () => {
+    started = startTracing({ serviceName: 'probe', env: { OTEL_EXPORTER_OTLP_ENDPOINT: '', OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: '', OTEL_SERVICE_NAME: 'probe' } });
+    expect(started.enabled).toBe(false);
+    expect(tracingEnabled()).toBe(false);
+  });
+
   it('loads no instrumentation: no require hook, the pg and ioredis clients untouched', () => {
     started = startTracing({ serviceName: 'probe', env: {} });
     expect(Module.prototype.require).toBe(originalRequire);
