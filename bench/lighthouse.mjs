@@ -1,7 +1,8 @@
-// Lighthouse (12, the last to run on Node 20) against the bench system's gateway in Debian's Chromium: the pages a
-// guest lands on, with the desktop profile (unthrottled, as issue 10 measured) and the mobile one (simulated slow
-// 4G, 4× slower CPU). Printed per page and profile: the performance score, the largest paint, the layout shift and
-// the script bytes transferred.
+// Lighthouse (12, the last to run on Node 20) against the bench system's gateway in Debian's Chromium: every page a
+// guest or member opens (issue 23), signed-in ones with the member's session cookie, with the desktop profile
+// (unthrottled, as issue 10 measured) and the mobile one (simulated slow 4G, 4× slower CPU). Printed per page and
+// profile: the performance score, the largest paint, the layout shift and the script bytes transferred.
+// BENCH_LIGHTHOUSE_PROFILES=mobile runs one profile only.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -31,7 +32,12 @@ function lcpElementOf(lhr) {
   return node ? (node.selector ?? node.snippet ?? '?') : '?';
 }
 
-/** One row per page and profile. `pages`: paths on `baseUrl`. */
+const PROFILES = (process.env.BENCH_LIGHTHOUSE_PROFILES ?? 'desktop,mobile').split(',').filter(Boolean);
+
+/**
+ * One row per page and profile. `pages`: paths on `baseUrl`, or `{ path, who, cookie }` for a page opened signed in
+ * (`who` names the account in the table; `cookie` is its session cookie, sent with every request of the page).
+ */
 export async function benchLighthouse({ baseUrl, pages }) {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
@@ -39,16 +45,27 @@ export async function benchLighthouse({ baseUrl, pages }) {
   });
   const rows = [];
   try {
-    for (const path of pages) {
-      for (const profile of ['desktop', 'mobile']) {
+    for (const entry of pages) {
+      const { path, who = 'guest', cookie } = typeof entry === 'string' ? { path: entry } : entry;
+      for (const profile of PROFILES) {
         const result = await lighthouse(
           `${baseUrl}${path}`,
-          { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+          {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance'],
+            ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+          },
           profile === 'desktop' ? desktopConfig : undefined,
         );
         const lhr = result.lhr;
+        if (lhr.finalDisplayedUrl && new URL(lhr.finalDisplayedUrl).pathname !== new URL(`${baseUrl}${path}`).pathname) {
+          throw new Error(`Lighthouse on ${path} (${who}) ended on ${lhr.finalDisplayedUrl}: is the account signed in?`);
+        }
         rows.push({
           page: path,
+          who,
           profile,
           score: Math.round((lhr.categories.performance.score ?? 0) * 100),
           lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
@@ -69,10 +86,11 @@ export async function benchLighthouse({ baseUrl, pages }) {
 }
 
 export function printLighthouse(rows) {
-  console.log('\nLighthouse (performance only; desktop: unthrottled, mobile: simulated slow 4G and 4× CPU), a guest:\n');
+  console.log('\nLighthouse (performance only; desktop: unthrottled, mobile: simulated slow 4G and 4× CPU):\n');
   console.table(
     rows.map((row) => ({
       page: row.page,
+      who: row.who,
       profile: row.profile,
       score: row.score,
       'LCP ms': row.lcpMs,

@@ -5,6 +5,7 @@ import http from 'node:http';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { hunterPagePath } from '@hunted/contracts';
 import { generateInternalKeyPair, signInternalToken, IDENTITY_HEADER } from '@hunted/platform';
 import { startHunted } from '../scripts/lib/hunted.mjs';
 import { benchBookings, RACE_SLOTS } from './bookings.mjs';
@@ -59,6 +60,32 @@ function startBareServer(body) {
     res.end(body);
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+/** The hunter dashboard needs a hunter: the account makes its profile once (pending review, as a new hunter's is). */
+async function ensureHunterProfile(baseUrl, cookie) {
+  const mine = await fetch(`${baseUrl}/api/hunter-profile`, { headers: { cookie } });
+  if (mine.status === 200) return;
+  const created = await fetch(`${baseUrl}/api/hunters`, {
+    method: 'POST',
+    headers: { cookie, origin: baseUrl, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: 'Harper Lighthouse',
+      location: 'France',
+      specialties: ['Vintage Luxury'],
+      adviceTypes: ['Personal Shopping'],
+      languages: ['English'],
+      yearsExperience: 6,
+      bio: 'Vintage and tailoring, for the benchmark.',
+      sessionTypes: {
+        whatsappVoice: { enabled: false, price: 0, duration: 30 },
+        whatsappVideo: { enabled: true, price: 60, duration: 60 },
+        inPerson: { enabled: false, price: 0, duration: 60 },
+        askQuestion: { enabled: true, price: 0, duration: 15 },
+      },
+    }),
+  });
+  if (created.status !== 201) throw new Error(`making the bench hunter's profile answered ${created.status}: ${await created.text()}`);
 }
 
 function summarise(name, result) {
@@ -237,7 +264,28 @@ try {
 
   if (runs('lighthouse')) {
     const { detailIds } = await seedDirectory(BENCH_DATABASE_URL);
-    const rows = await benchLighthouse({ baseUrl: system.url, pages: ['/', '/today', '/brands', `/brand/${detailIds[0]}`, '/faq'] });
+    await seedHunters(BENCH_DATABASE_URL);
+    const [hunter] = await (await fetch(`${system.url}/api/hunters?limit=1`)).json();
+    const member = await signInThroughProvider(system.url, 'lighthouse-member@hunted.example', 'Morgan');
+    const hunterCookie = await signInThroughProvider(system.url, 'lighthouse-hunter@hunted.example', 'Harper');
+    await ensureHunterProfile(system.url, hunterCookie);
+    const rows = await benchLighthouse({
+      baseUrl: system.url,
+      pages: [
+        '/',
+        '/today',
+        '/brands',
+        `/brand/${detailIds[0]}`,
+        '/book-a-hunter',
+        hunterPagePath(hunter),
+        '/faq',
+        '/contact',
+        { path: `/book-session/${hunter.id}`, who: 'member', cookie: member },
+        { path: '/my-bookings', who: 'member', cookie: member },
+        { path: '/messages', who: 'member', cookie: member },
+        { path: '/hunter-dashboard', who: 'hunter', cookie: hunterCookie },
+      ],
+    });
     printLighthouse(rows);
   }
 

@@ -117,7 +117,10 @@ export class SitePages {
   async answer(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const pathname = request.url.split('?')[0] ?? '/';
     const meta = await this.metaOf(pathname);
-    const preloads = meta.status === 200 ? renderPreloads(preloadedReads(matchPage(pathname))) : '';
+    const page = meta.status === 200 ? matchPage(pathname) : null;
+    // The page's first API reads, fetched while the scripts load. Its own lazily loaded scripts are not preloaded:
+    // on a slow connection they took bandwidth from the entry script and delayed the first paint (issue 23).
+    const preloads = page ? renderPreloads(preloadedReads(page)) : '';
     const html = await this.document.render(this.headOf(meta, this.origin(request)) + preloads);
     if (html === null) {
       return reply
