@@ -20,6 +20,12 @@ export interface BookingCopy {
   attendance: BookingAttendance | null;
 }
 
+/** A booking's question and photos as the copy keeps them, for a conversation that opens after its confirmation. */
+export type HeldQuestion = Pick<
+  BookingEventV1,
+  'bookingId' | 'hunterId' | 'clientUserId' | 'sessionType' | 'startsAt' | 'notes' | 'photoUrls'
+>;
+
 /**
  * Messaging's copy of bookings, as their latest event left them. Events may arrive out of order (several
  * consumers, retries), so a change applies only when it is newer: a higher `sequence`, or at the same sequence a
@@ -31,8 +37,8 @@ export class BookingCopies {
   async apply(manager: EntityManager, booking: BookingEventV1, status: BookingCopyStatus): Promise<boolean> {
     const rows: unknown[] = await manager.query(
       `insert into bookings (booking_id, hunter_id, hunter_user_id, client_user_id, session_type, starts_at, ends_at,
-                             price_pence, status, sequence)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+                             price_pence, status, sequence, notes, photo_urls)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::text[])
        on conflict (booking_id) do update set
          hunter_id = excluded.hunter_id,
          hunter_user_id = excluded.hunter_user_id,
@@ -43,6 +49,9 @@ export class BookingCopies {
          price_pence = excluded.price_pence,
          status = excluded.status,
          sequence = excluded.sequence,
+         -- The question is the booking's from its hold on; an event without it (an older publisher) keeps it.
+         notes = coalesce(excluded.notes, bookings.notes),
+         photo_urls = case when cardinality(excluded.photo_urls) > 0 then excluded.photo_urls else bookings.photo_urls end,
          updated_at = now()
        where bookings.sequence < excluded.sequence
           or (bookings.sequence = excluded.sequence and bookings.status = 'confirmed' and excluded.status <> 'confirmed')
@@ -58,6 +67,8 @@ export class BookingCopies {
         booking.pricePence,
         status,
         booking.sequence,
+        booking.notes ?? null,
+        booking.photoUrls ?? [],
       ],
     );
     return rows.length > 0;
@@ -77,6 +88,24 @@ export class BookingCopies {
       bookingId,
       attendance,
     ]);
+  }
+
+  /**
+   * The questions (or photos) of the hunter's bookings that are not cancelled, in the order the bookings were made
+   * (as the copy first heard of them): what a conversation opened late must still be given. Whether each is
+   * already in its conversation is the messages' to say (`BookingQuestion.post`).
+   */
+  async questionsOf(manager: EntityManager, hunterId: number): Promise<HeldQuestion[]> {
+    const rows: (Omit<HeldQuestion, 'startsAt'> & { startsAt: Date })[] = await manager.query(
+      `select booking_id as "bookingId", hunter_id as "hunterId", client_user_id as "clientUserId",
+              session_type as "sessionType", starts_at as "startsAt", notes, photo_urls as "photoUrls"
+         from bookings
+        where hunter_id = $1 and status <> 'cancelled'
+          and (nullif(btrim(notes), '') is not null or cardinality(photo_urls) > 0)
+        order by copied_at, booking_id`,
+      [hunterId],
+    );
+    return rows.map((row) => ({ ...row, startsAt: row.startsAt.toISOString() }));
   }
 
   async find(manager: EntityManager, bookingId: string): Promise<BookingCopy | null> {

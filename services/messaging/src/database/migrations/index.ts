@@ -7,6 +7,7 @@ import { HunterVetting1766800000000 } from './1766800000000-hunter-vetting.js';
 import { SessionMessaging1795824000000 } from './1795824000000-session-messaging.js';
 import { MemberUnread1795910400000 } from './1795910400000-member-unread.js';
 import { SessionHeldEmail1796000000000 } from './1796000000000-session-held-email.js';
+import { HeldBackQuestions1796100000000 } from './1796100000000-held-back-questions.js';
 
 /** Every migration of this service, in order. They run on start. */
 export const migrations = [
@@ -19,4 +20,5 @@ export const migrations = [
   SessionMessaging1795824000000,
   MemberUnread1795910400000,
   SessionHeldEmail1796000000000,
+  HeldBackQuestions1796100000000,
 ];
