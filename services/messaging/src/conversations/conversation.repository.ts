@@ -169,7 +169,7 @@ export class ConversationRepository implements EmailLedger<NudgeClaim> {
    * Only an approved hunter gets a new client: when the hunters copy says the hunter is not approved, no
    * conversation is opened (the pair's existing one stays, closed). The booking itself is evidence the hunter was
    * bookable, so a hunter with no copy yet gets it; a copy that is behind (approval not yet arrived) is caught up by
-   * `openForApproved` when the approval does arrive.
+   * `openHeldBack` when the approval does arrive.
    */
   async open(manager: EntityManager, booking: BookingEventV1): Promise<void> {
     if (!booking.hunterUserId || booking.hunterUserId === booking.clientUserId) return;
@@ -183,16 +183,21 @@ export class ConversationRepository implements EmailLedger<NudgeClaim> {
   }
 
   /**
-   * A hunter just became approved: each client with a booking of theirs (as the bookings copy has it) gets the
-   * conversation `open` held back while the copy said otherwise, in the inbox transaction of the hunter's event.
+   * A hunter just became approved, or a member just claimed an approved hunter: each client with a booking of theirs
+   * (as the bookings copy has it) gets the conversation `open` held back while the copy said otherwise, in the inbox
+   * transaction of the hunter's event. A booking made while nobody had claimed the hunter names no hunter member, so
+   * the hunter's is the copy's. The caller then puts the held-back questions in (`BookingQuestion.postHeldBack`).
    */
-  async openForApproved(manager: EntityManager, hunterId: number): Promise<void> {
+  async openHeldBack(manager: EntityManager, hunterId: number): Promise<void> {
     await manager.query(
       `insert into conversations (id, client_user_id, hunter_id, hunter_user_id)
        select gen_random_uuid()::text, latest.client_user_id, latest.hunter_id, latest.hunter_user_id
-         from (select distinct on (b.client_user_id) b.client_user_id, b.hunter_id, b.hunter_user_id
-                 from bookings b
-                where b.hunter_id = $1 and b.hunter_user_id is not null and b.hunter_user_id <> b.client_user_id
+         from (select distinct on (b.client_user_id) b.client_user_id, b.hunter_id,
+                      coalesce(b.hunter_user_id, h.user_id) as hunter_user_id
+                 from bookings b join hunters h on h.hunter_id = b.hunter_id
+                where b.hunter_id = $1 and h.status = 'approved'
+                  and coalesce(b.hunter_user_id, h.user_id) is not null
+                  and coalesce(b.hunter_user_id, h.user_id) <> b.client_user_id
                 order by b.client_user_id, b.updated_at desc) latest
        on conflict (client_user_id, hunter_id) do nothing`,
       [hunterId],

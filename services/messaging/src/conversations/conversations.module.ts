@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { JobsModule } from '@hunted/platform';
+import { BookingCopiesModule } from '../bookings/booking-copies.module.js';
 import { LiveModule } from '../live/live.module.js';
 import { MailModule } from '../mail/mail.module.js';
 import { MemberCopiesModule } from '../users/member-copies.module.js';
@@ -14,7 +15,7 @@ import { SendMessageUseCase } from './send-message/send-message.use-case.js';
 
 /** Conversations between a client and a hunter: opened by confirmed bookings, read and written over HTTP, live. */
 @Module({
-  imports: [LiveModule, MailModule, MemberCopiesModule, JobsModule.forFeature([messageNudge])],
+  imports: [LiveModule, MailModule, MemberCopiesModule, BookingCopiesModule, JobsModule.forFeature([messageNudge])],
   controllers: [ConversationsController],
   providers: [
     ConversationRepository,
@@ -26,8 +27,9 @@ import { SendMessageUseCase } from './send-message/send-message.use-case.js';
     MessageNudgeJob,
     BookingQuestion,
   ],
-  // A confirmed booking opens its conversation (ConversationRepository.open) in the event's inbox transaction.
-  // and puts the client's question and photos in it (BookingQuestion).
+  // A confirmed booking opens its conversation (ConversationRepository.open) in the event's inbox transaction
+  // and puts the client's question and photos in it (BookingQuestion); a hunter's approval or claim opens the ones
+  // held back, with their questions, in its own.
   exports: [ConversationRepository, BookingQuestion],
 })
 export class ConversationsModule {}

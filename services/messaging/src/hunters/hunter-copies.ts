@@ -17,6 +17,8 @@ export interface AppliedHunter {
   applied: boolean;
   /** The copy's status before the event, null when there was no copy. */
   previousStatus: HunterStatus | null;
+  /** The copy's member before the event, null when there was no copy or nobody had claimed the hunter. */
+  previousUserId: string | null;
 }
 
 /**
@@ -26,9 +28,9 @@ export interface AppliedHunter {
 @Injectable()
 export class HunterCopies {
   async apply(manager: EntityManager, hunter: HunterCreatedV1, occurredAt: string): Promise<AppliedHunter> {
-    const [before] = (await manager.query(`select status from hunters where hunter_id = $1 for update`, [
+    const [before] = (await manager.query(`select status, user_id from hunters where hunter_id = $1 for update`, [
       hunter.hunterId,
-    ])) as { status: HunterStatus }[];
+    ])) as { status: HunterStatus; user_id: string | null }[];
     const rows: unknown[] = await manager.query(
       `insert into hunters (hunter_id, user_id, name, profile_image_url, status, updated_at)
        values ($1, $2, $3, $4, $5, $6)
@@ -42,7 +44,11 @@ export class HunterCopies {
        returning hunter_id`,
       [hunter.hunterId, hunter.userId, hunter.name, hunter.profileImageUrl, hunter.status, occurredAt],
     );
-    return { applied: rows.length > 0, previousStatus: before?.status ?? null };
+    return {
+      applied: rows.length > 0,
+      previousStatus: before?.status ?? null,
+      previousUserId: before?.user_id ?? null,
+    };
   }
 
   async find(manager: EntityManager, hunterId: number): Promise<HunterCopy | null> {

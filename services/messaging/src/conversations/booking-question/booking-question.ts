@@ -4,6 +4,7 @@ import { SESSION_TYPE_LABELS, type BookingEventV1, type ConversationMessage } fr
 import { AfterCommit, EventPublisher } from '@hunted/platform';
 import type { EntityManager } from 'typeorm';
 import { londonDate, londonTime } from '../../booking-emails/london-time.js';
+import { BookingCopies, type HeldQuestion } from '../../bookings/booking-copies.js';
 import { LiveDelivery } from '../../live/live-delivery.js';
 import { ConversationRepository } from '../conversation.repository.js';
 import { toMessage } from '../conversation-views.js';
@@ -35,6 +36,10 @@ export function bookingQuestionText(booking: Pick<BookingEventV1, 'sessionType' 
  * to the hunter, with the photos as its attachments, written in the confirmation's inbox transaction and once per
  * booking (a republished confirmation finds it there). Like any message it raises the hunter's unread count, is
  * announced (`messaging.message.sent`) and, once committed, delivered live and nudged by email if left unread.
+ *
+ * A conversation that could not open at confirmation (the hunter not yet approved or claimed) opens later, in the
+ * inbox transaction of the hunter's event: the questions of the bookings held back are put in it there
+ * (`postHeldBack`), from the bookings copy, once each by the same rule.
  */
 @Injectable()
 export class BookingQuestion {
@@ -45,12 +50,23 @@ export class BookingQuestion {
     private readonly afterCommit: AfterCommit,
     private readonly live: LiveDelivery,
     private readonly nudges: MessageNudges,
+    private readonly bookings: BookingCopies,
   ) {}
 
-  async post(manager: EntityManager, booking: BookingEventV1): Promise<void> {
+  /**
+   * The hunter's conversations were just opened late (`ConversationRepository.openHeldBack`): each of their
+   * bookings' questions not yet in its conversation is put there, in the order the bookings were made. A second
+   * opening (a reinstatement) or a redelivered event finds them there and writes nothing.
+   */
+  async postHeldBack(manager: EntityManager, hunterId: number): Promise<void> {
+    for (const booking of await this.bookings.questionsOf(manager, hunterId)) await this.post(manager, booking);
+  }
+
+  async post(manager: EntityManager, booking: HeldQuestion): Promise<void> {
     const photoUrls = booking.photoUrls ?? [];
     if (!booking.notes?.trim() && photoUrls.length === 0) return;
-    // None when the booking opened no conversation (no hunter member, or a hunter not approved).
+    // None when the booking opened no conversation (no hunter member, or a hunter not approved): then its question
+    // waits in the bookings copy for the conversation to open (postHeldBack).
     const conversation = await this.conversations.lockPair(manager, booking.clientUserId, booking.hunterId);
     if (!conversation) return;
     if (await this.messages.hasBookingQuestion(manager, booking.bookingId)) return;
