@@ -28,6 +28,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Sofia has set her joining details; Grace has not. */
 const SOFIA_HUNTER = 61;
 const GRACE_HUNTER = 62;
+/** Pat's profile waits for an admin's approval; nobody has claimed the demo hunter yet. */
+const PAT_HUNTER = 63;
+const DEMO_HUNTER = 64;
 const PHONE = '+447700900123';
 const WA_LINK = 'https://wa.me/447700900123';
 
@@ -437,6 +440,128 @@ describe('messaging: the session itself (joining details, hunter actions, review
       expect(written[0]!.booking_id).toBe(photos.bookingId);
       expect(written[0]!.content).toMatch(/^Photos for my WhatsApp Video Call on /);
       expect(written[0]!.attachments).toEqual(['/api/media/booking-photos/p-3']);
+    });
+
+    describe('a booking whose conversation opens after its confirmation', () => {
+      const pat = member('Pat Hunter');
+      const kim = member('Kim Claimer');
+
+      async function copied(bookingId: string): Promise<void> {
+        await waitFor('the booking copied', async () => (await rows(`select 1 from bookings where booking_id = $1`, [bookingId])).length === 1);
+      }
+      async function hunterCopy(hunterId: number, status: string, userId: string | null): Promise<void> {
+        await waitFor(`hunter ${hunterId} ${status}`, async () => {
+          const [copy] = await rows<{ status: string; user_id: string | null }>(
+            `select status, user_id from hunters where hunter_id = $1`,
+            [hunterId],
+          );
+          return copy?.status === status && copy.user_id === userId;
+        });
+      }
+      /** The booking questions in the client's conversation with the hunter, oldest first. */
+      const questionsWith = (hunterId: number) =>
+        rows<{ booking_id: string; sender_id: string; receiver_id: string; content: string; attachments: string[] }>(
+          `select m.booking_id, m.sender_id, m.receiver_id, m.content, m.attachments
+             from messages m join conversations c on c.id = m.conversation_id
+            where c.hunter_id = $1 and m.booking_id is not null order by m.seq`,
+          [hunterId],
+        );
+      /** Every hunters event published so far has been applied (the copy and what its transaction does). */
+      async function huntersEventsApplied(count: number): Promise<void> {
+        await waitFor('the hunter events applied', async () =>
+          (await rows(`select 1 from inbox where type like 'hunters.hunter.%'`)).length >= count,
+        );
+      }
+      const huntersEventsSoFar = async () => (await rows(`select 1 from inbox where type like 'hunters.hunter.%'`)).length;
+
+      beforeAll(async () => {
+        for (const user of [pat, kim]) await others.register(user);
+        await others.hunterProfile(PAT_HUNTER, pat, 'Pat Hunter', 'pending');
+        await others.hunterProfile(DEMO_HUNTER, null, 'Demo Hunter');
+        await hunterCopy(PAT_HUNTER, 'pending', pat.id);
+        await hunterCopy(DEMO_HUNTER, 'approved', null);
+      });
+
+      it("puts the questions of a hunter's held-back bookings in the conversation their approval opens, in booking order, once", async () => {
+        const first = booking(PAT_HUNTER, {
+          hunterUserId: pat.id,
+          sessionType: 'askQuestion',
+          notes: 'Is this Barbour jacket a 1980s one?',
+          photoUrls: ['/api/media/booking-photos/p-pat-1', '/api/media/booking-photos/p-pat-2'],
+        });
+        const second = booking(PAT_HUNTER, { hunterUserId: pat.id, photoUrls: ['/api/media/booking-photos/p-pat-3'] });
+        const cancelled = booking(PAT_HUNTER, { hunterUserId: pat.id, notes: 'Never mind' });
+        await publish('bookings.booking.confirmed', first);
+        await copied(first.bookingId);
+        await publish('bookings.booking.confirmed', second);
+        await copied(second.bookingId);
+        await publish('bookings.booking.confirmed', cancelled);
+        await copied(cancelled.bookingId);
+        await publish('bookings.booking.cancelled', {
+          ...cancelled,
+          sequence: 1,
+          cancelledBy: 'client',
+          refundPence: 8000,
+          cause: null,
+          reason: null,
+        });
+        await waitFor('the cancellation copied', async () =>
+          (await rows(`select 1 from bookings where booking_id = $1 and status = 'cancelled'`, [cancelled.bookingId])).length === 1,
+        );
+        expect(await rows(`select 1 from conversations where hunter_id = $1`, [PAT_HUNTER])).toEqual([]);
+
+        await others.hunterProfile(PAT_HUNTER, pat, 'Pat Hunter', 'approved', 'hunters.hunter.updated');
+        await waitFor('the held-back questions', async () => (await questionsWith(PAT_HUNTER)).length === 2);
+        const [conversation] = await rows<{ id: string }>(`select id from conversations where hunter_id = $1`, [PAT_HUNTER]);
+        const thread = (await callAs(service.base, pat, `/api/conversations/${conversation!.id}/messages?limit=100`))
+          .body as ConversationMessage[];
+        expect(thread.map(({ senderId, receiverId, attachments, isRead }) => ({ senderId, receiverId, attachments, isRead }))).toEqual([
+          { senderId: ada.id, receiverId: pat.id, attachments: first.photoUrls, isRead: false },
+          { senderId: ada.id, receiverId: pat.id, attachments: second.photoUrls, isRead: false },
+        ]);
+        expect(thread[0]!.content).toMatch(/^Question for my Ask Me a Question on .*:\nIs this Barbour jacket a 1980s one\?$/);
+        expect(thread[1]!.content).toMatch(/^Photos for my WhatsApp Video Call on /);
+        expect((await callAs(service.base, pat, '/api/conversations/unread-count')).body).toEqual({ messages: 2, conversations: 1 });
+
+        // The approval again (a second delivery), then a suspension and a reinstatement (a second opening): no more.
+        const before = await huntersEventsSoFar();
+        await others.hunterProfile(PAT_HUNTER, pat, 'Pat Hunter', 'approved', 'hunters.hunter.updated');
+        await others.hunterProfile(PAT_HUNTER, pat, 'Pat Hunter', 'suspended', 'hunters.hunter.updated');
+        await others.hunterProfile(PAT_HUNTER, pat, 'Pat Hunter', 'approved', 'hunters.hunter.updated');
+        await huntersEventsApplied(before + 3);
+        await hunterCopy(PAT_HUNTER, 'approved', pat.id);
+        expect((await questionsWith(PAT_HUNTER)).map((message) => message.booking_id)).toEqual([
+          first.bookingId,
+          second.bookingId,
+        ]);
+      });
+
+      it('puts the question of a booking of an unclaimed hunter in the conversation that opens when a member claims them, once', async () => {
+        const data = booking(DEMO_HUNTER, {
+          hunterUserId: null,
+          notes: 'Which of these two coats should I keep?',
+          photoUrls: ['/api/media/booking-photos/p-demo'],
+        });
+        await publish('bookings.booking.confirmed', data);
+        await copied(data.bookingId);
+        expect(await rows(`select 1 from conversations where hunter_id = $1`, [DEMO_HUNTER])).toEqual([]);
+
+        await others.hunterProfile(DEMO_HUNTER, kim, 'Demo Hunter', 'approved', 'hunters.hunter.updated');
+        await waitFor('the question once claimed', async () => (await questionsWith(DEMO_HUNTER)).length === 1);
+        const [question] = await questionsWith(DEMO_HUNTER);
+        expect(question).toMatchObject({
+          booking_id: data.bookingId,
+          sender_id: ada.id,
+          receiver_id: kim.id,
+          attachments: data.photoUrls,
+        });
+        expect(question!.content).toMatch(/:\nWhich of these two coats should I keep\?$/);
+
+        const before = await huntersEventsSoFar();
+        await others.hunterProfile(DEMO_HUNTER, kim, 'Demo Hunter', 'approved', 'hunters.hunter.updated');
+        await huntersEventsApplied(before + 1);
+        expect(await questionsWith(DEMO_HUNTER)).toHaveLength(1);
+      });
     });
   });
 });

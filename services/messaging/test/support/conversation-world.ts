@@ -77,16 +77,17 @@ export class OtherServices {
     });
   }
 
+  /** A hunter's profile as hunters publishes it; `user` null for a (demo) hunter no member has claimed. */
   async hunterProfile(
     hunterId: number,
-    user: TestMember,
+    user: TestMember | null,
     name: string,
     status: HunterStatus = 'approved',
     type: 'hunters.hunter.created' | 'hunters.hunter.updated' = 'hunters.hunter.created',
   ): Promise<void> {
     await this.publish(type, {
       hunterId,
-      userId: user.id,
+      userId: user?.id ?? null,
       name,
       profileImageUrl: `/api/media/hunter-photos/${hunterId}`,
       location: 'London',
