@@ -335,6 +335,30 @@ describe('/hunter-dashboard', () => {
     );
   });
 
+  it('shows the joining hint with the dashboard, never after it (nothing below it moves when it arrives)', async () => {
+    stubFetch({
+      ...withProfile,
+      // Answered well after the profile, as a slower read would be.
+      'GET /api/hunter-profile/joining-details': () =>
+        new Promise((resolve) =>
+          setTimeout(
+            () =>
+              resolve(
+                json(200, {
+                  whatsappVoice: { phone: null },
+                  whatsappVideo: { phone: null },
+                  inPerson: { area: null, address: null },
+                }),
+              ),
+            300,
+          ),
+        ),
+    });
+    renderRoute('/hunter-dashboard?tab=bookings');
+    await screen.findByRole('heading', { name: 'Welcome back, Sofia Marin' });
+    expect(screen.getByRole('status', { name: 'Joining details missing' })).toBeTruthy();
+  });
+
   it('shows no joining hint once every offered type has its details', async () => {
     stubFetch(withProfile);
     renderRoute('/hunter-dashboard?tab=bookings');

@@ -14,11 +14,9 @@ import {
   compactPhone,
   joiningDetailsOf,
   joiningFormValuesOf,
+  JOINING_DETAILS_ANCHOR,
   validateJoiningForm,
 } from '../lib/joining-details';
-
-/** The anchor the dashboard's hint links to. */
-export const JOINING_DETAILS_ANCHOR = 'how-clients-join';
 
 /**
  * 'How clients join' on the Settings tab: per offered session type, what the booked client receives after paying

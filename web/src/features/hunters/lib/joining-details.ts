@@ -66,3 +66,6 @@ export function typesMissingJoiningDetails(
   if (sessionTypes.inPerson.enabled && !(details.inPerson.area && details.inPerson.address)) missing.push('inPerson');
   return missing;
 }
+
+/** The anchor the dashboard's hint links to. */
+export const JOINING_DETAILS_ANCHOR = 'how-clients-join';
