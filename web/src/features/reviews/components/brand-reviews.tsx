@@ -1,6 +1,6 @@
 import type { Brand } from '@hunted/contracts';
 import { Images, LogIn } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { BRAND_PAGE_ANCHORS } from '@/config/directory';
 import { goToLogin, useAuth, type AuthState } from '@/lib/auth';
@@ -13,7 +13,6 @@ import { ShowMoreButton } from '@/components/ui/show-more-button';
 import { PhotoGallery } from './photo-gallery';
 import { PhotoLightbox } from './photo-lightbox';
 import { ReviewCard } from './review-card';
-import { ReviewForm } from './review-form';
 
 /** What the lightbox shows: the brand's whole sequence of pictures, or one review's own photos. */
 type Viewer = { source: 'brand'; index: number } | { source: 'review'; photos: BrandPhoto[]; index: number };
@@ -102,6 +101,9 @@ export function BrandReviews({
   );
 }
 
+/** The review form's code, loaded only for a member who may write one (guests and reviewers never need it). */
+const ReviewForm = lazy(() => import('./review-form').then((m) => ({ default: m.ReviewForm })));
+
 /** The form for a member who has not reviewed this brand; otherwise a line saying why there is none. */
 function ReviewFormSlot({
   brandId,
@@ -129,5 +131,9 @@ function ReviewFormSlot({
   // be read the form is offered, and the server refuses a second review with its reason.
   if (myReview.isPending) return null;
   if (myReview.data) return <p className={note}>You have already reviewed this brand</p>;
-  return <ReviewForm brandId={brandId} user={auth.user} onSettled={onReviewSettled} />;
+  return (
+    <Suspense fallback={null}>
+      <ReviewForm brandId={brandId} user={auth.user} onSettled={onReviewSettled} />
+    </Suspense>
+  );
 }

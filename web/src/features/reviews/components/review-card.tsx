@@ -2,7 +2,7 @@ import type { Review } from '@hunted/contracts';
 import { BadgeCheck } from 'lucide-react';
 import { Avatar } from '@/components/ui/avatar';
 import { StarRating } from '@/components/ui/star-rating';
-import { RATING_CATEGORIES } from './review-form';
+import { RATING_CATEGORIES } from '../lib/rating-categories';
 
 export function reviewDateLabel(iso: string): string {
   const date = new Date(iso);

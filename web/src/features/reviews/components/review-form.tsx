@@ -10,14 +10,8 @@ import { HttpError, serverMessage } from '@/lib/api-client';
 import type { User } from '@/lib/auth';
 import { useCreateReview } from '../api/create-review';
 import { photoProblem, readAsDataUrl, REVIEW_PHOTO_TYPES } from '../lib/review-photos';
+import { RATING_CATEGORIES } from '../lib/rating-categories';
 import { StarInput } from './star-input';
-
-export const RATING_CATEGORIES = [
-  { key: 'speedRating', label: 'Speed' },
-  { key: 'easeRating', label: 'Ease' },
-  { key: 'qualityRating', label: 'Quality' },
-  { key: 'sustainabilityRating', label: 'Sustainability' },
-] as const satisfies readonly { key: keyof CategoryRatings; label: string }[];
 
 const unrated: CategoryRatings = { speedRating: 0, easeRating: 0, qualityRating: 0, sustainabilityRating: 0 };
 
