@@ -1,11 +1,7 @@
 import { HUNTER_REVIEW_LIMITS, HUNTER_REVIEW_MESSAGES, type HunterReview } from '@hunted/contracts';
 import { Flag } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent } from '@/components/ui/dialog';
-import { FieldError } from '@/components/ui/field';
-import { Label } from '@/components/ui/input';
-import { Textarea } from '@/components/ui/textarea';
+import { useState } from 'react';
+import { ReasonDialog } from '@/components/form/reason-dialog';
 import { toast } from '@/components/ui/toast';
 import { HttpError } from '@/lib/api-client';
 import { serverMessageOf } from '@/lib/field-errors';
@@ -53,68 +49,35 @@ function ReportDialog({
   onOpenChange: (open: boolean) => void;
   onDone: () => void;
 }) {
-  const id = useId();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const report = useReportHunterReview();
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!reason.trim()) {
-      setError(HUNTER_REVIEW_MESSAGES.reasonRequired);
-      return;
-    }
-    setError(null);
+  const send = async (reason: string): Promise<string | null> => {
     try {
-      await report.mutateAsync({ reviewId: review.id, reason: reason.trim() });
+      await report.mutateAsync({ reviewId: review.id, reason });
     } catch (failure) {
       // A second report is refused with 409 and the API's own words: the first one stands, so nothing is wrong.
       if (failure instanceof HttpError && failure.status === 409) {
         toast({ title: serverMessageOf(failure) ?? HUNTER_REVIEW_MESSAGES.alreadyReported, description: 'Our team will look at it.' });
         onDone();
-        return;
+        return null;
       }
-      setError(serverMessageOf(failure) ?? 'The report could not be sent. Please try again.');
-      return;
+      return serverMessageOf(failure) ?? 'The report could not be sent. Please try again.';
     }
     toast({ title: 'Thanks for reporting this review', description: 'Our team will look at it.' });
     onDone();
+    return null;
   };
 
   return (
-    <Dialog open onOpenChange={onOpenChange}>
-      <DialogContent
-        title={`Report review by ${review.reviewerName}`}
-        description="Tell us what is wrong with it. Only our team sees your report."
-        className="sm:max-w-lg"
-      >
-        <form onSubmit={(event) => void submit(event)} noValidate>
-          <Label htmlFor={`${id}-reason`}>Reason</Label>
-          <Textarea
-            id={`${id}-reason`}
-            value={reason}
-            rows={3}
-            maxLength={HUNTER_REVIEW_LIMITS.reportReasonMax}
-            placeholder="e.g. It is about a different hunter."
-            aria-invalid={error !== null}
-            aria-describedby={error ? `${id}-error` : undefined}
-            onChange={(event) => setReason(event.target.value)}
-          />
-          {error ? (
-            <FieldError id={`${id}-error`}>
-              <span role="alert">{error}</span>
-            </FieldError>
-          ) : null}
-          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={report.isPending}>
-              {report.isPending ? 'Sending…' : 'Send report'}
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <ReasonDialog
+      title={`Report review by ${review.reviewerName}`}
+      description="Tell us what is wrong with it. Only our team sees your report."
+      maxLength={HUNTER_REVIEW_LIMITS.reportReasonMax}
+      placeholder="e.g. It is about a different hunter."
+      requiredMessage={HUNTER_REVIEW_MESSAGES.reasonRequired}
+      submitLabel="Send report"
+      pendingLabel="Sending…"
+      send={send}
+      onOpenChange={onOpenChange}
+    />
   );
 }

@@ -6,17 +6,14 @@ import {
   type SessionTypeKey,
 } from '@hunted/contracts';
 import { Eye, EyeOff, Flag, MessageSquareWarning } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { ReasonDialog } from '@/components/form/reason-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
-import { Dialog, DialogContent } from '@/components/ui/dialog';
-import { FieldError } from '@/components/ui/field';
-import { Label } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { StarRating } from '@/components/ui/star-rating';
-import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toast';
 import { serverMessageOf } from '@/lib/field-errors';
 import {
@@ -246,62 +243,30 @@ function HideReviewDialog({
   onOpenChange: (open: boolean) => void;
   onHidden: () => void;
 }) {
-  const id = useId();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const hide = useHideHunterReview();
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!reason.trim()) {
-      setError(HUNTER_REVIEW_MESSAGES.reasonRequired);
-      return;
-    }
-    setError(null);
+  const send = async (reason: string): Promise<string | null> => {
     try {
-      await hide.mutateAsync({ reviewId: review.id, reason: reason.trim() });
+      await hide.mutateAsync({ reviewId: review.id, reason });
     } catch (failure) {
-      setError(serverMessageOf(failure) ?? 'The review could not be hidden. Please try again.');
-      return;
+      return serverMessageOf(failure) ?? 'The review could not be hidden. Please try again.';
     }
     onHidden();
+    return null;
   };
 
   return (
-    <Dialog open onOpenChange={onOpenChange}>
-      <DialogContent
-        title={`Hide review by ${review.reviewerName}`}
-        description="The review leaves the hunter's public page and stops counting in their rating. You can show it again later."
-        className="sm:max-w-lg"
-      >
-        <form onSubmit={(event) => void submit(event)} noValidate>
-          <Label htmlFor={`${id}-reason`}>Reason</Label>
-          <Textarea
-            id={`${id}-reason`}
-            value={reason}
-            rows={3}
-            maxLength={HUNTER_REVIEW_LIMITS.hideReasonMax}
-            placeholder="e.g. Personal details of the hunter in the text."
-            aria-invalid={error !== null}
-            aria-describedby={error ? `${id}-error` : undefined}
-            onChange={(event) => setReason(event.target.value)}
-          />
-          {error ? (
-            <FieldError id={`${id}-error`}>
-              <span role="alert">{error}</span>
-            </FieldError>
-          ) : null}
-          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={hide.isPending} className="bg-red-600 hover:bg-red-700 active:bg-red-800">
-              {hide.isPending ? 'Hiding…' : 'Hide review'}
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <ReasonDialog
+      title={`Hide review by ${review.reviewerName}`}
+      description="The review leaves the hunter's public page and stops counting in their rating. You can show it again later."
+      maxLength={HUNTER_REVIEW_LIMITS.hideReasonMax}
+      placeholder="e.g. Personal details of the hunter in the text."
+      requiredMessage={HUNTER_REVIEW_MESSAGES.reasonRequired}
+      submitLabel="Hide review"
+      pendingLabel="Hiding…"
+      submitClassName="bg-red-600 hover:bg-red-700 active:bg-red-800"
+      send={send}
+      onOpenChange={onOpenChange}
+    />
   );
 }
 
