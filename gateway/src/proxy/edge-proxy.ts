@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { Duplex } from 'node:stream';
+import type { Duplex, Readable } from 'node:stream';
 import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createProxyMiddleware, type RequestHandler } from 'http-proxy-middleware';
@@ -417,27 +417,21 @@ export class EdgeProxy {
    * A body goes through a ReplayableBody, so such a retry can send it again from the first byte.
    */
   private forward(service: ServiceName, req: TrackedRequest, res: http.ServerResponse): void {
-    const upstreams = this.upstreams[service];
-    let target = upstreams.targets[0]!;
-    if (upstreams.replicated) {
-      const tried = (req[TRIED_REPLICAS] ??= []);
-      target = upstreams.pick(tried) ?? target;
-      tried.push(target);
-    }
+    const tried = (req[TRIED_REPLICAS] ??= []);
+    const target = this.upstreams[service].pick(tried) ?? this.upstreams[service].targets[0]!;
+    tried.push(target);
     const body = hasBody(req) ? (req[REPLAYABLE_BODY] ??= new ReplayableBody(req)).stream() : null;
     const exchange = new ServiceExchange(req, res, (error) => this.exchangeFailed(service, req, res, error), this.copyOrInvalidate(service, req));
     req[EXCHANGE] = exchange;
+    this.dispatch(target, req.method ?? 'GET', req.url ?? '/', upstreamHeaders(req.headers), body, exchange);
+  }
+
+  /** One request to one service address over its pool, bounded by UPSTREAM_TIMEOUT_MS for the head and each chunk. */
+  private dispatch(target: string, method: string, path: string, headers: Record<string, string | string[]>, body: Readable | null, handler: Dispatcher.DispatchHandler): void {
     const timeoutMs = this.deps.config.UPSTREAM_TIMEOUT_MS;
     this.deps.pools.of(target).dispatch(
-      {
-        path: req.url ?? '/',
-        method: (req.method ?? 'GET') as Dispatcher.HttpMethod,
-        headers: upstreamHeaders(req.headers),
-        body,
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
-      },
-      exchange,
+      { path, method: method as Dispatcher.HttpMethod, headers, body, headersTimeout: timeoutMs, bodyTimeout: timeoutMs },
+      handler,
     );
   }
 
@@ -451,12 +445,7 @@ export class EdgeProxy {
     const headers = upstreamHeaders(req.headers);
     for (const name of ['cookie', 'if-none-match', 'if-modified-since', 'cache-control', 'pragma']) delete headers[name];
     const upstreams = this.upstreams[service];
-    const target = upstreams.replicated ? (upstreams.pick() ?? upstreams.targets[0]!) : upstreams.targets[0]!;
-    const timeoutMs = this.deps.config.UPSTREAM_TIMEOUT_MS;
-    this.deps.pools.of(target).dispatch(
-      { path: req.url ?? '/', method: 'GET', headers, headersTimeout: timeoutMs, bodyTimeout: timeoutMs },
-      new CacheRenewal(key, service, cache, this.deps.logger),
-    );
+    this.dispatch(upstreams.pick() ?? upstreams.targets[0]!, 'GET', req.url ?? '/', headers, null, new CacheRenewal(key, service, cache, this.deps.logger));
   }
 
   /**
