@@ -61,14 +61,22 @@ export async function startServiceApp<Config extends BaseEnv, App extends INestA
   const fresh = options.fresh ?? true;
   if (fresh) await dropTestSchema(config);
   const app = await create(config);
-  const port = options.port ?? (await freePort());
+  let port = options.port ?? (await freePort());
   let opsPort: number | undefined;
-  try {
-    // As main.ts starts it (listenService), on 127.0.0.1 and the port chosen here.
-    ({ opsPort } = await listenService(app as unknown as NestFastifyApplication, { ...config, PORT: port, HOST: '127.0.0.1' }));
-  } catch (error) {
-    await app.close();
-    throw error;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      // As main.ts starts it (listenService), on 127.0.0.1 and the port chosen here.
+      ({ opsPort } = await listenService(app as unknown as NestFastifyApplication, { ...config, PORT: port, HOST: '127.0.0.1' }));
+      break;
+    } catch (error) {
+      // A free port found a moment ago can be taken by then (apps started side by side): take another.
+      if (options.port === undefined && attempt < 3 && (error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+        port = await freePort();
+        continue;
+      }
+      await app.close();
+      throw error;
+    }
   }
   return {
     app,
