@@ -28,6 +28,8 @@ export * from './http/messaging.js';
 export * from './http/messaging.schemas.js';
 export * from './http/hunters.js';
 export * from './http/hunters.schemas.js';
+export * from './http/hunter-edits.js';
+export * from './http/hunter-edits.schemas.js';
 export * from './http/bookings.js';
 export * from './http/bookings.schemas.js';
 export * from './http/pages.js';

@@ -4,6 +4,12 @@
 export interface BrandCreatedV1 {
   brandId: number;
   name: string;
+  /**
+   * Its image and value tags (issue 25: hunters' copy of the directory shows the image and filters hunters by the
+   * tags of the brands they know). Events from before carry neither: they read as the placeholder and no tags.
+   */
+  imageUrl: string;
+  tags: string[];
 }
 
 export type BrandUpdatedV1 = BrandCreatedV1;

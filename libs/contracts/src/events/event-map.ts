@@ -15,6 +15,8 @@ import type { BrandCreatedV1, BrandDeletedV1, BrandUpdatedV1 } from './brands.js
 import type {
   HunterAvailabilityChangedV1,
   HunterCreatedV1,
+  HunterEditPublishRequestedV1,
+  HunterEditSentV1,
   HunterJoiningDetailsChangedV1,
   HunterUpdatedV1,
   HunterVettedV1,
@@ -42,6 +44,8 @@ export interface EventMap {
   'hunters.availability.changed': { version: 1; data: HunterAvailabilityChangedV1 };
   'hunters.hunter.vetted': { version: 1; data: HunterVettedV1 };
   'hunters.joining-details.changed': { version: 1; data: HunterJoiningDetailsChangedV1 };
+  'hunters.edit.sent': { version: 1; data: HunterEditSentV1 };
+  'hunters.edit.publish-requested': { version: 1; data: HunterEditPublishRequestedV1 };
   'bookings.booking.confirmed': { version: 1; data: BookingConfirmedV1 };
   'bookings.booking.rescheduled': { version: 1; data: BookingRescheduledV1 };
   'bookings.booking.cancelled': { version: 1; data: BookingCancelledV1 };
@@ -75,6 +79,8 @@ export const EVENT_VERSIONS: { [T in EventType]: EventVersion<T> } = {
   'hunters.availability.changed': 1,
   'hunters.hunter.vetted': 1,
   'hunters.joining-details.changed': 1,
+  'hunters.edit.sent': 1,
+  'hunters.edit.publish-requested': 1,
   'bookings.booking.confirmed': 1,
   'bookings.booking.rescheduled': 1,
   'bookings.booking.cancelled': 1,

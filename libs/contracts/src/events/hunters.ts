@@ -58,3 +58,24 @@ export interface HunterJoiningDetailsChangedV1 {
   hunterId: number;
   joining: JoiningDetails;
 }
+
+/** A hunter sent a client an edit after a held session (messaging emails the client; it is on their My bookings). */
+export interface HunterEditSentV1 {
+  editId: number;
+  bookingId: string;
+  hunterId: number;
+  hunterName: string;
+  clientUserId: string;
+  title: string;
+  itemCount: number;
+}
+
+/** The hunter asked, once, to publish an edit on their public page: messaging asks the client by email. */
+export interface HunterEditPublishRequestedV1 {
+  editId: number;
+  bookingId: string;
+  hunterId: number;
+  hunterName: string;
+  clientUserId: string;
+  title: string;
+}

@@ -12,6 +12,7 @@ import {
   type Weekday,
 } from '../http/hunters.js';
 import { BOOKING_ATTENDANCE } from '../http/bookings.js';
+import { BRAND_PLACEHOLDER_IMAGE_URL } from '../http/brands.js';
 import type { EventPayload, EventType } from './event-map.js';
 
 /**
@@ -36,7 +37,13 @@ const userRegistered = z.object({
   profileImageUrl: z.string().nullable(),
 });
 
-const brandCreated = z.object({ brandId: serial, name: z.string() });
+// Brand events from before issue 25 carry no image or tags: the placeholder and none.
+const brandCreated = z.object({
+  brandId: serial,
+  name: z.string(),
+  imageUrl: z.string().default(BRAND_PLACEHOLDER_IMAGE_URL),
+  tags: z.array(z.string()).default([]),
+});
 
 const reviewCreated = z.object({ reviewId: serial, brandId: serial, userId: id, rating: z.number().int().min(1).max(5) });
 
@@ -132,6 +139,12 @@ export const PAYLOAD_SCHEMAS: { [T in EventType]: z.ZodType<EventPayload<T>> } =
   'hunters.availability.changed': contract<'hunters.availability.changed'>()(availabilityChanged),
   'hunters.hunter.vetted': contract<'hunters.hunter.vetted'>()(hunterVetted),
   'hunters.joining-details.changed': contract<'hunters.joining-details.changed'>()(z.object({ hunterId: serial, joining })),
+  'hunters.edit.sent': contract<'hunters.edit.sent'>()(
+    z.object({ editId: serial, bookingId: id, hunterId: serial, hunterName: z.string(), clientUserId: id, title: z.string(), itemCount: z.number().int().min(1) }),
+  ),
+  'hunters.edit.publish-requested': contract<'hunters.edit.publish-requested'>()(
+    z.object({ editId: serial, bookingId: id, hunterId: serial, hunterName: z.string(), clientUserId: id, title: z.string() }),
+  ),
   'bookings.booking.confirmed': contract<'bookings.booking.confirmed'>()(booking),
   'bookings.booking.rescheduled': contract<'bookings.booking.rescheduled'>()(booking.extend({ previousStartsAt: instant, previousEndsAt: instant })),
   'bookings.booking.cancelled': contract<'bookings.booking.cancelled'>()(

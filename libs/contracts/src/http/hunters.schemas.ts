@@ -28,6 +28,7 @@ import {
   type SessionTypes,
   type Weekday,
 } from './hunters.js';
+import { hunterKnownBrandFilters } from './hunter-edits.schemas.js';
 import { isHttpLink, trimmed, trimmedOrNull } from './input-rules.js';
 import { listFilterOneOf, listSearch, listWholeNumber } from './list-filters.js';
 import { hasControlCharacters, oneLineText } from './text-rules.js';
@@ -51,6 +52,7 @@ export const hunterListQuerySchema = z.object({
   sort: listFilterOneOf('sort', HUNTER_SORTS),
   limit: listWholeNumber('limit', 1, HUNTER_LIST_PAGING.maxLimit),
   offset: listWholeNumber('offset', 0, HUNTER_LIST_PAGING.maxOffset),
+  ...hunterKnownBrandFilters,
 });
 export type HunterListQueryParsed = z.output<typeof hunterListQuerySchema>;
 

@@ -355,6 +355,10 @@ export interface HunterListQuery {
   location?: HunterLocation | 'all';
   specialty?: HunterSpecialty | 'all';
   service?: HunterService | 'all';
+  /** Hunters who know this directory brand (named it in an edit or among their go-to brands). */
+  brand?: number;
+  /** Hunters who know a brand with this value tag (BRAND_VALUE_TAGS). */
+  valueTag?: string | 'all';
   sort?: HunterSort;
   limit?: number;
   offset?: number;

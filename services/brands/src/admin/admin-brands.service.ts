@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Brand } from '@hunted/contracts';
 import { EventPublisher } from '@hunted/platform';
 import { DataSource } from 'typeorm';
-import { BrandRepository } from '../brands/brand.repository.js';
+import { BrandRepository, brandEventOf } from '../brands/brand.repository.js';
 import { changedBrandValues, newBrandValues, type BrandFields } from '../brands/brand-values.js';
 
 /** The admin console's brand management: every change is one transaction with its event. */
@@ -29,7 +29,7 @@ export class AdminBrandsService {
   update(id: number, input: BrandFields): Promise<Brand> {
     return this.dataSource.transaction(async (manager) => {
       const brand = await this.brands.update(manager, id, changedBrandValues(input));
-      await this.events.publish(manager, 'brands.brand.updated', { brandId: id, name: brand.name });
+      await this.events.publish(manager, 'brands.brand.updated', brandEventOf(brand));
       return brand;
     });
   }

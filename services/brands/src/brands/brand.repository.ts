@@ -1,6 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Brand, SitemapEntry, SitemapFile, VoteResponse } from '@hunted/contracts';
+import type { Brand, BrandCreatedV1, SitemapEntry, SitemapFile, VoteResponse } from '@hunted/contracts';
 import { createHash } from 'node:crypto';
 import {
   EventPublisher,
@@ -137,6 +137,20 @@ function whereClause(conditions: string[]): string {
 /** 15 values a row: 1,000 rows stay well under PostgreSQL's 65,535 parameters a statement. */
 const INSERT_CHUNK = 1000;
 
+/** What a brand event carries of a brand (`brands.brand.created/updated`). */
+export interface BrandEventFields {
+  id: number;
+  name: string;
+  imageUrl: string;
+  tags: string[];
+}
+const BRAND_EVENT_COLUMNS = `b.id, b.name, b.image_url as "imageUrl", b.tags`;
+
+/** The payload of `brands.brand.created/updated` for a brand. */
+export function brandEventOf(brand: BrandEventFields): BrandCreatedV1 {
+  return { brandId: brand.id, name: brand.name, imageUrl: brand.imageUrl, tags: brand.tags };
+}
+
 /**
  * The one owner of the brands table (and of the counters and totals kept on it: brand_counts, brand_daily_votes).
  * Every feature of this service reads and writes brands through it; none writes SQL on these tables itself.
@@ -177,7 +191,7 @@ export class BrandRepository implements SitemapSource {
       for (const row of inserted) {
         const brand = brandOfRow(row);
         created.push(brand);
-        await this.events.publish(manager, 'brands.brand.created', { brandId: brand.id, name: brand.name });
+        await this.events.publish(manager, 'brands.brand.created', brandEventOf(brand));
       }
     }
     if (created.length > 0) this.figures.changed(manager, 'brands');
@@ -445,9 +459,9 @@ export class BrandRepository implements SitemapSource {
   }
 
   /** The brand with most votes on the day before `day`, then most all-time votes, then the oldest; null: none. */
-  async bestOfDayBefore(manager: EntityManager, day: string): Promise<{ id: number; name: string } | null> {
-    const [pick] = await manager.query<{ id: number; name: string }[]>(
-      `select b.id, b.name from brands b
+  async bestOfDayBefore(manager: EntityManager, day: string): Promise<BrandEventFields | null> {
+    const [pick] = await manager.query<BrandEventFields[]>(
+      `select ${BRAND_EVENT_COLUMNS} from brands b
        left join brand_daily_votes d on d.brand_id = b.id and d.day = $1::date - 1
        order by coalesce(d.votes, 0) desc, b.votes desc, b.id limit 1`,
       [day],
@@ -459,9 +473,9 @@ export class BrandRepository implements SitemapSource {
    * Features the brand on the day; a feature lasts its day, so earlier days' features (picks and dated admin
    * features) end. Answers the brands whose feature ended.
    */
-  async featureFor(manager: EntityManager, id: number, day: string): Promise<{ id: number; name: string }[]> {
-    const [expired] = await manager.query<[{ id: number; name: string }[], number]>(
-      `update brands set featured = false where featured and featured_date < $1::date returning id, name`,
+  async featureFor(manager: EntityManager, id: number, day: string): Promise<BrandEventFields[]> {
+    const [expired] = await manager.query<[BrandEventFields[], number]>(
+      `update brands b set featured = false where featured and featured_date < $1::date returning ${BRAND_EVENT_COLUMNS}`,
       [day],
     );
     await manager.query(`update brands set featured = true, featured_date = $1::date where id = $2`, [day, id]);

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { EventPublisher } from '@hunted/platform';
 import { DataSource } from 'typeorm';
-import { BrandRepository } from '../brands/brand.repository.js';
+import { BrandRepository, brandEventOf } from '../brands/brand.repository.js';
 
 export interface FeaturedPick {
   /** The London day the pick is for (YYYY-MM-DD). */
@@ -44,7 +44,7 @@ export class FeaturedBrandPicker {
       // A feature lasts its day: earlier days' picks (and dated admin features) stop showing the banner.
       const expired = await this.brands.featureFor(manager, pick.id, day);
       for (const brand of [...expired, pick]) {
-        await this.events.publish(manager, 'brands.brand.updated', { brandId: brand.id, name: brand.name });
+        await this.events.publish(manager, 'brands.brand.updated', brandEventOf(brand));
       }
       this.logger.log(`featured brand ${pick.id} for ${day}`);
       return { day, brandId: pick.id, picked: true };

@@ -8,6 +8,7 @@ import { AddHunterPhotoOwners1764806400000 } from './1764806400000-add-hunter-ph
 import { AddHunterVetting1764892800000 } from './1764892800000-add-hunter-vetting.js';
 import { CreateJoiningDetails1795824000000 } from './1795824000000-create-joining-details.js';
 import { RatingsFromReviews1795824060000 } from './1795824060000-ratings-from-reviews.js';
+import { CreateHunterEdits1796200000000 } from './1796200000000-create-hunter-edits.js';
 
 /** Every migration of this service, in order. They run on start. */
 export const migrations = [
@@ -21,4 +22,5 @@ export const migrations = [
   AddHunterVetting1764892800000,
   CreateJoiningDetails1795824000000,
   RatingsFromReviews1795824060000,
+  CreateHunterEdits1796200000000,
 ];
