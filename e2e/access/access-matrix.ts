@@ -599,6 +599,23 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     }),
     expect: everyone(201),
   },
+  // ── Hunter's Pick (issue 25): today's pick is public; only the day's hunter picks (none of the fixture hunters is
+  // on the rota: a hunter 403, a member without a profile 404); the rota is the admin's (an invalid rota changes nothing)
+  { route: 'GET /api/hunter-picks/today', url: () => '/api/hunter-picks/today', expect: everyone(200) },
+  { route: 'GET /api/hunter-picks/mine', url: () => '/api/hunter-picks/mine', expect: hunters(200) },
+  {
+    route: 'PUT /api/hunter-picks/today',
+    url: () => '/api/hunter-picks/today',
+    body: () => ({ brandId: 1, note: 'A matrix pick.' }),
+    expect: owners({ hunter: 403, otherHunter: 403 }),
+  },
+  { route: 'GET /api/admin/hunter-pick-rota', url: () => '/api/admin/hunter-pick-rota', expect: adminOnly(200) },
+  {
+    route: 'PUT /api/admin/hunter-pick-rota',
+    url: () => '/api/admin/hunter-pick-rota',
+    body: () => ({ hunterIds: 'not a list' }),
+    expect: adminOnly(400),
+  },
   // ── featuring: the admin's; unfeaturing a fixture hunter changes nothing anyone is shown
   {
     route: 'POST /api/admin/hunters/:id/feature',

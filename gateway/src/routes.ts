@@ -91,6 +91,9 @@ export const ROUTES: readonly RouteRule[] = [
   { prefix: '/api/hunter-availability', service: 'hunters' },
   // vetting: the admin's queue and decisions (admins only, as every /api/admin path)
   { prefix: '/api/admin/hunters', service: 'hunters' },
+  // Hunter's Pick on /today (issue 25): today's pick, the day's hunter's pick, and the admins' rota
+  { prefix: '/api/hunter-picks', service: 'hunters' },
+  { prefix: '/api/admin/hunter-pick-rota', service: 'hunters' },
   // hunter photos, stored once and served by URL (lists carry the URLs, never the bytes)
   { prefix: '/api/media/hunter-photos', service: 'hunters' },
 

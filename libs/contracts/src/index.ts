@@ -30,6 +30,7 @@ export * from './http/hunters.js';
 export * from './http/hunters.schemas.js';
 export * from './http/hunter-edits.js';
 export * from './http/hunter-edits.schemas.js';
+export * from './http/hunter-picks.js';
 export * from './http/bookings.js';
 export * from './http/bookings.schemas.js';
 export * from './http/pages.js';

@@ -6,6 +6,7 @@ import { DemoModule } from './demo/demo.module.js';
 import { HuntersModule } from './hunters/hunters.module.js';
 import { JoiningModule } from './joining/joining.module.js';
 import { PhotosModule } from './photos/photos.module.js';
+import { PicksModule } from './picks/picks.module.js';
 import { PayoutAccountUpdatedHandler } from './payouts/events/payout-account-updated.handler.js';
 import { HunterRatingChangedHandler } from './ratings/events/hunter-rating-changed.handler.js';
 import { BookingCompletedHandler } from './sessions/events/booking-completed.handler.js';
@@ -22,6 +23,7 @@ export class AppModule extends serviceAppModule<HuntersConfig>({
     PhotosModule,
     VettingModule,
     JoiningModule,
+    PicksModule,
     EventsModule.forService({
       consumes: [...USER_COPY_HANDLERS, BookingCompletedHandler, PayoutAccountUpdatedHandler, HunterRatingChangedHandler],
       imports: [

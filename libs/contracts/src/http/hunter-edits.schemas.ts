@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BRAND_VALUE_TAGS } from './brands.js';
 import { HUNTER_EDIT_LIMITS, HUNTER_EDIT_MESSAGES } from './hunter-edits.js';
+import { HUNTER_PICK_LIMITS, HUNTER_PICK_MESSAGES } from './hunter-picks.js';
 import { isHttpLink, trimmed, trimmedOrNull } from './input-rules.js';
 import { listFilterOneOf, listWholeNumber } from './list-filters.js';
 import { hasControlCharacters } from './text-rules.js';
@@ -80,3 +81,27 @@ export const hunterKnownBrandFilters = {
   brand: listWholeNumber('brand', 1, 2_147_483_647),
   valueTag: listFilterOneOf('valueTag', BRAND_VALUE_TAGS),
 };
+
+/** `PUT /api/hunter-picks/today`: a directory brand and a note of one or two lines. */
+export const hunterPickInputSchema = z.object({
+  brandId,
+  note: z.preprocess(
+    trimmed,
+    z
+      .string({ error: HUNTER_PICK_MESSAGES.note })
+      .min(1, { error: HUNTER_PICK_MESSAGES.note })
+      .max(HUNTER_PICK_LIMITS.note, { error: HUNTER_PICK_MESSAGES.note })
+      .refine((note) => note.split('\n').length <= HUNTER_PICK_LIMITS.noteLines, { error: HUNTER_PICK_MESSAGES.note })
+      // Line breaks are the note's own; any other control character is not.
+      .refine((note) => !hasControlCharacters(note.replace(/\r?\n/g, ' ')), { error: HUNTER_PICK_MESSAGES.note })
+      .transform((note) => note.replace(/\r\n/g, '\n')),
+  ),
+});
+
+/** `PUT /api/admin/hunter-pick-rota`: hunter ids in rota order, each once. */
+export const hunterPickRotaInputSchema = z.object({
+  hunterIds: z
+    .array(z.number().int().positive().max(2_147_483_647), { error: HUNTER_PICK_MESSAGES.rota })
+    .max(HUNTER_PICK_LIMITS.rota, { error: HUNTER_PICK_MESSAGES.rota })
+    .refine((ids) => new Set(ids).size === ids.length, { error: HUNTER_PICK_MESSAGES.rota }),
+});
