@@ -1,6 +1,6 @@
 import type http from 'node:http';
 import { getJson } from '../upstream-agent.js';
-import type { BrandFacts, HunterFacts } from './page-meta.js';
+import type { BrandFacts, HunterFacts, TodayPickFacts } from './page-meta.js';
 
 /** What a service said about a page's subject: it exists (with its facts), it does not, or nobody knows just now. */
 export type Lookup<T> = { state: 'found'; facts: T } | { state: 'missing' } | { state: 'unknown' };
@@ -57,6 +57,22 @@ function hunterFactsOf(body: unknown): HunterFacts | null {
   };
 }
 
+/** Today's pick from `GET /api/hunter-picks/today`'s body; null (no pick today) reads as missing. */
+function todayPickFactsOf(body: unknown): TodayPickFacts | null {
+  const pick = (body as { pick?: unknown } | null)?.pick as
+    | { day?: unknown; hunter?: { name?: unknown }; brandName?: unknown; brand?: { imageUrl?: unknown } | null; note?: unknown }
+    | null
+    | undefined;
+  if (!pick || !isText(pick.day) || !isText(pick.hunter?.name) || !isText(pick.brandName) || !isText(pick.note)) return null;
+  return {
+    day: pick.day,
+    hunterName: pick.hunter.name,
+    brandName: pick.brandName,
+    brandImageUrl: isText(pick.brand?.imageUrl) ? pick.brand.imageUrl : null,
+    note: pick.note,
+  };
+}
+
 /**
  * The facts a page's meta is made of, read from the owning service through the route the SPA itself reads
  * (`GET /api/brands/{id}`, `GET /api/hunters/{id}`), as a guest, over the gateway's keep-alive pool. Answers are
@@ -82,7 +98,18 @@ export class PageFacts {
     return this.lookup('hunters', `${this.options.huntersUrl}/api/hunters/${id}`, hunterFactsOf);
   }
 
-  private async lookup<T>(service: Service, url: string, read: (body: unknown) => T | null): Promise<Lookup<T>> {
+  /** Today's Hunter's Pick; 'missing' while there is none today. */
+  todayPick(): Promise<Lookup<TodayPickFacts>> {
+    return this.lookup('hunters', `${this.options.huntersUrl}/api/hunter-picks/today`, todayPickFactsOf, true);
+  }
+
+  private async lookup<T>(
+    service: Service,
+    url: string,
+    read: (body: unknown) => T | null,
+    /** A 200 whose body has no facts means "none" (today's pick before it is made), not an unknown answer. */
+    emptyIsMissing = false,
+  ): Promise<Lookup<T>> {
     const now = this.now();
     const cached = this.entries.get(url);
     if (cached && cached.expiresAt > now) return cached.lookup as Lookup<T>;
@@ -91,19 +118,23 @@ export class PageFacts {
     let pending = this.inFlight.get(url) as Promise<Lookup<T>> | undefined;
     if (!pending) {
       if (this.inFlight.size >= MAX_IN_FLIGHT) return stale;
-      pending = this.fetch(service, url, read).finally(() => this.inFlight.delete(url));
+      pending = this.fetch(service, url, read, emptyIsMissing).finally(() => this.inFlight.delete(url));
       this.inFlight.set(url, pending);
     }
     const lookup = await pending;
     return lookup.state === 'unknown' ? stale : lookup;
   }
 
-  private async fetch<T>(service: Service, url: string, read: (body: unknown) => T | null): Promise<Lookup<T>> {
+  private async fetch<T>(service: Service, url: string, read: (body: unknown) => T | null, emptyIsMissing: boolean): Promise<Lookup<T>> {
     let lookup: Lookup<T>;
     try {
       const { status, body } = await getJson(url, {}, this.options.agent, this.options.timeoutMs);
       const facts = status === 200 ? read(body) : null;
-      lookup = facts ? { state: 'found', facts } : status === 404 ? { state: 'missing' } : { state: 'unknown' };
+      lookup = facts
+        ? { state: 'found', facts }
+        : status === 404 || (status === 200 && emptyIsMissing)
+          ? { state: 'missing' }
+          : { state: 'unknown' };
     } catch {
       lookup = { state: 'unknown' };
     }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { escapeHtml, renderHead } from './page-document.js';
-import { brandMeta, cutAtWord, genericMeta, hunterMeta, notFoundMeta, SITE_CARD_IMAGE } from './page-meta.js';
+import { brandMeta, cutAtWord, genericMeta, hunterMeta, notFoundMeta, SITE_CARD_IMAGE, todayMeta } from './page-meta.js';
 import { matchPage } from './page-routes.js';
 
 const brand = {
@@ -32,6 +32,16 @@ describe('page routes', () => {
 });
 
 describe('page meta', () => {
+  it("names today's Hunter's Pick in the share preview of /today, with the brand's picture when a preview can show it", () => {
+    const pick = { day: '2026-11-27', hunterName: 'Sofia Rossi', brandName: 'Loom & Co', brandImageUrl: 'https://img.example/loom.jpg', note: 'Scarves.' };
+    const meta = todayMeta(pick);
+    expect(meta).toMatchObject({ status: 200, title: genericMeta('today').title, canonicalPath: '/today', image: 'https://img.example/loom.jpg', imageAlt: 'Loom & Co' });
+    expect(meta.description.startsWith("Hunter's Pick: Loom & Co, chosen by Sofia Rossi: “Scarves.” The independent brands")).toBe(true);
+    expect(meta.description.length).toBeLessThanOrEqual(160);
+    expect(todayMeta({ ...pick, brandImageUrl: '/demo-brands/loom.svg' }).image).toBe(SITE_CARD_IMAGE);
+    expect(renderHead(meta, 'https://hunted.example')).toContain('Hunter&#39;s Pick: Loom &amp; Co');
+  });
+
   it("cuts a description at a word boundary, with an ellipsis, and flattens its line breaks", () => {
     const long = `${'Hand-woven scarves '.repeat(12)}end`;
     const cut = cutAtWord(long);

@@ -37,6 +37,15 @@ export interface HunterFacts {
   reviewCount: number;
 }
 
+/** Today's Hunter's Pick (`GET /api/hunter-picks/today`), as the share preview of /today names it. */
+export interface TodayPickFacts {
+  day: string;
+  hunterName: string;
+  brandName: string;
+  brandImageUrl: string | null;
+  note: string;
+}
+
 const SITE = 'Hunted';
 /** A 1200×630 card of the site (web/public), for pages whose own picture a link preview could not show. */
 export const SITE_CARD_IMAGE = '/og-card.png';
@@ -213,5 +222,19 @@ export const hunterMeta = onceEach((hunter: HunterFacts): PageMeta => {
     canonicalPath: hunterPath(hunter),
     ...(image ? { image, imageAlt: hunter.name } : siteCard()),
     type: 'profile',
+  };
+});
+
+/**
+ * /today with the day's Hunter's Pick (issue 25): a shared link says which brand which hunter picked, and shows the
+ * brand's picture when a preview can show it.
+ */
+export const todayMeta = onceEach((pick: TodayPickFacts): PageMeta => {
+  const today = genericMeta('today');
+  const image = previewImage(pick.brandImageUrl);
+  return {
+    ...today,
+    description: cutAtWord(`Hunter's Pick: ${pick.brandName}, chosen by ${pick.hunterName}: “${pick.note}” ${today.description}`),
+    ...(image ? { image, imageAlt: pick.brandName } : {}),
   };
 });

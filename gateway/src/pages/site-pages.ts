@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import type { GatewayConfig } from '../config.js';
 import { PageDocument, renderHead } from './page-document.js';
 import { PageFacts } from './page-facts.js';
-import { brandMeta, genericMeta, hunterMeta, notFoundMeta, type PageMeta } from './page-meta.js';
+import { brandMeta, genericMeta, hunterMeta, notFoundMeta, todayMeta, type PageMeta } from './page-meta.js';
 import { preloadedReads, renderPreloads } from './page-preloads.js';
 import { matchPage, type PageMatch } from './page-routes.js';
 import { Sitemap, SITEMAP_KINDS, SitemapUnavailableError, type SitemapKind } from './sitemap.js';
@@ -83,6 +83,10 @@ export class SitePages {
     if (page.name === 'brand') return this.subjectMeta(page, 'id', 'brand');
     if (page.name === 'hunter') return this.subjectMeta(page, 'id', 'hunter');
     if (page.name === 'bookSession') return this.subjectMeta(page, 'hunterId', 'hunter');
+    if (page.name === 'today') {
+      const pick = await this.facts.todayPick();
+      return pick.state === 'found' ? todayMeta(pick.facts) : genericMeta('today');
+    }
     return genericMeta(page.name);
   }
 
