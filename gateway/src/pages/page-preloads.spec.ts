@@ -9,6 +9,7 @@ describe('preloadedReads', () => {
     expect(preloadedReads(matchPage('/brand/a b'))).toEqual(['/api/auth/user', '/api/brands/a%20b']);
     expect(preloadedReads(matchPage('/hunters/7/ada-lind'))).toEqual(['/api/auth/user', '/api/hunters/7']);
     expect(preloadedReads(matchPage('/book-session/7'))).toEqual(['/api/auth/user', '/api/hunters/7']);
+    expect(preloadedReads(matchPage('/today'))).toEqual(['/api/auth/user', '/api/brands/featured', '/api/hunter-picks/today']);
   });
 
   it('names nothing for a path the SPA does not know, and no hunter read for an id that cannot be one', () => {

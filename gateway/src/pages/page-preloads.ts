@@ -17,6 +17,8 @@ export function preloadedReads(page: PageMatch | null): string[] {
   const hunterId = positiveIntOf(page.params[page.name === 'bookSession' ? 'hunterId' : 'id'] ?? '');
   if (page.name === 'brand' && page.params.id) reads.push(`/api/brands/${encodeURIComponent(page.params.id)}`);
   if ((page.name === 'hunter' || page.name === 'bookSession') && hunterId !== null) reads.push(`/api/hunters/${hunterId}`);
+  // /today waits for the day's featured brand and Hunter's Pick before it shows either (so neither moves the page).
+  if (page.name === 'today') reads.push('/api/brands/featured', '/api/hunter-picks/today');
   return reads;
 }
 

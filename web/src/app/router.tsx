@@ -66,8 +66,8 @@ export const routes: RouteObject[] = [
         id: 'today',
         path: paths.today.path,
         lazy: page(
-          () => import('@/features/brands/pages/today-page'),
-          (m) => m.TodayPage,
+          () => import('./routes/today'),
+          (m) => m.TodayRoute,
         ),
       },
       {

@@ -14,6 +14,8 @@ export const adminKeys = {
   disputeList: (status: 'open' | 'all', offset: number) => [...adminKeys.disputes(), status, offset] as const,
   /** Reviews of hunters under moderation (reported, hidden). */
   hunterReviews: () => [...adminKeys.all, 'hunter-reviews'] as const,
+  /** The Hunter's Pick rota and who picks today. */
+  pickRota: () => [...adminKeys.all, 'hunter-pick-rota'] as const,
   hunterReviewList: (status: 'reported' | 'hidden' | 'all', offset: number) =>
     [...adminKeys.hunterReviews(), status, offset] as const,
 };

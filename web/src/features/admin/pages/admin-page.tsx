@@ -8,6 +8,7 @@ import {
   Scale,
   ShieldX,
   UserCheck,
+  Sparkles,
 } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -21,6 +22,7 @@ import { BulkUpload } from '../components/bulk-upload';
 import { ContactSubmissions } from '../components/contact-submissions';
 import { BookingDisputes } from '../components/disputes/booking-disputes';
 import { HunterReviewModeration } from '../components/hunter-reviews/hunter-review-moderation';
+import { HunterPickRota } from '../components/hunter-pick-rota';
 import { HunterVetting } from '../components/hunters/hunter-vetting';
 import { PublicBrandsRefresh } from '../api/refresh-brands';
 
@@ -92,6 +94,9 @@ function AdminConsole() {
         <TabsTrigger value="hunter-reviews" className={compactTabClasses}>
           <MessageSquareWarning aria-hidden /> Hunter reviews
         </TabsTrigger>
+        <TabsTrigger value="hunter-pick" className={compactTabClasses}>
+          <Sparkles aria-hidden /> Hunter&apos;s Pick
+        </TabsTrigger>
       </TabsList>
       <TabsContent value="brands">
         <BrandManagement />
@@ -110,6 +115,9 @@ function AdminConsole() {
       </TabsContent>
       <TabsContent value="hunter-reviews">
         <HunterReviewModeration />
+      </TabsContent>
+      <TabsContent value="hunter-pick">
+        <HunterPickRota />
       </TabsContent>
     </Tabs>
   );

@@ -78,8 +78,11 @@ export function TodayCard({ brand, rank }: { brand: TodayBrand; rank: number }) 
   );
 }
 
-/** 'Featured Brand of the Day': the day's pick, larger, with '#1 Today'. */
-export function FeaturedCard({ brand }: { brand: TodayBrand }) {
+/**
+ * 'Featured Brand of the Day': the day's pick, larger, with '#1 Today'. `compact` stacks its picture above the text,
+ * for half the width beside the Hunter's Pick.
+ */
+export function FeaturedCard({ brand, compact = false }: { brand: TodayBrand; compact?: boolean }) {
   const href = paths.brand.getHref(brand.id, brand.name);
   return (
     <section
@@ -97,12 +100,12 @@ export function FeaturedCard({ brand }: { brand: TodayBrand }) {
           <Flame className="h-3.5 w-3.5" aria-hidden /> #1 Today
         </span>
       </div>
-      <div className="grid gap-5 p-5 sm:grid-cols-[14rem_1fr] sm:p-6">
+      <div className={cn('grid gap-5 p-5 sm:p-6', !compact && 'sm:grid-cols-[14rem_1fr]')}>
         <Link to={href} tabIndex={-1} aria-hidden className="block">
           <BrandImage
             src={brand.imageUrl}
             name={brand.name}
-            className="aspect-[16/9] w-full rounded-2xl sm:aspect-square"
+            className={cn('aspect-[16/9] w-full rounded-2xl', !compact && 'sm:aspect-square')}
           />
         </Link>
         <div className="flex min-w-0 flex-col">

@@ -27,9 +27,31 @@ const todayCalls = {
   'GET /api/brands/today?limit=12&offset=12': () => page(nextPage, 13),
   'GET /api/brands/featured': () => json(200, featured),
   'GET /api/brands/top?limit=3': () => json(200, ranked.slice(0, 3)),
+  'GET /api/hunter-picks/today': () => json(200, { pick: null }),
 };
 
 describe('/today', () => {
+  it("shows the Hunter's Pick beside the crowd's #1, linking to the brand, the hunter's page and open times", async () => {
+    const pick = {
+      day: '2026-11-27',
+      hunter: { id: 7, name: 'Ada Lind', profileImageUrl: null },
+      brand: { id: 42, name: 'Loom & Co', imageUrl: '/loom.png' },
+      brandName: 'Loom & Co',
+      note: 'Hand-woven in Skye.\nThe grey one sells out first.',
+      pickedAt: '2026-11-27T09:00:00.000Z',
+    };
+    stubFetch({ ...signedOut, ...todayCalls, 'GET /api/hunter-picks/today': () => json(200, { pick }) });
+    renderRoute('/today');
+    const card = (await screen.findByRole('heading', { name: "Hunter's Pick" })).closest('section')!;
+    expect(within(card).getByRole('link', { name: 'Loom & Co' }).getAttribute('href')).toBe('/brand/42/loom-co');
+    expect(within(card).getByText(/Hand-woven in Skye\./).textContent).toBe('Hand-woven in Skye.\nThe grey one sells out first.');
+    expect(within(card).getByRole('link', { name: /Picked by Ada Lind/ }).getAttribute('href')).toBe('/hunters/7/ada-lind');
+    expect(within(card).getByRole('link', { name: 'See open times' }).getAttribute('href')).toBe('/book-session/7');
+    // Side by side with the featured brand, the crowd's #1.
+    const featuredCard = screen.getByRole('heading', { name: 'Featured Brand of the Day' }).closest('section')!;
+    expect(featuredCard.parentElement).toBe(card.parentElement);
+  });
+
   it('shows the featured brand, the ranking, the leaderboard and a real countdown', async () => {
     stubFetch({ ...signedOut, ...todayCalls });
     renderRoute('/today');

@@ -1,5 +1,5 @@
 import { CalendarDays, Clock, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
@@ -11,7 +11,15 @@ import { TodayFilters, TodayLeaderboard } from '../components/today-sidebar';
 import { useCountdown } from '../hooks/use-countdown';
 import { londonDateLabel } from '@/lib/london-time';
 
-export function TodayPage() {
+/**
+ * What other features put on /today (they meet in app/routes/today.tsx): the hunters feature's Hunter's Pick, shown
+ * beside the crowd's #1 once it is known (`pending` holds the page's placeholder so nothing moves when it arrives).
+ */
+export interface TodayPageSlots {
+  besideFeatured?: { pending: boolean; element: ReactNode | null };
+}
+
+export function TodayPage({ slots = {} }: { slots?: TodayPageSlots }) {
   const auth = useAuth();
   const [query, setQuery] = useState<TodayQuery>({});
   const today = useTodayBrands(query);
@@ -58,14 +66,21 @@ export function TodayPage() {
 
         <div className="min-w-0 space-y-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
           {/* The featured card and the ranking replace one placeholder together, so neither pushes the other down. */}
-          {today.isPending || featured.isPending ? (
+          {today.isPending || featured.isPending || slots.besideFeatured?.pending ? (
             // A screen tall, so what follows (the leaderboard on phones) starts out of view and never moves.
             <p role="status" className="min-h-dvh py-16 text-center text-sm text-stone-500">
               Loading brands...
             </p>
           ) : (
             <>
-              {featured.data ? <FeaturedCard brand={featured.data} /> : null}
+              {slots.besideFeatured?.element ? (
+                <div className="grid gap-6 xl:grid-cols-2">
+                  {featured.data ? <FeaturedCard brand={featured.data} compact /> : null}
+                  {slots.besideFeatured.element}
+                </div>
+              ) : featured.data ? (
+                <FeaturedCard brand={featured.data} />
+              ) : null}
               <section aria-label="Today's ranking">
                 {today.isError ? (
                   <p className="rounded-2xl border border-red-200 bg-red-50 p-6 text-sm text-red-800">
