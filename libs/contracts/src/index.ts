@@ -31,6 +31,7 @@ export * from './http/hunters.schemas.js';
 export * from './http/hunter-edits.js';
 export * from './http/hunter-edits.schemas.js';
 export * from './http/hunter-picks.js';
+export * from './http/style-passport.js';
 export * from './http/bookings.js';
 export * from './http/bookings.schemas.js';
 export * from './http/pages.js';

@@ -1,6 +1,7 @@
 /** Events the bookings service publishes (on `events:bookings`). */
 import type { BookingAttendance } from '../http/bookings.js';
 import type { SessionTypeKey } from '../http/hunters.js';
+import type { PassportShares } from '../http/style-passport.js';
 
 /**
  * What every booking event carries: enough for messaging's emails and conversations and for hunters' counts
@@ -23,6 +24,11 @@ export interface BookingEventV1 {
    */
   notes: string | null;
   photoUrls: string[];
+  /**
+   * What of the style passport the client shares with the hunter (issue 25); brands answers the passport by it.
+   * Events from before read as DEFAULT_PASSPORT_SHARES. With `question` off, `notes` is null and `photoUrls` [].
+   */
+  passport: PassportShares;
 }
 
 export type BookingConfirmedV1 = BookingEventV1;

@@ -13,6 +13,7 @@ import {
 } from '../http/hunters.js';
 import { BOOKING_ATTENDANCE } from '../http/bookings.js';
 import { BRAND_PLACEHOLDER_IMAGE_URL } from '../http/brands.js';
+import { DEFAULT_PASSPORT_SHARES, PASSPORT_PARTS, type PassportPart } from '../http/style-passport.js';
 import type { EventPayload, EventType } from './event-map.js';
 
 /**
@@ -101,6 +102,10 @@ const booking = z.object({
   // Events recorded before the booking's question and photos existed carry neither.
   notes: z.string().nullable().default(null),
   photoUrls: z.array(z.string()).default([]),
+  // Events from before the style passport (issue 25) shared no part of it; their question was the hunter's.
+  passport: z
+    .object(Object.fromEntries(PASSPORT_PARTS.map((part) => [part, z.boolean()])) as Record<PassportPart, z.ZodBoolean>)
+    .default({ ...DEFAULT_PASSPORT_SHARES }),
 });
 
 const joining = z.object({

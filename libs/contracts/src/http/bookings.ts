@@ -5,6 +5,7 @@
  */
 import { isCalendarDate, londonDateOf } from '../time/london-clock.js';
 import type { SessionTypeKey } from './hunters.js';
+import type { PassportShares } from './style-passport.js';
 
 export const BOOKING_STATUSES = ['pending_payment', 'confirmed', 'completed', 'cancelled', 'expired'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
@@ -65,6 +66,8 @@ export interface CreatePaymentIntentRequest {
   notes?: string | null;
   /** Up to BOOKING_PHOTOS_MAX photos uploaded by the caller with `POST /api/booking-photos` (their ids). */
   photoIds?: string[];
+  /** What of the style passport the hunter may see (issue 25); absent: DEFAULT_PASSPORT_SHARES. */
+  passport?: PassportShares;
 }
 
 /** Answer of `POST /api/create-payment-intent`: the hold, and the intent to pay it. */
@@ -91,6 +94,7 @@ export interface CreateBookingRequest {
   /** As on the intent: read for a free type (no hold before it); a paid booking keeps what its hold was given. */
   notes?: string | null;
   photoIds?: string[];
+  passport?: PassportShares;
 }
 
 /** `GET /api/bookings/{id}` and the answer of `POST /api/bookings`, reschedule and cancel. */

@@ -1,6 +1,7 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
+  DEFAULT_PASSPORT_SHARES,
   BOOKING_ERRORS,
   BOOKING_RULES,
   type BookingAttendance,
@@ -121,6 +122,8 @@ export function bookingEventOf(row: BookingRow): BookingEventV1 {
     sequence: row.sequence,
     notes: row.notes,
     photoUrls: row.photoUrls ?? [],
+    // Until bookings keeps each booking's choices (issue 25, in progress): what a booking without the screen shares.
+    passport: { ...DEFAULT_PASSPORT_SHARES },
   };
 }
 
