@@ -100,6 +100,13 @@ describe("hunters: Hunter's Pick", () => {
       [2, 'Bea Picker'],
     ]);
     expect(set.body.today).toEqual({ day: today(), hunterId: ada });
+    // Ada is told (messaging emails her): announced once, in the transaction that chose her.
+    const chosenEvents = async () =>
+      (await db.query(`select data from outbox where type = 'hunters.pick.chosen' order by seq`)).rows.map((row: { data: unknown }) => row.data);
+    expect(await chosenEvents()).toEqual([{ hunterId: ada, userId: 'pick-ada', hunterName: 'Ada Picker', day: today() }]);
+    await send('PUT', ROTA, 'admin', { hunterIds: [ada, bea] });
+    expect(await hunters.app.get(HunterPicksService).chooseToday()).toBe(ada);
+    expect(await chosenEvents()).toHaveLength(1);
 
     expect((await send<MyHunterPickDay>('GET', '/api/hunter-picks/mine', 'pick-ada')).body).toEqual({ day: today(), isMyDay: true, pick: null });
     expect((await send<MyHunterPickDay>('GET', '/api/hunter-picks/mine', 'pick-bea')).body).toEqual({ day: today(), isMyDay: false, pick: null });

@@ -18,6 +18,7 @@ import type {
   HunterEditPublishRequestedV1,
   HunterEditSentV1,
   HunterJoiningDetailsChangedV1,
+  HunterPickChosenV1,
   HunterUpdatedV1,
   HunterVettedV1,
 } from './hunters.js';
@@ -46,6 +47,7 @@ export interface EventMap {
   'hunters.joining-details.changed': { version: 1; data: HunterJoiningDetailsChangedV1 };
   'hunters.edit.sent': { version: 1; data: HunterEditSentV1 };
   'hunters.edit.publish-requested': { version: 1; data: HunterEditPublishRequestedV1 };
+  'hunters.pick.chosen': { version: 1; data: HunterPickChosenV1 };
   'bookings.booking.confirmed': { version: 1; data: BookingConfirmedV1 };
   'bookings.booking.rescheduled': { version: 1; data: BookingRescheduledV1 };
   'bookings.booking.cancelled': { version: 1; data: BookingCancelledV1 };
@@ -81,6 +83,7 @@ export const EVENT_VERSIONS: { [T in EventType]: EventVersion<T> } = {
   'hunters.joining-details.changed': 1,
   'hunters.edit.sent': 1,
   'hunters.edit.publish-requested': 1,
+  'hunters.pick.chosen': 1,
   'bookings.booking.confirmed': 1,
   'bookings.booking.rescheduled': 1,
   'bookings.booking.cancelled': 1,

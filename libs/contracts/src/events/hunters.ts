@@ -79,3 +79,12 @@ export interface HunterEditPublishRequestedV1 {
   clientUserId: string;
   title: string;
 }
+
+/** A hunter on the rota was chosen to make the day's Hunter's Pick (messaging tells them by email). */
+export interface HunterPickChosenV1 {
+  hunterId: number;
+  userId: string | null;
+  hunterName: string;
+  /** The London day (YYYY-MM-DD). */
+  day: string;
+}

@@ -147,6 +147,9 @@ export const PAYLOAD_SCHEMAS: { [T in EventType]: z.ZodType<EventPayload<T>> } =
   'hunters.edit.sent': contract<'hunters.edit.sent'>()(
     z.object({ editId: serial, bookingId: id, hunterId: serial, hunterName: z.string(), clientUserId: id, title: z.string(), itemCount: z.number().int().min(1) }),
   ),
+  'hunters.pick.chosen': contract<'hunters.pick.chosen'>()(
+    z.object({ hunterId: serial, userId: id.nullable(), hunterName: z.string(), day: z.iso.date() }),
+  ),
   'hunters.edit.publish-requested': contract<'hunters.edit.publish-requested'>()(
     z.object({ editId: serial, bookingId: id, hunterId: serial, hunterName: z.string(), clientUserId: id, title: z.string() }),
   ),

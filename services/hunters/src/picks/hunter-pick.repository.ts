@@ -3,6 +3,14 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { HunterPick, HunterPickRotaEntry } from '@hunted/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 
+/** The day's hunter; `chosenNow` when this call chose them (and so announces it), with their account and name. */
+export interface ChosenHunter {
+  hunterId: number;
+  chosenNow: boolean;
+  userId: string | null;
+  name: string;
+}
+
 interface PickRow {
   day: string;
   hunterId: number;
@@ -67,24 +75,25 @@ export class HunterPickRepository {
    * transaction-scoped advisory lock, and `on conflict do nothing`, so concurrent runs choose once. Null when the
    * rota has no approved hunter.
    */
-  async chooseHunterFor(manager: EntityManager, day: string): Promise<number | null> {
+  async chooseHunterFor(manager: EntityManager, day: string): Promise<ChosenHunter | null> {
     await manager.query(`select pg_advisory_xact_lock(hashtext(current_schema() || ':hunter-pick-choice'))`);
     const chosen = await this.hunterOn(manager, day);
-    if (chosen !== null) return chosen;
-    const [next] = await manager.query<{ hunterId: number }[]>(
+    if (chosen !== null) return { hunterId: chosen, chosenNow: false, userId: null, name: '' };
+    const [next] = await manager.query<{ hunterId: number; userId: string | null; name: string }[]>(
       `with previous as (
          select r.position from hunter_picks p join hunter_pick_rota r on r.hunter_id = p.hunter_id
          where p.day < $1::date order by p.day desc limit 1
        )
-       select r.hunter_id as "hunterId" from hunter_pick_rota r
+       select r.hunter_id as "hunterId", h.user_id as "userId", h.name from hunter_pick_rota r
        join hunters h on h.id = r.hunter_id and h.status = 'approved'
        order by (r.position <= coalesce((select position from previous), -1)), r.position
        limit 1`,
       [day],
     );
     if (!next) return null;
-    await manager.query(`insert into hunter_picks (day, hunter_id) values ($1::date, $2) on conflict (day) do nothing`, [day, next.hunterId]);
-    return this.hunterOn(manager, day);
+    // The advisory lock makes this the only chooser of the day, so the insert always lands.
+    await manager.query(`insert into hunter_picks (day, hunter_id) values ($1::date, $2)`, [day, next.hunterId]);
+    return { ...next, chosenNow: true };
   }
 
   /**

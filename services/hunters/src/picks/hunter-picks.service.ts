@@ -8,10 +8,10 @@ import {
   type HunterPickRota,
   type MyHunterPickDay,
 } from '@hunted/contracts';
-import { now } from '@hunted/platform';
-import { DataSource } from 'typeorm';
+import { EventPublisher, now } from '@hunted/platform';
+import { DataSource, type EntityManager } from 'typeorm';
 import { HunterRepository } from '../hunters/hunter.repository.js';
-import { HunterPickRepository } from './hunter-pick.repository.js';
+import { HunterPickRepository, type ChosenHunter } from './hunter-pick.repository.js';
 
 /** What the day is, in London, by the service's clock (the test clock in end-to-end runs). */
 export function pickDay(): string {
@@ -28,6 +28,7 @@ export class HunterPicksService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly picks: HunterPickRepository,
     private readonly hunters: HunterRepository,
+    private readonly events: EventPublisher,
   ) {}
 
   today(): Promise<HunterPick | null> {
@@ -36,7 +37,16 @@ export class HunterPicksService {
 
   /** Chooses today's hunter when nobody is chosen yet; the hunter's id, or null with no approved hunter on the rota. */
   chooseToday(): Promise<number | null> {
-    return this.dataSource.transaction((manager) => this.picks.chooseHunterFor(manager, pickDay()));
+    return this.dataSource.transaction(async (manager) => (await this.choose(manager, pickDay()))?.hunterId ?? null);
+  }
+
+  /** The day's hunter, announced (`hunters.pick.chosen`, for their email) in the transaction that chose them. */
+  private async choose(manager: EntityManager, day: string): Promise<ChosenHunter | null> {
+    const chosen = await this.picks.chooseHunterFor(manager, day);
+    if (chosen?.chosenNow) {
+      await this.events.publish(manager, 'hunters.pick.chosen', { hunterId: chosen.hunterId, userId: chosen.userId, hunterName: chosen.name, day });
+    }
+    return chosen;
   }
 
   async mine(userId: string): Promise<MyHunterPickDay> {
@@ -77,7 +87,7 @@ export class HunterPicksService {
       if (!(await this.picks.replaceRota(manager, hunterIds))) {
         throw new BadRequestException({ statusCode: 400, message: HUNTER_PICK_MESSAGES.rota, errors: { hunterIds: HUNTER_PICK_MESSAGES.rota } });
       }
-      await this.picks.chooseHunterFor(manager, pickDay());
+      await this.choose(manager, pickDay());
     });
     return this.rota();
   }
