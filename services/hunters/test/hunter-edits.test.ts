@@ -159,6 +159,7 @@ describe('hunters: Hunter Edits', () => {
       await bookingEvent('bookings.booking.completed', booking(8), ada.id, 'u-dan'),
       await bookingEvent('bookings.booking.completed', booking(9), ada.id, 'u-dan'),
       await bookingEvent('bookings.booking.completed', booking(10), ada.id, 'u-eve'),
+      await bookingEvent('bookings.booking.completed', booking(11), ada.id, 'u-fay'),
     ];
     await applied(events);
   });
@@ -184,6 +185,7 @@ describe('hunters: Hunter Edits', () => {
       ['08', true, null],
       ['09', true, null],
       ['10', true, null],
+      ['11', true, null],
     ]);
   });
 
@@ -363,6 +365,23 @@ describe('hunters: Hunter Edits', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('lets racing sends for one session leave one edit; an item keeps its brand name once the brand leaves', async () => {
+    const answers = await Promise.all([1, 2, 3].map(() => send<HunterEdit>('POST', '/api/hunter-edits', 'u-ada', edit(booking(11), [12, 13, 14]))));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409]);
+    const created = answers.find((a) => a.status === 201)!.body;
+    expect(await db.query(`select 1 from outbox where type = 'hunters.edit.sent' and data->>'bookingId' = $1`, [booking(11)])).toMatchObject({
+      rowCount: 1,
+    });
+
+    await db.query('delete from brand_copies where brand_id = 14');
+    const read = await send<HunterEdit>('GET', `/api/hunter-edits/${created.id}`, 'u-fay');
+    expect(read.body.items.map((i) => [i.brand?.id ?? null, i.brandName])).toEqual([
+      [12, 'Brand 12'],
+      [13, 'Brand 13'],
+      [null, 'Brand 14'],
+    ]);
+  });
+
   it('pages the sent and received lists, newest first, with x-total-count', async () => {
     // Two more of Ada's sessions, to other clients; and Bea's edit to Cleo.
     for (const [as, n] of [['u-ada', 8], ['u-ada', 9], ['u-ada', 10], ['u-bea', 5]] as const) {
@@ -371,8 +390,17 @@ describe('hunters: Hunter Edits', () => {
     const first = await send<HunterEdit[]>('GET', '/api/hunter-edits/sent?limit=2', 'u-ada');
     const second = await send<HunterEdit[]>('GET', '/api/hunter-edits/sent?limit=2&offset=2', 'u-ada');
     const last = await send<HunterEdit[]>('GET', '/api/hunter-edits/sent?limit=2&offset=4', 'u-ada');
-    expect([first.headers.get('x-total-count'), second.headers.get('x-total-count')]).toEqual(['6', '6']);
-    expect([...first.body, ...second.body, ...last.body].map((e) => e.bookingId.slice(-2))).toEqual(['10', '09', '08', '04', '02', '01']);
+    const rest = await send<HunterEdit[]>('GET', '/api/hunter-edits/sent?limit=2&offset=6', 'u-ada');
+    expect([first.headers.get('x-total-count'), second.headers.get('x-total-count')]).toEqual(['7', '7']);
+    expect([...first.body, ...second.body, ...last.body, ...rest.body].map((e) => e.bookingId.slice(-2))).toEqual([
+      '10',
+      '09',
+      '08',
+      '11',
+      '04',
+      '02',
+      '01',
+    ]);
     expect((await send('GET', '/api/hunter-edits/sent?limit=51', 'u-ada')).status).toBe(400);
     expect((await send('GET', '/api/hunter-edits/sent', null)).status).toBe(401);
 
