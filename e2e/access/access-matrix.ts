@@ -420,6 +420,60 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     sees: (body) => expect(JSON.stringify(body)).not.toMatch(/447700900|Matrix Mews|joining/),
   },
 
+  // ── Hunter Edits (issue 25): sent by the hunter of a held session to its client. The matrix holds no held
+  // session, so sending is 404 for everyone signed in (the member's booking is ahead, and nobody else's); an edit
+  // id that names nothing is 404 for everyone, guests too (a published edit is public); the lists are each
+  // caller's own; the public reads by hunter and by brand are everyone's.
+  {
+    route: 'POST /api/hunter-edits',
+    case: 'a session not held',
+    url: () => '/api/hunter-edits',
+    body: (f) => ({
+      bookingId: f.booking.id,
+      title: 'From the matrix',
+      items: [f.brand.id, f.brandToEdit.id, f.brandToDelete.id].map((brandId) => ({
+        brandId,
+        itemName: 'An item',
+        why: 'From the access matrix.',
+      })),
+    }),
+    expect: signedIn(404),
+  },
+  {
+    route: 'POST /api/hunter-edits/photos',
+    url: () => '/api/hunter-edits/photos',
+    body: () => ({ photo: PNG_DATA_URL }),
+    expect: hunters(201),
+  },
+  { route: 'GET /api/hunter-edits/sent', url: () => '/api/hunter-edits/sent?limit=12', expect: signedIn(200) },
+  { route: 'GET /api/hunter-edits/received', url: () => '/api/hunter-edits/received', expect: signedIn(200) },
+  { route: 'GET /api/hunter-edits/:id', case: 'an unknown edit', url: () => '/api/hunter-edits/2147483647', expect: everyone(404) },
+  {
+    route: 'POST /api/hunter-edits/:id/publish-request',
+    case: 'an unknown edit',
+    url: () => '/api/hunter-edits/2147483647/publish-request',
+    body: () => ({}),
+    expect: signedIn(404),
+  },
+  {
+    route: 'POST /api/hunter-edits/:id/publish-consent',
+    case: 'an unknown edit',
+    url: () => '/api/hunter-edits/2147483647/publish-consent',
+    body: () => ({ allow: true }),
+    expect: signedIn(404),
+  },
+  {
+    route: 'GET /api/brands/:brandId/hunter-edits',
+    url: (f) => `/api/brands/${f.brand.id}/hunter-edits?limit=6`,
+    expect: everyone(200),
+  },
+  {
+    route: 'GET /api/hunters/:hunterId/edits',
+    url: (f) => `/api/hunters/${f.hunter.id}/edits`,
+    expect: everyone(200),
+    sees: noJoiningDetails,
+  },
+
   // ── bookings: a booking is its client's and its hunter's; anyone else is told it does not exist
   { route: 'GET /api/bookings/payment-config', url: () => '/api/bookings/payment-config', expect: everyone(200) },
   {

@@ -64,6 +64,16 @@ const SPEC_CALLS: ReadonlyArray<[method: string, path: string, service: ServiceN
   ['POST', '/api/hunter-reviews/4/reply', 'reviews'],
   ['POST', '/api/admin/hunter-reviews/4/hide', 'reviews'],
   ['GET', '/api/hunter-conversations', 'messaging'],
+  // Hunter Edits (issue 25)
+  ['POST', '/api/hunter-edits', 'hunters'],
+  ['POST', '/api/hunter-edits/photos', 'hunters'],
+  ['GET', '/api/hunter-edits/sent?limit=12', 'hunters'],
+  ['GET', '/api/hunter-edits/received', 'hunters'],
+  ['GET', '/api/hunter-edits/4', 'hunters'],
+  ['POST', '/api/hunter-edits/4/publish-request', 'hunters'],
+  ['POST', '/api/hunter-edits/4/publish-consent', 'hunters'],
+  ['GET', '/api/brands/3/hunter-edits?limit=6', 'hunters'],
+  ['GET', '/api/hunters/7/edits', 'hunters'],
   ['GET', '/api/hunter-availability?startDate=2025-03-01&endDate=2025-03-31', 'hunters'],
   ['POST', '/api/hunter-availability', 'hunters'],
   // platform paths
@@ -115,6 +125,14 @@ describe('routes table', () => {
     expect(matchRoute('/api/hunters')?.bodyLimit).toBe('profileEdit');
     expect(matchRoute('/api/hunters/7')?.bodyLimit).toBe('profileEdit');
     expect(matchRoute('/api/media/hunter-photos/1')?.bodyLimit).toBeUndefined();
+  });
+
+  it("gives an edit's item photo upload the profile-edit limit, and the edits themselves the default", () => {
+    expect(matchRoute('/api/hunter-edits/photos')?.bodyLimit).toBe('profileEdit');
+    expect(matchRoute('/api/hunter-edits')?.bodyLimit).toBeUndefined();
+    expect(matchRoute('/api/hunter-edits/4/publish-consent')?.bodyLimit).toBeUndefined();
+    // A guest reads a published edit: the gateway must not answer 401 for the service.
+    expect(matchRoute('/api/hunter-edits/4')?.membersOnly).toBeUndefined();
   });
 
   it("lets guests write only where the owning service's route is public", () => {

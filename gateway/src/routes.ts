@@ -73,6 +73,8 @@ export const ROUTES: readonly RouteRule[] = [
   { prefix: '/api/saved-brands', service: 'brands' },
   // every visitor's page view is counted (brands' `POST /api/brands/{id}/view` is @Public)
   { prefix: '/api/brands/:id/view', service: 'brands', guestWrites: true },
+  // hunters answers the published Hunter Edits naming a brand (it owns the edits, issue 25)
+  { prefix: '/api/brands/:id/hunter-edits', service: 'hunters' },
   { prefix: '/api/brands', service: 'brands' },
 
   // reviews of hunters: a hunter's public reviews sit under the hunter's path; writing, replying, reporting and
@@ -88,6 +90,10 @@ export const ROUTES: readonly RouteRule[] = [
   // A profile's create and edit carry an inline photo (under 5 MB, about 6.7 MB in base64): the profile-edit limit.
   { prefix: '/api/hunters', service: 'hunters', bodyLimit: 'profileEdit' },
   { prefix: '/api/hunter-profile', service: 'hunters' },
+  // Hunter Edits (issue 25): an item photo is uploaded inline (5 MB in base64); not members-only, since a
+  // published edit is readable by guests
+  { prefix: '/api/hunter-edits/photos', service: 'hunters', bodyLimit: 'profileEdit' },
+  { prefix: '/api/hunter-edits', service: 'hunters' },
   { prefix: '/api/hunter-availability', service: 'hunters' },
   // vetting: the admin's queue and decisions (admins only, as every /api/admin path)
   { prefix: '/api/admin/hunters', service: 'hunters' },

@@ -13,7 +13,6 @@ import { describe, expect, it } from 'vitest';
  * The rule of brands' tables (issue 20: no SQL on a table outside its repository): each table of its schema, as its
  * migrations create it, has its owner, and SQL on it (insert, update, delete, select from, join) sits there and
  * nowhere else in `services/brands/src`, save the reads listed with their reason. Migrations and tests are left out.
- * `board_items` has no SQL today (no code reads it): a repository that comes to need it becomes its owner.
  * The checker is the platform's (`tableBreaches`, libs/platform/src/testing/table-owners.ts).
  */
 
@@ -51,7 +50,6 @@ const TABLES: TableOwnership[] = [
   },
   { table: 'saved_brands', owners: ['saves/saves.service.ts'] },
   { table: 'brand_review_ratings', owners: ['ratings/brand-ratings.service.ts'] },
-  { table: 'board_items', owners: [] },
   ...PLATFORM_EVENT_TABLES,
 ];
 

@@ -3,6 +3,8 @@ import type { HuntersConfig } from './config.js';
 import { AvailabilityModule } from './availability/availability.module.js';
 import { migrations } from './database/migrations/index.js';
 import { DemoModule } from './demo/demo.module.js';
+import { EditsModule } from './edits/edits.module.js';
+import { SessionAttendanceMarkedHandler, SessionDisputeResolvedHandler } from './edits/events/session-attendance.handlers.js';
 import { HuntersModule } from './hunters/hunters.module.js';
 import { JoiningModule } from './joining/joining.module.js';
 import { PhotosModule } from './photos/photos.module.js';
@@ -24,11 +26,20 @@ export class AppModule extends serviceAppModule<HuntersConfig>({
     VettingModule,
     JoiningModule,
     PicksModule,
+    EditsModule,
     EventsModule.forService({
-      consumes: [...USER_COPY_HANDLERS, BookingCompletedHandler, PayoutAccountUpdatedHandler, HunterRatingChangedHandler],
+      consumes: [
+        ...USER_COPY_HANDLERS,
+        BookingCompletedHandler,
+        SessionAttendanceMarkedHandler,
+        SessionDisputeResolvedHandler,
+        PayoutAccountUpdatedHandler,
+        HunterRatingChangedHandler,
+      ],
       imports: [
         UserCopiesModule.forService({ onRegistered: DemoHunterClaim, imports: [HuntersModule] }),
         HuntersModule,
+        EditsModule,
       ],
     }),
     DemoModule,

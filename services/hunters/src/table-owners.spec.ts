@@ -29,15 +29,18 @@ const TABLES: TableOwnership[] = [
         why: "the listing's statements, kept pure so the bench can EXPLAIN them; only HunterRepository runs them",
       },
       { file: 'picks/hunter-pick.repository.ts', why: "the day's hunter's name, photo and approval, joined to the pick and the rota" },
+      {
+        file: 'edits/hunter-edit.repository.ts',
+        why: "an edit shows its hunter's name and picture (joined, so a rename shows at once), and is public only while its hunter is approved",
+      },
+      {
+        file: 'edits/client-sessions.repository.ts',
+        why: 'a session is copied only for a hunter that exists here (the insert selects it)',
+      },
     ],
   },
   { table: 'hunter_pick_rota', owners: ['picks/hunter-pick.repository.ts'] },
   { table: 'hunter_picks', owners: ['picks/hunter-pick.repository.ts'] },
-  {
-    table: 'brand_copies',
-    owners: [],
-    readers: [{ file: 'picks/hunter-pick.repository.ts', why: "the picked brand must be in the directory: its name and image" }],
-  },
   { table: 'hunter_completed_sessions', owners: ['hunters/hunter.repository.ts'] },
   { table: 'hunter_vetting_decisions', owners: ['vetting/hunter-decision.repository.ts'] },
   { table: 'hunter_photos', owners: ['photos/hunter-photos.ts'] },
@@ -45,7 +48,32 @@ const TABLES: TableOwnership[] = [
   { table: 'hunter_joining_details', owners: ['joining/joining-details.repository.ts'] },
   { table: 'hunter_availability', owners: ['availability/availability.repository.ts'] },
   { table: 'hunter_weekly_hours', owners: ['availability/availability.repository.ts'] },
-  { table: 'users', owners: [] },
+  // Hunter Edits (issue 25): one owner for an edit and its items; the held sessions they are sent for, fed by bookings.
+  { table: 'hunter_edits', owners: ['edits/hunter-edit.repository.ts'] },
+  { table: 'hunter_edit_items', owners: ['edits/hunter-edit.repository.ts'] },
+  { table: 'hunter_client_sessions', owners: ['edits/client-sessions.repository.ts'] },
+  {
+    table: 'brand_copies',
+    // Its owner (brand-copies/, written from brands.brand.* alone) comes with the go-to brands' feature.
+    owners: [],
+    readers: [
+      {
+        file: 'edits/hunter-edit.repository.ts',
+        why: "an edit names only the directory's brands, keeps each one's name, and links it while the copy has it",
+      },
+      { file: 'picks/hunter-pick.repository.ts', why: 'the picked brand must be in the directory: its name and image' },
+    ],
+  },
+  {
+    table: 'users',
+    owners: [],
+    readers: [
+      {
+        file: 'edits/hunter-edit.repository.ts',
+        why: "the hunter's list of sent edits names each client, joined so a rename shows at once",
+      },
+    ],
+  },
   ...PLATFORM_EVENT_TABLES,
 ];
 

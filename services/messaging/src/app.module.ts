@@ -20,6 +20,8 @@ import type { MessagingConfig } from './config.js';
 import { ContactModule } from './contact/contact.module.js';
 import { ConversationsModule } from './conversations/conversations.module.js';
 import { migrations } from './database/migrations/index.js';
+import { EditEmailsModule } from './edit-emails/edit-emails.module.js';
+import { HunterEditPublishRequestedHandler, HunterEditSentHandler } from './edit-emails/events/hunter-edit.handlers.js';
 import { HunterCreatedHandler } from './hunters/events/hunter-created.handler.js';
 import { HunterUpdatedHandler } from './hunters/events/hunter-updated.handler.js';
 import { HunterVettedHandler } from './hunters/events/hunter-vetted.handler.js';
@@ -38,6 +40,7 @@ export class AppModule {
         ContactModule,
         BookingEmailsModule,
         VettingEmailsModule,
+        EditEmailsModule,
         ConversationsModule,
         // Copies of users, hunters and bookings, each written in the inbox transaction of the event that changed it;
         // a confirmed booking also opens its conversation there.
@@ -48,6 +51,8 @@ export class AppModule {
             HunterUpdatedHandler,
             HunterVettedHandler,
             JoiningDetailsChangedHandler,
+            HunterEditSentHandler,
+            HunterEditPublishRequestedHandler,
             BookingConfirmedHandler,
             BookingRescheduledHandler,
             BookingCancelledHandler,
@@ -65,6 +70,7 @@ export class AppModule {
             BookingCopiesModule,
             BookingEmailsModule,
             VettingEmailsModule,
+            EditEmailsModule,
             ConversationsModule,
           ],
         }),

@@ -18,6 +18,7 @@ const OWNERS = {
   messages: 'conversations/message.repository.ts',
   outbound_emails: 'booking-emails/outbound-emails.repository.ts',
   hunter_emails: 'vetting-emails/hunter-emails.repository.ts',
+  edit_emails: 'edit-emails/edit-emails.repository.ts',
   contact_submissions: 'contact/contact-submission.repository.ts',
   hunter_joining_details: 'hunters/joining/joining-details-copies.ts',
 } as const;
@@ -42,6 +43,7 @@ const TABLES: TableOwnership[] = [
   { table: 'member_unread', owners: [OWNERS.conversations] },
   { table: 'outbound_emails', owners: [OWNERS.outbound_emails] },
   { table: 'hunter_emails', owners: [OWNERS.hunter_emails] },
+  { table: 'edit_emails', owners: [OWNERS.edit_emails] },
   { table: 'contact_submissions', owners: [OWNERS.contact_submissions] },
   // Private: only the client's booking emails read it, through its owner.
   { table: 'hunter_joining_details', owners: [OWNERS.hunter_joining_details] },

@@ -62,8 +62,32 @@ export async function storedPhotoUrl(
   return `${HUNTER_PHOTO_PATH}/${id}`;
 }
 
-function photoRefused(message: string): BadRequestException {
-  return new BadRequestException({ statusCode: 400, message, errors: { profileImageUrl: message } });
+function photoRefused(message: string, field = 'profileImageUrl'): BadRequestException {
+  return new BadRequestException({ statusCode: 400, message, errors: { [field]: message } });
+}
+
+/**
+ * A standalone upload (an edit's item photo, issue 25): checked by its bytes as a profile photo is (400 naming
+ * `field`), stored once owned by `ownerUserId`, answered as its URL. Attached later by URL, so ownership is what
+ * lets the later write tell the uploader's own photo from anyone else's public URL.
+ */
+export async function storeOwnedUpload(manager: EntityManager, dataUrl: string, ownerUserId: string, field: string): Promise<string> {
+  const decoded = decodeImageDataUrl(dataUrl, HUNTER_PHOTO_RULES);
+  if (!decoded.ok) throw photoRefused(decoded.message, field);
+  const id = randomUUID();
+  await manager.query('insert into hunter_photos (id, bytes, owner_user_id) values ($1, $2, $3)', [id, decoded.bytes, ownerUserId]);
+  return `${HUNTER_PHOTO_PATH}/${id}`;
+}
+
+/** Which of these photo URLs are uploads owned by `ownerUserId` (URLs of other photos, or of none, are left out). */
+export async function ownedPhotoUrls(manager: EntityManager, ownerUserId: string, urls: readonly string[]): Promise<Set<string>> {
+  const ids = urls.map(hunterPhotoIdOf).filter((id): id is string => id !== null);
+  if (ids.length === 0) return new Set();
+  const rows = await manager.query<{ id: string }[]>(
+    'select id::text as id from hunter_photos where id = any($1::uuid[]) and owner_user_id = $2',
+    [ids, ownerUserId],
+  );
+  return new Set(rows.map((row) => `${HUNTER_PHOTO_PATH}/${row.id}`));
 }
 
 /**

@@ -8,6 +8,7 @@ import { SessionMessaging1795824000000 } from './1795824000000-session-messaging
 import { MemberUnread1795910400000 } from './1795910400000-member-unread.js';
 import { SessionHeldEmail1796000000000 } from './1796000000000-session-held-email.js';
 import { HeldBackQuestions1796100000000 } from './1796100000000-held-back-questions.js';
+import { EditEmails1796200000000 } from './1796200000000-edit-emails.js';
 
 /** Every migration of this service, in order. They run on start. */
 export const migrations = [
@@ -21,4 +22,5 @@ export const migrations = [
   MemberUnread1795910400000,
   SessionHeldEmail1796000000000,
   HeldBackQuestions1796100000000,
+  EditEmails1796200000000,
 ];

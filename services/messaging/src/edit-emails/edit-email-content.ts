@@ -1,0 +1,71 @@
+import type { SendMailOptions } from 'nodemailer';
+import type { EditEmailKind } from './edit-emails.repository.js';
+
+/** What one Hunter Edit email says, and to whom it goes. */
+export interface EditEmailInput {
+  /** The edit_emails row's id: fixes the Message-ID, so a resend after a crash is recognisably the same mail. */
+  emailId: string;
+  kind: EditEmailKind;
+  editId: number;
+  hunterName: string;
+  title: string;
+  recipient: { email: string; firstName: string | null; name: string };
+  /** The site's address, `PUBLIC_URL`. */
+  publicUrl: string;
+  /** The From header, `Hunted <no-reply@…>`. */
+  mailFrom: string;
+}
+
+/** The client finds their edits, and answers a request to publish one, on My bookings. */
+function myBookings(publicUrl: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}/my-bookings`;
+}
+
+/** Subject and plain-text body of the client's Hunter Edit emails: the one place these texts live. */
+export function editEmailText(input: EditEmailInput): { subject: string; text: string } {
+  let subject: string;
+  let body: string[];
+  switch (input.kind) {
+    case 'edit_sent':
+      subject = `${input.hunterName} sent you an edit: ${input.title}`;
+      body = [
+        `${input.hunterName} has put together an edit for you after your session: "${input.title}".`,
+        'Each item links to its brand, and you can save all its brands to your favourites at once.',
+        '',
+        'See it on My bookings:',
+        myBookings(input.publicUrl),
+      ];
+      break;
+    case 'publish_requested':
+      subject = `${input.hunterName} would like to publish your edit`;
+      body = [
+        `${input.hunterName} would like to show the edit "${input.title}" on their public page, and on the pages of the brands it names.`,
+        'It would show the items and the note, never your name or your booking. Your edit stays private unless you agree.',
+        '',
+        'Answer on My bookings:',
+        myBookings(input.publicUrl),
+      ];
+      break;
+  }
+  const greeting = input.recipient.firstName ? `Hi ${input.recipient.firstName},` : 'Hello,';
+  return { subject, text: [greeting, '', ...body, '', '-- ', 'Hunted'].join('\n') };
+}
+
+/** The address part of a From header like `Hunted <no-reply@hunted.example>`. */
+function addressOf(mailFrom: string): string {
+  return /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+}
+
+/** The whole email: From, To, subject, text and a fixed Message-ID. */
+export function editEmail(input: EditEmailInput): SendMailOptions {
+  const { subject, text } = editEmailText(input);
+  const domain = addressOf(input.mailFrom).split('@')[1] ?? 'hunted.example';
+  return {
+    from: input.mailFrom,
+    to: { name: input.recipient.name, address: input.recipient.email },
+    subject,
+    text,
+    messageId: `<edit-email-${input.emailId}@${domain}>`,
+    headers: { 'X-Hunted-Edit': String(input.editId), 'X-Hunted-Email-Kind': input.kind },
+  };
+}
