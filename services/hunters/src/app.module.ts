@@ -1,10 +1,15 @@
 import { EventsModule, serviceAppModule, USER_COPY_HANDLERS, UserCopiesModule } from '@hunted/platform';
 import type { HuntersConfig } from './config.js';
 import { AvailabilityModule } from './availability/availability.module.js';
+import { BrandCopiesModule } from './brand-copies/brand-copies.module.js';
+import { BrandCreatedHandler } from './brand-copies/events/brand-created.handler.js';
+import { BrandDeletedHandler } from './brand-copies/events/brand-deleted.handler.js';
+import { BrandUpdatedHandler } from './brand-copies/events/brand-updated.handler.js';
 import { migrations } from './database/migrations/index.js';
 import { DemoModule } from './demo/demo.module.js';
 import { HuntersModule } from './hunters/hunters.module.js';
 import { JoiningModule } from './joining/joining.module.js';
+import { KnownBrandsModule } from './known-brands/known-brands.module.js';
 import { PhotosModule } from './photos/photos.module.js';
 import { PayoutAccountUpdatedHandler } from './payouts/events/payout-account-updated.handler.js';
 import { HunterRatingChangedHandler } from './ratings/events/hunter-rating-changed.handler.js';
@@ -22,11 +27,21 @@ export class AppModule extends serviceAppModule<HuntersConfig>({
     PhotosModule,
     VettingModule,
     JoiningModule,
+    KnownBrandsModule,
     EventsModule.forService({
-      consumes: [...USER_COPY_HANDLERS, BookingCompletedHandler, PayoutAccountUpdatedHandler, HunterRatingChangedHandler],
+      consumes: [
+        ...USER_COPY_HANDLERS,
+        BookingCompletedHandler,
+        PayoutAccountUpdatedHandler,
+        HunterRatingChangedHandler,
+        BrandCreatedHandler,
+        BrandUpdatedHandler,
+        BrandDeletedHandler,
+      ],
       imports: [
         UserCopiesModule.forService({ onRegistered: DemoHunterClaim, imports: [HuntersModule] }),
         HuntersModule,
+        BrandCopiesModule,
       ],
     }),
     DemoModule,

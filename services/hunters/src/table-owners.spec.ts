@@ -37,6 +37,32 @@ const TABLES: TableOwnership[] = [
   { table: 'hunter_joining_details', owners: ['joining/joining-details.repository.ts'] },
   { table: 'hunter_availability', owners: ['availability/availability.repository.ts'] },
   { table: 'hunter_weekly_hours', owners: ['availability/availability.repository.ts'] },
+  // Issue 25: the brands each hunter knows. hunter-sql.ts reads them for the listing's `brand` and `valueTag`.
+  {
+    table: 'brand_copies',
+    owners: ['brand-copies/brand-copies.ts'],
+    readers: [
+      { file: 'known-brands/go-to-brands.repository.ts', why: "a hunter's go-to brands are read with their names and images in one statement" },
+      { file: 'hunters/hunter-sql.ts', why: "the listing's `valueTag` keeps the hunters who know a brand with that tag" },
+    ],
+  },
+  {
+    table: 'hunter_go_to_brands',
+    owners: ['known-brands/go-to-brands.repository.ts'],
+    readers: [{ file: 'hunters/hunter-sql.ts', why: "the listing's `brand` and `valueTag` keep the hunters who know a brand" }],
+  },
+  // Hunter Edits' tables (their owner is the Hunter Edits feature); the listing reads which brands an edit names.
+  { table: 'hunter_client_sessions', owners: [] },
+  {
+    table: 'hunter_edits',
+    owners: [],
+    readers: [{ file: 'hunters/hunter-sql.ts', why: "a brand named in a hunter's edit is a brand the hunter knows (`brand`, `valueTag`)" }],
+  },
+  {
+    table: 'hunter_edit_items',
+    owners: [],
+    readers: [{ file: 'hunters/hunter-sql.ts', why: "a brand named in a hunter's edit is a brand the hunter knows (`brand`, `valueTag`)" }],
+  },
   { table: 'users', owners: [] },
   ...PLATFORM_EVENT_TABLES,
 ];
