@@ -5,7 +5,8 @@ import type { HunterFilters, HunterListQuery } from './hunter-query.js';
 /**
  * The listing's SQL, pure so the bench can EXPLAIN exactly what the service runs (bench/hunters.mjs). Every filter
  * and sort matches an index of the create-hunters migration, made partial to approved hunters by the
- * add-hunter-vetting one: the listing only ever answers those (`LISTED`).
+ * add-hunter-vetting one: the listing only ever answers those (`LISTED`). The brands a hunter knows (`brand`,
+ * `valueTag`, issue 25) start from the brand's indexes of the create-hunter-edits migration.
  */
 
 /** The hunters a public read answers: approved ones (vetting, issue 21). */
