@@ -111,7 +111,7 @@ function planLines(node, depth = 0, lines = []) {
  * The plan the service runs: its statement prepared and executed past PostgreSQL's five custom plans, so this is
  * the cached (generic) plan each pooled connection keeps, then EXPLAINed (ANALYZE) once more.
  */
-async function explain(db, query) {
+export async function explainListing(db, query) {
   const { text, values } = listingStatement(hunterListQueryOf(hunterListQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)))));
   const args = values
     .map((value) => (typeof value === 'number' ? String(value) : db.escapeLiteral(String(value))))
@@ -151,7 +151,7 @@ export async function benchHunterReads({ baseUrl, databaseUrl, load, summarise }
       const before = await indexScans(db, SCHEMA);
       rows.push({ ...summarise(name, await load(url, {})), note: `${page.length} of ${total}` });
       await settleStats();
-      plans.push([name, scanDelta(before, await indexScans(db, SCHEMA)), await explain(db, query)]);
+      plans.push([name, scanDelta(before, await indexScans(db, SCHEMA)), await explainListing(db, query)]);
     }
   } finally {
     await db.end();

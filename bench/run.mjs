@@ -9,6 +9,7 @@ import { hunterPagePath } from '@hunted/contracts';
 import { generateInternalKeyPair, signInternalToken, IDENTITY_HEADER } from '@hunted/platform';
 import { startHunted } from '../scripts/lib/hunted.mjs';
 import { benchBookings, RACE_SLOTS } from './bookings.mjs';
+import { benchBrandHunters, GO_TO_PER_HUNTER, seedBrandHunters } from './brand-hunters.mjs';
 import { benchDirectoryReads, benchVotes, BRAND_COUNT, seedDirectory } from './directory.mjs';
 import { benchHotPath } from './hot-path.mjs';
 import { benchLighthouse, printLighthouse } from './lighthouse.mjs';
@@ -19,7 +20,7 @@ import { benchPages } from './pages.mjs';
 import { benchReviewReads, seedReviewedBrand } from './reviews.mjs';
 import { signInThroughProvider } from './sign-in.mjs';
 
-const SECTIONS = ['platform', 'hotpath', 'directory', 'reviews', 'hunters', 'bookings', 'messaging', 'lighthouse'];
+const SECTIONS = ['platform', 'hotpath', 'directory', 'reviews', 'hunters', 'brand-hunters', 'bookings', 'messaging', 'lighthouse'];
 const chosen = process.argv.slice(2);
 for (const name of chosen) if (!SECTIONS.includes(name)) throw new Error(`unknown section "${name}": choose from ${SECTIONS.join(', ')}`);
 const runs = (section) => chosen.length === 0 || chosen.includes(section);
@@ -238,6 +239,25 @@ try {
     printTable(`Hunter listing through the gateway, ${HUNTER_COUNT.toLocaleString('en-GB')} hunters, a guest — ${CONNECTIONS} connections, ${DURATION_SECONDS} s each`, hunters.rows);
     console.log('\nWhat PostgreSQL used for each: index scans counted during the load, then the statement EXPLAINed (ANALYZE):');
     for (const [name, scans, plan] of hunters.plans) {
+      console.log(`  ${name}: ${describeScans(scans)}`);
+      console.log(`    planning ${plan.planning} ms, execution ${plan.execution} ms`);
+      for (const line of plan.lines) console.log(`    ${line}`);
+    }
+  }
+
+  if (runs('brand-hunters')) {
+    // A brand page's "Hunters who know this brand" (issue 25): the directory, the hunters, then what each knows.
+    await seedDirectory(BENCH_DATABASE_URL);
+    await seedHunters(BENCH_DATABASE_URL);
+    await seedBrandHunters(BENCH_DATABASE_URL);
+    const known = await benchBrandHunters({ baseUrl: system.url, databaseUrl: BENCH_DATABASE_URL, load, summarise });
+    failedRows.push(...known.rows);
+    printTable(
+      `Hunters who know a brand, through the gateway: ${BRAND_COUNT.toLocaleString('en-GB')} brands, ${HUNTER_COUNT.toLocaleString('en-GB')} hunters with ${GO_TO_PER_HUNTER} go-to brands each, a guest — ${CONNECTIONS} connections, ${DURATION_SECONDS} s each`,
+      known.rows,
+    );
+    console.log('\nWhat PostgreSQL used for each: index scans counted during the load, then the statement EXPLAINed (ANALYZE):');
+    for (const [name, scans, plan] of known.plans) {
       console.log(`  ${name}: ${describeScans(scans)}`);
       console.log(`    planning ${plan.planning} ms, execution ${plan.execution} ms`);
       for (const line of plan.lines) console.log(`    ${line}`);

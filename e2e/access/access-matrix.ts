@@ -193,6 +193,21 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
   // Saving and unsaving touch the caller's own list only (another brand, so the member's list above stays theirs).
   { route: 'POST /api/brands/:id/save', url: (f) => `/api/brands/${f.brandToEdit.id}/save`, expect: signedIn(200) },
   { route: 'DELETE /api/brands/:id/save', url: (f) => `/api/brands/${f.brandToEdit.id}/save`, expect: signedIn(200) },
+  // 'Save all brands' (issue 25): the caller's own favourites only; an unknown brand saves nothing.
+  {
+    route: 'POST /api/saved-brands',
+    url: () => '/api/saved-brands',
+    body: (f) => ({ brandIds: [f.brandToEdit.id] }),
+    expect: signedIn(200),
+    sees: (body, _as, f) => expect(body).toEqual({ saved: [f.brandToEdit.id] }),
+  },
+  {
+    route: 'POST /api/saved-brands',
+    case: 'an unknown brand',
+    url: () => '/api/saved-brands',
+    body: () => ({ brandIds: [2147483647] }),
+    expect: signedIn(404),
+  },
   {
     route: 'GET /api/saved-brands',
     case: 'after everyone saved and unsaved',
@@ -404,6 +419,43 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     url: () => '/api/hunter-profile/joining-details',
     expect: hunters(200),
     sees: (body, as) => expect(body).toEqual(joiningOf(as)),
+  },
+  // ── go-to brands (issue 25): each hunter sets and reads their own list (the route names nobody); an approved
+  // hunter's list, and the listing of the hunters who know a brand, are public
+  {
+    route: 'PUT /api/hunter-profile/go-to-brands',
+    url: () => '/api/hunter-profile/go-to-brands',
+    body: (f) => ({ brandIds: [f.brand.id] }),
+    expect: hunters(200),
+    sees: (body, _as, f) => expect(listIds(body)).toEqual([f.brand.id]),
+  },
+  {
+    route: 'GET /api/hunter-profile/go-to-brands',
+    url: () => '/api/hunter-profile/go-to-brands',
+    expect: hunters(200),
+    sees: (body, _as, f) => expect(listIds(body)).toEqual([f.brand.id]),
+  },
+  {
+    route: 'GET /api/hunters/:id/go-to-brands',
+    url: (f) => `/api/hunters/${f.hunter.id}/go-to-brands`,
+    expect: everyone(200),
+    sees: (body, _as, f) => expect(listIds(body)).toEqual([f.brand.id]),
+  },
+  {
+    route: 'GET /api/hunters/:id/go-to-brands',
+    case: 'an unknown hunter',
+    url: () => '/api/hunters/2147483647/go-to-brands',
+    expect: everyone(404),
+  },
+  {
+    route: 'GET /api/hunters',
+    case: 'the hunters who know a brand (a brand page)',
+    url: (f) => `/api/hunters?brand=${f.brand.id}&limit=6`,
+    expect: everyone(200),
+    sees: (body, _as, f) => {
+      noJoiningDetails(body);
+      expect(listIds(body)).toContain(f.hunter.id);
+    },
   },
   {
     route: 'GET /api/hunters/:id',

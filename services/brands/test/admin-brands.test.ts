@@ -93,7 +93,8 @@ describe('brands admin API', () => {
     });
     expect(brand.id).toEqual(expect.any(Number));
     expect(new Date(brand.createdAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
-    expect(await outbox('brands.brand.created')).toContainEqual({ brandId: brand.id, name: 'Kiln Studio' });
+    // With its image and value tags: hunters' copy of the directory shows the one and filters by the other.
+    expect(await outbox('brands.brand.created')).toContainEqual({ brandId: brand.id, name: 'Kiln Studio', imageUrl: brand.imageUrl, tags: [] });
   });
 
   it('features a brand for today when no day is given', async () => {
@@ -172,7 +173,12 @@ describe('brands admin API', () => {
       views: 12,
       createdAt: brand.createdAt,
     });
-    expect(await outbox('brands.brand.updated')).toContainEqual({ brandId: brand.id, name: 'Loom & Thread Studio' });
+    expect(await outbox('brands.brand.updated')).toContainEqual({
+      brandId: brand.id,
+      name: 'Loom & Thread Studio',
+      imageUrl: loom.imageUrl,
+      tags: [],
+    });
     // The placeholder image a CSV row gets can be sent back unchanged.
     expect((await call('PUT', `/api/admin/brands/${brand.id}`, { ...loom, imageUrl: '/brand-placeholder.svg' })).status).toBe(200);
   });

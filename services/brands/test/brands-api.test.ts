@@ -281,7 +281,7 @@ describe('brands: the directory list, detail, views, submissions and saves', () 
       });
       expect(names((await list('?search=fen')).body)).toEqual(['Fen & Fable']);
       const { rows } = await brands.db.query(`select data from ${SCHEMA}.outbox where type = 'brands.brand.created'`);
-      expect(rows.map((row) => row.data)).toEqual([{ brandId: brand.id, name: 'Fen & Fable' }]);
+      expect(rows.map((row) => row.data)).toEqual([{ brandId: brand.id, name: 'Fen & Fable', imageUrl: brand.imageUrl, tags: brand.tags }]);
     });
 
     it('answers 400 with a message for each bad field, and writes nothing', async () => {

@@ -195,7 +195,9 @@ describe('brands: votes, today’s ranking, the leaderboard and the featured bra
       const featured = await json<TodayBrand>(await fetch(`${base}/api/brands/featured`));
       expect(featured).toMatchObject({ id: ids.yesterday, featured: true, featuredDate: today, todayVotes: 0 });
       const { rows } = await q(`select data from $S.outbox where type = 'brands.brand.updated'`);
-      expect(rows.map((r) => r.data)).toEqual([{ brandId: ids.yesterday, name: 'Yesterday' }]);
+      expect(rows.map((r) => r.data)).toEqual([
+        { brandId: ids.yesterday, name: 'Yesterday', imageUrl: 'https://img.example/x.jpg', tags: [] },
+      ]);
     });
 
     it('lets an admin’s feature for today win, and ends earlier days’ features', async () => {

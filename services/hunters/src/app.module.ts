@@ -1,12 +1,17 @@
 import { EventsModule, serviceAppModule, USER_COPY_HANDLERS, UserCopiesModule } from '@hunted/platform';
 import type { HuntersConfig } from './config.js';
 import { AvailabilityModule } from './availability/availability.module.js';
+import { BrandCopiesModule } from './brand-copies/brand-copies.module.js';
+import { BrandCreatedHandler } from './brand-copies/events/brand-created.handler.js';
+import { BrandDeletedHandler } from './brand-copies/events/brand-deleted.handler.js';
+import { BrandUpdatedHandler } from './brand-copies/events/brand-updated.handler.js';
 import { migrations } from './database/migrations/index.js';
 import { DemoModule } from './demo/demo.module.js';
 import { EditsModule } from './edits/edits.module.js';
 import { SessionAttendanceMarkedHandler, SessionDisputeResolvedHandler } from './edits/events/session-attendance.handlers.js';
 import { HuntersModule } from './hunters/hunters.module.js';
 import { JoiningModule } from './joining/joining.module.js';
+import { KnownBrandsModule } from './known-brands/known-brands.module.js';
 import { PhotosModule } from './photos/photos.module.js';
 import { PicksModule } from './picks/picks.module.js';
 import { PayoutAccountUpdatedHandler } from './payouts/events/payout-account-updated.handler.js';
@@ -27,6 +32,7 @@ export class AppModule extends serviceAppModule<HuntersConfig>({
     JoiningModule,
     PicksModule,
     EditsModule,
+    KnownBrandsModule,
     EventsModule.forService({
       consumes: [
         ...USER_COPY_HANDLERS,
@@ -35,11 +41,15 @@ export class AppModule extends serviceAppModule<HuntersConfig>({
         SessionDisputeResolvedHandler,
         PayoutAccountUpdatedHandler,
         HunterRatingChangedHandler,
+        BrandCreatedHandler,
+        BrandUpdatedHandler,
+        BrandDeletedHandler,
       ],
       imports: [
         UserCopiesModule.forService({ onRegistered: DemoHunterClaim, imports: [HuntersModule] }),
         HuntersModule,
         EditsModule,
+        BrandCopiesModule,
       ],
     }),
     DemoModule,

@@ -48,21 +48,36 @@ const TABLES: TableOwnership[] = [
   { table: 'hunter_joining_details', owners: ['joining/joining-details.repository.ts'] },
   { table: 'hunter_availability', owners: ['availability/availability.repository.ts'] },
   { table: 'hunter_weekly_hours', owners: ['availability/availability.repository.ts'] },
-  // Hunter Edits (issue 25): one owner for an edit and its items; the held sessions they are sent for, fed by bookings.
-  { table: 'hunter_edits', owners: ['edits/hunter-edit.repository.ts'] },
-  { table: 'hunter_edit_items', owners: ['edits/hunter-edit.repository.ts'] },
+  // Issue 25. Hunter Edits: one owner for an edit and its items; the held sessions they are sent for, fed by bookings.
+  // The brands each hunter knows: hunter-sql.ts reads go-to brands and edits for the listing's `brand` and `valueTag`.
   { table: 'hunter_client_sessions', owners: ['edits/client-sessions.repository.ts'] },
   {
+    table: 'hunter_edits',
+    owners: ['edits/hunter-edit.repository.ts'],
+    readers: [{ file: 'hunters/hunter-sql.ts', why: "a brand named in a hunter's edit is a brand the hunter knows (`brand`, `valueTag`)" }],
+  },
+  {
+    table: 'hunter_edit_items',
+    owners: ['edits/hunter-edit.repository.ts'],
+    readers: [{ file: 'hunters/hunter-sql.ts', why: "a brand named in a hunter's edit is a brand the hunter knows (`brand`, `valueTag`)" }],
+  },
+  {
     table: 'brand_copies',
-    // Its owner (brand-copies/, written from brands.brand.* alone) comes with the go-to brands' feature.
-    owners: [],
+    owners: ['brand-copies/brand-copies.ts'],
     readers: [
+      { file: 'known-brands/go-to-brands.repository.ts', why: "a hunter's go-to brands are read with their names and images in one statement" },
+      { file: 'hunters/hunter-sql.ts', why: "the listing's `valueTag` keeps the hunters who know a brand with that tag" },
       {
         file: 'edits/hunter-edit.repository.ts',
         why: "an edit names only the directory's brands, keeps each one's name, and links it while the copy has it",
       },
       { file: 'picks/hunter-pick.repository.ts', why: 'the picked brand must be in the directory: its name and image' },
     ],
+  },
+  {
+    table: 'hunter_go_to_brands',
+    owners: ['known-brands/go-to-brands.repository.ts'],
+    readers: [{ file: 'hunters/hunter-sql.ts', why: "the listing's `brand` and `valueTag` keep the hunters who know a brand" }],
   },
   {
     table: 'users',

@@ -20,6 +20,8 @@ import { loadConfig } from '../src/config.js';
 
 const SCHEMA = 'reviews_api_it';
 const REDIS_PREFIX = `test:reviews-api:${process.pid}:`;
+/** What brand events carry besides the id and name since issue 25; reviews' copy keeps neither. */
+const NO_IMAGE_OR_TAGS = { imageUrl: '/brand-placeholder.svg', tags: [] as string[] };
 const MB = 1024 * 1024;
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
@@ -95,7 +97,7 @@ beforeAll(async () => {
   ({ app, base } = reviews);
   db = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await db.connect();
-  for (const brandId of [1, 2, 3, 4]) await apply('brands.brand.created', { brandId, name: `Brand ${brandId}` });
+  for (const brandId of [1, 2, 3, 4]) await apply('brands.brand.created', { brandId, name: `Brand ${brandId}`, ...NO_IMAGE_OR_TAGS });
   await register(ada, '/api/auth/avatars/0b6f1f4e-8a59-4a8e-9d55-3f1d2a1b0c9e');
   await register(grace);
   await register(nameless);
@@ -405,7 +407,7 @@ describe('comments', () => {
 
 describe('paging', () => {
   it('answers a page of comments newest first with the total, and refuses a bad page', async () => {
-    await apply('brands.brand.created', { brandId: 70, name: 'Talked about' });
+    await apply('brands.brand.created', { brandId: 70, name: 'Talked about', ...NO_IMAGE_OR_TAGS });
     await register(ada);
     for (let i = 1; i <= 7; i++) expect((await post('/api/brands/70/comments', ada, { content: `comment ${i}` })).status).toBe(201);
 
@@ -422,7 +424,7 @@ describe('paging', () => {
   });
 
   it('caps limit at 100 and offset at 10,000 on every list, naming the parameter', async () => {
-    await apply('brands.brand.created', { brandId: 74, name: 'Capped' });
+    await apply('brands.brand.created', { brandId: 74, name: 'Capped', ...NO_IMAGE_OR_TAGS });
     for (const list of ['comments', 'reviews', 'photos']) {
       const deep = await fetch(`${base}/api/brands/74/${list}?limit=10&offset=10001`);
       expect(deep.status, list).toBe(400);
@@ -447,7 +449,7 @@ describe('paging', () => {
   });
 
   it('pages reviews the same way', async () => {
-    await apply('brands.brand.created', { brandId: 71, name: 'Reviewed a lot' });
+    await apply('brands.brand.created', { brandId: 71, name: 'Reviewed a lot', ...NO_IMAGE_OR_TAGS });
     for (const member of [ada, grace, nameless]) {
       await register(member);
       expect((await post('/api/brands/71/reviews', member, ratings)).status).toBe(201);
@@ -457,7 +459,7 @@ describe('paging', () => {
     expect((await page.json()) as unknown[]).toHaveLength(2);
   });
   it('pages the photos the same way, each page in the whole list\'s order', async () => {
-    await apply('brands.brand.created', { brandId: 72, name: 'Photographed a lot' });
+    await apply('brands.brand.created', { brandId: 72, name: 'Photographed a lot', ...NO_IMAGE_OR_TAGS });
     for (let i = 0; i < 4; i++) {
       const member: Member = { id: `user-photographer-${i}`, firstName: `Photographer ${i}`, lastName: null };
       const photos = Array.from({ length: i % 3 === 0 ? 2 : 1 }, () => dataUrl('image/png', PNG));
@@ -479,7 +481,7 @@ describe('paging', () => {
   });
 
   it('keeps the totals exact under a burst of concurrent reviews and comments on one brand', async () => {
-    await apply('brands.brand.created', { brandId: 73, name: 'Busy' });
+    await apply('brands.brand.created', { brandId: 73, name: 'Busy', ...NO_IMAGE_OR_TAGS });
     const members: Member[] = Array.from({ length: 24 }, (_, i) => ({ id: `user-burst-${i}`, firstName: `Burst ${i}`, lastName: null }));
     const review = (i: number) => ({ ...ratings, photos: Array.from({ length: i % 4 }, () => dataUrl('image/png', PNG)) });
     const writes = await Promise.all([
@@ -510,7 +512,7 @@ describe("the caller's review and the brand's photos", () => {
   }
 
   it("answers the caller's own review, JSON null before they write one, 401 to a guest and 404 for an unknown brand", async () => {
-    await apply('brands.brand.created', { brandId: 80, name: 'Mine to review' });
+    await apply('brands.brand.created', { brandId: 80, name: 'Mine to review', ...NO_IMAGE_OR_TAGS });
     expect((await mine(80, null)).status).toBe(401);
     const none = await mine(80, grace);
     expect(none.status).toBe(200);
@@ -529,8 +531,8 @@ describe("the caller's review and the brand's photos", () => {
   });
 
   it('lists every photo of the brand, newest review first in each review\'s order, credited to the name now', async () => {
-    await apply('brands.brand.created', { brandId: 81, name: 'Photographed' });
-    await apply('brands.brand.created', { brandId: 82, name: 'Elsewhere' });
+    await apply('brands.brand.created', { brandId: 81, name: 'Photographed', ...NO_IMAGE_OR_TAGS });
+    await apply('brands.brand.created', { brandId: 82, name: 'Elsewhere', ...NO_IMAGE_OR_TAGS });
     await register(lin);
     const empty = await fetch(`${base}/api/brands/81/photos`);
     expect(empty.status).toBe(200);
@@ -591,7 +593,7 @@ describe('events', () => {
   it('reads brands and identity events from their Redis streams, a repeated entry applied once', async () => {
     const redis = new Redis(TEST_REDIS_URL);
     try {
-      const created = event('brands.brand.created', { brandId: 60, name: 'From the stream' });
+      const created = event('brands.brand.created', { brandId: 60, name: 'From the stream', ...NO_IMAGE_OR_TAGS });
       for (let i = 0; i < 2; i++) await redis.xadd(`${REDIS_PREFIX}events:brands`, '*', ...toStreamFields(created));
       await waitFor(
         'brand 60 from the stream',
@@ -605,7 +607,7 @@ describe('events', () => {
   });
 
   it('applies a duplicated event once', async () => {
-    const created = event('brands.brand.created', { brandId: 50, name: 'Twice' });
+    const created = event('brands.brand.created', { brandId: 50, name: 'Twice', ...NO_IMAGE_OR_TAGS });
     const consumer = app.get(EventConsumer);
     expect(await consumer.apply(created)).toBe(true);
     expect(await consumer.apply(created)).toBe(false);

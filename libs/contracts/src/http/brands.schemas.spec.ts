@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { BRAND_PLACEHOLDER_IMAGE_URL, LINK_REQUIRED_MESSAGE } from './brands.js';
-import { adminBrandInputSchema, brandInputSchema } from './brands.schemas.js';
+import { BRAND_PLACEHOLDER_IMAGE_URL, LINK_REQUIRED_MESSAGE, SAVE_BRANDS_MESSAGE } from './brands.js';
+import { adminBrandInputSchema, brandInputSchema, saveBrandsInputSchema } from './brands.schemas.js';
 
 const valid = {
   name: '  Loom & Thread ',
@@ -108,5 +108,21 @@ describe('brandInputSchema', () => {
     expect(check({ ...valid, imageUrl: '' }).errors).toEqual({
       imageUrl: 'Image URL must be a link starting with http:// or https://',
     });
+  });
+});
+
+describe('saveBrandsInputSchema', () => {
+  it('takes 1 to 50 brand ids, each once, in the order given', () => {
+    expect(saveBrandsInputSchema.parse({ brandIds: [3, 1, 3, 2] })).toEqual({ brandIds: [3, 1, 2] });
+    expect(saveBrandsInputSchema.parse({ brandIds: Array.from({ length: 50 }, (_, i) => i + 1) }).brandIds).toHaveLength(50);
+  });
+
+  it('refuses none, more than 50, what is not a brand id and unknown fields', () => {
+    for (const body of [{}, { brandIds: [] }, { brandIds: Array.from({ length: 51 }, (_, i) => i + 1) }, { brandIds: ['1'] }, { brandIds: [0] }, { brandIds: [2_147_483_648] }]) {
+      const result = saveBrandsInputSchema.safeParse(body);
+      expect(result.success, JSON.stringify(body)).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe(SAVE_BRANDS_MESSAGE);
+    }
+    expect(saveBrandsInputSchema.safeParse({ brandIds: [1], userId: 'x' }).success).toBe(false);
   });
 });

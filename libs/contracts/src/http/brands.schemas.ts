@@ -19,6 +19,8 @@ import {
   LINK_REQUIRED_MESSAGE,
   NOT_A_LINK,
   PRICE_CATEGORIES,
+  SAVE_BRANDS_MAX,
+  SAVE_BRANDS_MESSAGE,
   isSiteImagePath,
   normaliseHashtags,
   mustBeOneOf,
@@ -226,3 +228,19 @@ export const topBrandsQuerySchema = z.object({
   ),
 });
 export type TopBrandsQueryParsed = z.output<typeof topBrandsQuerySchema>;
+
+const savedBrandId = z
+  .number({ error: SAVE_BRANDS_MESSAGE })
+  .int({ error: SAVE_BRANDS_MESSAGE })
+  .positive({ error: SAVE_BRANDS_MESSAGE })
+  .max(2_147_483_647, { error: SAVE_BRANDS_MESSAGE });
+
+/** `POST /api/saved-brands`: 1 to SAVE_BRANDS_MAX brand ids (serial ids), repeats kept once. */
+export const saveBrandsInputSchema = z.strictObject({
+  brandIds: z
+    .array(savedBrandId, { error: SAVE_BRANDS_MESSAGE })
+    .min(1, { error: SAVE_BRANDS_MESSAGE })
+    .max(SAVE_BRANDS_MAX, { error: SAVE_BRANDS_MESSAGE })
+    .transform((ids) => [...new Set(ids)]),
+});
+export type SaveBrandsInputParsed = z.output<typeof saveBrandsInputSchema>;

@@ -204,6 +204,21 @@ export interface SavedStateResponse {
   isSaved: boolean;
 }
 
+/**
+ * `POST /api/saved-brands`: 'Save all brands' (of a hunter's edit): each brand to the caller's favourites at once, in
+ * one transaction. Brands already saved stay as they were; an unknown one is 404 'Brand not found' and nothing is
+ * saved. Up to SAVE_BRANDS_MAX ids (an edit has 12 at most).
+ */
+export interface SaveBrandsInput {
+  brandIds: number[];
+}
+/** The brands now in the caller's favourites from this request: the ids asked for, each once, in order. */
+export interface SaveBrandsResponse {
+  saved: number[];
+}
+export const SAVE_BRANDS_MAX = 50;
+export const SAVE_BRANDS_MESSAGE = `Pick 1 to ${SAVE_BRANDS_MAX} brands to save`;
+
 /** `POST /api/brands/{id}/view` → the brand's page views. */
 export interface ViewResponse {
   views: number;

@@ -38,6 +38,27 @@ export class SavesService {
     }
   }
 
+  /**
+   * 'Save all brands': each of `brandIds` (distinct) into the caller's favourites in one statement, so one
+   * transaction: a brand already saved keeps its row and time; an unknown brand fails the foreign key, answered 404
+   * 'Brand not found' with nothing saved. The rows go in last to first, so the list (newest first, ties by id) shows
+   * them in the order given.
+   */
+  async saveAll(userId: string, brandIds: readonly number[]): Promise<number[]> {
+    try {
+      await this.dataSource.query(
+        `insert into saved_brands (user_id, brand_id)
+         select $1, given.id from unnest($2::int[]) with ordinality as given (id, n) order by given.n desc
+         on conflict (user_id, brand_id) do nothing`,
+        [userId, brandIds],
+      );
+    } catch (error) {
+      if (sqlStateOf(error) === SQL_STATE.foreignKeyViolation) throw new NotFoundException(BRAND_NOT_FOUND);
+      throw error;
+    }
+    return [...brandIds];
+  }
+
   async unsave(userId: string, brandId: number): Promise<void> {
     await this.dataSource.query('delete from saved_brands where user_id = $1 and brand_id = $2', [userId, brandId]);
     await this.brands.requireExists(brandId);

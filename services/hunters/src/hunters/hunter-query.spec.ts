@@ -41,6 +41,16 @@ describe('the hunter list query', () => {
     expect(parseHunterListQuery({ limit: '5' }).paging).toEqual({ limit: 5, offset: 0 });
   });
 
+  it("keeps the brands hunters know (issue 25): a brand's id and a value tag", () => {
+    expect(parseHunterListQuery({ brand: '42', valueTag: 'Handmade' }).filters).toEqual({ brand: 42, valueTag: 'Handmade' });
+    expect(parseHunterListQuery({ brand: ' ', valueTag: 'all' }).filters).toEqual({});
+    expect(errorsOf({ brand: 'abc', valueTag: 'Cheap' })).toEqual({
+      brand: 'brand must be a whole number from 1 to 2147483647',
+      valueTag: expect.stringMatching(/^valueTag must be one of: Sustainable Packaging, /) as unknown as string,
+    });
+    expect(errorsOf({ brand: '0' }).brand).toBe('brand must be a whole number from 1 to 2147483647');
+  });
+
   it('refuses a value outside its list, naming the parameter', () => {
     expect(errorsOf({ price: '10-20' }).price).toBe('price must be one of: 20-40, 40-60, 60-100, 100+');
     expect(errorsOf({ location: 'Narnia' }).location).toMatch(/^location must be one of: UK, France/);

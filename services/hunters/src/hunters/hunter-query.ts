@@ -9,6 +9,10 @@ export interface HunterFilters {
   service?: string;
   /** A PostgreSQL tsquery text, every word a prefix (`'sof':* & 'jew':*`). */
   search?: string;
+  /** Hunters who know this directory brand (a go-to brand, or named in an edit of theirs). */
+  brand?: number;
+  /** Hunters who know a brand carrying this value tag. */
+  valueTag?: string;
 }
 
 export type Paging = Page;
@@ -35,6 +39,8 @@ export function hunterListQueryOf(query: HunterListQueryParsed): HunterListQuery
     specialty: query.specialty,
     service: query.service,
     search: query.search === undefined ? undefined : searchQueryOf(query.search),
+    brand: query.brand,
+    valueTag: query.valueTag,
   };
   const paging = pageOf(query, DEFAULT_PAGE_SIZE) ?? { limit: DEFAULT_PAGE_SIZE, offset: 0 };
   return { filters: withoutUndefined(filters), sort: query.sort ?? DEFAULT_HUNTER_SORT, paging };

@@ -5,7 +5,8 @@ import type { HunterFilters, HunterListQuery } from './hunter-query.js';
 /**
  * The listing's SQL, pure so the bench can EXPLAIN exactly what the service runs (bench/hunters.mjs). Every filter
  * and sort matches an index of the create-hunters migration, made partial to approved hunters by the
- * add-hunter-vetting one: the listing only ever answers those (`LISTED`).
+ * add-hunter-vetting one: the listing only ever answers those (`LISTED`). The brands a hunter knows (`brand`,
+ * `valueTag`, issue 25) start from the brand's indexes of the create-hunter-edits migration.
  */
 
 /** The hunters a public read answers: approved ones (vetting, issue 21). */
@@ -67,7 +68,30 @@ function whereOf(filters: HunterFilters, values: unknown[]): string {
   if (filters.service !== undefined) conditions.push(`h.advice_types @> array[${param(filters.service)}]::text[]`);
   if (filters.search !== undefined)
     conditions.push(`h.search_document @@ to_tsquery('simple', ${param(filters.search)})`);
+  if (filters.brand !== undefined) conditions.push(`h.id in (${knowersOf(`= ${param(filters.brand)}`)})`);
+  if (filters.valueTag !== undefined) conditions.push(`h.id in (${knowersOf(`in (${taggedBrands(param(filters.valueTag))})`)})`);
   return `where ${conditions.join(' and ')}`;
+}
+
+/** The directory's brands carrying a value tag (`$n`): the GIN index on the copy's tags. */
+function taggedBrands(tag: string): string {
+  return `select b.brand_id from brand_copies b where b.tags @> array[${tag}]::text[]`;
+}
+
+/**
+ * The hunters who know the brands a condition on `brand_id` keeps (`= $1`, `in (select ...)`): those with one
+ * among their go-to brands, and those who named one in an edit, whatever the edit's publication (a private edit's
+ * brand says what the hunter knows, not who the client was). Repeats are harmless: the listing keeps the hunters
+ * whose id is among them (a semi-join, each hunter once), so no `union` has to sort them out. Both halves start
+ * from the brand (`hunter_go_to_brands_brand_idx`, `hunter_edit_items_brand_idx`), so a brand reads its knowers'
+ * rows only, never every hunter's list; a common value tag still reads every go-to row of its brands (tens of
+ * milliseconds at 10,000 hunters), which is less than an EXISTS per hunter would (docs/architecture.md, "Brands
+ * hunters know", has the figures).
+ */
+function knowersOf(brandCondition: string): string {
+  return `select g.hunter_id from hunter_go_to_brands g where g.brand_id ${brandCondition}
+          union all
+          select e.hunter_id from hunter_edit_items i join hunter_edits e on e.id = i.edit_id where i.brand_id ${brandCondition}`;
 }
 
 /** Each sort's key columns, carried by a filtered page's matches so they are read once. */
@@ -92,7 +116,9 @@ export function listingStatement({ filters, sort, paging }: HunterListQuery): St
   const order = `order by ${SORT_ORDER[sort]}`;
   values.push(paging.limit, paging.offset);
   const page = `limit $${values.length - 1} offset $${values.length}`;
-  if (filters.search === undefined) {
+  // A value tag's hunters are found by joining every go-to row to the tag's brands (tens of milliseconds when most
+  // hunters know one): found once, as a search's matches are, rather than once for the total and again for the page.
+  if (filters.search === undefined && filters.valueTag === undefined) {
     return statement(
       `select ${HUNTER_COLUMNS}, (select count(*)::int from hunters h ${where}) as total from hunters h ${where} ${order} ${page}`,
       values,

@@ -5,6 +5,7 @@ import { BrandReviewRatings1764115200000 } from './1764115200000-brand-review-ra
 import { BrandUpdatedAt1764633600000 } from './1764633600000-brand-updated-at.js';
 import { DirectoryFigures1795910400000 } from './1795910400000-directory-figures.js';
 import { DropBoardItems1796200000000 } from './1796200000000-drop-board-items.js';
+import { RepublishBrands1796200060000 } from './1796200060000-republish-brands.js';
 
 /** Every migration of this service, in order. They run on start. */
 export const migrations = [
@@ -15,4 +16,5 @@ export const migrations = [
   BrandUpdatedAt1764633600000,
   DirectoryFigures1795910400000,
   DropBoardItems1796200000000,
+  RepublishBrands1796200060000,
 ];
