@@ -74,6 +74,9 @@ export const ROUTES: readonly RouteRule[] = [
   // every visitor's page view is counted (brands' `POST /api/brands/{id}/view` is @Public)
   { prefix: '/api/brands/:id/view', service: 'brands', guestWrites: true },
   { prefix: '/api/brands', service: 'brands' },
+  // the style passport (issue 25): the member's own, and a booking's as its client shared it; members only
+  { prefix: '/api/style-passport', service: 'brands', membersOnly: true },
+  { prefix: '/api/style-passports', service: 'brands', membersOnly: true },
 
   // reviews of hunters: a hunter's public reviews sit under the hunter's path; writing, replying, reporting and
   // the admin's moderation under their own

@@ -4,6 +4,7 @@ import { TodayVotesAndBrandCounts1764028800000 } from './1764028800000-today-vot
 import { BrandReviewRatings1764115200000 } from './1764115200000-brand-review-ratings.js';
 import { BrandUpdatedAt1764633600000 } from './1764633600000-brand-updated-at.js';
 import { DirectoryFigures1795910400000 } from './1795910400000-directory-figures.js';
+import { StylePassport1796300000000 } from './1796300000000-style-passport.js';
 
 /** Every migration of this service, in order. They run on start. */
 export const migrations = [
@@ -13,4 +14,5 @@ export const migrations = [
   BrandReviewRatings1764115200000,
   BrandUpdatedAt1764633600000,
   DirectoryFigures1795910400000,
+  StylePassport1796300000000,
 ];
