@@ -9,6 +9,8 @@ import {
   type HunterBooking,
   type MyBooking,
   type Review,
+  type SharedStylePassport,
+  type StylePassport,
 } from '@hunted/contracts';
 import { brandInput, PNG_1X1, RUN } from '../support/journey.js';
 import type { RouteKey } from './discovered-routes.js';
@@ -570,6 +572,35 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     expect: owners({ member: 200, hunter: 200 }),
   },
   { route: 'POST /api/booking-photos', url: () => '/api/booking-photos', body: () => ({ photo: PNG_DATA_URL }), expect: signedIn(201) },
+  // The style passport (issue 25): one's own to every member; a booking's to its client and its hunter only. The
+  // matrix's booking was made without the passport screen, so it shares no part of it with the hunter.
+  {
+    route: 'GET /api/style-passport',
+    url: () => '/api/style-passport',
+    expect: signedIn(200),
+    sees: (body, as, f) => {
+      const saved = ((body as StylePassport).savedBrands ?? []).map((brand) => brand.id);
+      if (as === 'member') expect(saved, 'the member sees their own saves').toContain(f.brand.id);
+      else expect(saved, `${as} must not see another's saves`).not.toContain(f.brand.id);
+    },
+  },
+  {
+    route: 'GET /api/style-passports/:bookingId',
+    url: (f) => `/api/style-passports/${f.booking.id}`,
+    expect: owners({ member: 200, hunter: 200 }),
+    sees: (body, _as, f) => {
+      const shared = body as SharedStylePassport;
+      expect(shared.bookingId).toBe(f.booking.id);
+      expect(shared.passport).toEqual({ savedBrands: null, votedBrands: null, reviewedBrands: null, filterHabits: null });
+    },
+  },
+  { route: 'GET /api/style-passports/:bookingId', case: 'not an id', url: () => '/api/style-passports/not-a-booking', expect: owners({}) },
+  {
+    route: 'GET /api/style-passports/:bookingId',
+    case: "nobody's id",
+    url: () => '/api/style-passports/00000000-0000-4000-8000-000000000000',
+    expect: owners({}),
+  },
   // Ids that name nothing are "not found" for everyone, never a server error.
   { route: 'GET /api/bookings/:id', case: 'not an id', url: () => '/api/bookings/not-a-booking', expect: owners({}) },
   {

@@ -52,6 +52,8 @@ const SPEC_CALLS: ReadonlyArray<[method: string, path: string, service: ServiceN
   ['PATCH', '/api/hunters/7', 'hunters'],
   ['GET', '/api/hunter-profile', 'hunters'],
   ['GET', '/api/hunter-picks/today', 'hunters'],
+  ['GET', '/api/style-passport', 'brands'],
+  ['GET', '/api/style-passports/0b6f7c1e-2f7a-4c1e-9a55-5d6f3e1c2b7a', 'brands'],
   ['PUT', '/api/hunter-picks/today', 'hunters'],
   ['PUT', '/api/admin/hunter-pick-rota', 'hunters'],
   ['GET', '/api/hunter-bookings', 'bookings'],
@@ -150,6 +152,15 @@ describe('routes table', () => {
     for (const path of ['/api/brands', '/api/brands/3/vote', '/api/brands/3/reviews', '/api/brands/3/comments', '/api/auth/user', '/api/bookings', '/socket.io/']) {
       expect(matchRoute(path)?.guestWrites, path).toBeUndefined();
     }
+  });
+
+  it('answers a guest 401 for the style passport itself (members only), never the directory next to it', () => {
+    expect(matchRoute('/api/style-passport')).toMatchObject({ service: 'brands', membersOnly: true });
+    expect(matchRoute('/api/style-passports/0b6f7c1e-2f7a-4c1e-9a55-5d6f3e1c2b7a')).toMatchObject({
+      service: 'brands',
+      membersOnly: true,
+    });
+    expect(matchRoute('/api/brands')?.membersOnly).toBeUndefined();
   });
 
   it('puts the contact form on its own budget', () => {

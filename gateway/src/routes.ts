@@ -76,6 +76,9 @@ export const ROUTES: readonly RouteRule[] = [
   // hunters answers the published Hunter Edits naming a brand (it owns the edits, issue 25)
   { prefix: '/api/brands/:id/hunter-edits', service: 'hunters' },
   { prefix: '/api/brands', service: 'brands' },
+  // the style passport (issue 25): the member's own, and a booking's as its client shared it; members only
+  { prefix: '/api/style-passport', service: 'brands', membersOnly: true },
+  { prefix: '/api/style-passports', service: 'brands', membersOnly: true },
 
   // reviews of hunters: a hunter's public reviews sit under the hunter's path; writing, replying, reporting and
   // the admin's moderation under their own

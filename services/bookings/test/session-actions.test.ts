@@ -2,10 +2,13 @@ import {
   AVAILABILITY_SLOTS,
   BOOKING_ACTION_MESSAGES,
   BOOKING_ERRORS,
+  DEFAULT_PASSPORT_SHARES,
+  PASSPORT_MESSAGES,
   type AdminBookingDispute,
   type BookingDetail,
   type HunterBooking,
   type MyBooking,
+  type PassportShares,
 } from '@hunted/contracts';
 import { setClockOffset } from '@hunted/platform';
 import { testIdentityHeaders, type RunningServiceApp } from '@hunted/platform/testing';
@@ -63,7 +66,7 @@ describe('bookings: the session itself (question and photos, joining, hunter act
     client: string,
     date: string,
     time: string,
-    extra: { notes?: string; photoIds?: string[] } = {},
+    extra: { notes?: string; photoIds?: string[]; passport?: PassportShares } = {},
   ): Promise<string> {
     const held = await call(client, 'POST', '/api/create-payment-intent', { ...holdBody(HUNTER_ID, date, time), ...extra });
     expect(held.status).toBe(200);
@@ -77,7 +80,7 @@ describe('bookings: the session itself (question and photos, joining, hunter act
     date: string,
     time: string,
     sessionType: 'askQuestion' | 'inPerson',
-    extra: { notes?: string | null; photoIds?: string[] } = {},
+    extra: { notes?: string | null; photoIds?: string[]; passport?: PassportShares } = {},
   ): Promise<ApiAnswer> {
     return call(client, 'POST', '/api/bookings', {
       hunterId: HUNTER_ID,
@@ -241,6 +244,78 @@ describe('bookings: the session itself (question and photos, joining, hunter act
     expect(second).toMatchObject({ status: 201, body: { photoUrls: [freeWithPhoto.url] } });
     expect((await events('bookings.booking.confirmed', String(second.body.id)))[0]).toMatchObject({
       photoUrls: [freeWithPhoto.url],
+    });
+  });
+
+  it("the style passport: the client's choices kept with the hold and in its events; with the question off the hunter sees no question nor photos", async () => {
+    const client = 'u-passport';
+    const shares: PassportShares = {
+      savedBrands: true,
+      votedBrands: false,
+      reviewedBrands: true,
+      filterHabits: true,
+      question: false,
+    };
+    const photo = await upload(client);
+    const id = await bookPaid(client, dayAhead(40), '09:00', { notes: 'My private brief', photoIds: [photo.id], passport: shares });
+    const stored = await db.query(`select passport from ${SCHEMA}.hunter_bookings where id = $1`, [id]);
+    expect(stored.rows[0].passport).toEqual(shares);
+    // The event tells brands what to share, and carries no question for messaging to post to the hunter.
+    const [confirmed] = await events('bookings.booking.confirmed', id);
+    expect(confirmed).toMatchObject({ passport: shares, notes: null, photoUrls: [] });
+
+    // The client still reads their own question and photo; the hunter's every view of the booking has neither.
+    expect(await detail(client, id)).toMatchObject({ notes: 'My private brief', photoUrls: [photo.url] });
+    expect(await myRow(client, id)).toMatchObject({ notes: 'My private brief', photoUrls: [photo.url] });
+    expect(await hunterRow(id)).toMatchObject({ notes: null, photoUrls: [] });
+    expect(await detail(HUNTER_USER, id)).toMatchObject({ notes: null, photoUrls: [] });
+    expect(await photoStatus(HUNTER_USER, photo.url)).toBe(404);
+    expect(await photoStatus(client, photo.url)).toBe(200);
+
+    // A move keeps the choices (the rescheduled event carries them, still without the question).
+    const moved = await call(client, 'POST', `/api/bookings/${id}/reschedule`, { sessionDate: dayAhead(41), sessionTime: '09:00' });
+    expect(moved.status).toBe(200);
+    const [rescheduled] = await events('bookings.booking.rescheduled', id);
+    expect(rescheduled).toMatchObject({ passport: shares, notes: null, photoUrls: [] });
+
+    // 'Ask Me a Question' always shares its question: refused on the hold and on a free booking, naming the part.
+    const hidden = { ...DEFAULT_PASSPORT_SHARES, question: false };
+    const askHidden = await bookFree(client, dayAhead(40), '12:00', 'askQuestion', { notes: 'Q?', passport: hidden });
+    expect(askHidden).toMatchObject({
+      status: 400,
+      body: { errors: { 'passport.question': PASSPORT_MESSAGES.questionAlwaysShared } },
+    });
+    const holdHidden = await call(client, 'POST', '/api/create-payment-intent', {
+      ...holdBody(HUNTER_ID, dayAhead(40), '12:00'),
+      sessionType: 'askQuestion',
+      notes: 'Q?',
+      passport: hidden,
+    });
+    expect(holdHidden).toMatchObject({
+      status: 400,
+      body: { errors: { 'passport.question': PASSPORT_MESSAGES.questionAlwaysShared } },
+    });
+
+    // Without the screen (no passport in the body): the default shares, the question the hunter's as before.
+    const plain = await bookFree(client, dayAhead(40), '14:00', 'inPerson', { notes: 'Bring the jacket' });
+    expect(plain.status).toBe(201);
+    const plainId = String(plain.body.id);
+    expect((await events('bookings.booking.confirmed', plainId))[0]).toMatchObject({
+      passport: DEFAULT_PASSPORT_SHARES,
+      notes: 'Bring the jacket',
+    });
+    expect((await db.query(`select passport from ${SCHEMA}.hunter_bookings where id = $1`, [plainId])).rows[0].passport).toEqual(
+      DEFAULT_PASSPORT_SHARES,
+    );
+    expect(await hunterRow(plainId)).toMatchObject({ notes: 'Bring the jacket' });
+
+    // A free booking reads the choices from its own body.
+    const chosen = { ...shares, question: true };
+    const free = await bookFree(client, dayAhead(40), '16:00', 'askQuestion', { notes: 'What fits me?', passport: chosen });
+    expect(free.status).toBe(201);
+    expect((await events('bookings.booking.confirmed', String(free.body.id)))[0]).toMatchObject({
+      passport: chosen,
+      notes: 'What fits me?',
     });
   });
 

@@ -5,6 +5,7 @@ import type { BrandsConfig } from './config.js';
 import { BrandsCsvModule } from './csv/brands-csv.module.js';
 import { migrations } from './database/migrations/index.js';
 import { DemoModule } from './demo/demo.module.js';
+import { PASSPORT_EVENT_HANDLERS, PassportModule } from './passport/passport.module.js';
 import { RATING_EVENT_HANDLERS, RatingsModule } from './ratings/ratings.module.js';
 import { SavesModule } from './saves/saves.module.js';
 import { TodayModule } from './today/today.module.js';
@@ -23,6 +24,10 @@ export class AppModule extends serviceAppModule<BrandsConfig>({
     AdminBrandsModule,
     BrandsCsvModule,
     RatingsModule,
-    EventsModule.forService({ consumes: RATING_EVENT_HANDLERS, imports: [RatingsModule] }),
+    PassportModule,
+    EventsModule.forService({
+      consumes: [...RATING_EVENT_HANDLERS, ...PASSPORT_EVENT_HANDLERS],
+      imports: [RatingsModule, PassportModule],
+    }),
   ],
 }) {}

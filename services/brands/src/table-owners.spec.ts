@@ -50,6 +50,9 @@ const TABLES: TableOwnership[] = [
   },
   { table: 'saved_brands', owners: ['saves/saves.service.ts'] },
   { table: 'brand_review_ratings', owners: ['ratings/brand-ratings.service.ts'] },
+  // The style passport (issue 25): bookings' grants copied from its events, and each member's filter habits.
+  { table: 'passport_grants', owners: ['passport/passport-grants.repository.ts'] },
+  { table: 'member_filter_uses', owners: ['passport/filter-habits.ts'] },
   ...PLATFORM_EVENT_TABLES,
 ];
 

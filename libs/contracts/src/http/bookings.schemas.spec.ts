@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BOOKING_ACTION_MESSAGES, sessionDateOf } from './bookings.js';
+import { DEFAULT_PASSPORT_SHARES, PASSPORT_MESSAGES } from './style-passport.js';
 import {
   adminBookingDisputesQuerySchema,
   createBookingSchema,
@@ -20,7 +21,32 @@ describe('booking bodies', () => {
       ...hold,
       amount: 1,
       duration: 30,
+      passport: DEFAULT_PASSPORT_SHARES,
     });
+  });
+
+  it("reads the style passport's choices: absent is the default shares, each part true or false", () => {
+    const shares = { savedBrands: true, votedBrands: false, reviewedBrands: true, filterHabits: true, question: false };
+    expect(createPaymentIntentSchema.parse({ ...hold, passport: { ...shares, extra: 1 } }).passport).toEqual(shares);
+    expect(createBookingSchema.parse({ ...hold, stripePaymentIntentId: null }).passport).toEqual(DEFAULT_PASSPORT_SHARES);
+    expect(firstMessages(createPaymentIntentSchema.safeParse({ ...hold, passport: { ...shares, question: 'no' } }))).toEqual({
+      'passport.question': 'must be true or false',
+    });
+    expect(firstMessages(createPaymentIntentSchema.safeParse({ ...hold, passport: 'all' }))).toEqual({
+      passport: 'must be an object of savedBrands, votedBrands, reviewedBrands, filterHabits, question (each true or false)',
+    });
+  });
+
+  it("refuses to hide an 'Ask Me a Question' session's question", () => {
+    const question = { ...hold, sessionType: 'askQuestion', notes: 'What fits me?' };
+    const off = { ...DEFAULT_PASSPORT_SHARES, question: false };
+    expect(firstMessages(createPaymentIntentSchema.safeParse({ ...question, passport: off }))).toEqual({
+      'passport.question': PASSPORT_MESSAGES.questionAlwaysShared,
+    });
+    expect(firstMessages(createBookingSchema.safeParse({ ...question, stripePaymentIntentId: null, passport: off }))).toEqual({
+      'passport.question': PASSPORT_MESSAGES.questionAlwaysShared,
+    });
+    expect(createPaymentIntentSchema.safeParse({ ...hold, passport: off }).success).toBe(true);
   });
 
   it('takes a date-time as its London date', () => {

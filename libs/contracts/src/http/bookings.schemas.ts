@@ -10,6 +10,7 @@ import {
 } from './bookings.js';
 import { trimmedOrNull } from './input-rules.js';
 import { listFilterOneOf, listWholeNumber } from './list-filters.js';
+import { DEFAULT_PASSPORT_SHARES, PASSPORT_MESSAGES, PASSPORT_PARTS, type PassportPart } from './style-passport.js';
 
 /**
  * The bookings API's request schemas (read by bookings' SchemaPipe). Apart from `bookings.ts` so that a page which
@@ -54,13 +55,35 @@ const photoIds = z
   .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))])
   .optional();
 
-/** 'Ask Me a Question' has nothing to answer without the question: `notes` is then required. */
+/**
+ * What of the style passport the hunter may see (issue 25): the five parts, each true or false; absent (a booking
+ * made without the passport screen) is DEFAULT_PASSPORT_SHARES. Unknown fields are dropped.
+ */
+const passport = z
+  .object(
+    Object.fromEntries(PASSPORT_PARTS.map((part) => [part, z.boolean({ error: 'must be true or false' })])) as Record<
+      PassportPart,
+      z.ZodBoolean
+    >,
+    { error: `must be an object of ${PASSPORT_PARTS.join(', ')} (each true or false)` },
+  )
+  .optional()
+  .transform((shares) => shares ?? { ...DEFAULT_PASSPORT_SHARES });
+
+/**
+ * 'Ask Me a Question' has nothing to answer without the question: `notes` is then required, and its question is
+ * always shared with the hunter.
+ */
 function requireNotesForQuestion(
-  value: { sessionType: string; notes?: string | null | undefined },
+  value: { sessionType: string; notes?: string | null | undefined; passport: { question: boolean } },
   ctx: z.RefinementCtx,
 ): void {
-  if (value.sessionType === 'askQuestion' && !value.notes) {
+  if (value.sessionType !== 'askQuestion') return;
+  if (!value.notes) {
     ctx.addIssue({ code: 'custom', path: ['notes'], message: BOOKING_ACTION_MESSAGES.notesRequired });
+  }
+  if (!value.passport.question) {
+    ctx.addIssue({ code: 'custom', path: ['passport', 'question'], message: PASSPORT_MESSAGES.questionAlwaysShared });
   }
 }
 
@@ -77,6 +100,7 @@ export const createPaymentIntentSchema = z.object({
   duration: z.number().optional(),
   notes,
   photoIds,
+  passport,
 }).superRefine(requireNotesForQuestion);
 export type CreatePaymentIntentInput = z.output<typeof createPaymentIntentSchema>;
 
@@ -92,6 +116,7 @@ export const createBookingSchema = z.object({
   bookingId: z.string().optional(),
   notes,
   photoIds,
+  passport,
 }).superRefine((value, ctx) => {
   // A paid booking keeps what its hold was given: only a free one (no hold before it) reads them.
   if (value.stripePaymentIntentId === null) requireNotesForQuestion(value, ctx);

@@ -7,6 +7,7 @@ import {
   type BookingAttendance,
   type BookingEventV1,
   type BookingStatus,
+  type PassportShares,
   type SessionTypeKey,
   type Slot,
 } from '@hunted/contracts';
@@ -66,6 +67,8 @@ export interface BookingRow {
   disputedAt: Date | null;
   disputeResolvedAt: Date | null;
   disputeResolutionNote: string | null;
+  /** What of the style passport the client shares with the hunter (chosen with the hold or the free booking). */
+  passport: PassportShares;
 }
 
 export const BOOKING_COLUMNS = `b.id, b.status, b.hunter_id as "hunterId", b.hunter_user_id as "hunterUserId",
@@ -80,7 +83,7 @@ export const BOOKING_COLUMNS = `b.id, b.status, b.hunter_id as "hunterId", b.hun
   b.proposed_session_time as "proposedSessionTime", b.proposed_starts_at as "proposedStartsAt",
   b.proposed_ends_at as "proposedEndsAt", b.proposal_message as "proposalMessage", b.proposed_at as "proposedAt",
   b.dispute_status as "disputeStatus", b.dispute_reason as "disputeReason", b.disputed_at as "disputedAt",
-  b.dispute_resolved_at as "disputeResolvedAt", b.dispute_resolution_note as "disputeResolutionNote",
+  b.dispute_resolved_at as "disputeResolvedAt", b.dispute_resolution_note as "disputeResolutionNote", b.passport,
   array(select '${BOOKING_PHOTO_PATH}/' || p.id from booking_photos p where p.booking_id = b.id
         order by p.created_at, p.id) as "photoUrls"`;
 
@@ -103,9 +106,24 @@ export interface NewBooking {
   pricePence: number;
   /** The client's question or brief (trimmed), or null. */
   notes?: string | null;
+  /** What of the style passport the hunter may see; absent: DEFAULT_PASSPORT_SHARES. */
+  passport?: PassportShares;
   /** A paid hold's application fee and the hunter's connected account (destination charges); none for a free one. */
   platformFeePence?: number;
   destinationAccountId?: string | null;
+}
+
+/**
+ * The client's question and photos as the booking's hunter may see them: none when the client keeps them to
+ * themselves (`passport.question` off). Every hunter-side read of a booking, and every event (messaging posts the
+ * question to the hunter from it), goes through this.
+ */
+export function questionForHunter(row: Pick<BookingRow, 'notes' | 'photoUrls' | 'passport'>): {
+  notes: string | null;
+  photoUrls: string[];
+} {
+  if (!(row.passport ?? DEFAULT_PASSPORT_SHARES).question) return { notes: null, photoUrls: [] };
+  return { notes: row.notes, photoUrls: row.photoUrls ?? [] };
 }
 
 /** What every booking event carries. */
@@ -120,10 +138,8 @@ export function bookingEventOf(row: BookingRow): BookingEventV1 {
     endsAt: new Date(row.endsAt).toISOString(),
     pricePence: row.pricePence,
     sequence: row.sequence,
-    notes: row.notes,
-    photoUrls: row.photoUrls ?? [],
-    // Until bookings keeps each booking's choices (issue 25, in progress): what a booking without the screen shares.
-    passport: { ...DEFAULT_PASSPORT_SHARES },
+    ...questionForHunter(row),
+    passport: { ...DEFAULT_PASSPORT_SHARES, ...row.passport },
   };
 }
 
@@ -311,10 +327,14 @@ export class BookingRepository {
     return rows[0];
   }
 
-  /** Whether member `userId` owns the hunter profile of the booking (a photo of it is theirs to see). */
-  async isHunterMemberOf(bookingId: string, userId: string): Promise<boolean> {
+  /**
+   * Whether member `userId` owns the hunter profile of the booking and its client shares the question with them
+   * (a photo of it is then theirs to see; with `passport.question` off it is the client's alone).
+   */
+  async hunterMemberSeesQuestionOf(bookingId: string, userId: string): Promise<boolean> {
     const rows = await this.dataSource.query<unknown[]>(
-      `select 1 from hunter_bookings b where b.id = $1 and ${OF_HUNTER_MEMBER}`,
+      `select 1 from hunter_bookings b
+        where b.id = $1 and ${OF_HUNTER_MEMBER} and coalesce((b.passport ->> 'question')::boolean, true)`,
       [bookingId, userId],
     );
     return rows.length > 0;
@@ -545,9 +565,9 @@ export class BookingRepository {
       manager.query<BookingRow[]>(
         `insert into hunter_bookings as b (id, status, expires_at, hunter_id, hunter_user_id, client_user_id, session_type,
            session_date, session_time, duration, starts_at, ends_at, price_pence, platform_fee_pence,
-           destination_account_id, notes)
+           destination_account_id, notes, passport)
          values ($1, $2, case when $3::int is null then null else now() + make_interval(mins => $3::int) end,
-                 $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+                 $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17::jsonb)
          returning ${BOOKING_COLUMNS}`,
         [
           booking.id,
@@ -566,6 +586,7 @@ export class BookingRepository {
           booking.platformFeePence ?? 0,
           booking.destinationAccountId ?? null,
           booking.notes ?? null,
+          JSON.stringify(booking.passport ?? DEFAULT_PASSPORT_SHARES),
         ],
       ),
     );

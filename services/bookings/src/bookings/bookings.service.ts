@@ -14,6 +14,7 @@ import {
 import { nowMs, type Page } from '@hunted/platform';
 import {
   BookingRepository,
+  questionForHunter,
   type BookingRow,
   type BookingRowWithJoining,
   type BookingRowWithNames,
@@ -108,8 +109,7 @@ export function toHunterBooking(row: BookingRowWithNames): HunterBooking {
     totalAmount: row.pricePence,
     status: row.status,
     endsAt: new Date(row.endsAt).toISOString(),
-    notes: row.notes,
-    photoUrls: row.photoUrls ?? [],
+    ...questionForHunter(row),
     attendance: row.attendance,
     cancelledBy: row.cancelledBy,
     cancelReason: row.cancelReason,
@@ -122,6 +122,9 @@ export function toHunterBooking(row: BookingRowWithNames): HunterBooking {
 }
 
 function toDetail(row: BookingRowWithJoining, userId: string): BookingDetail {
+  const isClient = row.clientUserId === userId;
+  // The hunter's side reads the question and photos only as the client shares them; the client always reads theirs.
+  const question = isClient ? { notes: row.notes, photoUrls: row.photoUrls ?? [] } : questionForHunter(row);
   return {
     id: row.id,
     status: row.status,
@@ -137,12 +140,11 @@ function toDetail(row: BookingRowWithJoining, userId: string): BookingDetail {
     endsAt: new Date(row.endsAt).toISOString(),
     duration: row.duration,
     price: row.pricePence,
-    notes: row.notes,
-    photoUrls: row.photoUrls ?? [],
+    ...question,
     expiresAt: row.status === 'pending_payment' ? iso(row.expiresAt) : null,
     refundedPence: row.refundedPence,
     createdAt: new Date(row.createdAt).toISOString(),
-    joining: row.clientUserId === userId ? joiningFor(row, nowMs()) : null,
+    joining: isClient ? joiningFor(row, nowMs()) : null,
     attendance: row.attendance,
     cancelledBy: row.cancelledBy,
     cancelReason: row.cancelReason,

@@ -1,6 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Brand, BrandCreatedV1, SitemapEntry, SitemapFile, VoteResponse } from '@hunted/contracts';
+import type { Brand, BrandCreatedV1, BrandRef, SitemapEntry, SitemapFile, VoteResponse } from '@hunted/contracts';
 import { createHash } from 'node:crypto';
 import {
   EventPublisher,
@@ -216,6 +216,16 @@ export class BrandRepository implements SitemapSource {
       [ids],
     );
     return rows.map(brandOfRow);
+  }
+
+  /** The brands with these ids as others name them (id, name, image), in the order of `ids`; gone ones left out. */
+  async refsInOrder(ids: readonly number[]): Promise<BrandRef[]> {
+    if (ids.length === 0) return [];
+    return this.dataSource.query<BrandRef[]>(
+      `select b.id, b.name, b.image_url as "imageUrl" from brands b where b.id = any($1::int[])
+       order by array_position($1::int[], b.id)`,
+      [ids],
+    );
   }
 
   /** 404 'Brand not found' unless the brand exists. */

@@ -7,10 +7,21 @@ import {
   type BrandListQueryParsed,
   type ViewResponse,
 } from '@hunted/contracts';
-import { IdParam, Public, PublicGet, sendPage, SignedIn, ValidBody, ValidQuery } from '@hunted/platform';
+import {
+  CurrentUser,
+  IdParam,
+  Public,
+  PublicGet,
+  sendPage,
+  SignedIn,
+  ValidBody,
+  ValidQuery,
+  type AuthenticatedUser,
+} from '@hunted/platform';
 import type { FastifyReply } from 'fastify';
 import { brandListQueryOf } from './brand-query.js';
 import { BRAND_NOT_FOUND } from './brand.repository.js';
+import { FilterHabits, type FilterUse } from '../passport/filter-habits.js';
 import { BrandsService } from './brands.service.js';
 import { DirectoryFigures } from './directory-figures.js';
 
@@ -19,6 +30,7 @@ export class BrandsController {
   constructor(
     private readonly brands: BrandsService,
     private readonly figures: DirectoryFigures,
+    private readonly habits: FilterHabits,
   ) {}
 
   @PublicGet()
@@ -26,8 +38,12 @@ export class BrandsController {
     // Unknown parameters are ignored and 'all' means no filter, as the SPA sends.
     @ValidQuery(brandListQuerySchema) query: BrandListQueryParsed,
     @Res({ passthrough: true }) reply: FastifyReply,
+    @CurrentUser() user: AuthenticatedUser | null,
   ): Promise<Brand[]> {
     const { brands, total } = await this.brands.list(brandListQueryOf(query));
+    // A signed-in member's value and price filters feed their style passport: counted after the answer, once per
+    // search (its first page; paging on through the same search counts nothing more).
+    if (user && (query.offset ?? 0) === 0) this.habits.countLater(user.id, filterUsesOf(query));
     return sendPage(reply, { items: brands, total });
   }
 
@@ -54,4 +70,12 @@ export class BrandsController {
   async view(@IdParam('id', BRAND_NOT_FOUND) id: number): Promise<ViewResponse> {
     return { views: await this.brands.recordView(id) };
   }
+}
+
+/** The filters of a directory search that make a member's filter habits: the value tag and the price level. */
+function filterUsesOf(query: BrandListQueryParsed): FilterUse[] {
+  const uses: FilterUse[] = [];
+  if (query.tag !== undefined) uses.push({ kind: 'valueTag', value: query.tag });
+  if (query.priceCategory !== undefined) uses.push({ kind: 'priceLevel', value: query.priceCategory });
+  return uses;
 }

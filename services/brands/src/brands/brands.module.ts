@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { JobsModule, SITEMAP_SOURCE, SitemapController } from '@hunted/platform';
+import { FilterHabitsModule } from '../passport/filter-habits.module.js';
 import { BrandRepository } from './brand.repository.js';
 import { BrandsController } from './brands.controller.js';
 import { BrandsService } from './brands.service.js';
@@ -12,7 +13,7 @@ import { DirectoryFigures, DirectoryFiguresJob, directoryFiguresRefresh } from '
  * rank within its category, the hashtags) that the list shows beside a page (DirectoryFigures).
  */
 @Module({
-  imports: [JobsModule.forFeature([directoryFiguresRefresh])],
+  imports: [JobsModule.forFeature([directoryFiguresRefresh]), FilterHabitsModule],
   controllers: [BrandsController, SitemapController],
   providers: [
     BrandRepository,

@@ -1,11 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { BrandRepository } from '../brands/brand.repository.js';
 
 export interface ReviewRating {
   reviewId: number;
   brandId: number;
   rating: number;
+  /** The review's author (the style passport's reviewed brands). */
+  userId: string;
   /** The event's occurredAt: the review's state at that time. */
   occurredAt: string;
 }
@@ -18,33 +21,47 @@ export interface ReviewRating {
  */
 @Injectable()
 export class BrandRatingsService {
-  constructor(private readonly brands: BrandRepository) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly brands: BrandRepository,
+  ) {}
 
-  /** A review's first rating; one already known (from a later update that overtook it) is kept. */
+  /**
+   * A review's first rating; one already known (from a later update that overtook it) is kept, and only learns its
+   * author if it had none.
+   */
   async reviewCreated(manager: EntityManager, review: ReviewRating): Promise<void> {
     if (!(await this.lockBrand(manager, review.brandId))) return;
     await manager.query(
-      `insert into brand_review_ratings (review_id, brand_id, rating, occurred_at) values ($1, $2, $3, $4)
-       on conflict (review_id) do nothing`,
-      [review.reviewId, review.brandId, review.rating, review.occurredAt],
+      `insert into brand_review_ratings (review_id, brand_id, rating, occurred_at, user_id) values ($1, $2, $3, $4, $5)
+       on conflict (review_id) do update set user_id = excluded.user_id where brand_review_ratings.user_id is null`,
+      [review.reviewId, review.brandId, review.rating, review.occurredAt, review.userId],
     );
     await this.recompute(manager, review.brandId);
   }
 
-  /** A changed rating, unless the review is deleted or a newer state was applied already. */
+  /**
+   * A changed rating, unless the review is deleted or a newer state was applied already. The author is learnt
+   * whenever the row has none (rows from before the style passport; reviews republishes every review once).
+   */
   async reviewUpdated(manager: EntityManager, review: ReviewRating): Promise<void> {
     if (!(await this.lockBrand(manager, review.brandId))) return;
     await manager.query(
-      `insert into brand_review_ratings (review_id, brand_id, rating, occurred_at) values ($1, $2, $3, $4)
-       on conflict (review_id) do update set rating = excluded.rating, occurred_at = excluded.occurred_at
-       where not brand_review_ratings.deleted and brand_review_ratings.occurred_at <= excluded.occurred_at`,
-      [review.reviewId, review.brandId, review.rating, review.occurredAt],
+      `insert into brand_review_ratings (review_id, brand_id, rating, occurred_at, user_id) values ($1, $2, $3, $4, $5)
+       on conflict (review_id) do update set
+         rating = case when brand_review_ratings.occurred_at <= excluded.occurred_at
+                       then excluded.rating else brand_review_ratings.rating end,
+         occurred_at = greatest(brand_review_ratings.occurred_at, excluded.occurred_at),
+         user_id = coalesce(brand_review_ratings.user_id, excluded.user_id)
+       where not brand_review_ratings.deleted
+         and (brand_review_ratings.occurred_at <= excluded.occurred_at or brand_review_ratings.user_id is null)`,
+      [review.reviewId, review.brandId, review.rating, review.occurredAt, review.userId],
     );
     await this.recompute(manager, review.brandId);
   }
 
   /** The review stops counting for good: a tombstone, so its created or updated event arriving later is ignored. */
-  async reviewDeleted(manager: EntityManager, review: Omit<ReviewRating, 'rating'>): Promise<void> {
+  async reviewDeleted(manager: EntityManager, review: Omit<ReviewRating, 'rating' | 'userId'>): Promise<void> {
     if (!(await this.lockBrand(manager, review.brandId))) return;
     await manager.query(
       `insert into brand_review_ratings (review_id, brand_id, rating, occurred_at, deleted) values ($1, $2, null, $3, true)
@@ -62,6 +79,19 @@ export class BrandRatingsService {
    */
   private lockBrand(manager: EntityManager, brandId: number): Promise<boolean> {
     return this.brands.lock(manager, brandId);
+  }
+
+  /**
+   * The brands member `userId` reviewed (not deleted), the most recently reviewed first, at most `limit`: the
+   * passport's reviewed brands, on brand_review_ratings_user_idx.
+   */
+  async reviewedBrandIds(userId: string, limit: number): Promise<number[]> {
+    const rows = await this.dataSource.query<{ brandId: number }[]>(
+      `select brand_id as "brandId" from brand_review_ratings
+       where user_id = $1 and not deleted order by occurred_at desc, review_id desc limit $2`,
+      [userId, limit],
+    );
+    return rows.map((row) => row.brandId);
   }
 
   /** The mean is read as numeric text, so the brand's rating is rounded once, by its own column. */

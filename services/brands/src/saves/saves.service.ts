@@ -73,6 +73,15 @@ export class SavesService {
     return this.brands.findManyInOrder(rows.map((row) => row.brand_id));
   }
 
+  /** The member's most recently saved brands, at most `limit` (the style passport), on saved_brands_user_created_idx. */
+  async recentBrandIds(userId: string, limit: number): Promise<number[]> {
+    const rows = await this.dataSource.query<{ brand_id: number }[]>(
+      'select brand_id from saved_brands where user_id = $1 order by created_at desc, id desc limit $2',
+      [userId, limit],
+    );
+    return rows.map((row) => row.brand_id);
+  }
+
   /** Saves in bulk (demo data), in the caller's transaction; a pair already saved stays as it was. */
   async saveMany(manager: EntityManager, saves: readonly { userId: string; brandId: number }[]): Promise<void> {
     await manager.query(

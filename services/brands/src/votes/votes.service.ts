@@ -49,6 +49,19 @@ export class VotesService {
   }
 
   /**
+   * The brands the member voted for, each once, the most recent vote first, at most `limit` (the style passport).
+   * Read on votes_user_created_idx; a member votes for a brand at most once a day, so their rows stay few.
+   */
+  async recentBrandIds(userId: string, limit: number): Promise<number[]> {
+    const rows = await this.dataSource.query<{ brandId: number }[]>(
+      `select brand_id as "brandId" from votes where user_id = $1
+       group by brand_id order by max(created_at) desc, brand_id desc limit $2`,
+      [userId, limit],
+    );
+    return rows.map((row) => row.brandId);
+  }
+
+  /**
    * Stores votes cast in the past, in bulk, in the caller's transaction (each with its 24-hour window from its own
    * time). The brands' figures are not touched: the caller recounts them (BrandRepository.recountAllVotes).
    */

@@ -50,13 +50,16 @@ export class BookingPhotos {
     }
   }
 
-  /** The photo's bytes when `userId` uploaded it or is the member of the hunter of its booking; else null. */
+  /**
+   * The photo's bytes when `userId` uploaded it, or is the member of the hunter of its booking and its client shares
+   * the question (`passport.question`); else null.
+   */
   async bytesFor(photoId: string, userId: string): Promise<Buffer | null> {
     if (!isBookingId(photoId)) return null;
     const photo = await this.photos.find(photoId);
     if (!photo) return null;
     if (photo.ownerUserId === userId) return photo.bytes;
-    if (photo.bookingId && (await this.bookings.isHunterMemberOf(photo.bookingId, userId))) return photo.bytes;
+    if (photo.bookingId && (await this.bookings.hunterMemberSeesQuestionOf(photo.bookingId, userId))) return photo.bytes;
     return null;
   }
 

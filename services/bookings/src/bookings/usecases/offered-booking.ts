@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { BadRequestException, ConflictException } from '@nestjs/common';
-import { BOOKING_ERRORS, VETTING_MESSAGES, type SessionTypeKey, type Slot } from '@hunted/contracts';
+import {
+  BOOKING_ERRORS,
+  DEFAULT_PASSPORT_SHARES,
+  VETTING_MESSAGES,
+  type PassportShares,
+  type SessionTypeKey,
+  type Slot,
+} from '@hunted/contracts';
 import type { AuthenticatedUser } from '@hunted/platform';
 import type { HunterCopies, HunterCopy } from '../../hunters/hunter-copies.js';
 import type { SlotsService } from '../../slots/slots.service.js';
@@ -50,7 +57,13 @@ export async function offeredBooking(
 
 /** The row a hold or a free booking of the offer writes: the slot's times, the type's length and current price. */
 export function newBookingOf(
-  request: { user: AuthenticatedUser; sessionType: SessionTypeKey; sessionDate: string; notes?: string | null },
+  request: {
+    user: AuthenticatedUser;
+    sessionType: SessionTypeKey;
+    sessionDate: string;
+    notes?: string | null;
+    passport?: PassportShares;
+  },
   offer: OfferedBooking,
 ): NewBooking {
   return {
@@ -66,5 +79,6 @@ export function newBookingOf(
     endsAt: offer.slot.endsAt,
     pricePence: offer.pricePence,
     notes: request.notes ?? null,
+    passport: request.passport ?? { ...DEFAULT_PASSPORT_SHARES },
   };
 }

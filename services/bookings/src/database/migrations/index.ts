@@ -8,6 +8,7 @@ import { AddBookingRescheduleLimits1795651200000 } from './1795651200000-add-boo
 import { HunterStatusAndPayouts1795737600000 } from './1795737600000-hunter-status-and-payouts.js';
 import { SessionActions1795824000000 } from './1795824000000-session-actions.js';
 import { BusyRangesIndex1795910400000 } from './1795910400000-busy-ranges-index.js';
+import { BookingPassport1796300000000 } from './1796300000000-booking-passport.js';
 
 /** Every migration of this service, in order. They run on start. */
 export const migrations = [
@@ -21,4 +22,5 @@ export const migrations = [
   HunterStatusAndPayouts1795737600000,
   SessionActions1795824000000,
   BusyRangesIndex1795910400000,
+  BookingPassport1796300000000,
 ];

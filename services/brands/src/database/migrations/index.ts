@@ -6,6 +6,7 @@ import { BrandUpdatedAt1764633600000 } from './1764633600000-brand-updated-at.js
 import { DirectoryFigures1795910400000 } from './1795910400000-directory-figures.js';
 import { DropBoardItems1796200000000 } from './1796200000000-drop-board-items.js';
 import { RepublishBrands1796200060000 } from './1796200060000-republish-brands.js';
+import { StylePassport1796300000000 } from './1796300000000-style-passport.js';
 
 /** Every migration of this service, in order. They run on start. */
 export const migrations = [
@@ -17,4 +18,5 @@ export const migrations = [
   DirectoryFigures1795910400000,
   DropBoardItems1796200000000,
   RepublishBrands1796200060000,
+  StylePassport1796300000000,
 ];

@@ -11,7 +11,7 @@ export class ReviewCreatedHandler implements EventHandler<'reviews.review.create
   constructor(private readonly ratings: BrandRatingsService) {}
 
   async handle(event: IntegrationEvent<'reviews.review.created'>, manager: EntityManager): Promise<void> {
-    const { reviewId, brandId, rating } = event.data;
-    await this.ratings.reviewCreated(manager, { reviewId, brandId, rating, occurredAt: event.occurredAt });
+    const { reviewId, brandId, rating, userId } = event.data;
+    await this.ratings.reviewCreated(manager, { reviewId, brandId, rating, userId, occurredAt: event.occurredAt });
   }
 }

@@ -11,7 +11,7 @@ export class ReviewUpdatedHandler implements EventHandler<'reviews.review.update
   constructor(private readonly ratings: BrandRatingsService) {}
 
   async handle(event: IntegrationEvent<'reviews.review.updated'>, manager: EntityManager): Promise<void> {
-    const { reviewId, brandId, rating } = event.data;
-    await this.ratings.reviewUpdated(manager, { reviewId, brandId, rating, occurredAt: event.occurredAt });
+    const { reviewId, brandId, rating, userId } = event.data;
+    await this.ratings.reviewUpdated(manager, { reviewId, brandId, rating, userId, occurredAt: event.occurredAt });
   }
 }

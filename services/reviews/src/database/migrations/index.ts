@@ -1,6 +1,12 @@
 import { CreateReviewsPhotosComments1764115200000 } from './1764115200000-create-reviews-photos-comments.js';
 import { BrandListCounts1764201600000 } from './1764201600000-brand-list-counts.js';
 import { HunterReviews1795824000000 } from './1795824000000-hunter-reviews.js';
+import { RepublishReviewsForAuthors1796300000000 } from './1796300000000-republish-reviews-for-authors.js';
 
 /** Every migration of this service, in order. They run on start. */
-export const migrations = [CreateReviewsPhotosComments1764115200000, BrandListCounts1764201600000, HunterReviews1795824000000];
+export const migrations = [
+  CreateReviewsPhotosComments1764115200000,
+  BrandListCounts1764201600000,
+  HunterReviews1795824000000,
+  RepublishReviewsForAuthors1796300000000,
+];

@@ -1,4 +1,4 @@
-import type { SessionTypeKey } from '@hunted/contracts';
+import type { PassportShares, SessionTypeKey } from '@hunted/contracts';
 import type { AuthenticatedUser } from '@hunted/platform';
 
 /** A member books: pays for their hold (the intent's id), or books a free type at once (no intent). */
@@ -11,5 +11,7 @@ export interface ConfirmBookingCommand {
   /** The client's question or brief (trimmed), and the ids of their uploaded photos. */
   notes?: string | null;
   photoIds?: string[];
+  /** A free type's passport choices (absent: DEFAULT_PASSPORT_SHARES); a paid booking keeps its hold's, as notes. */
+  passport?: PassportShares;
   paymentIntentId: string | null;
 }

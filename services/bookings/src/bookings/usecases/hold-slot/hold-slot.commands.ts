@@ -1,4 +1,4 @@
-import type { SessionTypeKey } from '@hunted/contracts';
+import type { PassportShares, SessionTypeKey } from '@hunted/contracts';
 import type { AuthenticatedUser } from '@hunted/platform';
 
 /** A member asks to hold a time (and get the intent that pays for it). */
@@ -12,4 +12,6 @@ export interface HoldSlotCommand {
   /** The client's question or brief (trimmed), and the ids of their uploaded photos. */
   notes?: string | null;
   photoIds?: string[];
+  /** What of the style passport the hunter may see (absent: DEFAULT_PASSPORT_SHARES). */
+  passport?: PassportShares;
 }
