@@ -1,4 +1,5 @@
 import type { HunterEdit } from '@hunted/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Megaphone, Sparkles } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
@@ -9,10 +10,9 @@ import { toast } from '@/components/ui/toast';
 import { serverMessageOf } from '@/lib/field-errors';
 import { handleUnauthorized } from '@/lib/unauthorized';
 import { useSentEdits } from '../../api/get-sent-edits';
-import { useRequestEditPublication } from '../../api/request-edit-publication';
 import { hunterKeys } from '../../api/query-keys';
+import { useRequestEditPublication } from '../../api/request-edit-publication';
 import { PUBLICATION_LABELS } from '../../lib/hunter-edits';
-import { useQueryClient } from '@tanstack/react-query';
 
 /** The composer's code (and the schema's), loaded only when a hunter opens it. */
 const EditComposer = lazy(() => import('./edit-composer').then((m) => ({ default: m.EditComposer })));

@@ -1,5 +1,6 @@
 import { HUNTER_EDIT_LIMITS, hunterEditInputSchema } from '@hunted/contracts';
 import { ImagePlus, Loader2, Plus, Send, Trash2, X } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useRef, type ChangeEvent } from 'react';
 import { BrandPicker } from '@/components/brand-picker/brand-picker';
 import { InputField, SubmitButton, TextareaField } from '@/components/form/fields';
@@ -12,6 +13,7 @@ import { fieldErrorsOf, serverMessageOf } from '@/lib/field-errors';
 import { HttpError } from '@/lib/api-client';
 import { readProfileImage } from '@/lib/read-profile-image';
 import { handleUnauthorized } from '@/lib/unauthorized';
+import { hunterKeys } from '../../api/query-keys';
 import { useSendHunterEdit } from '../../api/send-hunter-edit';
 import { useUploadEditPhoto } from '../../api/upload-edit-photo';
 import {
@@ -47,6 +49,7 @@ export function EditComposer({
   const form = useFormState<EditFormValues, string>({ initialValues: initialEditValues, fields: FIELDS });
   const { values, setValues, errors, otherErrors, clearErrors, fieldProps } = form;
   const send = useSendHunterEdit();
+  const queryClient = useQueryClient();
   const upload = useUploadEditPhoto();
   const nextKey = useRef(L.minItems + 1);
   const uploading = values.items.some((item) => item.photoUploading);
@@ -107,6 +110,10 @@ export function EditComposer({
       if (fields) return fields;
       const sentence =
         error instanceof HttpError && (error.status === 404 || error.status === 409) ? serverMessageOf(error) : null;
+      // Already sent (another tab, a double click): the row reads its edit again and says so.
+      if (error instanceof HttpError && error.status === 409) {
+        void queryClient.invalidateQueries({ queryKey: hunterKeys.sentEdits() });
+      }
       return { form: sentence ?? serverMessageOf(error) ?? 'Your edit could not be sent. Please try again.' };
     }
     successToast('Edit sent', `${clientName} will find it on My bookings and in their email.`);
