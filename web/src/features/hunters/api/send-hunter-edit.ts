@@ -17,7 +17,11 @@ export function useSendHunterEdit() {
       queryClient.setQueryData<HunterEdit[]>(hunterKeys.sentEdits(), (edits) =>
         edits ? [sent, ...edits.filter((edit) => edit.id !== sent.id)] : edits,
       );
-      await queryClient.invalidateQueries({ queryKey: hunterKeys.sentEdits() });
+      // Its brands are now among those the hunter knows: the lists filtered by brand may change.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: hunterKeys.sentEdits() }),
+        queryClient.invalidateQueries({ queryKey: hunterKeys.lists() }),
+      ]);
     },
   });
 }

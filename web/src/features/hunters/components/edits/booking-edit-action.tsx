@@ -46,6 +46,13 @@ export function BookingEditAction({ booking }: { booking: { id: string; clientNa
             title={`Send ${booking.clientName} an edit`}
             description="The brands you talked about, with why each suits them. They'll find it on My bookings and by email."
             className="sm:max-w-3xl"
+            // A half-written edit is not lost to a stray click outside, nor to the Escape that closes a brand list.
+            onInteractOutside={(event) => event.preventDefault()}
+            onEscapeKeyDown={(event) => {
+              if (event.target instanceof HTMLElement && event.target.getAttribute('aria-expanded') === 'true') {
+                event.preventDefault();
+              }
+            }}
           >
             <Suspense fallback={<Spinner label="Opening the composer..." />}>
               <EditComposer bookingId={booking.id} clientName={booking.clientName} onSent={() => setOpen(false)} />

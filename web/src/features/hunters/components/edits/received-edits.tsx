@@ -1,7 +1,7 @@
 import { hunterPagePath, londonWallClock, mediumDateLabel, type HunterEdit } from '@hunted/contracts';
 import { Check, Heart, Megaphone, Sparkles } from 'lucide-react';
-import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ShowMoreButton } from '@/components/ui/show-more-button';
@@ -28,6 +28,9 @@ export function sentDateLabel(instant: string): string {
   return Number.isNaN(time) ? '' : mediumDateLabel(londonWallClock(time).date);
 }
 
+/** Where on /my-bookings the edits begin (`/my-bookings#edits`). */
+export const RECEIVED_EDITS_ANCHOR = 'edits';
+
 /**
  * /my-bookings' 'Edits from your hunters': each edit a hunter sent after a held session, its items linking to their
  * brands' pages, 'Save all brands', and the one question of publishing it when the hunter asked. Hidden while there
@@ -37,9 +40,21 @@ export function ReceivedEdits({ useSaveBrands }: { useSaveBrands: UseSaveBrands 
   const edits = useReceivedEdits();
   const loaded = edits.data?.pages.flatMap((page) => page.items) ?? [];
   const total = edits.data?.pages.at(-1)?.total ?? loaded.length;
-  if (loaded.length === 0) return null;
+  const section = useRef<HTMLElement>(null);
+  const { hash } = useLocation();
+  const shown = loaded.length > 0;
+  // The edit's email links to /my-bookings#edits; the router does not scroll to an anchor by itself.
+  useEffect(() => {
+    if (shown && hash === `#${RECEIVED_EDITS_ANCHOR}`) section.current?.scrollIntoView?.({ block: 'start' });
+  }, [shown, hash]);
+  if (!shown) return null;
   return (
-    <section aria-labelledby="received-edits-title" className="mt-12">
+    <section
+      ref={section}
+      id={RECEIVED_EDITS_ANCHOR}
+      aria-labelledby="received-edits-title"
+      className="mt-12 scroll-mt-24"
+    >
       <div className="flex items-end justify-between gap-3">
         <div>
           <h2
