@@ -20,7 +20,7 @@ function BrandName({ item, className }: { item: HunterEditItem; className?: stri
 }
 
 /** A link a hunter wrote: opened apart, never followed by search engines, marked as user content. */
-function ProductLink({ item }: { item: HunterEditItem }) {
+function ProductLink({ item, className }: { item: HunterEditItem; className?: string }) {
   const href = safeExternalUrl(item.productUrl);
   if (!href) return null;
   return (
@@ -28,7 +28,10 @@ function ProductLink({ item }: { item: HunterEditItem }) {
       href={href}
       target="_blank"
       rel="noopener nofollow ugc"
-      className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:text-brand-800"
+      className={cn(
+        'inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:text-brand-800',
+        className,
+      )}
     >
       View product <ExternalLink className="h-3.5 w-3.5" aria-hidden />
       <span className="sr-only"> {item.itemName} (opens in a new window)</span>
@@ -67,9 +70,7 @@ export function EditItemCards({ items }: { items: HunterEditItem[] }) {
             </p>
             <p className="mt-0.5 font-semibold break-words text-stone-900">{item.itemName}</p>
             <p className="mt-1 text-sm leading-6 break-words text-stone-600">{item.why}</p>
-            <div className="mt-1.5">
-              <ProductLink item={item} />
-            </div>
+            <ProductLink item={item} className="mt-1.5" />
           </div>
         </li>
       ))}
@@ -97,10 +98,8 @@ export function EditItemList({ items }: { items: HunterEditItem[] }) {
               {item.itemName}
             </p>
             <p className="mt-0.5 break-words text-stone-600">{item.why}</p>
+            <ProductLink item={item} className="mt-1" />
           </div>
-          <span className="ml-auto shrink-0">
-            <ProductLink item={item} />
-          </span>
         </li>
       ))}
     </ol>
