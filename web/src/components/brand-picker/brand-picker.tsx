@@ -177,7 +177,11 @@ export function BrandPicker({
       >
         {showList && options.length === 0 ? (
           <li role="presentation" className="px-3 py-2.5 text-sm text-stone-500">
-            {search.isFetching || settled !== text ? 'Searching...' : 'No brands found'}
+            {search.isFetching || settled !== text
+              ? 'Searching...'
+              : (search.data ?? []).length > 0
+                ? 'Already picked'
+                : 'No brands found'}
           </li>
         ) : null}
         {showList
