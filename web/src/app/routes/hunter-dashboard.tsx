@@ -37,6 +37,8 @@ import { HunterMessagesTab } from '@/features/messaging/components/hunter-messag
 import { UnreadBadge } from '@/features/messaging/components/unread-badge';
 import { HunterPhoto } from '@/features/hunters/components/hunter-photo';
 import { HunterSettings } from '@/features/hunters/components/hunter-settings';
+import { BookingEditAction } from '@/features/hunters/components/edits/booking-edit-action';
+import { GoToBrandsSection } from '@/features/hunters/components/edits/go-to-brands-section';
 import { useJoiningDetails } from '@/features/hunters/api/joining-details';
 import { JoiningDetailsSection } from '@/features/hunters/components/joining-details-form';
 import { JoiningDetailsHint } from '@/features/hunters/components/joining-details-hint';
@@ -243,7 +245,10 @@ function HunterDashboard({ hunter }: { hunter: OwnHunter }) {
         </TabsContent>
         <TabsContent value="bookings">
           {summary ? (
-            <HunterBookingsTab summary={summary} />
+            <HunterBookingsTab
+              summary={summary}
+              renderEditAction={(booking) => <BookingEditAction booking={booking} />}
+            />
           ) : bookings.isError ? (
             <BookingsLoadFailed onRetry={() => void bookings.refetch()} />
           ) : (
@@ -270,6 +275,7 @@ function HunterDashboard({ hunter }: { hunter: OwnHunter }) {
         </TabsContent>
         <TabsContent value="settings" className="space-y-6">
           <JoiningDetailsSection sessionTypes={hunter.sessionTypes} />
+          <GoToBrandsSection />
           <HunterSettings hunter={hunter} />
         </TabsContent>
       </Tabs>

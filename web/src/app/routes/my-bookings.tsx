@@ -1,9 +1,17 @@
+import { useSaveBrands } from '@/features/brands/api/save-brands';
 import { MyBookingsPage } from '@/features/bookings/pages/my-bookings-page';
+import { ReceivedEdits } from '@/features/hunters/components/edits/received-edits';
 import { BookingHunterReview } from '@/features/reviews/components/booking-hunter-review';
 
-/** /my-bookings: the bookings feature lists the bookings; the reviews feature draws each one's review of the hunter. */
+/**
+ * /my-bookings: the bookings feature lists the bookings; the reviews feature draws each one's review of the hunter;
+ * the hunters feature adds the edits hunters sent, whose 'Save all brands' is the brands feature's save.
+ */
 export function MyBookingsRoute() {
   return (
-    <MyBookingsPage renderReview={(booking, open) => <BookingHunterReview booking={booking} open={open} />} />
+    <MyBookingsPage
+      renderReview={(booking, open) => <BookingHunterReview booking={booking} open={open} />}
+      edits={<ReceivedEdits useSaveBrands={useSaveBrands} />}
+    />
   );
 }

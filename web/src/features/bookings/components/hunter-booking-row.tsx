@@ -8,7 +8,7 @@ import {
   type HunterBooking,
 } from '@hunted/contracts';
 import { CalendarClock, CheckCircle2, MessageSquareText, UserX, XCircle } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -33,11 +33,26 @@ function londonLabel(instant: string): string {
   return `${mediumDateLabel(wall.date)}, ${wall.time}`;
 }
 
+/** What follows a held session (the hunters feature's Hunter Edit); the route hands it in. */
+export type RenderEditAction = (booking: HunterBooking) => ReactNode;
+
+/** A session the hunter held: marked held, or completed and not a no-show. Only these may get a Hunter Edit. */
+export function isHeldSession(booking: Pick<HunterBooking, 'status' | 'attendance'>): boolean {
+  if (booking.attendance === 'no_show' || booking.status === 'cancelled') return false;
+  return booking.attendance === 'held' || booking.status === 'completed';
+}
+
 /**
  * One booking on the hunter's dashboard: the session, the client's question and photos, where it stands (a
  * suggested time, attendance, a dispute, a cancellation) and what the hunter may do now (the server's flags).
  */
-export function HunterBookingRow({ booking }: { booking: HunterBooking }) {
+export function HunterBookingRow({
+  booking,
+  renderEditAction,
+}: {
+  booking: HunterBooking;
+  renderEditAction?: RenderEditAction;
+}) {
   const [dialog, setDialog] = useState<'cancel' | 'propose' | 'no-show' | null>(null);
   const [photo, setPhoto] = useState<number | null>(null);
   const attendance = useMarkAttendance();
@@ -110,6 +125,8 @@ export function HunterBookingRow({ booking }: { booking: HunterBooking }) {
       ) : null}
 
       <BookingState booking={booking} />
+
+      {renderEditAction && isHeldSession(booking) ? <div className="mt-3">{renderEditAction(booking)}</div> : null}
 
       {hasActions ? (
         <div className="mt-3 flex flex-wrap gap-2">

@@ -2,18 +2,20 @@ import type { HunterBooking } from '@hunted/contracts';
 import { CalendarClock, CalendarX2, History } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { HunterBookingsSummary } from '../lib/hunter-bookings-summary';
-import { HunterBookingRow } from './hunter-booking-row';
+import { HunterBookingRow, type RenderEditAction } from './hunter-booking-row';
 
 function SessionList({
   title,
   icon,
   empty,
   bookings,
+  renderEditAction,
 }: {
   title: string;
   icon: ReactNode;
   empty: string;
   bookings: HunterBooking[];
+  renderEditAction?: RenderEditAction;
 }) {
   return (
     <section aria-label={title} className="rounded-3xl border border-stone-200 bg-white shadow-xs">
@@ -25,7 +27,7 @@ function SessionList({
       ) : (
         <ul className="divide-y divide-stone-100">
           {bookings.map((booking) => (
-            <HunterBookingRow key={booking.id} booking={booking} />
+            <HunterBookingRow key={booking.id} booking={booking} renderEditAction={renderEditAction} />
           ))}
         </ul>
       )}
@@ -35,9 +37,16 @@ function SessionList({
 
 /**
  * The dashboard's Bookings tab: sessions to come, the most recent ones (with any still to mark), and recent
- * cancellations, each row with the client's question and what the hunter may do (times are London's).
+ * cancellations, each row with the client's question and what the hunter may do (times are London's). A held
+ * session's row also carries `renderEditAction` (the hunters feature's Hunter Edit, handed in by the route).
  */
-export function HunterBookingsTab({ summary }: { summary: HunterBookingsSummary }) {
+export function HunterBookingsTab({
+  summary,
+  renderEditAction,
+}: {
+  summary: HunterBookingsSummary;
+  renderEditAction?: RenderEditAction;
+}) {
   return (
     <div className="grid gap-6">
       <SessionList
@@ -45,12 +54,14 @@ export function HunterBookingsTab({ summary }: { summary: HunterBookingsSummary 
         icon={<CalendarClock aria-hidden />}
         empty="No upcoming sessions yet."
         bookings={summary.upcoming}
+        renderEditAction={renderEditAction}
       />
       <SessionList
         title="Recent Sessions"
         icon={<History aria-hidden />}
         empty="No sessions held yet."
         bookings={summary.recent}
+        renderEditAction={renderEditAction}
       />
       {summary.cancelled.length > 0 ? (
         <SessionList

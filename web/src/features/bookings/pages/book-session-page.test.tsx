@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_SESSION_TYPES, PAYOUT_MESSAGES } from '@hunted/contracts';
+import { DEFAULT_SESSION_TYPES, PAYOUT_MESSAGES, bookingQuestionAbout } from '@hunted/contracts';
 import { BOOKING_CHOICE_KEY } from '../lib/booking-choice';
-import { aHunter, aSlotsResponse, signedIn } from '@/testing/data-generators';
+import { aBrand, aHunter, aSlotsResponse, signedIn } from '@/testing/data-generators';
 import { json, stubFetch } from '@/testing/fetch-stub';
 import { renderRoute } from '@/testing/test-utils';
 
@@ -179,5 +179,42 @@ describe('/book-session/{hunterId}', () => {
 
     fireEvent.change(typeSelect, { target: { value: 'askQuestion' } });
     expect(await screen.findByRole('button', { name: 'Tue 7 Jul at 10:00' })).toBeTruthy();
+  });
+});
+
+describe('/book-session/{hunterId}?about={brandId}', () => {
+  it("starts the question as a word about the brand ('Book a session about {brand}' on its page)", async () => {
+    stubFetch({
+      ...signedIn,
+      'GET /api/hunters/7': () => json(200, sofia),
+      'GET /api/brands/5': () => json(200, aBrand({ id: 5, name: 'Maison Rose' })),
+    });
+    renderRoute('/book-session/7?about=5');
+    const question = (await screen.findByRole('textbox')) as HTMLTextAreaElement;
+    await waitFor(() => expect(question.value).toBe(bookingQuestionAbout('Maison Rose')));
+    expect(question.value).toBe("I'd love your advice about Maison Rose.");
+  });
+
+  it('leaves a question the client already wrote alone', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const calls = stubFetch({
+      ...signedIn,
+      'GET /api/hunters/7': () => json(200, sofia),
+      'GET /api/brands/5': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    renderRoute('/book-session/7?about=5');
+    const question = (await screen.findByRole('textbox')) as HTMLTextAreaElement;
+    fireEvent.change(question, { target: { value: 'About my wedding outfit' } });
+    answer(json(200, aBrand({ id: 5, name: 'Maison Rose' })));
+    await waitFor(() => expect(calls.some((call) => call.url === '/api/brands/5')).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(question.value).toBe('About my wedding outfit');
+  });
+
+  it('asks nothing for an id that is not one', async () => {
+    const calls = stubFetch({ ...signedIn, 'GET /api/hunters/7': () => json(200, sofia) });
+    renderRoute('/book-session/7?about=nonsense');
+    expect(((await screen.findByRole('textbox')) as HTMLTextAreaElement).value).toBe('');
+    expect(calls.some((call) => call.url.startsWith('/api/brands'))).toBe(false);
   });
 });

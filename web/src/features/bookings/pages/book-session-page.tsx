@@ -1,5 +1,6 @@
 import {
   BOOKING_ACTION_MESSAGES,
+  bookingQuestionAbout,
   PAYOUT_MESSAGES,
   SESSION_TYPE_LABELS,
   longDateLabel,
@@ -7,8 +8,8 @@ import {
   type SessionTypeKey,
 } from '@hunted/contracts';
 import { ArrowLeft, Info, SearchX } from 'lucide-react';
-import { useId, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Notice } from '@/components/ui/page';
 import { Select } from '@/components/ui/select';
@@ -18,9 +19,27 @@ import type { UseBookableHunter } from '../api/bookable-hunter';
 import { BookingQuestion, type PickedBookingPhoto } from '../components/booking-question';
 import { HunterSummary } from '../components/hunter-summary';
 import { SlotPicker, type SlotChoice } from '../components/slot-picker';
+import { useDirectoryBrand } from '@/lib/directory-brands';
 import { useUnauthorizedRedirect } from '@/lib/use-unauthorized-redirect';
 import { saveBookingChoice } from '../lib/booking-choice';
 import { formatPounds } from '../lib/money';
+
+/**
+ * `?about={brandId}` (a brand page's 'Book a session about {brand}'): the question starts as a word about that brand,
+ * once its name is read, unless the client has already written one.
+ */
+function useQuestionAbout(setNotes: (update: (notes: string) => string) => void) {
+  const [search] = useSearchParams();
+  const about = Number(search.get('about'));
+  const brand = useDirectoryBrand(Number.isInteger(about) && about > 0 ? about : null);
+  const filled = useRef(false);
+  const name = brand.data?.name;
+  useEffect(() => {
+    if (!name || filled.current) return;
+    filled.current = true;
+    setNotes((notes) => (notes.trim() === '' ? bookingQuestionAbout(name) : notes));
+  }, [name, setNotes]);
+}
 
 /** /book-session/{hunterId}: choose a session type and one of the hunter's real, free times, then continue to pay. */
 export function BookSessionPage({ useBookableHunter }: { useBookableHunter: UseBookableHunter }) {
@@ -35,6 +54,7 @@ export function BookSessionPage({ useBookableHunter }: { useBookableHunter: UseB
   const [photos, setPhotos] = useState<PickedBookingPhoto[]>([]);
   const notesId = useId();
   useUnauthorizedRedirect(hunter.error);
+  useQuestionAbout(setNotes);
 
   const backToHunters = (
     <Link

@@ -28,8 +28,11 @@ import { formatPence } from '../lib/money';
  */
 export type RenderBookingReview = (booking: MyBooking, open: boolean) => ReactNode;
 
-/** /my-bookings: the signed-in client's bookings and unpaid holds, with what each allows. */
-export function MyBookingsPage({ renderReview }: { renderReview?: RenderBookingReview } = {}) {
+/**
+ * /my-bookings: the signed-in client's bookings and unpaid holds, with what each allows. `edits` follows the list
+ * (the hunters feature's 'Edits from your hunters', handed in by the route).
+ */
+export function MyBookingsPage({ renderReview, edits }: { renderReview?: RenderBookingReview; edits?: ReactNode } = {}) {
   const bookings = useMyBookings();
   const [search] = useSearchParams();
   const reviewFor = search.get('review');
@@ -98,6 +101,7 @@ export function MyBookingsPage({ renderReview }: { renderReview?: RenderBookingR
           </>
         )}
       </div>
+      {edits}
     </div>
   );
 }

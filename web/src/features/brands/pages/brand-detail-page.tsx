@@ -42,12 +42,15 @@ export function addedDateLabel(createdAt: string): string {
 }
 
 /**
- * What other features put on a brand's page: the pictures under the header, and the reviews (inside the
- * `#reviews` anchor). The route in `app/` fills them, since a feature does not import another.
+ * What other features put on a brand's page: the pictures under the header, the reviews (inside the `#reviews`
+ * anchor), and what hunters say of the brand (the published edits naming it, and the hunters who know it). The route
+ * in `app/` fills them, since a feature does not import another.
  */
 export interface BrandPageSlots {
   photos: (brand: Brand) => ReactNode;
   reviews: (brand: Brand) => ReactNode;
+  hunterEdits?: (brand: Brand) => ReactNode;
+  hunters?: (brand: Brand) => ReactNode;
 }
 
 export function BrandDetailPage({ slots }: { slots: BrandPageSlots }) {
@@ -160,6 +163,9 @@ function BrandDetail({ brand, routeId, slots }: { brand: Brand; routeId: string;
             <StatTile icon={<MapPin aria-hidden />} label="Location" value={brand.location} />
             <StatTile icon={<CalendarDays aria-hidden />} label="Added" value={addedDateLabel(brand.createdAt)} />
           </dl>
+
+          {slots.hunterEdits?.(brand)}
+          {slots.hunters?.(brand)}
 
           <div id={BRAND_PAGE_ANCHORS.reviews} className="scroll-mt-24">
             {slots.reviews(brand)}

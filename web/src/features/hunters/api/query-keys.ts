@@ -18,4 +18,18 @@ export const hunterKeys = {
   /** Hunter's Pick: today's (public, GET /api/hunter-picks/today) and the signed-in hunter's day (…/mine). */
   todayPick: () => [...hunterKeys.all, 'pick', 'today'] as const,
   myPickDay: () => [...hunterKeys.all, 'pick', 'mine'] as const,
+  /** The hunters who know a brand (its page's 'Hunters who know this brand'): a list, so a profile edit refetches it. */
+  knownBy: (brandId: number) => [...hunterKeys.lists(), 'known-by', brandId] as const,
+  /** Go-to brands: the signed-in hunter's own (GET/PUT /api/hunter-profile/go-to-brands), and any hunter's public ones. */
+  goToBrands: () => [...hunterKeys.all, 'go-to-brands'] as const,
+  myGoToBrands: () => [...hunterKeys.goToBrands(), 'mine'] as const,
+  publicGoToBrands: () => [...hunterKeys.goToBrands(), 'public'] as const,
+  hunterGoToBrands: (hunterId: number) => [...hunterKeys.publicGoToBrands(), hunterId] as const,
+  /** Hunter Edits: the hunter's sent ones, the client's received ones, the published ones of a brand or a hunter. */
+  edits: () => [...hunterKeys.all, 'edits'] as const,
+  sentEdits: () => [...hunterKeys.edits(), 'sent'] as const,
+  receivedEdits: () => [...hunterKeys.edits(), 'received'] as const,
+  published: () => [...hunterKeys.edits(), 'published'] as const,
+  brandEdits: (brandId: number) => [...hunterKeys.published(), 'brand', brandId] as const,
+  hunterEdits: (hunterId: number) => [...hunterKeys.published(), 'hunter', hunterId] as const,
 };

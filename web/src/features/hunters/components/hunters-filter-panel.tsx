@@ -1,4 +1,5 @@
 import {
+  BRAND_VALUE_TAGS,
   HUNTER_LOCATIONS,
   HUNTER_SERVICES,
   HUNTER_SORT_LABELS,
@@ -8,8 +9,11 @@ import {
   PRICE_BANDS,
 } from '@hunted/contracts';
 import { RotateCcw } from 'lucide-react';
+import { useId } from 'react';
+import { BrandPicker } from '@/components/brand-picker/brand-picker';
 import { Button } from '@/components/ui/button';
-import type { HunterFilters } from '../lib/hunter-filters';
+import { useDirectoryBrand } from '@/lib/directory-brands';
+import { brandIdOf, type HunterFilters } from '../lib/hunter-filters';
 import { FilterSelect, withAll, withAllOptions } from '@/components/ui/filter-select';
 
 const priceOptions = PRICE_BANDS.map((band) => ({ value: band, label: PRICE_BAND_RANGES[band].label }));
@@ -57,9 +61,39 @@ export function HuntersFilterPanel({
         options={withAll('All Services', HUNTER_SERVICES, filters.service)}
         onChange={(service) => onChange({ service })}
       />
+      <BrandFilter value={filters.brand} onChange={(brand) => onChange({ brand })} />
+      <FilterSelect
+        label="Brand values"
+        value={filters.valueTag}
+        options={withAll('All Values', BRAND_VALUE_TAGS, filters.valueTag)}
+        onChange={(valueTag) => onChange({ valueTag })}
+      />
       <Button variant="outline" className="w-full" onClick={onReset}>
         <RotateCcw className="h-4 w-4" aria-hidden /> Reset Filters
       </Button>
+    </div>
+  );
+}
+
+/** 'Brand': hunters who know one directory brand, picked by search; the address keeps its id. */
+function BrandFilter({ value, onChange }: { value: string; onChange: (brand: string) => void }) {
+  const id = useId();
+  const brandId = brandIdOf(value);
+  const brand = useDirectoryBrand(brandId);
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1.5 block text-xs font-semibold tracking-wide text-stone-500 uppercase">
+        Brand
+      </label>
+      <BrandPicker
+        id={id}
+        value={brandId !== null ? (brand.data ?? null) : null}
+        placeholder="Any brand"
+        onChange={(picked) => {
+          const next = picked ? String(picked.id) : '';
+          if (next !== value) onChange(next);
+        }}
+      />
     </div>
   );
 }

@@ -16,6 +16,10 @@ export type HunterFilters = {
   location: string;
   specialty: string;
   service: string;
+  /** A directory brand's id ('' for none): hunters who know it. */
+  brand: string;
+  /** A brand value tag ('all' for none): hunters who know a brand with it. */
+  valueTag: string;
   sort: string;
 };
 
@@ -25,6 +29,8 @@ export const DEFAULT_HUNTER_FILTERS: HunterFilters = {
   location: 'all',
   specialty: 'all',
   service: 'all',
+  brand: '',
+  valueTag: 'all',
   sort: DEFAULT_HUNTER_SORT,
 };
 
@@ -52,8 +58,17 @@ export function toHunterQuery(filters: HunterFilters): HunterQuery {
   if (filters.location !== 'all') query.location = filters.location as HunterLocation;
   if (filters.specialty !== 'all') query.specialty = filters.specialty as HunterSpecialty;
   if (filters.service !== 'all') query.service = filters.service as HunterService;
+  const brand = brandIdOf(filters.brand);
+  if (brand !== null) query.brand = brand;
+  if (filters.valueTag !== 'all') query.valueTag = filters.valueTag;
   if (filters.sort !== DEFAULT_HUNTER_SORT) query.sort = filters.sort as HunterSort;
   return query;
+}
+
+/** The brand filter's id, or null when it names none (empty, or not a whole number above 0). */
+export function brandIdOf(value: string): number | null {
+  const id = Number(value);
+  return value.trim() !== '' && Number.isInteger(id) && id > 0 ? id : null;
 }
 
 /** The count line, in the spec's words. */

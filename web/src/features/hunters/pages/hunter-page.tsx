@@ -19,6 +19,7 @@ import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { hasRating, ratingLabel } from '@/lib/rating';
 import { useHunter } from '../api/get-hunter';
+import { HunterGoToBrands, HunterPublishedEdits } from '../components/edits/hunter-page-brands-and-edits';
 import { NewHunterLabel, StatusBadge } from '../components/hunter-card';
 import { HunterPhoto } from '../components/hunter-photo';
 import { safeExternalUrl } from '../lib/hunter-filters';
@@ -188,6 +189,8 @@ function HunterProfile({ hunter, slots }: { hunter: Hunter; slots: HunterPageSlo
               <ChipGroup icon={<Languages className="h-4 w-4" aria-hidden />} title="Languages" items={hunter.languages} />
             </dl>
           </section>
+          <HunterGoToBrands hunterId={hunter.id} />
+          <HunterPublishedEdits hunterId={hunter.id} />
           {slots.reviews(hunter)}
         </div>
 
