@@ -110,7 +110,7 @@ describe('messaging: Hunter Edit emails', () => {
     ]);
     for (const mail of mails) {
       expect(textOf(mail)).toContain('Hi Cleo,');
-      expect(textOf(mail)).toContain('https://hunted.test/my-bookings');
+      expect(textOf(mail)).toContain('https://hunted.test/my-bookings#edits');
     }
     expect(mailsAbout(5)).toEqual([]);
   });

@@ -84,7 +84,11 @@ export const hunterKnownBrandFilters = {
 
 /** `PUT /api/hunter-picks/today`: a directory brand and a note of one or two lines. */
 export const hunterPickInputSchema = z.object({
-  brandId,
+  brandId: z
+    .number({ error: HUNTER_PICK_MESSAGES.brand })
+    .int({ error: HUNTER_PICK_MESSAGES.brand })
+    .positive({ error: HUNTER_PICK_MESSAGES.brand })
+    .max(2_147_483_647, { error: HUNTER_PICK_MESSAGES.brand }),
   note: z.preprocess(
     trimmed,
     z

@@ -20,14 +20,14 @@ describe('Hunter Edit email texts', () => {
     const { subject, text } = editEmailText(input());
     expect(subject).toBe('Sofia the Hunter sent you an edit: Your autumn edit');
     expect(text).toContain('Hi Cleo,');
-    expect(text).toContain('https://hunted.example.com/my-bookings');
+    expect(text).toContain('https://hunted.example.com/my-bookings#edits');
   });
 
   it('asks the client to consent to publishing, saying what would show and that it stays private otherwise', () => {
     const { subject, text } = editEmailText(input({ kind: 'publish_requested' }));
     expect(subject).toBe('Sofia the Hunter would like to publish your edit');
     expect(text).toContain('never your name or your booking');
-    expect(text).toContain('Answer on My bookings:\nhttps://hunted.example.com/my-bookings');
+    expect(text).toContain('Answer on My bookings:\nhttps://hunted.example.com/my-bookings#edits');
   });
 
   it('addresses the member with a Message-ID fixed by the row', () => {

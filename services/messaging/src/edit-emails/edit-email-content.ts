@@ -16,9 +16,9 @@ export interface EditEmailInput {
   mailFrom: string;
 }
 
-/** The client finds their edits, and answers a request to publish one, on My bookings. */
+/** The client finds their edits, and answers a request to publish one, on My bookings (its edits section). */
 function myBookings(publicUrl: string): string {
-  return `${publicUrl.replace(/\/+$/, '')}/my-bookings`;
+  return `${publicUrl.replace(/\/+$/, '')}/my-bookings#edits`;
 }
 
 /** Subject and plain-text body of the client's Hunter Edit emails: the one place these texts live. */

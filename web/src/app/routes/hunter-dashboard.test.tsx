@@ -31,6 +31,7 @@ const withProfile = {
       whatsappVideo: { phone: '+447700900123' },
       inPerson: { area: null, address: null },
     }),
+  'GET /api/hunter-picks/mine': () => json(200, { day: '2026-11-27', isMyDay: false, pick: null }),
 };
 
 const DAY = 86_400_000;
@@ -393,5 +394,42 @@ describe('/hunter-dashboard', () => {
     const review = await screen.findByRole('article', { name: 'Review by Ada L.' });
     expect(review.textContent).toContain('Sofia found the exact boots I wanted.');
     expect(within(review).getByRole('button', { name: 'Reply to Ada L.' })).toBeTruthy();
+  });
+
+  it("offers the day's hunter the Hunter's Pick: a directory brand and a two-line note, checked before sending", async () => {
+    const calls = stubFetch({
+      ...withProfile,
+      'GET /api/hunter-picks/mine': () => json(200, { day: '2026-11-27', isMyDay: true, pick: null }),
+      'GET /api/brands?search=Loom&limit=8': () => json(200, [{ id: 42, name: 'Loom & Co', imageUrl: '/loom.png' }]),
+      'PUT /api/hunter-picks/today': () =>
+        json(200, {
+          day: '2026-11-27',
+          hunter: { id: 7, name: 'Sofia Marin', profileImageUrl: null },
+          brand: { id: 42, name: 'Loom & Co', imageUrl: '/loom.png' },
+          brandName: 'Loom & Co',
+          note: 'Scarves woven in Skye.',
+          pickedAt: '2026-11-27T09:00:00.000Z',
+        }),
+    });
+    renderRoute('/hunter-dashboard');
+    const card = (await screen.findByRole('heading', { name: "Today is your Hunter's Pick" })).closest('section')!;
+    fireEvent.click(within(card).getByRole('button', { name: 'Publish my pick' }));
+    expect(await within(card).findByText('Pick a brand from the directory')).toBeTruthy();
+    expect(calls.some((call) => call.init.method === 'PUT')).toBe(false);
+
+    fireEvent.change(within(card).getByLabelText('Brand'), { target: { value: 'Loom' } });
+    fireEvent.click(await within(card).findByRole('option', { name: /Loom & Co/ }));
+    fireEvent.change(within(card).getByLabelText('Your note'), { target: { value: 'Scarves woven in Skye.' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Publish my pick' }));
+    await waitFor(() => expect(calls.some((call) => call.init.method === 'PUT')).toBe(true));
+    const put = calls.find((call) => call.init.method === 'PUT')!;
+    expect(JSON.parse(String(put.init.body))).toEqual({ brandId: 42, note: 'Scarves woven in Skye.' });
+  });
+
+  it("shows no Hunter's Pick card on another hunter's day", async () => {
+    stubFetch(withProfile);
+    renderRoute('/hunter-dashboard');
+    expect(await screen.findByRole('heading', { name: /Welcome back, Sofia Marin/ })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: "Today is your Hunter's Pick" })).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { OwnHunter } from '@hunted/contracts';
+import type { MyHunterPickDay, OwnHunter } from '@hunted/contracts';
 import {
   ArrowLeft,
   CalendarCheck,
@@ -40,6 +40,8 @@ import { HunterSettings } from '@/features/hunters/components/hunter-settings';
 import { BookingEditAction } from '@/features/hunters/components/edits/booking-edit-action';
 import { GoToBrandsSection } from '@/features/hunters/components/edits/go-to-brands-section';
 import { useJoiningDetails } from '@/features/hunters/api/joining-details';
+import { useMyPickDay } from '@/features/hunters/api/hunter-pick';
+import { PickOfTheDayCard } from '@/features/hunters/components/pick-of-the-day-card';
 import { JoiningDetailsSection } from '@/features/hunters/components/joining-details-form';
 import { JoiningDetailsHint } from '@/features/hunters/components/joining-details-hint';
 import { JOINING_DETAILS_ANCHOR } from '@/features/hunters/lib/joining-details';
@@ -59,7 +61,12 @@ export function HunterDashboardRoute() {
   // Only their first answer is awaited: a failed read is asked again when the hint or the form mounts, and going
   // back to the spinner then would unmount them and ask again, for ever.
   const joiningDetailsKnown = joiningDetails.data !== undefined || joiningDetails.errorUpdateCount > 0;
-  if (profile.isPending || (profile.data && !joiningDetailsKnown)) return <Spinner label="Loading your dashboard..." />;
+  // The Hunter's Pick card sits above the figures too, so whether today is theirs is awaited the same way.
+  const pickDay = useMyPickDay(profile.data != null);
+  const pickDayKnown = pickDay.data !== undefined || pickDay.errorUpdateCount > 0;
+  if (profile.isPending || (profile.data && (!joiningDetailsKnown || !pickDayKnown))) {
+    return <Spinner label="Loading your dashboard..." />;
+  }
   if (profile.isError) {
     return (
       <Notice title="Hunter Dashboard" description="Your hunter profile could not be loaded. Please try again.">
@@ -69,7 +76,7 @@ export function HunterDashboardRoute() {
   }
   // Deliberately not the spec's made-up fallback profile: a member without a profile is offered to create one.
   if (profile.data === null) return <CreateProfilePrompt />;
-  return <HunterDashboard hunter={profile.data} />;
+  return <HunterDashboard hunter={profile.data} pickDay={pickDay.data ?? null} />;
 }
 
 const DASHBOARD_TABS = ['bookings', 'calendar', 'availability', 'messages', 'reviews', 'earnings', 'settings'] as const;
@@ -120,7 +127,7 @@ export function averageRatingLabel(rating: number | null | undefined): string {
   return ratingLabel(rating);
 }
 
-function HunterDashboard({ hunter }: { hunter: OwnHunter }) {
+function HunterDashboard({ hunter, pickDay }: { hunter: OwnHunter; pickDay: MyHunterPickDay | null }) {
   const [tab, setTab] = useDashboardTab();
   const bookings = useHunterBookings();
   const conversations = useHunterConversations();
@@ -186,6 +193,8 @@ function HunterDashboard({ hunter }: { hunter: OwnHunter }) {
           </Link>
         }
       />
+
+      {pickDay ? <PickOfTheDayCard day={pickDay} /> : null}
 
       <section aria-label="Your figures" className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <StatCard

@@ -1,14 +1,11 @@
+import type { SaveBrandsResponse } from '@hunted/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
 import { brandKeys } from './query-keys';
 
 /** `POST /api/saved-brands`: saves several brands at once (a Hunter Edit's 'Save all brands'); the answer lists them. */
-export interface SavedBrandsAnswer {
-  saved: number[];
-}
-
-export function saveBrands(brandIds: number[]): Promise<SavedBrandsAnswer> {
-  return request<SavedBrandsAnswer>('POST', '/api/saved-brands', { brandIds });
+export function saveBrands(brandIds: number[]): Promise<SaveBrandsResponse> {
+  return request<SaveBrandsResponse>('POST', '/api/saved-brands', { brandIds });
 }
 
 /** Saves them and refetches the saved-brands list and each one's saved state. */

@@ -1,0 +1,93 @@
+import { HUNTER_PICK_LIMITS, hunterPickInputSchema, type BrandRef, type MyHunterPickDay } from '@hunted/contracts';
+import { Sparkles } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { BrandPicker } from '@/components/brand-picker/brand-picker';
+import { TextareaField } from '@/components/form/fields';
+import { schemaErrors } from '@/components/form/schema-errors';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { toast } from '@/components/ui/toast';
+import { paths } from '@/config/paths';
+import { fieldErrorsOf, serverMessageOf } from '@/lib/field-errors';
+import { usePickToday } from '../api/hunter-pick';
+
+type PickField = 'brandId' | 'note';
+
+/**
+ * On the hunter's day of the Hunter's Pick rota: the form that picks one directory brand, with a two-line note, for
+ * /today (any number of times that day: the last pick stands). Nothing shows on other days.
+ */
+export function PickOfTheDayCard({ day }: { day: MyHunterPickDay }) {
+  const brandId = useId();
+  const noteId = useId();
+  const [brand, setBrand] = useState<BrandRef | null>(day.pick?.brand ?? null);
+  const [note, setNote] = useState(day.pick?.note ?? '');
+  const [errors, setErrors] = useState<Partial<Record<PickField, string>>>({});
+  const pickToday = usePickToday();
+  if (!day.isMyDay) return null;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const input = { brandId: brand?.id, note };
+    const found = schemaErrors<PickField>(hunterPickInputSchema, input);
+    setErrors(found);
+    if (Object.keys(found).length > 0 || !brand) return;
+    pickToday.mutate(
+      { brandId: brand.id, note },
+      {
+        onSuccess: () => toast({ title: 'Your pick is on Today', description: `${brand.name} is today's Hunter's Pick.` }),
+        onError: (error) => {
+          const fields = fieldErrorsOf(error);
+          if (fields) setErrors(fields as Partial<Record<PickField, string>>);
+          else toast({ variant: 'destructive', title: 'Could not save your pick', description: serverMessageOf(error) ?? 'Please try again in a moment.' });
+        },
+      },
+    );
+  };
+
+  return (
+    <section
+      aria-labelledby="pick-of-the-day-heading"
+      data-testid="pick-of-the-day"
+      className="mt-6 rounded-3xl border border-amber-200 bg-gradient-to-br from-amber-50 to-white p-5 shadow-sm sm:p-6"
+    >
+      <h2 id="pick-of-the-day-heading" className="flex items-center gap-2 text-lg font-bold text-stone-900">
+        <Sparkles className="h-5 w-5 text-amber-500" aria-hidden /> Today is your Hunter&apos;s Pick
+      </h2>
+      <p className="mt-1 text-sm text-stone-600">
+        Pick one brand from the directory for{' '}
+        <Link to={paths.today.getHref()} className="font-semibold text-amber-700 underline underline-offset-4 hover:no-underline">
+          Today
+        </Link>
+        , with a note of up to two lines. It shows beside the crowd&apos;s #1 until midnight.
+      </p>
+      <form onSubmit={submit} aria-label="Your Hunter's Pick" noValidate className="mt-4 grid gap-4 md:grid-cols-[1fr_1.4fr_auto] md:items-start">
+        <Field id={brandId} label="Brand" error={errors.brandId}>
+          {(control) => (
+            <BrandPicker
+              id={control.id}
+              aria-invalid={control['aria-invalid']}
+              aria-describedby={control['aria-describedby']}
+              value={brand}
+              onChange={setBrand}
+            />
+          )}
+        </Field>
+        <TextareaField
+          id={noteId}
+          label="Your note"
+          hint={`${note.length}/${HUNTER_PICK_LIMITS.note} characters, two lines at most`}
+          error={errors.note}
+          value={note}
+          rows={2}
+          maxLength={HUNTER_PICK_LIMITS.note}
+          onValue={setNote}
+        />
+        <Button type="submit" className="md:mt-7" disabled={pickToday.isPending}>
+          {pickToday.isPending ? 'Saving...' : day.pick ? 'Update my pick' : 'Publish my pick'}
+        </Button>
+      </form>
+    </section>
+  );
+}
