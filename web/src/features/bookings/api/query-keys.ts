@@ -13,4 +13,7 @@ export const bookingKeys = {
   payoutAccount: () => [...bookingKeys.all, 'payout-account'] as const,
   earningsAll: () => [...bookingKeys.all, 'earnings'] as const,
   earnings: (taxYear: number) => [...bookingKeys.earningsAll(), taxYear] as const,
+  /** The member's own style passport (what a booking could share) and what a booking's client shared. */
+  ownPassport: () => [...bookingKeys.all, 'style-passport'] as const,
+  sharedPassport: (bookingId: string) => [...bookingKeys.all, 'style-passport', 'shared', bookingId] as const,
 };

@@ -1,5 +1,6 @@
 import { BOOKING_ACTION_MESSAGES, type HunterBooking } from '@hunted/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { aHunterBooking } from '@/testing/data-generators';
 import { json, stubFetch } from '@/testing/fetch-stub';
@@ -7,10 +8,13 @@ import { renderWithProviders } from '@/testing/test-utils';
 import { HunterBookingRow } from './hunter-booking-row';
 
 function renderRow(booking: HunterBooking) {
+  // The passport's brands link to their pages, so the row renders inside a router.
   renderWithProviders(
-    <ul>
-      <HunterBookingRow booking={booking} />
-    </ul>,
+    <MemoryRouter>
+      <ul>
+        <HunterBookingRow booking={booking} />
+      </ul>
+    </MemoryRouter>,
   );
   return screen.getByRole('listitem', { name: `WhatsApp Video Call with ${booking.clientName}` });
 }
@@ -145,5 +149,41 @@ describe('HunterBookingRow', () => {
       }),
     );
     expect(cancelled.textContent).toContain('You cancelled this session: Unwell.');
+  });
+
+  it("opens the client's style passport: only the parts they shared, and says when there is none to see", async () => {
+    stubFetch({
+      'GET /api/style-passports/b7': () =>
+        json(200, {
+          bookingId: 'b7',
+          shares: { savedBrands: true, votedBrands: false, reviewedBrands: false, filterHabits: true, question: true },
+          passport: {
+            savedBrands: [{ id: 42, name: 'Loom & Co', imageUrl: '/loom.png' }],
+            votedBrands: null,
+            reviewedBrands: null,
+            filterHabits: { valueTags: [{ value: 'Handmade', uses: 3 }], priceLevels: [{ value: '££', uses: 2 }] },
+          },
+          visibleUntil: '2026-12-10T12:00:00.000Z',
+        }),
+      'GET /api/style-passports/b8': () => json(404, { message: 'Style passport not found' }),
+    });
+    const row = renderRow(aHunterBooking({ id: 'b7', status: 'confirmed' }));
+    fireEvent.click(within(row).getByRole('button', { name: 'Style passport' }));
+    const dialog = await screen.findByRole('dialog', { name: "Ada Lovelace's style passport" });
+    expect(await within(dialog).findByRole('region', { name: 'Brands they saved' })).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: /Loom & Co/ }).getAttribute('href')).toBe('/brand/42/loom-co');
+    expect(within(dialog).queryByRole('region', { name: 'Brands they voted for' })).toBeNull();
+    expect(within(dialog).getByText(/Handmade/)).toBeTruthy();
+    expect(dialog.textContent).toContain('You can see this until 10 December');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+
+    const later = renderRow(aHunterBooking({ id: 'b8', status: 'completed', clientName: 'Ben Ode' }));
+    fireEvent.click(within(later).getByRole('button', { name: 'Style passport' }));
+    expect(await screen.findByText(/There is no passport to see/)).toBeTruthy();
+  });
+
+  it('offers no passport on a cancelled booking', () => {
+    const row = renderRow(aHunterBooking({ status: 'cancelled' }));
+    expect(within(row).queryByRole('button', { name: 'Style passport' })).toBeNull();
   });
 });

@@ -20,6 +20,7 @@ import { useMarkAttendance } from '../api/hunter-booking-actions';
 import { formatPence } from '../lib/money';
 import { BookingStatusBadge } from './booking-status-badge';
 import { HunterCancelDialog, ProposeTimeDialog } from './hunter-booking-dialogs';
+import { SharedPassportButton } from './passport/shared-passport-button';
 
 const DISPUTE_LABELS: Record<BookingDispute['status'], { label: string; tone: BadgeTone }> = {
   open: { label: 'Disputed · under review', tone: 'amber' },
@@ -125,6 +126,10 @@ export function HunterBookingRow({
       ) : null}
 
       <BookingState booking={booking} />
+
+      <div className="mt-3">
+        <SharedPassportButton booking={booking} />
+      </div>
 
       {renderEditAction && isHeldSession(booking) ? <div className="mt-3">{renderEditAction(booking)}</div> : null}
 

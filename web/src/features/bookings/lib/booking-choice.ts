@@ -1,4 +1,4 @@
-import type { SessionTypeKey } from '@hunted/contracts';
+import { PASSPORT_PARTS, type PassportShares, type SessionTypeKey } from '@hunted/contracts';
 
 /** The spec's booking choice, held in the browser session between the schedule and the payment page. */
 export interface BookingChoice {
@@ -16,6 +16,16 @@ export interface BookingChoice {
   notes?: string;
   /** Ids of the photos already uploaded for this booking (left out when there are none). */
   photoIds?: string[];
+  /** What of the style passport the client chose to share on the booking page. */
+  passport?: PassportShares;
+}
+
+function passportOf(value: unknown): PassportShares | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const shares = value as Record<string, unknown>;
+  return PASSPORT_PARTS.every((part) => typeof shares[part] === 'boolean')
+    ? (Object.fromEntries(PASSPORT_PARTS.map((part) => [part, shares[part]])) as PassportShares)
+    : null;
 }
 
 export const BOOKING_CHOICE_KEY = 'bookingChoice';
@@ -51,6 +61,7 @@ export function readBookingChoice(hunterId: number): BookingChoice | null {
       ...(Array.isArray(value.photoIds) && value.photoIds.length > 0
         ? { photoIds: value.photoIds.filter((id): id is string => typeof id === 'string') }
         : {}),
+      ...(passportOf(value.passport) ? { passport: passportOf(value.passport)! } : {}),
     };
   } catch {
     return null;

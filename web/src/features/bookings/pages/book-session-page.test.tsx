@@ -105,6 +105,52 @@ describe('/book-session/{hunterId}', () => {
       sessionType: 'whatsappVideo',
       duration: 60,
       price: 80,
+      // The passport could not be read here (no answer stubbed): none of it is shared; the question stays the hunter's.
+      passport: { savedBrands: false, votedBrands: false, reviewedBrands: false, filterHabits: false, question: true },
+    });
+  });
+
+  it('shows the style passport part by part and stores exactly what is left switched on', async () => {
+    today('2026-07-06T08:00:00Z');
+    const loom = { id: 42, name: 'Loom & Co', imageUrl: '/loom.png' };
+    const kiln = { id: 43, name: 'Kiln Studio', imageUrl: '/kiln.png' };
+    stubFetch({
+      ...signedIn,
+      'GET /api/hunters/7': () => json(200, sofia),
+      'GET /api/style-passport': () =>
+        json(200, {
+          savedBrands: [loom],
+          votedBrands: [kiln],
+          reviewedBrands: [],
+          filterHabits: { valueTags: [{ value: 'Handmade', uses: 3 }], priceLevels: [] },
+        }),
+      'GET /api/hunters/7/slots?from=2026-07-06&to=2026-07-12&sessionType=whatsappVideo': () =>
+        json(200, aSlotsResponse(7, 'whatsappVideo', '2026-07-06', { '2026-07-07': ['10:30'] })),
+    });
+    const router = renderRoute('/book-session/7');
+    const passport = (await screen.findByRole('heading', { name: 'Your style passport' })).closest('section')!;
+    expect(await within(passport).findByRole('link', { name: /Loom & Co/ })).toBeTruthy();
+    expect(within(passport).getByRole('link', { name: /Kiln Studio/ })).toBeTruthy();
+    expect(within(passport).getByText(/Handmade/)).toBeTruthy();
+    const voted = within(passport).getByRole('switch', { name: 'Brands you voted for' });
+    expect(voted.getAttribute('aria-checked')).toBe('true');
+    // Nothing reviewed: nothing to share, so its switch is off and cannot be turned on.
+    const reviewed = within(passport).getByRole('switch', { name: 'Brands you reviewed' });
+    expect(reviewed.getAttribute('aria-checked')).toBe('false');
+    expect(reviewed).toHaveProperty('disabled', true);
+    fireEvent.click(voted);
+    expect(voted.getAttribute('aria-checked')).toBe('false');
+
+    fireEvent.change(screen.getByLabelText('Service type'), { target: { value: 'whatsappVideo' } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Tue 7 Jul at 10:30' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payment/7'));
+    expect(JSON.parse(sessionStorage.getItem(BOOKING_CHOICE_KEY)!).passport).toEqual({
+      savedBrands: true,
+      votedBrands: false,
+      reviewedBrands: false,
+      filterHabits: true,
+      question: true,
     });
   });
 

@@ -1,5 +1,7 @@
 import {
   BOOKING_ACTION_MESSAGES,
+  PASSPORT_PARTS,
+  type PassportShares,
   bookingQuestionAbout,
   PAYOUT_MESSAGES,
   SESSION_TYPE_LABELS,
@@ -16,7 +18,9 @@ import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import type { UseBookableHunter } from '../api/bookable-hunter';
+import { useOwnStylePassport } from '../api/style-passport';
 import { BookingQuestion, type PickedBookingPhoto } from '../components/booking-question';
+import { passportPartHasContent, StylePassportChoice } from '../components/passport/style-passport-choice';
 import { HunterSummary } from '../components/hunter-summary';
 import { SlotPicker, type SlotChoice } from '../components/slot-picker';
 import { useDirectoryBrand } from '@/lib/directory-brands';
@@ -53,6 +57,9 @@ export function BookSessionPage({ useBookableHunter }: { useBookableHunter: UseB
   const [notesError, setNotesError] = useState<string | null>(null);
   const [photos, setPhotos] = useState<PickedBookingPhoto[]>([]);
   const notesId = useId();
+  // Every part starts on: the client sees exactly what each shows and switches off what they would keep.
+  const [shares, setShares] = useState<PassportShares>(() => Object.fromEntries(PASSPORT_PARTS.map((part) => [part, true])) as PassportShares);
+  const passport = useOwnStylePassport();
   useUnauthorizedRedirect(hunter.error);
   useQuestionAbout(setNotes);
 
@@ -104,6 +111,16 @@ export function BookSessionPage({ useBookableHunter }: { useBookableHunter: UseB
       return;
     }
     const photoIds = photos.flatMap((photo) => (photo.id ? [photo.id] : []));
+    // What is shared is what the screen showed switched on: an empty part, or a passport that did not load, shares nothing.
+    const shared = (part: Exclude<(typeof PASSPORT_PARTS)[number], 'question'>) =>
+      shares[part] && passport.data !== undefined && passportPartHasContent(passport.data, part);
+    const passportShares: PassportShares = {
+      savedBrands: shared('savedBrands'),
+      votedBrands: shared('votedBrands'),
+      reviewedBrands: shared('reviewedBrands'),
+      filterHabits: shared('filterHabits'),
+      question: questionRequired || shares.question,
+    };
     saveBookingChoice({
       hunterId,
       sessionDate: choice.date,
@@ -113,6 +130,7 @@ export function BookSessionPage({ useBookableHunter }: { useBookableHunter: UseB
       price: settings.price,
       ...(question ? { notes: question } : {}),
       ...(photoIds.length > 0 ? { photoIds } : {}),
+      passport: passportShares,
     });
     void navigate(paths.payment.getHref(hunterId));
   };
@@ -185,6 +203,15 @@ export function BookSessionPage({ useBookableHunter }: { useBookableHunter: UseB
               photos={photos}
               onPhotosChange={setPhotos}
               notesId={notesId}
+            />
+          </div>
+
+          <div className="mt-6">
+            <StylePassportChoice
+              hunterName={found.name}
+              shares={shares}
+              onSharesChange={setShares}
+              questionLocked={questionRequired}
             />
           </div>
 

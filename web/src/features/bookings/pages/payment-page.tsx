@@ -140,6 +140,7 @@ function PaidBooking({ choice, useBookableHunter }: { choice: BookingChoice; use
         // Left out when there are none: paying a hold again from /my-bookings must not wipe what it was given.
         ...(choice.notes ? { notes: choice.notes } : {}),
         ...(choice.photoIds ? { photoIds: choice.photoIds } : {}),
+        ...(choice.passport ? { passport: choice.passport } : {}),
       },
       { onError: onFailure },
     ),
