@@ -27,7 +27,7 @@ export const PASSPORT_PART_LABELS: Record<PassportPart, string> = {
   votedBrands: 'Brands you voted for',
   reviewedBrands: 'Brands you reviewed',
   filterHabits: 'The values and price levels you filter by most',
-  question: 'Your question and photos',
+  question: "This booking's question and photos",
 };
 
 export const PASSPORT_LIMITS = {

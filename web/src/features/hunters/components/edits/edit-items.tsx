@@ -94,7 +94,7 @@ export function EditItemList({ items }: { items: HunterEditItem[] }) {
           <div className="min-w-0 text-sm">
             <p className="break-words text-stone-900">
               <BrandName item={item} className="font-semibold" />
-              <span className="text-stone-400"> · </span>
+              <span className="text-stone-500" aria-hidden> · </span>
               {item.itemName}
             </p>
             <p className="mt-0.5 break-words text-stone-600">{item.why}</p>

@@ -132,7 +132,7 @@ function ReceivedEdit({ edit, useSaveBrands }: { edit: HunterEdit; useSaveBrands
                   {edit.hunter.name}
                 </Link>
                 {sentDateLabel(edit.sentAt) ? (
-                  <span className="text-stone-400"> · {sentDateLabel(edit.sentAt)}</span>
+                  <span className="text-stone-500"> · {sentDateLabel(edit.sentAt)}</span>
                 ) : null}
               </p>
             </div>
