@@ -24,9 +24,9 @@ import { fileURLToPath } from 'node:url';
  */
 export const EVENT_READS = {
   identity: [],
-  brands: ['reviews'],
+  brands: ['reviews', 'bookings'],
   reviews: ['identity', 'brands', 'bookings', 'hunters'],
-  hunters: ['identity', 'bookings', 'reviews'],
+  hunters: ['identity', 'brands', 'bookings', 'reviews'],
   bookings: ['identity', 'hunters'],
   messaging: ['identity', 'hunters', 'bookings'],
 };

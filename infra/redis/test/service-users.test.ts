@@ -27,7 +27,7 @@ function publishersHandledBy(service: string): string[] {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) visit(path);
-      else if (entry.name.endsWith('.handler.ts')) {
+      else if (/\.handlers?\.ts$/.test(entry.name)) {
         for (const match of readFileSync(path, 'utf8').matchAll(/readonly type = '([a-z]+)\./g)) publishers.add(match[1]!);
       } else if (entry.name.endsWith('.ts') && /\bUSER_COPY_HANDLERS\b/.test(readFileSync(path, 'utf8'))) {
         for (const publisher of USER_COPY_PUBLISHERS) publishers.add(publisher);

@@ -21,7 +21,11 @@ import { ContactModule } from './contact/contact.module.js';
 import { ConversationsModule } from './conversations/conversations.module.js';
 import { migrations } from './database/migrations/index.js';
 import { EditEmailsModule } from './edit-emails/edit-emails.module.js';
-import { HunterEditPublishRequestedHandler, HunterEditSentHandler } from './edit-emails/events/hunter-edit.handlers.js';
+import {
+  HunterEditPublishRequestedHandler,
+  HunterEditSentHandler,
+  HunterPickChosenHandler,
+} from './edit-emails/events/hunter-edit.handlers.js';
 import { HunterCreatedHandler } from './hunters/events/hunter-created.handler.js';
 import { HunterUpdatedHandler } from './hunters/events/hunter-updated.handler.js';
 import { HunterVettedHandler } from './hunters/events/hunter-vetted.handler.js';
@@ -53,6 +57,7 @@ export class AppModule {
             JoiningDetailsChangedHandler,
             HunterEditSentHandler,
             HunterEditPublishRequestedHandler,
+            HunterPickChosenHandler,
             BookingConfirmedHandler,
             BookingRescheduledHandler,
             BookingCancelledHandler,

@@ -114,4 +114,23 @@ describe('messaging: Hunter Edit emails', () => {
     }
     expect(mailsAbout(5)).toEqual([]);
   });
+
+  it("emails the day's Hunter's Pick hunter once, and nobody for an unclaimed hunter", async () => {
+    const sofia = member('Sofia Picker');
+    await others.register(sofia);
+    await waitFor('the hunter copy', async () => (await rows(`select 1 from users where user_id = $1 and email is not null`, [sofia.id])).length === 1);
+    const chosen = (await others.publish('hunters.pick.chosen', { hunterId: 62, userId: sofia.id, hunterName: 'Sofia Picker', day: '2026-11-27' })) as IntegrationEvent;
+    await others.publish('hunters.pick.chosen', { hunterId: 63, userId: null, hunterName: 'Demo Hunter', day: '2026-11-28' });
+    const picks = () => inbox.withHeader('X-Hunted-Email-Kind', 'pick_chosen');
+    await waitFor('the pick email', async () => picks().length === 1);
+    await service.app.get(EventConsumer).apply(chosen);
+    await waitFor('both pick events handled', async () => (await rows(`select 1 from inbox where type = 'hunters.pick.chosen'`)).length === 2);
+    expect(await rows(`select kind, edit_id, recipient_user_id, title from edit_emails where kind = 'pick_chosen'`)).toEqual([
+      { kind: 'pick_chosen', edit_id: null, recipient_user_id: sofia.id, title: '2026-11-27' },
+    ]);
+    const [mail] = picks();
+    expect(mail!.to).toEqual([sofia.email]);
+    expect(subjectOf(mail!)).toBe("Today is your Hunter's Pick");
+    expect(textOf(mail!)).toContain('https://hunted.test/hunter-dashboard');
+  });
 });

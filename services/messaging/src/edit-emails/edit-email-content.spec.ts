@@ -37,4 +37,12 @@ describe('Hunter Edit email texts', () => {
     expect(email.text).toMatch(/^Hello,/);
     expect(email.headers).toMatchObject({ 'X-Hunted-Edit': '4', 'X-Hunted-Email-Kind': 'edit_sent' });
   });
+
+  it("tells the day's hunter it is their Hunter's Pick, with the day and the way to the dashboard", () => {
+    const email = editEmail(input({ kind: 'pick_chosen', editId: null, title: '2026-11-27', recipient: { email: 's@example.com', firstName: 'Sofia', name: 'Sofia' } }));
+    expect(email.subject).toBe("Today is your Hunter's Pick");
+    expect(email.text).toContain("You are today's Hunter's Pick on Hunted (Friday, 27 November 2026).");
+    expect(email.text).toContain('Make your pick on your dashboard:\nhttps://hunted.example.com/hunter-dashboard');
+    expect(email.headers).toEqual({ 'X-Hunted-Email-Kind': 'pick_chosen' });
+  });
 });

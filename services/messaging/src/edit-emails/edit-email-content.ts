@@ -1,3 +1,4 @@
+import { longDateLabel } from '@hunted/contracts';
 import type { SendMailOptions } from 'nodemailer';
 import type { EditEmailKind } from './edit-emails.repository.js';
 
@@ -6,8 +7,9 @@ export interface EditEmailInput {
   /** The edit_emails row's id: fixes the Message-ID, so a resend after a crash is recognisably the same mail. */
   emailId: string;
   kind: EditEmailKind;
-  editId: number;
+  editId: number | null;
   hunterName: string;
+  /** The edit's title; for a Hunter's Pick email, the day (YYYY-MM-DD). */
   title: string;
   recipient: { email: string; firstName: string | null; name: string };
   /** The site's address, `PUBLIC_URL`. */
@@ -34,6 +36,16 @@ export function editEmailText(input: EditEmailInput): { subject: string; text: s
         '',
         'See it on My bookings:',
         myBookings(input.publicUrl),
+      ];
+      break;
+    case 'pick_chosen':
+      subject = "Today is your Hunter's Pick";
+      body = [
+        `You are today's Hunter's Pick on Hunted (${longDateLabel(input.title)}).`,
+        "Choose one brand from the directory, with a note of up to two lines: it shows on Today beside the crowd's #1 until midnight, London time, with a link to your page and your open times.",
+        '',
+        'Make your pick on your dashboard:',
+        `${input.publicUrl.replace(/\/+$/, '')}/hunter-dashboard`,
       ];
       break;
     case 'publish_requested':
@@ -66,6 +78,6 @@ export function editEmail(input: EditEmailInput): SendMailOptions {
     subject,
     text,
     messageId: `<edit-email-${input.emailId}@${domain}>`,
-    headers: { 'X-Hunted-Edit': String(input.editId), 'X-Hunted-Email-Kind': input.kind },
+    headers: { ...(input.editId === null ? {} : { 'X-Hunted-Edit': String(input.editId) }), 'X-Hunted-Email-Kind': input.kind },
   };
 }

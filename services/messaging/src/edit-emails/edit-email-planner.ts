@@ -37,6 +37,26 @@ export class EditEmailPlanner {
       hunterName: data.hunterName,
       title: data.title,
     });
+    this.enqueue(manager, id);
+  }
+
+  /** The day's Hunter's Pick hunter is told it is their day (an unclaimed demo hunter has nobody to tell). */
+  async planPick(manager: EntityManager, event: IntegrationEvent<'hunters.pick.chosen'>): Promise<void> {
+    const { data } = event;
+    if (data.userId === null || !(await this.members.find(manager, data.userId))) return;
+    const id = await this.emails.insert(manager, {
+      eventId: event.id,
+      kind: 'pick_chosen',
+      editId: null,
+      hunterId: data.hunterId,
+      recipientUserId: data.userId,
+      hunterName: data.hunterName,
+      title: data.day,
+    });
+    this.enqueue(manager, id);
+  }
+
+  private enqueue(manager: EntityManager, id: string | null): void {
     if (!id) return;
     // Not awaited: what could not be added the sweep adds.
     this.afterCommit.enqueue(manager, this.queue, { emailId: id }, { jobId: editEmailJobId(id) });

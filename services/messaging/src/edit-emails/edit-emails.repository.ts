@@ -3,14 +3,18 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { EmailFailure, EmailLedger } from '../mail/email-ledger.js';
 
-/** What the client is told: an edit arrived, or its hunter asks to publish it. */
-export type EditEmailKind = 'edit_sent' | 'publish_requested';
+/**
+ * What the client is told: an edit arrived, or its hunter asks to publish it; or what the hunter is told: today is
+ * their Hunter's Pick (the same hunters-feature emails, one ledger).
+ */
+export type EditEmailKind = 'edit_sent' | 'publish_requested' | 'pick_chosen';
 
 export interface NewEditEmail {
   /** The hunters event's id: one email per event, however often it is delivered. */
   eventId: string;
   kind: EditEmailKind;
-  editId: number;
+  /** Null for a Hunter's Pick email (it is about a day, not an edit). */
+  editId: number | null;
   hunterId: number;
   recipientUserId: string;
   hunterName: string;

@@ -27,3 +27,15 @@ export class HunterEditPublishRequestedHandler implements EventHandler<'hunters.
     await this.emails.plan(manager, event, 'publish_requested');
   }
 }
+
+/** A hunter on the rota was chosen for the day's Hunter's Pick: they are emailed to make it. */
+@Injectable()
+export class HunterPickChosenHandler implements EventHandler<'hunters.pick.chosen'> {
+  readonly type = 'hunters.pick.chosen' as const;
+
+  constructor(private readonly emails: EditEmailPlanner) {}
+
+  async handle(event: IntegrationEvent<'hunters.pick.chosen'>, manager: EntityManager): Promise<void> {
+    await this.emails.planPick(manager, event);
+  }
+}

@@ -174,7 +174,7 @@ describe('HunterBookingRow', () => {
     expect(within(dialog).getByRole('link', { name: /Loom & Co/ }).getAttribute('href')).toBe('/brand/42/loom-co');
     expect(within(dialog).queryByRole('region', { name: 'Brands they voted for' })).toBeNull();
     expect(within(dialog).getByText(/Handmade/)).toBeTruthy();
-    expect(dialog.textContent).toContain('You can see this until 10 December');
+    expect(dialog.textContent).toContain('You can see this until Thursday, 10 December 2026.');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
 
     const later = renderRow(aHunterBooking({ id: 'b8', status: 'completed', clientName: 'Ben Ode' }));

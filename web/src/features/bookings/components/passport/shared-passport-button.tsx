@@ -1,4 +1,4 @@
-import type { HunterBooking, SharedStylePassport } from '@hunted/contracts';
+import { londonDateOf, longDateLabel, type HunterBooking, type SharedStylePassport } from '@hunted/contracts';
 import { IdCard } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -32,7 +32,7 @@ function SharedPassport({ shared }: { shared: SharedStylePassport }) {
       )}
       <p className="border-t border-stone-100 pt-4 text-xs text-stone-500">
         {shared.shares.question ? 'Their question and photos are on the booking.' : 'They kept their question and photos private.'} You can
-        see this until {new Date(shared.visibleUntil).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', timeZone: 'Europe/London' })}.
+        see this until {longDateLabel(londonDateOf(new Date(shared.visibleUntil)))}.
       </p>
     </div>
   );
