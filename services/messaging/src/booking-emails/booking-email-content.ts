@@ -8,6 +8,7 @@ import {
 import type { SendMailOptions } from 'nodemailer';
 import { bookingCalendar, type IcsMethod } from './ics.js';
 import { londonSpan, londonTime, pounds } from './london-time.js';
+import { addressOf } from '../mail/member-email.js';
 
 export const BOOKING_EMAIL_KINDS = [
   'confirmation',
@@ -117,11 +118,6 @@ export function joiningLocation(joining: BookingJoining | null): string | null {
     case 'pending':
       return null;
   }
-}
-
-/** The address part of a From header like `Hunted <no-reply@hunted.example>`. */
-function addressOf(mailFrom: string): string {
-  return /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
 }
 
 function spanOf(startsAt: string | undefined, endsAt: string | undefined): string {

@@ -1,5 +1,6 @@
 import { longDateLabel } from '@hunted/contracts';
 import type { SendMailOptions } from 'nodemailer';
+import { memberEmail, memberEmailText, siteLink } from '../mail/member-email.js';
 import type { EditEmailKind } from './edit-emails.repository.js';
 
 /** What one Hunter Edit email says, and to whom it goes. */
@@ -20,7 +21,7 @@ export interface EditEmailInput {
 
 /** The client finds their edits, and answers a request to publish one, on My bookings (its edits section). */
 function myBookings(publicUrl: string): string {
-  return `${publicUrl.replace(/\/+$/, '')}/my-bookings#edits`;
+  return siteLink(publicUrl, '/my-bookings#edits');
 }
 
 /** Subject and plain-text body of the client's Hunter Edit emails: the one place these texts live. */
@@ -45,7 +46,7 @@ export function editEmailText(input: EditEmailInput): { subject: string; text: s
         "Choose one brand from the directory, with a note of up to two lines: it shows on Today beside the crowd's #1 until midnight, London time, with a link to your page and your open times.",
         '',
         'Make your pick on your dashboard:',
-        `${input.publicUrl.replace(/\/+$/, '')}/hunter-dashboard`,
+        siteLink(input.publicUrl, '/hunter-dashboard'),
       ];
       break;
     case 'publish_requested':
@@ -59,25 +60,16 @@ export function editEmailText(input: EditEmailInput): { subject: string; text: s
       ];
       break;
   }
-  const greeting = input.recipient.firstName ? `Hi ${input.recipient.firstName},` : 'Hello,';
-  return { subject, text: [greeting, '', ...body, '', '-- ', 'Hunted'].join('\n') };
-}
-
-/** The address part of a From header like `Hunted <no-reply@hunted.example>`. */
-function addressOf(mailFrom: string): string {
-  return /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  return { subject, text: memberEmailText(input.recipient.firstName, body) };
 }
 
 /** The whole email: From, To, subject, text and a fixed Message-ID. */
 export function editEmail(input: EditEmailInput): SendMailOptions {
-  const { subject, text } = editEmailText(input);
-  const domain = addressOf(input.mailFrom).split('@')[1] ?? 'hunted.example';
-  return {
-    from: input.mailFrom,
-    to: { name: input.recipient.name, address: input.recipient.email },
-    subject,
-    text,
-    messageId: `<edit-email-${input.emailId}@${domain}>`,
+  return memberEmail({
+    ...editEmailText(input),
+    mailFrom: input.mailFrom,
+    recipient: input.recipient,
+    messageId: `edit-email-${input.emailId}`,
     headers: { ...(input.editId === null ? {} : { 'X-Hunted-Edit': String(input.editId) }), 'X-Hunted-Email-Kind': input.kind },
-  };
+  });
 }

@@ -1,5 +1,6 @@
 import type { HunterDecisionKind } from '@hunted/contracts';
 import type { SendMailOptions } from 'nodemailer';
+import { memberEmail, memberEmailText, siteLink } from '../mail/member-email.js';
 
 /** What one vetting email says: the decision, the admin's reason when it has one, and to whom it goes. */
 export interface VettingEmailInput {
@@ -17,7 +18,7 @@ export interface VettingEmailInput {
 }
 
 function dashboard(publicUrl: string, query = ''): string {
-  return `${publicUrl.replace(/\/+$/, '')}/hunter-dashboard${query}`;
+  return siteLink(publicUrl, `/hunter-dashboard${query}`);
 }
 
 /**
@@ -68,25 +69,16 @@ export function vettingEmailText(input: VettingEmailInput): { subject: string; t
       ];
       break;
   }
-  const greeting = input.recipient.firstName ? `Hi ${input.recipient.firstName},` : 'Hello,';
-  return { subject, text: [greeting, '', ...body, '', '-- ', 'Hunted'].join('\n') };
-}
-
-/** The address part of a From header like `Hunted <no-reply@hunted.example>`. */
-function addressOf(mailFrom: string): string {
-  return /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  return { subject, text: memberEmailText(input.recipient.firstName, body) };
 }
 
 /** The whole email: From, To, subject, text and a fixed Message-ID. */
 export function vettingEmail(input: VettingEmailInput): SendMailOptions {
-  const { subject, text } = vettingEmailText(input);
-  const domain = addressOf(input.mailFrom).split('@')[1] ?? 'hunted.example';
-  return {
-    from: input.mailFrom,
-    to: { name: input.recipient.name, address: input.recipient.email },
-    subject,
-    text,
-    messageId: `<hunter-email-${input.emailId}@${domain}>`,
+  return memberEmail({
+    ...vettingEmailText(input),
+    mailFrom: input.mailFrom,
+    recipient: input.recipient,
+    messageId: `hunter-email-${input.emailId}`,
     headers: { 'X-Hunted-Hunter': String(input.hunterId), 'X-Hunted-Email-Kind': `vetting_${input.decision}` },
-  };
+  });
 }

@@ -1,0 +1,47 @@
+import type { SendMailOptions } from 'nodemailer';
+
+/** Who a member email goes to: their address, the first name the greeting uses, and the name on the To line. */
+export interface MemberRecipient {
+  email: string;
+  firstName: string | null;
+  name: string;
+}
+
+/** The address part of a From header like `Hunted <no-reply@hunted.example>`. */
+export function addressOf(mailFrom: string): string {
+  return /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+}
+
+/** A page of the site from `PUBLIC_URL` (with or without its trailing slash) and a path. */
+export function siteLink(publicUrl: string, path: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}${path}`;
+}
+
+/** The plain text every member email shares: the greeting by first name, the body, the signature. */
+export function memberEmailText(firstName: string | null, body: readonly string[]): string {
+  const greeting = firstName ? `Hi ${firstName},` : 'Hello,';
+  return [greeting, '', ...body, '', '-- ', 'Hunted'].join('\n');
+}
+
+/**
+ * A whole member email: From, To, subject, text, and a Message-ID fixed by its ledger row (`<{id}@{the From
+ * domain}>`), so a resend after a crash is recognisably the same mail.
+ */
+export function memberEmail(parts: {
+  mailFrom: string;
+  recipient: MemberRecipient;
+  subject: string;
+  text: string;
+  messageId: string;
+  headers: Record<string, string>;
+}): SendMailOptions {
+  const domain = addressOf(parts.mailFrom).split('@')[1] ?? 'hunted.example';
+  return {
+    from: parts.mailFrom,
+    to: { name: parts.recipient.name, address: parts.recipient.email },
+    subject: parts.subject,
+    text: parts.text,
+    messageId: `<${parts.messageId}@${domain}>`,
+    headers: parts.headers,
+  };
+}
