@@ -140,6 +140,13 @@ test("an edit joins the directory to the hunter: saved, published, on the brand 
   await expect(guestPage.getByText(inHuntersEditsText(1))).toBeVisible();
   await expect(guestPage.getByTestId('brand-hunter-edits').getByText(EDIT_TITLE)).toBeVisible();
   await screenshot(guestPage, 'brand-hunters-who-know');
+  // The hunter's public page carries the published edit; /book-a-hunter finds the hunter by the brand and its values.
+  await guestPage.getByTestId('brand-hunter-edits').getByRole('link', { name: hunterName }).first().click();
+  await expect(guestPage.getByRole('region', { name: 'Edits' }).getByText(EDIT_TITLE)).toBeVisible();
+  await guestPage.goto(`/book-a-hunter?brand=${fen.id}`);
+  await expect(guestPage.getByText(hunterName).first()).toBeVisible();
+  await guestPage.goto('/book-a-hunter?valueTag=Handmade');
+  await expect(guestPage.getByText(hunterName).first()).toBeVisible();
 
   // A second client with a taste on record (one saved brand, one vote) books from the brand page.
   await page.goto('/');
