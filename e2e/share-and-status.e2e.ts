@@ -16,6 +16,8 @@ test('a shared brand link previews with the brand, and its page copies and share
   expect(html).toContain(`<link rel="canonical" href="${canonical}" />`);
   expect(html).toContain('<meta property="og:description" content="Wax jackets made to be mended." />');
   expect(html).toContain('<meta property="og:image" content="https://images.example/brand.jpg" />');
+  // The brand's picture is fetched with the scripts, not once they have drawn the page (issue 23).
+  expect(html).toContain('<link rel="preload" href="https://images.example/brand.jpg" as="image" fetchpriority="high" />');
 
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: E2E_BASE_URL });
   await page.goto(`/brand/${brand.id}`);
@@ -29,6 +31,14 @@ test('a shared brand link previews with the brand, and its page copies and share
   await panel.getByRole('button', { name: 'Copy Link' }).click();
   await expect(toast(page, 'Link copied!')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(canonical);
+  await page.evaluate(() => navigator.clipboard.writeText(''));
+
+  // The header's Share menu: its code arrives with the first press, which opens it.
+  await page.getByRole('button', { name: 'Share', exact: true }).click();
+  await expect(page.getByRole('menuitem', { name: 'Email' })).toHaveAttribute('href', /^mailto:/);
+  await page.getByRole('menuitem', { name: 'Copy link' }).click();
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(canonical);
 });
 
 test('a brand that does not exist and a page the site does not have answer 404 and still show their page', async ({ page }) => {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import {
   INTERNAL_SITEMAP_ENTRIES_PATH,
   INTERNAL_SITEMAP_FILES_PATH,
+  sessionCookieName,
   type SitemapEntry,
   type SitemapFile,
 } from '@hunted/contracts';
@@ -83,9 +84,9 @@ describe('pages for machines', () => {
   let base: string;
   let deadUrl: string;
 
-  async function page(url: string): Promise<{ status: number; html: string; ms: number }> {
+  async function page(url: string, headers: Record<string, string> = {}): Promise<{ status: number; html: string; ms: number }> {
     const started = performance.now();
-    const response = await fetch(`${base}${url}`);
+    const response = await fetch(`${base}${url}`, { headers });
     return { status: response.status, html: await response.text(), ms: performance.now() - started };
   }
 
@@ -125,6 +126,8 @@ describe('pages for machines', () => {
     expect(tag(html, 'og:image')).toBe('https://img.example/loom.jpg');
     expect(tag(html, 'og:type')).toBe('website');
     expect(tag(html, 'twitter:card')).toBe('summary_large_image');
+    // Its picture is fetched with the scripts, not once they have drawn the page.
+    expect(html).toContain('<link rel="preload" href="https://img.example/loom.jpg" as="image" fetchpriority="high" />');
     expect(html).toContain('<div id="root"></div>');
     // The template's own title is replaced, not added to.
     expect(html.match(/<title>/g)).toHaveLength(1);
@@ -136,6 +139,7 @@ describe('pages for machines', () => {
     expect(html).not.toContain('<img src=x');
     expect(tag(html, 'og:title')).toBe('&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt; · Hunted');
     expect(tag(html, 'og:image')).toBe(`${PUBLIC_URL}/og-card.png`);
+    expect(html).not.toContain('as="image"');
   });
 
   it('reads a brand once for many views within the cache time', async () => {
@@ -187,6 +191,16 @@ describe('pages for machines', () => {
     }
     // A non-canonical id is never asked for.
     expect(brands.reads).not.toContain('/api/brands/007');
+  });
+
+  it("preloads a signed-in page's first reads only for a request carrying a session", async () => {
+    const read = (html: string) => [...html.matchAll(/<link rel="preload" href="([^"]+)" as="fetch"/g)].map((match) => match[1]?.replaceAll('&amp;', '&'));
+    expect(read((await page('/my-bookings')).html)).toEqual(['/api/auth/user']);
+    const cookie = `${sessionCookieName(PUBLIC_URL)}=some-session`;
+    expect(read((await page('/my-bookings', { cookie })).html)).toEqual([
+      '/api/auth/user',
+      '/api/my-bookings?limit=50&offset=0',
+    ]);
   });
 
   it('gives the fixed pages their own words, and signed-in pages the generic ones', async () => {

@@ -60,14 +60,19 @@ describe('page meta', () => {
       image: 'https://img.example/loom.jpg',
       imageAlt: 'Loom & Co',
       type: 'website',
+      heroImage: 'https://img.example/loom.jpg',
     });
   });
 
   it('uses the site card for a picture previews cannot show (SVG) and words of its own for a blank description', () => {
     const meta = brandMeta({ ...brand, description: ' ', imageUrl: '/demo-brands/loom.svg' });
     expect(meta.image).toBe(SITE_CARD_IMAGE);
+    // The page itself shows the SVG, so it is still the picture preloaded for it.
+    expect(meta.heroImage).toBe('/demo-brands/loom.svg');
     expect(meta.description).toBe('Loom & Co, an independent accessories brand from UK, on Hunted.');
     expect(brandMeta({ ...brand, imageUrl: 'javascript:alert(1)' }).image).toBe(SITE_CARD_IMAGE);
+    expect(brandMeta({ ...brand, imageUrl: 'javascript:alert(1)' }).heroImage).toBeUndefined();
+    expect(brandMeta({ ...brand, imageUrl: '' }).heroImage).toBeUndefined();
   });
 
   it("gives a hunter their name, specialties, price and photo", () => {

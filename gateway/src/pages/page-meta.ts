@@ -11,6 +11,11 @@ export interface PageMeta {
   image: string;
   imageAlt: string;
   type: 'website' | 'profile';
+  /**
+   * The picture the page shows largest above the fold (a brand's own image), preloaded from the head: otherwise the
+   * browser finds it only once the scripts have drawn the page, and on a slow phone it is the last thing to arrive.
+   */
+  heroImage?: string;
 }
 
 /** The fields of a brand (`GET /api/brands/{id}`) a page's meta is made of. */
@@ -170,9 +175,15 @@ export function cutAtWord(text: string, max = DESCRIPTION_LENGTH): string {
  * and the placeholder), and a path that is not http(s) is no picture at all.
  */
 function previewImage(url: string | null | undefined): string | null {
+  const shown = pageImage(url);
+  if (!shown) return null;
+  const path = shown.split(/[?#]/)[0] ?? '';
+  return /\.svg$/i.test(path) ? null : shown;
+}
+
+/** A picture a page may load: a path on this site or an http(s) URL (SVG included), nothing else. */
+function pageImage(url: string | null | undefined): string | null {
   if (!url) return null;
-  const path = url.split(/[?#]/)[0] ?? '';
-  if (/\.svg$/i.test(path)) return null;
   if (url.startsWith('/') && !url.startsWith('//')) return url;
   return /^https?:\/\//i.test(url) ? url : null;
 }
@@ -190,6 +201,7 @@ export function hunterPath(hunter: Pick<HunterFacts, 'id' | 'name'>): string {
 export const brandMeta = onceEach((brand: BrandFacts): PageMeta => {
   const about = brand.description.trim() || `${brand.name}, an independent ${brand.category.toLowerCase()} brand from ${brand.location}, on Hunted.`;
   const image = previewImage(brand.imageUrl);
+  const hero = pageImage(brand.imageUrl);
   return {
     status: 200,
     title: site(brand.name),
@@ -197,6 +209,7 @@ export const brandMeta = onceEach((brand: BrandFacts): PageMeta => {
     canonicalPath: brandPath(brand),
     ...(image ? { image, imageAlt: brand.name } : siteCard()),
     type: 'website',
+    ...(hero ? { heroImage: hero } : {}),
   };
 });
 

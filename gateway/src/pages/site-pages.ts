@@ -1,13 +1,15 @@
 import type http from 'node:http';
 import path from 'node:path';
+import { sessionCookieName } from '@hunted/contracts';
 import { MAX_SERIAL_ID, positiveIntOf } from '@hunted/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
+import { sessionCookieValue } from '../auth/session-resolver.js';
 import type { GatewayConfig } from '../config.js';
 import { PageDocument, renderHead } from './page-document.js';
 import { PageFacts } from './page-facts.js';
 import { brandMeta, genericMeta, hunterMeta, notFoundMeta, todayMeta, type PageMeta } from './page-meta.js';
-import { preloadedReads, renderPreloads } from './page-preloads.js';
+import { preloadedReads, renderImagePreload, renderPreloads } from './page-preloads.js';
 import { matchPage, type PageMatch } from './page-routes.js';
 import { Sitemap, SITEMAP_KINDS, SitemapUnavailableError, type SitemapKind } from './sitemap.js';
 
@@ -43,6 +45,7 @@ export class SitePages {
   private readonly facts: PageFacts;
   private readonly sitemap: Sitemap;
   private readonly publicOrigin: string | null;
+  private readonly sessionCookie: string;
   private readonly heads = new WeakMap<PageMeta, Map<string, string>>();
 
   constructor(
@@ -51,6 +54,7 @@ export class SitePages {
     logger: Logger,
   ) {
     this.publicOrigin = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : null;
+    this.sessionCookie = sessionCookieName(config.PUBLIC_URL);
     this.document = new PageDocument(path.join(path.resolve(config.WEB_DIST_DIR), 'index.html'), () =>
       logger.warn('index.html has no page-meta markers: pages are served without their own title and share card'),
     );
@@ -124,7 +128,9 @@ export class SitePages {
     const page = meta.status === 200 ? matchPage(pathname) : null;
     // The page's first API reads, fetched while the scripts load. Its own lazily loaded scripts are not preloaded:
     // on a slow connection they took bandwidth from the entry script and delayed the first paint (issue 23).
-    const preloads = page ? renderPreloads(preloadedReads(page)) : '';
+    // A session cookie is enough to ask a signed-in page's reads early: each is answered as the SPA's own would be.
+    const signedIn = sessionCookieValue(request.headers.cookie, this.sessionCookie) !== null;
+    const preloads = page ? renderPreloads(preloadedReads(page, signedIn)) + renderImagePreload(meta.heroImage) : '';
     const html = await this.document.render(this.headOf(meta, this.origin(request)) + preloads);
     if (html === null) {
       return reply

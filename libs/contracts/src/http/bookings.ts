@@ -446,3 +446,11 @@ export function taxYearOf(londonDate: string): number {
   const year = Number(londonDate.slice(0, 4));
   return londonDate.slice(5) >= '04-06' ? year : year - 1;
 }
+
+/**
+ * The first page of bookings the SPA reads: /my-bookings the server's default page, with 'Load more bookings' for
+ * the rest; the dashboard the largest page the server gives, as it needs every booking for its figures and
+ * calendar. Shared so the gateway preloads exactly the address the SPA asks (issue 23).
+ */
+export const MY_BOOKINGS_PAGE_SIZE = 50;
+export const HUNTER_BOOKINGS_PAGE_SIZE = 100;

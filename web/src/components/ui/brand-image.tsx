@@ -6,10 +6,16 @@ export function BrandImage({
   src,
   name,
   className,
+  priority = false,
 }: {
   src: string | null | undefined;
   name: string;
   className?: string;
+  /**
+   * The page's largest picture above the fold: loaded at once and first. Lazy loading it made the browser wait for
+   * layout before even asking for it, which was most of a slow phone's largest-paint time (issue 23).
+   */
+  priority?: boolean;
 }) {
   const [failed, setFailed] = useState(false);
   if (!src || failed) {
@@ -36,8 +42,9 @@ export function BrandImage({
     <img
       src={src}
       alt={name}
-      loading="lazy"
+      loading={priority ? 'eager' : 'lazy'}
       decoding="async"
+      fetchPriority={priority ? 'high' : undefined}
       onError={() => setFailed(true)}
       className={cn('object-cover', className)}
     />

@@ -1,13 +1,10 @@
-import type { HunterBooking, MyBooking } from '@hunted/contracts';
+import { HUNTER_BOOKINGS_PAGE_SIZE, MY_BOOKINGS_PAGE_SIZE, type HunterBooking, type MyBooking } from '@hunted/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { getPage, nextOffset, toQueryString } from '@/lib/api-client';
 import { bookingKeys } from './query-keys';
 
-/** /my-bookings reads the server's default page (50) at a time, with 'Load more bookings' for the rest. */
-export const MY_BOOKINGS_PAGE_SIZE = 50;
-/** The dashboard needs every booking for its figures and calendar, so it reads the largest page the server gives. */
-export const HUNTER_BOOKINGS_PAGE_SIZE = 100;
+export { HUNTER_BOOKINGS_PAGE_SIZE, MY_BOOKINGS_PAGE_SIZE };
 
 export const myBookingsQueryOptions = () =>
   infiniteQueryOptions({

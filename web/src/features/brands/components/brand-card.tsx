@@ -16,8 +16,11 @@ export function BrandCard({
   brand,
   rank,
   onViewDetails,
+  priority = false,
 }: {
   brand: Brand;
+  /** One of the first cards, in view as the page opens: its picture loads at once (see BrandImage). */
+  priority?: boolean;
   /** Its rank within its category, once the server has counted it. */
   rank?: number;
   onViewDetails?: () => void;
@@ -28,6 +31,7 @@ export function BrandCard({
         <BrandImage
           src={brand.imageUrl}
           name={brand.name}
+          priority={priority}
           className="h-full w-full transition-transform duration-500 group-hover:scale-[1.03]"
         />
         {rank ? (

@@ -105,6 +105,7 @@ export function FeaturedCard({ brand, compact = false }: { brand: TodayBrand; co
           <BrandImage
             src={brand.imageUrl}
             name={brand.name}
+            priority
             className={cn('aspect-[16/9] w-full rounded-2xl', !compact && 'sm:aspect-square')}
           />
         </Link>

@@ -15,6 +15,8 @@ import { DEFAULT_FILTERS, resultCountLabel, toBrandQuery } from '../lib/brand-fi
 import { recallScroll, rememberScroll, type RememberedScroll } from '../lib/scroll-memory';
 
 const noHashtags: string[] = [];
+/** The cards a wide screen shows in its first row (one on a phone): their pictures are the page's largest paint. */
+const FIRST_ROW_CARDS = 3;
 
 export function BrandsPage() {
   const urlFilters = useUrlFilters(DEFAULT_FILTERS, SEARCH_DEBOUNCE_MS);
@@ -109,9 +111,14 @@ export function BrandsPage() {
               ) : null
             }
           >
-            {brands.map((brand) => (
+            {brands.map((brand, index) => (
               <li key={brand.id} className="flex">
-                <BrandCard brand={brand} rank={brand.categoryRank ?? undefined} onViewDetails={remember} />
+                <BrandCard
+                  brand={brand}
+                  rank={brand.categoryRank ?? undefined}
+                  onViewDetails={remember}
+                  priority={index < FIRST_ROW_CARDS}
+                />
               </li>
             ))}
           </ListingResults>

@@ -3,7 +3,7 @@ import { ChevronLeft, ChevronRight, LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
 import { cn } from '@/components/ui/cn';
 import { useBrandPhotoAt } from '../api/get-brand-photos';
-import { wrapIndex } from './photo-lightbox';
+import { wrapIndex } from '../lib/review-photos';
 import { BrandImage } from '@/components/ui/brand-image';
 
 /**
@@ -30,7 +30,7 @@ export function PhotoCarousel({
     <figure className={cn('overflow-hidden rounded-3xl border border-stone-200 bg-white shadow-sm', className)}>
       <div className="relative aspect-[16/10] bg-stone-100">
         {photo ? (
-          <BrandImage key={photo.src} src={photo.src} name={photo.alt} className="h-full w-full" />
+          <BrandImage key={photo.src} src={photo.src} name={photo.alt} className="h-full w-full" priority={index === 0} />
         ) : (
           <div className="flex h-full w-full items-center justify-center text-sm text-stone-500">
             {shown.status === 'missing' ? (
