@@ -1,9 +1,23 @@
+import { lazy } from 'react';
+import { Deferred } from '@/components/deferred';
 import { useRefreshBrands } from '@/features/brands/api/refresh-brands';
 import { BrandDetailPage } from '@/features/brands/pages/brand-detail-page';
-import { BrandHunterEdits } from '@/features/hunters/components/edits/brand-hunter-edits';
-import { HuntersWhoKnowBrand } from '@/features/hunters/components/edits/hunters-who-know-brand';
-import { BrandReviews } from '@/features/reviews/components/brand-reviews';
 import { PhotoCarousel } from '@/features/reviews/components/photo-carousel';
+
+// Below the brand's own details, so drawn after them, each with its own script (see Deferred).
+const BrandReviews = lazy(() =>
+  import('@/features/reviews/components/brand-reviews').then((module) => ({ default: module.BrandReviews })),
+);
+const BrandHunterEdits = lazy(() =>
+  import('@/features/hunters/components/edits/brand-hunter-edits').then((module) => ({
+    default: module.BrandHunterEdits,
+  })),
+);
+const HuntersWhoKnowBrand = lazy(() =>
+  import('@/features/hunters/components/edits/hunters-who-know-brand').then((module) => ({
+    default: module.HuntersWhoKnowBrand,
+  })),
+);
 
 /**
  * A brand's page: the brands feature lays it out, the reviews feature fills its pictures and reviews, the hunters
@@ -16,9 +30,21 @@ export function BrandRoute() {
     <BrandDetailPage
       slots={{
         photos: (brand) => <PhotoCarousel brand={brand} />,
-        reviews: (brand) => <BrandReviews brand={brand} onReviewSettled={refreshBrands} />,
-        hunterEdits: (brand) => <BrandHunterEdits brand={brand} />,
-        hunters: (brand) => <HuntersWhoKnowBrand brand={brand} />,
+        reviews: (brand) => (
+          <Deferred placeholderClassName="min-h-96">
+            <BrandReviews brand={brand} onReviewSettled={refreshBrands} />
+          </Deferred>
+        ),
+        hunterEdits: (brand) => (
+          <Deferred>
+            <BrandHunterEdits brand={brand} />
+          </Deferred>
+        ),
+        hunters: (brand) => (
+          <Deferred>
+            <HuntersWhoKnowBrand brand={brand} />
+          </Deferred>
+        ),
       }}
     />
   );

@@ -203,12 +203,13 @@ describe('/hunter-dashboard', () => {
 
     fireEvent.mouseDown(screen.getByRole('tab', { name: 'Calendar' }));
     expect(router.state.location.search).toBe('?tab=calendar');
-    expect(screen.getByRole('grid')).toBeTruthy();
+    // Each tab but the first brings its own script when opened.
+    expect(await screen.findByRole('grid')).toBeTruthy();
 
     fireEvent.mouseDown(screen.getByRole('tab', { name: 'Settings' }));
     expect(router.state.location.search).toBe('?tab=settings');
     // The profile form, filled with the hunter's profile.
-    expect(within(screen.getByRole('tabpanel')).getByLabelText('Full Name')).toHaveProperty('value', 'Sofia Marin');
+    expect(await within(screen.getByRole('tabpanel')).findByLabelText('Full Name')).toHaveProperty('value', 'Sofia Marin');
   });
 
   it('opens Bookings when ?tab= is missing or unknown', async () => {

@@ -12,7 +12,7 @@ import {
   Star,
   UserPlus,
 } from 'lucide-react';
-import { useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Notice, NoticeCard } from '@/components/ui/page';
@@ -20,8 +20,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { compactTabClasses, Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import { useHunterBookings } from '@/features/bookings/api/get-bookings';
-import { BookingsCalendar } from '@/features/bookings/components/bookings-calendar';
-import { EarningsTab } from '@/features/bookings/components/earnings/earnings-tab';
 import { HunterBookingsTab } from '@/features/bookings/components/hunter-bookings-tab';
 import { useHunterEarnings } from '@/features/bookings/api/get-hunter-earnings';
 import { taxYearAt, taxYearLabel } from '@/features/bookings/lib/tax-year';
@@ -30,24 +28,47 @@ import { bookedHoursByDate } from '@/features/bookings/lib/booked-hours';
 import { summariseHunterBookings } from '@/features/bookings/lib/hunter-bookings-summary';
 import { formatPence } from '@/features/bookings/lib/money';
 import { useHunterProfile } from '@/features/hunters/api/get-hunter-profile';
-import { AvailabilityEditor } from '@/features/hunters/components/availability/availability-editor';
 import { StatusBadge } from '@/features/hunters/components/hunter-card';
 import { useHunterConversations } from '@/features/messaging/api/conversations';
-import { HunterMessagesTab } from '@/features/messaging/components/hunter-messages-tab';
 import { UnreadBadge } from '@/features/messaging/components/unread-badge';
 import { HunterPhoto } from '@/features/hunters/components/hunter-photo';
-import { HunterSettings } from '@/features/hunters/components/hunter-settings';
 import { BookingEditAction } from '@/features/hunters/components/edits/booking-edit-action';
-import { GoToBrandsSection } from '@/features/hunters/components/edits/go-to-brands-section';
 import { useJoiningDetails } from '@/features/hunters/api/joining-details';
 import { useMyPickDay } from '@/features/hunters/api/hunter-pick';
-import { PickOfTheDayCard } from '@/features/hunters/components/pick-of-the-day-card';
-import { JoiningDetailsSection } from '@/features/hunters/components/joining-details-form';
 import { JoiningDetailsHint } from '@/features/hunters/components/joining-details-hint';
 import { JOINING_DETAILS_ANCHOR } from '@/features/hunters/lib/joining-details';
-import { ReceivedHunterReviews } from '@/features/reviews/components/received-hunter-reviews';
 import { VettingBanner } from '@/features/hunters/components/vetting-banner';
 import { ratingLabel } from '@/lib/rating';
+
+// Every tab but the first opens with its own script: the profile form and its rules, the calendar, the earnings
+// and the rest were a third of the dashboard's script on a phone before anything showed (issue 23).
+const BookingsCalendar = lazy(() =>
+  import('@/features/bookings/components/bookings-calendar').then((module) => ({ default: module.BookingsCalendar })),
+);
+const AvailabilityEditor = lazy(() =>
+  import('@/features/hunters/components/availability/availability-editor').then((module) => ({
+    default: module.AvailabilityEditor,
+  })),
+);
+const HunterMessagesTab = lazy(() =>
+  import('@/features/messaging/components/hunter-messages-tab').then((module) => ({
+    default: module.HunterMessagesTab,
+  })),
+);
+const EarningsTab = lazy(() =>
+  import('@/features/bookings/components/earnings/earnings-tab').then((module) => ({ default: module.EarningsTab })),
+);
+const ReceivedHunterReviews = lazy(() =>
+  import('@/features/reviews/components/received-hunter-reviews').then((module) => ({
+    default: module.ReceivedHunterReviews,
+  })),
+);
+const SettingsTab = lazy(() => import('./hunter-dashboard-settings'));
+// Shown on one day in many, with a brand picker and a form: its code is fetched only on the hunter's day, and the
+// dashboard waits for it then (the Suspense below), as it waits for the day itself, so nothing moves when it comes.
+const PickOfTheDayCard = lazy(() =>
+  import('@/features/hunters/components/pick-of-the-day-card').then((module) => ({ default: module.PickOfTheDayCard })),
+);
 
 /**
  * /hunter-dashboard: the signed-in hunter's profile, bookings, conversations and availability. It lives in
@@ -76,7 +97,11 @@ export function HunterDashboardRoute() {
   }
   // Deliberately not the spec's made-up fallback profile: a member without a profile is offered to create one.
   if (profile.data === null) return <CreateProfilePrompt />;
-  return <HunterDashboard hunter={profile.data} pickDay={pickDay.data ?? null} />;
+  return (
+    <Suspense fallback={<Spinner label="Loading your dashboard..." />}>
+      <HunterDashboard hunter={profile.data} pickDay={pickDay.data ?? null} />
+    </Suspense>
+  );
 }
 
 const DASHBOARD_TABS = ['bookings', 'calendar', 'availability', 'messages', 'reviews', 'earnings', 'settings'] as const;
@@ -246,11 +271,13 @@ function HunterDashboard({ hunter, pickDay }: { hunter: OwnHunter; pickDay: MyHu
           ))}
         </TabsList>
         <TabsContent value="messages">
-          <HunterMessagesTab
-            conversations={conversations.data}
-            loading={conversations.isPending}
-            failed={conversations.isError}
-          />
+          <TabSuspense>
+            <HunterMessagesTab
+              conversations={conversations.data}
+              loading={conversations.isPending}
+              failed={conversations.isError}
+            />
+          </TabSuspense>
         </TabsContent>
         <TabsContent value="bookings">
           {summary ? (
@@ -266,7 +293,9 @@ function HunterDashboard({ hunter, pickDay }: { hunter: OwnHunter; pickDay: MyHu
         </TabsContent>
         <TabsContent value="calendar">
           {bookings.data ? (
-            <BookingsCalendar bookings={bookings.data} />
+            <TabSuspense>
+              <BookingsCalendar bookings={bookings.data} />
+            </TabSuspense>
           ) : bookings.isError ? (
             <BookingsLoadFailed onRetry={() => void bookings.refetch()} />
           ) : (
@@ -274,22 +303,32 @@ function HunterDashboard({ hunter, pickDay }: { hunter: OwnHunter; pickDay: MyHu
           )}
         </TabsContent>
         <TabsContent value="availability">
-          <AvailabilityEditor bookedHours={bookedHours} />
+          <TabSuspense>
+            <AvailabilityEditor bookedHours={bookedHours} />
+          </TabSuspense>
         </TabsContent>
         <TabsContent value="earnings">
-          <EarningsTab approved={hunter.status === 'approved'} since={hunter.createdAt} />
+          <TabSuspense>
+            <EarningsTab approved={hunter.status === 'approved'} since={hunter.createdAt} />
+          </TabSuspense>
         </TabsContent>
         <TabsContent value="reviews">
-          <ReceivedHunterReviews />
+          <TabSuspense>
+            <ReceivedHunterReviews />
+          </TabSuspense>
         </TabsContent>
-        <TabsContent value="settings" className="space-y-6">
-          <JoiningDetailsSection sessionTypes={hunter.sessionTypes} />
-          <GoToBrandsSection />
-          <HunterSettings hunter={hunter} />
+        <TabsContent value="settings">
+          <TabSuspense>
+            <SettingsTab hunter={hunter} />
+          </TabSuspense>
         </TabsContent>
       </Tabs>
     </div>
   );
+}
+
+function TabSuspense({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<Spinner label="Loading..." />}>{children}</Suspense>;
 }
 
 function StatCard({ icon, label, value, note }: { icon: ReactNode; label: string; value?: string; note: ReactNode }) {

@@ -1,6 +1,16 @@
-import { NextOpenTimes } from '@/features/bookings/components/next-open-times';
+import { lazy } from 'react';
+import { Deferred } from '@/components/deferred';
 import { HunterPage } from '@/features/hunters/pages/hunter-page';
-import { HunterReviewsSection } from '@/features/reviews/components/hunter-reviews-section';
+
+// Drawn after the hunter's own details, each with its own script (see Deferred).
+const NextOpenTimes = lazy(() =>
+  import('@/features/bookings/components/next-open-times').then((module) => ({ default: module.NextOpenTimes })),
+);
+const HunterReviewsSection = lazy(() =>
+  import('@/features/reviews/components/hunter-reviews-section').then((module) => ({
+    default: module.HunterReviewsSection,
+  })),
+);
 
 /**
  * A hunter's public page: the hunters feature lays it out, bookings fills the next open times and reviews the
@@ -10,8 +20,16 @@ export function HunterRoute() {
   return (
     <HunterPage
       slots={{
-        nextTimes: (hunter, bookHref) => <NextOpenTimes hunter={hunter} bookHref={bookHref} />,
-        reviews: (hunter) => <HunterReviewsSection hunter={hunter} />,
+        nextTimes: (hunter, bookHref) => (
+          <Deferred placeholderClassName="min-h-48">
+            <NextOpenTimes hunter={hunter} bookHref={bookHref} />
+          </Deferred>
+        ),
+        reviews: (hunter) => (
+          <Deferred placeholderClassName="min-h-48">
+            <HunterReviewsSection hunter={hunter} />
+          </Deferred>
+        ),
       }}
     />
   );

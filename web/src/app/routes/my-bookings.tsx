@@ -1,7 +1,13 @@
+import { lazy } from 'react';
+import { Deferred } from '@/components/deferred';
 import { useSaveBrands } from '@/features/brands/api/save-brands';
 import { MyBookingsPage } from '@/features/bookings/pages/my-bookings-page';
-import { ReceivedEdits } from '@/features/hunters/components/edits/received-edits';
 import { BookingHunterReview } from '@/features/reviews/components/booking-hunter-review';
+
+// Below the bookings, so drawn after them, with its own script (see Deferred).
+const ReceivedEdits = lazy(() =>
+  import('@/features/hunters/components/edits/received-edits').then((module) => ({ default: module.ReceivedEdits })),
+);
 
 /**
  * /my-bookings: the bookings feature lists the bookings; the reviews feature draws each one's review of the hunter;
@@ -11,7 +17,11 @@ export function MyBookingsRoute() {
   return (
     <MyBookingsPage
       renderReview={(booking, open) => <BookingHunterReview booking={booking} open={open} />}
-      edits={<ReceivedEdits useSaveBrands={useSaveBrands} />}
+      edits={
+        <Deferred>
+          <ReceivedEdits useSaveBrands={useSaveBrands} />
+        </Deferred>
+      }
     />
   );
 }

@@ -1,6 +1,7 @@
 import { Menu, MessageCircle, Shield } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router-dom';
+import { Deferred } from '@/components/deferred';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { paths } from '@/config/paths';
@@ -89,9 +90,10 @@ function SignedInControls({ user, renderMessagesLink }: { user: User; renderMess
       <Link to={paths.admin.getHref()} aria-label="Admin" className={iconLink}>
         <Shield className="h-5 w-5" aria-hidden />
       </Link>
-      <Suspense fallback={<ProfileButton user={user} />}>
+      {/* The menu's code (the dropdown and its positioning) after the page has drawn, not before it. */}
+      <Deferred fallback={<ProfileButton user={user} />}>
         <ProfileMenu user={user} />
-      </Suspense>
+      </Deferred>
     </>
   );
 }

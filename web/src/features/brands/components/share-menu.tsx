@@ -1,34 +1,38 @@
 import type { Brand } from '@hunted/contracts';
-import { Copy, Link2, Mail, MessageCircle, Share2 } from 'lucide-react';
+import { Link2, MessageCircle, Share2 } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { buttonClasses } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
 import { useCopyLink } from '../hooks/use-copy-link';
-import { brandPageUrl, mailtoHref, shareTargets } from '../lib/share';
+import { brandPageUrl, shareTargets } from '../lib/share';
 
-/** The header's Share menu: Email and Copy link. */
+const loadShareDropdown = () => import('./share-dropdown');
+const ShareDropdown = lazy(loadShareDropdown);
+
+/**
+ * The header's Share menu: Email and Copy link. The menu's code (the dropdown and its positioning, a sixth of the
+ * brand page's script) is fetched when the button is first pointed at, focused or pressed, not with the page; a
+ * press before it has arrived opens the menu once it has.
+ */
 export function ShareMenu({ brand }: { brand: Brand }) {
-  const copy = useCopyLink();
+  const [opened, setOpened] = useState(false);
+  const trigger = (
+    <button
+      type="button"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      className={buttonClasses({ variant: 'outline' })}
+      onPointerEnter={() => void loadShareDropdown()}
+      onFocus={() => void loadShareDropdown()}
+      onClick={() => setOpened(true)}
+    >
+      <Share2 className="h-4 w-4" aria-hidden /> Share
+    </button>
+  );
+  if (!opened) return trigger;
   return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger className={buttonClasses({ variant: 'outline' })}>
-        <Share2 className="h-4 w-4" aria-hidden /> Share
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="start" className="min-w-48">
-        <DropdownMenuItem asChild>
-          <a href={mailtoHref(brand)}>
-            <Mail aria-hidden /> Email
-          </a>
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => void copy(brandPageUrl(brand))}>
-          <Copy aria-hidden /> Copy link
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <Suspense fallback={trigger}>
+      <ShareDropdown brand={brand} />
+    </Suspense>
   );
 }
 

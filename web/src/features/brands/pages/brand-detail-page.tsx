@@ -81,7 +81,11 @@ function BrandDetail({ brand, routeId, slots }: { brand: Brand; routeId: string;
   }, [brand.id, recordView]);
 
   const priceMeaning = PRICE_CATEGORY_LABELS[brand.priceCategory as keyof typeof PRICE_CATEGORY_LABELS];
-  const scrollTo = (anchor: string) => document.getElementById(anchor)?.scrollIntoView({ behavior: 'smooth' });
+  // The review form is drawn a moment after the page (see app/routes/brand.tsx): until then, go to the reviews.
+  const scrollTo = (anchor: string) =>
+    (document.getElementById(anchor) ?? document.getElementById(BRAND_PAGE_ANCHORS.reviews))?.scrollIntoView({
+      behavior: 'smooth',
+    });
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">

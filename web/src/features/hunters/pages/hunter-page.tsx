@@ -8,8 +8,9 @@ import {
   type Hunter,
 } from '@hunted/contracts';
 import { ArrowLeft, Award, Camera, CheckCircle2, Clock, Info, Languages, MapPin, SearchX, Sparkles } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
+import { lazy, useEffect, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Deferred } from '@/components/deferred';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Notice } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
@@ -19,10 +20,16 @@ import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { hasRating, ratingLabel } from '@/lib/rating';
 import { useHunter } from '../api/get-hunter';
-import { HunterGoToBrands, HunterPublishedEdits } from '../components/edits/hunter-page-brands-and-edits';
 import { NewHunterLabel, StatusBadge } from '../components/hunter-card';
 import { HunterPhoto } from '../components/hunter-photo';
 import { safeExternalUrl } from '../lib/hunter-filters';
+
+// Below the hunter's own details, so drawn after them, with their own script (see Deferred).
+const loadBrandsAndEdits = () => import('../components/edits/hunter-page-brands-and-edits');
+const HunterGoToBrands = lazy(() => loadBrandsAndEdits().then((module) => ({ default: module.HunterGoToBrands })));
+const HunterPublishedEdits = lazy(() =>
+  loadBrandsAndEdits().then((module) => ({ default: module.HunterPublishedEdits })),
+);
 
 /**
  * What other features draw on the page (the route hands them in; features do not import each other): the next open
@@ -189,8 +196,12 @@ function HunterProfile({ hunter, slots }: { hunter: Hunter; slots: HunterPageSlo
               <ChipGroup icon={<Languages className="h-4 w-4" aria-hidden />} title="Languages" items={hunter.languages} />
             </dl>
           </section>
-          <HunterGoToBrands hunterId={hunter.id} />
-          <HunterPublishedEdits hunterId={hunter.id} />
+          <Deferred>
+            <HunterGoToBrands hunterId={hunter.id} />
+          </Deferred>
+          <Deferred>
+            <HunterPublishedEdits hunterId={hunter.id} />
+          </Deferred>
           {slots.reviews(hunter)}
         </div>
 

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import type { Socket } from 'socket.io-client';
 import { request } from '@/lib/api-client';
 import { SIGNING_OUT_EVENT, useAuth } from '@/lib/auth';
+import { whenIdle } from '@/lib/when-idle';
 import { threadPath, type ThreadMessage } from '../api/conversations';
 import { messagingKeys } from '../api/query-keys';
 import { applyNewMessage, applyRead, applyUnreadCount, mergeMessages, type ReadReceipt } from './live-cache';
@@ -34,10 +35,10 @@ export async function catchUp(client: QueryClient): Promise<void> {
 
 /** Feeds one socket's events into the query caches; answers how to close it. */
 export function connectLive(socket: Socket, client: QueryClient, myId: string): () => void {
-  let connectedBefore = false;
   socket.on('connect', () => {
-    if (connectedBefore && !socket.recovered) void catchUp(client);
-    connectedBefore = true;
+    // The first connect too: the socket opens once the page has drawn (see useLiveMessages), after the page's own
+    // reads, and a message sent between the two would otherwise wait for the next reconnect.
+    if (!socket.recovered) void catchUp(client);
   });
   socket.on('disconnect', (reason) => {
     // The server closed it on purpose (every 15 minutes, to check the session again): come straight back.
@@ -62,7 +63,7 @@ export function connectLive(socket: Socket, client: QueryClient, myId: string): 
 
 /**
  * One socket per tab, open while a member is signed in, closed at sign-out. socket.io's client is loaded only
- * then, so a guest's first script never carries it. Websocket transport only: the gateway spreads connections
+ * then, so a guest's first script never carries it, and only once the page has drawn (issue 23). Websocket transport only: the gateway spreads connections
  * over messaging's replicas, and long-polling would need every request of a session to reach the same one.
  */
 export function useLiveMessages(): void {
@@ -73,15 +74,18 @@ export function useLiveMessages(): void {
     if (!myId) return;
     let close: (() => void) | undefined;
     let cancelled = false;
-    void import('socket.io-client').then(({ io }) => {
-      if (cancelled) return;
-      const socket = io({ path: '/socket.io', transports: ['websocket'], withCredentials: true });
-      close = connectLive(socket, client, myId);
+    const cancelIdle = whenIdle(() => {
+      void import('socket.io-client').then(({ io }) => {
+        if (cancelled) return;
+        const socket = io({ path: '/socket.io', transports: ['websocket'], withCredentials: true });
+        close = connectLive(socket, client, myId);
+      });
     });
     const stop = () => close?.();
     window.addEventListener(SIGNING_OUT_EVENT, stop);
     return () => {
       cancelled = true;
+      cancelIdle();
       window.removeEventListener(SIGNING_OUT_EVENT, stop);
       stop();
     };

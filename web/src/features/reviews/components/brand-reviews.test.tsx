@@ -348,7 +348,8 @@ describe('brand page photos', () => {
     expect(await screen.findByText('Photo by Reviewer 30')).toBeTruthy();
     expect(gets(calls, photosPage(24))).toHaveLength(1);
 
-    fireEvent.click(screen.getByRole('button', { name: 'View All Photos (31)' }));
+    // The reviews (and their gallery) are drawn after the page's own details, with their own script.
+    fireEvent.click(await screen.findByRole('button', { name: 'View All Photos (31)' }));
     const gallery = await screen.findByRole('dialog', { name: 'All Photos (31)' });
     expect(within(gallery).getAllByRole('button', { name: /^Open photo \d+ of 31/ })).toHaveLength(25);
     fireEvent.click(within(gallery).getByRole('button', { name: 'Show more photos' }));

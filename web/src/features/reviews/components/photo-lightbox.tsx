@@ -1,12 +1,7 @@
 import { ChevronLeft, ChevronRight, LoaderCircle } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
 import { Dialog, FullscreenDialogContent } from '@/components/ui/dialog';
-import type { BrandPhoto } from '../lib/review-photos';
-
-/** The index one step away from `index`, wrapping around both ends. */
-export function wrapIndex(index: number, by: number, count: number): number {
-  return count === 0 ? 0 : (((index + by) % count) + count) % count;
-}
+import { wrapIndex, type BrandPhoto } from '../lib/review-photos';
 
 /**
  * One photo at full size. ArrowRight and ArrowLeft move through the photos (wrapping around), Escape closes;

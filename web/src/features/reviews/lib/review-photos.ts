@@ -1,6 +1,14 @@
 import { REVIEW_LIMITS, type Brand, type Review, type ReviewPhoto } from '@hunted/contracts';
 import type { ToastInput } from '@/components/ui/toast';
 
+/**
+ * The index one step away from `index`, wrapping around both ends. Here, not with the lightbox, so the brand
+ * page's carousel does not bring the lightbox's dialog code with it.
+ */
+export function wrapIndex(index: number, by: number, count: number): number {
+  return count === 0 ? 0 : (((index + by) % count) + count) % count;
+}
+
 /** The image types the reviews service stores (it checks the bytes, too). */
 export const REVIEW_PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
 
