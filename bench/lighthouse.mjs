@@ -2,7 +2,11 @@
 // guest or member opens (issue 23), signed-in ones with the member's session cookie, with the desktop profile
 // (unthrottled, as issue 10 measured) and the mobile one (simulated slow 4G, 4× slower CPU). Printed per page and
 // profile: the performance score, the largest paint, the layout shift and the script bytes transferred.
-// BENCH_LIGHTHOUSE_PROFILES=mobile runs one profile only.
+// BENCH_LIGHTHOUSE_PROFILES=mobile runs one profile only; BENCH_LIGHTHOUSE_RUNS=n loads each page n times and
+// prints the run with the median score (scores move by ±5 between single runs here); BENCH_LIGHTHOUSE_PAGES=a,b
+// only the pages whose path contains one of the words; BENCH_LIGHTHOUSE_REPORTS=<dir> keeps each page's whole
+// report there (the waterfall, the main-thread breakdown) to read where a page's time goes.
+import { mkdirSync, writeFileSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -22,7 +26,9 @@ export const LIGHTHOUSE_AIMS = { desktopScore: 95, mobileScore: 90, cls: 0.05, m
 
 function scriptBytes(lhr) {
   const requests = lhr.audits['network-requests']?.details?.items ?? [];
-  return requests.filter((item) => item.resourceType === 'Script').reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+  return requests
+    .filter((item) => item.resourceType === 'Script')
+    .reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
 }
 
 /** What the largest paint was (Lighthouse 12 nests the node in the audit's first table). */
@@ -33,6 +39,14 @@ function lcpElementOf(lhr) {
 }
 
 const PROFILES = (process.env.BENCH_LIGHTHOUSE_PROFILES ?? 'desktop,mobile').split(',').filter(Boolean);
+const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1) || 1);
+const PAGE_WORDS = (process.env.BENCH_LIGHTHOUSE_PAGES ?? '').split(',').filter(Boolean);
+
+/** The run with the median score (the lower middle one for an even count). */
+function medianRun(runs) {
+  const sorted = [...runs].sort((a, b) => a.score - b.score);
+  return { ...sorted[Math.floor((sorted.length - 1) / 2)], scores: runs.map((run) => run.score) };
+}
 
 /**
  * One row per page and profile. `pages`: paths on `baseUrl`, or `{ path, who, cookie }` for a page opened signed in
@@ -47,36 +61,56 @@ export async function benchLighthouse({ baseUrl, pages }) {
   try {
     for (const entry of pages) {
       const { path, who = 'guest', cookie } = typeof entry === 'string' ? { path: entry } : entry;
+      if (PAGE_WORDS.length > 0 && !PAGE_WORDS.some((word) => path.includes(word))) continue;
       for (const profile of PROFILES) {
-        const result = await lighthouse(
-          `${baseUrl}${path}`,
-          {
-            port: chrome.port,
-            output: 'json',
-            logLevel: 'error',
-            onlyCategories: ['performance'],
-            ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
-          },
-          profile === 'desktop' ? desktopConfig : undefined,
-        );
-        const lhr = result.lhr;
-        if (lhr.finalDisplayedUrl && new URL(lhr.finalDisplayedUrl).pathname !== new URL(`${baseUrl}${path}`).pathname) {
-          throw new Error(`Lighthouse on ${path} (${who}) ended on ${lhr.finalDisplayedUrl}: is the account signed in?`);
+        const runs = [];
+        for (let run = 0; run < RUNS; run += 1) {
+          const result = await lighthouse(
+            `${baseUrl}${path}`,
+            {
+              port: chrome.port,
+              output: 'json',
+              logLevel: 'error',
+              onlyCategories: ['performance'],
+              ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+            },
+            profile === 'desktop' ? desktopConfig : undefined,
+          );
+          const lhr = result.lhr;
+          if (process.env.BENCH_LIGHTHOUSE_REPORTS) {
+            mkdirSync(process.env.BENCH_LIGHTHOUSE_REPORTS, { recursive: true });
+            const name = `${profile}-${who}${path.replace(/[^a-z0-9]+/gi, '_')}-${run + 1}.json`;
+            writeFileSync(`${process.env.BENCH_LIGHTHOUSE_REPORTS}/${name}`, JSON.stringify(lhr));
+          }
+          if (
+            lhr.finalDisplayedUrl &&
+            new URL(lhr.finalDisplayedUrl).pathname !== new URL(`${baseUrl}${path}`).pathname
+          ) {
+            throw new Error(
+              `Lighthouse on ${path} (${who}) ended on ${lhr.finalDisplayedUrl}: is the account signed in?`,
+            );
+          }
+          runs.push({
+            page: path,
+            who,
+            profile,
+            score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+            lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
+            fcpMs: Math.round(lhr.audits['first-contentful-paint'].numericValue),
+            tbtMs: Math.round(lhr.audits['total-blocking-time'].numericValue),
+            siMs: Math.round(lhr.audits['speed-index'].numericValue),
+            cls: Math.round(lhr.audits['cumulative-layout-shift'].numericValue * 1000) / 1000,
+            scriptKB: Math.round(scriptBytes(lhr) / 102.4) / 10,
+            lcpElement: lcpElementOf(lhr),
+            shifts: (lhr.audits['layout-shifts']?.details?.items ?? [])
+              .slice(0, 3)
+              .map(
+                (item) =>
+                  `${Math.round((item.score ?? 0) * 1000) / 1000} ${item.node?.selector ?? item.node?.snippet ?? '?'}`,
+              ),
+          });
         }
-        rows.push({
-          page: path,
-          who,
-          profile,
-          score: Math.round((lhr.categories.performance.score ?? 0) * 100),
-          lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
-          fcpMs: Math.round(lhr.audits['first-contentful-paint'].numericValue),
-          cls: Math.round(lhr.audits['cumulative-layout-shift'].numericValue * 1000) / 1000,
-          scriptKB: Math.round(scriptBytes(lhr) / 102.4) / 10,
-          lcpElement: lcpElementOf(lhr),
-          shifts: (lhr.audits['layout-shifts']?.details?.items ?? [])
-            .slice(0, 3)
-            .map((item) => `${Math.round((item.score ?? 0) * 1000) / 1000} ${item.node?.selector ?? item.node?.snippet ?? '?'}`),
-        });
+        rows.push(medianRun(runs));
       }
     }
   } finally {
@@ -95,8 +129,11 @@ export function printLighthouse(rows) {
       score: row.score,
       'LCP ms': row.lcpMs,
       'FCP ms': row.fcpMs,
+      'TBT ms': row.tbtMs,
+      'SI ms': row.siMs,
       CLS: row.cls,
       'script KB': row.scriptKB,
+      ...(RUNS > 1 ? { 'scores (runs)': row.scores.join(' ') } : {}),
     })),
   );
   for (const row of rows) console.log(`  largest paint on ${row.page} (${row.profile}): ${row.lcpElement}`);
@@ -111,6 +148,8 @@ export function printLighthouse(rows) {
   );
   console.log(
     `  aims: desktop ≥ ${desktopScore}, mobile ≥ ${mobileScore} with LCP ≤ ${mobileLcpMs} ms, CLS ≤ ${cls} everywhere; ` +
-      (missed.length ? `not reached on ${missed.map((row) => `${row.page} (${row.profile})`).join(', ')}` : 'all reached'),
+      (missed.length
+        ? `not reached on ${missed.map((row) => `${row.page} (${row.profile})`).join(', ')}`
+        : 'all reached'),
   );
 }
