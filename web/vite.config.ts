@@ -7,7 +7,7 @@ import { defaultClientConditions, defineConfig } from 'vite';
 // socket.io traffic to the gateway exactly as production would serve it.
 const gateway = process.env.HUNTED_GATEWAY_URL ?? 'http://localhost:8080';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
   // `source` makes the workspace libs (@hunted/contracts) resolve to their TypeScript, so dev needs no lib build.
   resolve: {
@@ -21,27 +21,30 @@ export default defineConfig({
       '/socket.io': { target: gateway, ws: true, changeOrigin: false },
     },
   },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    sourcemap: true,
-    rolldownOptions: {
-      // The entry exports nothing anyone imports; saying so lets the common chunks below be inlined.
-      preserveEntrySignatures: false,
-      output: {
-        codeSplitting: {
-          // Shared modules under 8 kB are copied into each page's chunk rather than fetched as chunks of their own:
-          // the brand page asked for 35 scripts of 1–2 kB after the entry, each a round trip on a slow phone's
-          // HTTP/1.1 connections (issue 23: 98 chunks became 44; script sent for /hunter-dashboard 305 → 258 kB).
-          // Experimental in Rolldown: it turns on strictExecutionOrder, which keeps modules' side effects in order.
-          experimentalInlineCommonChunks: { maxSize: 8000 },
-          // The icons in one chunk: split by importer they were a dozen sub-2 kB scripts on each page, each a request
-          // on a slow connection (issue 23: /today's mobile score went from 75 to 91 with this alone).
-          groups: [
-            { name: 'icons', test: /node_modules[\\/]lucide-react/, priority: 20 },
-          ],
+  // The one server build is the app shell's (src/app/shell.tsx, run once at build time by scripts/app-shell.mjs):
+  // the workspace libs are bundled into it, the rest comes from node_modules.
+  ssr: { noExternal: ['@hunted/contracts'] },
+  build: isSsrBuild
+    ? { outDir: 'dist-shell', emptyOutDir: true }
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        sourcemap: true,
+        rolldownOptions: {
+          // The entry exports nothing anyone imports; saying so lets the common chunks below be inlined.
+          preserveEntrySignatures: false,
+          output: {
+            codeSplitting: {
+              // Shared modules under 8 kB are copied into each page's chunk rather than fetched as chunks of their own:
+              // the brand page asked for 35 scripts of 1–2 kB after the entry, each a round trip on a slow phone's
+              // HTTP/1.1 connections (issue 23: 98 chunks became 44; script sent for /hunter-dashboard 305 → 258 kB).
+              // Experimental in Rolldown: it turns on strictExecutionOrder, which keeps modules' side effects in order.
+              experimentalInlineCommonChunks: { maxSize: 8000 },
+              // The icons in one chunk: split by importer they were a dozen sub-2 kB scripts on each page, each a request
+              // on a slow connection (issue 23: /today's mobile score went from 75 to 91 with this alone).
+              groups: [{ name: 'icons', test: /node_modules[\\/]lucide-react/, priority: 20 }],
+            },
+          },
         },
       },
-    },
-  },
-});
+}));
