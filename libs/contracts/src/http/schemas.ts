@@ -9,3 +9,4 @@ export * from './reviews.schemas.js';
 export * from './hunters.schemas.js';
 export * from './bookings.schemas.js';
 export * from './messaging.schemas.js';
+export * from './hunter-edits.schemas.js';

@@ -1,4 +1,4 @@
-import type { MyHunterPickDay, OwnHunter } from '@hunted/contracts';
+import type { OwnHunter } from '@hunted/contracts';
 import {
   ArrowLeft,
   CalendarCheck,
@@ -12,7 +12,7 @@ import {
   Star,
   UserPlus,
 } from 'lucide-react';
-import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Notice, NoticeCard } from '@/components/ui/page';
@@ -65,10 +65,27 @@ const ReceivedHunterReviews = lazy(() =>
 );
 const SettingsTab = lazy(() => import('./hunter-dashboard-settings'));
 // Shown on one day in many, with a brand picker and a form: its code is fetched only on the hunter's day, and the
-// dashboard waits for it then (the Suspense below), as it waits for the day itself, so nothing moves when it comes.
-const PickOfTheDayCard = lazy(() =>
-  import('@/features/hunters/components/pick-of-the-day-card').then((module) => ({ default: module.PickOfTheDayCard })),
-);
+// dashboard keeps its spinner until it has come, as it waits for the day itself, so nothing moves when it does.
+// Not React.lazy under Suspense: React holds a shown fallback for 300 ms more, which was a third of a second on
+// every pick day (issue 23).
+type PickCardModule = typeof import('@/features/hunters/components/pick-of-the-day-card');
+let loadedPickCard: PickCardModule | undefined;
+
+function usePickCardModule(needed: boolean): PickCardModule | undefined {
+  const [pickCard, setPickCard] = useState(loadedPickCard);
+  useEffect(() => {
+    if (!needed || pickCard) return;
+    let current = true;
+    void import('@/features/hunters/components/pick-of-the-day-card').then((module) => {
+      loadedPickCard = module;
+      if (current) setPickCard(module);
+    });
+    return () => {
+      current = false;
+    };
+  }, [needed, pickCard]);
+  return pickCard;
+}
 
 /**
  * /hunter-dashboard: the signed-in hunter's profile, bookings, conversations and availability. It lives in
@@ -85,7 +102,9 @@ export function HunterDashboardRoute() {
   // The Hunter's Pick card sits above the figures too, so whether today is theirs is awaited the same way.
   const pickDay = useMyPickDay(profile.data != null);
   const pickDayKnown = pickDay.data !== undefined || pickDay.errorUpdateCount > 0;
-  if (profile.isPending || (profile.data && (!joiningDetailsKnown || !pickDayKnown))) {
+  const pickCard = usePickCardModule(pickDay.data?.isMyDay === true);
+  const pickCardReady = pickDay.data?.isMyDay !== true || pickCard !== undefined;
+  if (profile.isPending || (profile.data && (!joiningDetailsKnown || !pickDayKnown || !pickCardReady))) {
     return <Spinner label="Loading your dashboard..." />;
   }
   if (profile.isError) {
@@ -98,9 +117,10 @@ export function HunterDashboardRoute() {
   // Deliberately not the spec's made-up fallback profile: a member without a profile is offered to create one.
   if (profile.data === null) return <CreateProfilePrompt />;
   return (
-    <Suspense fallback={<Spinner label="Loading your dashboard..." />}>
-      <HunterDashboard hunter={profile.data} pickDay={pickDay.data ?? null} />
-    </Suspense>
+    <HunterDashboard
+      hunter={profile.data}
+      pickCard={pickDay.data && pickCard ? <pickCard.PickOfTheDayCard day={pickDay.data} /> : null}
+    />
   );
 }
 
@@ -152,7 +172,7 @@ export function averageRatingLabel(rating: number | null | undefined): string {
   return ratingLabel(rating);
 }
 
-function HunterDashboard({ hunter, pickDay }: { hunter: OwnHunter; pickDay: MyHunterPickDay | null }) {
+function HunterDashboard({ hunter, pickCard }: { hunter: OwnHunter; pickCard: ReactNode }) {
   const [tab, setTab] = useDashboardTab();
   const bookings = useHunterBookings();
   const conversations = useHunterConversations();
@@ -219,7 +239,7 @@ function HunterDashboard({ hunter, pickDay }: { hunter: OwnHunter; pickDay: MyHu
         }
       />
 
-      {pickDay ? <PickOfTheDayCard day={pickDay} /> : null}
+      {pickCard}
 
       <section aria-label="Your figures" className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <StatCard

@@ -1,4 +1,4 @@
-import { HUNTER_PICK_LIMITS, hunterPickInputSchema, type BrandRef, type MyHunterPickDay } from '@hunted/contracts';
+import { HUNTER_PICK_LIMITS, type BrandRef, type MyHunterPickDay } from '@hunted/contracts';
 import { Sparkles } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
@@ -27,9 +27,12 @@ export function PickOfTheDayCard({ day }: { day: MyHunterPickDay }) {
   const pickToday = usePickToday();
   if (!day.isMyDay) return null;
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     const input = { brandId: brand?.id, note };
+    // The service's rules, loaded when the pick is sent rather than with the dashboard (they bring zod, a sixth of
+    // the dashboard's script on the hunter's day).
+    const { hunterPickInputSchema } = await import('@hunted/contracts/schemas');
     const found = schemaErrors<PickField>(hunterPickInputSchema, input);
     setErrors(found);
     if (Object.keys(found).length > 0 || !brand) return;
@@ -62,7 +65,7 @@ export function PickOfTheDayCard({ day }: { day: MyHunterPickDay }) {
         </Link>
         , with a note of up to two lines. It shows beside the crowd&apos;s #1 until midnight.
       </p>
-      <form onSubmit={submit} aria-label="Your Hunter's Pick" noValidate className="mt-4 grid gap-4 md:grid-cols-[1fr_1.4fr_auto] md:items-start">
+      <form onSubmit={(event) => void submit(event)} aria-label="Your Hunter's Pick" noValidate className="mt-4 grid gap-4 md:grid-cols-[1fr_1.4fr_auto] md:items-start">
         <Field id={brandId} label="Brand" error={errors.brandId}>
           {(control) => (
             <BrandPicker
