@@ -44,8 +44,11 @@ const PAGE_WORDS = (process.env.BENCH_LIGHTHOUSE_PAGES ?? '').split(',').filter(
 
 /** The run with the median score (the lower middle one for an even count). */
 function medianRun(runs) {
-  const sorted = [...runs].sort((a, b) => a.score - b.score);
-  return { ...sorted[Math.floor((sorted.length - 1) / 2)], scores: runs.map((run) => run.score) };
+  // A run Lighthouse could not score (its `failed` says why) is shown among the scores, not taken as a 0.
+  const scored = runs.filter((run) => !run.failed);
+  const sorted = [...(scored.length > 0 ? scored : runs)].sort((a, b) => a.score - b.score);
+  const scores = runs.map((run) => (run.failed ? `failed (${run.failed})` : String(run.score)));
+  return { ...sorted[Math.floor((sorted.length - 1) / 2)], scores };
 }
 
 /**
@@ -95,6 +98,7 @@ export async function benchLighthouse({ baseUrl, pages }) {
             who,
             profile,
             score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+            failed: lhr.categories.performance.score === null ? (lhr.runtimeError?.code ?? 'no score') : undefined,
             lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
             fcpMs: Math.round(lhr.audits['first-contentful-paint'].numericValue),
             tbtMs: Math.round(lhr.audits['total-blocking-time'].numericValue),
