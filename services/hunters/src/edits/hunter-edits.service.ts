@@ -3,7 +3,6 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import {
   HUNTER_EDIT_LIMITS,
   HUNTER_EDIT_MESSAGES,
-  PAYOUT_MESSAGES,
   type BrandHunterEdits,
   type HunterEdit,
   type HunterEditInputParsed,
@@ -79,7 +78,7 @@ export class HunterEditsService {
   /** An item photo, uploaded before the edit is sent; only a hunter uploads them (404 without a profile). */
   async uploadPhoto(userId: string, photo: string): Promise<HunterEditPhoto> {
     return this.dataSource.transaction(async (manager) => {
-      if ((await this.hunters.idOfUser(userId, manager)) === null) throw new NotFoundException(PAYOUT_MESSAGES.noHunterProfile);
+      await this.hunters.requireIdOfUser(userId, { manager });
       return { url: await storeOwnedUpload(manager, photo, userId, 'photo') };
     });
   }

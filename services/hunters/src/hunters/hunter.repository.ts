@@ -2,6 +2,7 @@ import { ConflictException, Injectable, NotFoundException } from '@nestjs/common
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   HUNTER_MESSAGES,
+  PAYOUT_MESSAGES,
   type AdminHunter,
   type Hunter,
   type HunterDecision,
@@ -273,6 +274,19 @@ export class HunterRepository implements SitemapSource {
   async idOfUser(userId: string, manager: EntityManager = this.dataSource.manager): Promise<number | null> {
     const [row] = await manager.query<{ id: number }[]>('select id from hunters where user_id = $1', [userId]);
     return row?.id ?? null;
+  }
+
+  /**
+   * The id of the user's own hunter, whatever its status, for what only a hunter may do: without a profile, 404
+   * `notFound` (by default the payout screens' 'Create a hunter profile first').
+   */
+  async requireIdOfUser(
+    userId: string,
+    { manager, notFound = PAYOUT_MESSAGES.noHunterProfile }: { manager?: EntityManager; notFound?: string } = {},
+  ): Promise<number> {
+    const id = await this.idOfUser(userId, manager);
+    if (id === null) throw new NotFoundException(notFound);
+    return id;
   }
 
   /** The user's own profile, or 404 'Hunter not found'. */

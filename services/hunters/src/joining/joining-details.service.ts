@@ -1,12 +1,9 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { PAYOUT_MESSAGES, type JoiningDetails } from '@hunted/contracts';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { JoiningDetails } from '@hunted/contracts';
+import { DataSource } from 'typeorm';
 import { HunterRepository } from '../hunters/hunter.repository.js';
 import { JoiningDetailsRepository } from './joining-details.repository.js';
-
-/** The 404 of a member without a hunter profile: the same words as the payout screens' ('Create a hunter profile first'). */
-export const NO_HUNTER_PROFILE = PAYOUT_MESSAGES.noHunterProfile;
 
 /**
  * The caller's own joining details. Only ever the caller's: the hunter is found by the signed-in user, so nobody can
@@ -22,19 +19,13 @@ export class JoiningDetailsService {
   ) {}
 
   async mine(userId: string): Promise<JoiningDetails> {
-    return this.joining.find(await this.hunterIdOf(userId));
+    return this.joining.find(await this.hunters.requireIdOfUser(userId));
   }
 
   /** Replaces the caller's details (already checked by joiningDetailsSchema) and announces them in one transaction. */
   set(userId: string, details: JoiningDetails): Promise<JoiningDetails> {
     return this.dataSource.transaction(async (manager) =>
-      this.joining.save(manager, await this.hunterIdOf(userId, manager), details),
+      this.joining.save(manager, await this.hunters.requireIdOfUser(userId, { manager }), details),
     );
-  }
-
-  private async hunterIdOf(userId: string, manager?: EntityManager): Promise<number> {
-    const id = await this.hunters.idOfUser(userId, manager);
-    if (id === null) throw new NotFoundException(NO_HUNTER_PROFILE);
-    return id;
   }
 }

@@ -1,4 +1,4 @@
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { HUNTER_EDIT_MESSAGES, HUNTER_MESSAGES, type BrandRef } from '@hunted/contracts';
 import { SQL_STATE, sqlStateOf } from '@hunted/platform';
@@ -27,12 +27,12 @@ export class GoToBrandsService {
   ) {}
 
   async mine(userId: string): Promise<BrandRef[]> {
-    return this.goTo.list(await this.hunterIdOf(userId));
+    return this.goTo.list(await this.hunters.requireIdOfUser(userId, { notFound: HUNTER_MESSAGES.notFound }));
   }
 
   /** Replaces the caller's list (up to 12 distinct ids, checked by goToBrandsInputSchema) in one transaction. */
   async set(userId: string, brandIds: readonly number[]): Promise<BrandRef[]> {
-    const hunterId = await this.hunterIdOf(userId);
+    const hunterId = await this.hunters.requireIdOfUser(userId, { notFound: HUNTER_MESSAGES.notFound });
     if ((await this.brands.missing(brandIds)).length > 0) throw notInDirectory();
     try {
       return await this.dataSource.transaction((manager) => this.goTo.replace(manager, hunterId, brandIds));
@@ -47,11 +47,5 @@ export class GoToBrandsService {
   async ofHunter(hunterId: number): Promise<BrandRef[]> {
     await this.hunters.findById(hunterId);
     return this.goTo.list(hunterId);
-  }
-
-  private async hunterIdOf(userId: string): Promise<number> {
-    const id = await this.hunters.idOfUser(userId);
-    if (id === null) throw new NotFoundException(HUNTER_MESSAGES.notFound);
-    return id;
   }
 }

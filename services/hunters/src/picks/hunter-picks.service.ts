@@ -1,9 +1,8 @@
-import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ForbiddenException, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   HUNTER_PICK_MESSAGES,
   londonDateOf,
-  PAYOUT_MESSAGES,
   type HunterPick,
   type HunterPickRota,
   type MyHunterPickDay,
@@ -50,7 +49,7 @@ export class HunterPicksService {
   }
 
   async mine(userId: string): Promise<MyHunterPickDay> {
-    const hunterId = await this.hunterIdOf(userId);
+    const hunterId = await this.hunters.requireIdOfUser(userId);
     const day = pickDay();
     const chosen = await this.picks.hunterOn(this.dataSource.manager, day);
     const isMyDay = chosen === hunterId;
@@ -59,7 +58,7 @@ export class HunterPicksService {
 
   /** Today's hunter (approved) picks a directory brand; anyone else is refused with 403. */
   async pick(userId: string, brandId: number, note: string): Promise<HunterPick> {
-    const hunterId = await this.hunterIdOf(userId);
+    const hunterId = await this.hunters.requireIdOfUser(userId);
     const day = pickDay();
     return this.dataSource.transaction(async (manager) => {
       const chosen = await this.picks.hunterOn(manager, day);
@@ -90,11 +89,5 @@ export class HunterPicksService {
       await this.choose(manager, pickDay());
     });
     return this.rota();
-  }
-
-  private async hunterIdOf(userId: string): Promise<number> {
-    const id = await this.hunters.idOfUser(userId);
-    if (id === null) throw new NotFoundException(PAYOUT_MESSAGES.noHunterProfile);
-    return id;
   }
 }
