@@ -26,11 +26,14 @@ export function Deferred({
   useEffect(() => {
     if (shown) return;
     const show = () => setShown(true);
+    const cancelIdle = whenIdle(show);
+    // A given fallback is on screen already: only the empty block below the page is watched coming into view.
+    const watched = marker.current;
+    if (!watched) return cancelIdle;
     const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && show(), {
       rootMargin: NEAR_VIEW,
     });
-    if (marker.current) observer.observe(marker.current);
-    const cancelIdle = whenIdle(show);
+    observer.observe(watched);
     return () => {
       observer.disconnect();
       cancelIdle();

@@ -1,22 +1,18 @@
-import { lazy } from 'react';
 import { Deferred } from '@/components/deferred';
 import { useRefreshBrands } from '@/features/brands/api/refresh-brands';
 import { BrandDetailPage } from '@/features/brands/pages/brand-detail-page';
 import { PhotoCarousel } from '@/features/reviews/components/photo-carousel';
+import { lazyNamed } from '@/lib/lazy-named';
 
 // Below the brand's own details, so drawn after them, each with its own script (see Deferred).
-const BrandReviews = lazy(() =>
-  import('@/features/reviews/components/brand-reviews').then((module) => ({ default: module.BrandReviews })),
+const BrandReviews = lazyNamed(() => import('@/features/reviews/components/brand-reviews'), 'BrandReviews');
+const BrandHunterEdits = lazyNamed(
+  () => import('@/features/hunters/components/edits/brand-hunter-edits'),
+  'BrandHunterEdits',
 );
-const BrandHunterEdits = lazy(() =>
-  import('@/features/hunters/components/edits/brand-hunter-edits').then((module) => ({
-    default: module.BrandHunterEdits,
-  })),
-);
-const HuntersWhoKnowBrand = lazy(() =>
-  import('@/features/hunters/components/edits/hunters-who-know-brand').then((module) => ({
-    default: module.HuntersWhoKnowBrand,
-  })),
+const HuntersWhoKnowBrand = lazyNamed(
+  () => import('@/features/hunters/components/edits/hunters-who-know-brand'),
+  'HuntersWhoKnowBrand',
 );
 
 /**

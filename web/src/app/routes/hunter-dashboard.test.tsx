@@ -1,38 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { PAYOUT_MESSAGES, VETTING_MESSAGES, type HunterEarnings } from '@hunted/contracts';
-import { aHunterBooking, anOwnHunter, signedIn } from '@/testing/data-generators';
+import { PAYOUT_MESSAGES, VETTING_MESSAGES } from '@hunted/contracts';
+import { aHunterBooking, signedIn } from '@/testing/data-generators';
 import { json, stubFetch } from '@/testing/fetch-stub';
 import { renderRoute } from '@/testing/test-utils';
-import { taxYearAt } from '@/features/bookings/lib/tax-year';
 import { averageRatingLabel } from './hunter-dashboard';
-
-const sofia = anOwnHunter({ id: 7, name: 'Sofia Marin', rating: 4.25, reviewCount: 17, availabilityStatus: 'Busy' });
-const thisTaxYear = taxYearAt(Date.now());
-const noEarnings: HunterEarnings = {
-  taxYear: thisTaxYear,
-  from: `${thisTaxYear}-04-06`,
-  to: `${thisTaxYear + 1}-04-05`,
-  totals: { grossPence: 0, feePence: 0, refundedPence: 0, netPence: 0 },
-  bookings: [],
-  payouts: [],
-};
-const withProfile = {
-  ...signedIn,
-  'GET /api/hunter-profile': () => json(200, sofia),
-  [`GET /api/hunter-earnings?taxYear=${thisTaxYear}`]: () => json(200, noEarnings),
-  'GET /api/hunter-availability/weekly': () =>
-    json(200, { mon: [], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] }),
-  'GET /api/hunter-bookings?limit=100&offset=0': () => json(200, []),
-  'GET /api/hunter-conversations': () => json(200, []),
-  'GET /api/hunter-profile/joining-details': () =>
-    json(200, {
-      whatsappVoice: { phone: '+447700900123' },
-      whatsappVideo: { phone: '+447700900123' },
-      inPerson: { area: null, address: null },
-    }),
-  'GET /api/hunter-picks/mine': () => json(200, { day: '2026-11-27', isMyDay: false, pick: null }),
-};
+import { noEarnings, sofia, thisTaxYear, withProfile } from './hunter-dashboard.test-fixtures';
 
 const DAY = 86_400_000;
 const londonDay = (instant: number) =>
@@ -121,12 +94,18 @@ describe('/hunter-dashboard', () => {
 
   it('reads every page of bookings before it counts, so a hunter with many loses none from the figures', async () => {
     const page = (items: unknown[], total: number) =>
-      new Response(JSON.stringify(items), { status: 200, headers: { 'content-type': 'application/json', 'x-total-count': String(total) } });
-    const past = Array.from({ length: 100 }, (_, i) => sessionIn(-(i + 1), { id: `past-${i}`, status: 'completed', totalAmount: 1000 }));
+      new Response(JSON.stringify(items), {
+        status: 200,
+        headers: { 'content-type': 'application/json', 'x-total-count': String(total) },
+      });
+    const past = Array.from({ length: 100 }, (_, i) =>
+      sessionIn(-(i + 1), { id: `past-${i}`, status: 'completed', totalAmount: 1000 }),
+    );
     stubFetch({
       ...withProfile,
       'GET /api/hunter-bookings?limit=100&offset=0': () => page(past, 101),
-      'GET /api/hunter-bookings?limit=100&offset=100': () => page([sessionIn(3, { id: 'soon', totalAmount: 8000 })], 101),
+      'GET /api/hunter-bookings?limit=100&offset=100': () =>
+        page([sessionIn(3, { id: 'soon', totalAmount: 8000 })], 101),
     });
     renderRoute('/hunter-dashboard?tab=bookings');
     await screen.findByRole('region', { name: 'Upcoming Sessions' });
@@ -169,8 +148,23 @@ describe('/hunter-dashboard', () => {
       ...withProfile,
       'GET /api/hunter-conversations': () =>
         json(200, [
-          { id: 'c-ada', clientName: 'Ada Lovelace', clientAvatar: null, lastMessage: 'See you Friday', lastMessageTime: new Date().toISOString(), unreadCount: 2 },
-          { id: 'c-leo', clientName: 'Leo Park', clientAvatar: null, lastMessage: null, lastMessageTime: null, unreadCount: 0, closed: true },
+          {
+            id: 'c-ada',
+            clientName: 'Ada Lovelace',
+            clientAvatar: null,
+            lastMessage: 'See you Friday',
+            lastMessageTime: new Date().toISOString(),
+            unreadCount: 2,
+          },
+          {
+            id: 'c-leo',
+            clientName: 'Leo Park',
+            clientAvatar: null,
+            lastMessage: null,
+            lastMessageTime: null,
+            unreadCount: 0,
+            closed: true,
+          },
         ]),
     });
     const router = renderRoute('/hunter-dashboard?tab=messages');
@@ -182,7 +176,9 @@ describe('/hunter-dashboard', () => {
     expect(screen.getByRole('button', { name: /^Leo Park/ }).textContent).toContain('Closed');
     expect(ada.textContent).not.toContain('Closed');
     fireEvent.click(ada);
-    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/messages?conversation=c-ada'));
+    await waitFor(() =>
+      expect(router.state.location.pathname + router.state.location.search).toBe('/messages?conversation=c-ada'),
+    );
   });
 
   it('opens the tab named in ?tab= and keeps the chosen tab there', async () => {
@@ -209,7 +205,10 @@ describe('/hunter-dashboard', () => {
     fireEvent.mouseDown(screen.getByRole('tab', { name: 'Settings' }));
     expect(router.state.location.search).toBe('?tab=settings');
     // The profile form, filled with the hunter's profile.
-    expect(await within(screen.getByRole('tabpanel')).findByLabelText('Full Name')).toHaveProperty('value', 'Sofia Marin');
+    expect(await within(screen.getByRole('tabpanel')).findByLabelText('Full Name')).toHaveProperty(
+      'value',
+      'Sofia Marin',
+    );
   });
 
   it('opens Bookings when ?tab= is missing or unknown', async () => {
@@ -223,7 +222,10 @@ describe('/hunter-dashboard', () => {
     expect(averageRatingLabel(undefined)).toBe('New');
     expect(averageRatingLabel(null)).toBe('New');
     expect(averageRatingLabel(4)).toBe('4.0');
-    stubFetch({ ...withProfile, 'GET /api/hunter-profile': () => json(200, { ...sofia, rating: null, reviewCount: 0 }) });
+    stubFetch({
+      ...withProfile,
+      'GET /api/hunter-profile': () => json(200, { ...sofia, rating: null, reviewCount: 0 }),
+    });
     renderRoute('/hunter-dashboard?tab=bookings');
     await screen.findByRole('heading', { name: 'Welcome back, Sofia Marin' });
     expect(statValue('Average Rating')).toContain('New');
@@ -245,7 +247,10 @@ describe('/hunter-dashboard', () => {
   });
 
   it('tells a pending hunter their profile is being reviewed', async () => {
-    stubFetch({ ...withProfile, 'GET /api/hunter-profile': () => json(200, { ...sofia, status: 'pending', verified: false }) });
+    stubFetch({
+      ...withProfile,
+      'GET /api/hunter-profile': () => json(200, { ...sofia, status: 'pending', verified: false }),
+    });
     renderRoute('/hunter-dashboard?tab=bookings');
     const banner = await screen.findByRole('status', { name: 'Profile status' });
     expect(banner.textContent).toContain(VETTING_MESSAGES.pending);
@@ -269,7 +274,12 @@ describe('/hunter-dashboard', () => {
 
   it('shows the profile back in review once a rejected hunter saves their edits', async () => {
     let status: 'rejected' | 'pending' = 'rejected';
-    const current = () => ({ ...sofia, status, verified: false, statusReason: status === 'rejected' ? 'Add a photo.' : null });
+    const current = () => ({
+      ...sofia,
+      status,
+      verified: false,
+      statusReason: status === 'rejected' ? 'Add a photo.' : null,
+    });
     stubFetch({
       ...withProfile,
       'GET /api/hunter-profile': () => json(200, current()),
@@ -292,7 +302,12 @@ describe('/hunter-dashboard', () => {
     stubFetch({
       ...withProfile,
       'GET /api/hunter-profile': () =>
-        json(200, { ...sofia, status: 'suspended', verified: false, statusReason: 'Clients reported missed sessions.' }),
+        json(200, {
+          ...sofia,
+          status: 'suspended',
+          verified: false,
+          statusReason: 'Clients reported missed sessions.',
+        }),
     });
     renderRoute('/hunter-dashboard?tab=bookings');
     const banner = await screen.findByRole('status', { name: 'Profile status' });
@@ -308,7 +323,10 @@ describe('/hunter-dashboard', () => {
   });
 
   it('tells a hunter who is not approved yet that they cannot get paid, without asking for a payout account', async () => {
-    const calls = stubFetch({ ...withProfile, 'GET /api/hunter-profile': () => json(200, { ...sofia, status: 'pending' }) });
+    const calls = stubFetch({
+      ...withProfile,
+      'GET /api/hunter-profile': () => json(200, { ...sofia, status: 'pending' }),
+    });
     renderRoute('/hunter-dashboard?tab=earnings');
     expect(await screen.findByText(`${PAYOUT_MESSAGES.notApproved}.`)).toBeTruthy();
     expect(calls.some((call) => call.url.startsWith('/api/hunter-payouts'))).toBe(false);
@@ -369,7 +387,7 @@ describe('/hunter-dashboard', () => {
     expect(screen.queryByRole('status', { name: 'Joining details missing' })).toBeNull();
   });
 
-  it("lists the reviews received on the Reviews tab", async () => {
+  it('lists the reviews received on the Reviews tab', async () => {
     stubFetch({
       ...withProfile,
       'GET /api/hunter-reviews/mine': () =>

@@ -23,6 +23,7 @@ import { useHunterBookings } from '@/features/bookings/api/get-bookings';
 import { HunterBookingsTab } from '@/features/bookings/components/hunter-bookings-tab';
 import { useHunterEarnings } from '@/features/bookings/api/get-hunter-earnings';
 import { taxYearAt, taxYearLabel } from '@/features/bookings/lib/tax-year';
+import { lazyNamed } from '@/lib/lazy-named';
 import { useUnauthorizedRedirect } from '@/lib/use-unauthorized-redirect';
 import { bookedHoursByDate } from '@/features/bookings/lib/booked-hours';
 import { summariseHunterBookings } from '@/features/bookings/lib/hunter-bookings-summary';
@@ -42,26 +43,22 @@ import { ratingLabel } from '@/lib/rating';
 
 // Every tab but the first opens with its own script: the profile form and its rules, the calendar, the earnings
 // and the rest were a third of the dashboard's script on a phone before anything showed (issue 23).
-const BookingsCalendar = lazy(() =>
-  import('@/features/bookings/components/bookings-calendar').then((module) => ({ default: module.BookingsCalendar })),
+const BookingsCalendar = lazyNamed(
+  () => import('@/features/bookings/components/bookings-calendar'),
+  'BookingsCalendar',
 );
-const AvailabilityEditor = lazy(() =>
-  import('@/features/hunters/components/availability/availability-editor').then((module) => ({
-    default: module.AvailabilityEditor,
-  })),
+const AvailabilityEditor = lazyNamed(
+  () => import('@/features/hunters/components/availability/availability-editor'),
+  'AvailabilityEditor',
 );
-const HunterMessagesTab = lazy(() =>
-  import('@/features/messaging/components/hunter-messages-tab').then((module) => ({
-    default: module.HunterMessagesTab,
-  })),
+const HunterMessagesTab = lazyNamed(
+  () => import('@/features/messaging/components/hunter-messages-tab'),
+  'HunterMessagesTab',
 );
-const EarningsTab = lazy(() =>
-  import('@/features/bookings/components/earnings/earnings-tab').then((module) => ({ default: module.EarningsTab })),
-);
-const ReceivedHunterReviews = lazy(() =>
-  import('@/features/reviews/components/received-hunter-reviews').then((module) => ({
-    default: module.ReceivedHunterReviews,
-  })),
+const EarningsTab = lazyNamed(() => import('@/features/bookings/components/earnings/earnings-tab'), 'EarningsTab');
+const ReceivedHunterReviews = lazyNamed(
+  () => import('@/features/reviews/components/received-hunter-reviews'),
+  'ReceivedHunterReviews',
 );
 const SettingsTab = lazy(() => import('./hunter-dashboard-settings'));
 // Shown on one day in many, with a brand picker and a form: its code is fetched only on the hunter's day, and the
@@ -71,20 +68,39 @@ const SettingsTab = lazy(() => import('./hunter-dashboard-settings'));
 type PickCardModule = typeof import('@/features/hunters/components/pick-of-the-day-card');
 let loadedPickCard: PickCardModule | undefined;
 
-function usePickCardModule(needed: boolean): PickCardModule | undefined {
-  const [pickCard, setPickCard] = useState(loadedPickCard);
+/** The pick card's code once it has come, `'failed'` when it could not be fetched, undefined while it is on its way. */
+function usePickCardModule(needed: boolean): PickCardModule | 'failed' | undefined {
+  const [pickCard, setPickCard] = useState<PickCardModule | 'failed' | undefined>(loadedPickCard);
   useEffect(() => {
     if (!needed || pickCard) return;
     let current = true;
-    void import('@/features/hunters/components/pick-of-the-day-card').then((module) => {
-      loadedPickCard = module;
-      if (current) setPickCard(module);
-    });
+    import('@/features/hunters/components/pick-of-the-day-card').then(
+      (module) => {
+        loadedPickCard = module;
+        if (current) setPickCard(module);
+      },
+      // A deploy since the page loaded, or a dropped connection: the dashboard is drawn without the card rather
+      // than left on its spinner, with a line saying how to get it.
+      () => current && setPickCard('failed'),
+    );
     return () => {
       current = false;
     };
   }, [needed, pickCard]);
   return pickCard;
+}
+
+function PickCardUnavailable() {
+  return (
+    <section aria-labelledby="pick-unavailable-heading" className="rounded-3xl border border-amber-200 bg-amber-50 p-5">
+      <h2 id="pick-unavailable-heading" className="text-base font-bold text-amber-950">
+        Today is your Hunter&apos;s Pick
+      </h2>
+      <p role="status" className="mt-1 text-sm text-amber-900">
+        Its card could not be loaded. Reload the page to choose your brand.
+      </p>
+    </section>
+  );
 }
 
 /**
@@ -119,7 +135,13 @@ export function HunterDashboardRoute() {
   return (
     <HunterDashboard
       hunter={profile.data}
-      pickCard={pickDay.data && pickCard ? <pickCard.PickOfTheDayCard day={pickDay.data} /> : null}
+      pickCard={
+        pickCard === 'failed' ? (
+          <PickCardUnavailable />
+        ) : pickDay.data && pickCard ? (
+          <pickCard.PickOfTheDayCard day={pickDay.data} />
+        ) : null
+      }
     />
   );
 }

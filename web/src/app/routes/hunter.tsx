@@ -1,15 +1,12 @@
-import { lazy } from 'react';
 import { Deferred } from '@/components/deferred';
 import { HunterPage } from '@/features/hunters/pages/hunter-page';
+import { lazyNamed } from '@/lib/lazy-named';
 
 // Drawn after the hunter's own details, each with its own script (see Deferred).
-const NextOpenTimes = lazy(() =>
-  import('@/features/bookings/components/next-open-times').then((module) => ({ default: module.NextOpenTimes })),
-);
-const HunterReviewsSection = lazy(() =>
-  import('@/features/reviews/components/hunter-reviews-section').then((module) => ({
-    default: module.HunterReviewsSection,
-  })),
+const NextOpenTimes = lazyNamed(() => import('@/features/bookings/components/next-open-times'), 'NextOpenTimes');
+const HunterReviewsSection = lazyNamed(
+  () => import('@/features/reviews/components/hunter-reviews-section'),
+  'HunterReviewsSection',
 );
 
 /**

@@ -1,13 +1,11 @@
-import { lazy } from 'react';
 import { Deferred } from '@/components/deferred';
 import { useSaveBrands } from '@/features/brands/api/save-brands';
 import { MyBookingsPage } from '@/features/bookings/pages/my-bookings-page';
 import { BookingHunterReview } from '@/features/reviews/components/booking-hunter-review';
+import { lazyNamed } from '@/lib/lazy-named';
 
 // Below the bookings, so drawn after them, with its own script (see Deferred).
-const ReceivedEdits = lazy(() =>
-  import('@/features/hunters/components/edits/received-edits').then((module) => ({ default: module.ReceivedEdits })),
-);
+const ReceivedEdits = lazyNamed(() => import('@/features/hunters/components/edits/received-edits'), 'ReceivedEdits');
 
 /**
  * /my-bookings: the bookings feature lists the bookings; the reviews feature draws each one's review of the hunter;

@@ -1,5 +1,5 @@
 import { Menu, MessageCircle, Shield } from 'lucide-react';
-import { lazy, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { Deferred } from '@/components/deferred';
 import { Button } from '@/components/ui/button';
@@ -7,8 +7,9 @@ import { cn } from '@/components/ui/cn';
 import { paths } from '@/config/paths';
 import { goToLogin, useAuth, type User } from '@/lib/auth';
 import { ProfileButton } from './profile-button';
+import { lazyNamed } from '@/lib/lazy-named';
 
-const ProfileMenu = lazy(() => import('./profile-menu').then((module) => ({ default: module.ProfileMenu })));
+const ProfileMenu = lazyNamed(() => import('./profile-menu'), 'ProfileMenu');
 
 const navLinks = [
   { to: paths.today.getHref(), label: 'Today' },
@@ -112,7 +113,8 @@ function MobileMenu() {
       if (event instanceof KeyboardEvent) {
         if (event.key !== 'Escape') return;
         button.current?.focus();
-      } else if (panel.current?.contains(event.target as Node) || button.current?.contains(event.target as Node)) return;
+      } else if (panel.current?.contains(event.target as Node) || button.current?.contains(event.target as Node))
+        return;
       setOpen(false);
     };
     document.addEventListener('keydown', close);

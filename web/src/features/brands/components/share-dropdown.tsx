@@ -1,6 +1,5 @@
 import type { Brand } from '@hunted/contracts';
-import { Copy, Mail, Share2 } from 'lucide-react';
-import { buttonClasses } from '@/components/ui/button';
+import { Copy, Mail } from 'lucide-react';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -9,14 +8,15 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { useCopyLink } from '../hooks/use-copy-link';
 import { brandPageUrl, mailtoHref } from '../lib/share';
+import { shareTriggerClassName, ShareTriggerLabel } from './share-trigger';
 
 /** The Share menu itself, mounted open by the first press on ShareMenu's button (share-menu.tsx). */
 export default function ShareDropdown({ brand }: { brand: Brand }) {
   const copy = useCopyLink();
   return (
     <DropdownMenu modal={false} defaultOpen>
-      <DropdownMenuTrigger className={buttonClasses({ variant: 'outline' })}>
-        <Share2 className="h-4 w-4" aria-hidden /> Share
+      <DropdownMenuTrigger className={shareTriggerClassName}>
+        <ShareTriggerLabel />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="start" className="min-w-48">
         <DropdownMenuItem asChild>

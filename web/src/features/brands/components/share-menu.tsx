@@ -1,9 +1,9 @@
 import type { Brand } from '@hunted/contracts';
-import { Link2, MessageCircle, Share2 } from 'lucide-react';
+import { Link2, MessageCircle } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { buttonClasses } from '@/components/ui/button';
 import { useCopyLink } from '../hooks/use-copy-link';
 import { brandPageUrl, shareTargets } from '../lib/share';
+import { shareTriggerClassName, ShareTriggerLabel } from './share-trigger';
 
 const loadShareDropdown = () => import('./share-dropdown');
 const ShareDropdown = lazy(loadShareDropdown);
@@ -20,12 +20,12 @@ export function ShareMenu({ brand }: { brand: Brand }) {
       type="button"
       aria-haspopup="menu"
       aria-expanded={false}
-      className={buttonClasses({ variant: 'outline' })}
+      className={shareTriggerClassName}
       onPointerEnter={() => void loadShareDropdown()}
       onFocus={() => void loadShareDropdown()}
       onClick={() => setOpened(true)}
     >
-      <Share2 className="h-4 w-4" aria-hidden /> Share
+      <ShareTriggerLabel />
     </button>
   );
   if (!opened) return trigger;

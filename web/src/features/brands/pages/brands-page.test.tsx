@@ -227,7 +227,7 @@ describe('/brands', () => {
     await screen.findByText('3 brand(s) found');
     const shownAt = Date.now();
     await vi.waitFor(() => expect(scrollTo).toHaveBeenCalledWith({ top: 1234, behavior: 'instant' }), {
-      timeout: 1000,
+      timeout: 4_000,
     });
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(80);
   });
@@ -246,7 +246,7 @@ describe('/brands', () => {
     renderRoute('/brands');
 
     await vi.waitFor(() => expect(scrollTo).toHaveBeenCalledWith({ top: 3000, behavior: 'instant' }), {
-      timeout: 1000,
+      timeout: 4_000,
     });
     expect(screen.getAllByRole('article')).toHaveLength(48);
     expect(listUrls(calls)).toEqual([LIST, '/api/brands?limit=24&offset=24']);

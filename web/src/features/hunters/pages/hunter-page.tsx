@@ -7,8 +7,19 @@ import {
   hunterSlug,
   type Hunter,
 } from '@hunted/contracts';
-import { ArrowLeft, Award, Camera, CheckCircle2, Clock, Info, Languages, MapPin, SearchX, Sparkles } from 'lucide-react';
-import { lazy, useEffect, type ReactNode } from 'react';
+import {
+  ArrowLeft,
+  Award,
+  Camera,
+  CheckCircle2,
+  Clock,
+  Info,
+  Languages,
+  MapPin,
+  SearchX,
+  Sparkles,
+} from 'lucide-react';
+import { useEffect, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Deferred } from '@/components/deferred';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -18,6 +29,7 @@ import { StarRating } from '@/components/ui/star-rating';
 import { VerifiedBadge } from '@/components/ui/verified-badge';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
+import { lazyNamed } from '@/lib/lazy-named';
 import { hasRating, ratingLabel } from '@/lib/rating';
 import { useHunter } from '../api/get-hunter';
 import { NewHunterLabel, StatusBadge } from '../components/hunter-card';
@@ -26,10 +38,8 @@ import { safeExternalUrl } from '../lib/hunter-filters';
 
 // Below the hunter's own details, so drawn after them, with their own script (see Deferred).
 const loadBrandsAndEdits = () => import('../components/edits/hunter-page-brands-and-edits');
-const HunterGoToBrands = lazy(() => loadBrandsAndEdits().then((module) => ({ default: module.HunterGoToBrands })));
-const HunterPublishedEdits = lazy(() =>
-  loadBrandsAndEdits().then((module) => ({ default: module.HunterPublishedEdits })),
-);
+const HunterGoToBrands = lazyNamed(loadBrandsAndEdits, 'HunterGoToBrands');
+const HunterPublishedEdits = lazyNamed(loadBrandsAndEdits, 'HunterPublishedEdits');
 
 /**
  * What other features draw on the page (the route hands them in; features do not import each other): the next open
@@ -133,7 +143,9 @@ function HunterProfile({ hunter, slots }: { hunter: Hunter; slots: HunterPageSlo
           </div>
           <div className="flex flex-col p-5 sm:p-7">
             <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-              <h1 className="text-3xl font-bold tracking-tight break-words text-stone-900 sm:text-4xl">{hunter.name}</h1>
+              <h1 className="text-3xl font-bold tracking-tight break-words text-stone-900 sm:text-4xl">
+                {hunter.name}
+              </h1>
               {hunter.verified ? <VerifiedBadge /> : null}
             </div>
             <div className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
@@ -183,7 +195,10 @@ function HunterProfile({ hunter, slots }: { hunter: Hunter; slots: HunterPageSlo
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="space-y-6">
-          <section aria-labelledby="about-hunter" className="rounded-3xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6">
+          <section
+            aria-labelledby="about-hunter"
+            className="rounded-3xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6"
+          >
             <h2 id="about-hunter" className="text-xl font-bold text-stone-900">
               About {hunter.name}
             </h2>
@@ -191,9 +206,21 @@ function HunterProfile({ hunter, slots }: { hunter: Hunter; slots: HunterPageSlo
               <p className="mt-3 text-[15px] leading-7 break-words whitespace-pre-line text-stone-700">{hunter.bio}</p>
             ) : null}
             <dl className="mt-5 space-y-4">
-              <ChipGroup icon={<Sparkles className="h-4 w-4" aria-hidden />} title="Style specialties" items={hunter.specialties} />
-              <ChipGroup icon={<CheckCircle2 className="h-4 w-4" aria-hidden />} title="Services" items={hunter.adviceTypes} />
-              <ChipGroup icon={<Languages className="h-4 w-4" aria-hidden />} title="Languages" items={hunter.languages} />
+              <ChipGroup
+                icon={<Sparkles className="h-4 w-4" aria-hidden />}
+                title="Style specialties"
+                items={hunter.specialties}
+              />
+              <ChipGroup
+                icon={<CheckCircle2 className="h-4 w-4" aria-hidden />}
+                title="Services"
+                items={hunter.adviceTypes}
+              />
+              <ChipGroup
+                icon={<Languages className="h-4 w-4" aria-hidden />}
+                title="Languages"
+                items={hunter.languages}
+              />
             </dl>
           </section>
           <Deferred>
@@ -206,7 +233,10 @@ function HunterProfile({ hunter, slots }: { hunter: Hunter; slots: HunterPageSlo
         </div>
 
         <aside className="space-y-6" aria-label="Sessions and times">
-          <section aria-labelledby="hunter-sessions" className="rounded-3xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6">
+          <section
+            aria-labelledby="hunter-sessions"
+            className="rounded-3xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6"
+          >
             <h2 id="hunter-sessions" className="text-lg font-bold text-stone-900">
               Sessions
             </h2>

@@ -1,6 +1,6 @@
 import type { Brand } from '@hunted/contracts';
 import { Images, LogIn } from 'lucide-react';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { BRAND_PAGE_ANCHORS } from '@/config/directory';
 import { goToLogin, useAuth, type AuthState } from '@/lib/auth';
@@ -13,6 +13,7 @@ import { ShowMoreButton } from '@/components/ui/show-more-button';
 import { PhotoGallery } from './photo-gallery';
 import { PhotoLightbox } from './photo-lightbox';
 import { ReviewCard } from './review-card';
+import { lazyNamed } from '@/lib/lazy-named';
 
 /** What the lightbox shows: the brand's whole sequence of pictures, or one review's own photos. */
 type Viewer = { source: 'brand'; index: number } | { source: 'review'; photos: BrandPhoto[]; index: number };
@@ -102,7 +103,7 @@ export function BrandReviews({
 }
 
 /** The review form's code, loaded only for a member who may write one (guests and reviewers never need it). */
-const ReviewForm = lazy(() => import('./review-form').then((m) => ({ default: m.ReviewForm })));
+const ReviewForm = lazyNamed(() => import('./review-form'), 'ReviewForm');
 
 /** The form for a member who has not reviewed this brand; otherwise a line saying why there is none. */
 function ReviewFormSlot({

@@ -1,13 +1,14 @@
 import type { HunterEdit } from '@hunted/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Megaphone, Sparkles } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast';
 import { serverMessageOf } from '@/lib/field-errors';
+import { lazyNamed } from '@/lib/lazy-named';
 import { handleUnauthorized } from '@/lib/unauthorized';
 import { useSentEdits } from '../../api/get-sent-edits';
 import { hunterKeys } from '../../api/query-keys';
@@ -15,7 +16,7 @@ import { useRequestEditPublication } from '../../api/request-edit-publication';
 import { PUBLICATION_LABELS } from '../../lib/hunter-edits';
 
 /** The composer's code (and the schema's), loaded only when a hunter opens it. */
-const EditComposer = lazy(() => import('./edit-composer').then((m) => ({ default: m.EditComposer })));
+const EditComposer = lazyNamed(() => import('./edit-composer'), 'EditComposer');
 
 const PUBLICATION_TONES: Record<Exclude<HunterEdit['publication'], 'private'>, BadgeTone> = {
   requested: 'sky',
