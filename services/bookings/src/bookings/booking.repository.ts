@@ -11,7 +11,15 @@ import {
   type SessionTypeKey,
   type Slot,
 } from '@hunted/contracts';
-import { EventPublisher, now, preparedQuery, SQL_STATE, sqlStateOf, type Page } from '@hunted/platform';
+import {
+  EventPublisher,
+  now,
+  preparedQuery,
+  retriedTransaction,
+  SQL_STATE,
+  sqlStateOf,
+  type Page,
+} from '@hunted/platform';
 import type { JoiningDetails } from '@hunted/contracts';
 import { BOOKING_PHOTO_PATH } from './photos/booking-photo-path.js';
 import { BookingMetrics } from './booking-metrics.js';
@@ -256,6 +264,38 @@ export class BookingRepository {
   /** Serialises one member's holding and booking (their hold count and their same-slot retries), across replicas. */
   async lockClient(manager: EntityManager, clientUserId: string): Promise<void> {
     await manager.query(`select pg_advisory_xact_lock(hashtextextended('bookings:client:' || $1, 0))`, [clientUserId]);
+  }
+
+  /**
+   * Serialises the new bookings of one hunter, and the writes of a hold's intent, across replicas; taken after
+   * `lockClient` where both are. The overlap constraint alone keeps two bookings of one time from both committing,
+   * but many members racing for one time each wait on the others' inserts still in flight, and PostgreSQL breaks
+   * the cycles one deadlock check (a second) at a time: in a 200-member race a loser could exhaust its retries
+   * (500), and under load the queue behind those waits ran out of pooled connections for a minute (503s). In turn,
+   * each insert meets the committed hold at once and is refused (409).
+   */
+  private async lockHunterTimes(manager: EntityManager, hunterId: number): Promise<void> {
+    await manager.query(`select pg_advisory_xact_lock(hashtextextended('bookings:hunter:' || $1, 0))`, [hunterId]);
+  }
+
+  /**
+   * Refuses (409) a time another member holds or has booked, before queueing for the hunter's lock: once a race for
+   * a time is won, the others learn it from one read rather than one at a time behind the lock. The overlap
+   * constraint stays the truth for what this read cannot see yet.
+   */
+  private async refuseTimeTaken(
+    manager: EntityManager,
+    booking: { hunterId: number; clientUserId: string; startsAt: string; endsAt: string },
+  ): Promise<void> {
+    const taken = await manager.query<unknown[]>(
+      `select 1 from hunter_bookings
+        where hunter_id = $1 and client_user_id <> $2
+          and (status = 'confirmed' or (status = 'pending_payment' and expires_at > now()))
+          and tstzrange(starts_at, ends_at) && tstzrange($3::timestamptz, $4::timestamptz)
+        limit 1`,
+      [booking.hunterId, booking.clientUserId, booking.startsAt, booking.endsAt],
+    );
+    if (taken.length > 0) throw new ConflictException(BOOKING_ERRORS.slotTaken);
   }
 
   // ---- Reads -------------------------------------------------------------------------------------------------
@@ -560,6 +600,8 @@ export class BookingRepository {
     status: 'pending_payment' | 'confirmed',
     holdMinutes: number | null,
   ): Promise<BookingRow> {
+    await this.refuseTimeTaken(manager, booking);
+    await this.lockHunterTimes(manager, booking.hunterId);
     await this.expireStaleOverlapping(manager, booking);
     const rows = await refusingOverlaps(
       manager.query<BookingRow[]>(
@@ -614,17 +656,25 @@ export class BookingRepository {
     );
   }
 
-  /** Records the hold's intent once (a retry that raced finds it set and keeps the first). No state change. */
+  /**
+   * Records the hold's intent once (a retry that raced finds it set and keeps the first). No state change. Under the
+   * hunter's lock (`lockHunterTimes`): the row's new version is checked against the overlap constraint like an
+   * insert, and run right after the hold committed, while others still race for the time, it waited on their inserts
+   * as they waited on it, and was now and then the deadlock's victim, answering the race's winner 500.
+   */
   async attachIntent(
-    bookingId: string,
+    booking: { id: string; hunterId: number },
     intent: { id: string; clientSecret: string; status: string },
   ): Promise<BookingRow> {
-    await this.dataSource.query(
-      `update hunter_bookings set payment_intent_id = $2, client_secret = $3, payment_status = $4, updated_at = now()
-       where id = $1 and payment_intent_id is null`,
-      [bookingId, intent.id, intent.clientSecret, intent.status],
-    );
-    return this.get(bookingId);
+    await retriedTransaction(this.dataSource, async (manager) => {
+      await this.lockHunterTimes(manager, booking.hunterId);
+      await manager.query(
+        `update hunter_bookings set payment_intent_id = $2, client_secret = $3, payment_status = $4, updated_at = now()
+         where id = $1 and payment_intent_id is null`,
+        [booking.id, intent.id, intent.clientSecret, intent.status],
+      );
+    });
+    return this.get(booking.id);
   }
 
   /**

@@ -113,6 +113,6 @@ export class HoldSlotUseCase {
       applicationFeePence: hold.platformFeePence,
       idempotencyKey: `booking:${hold.id}:pi`,
     });
-    return this.bookings.attachIntent(hold.id, intent);
+    return this.bookings.attachIntent(hold, intent);
   }
 }
