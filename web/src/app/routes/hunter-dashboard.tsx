@@ -12,7 +12,7 @@ import {
   Star,
   UserPlus,
 } from 'lucide-react';
-import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Notice, NoticeCard } from '@/components/ui/page';
@@ -108,9 +108,7 @@ function PickCardUnavailable() {
  * app/routes because it composes the hunters, bookings and messaging features, which never import each other.
  */
 export function HunterDashboardRoute() {
-  // Drawn in a transition when it arrives (React yields to the browser while drawing it): an answer arriving
-  // re-renders at once otherwise, the whole page in one long task on a slow phone (issue 23, total blocking time).
-  const profile = useDeferredValue(useHunterProfile());
+  const profile = useHunterProfile();
   // Asked alongside the profile and awaited with it: the hint it feeds sits above the figures, and arriving after
   // the dashboard it pushed everything below it down (issue 23: a layout shift of 0.08 on a phone).
   const joiningDetails = useJoiningDetails();

@@ -10,7 +10,7 @@ import {
   type SessionTypeKey,
 } from '@hunted/contracts';
 import { ArrowLeft, Info, SearchX } from 'lucide-react';
-import { useDeferredValue, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Notice } from '@/components/ui/page';
@@ -48,9 +48,7 @@ function useQuestionAbout(setNotes: (update: (notes: string) => string) => void)
 /** /book-session/{hunterId}: choose a session type and one of the hunter's real, free times, then continue to pay. */
 export function BookSessionPage({ useBookableHunter }: { useBookableHunter: UseBookableHunter }) {
   const hunterId = Number(useParams().hunterId);
-  // Drawn in a transition when it arrives (React yields to the browser while drawing it): an answer arriving
-  // re-renders at once otherwise, the whole page in one long task on a slow phone (issue 23, total blocking time).
-  const hunter = useDeferredValue(useBookableHunter(hunterId));
+  const hunter = useBookableHunter(hunterId);
   const navigate = useNavigate();
   const typeSelectId = useId();
   const [sessionType, setSessionType] = useState<SessionTypeKey | null>(null);
@@ -60,9 +58,7 @@ export function BookSessionPage({ useBookableHunter }: { useBookableHunter: UseB
   const [photos, setPhotos] = useState<PickedBookingPhoto[]>([]);
   const notesId = useId();
   // Every part starts on: the client sees exactly what each shows and switches off what they would keep.
-  const [shares, setShares] = useState<PassportShares>(
-    () => Object.fromEntries(PASSPORT_PARTS.map((part) => [part, true])) as PassportShares,
-  );
+  const [shares, setShares] = useState<PassportShares>(() => Object.fromEntries(PASSPORT_PARTS.map((part) => [part, true])) as PassportShares);
   const passport = useOwnStylePassport();
   useUnauthorizedRedirect(hunter.error);
   useQuestionAbout(setNotes);

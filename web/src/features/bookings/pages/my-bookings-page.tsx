@@ -1,6 +1,6 @@
 import { BOOKING_RULES, SESSION_TYPE_LABELS, longDateLabel, type MyBooking } from '@hunted/contracts';
 import { CalendarPlus, CalendarX2, Clock, MapPin, MessageCircle } from 'lucide-react';
-import { useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -32,13 +32,8 @@ export type RenderBookingReview = (booking: MyBooking, open: boolean) => ReactNo
  * /my-bookings: the signed-in client's bookings and unpaid holds, with what each allows. `edits` follows the list
  * (the hunters feature's 'Edits from your hunters', handed in by the route).
  */
-export function MyBookingsPage({
-  renderReview,
-  edits,
-}: { renderReview?: RenderBookingReview; edits?: ReactNode } = {}) {
-  // Drawn in a transition when it arrives (React yields to the browser while drawing it): an answer arriving
-  // re-renders at once otherwise, the whole page in one long task on a slow phone (issue 23, total blocking time).
-  const bookings = useDeferredValue(useMyBookings());
+export function MyBookingsPage({ renderReview, edits }: { renderReview?: RenderBookingReview; edits?: ReactNode } = {}) {
+  const bookings = useMyBookings();
   const [search] = useSearchParams();
   const reviewFor = search.get('review');
   const now = useNow();

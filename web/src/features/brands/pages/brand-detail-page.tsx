@@ -1,6 +1,6 @@
 import type { Brand } from '@hunted/contracts';
 import { Award, CalendarDays, Eye, Home, MapPin, MessageSquareText, PackageCheck, ThumbsUp } from 'lucide-react';
-import { useDeferredValue, useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -55,9 +55,7 @@ export interface BrandPageSlots {
 
 export function BrandDetailPage({ slots }: { slots: BrandPageSlots }) {
   const { id = '' } = useParams();
-  // Drawn in a transition when it arrives (React yields to the browser while drawing it): an answer arriving
-  // re-renders at once otherwise, the whole page in one long task on a slow phone (issue 23, total blocking time).
-  const brand = useDeferredValue(useBrand(id));
+  const brand = useBrand(id);
 
   if (brand.isPending) return <Spinner label="Loading brand details..." />;
   if (brand.isError || !brand.data) {
