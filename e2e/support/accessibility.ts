@@ -152,7 +152,10 @@ export const test = base.extend<{ accessibility: void }>({
       // A failed journey is reported as it failed, not buried under a second failure.
       if (testInfo.status === testInfo.expectedStatus) await checkVisits(browser, visits, testInfo);
     },
-    { auto: true },
+    // Its own time, not the journey's: the checks open every page the journey showed again at two widths, which on
+    // a slow shared machine took longer than the journey's whole budget (session 15: journeys that had passed timed
+    // out in this teardown).
+    { auto: true, timeout: 300_000 },
   ],
 });
 
