@@ -14,12 +14,15 @@ test.beforeAll(async ({ browser }) => {
 
 const brandPath = () => `/brand/${brand.id}/reviewed`;
 
-/** Reloads until the text shows: ratings and names reach other services through events, a moment later. */
+/**
+ * Reloads until the text shows: ratings and names reach other services through events, a moment later. Each look
+ * waits 5 s: the reviews are drawn after the page (their own script and read), which a slow machine took over 1 s for.
+ */
 async function eventually(page: Page, text: string | RegExp, within = page.locator('main')): Promise<void> {
   await expect(async () => {
     await page.reload();
-    await expect(within.getByText(text).first()).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 20_000 });
+    await expect(within.getByText(text).first()).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 45_000 });
 }
 
 /** Clicks the star a person would: the radio itself is visually hidden inside its star. */
