@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { startTransition, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { whenIdle } from '@/lib/when-idle';
 
 /** How far below the screen a section starts loading, so it is usually there before it is scrolled to. */
@@ -25,7 +25,9 @@ export function Deferred({
 
   useEffect(() => {
     if (shown) return;
-    const show = () => setShown(true);
+    // In a transition: React draws the section in slices, yielding to the browser between them, so a large section
+    // makes no long task of its own after the page's first paint (a phone's total blocking time, issue 23).
+    const show = () => startTransition(() => setShown(true));
     const cancelIdle = whenIdle(show);
     // A given fallback is on screen already: only the empty block below the page is watched coming into view.
     const watched = marker.current;

@@ -24,6 +24,7 @@ import { HunterBookingsTab } from '@/features/bookings/components/hunter-booking
 import { useHunterEarnings } from '@/features/bookings/api/get-hunter-earnings';
 import { taxYearAt, taxYearLabel } from '@/features/bookings/lib/tax-year';
 import { lazyNamed } from '@/lib/lazy-named';
+import { useDrawnInBackground } from '@/lib/use-drawn-in-background';
 import { useUnauthorizedRedirect } from '@/lib/use-unauthorized-redirect';
 import { bookedHoursByDate } from '@/features/bookings/lib/booked-hours';
 import { summariseHunterBookings } from '@/features/bookings/lib/hunter-bookings-summary';
@@ -120,7 +121,9 @@ export function HunterDashboardRoute() {
   const pickDayKnown = pickDay.data !== undefined || pickDay.errorUpdateCount > 0;
   const pickCard = usePickCardModule(pickDay.data?.isMyDay === true);
   const pickCardReady = pickDay.data?.isMyDay !== true || pickCard !== undefined;
-  if (profile.isPending || (profile.data && (!joiningDetailsKnown || !pickDayKnown || !pickCardReady))) {
+  const waiting = profile.isPending || (profile.data && (!joiningDetailsKnown || !pickDayKnown || !pickCardReady));
+  const drawn = useDrawnInBackground(!waiting);
+  if (waiting || !drawn) {
     return <Spinner label="Loading your dashboard..." />;
   }
   if (profile.isError) {
@@ -197,16 +200,16 @@ export function averageRatingLabel(rating: number | null | undefined): string {
 function HunterDashboard({ hunter, pickCard }: { hunter: OwnHunter; pickCard: ReactNode }) {
   const [tab, setTab] = useDashboardTab();
   const bookings = useHunterBookings();
-  const conversations = useHunterConversations();
-  useUnauthorizedRedirect(bookings.error, conversations.error);
-  const unreadFromClients = (conversations.data ?? []).reduce((sum, row) => sum + row.unreadCount, 0);
+  // Only the error is read here, so (TanStack Query tracks what a component reads) a new list does not redraw the
+  // dashboard: the badge and the tab below read the list.
+  const conversationsError = useHunterConversations().error;
+  useUnauthorizedRedirect(bookings.error, conversationsError);
   // Read once per load: which sessions are upcoming changes slowly, and a reload refreshes it.
   const [now] = useState(() => Date.now());
   const summary = bookings.data ? summariseHunterBookings(bookings.data, now) : null;
   const bookedHours = useMemo(() => bookedHoursByDate(bookings.data ?? []), [bookings.data]);
   // The money card shows this tax year's real net (after the platform's fees and refunds), as the Earnings tab does.
   const [taxYear] = useState(() => taxYearAt(now));
-  const earnings = useHunterEarnings(taxYear);
   const bookingsNote = bookings.isError ? 'Could not be loaded' : 'Loading...';
   const reviews = `${hunter.reviewCount} ${hunter.reviewCount === 1 ? 'review' : 'reviews'}`;
   return (
@@ -264,25 +267,7 @@ function HunterDashboard({ hunter, pickCard }: { hunter: OwnHunter; pickCard: Re
       {pickCard}
 
       <section aria-label="Your figures" className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-        <StatCard
-          icon={<PoundSterling aria-hidden />}
-          label="Net Earnings"
-          value={earnings.data ? formatPence(earnings.data.totals.netPence) : undefined}
-          note={
-            earnings.data ? (
-              <Link
-                to={`${paths.hunterDashboard.getHref()}?tab=earnings`}
-                className="font-medium text-brand-700 hover:text-brand-800"
-              >
-                {taxYearLabel(taxYear)} after fees · details
-              </Link>
-            ) : earnings.isError ? (
-              'Could not be loaded'
-            ) : (
-              'Loading...'
-            )
-          }
-        />
+        <NetEarningsCard taxYear={taxYear} />
         <StatCard
           icon={<CalendarCheck aria-hidden />}
           label="Total Bookings"
@@ -308,17 +293,13 @@ function HunterDashboard({ hunter, pickCard }: { hunter: OwnHunter; pickCard: Re
           {DASHBOARD_TABS.map((value) => (
             <TabsTrigger key={value} value={value} className={compactTabClasses}>
               {tabIcons[value]} {TAB_LABELS[value]}
-              {value === 'messages' ? <UnreadBadge count={unreadFromClients} /> : null}
+              {value === 'messages' ? <ClientsUnreadBadge /> : null}
             </TabsTrigger>
           ))}
         </TabsList>
         <TabsContent value="messages">
           <TabSuspense>
-            <HunterMessagesTab
-              conversations={conversations.data}
-              loading={conversations.isPending}
-              failed={conversations.isError}
-            />
+            <HunterMessagesTabContent />
           </TabSuspense>
         </TabsContent>
         <TabsContent value="bookings">
@@ -366,6 +347,53 @@ function HunterDashboard({ hunter, pickCard }: { hunter: OwnHunter; pickCard: Re
         </TabsContent>
       </Tabs>
     </div>
+  );
+}
+
+// The reads below arrive after the dashboard is drawn (and the conversations again with every message): each is read
+// by the small part that shows it, so its answer redraws that part, not the whole dashboard in one long task on a
+// phone (issue 23).
+
+/** The money card: this tax year's real net (after the platform's fees and refunds), as the Earnings tab shows. */
+function NetEarningsCard({ taxYear }: { taxYear: number }) {
+  const earnings = useHunterEarnings(taxYear);
+  return (
+    <StatCard
+      icon={<PoundSterling aria-hidden />}
+      label="Net Earnings"
+      value={earnings.data ? formatPence(earnings.data.totals.netPence) : undefined}
+      note={
+        earnings.data ? (
+          <Link
+            to={`${paths.hunterDashboard.getHref()}?tab=earnings`}
+            className="font-medium text-brand-700 hover:text-brand-800"
+          >
+            {taxYearLabel(taxYear)} after fees · details
+          </Link>
+        ) : earnings.isError ? (
+          'Could not be loaded'
+        ) : (
+          'Loading...'
+        )
+      }
+    />
+  );
+}
+
+/** The Messages tab's count of unread messages from clients. */
+function ClientsUnreadBadge() {
+  const conversations = useHunterConversations();
+  return <UnreadBadge count={(conversations.data ?? []).reduce((sum, row) => sum + row.unreadCount, 0)} />;
+}
+
+function HunterMessagesTabContent() {
+  const conversations = useHunterConversations();
+  return (
+    <HunterMessagesTab
+      conversations={conversations.data}
+      loading={conversations.isPending}
+      failed={conversations.isError}
+    />
   );
 }
 

@@ -2,6 +2,7 @@ import { SearchX, X } from 'lucide-react';
 import type { ReactNode, RefObject } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { useDrawnInBackground } from '@/lib/use-drawn-in-background';
 
 /**
  * The results column of a filtered listing: loading, a failure, or the count with 'Clear all' (while filters are in
@@ -34,9 +35,10 @@ export function ListingResults({
   after?: ReactNode;
   children: ReactNode;
 }) {
+  const drawn = useDrawnInBackground(!query.isPending);
   return (
     <section aria-label="Results" className="min-w-0">
-      {query.isPending ? (
+      {query.isPending || !drawn ? (
         <Spinner label={loadingLabel} />
       ) : query.isError ? (
         failure

@@ -24,6 +24,7 @@ import { passportPartHasContent, StylePassportChoice } from '../components/passp
 import { HunterSummary } from '../components/hunter-summary';
 import { SlotPicker, type SlotChoice } from '../components/slot-picker';
 import { useDirectoryBrand } from '@/lib/directory-brands';
+import { useDrawnInBackground } from '@/lib/use-drawn-in-background';
 import { useUnauthorizedRedirect } from '@/lib/use-unauthorized-redirect';
 import { saveBookingChoice } from '../lib/booking-choice';
 import { formatPounds } from '../lib/money';
@@ -49,6 +50,7 @@ function useQuestionAbout(setNotes: (update: (notes: string) => string) => void)
 export function BookSessionPage({ useBookableHunter }: { useBookableHunter: UseBookableHunter }) {
   const hunterId = Number(useParams().hunterId);
   const hunter = useBookableHunter(hunterId);
+  const drawn = useDrawnInBackground(!hunter.isPending);
   const navigate = useNavigate();
   const typeSelectId = useId();
   const [sessionType, setSessionType] = useState<SessionTypeKey | null>(null);
@@ -80,7 +82,7 @@ export function BookSessionPage({ useBookableHunter }: { useBookableHunter: UseB
     </Notice>
   );
   if (!Number.isInteger(hunterId) || hunterId <= 0) return notFound;
-  if (hunter.isPending) return <Spinner label="Loading hunter..." />;
+  if (hunter.isPending || !drawn) return <Spinner label="Loading hunter..." />;
   if (hunter.isError) {
     return (
       <Notice title="Book a Session" description="This hunter could not be loaded. Please try again.">

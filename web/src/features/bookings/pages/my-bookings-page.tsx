@@ -17,6 +17,7 @@ import { BookingQuestionView } from '../components/booking-question-view';
 import { BookingStatusBadge } from '../components/booking-status-badge';
 import { RescheduleDialog } from '../components/reschedule-dialog';
 import { countdownTo, useNow } from '../hooks/use-now';
+import { useDrawnInBackground } from '@/lib/use-drawn-in-background';
 import { useUnauthorizedRedirect } from '@/lib/use-unauthorized-redirect';
 import { saveBookingChoice } from '../lib/booking-choice';
 import { handleUnauthorized } from '@/lib/unauthorized';
@@ -34,6 +35,7 @@ export type RenderBookingReview = (booking: MyBooking, open: boolean) => ReactNo
  */
 export function MyBookingsPage({ renderReview, edits }: { renderReview?: RenderBookingReview; edits?: ReactNode } = {}) {
   const bookings = useMyBookings();
+  const drawn = useDrawnInBackground(!bookings.isPending);
   const [search] = useSearchParams();
   const reviewFor = search.get('review');
   const now = useNow();
@@ -55,7 +57,7 @@ export function MyBookingsPage({ renderReview, edits }: { renderReview?: RenderB
       </div>
 
       <div className="mt-8">
-        {bookings.isPending ? (
+        {bookings.isPending || !drawn ? (
           <Spinner label="Loading your bookings..." />
         ) : bookings.isError && !bookings.data ? (
           <p className="rounded-2xl bg-red-50 px-4 py-6 text-center text-sm text-red-700">

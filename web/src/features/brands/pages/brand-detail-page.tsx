@@ -8,6 +8,7 @@ import { Notice } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
 import { BRAND_PAGE_ANCHORS, PRICE_CATEGORY_LABELS } from '@/config/directory';
 import { paths } from '@/config/paths';
+import { useDrawnInBackground } from '@/lib/use-drawn-in-background';
 import { useBrand } from '../api/get-brand';
 import { useRecordView } from '../api/record-view';
 import { BrandBadges } from '../components/brand-badges';
@@ -56,8 +57,9 @@ export interface BrandPageSlots {
 export function BrandDetailPage({ slots }: { slots: BrandPageSlots }) {
   const { id = '' } = useParams();
   const brand = useBrand(id);
+  const drawn = useDrawnInBackground(!brand.isPending);
 
-  if (brand.isPending) return <Spinner label="Loading brand details..." />;
+  if (brand.isPending || !drawn) return <Spinner label="Loading brand details..." />;
   if (brand.isError || !brand.data) {
     return (
       <Notice title="Brand not found" description="This brand may have been removed, or the link is wrong.">

@@ -5,6 +5,7 @@ import { Page } from '@/components/ui/page';
 import { SCROLL_RESTORE_DELAY_MS, SEARCH_DEBOUNCE_MS } from '@/config/directory';
 import { paths } from '@/config/paths';
 import { useUrlFilters } from '@/lib/url-filters';
+import { useDrawnInBackground } from '@/lib/use-drawn-in-background';
 import { useInfiniteListing } from '@/lib/use-infinite-listing';
 import { useBrands } from '../api/get-brands';
 import { useDirectoryHashtags } from '../api/get-directory-hashtags';
@@ -42,7 +43,8 @@ export function BrandsPage() {
   }, [remember]);
   const [restoring, setRestoring] = useState<RememberedScroll | null>(null);
   const recalled = useRef(false);
-  const loaded = results.isSuccess;
+  // Once the list is on screen: it is drawn in the background after it arrives (ListingResults), in the same render.
+  const loaded = useDrawnInBackground(results.isSuccess) && results.isSuccess;
   useEffect(() => {
     if (!loaded || recalled.current) return;
     recalled.current = true;

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
+import { useDrawnInBackground } from '@/lib/use-drawn-in-background';
 import { useFeaturedBrand } from '../api/get-featured-brand';
 import { useTodayBrands, type TodayQuery } from '../api/get-today-brands';
 import { FeaturedCard, TodayCard } from '../components/today-card';
@@ -27,6 +28,8 @@ export function TodayPage({ slots = {} }: { slots?: TodayPageSlots }) {
   const countdown = useCountdown();
   const [date] = useState(() => londonDateLabel(Date.now()));
   const brands = today.data?.pages.flatMap((page) => page.items) ?? [];
+  const waiting = today.isPending || featured.isPending || slots.besideFeatured?.pending === true;
+  const drawn = useDrawnInBackground(!waiting);
 
   const submitClasses = buttonClasses({ className: 'self-start sm:self-auto' });
   return (
@@ -66,7 +69,7 @@ export function TodayPage({ slots = {} }: { slots?: TodayPageSlots }) {
 
         <div className="min-w-0 space-y-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
           {/* The featured card and the ranking replace one placeholder together, so neither pushes the other down. */}
-          {today.isPending || featured.isPending || slots.besideFeatured?.pending ? (
+          {waiting || !drawn ? (
             // A screen tall, so what follows (the leaderboard on phones) starts out of view and never moves.
             <p role="status" className="min-h-dvh py-16 text-center text-sm text-stone-500">
               Loading brands...
