@@ -1,14 +1,36 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 
 // The SPA only ever talks to its own origin; in development that origin is Vite, so hand API and
 // socket.io traffic to the gateway exactly as production would serve it.
 const gateway = process.env.HUNTED_GATEWAY_URL ?? 'http://localhost:8080';
 
+/**
+ * The stylesheet first in the head, before the scripts Vite puts there: over HTTP/1.1 a browser opens six connections
+ * to a host, and the entry and its seven preloaded chunks came first, so the stylesheet the first paint waits for
+ * queued behind six scripts on a slow phone's link (issue 23).
+ */
+function stylesheetFirst(): Plugin {
+  return {
+    name: 'hunted:stylesheet-first',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const stylesheets = html.match(/[ \t]*<link rel="stylesheet"[^>]*>\n?/g) ?? [];
+        const firstScript = html.search(/[ \t]*<(script type="module"|link rel="modulepreload")/);
+        if (stylesheets.length === 0 || firstScript === -1) return html;
+        const withoutStylesheets = stylesheets.reduce((rest, tag) => rest.replace(tag, ''), html);
+        const at = withoutStylesheets.search(/[ \t]*<(script type="module"|link rel="modulepreload")/);
+        return withoutStylesheets.slice(0, at) + stylesheets.join('') + withoutStylesheets.slice(at);
+      },
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), stylesheetFirst()],
   // `source` makes the workspace libs (@hunted/contracts) resolve to their TypeScript, so dev needs no lib build.
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
@@ -30,6 +52,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: 'dist',
         emptyOutDir: true,
         sourcemap: true,
+        // Read by scripts/page-scripts.mjs (each page's scripts, for the gateway to preload) and then removed.
+        manifest: true,
         rolldownOptions: {
           // The entry exports nothing anyone imports; saying so lets the common chunks below be inlined.
           preserveEntrySignatures: false,

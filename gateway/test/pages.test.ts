@@ -21,7 +21,13 @@ import type { GatewayApp } from '../src/app.js';
 
 const INDEX = `<!doctype html><html lang="en-GB"><head><meta charset="UTF-8" />
 <!-- page-meta --><title>Hunted</title><!-- /page-meta -->
+<link rel="stylesheet" href="/assets/web.css"><script type="module" src="/assets/index.js"></script>
 </head><body><div id="root"></div></body></html>`;
+/** As web/scripts/page-scripts.mjs writes it: each lazily loaded page's own scripts. */
+const PAGE_SCRIPTS = {
+  brand: ['/assets/brand-1.js'],
+  myBookings: ['/assets/my-bookings-1.js', '/assets/london-clock-1.js'],
+};
 
 const PUBLIC_URL = 'https://hunted.example';
 const FACTS_TIMEOUT_MS = 200;
@@ -92,6 +98,7 @@ describe('pages for machines', () => {
 
   beforeAll(async () => {
     webDist = mkdtempSync(path.join(tmpdir(), 'gateway-pages-'));
+    writeFileSync(path.join(webDist, 'page-scripts.json'), JSON.stringify(PAGE_SCRIPTS));
     writeFileSync(path.join(webDist, 'index.html'), INDEX);
     const dead = http.createServer();
     deadUrl = await listen(dead);
@@ -201,6 +208,22 @@ describe('pages for machines', () => {
       '/api/auth/user',
       '/api/my-bookings?limit=50&offset=0',
     ]);
+  });
+
+  it("preloads a page's own scripts at low priority at the end of its head, a signed-in page's only with a session", async () => {
+    const scripts = (html: string) =>
+      [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)" fetchpriority="low" \/>/g)].map((match) => match[1]);
+    const brand = (await page('/brand/7/loom-and-co')).html;
+    expect(scripts(brand)).toEqual(['/assets/brand-1.js']);
+    // After the stylesheet and the entry, which the first paint waits for, and still in the head.
+    expect(brand.indexOf('/assets/brand-1.js')).toBeGreaterThan(brand.indexOf('/assets/index.js'));
+    expect(brand.indexOf('/assets/brand-1.js')).toBeLessThan(brand.indexOf('</head>'));
+    expect(scripts((await page('/my-bookings')).html)).toEqual([]);
+    const cookie = `${sessionCookieName(PUBLIC_URL)}=some-session`;
+    expect(scripts((await page('/my-bookings', { cookie })).html)).toEqual(['/assets/my-bookings-1.js', '/assets/london-clock-1.js']);
+    // A page the build lists nothing for (its code is in the entry), and a page that is not there, get none.
+    expect(scripts((await page('/')).html)).toEqual([]);
+    expect(scripts((await page('/brand/404')).html)).toEqual([]);
   });
 
   it('gives the fixed pages their own words, and signed-in pages the generic ones', async () => {

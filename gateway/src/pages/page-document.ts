@@ -1,4 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
 import type { PageMeta } from './page-meta.js';
 
 /**
@@ -41,11 +42,47 @@ export function renderHead(meta: PageMeta, origin: string): string {
   return lines.join('\n    ');
 }
 
+/** The web build's list of each page's own scripts (web/scripts/page-scripts.mjs), written beside index.html. */
+export const PAGE_SCRIPTS_FILE = 'page-scripts.json';
+
+/**
+ * A page's own scripts as low-priority module preloads: the browser fetches them while the entry loads instead of
+ * after the entry has run and asked for them, and at low priority they never hold back the stylesheet and the entry
+ * the first paint waits for (issue 23; at default priority they had delayed it by ~0.6 s on a slow phone).
+ */
+export function renderPageScripts(scripts: readonly string[]): string {
+  return scripts.map((script) => `\n    <link rel="modulepreload" crossorigin href="${escapeHtml(script)}" fetchpriority="low" />`).join('');
+}
+
+/** The build's page scripts, read and rendered once per build; none when the file is missing or not a list. */
+function pageScriptTags(text: string | null): Map<string, string> {
+  const tags = new Map<string, string>();
+  if (text === null) return tags;
+  let listed: unknown;
+  try {
+    listed = JSON.parse(text);
+  } catch {
+    return tags;
+  }
+  if (typeof listed !== 'object' || listed === null) return tags;
+  for (const [page, scripts] of Object.entries(listed)) {
+    if (Array.isArray(scripts) && scripts.every((script) => typeof script === 'string' && script.startsWith('/'))) {
+      tags.set(page, renderPageScripts(scripts as string[]));
+    }
+  }
+  return tags;
+}
+
 interface Template {
   mtimeMs: number;
-  /** The document before and after the meta block; null when the file has no markers (served as it is). */
-  parts: { before: string; after: string } | null;
+  /**
+   * The document before the meta block, from its end to the end of the head, and from there; null when the file
+   * has no markers (served as it is).
+   */
+  parts: { before: string; afterMeta: string; fromHeadEnd: string } | null;
   whole: string;
+  /** Each page's own scripts as rendered tags, by page name. */
+  pageScripts: Map<string, string>;
 }
 
 /** How long the file's modification time is trusted before it is looked at again (a new build shows within it). */
@@ -84,23 +121,42 @@ export class PageDocument {
     }
   }
 
-  /** The page with this head, or null when index.html is missing. */
-  async render(head: string): Promise<string | null> {
+  /**
+   * The page with this head, and at the end of the head the scripts the build lists for `page` (a page name) when
+   * one is given; null when index.html is missing.
+   */
+  async render(head: string, page?: string): Promise<string | null> {
     const mtimeMs = await this.currentModified();
     if (mtimeMs === null) return null;
     if (this.template?.mtimeMs !== mtimeMs) this.template = await this.load(mtimeMs);
-    const { parts, whole } = this.template;
-    return parts ? `${parts.before}${META_START}\n    ${head}\n    ${META_END}${parts.after}` : whole;
+    const { parts, whole, pageScripts } = this.template;
+    if (!parts) return whole;
+    const scripts = page === undefined ? '' : (pageScripts.get(page) ?? '');
+    return `${parts.before}${META_START}\n    ${head}\n    ${META_END}${parts.afterMeta}${scripts}${parts.fromHeadEnd}`;
   }
 
   private async load(mtimeMs: number): Promise<Template> {
     const whole = await readFile(this.file, 'utf8');
+    // Written by the same build; a build without it (or an older one) just preloads no page scripts.
+    const pageScripts = pageScriptTags(
+      await readFile(path.join(path.dirname(this.file), PAGE_SCRIPTS_FILE), 'utf8').catch(() => null),
+    );
     const start = whole.indexOf(META_START);
     const end = whole.indexOf(META_END, start);
     if (start === -1 || end === -1) {
       this.onMissingMarkers();
-      return { mtimeMs, parts: null, whole };
+      return { mtimeMs, parts: null, whole, pageScripts };
     }
-    return { mtimeMs, whole, parts: { before: whole.slice(0, start), after: whole.slice(end + META_END.length) } };
+    const after = whole.slice(end + META_END.length);
+    // The page's scripts go last in the head, after the stylesheet and the entry's own preloads.
+    let split = after.indexOf('</head>');
+    if (split === -1) split = after.length;
+    while (split > 0 && /\s/.test(after[split - 1]!)) split -= 1;
+    return {
+      mtimeMs,
+      whole,
+      pageScripts,
+      parts: { before: whole.slice(0, start), afterMeta: after.slice(0, split), fromHeadEnd: after.slice(split) },
+    };
   }
 }

@@ -35,6 +35,12 @@ export const ROBOTS_DISALLOWED = [
   '/create-hunter-profile',
 ] as const;
 
+/** Whether a path is one of the pages only a signed-in user (or an admin) can open: those crawlers are kept from. */
+function isSignedInPath(pathname: string): boolean {
+  const lower = pathname.toLowerCase();
+  return ROBOTS_DISALLOWED.some((prefix) => prefix !== '/api/' && (lower === prefix || lower.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`)));
+}
+
 /**
  * The site as machines read it: every page route answered with the SPA and the page's own head (title,
  * description, canonical link, Open Graph and Twitter card) and status (404 for a path the SPA does not know or a
@@ -126,12 +132,13 @@ export class SitePages {
     const pathname = request.url.split('?')[0] ?? '/';
     const meta = await this.metaOf(pathname);
     const page = meta.status === 200 ? matchPage(pathname) : null;
-    // The page's first API reads, fetched while the scripts load. Its own lazily loaded scripts are not preloaded:
-    // on a slow connection they took bandwidth from the entry script and delayed the first paint (issue 23).
-    // A session cookie is enough to ask a signed-in page's reads early: each is answered as the SPA's own would be.
+    // The page's first API reads, fetched while the scripts load (issue 23). A session cookie is enough to ask a
+    // signed-in page's reads early: each is answered as the SPA's own would be.
     const signedIn = sessionCookieValue(request.headers.cookie, this.sessionCookie) !== null;
     const preloads = page ? renderPreloads(preloadedReads(page, signedIn)) + renderImagePreload(meta.heroImage) : '';
-    const html = await this.document.render(this.headOf(meta, this.origin(request)) + preloads);
+    // And its own code, at low priority (see renderPageScripts); a guest is not sent the code of a signed-in page.
+    const scriptsOf = page && (signedIn || !isSignedInPath(pathname)) ? page.name : undefined;
+    const html = await this.document.render(this.headOf(meta, this.origin(request)) + preloads, scriptsOf);
     if (html === null) {
       return reply
         .code(503)

@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 import { SignInToEditProfile } from '@/features/account/components/sign-in-to-edit-profile';
 import { MessagesLink } from '@/features/messaging/components/messages-link';
 import { LandingPage } from './routes/landing';
+import { PAGE_MODULES } from './page-modules';
 import { NotFoundPage } from './routes/not-found';
 
 /** Loads a page's code only when its route is first visited. */
@@ -49,138 +50,90 @@ export const routes: RouteObject[] = [
       {
         id: 'brands',
         path: paths.brands.path,
-        lazy: page(
-          () => import('@/features/brands/pages/brands-page'),
-          (m) => m.BrandsPage,
-        ),
+        lazy: page(PAGE_MODULES.brands, (m) => m.BrandsPage),
       },
       {
         id: 'brand',
         path: paths.brand.path,
-        lazy: page(
-          () => import('./routes/brand'),
-          (m) => m.BrandRoute,
-        ),
+        lazy: page(PAGE_MODULES.brand, (m) => m.BrandRoute),
       },
       {
         id: 'today',
         path: paths.today.path,
-        lazy: page(
-          () => import('./routes/today'),
-          (m) => m.TodayRoute,
-        ),
+        lazy: page(PAGE_MODULES.today, (m) => m.TodayRoute),
       },
       {
         id: 'book-a-hunter',
         path: paths.bookAHunter.path,
-        lazy: page(
-          () => import('@/features/hunters/pages/book-a-hunter-page'),
-          (m) => m.BookAHunterPage,
-        ),
+        lazy: page(PAGE_MODULES.bookAHunter, (m) => m.BookAHunterPage),
       },
       {
         id: 'hunter',
         path: paths.hunter.path,
-        lazy: page(
-          () => import('./routes/hunter'),
-          (m) => m.HunterRoute,
-        ),
+        lazy: page(PAGE_MODULES.hunter, (m) => m.HunterRoute),
       },
       {
         id: 'become-hunter',
         path: paths.becomeHunter.path,
-        lazy: page(
-          () => import('@/features/hunters/pages/become-hunter-page'),
-          (m) => m.BecomeHunterPage,
-        ),
+        lazy: page(PAGE_MODULES.becomeHunter, (m) => m.BecomeHunterPage),
       },
       // Open routes in the spec's table, but they need a user as soon as they load.
       signedIn(
         'book-session',
         paths.bookSession.path,
         unauthorizedRedirect,
-        page(
-          () => import('./routes/book-session'),
-          (m) => m.BookSessionRoute,
-        ),
+        page(PAGE_MODULES.bookSession, (m) => m.BookSessionRoute),
       ),
       signedIn(
         'payment',
         paths.payment.path,
         unauthorizedRedirect,
-        page(
-          () => import('./routes/book-session'),
-          (m) => m.PaymentRoute,
-        ),
+        page(PAGE_MODULES.payment, (m) => m.PaymentRoute),
       ),
       {
         id: 'booking-confirmed',
         path: paths.bookingConfirmed.path,
-        lazy: page(
-          () => import('@/features/bookings/pages/booking-confirmed-page'),
-          (m) => m.BookingConfirmedPage,
-        ),
+        lazy: page(PAGE_MODULES.bookingConfirmed, (m) => m.BookingConfirmedPage),
       },
       {
         id: 'admin',
         path: paths.admin.path,
-        lazy: page(
-          () => import('./routes/admin'),
-          (m) => m.AdminRoute,
-        ),
+        lazy: page(PAGE_MODULES.admin, (m) => m.AdminRoute),
       },
       {
         id: 'faq',
         path: paths.faq.path,
-        lazy: page(
-          () => import('@/features/support/pages/faq-page'),
-          (m) => m.FaqPage,
-        ),
+        lazy: page(PAGE_MODULES.faq, (m) => m.FaqPage),
       },
       {
         id: 'contact',
         path: paths.contact.path,
-        lazy: page(
-          () => import('@/features/support/pages/contact-page'),
-          (m) => m.ContactPage,
-        ),
+        lazy: page(PAGE_MODULES.contact, (m) => m.ContactPage),
       },
 
       signedIn(
         'submit',
         paths.submit.path,
         <SignInRequired description="You need to be signed in to submit a brand." />,
-        page(
-          () => import('@/features/brands/pages/submit-brand-page'),
-          (m) => m.SubmitBrandPage,
-        ),
+        page(PAGE_MODULES.submit, (m) => m.SubmitBrandPage),
       ),
       signedIn(
         'saved',
         paths.saved.path,
         <SignInRequired />,
-        page(
-          () => import('@/features/brands/pages/saved-brands-page'),
-          (m) => m.SavedBrandsPage,
-        ),
+        page(PAGE_MODULES.saved, (m) => m.SavedBrandsPage),
       ),
       signedIn(
         'my-bookings',
         paths.myBookings.path,
         unauthorizedRedirect,
-        page(
-          () => import('./routes/my-bookings'),
-          (m) => m.MyBookingsRoute,
-        ),
+        page(PAGE_MODULES.myBookings, (m) => m.MyBookingsRoute),
       ),
       signedIn(
         'messages',
         paths.messages.path,
         unauthorizedRedirect,
-        page(
-          () => import('@/features/messaging/pages/messages-page'),
-          (m) => m.MessagesPage,
-        ),
+        page(PAGE_MODULES.messages, (m) => m.MessagesPage),
       ),
       signedIn(
         'create-hunter-profile',
@@ -195,10 +148,7 @@ export const routes: RouteObject[] = [
             description: 'Please sign in to create your profile.',
           }}
         />,
-        page(
-          () => import('@/features/hunters/pages/create-hunter-profile-page'),
-          (m) => m.CreateHunterProfilePage,
-        ),
+        page(PAGE_MODULES.createHunterProfile, (m) => m.CreateHunterProfilePage),
       ),
       signedIn(
         'hunter-dashboard',
@@ -213,19 +163,13 @@ export const routes: RouteObject[] = [
             description: 'Please sign in to access your hunter dashboard.',
           }}
         />,
-        page(
-          () => import('./routes/hunter-dashboard'),
-          (m) => m.HunterDashboardRoute,
-        ),
+        page(PAGE_MODULES.hunterDashboard, (m) => m.HunterDashboardRoute),
       ),
       signedIn(
         'edit-profile',
         paths.editProfile.path,
         <SignInToEditProfile />,
-        page(
-          () => import('@/features/account/pages/edit-profile-page'),
-          (m) => m.EditProfilePage,
-        ),
+        page(PAGE_MODULES.editProfile, (m) => m.EditProfilePage),
       ),
 
       { id: 'not-found', path: '*', element: <NotFoundPage /> },
