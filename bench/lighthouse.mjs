@@ -5,7 +5,9 @@
 // BENCH_LIGHTHOUSE_PROFILES=mobile runs one profile only; BENCH_LIGHTHOUSE_RUNS=n loads each page n times and
 // prints the run with the median score (scores move by ±5 between single runs here); BENCH_LIGHTHOUSE_PAGES=a,b
 // only the pages whose path contains one of the words; BENCH_LIGHTHOUSE_REPORTS=<dir> keeps each page's whole
-// report there (the waterfall, the main-thread breakdown) to read where a page's time goes.
+// report there (the waterfall, the main-thread breakdown) to read where a page's time goes, and with
+// BENCH_LIGHTHOUSE_TRACES=1 its trace too, with V8's samples (`node bench/profile/trace-top.mjs <trace>`: which
+// functions the long tasks ran).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -75,6 +77,7 @@ export async function benchLighthouse({ baseUrl, pages }) {
               output: 'json',
               logLevel: 'error',
               onlyCategories: ['performance'],
+              ...(process.env.BENCH_LIGHTHOUSE_TRACES ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}),
               ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
             },
             profile === 'desktop' ? desktopConfig : undefined,
@@ -84,6 +87,10 @@ export async function benchLighthouse({ baseUrl, pages }) {
             mkdirSync(process.env.BENCH_LIGHTHOUSE_REPORTS, { recursive: true });
             const name = `${profile}-${who}${path.replace(/[^a-z0-9]+/gi, '_')}-${run + 1}.json`;
             writeFileSync(`${process.env.BENCH_LIGHTHOUSE_REPORTS}/${name}`, JSON.stringify(lhr));
+            const trace = result.artifacts?.Trace ?? result.artifacts?.traces?.defaultPass;
+            if (process.env.BENCH_LIGHTHOUSE_TRACES && trace) {
+              writeFileSync(`${process.env.BENCH_LIGHTHOUSE_REPORTS}/${name.replace(/\.json$/, '.trace.json')}`, JSON.stringify(trace));
+            }
           }
           if (
             lhr.finalDisplayedUrl &&
