@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './support/accessibility.js';
 import { VETTING_MESSAGES, type OwnHunter } from '@hunted/contracts';
-import { PNG_1X1, RUN, signIn, toast } from './support/journey.js';
+import { PNG_1X1, RUN, screenshot, signIn, toast } from './support/journey.js';
 
 const member = { email: `hunter-${RUN}@example.test`, firstName: 'Hana' };
 const name = `Hana Okafor ${RUN}`;
@@ -75,6 +75,9 @@ test('a member creates a hunter profile after fixing each mistake, photo include
   await expect(page).toHaveURL(/\/hunter-dashboard$/);
   // A new profile waits for the concierge team, and the dashboard says so.
   await expect(page.getByText(VETTING_MESSAGES.pending)).toBeVisible();
+  // The tabs are drawn just after the header and figures.
+  await expect(page.getByRole('tab', { name: 'Bookings' })).toBeVisible();
+  await screenshot(page, 'hunter-dashboard');
   expect(posts).toBe(1);
 
   // What the service stored, read back as the dashboard reads it.

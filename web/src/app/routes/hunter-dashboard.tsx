@@ -17,6 +17,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Notice, NoticeCard } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
+import { Deferred } from '@/components/deferred';
 import { compactTabClasses, Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import { useHunterBookings } from '@/features/bookings/api/get-bookings';
@@ -288,64 +289,74 @@ function HunterDashboard({ hunter, pickCard }: { hunter: OwnHunter; pickCard: Re
         />
       </section>
 
-      <Tabs value={tab} onValueChange={setTab} className="mt-10">
-        <TabsList aria-label="Dashboard sections" className="grid grid-cols-4 sm:flex">
-          {DASHBOARD_TABS.map((value) => (
-            <TabsTrigger key={value} value={value} className={compactTabClasses}>
-              {tabIcons[value]} {TAB_LABELS[value]}
-              {value === 'messages' ? <ClientsUnreadBadge /> : null}
-            </TabsTrigger>
-          ))}
-        </TabsList>
-        <TabsContent value="messages">
-          <TabSuspense>
-            <HunterMessagesTabContent />
-          </TabSuspense>
-        </TabsContent>
-        <TabsContent value="bookings">
-          {summary ? (
-            <HunterBookingsTab
-              summary={summary}
-              renderEditAction={(booking) => <BookingEditAction booking={booking} />}
-            />
-          ) : bookings.isError ? (
-            <BookingsLoadFailed onRetry={() => void bookings.refetch()} />
-          ) : (
+      {/* The tabs are drawn just after the header and figures, not with them: one smaller first commit on a phone
+          (issue 23). Below the figures, so nothing above them moves when they come. */}
+      <Deferred
+        fallback={
+          <div className="mt-10">
             <Spinner label="Loading your bookings..." />
-          )}
-        </TabsContent>
-        <TabsContent value="calendar">
-          {bookings.data ? (
+          </div>
+        }
+      >
+        <Tabs value={tab} onValueChange={setTab} className="mt-10">
+          <TabsList aria-label="Dashboard sections" className="grid grid-cols-4 sm:flex">
+            {DASHBOARD_TABS.map((value) => (
+              <TabsTrigger key={value} value={value} className={compactTabClasses}>
+                {tabIcons[value]} {TAB_LABELS[value]}
+                {value === 'messages' ? <ClientsUnreadBadge /> : null}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          <TabsContent value="messages">
             <TabSuspense>
-              <BookingsCalendar bookings={bookings.data} />
+              <HunterMessagesTabContent />
             </TabSuspense>
-          ) : bookings.isError ? (
-            <BookingsLoadFailed onRetry={() => void bookings.refetch()} />
-          ) : (
-            <Spinner label="Loading your bookings..." />
-          )}
-        </TabsContent>
-        <TabsContent value="availability">
-          <TabSuspense>
-            <AvailabilityEditor bookedHours={bookedHours} />
-          </TabSuspense>
-        </TabsContent>
-        <TabsContent value="earnings">
-          <TabSuspense>
-            <EarningsTab approved={hunter.status === 'approved'} since={hunter.createdAt} />
-          </TabSuspense>
-        </TabsContent>
-        <TabsContent value="reviews">
-          <TabSuspense>
-            <ReceivedHunterReviews />
-          </TabSuspense>
-        </TabsContent>
-        <TabsContent value="settings">
-          <TabSuspense>
-            <SettingsTab hunter={hunter} />
-          </TabSuspense>
-        </TabsContent>
-      </Tabs>
+          </TabsContent>
+          <TabsContent value="bookings">
+            {summary ? (
+              <HunterBookingsTab
+                summary={summary}
+                renderEditAction={(booking) => <BookingEditAction booking={booking} />}
+              />
+            ) : bookings.isError ? (
+              <BookingsLoadFailed onRetry={() => void bookings.refetch()} />
+            ) : (
+              <Spinner label="Loading your bookings..." />
+            )}
+          </TabsContent>
+          <TabsContent value="calendar">
+            {bookings.data ? (
+              <TabSuspense>
+                <BookingsCalendar bookings={bookings.data} />
+              </TabSuspense>
+            ) : bookings.isError ? (
+              <BookingsLoadFailed onRetry={() => void bookings.refetch()} />
+            ) : (
+              <Spinner label="Loading your bookings..." />
+            )}
+          </TabsContent>
+          <TabsContent value="availability">
+            <TabSuspense>
+              <AvailabilityEditor bookedHours={bookedHours} />
+            </TabSuspense>
+          </TabsContent>
+          <TabsContent value="earnings">
+            <TabSuspense>
+              <EarningsTab approved={hunter.status === 'approved'} since={hunter.createdAt} />
+            </TabSuspense>
+          </TabsContent>
+          <TabsContent value="reviews">
+            <TabSuspense>
+              <ReceivedHunterReviews />
+            </TabSuspense>
+          </TabsContent>
+          <TabsContent value="settings">
+            <TabSuspense>
+              <SettingsTab hunter={hunter} />
+            </TabSuspense>
+          </TabsContent>
+        </Tabs>
+      </Deferred>
     </div>
   );
 }
