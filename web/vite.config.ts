@@ -19,10 +19,9 @@ function stylesheetFirst(): Plugin {
       order: 'post',
       handler(html) {
         const stylesheets = html.match(/[ \t]*<link rel="stylesheet"[^>]*>\n?/g) ?? [];
-        const firstScript = html.search(/[ \t]*<(script type="module"|link rel="modulepreload")/);
-        if (stylesheets.length === 0 || firstScript === -1) return html;
         const withoutStylesheets = stylesheets.reduce((rest, tag) => rest.replace(tag, ''), html);
         const at = withoutStylesheets.search(/[ \t]*<(script type="module"|link rel="modulepreload")/);
+        if (stylesheets.length === 0 || at === -1) return html;
         return withoutStylesheets.slice(0, at) + stylesheets.join('') + withoutStylesheets.slice(at);
       },
     },

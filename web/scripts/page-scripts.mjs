@@ -4,7 +4,6 @@
 // The gateway preloads them at low priority in that page's head, so a phone fetches the page's code while the entry
 // loads rather than after it has run (issue 23). Vite's manifest, which this reads, is then removed from dist: the
 // gateway serves dist, and the manifest is of no use to a browser.
-import { existsSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 
@@ -49,5 +48,5 @@ if (written === 0 || written !== declared) {
   throw new Error(`page-scripts: read ${written} of the ${declared} pages in src/app/page-modules.ts (one per line?)`);
 }
 await writeFile(`${WEB}dist/page-scripts.json`, `${JSON.stringify(pages, null, 2)}\n`);
-if (existsSync(MANIFEST_DIR)) await rm(MANIFEST_DIR, { recursive: true, force: true });
+await rm(MANIFEST_DIR, { recursive: true, force: true });
 console.log(`page scripts: ${written} pages listed in dist/page-scripts.json`);

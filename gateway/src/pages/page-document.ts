@@ -43,14 +43,14 @@ export function renderHead(meta: PageMeta, origin: string): string {
 }
 
 /** The web build's list of each page's own scripts (web/scripts/page-scripts.mjs), written beside index.html. */
-export const PAGE_SCRIPTS_FILE = 'page-scripts.json';
+const PAGE_SCRIPTS_FILE = 'page-scripts.json';
 
 /**
  * A page's own scripts as low-priority module preloads: the browser fetches them while the entry loads instead of
  * after the entry has run and asked for them, and at low priority they never hold back the stylesheet and the entry
  * the first paint waits for (issue 23; at default priority they had delayed it by ~0.6 s on a slow phone).
  */
-export function renderPageScripts(scripts: readonly string[]): string {
+function renderPageScripts(scripts: readonly string[]): string {
   return scripts.map((script) => `\n    <link rel="modulepreload" crossorigin href="${escapeHtml(script)}" fetchpriority="low" />`).join('');
 }
 
