@@ -9,6 +9,7 @@ import { hunterPagePath } from '@hunted/contracts';
 import { generateInternalKeyPair, signInternalToken, IDENTITY_HEADER } from '@hunted/platform';
 import { startHunted } from '../scripts/lib/hunted.mjs';
 import { benchBookings, RACE_SLOTS } from './bookings.mjs';
+import { describeCpuUse, withCpuUse } from './cpu-use.mjs';
 import { benchBrandHunters, GO_TO_PER_HUNTER, seedBrandHunters } from './brand-hunters.mjs';
 import { benchDirectoryReads, benchVotes, BRAND_COUNT, seedDirectory } from './directory.mjs';
 import { benchHotPath } from './hot-path.mjs';
@@ -91,7 +92,13 @@ async function ensureHunterProfile(baseUrl, cookie) {
 
 function summarise(name, result) {
   const non2xx = result.non2xx + result.errors + result.timeouts;
-  return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failed: non2xx };
+  return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failed: non2xx, ...(result.cpu ? { cpu: result.cpu } : {}) };
+}
+
+/** Where each row's requests spent CPU (bench/cpu-use.mjs): steadier than the throughput on shared cores. */
+function printCpuUse(rows) {
+  console.log('CPU per request, µs, by process:');
+  for (const row of rows) if (row.cpu) console.log(`  ${row.name}: ${describeCpuUse(row.cpu)}`);
 }
 
 const benchEnv = {
@@ -147,8 +154,8 @@ try {
     try {
       rows.push(summarise('bare Node http (same JSON)', await load(`http://127.0.0.1:${bare.address().port}/`)));
       rows.push(summarise('identity GET /health, direct (framework floor)', await load(`${IDENTITY_DIRECT_URL}/health`)));
-      rows.push(summarise('identity, direct', await load(`${IDENTITY_DIRECT_URL}/api/auth/user`, { [IDENTITY_HEADER]: token })));
-      rows.push(summarise('gateway -> identity', await load(viaGatewayUrl, { cookie })));
+      rows.push(summarise('identity, direct', await withCpuUse(system.apps, () => load(`${IDENTITY_DIRECT_URL}/api/auth/user`, { [IDENTITY_HEADER]: token }))));
+      rows.push(summarise('gateway -> identity', await withCpuUse(system.apps, () => load(viaGatewayUrl, { cookie }))));
     } finally {
       bare.close();
     }
@@ -160,6 +167,7 @@ try {
     console.log(`identity vs bare Node: ${(directRow.rps / bareRow.rps).toFixed(2)}x`);
     console.log(`NestJS/Fastify floor (GET /health) vs bare Node: ${(floorRow.rps / bareRow.rps).toFixed(2)}x`);
     console.log(`gateway vs bare Node: ${(gatewayRow.rps / bareRow.rps).toFixed(2)}x`);
+    printCpuUse([directRow, gatewayRow]);
 
     // Issue 23's other signed-in row: a member reading brands (1,000 ids in turn), the gateway never caching it.
     const { detailIds } = await seedDirectory(BENCH_DATABASE_URL);
@@ -172,12 +180,13 @@ try {
     const inTurn = { requests: [{ setupRequest: (req) => ({ ...req, path: `/api/brands/${detailIds[next++ % detailIds.length]}` }) }] };
     const browser = { 'accept-encoding': 'br, gzip' };
     const memberRows = [
-      summarise('brands, direct', await load(BRANDS_DIRECT_URL, { ...browser, [IDENTITY_HEADER]: brandsToken }, inTurn)),
-      summarise('gateway -> brands', await load(system.url, { ...browser, cookie }, inTurn)),
+      summarise('brands, direct', await withCpuUse(system.apps, () => load(BRANDS_DIRECT_URL, { ...browser, [IDENTITY_HEADER]: brandsToken }, inTurn))),
+      summarise('gateway -> brands', await withCpuUse(system.apps, () => load(system.url, { ...browser, cookie }, inTurn))),
     ];
     failedRows.push(...memberRows);
     printTable(`GET /api/brands/{id} (1,000 ids), signed in — ${CONNECTIONS} connections, ${DURATION_SECONDS} s each`, memberRows);
     console.log(`gateway overhead: gateway achieves ${(memberRows[1].rps / memberRows[0].rps).toFixed(2)}x the direct brands throughput`);
+    printCpuUse(memberRows);
   }
 
   if (runs('hotpath')) {

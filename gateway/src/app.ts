@@ -20,7 +20,7 @@ import type { GatewayConfig } from './config.js';
 import { GatewayRuntime } from './gateway-runtime.js';
 import { NOT_FOUND_MESSAGE } from './proxy/edge-proxy.js';
 import { requestIdFrom } from './request-id.js';
-import { matchRoute } from './routes.js';
+import { routeOfRequest } from './routes.js';
 import { spaPlugin } from './spa/spa.plugin.js';
 
 /** Nest's own routes only (health); proxied bodies are never parsed. */
@@ -95,24 +95,27 @@ export async function createGatewayApp(config: GatewayConfig): Promise<GatewayAp
   });
   const fastify = app.getHttpAdapter().getInstance();
   // A proxied request's span is named by its entry in the route table (`GET /api/bookings`), like its metrics.
-  traceRequests(fastify, { continueCallerTrace: false, routeOf: (request) => matchRoute(request.url)?.prefix ?? request.routeOptions.url });
+  traceRequests(fastify, { continueCallerTrace: false, routeOf: (request) => routeOfRequest(request.raw)?.prefix ?? request.routeOptions.url });
   // Security headers on every response, proxied ones included. helmet's middleware is built once here:
   // @fastify/helmet builds it again, parsing the CSP, on every request (a tenth of the gateway's busy CPU under load,
   // docs/benchmarks.md).
   const securityHeaders = helmet({ contentSecurityPolicy: CONTENT_SECURITY_POLICY, crossOriginEmbedderPolicy: false });
   fastify.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
-  fastify.addHook('onRequest', async (request, reply) => {
-    reply.header(REQUEST_ID_HEADER, request.id);
+  // On the response itself, like helmet's: a proxied (hijacked) reply is written by Node, not by Fastify, and has
+  // them without a copy.
+  fastify.addHook('onRequest', (request, reply, done) => {
+    reply.raw.setHeader(REQUEST_ID_HEADER, request.id);
+    done();
   });
   // The one access line per request (proxied, hijacked replies included); errors and slow requests at error/warn.
   logRequests(fastify, {
     successLevel: 'info',
     slowRequestMs: config.LOG_SLOW_REQUEST_MS,
-    fields: (request) => ({ upstream: matchRoute(request.url)?.service }),
+    fields: (request) => ({ upstream: routeOfRequest(request.raw)?.service }),
   });
   fastify.addHook('preClose', async () => runtime.edge.closeUpgradedSockets());
   // Every proxied path matches the one catch-all route: its entry in the route table says which API it was.
-  runtime.metrics.observeRequests(fastify, (request) => matchRoute(request.url)?.prefix);
+  runtime.metrics.observeRequests(fastify, (request) => routeOfRequest(request.raw)?.prefix);
   closeConnectionsAfterResponseOnShutdown(fastify);
   fastify.addHook('onClose', async () => runtime.close());
   await fastify.register(proxiedRoutes(runtime));

@@ -178,6 +178,21 @@ export function matchRoute(url: string, rules: readonly CompiledRule[] = COMPILE
   return null;
 }
 
+const MATCHED_ROUTE = Symbol('matchedRoute');
+
+/**
+ * matchRoute of a request's path, worked out once per request and kept on it: the proxy, the access line, the
+ * request metrics and the trace all name the route.
+ */
+export function routeOfRequest(req: { url?: string; [MATCHED_ROUTE]?: RouteRule | null }): RouteRule | null {
+  let route = req[MATCHED_ROUTE];
+  if (route === undefined) {
+    route = matchRoute(req.url ?? '/');
+    req[MATCHED_ROUTE] = route;
+  }
+  return route;
+}
+
 /**
  * True for a path under `/api/admin`, however it is spelled: empty segments (`/api//admin/brands`), percent-encoded
  * letters (`/api/%61dmin`) and case are normalised away first, as a router or proxy that merges slashes or decodes

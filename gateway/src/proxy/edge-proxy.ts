@@ -5,12 +5,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createProxyMiddleware, type RequestHandler } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
 import type { Dispatcher } from 'undici';
-import { forwardTraceContext, IDENTITY_HEADER, matchesEtag, REQUEST_ID_HEADER, requestContext } from '@hunted/platform';
+import { forwardTraceContext, IDENTITY_HEADER, matchesEtag, REQUEST_ID_HEADER } from '@hunted/platform';
 import { IdentityUnavailableError, type ResolvedIdentity, type SessionResolver } from '../auth/session-resolver.js';
 import { MicroCache, type CachedResponse, type ResponseCopy } from '../cache/micro-cache.js';
 import type { GatewayConfig } from '../config.js';
 import { requestIdFrom } from '../request-id.js';
-import { isAdminPath, isAmbiguousPath, matchRoute, SERVICE_NAMES, type BodyLimitClass, type RouteRule, type ServiceName } from '../routes.js';
+import { isAdminPath, isAmbiguousPath, matchRoute, routeOfRequest, SERVICE_NAMES, type BodyLimitClass, type RouteRule, type ServiceName } from '../routes.js';
 import { CROSS_SITE_MESSAGE, isCrossSiteWrite, isSameOrigin } from '../security/csrf.js';
 import { rateLimitClassOf, TOO_MANY_CONTACT_MESSAGES, TOO_MANY_REQUESTS_MESSAGE, type RateLimiter } from '../security/rate-limit.js';
 import { TOO_MANY_SOCKETS_MESSAGE, type SocketSlots } from '../security/socket-slots.js';
@@ -224,7 +224,7 @@ export class EdgeProxy {
     const res = reply.raw;
     const url = req.url ?? '/';
     if (isAmbiguousPath(url)) return this.refuse(reply, 400, 'This address is not valid.');
-    const route = matchRoute(url);
+    const route = routeOfRequest(req);
     if (!route) return this.refuse(reply, 404, NOT_FOUND_MESSAGE);
     const method = request.method;
 
@@ -283,16 +283,16 @@ export class EdgeProxy {
     }
     this.setForwardingHeaders(req, request.id, request.ip, request.protocol, request.host);
 
-    // Headers Fastify collected for this reply (security headers, request id) must reach the proxied response.
-    for (const [name, value] of Object.entries(reply.getHeaders())) {
-      if (value !== undefined) res.setHeader(name, value);
-    }
+    // The security headers and the request id are set on the response itself (app.ts), so the proxied answer has
+    // them; nothing sets a header of Fastify's reply before this point.
     reply.hijack();
     // A caller who gives up lets go of the service request at once: abandoned slow requests must not pile up.
     res.once('close', () => {
       if (!res.writableFinished) (req as TrackedRequest)[EXCHANGE]?.clientLeft();
     });
-    requestContext.run({ requestId: String(request.id) }, () => this.forward(route.service, req, res));
+    // Not in requestContext: the proxy's lines name the request id themselves, and a first run() of an
+    // AsyncLocalStorage turns on Node 20's promise hooks, a cost on every promise of every request after it.
+    this.forward(route.service, req, res);
   };
 
   /**

@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { RateLimitClass } from '../routes.js';
+import { BatchedBudget } from './batched-budget.js';
 
 export const TOO_MANY_REQUESTS_MESSAGE = 'Too many requests — please wait a moment and try again.';
 export const TOO_MANY_CONTACT_MESSAGES = 'Too many messages have been sent just now — please try again later.';
@@ -17,6 +18,9 @@ const EVERYONE = 'everyone';
 export type CountedClass = Exclude<RateLimitClass, 'none'>;
 /** The budgets counted per minute (the contact form's are per hour). */
 type PerMinuteClass = Exclude<CountedClass, 'contact' | 'sockets'>;
+/** The budgets nearly every request spends, counted in batches (security/batched-budget.ts). */
+type BatchedClass = Extract<PerMinuteClass, 'reads' | 'writes'>;
+const isBatched = (kind: RateLimitClass): kind is BatchedClass => kind === 'reads' || kind === 'writes';
 
 export type RateLimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
@@ -90,7 +94,8 @@ const refused = (outcome: RateLimiterRes): RateLimitDecision => ({
  */
 export class RateLimiter {
   private readonly redis: Redis;
-  private readonly limiters: Record<PerMinuteClass, RateLimiterRedis>;
+  private readonly limiters: Record<Exclude<PerMinuteClass, BatchedClass>, RateLimiterRedis>;
+  private readonly batched: Record<BatchedClass, BatchedBudget>;
   private readonly contactPerClient: RateLimiterRedis;
   private readonly contactTotal: RateLimiterRedis;
   private readonly socketsPerMember: RateLimiterRedis;
@@ -119,12 +124,14 @@ export class RateLimiter {
         duration,
         rejectIfRedisNotReady: true,
       });
+    // Sign-in and webhooks are counted in Redis on every request: small budgets, where every attempt matters.
     this.limiters = {
-      reads: make('reads', settings.perMinute.reads, 60),
-      writes: make('writes', settings.perMinute.writes, 60),
       login: make('login', settings.perMinute.login, 60),
       webhook: make('webhook', settings.perMinute.webhook, 60),
     };
+    const batched = (name: BatchedClass) =>
+      new BatchedBudget(make(name, settings.perMinute[name], 60), settings.perMinute[name], { onFlushError: (error) => this.logOutage(error) });
+    this.batched = { reads: batched('reads'), writes: batched('writes') };
     this.contactPerClient = make('contact', settings.contactPerHour.perClient, 3600);
     this.contactTotal = make('contact-total', settings.contactPerHour.total, 3600);
     this.socketsPerMember = make('sockets', settings.socketUpgradesPerMinute.perMember, 60);
@@ -134,10 +141,12 @@ export class RateLimiter {
   async consume(kind: RateLimitClass, subject: RateLimitSubject): Promise<RateLimitDecision> {
     if (kind === 'none') return { allowed: true };
     const key = rateLimitKeyOf(kind, subject);
+    if (isBatched(kind) && this.batched[kind].countLocally(key)) return { allowed: true };
     try {
       if (kind === 'sockets') return await within(this.consumeSockets(subject), REDIS_DECISION_TIMEOUT_MS, 'rate limiter');
       if (kind !== 'contact') {
-        await within(this.limiters[kind].consume(key), REDIS_DECISION_TIMEOUT_MS, 'rate limiter');
+        const counted: Promise<unknown> = isBatched(kind) ? this.batched[kind].consume(key) : this.limiters[kind].consume(key);
+        await within(counted, REDIS_DECISION_TIMEOUT_MS, 'rate limiter');
         return { allowed: true };
       }
       return await within(this.consumeContact(key), REDIS_DECISION_TIMEOUT_MS, 'rate limiter');
@@ -157,6 +166,8 @@ export class RateLimiter {
   }
 
   async close(): Promise<void> {
+    // What was counted here since the last flush reaches Redis before the connection goes (a bounded wait).
+    await within(Promise.all([this.batched.reads.close(), this.batched.writes.close()]), 1_000, 'the last rate-limit flush').catch(() => undefined);
     this.redis.disconnect();
   }
 
