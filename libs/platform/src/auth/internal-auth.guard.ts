@@ -8,7 +8,7 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ACCESS_METADATA, type AccessLevel, type RequestWithUser } from './access.decorators.js';
-import { IDENTITY_HEADER, verifyInternalToken } from './internal-token.js';
+import { IDENTITY_HEADER, VerifiedTokens } from './internal-token.js';
 
 /**
  * Global guard: every route must declare who may call it. A route that declares nothing is refused, so a
@@ -18,13 +18,16 @@ import { IDENTITY_HEADER, verifyInternalToken } from './internal-token.js';
 @Injectable()
 export class InternalAuthGuard implements CanActivate {
   private readonly logger = new Logger(InternalAuthGuard.name);
+  private readonly tokens: VerifiedTokens;
 
   constructor(
     private readonly reflector: Reflector,
-    private readonly publicKey: string,
+    publicKey: string,
     /** This service's name: only tokens for its audience are accepted. */
-    private readonly service: string,
-  ) {}
+    service: string,
+  ) {
+    this.tokens = new VerifiedTokens(publicKey, service);
+  }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     // Websocket and RPC handlers carry no x-hunted-identity header this guard could check, so they are refused
@@ -39,7 +42,7 @@ export class InternalAuthGuard implements CanActivate {
     ]);
     const request = context.switchToHttp().getRequest<RequestWithUser & { headers: Record<string, string | string[] | undefined> }>();
     const header = request.headers[IDENTITY_HEADER];
-    request.user = await verifyInternalToken(Array.isArray(header) ? header[0] : header, this.publicKey, this.service);
+    request.user = await this.tokens.verify(Array.isArray(header) ? header[0] : header);
 
     if (!access) {
       this.logger.error(`Route ${context.getClass().name}.${context.getHandler().name} declares no access level; refusing`);

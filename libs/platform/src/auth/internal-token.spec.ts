@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { importPKCS8, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { generateInternalKeyPair, isKeyPair } from './internal-keys.js';
-import { internalAudience, signInternalToken, verifyInternalToken, type AuthenticatedUser } from './internal-token.js';
+import { internalAudience, signInternalToken, VerifiedTokens, verifyInternalToken, type AuthenticatedUser } from './internal-token.js';
 
 const gateway = generateInternalKeyPair();
 const user: AuthenticatedUser = { id: 'u1', email: 'a@b.test', firstName: 'Ann', lastName: null, isAdmin: false };
@@ -123,5 +123,38 @@ describe('internal key pairs', () => {
     expect(isKeyPair(gateway.privateKey, `${other}${gateway.publicKey}`)).toBe(true);
     expect(isKeyPair(gateway.privateKey, other)).toBe(false);
     expect(isKeyPair('not a key', gateway.publicKey)).toBe(false);
+  });
+});
+
+describe('VerifiedTokens', () => {
+  it('answers a token it has verified with the same user, a copy each time', async () => {
+    const tokens = new VerifiedTokens(gateway.publicKey, 'reviews');
+    const token = await signInternalToken(admin, gateway.privateKey, 'reviews');
+    const first = await tokens.verify(token);
+    const again = await tokens.verify(token);
+    expect(first).toEqual(admin);
+    expect(again).toEqual(admin);
+    expect(again).not.toBe(first);
+  });
+
+  it('refuses what verifyInternalToken refuses: another audience, another key, a forged or empty token', async () => {
+    const tokens = new VerifiedTokens(gateway.publicKey, 'reviews');
+    expect(await tokens.verify(await signInternalToken(user, gateway.privateKey, 'brands'))).toBeNull();
+    expect(await tokens.verify(await signInternalToken(user, generateInternalKeyPair().privateKey, 'reviews'))).toBeNull();
+    const good = await signInternalToken(user, gateway.privateKey, 'reviews');
+    expect(await tokens.verify(good)).toEqual(user);
+    // The kept token's text with one character of its signature changed is another token, checked in full.
+    const forged = `${good.slice(0, -2)}${good.at(-2) === 'A' ? 'B' : 'A'}${good.at(-1)}`;
+    expect(await tokens.verify(forged)).toBeNull();
+    expect(await tokens.verify(undefined)).toBeNull();
+  });
+
+  it('stops answering a kept token at its expiry', async () => {
+    const tokens = new VerifiedTokens(gateway.publicKey, 'reviews');
+    // Signed 58.5 s ago (to the second, rounded down): it expires 0.5 to 1.5 s from now.
+    const token = await signInternalToken(user, gateway.privateKey, 'reviews', Date.now() - 58_500);
+    expect(await tokens.verify(token)).toEqual(user);
+    await new Promise((resolve) => setTimeout(resolve, 1_600));
+    expect(await tokens.verify(token)).toBeNull();
   });
 });

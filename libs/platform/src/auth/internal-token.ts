@@ -75,6 +75,16 @@ export async function verifyInternalToken(
   publicKeyPems: string,
   service: string,
 ): Promise<AuthenticatedUser | null> {
+  return (await verifiedToken(token, publicKeyPems, service))?.user ?? null;
+}
+
+interface VerifiedToken {
+  user: AuthenticatedUser;
+  /** The token's `exp`, in ms. */
+  expiresAtMs: number;
+}
+
+async function verifiedToken(token: string | undefined, publicKeyPems: string, service: string): Promise<VerifiedToken | null> {
   if (!token) return null;
   // Several keys only while keys are rotated; a token is good if any of them verifies it.
   const keys = await imported(publicKeys, publicKeyPems, (pems) =>
@@ -86,18 +96,55 @@ export async function verifyInternalToken(
         issuer: ISSUER,
         audience: internalAudience(service),
         algorithms: [ALGORITHM],
+        requiredClaims: ['exp'],
       });
       if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') return null;
-      return {
+      const user: AuthenticatedUser = {
         id: payload.sub,
         email: payload.email,
         firstName: typeof payload.firstName === 'string' ? payload.firstName : null,
         lastName: typeof payload.lastName === 'string' ? payload.lastName : null,
         isAdmin: payload.isAdmin === true,
       };
+      return { user, expiresAtMs: (payload.exp as number) * 1000 };
     } catch {
       // not signed by this key, or not valid at all: try the next key, and the caller is a guest after the last
     }
   }
   return null;
+}
+
+/** Tokens a service keeps verified at once; more (a flood of distinct valid tokens) drop the oldest. */
+const VERIFIED_TOKENS_KEPT = 10_000;
+
+/**
+ * verifyInternalToken for one service, remembering the tokens it has verified (by their exact text) until they
+ * expire. The gateway reuses a token for 30 s per member and service, so a service sees each one many times, and
+ * checking an Ed25519 signature costs ~180 µs of CPU here, about half of a signed-in read (docs/benchmarks.md, "The
+ * signed-in path"). Only a token that verified is kept, never past its own `exp`: the same bytes signed by the same
+ * key mean the same thing until then. A key taken out of INTERNAL_AUTH_PUBLIC_KEY takes effect at the restart that
+ * reads it, which also empties this.
+ */
+export class VerifiedTokens {
+  private readonly kept = new Map<string, VerifiedToken>();
+
+  constructor(
+    private readonly publicKeyPems: string,
+    private readonly service: string,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async verify(token: string | undefined): Promise<AuthenticatedUser | null> {
+    if (!token) return null;
+    const known = this.kept.get(token);
+    if (known) {
+      if (known.expiresAtMs > this.now()) return { ...known.user };
+      this.kept.delete(token);
+    }
+    const verified = await verifiedToken(token, this.publicKeyPems, this.service);
+    if (!verified) return null;
+    this.kept.set(token, verified);
+    if (this.kept.size > VERIFIED_TOKENS_KEPT) this.kept.delete(this.kept.keys().next().value as string);
+    return { ...verified.user };
+  }
 }
