@@ -57,6 +57,8 @@ export class SessionResolver {
   private readonly sessions = new Map<string, CachedSession>();
   private readonly inFlight = new Map<string, Promise<SessionUser | null>>();
   private readonly tokens = new Map<string, CachedToken>();
+  /** A cached session's claims as the tokens' key, written once per answer from identity, not per request. */
+  private readonly claimsOf = new WeakMap<SessionUser, string>();
   /** When each key was last invalidated, so a lookup that was already under way does not re-cache stale news. */
   private readonly invalidatedAt = new Map<string, number>();
   /**
@@ -128,7 +130,12 @@ export class SessionResolver {
   }
 
   private async tokenFor(user: SessionUser, service: string): Promise<string> {
-    const claims = JSON.stringify([service, user.id, user.email, user.firstName, user.lastName, user.isAdmin]);
+    let userClaims = this.claimsOf.get(user);
+    if (userClaims === undefined) {
+      userClaims = JSON.stringify([user.id, user.email, user.firstName, user.lastName, user.isAdmin]);
+      this.claimsOf.set(user, userClaims);
+    }
+    const claims = `${service} ${userClaims}`;
     const cached = this.tokens.get(claims);
     const now = this.now();
     if (cached && now - cached.signedAt < TOKEN_REUSE_MS) return cached.token;

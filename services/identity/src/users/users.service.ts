@@ -9,7 +9,7 @@ import {
   type UserRegisteredV1,
   type UserUpdatedV1,
 } from '@hunted/contracts';
-import { decodeImageDataUrl, EventPublisher, SERVICE_CONFIG, type ImageRules } from '@hunted/platform';
+import { decodeImageDataUrl, EventPublisher, preparedQuery, SERVICE_CONFIG, type ImageRules, type PreparedStatement } from '@hunted/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { isAdminEmail, type IdentityConfig } from '../config.js';
 
@@ -44,6 +44,8 @@ const USER_COLUMNS = `
   id, issuer, subject, email, first_name as "firstName", last_name as "lastName",
   profile_image_url as "profileImageUrl", instagram_url as "instagramUrl",
   created_at as "createdAt", updated_at as "updatedAt"`;
+
+const USER_BY_ID: PreparedStatement = { name: 'users-by-id', text: `select ${USER_COLUMNS} from users where id = $1` };
 
 /** The columns of a ProfileImage, read from `images`. */
 const IMAGE_COLUMNS = `id, user_id as "userId", content_type as "contentType", bytes, created_at as "createdAt"`;
@@ -165,8 +167,10 @@ export class UsersService {
     });
   }
 
-  findById(id: string): Promise<User | null> {
-    return oneUser(this.dataSource.manager, `select ${USER_COLUMNS} from users where id = $1`, [id]);
+  /** Every signed-in page asks for its user (`GET /api/auth/user`): a named statement, planned once per connection. */
+  async findById(id: string): Promise<User | null> {
+    const [user] = await preparedQuery<User>(this.dataSource, USER_BY_ID, [id]);
+    return user ?? null;
   }
 
   isAdmin(user: Pick<User, 'email'>): boolean {
