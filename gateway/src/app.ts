@@ -53,7 +53,7 @@ const CONTENT_SECURITY_POLICY = {
  * running helmet's middleware per request (fifteen small functions, each header validated as it is set) was 2 % of
  * the gateway's CPU under load. @fastify/helmet would build the middleware again, parsing the CSP, on every request.
  */
-export function helmetHeaders(options: Parameters<typeof helmet>[0]): [string, string][] {
+function helmetHeaders(options: Parameters<typeof helmet>[0]): [string, string][] {
   const headers = new Map<string, string>();
   const recorder = {
     setHeader: (name: string, value: string | number | readonly string[]) => headers.set(name.toLowerCase(), String(value)),

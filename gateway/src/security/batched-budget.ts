@@ -1,7 +1,7 @@
 import { RateLimiterRes, type RateLimiterRedis } from 'rate-limiter-flexible';
 
 /** How often the requests counted here are added to Redis's counts. */
-export const DEFAULT_FLUSH_MS = 250;
+const DEFAULT_FLUSH_MS = 250;
 /** Keys followed here at once; a key beyond them is counted in Redis on every request, as before. */
 const MAX_KEYS = 50_000;
 
