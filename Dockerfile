@@ -4,8 +4,8 @@
 #   docker build --build-arg APP_DIR=services/brands -t hunted/brands .
 # Build from the repository root (the workspace lockfile and libs/ are needed). docker-compose.yml does this.
 
-# The version the test suite runs on.
-ARG NODE_IMAGE=node:20.20-bookworm-slim
+# The Node LTS the test suite runs on (package.json pins the same major as its `node` devDependency).
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # Only the manifests, so the dependency layers are rebuilt when dependencies change, not when code does.
 FROM ${NODE_IMAGE} AS manifests

@@ -3,6 +3,10 @@ import {
   AVAILABILITY_SLOTS,
   BOOKING_ERRORS,
   DEFAULT_SESSION_TYPES,
+  firstOfMonth,
+  londonDateOf,
+  monthLabel,
+  type HunterBooking,
   type HunterInput,
   type SlotsResponse,
   type WeeklyHours,
@@ -181,12 +185,12 @@ test('a client books and pays a session, books a free one and cancels; the hunte
   await expect(hunterPage.getByRole('region', { name: 'Your figures' })).toContainText('£78.00');
   await screenshot(hunterPage, 'dashboard-bookings');
   await hunterPage.getByRole('tab', { name: 'Calendar' }).click();
-  // The calendar opens on this month; the sessions may fall in the next one. Count only once the grid is drawn,
-  // or a month that does hold them is skipped.
-  await expect(hunterPage.getByRole('grid', { name: /^Sessions in / })).toBeVisible();
-  const marked = hunterPage.getByRole('gridcell', { name: /sessions?$/ });
-  if ((await marked.count()) === 0) await hunterPage.getByRole('button', { name: 'Next month' }).click();
-  await expect(marked.first()).toBeVisible();
+  // The calendar opens on this month (London); the earliest session may fall in the next one, as its date says.
+  const sessions = (await (await hunterPage.request.get('/api/hunter-bookings')).json()) as HunterBooking[];
+  const earliest = sessions.filter((booking) => booking.status === 'confirmed').map((booking) => booking.sessionDate).sort()[0]!;
+  if (earliest.slice(0, 7) !== londonDateOf(Date.now()).slice(0, 7)) await hunterPage.getByRole('button', { name: 'Next month' }).click();
+  await expect(hunterPage.getByRole('grid', { name: `Sessions in ${monthLabel(firstOfMonth(earliest))}` })).toBeVisible();
+  await expect(hunterPage.getByRole('gridcell', { name: /sessions?$/ }).first()).toBeVisible();
   await screenshot(hunterPage, 'dashboard-calendar');
 
   // Cancelling more than 24 hours ahead refunds in full, and says so first.

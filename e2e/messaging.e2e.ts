@@ -2,6 +2,7 @@ import { expect, test, type Page } from './support/accessibility.js';
 import {
   AVAILABILITY_SLOTS,
   DEFAULT_SESSION_TYPES,
+  type ConversationSummary,
   type HunterInput,
   type WeeklyHours,
 } from '@hunted/contracts';
@@ -48,13 +49,16 @@ test('client and hunter chat live after a booking; badges rise and clear; nothin
   await signIn(clientPage, client.email, client.firstName);
   await bookPaidSession(clientPage.request, hunterId);
 
-  // The confirmed booking opens the conversation (an event away): the client finds it on /messages.
+  // The confirmed booking opens the conversation (an event away): once messaging has it, the client finds it on
+  // /messages.
+  await expect
+    .poll(async () => ((await (await clientPage.request.get('/api/conversations')).json()) as ConversationSummary[]).length, {
+      timeout: 30_000,
+    })
+    .toBe(1);
   await clientPage.goto('/messages');
   const conversations = clientPage.getByRole('list', { name: 'Conversations' });
-  await expect(async () => {
-    await clientPage.reload();
-    await expect(conversations.getByText(hunterName)).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 30_000 });
+  await expect(conversations.getByText(hunterName)).toBeVisible();
   await expect(clientPage.getByText('Select a conversation')).toBeVisible();
   await conversations.getByText(hunterName).click();
   await expect(clientPage).toHaveURL(/\/messages\?conversation=/);

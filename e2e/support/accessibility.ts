@@ -1,3 +1,6 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type Browser, type BrowserContext, type Cookie, type Page, type TestInfo } from '@playwright/test';
 import { E2E_BASE_URL } from './system.js';
@@ -7,7 +10,8 @@ import { E2E_BASE_URL } from './system.js';
  * journey visits — in its own page, or in any browser context it opens (`signedInContext`, a guest's context) —
  * is checked with axe-core at 390 and 1280 px wide once the journey is over, and a violation of serious or critical
  * impact fails the journey. A page is a route (ids count as one: `/brand/3` and `/brand/9` are one page) as a
- * given visitor sees it (guest, or the session a context carries); each is checked once per run.
+ * role sees it (guest, member, hunter or admin, read from the session a context carries); each route × role is
+ * checked once per run at each width, whichever worker meets it first (a claim file per page, see `claim`).
  *
  * The check opens the page afresh in a new context with the visitor's cookies, so it never races the journey's
  * own clicks. States reached by clicking (an open dialog) are checked where a journey calls `expectAccessible`.
@@ -27,8 +31,44 @@ interface Visit {
   cookies: Cookie[];
 }
 
-/** Pages already checked in this worker, by route and visitor. */
-const checked = new Set<string>();
+/**
+ * Pages already claimed for a check in this run, by any worker: a file per `route as role`, created exclusively, so
+ * two workers that meet the same page check it once. The folder is the run's own (global-setup.ts names it).
+ */
+const CLAIMS = process.env.E2E_AXE_CLAIMS ?? join(tmpdir(), `hunted-axe-${process.ppid}`);
+mkdirSync(CLAIMS, { recursive: true });
+
+function claim(key: string): boolean {
+  try {
+    writeFileSync(join(CLAIMS, encodeURIComponent(key)), '', { flag: 'wx' });
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+}
+
+type Role = 'guest' | 'member' | 'hunter' | 'admin';
+
+/** The role a session has, asked of the site as the page would (one answer per session value per worker). */
+const roles = new Map<string, Promise<Role>>();
+
+function roleOf(cookies: Cookie[]): Promise<Role> {
+  const session = cookies.find((cookie) => SESSION_COOKIE.test(cookie.name))?.value;
+  if (!session) return Promise.resolve('guest');
+  let role = roles.get(session);
+  if (!role) {
+    const headers = { cookie: cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ') };
+    role = (async (): Promise<Role> => {
+      const user = await fetch(`${E2E_BASE_URL}/api/auth/user`, { headers });
+      if (user.status === 401) return 'guest';
+      if (((await user.json()) as { isAdmin?: boolean }).isAdmin) return 'admin';
+      return (await fetch(`${E2E_BASE_URL}/api/hunter-profile`, { headers })).ok ? 'hunter' : 'member';
+    })();
+    roles.set(session, role);
+  }
+  return role;
+}
 
 /** `/brand/3/loom` and `/brand/9/fen` are one page: numbers and the segment after an id stand for any. */
 function routeOf(url: URL): string {
@@ -76,10 +116,10 @@ async function checkVisit(browser: Browser, visit: Visit): Promise<string[]> {
         try {
           found = await accessibilityProblems(page);
         } catch (error) {
-          // Navigated away during the analysis (a timed redirect, which may take several hops): let it settle, then
-          // check where it stays.
+          // Navigated away during the analysis (a timed redirect, which may take several hops): wait for the new
+          // page to settle, then check where it stays.
           if (attempt === 3) throw error;
-          await page.waitForTimeout(1_000);
+          await page.waitForLoadState('load');
           await page.waitForLoadState('networkidle');
           if (!page.url().startsWith(E2E_BASE_URL)) break;
         }
@@ -92,7 +132,7 @@ async function checkVisit(browser: Browser, visit: Visit): Promise<string[]> {
   return problems;
 }
 
-/** The pages a journey showed, by route and visitor, and the cookie reads still under way. */
+/** The pages a journey showed, by route and session, and the cookie reads still under way. */
 interface Visits {
   byKey: Map<string, Visit>;
   pending: Set<Promise<unknown>>;
@@ -109,7 +149,7 @@ function recordVisits(context: BrowserContext, visits: Visits): void {
         .cookies(E2E_BASE_URL)
         .then((cookies) => {
           const key = `${routeOf(url)} as ${visitorOf(cookies)}`;
-          if (!checked.has(key) && !visits.byKey.has(key)) visits.byKey.set(key, { url: `${url.pathname}${url.search}`, cookies });
+          if (!visits.byKey.has(key)) visits.byKey.set(key, { url: `${url.pathname}${url.search}`, cookies });
         })
         // The context was closed meanwhile: its page was recorded by an earlier navigation or is gone with it.
         .catch(() => undefined)
@@ -123,8 +163,10 @@ function recordVisits(context: BrowserContext, visits: Visits): void {
 async function checkVisits(browser: Browser, visits: Visits, testInfo: TestInfo): Promise<void> {
   await Promise.all(visits.pending);
   const problems: string[] = [];
-  for (const [key, visit] of visits.byKey) {
-    checked.add(key);
+  for (const visit of visits.byKey.values()) {
+    // The session's role, read now: a member who became a hunter during the journey is checked as what they are.
+    const key = `${routeOf(new URL(visit.url, E2E_BASE_URL))} as ${await roleOf(visit.cookies)}`;
+    if (!claim(key)) continue;
     if (process.env.AXE_LOG) console.log(`axe: ${key} (${visit.url})`);
     problems.push(...(await checkVisit(browser, visit)));
   }

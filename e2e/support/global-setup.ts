@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { startHunted } from '../../scripts/lib/hunted.mjs';
@@ -38,6 +41,8 @@ async function startClean(): Promise<void> {
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   await startClean();
+  // The accessibility fixture's claims (one file per route × role checked): the run's own, seen by every worker.
+  process.env.E2E_AXE_CLAIMS = mkdtempSync(join(tmpdir(), 'hunted-axe-'));
   const system = await startHunted({
     env: {
       ...process.env,

@@ -105,7 +105,8 @@ export async function screenshot(page: Page, label: string): Promise<void> {
   const original = page.viewportSize();
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(200);
+    // Two frames: the layout at the new width has been drawn.
+    await page.evaluate(() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))));
     await page.screenshot({ path: `${dir}/${label}-${width}.png`, fullPage: true });
   }
   if (original) await page.setViewportSize(original);
