@@ -29,7 +29,9 @@ export default defineConfig({
     { name: 'alone', testMatch: ALONE_JOURNEYS, dependencies: ['journeys'], workers: 1 },
   ],
   retries: 0,
-  timeout: 60_000,
+  // A ceiling for a journey that is stuck, not a speed goal: two journeys share a 2-core machine with the 11
+  // processes they drive, so a journey of a dozen pages takes longer than it would alone.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   outputDir: 'test-results',

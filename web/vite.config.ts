@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
+import { defaultClientConditions, defaultServerConditions, defineConfig, type Plugin } from 'vite';
 
 // The SPA only ever talks to its own origin; in development that origin is Vite, so hand API and
 // socket.io traffic to the gateway exactly as production would serve it.
@@ -44,7 +44,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   // The one server build is the app shell's (src/app/shell.tsx, run once at build time by scripts/app-shell.mjs):
   // the workspace libs are bundled into it, the rest comes from node_modules.
-  ssr: { noExternal: ['@hunted/contracts'] },
+  // Its TypeScript too (the `source` condition), so the web build never waits for the libs' own build.
+  ssr: { noExternal: ['@hunted/contracts'], resolve: { conditions: ['source', ...defaultServerConditions] } },
   build: isSsrBuild
     ? { outDir: 'dist-shell', emptyOutDir: true }
     : {
