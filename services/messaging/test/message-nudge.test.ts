@@ -35,6 +35,8 @@ describe('messaging: the unread-message email', () => {
   /** Every finished run of the email's job, with what it decided, and how many sweeps asked for due ones. */
   const runs: { data: MessageNudgeData; outcome: { sent: boolean; skipped?: string } }[] = [];
   let sweeps = 0;
+  /** Conversations whose email jobs wait for the test before they run (so "before the delay" cannot be lost). */
+  const held = new Map<string, Promise<void>>();
   /** Resolves with the outcome of the first run of the job planned for `messageId` (the one that began a run). */
   async function runFor(messageId: string): Promise<{ sent: boolean; skipped?: string }> {
     await waitFor(`the email's job for message ${messageId} to run`, () => runs.some((run) => run.data.messageId === messageId));
@@ -78,6 +80,7 @@ describe('messaging: the unread-message email', () => {
     const run = job.run.bind(job);
     const pending = job.pending.bind(job);
     vi.spyOn(job, 'run').mockImplementation(async (planned) => {
+      await held.get(planned.data.conversationId);
       const outcome = await run(planned);
       runs.push({ data: planned.data, outcome });
       return outcome;
@@ -123,9 +126,14 @@ describe('messaging: the unread-message email', () => {
 
   it('sends nothing about a message read before the delay', async () => {
     const id = await conversationOf(grace);
+    // Its job is held until the message has been read: the read is before the job however slow the machine, as a
+    // read within the delay is.
+    let readNow: () => void = () => undefined;
+    held.set(id, new Promise<void>((resolve) => (readNow = resolve)));
     const question = await send(grace, id, sofia, 'Quick question');
     await callAs(service.base, sofia, `/api/conversations/${id}/read`, { method: 'POST', body: {} });
-    // Its job runs after the delay and finds the message read; no sweep finds a run of unread messages since.
+    readNow();
+    // The job finds the message read; no sweep finds a run of unread messages since.
     expect(await runFor(question.body.id)).toEqual({ sent: false, skipped: 'read' });
     await afterTwoSweeps();
     expect(nudgesAbout(id)).toEqual([]);
