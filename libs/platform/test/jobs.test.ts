@@ -73,7 +73,7 @@ const PREFIX = `test:jobs:${process.pid}:`;
 async function jobsIn(queueName: string, redisUrl = TEST_REDIS_URL): Promise<number> {
   const queue = new Queue(queueName, { connection: { url: redisUrl }, prefix: `${PREFIX}bull` });
   try {
-    const counts = await queue.getJobCounts('completed', 'failed', 'delayed', 'waiting', 'active', 'prioritized', 'paused');
+    const counts = await queue.getJobCounts('completed', 'failed', 'delayed', 'waiting', 'active', 'prioritized');
     return Object.values(counts).reduce((sum, n) => sum + n, 0);
   } finally {
     await queue.close();
