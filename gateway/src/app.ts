@@ -89,9 +89,14 @@ export function proxiedRoutes(runtime: GatewayRuntime) {
   };
 }
 
-export async function createGatewayApp(config: GatewayConfig): Promise<GatewayApp> {
+export interface GatewayAppOptions {
+  /** The clock of the micro-cache (the system clock unless a test gives its own). */
+  now?: () => number;
+}
+
+export async function createGatewayApp(config: GatewayConfig, options: GatewayAppOptions = {}): Promise<GatewayApp> {
   const logger = createRootLogger('gateway', config.LOG_LEVEL);
-  const runtime = new GatewayRuntime(config, logger);
+  const runtime = new GatewayRuntime(config, logger, options.now);
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
     requestIdHeader: false,

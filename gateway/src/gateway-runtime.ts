@@ -35,9 +35,14 @@ export class GatewayRuntime {
   /** Internal listener for `/health/deps` and `/metrics`; main.ts binds it to OPS_PORT (tests to a port of their own). */
   readonly opsServer: http.Server;
 
+  /**
+   * `now` is the clock of the micro-cache's lifetimes: the system clock, or a test's own that it moves by hand
+   * instead of waiting out a second.
+   */
   constructor(
     readonly config: GatewayConfig,
     readonly logger: Logger,
+    now: () => number = Date.now,
   ) {
     this.agent = createUpstreamAgent(config.UPSTREAM_MAX_SOCKETS, config.UPSTREAM_IDLE_TIMEOUT_MS);
     this.pools = new ServicePools({ maxConnections: config.UPSTREAM_MAX_SOCKETS, idleTimeoutMs: config.UPSTREAM_IDLE_TIMEOUT_MS });
@@ -78,7 +83,7 @@ export class GatewayRuntime {
       },
       logger,
     );
-    this.microCache = new MicroCache({ ...DEFAULT_MICRO_CACHE_LIMITS, ttlMs: config.MICRO_CACHE_TTL_MS });
+    this.microCache = new MicroCache({ ...DEFAULT_MICRO_CACHE_LIMITS, ttlMs: config.MICRO_CACHE_TTL_MS }, now);
     this.edge = new EdgeProxy({
       config,
       pools: this.pools,

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
+import { waitFor } from '@hunted/platform/testing';
 import { close, listen, startTestGateway, testGatewayConfig } from './support/test-gateway.js';
 import type { GatewayApp } from '../src/app.js';
 import type { GatewayConfig } from '../src/config.js';
@@ -53,45 +54,35 @@ function identityService(seen: Seen[]): http.Server {
 
 interface RawAnswer {
   head: string;
-  /** Body bytes the client had written when the first byte of the answer arrived. */
-  bodyBytesSentBeforeAnswer: number;
 }
 
 /**
- * Starts a POST declaring `declaredLength` bytes and feeds its body slowly (16 KB every 20 ms) until an answer
- * arrives, so an answer can only come early if the gateway did not wait for the body.
+ * Starts a POST declaring `declaredLength` bytes, sends the first 16 KB of its body and then nothing more until an
+ * answer arrives: an answer can only come at all if the gateway did not wait for the body (had it waited, none would
+ * come and the test would time out), however fast or slow the machine.
  */
 function slowUpload(base: string, requestPath: string, declaredLength: number, headers: Record<string, string> = {}): Promise<RawAnswer> {
   const { hostname, port } = new URL(base);
   return new Promise((resolve, reject) => {
     const socket = net.connect(Number(port), hostname);
-    let sent = 0;
-    let answer = '';
-    let answeredAt: number | null = null;
     const chunk = Buffer.alloc(16 * 1024, 0x61);
-    const timer = setInterval(() => {
-      if (socket.destroyed || sent + chunk.length > declaredLength) return;
-      sent += chunk.length;
-      socket.write(chunk);
-    }, 20);
+    let answer = '';
     const finish = () => {
-      clearInterval(timer);
       socket.destroy();
-      if (answeredAt === null) reject(new Error(`no answer after sending ${sent} of ${declaredLength} bytes`));
-      else resolve({ head: answer, bodyBytesSentBeforeAnswer: answeredAt });
+      if (!answer) reject(new Error(`the connection closed with no answer after ${chunk.length} of ${declaredLength} bytes`));
+      else resolve({ head: answer });
     };
     socket.on('data', (data: Buffer) => {
-      answeredAt ??= sent;
       answer += data.toString('latin1');
       if (answer.includes('\r\n\r\n')) finish();
     });
     socket.on('error', () => undefined);
     socket.on('close', finish);
-    setTimeout(finish, 5_000);
     const extra = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
     socket.write(
       `POST ${requestPath} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\nContent-Length: ${declaredLength}\r\n${extra}\r\n`,
     );
+    socket.write(chunk);
   });
 }
 
@@ -162,7 +153,6 @@ describe('gateway edges', () => {
         const answer = await slowUpload(base, '/api/brands/3/reviews', declared, headers);
         expect(answer.head).toMatch(/^HTTP\/1\.1 401 /);
         expect(answer.head.toLowerCase()).toContain('connection: close');
-        expect(answer.bodyBytesSentBeforeAnswer).toBeLessThan(declared / 10);
       }
       expect(seen.length).toBe(before);
     });
@@ -318,18 +308,20 @@ describe('gateway edges', () => {
 
   describe('connections to services', () => {
     it('lets an idle pooled connection go after UPSTREAM_IDLE_TIMEOUT_MS, before the service would', async () => {
-      const closedAfter: number[] = [];
-      let answeredAt = 0;
+      // Who hung up: the gateway's end arrives as 'end' on the service's socket before it closes. The service
+      // would keep it 60 s, past the test's own timeout, so a close at all is the gateway's doing.
+      const closes: { endedByGateway: boolean }[] = [];
       const service = http.createServer((_req, res) => res.end('{}'));
       service.keepAliveTimeout = 60_000;
       service.on('connection', (socket: net.Socket) => {
-        socket.once('close', () => closedAfter.push(Date.now() - answeredAt));
+        let ended = false;
+        socket.once('end', () => (ended = true));
+        socket.once('close', () => closes.push({ endedByGateway: ended }));
       });
       const base = await startGateway({ BRANDS_URL: await startServer(service), UPSTREAM_IDLE_TIMEOUT_MS: '300' });
       expect((await fetch(`${base}/api/brands`)).status).toBe(200);
-      answeredAt = Date.now();
-      await expect.poll(() => closedAfter.length, { timeout: 3_000 }).toBe(1);
-      expect(closedAfter[0]).toBeLessThan(2_000);
+      await waitFor('the idle connection closed', () => closes.length === 1);
+      expect(closes).toEqual([{ endedByGateway: true }]);
     });
 
     it('refuses an idle timeout that would outlive the services keep-alive', () => {
@@ -402,9 +394,8 @@ describe('gateway edges', () => {
       });
       const base = await startGateway({ BRANDS_URL: await startServer(service), UPSTREAM_TIMEOUT_MS: '300' });
       expect((await fetch(`${base}/api/brands/1`)).status).toBe(200);
-      const startedAt = Date.now();
+      // The service never answers it: a 504 can only be the gateway's own timeout, and it asked once.
       expect((await fetch(`${base}/api/brands/2`)).status).toBe(504);
-      expect(Date.now() - startedAt).toBeLessThan(1_000);
       expect(received).toEqual(['/api/brands/1 #1', '/api/brands/2 #2']);
     });
   });

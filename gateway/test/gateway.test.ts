@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import { IDENTITY_HEADER, verifyInternalToken } from '@hunted/platform';
-import { TEST_INTERNAL_AUTH_PUBLIC_KEY } from '@hunted/platform/testing';
+import { TEST_INTERNAL_AUTH_PUBLIC_KEY, waitFor } from '@hunted/platform/testing';
 import { close, listen, startTestGateway, testGatewayConfig } from './support/test-gateway.js';
 import type { GatewayApp } from '../src/app.js';
 import type { GatewayConfig } from '../src/config.js';
@@ -448,11 +448,10 @@ describe('gateway', () => {
       const hanging = http.createServer(() => undefined);
       const slow = await startGateway(config({ BRANDS_URL: await listen(hanging), UPSTREAM_TIMEOUT_MS: '300' }));
       try {
-        const startedAt = Date.now();
+        // The service never answers: an answer at all, a 504 saying so, is the gateway's own timeout.
         const response = await fetch(`${slow.base}/api/brands`);
         expect(response.status).toBe(504);
         expect(await response.json()).toEqual({ message: 'The brands service took too long to answer.' });
-        expect(Date.now() - startedAt).toBeLessThan(5_000);
       } finally {
         await slow.gateway.app.close();
         await close(hanging);
@@ -462,23 +461,23 @@ describe('gateway', () => {
 
   describe('when the client leaves before the answer', () => {
     it('lets go of the service request at once, so abandoned slow requests do not pile up', async () => {
-      const upstreamClosed: number[] = [];
+      let upstreamClosed = 0;
       let received = 0;
-      // Answers nothing until its client goes away, then notes when that happened.
+      // Answers nothing until its client goes away, then notes that it did.
       const slowService = http.createServer((req, res) => {
         received += 1;
-        res.on('close', () => upstreamClosed.push(Date.now()));
+        res.on('close', () => (upstreamClosed += 1));
       });
-      const slow = await startGateway(config({ BRANDS_URL: await listen(slowService) }));
+      // The gateway's own timeout an hour away: the service request can only end because the client left.
+      const slow = await startGateway(config({ BRANDS_URL: await listen(slowService), UPSTREAM_TIMEOUT_MS: '3600000' }));
       try {
         const controller = new AbortController();
         const answer = fetch(`${slow.base}/api/brands`, { signal: controller.signal }).catch((error: unknown) => error);
         await expect.poll(() => received).toBe(1);
-        const abortedAt = Date.now();
+        expect(upstreamClosed).toBe(0);
         controller.abort();
         await answer;
-        await expect.poll(() => upstreamClosed.length, { timeout: 2_000 }).toBe(1);
-        expect(upstreamClosed[0]! - abortedAt).toBeLessThan(1_000);
+        await waitFor('the service request let go', () => upstreamClosed === 1);
         // The gateway still answers the next caller.
         expect((await fetch(`${slow.base}/health`)).status).toBe(200);
       } finally {

@@ -13,7 +13,12 @@ const ALICE = { id: 'u-alice', email: 'alice@example.com', firstName: 'Alice', l
 const PUBLIC_READ = 'public, max-age=0, s-maxage=1';
 const APP_SCRIPT = `console.log(${JSON.stringify('hunted '.repeat(400))});`;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * The micro-cache's clock, moved by hand: an entry's second (or half of it) passes when the test says, exactly, not
+ * when a sleep ends on a machine that may be slower than the cache's lifetimes.
+ */
+let clockMs = Date.now();
+const advance = (ms: number) => void (clockMs += ms);
 
 /**
  * The gateway in front of a brands stand-in that counts what reaches it: a brand's public read (its votes), a
@@ -64,7 +69,7 @@ describe('gateway: the micro-cache and compressed assets', () => {
       webDist,
       env: { IDENTITY_URL: await listen(identity), BRANDS_URL: await listen(brands) },
     });
-    ({ gateway, base } = await startTestGateway(cfg));
+    ({ gateway, base } = await startTestGateway(cfg, { now: () => clockMs }));
   });
 
   afterAll(async () => {
@@ -75,7 +80,7 @@ describe('gateway: the micro-cache and compressed assets', () => {
 
   beforeEach(async () => {
     // Each test starts with nothing kept: entries from the last one have expired.
-    await sleep(1_050);
+    advance(1_050);
     reached = [];
   });
 
@@ -104,14 +109,14 @@ describe('gateway: the micro-cache and compressed assets', () => {
     expect(second.headers.get('content-security-policy')).not.toBeNull();
     expect(reached).toEqual(['GET /api/brands/1 guest']);
 
-    await sleep(1_050);
+    advance(1_050);
     expect((await get('/api/brands/1')).headers.get('x-gateway-cache')).toBeNull();
     expect(reached).toHaveLength(2);
   });
 
   it('renews a read answer in the background from half its second, so readers after its expiry still get it kept', async () => {
     await get('/api/brands/1');
-    await sleep(550);
+    advance(550);
     const renewing = await get('/api/brands/1');
     expect(renewing.headers.get('x-gateway-cache')).toBe('hit');
     // One renewal, sent as a guest's read, however many readers come meanwhile.
@@ -120,11 +125,11 @@ describe('gateway: the micro-cache and compressed assets', () => {
     expect(reached).toEqual(['GET /api/brands/1 guest', 'GET /api/brands/1 guest']);
     votes += 1;
     // Past the first copy's second: the renewed copy answers, and it is under a second old.
-    await sleep(600);
+    advance(600);
     const renewed = await get('/api/brands/1');
     expect(renewed.headers.get('x-gateway-cache')).toBe('hit');
     expect(await renewed.json()).toEqual({ id: 1, votes: votes - 1 });
-    await sleep(500);
+    advance(500);
     expect(await (await get('/api/brands/1')).json()).toEqual({ id: 1, votes });
   });
 
@@ -162,7 +167,7 @@ describe('gateway: the micro-cache and compressed assets', () => {
     const before = (await (await get('/api/brands/1')).json()) as { votes: number };
     votes += 1;
     expect(await (await get('/api/brands/1')).json()).toEqual(before);
-    await sleep(1_050);
+    advance(1_050);
     expect(await (await get('/api/brands/1')).json()).toEqual({ id: 1, votes: before.votes + 1 });
   });
 

@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
-import { waitFor } from '@hunted/platform/testing';
+import { Redis } from 'ioredis';
+import { TEST_REDIS_URL, waitFor } from '@hunted/platform/testing';
 import { close, listen, startTestGateway, testGatewayConfig } from './support/test-gateway.js';
 import type { GatewayApp } from '../src/app.js';
 
@@ -226,8 +227,22 @@ describe('gateway: websocket upgrades', () => {
     expect((await open(crashing.base, 'hunted.sid=carol')).outcome).toBe('open');
     expect((await open(crashing.base, 'hunted.sid=carol')).outcome).toBe('open');
     expect((await open(other.base, 'hunted.sid=carol')).outcome).toBe('refused 429');
-    // While it lives, the gateway renews its sockets' places: still full after the first expiry would have passed.
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    // While it lives, the gateway renews its sockets' places: still full once their first expiry has passed. The
+    // places are members of a sorted set scored by when they expire, by Redis's clock: the test waits for that
+    // clock to pass the first expiry, not a sleep that may end before it on a slow machine.
+    const redis = new Redis(TEST_REDIS_URL);
+    try {
+      const placesKey = `${settings.REDIS_PREFIX}gateway:sockets:user:${USERS.carol!.id}`;
+      const expiries = async () => (await redis.zrange(placesKey, 0, -1, 'WITHSCORES')).filter((_, i) => i % 2 === 1).map(Number);
+      const firstExpiry = Math.max(...(await expiries()));
+      await waitFor("Redis's clock past the places' first expiry", async () => {
+        const [seconds, micros] = await redis.time();
+        return Number(seconds) * 1000 + Number(micros) / 1000 > firstExpiry;
+      });
+      expect((await expiries()).every((expiry) => expiry > firstExpiry)).toBe(true);
+    } finally {
+      redis.disconnect();
+    }
     expect((await open(other.base, 'hunted.sid=carol')).outcome).toBe('refused 429');
 
     // A crash: nothing is released, nothing is renewed.

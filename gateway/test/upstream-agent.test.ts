@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createUpstreamAgent, getJson } from '../src/upstream-agent.js';
 
 describe('getJson over the pool', () => {
@@ -52,6 +52,47 @@ describe('getJson over the pool', () => {
     } finally {
       failing.closeAllConnections();
       await new Promise((resolve) => failing.close(resolve));
+    }
+  });
+
+  it('gives up at its deadline counted from the call, a wait for a pooled socket included', async () => {
+    // Its deadline's timer on a clock the test moves (the sockets are real): all six calls start at one moment,
+    // two get the agent's two sockets to a service that never answers and four wait for one. Each must fail at
+    // the deadline of its own call, not one or two deadlines later once a socket is free.
+    let asked = 0;
+    let twoAsked: () => void = () => undefined;
+    const bothIn = new Promise<void>((resolve) => (twoAsked = resolve));
+    const hung = http.createServer(() => {
+      asked += 1;
+      if (asked === 2) twoAsked();
+    });
+    await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(hung.address() as AddressInfo).port}`;
+    const twoSockets = createUpstreamAgent(2, 30_000);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const outcomes: string[] = [];
+      const calls = Array.from({ length: 6 }, (_, i) =>
+        getJson(`${url}/${i}`, {}, twoSockets, 1_000).then(
+          () => void outcomes.push('answered'),
+          (error: Error) => void outcomes.push(error.message.replace(`${url}/${i}`, 'the call')),
+        ),
+      );
+      await bothIn;
+      const settle = () => new Promise((resolve) => setImmediate(resolve));
+      await vi.advanceTimersByTimeAsync(999);
+      await settle();
+      // A moment before the deadline: nothing has failed yet, and four calls are still waiting for a socket.
+      expect(outcomes).toEqual([]);
+      expect(asked).toBe(2);
+      await vi.advanceTimersByTimeAsync(1);
+      await Promise.all(calls);
+      expect(outcomes).toEqual(Array(6).fill('the call did not answer within 1000 ms'));
+    } finally {
+      vi.useRealTimers();
+      twoSockets.destroy();
+      hung.closeAllConnections();
+      await new Promise((resolve) => hung.close(resolve));
     }
   });
 });

@@ -22,8 +22,11 @@ export class ChildApp {
   #restartTimer = null;
   #nextDelayMs = 0;
   #stopping = false;
+  #now;
 
-  constructor({ name, command, args, cwd, env, output, readyUrl }) {
+  /** `now` is the clock a run's length is read on (the system clock; a test's own that it moves instead of waiting). */
+  constructor({ name, command, args, cwd, env, output, readyUrl, now = Date.now }) {
+    this.#now = now;
     this.name = name;
     this.readyUrl = readyUrl;
     this.tail = [];
@@ -41,7 +44,7 @@ export class ChildApp {
   #spawn() {
     const { command, args, cwd, env } = this.#spec;
     this.exit = null;
-    this.startedAt = Date.now();
+    this.startedAt = this.#now();
     this.process = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     const child = this.process;
     this.exited = new Promise((resolve) => {
@@ -76,7 +79,7 @@ export class ChildApp {
   #afterExit() {
     const policy = this.#restartPolicy;
     if (!policy || this.#stopping || this.running || this.#restartTimer) return;
-    const upMs = Date.now() - this.startedAt;
+    const upMs = this.#now() - this.startedAt;
     if (upMs >= policy.resetAfterMs) this.#nextDelayMs = policy.initialMs;
     const delayMs = this.#nextDelayMs;
     this.#nextDelayMs = Math.min(delayMs * 2, policy.maxMs);

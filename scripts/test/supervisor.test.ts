@@ -2,7 +2,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { freePort, waitFor } from '@hunted/platform/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ChildApp } from '../lib/processes.mjs';
 
 const TINY_APP = fileURLToPath(new URL('./fixtures/tiny-app.mjs', import.meta.url));
@@ -22,10 +22,14 @@ class Collected extends Writable {
 
 describe('npm start supervising its apps', () => {
   let app: ChildApp | undefined;
+  /** How far the apps' clock of run lengths is ahead of the system clock: a test moves it instead of waiting. */
+  let clockAheadMs = 0;
 
   afterEach(async () => {
+    vi.useRealTimers();
     await app?.stop(2_000);
     app = undefined;
+    clockAheadMs = 0;
   });
 
   async function startTiny(): Promise<{ app: ChildApp; output: Collected; base: string }> {
@@ -40,6 +44,7 @@ describe('npm start supervising its apps', () => {
       env: { ...process.env, PORT: String(port) },
       output,
       readyUrl: `${base}/ready`,
+      now: () => Date.now() + clockAheadMs,
     });
     app = child;
     await child.waitReady(10_000);
@@ -81,31 +86,35 @@ describe('npm start supervising its apps', () => {
     // Every line is the app's, under its prefix.
     expect(output.lines(/restart:/).every((line) => line.startsWith('tiny     | restart: '))).toBe(true);
 
-    // After a run longer than resetAfterMs the delay starts over.
-    await new Promise((resolve) => setTimeout(resolve, BACKOFF.resetAfterMs + 200));
+    // After a run longer than resetAfterMs the delay starts over: the run's clock moved past it, not waited out.
+    clockAheadMs += BACKOFF.resetAfterMs;
     child.process.kill('SIGKILL');
     await answeredByNewProcess(base, third);
     expect(output.lines(/restart: tiny was killed by SIGKILL .*restarting it in 0\.2 s, .*\(restart 3\)/)).toHaveLength(1);
   });
 
+  // The restart's timer (and stop()'s grace timer) on a clock the test moves: had a restart been left waiting, moving
+  // the clock past every backoff runs it at once, and stop() cannot wait out any timer, since none fires by itself.
   it('restarts nothing once stopping: stop() during the backoff cancels the restart and returns at once', async () => {
     const { app: child, output } = await startTiny();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     child.process.kill('SIGKILL');
-    await waitFor('the restart notice', () => output.lines(/restart: tiny was killed/).length === 1);
+    // The supervisor hears the exit first (its handler was there before this wait): the restart is planned by now.
+    await child.exited;
+    expect(output.lines(/restart: tiny was killed/)).toHaveLength(1);
 
-    const stoppingAt = Date.now();
     await child.stop(2_000);
-    expect(Date.now() - stoppingAt).toBeLessThan(100);
-    await new Promise((resolve) => setTimeout(resolve, BACKOFF.initialMs * 3));
+    vi.advanceTimersByTime(BACKOFF.maxMs * 10);
     expect(child.running).toBe(false);
     expect(output.lines(/started again/)).toEqual([]);
   });
 
   it('does not restart an app it stopped itself', async () => {
     const { app: child, output } = await startTiny();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     await child.stop(2_000);
     expect(child.exit).toEqual({ code: 0, signal: null });
-    await new Promise((resolve) => setTimeout(resolve, BACKOFF.initialMs * 3));
+    vi.advanceTimersByTime(BACKOFF.maxMs * 10);
     expect(child.running).toBe(false);
     expect(output.lines(/restart:/)).toEqual([]);
   });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { TEST_INTERNAL_AUTH_PRIVATE_KEY, TEST_INTERNAL_AUTH_PUBLIC_KEY, TEST_REDIS_URL, waitFor } from '@hunted/platform/testing';
-import { createGatewayApp, type GatewayApp } from '../../src/app.js';
+import { createGatewayApp, type GatewayApp, type GatewayAppOptions } from '../../src/app.js';
 import { gatewayEnvSchema, type GatewayConfig } from '../../src/config.js';
 
 /** Starts a stand-in server on a free port of 127.0.0.1 and gives its base URL. */
@@ -53,10 +53,14 @@ export interface StartedGateway {
 
 /**
  * Creates and starts a gateway on a free port. `limitsHold` waits for the rate limiter's Redis connection: limits
- * fail open until it is up, and a test about limits that hold must not start before.
+ * fail open until it is up, and a test about limits that hold must not start before. `now` is the micro-cache's
+ * clock, for a test that moves it by hand.
  */
-export async function startTestGateway(config: GatewayConfig, { limitsHold = false } = {}): Promise<StartedGateway> {
-  const gateway = await createGatewayApp(config);
+export async function startTestGateway(
+  config: GatewayConfig,
+  { limitsHold = false, now }: { limitsHold?: boolean } & GatewayAppOptions = {},
+): Promise<StartedGateway> {
+  const gateway = await createGatewayApp(config, now ? { now } : {});
   await gateway.app.listen(0, '127.0.0.1');
   if (limitsHold) await waitFor('the rate limiter to reach Redis', () => gateway.runtime.rateLimiter.ping(), 5_000);
   return { gateway, base: `http://127.0.0.1:${(gateway.app.getHttpServer().address() as AddressInfo).port}` };

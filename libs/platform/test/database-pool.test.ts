@@ -12,7 +12,7 @@ import {
   SQL_STATE,
   sqlStateOf,
 } from '../src/index.js';
-import { TEST_DATABASE_URL, testConfig } from '../src/testing/index.js';
+import { TEST_DATABASE_URL, testConfig, waitFor } from '../src/testing/index.js';
 
 const SCHEMA = `database_pool_${process.pid}`;
 
@@ -40,7 +40,10 @@ class ProbeModule {
   }
 }
 
-/** Settles with how long the promise took and what it gave or threw. */
+/**
+ * Settles with how long the promise took and what it gave or threw. Only ever compared with a lower bound (a
+ * timeout did not fire early): how much longer a loaded machine takes says nothing about the code.
+ */
 async function timed<T>(work: Promise<T>): Promise<{ ms: number; value?: T; error?: unknown }> {
   const started = Date.now();
   try {
@@ -62,8 +65,11 @@ describe("every service's pool is bounded: acquire timeout, statement timeout, i
   let app: NestFastifyApplication;
   let dataSource: DataSource;
   let base: string;
+  /** Outside the pool under test, so watching never takes one of its two connections. */
+  const observer = new pg.Client({ connectionString: TEST_DATABASE_URL });
 
   beforeAll(async () => {
+    await observer.connect();
     app = await createServiceApp(ProbeModule.forRoot(config), { name: 'probe', config });
     await app.listen(0, '127.0.0.1');
     base = `http://127.0.0.1:${(app.getHttpServer().address() as { port: number }).port}`;
@@ -71,6 +77,7 @@ describe("every service's pool is bounded: acquire timeout, statement timeout, i
   });
 
   afterAll(async () => {
+    await observer.end();
     await app?.close();
     const db = new pg.Client({ connectionString: TEST_DATABASE_URL });
     await db.connect();
@@ -78,7 +85,10 @@ describe("every service's pool is bounded: acquire timeout, statement timeout, i
     await db.end();
   });
 
-  /** Takes every connection of the pool into an open transaction; returns them when done. */
+  /**
+   * Takes every connection of the pool; returns them when `work` has settled. So whatever `work` saw happened while
+   * no connection could be free: an answer there came from the acquire timeout, not from a connection given back.
+   */
   async function holdingEveryConnection<T>(work: () => Promise<T>): Promise<T> {
     const runners: QueryRunner[] = [];
     try {
@@ -98,7 +108,6 @@ describe("every service's pool is bounded: acquire timeout, statement timeout, i
     expect(outcome.error).toBeInstanceOf(Error);
     expect((outcome.error as Error).message).toBe('timeout exceeded when trying to connect');
     expect(outcome.ms).toBeGreaterThanOrEqual(350);
-    expect(outcome.ms).toBeLessThan(2_000);
     // The pool is whole again afterwards.
     expect(await dataSource.query('select 1 as one')).toEqual([{ one: 1 }]);
   });
@@ -109,22 +118,26 @@ describe("every service's pool is bounded: acquire timeout, statement timeout, i
     expect(response.status).toBe(503);
     expect(response.headers.get('retry-after')).toBe('5');
     expect(await response.json()).toEqual({ statusCode: 503, message: DATABASE_BUSY_MESSAGE });
-    expect(outcome.ms).toBeLessThan(2_000);
     expect((await fetch(`${base}/probe`)).status).toBe(200);
   });
 
   it('PostgreSQL cancels a statement running past DATABASE_STATEMENT_TIMEOUT_MS', async () => {
     const outcome = await timed(dataSource.query('select pg_sleep(5)'));
+    // Cancelled, and by the statement timeout (not a user's cancel request): the statement did not run its 5 s.
     expect(sqlStateOf(outcome.error)).toBe(SQL_STATE.queryCanceled);
-    expect(outcome.ms).toBeLessThan(2_000);
+    expect((outcome.error as Error).message).toBe('canceling statement due to statement timeout');
   });
 
   it('PostgreSQL ends a session left idle in a transaction past DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS, and the pool recovers', async () => {
     const runner = dataSource.createQueryRunner();
     await runner.connect();
     await runner.startTransaction();
-    await runner.query('select 1');
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const [{ pid }] = (await runner.query('select pg_backend_pid() as pid')) as [{ pid: number }];
+    // The session's end is what the test waits for, seen from outside it: gone from pg_stat_activity.
+    await waitFor('PostgreSQL to end the session idle in its transaction', async () => {
+      const rows = await observer.query('select 1 from pg_stat_activity where pid = $1', [pid]);
+      return rows.rowCount === 0;
+    });
     const outcome = await timed(runner.query('select 1'));
     await runner.release();
     expect(outcome.error).toBeInstanceOf(Error);

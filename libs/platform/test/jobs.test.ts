@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Global, Injectable, Logger, Module, type LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Queue } from 'bullmq';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   defineJob,
   InjectJobQueue,
@@ -40,18 +41,24 @@ interface Item {
 /** Records each run; `fail` makes the next runs throw. */
 class Recorder implements JobHandler<Item> {
   readonly runs: JobRun<Item>[] = [];
+  /** When each run began (Date.now()), in the order of `runs`. */
+  readonly ranAt: number[] = [];
+  /** How many sweeps have asked for pending work: a sweep that re-adds anything has asked first. */
+  sweeps = 0;
   fail: ((run: JobRun<Item>) => string | undefined) | undefined;
   /** The source of truth of a sweep: work not yet done. */
   readonly undone = new Set<string>();
 
   async run(job: JobRun<Item>): Promise<void> {
     this.runs.push(job);
+    this.ranAt.push(Date.now());
     const problem = this.fail?.(job);
     if (problem) throw new Error(problem);
     this.undone.delete(job.data.item);
   }
 
   async pending(): Promise<PendingJob<Item>[]> {
+    this.sweeps += 1;
     return [...this.undone].map((item) => ({ jobId: `item-${item}`, data: { item } }));
   }
 
@@ -61,6 +68,27 @@ class Recorder implements JobHandler<Item> {
 }
 
 const PREFIX = `test:jobs:${process.pid}:`;
+
+/** Every job of the kind's queue that exists in Redis, in any state (finished ones are kept: no removeOnComplete). */
+async function jobsIn(queueName: string, redisUrl = TEST_REDIS_URL): Promise<number> {
+  const queue = new Queue(queueName, { connection: { url: redisUrl }, prefix: `${PREFIX}bull` });
+  try {
+    const counts = await queue.getJobCounts('completed', 'failed', 'delayed', 'waiting', 'active', 'prioritized');
+    return Object.values(counts).reduce((sum, n) => sum + n, 0);
+  } finally {
+    await queue.close();
+  }
+}
+
+/** Waits for `sweeps` more sweeps of the handler, then until the queue has nothing waiting, delayed or running. */
+async function afterSweepsNothingLeft(queue: JobQueue<Item>, handler: Recorder, sweeps: number): Promise<void> {
+  const target = handler.sweeps + sweeps;
+  await waitFor(`${sweeps} more sweeps`, () => handler.sweeps >= target);
+  await waitFor('nothing left to run', async () => {
+    const counts = await queue.jobCounts();
+    return counts !== null && counts.waiting + counts.delayed + counts.active === 0;
+  });
+}
 const lines = new Lines();
 const started: JobQueue<Item>[] = [];
 
@@ -105,10 +133,9 @@ describe('jobs: a queue and a worker per kind', () => {
     const { queue, handler } = queueOf();
     const added = Date.now();
     await queue.add({ item: 'later' }, { delay: 1_000 });
-    await new Promise((resolve) => setTimeout(resolve, 600));
-    expect(handler.ranFor('later')).toBe(0);
     await waitFor('the delayed run', () => handler.ranFor('later') === 1, 5_000);
-    expect(Date.now() - added).toBeGreaterThanOrEqual(1_000);
+    // "Not before": when the run began, not when the test looked (a lower bound, which a slow machine only widens).
+    expect(handler.ranAt[0]! - added).toBeGreaterThanOrEqual(1_000);
   });
 
   it('adds a job id once, whoever adds it (two replicas of one kind)', async () => {
@@ -125,7 +152,9 @@ describe('jobs: a queue and a worker per kind', () => {
       twin.add({ item: 'twice?' }, { jobId: 'item-once', delay: 300 }),
     ]);
     await waitFor('the run', () => one.handler.ranFor('once') === 1, 5_000);
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    // Finished jobs are kept, so a second job would still be there, run or not: there is only the one.
+    expect(await jobsIn(kind.queue)).toBe(1);
+    await waitFor('nothing left to run', async () => (await one.queue.jobCounts())?.active === 0);
     expect(one.handler.runs.map((run) => [run.id, run.data.item])).toEqual([['item-once', 'once']]);
   });
 
@@ -188,9 +217,9 @@ describe('jobs while Redis is away', () => {
   });
 
   it('starts without Redis and writes its schedule once Redis is there', async () => {
-    const before = Date.now();
-    const { handler, kind } = queueOf({ schedule: { id: 'tick', repeat: { every: 200 }, data: { item: 'tick' } } }, redis.url);
-    expect(Date.now() - before).toBeLessThan(500);
+    // start() returns nothing to wait for; the queue runs without a connection until a redis-server listens.
+    const { queue, handler, kind } = queueOf({ schedule: { id: 'tick', repeat: { every: 200 }, data: { item: 'tick' } } }, redis.url);
+    expect(await queue.jobCounts()).toBeNull();
     await redis.start();
     await waitFor('a scheduled run', () => handler.ranFor('tick') >= 1, 10_000);
     expect(await readJobScheduler({ redisUrl: redis.url, redisPrefix: PREFIX, queue: kind.queue, id: 'tick' })).toMatchObject({ every: 200 });
@@ -200,14 +229,14 @@ describe('jobs while Redis is away', () => {
     await redis.stop();
     const { queue, handler } = queueOf({ sweepEveryMs: 200 }, redis.url);
     handler.undone.add('while-away');
-    const tried = Date.now();
+    // It gives up on its own 2 s wait (Redis does not come back until after), which the warning names.
     expect(await queue.tryAdd({ item: 'while-away' }, { jobId: 'item-while-away' })).toBe(false);
-    expect(Date.now() - tried).toBeLessThan(2_500);
-    expect(lines.of('warn', /item-while-away not added yet .*; the sweep will add it/)).toHaveLength(1);
+    expect(lines.of('warn', /item-while-away not added yet \(adding to .* did not finish in 2000 ms\); the sweep will add it/)).toHaveLength(1);
 
     await redis.start();
     await waitFor('the job run once Redis is back', () => handler.ranFor('while-away') === 1, 10_000);
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    // The add left queued while Redis was away goes first on reconnection; two sweeps later nothing is left to run.
+    await afterSweepsNothingLeft(queue, handler, 2);
     expect(handler.ranFor('while-away')).toBe(1);
   });
 
@@ -227,28 +256,32 @@ describe('jobs while Redis is away', () => {
     await waitFor('the sweep to run it again', () => handler.ranFor('stuck') === 2, 5_000);
 
     // Several sweeps later, nothing ran twice more: done work is no longer pending.
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    await afterSweepsNothingLeft(queue, handler, 3);
     expect(handler.ranFor('stuck')).toBe(2);
     expect(handler.ranFor('lost')).toBe(1);
   });
 
   it('stops in bounded time while Redis is away, and says one line per problem meanwhile', async () => {
     await redis.start();
+    // Every Redis client the queue makes (BullMQ duplicates its connection for the worker) connects through here.
+    const connects = vi.spyOn(Redis.prototype, 'connect');
     const { queue, kind } = queueOf({ schedule: { id: 'tick', repeat: { every: 60_000 } }, sweepEveryMs: 100 }, redis.url);
     await waitFor('the schedule written', async () => (await readJobScheduler({ redisUrl: redis.url, redisPrefix: PREFIX, queue: kind.queue, id: 'tick' })) !== undefined);
+    const clients = () => new Set(connects.mock.contexts as Redis[]);
     const warnedBefore = lines.of('warn', /Redis: /).length;
+    const connectsBefore = connects.mock.calls.length;
     await redis.stop();
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // Each reconnection attempt is a connect() call: three of them, each failing the same way.
+    await waitFor('three reconnection attempts', () => connects.mock.calls.length - connectsBefore >= 3);
     // Every reconnection fails the same way: a line or two per problem, not one per attempt.
     expect(lines.of('warn', /Redis: /).length - warnedBefore).toBeLessThanOrEqual(3);
 
-    const stopping = Date.now();
+    // Bounded: it returns while Redis is still away (it comes back only after), whatever it was waiting for.
     await queue.close();
-    expect(Date.now() - stopping).toBeLessThan(5_000);
-
-    // And nothing of it is left trying to reconnect: once Redis is back, no client but the test's own.
+    connects.mockRestore();
+    // And nothing of it is left trying to reconnect: every client it made has ended, for good.
+    expect([...clients()].map((client) => client.status)).toEqual([...clients()].map(() => 'end'));
     await redis.start();
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
     const probe = new Redis(redis.url);
     try {
       const clients = ((await probe.client('LIST')) as string).trim().split('\n');

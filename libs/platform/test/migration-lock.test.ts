@@ -4,16 +4,22 @@ import pg from 'pg';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createServiceApp, PlatformModule } from '../src/index.js';
-import { TEST_DATABASE_URL, testConfig } from '../src/testing/index.js';
+import { TEST_DATABASE_URL, testConfig, waitFor } from '../src/testing/index.js';
 
 const SCHEMA = `migration_lock_${process.pid}`;
 const INSTANCES = 4;
+/**
+ * An advisory lock the test holds while the instances start: the first migration waits for it, so the instance
+ * migrating is held mid-migration until every other instance has found the schema locked. The overlap is then a
+ * fact the test saw, not a likelihood bought with a sleep.
+ */
+const GATE_SQL = `hashtextextended('migration-lock-test:' || $1::text, 0)`;
 
-/** Slow on purpose, so instances starting together are certain to overlap while it runs. */
+/** Held at the gate until the test opens it (a transaction-level lock, let go when the migration commits). */
 class CreateMarks1700000000001 implements MigrationInterface {
   name = 'CreateMarks1700000000001';
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query('select pg_sleep(0.5)');
+    await queryRunner.query(`select pg_advisory_xact_lock(${GATE_SQL})`, [SCHEMA]);
     await queryRunner.query('create table marks (migration text not null, at timestamptz not null default clock_timestamp())');
     await queryRunner.query(`insert into marks (migration) values ('${this.name}')`);
   }
@@ -24,7 +30,6 @@ class CreateMarks1700000000001 implements MigrationInterface {
 class MarkAgain1700000000002 implements MigrationInterface {
   name = 'MarkAgain1700000000002';
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query('select pg_sleep(0.2)');
     await queryRunner.query(`insert into marks (migration) values ('${this.name}')`);
   }
   async down(): Promise<void> {}
@@ -53,6 +58,8 @@ async function startInstance(): Promise<{ app: NestFastifyApplication; base: str
 describe('migrations under the schema lock', () => {
   const db = new pg.Client({ connectionString: TEST_DATABASE_URL });
   const apps: NestFastifyApplication[] = [];
+  const waitedForLock = (log: { mock: { calls: unknown[][] } }) =>
+    log.mock.calls.filter((call) => String(call[0]).startsWith(`another instance is migrating schema "${SCHEMA}"`)).length;
 
   afterAll(async () => {
     await Promise.all(apps.map((app) => app.close()));
@@ -67,7 +74,22 @@ describe('migrations under the schema lock', () => {
     // An instance whose start failed (a duplicate schema, table or row) is retried by TypeOrmModule and may come up
     // in the end: that must not pass for success, so every error logged on the way counts.
     const errors = vi.spyOn(Logger.prototype, 'error');
-    const started = await Promise.allSettled(Array.from({ length: INSTANCES }, () => startInstance()));
+    const logs = vi.spyOn(Logger.prototype, 'log');
+    await db.query(`select pg_advisory_lock(${GATE_SQL})`, [SCHEMA]);
+    let starting: Promise<PromiseSettledResult<{ app: NestFastifyApplication; base: string }>[]>;
+    try {
+      starting = Promise.allSettled(Array.from({ length: INSTANCES }, () => startInstance()));
+      // One instance migrating, held at the gate, and every other one told the schema is locked and waiting.
+      await waitFor('one instance at the gate and the others waiting for the migration lock', async () => {
+        // Only what the test's own session blocks: the gate's waiter, whatever else runs on the database.
+        const atGate = await db.query('select 1 from pg_stat_activity where pg_backend_pid() = any(pg_blocking_pids(pid))');
+        return atGate.rowCount === 1 && waitedForLock(logs) === INSTANCES - 1;
+      });
+    } finally {
+      await db.query(`select pg_advisory_unlock(${GATE_SQL})`, [SCHEMA]);
+    }
+    const started = await starting;
+    logs.mockRestore();
     for (const result of started) if (result.status === 'fulfilled') apps.push(result.value.app);
     expect(started.filter((result) => result.status === 'rejected')).toEqual([]);
     expect(errors.mock.calls.map((call) => String(call[0]))).toEqual([]);
@@ -89,11 +111,13 @@ describe('migrations under the schema lock', () => {
   });
 
   it('lets a later instance start at once when there is nothing left to migrate', async () => {
-    const startedAt = Date.now();
+    // "At once": it takes the lock without waiting for anyone, and runs no migration (a rerun would add a mark).
+    const logs = vi.spyOn(Logger.prototype, 'log');
     const later = await startInstance();
     apps.push(later.app);
+    expect(waitedForLock(logs)).toBe(0);
+    logs.mockRestore();
     expect((await fetch(`${later.base}/health/ready`)).status).toBe(200);
-    expect(Date.now() - startedAt).toBeLessThan(5_000);
     const marks = await db.query(`select 1 from "${SCHEMA}".marks`);
     expect(marks.rowCount).toBe(2);
   });

@@ -14,11 +14,19 @@ import {
   SignedIn,
   type AuthenticatedUser,
 } from '../src/index.js';
-import { TEST_DATABASE_URL, TEST_INTERNAL_AUTH_PUBLIC_KEY, testConfig, testIdentityToken } from '../src/testing/index.js';
+import {
+  TEST_DATABASE_URL,
+  TEST_INTERNAL_AUTH_PUBLIC_KEY,
+  testConfig,
+  testIdentityToken,
+  waitFor,
+} from '../src/testing/index.js';
 
 const SCHEMA = `lifecycle_${process.pid}`;
 
 let releaseSlowRequest: () => void = () => undefined;
+/** Slow requests that have reached the handler. */
+let slowRequestsIn = 0;
 
 @Controller('probe')
 class ProbeController {
@@ -26,6 +34,7 @@ class ProbeController {
   @Public()
   @Get('slow')
   async slow() {
+    slowRequestsIn += 1;
     await new Promise<void>((resolve) => (releaseSlowRequest = resolve));
     return { finished: true };
   }
@@ -163,9 +172,10 @@ describe('a service built on the platform', () => {
   it('finishes a request in flight when it is shut down', async () => {
     const second = await start();
     const inFlight = fetch(`${second.base}/probe/slow`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await waitFor('the request in the handler', () => slowRequestsIn === 1);
     const closing = second.app.close();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Shutting down for real before the request may finish: the server has stopped taking connections.
+    await waitFor('the server no longer listening', () => !second.app.getHttpServer().listening);
     releaseSlowRequest();
     const response = await inFlight;
     expect(response.status).toBe(200);

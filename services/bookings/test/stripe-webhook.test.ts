@@ -7,6 +7,7 @@ import { Module } from '@nestjs/common';
 import {
   freePort,
   startServiceApp,
+  waitFor,
   TEST_DATABASE_URL,
   TEST_INTERNAL_AUTH_PRIVATE_KEY,
   TEST_INTERNAL_AUTH_PUBLIC_KEY,
@@ -39,15 +40,23 @@ type OutcomeCall =
 
 /**
  * A PaymentOutcomeHandler that records its calls (shared by both app instances, as the bookings table would be),
- * takes a while, as a real confirmation does (so replays arrive while the first delivery's transaction is open),
- * and fails on request.
+ * can be held at a gate the test opens (so replays are certain to arrive while the first delivery's transaction is
+ * open), and fails on request.
  */
 class RecordingOutcomes extends PaymentOutcomeHandler {
   static readonly calls: OutcomeCall[] = [];
   static failNext = false;
+  /** While set, every call waits for it before going on. */
+  static gate: Promise<void> | null = null;
+  /** The database session of the calls held at the gate (their delivery's transaction). */
+  static readonly heldSessions: number[] = [];
 
-  private async record(call: OutcomeCall): Promise<void> {
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  private async record(call: OutcomeCall, manager: EntityManager): Promise<void> {
+    if (RecordingOutcomes.gate) {
+      const [{ pid }] = (await manager.query('select pg_backend_pid() as pid')) as [{ pid: number }];
+      RecordingOutcomes.heldSessions.push(pid);
+      await RecordingOutcomes.gate;
+    }
     if (RecordingOutcomes.failNext) {
       RecordingOutcomes.failNext = false;
       throw new Error('the booking could not be confirmed just now');
@@ -55,13 +64,13 @@ class RecordingOutcomes extends PaymentOutcomeHandler {
     RecordingOutcomes.calls.push(call);
   }
 
-  async paymentSucceeded(_manager: EntityManager, intent: PaymentIntentSnapshot): Promise<AfterCommit | null> {
-    await this.record({ method: 'paymentSucceeded', intent });
+  async paymentSucceeded(manager: EntityManager, intent: PaymentIntentSnapshot): Promise<AfterCommit | null> {
+    await this.record({ method: 'paymentSucceeded', intent }, manager);
     return null;
   }
 
-  refundChanged(_manager: EntityManager, refund: RefundReport): Promise<void> {
-    return this.record({ method: 'refundChanged', refund });
+  refundChanged(manager: EntityManager, refund: RefundReport): Promise<void> {
+    return this.record({ method: 'refundChanged', refund }, manager);
   }
 }
 
@@ -102,7 +111,37 @@ describe('Stripe webhook: signed events, each handled once across two bookings i
   beforeEach(() => {
     RecordingOutcomes.calls.length = 0;
     RecordingOutcomes.failNext = false;
+    RecordingOutcomes.gate = null;
   });
+
+  /**
+   * Runs `deliver` with the outcome handler held at its gate until `replays` other deliveries wait on the first
+   * one's transaction (its stripe_events row): they are then certain to have come while it was open, as a burst of
+   * Stripe retries does, whatever the timing of the machine. Counted by who blocks them, so only this test's
+   * sessions count.
+   */
+  async function withReplaysWaiting<T>(replays: number, deliver: () => Promise<T>): Promise<T> {
+    let open: () => void = () => undefined;
+    RecordingOutcomes.gate = new Promise<void>((resolve) => (open = resolve));
+    RecordingOutcomes.heldSessions.length = 0;
+    try {
+      const delivered = deliver();
+      await waitFor(`${replays} replays waiting on the first delivery`, async () => {
+        const [held] = RecordingOutcomes.heldSessions;
+        if (held === undefined) return false;
+        const { rows } = await db.query<{ n: number }>(
+          'select count(*)::int as n from pg_stat_activity where $1 = any(pg_blocking_pids(pid))',
+          [held],
+        );
+        return rows[0]!.n === replays;
+      });
+      open();
+      return await delivered;
+    } finally {
+      open();
+      RecordingOutcomes.gate = null;
+    }
+  }
 
   const storedEvents = async (id: string) =>
     (await db.query<{ id: string; type: string }>(`select id, type from ${SCHEMA}.stripe_events where id = $1`, [id]))
@@ -145,8 +184,8 @@ describe('Stripe webhook: signed events, each handled once across two bookings i
   it('handles an event once when it is delivered 5 times at once across both instances', async () => {
     const { event } = await paidIntentEvent();
 
-    const deliveries = await Promise.all(
-      Array.from({ length: 5 }, (_, i) => stripe.deliver(webhookUrl(i % 2 === 0 ? first : second), event)),
+    const deliveries = await withReplaysWaiting(4, () =>
+      Promise.all(Array.from({ length: 5 }, (_, i) => stripe.deliver(webhookUrl(i % 2 === 0 ? first : second), event))),
     );
 
     expect(deliveries.map((delivery) => delivery.status)).toEqual([200, 200, 200, 200, 200]);
@@ -325,8 +364,8 @@ describe('Stripe webhook: signed events, each handled once across two bookings i
     it('passes the body through byte for byte, so the signature still verifies and the event is handled once', async () => {
       const { bookingId, event } = await paidIntentEvent(7000);
 
-      const deliveries = await Promise.all(
-        Array.from({ length: 3 }, () => stripe.deliver(`${gatewayBase}/api/stripe/webhook`, event)),
+      const deliveries = await withReplaysWaiting(2, () =>
+        Promise.all(Array.from({ length: 3 }, () => stripe.deliver(`${gatewayBase}/api/stripe/webhook`, event))),
       );
 
       expect(deliveries.map((delivery) => delivery.status)).toEqual([200, 200, 200]);

@@ -196,10 +196,10 @@ describe('brand pages through the gateway', () => {
   }, 120_000);
 
   it('serves brand pages at once with the generic head when brands is gone', async () => {
+    // Brands refuses connections now: the page is answered with the generic head, not held (that a refused
+    // service is not waited on at all, however long the facts timeout, is gateway/test/pages.test.ts's).
     await close(recorder);
-    const started = performance.now();
     const page = await fetch(`${base}/brand/${loomId + 5}`);
-    expect(performance.now() - started).toBeLessThan(1_000);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<title>Hunted · Discover Independent Brands</title>');
     expect((await fetch(`${base}/sitemap.xml`)).status).toBe(503);

@@ -48,6 +48,8 @@ describe('the site while a dependency is away', () => {
   let identity: http.Server;
   /** Takes connections and never answers: a hung identity. */
   let hungIdentity: http.Server;
+  /** Requests the hung identity was sent. */
+  let hungIdentityAsked = 0;
   const gateways: RunningGateway[] = [];
 
   async function startGateway(env: Record<string, string>): Promise<RunningGateway> {
@@ -105,7 +107,7 @@ describe('the site while a dependency is away', () => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(req.url === '/internal/session' ? JSON.stringify({ user: known ? ALICE : null }) : '{"status":"ok"}');
     });
-    hungIdentity = http.createServer(() => undefined);
+    hungIdentity = http.createServer(() => void (hungIdentityAsked += 1));
     await Promise.all([listen(identity), listen(hungIdentity)]);
   });
 
@@ -120,7 +122,8 @@ describe('the site while a dependency is away', () => {
   describe('identity not running', () => {
     let site: RunningGateway;
     beforeAll(async () => {
-      site = await startGateway({ IDENTITY_URL: deadUrl });
+      // A lookup timeout of an hour: a 503 at all means the refused connection was not waited on.
+      site = await startGateway({ IDENTITY_URL: deadUrl, SESSION_LOOKUP_TIMEOUT_MS: '3600000' });
     });
 
     it('serves guests the SPA and the public reads, and stays ready', async () => {
@@ -139,10 +142,9 @@ describe('the site while a dependency is away', () => {
     });
 
     it('answers a signed-in request with a clear 503 at once', async () => {
-      const { value: response, ms } = await timed(() => vote(site.base, 'alice'));
+      const response = await vote(site.base, 'alice');
       expect(response.status).toBe(503);
       expect(await response.json()).toEqual({ message: IDENTITY_UNAVAILABLE });
-      expect(ms).toBeLessThan(500);
     });
 
     it('tells the alerts, on the internal port, that identity is down', async () => {
@@ -156,20 +158,22 @@ describe('the site while a dependency is away', () => {
     it('answers signed-in requests 503 within the lookup timeout, even more of them than the pool has sockets', async () => {
       // Two sockets to identity: the third caller onwards waits for one; the deadline must count that wait too.
       const site = await startGateway({ IDENTITY_URL: urlOf(hungIdentity), UPSTREAM_MAX_SOCKETS: '2' });
+      // All six get the 503 (identity never answers, so it is the lookup's deadline), none before the deadline. That
+      // the deadline counts the wait for one of the two sockets, so the last four are not held two or three
+      // deadlines, is getJson's, shown on a moved clock in gateway/test/upstream-agent.test.ts.
       const { value: responses, ms } = await timed(() => Promise.all(['s1', 's2', 's3', 's4', 's5', 's6'].map((sid) => vote(site.base, sid))));
       expect(responses.map((response) => response.status)).toEqual(Array(6).fill(503));
       expect(await responses[5]!.json()).toEqual({ message: IDENTITY_UNAVAILABLE });
       expect(ms).toBeGreaterThanOrEqual(LOOKUP_TIMEOUT_MS - 50);
-      expect(ms).toBeLessThan(LOOKUP_TIMEOUT_MS + 1_000);
 
-      // Guests do not wait on identity at all.
-      const guest = await timed(() => fetch(`${site.base}/api/brands/${brandId}`));
-      expect(guest.value.status).toBe(200);
-      expect(guest.ms).toBeLessThan(LOOKUP_TIMEOUT_MS);
+      // Guests do not wait on identity at all: it is not even asked.
+      const askedBefore = hungIdentityAsked;
+      const guest = await fetch(`${site.base}/api/brands/${brandId}`);
+      expect(guest.status).toBe(200);
       // The SPA asks who is signed in on every page load: a guest hears 'nobody' from the gateway at once.
-      const whoAmI = await timed(() => fetch(`${site.base}/api/auth/user`));
-      expect(whoAmI.value.status).toBe(401);
-      expect(whoAmI.ms).toBeLessThan(LOOKUP_TIMEOUT_MS);
+      const whoAmI = await fetch(`${site.base}/api/auth/user`);
+      expect(whoAmI.status).toBe(401);
+      expect(hungIdentityAsked).toBe(askedBefore);
       expect((await fetch(`${site.base}/health/ready`)).status).toBe(200);
     });
   });
@@ -181,9 +185,9 @@ describe('the site while a dependency is away', () => {
 
       await redis.stop();
 
-      const guest = await timed(() => fetch(`${site.base}/api/brands?limit=5`));
-      expect(guest.value.status).toBe(200);
-      expect(guest.ms).toBeLessThan(2_000);
+      // Answered while Redis is away (it is back only at the end): nothing on the way waited for it.
+      const guest = await fetch(`${site.base}/api/brands?limit=5`);
+      expect(guest.status).toBe(200);
       expect((await fetch(`${site.base}/health/ready`)).status).toBe(200);
       expect((await fetch(`${brands.base}/health/ready`)).status).toBe(200);
 
@@ -212,12 +216,11 @@ describe('the site while a dependency is away', () => {
       expect(await gatewayDeps.json()).toMatchObject({ checks: { redis: 'down', brands: 'up', identity: 'up' } });
 
       // A brands instance started during the outage comes up too (its job schedules wait for Redis, it does not),
-      // and stops in bounded time (its queues' close would otherwise wait for Redis for ever).
-      const late = await timed(() => startBrands('brands_stays_up_late', { REDIS_URL: redis.url }));
-      expect((await fetch(`${late.value.base}/health/ready`)).status).toBe(200);
-      expect(late.ms).toBeLessThan(15_000);
-      const stopped = await timed(() => late.value.stop());
-      expect(stopped.ms).toBeLessThan(10_000);
+      // and stops in bounded time (its queues' close would otherwise wait for Redis for ever): both finish while
+      // Redis is still stopped, so neither waited for it.
+      const late = await startBrands('brands_stays_up_late', { REDIS_URL: redis.url });
+      expect((await fetch(`${late.base}/health/ready`)).status).toBe(200);
+      await late.stop();
 
       await redis.start();
       await expect

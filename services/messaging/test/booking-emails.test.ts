@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { BookingEventV1, EventPayload, EventType, IntegrationEvent } from '@hunted/contracts';
-import { EventConsumer, toStreamFields } from '@hunted/platform';
+import { EventConsumer, toStreamFields, type JobQueue } from '@hunted/platform';
 import {
+  consumerCaughtUp,
   freePort,
   PrivateRedis,
   startServiceApp,
@@ -16,9 +17,10 @@ import {
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Logger } from '@nestjs/common';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMessagingApp } from '../src/app.js';
-import { BookingEmailJob } from '../src/booking-emails/booking-email.job.js';
+import { BookingEmailJob, bookingEmailSend } from '../src/booking-emails/booking-email.job.js';
 import { loadConfig } from '../src/config.js';
 import { londonSpan } from '../src/booking-emails/london-time.js';
 import { MailInbox, mimeParts, type ReceivedMail } from './mail-inbox.js';
@@ -31,7 +33,6 @@ const PUBLISHER_SCHEMAS = {
 };
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const ADA = {
   userId: 'user-ada',
@@ -48,7 +49,11 @@ const SOFIA = {
   profileImageUrl: null,
 };
 const HUNTER_ID = 7;
-const COALESCE_MS = 5_000;
+/**
+ * Ten minutes: every change after a booking's first email is certain to fall inside the window however slow the
+ * machine, and the test ends the window itself (endCoalesceWindow) instead of waiting it out.
+ */
+const COALESCE_MS = 10 * 60_000;
 
 describe('messaging: booking emails', () => {
   let inbox: MailInbox;
@@ -122,6 +127,45 @@ describe('messaging: booking emails', () => {
     };
   }
 
+  /**
+   * Every event published so far applied, and no email of the booking due and still to send. Past it, a mail of
+   * the booking that is not in the inbox could only be one planned for later, and the rows say which: this is
+   * what the tests wait for before saying "and no other mail", instead of sleeping in case one comes.
+   */
+  async function settled(bookingId: string): Promise<void> {
+    await waitFor('every published event applied', async () => {
+      for (const publisher of Object.values(publishers)) if (!(await publisher.allSent())) return false;
+      return consumerCaughtUp(redis, redisPrefix, 'messaging');
+    });
+    await waitFor('no due email of the booking left to send', async () => {
+      const due = await rows(`select 1 from outbound_emails where booking_id = $1 and status = 'pending' and send_at <= now()`, [
+        bookingId,
+      ]);
+      return due.length === 0;
+    });
+  }
+
+  /** Runs an email's job now, as BullMQ (or a sweep) would at its time. */
+  const runEmailJob = (emailId: string) =>
+    service.app.get(BookingEmailJob).run({ data: { emailId }, id: `booking-email-${emailId}`, attemptsMade: 0, finalAttempt: false });
+
+  /**
+   * The end of the booking's coalescing window, played by the test: once every event is applied, the change emails
+   * waiting for the window (nothing sent of them yet) are made due now and their jobs run, as their delayed jobs
+   * would when the window ended. Says how many were waiting.
+   */
+  async function endCoalesceWindow(bookingId: string): Promise<number> {
+    await settled(bookingId);
+    const waiting = await rows<{ id: string }>(
+      `select id::text as id from outbound_emails
+        where booking_id = $1 and status = 'pending' and kind in ('confirmation', 'rescheduled', 'cancellation') and send_at > now()`,
+      [bookingId],
+    );
+    await db.query(`update outbound_emails set send_at = now() where id = any($1::bigint[])`, [waiting.map(({ id }) => id)]);
+    for (const { id } of waiting) expect(await runEmailJob(id)).toEqual({ sent: true });
+    return waiting.length;
+  }
+
   const bookingCopy = async (bookingId: string) =>
     (
       await rows<{ status: string; sequence: number; starts_at: Date }>(
@@ -143,7 +187,6 @@ describe('messaging: booking emails', () => {
       BOOKING_EMAIL_ATTEMPTS: '30',
       BOOKING_EMAIL_BACKOFF_MS: '150',
       BOOKING_EMAIL_SWEEP_MS: '300',
-      // Short, so the tests of moves and cancellations wait for it, and long enough to hold three moves.
       BOOKING_EMAIL_COALESCE_MS: String(COALESCE_MS),
     });
     redisPrefix = env.REDIS_PREFIX!;
@@ -220,7 +263,7 @@ describe('messaging: booking emails', () => {
       'every event applied',
       async () => (await rows(`select 1 from inbox where type = 'bookings.booking.confirmed'`)).length >= 6,
     );
-    await sleep(1_000);
+    await settled(data.bookingId);
     const confirmations = (await emailsOf(data.bookingId)).filter((row) => row.kind === 'confirmation');
     expect(confirmations.map((row) => [row.recipient_role, row.status])).toEqual([
       ['client', 'sent'],
@@ -286,6 +329,9 @@ describe('messaging: booking emails', () => {
       previousStartsAt: data.startsAt,
       previousEndsAt: data.endsAt,
     });
+    // Moved inside the window after the confirmation: the invites wait for its end.
+    expect(mailsOf(data.bookingId, 'rescheduled')).toHaveLength(0);
+    expect(await endCoalesceWindow(data.bookingId)).toBe(2);
     await waitFor('both moved invites', () => mailsOf(data.bookingId, 'rescheduled').length === 2);
     for (const mail of mailsOf(data.bookingId, 'rescheduled')) {
       const ics = calendarOf(mail);
@@ -304,9 +350,13 @@ describe('messaging: booking emails', () => {
     expect(current.every((r) => r.status === 'pending')).toBe(true);
     expect(await bookingCopy(data.bookingId)).toMatchObject({ status: 'confirmed', sequence: 1 });
 
-    // The older confirmation arriving late changes nothing and sends nothing.
+    // The older confirmation arriving late changes nothing and sends nothing: applied, it plans no email at all
+    // (not even one for later), and the booking copy stays as it was.
+    await settled(data.bookingId);
+    const planned = await emailsOf(data.bookingId);
     await publish('bookings.booking.confirmed', data);
-    await sleep(1_500);
+    await settled(data.bookingId);
+    expect(await emailsOf(data.bookingId)).toEqual(planned);
     expect(await bookingCopy(data.bookingId)).toMatchObject({ sequence: 1, starts_at: new Date(startsAt) });
     expect(mailsOf(data.bookingId, 'confirmation')).toHaveLength(2);
   });
@@ -343,8 +393,9 @@ describe('messaging: booking emails', () => {
     ]);
     expect(mailsOf(data.bookingId, 'rescheduled')).toHaveLength(0);
 
+    expect(await endCoalesceWindow(data.bookingId)).toBe(2);
     await waitFor('the one moved invite each', () => mailsOf(data.bookingId, 'rescheduled').length === 2);
-    await sleep(1_000);
+    await settled(data.bookingId);
     const moved = mailsOf(data.bookingId, 'rescheduled');
     expect(moved).toHaveLength(2);
     const last = movedBy(3);
@@ -361,8 +412,9 @@ describe('messaging: booking emails', () => {
   });
 
   it('cancels with METHOD:CANCEL to both and never sends the reminders', async () => {
-    // The 1 h reminder falls due four seconds from now: it would be sent if the cancellation did not stop it.
-    const startsAt = new Date(Date.now() + HOUR + 4_000);
+    // The 1 h reminder falls due ten minutes from now, so it is planned: it would be sent then if the cancellation
+    // did not stop it.
+    const startsAt = new Date(Date.now() + HOUR + 10 * 60_000);
     const data = booking({
       startsAt: startsAt.toISOString(),
       endsAt: new Date(startsAt.getTime() + HOUR).toISOString(),
@@ -370,6 +422,7 @@ describe('messaging: booking emails', () => {
     await publish('bookings.booking.confirmed', data);
     await waitFor('the confirmations', () => mailsOf(data.bookingId, 'confirmation').length === 2);
     await publish('bookings.booking.cancelled', { ...data, sequence: 1, cancelledBy: 'client', refundPence: 8000, cause: null, reason: null });
+    expect(await endCoalesceWindow(data.bookingId)).toBe(2);
     await waitFor('both cancellations', () => mailsOf(data.bookingId, 'cancellation').length === 2);
 
     for (const mail of mailsOf(data.bookingId, 'cancellation')) {
@@ -382,11 +435,20 @@ describe('messaging: booking emails', () => {
     const toAda = mailsOf(data.bookingId, 'cancellation').find((mail) => mail.to[0] === ADA.email)!;
     expect(mimeParts(toAda.raw, 'text/plain')[0]!.body).toContain('You will be refunded £80.00');
 
-    await sleep(6_000);
-    expect(mailsOf(data.bookingId, 'reminder_1h')).toHaveLength(0);
     const reminders = (await emailsOf(data.bookingId)).filter((row) => row.kind.startsWith('reminder'));
     expect(reminders.length).toBeGreaterThan(0);
     expect(reminders.every((r) => r.status === 'skipped' && r.skipped_reason === 'booking cancelled')).toBe(true);
+    // Never sent: their delayed jobs leave Redis, and a job that ran anyway once its time had come sends nothing.
+    await waitFor('the reminder jobs out of Redis', async () => {
+      const scores = await Promise.all(
+        reminders.map((r) => redis.zscore(`${redisPrefix}bull:messaging-booking-email:delayed`, `booking-email-${r.id}`)),
+      );
+      return scores.every((score) => score === null);
+    });
+    await db.query(`update outbound_emails set send_at = now() where id = any($1::bigint[])`, [reminders.map((r) => r.id)]);
+    for (const reminder of reminders) expect(await runEmailJob(reminder.id)).toEqual({ sent: false });
+    await settled(data.bookingId);
+    expect(mailsOf(data.bookingId, 'reminder_1h')).toHaveLength(0);
     expect(await bookingCopy(data.bookingId)).toMatchObject({ status: 'cancelled', sequence: 1 });
   });
 
@@ -448,7 +510,7 @@ describe('messaging: booking emails', () => {
     });
     await publish('bookings.booking.confirmed', data);
     await waitFor('the confirmations', () => mailsOf(data.bookingId, 'confirmation').length === 2);
-    await sleep(1_500);
+    await settled(data.bookingId);
     expect((await emailsOf(data.bookingId)).map((row) => row.kind)).toEqual(['confirmation', 'confirmation']);
     expect(mailsOf(data.bookingId)).toHaveLength(2);
   });
@@ -465,16 +527,11 @@ describe('messaging: booking emails', () => {
       data.bookingId,
     ]);
     await db.query(`update outbound_emails set send_at = now() - interval '65 minutes' where id = $1`, [reminder.id]);
-    const outcome = await service.app
-      .get(BookingEmailJob)
-      .run({
-        data: { emailId: reminder.id },
-        id: `booking-email-${reminder.id}`,
-        attemptsMade: 0,
-        finalAttempt: false,
-      });
+    const outcome = await runEmailJob(reminder.id);
     expect(outcome).toEqual({ sent: false, skipped: 'session already started' });
-    await sleep(1_000);
+    // Never later: its job run again (its delayed one, or a sweep) finds it skipped and sends nothing.
+    expect(await runEmailJob(reminder.id)).toEqual({ sent: false });
+    await settled(data.bookingId);
     expect(mailsOf(data.bookingId, 'reminder_1h')).toHaveLength(0);
     expect((await emailsOf(data.bookingId)).find((row) => row.id === reminder.id)).toMatchObject({
       status: 'skipped',
@@ -490,12 +547,15 @@ describe('messaging: booking emails', () => {
     await publish('bookings.booking.refunded', refunded);
     await publish('bookings.booking.refunded', refunded);
     await waitFor('the refund email', () => mailsOf(data.bookingId, 'refund').length === 1);
-    await sleep(1_000);
+    await settled(data.bookingId);
+    expect((await emailsOf(data.bookingId)).filter((row) => row.kind === 'refund')).toHaveLength(1);
     const refunds = mailsOf(data.bookingId, 'refund');
     expect(refunds).toHaveLength(1);
     expect(refunds[0]!.to).toEqual([ADA.email]);
     expect(refunds[0]!.raw).toMatch(/^Subject: .*Refund/m);
     expect(mimeParts(refunds[0]!.raw, 'text/plain')[0]!.body).toContain('We have refunded £80.00');
+    // Sent at once if it came before the confirmation went (it then takes its place), else at the window's end.
+    await endCoalesceWindow(data.bookingId);
     await waitFor('the hunter told of the cancellation', () => mailsOf(data.bookingId, 'cancellation').length === 2);
     const toSofia = mailsOf(data.bookingId, 'cancellation').find((mail) => mail.to[0] === SOFIA.email)!;
     expect(mimeParts(toSofia.raw, 'text/plain')[0]!.body).toContain('You cancelled this booking.');
@@ -538,15 +598,27 @@ describe('messaging: booking emails while Redis is away', () => {
         notes: null,
         photoUrls: [],
       };
+      const warnings = vi.spyOn(Logger.prototype, 'warn');
       expect(await consumer.apply(event('bookings.booking.confirmed', data))).toBe(true);
-      await sleep(2_500);
+      // What the commit started is over: the job could not be added (Redis is away), and only a sweep can add it.
+      await waitFor('the job given up on until Redis is back', () =>
+        warnings.mock.calls.some((call) => /^job booking-email-\d+ not added yet .*; the sweep will add it$/.test(String(call[0]))),
+      );
+      warnings.mockRestore();
       const pending = await db.query(`select kind, status from outbound_emails where kind = 'confirmation'`);
       expect(pending.rows).toEqual([{ kind: 'confirmation', status: 'pending' }]);
       expect(inbox.mails).toHaveLength(0);
 
       await redis.start();
       await waitFor('the confirmation after Redis came back', () => inbox.mails.length > 0, 20_000);
-      await sleep(1_500);
+      // Sent, and no job of it left (the add queued while Redis was away, or a sweep's) that could send it again;
+      // the delayed ones are the reminders, days away.
+      const queue = service.app.get<JobQueue<unknown>>(bookingEmailSend.token);
+      await waitFor('the row sent and nothing left to run', async () => {
+        const [row] = (await db.query(`select status from outbound_emails where kind = 'confirmation'`)).rows;
+        const counts = await queue.jobCounts();
+        return row?.status === 'sent' && counts !== null && counts.waiting + counts.active === 0;
+      });
       expect(inbox.mails).toHaveLength(1);
       expect(inbox.mails[0]!.to).toEqual([ADA.email]);
       expect(inbox.mails[0]!.raw).toContain('Price: Free');

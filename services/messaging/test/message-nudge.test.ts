@@ -7,16 +7,17 @@ import {
   waitFor,
   type RunningServiceApp,
 } from '@hunted/platform/testing';
+import { Logger } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMessagingApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
+import { MessageNudgeJob, type MessageNudgeData } from '../src/conversations/message-nudge.job.js';
 import { callAs, member, OtherServices, type TestMember } from './support/conversation-world.js';
 import { MailInbox, mimeParts } from './mail-inbox.js';
 
 const SCHEMA = 'messaging_nudge_it';
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The email about messages left unread: after the delay, once per run and per interval, never once read. */
 describe('messaging: the unread-message email', () => {
@@ -31,6 +32,21 @@ describe('messaging: the unread-message email', () => {
   const send = (from: TestMember, conversationId: string, to: TestMember, content: string) =>
     callAs(service.base, from, `/api/conversations/${conversationId}/messages`, { method: 'POST', body: { content, receiverId: to.id } });
   const nudgesAbout = (conversationId: string) => inbox.withHeader('X-Hunted-Conversation', conversationId);
+  /** Every finished run of the email's job, with what it decided, and how many sweeps asked for due ones. */
+  const runs: { data: MessageNudgeData; outcome: { sent: boolean; skipped?: string } }[] = [];
+  let sweeps = 0;
+  /** Conversations whose email jobs wait for the test before they run (so "before the delay" cannot be lost). */
+  const held = new Map<string, Promise<void>>();
+  /** Resolves with the outcome of the first run of the job planned for `messageId` (the one that began a run). */
+  async function runFor(messageId: string): Promise<{ sent: boolean; skipped?: string }> {
+    await waitFor(`the email's job for message ${messageId} to run`, () => runs.some((run) => run.data.messageId === messageId));
+    return runs.find((run) => run.data.messageId === messageId)!.outcome;
+  }
+  /** Two sweeps after now: any due run without an email would have had its job added and run by then. */
+  async function afterTwoSweeps(): Promise<void> {
+    const target = sweeps + 2;
+    await waitFor('two more sweeps', () => sweeps >= target);
+  }
   async function conversationOf(client: TestMember): Promise<string> {
     let id: string | undefined;
     await waitFor('the conversation', async () => {
@@ -60,6 +76,20 @@ describe('messaging: the unread-message email', () => {
     await others.publish('bookings.booking.confirmed', others.booking(ada, 41, sofia));
     await others.publish('bookings.booking.confirmed', others.booking(grace, 41, sofia));
     await waitFor('the addresses', async () => (await db.query(`select 1 from users where email is not null`)).rowCount === 3);
+    const job = service.app.get(MessageNudgeJob);
+    const run = job.run.bind(job);
+    const pending = job.pending.bind(job);
+    vi.spyOn(job, 'run').mockImplementation(async (planned) => {
+      await held.get(planned.data.conversationId);
+      const outcome = await run(planned);
+      runs.push({ data: planned.data, outcome });
+      return outcome;
+    });
+    vi.spyOn(job, 'pending').mockImplementation(async () => {
+      const due = await pending();
+      sweeps += 1;
+      return due;
+    });
   });
 
   afterAll(async () => {
@@ -72,10 +102,12 @@ describe('messaging: the unread-message email', () => {
 
   it('emails the receiver once when a message stays unread, linking to the conversation', async () => {
     const id = await conversationOf(ada);
-    await send(ada, id, sofia, 'Are you free on Friday?');
+    const first = await send(ada, id, sofia, 'Are you free on Friday?');
     await send(ada, id, sofia, 'Or Saturday morning?');
-    await waitFor('the email', () => nudgesAbout(id).length === 1, 10_000);
-    await sleep(1_500);
+    expect(await runFor(first.body.id)).toEqual({ sent: true });
+    // The second message continues the run its first began: no job of its own, and no sweep finds one due.
+    await afterTwoSweeps();
+    expect(runs.filter((run) => run.data.conversationId === id)).toHaveLength(1);
     const [mail] = nudgesAbout(id);
     expect(nudgesAbout(id)).toHaveLength(1);
     expect(mail!.to).toEqual([sofia.email]);
@@ -86,16 +118,24 @@ describe('messaging: the unread-message email', () => {
 
     // Read, then a new run of unread messages within the hour: no second email.
     await callAs(service.base, sofia, `/api/conversations/${id}/read`, { method: 'POST', body: {} });
-    await send(ada, id, sofia, 'Just checking in');
-    await sleep(2_000);
+    const again = await send(ada, id, sofia, 'Just checking in');
+    expect(await runFor(again.body.id)).toEqual({ sent: false, skipped: 'emailed about this conversation recently' });
+    await afterTwoSweeps();
     expect(nudgesAbout(id)).toHaveLength(1);
   });
 
   it('sends nothing about a message read before the delay', async () => {
     const id = await conversationOf(grace);
-    await send(grace, id, sofia, 'Quick question');
+    // Its job is held until the message has been read: the read is before the job however slow the machine, as a
+    // read within the delay is.
+    let readNow: () => void = () => undefined;
+    held.set(id, new Promise<void>((resolve) => (readNow = resolve)));
+    const question = await send(grace, id, sofia, 'Quick question');
     await callAs(service.base, sofia, `/api/conversations/${id}/read`, { method: 'POST', body: {} });
-    await sleep(2_000);
+    readNow();
+    // The job finds the message read; no sweep finds a run of unread messages since.
+    expect(await runFor(question.body.id)).toEqual({ sent: false, skipped: 'read' });
+    await afterTwoSweeps();
     expect(nudgesAbout(id)).toEqual([]);
   });
 });
@@ -137,12 +177,17 @@ describe('messaging: the unread-message email with Redis away', () => {
 
   it('sends the email once Redis is back', async () => {
     await redis.stop();
+    const warnings = vi.spyOn(Logger.prototype, 'warn');
     const sent = await callAs(service.base, ada, `/api/conversations/${conversationId}/messages`, {
       method: 'POST',
       body: { content: 'Sent during the outage', receiverId: sofia.id },
     });
     expect(sent.status).toBe(201);
-    await sleep(3_000);
+    // The job was never added (Redis did not take it in its 2 s), and no sweep runs while Redis is away.
+    await waitFor('the email given up on until Redis is back', () =>
+      warnings.mock.calls.some((call) => String(call[0]).startsWith(`Redis did not take the unread-message email for ${conversationId}`)),
+    );
+    warnings.mockRestore();
     expect(inbox.withHeader('X-Hunted-Conversation', conversationId)).toEqual([]);
     await redis.start();
     await waitFor('the email after the outage', () => inbox.withHeader('X-Hunted-Conversation', conversationId).length === 1, 15_000);

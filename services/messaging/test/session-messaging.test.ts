@@ -12,7 +12,7 @@ import {
 } from '@hunted/platform/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMessagingApp } from '../src/app.js';
 import { ReviewRequestSweepJob } from '../src/booking-emails/review-request.job.js';
 import { loadConfig } from '../src/config.js';
@@ -23,7 +23,6 @@ import { MailInbox, mimeParts, type ReceivedMail } from './mail-inbox.js';
 const SCHEMA = 'messaging_session_it';
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Sofia has set her joining details; Grace has not. */
 const SOFIA_HUNTER = 61;
@@ -85,6 +84,27 @@ describe('messaging: the session itself (joining details, hunter actions, review
     return (await db.query(sql, params)).rows as T[];
   }
 
+  /**
+   * Every event published so far applied, and no email of these bookings due and still to send: after it, no mail
+   * of theirs can come that the rows do not show planned for later.
+   */
+  async function settled(...bookingIds: string[]): Promise<void> {
+    await waitFor('every published event applied', () => others.applied());
+    await waitFor('no due email of the bookings left to send', async () => {
+      const due = await rows(`select 1 from outbound_emails where booking_id = any($1) and status = 'pending' and send_at <= now()`, [
+        bookingIds,
+      ]);
+      return due.length === 0;
+    });
+  }
+
+  /** The review request sweep, with a count of its finished runs (scheduled ones and the test's own). */
+  function countedSweep(): { sweep: ReviewRequestSweepJob; finished: () => number } {
+    const sweep = service.app.get(ReviewRequestSweepJob);
+    const run = vi.spyOn(sweep, 'run');
+    return { sweep, finished: () => run.mock.settledResults.length };
+  }
+
   beforeAll(async () => {
     db = new pg.Client({ connectionString: TEST_DATABASE_URL, options: `-c search_path=${SCHEMA}` });
     await db.connect();
@@ -125,7 +145,10 @@ describe('messaging: the session itself (joining details, hunter actions, review
     });
   });
 
-  afterEach(() => setClockOffset(0));
+  afterEach(() => {
+    vi.restoreAllMocks();
+    setClockOffset(0);
+  });
 
   afterAll(async () => {
     setClockOffset(0);
@@ -228,7 +251,7 @@ describe('messaging: the session itself (joining details, hunter actions, review
       await waitFor('the suggestion and the decline', () =>
         mailsOf(data.bookingId, 'time_proposed').length === 1 && mailsOf(data.bookingId, 'proposal_declined').length === 1,
       );
-      await sleep(1_000);
+      await settled(data.bookingId);
       const suggestion = mailsOf(data.bookingId, 'time_proposed');
       expect(suggestion).toHaveLength(1);
       expect(suggestion[0]!.to).toEqual([ada.email]);
@@ -310,7 +333,7 @@ describe('messaging: the session itself (joining details, hunter actions, review
       });
 
       // Not over yet: the sweep asks nobody.
-      const sweep = service.app.get(ReviewRequestSweepJob);
+      const { sweep, finished } = countedSweep();
       expect(await sweep.run()).toEqual({ requested: 0 });
 
       // Three and a half hours on (the end + 2 h has passed): the move runs the scheduled sweep at once.
@@ -321,10 +344,12 @@ describe('messaging: the session itself (joining details, hunter actions, review
       expect(subjectOf(request)).toBe('How was your session with Sofia Martinez?');
       expect(textOf(request)).toContain('https://hunted.test/my-bookings');
 
-      // Swept again, and again after another move: nothing more.
+      // Swept again, and again after another move (the run it starts, finished): nothing more.
       expect(await sweep.run()).toEqual({ requested: 0 });
+      const runsBeforeMove = finished();
       setClockOffset(4 * HOUR);
-      await sleep(1_500);
+      await waitFor('the sweep the move ran', () => finished() > runsBeforeMove);
+      await settled(held.bookingId, cancelled.bookingId, noShow.bookingId, later.bookingId);
       expect(mailsOf(held.bookingId, 'review_request')).toHaveLength(1);
       for (const other of [cancelled, noShow, later]) expect(mailsOf(other.bookingId, 'review_request')).toHaveLength(0);
       expect(
@@ -353,10 +378,12 @@ describe('messaging: the session itself (joining details, hunter actions, review
       await waitFor('the move copied', async () =>
         (await rows(`select 1 from bookings where booking_id = $1 and sequence = 1`, [data.bookingId])).length === 1,
       );
-      const sweep = service.app.get(ReviewRequestSweepJob);
+      const { sweep, finished } = countedSweep();
       setClockOffset(4 * HOUR);
-      await sweep.run();
-      await sleep(1_000);
+      // The sweep the move ran, and one more of the test's own, both finished: neither wrote a request.
+      await waitFor('the sweep the move ran', () => finished() >= 1);
+      expect(await sweep.run()).toEqual({ requested: 0 });
+      expect(await rows(`select 1 from outbound_emails where booking_id = $1 and kind = 'review_request'`, [data.bookingId])).toEqual([]);
       expect(mailsOf(data.bookingId, 'review_request')).toHaveLength(0);
       setClockOffset(DAY + 4 * HOUR);
       await waitFor('the review request at the new end', () => mailsOf(data.bookingId, 'review_request').length === 1, 15_000);

@@ -1,12 +1,18 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Writable } from 'node:stream';
+import { performance } from 'node:perf_hooks';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { pino } from 'pino';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { logRequests, requestLogLevel, type RequestLogOptions } from './request-log.js';
 
-/** Well above what a quick request takes on a loaded 2-core machine, so only /slow crosses it. */
 const SLOW_MS = 500;
+
+/**
+ * The clock Fastify times a request by (`reply.elapsedTime` reads `performance.now()`), held still: only /slow
+ * moves it, by exactly the slow threshold, so a quick request takes 0 ms however loaded the machine is and the slow
+ * one takes SLOW_MS without anyone waiting for it.
+ */
+let requestClockMs = 0;
 
 interface Line {
   level: number;
@@ -36,7 +42,7 @@ async function appLogging(options: RequestLogOptions): Promise<{ app: FastifyIns
   app.get('/missing', async (_request, reply) => reply.code(404).send({ message: 'Not found' }));
   app.get('/broken', async (_request, reply) => reply.code(500).send({ message: 'broken' }));
   app.get('/slow', async () => {
-    await sleep(SLOW_MS + 100);
+    requestClockMs += SLOW_MS;
     return { ok: true };
   });
   await app.ready();
@@ -62,7 +68,14 @@ describe('requestLogLevel', () => {
 
 describe('logRequests', () => {
   let app: FastifyInstance | undefined;
-  afterEach(async () => app?.close());
+  beforeEach(() => {
+    requestClockMs = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => requestClockMs);
+  });
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    await app?.close();
+  });
 
   it('in a service at the default level: no line for a request that succeeded, one with the request id for an error or a slow one', async () => {
     const logged = await appLogging({ successLevel: 'debug', slowRequestMs: SLOW_MS });

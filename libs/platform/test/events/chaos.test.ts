@@ -3,13 +3,17 @@ import { chaosDefaults, formatChaos, runChaos, TEST_DATABASE_URL } from '@hunted
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 
+/** The checks of `checkChaos` that are wall-clock figures, not correctness. */
+const TIMED_CHECKS = ['last restart to pending 0', 'duration'];
+
 // The small run of `npm run chaos` (which does 10,000 events and 24 kills): relays and consumers are separate
 // processes of the compiled platform (`npm test` builds first), SIGKILLed and restarted while events flow.
 describe('events under kill -9', () => {
   it('applies every one of 1,000 events exactly once while relays and consumers are SIGKILLed 5 times', async () => {
     const lines: string[] = [];
-    // What is proven here is exactly-once under kills; how fast the backlog drains is a figure `npm run chaos`
-    // reports (10 s aim). The bound here only says "it drains", so a busy CI machine does not fail it.
+    // What is proven here is exactly-once under kills; how fast the backlog drains, and how long the run takes, are
+    // figures `npm run chaos` reports against its aims (10 s to drain). Here drainLimitMs is only how long the run
+    // waits for the drain, and the two timed checks are left out: a busy machine is not a defect.
     const result = await runChaos(
       chaosDefaults({ events: 1_000, kills: 5, productionMs: 10_000, budgetMs: 80_000, drainLimitMs: 30_000, log: (line) => lines.push(line) }),
     );
@@ -26,9 +30,9 @@ describe('events under kill -9', () => {
     expect(result.figures.selfExits).toBe(0);
     expect(result.figures.deadLetters).toBe(0);
     expect(result.figures.pendingAtEnd).toBe(0);
+    // It drained: nothing was pending after the last restart within the wait.
     expect(result.figures.drainMs).not.toBeNull();
-    expect(result.figures.drainMs!).toBeLessThanOrEqual(30_000);
-    expect(result.checks.filter((check) => !check.ok)).toEqual([]);
+    expect(result.checks.filter((check) => !check.ok && !TIMED_CHECKS.includes(check.figure))).toEqual([]);
   }, 120_000);
 
   // `npm run chaos` right after `npm install && npm start` in a fresh clone: `npm start` makes `hunted`, nothing

@@ -166,10 +166,15 @@ describe('event bus over Redis Streams with outbox and inbox', () => {
     world = new EventBusWorld();
     const redis = world.redis();
     const producer = await world.startProducer({ pollIntervalMs: 60_000 });
-    // The relay's first look at the empty outbox happens at start; after it, only a commit can wake it in time.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The first event, sent whether by the relay's first look at start or by its commit, leaves the relay asleep
+    // for its 60 s poll; only the second one's commit can wake it before then (and before the test's timeout).
     await producer.publishUserUpdated(randomUUID());
-    await waitFor('the event on the stream', async () => (await redis.xlen(world.stream())) === 1, 3_000);
+    await waitFor('the first event sent and its row marked published', async () => {
+      const [row] = await producer.dataSource.query('select count(*)::int as n from outbox where published_at is null');
+      return row.n === 0 && (await redis.xlen(world.stream())) === 1;
+    });
+    await producer.publishUserUpdated(randomUUID());
+    await waitFor('the second event on the stream', async () => (await redis.xlen(world.stream())) === 2);
   });
 
   it('refuses to publish outside a transaction, or another service\'s event', async () => {

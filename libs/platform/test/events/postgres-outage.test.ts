@@ -3,7 +3,9 @@ import { eventEntities, toStreamFields, type EventPublisher } from '@hunted/plat
 import { PostgresProxy, TEST_DATABASE_URL } from '@hunted/platform/testing';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { Logger } from '@nestjs/common';
+import { Redis } from 'ioredis';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EventBusWorld, pendingCount, userUpdated, waitFor } from './harness.js';
 
 // PostgreSQL is never stopped: each service under test reaches it through a proxy of the test's own, and the
@@ -21,6 +23,7 @@ async function proxy(): Promise<PostgresProxy> {
 }
 
 afterEach(async () => {
+  vi.restoreAllMocks();
   for (const each of proxies) await each.start();
   await producerWrites?.destroy();
   producerWrites = null;
@@ -30,11 +33,35 @@ afterEach(async () => {
   for (const each of proxies.splice(0)) await each.stop();
 });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 async function count(sql: string, params: unknown[] = []): Promise<number> {
   const { rows } = await direct!.query<{ n: number }>(sql, params);
   return rows[0]!.n;
+}
+
+/**
+ * Cuts a proxy and waits until PostgreSQL has ended every session that came through it, so whatever those
+ * sessions were committing has committed or rolled back before the test counts what was applied.
+ */
+async function cut(db: PostgresProxy): Promise<void> {
+  const ports = db.upstreamPorts();
+  await db.stop();
+  await waitFor('the cut sessions ended', async () => {
+    const left = await count(
+      `select count(*)::int as n from pg_stat_activity where client_addr = '127.0.0.1' and client_port = any($1::int[])`,
+      [ports],
+    );
+    return left === 0;
+  });
+}
+
+/**
+ * The messages a spy on a level of Nest's Logger was given since it was set (whatever the apps print), only those
+ * of loggers named `context` if given (every service here has a relay: "OutboxRelay:identity" is the producer's).
+ */
+function messages(spy: { mock: { calls: unknown[][]; contexts: unknown[] } }, context?: string): string[] {
+  return spy.mock.calls
+    .filter((_, i) => context === undefined || (spy.mock.contexts[i] as { context?: string } | undefined)?.context === context)
+    .map((call) => String(call[0]));
 }
 
 /**
@@ -50,7 +77,7 @@ async function directPublisher(schema: string, publisher: EventPublisher) {
 
 describe('event bus while PostgreSQL is unreachable', () => {
   it(
-    'applies every one of 500 events exactly once across a 15 s database outage of the consumer, dead-lettering none',
+    'applies every one of 500 events exactly once across a database outage of the consumer that outlasts its claim window, dead-lettering none',
     async () => {
       world = new EventBusWorld();
       const redis = world.redis();
@@ -59,62 +86,68 @@ describe('event bus while PostgreSQL is unreachable', () => {
       const producer = await world.startProducer({}, { databaseUrl: relayDb.url });
       // Real backoff (250 ms doubling to 5 s); poison failures would be re-read every 50 ms and parked on the 5th.
       const consumer = await world.startConsumer({ databaseUrl: consumerDb.url });
+      // Each try to apply an event is one transaction: counted, they say how long the consumer has waited it out.
+      const consumerTries = vi.spyOn(consumer.dataSource, 'transaction');
+      const warnings = vi.spyOn(Logger.prototype, 'warn');
       direct = new pg.Client({ connectionString: TEST_DATABASE_URL });
       await direct.connect();
       const publish = await directPublisher(world.producerSchema, producer.publisher);
       const replica = `"${world.consumerSchema}".user_replica`;
+      const applied = () => count(`select count(*)::int as n from ${replica}`);
+      const unsent = () => count(`select count(*)::int as n from "${world.producerSchema}".outbox where published_at is null`);
 
       const total = 500;
       const users = Array.from({ length: total }, () => randomUUID());
-      const started = Date.now();
-      const at = (ms: number) => started + ms;
+      let published = 0;
+      const publishUpTo = async (n: number) => {
+        while (published < n) await publish(users[published++]!);
+      };
       const figures: Record<string, number> = {};
-      // About 25 events a second for 20 s; the consumer's database goes away from 2 s to 17 s, the relay's
-      // from 6 s to 11 s, so events wait in the outbox, in the stream unread, and in hand when the cut comes.
-      const publishing = (async () => {
-        for (let i = 0; i < total; i++) {
-          await publish(users[i]!);
-          const next = at(((i + 1) * 20_000) / total);
-          if (next > Date.now()) await sleep(next - Date.now());
-        }
-      })();
-      const outages = (async () => {
-        await sleep(at(2_000) - Date.now());
-        await consumerDb.stop();
-        figures.appliedWhenCut = await count(`select count(*)::int as n from ${replica}`);
-        await sleep(at(6_000) - Date.now());
-        await relayDb.stop();
-        await sleep(at(11_000) - Date.now());
-        figures.unsentWhenRelayBack = await count(`select count(*)::int as n from "${world.producerSchema}".outbox where published_at is null`);
-        await relayDb.start();
-        await sleep(at(17_000) - Date.now());
-        figures.appliedBeforeBack = await count(`select count(*)::int as n from ${replica}`);
-        figures.onStreamBeforeBack = await redis.xlen(world.stream());
-        await consumerDb.start();
-        figures.backAt = Date.now();
-      })();
-      await Promise.all([publishing, outages]);
+      // Each step waits for the state the next one needs, so events are in hand when the consumer's database
+      // goes, in the relay's outbox while its database is away, and unread on the stream when the consumer's
+      // comes back, however fast or slow the machine is.
+      const flowing = publishUpTo(200);
+      await waitFor('events flowing to the consumer', async () => (await applied()) >= 20);
+      await cut(consumerDb);
+      const triesAtCut = consumerTries.mock.calls.length;
+      figures.appliedWhenCut = await applied();
+      await flowing;
+      await waitFor('the first 200 events on the stream', async () => (await unsent()) === 0);
 
-      await waitFor(
-        'all 500 events applied',
-        async () => (await count(`select count(*)::int as n from ${replica}`)) === total,
-        60_000,
+      await relayDb.stop();
+      await publishUpTo(300);
+      await waitFor('the relay failing against its missing database', () =>
+        messages(warnings, 'OutboxRelay:identity').some((message) => message.startsWith('outbox relay failed (attempt 1)')),
       );
-      figures.drainMs = Date.now() - figures.backAt!;
-      await waitFor('every outbox row published', async () => (await count(`select count(*)::int as n from "${world.producerSchema}".outbox where published_at is null`)) === 0);
+      figures.unsentWhenRelayBack = await unsent();
+      await relayDb.start();
+      await publishUpTo(total);
+      await waitFor('every event on the stream', async () => (await unsent()) === 0, 30_000);
+
+      // Six tries are five backoff waits (at least 3.9 s with the jitter): the entries in hand sat out more than
+      // maxAttempts claim windows (5 x 500 ms), long enough to be redelivered and parked were they not kept.
+      await waitFor('the consumer waiting out its outage past the claim window', () => consumerTries.mock.calls.length - triesAtCut >= 6, 30_000);
+      figures.triesInOutage = consumerTries.mock.calls.length - triesAtCut;
+      figures.appliedBeforeBack = await applied();
+      figures.onStreamBeforeBack = await redis.xlen(world.stream());
+      await consumerDb.start();
+      const backAt = Date.now();
+
+      await waitFor('all 500 events applied', async () => (await applied()) === total, 60_000);
+      const drainMs = Date.now() - backAt;
       await waitFor('nothing left pending', async () => (await pendingCount(redis, world.stream(), 'reviews')) === 0);
 
       const deadLetters = `${world.prefix}events:dead-letter:reviews`;
       console.log(
-        `postgres outage: ${total} events, consumer database cut 15 s (relay's 5 s, ${figures.unsentWhenRelayBack} left in its outbox); applied when cut ${figures.appliedWhenCut}, ` +
-          `still ${figures.appliedBeforeBack} when back with ${figures.onStreamBeforeBack} on the stream; all applied ${figures.drainMs} ms after; ` +
+        `postgres outage: ${total} events, consumer database cut for ${figures.triesInOutage} tries (relay's left ${figures.unsentWhenRelayBack} in its outbox); applied when cut ${figures.appliedWhenCut}, ` +
+          `still ${figures.appliedBeforeBack} when back with ${figures.onStreamBeforeBack} on the stream; all applied ${drainMs} ms after; ` +
           `dead letters ${await redis.xlen(deadLetters)}; stream entries ${await redis.xlen(world.stream())}`,
       );
       // The outage really stopped the consumer, and events really flowed through it.
       expect(figures.appliedBeforeBack).toBe(figures.appliedWhenCut);
       expect(figures.onStreamBeforeBack! - figures.appliedBeforeBack!).toBeGreaterThan(100);
       // The relay lost its database while events were being written, and sent them all once it was back.
-      expect(figures.unsentWhenRelayBack).toBeGreaterThan(50);
+      expect(figures.unsentWhenRelayBack).toBe(100);
       expect(await redis.xlen(deadLetters)).toBe(0);
       const { rows } = await direct.query<{ applied_count: number; n: number }>(
         `select applied_count, count(*)::int as n from ${replica} group by applied_count`,
@@ -126,7 +159,7 @@ describe('event bus while PostgreSQL is unreachable', () => {
     150_000,
   );
 
-  it('applies every event exactly once while the consumer\'s sessions are terminated every 150 ms (pg_terminate_backend)', async () => {
+  it('applies every event exactly once while the consumer\'s sessions are terminated again and again (pg_terminate_backend)', async () => {
     world = new EventBusWorld();
     const redis = world.redis();
     const consumerDb = await proxy();
@@ -135,14 +168,18 @@ describe('event bus while PostgreSQL is unreachable', () => {
     direct = new pg.Client({ connectionString: TEST_DATABASE_URL });
     await direct.connect();
     const replica = `"${world.consumerSchema}".user_replica`;
+    const applied = () => count(`select count(*)::int as n from ${replica}`);
 
     const total = 300;
     let terminated = 0;
     let killing = true;
     // Only this test's sessions: those PostgreSQL sees coming from the proxy's own sockets. A termination can land
     // anywhere: between statements, inside the handler, or on the commit (whose outcome the consumer never hears).
+    // Each round waits for the consumer to have come back and applied a few more events, so the terminations
+    // land on a working consumer however fast it works, and it is seen to progress between them.
     const killer = (async () => {
       while (killing) {
+        const before = await applied();
         const ports = consumerDb.upstreamPorts();
         if (ports.length > 0) {
           const { rows } = await direct!.query<{ n: number }>(
@@ -152,18 +189,15 @@ describe('event bus while PostgreSQL is unreachable', () => {
           );
           terminated += rows[0]!.n;
         }
-        await sleep(150);
+        await waitFor('the consumer applying events between terminations', async () => !killing || (await applied()) >= Math.min(total, before + 5), 30_000);
       }
     })();
-    for (let i = 0; i < total; i++) {
-      await producer.publishUserUpdated(randomUUID());
-      if (i % 10 === 9) await sleep(150);
-    }
-    await waitFor('events flowing during the terminations', async () => (await count(`select count(*)::int as n from ${replica}`)) >= total / 2, 30_000);
+    for (let i = 0; i < total; i++) await producer.publishUserUpdated(randomUUID());
+    await waitFor('events flowing during the terminations', async () => (await applied()) >= total / 2, 30_000);
     killing = false;
     await killer;
 
-    await waitFor('all events applied', async () => (await count(`select count(*)::int as n from ${replica}`)) === total, 30_000);
+    await waitFor('all events applied', async () => (await applied()) === total, 30_000);
     await waitFor('nothing left pending', async () => (await pendingCount(redis, world.stream(), 'reviews')) === 0);
     console.log(`terminations: ${total} events, ${terminated} consumer sessions terminated, dead letters ${await redis.xlen(`${world.prefix}events:dead-letter:reviews`)}`);
     expect(terminated).toBeGreaterThan(5);
@@ -177,17 +211,24 @@ describe('event bus while PostgreSQL is unreachable', () => {
     const redis = world.redis();
     const consumerDb = await proxy();
     const producer = await world.startProducer();
-    const consumer = await world.startConsumer({ databaseUrl: consumerDb.url });
+    // A first backoff wait of 30 to 60 s, past the test's own timeout: the stop has to cut it short to finish.
+    const consumer = await world.startConsumer({
+      databaseUrl: consumerDb.url,
+      consumer: { transientRetryBaseMs: 60_000, transientRetryMaxMs: 60_000 },
+    });
+    const warnings = vi.spyOn(Logger.prototype, 'warn');
     await waitFor('the consumer reading', async () => ((await redis.call('XINFO', 'GROUPS', world.stream()).catch(() => [])) as unknown[]).length === 1);
     await consumerDb.stop();
     const userId = randomUUID();
-    await producer.publishUserUpdated(userId);
+    const event = await producer.publishUserUpdated(userId);
     await waitFor('the event in hand', async () => (await pendingCount(redis, world.stream(), 'reviews')) === 1);
-    await sleep(1_000);
+    await waitFor('the consumer waiting out the outage', () =>
+      messages(warnings).some((message) => message.startsWith(`identity.user.updated ${event.id} hit a transient failure`)),
+    );
 
-    const started = Date.now();
     await world.closeApp(consumer.app);
-    expect(Date.now() - started).toBeLessThan(3_000);
+    // Promptly: the wait was cut short, not the shutdown timeout (10 s) run out with the connections cut.
+    expect(messages(warnings).filter((message) => message.includes('did not stop within'))).toEqual([]);
     expect(await pendingCount(redis, world.stream(), 'reviews')).toBe(1);
 
     await consumerDb.start();
@@ -215,7 +256,15 @@ describe('event bus while PostgreSQL is unreachable', () => {
     }
     await batch.exec();
     await waitFor('the cut replica holding all three', async () => (await pendingCount(redis, world.stream(), 'reviews')) === 3);
+    const heldSince = Date.now();
 
+    // Every look the healthy replica takes for entries idle past claimIdleMs (XAUTOCLAIM), with when it took it.
+    const looks: { consumer: string; at: number }[] = [];
+    const call = Redis.prototype.call;
+    vi.spyOn(Redis.prototype, 'call').mockImplementation(function (this: Redis, ...args: unknown[]) {
+      if (args[0] === 'XAUTOCLAIM') looks.push({ consumer: String(args[3]), at: Date.now() });
+      return (call as (...callArgs: unknown[]) => Promise<unknown>).apply(this, args);
+    } as typeof call);
     const healthy = await world.startConsumer({ consumer: { claimIdleMs: 1_500 } });
     const later = Array.from({ length: 20 }, () => randomUUID());
     for (const user of later) await producer.publishUserUpdated(user);
@@ -223,7 +272,12 @@ describe('event bus while PostgreSQL is unreachable', () => {
       const [row] = await healthy.dataSource.query('select count(*)::int as n from user_replica where user_id = any($1::uuid[])', [later]);
       return row.n === later.length;
     });
-    await sleep(4_000);
+    // Looks taken once the held entries, had they not been kept, would have been idle twice claimIdleMs: they
+    // would have been taken then. What is shown is that the looks came and found nothing, not that time passed.
+    await waitFor('the healthy replica looking for idle entries long after the held ones would have gone idle', () => {
+      const late = looks.filter(({ consumer, at }) => consumer === healthy.consumer!.consumerName && at >= heldSince + 2 * 1_500);
+      return late.length >= 3;
+    });
     const pending = (await redis.call('XPENDING', world.stream(), 'reviews', '-', '+', 100)) as [string, string, number, number][];
     expect(pending.map(([, owner, , deliveries]) => [owner, deliveries])).toEqual(held.map(() => [stuck.consumer!.consumerName, 1]));
 
@@ -240,14 +294,17 @@ describe('event bus while PostgreSQL is unreachable', () => {
     const consumerDb = await proxy();
     const producer = await world.startProducer();
     const consumer = await world.startConsumer({ databaseUrl: consumerDb.url, consumer: { retryDelayMs: 300, transientRetryMaxMs: 500 } });
+    // Each try to apply the event is one transaction.
+    const tries = vi.spyOn(consumer.dataSource, 'transaction');
     const poisonUser = randomUUID();
     world.probe.alwaysFailFor.add(poisonUser);
 
     await consumerDb.stop();
     const poison = await producer.publishUserUpdated(poisonUser);
     await waitFor('the poison event on the stream', async () => (await redis.xlen(world.stream())) === 1);
-    // Failures while the database is away are transient: they neither park the event nor count towards it.
-    await sleep(2_500);
+    // Failures while the database is away are transient: they neither park the event nor count towards it. More
+    // of them than maxAttempts (5) would have parked it, were they counted.
+    await waitFor('six failed tries while the database is away', () => tries.mock.calls.length >= 6);
     const deadLetters = `${world.prefix}events:dead-letter:reviews`;
     expect(await redis.xlen(deadLetters)).toBe(0);
     expect(world.probe.handled).toEqual([]);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { isTransientError } from '@hunted/platform';
-import { freePort, PostgresProxy, TEST_DATABASE_URL } from '@hunted/platform/testing';
+import { freePort, PostgresProxy, TEST_DATABASE_URL, waitFor } from '@hunted/platform/testing';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
@@ -20,6 +20,23 @@ async function dataSource(url = TEST_DATABASE_URL): Promise<{ source: DataSource
   return { source, applicationName };
 }
 
+/** Waits until the data source's session runs `select pg_sleep…`, seen in pg_stat_activity by its application_name. */
+async function sleepingStatement(applicationName: string): Promise<void> {
+  const observer = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await observer.connect();
+  try {
+    await waitFor('the statement running', async () => {
+      const { rowCount } = await observer.query(
+        `select 1 from pg_stat_activity where application_name = $1 and state = 'active' and query like 'select pg_sleep%'`,
+        [applicationName],
+      );
+      return rowCount === 1;
+    });
+  } finally {
+    await observer.end();
+  }
+}
+
 async function failureOf(promise: Promise<unknown>): Promise<unknown> {
   try {
     await promise;
@@ -36,7 +53,7 @@ describe('isTransientError with real driver errors', () => {
     await admin.connect();
     cleanups.push(() => admin.end());
     const running = failureOf(source.query('select pg_sleep(10)'));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await sleepingStatement(applicationName);
     // Only this test's own connection, found by its application_name.
     await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1', [applicationName]);
     const error = await running;
@@ -58,9 +75,9 @@ describe('isTransientError with real driver errors', () => {
     const proxy = new PostgresProxy(TEST_DATABASE_URL);
     await proxy.start();
     cleanups.push(() => proxy.stop());
-    const { source } = await dataSource(proxy.url);
+    const { source, applicationName } = await dataSource(proxy.url);
     const running = failureOf(source.query('select pg_sleep(10)'));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await sleepingStatement(applicationName);
     await proxy.stop();
     const cut = await running;
     expect(isTransientError(cut)).toBe(true);

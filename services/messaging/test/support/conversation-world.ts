@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { BookingEventV1, EventPayload, EventType, HunterStatus, IntegrationEvent } from '@hunted/contracts';
 import type { AuthenticatedUser } from '@hunted/platform';
-import { startTestPublisher, testIdentityToken, type TestPublisher } from '@hunted/platform/testing';
+import {
+  consumerCaughtUp,
+  startTestPublisher,
+  TEST_REDIS_URL,
+  testIdentityToken,
+  type TestPublisher,
+} from '@hunted/platform/testing';
+import { Redis } from 'ioredis';
 
 /** A member as the gateway would sign them, and as identity's event describes them. */
 export interface TestMember extends AuthenticatedUser {
@@ -47,6 +54,7 @@ export async function callAs(
  */
 export class OtherServices {
   private readonly publishers = new Map<string, TestPublisher>();
+  private redis: Redis | undefined;
 
   constructor(
     private readonly schemaBase: string,
@@ -121,7 +129,18 @@ export class OtherServices {
     };
   }
 
+  /**
+   * True once every event published so far is on its stream and messaging has applied all of it: what a test
+   * waits for after its last event instead of sleeping in case something more comes of it.
+   */
+  async applied(): Promise<boolean> {
+    for (const publisher of this.publishers.values()) if (!(await publisher.allSent())) return false;
+    this.redis ??= new Redis(TEST_REDIS_URL);
+    return consumerCaughtUp(this.redis, this.redisPrefix, 'messaging');
+  }
+
   async close(): Promise<void> {
     await Promise.all([...this.publishers.values()].map((publisher) => publisher.close()));
+    await this.redis?.quit();
   }
 }
