@@ -9,6 +9,14 @@ vi.mock('socket.io-client', () => ({ io: fakeIo }));
 // suite in parallel) can take longer than that to render, which made correct tests fail now and then.
 configure({ asyncUtilTimeout: 5_000 });
 
+// happy-dom has no requestIdleCallback (and an IntersectionObserver that never reports), so whenIdle fell back to
+// its 1.5 s timer and every Deferred section, the header's menu and the live socket waited that out in real time:
+// most of the web tests' run. A browser with nothing left to draw calls idle callbacks at once; so does this one,
+// on the next task, so the work still comes after the render that asked for it.
+globalThis.requestIdleCallback = (callback) =>
+  Number(setTimeout(() => callback({ didTimeout: false, timeRemaining: () => 50 }), 0));
+globalThis.cancelIdleCallback = (handle) => clearTimeout(handle);
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
