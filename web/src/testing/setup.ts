@@ -1,6 +1,7 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import { fakeIo } from './fake-socket';
+import { dismissToast } from '@/components/ui/toast';
+import { fakeIo, openedSockets } from './fake-socket';
 
 // The live socket talks to the messaging service, which a unit test does not have: tests drive a fake instead.
 vi.mock('socket.io-client', () => ({ io: fakeIo }));
@@ -18,7 +19,14 @@ globalThis.requestIdleCallback = (callback) =>
 globalThis.cancelIdleCallback = (handle) => clearTimeout(handle);
 
 afterEach(() => {
+  vi.useRealTimers();
   cleanup();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  // The files of a worker share its modules and its window (isolate: false in vitest.config.ts): what a test leaves
+  // in them (the toast's one slot, storage, the sockets opened) is cleared, so the next test starts as a fresh file.
+  dismissToast();
+  sessionStorage.clear();
+  localStorage.clear();
+  openedSockets.length = 0;
 });
