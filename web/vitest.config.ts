@@ -15,5 +15,10 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'happy-dom',
     setupFiles: ['./src/testing/setup.ts'],
+    // Each file in a fresh module graph and window cost more than its tests: every file loaded React, the router,
+    // the app's route table and happy-dom again (import, setup and environment were 130 of 300 s). The files of a
+    // worker share them instead; setup.ts clears what a test leaves behind, and the two files that mock a module
+    // start from fresh app modules (vi.resetModules) so their mocks are not hidden by modules loaded before.
+    isolate: false,
   },
 });

@@ -8,7 +8,8 @@ const NEAR_VIEW = '400px 0px';
  * A section of a page drawn after the page itself: once the browser is idle after the first paint, or as soon as
  * it comes near the screen, whichever is first. Give it a `React.lazy` component and its script is fetched then
  * too, not with the page's own (issue 23: on a slow phone every section's script and rendering came before the
- * page's largest paint). Where the browser cannot tell what is in view (tests), it is drawn at once.
+ * page's largest paint). Where the browser cannot tell what is in view (no IntersectionObserver), it is drawn at once;
+ * happy-dom has one that never reports, so in tests a section comes with the idle callback (see testing/setup.ts).
  */
 export function Deferred({
   children,

@@ -1,6 +1,7 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import { fakeIo } from './fake-socket';
+import { dismissToast } from '@/components/ui/toast';
+import { fakeIo, openedSockets } from './fake-socket';
 
 // The live socket talks to the messaging service, which a unit test does not have: tests drive a fake instead.
 vi.mock('socket.io-client', () => ({ io: fakeIo }));
@@ -9,8 +10,23 @@ vi.mock('socket.io-client', () => ({ io: fakeIo }));
 // suite in parallel) can take longer than that to render, which made correct tests fail now and then.
 configure({ asyncUtilTimeout: 5_000 });
 
+// happy-dom has no requestIdleCallback (and an IntersectionObserver that never reports), so whenIdle fell back to
+// its 1.5 s timer and every Deferred section, the header's menu and the live socket waited that out in real time:
+// most of the web tests' run. A browser with nothing left to draw calls idle callbacks at once; so does this one,
+// on the next task, so the work still comes after the render that asked for it.
+globalThis.requestIdleCallback = (callback) =>
+  Number(setTimeout(() => callback({ didTimeout: false, timeRemaining: () => 50 }), 0));
+globalThis.cancelIdleCallback = (handle) => clearTimeout(handle);
+
 afterEach(() => {
+  vi.useRealTimers();
   cleanup();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  // The files of a worker share its modules and its window (isolate: false in vitest.config.ts): what a test leaves
+  // in them (the toast's one slot, storage, the sockets opened) is cleared, so the next test starts as a fresh file.
+  dismissToast();
+  sessionStorage.clear();
+  localStorage.clear();
+  openedSockets.length = 0;
 });

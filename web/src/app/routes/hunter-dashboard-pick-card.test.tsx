@@ -1,8 +1,14 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '@/testing/fetch-stub';
 import { renderRoute } from '@/testing/test-utils';
 import { withProfile } from './hunter-dashboard.test-fixtures';
+
+// This project shares modules between the files of a worker (isolate: false in vitest.config.ts), and a mock reaches
+// only the modules loaded after it: the dashboard keeps the card's code once an earlier file has loaded it. The app's
+// modules are loaded afresh for this file, and again for the next one, so the mock stays in this file.
+vi.hoisted(() => vi.resetModules());
+afterAll(() => vi.resetModules());
 
 // The pick card's chunk cannot be fetched (a deploy since the page loaded, a dropped connection).
 vi.mock('@/features/hunters/components/pick-of-the-day-card', () =>

@@ -1,11 +1,17 @@
 import { BOOKING_ERRORS, PAYOUT_MESSAGES, VETTING_MESSAGES } from '@hunted/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BOOKING_CHOICE_KEY, type BookingChoice } from '../lib/booking-choice';
 import { aHunter, signedIn } from '@/testing/data-generators';
 import { json, stubFetch, type RecordedCall } from '@/testing/fetch-stub';
 import { renderRoute } from '@/testing/test-utils';
+
+// This project shares modules between the files of a worker (isolate: false in vitest.config.ts), and a mock reaches
+// only the modules loaded after it: the checkout an earlier file loaded keeps the real Stripe. The app's modules are
+// loaded afresh for this file, and again for the next one, so the stand-ins below stay in this file.
+vi.hoisted(() => vi.resetModules());
+afterAll(() => vi.resetModules());
 
 // Stripe's real components load a script from stripe.com; these stand-ins expose what the page drives.
 const confirmPayment = vi.fn();

@@ -44,7 +44,11 @@ const guest = { ...signedOut, 'GET /api/brands/hashtags': () => json(200, HASHTA
 const listUrls = (calls: { url: string }[]) =>
   calls.map((call) => call.url).filter((url) => url.startsWith('/api/brands?'));
 
-afterEach(() => sessionStorage.clear());
+afterEach(() => {
+  sessionStorage.clear();
+  // Set by the scroll tests; the window outlives this file (isolate: false).
+  Reflect.deleteProperty(window, 'scrollY');
+});
 
 describe('/brands', () => {
   it('applies category, tag and hashtag from the address on arrival, asking for the first page', async () => {
