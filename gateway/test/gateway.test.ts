@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import { IDENTITY_HEADER, verifyInternalToken } from '@hunted/platform';
-import { TEST_INTERNAL_AUTH_PUBLIC_KEY, waitFor } from '@hunted/platform/testing';
+import { TEST_INTERNAL_AUTH_PUBLIC_KEY, UNREACHABLE_PORT, waitFor } from '@hunted/platform/testing';
 import { close, listen, startTestGateway, testGatewayConfig } from './support/test-gateway.js';
 import type { GatewayApp } from '../src/app.js';
 import type { GatewayConfig } from '../src/config.js';
@@ -90,9 +90,8 @@ describe('gateway', () => {
       });
     });
 
-    const dead = http.createServer();
-    deadPort = Number(new URL(await listen(dead)).port);
-    await close(dead);
+    // Never listened on, so no test file running beside this one can come to listen there meanwhile.
+    deadPort = UNREACHABLE_PORT;
 
     webDist = mkdtempSync(path.join(tmpdir(), 'gateway-web-'));
     mkdirSync(path.join(webDist, 'assets'));

@@ -9,6 +9,7 @@ import {
   type SitemapEntry,
   type SitemapFile,
 } from '@hunted/contracts';
+import { UNREACHABLE_PORT } from '@hunted/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { close, listen, startTestGateway, testGatewayConfig } from './support/test-gateway.js';
 import type { GatewayApp } from '../src/app.js';
@@ -105,9 +106,8 @@ describe('pages for machines', () => {
     webDist = mkdtempSync(path.join(tmpdir(), 'gateway-pages-'));
     writeFileSync(path.join(webDist, 'page-scripts.json'), JSON.stringify(PAGE_SCRIPTS));
     writeFileSync(path.join(webDist, 'index.html'), INDEX);
-    const dead = http.createServer();
-    deadUrl = await listen(dead);
-    await close(dead);
+    // Never listened on, so no test file running beside this one can come to listen there meanwhile.
+    deadUrl = `http://127.0.0.1:${UNREACHABLE_PORT}`;
     const config = testGatewayConfig({
       name: 'pages',
       webDist,
@@ -366,9 +366,7 @@ describe("the hunters' sitemap files", () => {
   beforeAll(async () => {
     webDist = mkdtempSync(path.join(tmpdir(), 'gateway-sitemap-'));
     writeFileSync(path.join(webDist, 'index.html'), INDEX);
-    const dead = http.createServer();
-    const deadUrl = await listen(dead);
-    await close(dead);
+    const deadUrl = `http://127.0.0.1:${UNREACHABLE_PORT}`;
     const config = testGatewayConfig({
       name: 'pages-sitemap',
       webDist,

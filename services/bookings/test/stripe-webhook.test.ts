@@ -5,14 +5,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Module } from '@nestjs/common';
 import {
-  freePort,
   startServiceApp,
-  waitFor,
   TEST_DATABASE_URL,
   TEST_INTERNAL_AUTH_PRIVATE_KEY,
   TEST_INTERNAL_AUTH_PUBLIC_KEY,
   TEST_REDIS_URL,
   testServiceEnv,
+  UNREACHABLE_PORT,
+  waitFor,
   type RunningServiceApp,
 } from '@hunted/platform/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -332,7 +332,7 @@ describe('Stripe webhook: signed events, each handled once across two bookings i
     beforeAll(async () => {
       webDist = mkdtempSync(path.join(tmpdir(), 'stripe-webhook-web-'));
       writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Hunted</title><div id="root"></div>');
-      const deadUrl = `http://127.0.0.1:${await freePort()}`;
+      const deadUrl = `http://127.0.0.1:${UNREACHABLE_PORT}`;
       gateway = await createGatewayApp(
         gatewayEnvSchema.parse({
           NODE_ENV: 'test',

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brandSlug, SITEMAP_MAX_URLS } from '@hunted/contracts';
-import { freePort, TEST_INTERNAL_AUTH_PRIVATE_KEY, TEST_INTERNAL_AUTH_PUBLIC_KEY, TEST_REDIS_URL } from '@hunted/platform/testing';
+import { TEST_INTERNAL_AUTH_PRIVATE_KEY, TEST_INTERNAL_AUTH_PUBLIC_KEY, TEST_REDIS_URL, UNREACHABLE_PORT } from '@hunted/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The gateway is not a service: it writes the pages' heads and the sitemap from what brands answers.
 import { createGatewayApp, type GatewayApp } from '../../../gateway/src/app.js';
@@ -100,7 +100,7 @@ describe('brand pages through the gateway', () => {
     });
     webDist = mkdtempSync(path.join(tmpdir(), 'site-pages-web-'));
     writeFileSync(path.join(webDist, 'index.html'), INDEX);
-    const deadUrl = `http://127.0.0.1:${await freePort()}`;
+    const deadUrl = `http://127.0.0.1:${UNREACHABLE_PORT}`;
     gateway = await createGatewayApp(
       gatewayEnvSchema.parse({
         NODE_ENV: 'test',

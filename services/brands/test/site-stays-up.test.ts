@@ -4,7 +4,12 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SESSION_COOKIE, streamOfEventType } from '@hunted/contracts';
-import { freePort, PrivateRedis, TEST_INTERNAL_AUTH_PRIVATE_KEY, TEST_INTERNAL_AUTH_PUBLIC_KEY } from '@hunted/platform/testing';
+import {
+  PrivateRedis,
+  TEST_INTERNAL_AUTH_PRIVATE_KEY,
+  TEST_INTERNAL_AUTH_PUBLIC_KEY,
+  UNREACHABLE_PORT,
+} from '@hunted/platform/testing';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The gateway is not a service: starting the real one beside brands is what shows the site staying up.
@@ -101,7 +106,8 @@ describe('the site while a dependency is away', () => {
     brandId = await insertBrand(brands.db, 'brands_stays_up', { name: 'Fen & Fable' });
     webDist = mkdtempSync(path.join(tmpdir(), 'stays-up-web-'));
     writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Hunted</title><div id="root"></div>');
-    deadUrl = `http://127.0.0.1:${await freePort()}`;
+    // Never listened on, so no test file running beside this one can come to listen there meanwhile.
+    deadUrl = `http://127.0.0.1:${UNREACHABLE_PORT}`;
     identity = http.createServer((req, res) => {
       const known = req.url === '/internal/session' && req.headers.cookie?.includes(`${SESSION_COOKIE}=alice`);
       res.writeHead(200, { 'content-type': 'application/json' });

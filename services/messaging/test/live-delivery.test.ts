@@ -8,7 +8,6 @@ import type { ConversationMessage } from '@hunted/contracts';
 import { signInternalToken } from '@hunted/platform';
 import {
   dropTestSchema,
-  freePort,
   PrivateRedis,
   startServiceApp,
   TEST_DATABASE_URL,
@@ -17,6 +16,7 @@ import {
   TEST_REDIS_URL,
   testIdentityToken,
   testServiceEnv,
+  UNREACHABLE_PORT,
   waitFor,
   type RunningServiceApp,
 } from '@hunted/platform/testing';
@@ -315,7 +315,7 @@ describe('messaging: a replica stopped while its clients chat', () => {
     const identityUrl = `http://127.0.0.1:${(identityServer.address() as AddressInfo).port}`;
     webDist = mkdtempSync(path.join(tmpdir(), 'messaging-live-web-'));
     writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Hunted</title><div id="root"></div>');
-    const deadUrl = `http://127.0.0.1:${await freePort()}`;
+    const deadUrl = `http://127.0.0.1:${UNREACHABLE_PORT}`;
     gateway = await createGatewayApp(
       gatewayEnvSchema.parse({
         NODE_ENV: 'test',

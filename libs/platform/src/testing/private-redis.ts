@@ -5,6 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 
+/**
+ * A port on 127.0.0.1 that nothing listens on, ever, for a service (or Redis) that is down: a connection there is
+ * refused at once. Unlike a free port picked now and closed, no test file running beside this one can come to
+ * listen there (port 1 is privileged, and nothing here binds it).
+ */
+export const UNREACHABLE_PORT = 1;
+
 /** A TCP port nothing listens on right now (the OS's pick). */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
