@@ -29,6 +29,9 @@ const integration = {
 
 export default defineConfig({
   test: {
+    // A worker per core. Vitest's own default in a run is one fewer than the cores, which on this 2-core machine
+    // is one: every file one after another.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 2),
     projects: [
       'web/vitest.config.ts',
       {
