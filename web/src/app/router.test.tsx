@@ -1,9 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { PAGE_PATHS } from '@hunted/contracts';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '@/testing/fetch-stub';
 import { signedIn, signedOut } from '@/testing/data-generators';
+import { findOnTestClock, useTestClock } from '@/testing/test-clock';
 import { renderRoute } from '@/testing/test-utils';
 import { routes } from './router';
 
@@ -113,12 +114,17 @@ describe('guest redirects', () => {
     ['/hunter-dashboard', 'Authentication Required', 1000],
     ['/create-hunter-profile', 'Authentication Required', 1000],
   ])('%s explains, then sends the guest to /api/login', async (path, title, delayMs) => {
+    // The page's delay on the test's clock, moved on once the explanation is shown rather than waited for.
+    useTestClock();
     stubFetch(signedOut);
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
     renderRoute(path);
-    const shownAt = await screen.findByRole('heading', { name: title }).then(() => Date.now());
-    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/api/login'), { timeout: 2000, interval: 20 });
-    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(delayMs - 100);
+    await findOnTestClock(() => screen.getByRole('heading', { name: title }));
+    // Its timer was set when the explanation was drawn, within the test clock's last millisecond.
+    await act(() => vi.advanceTimersByTimeAsync(delayMs - 2));
+    expect(assign).not.toHaveBeenCalled();
+    await act(() => vi.advanceTimersByTimeAsync(2));
+    expect(assign).toHaveBeenCalledWith('/api/login');
   });
 });
 

@@ -1,9 +1,11 @@
 import type { HunterEarnings, PayoutAccount } from '@hunted/contracts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { RETURN_POLL_MS } from '@/features/bookings/api/get-payout-account';
 import { taxYearAt } from '@/features/bookings/lib/tax-year';
 import { anOwnHunter, signedIn } from '@/testing/data-generators';
 import { json, stubFetch } from '@/testing/fetch-stub';
+import { findOnTestClock, useTestClock } from '@/testing/test-clock';
 import { renderRoute } from '@/testing/test-utils';
 
 const thisTaxYear = taxYearAt(Date.now());
@@ -221,9 +223,17 @@ describe('/hunter-dashboard?tab=earnings', () => {
         account({ connected: true, accountId: 'acct_1', detailsSubmitted: true, payoutsEnabled: reads > 2 }),
       );
     });
+    // The page reads again every RETURN_POLL_MS of the test's clock, moved on a read at a time, not waited for.
+    useTestClock();
     const router = renderRoute('/hunter-dashboard?tab=earnings&payouts=return');
-    expect(await screen.findByRole('heading', { name: 'Finish setting up payouts' })).toBeTruthy();
-    expect(await screen.findByRole('heading', { name: 'Payouts enabled' }, { timeout: 8_000 })).toBeTruthy();
+    await findOnTestClock(() => screen.getByRole('heading', { name: 'Finish setting up payouts' }));
+    expect(reads).toBe(1);
+    await act(() => vi.advanceTimersByTimeAsync(RETURN_POLL_MS));
+    await findOnTestClock(() => expect(reads).toBe(2));
+    expect(screen.getByRole('heading', { name: 'Finish setting up payouts' })).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(RETURN_POLL_MS));
+    await findOnTestClock(() => screen.getByRole('heading', { name: 'Payouts enabled' }));
+    expect(reads).toBe(3);
     expect(router.state.location.search).toBe('?tab=earnings');
-  }, 12_000);
+  });
 });

@@ -1,8 +1,10 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { VETTING_MESSAGES } from '@hunted/contracts';
 import { aHunter, anOwnHunter, member, signedIn } from '@/testing/data-generators';
 import { json, stubFetch } from '@/testing/fetch-stub';
+import { AUTH_REQUIRED_REDIRECT_DELAY_MS } from '@/config/constants';
+import { findOnTestClock, useTestClock } from '@/testing/test-clock';
 import { renderRoute } from '@/testing/test-utils';
 
 const noProfile = { 'GET /api/hunter-profile': () => json(404, { message: 'Hunter not found' }) };
@@ -239,12 +241,16 @@ describe('/create-hunter-profile', () => {
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
     await openForm({ 'POST /api/hunters': () => json(401, { message: 'Unauthorized' }) });
     fillValidProfile();
+    // The page's pause before sign-in on the test's clock, moved on once the toast is shown, rather than waited for.
+    useTestClock();
     save();
 
-    await waitFor(() =>
+    await findOnTestClock(() =>
       expect(toastWith('Authentication Required')?.textContent).toContain('Please sign in to create your profile.'),
     );
-    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/api/login'), { timeout: 2000, interval: 20 });
+    expect(assign).not.toHaveBeenCalled();
+    await act(() => vi.advanceTimersByTimeAsync(AUTH_REQUIRED_REDIRECT_DELAY_MS));
+    expect(assign).toHaveBeenCalledWith('/api/login');
   });
 
   it('offers the dashboard instead of a second profile', async () => {

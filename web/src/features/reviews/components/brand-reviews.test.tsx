@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dismissToast } from '@/components/ui/toast';
 import { json, stubFetch, type RecordedCall } from '@/testing/fetch-stub';
 import { aBrand, member, page, signedIn, signedOut } from '@/testing/data-generators';
+import { findOnTestClock, useTestClock } from '@/testing/test-clock';
 import { renderRoute } from '@/testing/test-utils';
 
 const brand = aBrand({
@@ -487,12 +488,15 @@ describe('brand page comments', () => {
     renderRoute('/brand/5');
     fireEvent.click(await screen.findByRole('button', { name: 'Comments' }));
     fireEvent.change(await screen.findByLabelText('Write a comment'), { target: { value: 'Hi' } });
-    const started = Date.now();
+    // The 2 s on the test's clock, moved on once the toast is shown rather than waited for.
+    useTestClock();
     fireEvent.click(screen.getByRole('button', { name: 'Post' }));
-    expect(await screen.findByText('Please sign in')).toBeTruthy();
+    await findOnTestClock(() => screen.getByText('Please sign in'));
+    // Its timer was set with the toast, within the test clock's last millisecond.
+    await act(() => vi.advanceTimersByTimeAsync(1998));
     expect(assign).not.toHaveBeenCalled();
-    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/api/login'), { timeout: 3000, interval: 50 });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(1900);
+    await act(() => vi.advanceTimersByTimeAsync(2));
+    expect(assign).toHaveBeenCalledWith('/api/login');
   });
 
   it('says so when a comment fails for another reason', async () => {
