@@ -43,7 +43,7 @@ export function useUrlFilters<F extends UrlFilters>(defaults: F, searchDelayMs: 
       }),
     [setSearchParams, defaults],
   );
-  const [searchText, setSearchText] = useAddressSearch(
+  const [searchText, setSearchText, showWrittenSearch] = useAddressSearch(
     filters.search,
     (search) => setFilters({ ...filters, search }, { replace: true }),
     searchDelayMs,
@@ -58,7 +58,7 @@ export function useUrlFilters<F extends UrlFilters>(defaults: F, searchDelayMs: 
     isDefault: address.toString() === '',
     changeFilters: (change: Partial<F>) => setFilters({ ...filters, ...change }),
     resetFilters: () => {
-      setSearchText('');
+      showWrittenSearch(defaults.search);
       setFilters(defaults);
     },
     searchText,

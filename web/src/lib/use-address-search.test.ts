@@ -59,6 +59,19 @@ describe('useAddressSearch', () => {
     expect(hook.result.current[0]).toBe('atelier');
   });
 
+  it('after a reset, writes nothing of its own while the navigation of the reset is still on its way', () => {
+    const { hook, writes } = renderSearch('atelier');
+    act(() => hook.result.current[2](''));
+    expect(hook.result.current[0]).toBe('');
+    act(() => {
+      vi.advanceTimersByTime(DELAY * 2);
+    });
+    // A write here would carry the filters from before the reset and undo it once it landed.
+    expect(writes).toEqual([]);
+    act(() => hook.rerender({ address: '' }));
+    expect(hook.result.current[0]).toBe('');
+  });
+
   it('shows an address changed elsewhere (back/forward) in the box, and does not write it back', () => {
     const { hook, writes } = renderSearch('boots');
     act(() => hook.rerender({ address: 'bags' }));

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 /**
  * A search box that follows the address: the box changes at once as the user types, and the address (so the server
@@ -10,7 +10,7 @@ export function useAddressSearch(
   addressSearch: string,
   writeSearch: (search: string) => void,
   delayMs: number,
-): [string, (text: string) => void] {
+): [string, (text: string) => void, (search: string) => void] {
   const [text, setText] = useState(addressSearch);
   // The latest writer, so a pending write keeps the filters chosen while the user was still typing.
   const write = useRef(writeSearch);
@@ -27,5 +27,14 @@ export function useAddressSearch(
     const timer = setTimeout(() => write.current(text), delayMs);
     return () => clearTimeout(timer);
   }, [text, delayMs]);
-  return [text, setText];
+  /**
+   * The page wrote `search` to the address itself, with other filters (a reset): the box shows it at once and
+   * schedules no write of its own. A write scheduled here would carry the filters of the render before the page's
+   * navigation landed, and on a slow phone it can fire first and put back the filters the reset cleared.
+   */
+  const showWritten = useCallback((search: string) => {
+    address.current = search;
+    setText(search);
+  }, []);
+  return [text, setText, showWritten];
 }
