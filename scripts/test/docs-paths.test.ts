@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, matchesGlob } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   existsInRepository,
@@ -152,28 +152,6 @@ export function pathClaims(doc: string, text: string): PathClaim[] {
   return claims;
 }
 
-/** A path with placeholders as a pattern over the repository's files and folders (`**`: any folders, or none). */
-function patternOf(path: string): RegExp {
-  const segments = path.replace(/\/$/, '').split('/');
-  const source = segments
-    .map((segment, index) => {
-      const separator = index === 0 || segments[index - 1] === '**' ? '' : '/';
-      if (segment === '**') {
-        if (index === segments.length - 1) return '(?:/.*)?';
-        return index === 0 ? '(?:[^/]+/)*' : '(?:/[^/]+)*/';
-      }
-      const piece = segment
-        .split(/(<[^>]*>|\*)/)
-        .map((part) =>
-          part === '*' ? '[^/]*' : part.startsWith('<') ? '[^/]+' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'),
-        )
-        .join('');
-      return separator + piece;
-    })
-    .join('');
-  return new RegExp(`^${source}$`);
-}
-
 let everyPath: string[] | undefined;
 /** The repository's files and the folders that hold them. */
 function repositoryPaths(): string[] {
@@ -199,8 +177,9 @@ export function falseClaim(claim: PathClaim, exists: (path: string) => boolean =
     const ellipsis = cut.findIndex((segment) => segment.includes('…') || segment.includes('...'));
     const path = (ellipsis === -1 ? cut : cut.slice(0, ellipsis)).join('/');
     if (path === '' || path.split('/').some((segment) => GENERATED.has(segment))) continue;
-    const pattern = /[*<]/.test(path) ? patternOf(path) : null;
-    const found = pattern ? repositoryPaths().some((candidate) => pattern.test(candidate)) : exists(path);
+    // A placeholder (`<name>`) is any one name, as `*` is in a glob.
+    const glob = /[*<]/.test(path) ? path.replace(/<[^>]*>/g, '*').replace(/\/$/, '') : null;
+    const found = glob ? repositoryPaths().some((candidate) => matchesGlob(candidate, glob)) : exists(path);
     if (!found) return `${claim.doc}:${claim.line} names ${claim.text}: no ${path}`;
   }
   if (claim.anchor !== undefined && claim.path.endsWith('.md') && exists(claim.path)) {
