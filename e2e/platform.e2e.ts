@@ -74,3 +74,11 @@ test('unknown API paths answer JSON 404 and admin calls refuse guests', async ({
   expect(admin.status()).toBe(401);
   expect(await admin.json()).toEqual({ message: 'Please sign in to continue' });
 });
+
+// The contact form itself is tested in web/src/features/support/pages/contact-page.test.tsx and, through the
+// gateway, services/messaging/test/contact-through-gateway.test.ts; this visit keeps the page's accessibility
+// checked (docs/decisions/0082-single-service-journeys-become-api-and-web-tests.md).
+test('a guest opens the contact page', async ({ page }) => {
+  await page.goto('/contact');
+  await expect(page.getByRole('heading', { name: 'Contact Us' })).toBeVisible();
+});
