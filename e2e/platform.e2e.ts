@@ -75,10 +75,14 @@ test('unknown API paths answer JSON 404 and admin calls refuse guests', async ({
   expect(await admin.json()).toEqual({ message: 'Please sign in to continue' });
 });
 
-// The contact form itself is tested in web/src/features/support/pages/contact-page.test.tsx and, through the
-// gateway, services/messaging/test/contact-through-gateway.test.ts; this visit keeps the page's accessibility
-// checked (docs/decisions/0082-single-service-journeys-become-api-and-web-tests.md).
-test('a guest opens the contact page', async ({ page }) => {
+// Pages whose behaviour is tested below the browser, visited so the accessibility fixture keeps checking them as a
+// guest sees them (docs/decisions/0082-single-service-journeys-become-api-and-web-tests.md): the contact form
+// (web/src/features/support/pages/contact-page.test.tsx, services/messaging/test/contact-through-gateway.test.ts)
+// and a page the site does not have (gateway/test/pages.test.ts, web/src/app/router.test.tsx).
+test('a guest opens the contact page and a page the site does not have', async ({ page }) => {
   await page.goto('/contact');
   await expect(page.getByRole('heading', { name: 'Contact Us' })).toBeVisible();
+  const missing = await page.goto('/no/such/page');
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
 });
