@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './support/accessibility.js';
-import { PNG_1X1 } from './support/journey.js';
+import { PNG_1X1, RUN, signedInContext } from './support/journey.js';
 
 const signInButton = (page: Page) => page.getByRole('banner').getByRole('button', { name: 'Sign In', exact: true });
 
@@ -85,4 +85,15 @@ test('a guest opens the contact page and a page the site does not have', async (
   const missing = await page.goto('/no/such/page');
   expect(missing?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+});
+
+// What a member sees on /admin (and that the page asks for no admin data) is
+// web/src/features/admin/pages/admin-page.test.tsx; the API's 403, gateway/test/gateway.test.ts and
+// services/brands/test/admin-through-gateway.test.ts. Visited for the accessibility check of /admin as a member.
+test('a member who is not an admin opens the admin dashboard', async ({ browser }) => {
+  const member = await signedInContext(browser, `not-admin-${RUN}@example.test`, 'Nora');
+  const page = await member.newPage();
+  await page.goto('/admin');
+  await expect(page.getByText('Not authorised')).toBeVisible();
+  await member.close();
 });
