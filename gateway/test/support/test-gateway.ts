@@ -98,9 +98,12 @@ export function standInIdentity(users: Record<string, SessionUser>): Server {
 export interface GatewayInFrontSettings {
   /** Names the gateway's Redis keys, as for testGatewayConfig. */
   name: string;
-  /** The real services behind it, by their variable (`BRANDS_URL`, `MESSAGING_URL`…); the others are unreachable. */
-  services: Partial<Record<'BRANDS_URL' | 'REVIEWS_URL' | 'BOOKINGS_URL' | 'HUNTERS_URL' | 'MESSAGING_URL', string>>;
-  /** Who each session cookie belongs to (see standInIdentity). */
+  /**
+   * The real services behind it, by their variable (`BRANDS_URL`, `MESSAGING_URL`…); the others are unreachable.
+   * With `IDENTITY_URL` the real identity answers for sessions too, and no stand-in is started.
+   */
+  services: Partial<Record<'IDENTITY_URL' | 'BRANDS_URL' | 'REVIEWS_URL' | 'BOOKINGS_URL' | 'HUNTERS_URL' | 'MESSAGING_URL', string>>;
+  /** Who each session cookie belongs to (see standInIdentity), when identity is a stand-in. */
   users?: Record<string, SessionUser>;
   env?: Record<string, string>;
 }
@@ -113,10 +116,11 @@ export interface GatewayInFront extends StartedGateway {
 
 /**
  * A real gateway in front of real services, as a browser reaches them: the SPA is a one-line index.html, identity
- * a stand-in that knows `users` by their session cookie, and every service not named unreachable.
+ * (unless `services` names the real one) a stand-in that knows `users` by their session cookie, and every service
+ * not named unreachable.
  */
 export async function startGatewayInFront({ name, services, users = {}, env = {} }: GatewayInFrontSettings): Promise<GatewayInFront> {
-  const identity = standInIdentity(users);
+  const identity = services.IDENTITY_URL === undefined ? standInIdentity(users) : undefined;
   const webDist = mkdtempSync(path.join(tmpdir(), `${name}-web-`));
   writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Hunted</title><div id="root"></div>');
   const unreachable = `http://127.0.0.1:${UNREACHABLE_PORT}`;
@@ -124,7 +128,7 @@ export async function startGatewayInFront({ name, services, users = {}, env = {}
     name,
     webDist,
     services: unreachable,
-    env: { IDENTITY_URL: await listen(identity), ...services, ...env },
+    env: { ...(identity ? { IDENTITY_URL: await listen(identity) } : {}), ...services, ...env },
   });
   const started = await startTestGateway(config);
   return {
@@ -132,7 +136,7 @@ export async function startGatewayInFront({ name, services, users = {}, env = {}
     headers: (session) => ({ origin: started.base, ...(session ? { cookie: `${SESSION_COOKIE}=${session}` } : {}) }),
     async close() {
       await started.gateway.app.close();
-      await close(identity);
+      if (identity) await close(identity);
       rmSync(webDist, { recursive: true, force: true });
     },
   };
