@@ -26,11 +26,19 @@ test('a guest opens the contact page, the FAQ by a deep link in capitals, a sign
   await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
 });
 
-test('a member who is not an admin opens the admin dashboard and a page the site does not have', async ({ browser }) => {
+// A member, neither an admin nor a hunter: the fixture checks each page as the role the session has once the
+// journey is over, so Nora stays a member.
+test('a member opens the admin dashboard, Become a Hunter, the hunter profile form and a page the site does not have', async ({
+  browser,
+}) => {
   const member = await signedInContext(browser, `not-admin-${RUN}@example.test`, 'Nora');
   const page = await member.newPage();
   await page.goto('/admin');
   await expect(page.getByText('Not authorised')).toBeVisible();
+  await page.goto('/become-hunter');
+  await expect(page.getByRole('link', { name: 'Create your hunter profile' }).first()).toBeVisible();
+  await page.goto('/create-hunter-profile');
+  await expect(page.getByRole('heading', { level: 1, name: 'Create Your Hunter Profile' })).toBeVisible();
   await page.goto('/no/such/page');
   await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
   await member.close();
