@@ -10,7 +10,7 @@ import { MailInbox } from './mail-inbox.js';
 /**
  * The contact form as a visitor's browser sends it and an admin reads it: through the real gateway (a guest's
  * write let through, the admin's session turned into a signed identity) to the real messaging service on the test
- * database, whose support email reaches a real SMTP server. Was the contact journey (e2e/contact.e2e.ts); the form's
+ * database, whose support email reaches a real SMTP server. Was the contact journey; the form's
  * own messages and thanks are web/src/features/support/pages/contact-page.test.tsx, the inbox tab's labels
  * web/src/features/admin/pages/admin-page.test.tsx, the rules and the email's retries contact.test.ts.
  */
