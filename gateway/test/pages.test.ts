@@ -235,6 +235,10 @@ describe('pages for machines', () => {
     const faq = await page('/faq');
     expect(tag(faq.html, 'title')).toBe('Frequently Asked Questions · Hunted');
     expect(tag(faq.html, 'canonical')).toBe(`${PUBLIC_URL}/faq`);
+    // A deep link in another case, with a trailing slash, is the same page (the SPA's router matches it so too).
+    const shouted = await page('/FAQ/');
+    expect(shouted.status).toBe(200);
+    expect(tag(shouted.html, 'title')).toBe('Frequently Asked Questions · Hunted');
     const brandsList = await page('/brands?category=Shoes');
     expect(tag(brandsList.html, 'canonical')).toBe(`${PUBLIC_URL}/brands`);
     const saved = await page('/saved');

@@ -76,7 +76,7 @@ describe('brand pages through the gateway', () => {
 
   beforeAll(async () => {
     brands = await startBrands(SCHEMA);
-    loomId = await insertBrand(brands.db, SCHEMA, { name: 'Loom & Co', description: 'Hand-woven scarves from a studio of four.' });
+    loomId = await insertBrand(brands.db, SCHEMA, { name: 'Loom & Co', description: 'Hand-woven scarves\nfrom a studio of four.' });
     hostileId = await insertBrand(brands.db, SCHEMA, { name: '"><script>alert(1)</script>', description: '</title><img src=x onerror=alert(1)>' });
     await brands.query(
       `insert into $S.brands (name, description, category, location, delivery, image_url, created_at)
@@ -138,7 +138,11 @@ describe('brand pages through the gateway', () => {
     const html = await page.text();
     expect(html).toContain('<title>Loom &amp; Co · Hunted</title>');
     expect(html).toContain(`<link rel="canonical" href="${PUBLIC_URL}/brand/${loomId}/loom-co" />`);
+    // The description's line break is one space in a preview.
     expect(html).toContain('<meta property="og:description" content="Hand-woven scarves from a studio of four." />');
+    // The brand's own picture is the share card's, and is fetched with the page's scripts.
+    expect(html).toContain('<meta property="og:image" content="https://img.example/x.jpg" />');
+    expect(html).toContain('<link rel="preload" href="https://img.example/x.jpg" as="image" fetchpriority="high" />');
 
     const hostile = await (await fetch(`${base}/brand/${hostileId}/x`)).text();
     expect(hostile).toContain('<title>&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt; · Hunted</title>');

@@ -24,34 +24,13 @@ import { EMAIL_OF_ANOTHER_ACCOUNT } from '../src/users/users.service.js';
 import { loadConfig } from '../src/config.js';
 import { SESSION_PURGE_QUEUE, SESSION_PURGE_SCHEDULER } from '../src/sessions/session-purge.job.js';
 import { SessionStore } from '../src/sessions/session.store.js';
+import { Browser, signIn as signInThrough } from './oidc-browser.js';
 
 const SCHEMA = 'identity_it';
 const REDIS_PREFIX = `test:identity:${process.pid}:`;
 const CLIENT_ID = 'hunted-test';
 const CLIENT_SECRET = 'hunted-test-secret';
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
-
-/** A browser's cookie jar and manual redirects, enough to walk the sign-in over real HTTP. */
-class Browser {
-  readonly cookies = new Map<string, string>();
-
-  async get(url: string): Promise<Response> {
-    return this.request(url);
-  }
-
-  async request(url: string, init: RequestInit = {}): Promise<Response> {
-    const headers = new Headers(init.headers);
-    if (this.cookies.size) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
-    const response = await fetch(url, { ...init, headers, redirect: 'manual' });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair, ...attributes] = line.split(';');
-      const [name, ...value] = pair!.split('=');
-      if (attributes.some((a) => /^\s*max-age=0\s*$/i.test(a))) this.cookies.delete(name!.trim());
-      else this.cookies.set(name!.trim(), value.join('='));
-    }
-    return response;
-  }
-}
 
 describe('identity: sign-in, sessions and the current user', () => {
   let provider: RunningDevProvider;
@@ -102,28 +81,9 @@ describe('identity: sign-in, sessions and the current user', () => {
     await provider?.close();
   });
 
-  /** Walks /api/login -> provider form -> callback; returns the final redirect and the responses on the way. */
-  async function signIn(browser: Browser, email: string, firstName: string, login = '/api/login') {
-    const start = await browser.get(`${identity}${login}`);
-    expect(start.status).toBe(302);
-    const preLoginCookie = browser.cookies.get('hunted.sid');
-    let response = await browser.get(start.headers.get('location')!);
-    for (let hops = 0; hops < 3 && response.status === 303; hops++) {
-      response = await browser.get(new URL(response.headers.get('location')!, provider.url).toString());
-    }
-    const html = await response.text();
-    expect(html).toContain('<button type="submit">Sign in</button>');
-    const action = /action="([^"]+)"/.exec(html)![1]!;
-    response = await browser.request(new URL(action, provider.url).toString(), {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ email, firstName }).toString(),
-    });
-    while (!response.headers.get('location')!.startsWith(`${identity}/api/callback`)) {
-      response = await browser.get(new URL(response.headers.get('location')!, provider.url).toString());
-    }
-    const callback = await browser.get(response.headers.get('location')!);
-    return { callback, preLoginCookie, setCookie: callback.headers.get('set-cookie') ?? '' };
+  /** Walks /api/login -> provider form -> callback at identity itself (oidc-browser.ts). */
+  function signIn(browser: Browser, email: string, firstName: string, login = '/api/login') {
+    return signInThrough(browser, identity, provider.url, email, firstName, login);
   }
 
   async function resolveSession(cookie: string | undefined): Promise<SessionResolution> {

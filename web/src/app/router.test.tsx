@@ -72,6 +72,13 @@ describe('pages', () => {
     expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
   });
 
+  it('opens a deep link in another case, with a trailing slash, as its page', async () => {
+    stubFetch(signedOut);
+    renderRoute('/FAQ/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Frequently Asked Questions' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Page Not Found' })).toBeNull();
+  });
+
   it("shows 'Sign In' in the header when the current-user call fails outright", async () => {
     stubFetch({});
     renderRoute('/');

@@ -87,6 +87,46 @@ describe('/admin', () => {
     expect(within(row).getByRole('link', { name: 'View Maison Rose' }).getAttribute('href')).toBe('/brand/7');
   });
 
+  it('creates a brand in the Create New Brand dialog, confirms it and lists it', async () => {
+    const created: Brand = { ...brand, id: 8, name: 'Admin Made', votes: 0, views: 0, rating: 0, ratingCount: 0 };
+    let listed: Brand[] = [];
+    const calls = stubFetch({
+      ...asAdmin,
+      'GET /api/admin/brands': () => json(200, listed),
+      'POST /api/admin/brands': () => {
+        listed = [created];
+        return json(201, created);
+      },
+    });
+    renderRoute('/admin');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Brand' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Brand' });
+    const fill = (label: string, value: string) => fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
+    fill('Brand Name', 'Admin Made');
+    fill('Description', 'Recycled-wool coats from a Glasgow mill.');
+    fill('Category', 'Clothing');
+    fill('Location', 'UK');
+    fill('Delivery', 'Europe Wide');
+    fill('Image URL', 'https://images.example/coat.jpg');
+    fill('Website', 'https://admin-made.example');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create Brand' }));
+
+    expect(await screen.findByText('Brand created successfully')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByRole('button', { name: 'Edit Admin Made' })).toBeTruthy();
+    const sent = calls.find((call) => call.url === '/api/admin/brands' && call.init.method === 'POST');
+    expect(JSON.parse(String(sent?.init.body))).toMatchObject({
+      name: 'Admin Made',
+      description: 'Recycled-wool coats from a Glasgow mill.',
+      category: 'Clothing',
+      location: 'UK',
+      delivery: 'Europe Wide',
+      imageUrl: 'https://images.example/coat.jpg',
+      websiteUrl: 'https://admin-made.example',
+    });
+  });
+
   it('edits a brand in the Edit Brand dialog and sends its fields with its id', async () => {
     const calls = stubFetch({
       ...asAdmin,
@@ -112,6 +152,26 @@ describe('/admin', () => {
       featured: true,
       featuredDate: null,
     });
+  });
+
+  it("deletes a brand once confirmed, says so, and takes it off the list", async () => {
+    let listed = [brand];
+    const calls = stubFetch({
+      ...asAdmin,
+      'GET /api/admin/brands': () => json(200, listed),
+      'DELETE /api/admin/brands/7': () => {
+        listed = [];
+        return new Response(null, { status: 204 });
+      },
+    });
+    renderRoute('/admin');
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Maison Rose' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Are you sure you want to delete this brand?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+
+    expect(await screen.findByText('Brand deleted successfully')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Edit Maison Rose' })).toBeNull());
+    expect(calls.filter((call) => call.init.method === 'DELETE')).toHaveLength(1);
   });
 
   it("asks before deleting and shows the server's reason when it fails", async () => {

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dismissToast } from '@/components/ui/toast';
 import { json, stubFetch } from '@/testing/fetch-stub';
@@ -144,6 +144,34 @@ describe('/brand/{id}/{slug}', () => {
     fireEvent.click(screen.getByRole('button', { name: /Copy Link/ }));
     expect(await screen.findByText('Copy failed')).toBeTruthy();
     expect(screen.getByText('Unable to copy link')).toBeTruthy();
+  });
+
+  it("offers the four networks under 'Share this brand', each carrying the brand's name and canonical address", async () => {
+    stubFetch({ ...signedOut, ...brandCalls() });
+    renderRoute('/brand/5');
+    const panel = await screen.findByRole('region', { name: 'Share this brand' });
+    const canonical = `${window.location.origin}/brand/5/maison-rose`;
+    for (const network of ['WhatsApp', 'Facebook', 'X/Twitter', 'LinkedIn']) {
+      // Its name is its icon's letter, if any ('f', 'in'), then the network's.
+      const link = within(panel).getByRole('link', { name: (name) => name.endsWith(network) });
+      const href = decodeURIComponent(link.getAttribute('href') ?? '');
+      expect(href, network).toContain('Maison Rose');
+      expect(href, network).toContain(canonical);
+    }
+  });
+
+  it("shares from the header's Share menu, whose code comes with the first press: an email, or the link copied", async () => {
+    stubFetch({ ...signedOut, ...brandCalls() });
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    renderRoute('/brand/5');
+    fireEvent.click(await screen.findByRole('button', { name: 'Share' }));
+    // One press opens the menu once its code has arrived.
+    expect((await screen.findByRole('menuitem', { name: 'Email' })).getAttribute('href')).toMatch(/^mailto:/);
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Copy link' }));
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    expect(await screen.findByText('Link copied!')).toBeTruthy();
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/brand/5/maison-rose`);
   });
 
   it('copies the canonical URL the gateway named, whatever address the page was opened at', async () => {

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { VETTING_MESSAGES } from '@hunted/contracts';
-import { aHunter, anOwnHunter, member, signedIn } from '@/testing/data-generators';
+import { aHunter, anOwnHunter, member, signedIn, signedOut } from '@/testing/data-generators';
 import { json, stubFetch } from '@/testing/fetch-stub';
 import { AUTH_REQUIRED_REDIRECT_DELAY_MS } from '@/config/constants';
 import { findOnTestClock, useTestClock } from '@/testing/test-clock';
@@ -100,6 +100,14 @@ describe('/create-hunter-profile', () => {
     // A fixed field stops shouting.
     fireEvent.click(chip('Specialties', 'Street Style'));
     expect(screen.queryByText('Select at least one specialty')).toBeNull();
+  });
+
+  it('puts the focus on the first field to fix, the name being filled in from the account', async () => {
+    const { calls } = await openForm();
+    save();
+    await waitFor(() => expect(document.activeElement).toBe(field('Location')));
+    expect(errorOf(field('Full Name'))).toBeNull();
+    expect(calls.filter((call) => call.init.method === 'POST')).toHaveLength(0);
   });
 
   it('keeps the last selected language', async () => {
@@ -249,6 +257,18 @@ describe('/create-hunter-profile', () => {
       expect(toastWith('Authentication Required')?.textContent).toContain('Please sign in to create your profile.'),
     );
     expect(assign).not.toHaveBeenCalled();
+    await act(() => vi.advanceTimersByTimeAsync(AUTH_REQUIRED_REDIRECT_DELAY_MS));
+    expect(assign).toHaveBeenCalledWith('/api/login');
+  });
+
+  it("tells a guest 'Authentication Required' on the page and in a toast, then sends them to sign in", async () => {
+    useTestClock();
+    stubFetch(signedOut);
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+    renderRoute('/create-hunter-profile');
+    await findOnTestClock(() => screen.getByRole('heading', { name: 'Authentication Required' }));
+    expect(toastWith('Authentication Required')?.textContent).toContain('Please sign in to create your profile.');
+    expect(screen.queryByRole('heading', { name: 'Create Your Hunter Profile' })).toBeNull();
     await act(() => vi.advanceTimersByTimeAsync(AUTH_REQUIRED_REDIRECT_DELAY_MS));
     expect(assign).toHaveBeenCalledWith('/api/login');
   });

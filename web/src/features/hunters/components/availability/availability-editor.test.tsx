@@ -169,6 +169,36 @@ describe('Manage Your Availability', () => {
     );
   });
 
+  it('takes one hour off after another, each save starting from the last, and names the day by what is left', async () => {
+    // The server keeps what each POST (the last call made) sends as the date's own hours.
+    let own: AvailabilityDay[] = [];
+    const calls: RecordedCall[] = stubFetch({
+      [NOVEMBER]: () => json(200, november(own)),
+      [WEEKLY]: () => json(200, weekly),
+      'POST /api/hunter-availability': () => {
+        const sent = JSON.parse(String(calls.at(-1)!.init.body)) as Omit<AvailabilityDay, 'source'>;
+        own = [{ ...sent, source: 'date' }];
+        return json(200, own[0]);
+      },
+    });
+    renderWithProviders(<AvailabilityEditor />);
+    await waitFor(() => expect(dayName('2026-11-25')).toContain('12 hours offered'));
+    fireEvent.click(dayButton('2026-11-25'));
+    const hours = screen.getByRole('group', { name: 'Hours on Wednesday, 25 November 2026' });
+    fireEvent.click(within(hours).getByRole('button', { name: '09:00' }));
+    await waitFor(() => expect(within(hours).getByRole('button', { name: '09:00' }).getAttribute('data-state')).toBe('not-offered'));
+    fireEvent.click(within(hours).getByRole('button', { name: '10:00' }));
+    await waitFor(() => expect(within(hours).getByRole('button', { name: '10:00' }).getAttribute('data-state')).toBe('not-offered'));
+
+    const posts = calls.filter((call) => call.init.method === 'POST').map((call) => JSON.parse(String(call.init.body)));
+    expect(posts).toEqual([
+      { date: '2026-11-25', timeSlots: ALL.filter((slot) => slot !== '09:00'), isAvailable: true },
+      { date: '2026-11-25', timeSlots: ALL.filter((slot) => slot !== '09:00' && slot !== '10:00'), isAvailable: true },
+    ]);
+    expect((within(hours).getByRole('button', { name: '11:00' }) as HTMLButtonElement).disabled).toBe(false);
+    await waitFor(() => expect(dayName('2026-11-25')).toBe('Wednesday, 25 November 2026, 10 hours offered, own hours'));
+  });
+
   it('shows the not-offered hour in red while the day is on', async () => {
     const own: AvailabilityDay = { date: '2026-11-27', timeSlots: ['09:00'], isAvailable: true, source: 'date' };
     stubFetch({ [NOVEMBER]: () => json(200, november([own])), [WEEKLY]: () => json(200, weekly) });
@@ -257,6 +287,20 @@ describe('Weekly hours', () => {
       mon: [],
       sat: ALL.filter((slot) => slot !== '20:00'),
     });
+  });
+
+  it('shows the week as saved: each day on or off, and the hours each offers', async () => {
+    const saved: WeeklyHours = { ...weekly, sat: ALL.filter((slot) => slot !== '20:00') };
+    stubFetch({ [NOVEMBER]: () => json(200, november()), [WEEKLY]: () => json(200, saved) });
+    renderWithProviders(<AvailabilityEditor />);
+    await waitFor(() =>
+      expect(screen.getByRole('switch', { name: 'Available on Saturdays' }).getAttribute('aria-checked')).toBe('true'),
+    );
+    expect(screen.getByRole('switch', { name: 'Available on Mondays' }).getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByRole('switch', { name: 'Available on Sundays' }).getAttribute('aria-checked')).toBe('false');
+    const saturday = screen.getByRole('group', { name: 'Saturday hours' });
+    expect(within(saturday).getByRole('button', { name: '20:00' }).getAttribute('aria-pressed')).toBe('false');
+    expect(within(saturday).getByRole('button', { name: '19:00' }).getAttribute('aria-pressed')).toBe('true');
   });
 });
 
