@@ -23,6 +23,7 @@ import {
 import type { JoiningDetails } from '@hunted/contracts';
 import { BOOKING_PHOTO_PATH } from './photos/booking-photo-path.js';
 import { BookingMetrics } from './booking-metrics.js';
+import { BOOKING_GUARDS } from '../store/booking-guards.js';
 import { DataSource, type EntityManager } from 'typeorm';
 
 export const BOOKING_NOT_FOUND = 'Booking not found';
@@ -801,8 +802,8 @@ export class BookingRepository {
     // any open proposal.
     const proposal = options.acceptingProposal === true;
     const guard = proposal
-      ? `b.starts_at > $7 and b.proposed_starts_at = $5::timestamptz`
-      : `b.starts_at >= $7::timestamptz + make_interval(hours => ${BOOKING_RULES.changeWindowHours})
+      ? `${BOOKING_GUARDS.cancellable('$7')} and b.proposed_starts_at = $5::timestamptz`
+      : `b.status = 'confirmed' and ${BOOKING_GUARDS.startsBeforeWindow('$7')}
            and b.reschedule_count < $8::int
            and (b.rescheduled_at is null or b.rescheduled_at <= now() - make_interval(mins => $9::int))`;
     const counted = proposal ? '' : 'reschedule_count = b.reschedule_count + 1, rescheduled_at = now(),';
@@ -813,7 +814,7 @@ export class BookingRepository {
            set session_date = $3, session_time = $4, starts_at = $5, ends_at = $6, sequence = b.sequence + 1,
                ${counted} ${CLEAR_PROPOSAL}, updated_at = now()
          from (select id, starts_at, ends_at from hunter_bookings where id = $1 for update) previous
-         where b.id = previous.id and b.client_user_id = $2 and b.status = 'confirmed' and ${guard}
+         where b.id = previous.id and b.client_user_id = $2 and ${guard}
          returning ${BOOKING_COLUMNS}, previous.starts_at as "previousStartsAt", previous.ends_at as "previousEndsAt"`,
         proposal ? parameters : [...parameters, limits.maxMoves, limits.cooldownMinutes],
       ),
@@ -846,9 +847,9 @@ export class BookingRepository {
                updated_at = now(), ${CLEAR_PROPOSAL},
                cancelled_by = case when b.client_user_id = $2 then 'client' else 'hunter' end,
                refund_pence = case when b.client_user_id <> $2
-                                     or b.starts_at >= $3::timestamptz + make_interval(hours => ${BOOKING_RULES.changeWindowHours})
+                                     or ${BOOKING_GUARDS.startsBeforeWindow('$3')}
                                    then b.price_pence else 0 end
-         where b.id = $1 and ${PARTICIPANT} and b.status = 'confirmed' and b.starts_at > $3
+         where b.id = $1 and ${PARTICIPANT} and ${BOOKING_GUARDS.cancellable('$3')}
          returning ${BOOKING_COLUMNS}`,
         [bookingId, userId, now()],
       );
@@ -876,7 +877,7 @@ export class BookingRepository {
       `update hunter_bookings as b
          set status = 'cancelled', cancelled_at = now(), sequence = b.sequence + 1, refund_reason = 'cancelled',
              cancelled_by = 'system', refund_pence = b.price_pence, updated_at = now(), ${CLEAR_PROPOSAL}
-       where b.hunter_id = $1 and b.status = 'confirmed' and b.starts_at > $2
+       where b.hunter_id = $1 and ${BOOKING_GUARDS.cancellable('$2')}
        returning ${BOOKING_COLUMNS}`,
       [hunterId, now()],
     );
@@ -982,7 +983,7 @@ export class BookingRepository {
            set status = 'cancelled', cancelled_at = now(), sequence = b.sequence + 1, refund_reason = 'cancelled',
                cancelled_by = 'hunter', refund_pence = b.price_pence, cancel_reason = $3, ${CLEAR_PROPOSAL},
                updated_at = now()
-         where b.id = $1 and ${OF_HUNTER_MEMBER} and b.status = 'confirmed' and b.starts_at > $4
+         where b.id = $1 and ${OF_HUNTER_MEMBER} and ${BOOKING_GUARDS.cancellable('$4')}
          returning ${BOOKING_COLUMNS}`,
         [bookingId, userId, reason, now()],
       );
@@ -1014,8 +1015,7 @@ export class BookingRepository {
            set attendance = $3, attendance_marked_at = $4, updated_at = now(),
                status = case when b.status = 'confirmed' and b.ends_at <= $4 then 'completed' else b.status end
          from (select id, status from hunter_bookings where id = $1 for update) previous
-         where b.id = previous.id and ${OF_HUNTER_MEMBER} and b.status in ('confirmed', 'completed')
-           and b.attendance is null and b.starts_at <= $4
+         where b.id = previous.id and ${OF_HUNTER_MEMBER} and ${BOOKING_GUARDS.markable('$4')}
          returning ${BOOKING_COLUMNS}, previous.status as "previousStatus"`,
         [bookingId, userId, attendance, at],
       );
@@ -1051,8 +1051,7 @@ export class BookingRepository {
         `update hunter_bookings as b
            set proposed_session_date = $3, proposed_session_time = $4, proposed_starts_at = $5, proposed_ends_at = $6,
                proposal_message = $7, proposed_at = now(), updated_at = now()
-         where b.id = $1 and ${OF_HUNTER_MEMBER} and b.status = 'confirmed' and b.starts_at > $8
-           and b.proposed_at is null
+         where b.id = $1 and ${OF_HUNTER_MEMBER} and ${BOOKING_GUARDS.proposable('$8')}
          returning ${BOOKING_COLUMNS}`,
         [
           bookingId,
@@ -1111,8 +1110,7 @@ export class BookingRepository {
       const [rows] = await manager.query<[BookingRow[], number]>(
         `update hunter_bookings as b
            set dispute_status = 'open', dispute_reason = $3, disputed_at = $4, updated_at = now()
-         where b.id = $1 and b.client_user_id = $2 and b.attendance = 'no_show' and b.dispute_status is null
-           and b.attendance_marked_at > $4::timestamptz - make_interval(hours => $5::int)
+         where b.id = $1 and b.client_user_id = $2 and ${BOOKING_GUARDS.disputable('$4', '$5')}
          returning ${BOOKING_COLUMNS}`,
         [bookingId, clientUserId, reason, now(), windowHours],
       );

@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import {
-  BOOKING_ACTION_RULES,
-  BOOKING_RULES,
   whatsappLink,
   type BookingDetail,
   type BookingDispute,
@@ -19,14 +17,21 @@ import {
   type BookingRowWithJoining,
   type BookingRowWithNames,
 } from './booking.repository.js';
+import {
+  canCancel,
+  canDispute,
+  canMarkAttendance,
+  canPropose,
+  isBeforeChangeWindow,
+  joiningReleased,
+  refundOnCancel,
+  reviewableUntil,
+} from '../store/booking-rules.js';
 
 /** A page of either list when the query names none; the platform caps `limit` at 100 and `offset` at 10,000. */
 export const BOOKINGS_PAGE_SIZE = 50;
 
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
-const time = (value: Date) => new Date(value).getTime();
 
 /** Reads of both sides' lists and of one booking, as the pages show them. */
 @Injectable()
@@ -48,9 +53,7 @@ export class BookingsService {
     const { rows, total } = await this.bookings.page('client', userId, page);
     const now = nowMs();
     const items = rows.map((row): MyBooking => {
-      const untilStart = time(row.startsAt) - now;
-      const canReschedule = row.status === 'confirmed' && untilStart >= BOOKING_RULES.changeWindowHours * HOUR_MS;
-      const canCancel = row.status === 'confirmed' && untilStart > 0;
+      const canReschedule = isBeforeChangeWindow(row, now);
       const detail = toDetail(row, userId);
       return {
         id: row.id,
@@ -69,8 +72,8 @@ export class BookingsService {
         photoUrls: detail.photoUrls,
         createdAt: detail.createdAt,
         canReschedule,
-        canCancel,
-        refundIfCancelledPence: canReschedule ? row.pricePence : 0,
+        canCancel: canCancel(row, now),
+        refundIfCancelledPence: refundOnCancel(row, 'client', now),
         expiresAt: row.status === 'pending_payment' ? iso(row.expiresAt) : null,
         endsAt: detail.endsAt,
         joining: detail.joining,
@@ -80,7 +83,7 @@ export class BookingsService {
         proposal: detail.proposal,
         dispute: detail.dispute,
         canDispute: canDispute(row, now),
-        reviewableUntil: reviewableUntil(row, now),
+        reviewableUntil: reviewableUntilOf(row, now),
       };
     });
     return { items, total };
@@ -96,8 +99,6 @@ export class BookingsService {
 /** The hunter's side of a booking: the client's question and photos, and what the hunter may do now. */
 export function toHunterBooking(row: BookingRowWithNames): HunterBooking {
   const now = nowMs();
-  const started = time(row.startsAt) <= now;
-  const changeable = row.status === 'confirmed' && !started;
   return {
     id: row.id,
     clientName: row.clientName ?? 'Client',
@@ -115,9 +116,9 @@ export function toHunterBooking(row: BookingRowWithNames): HunterBooking {
     cancelReason: row.cancelReason,
     proposal: proposalOf(row),
     dispute: disputeOf(row),
-    canCancel: changeable,
-    canPropose: changeable && row.proposedAt === null,
-    canMarkAttendance: started && (row.status === 'confirmed' || row.status === 'completed') && row.attendance === null,
+    canCancel: canCancel(row, now),
+    canPropose: canPropose(row, now),
+    canMarkAttendance: canMarkAttendance(row, now),
   };
 }
 
@@ -161,8 +162,7 @@ export function joiningFor(
   row: Pick<BookingRow, 'status' | 'endsAt' | 'sessionType'> & { joining: JoiningDetails | null },
   now: number,
 ): BookingJoining | null {
-  if (row.status !== 'confirmed' && row.status !== 'completed') return null;
-  if (now > time(row.endsAt) + BOOKING_ACTION_RULES.joiningReleaseHoursAfterEnd * HOUR_MS) return null;
+  if (!joiningReleased(row, now)) return null;
   switch (row.sessionType) {
     case 'askQuestion':
       return { kind: 'messages' };
@@ -201,26 +201,8 @@ export function disputeOf(row: BookingRow): BookingDispute | null {
   };
 }
 
-/** A no-show mark not disputed yet, within BOOKING_ACTION_RULES.disputeWindowHours of being made. */
-function canDispute(row: BookingRow, now: number): boolean {
-  return (
-    row.attendance === 'no_show' &&
-    row.disputeStatus === null &&
-    row.attendanceMarkedAt !== null &&
-    now < time(row.attendanceMarkedAt) + BOOKING_ACTION_RULES.disputeWindowHours * HOUR_MS
-  );
-}
-
-/**
- * A held session (ended, not cancelled, not a no-show): its end + the review window, while that is ahead. A no-show
- * whose dispute an admin refunded counts as held, as reviews judges it (the mark was overturned), so the form shows
- * exactly when reviews would take the review; a dismissed or open dispute leaves the mark standing.
- */
-function reviewableUntil(row: BookingRow, now: number): string | null {
-  const ended = time(row.endsAt) <= now;
-  const held = row.status === 'completed' || (row.status === 'confirmed' && ended);
-  const noShowStands = row.attendance === 'no_show' && row.disputeStatus !== 'refunded';
-  if (!held || noShowStands) return null;
-  const until = time(row.endsAt) + BOOKING_ACTION_RULES.reviewWindowDays * DAY_MS;
-  return until > now ? new Date(until).toISOString() : null;
+/** A held session (store/booking-rules.ts, `isHeld`): its end + the review window, while that is ahead. */
+function reviewableUntilOf(row: BookingRow, now: number): string | null {
+  const until = reviewableUntil(row, now);
+  return until === null ? null : new Date(until).toISOString();
 }

@@ -14,10 +14,14 @@ import { BookingPaymentOutcomes } from '../booking-payment-outcomes.js';
 import { BookingRepository, type BookingRow } from '../booking.repository.js';
 import { BookingLimits } from '../limits/booking-limits.js';
 import { TIME_NOT_OFFERED } from '../usecases/offered-booking.js';
+import {
+  refusalToChange,
+  refusalToDispute,
+  refusalToMarkAttendance,
+  refusalToPropose,
+} from '../../store/booking-rules.js';
 
-const HOUR_MS = 3_600_000;
 export const ONLY_CLIENT_ANSWERS = 'Only the client can do this';
-const started = (row: BookingRow) => new Date(row.startsAt).getTime() <= nowMs();
 
 /**
  * The session's own transitions after booking: the hunter's (cancel with a reason, mark attendance, suggest another
@@ -40,7 +44,7 @@ export class SessionActions {
   /** Confirmed and not started: cancelled by the hunter with `reason`, the whole price refunded after the commit. */
   async cancelByHunter(bookingId: string, userId: string, reason: string): Promise<void> {
     const row = await this.bookings.findWithNamesForHunter(bookingId, userId);
-    refuseUnlessChangeable(row);
+    refuseWith(refusalToChange(row, nowMs()));
     const cancelled = await this.bookings.cancelByHunter(bookingId, userId, reason);
     if (!cancelled) throw new ConflictException(BOOKING_ACTION_MESSAGES.notConfirmed);
     if (cancelled.refundPence > 0) {
@@ -54,11 +58,7 @@ export class SessionActions {
   /** Held or no-show, once the session has started, once. */
   async markAttendance(bookingId: string, userId: string, attendance: BookingAttendance): Promise<void> {
     const row = await this.bookings.findWithNamesForHunter(bookingId, userId);
-    if (row.status !== 'confirmed' && row.status !== 'completed') {
-      throw new ConflictException(BOOKING_ACTION_MESSAGES.notConfirmed);
-    }
-    if (row.attendance !== null) throw new ConflictException(BOOKING_ACTION_MESSAGES.alreadyMarked);
-    if (!started(row)) throw new ConflictException(BOOKING_ACTION_MESSAGES.notStarted);
+    refuseWith(refusalToMarkAttendance(row, nowMs()));
     if (!(await this.bookings.markAttendance(bookingId, userId, attendance))) {
       throw new ConflictException(BOOKING_ACTION_MESSAGES.alreadyMarked);
     }
@@ -71,8 +71,7 @@ export class SessionActions {
     request: { sessionDate: string; sessionTime: string; message?: string | null },
   ): Promise<void> {
     const row = await this.bookings.findWithNamesForHunter(bookingId, userId);
-    refuseUnlessChangeable(row);
-    if (row.proposedAt !== null) throw new ConflictException(BOOKING_ACTION_MESSAGES.proposalOpen);
+    refuseWith(refusalToPropose(row, nowMs()));
     const slot = await this.slots.proposableSlot(
       row.hunterId,
       row.duration,
@@ -104,7 +103,7 @@ export class SessionActions {
     if (row.proposedAt === null || !row.proposedStartsAt || !row.proposedEndsAt) {
       throw new ConflictException(BOOKING_ACTION_MESSAGES.noProposal);
     }
-    refuseUnlessChangeable(row);
+    refuseWith(refusalToChange(row, nowMs()));
     if (new Date(row.proposedStartsAt).getTime() <= nowMs()) throw new ConflictException(TIME_NOT_OFFERED);
     await retriedTransaction(this.dataSource, async (manager) => {
       const moved = await this.bookings.reschedule(
@@ -136,10 +135,7 @@ export class SessionActions {
   /** A no-show mark, within the window of it being made, once. */
   async dispute(bookingId: string, userId: string, reason: string): Promise<void> {
     const row = await this.clientsBooking(bookingId, userId);
-    if (row.attendance !== 'no_show') throw new ConflictException(BOOKING_ACTION_MESSAGES.notNoShow);
-    if (row.disputeStatus !== null) throw new ConflictException(BOOKING_ACTION_MESSAGES.alreadyDisputed);
-    const closesAt = new Date(row.attendanceMarkedAt!).getTime() + BOOKING_ACTION_RULES.disputeWindowHours * HOUR_MS;
-    if (nowMs() >= closesAt) throw new ConflictException(BOOKING_ACTION_MESSAGES.disputeClosed);
+    refuseWith(refusalToDispute(row, nowMs()));
     if (!(await this.bookings.dispute(bookingId, userId, reason, BOOKING_ACTION_RULES.disputeWindowHours))) {
       throw new ConflictException(BOOKING_ACTION_MESSAGES.alreadyDisputed);
     }
@@ -153,9 +149,7 @@ export class SessionActions {
   }
 }
 
-/** Confirmed and not started, else 409 with the reason. */
-function refuseUnlessChangeable(row: BookingRow): void {
-  if (row.status !== 'confirmed') throw new ConflictException(BOOKING_ACTION_MESSAGES.notConfirmed);
-  if (started(row)) throw new ConflictException(BOOKING_ACTION_MESSAGES.alreadyStarted);
+/** 409 with the rule's reason (store/booking-rules.ts), when there is one. */
+function refuseWith(refusal: string | null): void {
+  if (refusal !== null) throw new ConflictException(refusal);
 }
-
