@@ -5,9 +5,10 @@ import {
   type AdminBookingDisputesQuery,
   type ResolveDisputeInput,
 } from '@hunted/contracts';
-import { BookingPaymentOutcomes } from '../booking-payment-outcomes.js';
-import { BookingRepository, type DisputeRow } from '../booking.repository.js';
-import { disputeOf } from '../bookings.service.js';
+import { BookingPaymentOutcomes } from '../payments/booking-payment-outcomes.js';
+import { BookingRepository } from '../store/booking.repository.js';
+import { BookingViews, type DisputeRow } from '../views/booking-views.js';
+import { disputeOf } from '../views/booking-pages.js';
 
 const DEFAULT_LIMIT = 50;
 
@@ -18,11 +19,12 @@ export class AdminDisputes {
 
   constructor(
     private readonly bookings: BookingRepository,
+    private readonly views: BookingViews,
     private readonly outcomes: BookingPaymentOutcomes,
   ) {}
 
   async list(query: AdminBookingDisputesQuery): Promise<{ items: AdminBookingDispute[]; total: number }> {
-    const { rows, total } = await this.bookings.disputesPage((query.status ?? 'open') === 'open', {
+    const { rows, total } = await this.views.disputesPage((query.status ?? 'open') === 'open', {
       limit: query.limit ?? DEFAULT_LIMIT,
       offset: query.offset ?? 0,
     });
@@ -31,7 +33,7 @@ export class AdminDisputes {
 
   /** 409 when the dispute is not open; a refund is asked of the processor after the commit (the refund job's path). */
   async resolve(bookingId: string, body: ResolveDisputeInput): Promise<AdminBookingDispute> {
-    const row = await this.bookings.findWithNames(bookingId);
+    const row = await this.views.findWithNames(bookingId);
     if (row.disputeStatus !== 'open') throw new ConflictException(BOOKING_ACTION_MESSAGES.disputeNotOpen);
     const resolved = await this.bookings.resolveDispute(bookingId, body.resolution, body.note);
     if (!resolved) throw new ConflictException(BOOKING_ACTION_MESSAGES.disputeNotOpen);
@@ -40,7 +42,7 @@ export class AdminDisputes {
         .refund(resolved.id, resolved)
         .catch((error: Error) => this.logger.error(`refund of ${resolved.id} not asked yet: ${error.message}`));
     }
-    return toAdminDispute(await this.bookings.findWithNames(bookingId));
+    return toAdminDispute(await this.views.findWithNames(bookingId));
   }
 }
 

@@ -13,7 +13,7 @@ import {
   type TimeProposalInput,
 } from '@hunted/contracts';
 import { CurrentUser, SignedIn, ValidBody, type AuthenticatedUser } from '@hunted/platform';
-import { BookingsService } from '../bookings.service.js';
+import { BookingPages } from '../views/booking-pages.js';
 import { SessionActions } from './session-actions.service.js';
 
 const bookingBody = { message: BOOKING_BODY_MESSAGE };
@@ -27,7 +27,7 @@ const bookingBody = { message: BOOKING_BODY_MESSAGE };
 export class SessionActionsController {
   constructor(
     private readonly actions: SessionActions,
-    private readonly bookings: BookingsService,
+    private readonly bookings: BookingPages,
   ) {}
 
   @Post('hunter-bookings/:id/cancel')

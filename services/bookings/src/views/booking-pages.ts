@@ -10,13 +10,8 @@ import {
   type TimeProposal,
 } from '@hunted/contracts';
 import { nowMs, type Page } from '@hunted/platform';
-import {
-  BookingRepository,
-  questionForHunter,
-  type BookingRow,
-  type BookingRowWithJoining,
-  type BookingRowWithNames,
-} from './booking.repository.js';
+import { questionForHunter, type BookingRow } from '../store/booking-rows.js';
+import { BookingViews, type BookingRowWithJoining, type BookingRowWithNames } from './booking-views.js';
 import {
   canCancel,
   canDispute,
@@ -33,24 +28,27 @@ export const BOOKINGS_PAGE_SIZE = 50;
 
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
 
-/** Reads of both sides' lists and of one booking, as the pages show them. */
+/**
+ * Both sides' lists and one booking as the pages show them: the rows of BookingViews, with what each reader may do
+ * now (the flags read store/booking-rules.ts).
+ */
 @Injectable()
-export class BookingsService {
-  constructor(private readonly bookings: BookingRepository) {}
+export class BookingPages {
+  constructor(private readonly views: BookingViews) {}
 
   /** One booking the member takes part in, with its names (404 otherwise), in one read. */
   async detail(bookingId: string, userId: string): Promise<BookingDetail> {
-    return toDetail(await this.bookings.findWithNamesForParticipant(bookingId, userId), userId);
+    return toDetail(await this.views.findWithNamesForParticipant(bookingId, userId), userId);
   }
 
   /** One booking of the member's hunter profile, as a row of their list (404 for anyone else). */
   async hunterBooking(bookingId: string, userId: string): Promise<HunterBooking> {
-    return toHunterBooking(await this.bookings.findWithNamesForHunter(bookingId, userId));
+    return toHunterBooking(await this.views.findWithNamesForHunter(bookingId, userId));
   }
 
   /** A page of the member's bookings and live holds (expired holds are gone), soonest first, with the total. */
   async mine(userId: string, page: Page): Promise<{ items: MyBooking[]; total: number }> {
-    const { rows, total } = await this.bookings.page('client', userId, page);
+    const { rows, total } = await this.views.page('client', userId, page);
     const now = nowMs();
     const items = rows.map((row): MyBooking => {
       const canReschedule = isBeforeChangeWindow(row, now);
@@ -91,7 +89,7 @@ export class BookingsService {
 
   /** A page of the bookings of the caller's hunter profile (holds are not bookings yet), soonest first, with the total. */
   async ofHunter(userId: string, page: Page): Promise<{ items: HunterBooking[]; total: number }> {
-    const { rows, total } = await this.bookings.page('hunter', userId, page);
+    const { rows, total } = await this.views.page('hunter', userId, page);
     return { items: rows.map(toHunterBooking), total };
   }
 }

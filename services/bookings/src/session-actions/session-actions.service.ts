@@ -9,17 +9,19 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { BOOKING_ACTION_MESSAGES, BOOKING_ACTION_RULES, type BookingAttendance } from '@hunted/contracts';
 import { nowMs, retriedTransaction } from '@hunted/platform';
 import { DataSource } from 'typeorm';
-import { SlotsService } from '../../slots/slots.service.js';
-import { BookingPaymentOutcomes } from '../booking-payment-outcomes.js';
-import { BookingRepository, type BookingRow } from '../booking.repository.js';
-import { BookingLimits } from '../limits/booking-limits.js';
-import { TIME_NOT_OFFERED } from '../usecases/offered-booking.js';
+import { SlotsService } from '../slots/slots.service.js';
+import { BookingPaymentOutcomes } from '../payments/booking-payment-outcomes.js';
+import { BookingRepository } from '../store/booking.repository.js';
+import { type BookingRow } from '../store/booking-rows.js';
+import { BookingViews } from '../views/booking-views.js';
+import { BookingLimits } from '../bookings/limits/booking-limits.js';
+import { TIME_NOT_OFFERED } from '../bookings/usecases/offered-booking.js';
 import {
   refusalToChange,
   refusalToDispute,
   refusalToMarkAttendance,
   refusalToPropose,
-} from '../../store/booking-rules.js';
+} from '../store/booking-rules.js';
 
 export const ONLY_CLIENT_ANSWERS = 'Only the client can do this';
 
@@ -36,6 +38,7 @@ export class SessionActions {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly bookings: BookingRepository,
+    private readonly views: BookingViews,
     private readonly slots: SlotsService,
     private readonly limits: BookingLimits,
     private readonly outcomes: BookingPaymentOutcomes,
@@ -43,7 +46,7 @@ export class SessionActions {
 
   /** Confirmed and not started: cancelled by the hunter with `reason`, the whole price refunded after the commit. */
   async cancelByHunter(bookingId: string, userId: string, reason: string): Promise<void> {
-    const row = await this.bookings.findWithNamesForHunter(bookingId, userId);
+    const row = await this.views.findWithNamesForHunter(bookingId, userId);
     refuseWith(refusalToChange(row, nowMs()));
     const cancelled = await this.bookings.cancelByHunter(bookingId, userId, reason);
     if (!cancelled) throw new ConflictException(BOOKING_ACTION_MESSAGES.notConfirmed);
@@ -57,7 +60,7 @@ export class SessionActions {
 
   /** Held or no-show, once the session has started, once. */
   async markAttendance(bookingId: string, userId: string, attendance: BookingAttendance): Promise<void> {
-    const row = await this.bookings.findWithNamesForHunter(bookingId, userId);
+    const row = await this.views.findWithNamesForHunter(bookingId, userId);
     refuseWith(refusalToMarkAttendance(row, nowMs()));
     if (!(await this.bookings.markAttendance(bookingId, userId, attendance))) {
       throw new ConflictException(BOOKING_ACTION_MESSAGES.alreadyMarked);
@@ -70,7 +73,7 @@ export class SessionActions {
     userId: string,
     request: { sessionDate: string; sessionTime: string; message?: string | null },
   ): Promise<void> {
-    const row = await this.bookings.findWithNamesForHunter(bookingId, userId);
+    const row = await this.views.findWithNamesForHunter(bookingId, userId);
     refuseWith(refusalToPropose(row, nowMs()));
     const slot = await this.slots.proposableSlot(
       row.hunterId,
@@ -143,7 +146,7 @@ export class SessionActions {
 
   /** A booking the member is the client of: 404 to a stranger, 403 to its hunter (the client answers). */
   private async clientsBooking(bookingId: string, userId: string): Promise<BookingRow> {
-    const row = await this.bookings.findForParticipant(bookingId, userId);
+    const row = await this.views.findForParticipant(bookingId, userId);
     if (row.clientUserId !== userId) throw new ForbiddenException(ONLY_CLIENT_ANSWERS);
     return row;
   }
