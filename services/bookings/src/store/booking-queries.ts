@@ -173,5 +173,4 @@ export class BookingQueries {
     );
     return rows[0] ?? null;
   }
-
 }

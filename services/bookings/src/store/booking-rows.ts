@@ -1,4 +1,11 @@
-import { DEFAULT_PASSPORT_SHARES, type BookingAttendance, type BookingEventV1, type BookingStatus, type PassportShares, type SessionTypeKey } from '@hunted/contracts';
+import {
+  DEFAULT_PASSPORT_SHARES,
+  type BookingAttendance,
+  type BookingEventV1,
+  type BookingStatus,
+  type PassportShares,
+  type SessionTypeKey,
+} from '@hunted/contracts';
 
 /**
  * A booking's row as every statement on hunter_bookings returns it (the transitions in booking.repository.ts, the
@@ -147,4 +154,3 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function isBookingId(value: string): boolean {
   return UUID.test(value);
 }
-

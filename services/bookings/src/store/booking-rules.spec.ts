@@ -74,7 +74,9 @@ describe('the booking rules', () => {
     expect(canMarkAttendance(row(1), NOW)).toBe(false);
     expect(canMarkAttendance(row(0, { attendance: 'held' }), NOW)).toBe(false);
     expect(canMarkAttendance(row(-DAY_MS, { status: 'cancelled' }), NOW)).toBe(false);
-    expect(refusalToMarkAttendance(row(-DAY_MS, { status: 'cancelled' }), NOW)).toBe(BOOKING_ACTION_MESSAGES.notConfirmed);
+    expect(refusalToMarkAttendance(row(-DAY_MS, { status: 'cancelled' }), NOW)).toBe(
+      BOOKING_ACTION_MESSAGES.notConfirmed,
+    );
     expect(refusalToMarkAttendance(row(1, { attendance: 'held' }), NOW)).toBe(BOOKING_ACTION_MESSAGES.alreadyMarked);
     expect(refusalToMarkAttendance(row(1), NOW)).toBe(BOOKING_ACTION_MESSAGES.notStarted);
     expect(refusalToMarkAttendance(row(0), NOW)).toBeNull();
@@ -89,7 +91,9 @@ describe('the booking rules', () => {
     expect(canDispute(noShow(1, { attendance: 'held' }), NOW)).toBe(false);
     expect(refusalToDispute(noShow(1), NOW)).toBeNull();
     expect(refusalToDispute(noShow(1, { attendance: 'held' }), NOW)).toBe(BOOKING_ACTION_MESSAGES.notNoShow);
-    expect(refusalToDispute(noShow(1, { disputeStatus: 'dismissed' }), NOW)).toBe(BOOKING_ACTION_MESSAGES.alreadyDisputed);
+    expect(refusalToDispute(noShow(1, { disputeStatus: 'dismissed' }), NOW)).toBe(
+      BOOKING_ACTION_MESSAGES.alreadyDisputed,
+    );
     expect(refusalToDispute(noShow(48 * HOUR_MS), NOW)).toBe(BOOKING_ACTION_MESSAGES.disputeClosed);
   });
 

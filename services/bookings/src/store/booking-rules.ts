@@ -68,13 +68,8 @@ export function canPropose(row: Pick<RuleRow, 'status' | 'startsAt' | 'proposedA
 }
 
 /** Started, confirmed or completed, not marked yet: the hunter may mark it held or a no-show, once. */
-export function canMarkAttendance(
-  row: Pick<RuleRow, 'status' | 'startsAt' | 'attendance'>,
-  now: number,
-): boolean {
-  return (
-    hasStarted(row, now) && (row.status === 'confirmed' || row.status === 'completed') && row.attendance === null
-  );
+export function canMarkAttendance(row: Pick<RuleRow, 'status' | 'startsAt' | 'attendance'>, now: number): boolean {
+  return hasStarted(row, now) && (row.status === 'confirmed' || row.status === 'completed') && row.attendance === null;
 }
 
 /** When the client's window to dispute a no-show mark closes (ms), or null with no mark. */
@@ -97,10 +92,7 @@ export function canDispute(
  * whose dispute an admin refunded counts as held, as reviews judges it (the mark was overturned); a dismissed or
  * open dispute leaves the mark standing.
  */
-export function isHeld(
-  row: Pick<RuleRow, 'status' | 'endsAt' | 'attendance' | 'disputeStatus'>,
-  now: number,
-): boolean {
+export function isHeld(row: Pick<RuleRow, 'status' | 'endsAt' | 'attendance' | 'disputeStatus'>, now: number): boolean {
   const ended = row.status === 'completed' || (row.status === 'confirmed' && hasEnded(row, now));
   const noShowStands = row.attendance === 'no_show' && row.disputeStatus !== 'refunded';
   return ended && !noShowStands;

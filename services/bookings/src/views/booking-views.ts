@@ -154,5 +154,4 @@ export class BookingViews {
       [hunterId, from, to],
     );
   }
-
 }
