@@ -133,4 +133,35 @@ export default tseslint.config(
     files: ['web/src/lib/api-client.ts'],
     rules: { 'no-restricted-globals': 'off' },
   },
+  // Bookings' floors (docs/decisions/0082-bookings-floor-plan.md): store/ (the tables' owners and the pure rules) is
+  // the ground floor and imports nothing else of the service; views/ (the pages' reads) stand on the store alone;
+  // the features stand on both. Imports name `.js`, the sources are `.ts`.
+  {
+    files: ['services/bookings/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensionAlias: { '.js': ['.ts', '.js'] } })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './services/bookings/src/store',
+              from: './services/bookings/src',
+              except: ['./store'],
+              message: 'The store is the ground floor: it imports no feature and no view (they import it).',
+            },
+            {
+              target: './services/bookings/src/views',
+              from: './services/bookings/src',
+              except: ['./store', './views'],
+              message: 'Views read on the store alone: they import no feature (features import them).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

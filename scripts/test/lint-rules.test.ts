@@ -52,6 +52,21 @@ describe('lint rules', { timeout: 180_000 }, () => {
     ).toEqual([]);
   });
 
+  it("keeps bookings' floors: the store imports no feature or view, views import no feature", async () => {
+    const store = 'services/bookings/src/store/booking-rules.ts';
+    const views = 'services/bookings/src/views/booking-views.ts';
+    const feature = "import type { SlotsService } from '../slots/slots.service.js';\nexport type S = SlotsService;\n";
+    const view = "import type { BookingViews } from '../views/booking-views.js';\nexport type V = BookingViews;\n";
+    expect(await ruleIdsOf(feature, store)).toContain(restricted);
+    expect(await ruleIdsOf(view, 'services/bookings/src/store/booking-rows.ts')).toContain(restricted);
+    expect(await ruleIdsOf(feature, views)).toContain(restricted);
+    // Down a floor, and within one, imports stay allowed.
+    const rows = "import type { BookingRow } from '../store/booking-rows.js';\nexport type R = BookingRow;\n";
+    expect(await ruleIdsOf(rows, views)).toEqual([]);
+    expect(await ruleIdsOf(rows, 'services/bookings/src/session-actions/session-refusals.ts')).toEqual([]);
+    expect(await ruleIdsOf(view, 'services/bookings/src/disputes/admin-disputes.service.ts')).toEqual([]);
+  });
+
   it('lets only lib/api-client.ts call fetch in the web app', async () => {
     const call = "export const answer = fetch('/api/brands');\n";
     expect(await ruleIdsOf(call, 'web/src/features/brands/api/get-brand.ts')).toContain('no-restricted-globals');

@@ -9,15 +9,18 @@ import { HunterUpdatedHandler } from './hunters/events/hunter-updated.handler.js
 import { HunterVettedHandler } from './hunters/events/hunter-vetted.handler.js';
 import { JoiningDetailsChangedHandler } from './hunters/events/joining-details-changed.handler.js';
 import { HunterCopiesModule } from './hunters/hunter-copies.module.js';
+import { DisputesModule } from './disputes/disputes.module.js';
 import { PaymentConfigController } from './payments/payment-config.controller.js';
+import { PaymentsModule } from './payments/payments.module.js';
+import { PhotosModule } from './photos/photos.module.js';
+import { SessionActionsModule } from './session-actions/session-actions.module.js';
 import { StripeWebhookModule, type PaymentOutcomesModule } from './payments/stripe-webhook.module.js';
-import { PayoutStoreModule } from './payouts/payout-store.module.js';
 import { PayoutsModule } from './payouts/payouts.module.js';
 import { SlotsModule } from './slots/slots.module.js';
 
 export interface BookingsAppOptions {
   /**
-   * The module exporting the `PaymentOutcomeHandler` the Stripe webhook reports to: the bookings feature, unless a
+   * The module exporting the `PaymentOutcomeHandler` the Stripe webhook reports to: the payments feature (BookingPaymentOutcomes), unless a
    * test supplies a recording one.
    */
   paymentOutcomes?: PaymentOutcomesModule;
@@ -33,7 +36,7 @@ export class AppModule {
         ? [
             StripeWebhookModule.register(
               { ...config, STRIPE_WEBHOOK_SECRET },
-              options.paymentOutcomes ?? BookingsModule,
+              options.paymentOutcomes ?? PaymentsModule,
             ),
           ]
         : [];
@@ -44,6 +47,9 @@ export class AppModule {
         PlatformModule.forService({ name: 'bookings', config, entities: [], migrations }),
         SlotsModule,
         BookingsModule,
+        SessionActionsModule,
+        PhotosModule,
+        DisputesModule,
         PayoutsModule.register(config),
         EventsModule.forService({
           consumes: [
@@ -54,7 +60,7 @@ export class AppModule {
             JoiningDetailsChangedHandler,
             ...USER_COPY_HANDLERS,
           ],
-          imports: [HunterCopiesModule, PayoutStoreModule, BookingsModule, UserCopiesModule.forService()],
+          imports: [HunterCopiesModule, BookingsModule, UserCopiesModule.forService()],
         }),
         ...stripeWebhook,
       ],

@@ -3,28 +3,35 @@ import { describeBreach, tableBreaches, tableBreachesIn, type TableOwnership } f
 import { describe, expect, it } from 'vitest';
 
 /**
- * The rule that keeps each of bookings' tables with its one owner: no SQL on `hunter_bookings` (read or write)
- * outside `BookingRepository`, the state machine, and no write of `booking_refunds` outside
- * `BookingRefundsRepository` (anyone may read it). Migrations create and fill the tables and are left out; tests may
+ * The rule that keeps each of bookings' tables with its one owner: no write of `hunter_bookings` outside
+ * `BookingRepository`, the state machine (its reads beside it: the store's BookingQueries and the pages'
+ * BookingViews), and no write of `booking_refunds` outside `BookingRefundsRepository` (anyone may read it). Migrations create and fill the tables and are left out; tests may
  * do as they like. The checker is the platform's (`tableBreaches`, libs/platform/src/testing/table-owners.ts).
  */
 
 const SRC = fileURLToPath(new URL('.', import.meta.url));
 
 const TABLES: TableOwnership[] = [
-  { table: 'hunter_bookings', owners: ['bookings/booking.repository.ts'] },
-  { table: 'booking_refunds', owners: ['bookings/booking-refunds.repository.ts'], readers: 'anywhere' },
-  { table: 'hunter_payout_accounts', owners: ['payouts/payout-accounts.repository.ts'] },
-  { table: 'hunter_payouts', owners: ['payouts/hunter-payouts.repository.ts'] },
+  {
+    table: 'hunter_bookings',
+    owners: ['store/booking.repository.ts'],
+    readers: [
+      { file: 'store/booking-queries.ts', why: 'the busy times, the limits\' counts and the sweeps\' due rows' },
+      { file: 'views/booking-views.ts', why: 'the pages\' reads of bookings' },
+    ],
+  },
+  { table: 'booking_refunds', owners: ['store/booking-refunds.repository.ts'], readers: 'anywhere' },
+  { table: 'hunter_payout_accounts', owners: ['store/payout-accounts.repository.ts'] },
+  { table: 'hunter_payouts', owners: ['store/hunter-payouts.repository.ts'] },
   {
     table: 'booking_photos',
-    owners: ['bookings/photos/booking-photos.repository.ts'],
-    readers: [{ file: 'bookings/booking.repository.ts', why: 'every booking row carries its photos\' URLs' }],
+    owners: ['photos/booking-photos.repository.ts'],
+    readers: [{ file: 'store/booking-rows.ts', why: 'every booking row carries its photos\' URLs' }],
   },
   {
     table: 'hunter_joining_details',
     owners: ['hunters/hunter-copies.ts'],
-    readers: [{ file: 'bookings/booking.repository.ts', why: 'the client\'s booking rows carry how to join' }],
+    readers: [{ file: 'views/booking-views.ts', why: 'the client\'s booking rows carry how to join' }],
   },
 ];
 

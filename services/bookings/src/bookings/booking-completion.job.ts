@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { defineJob, type JobHandler } from '@hunted/platform';
 import type { BookingsConfig } from '../config.js';
-import { BookingRepository } from './booking.repository.js';
-import { BookingPhotos } from './photos/booking-photos.js';
+import { BookingRepository } from '../store/booking.repository.js';
+import { BookingPhotos } from '../photos/booking-photos.js';
 
 const BATCH = 200;
 

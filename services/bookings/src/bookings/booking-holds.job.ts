@@ -2,8 +2,9 @@ import { Injectable, Logger } from '@nestjs/common';
 import { defineJob, type JobHandler, type JobRun, type PendingJob } from '@hunted/platform';
 import type { BookingsConfig } from '../config.js';
 import { PaymentProvider } from '../payments/payment-provider.js';
-import { BookingPaymentOutcomes } from './booking-payment-outcomes.js';
-import { BookingRepository } from './booking.repository.js';
+import { BookingPaymentOutcomes } from '../payments/booking-payment-outcomes.js';
+import { BookingRepository } from '../store/booking.repository.js';
+import { BookingQueries } from '../store/booking-queries.js';
 
 export const HOLD_EXPIRY_QUEUE = 'bookings-hold-expiry';
 const SWEEP_BATCH = 100;
@@ -34,6 +35,7 @@ export class HoldExpiryJob implements JobHandler<HoldExpiryData> {
 
   constructor(
     private readonly bookings: BookingRepository,
+    private readonly queries: BookingQueries,
     private readonly payments: PaymentProvider,
     private readonly outcomes: BookingPaymentOutcomes,
   ) {}
@@ -64,7 +66,7 @@ export class HoldExpiryJob implements JobHandler<HoldExpiryData> {
    * intent put off is not due until its `payment_check_after`).
    */
   async pending(): Promise<PendingJob<HoldExpiryData>[]> {
-    const ids = await this.bookings.holdsDue(SWEEP_BATCH);
+    const ids = await this.queries.holdsDue(SWEEP_BATCH);
     return ids.map((id) => ({ jobId: id, data: { bookingId: id } }));
   }
 }

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { defineJob, type JobHandler, type JobRun, type PendingJob } from '@hunted/platform';
 import type { BookingsConfig } from '../config.js';
-import { BookingPaymentOutcomes } from './booking-payment-outcomes.js';
-import { BookingRepository } from './booking.repository.js';
+import { BookingPaymentOutcomes } from '../payments/booking-payment-outcomes.js';
+import { BookingQueries } from '../store/booking-queries.js';
 
 const SWEEP_BATCH = 100;
 
@@ -18,7 +18,7 @@ export interface BookingRefundData {
 @Injectable()
 export class BookingRefundJob implements JobHandler<BookingRefundData> {
   constructor(
-    private readonly bookings: BookingRepository,
+    private readonly queries: BookingQueries,
     private readonly outcomes: BookingPaymentOutcomes,
   ) {}
 
@@ -27,7 +27,7 @@ export class BookingRefundJob implements JobHandler<BookingRefundData> {
   }
 
   async pending(): Promise<PendingJob<BookingRefundData>[]> {
-    const ids = await this.bookings.refundsDue(SWEEP_BATCH);
+    const ids = await this.queries.refundsDue(SWEEP_BATCH);
     return ids.map((id) => ({ jobId: `refund-${id}`, data: { bookingId: id } }));
   }
 }

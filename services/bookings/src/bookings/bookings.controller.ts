@@ -24,7 +24,7 @@ import {
   type AuthenticatedUser,
 } from '@hunted/platform';
 import type { FastifyReply } from 'fastify';
-import { BOOKINGS_PAGE_SIZE, BookingsService } from './bookings.service.js';
+import { BOOKINGS_PAGE_SIZE, BookingPages } from '../views/booking-pages.js';
 import { CancelBookingUseCase } from './usecases/cancel-booking/cancel-booking.use-case.js';
 import { ConfirmBookingUseCase } from './usecases/confirm-booking/confirm-booking.use-case.js';
 import { HoldSlotUseCase } from './usecases/hold-slot/hold-slot.use-case.js';
@@ -38,7 +38,7 @@ const bookingBody = { message: BOOKING_BODY_MESSAGE };
 @SignedIn()
 export class BookingsController {
   constructor(
-    private readonly bookings: BookingsService,
+    private readonly bookings: BookingPages,
     private readonly holdSlot: HoldSlotUseCase,
     private readonly confirmBooking: ConfirmBookingUseCase,
     private readonly rescheduleBooking: RescheduleBookingUseCase,

@@ -1,17 +1,15 @@
 import { Module } from '@nestjs/common';
 import { JobsModule, UserCopiesModule } from '@hunted/platform';
 import { HunterCopiesModule } from '../hunters/hunter-copies.module.js';
-import { PaymentOutcomeHandler } from '../payments/payment-provider.js';
 import { PaymentsModule } from '../payments/payments.module.js';
-import { PayoutStoreModule } from '../payouts/payout-store.module.js';
+import { PhotosModule } from '../photos/photos.module.js';
 import { SlotsModule } from '../slots/slots.module.js';
+import { StoreModule } from '../store/store.module.js';
+import { ViewsModule } from '../views/views.module.js';
 import { BookingCompletionJob, bookingCompletion } from './booking-completion.job.js';
 import { HoldExpiryJob, holdExpiry } from './booking-holds.job.js';
 import { BookingRefundJob, bookingRefunds } from './booking-refunds.job.js';
-import { BookingPaymentOutcomes } from './booking-payment-outcomes.js';
-import { BookingStoreModule } from './booking-store.module.js';
 import { BookingsController } from './bookings.controller.js';
-import { BookingsService } from './bookings.service.js';
 import { HunterSuspension } from './hunter-suspension.js';
 import { BookingLimits } from './limits/booking-limits.js';
 import { CancelBookingUseCase } from './usecases/cancel-booking/cancel-booking.use-case.js';
@@ -19,34 +17,26 @@ import { ConfirmBookingUseCase } from './usecases/confirm-booking/confirm-bookin
 import { HoldSlotUseCase } from './usecases/hold-slot/hold-slot.use-case.js';
 import { ReleaseHoldUseCase } from './usecases/release-hold/release-hold.use-case.js';
 import { RescheduleBookingUseCase } from './usecases/reschedule-booking/reschedule-booking.use-case.js';
-import { AdminDisputesController } from './disputes/admin-disputes.controller.js';
-import { AdminDisputes } from './disputes/admin-disputes.service.js';
-import { BookingPhotosController } from './photos/booking-photos.controller.js';
-import { BookingPhotos } from './photos/booking-photos.js';
-import { BookingPhotosRepository } from './photos/booking-photos.repository.js';
-import { SessionActionsController } from './session-actions/session-actions.controller.js';
-import { SessionActions } from './session-actions/session-actions.service.js';
 
 /**
- * Holds, bookings and their payments. Exports `PaymentOutcomeHandler` (BookingPaymentOutcomes) for the
- * processor's webhook.
+ * Holds and bookings: the member's use cases (hold, confirm, move, cancel, release), their abuse limits, the jobs
+ * (hold expiry, completion, refunds) and a hunter's suspension. Exports `BookingLimits` (the session actions' move
+ * to a proposed time) and `HunterSuspension` (the hunters copy's `hunters.hunter.vetted`).
  */
 @Module({
   imports: [
-    BookingStoreModule,
+    StoreModule,
+    ViewsModule,
     HunterCopiesModule,
     UserCopiesModule.forService(),
     SlotsModule,
     PaymentsModule,
-    PayoutStoreModule,
+    PhotosModule,
     JobsModule.forFeature([holdExpiry, bookingCompletion, bookingRefunds]),
   ],
-  controllers: [BookingsController, SessionActionsController, BookingPhotosController, AdminDisputesController],
+  controllers: [BookingsController],
   providers: [
-    BookingsService,
     BookingLimits,
-    BookingPaymentOutcomes,
-    { provide: PaymentOutcomeHandler, useExisting: BookingPaymentOutcomes },
     HoldSlotUseCase,
     ConfirmBookingUseCase,
     RescheduleBookingUseCase,
@@ -56,11 +46,7 @@ import { SessionActions } from './session-actions/session-actions.service.js';
     BookingCompletionJob,
     BookingRefundJob,
     HunterSuspension,
-    SessionActions,
-    AdminDisputes,
-    BookingPhotos,
-    BookingPhotosRepository,
   ],
-  exports: [PaymentOutcomeHandler, PaymentsModule, HunterSuspension],
+  exports: [BookingLimits, HunterSuspension],
 })
 export class BookingsModule {}

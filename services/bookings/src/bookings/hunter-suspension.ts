@@ -3,7 +3,7 @@ import { AfterCommit, InjectJobQueue, JobQueue } from '@hunted/platform';
 import type { EntityManager } from 'typeorm';
 import { holdExpiry, type HoldExpiryData } from './booking-holds.job.js';
 import { bookingRefunds, type BookingRefundData } from './booking-refunds.job.js';
-import { BookingRepository } from './booking.repository.js';
+import { BookingRepository } from '../store/booking.repository.js';
 
 /**
  * What a hunter's suspension does to their bookings, in the inbox transaction of `hunters.hunter.vetted`: every

@@ -87,7 +87,7 @@ export class HunterCopies {
   }
 
   /**
-   * The hunter's joining details (private: released only to a booked client by BookingsService); a later event
+   * The hunter's joining details (private: released only to a booked client by BookingPages); a later event
    * replaces an earlier one, never the reverse.
    */
   async applyJoining(manager: EntityManager, hunterId: number, joining: JoiningDetails, occurredAt: string): Promise<void> {

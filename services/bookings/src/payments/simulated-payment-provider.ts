@@ -1,5 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import type { BookingRepository } from '../bookings/booking.repository.js';
+import type { BookingQueries } from '../store/booking-queries.js';
+import type { BookingRepository } from '../store/booking.repository.js';
 import { PaymentProvider, type PaymentIntentSnapshot, type RefundSnapshot } from './payment-provider.js';
 
 /** The simulated intent of a booking: derived from its id, so asking twice gives the same intent. */
@@ -17,7 +18,10 @@ export function simulatedIntentId(bookingId: string): string {
 export class SimulatedPaymentProvider extends PaymentProvider {
   readonly mode = 'simulated' as const;
 
-  constructor(private readonly bookings: BookingRepository) {
+  constructor(
+    private readonly bookings: BookingRepository,
+    private readonly queries: BookingQueries,
+  ) {
     super();
   }
 
@@ -40,7 +44,7 @@ export class SimulatedPaymentProvider extends PaymentProvider {
   }
 
   async retrieveIntent(paymentIntentId: string): Promise<PaymentIntentSnapshot> {
-    const row = await this.bookings.simulatedIntent(paymentIntentId);
+    const row = await this.queries.simulatedIntent(paymentIntentId);
     if (!row) throw new NotFoundException('No such payment');
     return {
       id: paymentIntentId,

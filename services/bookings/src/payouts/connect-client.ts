@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import type { PayoutAccountState, PayoutMode } from './payout-accounts.repository.js';
+import type { PayoutAccountState, PayoutMode } from '../store/payout-accounts.repository.js';
 
 /**
  * Stripe Connect as payouts use it: the SDK client in stripe mode, none in simulated mode (no `STRIPE_SECRET_KEY`),

@@ -6,8 +6,8 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { StripeEventsRepository } from '../payments/stripe-events.repository.js';
 import type { WebhookOutcome } from '../payments/stripe-webhook.service.js';
 import { accountStateOf } from './connect-client.js';
-import { HunterPayoutsRepository } from './hunter-payouts.repository.js';
-import { PayoutAccountsRepository } from './payout-accounts.repository.js';
+import { HunterPayoutsRepository } from '../store/hunter-payouts.repository.js';
+import { PayoutAccountsRepository } from '../store/payout-accounts.repository.js';
 
 const PAYOUT_STATUSES: readonly PayoutStatus[] = ['pending', 'in_transit', 'paid', 'failed', 'canceled'];
 

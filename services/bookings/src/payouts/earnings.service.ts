@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { londonDateOf, taxYearOf, type HunterEarnings } from '@hunted/contracts';
 import type { AuthenticatedUser } from '@hunted/platform';
-import { BookingRepository } from '../bookings/booking.repository.js';
+import { BookingViews } from '../views/booking-views.js';
 import { ConnectClient } from './connect-client.js';
 import { earningsBookingOf, earningsOf, simulatedPayoutsOf, taxYearRange } from './earnings.js';
-import { HunterPayoutsRepository } from './hunter-payouts.repository.js';
-import { PayoutAccountsRepository } from './payout-accounts.repository.js';
+import { HunterPayoutsRepository } from '../store/hunter-payouts.repository.js';
+import { PayoutAccountsRepository } from '../store/payout-accounts.repository.js';
 import { PayoutsService } from './payouts.service.js';
 
 /**
@@ -18,7 +18,7 @@ export class EarningsService {
   constructor(
     private readonly payouts: PayoutsService,
     private readonly connect: ConnectClient,
-    private readonly bookings: BookingRepository,
+    private readonly views: BookingViews,
     private readonly accounts: PayoutAccountsRepository,
     private readonly hunterPayouts: HunterPayoutsRepository,
   ) {}
@@ -26,7 +26,7 @@ export class EarningsService {
   async earnings(user: AuthenticatedUser, taxYear = taxYearOf(londonDateOf(new Date()))): Promise<HunterEarnings> {
     const hunter = await this.payouts.ownHunter(user);
     const { from, to } = taxYearRange(taxYear);
-    const rows = await this.bookings.earningsOf(hunter.id, from, to);
+    const rows = await this.views.earningsOf(hunter.id, from, to);
     let payouts;
     if (this.connect.mode === 'simulated') {
       payouts = simulatedPayoutsOf(rows);

@@ -1,6 +1,6 @@
 import { applicationFeePenceOf, type HunterEarnings } from '@hunted/contracts';
 import { describe, expect, it } from 'vitest';
-import type { BookingRowWithNames } from '../bookings/booking.repository.js';
+import type { BookingRowWithNames } from '../views/booking-views.js';
 import { csvCell, earningsBookingOf, earningsCsv, earningsOf, simulatedPayoutsOf, taxYearRange } from './earnings.js';
 
 const row = (over: Partial<BookingRowWithNames>): BookingRowWithNames =>

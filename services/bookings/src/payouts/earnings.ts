@@ -1,5 +1,5 @@
 import type { EarningsBooking, HunterEarnings, HunterPayout } from '@hunted/contracts';
-import type { BookingRowWithNames } from '../bookings/booking.repository.js';
+import type { BookingRowWithNames } from '../views/booking-views.js';
 
 /** How long after a session's end a simulated payout arrives (Stripe's standard UK payout schedule: 2 days). */
 export const SIMULATED_PAYOUT_DELAY_DAYS = 2;

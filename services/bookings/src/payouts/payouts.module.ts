@@ -1,8 +1,9 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { SERVICE_CONFIG } from '@hunted/platform';
-import { BookingStoreModule } from '../bookings/booking-store.module.js';
 import type { BookingsConfig } from '../config.js';
 import { HunterCopiesModule } from '../hunters/hunter-copies.module.js';
+import { StoreModule } from '../store/store.module.js';
+import { ViewsModule } from '../views/views.module.js';
 import { createStripeClient } from '../payments/stripe-client.js';
 import { StripeEventsRepository } from '../payments/stripe-events.repository.js';
 import { ConnectClient } from './connect-client.js';
@@ -10,7 +11,6 @@ import { ConnectWebhookController, STRIPE_CONNECT_WEBHOOK_SECRET } from './conne
 import { ConnectWebhookService } from './connect-webhook.service.js';
 import { EarningsController } from './earnings.controller.js';
 import { EarningsService } from './earnings.service.js';
-import { PayoutStoreModule } from './payout-store.module.js';
 import { PayoutsController } from './payouts.controller.js';
 import { PayoutsService } from './payouts.service.js';
 
@@ -32,7 +32,7 @@ export class PayoutsModule {
     const secret = config.STRIPE_SECRET_KEY ? config.STRIPE_CONNECT_WEBHOOK_SECRET : undefined;
     return {
       module: PayoutsModule,
-      imports: [PayoutStoreModule, HunterCopiesModule, BookingStoreModule],
+      imports: [StoreModule, ViewsModule, HunterCopiesModule],
       controllers: [PayoutsController, EarningsController, ...(secret ? [ConnectWebhookController] : [])],
       providers: [
         connectClient,

@@ -15,7 +15,7 @@ import {
   payoutAccountOf,
   simulatedAccountIdOf,
   type PayoutAccountRow,
-} from './payout-accounts.repository.js';
+} from '../store/payout-accounts.repository.js';
 
 /** Where the dashboard's simulated onboarding step is (simulated mode has no Stripe to send the hunter to). */
 export const SIMULATED_ONBOARDING_PATH = '/hunter-dashboard?tab=earnings&payouts=simulated';

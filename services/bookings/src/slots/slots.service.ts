@@ -9,7 +9,7 @@ import {
   type SlotsResponse,
 } from '@hunted/contracts';
 import { now, SERVICE_CONFIG } from '@hunted/platform';
-import { BookingRepository } from '../bookings/booking.repository.js';
+import { BookingQueries } from '../store/booking-queries.js';
 import type { BookingsConfig } from '../config.js';
 import { HunterCopies, type HunterCopy } from '../hunters/hunter-copies.js';
 import { bookableSlots, type BusyRange } from './bookable-slots.js';
@@ -30,7 +30,7 @@ export class SlotsService {
   constructor(
     @Inject(SERVICE_CONFIG) private readonly config: BookingsConfig,
     private readonly hunters: HunterCopies,
-    private readonly bookings: BookingRepository,
+    private readonly queries: BookingQueries,
   ) {}
 
   async slots(hunterId: number, query: Record<string, unknown>): Promise<SlotsResponse> {
@@ -101,7 +101,7 @@ export class SlotsService {
     time: string,
     exceptId: string,
   ): Promise<Slot | null> {
-    const busy = await this.bookings.busyRanges(hunterId, date, date, exceptId);
+    const busy = await this.queries.busyRanges(hunterId, date, date, exceptId);
     const [day] = bookableSlots({
       from: date,
       to: date,
@@ -125,6 +125,6 @@ export class SlotsService {
 
   /** Live holds and confirmed bookings of the hunter around the dates (a day either side covers any offset). */
   private busy(hunterId: number, from: string, to: string): Promise<BusyRange[]> {
-    return this.bookings.busyRanges(hunterId, from, to);
+    return this.queries.busyRanges(hunterId, from, to);
   }
 }

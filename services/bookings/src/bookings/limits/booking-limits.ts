@@ -2,7 +2,8 @@ import { ConflictException, HttpException, HttpStatus, Inject, Injectable } from
 import { SERVICE_CONFIG } from '@hunted/platform';
 import type { EntityManager } from 'typeorm';
 import { z } from 'zod';
-import { BookingRepository, type RescheduleLimits } from '../booking.repository.js';
+import { type RescheduleLimits } from '../../store/booking.repository.js';
+import { BookingQueries } from '../../store/booking-queries.js';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 const minutes = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
@@ -61,13 +62,13 @@ const tooManyRequests = (message: string) => new HttpException(message, HttpStat
 export class BookingLimits {
   constructor(
     @Inject(SERVICE_CONFIG) private readonly config: LimitsConfig,
-    private readonly bookings: BookingRepository,
+    private readonly queries: BookingQueries,
   ) {}
 
   /** 409 when the member already has the most upcoming free bookings with this hunter. */
   async refuseFreeBookingBeyondCap(manager: EntityManager, clientUserId: string, hunterId: number): Promise<void> {
     const max = this.config.FREE_BOOKINGS_UPCOMING_MAX;
-    const count = await this.bookings.countUpcomingFree(manager, clientUserId, hunterId);
+    const count = await this.queries.countUpcomingFree(manager, clientUserId, hunterId);
     if (count >= max) throw new ConflictException(tooManyFreeBookings(max));
   }
 
@@ -77,7 +78,7 @@ export class BookingLimits {
    */
   async refuseHoldBeyondDailyBudget(manager: EntityManager, clientUserId: string): Promise<void> {
     const max = this.config.HOLDS_PER_DAY_MAX;
-    const { count, waitMs } = await this.bookings.holdsOfLastDay(manager, clientUserId);
+    const { count, waitMs } = await this.queries.holdsOfLastDay(manager, clientUserId);
     if (count >= max) throw tooManyRequests(tooManyHoldsToday(max, waitOf(waitMs)));
   }
 
@@ -92,7 +93,7 @@ export class BookingLimits {
   ): Promise<void> {
     const cooldown = this.config.REHOLD_COOLDOWN_MINUTES;
     if (cooldown === 0) return;
-    const waitMs = await this.bookings.reHoldWaitMs(manager, hold, cooldown);
+    const waitMs = await this.queries.reHoldWaitMs(manager, hold, cooldown);
     if (waitMs != null && waitMs > 0) throw tooManyRequests(reHeldTooSoon(waitOf(waitMs)));
   }
 
@@ -110,7 +111,7 @@ export class BookingLimits {
    */
   async rescheduleRefusal(manager: EntityManager, bookingId: string): Promise<HttpException | null> {
     const { maxMoves, cooldownMinutes } = this.reschedule;
-    const state = await this.bookings.rescheduleStateOf(manager, bookingId, cooldownMinutes);
+    const state = await this.queries.rescheduleStateOf(manager, bookingId, cooldownMinutes);
     if (!state) return null;
     if (state.count >= maxMoves) return new ConflictException(tooManyReschedules(maxMoves));
     if (state.waitMs != null && state.waitMs > 0) return tooManyRequests(rescheduledRecently(waitOf(state.waitMs)));

@@ -11,7 +11,7 @@ import {
 import type { AuthenticatedUser } from '@hunted/platform';
 import type { HunterCopies, HunterCopy } from '../../hunters/hunter-copies.js';
 import type { SlotsService } from '../../slots/slots.service.js';
-import type { NewBooking } from '../booking.repository.js';
+import type { NewBooking } from '../../store/booking-rows.js';
 
 export const TIME_NOT_OFFERED = 'That time is not available — please pick another';
 export const TYPE_NOT_OFFERED = 'This hunter does not offer that session type';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { IntegrationEvent } from '@hunted/contracts';
 import type { EventHandler } from '@hunted/platform';
 import type { EntityManager } from 'typeorm';
-import { DemoPayoutAccounts } from '../../payouts/demo-payout-accounts.js';
+import { DemoPayoutAccounts } from '../demo-payout-accounts.js';
 import { HunterCopies } from '../hunter-copies.js';
 
 @Injectable()

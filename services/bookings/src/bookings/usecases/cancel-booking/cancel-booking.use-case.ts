@@ -1,6 +1,8 @@
 import { BadRequestException, Injectable, Logger } from '@nestjs/common';
-import { BookingPaymentOutcomes } from '../../booking-payment-outcomes.js';
-import { BookingRepository, type BookingRow } from '../../booking.repository.js';
+import { BookingPaymentOutcomes } from '../../../payments/booking-payment-outcomes.js';
+import { BookingRepository } from '../../../store/booking.repository.js';
+import { type BookingRow } from '../../../store/booking-rows.js';
+import { BookingViews } from '../../../views/booking-views.js';
 import type { CancelBookingCommand } from './cancel-booking.commands.js';
 
 export const ONLY_CONFIRMED_CANCELS = 'Only a confirmed booking that has not started can be cancelled';
@@ -19,13 +21,14 @@ export class CancelBookingUseCase {
 
   constructor(
     private readonly bookings: BookingRepository,
+    private readonly views: BookingViews,
     private readonly outcomes: BookingPaymentOutcomes,
   ) {}
 
   async execute(command: CancelBookingCommand): Promise<BookingRow> {
     const cancelled = await this.bookings.cancel(command.bookingId, command.user.id);
     if (!cancelled) {
-      await this.bookings.findForParticipant(command.bookingId, command.user.id);
+      await this.views.findForParticipant(command.bookingId, command.user.id);
       throw new BadRequestException(ONLY_CONFIRMED_CANCELS);
     }
     if (cancelled.refundPence > 0) {

@@ -6,10 +6,11 @@ import { DataSource } from 'typeorm';
 import { HunterCopies } from '../../../hunters/hunter-copies.js';
 import { PaymentProvider } from '../../../payments/payment-provider.js';
 import { SlotsService } from '../../../slots/slots.service.js';
-import { BookingPaymentOutcomes } from '../../booking-payment-outcomes.js';
+import { BookingPaymentOutcomes } from '../../../payments/booking-payment-outcomes.js';
 import { BookingLimits } from '../../limits/booking-limits.js';
-import { BookingPhotos } from '../../photos/booking-photos.js';
-import { BOOKING_NOT_FOUND, BookingRepository, type BookingRow } from '../../booking.repository.js';
+import { BookingPhotos } from '../../../photos/booking-photos.js';
+import { BookingRepository } from '../../../store/booking.repository.js';
+import { BOOKING_NOT_FOUND, type BookingRow } from '../../../store/booking-rows.js';
 import { newBookingOf, offeredBooking } from '../offered-booking.js';
 import type { ConfirmBookingCommand } from './confirm-booking.commands.js';
 

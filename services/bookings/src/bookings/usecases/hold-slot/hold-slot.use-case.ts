@@ -12,12 +12,14 @@ import { DataSource } from 'typeorm';
 import type { BookingsConfig } from '../../../config.js';
 import { HunterCopies } from '../../../hunters/hunter-copies.js';
 import { PaymentProvider } from '../../../payments/payment-provider.js';
-import { PayoutAccountsRepository } from '../../../payouts/payout-accounts.repository.js';
+import { PayoutAccountsRepository } from '../../../store/payout-accounts.repository.js';
 import { SlotsService } from '../../../slots/slots.service.js';
 import { holdExpiry, type HoldExpiryData } from '../../booking-holds.job.js';
-import { BookingRepository, type BookingRow } from '../../booking.repository.js';
+import { BookingRepository } from '../../../store/booking.repository.js';
+import { BookingQueries } from '../../../store/booking-queries.js';
+import { type BookingRow } from '../../../store/booking-rows.js';
 import { BookingLimits } from '../../limits/booking-limits.js';
-import { BookingPhotos } from '../../photos/booking-photos.js';
+import { BookingPhotos } from '../../../photos/booking-photos.js';
 import { newBookingOf, offeredBooking } from '../offered-booking.js';
 import type { HoldSlotCommand } from './hold-slot.commands.js';
 
@@ -39,6 +41,7 @@ export class HoldSlotUseCase {
     private readonly hunters: HunterCopies,
     private readonly slots: SlotsService,
     private readonly bookings: BookingRepository,
+    private readonly queries: BookingQueries,
     private readonly payments: PaymentProvider,
     private readonly users: UserCopies,
     private readonly limits: BookingLimits,
@@ -58,9 +61,9 @@ export class HoldSlotUseCase {
         sessionType: command.sessionType,
         startsAt: offer.slot.startsAt,
       };
-      const held = await this.bookings.findLiveHold(manager, key);
+      const held = await this.queries.findLiveHold(manager, key);
       if (held) return held;
-      if ((await this.bookings.countLiveHolds(manager, command.user.id)) >= BOOKING_RULES.maxUnpaidHolds) {
+      if ((await this.queries.countLiveHolds(manager, command.user.id)) >= BOOKING_RULES.maxUnpaidHolds) {
         throw new ConflictException(BOOKING_ERRORS.tooManyHolds);
       }
       await this.limits.refuseReHoldTooSoon(manager, { ...key, endsAt: offer.slot.endsAt });

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { PaymentProvider } from '../../../payments/payment-provider.js';
-import { BookingRepository } from '../../booking.repository.js';
+import { BookingRepository } from '../../../store/booking.repository.js';
+import { BookingViews } from '../../../views/booking-views.js';
 import type { ReleaseHoldCommand } from './release-hold.commands.js';
 
 /**
@@ -14,12 +15,13 @@ export class ReleaseHoldUseCase {
 
   constructor(
     private readonly bookings: BookingRepository,
+    private readonly views: BookingViews,
     private readonly payments: PaymentProvider,
   ) {}
 
   async execute(command: ReleaseHoldCommand): Promise<void> {
     const { bookingId, user } = command;
-    const booking = await this.bookings.findForParticipant(bookingId, user.id);
+    const booking = await this.views.findForParticipant(bookingId, user.id);
     if (booking.clientUserId !== user.id) return;
     const intentId = (await this.bookings.release(bookingId, user.id))?.paymentIntentId;
     if (!intentId) return;

@@ -5,7 +5,9 @@ import { retriedTransaction } from '@hunted/platform';
 import { DataSource } from 'typeorm';
 import { HunterCopies } from '../../../hunters/hunter-copies.js';
 import { SlotsService } from '../../../slots/slots.service.js';
-import { BookingRepository, type BookingRow } from '../../booking.repository.js';
+import { BookingRepository } from '../../../store/booking.repository.js';
+import { type BookingRow } from '../../../store/booking-rows.js';
+import { BookingViews } from '../../../views/booking-views.js';
 import { BookingLimits } from '../../limits/booking-limits.js';
 import { TIME_NOT_OFFERED } from '../offered-booking.js';
 import type { RescheduleBookingCommand } from './reschedule-booking.commands.js';
@@ -28,11 +30,12 @@ export class RescheduleBookingUseCase {
     private readonly hunters: HunterCopies,
     private readonly slots: SlotsService,
     private readonly bookings: BookingRepository,
+    private readonly views: BookingViews,
     private readonly limits: BookingLimits,
   ) {}
 
   async execute(command: RescheduleBookingCommand): Promise<BookingRow> {
-    const booking = await this.bookings.findForParticipant(command.bookingId, command.user.id);
+    const booking = await this.views.findForParticipant(command.bookingId, command.user.id);
     if (booking.clientUserId !== command.user.id) throw new ForbiddenException(ONLY_CLIENT_RESCHEDULES);
     if (booking.status !== 'confirmed') throw new BadRequestException(RESCHEDULE_WINDOW);
     const hunter = await this.hunters.find(booking.hunterId);

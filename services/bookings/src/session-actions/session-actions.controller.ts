@@ -13,8 +13,13 @@ import {
   type TimeProposalInput,
 } from '@hunted/contracts';
 import { CurrentUser, SignedIn, ValidBody, type AuthenticatedUser } from '@hunted/platform';
-import { BookingsService } from '../bookings.service.js';
-import { SessionActions } from './session-actions.service.js';
+import { BookingPages } from '../views/booking-pages.js';
+import { AcceptProposalUseCase } from './usecases/accept-proposal/accept-proposal.use-case.js';
+import { CancelByHunterUseCase } from './usecases/cancel-by-hunter/cancel-by-hunter.use-case.js';
+import { DeclineProposalUseCase } from './usecases/decline-proposal/decline-proposal.use-case.js';
+import { DisputeNoShowUseCase } from './usecases/dispute-no-show/dispute-no-show.use-case.js';
+import { MarkAttendanceUseCase } from './usecases/mark-attendance/mark-attendance.use-case.js';
+import { ProposeTimeUseCase } from './usecases/propose-time/propose-time.use-case.js';
 
 const bookingBody = { message: BOOKING_BODY_MESSAGE };
 
@@ -26,8 +31,13 @@ const bookingBody = { message: BOOKING_BODY_MESSAGE };
 @SignedIn()
 export class SessionActionsController {
   constructor(
-    private readonly actions: SessionActions,
-    private readonly bookings: BookingsService,
+    private readonly bookings: BookingPages,
+    private readonly cancelByHunter: CancelByHunterUseCase,
+    private readonly markAttendance: MarkAttendanceUseCase,
+    private readonly proposeTime: ProposeTimeUseCase,
+    private readonly acceptProposal: AcceptProposalUseCase,
+    private readonly declineProposal: DeclineProposalUseCase,
+    private readonly disputeNoShow: DisputeNoShowUseCase,
   ) {}
 
   @Post('hunter-bookings/:id/cancel')
@@ -37,7 +47,7 @@ export class SessionActionsController {
     @Param('id') id: string,
     @ValidBody(hunterCancelSchema, bookingBody) body: HunterCancelInput,
   ): Promise<HunterBooking> {
-    await this.actions.cancelByHunter(id, user.id, body.reason);
+    await this.cancelByHunter.execute({ user, bookingId: id, reason: body.reason });
     return this.bookings.hunterBooking(id, user.id);
   }
 
@@ -48,7 +58,7 @@ export class SessionActionsController {
     @Param('id') id: string,
     @ValidBody(attendanceSchema, bookingBody) body: AttendanceInput,
   ): Promise<HunterBooking> {
-    await this.actions.markAttendance(id, user.id, body.attendance);
+    await this.markAttendance.execute({ user, bookingId: id, attendance: body.attendance });
     return this.bookings.hunterBooking(id, user.id);
   }
 
@@ -59,21 +69,21 @@ export class SessionActionsController {
     @Param('id') id: string,
     @ValidBody(timeProposalSchema, bookingBody) body: TimeProposalInput,
   ): Promise<HunterBooking> {
-    await this.actions.propose(id, user.id, body);
+    await this.proposeTime.execute({ user, bookingId: id, ...body });
     return this.bookings.hunterBooking(id, user.id);
   }
 
   @Post('bookings/:id/proposal/accept')
   @HttpCode(200)
   async accept(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string): Promise<BookingDetail> {
-    await this.actions.acceptProposal(id, user.id);
+    await this.acceptProposal.execute({ user, bookingId: id });
     return this.bookings.detail(id, user.id);
   }
 
   @Post('bookings/:id/proposal/decline')
   @HttpCode(200)
   async decline(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string): Promise<BookingDetail> {
-    await this.actions.declineProposal(id, user.id);
+    await this.declineProposal.execute({ user, bookingId: id });
     return this.bookings.detail(id, user.id);
   }
 
@@ -84,7 +94,7 @@ export class SessionActionsController {
     @Param('id') id: string,
     @ValidBody(disputeSchema, bookingBody) body: DisputeInput,
   ): Promise<BookingDetail> {
-    await this.actions.dispute(id, user.id, body.reason);
+    await this.disputeNoShow.execute({ user, bookingId: id, reason: body.reason });
     return this.bookings.detail(id, user.id);
   }
 }

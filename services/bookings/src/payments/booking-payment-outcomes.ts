@@ -7,10 +7,11 @@ import {
   type AfterCommit,
   type PaymentIntentSnapshot,
   type RefundReport,
-} from '../payments/payment-provider.js';
-import { BookingRefundsRepository } from './booking-refunds.repository.js';
-import { BookingMetrics } from './booking-metrics.js';
-import { BookingRepository, isBookingId, type BookingRow } from './booking.repository.js';
+} from './payment-provider.js';
+import { BookingRefundsRepository } from '../store/booking-refunds.repository.js';
+import { BookingMetrics } from '../store/booking-metrics.js';
+import { BookingRepository } from '../store/booking.repository.js';
+import { isBookingId, type BookingRow } from '../store/booking-rows.js';
 
 /** Where a succeeded payment left its booking. */
 export type PaymentOutcome = 'confirmed' | 'refunded' | 'ignored';

@@ -7,8 +7,8 @@ import {
 } from '@hunted/contracts';
 import { decodeImageDataUrl, type ImageRules } from '@hunted/platform';
 import type { EntityManager } from 'typeorm';
-import { BookingRepository, isBookingId } from '../booking.repository.js';
-import { BOOKING_PHOTO_PATH } from './booking-photo-path.js';
+import { BookingViews } from '../views/booking-views.js';
+import { BOOKING_PHOTO_PATH, isBookingId } from '../store/booking-rows.js';
 import { BookingPhotosRepository } from './booking-photos.repository.js';
 
 /** A 5 MB photo in base64 (about 6.7 MB) and its JSON: the route's own body limit (the platform's is 1 MB). */
@@ -31,7 +31,7 @@ function refused(field: string, message: string): BadRequestException {
 export class BookingPhotos {
   constructor(
     private readonly photos: BookingPhotosRepository,
-    private readonly bookings: BookingRepository,
+    private readonly views: BookingViews,
   ) {}
 
   /** Stores one upload of `ownerUserId` (refused before it is stored when its bytes are no image or too large). */
@@ -59,7 +59,7 @@ export class BookingPhotos {
     const photo = await this.photos.find(photoId);
     if (!photo) return null;
     if (photo.ownerUserId === userId) return photo.bytes;
-    if (photo.bookingId && (await this.bookings.hunterMemberSeesQuestionOf(photo.bookingId, userId))) return photo.bytes;
+    if (photo.bookingId && (await this.views.hunterMemberSeesQuestionOf(photo.bookingId, userId))) return photo.bytes;
     return null;
   }
 

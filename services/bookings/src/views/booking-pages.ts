@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import {
-  BOOKING_ACTION_RULES,
-  BOOKING_RULES,
   whatsappLink,
   type BookingDetail,
   type BookingDispute,
@@ -12,45 +10,48 @@ import {
   type TimeProposal,
 } from '@hunted/contracts';
 import { nowMs, type Page } from '@hunted/platform';
+import { questionForHunter, type BookingRow } from '../store/booking-rows.js';
+import { BookingViews, type BookingRowWithJoining, type BookingRowWithNames } from './booking-views.js';
 import {
-  BookingRepository,
-  questionForHunter,
-  type BookingRow,
-  type BookingRowWithJoining,
-  type BookingRowWithNames,
-} from './booking.repository.js';
+  canCancel,
+  canDispute,
+  canMarkAttendance,
+  canPropose,
+  isBeforeChangeWindow,
+  joiningReleased,
+  refundOnCancel,
+  reviewableUntil,
+} from '../store/booking-rules.js';
 
 /** A page of either list when the query names none; the platform caps `limit` at 100 and `offset` at 10,000. */
 export const BOOKINGS_PAGE_SIZE = 50;
 
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
-const time = (value: Date) => new Date(value).getTime();
 
-/** Reads of both sides' lists and of one booking, as the pages show them. */
+/**
+ * Both sides' lists and one booking as the pages show them: the rows of BookingViews, with what each reader may do
+ * now (the flags read store/booking-rules.ts).
+ */
 @Injectable()
-export class BookingsService {
-  constructor(private readonly bookings: BookingRepository) {}
+export class BookingPages {
+  constructor(private readonly views: BookingViews) {}
 
   /** One booking the member takes part in, with its names (404 otherwise), in one read. */
   async detail(bookingId: string, userId: string): Promise<BookingDetail> {
-    return toDetail(await this.bookings.findWithNamesForParticipant(bookingId, userId), userId);
+    return toDetail(await this.views.findWithNamesForParticipant(bookingId, userId), userId);
   }
 
   /** One booking of the member's hunter profile, as a row of their list (404 for anyone else). */
   async hunterBooking(bookingId: string, userId: string): Promise<HunterBooking> {
-    return toHunterBooking(await this.bookings.findWithNamesForHunter(bookingId, userId));
+    return toHunterBooking(await this.views.findWithNamesForHunter(bookingId, userId));
   }
 
   /** A page of the member's bookings and live holds (expired holds are gone), soonest first, with the total. */
   async mine(userId: string, page: Page): Promise<{ items: MyBooking[]; total: number }> {
-    const { rows, total } = await this.bookings.page('client', userId, page);
+    const { rows, total } = await this.views.page('client', userId, page);
     const now = nowMs();
     const items = rows.map((row): MyBooking => {
-      const untilStart = time(row.startsAt) - now;
-      const canReschedule = row.status === 'confirmed' && untilStart >= BOOKING_RULES.changeWindowHours * HOUR_MS;
-      const canCancel = row.status === 'confirmed' && untilStart > 0;
+      const canReschedule = isBeforeChangeWindow(row, now);
       const detail = toDetail(row, userId);
       return {
         id: row.id,
@@ -69,8 +70,8 @@ export class BookingsService {
         photoUrls: detail.photoUrls,
         createdAt: detail.createdAt,
         canReschedule,
-        canCancel,
-        refundIfCancelledPence: canReschedule ? row.pricePence : 0,
+        canCancel: canCancel(row, now),
+        refundIfCancelledPence: refundOnCancel(row, 'client', now),
         expiresAt: row.status === 'pending_payment' ? iso(row.expiresAt) : null,
         endsAt: detail.endsAt,
         joining: detail.joining,
@@ -80,7 +81,7 @@ export class BookingsService {
         proposal: detail.proposal,
         dispute: detail.dispute,
         canDispute: canDispute(row, now),
-        reviewableUntil: reviewableUntil(row, now),
+        reviewableUntil: reviewableUntilOf(row, now),
       };
     });
     return { items, total };
@@ -88,7 +89,7 @@ export class BookingsService {
 
   /** A page of the bookings of the caller's hunter profile (holds are not bookings yet), soonest first, with the total. */
   async ofHunter(userId: string, page: Page): Promise<{ items: HunterBooking[]; total: number }> {
-    const { rows, total } = await this.bookings.page('hunter', userId, page);
+    const { rows, total } = await this.views.page('hunter', userId, page);
     return { items: rows.map(toHunterBooking), total };
   }
 }
@@ -96,8 +97,6 @@ export class BookingsService {
 /** The hunter's side of a booking: the client's question and photos, and what the hunter may do now. */
 export function toHunterBooking(row: BookingRowWithNames): HunterBooking {
   const now = nowMs();
-  const started = time(row.startsAt) <= now;
-  const changeable = row.status === 'confirmed' && !started;
   return {
     id: row.id,
     clientName: row.clientName ?? 'Client',
@@ -115,9 +114,9 @@ export function toHunterBooking(row: BookingRowWithNames): HunterBooking {
     cancelReason: row.cancelReason,
     proposal: proposalOf(row),
     dispute: disputeOf(row),
-    canCancel: changeable,
-    canPropose: changeable && row.proposedAt === null,
-    canMarkAttendance: started && (row.status === 'confirmed' || row.status === 'completed') && row.attendance === null,
+    canCancel: canCancel(row, now),
+    canPropose: canPropose(row, now),
+    canMarkAttendance: canMarkAttendance(row, now),
   };
 }
 
@@ -161,8 +160,7 @@ export function joiningFor(
   row: Pick<BookingRow, 'status' | 'endsAt' | 'sessionType'> & { joining: JoiningDetails | null },
   now: number,
 ): BookingJoining | null {
-  if (row.status !== 'confirmed' && row.status !== 'completed') return null;
-  if (now > time(row.endsAt) + BOOKING_ACTION_RULES.joiningReleaseHoursAfterEnd * HOUR_MS) return null;
+  if (!joiningReleased(row, now)) return null;
   switch (row.sessionType) {
     case 'askQuestion':
       return { kind: 'messages' };
@@ -201,26 +199,8 @@ export function disputeOf(row: BookingRow): BookingDispute | null {
   };
 }
 
-/** A no-show mark not disputed yet, within BOOKING_ACTION_RULES.disputeWindowHours of being made. */
-function canDispute(row: BookingRow, now: number): boolean {
-  return (
-    row.attendance === 'no_show' &&
-    row.disputeStatus === null &&
-    row.attendanceMarkedAt !== null &&
-    now < time(row.attendanceMarkedAt) + BOOKING_ACTION_RULES.disputeWindowHours * HOUR_MS
-  );
-}
-
-/**
- * A held session (ended, not cancelled, not a no-show): its end + the review window, while that is ahead. A no-show
- * whose dispute an admin refunded counts as held, as reviews judges it (the mark was overturned), so the form shows
- * exactly when reviews would take the review; a dismissed or open dispute leaves the mark standing.
- */
-function reviewableUntil(row: BookingRow, now: number): string | null {
-  const ended = time(row.endsAt) <= now;
-  const held = row.status === 'completed' || (row.status === 'confirmed' && ended);
-  const noShowStands = row.attendance === 'no_show' && row.disputeStatus !== 'refunded';
-  if (!held || noShowStands) return null;
-  const until = time(row.endsAt) + BOOKING_ACTION_RULES.reviewWindowDays * DAY_MS;
-  return until > now ? new Date(until).toISOString() : null;
+/** A held session (store/booking-rules.ts, `isHeld`): its end + the review window, while that is ahead. */
+function reviewableUntilOf(row: BookingRow, now: number): string | null {
+  const until = reviewableUntil(row, now);
+  return until === null ? null : new Date(until).toISOString();
 }

@@ -3,168 +3,24 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import {
   DEFAULT_PASSPORT_SHARES,
   BOOKING_ERRORS,
-  BOOKING_RULES,
   type BookingAttendance,
-  type BookingEventV1,
-  type BookingStatus,
-  type PassportShares,
-  type SessionTypeKey,
   type Slot,
 } from '@hunted/contracts';
-import {
-  EventPublisher,
-  now,
-  preparedQuery,
-  retriedTransaction,
-  SQL_STATE,
-  sqlStateOf,
-  type Page,
-} from '@hunted/platform';
-import type { JoiningDetails } from '@hunted/contracts';
-import { BOOKING_PHOTO_PATH } from './photos/booking-photo-path.js';
-import { BookingMetrics } from './booking-metrics.js';
+import { EventPublisher, now, retriedTransaction, SQL_STATE, sqlStateOf } from '@hunted/platform';
 import { DataSource, type EntityManager } from 'typeorm';
-
-export const BOOKING_NOT_FOUND = 'Booking not found';
-
-export interface BookingRow {
-  id: string;
-  status: BookingStatus;
-  hunterId: number;
-  hunterUserId: string | null;
-  clientUserId: string;
-  sessionType: SessionTypeKey;
-  sessionDate: string;
-  sessionTime: string;
-  duration: number;
-  startsAt: Date;
-  endsAt: Date;
-  pricePence: number;
-  notes: string | null;
-  expiresAt: Date | null;
-  paymentIntentId: string | null;
-  clientSecret: string | null;
-  paymentStatus: string | null;
-  paidAt: Date | null;
-  refundId: string | null;
-  refundPence: number;
-  refundReason: 'cancelled' | 'late_payment' | null;
-  refundedPence: number;
-  refundedAt: Date | null;
-  cancelledBy: 'client' | 'hunter' | 'system' | null;
-  sequence: number;
-  createdAt: Date;
-  /** The platform's application fee of a paid booking (pence), decided at the hold. */
-  platformFeePence: number;
-  /** The hunter's connected account the charge pays (destination charge), null for a free or older booking. */
-  destinationAccountId: string | null;
-  /** `/api/media/booking-photos/{id}` of the client's photos, oldest first. */
-  photoUrls: string[];
-  cancelReason: string | null;
-  attendance: BookingAttendance | null;
-  attendanceMarkedAt: Date | null;
-  /** The hunter's open suggestion of another time (all null when none). */
-  proposedSessionDate: string | null;
-  proposedSessionTime: string | null;
-  proposedStartsAt: Date | null;
-  proposedEndsAt: Date | null;
-  proposalMessage: string | null;
-  proposedAt: Date | null;
-  disputeStatus: 'open' | 'refunded' | 'dismissed' | null;
-  disputeReason: string | null;
-  disputedAt: Date | null;
-  disputeResolvedAt: Date | null;
-  disputeResolutionNote: string | null;
-  /** What of the style passport the client shares with the hunter (chosen with the hold or the free booking). */
-  passport: PassportShares;
-}
-
-export const BOOKING_COLUMNS = `b.id, b.status, b.hunter_id as "hunterId", b.hunter_user_id as "hunterUserId",
-  b.client_user_id as "clientUserId", b.session_type as "sessionType", to_char(b.session_date, 'YYYY-MM-DD') as "sessionDate",
-  b.session_time as "sessionTime", b.duration, b.starts_at as "startsAt", b.ends_at as "endsAt", b.price_pence as "pricePence",
-  b.notes, b.expires_at as "expiresAt", b.payment_intent_id as "paymentIntentId", b.client_secret as "clientSecret",
-  b.payment_status as "paymentStatus", b.paid_at as "paidAt", b.refund_id as "refundId", b.refund_pence as "refundPence",
-  b.refund_reason as "refundReason", b.refunded_pence as "refundedPence", b.refunded_at as "refundedAt",
-  b.cancelled_by as "cancelledBy", b.sequence, b.created_at as "createdAt", b.platform_fee_pence as "platformFeePence",
-  b.destination_account_id as "destinationAccountId", b.cancel_reason as "cancelReason", b.attendance,
-  b.attendance_marked_at as "attendanceMarkedAt", to_char(b.proposed_session_date, 'YYYY-MM-DD') as "proposedSessionDate",
-  b.proposed_session_time as "proposedSessionTime", b.proposed_starts_at as "proposedStartsAt",
-  b.proposed_ends_at as "proposedEndsAt", b.proposal_message as "proposalMessage", b.proposed_at as "proposedAt",
-  b.dispute_status as "disputeStatus", b.dispute_reason as "disputeReason", b.disputed_at as "disputedAt",
-  b.dispute_resolved_at as "disputeResolvedAt", b.dispute_resolution_note as "disputeResolutionNote", b.passport,
-  array(select '${BOOKING_PHOTO_PATH}/' || p.id from booking_photos p where p.booking_id = b.id
-        order by p.created_at, p.id) as "photoUrls"`;
-
-/** Clears the hunter's open suggestion of another time (a move, a cancellation or the client's answer ends it). */
-const CLEAR_PROPOSAL = `proposed_session_date = null, proposed_session_time = null, proposed_starts_at = null,
-  proposed_ends_at = null, proposal_message = null, proposed_at = null`;
-
-/** What a new row says (a hold adds its length, `holdMinutes`; a free booking is confirmed at once). */
-export interface NewBooking {
-  id: string;
-  hunterId: number;
-  hunterUserId: string | null;
-  clientUserId: string;
-  sessionType: SessionTypeKey;
-  sessionDate: string;
-  sessionTime: string;
-  duration: number;
-  startsAt: string;
-  endsAt: string;
-  pricePence: number;
-  /** The client's question or brief (trimmed), or null. */
-  notes?: string | null;
-  /** What of the style passport the hunter may see; absent: DEFAULT_PASSPORT_SHARES. */
-  passport?: PassportShares;
-  /** A paid hold's application fee and the hunter's connected account (destination charges); none for a free one. */
-  platformFeePence?: number;
-  destinationAccountId?: string | null;
-}
-
-/**
- * The client's question and photos as the booking's hunter may see them: none when the client keeps them to
- * themselves (`passport.question` off). Every hunter-side read of a booking, and every event (messaging posts the
- * question to the hunter from it), goes through this.
- */
-export function questionForHunter(row: Pick<BookingRow, 'notes' | 'photoUrls' | 'passport'>): {
-  notes: string | null;
-  photoUrls: string[];
-} {
-  if (!(row.passport ?? DEFAULT_PASSPORT_SHARES).question) return { notes: null, photoUrls: [] };
-  return { notes: row.notes, photoUrls: row.photoUrls ?? [] };
-}
-
-/** What every booking event carries. */
-export function bookingEventOf(row: BookingRow): BookingEventV1 {
-  return {
-    bookingId: row.id,
-    hunterId: row.hunterId,
-    hunterUserId: row.hunterUserId,
-    clientUserId: row.clientUserId,
-    sessionType: row.sessionType,
-    startsAt: new Date(row.startsAt).toISOString(),
-    endsAt: new Date(row.endsAt).toISOString(),
-    pricePence: row.pricePence,
-    sequence: row.sequence,
-    ...questionForHunter(row),
-    passport: { ...DEFAULT_PASSPORT_SHARES, ...row.passport },
-  };
-}
-
-/**
- * A hunter's live holds and bookings around some dates (a day either side covers any offset), read for every view
- * of their slots: a named statement (planned once per connection) on hunter_bookings_busy_idx. The lower bound on
- * starts_at is what lets the index skip the hunter's past: no session lasts a day, so one ending after the day
- * before `from` starts after the day before that.
- */
-const BUSY_RANGES = {
-  name: 'bookings_busy_ranges',
-  text: `select starts_at as "startsAt", ends_at as "endsAt" from hunter_bookings
-         where hunter_id = $1 and status in ('confirmed', 'pending_payment')
-           and (status = 'confirmed' or expires_at > now())
-           and starts_at < $3::date + 2 and starts_at > $2::date - 2 and ends_at > $2::date - 1
-           and id <> coalesce($4::uuid, '00000000-0000-0000-0000-000000000000')`,
-};
+import { BOOKING_GUARDS } from './booking-guards.js';
+import { BookingMetrics } from './booking-metrics.js';
+import {
+  BOOKING_COLUMNS,
+  BOOKING_NOT_FOUND,
+  bookingEventOf,
+  CLEAR_PROPOSAL,
+  isBookingId,
+  OF_HUNTER_MEMBER,
+  PARTICIPANT,
+  type BookingRow,
+  type NewBooking,
+} from './booking-rows.js';
 
 /** 23P01 from either exclusion constraint: another active row holds part of that time. */
 async function refusingOverlaps<T>(write: Promise<T>): Promise<T> {
@@ -174,50 +30,6 @@ async function refusingOverlaps<T>(write: Promise<T>): Promise<T> {
     if (sqlStateOf(error) === SQL_STATE.exclusionViolation) throw new ConflictException(BOOKING_ERRORS.slotTaken);
     throw error;
   }
-}
-
-/** A row with the names the pages show (the hunter's copy, the client's user copy). */
-export type BookingRowWithNames = BookingRow & {
-  hunterName: string | null;
-  hunterProfileImage: string | null;
-  hunterLocation: string | null;
-  clientName: string | null;
-};
-
-/** The two booking lists: the member's own (as client), and those of the member's hunter profile. */
-export type BookingList = 'client' | 'hunter';
-
-const COLUMNS_WITH_NAMES = `${BOOKING_COLUMNS}, h.name as "hunterName", h.profile_image_url as "hunterProfileImage",
-  h.location as "hunterLocation", nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '') as "clientName"`;
-const FROM_WITH_NAMES = `from hunter_bookings b left join hunters h on h.id = b.hunter_id left join users u on u.user_id = b.client_user_id`;
-
-/** The hunter's joining details (released to the client by BookingsService, never to anyone else). */
-export type BookingRowWithJoining = BookingRowWithNames & { joining: JoiningDetails | null };
-const COLUMNS_WITH_JOINING = `${COLUMNS_WITH_NAMES}, j.joining`;
-const FROM_WITH_JOINING = `${FROM_WITH_NAMES} left join hunter_joining_details j on j.hunter_id = b.hunter_id`;
-
-/** `b` belongs to the hunter profile of member `$2` (the hunters copy says who owns it now). */
-const OF_HUNTER_MEMBER = `b.hunter_id in (select id from hunters where user_id = $2)`;
-
-/** A booking to one admin: with the names the console shows. */
-export type DisputeRow = BookingRowWithNames;
-
-/** `b` is a booking `$2` takes part in: as its client, or as its hunter (by the row, or by the hunter copy). */
-const PARTICIPANT = `(b.client_user_id = $2 or b.hunter_user_id = $2
-                      or exists (select 1 from hunters h2 where h2.id = b.hunter_id and h2.user_id = $2))`;
-
-/** Each list's rows, `$1` the user. */
-const LISTS: Record<BookingList, string> = {
-  client: `b.client_user_id = $1 and (b.status in ('confirmed', 'completed', 'cancelled')
-                                        or (b.status = 'pending_payment' and b.expires_at > now()))`,
-  hunter: `b.hunter_id in (select id from hunters where user_id = $1) and b.status in ('confirmed', 'completed', 'cancelled')`,
-};
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Booking ids are UUIDs: anything else names no booking (and never reaches PostgreSQL's uuid cast). */
-export function isBookingId(value: string): boolean {
-  return UUID.test(value);
 }
 
 /** The limits a move must meet, read in the UPDATE itself (BookingLimits' configuration). */
@@ -230,8 +42,10 @@ export interface RescheduleLimits {
 export type PaidHoldOutcome = 'confirmed' | 'refunded';
 
 /**
- * The one owner of hunter_bookings, and its state machine: no other file holds SQL on the table. Each transition
- * (docs/architecture.md, "Bookings: the state machine") names the states it leaves in its WHERE, writes the row
+ * The one writer of hunter_bookings, and its state machine: its locks, the rows its transitions act on, and the
+ * transitions; the other reads are BookingQueries' (beside it) and the pages' BookingViews (views/). Each transition
+ * (docs/architecture.md, "Bookings: the state machine") names the states it leaves in its WHERE (the guards of
+ * booking-guards.ts, the SQL twins of booking-rules.ts), writes the row
  * and publishes its event through the outbox in the same transaction (the caller's when it passes its
  * EntityManager, else its own). The exclusion constraints decide every overlap (never a check before the write),
  * and each write that takes a time first expires the stale holds in its way, in the same transaction.
@@ -298,7 +112,7 @@ export class BookingRepository {
     if (taken.length > 0) throw new ConflictException(BOOKING_ERRORS.slotTaken);
   }
 
-  // ---- Reads -------------------------------------------------------------------------------------------------
+  // ---- The rows the transitions act on ---------------------------------------------------------------------
 
   async find(
     bookingId: string,
@@ -329,240 +143,6 @@ export class BookingRepository {
   ): Promise<BookingRow | null> {
     const rows = await manager.query<BookingRow[]>(
       `select ${BOOKING_COLUMNS} from hunter_bookings b where payment_intent_id = $1`,
-      [paymentIntentId],
-    );
-    return rows[0] ?? null;
-  }
-
-  /** A booking the member takes part in (as its client or as its hunter), else 404 — never saying it exists. */
-  async findForParticipant(bookingId: string, userId: string): Promise<BookingRow> {
-    if (!isBookingId(bookingId)) throw new NotFoundException(BOOKING_NOT_FOUND);
-    const rows = await this.dataSource.query<BookingRow[]>(
-      `select ${BOOKING_COLUMNS} from hunter_bookings b where b.id = $1 and ${PARTICIPANT}`,
-      [bookingId, userId],
-    );
-    if (!rows[0]) throw new NotFoundException(BOOKING_NOT_FOUND);
-    return rows[0];
-  }
-
-  /** The same, with the names the pages show (and the hunter's joining details), in one read. */
-  async findWithNamesForParticipant(bookingId: string, userId: string): Promise<BookingRowWithJoining> {
-    if (!isBookingId(bookingId)) throw new NotFoundException(BOOKING_NOT_FOUND);
-    const rows = await this.dataSource.query<BookingRowWithJoining[]>(
-      `select ${COLUMNS_WITH_JOINING} ${FROM_WITH_JOINING} where b.id = $1 and ${PARTICIPANT}`,
-      [bookingId, userId],
-    );
-    if (!rows[0]) throw new NotFoundException(BOOKING_NOT_FOUND);
-    return rows[0];
-  }
-
-  /** A booking of the hunter profile member `userId` owns, with its names, else 404 (never saying it exists). */
-  async findWithNamesForHunter(bookingId: string, userId: string): Promise<BookingRowWithNames> {
-    if (!isBookingId(bookingId)) throw new NotFoundException(BOOKING_NOT_FOUND);
-    const rows = await this.dataSource.query<BookingRowWithNames[]>(
-      `select ${COLUMNS_WITH_NAMES} ${FROM_WITH_NAMES} where b.id = $1 and ${OF_HUNTER_MEMBER}`,
-      [bookingId, userId],
-    );
-    if (!rows[0]) throw new NotFoundException(BOOKING_NOT_FOUND);
-    return rows[0];
-  }
-
-  /**
-   * Whether member `userId` owns the hunter profile of the booking and its client shares the question with them
-   * (a photo of it is then theirs to see; with `passport.question` off it is the client's alone).
-   */
-  async hunterMemberSeesQuestionOf(bookingId: string, userId: string): Promise<boolean> {
-    const rows = await this.dataSource.query<unknown[]>(
-      `select 1 from hunter_bookings b
-        where b.id = $1 and ${OF_HUNTER_MEMBER} and coalesce((b.passport ->> 'question')::boolean, true)`,
-      [bookingId, userId],
-    );
-    return rows.length > 0;
-  }
-
-  /** A page of the disputes (open ones, or all), newest first, with the total. */
-  async disputesPage(onlyOpen: boolean, page: Page): Promise<{ rows: DisputeRow[]; total: number }> {
-    const where = onlyOpen ? `b.dispute_status = 'open'` : `b.dispute_status is not null`;
-    const rows = await this.dataSource.query<DisputeRow[]>(
-      `select ${COLUMNS_WITH_NAMES} ${FROM_WITH_NAMES} where ${where} order by b.disputed_at desc, b.id limit $1 offset $2`,
-      [page.limit, page.offset],
-    );
-    const [count] = await this.dataSource.query<{ n: number }[]>(
-      `select count(*)::int as n from hunter_bookings b where ${where}`,
-    );
-    return { rows, total: count!.n };
-  }
-
-  /** One booking with its names, for the admin (404 when it is none). */
-  async findWithNames(bookingId: string): Promise<DisputeRow> {
-    if (!isBookingId(bookingId)) throw new NotFoundException(BOOKING_NOT_FOUND);
-    const rows = await this.dataSource.query<DisputeRow[]>(
-      `select ${COLUMNS_WITH_NAMES} ${FROM_WITH_NAMES} where b.id = $1`,
-      [bookingId],
-    );
-    if (!rows[0]) throw new NotFoundException(BOOKING_NOT_FOUND);
-    return rows[0];
-  }
-
-  /**
-   * A page of the list's rows, soonest first (ties by id, so pages never repeat or skip), with the total: a list
-   * grows without bound for a busy member, so it is never read whole.
-   */
-  async page(list: BookingList, userId: string, page: Page): Promise<{ rows: BookingRowWithJoining[]; total: number }> {
-    const where = LISTS[list];
-    const rows = await this.dataSource.query<(BookingRowWithJoining & { total: number })[]>(
-      `select ${COLUMNS_WITH_JOINING}, count(*) over ()::int as total ${FROM_WITH_JOINING}
-       where ${where} order by b.starts_at, b.id limit $2 offset $3`,
-      [userId, page.limit, page.offset],
-    );
-    if (rows.length || page.offset === 0) return { rows, total: rows[0]?.total ?? 0 };
-    // A page past the end has no row to carry the total: count on its own then.
-    const [count] = await this.dataSource.query<{ n: number }[]>(
-      `select count(*)::int as n from hunter_bookings b where ${where}`,
-      [userId],
-    );
-    return { rows, total: count!.n };
-  }
-
-  /** Live holds and confirmed bookings of the hunter around the dates (a day either side covers any offset). */
-  busyRanges(
-    hunterId: number,
-    from: string,
-    to: string,
-    exceptId: string | null = null,
-  ): Promise<{ startsAt: Date; endsAt: Date }[]> {
-    return preparedQuery(this.dataSource, BUSY_RANGES, [hunterId, from, to, exceptId]);
-  }
-
-  /** The member's live hold of exactly that start with that hunter and type, if any. */
-  async findLiveHold(
-    manager: EntityManager,
-    key: { clientUserId: string; hunterId: number; sessionType: string; startsAt: string },
-  ): Promise<BookingRow | null> {
-    const rows = await manager.query<BookingRow[]>(
-      `select ${BOOKING_COLUMNS} from hunter_bookings b
-       where client_user_id = $1 and hunter_id = $2 and session_type = $3 and starts_at = $4
-         and status = 'pending_payment' and expires_at > now()`,
-      [key.clientUserId, key.hunterId, key.sessionType, key.startsAt],
-    );
-    return rows[0] ?? null;
-  }
-
-  async countLiveHolds(manager: EntityManager, clientUserId: string): Promise<number> {
-    const rows = await manager.query<{ count: number }[]>(
-      `select count(*)::int as count from hunter_bookings where client_user_id = $1 and status = 'pending_payment' and expires_at > now()`,
-      [clientUserId],
-    );
-    return rows[0]?.count ?? 0;
-  }
-
-  /** The member's upcoming free bookings with the hunter (BookingLimits' cap). */
-  async countUpcomingFree(manager: EntityManager, clientUserId: string, hunterId: number): Promise<number> {
-    const [row] = await manager.query<{ count: number }[]>(
-      `select count(*)::int as count from hunter_bookings
-        where client_user_id = $1 and hunter_id = $2 and price_pence = 0 and status = 'confirmed' and ends_at > now()`,
-      [clientUserId, hunterId],
-    );
-    return row?.count ?? 0;
-  }
-
-  /** Paid holds the member started in the last 24 hours, and the wait until the oldest leaves the window. */
-  async holdsOfLastDay(manager: EntityManager, clientUserId: string): Promise<{ count: number; waitMs: number }> {
-    const [row] = await manager.query<{ count: number; waitMs: number | null }[]>(
-      `select count(*)::int as count,
-              extract(epoch from min(created_at) + interval '24 hours' - now()) * 1000 as "waitMs"
-         from hunter_bookings
-        where client_user_id = $1 and price_pence > 0 and created_at > now() - interval '24 hours'`,
-      [clientUserId],
-    );
-    return { count: row?.count ?? 0, waitMs: Number(row?.waitMs ?? 0) };
-  }
-
-  /**
-   * How long until the member may hold this time of the hunter again, after releasing (or letting expire) an
-   * overlapping unpaid hold less than `cooldownMinutes` ago; null when nothing stands in the way.
-   */
-  async reHoldWaitMs(
-    manager: EntityManager,
-    hold: { clientUserId: string; hunterId: number; startsAt: string; endsAt: string },
-    cooldownMinutes: number,
-  ): Promise<number | null> {
-    // A released hold ends at once (expires_at set to then); an unpaid one at its expires_at, whether or not the
-    // expiry job has marked it yet.
-    const [row] = await manager.query<{ waitMs: number | null }[]>(
-      `select extract(epoch from max(expires_at) + make_interval(mins => $5::int) - now()) * 1000 as "waitMs"
-         from hunter_bookings
-        where client_user_id = $1 and hunter_id = $2 and status in ('expired', 'pending_payment')
-          and payment_status is distinct from 'succeeded'
-          and expires_at <= now() and expires_at > now() - make_interval(mins => $5::int)
-          and tstzrange(starts_at, ends_at) && tstzrange($3::timestamptz, $4::timestamptz)`,
-      [hold.clientUserId, hold.hunterId, hold.startsAt, hold.endsAt, cooldownMinutes],
-    );
-    return row?.waitMs == null ? null : Number(row.waitMs);
-  }
-
-  /**
-   * A movable booking's moves so far and the wait its cooldown still asks (`waitMs`, null if never moved); null
-   * when it is no longer confirmed or is inside the change window.
-   */
-  async rescheduleStateOf(
-    manager: EntityManager,
-    bookingId: string,
-    cooldownMinutes: number,
-  ): Promise<{ count: number; waitMs: number | null } | null> {
-    // The wait runs from this moment (clock_timestamp), not from the start of the transaction: a move that lost a
-    // race began its transaction before the winner's, whose `rescheduled_at` is then later than this one's now().
-    const [row] = await manager.query<{ count: number; waitMs: number | null }[]>(
-      `select reschedule_count as count,
-              extract(epoch from rescheduled_at + make_interval(mins => $2::int) - clock_timestamp()) * 1000 as "waitMs"
-         from hunter_bookings
-        where id = $1 and status = 'confirmed' and starts_at >= now() + make_interval(hours => $3::int)`,
-      [bookingId, cooldownMinutes, BOOKING_RULES.changeWindowHours],
-    );
-    return row ? { count: row.count, waitMs: row.waitMs == null ? null : Number(row.waitMs) } : null;
-  }
-
-  /**
-   * The hold sweep's due rows: holds past their time, and expired holds whose intent is neither cancelled nor
-   * settled yet (due first: an intent put off is not due until its `payment_check_after`).
-   */
-  async holdsDue(limit: number): Promise<string[]> {
-    const rows = await this.dataSource.query<{ id: string }[]>(
-      `select id from hunter_bookings
-       where (status = 'pending_payment' and expires_at <= now())
-          or (status = 'expired' and payment_intent_id is not null and paid_at is null
-              and payment_status is distinct from 'canceled'
-              and coalesce(payment_check_after, expires_at) <= now())
-       order by coalesce(payment_check_after, expires_at) limit $1`,
-      [limit],
-    );
-    return rows.map(({ id }) => id);
-  }
-
-  /** The refund sweep's due rows: a refund recorded but never asked of the processor (the request failed). */
-  async refundsDue(limit: number): Promise<string[]> {
-    const rows = await this.dataSource.query<{ id: string }[]>(
-      `select id from hunter_bookings
-       where refund_pence > 0 and refund_id is null and refunded_at is null and payment_intent_id is not null
-         and updated_at < now() - interval '30 seconds'
-       order by updated_at limit $1`,
-      [limit],
-    );
-    return rows.map(({ id }) => id);
-  }
-
-  /** What the simulated processor knows of an intent: the booking row that holds it. */
-  async simulatedIntent(paymentIntentId: string): Promise<{
-    bookingId: string;
-    pricePence: number;
-    clientSecret: string | null;
-    paymentStatus: string | null;
-  } | null> {
-    const rows = await this.dataSource.query<
-      { bookingId: string; pricePence: number; clientSecret: string | null; paymentStatus: string | null }[]
-    >(
-      `select id as "bookingId", price_pence as "pricePence", client_secret as "clientSecret", payment_status as "paymentStatus"
-       from hunter_bookings where payment_intent_id = $1`,
       [paymentIntentId],
     );
     return rows[0] ?? null;
@@ -801,8 +381,8 @@ export class BookingRepository {
     // any open proposal.
     const proposal = options.acceptingProposal === true;
     const guard = proposal
-      ? `b.starts_at > $7 and b.proposed_starts_at = $5::timestamptz`
-      : `b.starts_at >= $7::timestamptz + make_interval(hours => ${BOOKING_RULES.changeWindowHours})
+      ? `${BOOKING_GUARDS.cancellable('$7')} and b.proposed_starts_at = $5::timestamptz`
+      : `b.status = 'confirmed' and ${BOOKING_GUARDS.startsBeforeWindow('$7')}
            and b.reschedule_count < $8::int
            and (b.rescheduled_at is null or b.rescheduled_at <= now() - make_interval(mins => $9::int))`;
     const counted = proposal ? '' : 'reschedule_count = b.reschedule_count + 1, rescheduled_at = now(),';
@@ -813,7 +393,7 @@ export class BookingRepository {
            set session_date = $3, session_time = $4, starts_at = $5, ends_at = $6, sequence = b.sequence + 1,
                ${counted} ${CLEAR_PROPOSAL}, updated_at = now()
          from (select id, starts_at, ends_at from hunter_bookings where id = $1 for update) previous
-         where b.id = previous.id and b.client_user_id = $2 and b.status = 'confirmed' and ${guard}
+         where b.id = previous.id and b.client_user_id = $2 and ${guard}
          returning ${BOOKING_COLUMNS}, previous.starts_at as "previousStartsAt", previous.ends_at as "previousEndsAt"`,
         proposal ? parameters : [...parameters, limits.maxMoves, limits.cooldownMinutes],
       ),
@@ -846,9 +426,9 @@ export class BookingRepository {
                updated_at = now(), ${CLEAR_PROPOSAL},
                cancelled_by = case when b.client_user_id = $2 then 'client' else 'hunter' end,
                refund_pence = case when b.client_user_id <> $2
-                                     or b.starts_at >= $3::timestamptz + make_interval(hours => ${BOOKING_RULES.changeWindowHours})
+                                     or ${BOOKING_GUARDS.startsBeforeWindow('$3')}
                                    then b.price_pence else 0 end
-         where b.id = $1 and ${PARTICIPANT} and b.status = 'confirmed' and b.starts_at > $3
+         where b.id = $1 and ${PARTICIPANT} and ${BOOKING_GUARDS.cancellable('$3')}
          returning ${BOOKING_COLUMNS}`,
         [bookingId, userId, now()],
       );
@@ -876,7 +456,7 @@ export class BookingRepository {
       `update hunter_bookings as b
          set status = 'cancelled', cancelled_at = now(), sequence = b.sequence + 1, refund_reason = 'cancelled',
              cancelled_by = 'system', refund_pence = b.price_pence, updated_at = now(), ${CLEAR_PROPOSAL}
-       where b.hunter_id = $1 and b.status = 'confirmed' and b.starts_at > $2
+       where b.hunter_id = $1 and ${BOOKING_GUARDS.cancellable('$2')}
        returning ${BOOKING_COLUMNS}`,
       [hunterId, now()],
     );
@@ -906,20 +486,6 @@ export class BookingRepository {
     );
     this.metrics.counted('expired', rows.length, manager);
     return rows.map(({ id }) => id);
-  }
-
-  /**
-   * The hunter's paid bookings whose session falls between two London dates (inclusive) and whose money moved:
-   * confirmed, completed, or cancelled after payment (with or without a refund). Oldest first.
-   */
-  async earningsOf(hunterId: number, from: string, to: string): Promise<BookingRowWithNames[]> {
-    return this.dataSource.query<BookingRowWithNames[]>(
-      `select ${COLUMNS_WITH_NAMES} ${FROM_WITH_NAMES}
-       where b.hunter_id = $1 and b.price_pence > 0 and b.session_date between $2::date and $3::date
-         and (b.status in ('confirmed', 'completed') or (b.status = 'cancelled' and b.paid_at is not null))
-       order by b.starts_at, b.id`,
-      [hunterId, from, to],
-    );
   }
 
   /** The processor's id of the refund asked for what the booking owes, recorded once. No state change. */
@@ -982,7 +548,7 @@ export class BookingRepository {
            set status = 'cancelled', cancelled_at = now(), sequence = b.sequence + 1, refund_reason = 'cancelled',
                cancelled_by = 'hunter', refund_pence = b.price_pence, cancel_reason = $3, ${CLEAR_PROPOSAL},
                updated_at = now()
-         where b.id = $1 and ${OF_HUNTER_MEMBER} and b.status = 'confirmed' and b.starts_at > $4
+         where b.id = $1 and ${OF_HUNTER_MEMBER} and ${BOOKING_GUARDS.cancellable('$4')}
          returning ${BOOKING_COLUMNS}`,
         [bookingId, userId, reason, now()],
       );
@@ -1014,8 +580,7 @@ export class BookingRepository {
            set attendance = $3, attendance_marked_at = $4, updated_at = now(),
                status = case when b.status = 'confirmed' and b.ends_at <= $4 then 'completed' else b.status end
          from (select id, status from hunter_bookings where id = $1 for update) previous
-         where b.id = previous.id and ${OF_HUNTER_MEMBER} and b.status in ('confirmed', 'completed')
-           and b.attendance is null and b.starts_at <= $4
+         where b.id = previous.id and ${OF_HUNTER_MEMBER} and ${BOOKING_GUARDS.markable('$4')}
          returning ${BOOKING_COLUMNS}, previous.status as "previousStatus"`,
         [bookingId, userId, attendance, at],
       );
@@ -1051,8 +616,7 @@ export class BookingRepository {
         `update hunter_bookings as b
            set proposed_session_date = $3, proposed_session_time = $4, proposed_starts_at = $5, proposed_ends_at = $6,
                proposal_message = $7, proposed_at = now(), updated_at = now()
-         where b.id = $1 and ${OF_HUNTER_MEMBER} and b.status = 'confirmed' and b.starts_at > $8
-           and b.proposed_at is null
+         where b.id = $1 and ${OF_HUNTER_MEMBER} and ${BOOKING_GUARDS.proposable('$8')}
          returning ${BOOKING_COLUMNS}`,
         [
           bookingId,
@@ -1111,8 +675,7 @@ export class BookingRepository {
       const [rows] = await manager.query<[BookingRow[], number]>(
         `update hunter_bookings as b
            set dispute_status = 'open', dispute_reason = $3, disputed_at = $4, updated_at = now()
-         where b.id = $1 and b.client_user_id = $2 and b.attendance = 'no_show' and b.dispute_status is null
-           and b.attendance_marked_at > $4::timestamptz - make_interval(hours => $5::int)
+         where b.id = $1 and b.client_user_id = $2 and ${BOOKING_GUARDS.disputable('$4', '$5')}
          returning ${BOOKING_COLUMNS}`,
         [bookingId, clientUserId, reason, now(), windowHours],
       );

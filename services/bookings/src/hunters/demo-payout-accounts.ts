@@ -7,7 +7,7 @@ import {
   ENABLED_SIMULATED_STATE,
   PayoutAccountsRepository,
   simulatedAccountIdOf,
-} from './payout-accounts.repository.js';
+} from '../store/payout-accounts.repository.js';
 
 /**
  * Simulated mode only: an unclaimed demo hunter (no member behind it, `userId` null) gets an enabled simulated

@@ -1,6 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { RefundReport } from '../payments/payment-provider.js';
+
+/**
+ * A refund as it is recorded: what of the processor's report (payments' `RefundReport`, which has this shape) the
+ * table keeps. Written here so the store imports nothing of the features above it.
+ */
+export interface RecordedRefund {
+  id: string;
+  paymentIntentId: string;
+  amountPence: number;
+  status: 'pending' | 'requires_action' | 'succeeded' | 'failed' | 'canceled';
+  /** `metadata.bookingId`: set on the refunds bookings asks for (`ours`); null on one made in the dashboard. */
+  bookingId: string | null;
+  failureReason: string | null;
+}
 
 /**
  * The one owner of booking_refunds: every refund of a booking's payment, by the processor's refund id (the ones
@@ -13,7 +26,7 @@ export class BookingRefundsRepository {
    * Records a report of a refund of the booking. A final status (succeeded, failed, canceled) is never taken back
    * by an older, still pending report; a succeeded refund may still fail later, as Stripe says.
    */
-  async record(manager: EntityManager, bookingId: string, refund: RefundReport): Promise<void> {
+  async record(manager: EntityManager, bookingId: string, refund: RecordedRefund): Promise<void> {
     await manager.query(
       `insert into booking_refunds as r (id, booking_id, payment_intent_id, amount_pence, status, ours, failure_reason)
        values ($1, $2, $3, $4, $5, $6, $7)

@@ -9,6 +9,7 @@ import {
 import { AdminOnly, sendPage, ValidBody, ValidQuery } from '@hunted/platform';
 import type { FastifyReply } from 'fastify';
 import { AdminDisputes } from './admin-disputes.service.js';
+import { ResolveDisputeUseCase } from './usecases/resolve-dispute/resolve-dispute.use-case.js';
 
 /**
  * Disputes of no-show marks (`/api/admin/booking-disputes`): the queue and the decision. Admins only (the platform's
@@ -17,7 +18,10 @@ import { AdminDisputes } from './admin-disputes.service.js';
 @Controller('api/admin/booking-disputes')
 @AdminOnly()
 export class AdminDisputesController {
-  constructor(private readonly disputes: AdminDisputes) {}
+  constructor(
+    private readonly disputes: AdminDisputes,
+    private readonly resolveDispute: ResolveDisputeUseCase,
+  ) {}
 
   @Get()
   async list(
@@ -33,6 +37,6 @@ export class AdminDisputesController {
     @Param('bookingId') bookingId: string,
     @ValidBody(resolveDisputeSchema) body: ResolveDisputeInput,
   ): Promise<AdminBookingDispute> {
-    return this.disputes.resolve(bookingId, body);
+    return this.resolveDispute.execute({ bookingId, ...body });
   }
 }

@@ -1,2 +1,0 @@
-/** Where a booking photo is served: `${BOOKING_PHOTO_PATH}/{id}` (BookingPhotosController). */
-export const BOOKING_PHOTO_PATH = '/api/media/booking-photos';

@@ -1,0 +1,152 @@
+import {
+  BOOKING_ACTION_MESSAGES,
+  BOOKING_ACTION_RULES,
+  BOOKING_RULES,
+  type BookingAttendance,
+  type BookingStatus,
+} from '@hunted/contracts';
+
+/**
+ * The booking's rules, pure: what may happen to a booking at a moment (`now`, ms), and why not. Written once here and
+ * read three ways: the pages' flags (`canCancel`, `canPropose`… in views/), the refusals' messages before a write
+ * (`refusalTo…`, the session actions), and the SQL guards of the transitions (store/booking-guards.ts), which
+ * test/booking-guards.test.ts checks against these functions row by row. The guarded UPDATE still decides.
+ */
+
+export const HOUR_MS = 3_600_000;
+export const DAY_MS = 24 * HOUR_MS;
+
+/** What of a booking's row the rules read (a BookingRow has all of it). */
+export interface RuleRow {
+  status: BookingStatus;
+  startsAt: Date | string;
+  endsAt: Date | string;
+  pricePence: number;
+  proposedAt: Date | string | null;
+  attendance: BookingAttendance | null;
+  attendanceMarkedAt: Date | string | null;
+  disputeStatus: 'open' | 'refunded' | 'dismissed' | null;
+}
+
+const ms = (value: Date | string) => new Date(value).getTime();
+
+/** The session has begun (its start is not ahead). */
+export function hasStarted(row: Pick<RuleRow, 'startsAt'>, now: number): boolean {
+  return ms(row.startsAt) <= now;
+}
+
+/** The session has ended. */
+export function hasEnded(row: Pick<RuleRow, 'endsAt'>, now: number): boolean {
+  return ms(row.endsAt) <= now;
+}
+
+/** Confirmed and not started: either side may cancel it (the hunter also suggest another time). */
+export function canCancel(row: Pick<RuleRow, 'status' | 'startsAt'>, now: number): boolean {
+  return row.status === 'confirmed' && !hasStarted(row, now);
+}
+
+/**
+ * Confirmed and at least BOOKING_RULES.changeWindowHours ahead: the client may move it, or cancel it with the whole
+ * price back.
+ */
+export function isBeforeChangeWindow(row: Pick<RuleRow, 'status' | 'startsAt'>, now: number): boolean {
+  return row.status === 'confirmed' && ms(row.startsAt) - now >= BOOKING_RULES.changeWindowHours * HOUR_MS;
+}
+
+/** What a cancellation now gives back: the whole price when the hunter cancels or before the change window. */
+export function refundOnCancel(
+  row: Pick<RuleRow, 'status' | 'startsAt' | 'pricePence'>,
+  by: 'client' | 'hunter',
+  now: number,
+): number {
+  return by === 'hunter' || isBeforeChangeWindow(row, now) ? row.pricePence : 0;
+}
+
+/** Cancellable, and no suggestion of another time open: the hunter may suggest one. */
+export function canPropose(row: Pick<RuleRow, 'status' | 'startsAt' | 'proposedAt'>, now: number): boolean {
+  return canCancel(row, now) && row.proposedAt === null;
+}
+
+/** Started, confirmed or completed, not marked yet: the hunter may mark it held or a no-show, once. */
+export function canMarkAttendance(row: Pick<RuleRow, 'status' | 'startsAt' | 'attendance'>, now: number): boolean {
+  return hasStarted(row, now) && (row.status === 'confirmed' || row.status === 'completed') && row.attendance === null;
+}
+
+/** When the client's window to dispute a no-show mark closes (ms), or null with no mark. */
+export function disputeClosesAt(row: Pick<RuleRow, 'attendanceMarkedAt'>): number | null {
+  if (row.attendanceMarkedAt === null) return null;
+  return ms(row.attendanceMarkedAt) + BOOKING_ACTION_RULES.disputeWindowHours * HOUR_MS;
+}
+
+/** A no-show mark not disputed yet, within BOOKING_ACTION_RULES.disputeWindowHours of being made. */
+export function canDispute(
+  row: Pick<RuleRow, 'attendance' | 'attendanceMarkedAt' | 'disputeStatus'>,
+  now: number,
+): boolean {
+  const closesAt = disputeClosesAt(row);
+  return row.attendance === 'no_show' && row.disputeStatus === null && closesAt !== null && now < closesAt;
+}
+
+/**
+ * A held session: ended (completed, or confirmed past its end), not cancelled, and not a standing no-show. A no-show
+ * whose dispute an admin refunded counts as held, as reviews judges it (the mark was overturned); a dismissed or
+ * open dispute leaves the mark standing.
+ */
+export function isHeld(row: Pick<RuleRow, 'status' | 'endsAt' | 'attendance' | 'disputeStatus'>, now: number): boolean {
+  const ended = row.status === 'completed' || (row.status === 'confirmed' && hasEnded(row, now));
+  const noShowStands = row.attendance === 'no_show' && row.disputeStatus !== 'refunded';
+  return ended && !noShowStands;
+}
+
+/** Until when (ms) a held session may be reviewed, while that is ahead; else null. */
+export function reviewableUntil(
+  row: Pick<RuleRow, 'status' | 'endsAt' | 'attendance' | 'disputeStatus'>,
+  now: number,
+): number | null {
+  if (!isHeld(row, now)) return null;
+  const until = ms(row.endsAt) + BOOKING_ACTION_RULES.reviewWindowDays * DAY_MS;
+  return until > now ? until : null;
+}
+
+/** The client sees how to join a confirmed or completed booking until this long after it ends. */
+export function joiningReleased(row: Pick<RuleRow, 'status' | 'endsAt'>, now: number): boolean {
+  if (row.status !== 'confirmed' && row.status !== 'completed') return false;
+  return now <= ms(row.endsAt) + BOOKING_ACTION_RULES.joiningReleaseHoursAfterEnd * HOUR_MS;
+}
+
+// ---- Why not: the refusals' messages, read from the row before the guarded write ------------------------------
+
+/** Why neither side may cancel it (nor the hunter suggest a time), or null when they may. */
+export function refusalToChange(row: Pick<RuleRow, 'status' | 'startsAt'>, now: number): string | null {
+  if (row.status !== 'confirmed') return BOOKING_ACTION_MESSAGES.notConfirmed;
+  if (hasStarted(row, now)) return BOOKING_ACTION_MESSAGES.alreadyStarted;
+  return null;
+}
+
+/** Why the hunter may not suggest another time, or null. */
+export function refusalToPropose(row: Pick<RuleRow, 'status' | 'startsAt' | 'proposedAt'>, now: number): string | null {
+  return refusalToChange(row, now) ?? (row.proposedAt !== null ? BOOKING_ACTION_MESSAGES.proposalOpen : null);
+}
+
+/** Why the hunter may not mark attendance, or null. */
+export function refusalToMarkAttendance(
+  row: Pick<RuleRow, 'status' | 'startsAt' | 'attendance'>,
+  now: number,
+): string | null {
+  if (row.status !== 'confirmed' && row.status !== 'completed') return BOOKING_ACTION_MESSAGES.notConfirmed;
+  if (row.attendance !== null) return BOOKING_ACTION_MESSAGES.alreadyMarked;
+  if (!hasStarted(row, now)) return BOOKING_ACTION_MESSAGES.notStarted;
+  return null;
+}
+
+/** Why the client may not dispute the mark, or null. */
+export function refusalToDispute(
+  row: Pick<RuleRow, 'attendance' | 'attendanceMarkedAt' | 'disputeStatus'>,
+  now: number,
+): string | null {
+  if (row.attendance !== 'no_show') return BOOKING_ACTION_MESSAGES.notNoShow;
+  if (row.disputeStatus !== null) return BOOKING_ACTION_MESSAGES.alreadyDisputed;
+  // A mark without its moment (none is written so) counts as marked long ago.
+  if (now >= (disputeClosesAt(row) ?? 0)) return BOOKING_ACTION_MESSAGES.disputeClosed;
+  return null;
+}
