@@ -29,7 +29,7 @@ import { useDrawnInBackground } from '@/lib/use-drawn-in-background';
 import { useUnauthorizedRedirect } from '@/lib/use-unauthorized-redirect';
 import { bookedHoursByDate } from '@/features/bookings/lib/booked-hours';
 import { summariseHunterBookings } from '@/features/bookings/lib/hunter-bookings-summary';
-import { formatPence } from '@/features/bookings/lib/money';
+import { formatMoney } from '@/lib/money';
 import { useHunterProfile } from '@/features/hunters/api/get-hunter-profile';
 import { StatusBadge } from '@/features/hunters/components/hunter-card';
 import { useHunterConversations } from '@/features/messaging/api/conversations';
@@ -372,7 +372,7 @@ function NetEarningsCard({ taxYear }: { taxYear: number }) {
     <StatCard
       icon={<PoundSterling aria-hidden />}
       label="Net Earnings"
-      value={earnings.data ? formatPence(earnings.data.totals.netPence) : undefined}
+      value={earnings.data ? formatMoney(earnings.data.totals.netPence, 'GBP') : undefined}
       note={
         earnings.data ? (
           <Link

@@ -9,7 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast';
 import { ADMIN_DISPUTES_PAGE_SIZE, useBookingDisputes, type DisputeFilter } from '../../api/booking-disputes';
 import { londonInstantLabel } from '../../lib/london-label';
-import { formatPenceGbp } from '../../lib/pence';
+import { formatMoney } from '@/lib/money';
 import { Pager } from '../hunters/pager';
 import { LoadFailed } from '../load-failed';
 import { ResolveDisputeDialog } from './resolve-dispute-dialog';
@@ -95,7 +95,7 @@ export function BookingDisputes() {
               title: resolution === 'refund' ? 'Client refunded' : 'Dispute dismissed',
               description:
                 resolution === 'refund'
-                  ? `${resolving.clientName} gets ${formatPenceGbp(resolving.pricePence)} back.`
+                  ? `${resolving.clientName} gets ${formatMoney(resolving.pricePence, 'GBP')} back.`
                   : `The no-show mark on ${resolving.clientName}'s session stands.`,
             });
             setResolving(null);
@@ -124,7 +124,7 @@ function DisputeCard({ dispute, onResolve }: { dispute: AdminBookingDispute; onR
           <dl className="mt-2 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
             <Fact label="Session" value={SESSION_TYPE_LABELS[dispute.sessionType]} />
             <Fact label="When (London)" value={londonInstantLabel(dispute.startsAt)} />
-            <Fact label="Price" value={formatPenceGbp(dispute.pricePence)} />
+            <Fact label="Price" value={formatMoney(dispute.pricePence, 'GBP')} />
             <Fact label="Disputed" value={londonInstantLabel(dispute.dispute.openedAt)} />
           </dl>
         </div>

@@ -12,7 +12,7 @@ import { FieldError } from '@/components/ui/field';
 import { Label } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { serverMessageOf } from '@/lib/field-errors';
-import { formatPenceGbp } from '../../lib/pence';
+import { formatMoney } from '@/lib/money';
 import { useResolveDispute } from '../../api/booking-disputes';
 
 export const RESOLVE_MESSAGES = {
@@ -65,7 +65,7 @@ export function ResolveDisputeDialog({
     <Dialog open onOpenChange={onOpenChange}>
       <DialogContent
         title={`Resolve dispute: ${dispute.clientName} and ${dispute.hunterName}`}
-        description={`${SESSION_TYPE_LABELS[dispute.sessionType]}, ${formatPenceGbp(dispute.pricePence)}. ${dispute.hunterName} marked the client as a no-show.`}
+        description={`${SESSION_TYPE_LABELS[dispute.sessionType]}, ${formatMoney(dispute.pricePence, 'GBP')}. ${dispute.hunterName} marked the client as a no-show.`}
         className="sm:max-w-lg"
       >
         <form onSubmit={(event) => void submit(event)} noValidate className="space-y-5">
