@@ -7,7 +7,7 @@ import {
 } from '@hunted/contracts';
 import { Eye, EyeOff, Flag, MessageSquareWarning } from 'lucide-react';
 import { useId, useState } from 'react';
-import { ReasonDialog } from '@/components/form/reason-dialog';
+import { ActionDialog, type ActionOutcome } from '@/components/form/action-dialog';
 import { DataList } from '@/components/data-table/data-list';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -235,27 +235,30 @@ function HideReviewDialog({
   onHidden: () => void;
 }) {
   const hide = useHideHunterReview();
-  const send = async (reason: string): Promise<string | null> => {
+  const hideWith = async (reason: string): Promise<ActionOutcome> => {
     try {
       await hide.mutateAsync({ reviewId: review.id, reason });
     } catch (failure) {
-      return serverMessageOf(failure) ?? 'The review could not be hidden. Please try again.';
+      return { problem: serverMessageOf(failure) ?? 'The review could not be hidden. Please try again.' };
     }
     onHidden();
-    return null;
+    return 'done';
   };
 
   return (
-    <ReasonDialog
+    <ActionDialog
       title={`Hide review by ${review.reviewerName}`}
       description="The review leaves the hunter's public page and stops counting in their rating. You can show it again later."
-      maxLength={HUNTER_REVIEW_LIMITS.hideReasonMax}
-      placeholder="e.g. Personal details of the hunter in the text."
-      requiredMessage={HUNTER_REVIEW_MESSAGES.reasonRequired}
-      submitLabel="Hide review"
+      reason={{
+        maxLength: HUNTER_REVIEW_LIMITS.hideReasonMax,
+        rows: 3,
+        placeholder: 'e.g. Personal details of the hunter in the text.',
+        requiredMessage: HUNTER_REVIEW_MESSAGES.reasonRequired,
+      }}
+      confirmLabel="Hide review"
       pendingLabel="Hiding…"
-      submitClassName="bg-red-600 hover:bg-red-700 active:bg-red-800"
-      send={send}
+      confirmClassName="bg-red-600 hover:bg-red-700 active:bg-red-800"
+      onConfirm={hideWith}
       onOpenChange={onOpenChange}
     />
   );
