@@ -1,113 +1,54 @@
 import type { OwnHunter } from '@hunted/contracts';
-import {
-  ArrowLeft,
-  CalendarCheck,
-  CalendarClock,
-  CalendarDays,
-  Clock,
-  MessageSquare,
-  PoundSterling,
-  Wallet,
-  Settings,
-  Star,
-  UserPlus,
-} from 'lucide-react';
-import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
-import { Button, buttonClasses } from '@/components/ui/button';
-import { Notice, NoticeCard } from '@/components/ui/page';
-import { Spinner } from '@/components/ui/spinner';
+import { ArrowLeft, UserPlus } from 'lucide-react';
+import { lazy, useMemo, useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { Deferred } from '@/components/deferred';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Notice } from '@/components/ui/page';
+import { Spinner } from '@/components/ui/spinner';
 import { compactTabClasses, Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import { useHunterBookings } from '@/features/bookings/api/get-bookings';
-import { HunterBookingsTab } from '@/features/bookings/components/hunter-bookings-tab';
-import { useHunterEarnings } from '@/features/bookings/api/get-hunter-earnings';
-import { taxYearAt, taxYearLabel } from '@/features/bookings/lib/tax-year';
-import { lazyNamed } from '@/lib/lazy-named';
-import { useDrawnInBackground } from '@/lib/use-drawn-in-background';
-import { useUnauthorizedRedirect } from '@/lib/use-unauthorized-redirect';
 import { bookedHoursByDate } from '@/features/bookings/lib/booked-hours';
 import { summariseHunterBookings } from '@/features/bookings/lib/hunter-bookings-summary';
-import { formatPence } from '@/features/bookings/lib/money';
+import { taxYearAt } from '@/features/bookings/lib/tax-year';
 import { useHunterProfile } from '@/features/hunters/api/get-hunter-profile';
-import { StatusBadge } from '@/features/hunters/components/hunter-card';
-import { useHunterConversations } from '@/features/messaging/api/conversations';
-import { UnreadBadge } from '@/features/messaging/components/unread-badge';
-import { HunterPhoto } from '@/features/hunters/components/hunter-photo';
-import { BookingEditAction } from '@/features/hunters/components/edits/booking-edit-action';
-import { useJoiningDetails } from '@/features/hunters/api/joining-details';
 import { useMyPickDay } from '@/features/hunters/api/hunter-pick';
+import { useJoiningDetails } from '@/features/hunters/api/joining-details';
+import { StatusBadge } from '@/features/hunters/components/hunter-card';
+import { HunterPhoto } from '@/features/hunters/components/hunter-photo';
 import { JoiningDetailsHint } from '@/features/hunters/components/joining-details-hint';
-import { JOINING_DETAILS_ANCHOR } from '@/features/hunters/lib/joining-details';
 import { VettingBanner } from '@/features/hunters/components/vetting-banner';
-import { ratingLabel } from '@/lib/rating';
+import { JOINING_DETAILS_ANCHOR } from '@/features/hunters/lib/joining-details';
+import { useHunterConversations } from '@/features/messaging/api/conversations';
+import { useDrawnInBackground } from '@/lib/use-drawn-in-background';
+import { useUnauthorizedRedirect } from '@/lib/use-unauthorized-redirect';
+import { DashboardAvailabilityTab } from './hunter-dashboard-availability';
+import { DashboardBookingsTab } from './hunter-dashboard-bookings';
+import { DashboardCalendarTab } from './hunter-dashboard-calendar';
+import { DashboardEarningsTab } from './hunter-dashboard-earnings';
+import { DashboardFigures } from './hunter-dashboard-figures';
+import { ClientsUnreadBadge, DashboardMessagesTab } from './hunter-dashboard-messages';
+import { PickCardUnavailable, usePickCardModule } from './hunter-dashboard-pick-card';
+import { DashboardReviewsTab } from './hunter-dashboard-reviews';
+import {
+  DASHBOARD_TAB_ICONS,
+  DASHBOARD_TAB_LABELS,
+  DASHBOARD_TABS,
+  TabSuspense,
+  useDashboardTab,
+} from './hunter-dashboard-tabs';
 
-// Every tab but the first opens with its own script: the profile form and its rules, the calendar, the earnings
-// and the rest were a third of the dashboard's script on a phone before anything showed (issue 23).
-const BookingsCalendar = lazyNamed(
-  () => import('@/features/bookings/components/bookings-calendar'),
-  'BookingsCalendar',
-);
-const AvailabilityEditor = lazyNamed(
-  () => import('@/features/hunters/components/availability/availability-editor'),
-  'AvailabilityEditor',
-);
-const HunterMessagesTab = lazyNamed(
-  () => import('@/features/messaging/components/hunter-messages-tab'),
-  'HunterMessagesTab',
-);
-const EarningsTab = lazyNamed(() => import('@/features/bookings/components/earnings/earnings-tab'), 'EarningsTab');
-const ReceivedHunterReviews = lazyNamed(
-  () => import('@/features/reviews/components/received-hunter-reviews'),
-  'ReceivedHunterReviews',
-);
+export { averageRatingLabel } from './hunter-dashboard-figures';
+
+// Loaded when the tab opens, like every tab but the first (the profile form and its rules were a part of the third
+// of the dashboard's script on a phone before anything showed, issue 23); the other tabs load theirs in their files.
 const SettingsTab = lazy(() => import('./hunter-dashboard-settings'));
-// Shown on one day in many, with a brand picker and a form: its code is fetched only on the hunter's day, and the
-// dashboard keeps its spinner until it has come, as it waits for the day itself, so nothing moves when it does.
-// Not React.lazy under Suspense: React holds a shown fallback for 300 ms more, which was a third of a second on
-// every pick day (issue 23).
-type PickCardModule = typeof import('@/features/hunters/components/pick-of-the-day-card');
-let loadedPickCard: PickCardModule | undefined;
-
-/** The pick card's code once it has come, `'failed'` when it could not be fetched, undefined while it is on its way. */
-function usePickCardModule(needed: boolean): PickCardModule | 'failed' | undefined {
-  const [pickCard, setPickCard] = useState<PickCardModule | 'failed' | undefined>(loadedPickCard);
-  useEffect(() => {
-    if (!needed || pickCard) return;
-    let current = true;
-    import('@/features/hunters/components/pick-of-the-day-card').then(
-      (module) => {
-        loadedPickCard = module;
-        if (current) setPickCard(module);
-      },
-      // A deploy since the page loaded, or a dropped connection: the dashboard is drawn without the card rather
-      // than left on its spinner, with a line saying how to get it.
-      () => current && setPickCard('failed'),
-    );
-    return () => {
-      current = false;
-    };
-  }, [needed, pickCard]);
-  return pickCard;
-}
-
-function PickCardUnavailable() {
-  return (
-    <section aria-labelledby="pick-unavailable-heading" className="rounded-3xl border border-amber-200 bg-amber-50 p-5">
-      <h2 id="pick-unavailable-heading" className="text-base font-bold text-amber-950">
-        Today is your Hunter&apos;s Pick
-      </h2>
-      <p role="status" className="mt-1 text-sm text-amber-900">
-        Its card could not be loaded. Reload the page to choose your brand.
-      </p>
-    </section>
-  );
-}
 
 /**
  * /hunter-dashboard: the signed-in hunter's profile, bookings, conversations and availability. It lives in
  * app/routes because it composes the hunters, bookings and messaging features, which never import each other.
+ * This file is the layout (header, banners, figures and the tabs); each tab is a file of its own beside it.
  */
 export function HunterDashboardRoute() {
   const profile = useHunterProfile();
@@ -150,59 +91,11 @@ export function HunterDashboardRoute() {
   );
 }
 
-const DASHBOARD_TABS = ['bookings', 'calendar', 'availability', 'messages', 'reviews', 'earnings', 'settings'] as const;
-type DashboardTab = (typeof DASHBOARD_TABS)[number];
-const TAB_LABELS: Record<DashboardTab, string> = {
-  bookings: 'Bookings',
-  calendar: 'Calendar',
-  availability: 'Availability',
-  messages: 'Messages',
-  reviews: 'Reviews',
-  earnings: 'Earnings',
-  settings: 'Settings',
-};
-const tabIcons: Record<DashboardTab, ReactNode> = {
-  bookings: <CalendarCheck aria-hidden />,
-  calendar: <CalendarDays aria-hidden />,
-  availability: <Clock aria-hidden />,
-  messages: <MessageSquare aria-hidden />,
-  reviews: <Star aria-hidden />,
-  earnings: <Wallet aria-hidden />,
-  settings: <Settings aria-hidden />,
-};
-const DEFAULT_DASHBOARD_TAB: DashboardTab = 'bookings';
-
-function isDashboardTab(value: string | null): value is DashboardTab {
-  return (DASHBOARD_TABS as readonly (string | null)[]).includes(value);
-}
-
-/** The open tab, kept in `?tab=` so a reload or a shared link opens the same one. */
-function useDashboardTab(): [DashboardTab, (tab: string) => void] {
-  const [params, setParams] = useSearchParams();
-  const requested = params.get('tab');
-  const tab = isDashboardTab(requested) ? requested : DEFAULT_DASHBOARD_TAB;
-  const setTab = (next: string) =>
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        updated.set('tab', next);
-        return updated;
-      },
-      { replace: true },
-    );
-  return [tab, setTab];
-}
-
-/** The rating card: the average, or 'New' while the hunter has no reviews (never a made-up 5.0). */
-export function averageRatingLabel(rating: number | null | undefined): string {
-  return ratingLabel(rating);
-}
-
 function HunterDashboard({ hunter, pickCard }: { hunter: OwnHunter; pickCard: ReactNode }) {
   const [tab, setTab] = useDashboardTab();
   const bookings = useHunterBookings();
   // Only the error is read here, so (TanStack Query tracks what a component reads) a new list does not redraw the
-  // dashboard: the badge and the tab below read the list.
+  // dashboard: the badge and the Messages tab read the list.
   const conversationsError = useHunterConversations().error;
   useUnauthorizedRedirect(bookings.error, conversationsError);
   // Read once per load: which sessions are upcoming changes slowly, and a reload refreshes it.
@@ -211,8 +104,6 @@ function HunterDashboard({ hunter, pickCard }: { hunter: OwnHunter; pickCard: Re
   const bookedHours = useMemo(() => bookedHoursByDate(bookings.data ?? []), [bookings.data]);
   // The money card shows this tax year's real net (after the platform's fees and refunds), as the Earnings tab does.
   const [taxYear] = useState(() => taxYearAt(now));
-  const bookingsNote = bookings.isError ? 'Could not be loaded' : 'Loading...';
-  const reviews = `${hunter.reviewCount} ${hunter.reviewCount === 1 ? 'review' : 'reviews'}`;
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
       <title>Hunter Dashboard · Hunted</title>
@@ -267,27 +158,7 @@ function HunterDashboard({ hunter, pickCard }: { hunter: OwnHunter; pickCard: Re
 
       {pickCard}
 
-      <section aria-label="Your figures" className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-        <NetEarningsCard taxYear={taxYear} />
-        <StatCard
-          icon={<CalendarCheck aria-hidden />}
-          label="Total Bookings"
-          value={summary ? String(summary.totalBookings) : undefined}
-          note={summary ? 'Confirmed and completed' : bookingsNote}
-        />
-        <StatCard
-          icon={<Star aria-hidden />}
-          label="Average Rating"
-          value={averageRatingLabel(hunter.rating)}
-          note={reviews}
-        />
-        <StatCard
-          icon={<CalendarClock aria-hidden />}
-          label="Upcoming Sessions"
-          value={summary ? String(summary.upcoming.length) : undefined}
-          note={summary ? 'Still to come' : bookingsNote}
-        />
-      </section>
+      <DashboardFigures hunter={hunter} summary={summary} bookingsFailed={bookings.isError} taxYear={taxYear} />
 
       {/* The tabs are drawn just after the header and figures, not with them: one smaller first commit on a phone
           (issue 23). Below the figures, so nothing above them moves when they come. */}
@@ -302,53 +173,28 @@ function HunterDashboard({ hunter, pickCard }: { hunter: OwnHunter; pickCard: Re
           <TabsList aria-label="Dashboard sections" className="grid grid-cols-4 sm:flex">
             {DASHBOARD_TABS.map((value) => (
               <TabsTrigger key={value} value={value} className={compactTabClasses}>
-                {tabIcons[value]} {TAB_LABELS[value]}
+                {DASHBOARD_TAB_ICONS[value]} {DASHBOARD_TAB_LABELS[value]}
                 {value === 'messages' ? <ClientsUnreadBadge /> : null}
               </TabsTrigger>
             ))}
           </TabsList>
           <TabsContent value="messages">
-            <TabSuspense>
-              <HunterMessagesTabContent />
-            </TabSuspense>
+            <DashboardMessagesTab />
           </TabsContent>
           <TabsContent value="bookings">
-            {summary ? (
-              <HunterBookingsTab
-                summary={summary}
-                renderEditAction={(booking) => <BookingEditAction booking={booking} />}
-              />
-            ) : bookings.isError ? (
-              <BookingsLoadFailed onRetry={() => void bookings.refetch()} />
-            ) : (
-              <Spinner label="Loading your bookings..." />
-            )}
+            <DashboardBookingsTab bookings={bookings} summary={summary} />
           </TabsContent>
           <TabsContent value="calendar">
-            {bookings.data ? (
-              <TabSuspense>
-                <BookingsCalendar bookings={bookings.data} />
-              </TabSuspense>
-            ) : bookings.isError ? (
-              <BookingsLoadFailed onRetry={() => void bookings.refetch()} />
-            ) : (
-              <Spinner label="Loading your bookings..." />
-            )}
+            <DashboardCalendarTab bookings={bookings} />
           </TabsContent>
           <TabsContent value="availability">
-            <TabSuspense>
-              <AvailabilityEditor bookedHours={bookedHours} />
-            </TabSuspense>
+            <DashboardAvailabilityTab bookedHours={bookedHours} />
           </TabsContent>
           <TabsContent value="earnings">
-            <TabSuspense>
-              <EarningsTab approved={hunter.status === 'approved'} since={hunter.createdAt} />
-            </TabSuspense>
+            <DashboardEarningsTab hunter={hunter} />
           </TabsContent>
           <TabsContent value="reviews">
-            <TabSuspense>
-              <ReceivedHunterReviews />
-            </TabSuspense>
+            <DashboardReviewsTab />
           </TabsContent>
           <TabsContent value="settings">
             <TabSuspense>
@@ -358,90 +204,6 @@ function HunterDashboard({ hunter, pickCard }: { hunter: OwnHunter; pickCard: Re
         </Tabs>
       </Deferred>
     </div>
-  );
-}
-
-// The reads below arrive after the dashboard is drawn (and the conversations again with every message): each is read
-// by the small part that shows it, so its answer redraws that part, not the whole dashboard in one long task on a
-// phone (issue 23).
-
-/** The money card: this tax year's real net (after the platform's fees and refunds), as the Earnings tab shows. */
-function NetEarningsCard({ taxYear }: { taxYear: number }) {
-  const earnings = useHunterEarnings(taxYear);
-  return (
-    <StatCard
-      icon={<PoundSterling aria-hidden />}
-      label="Net Earnings"
-      value={earnings.data ? formatPence(earnings.data.totals.netPence) : undefined}
-      note={
-        earnings.data ? (
-          <Link
-            to={`${paths.hunterDashboard.getHref()}?tab=earnings`}
-            className="font-medium text-brand-700 hover:text-brand-800"
-          >
-            {taxYearLabel(taxYear)} after fees · details
-          </Link>
-        ) : earnings.isError ? (
-          'Could not be loaded'
-        ) : (
-          'Loading...'
-        )
-      }
-    />
-  );
-}
-
-/** The Messages tab's count of unread messages from clients. */
-function ClientsUnreadBadge() {
-  const conversations = useHunterConversations();
-  return <UnreadBadge count={(conversations.data ?? []).reduce((sum, row) => sum + row.unreadCount, 0)} />;
-}
-
-function HunterMessagesTabContent() {
-  const conversations = useHunterConversations();
-  return (
-    <HunterMessagesTab
-      conversations={conversations.data}
-      loading={conversations.isPending}
-      failed={conversations.isError}
-    />
-  );
-}
-
-function TabSuspense({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<Spinner label="Loading..." />}>{children}</Suspense>;
-}
-
-function StatCard({ icon, label, value, note }: { icon: ReactNode; label: string; value?: string; note: ReactNode }) {
-  return (
-    <div className="flex flex-col rounded-2xl border border-stone-200 bg-white p-4 shadow-xs sm:p-5">
-      <div className="flex items-center justify-between gap-2">
-        <p className="text-sm font-medium text-stone-600">{label}</p>
-        <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-600 [&_svg]:h-4 [&_svg]:w-4">
-          {icon}
-        </span>
-      </div>
-      {value ? (
-        <p className="mt-3 text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">{value}</p>
-      ) : (
-        <p className="mt-3 text-2xl font-bold text-stone-300 sm:text-3xl" aria-hidden>
-          —
-        </p>
-      )}
-      <div className="mt-1 text-xs text-stone-500">{note}</div>
-    </div>
-  );
-}
-
-function BookingsLoadFailed({ onRetry }: { onRetry: () => void }) {
-  return (
-    <NoticeCard
-      icon={<CalendarCheck aria-hidden />}
-      title="Your bookings could not be loaded"
-      description="Please try again in a moment."
-    >
-      <Button onClick={onRetry}>Try again</Button>
-    </NoticeCard>
   );
 }
 

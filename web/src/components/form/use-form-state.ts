@@ -42,18 +42,23 @@ export function useFormState<V extends object, F extends string>({
 
   const focusFirst = (found: Partial<Record<F, string>>) => focusFirstError(formRef.current, fields, found, fieldId);
 
-  /** The form's onSubmit: `validate` checks the values here, `send` submits them and resolves to the server's refusal. */
+  /**
+   * The form's onSubmit: `validate` checks the values here (it may wait, for rules loaded only when a form is sent),
+   * `send` submits them and resolves to the server's refusal.
+   */
   function handleSubmit({
     validate,
     send,
   }: {
-    validate: (values: V) => Partial<Record<F, string>>;
+    validate: (values: V) => Partial<Record<F, string>> | Promise<Partial<Record<F, string>>>;
     send: (values: V) => Promise<ServerFieldErrors>;
   }) {
     return (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
       void (async () => {
-        const found = validate(values);
+        const checked = validate(values);
+        // Awaited only when it is a promise: a form whose rules are at hand shows its messages in the same event.
+        const found = checked instanceof Promise ? await checked : checked;
         setErrors(found);
         setOtherErrors([]);
         if (Object.keys(found).length > 0) {

@@ -1,44 +1,44 @@
 import { updateCurrentUserSchema } from '@hunted/contracts';
 import { LayoutDashboard } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router-dom';
+import { InputField } from '@/components/form/fields';
 import { schemaFieldErrors } from '@/components/form/schema-errors';
+import { useFormState } from '@/components/form/use-form-state';
 import { ProfilePhotoButton } from '@/components/profile-photo-button';
 import { Avatar } from '@/components/ui/avatar';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { FieldError } from '@/components/ui/field';
-import { Input, Label } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { serverMessage } from '@/lib/api-client';
 import type { User } from '@/lib/auth';
-import { focusFirstError } from '@/lib/focus-first-error';
 import { useUpdateUser, type UpdateUserInput } from '../api/update-user';
 
 /** Long enough to read the confirmation before the page reloads with the saved profile. */
 const RELOAD_AFTER_SAVE_MS = 1000;
 
-/** The fields the service's schema may refuse, in the order the form shows them, with their inputs' id suffixes. */
+/** The fields the service's schema may refuse, in the order the form shows them. */
 const PROFILE_FIELDS = ['firstName', 'lastName', 'instagramUrl'] as const;
-type ProfileField = (typeof PROFILE_FIELDS)[number];
-const INPUT_OF: Record<ProfileField, string> = { firstName: 'first-name', lastName: 'last-name', instagramUrl: 'instagram' };
+
+interface ProfileValues {
+  firstName: string;
+  lastName: string;
+  instagramUrl: string;
+  profileImageUrl: string;
+}
 
 export function ProfileForm({ user }: { user: User }) {
   const id = useId();
-  const [firstName, setFirstName] = useState(user.firstName ?? '');
-  const [lastName, setLastName] = useState(user.lastName ?? '');
-  const [instagramUrl, setInstagramUrl] = useState(user.instagramUrl ?? '');
-  const [profileImageUrl, setProfileImageUrl] = useState(user.profileImageUrl ?? '');
-  const [errors, setErrors] = useState<Partial<Record<ProfileField, string>>>({});
-  const formRef = useRef<HTMLFormElement>(null);
-  const inputId = (field: ProfileField) => `${id}-${INPUT_OF[field]}`;
-  /** How an input names its message (aria-invalid, aria-describedby), and the message itself. */
-  const errorProps = (field: ProfileField) => ({
-    'aria-invalid': Boolean(errors[field]),
-    'aria-describedby': errors[field] ? `${inputId(field)}-error` : undefined,
+  const form = useFormState<ProfileValues, (typeof PROFILE_FIELDS)[number]>({
+    initialValues: {
+      firstName: user.firstName ?? '',
+      lastName: user.lastName ?? '',
+      instagramUrl: user.instagramUrl ?? '',
+      profileImageUrl: user.profileImageUrl ?? '',
+    },
+    fields: PROFILE_FIELDS,
   });
-  const errorOf = (field: ProfileField) =>
-    errors[field] ? <FieldError id={`${inputId(field)}-error`}>{errors[field]}</FieldError> : null;
+  const { values, setValue, fieldProps } = form;
 
   const update = useUpdateUser({
     onSuccess: () => {
@@ -54,91 +54,84 @@ export function ProfileForm({ user }: { user: User }) {
     },
   });
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  /** What PATCH /api/auth/user is sent: trimmed, and the photo only when it changed. */
+  const inputOf = (current: ProfileValues): UpdateUserInput => {
     const input: UpdateUserInput = {
-      firstName: firstName.trim(),
-      lastName: lastName.trim(),
-      instagramUrl: instagramUrl.trim() || null,
+      firstName: current.firstName.trim(),
+      lastName: current.lastName.trim(),
+      instagramUrl: current.instagramUrl.trim() || null,
     };
-    if (profileImageUrl !== (user.profileImageUrl ?? '')) input.profileImageUrl = profileImageUrl;
-    // The service's rules, checked with its schema before anything is sent.
-    const found = schemaFieldErrors(updateCurrentUserSchema, input, PROFILE_FIELDS);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      focusFirstError(formRef.current, PROFILE_FIELDS, found, inputId);
-      return;
-    }
-    update.mutate(input);
-  }
+    if (current.profileImageUrl !== (user.profileImageUrl ?? '')) input.profileImageUrl = current.profileImageUrl;
+    return input;
+  };
 
-  /** The first or the last name: a labelled input with its message. */
-  const nameField = (
-    field: 'firstName' | 'lastName',
-    label: string,
-    autoComplete: string,
-    value: string,
-    setValue: (value: string) => void,
-  ) => (
-    <div>
-      <Label htmlFor={inputId(field)}>{label}</Label>
-      <Input
-        id={inputId(field)}
-        autoComplete={autoComplete}
-        value={value}
-        onChange={(event) => setValue(event.target.value)}
-        {...errorProps(field)}
-      />
-      {errorOf(field)}
-    </div>
-  );
+  const submit = form.handleSubmit({
+    // The service's rules, checked with its schema before anything is sent.
+    validate: (current) => schemaFieldErrors(updateCurrentUserSchema, inputOf(current), PROFILE_FIELDS),
+    // A refusal is the mutation's toast; the server's messages name no field this form shows.
+    send: async (current) => {
+      update.mutate(inputOf(current));
+      return null;
+    },
+  });
 
   const displayName = [user.firstName, user.lastName].filter(Boolean).join(' ') || 'User';
 
   return (
     <div className="grid gap-6 lg:grid-cols-[20rem_1fr] lg:grid-rows-[auto_1fr] lg:items-start">
       <section className="flex flex-col items-center rounded-3xl border border-stone-200 bg-white p-6 text-center shadow-sm">
-        <Avatar src={profileImageUrl || null} className="h-28 w-28 ring-4 ring-white shadow-md" />
+        <Avatar src={values.profileImageUrl || null} className="h-28 w-28 ring-4 ring-white shadow-md" />
         <p className="mt-4 text-lg font-bold text-stone-900">{displayName}</p>
         <p className="text-sm text-stone-500">{user.email}</p>
-        <ProfilePhotoButton id={`${id}-photo`} className="mt-5" onPhoto={setProfileImageUrl}>
+        <ProfilePhotoButton id={`${id}-photo`} className="mt-5" onPhoto={(url) => setValue('profileImageUrl', url)}>
           Change photo
         </ProfilePhotoButton>
         <p className="mt-2 text-xs text-stone-500">JPG, PNG or WebP, under 5MB.</p>
       </section>
 
       <form
-        ref={formRef}
-        onSubmit={onSubmit}
+        ref={form.formRef}
+        onSubmit={submit}
         className="rounded-3xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8 lg:col-start-2 lg:row-span-2 lg:row-start-1"
         noValidate
       >
         <h2 className="text-lg font-bold text-stone-900">Personal information</h2>
         <div className="mt-6 grid gap-5 sm:grid-cols-2">
-          {nameField('firstName', 'First Name', 'given-name', firstName, setFirstName)}
-          {nameField('lastName', 'Last Name', 'family-name', lastName, setLastName)}
-          <div className="sm:col-span-2">
-            <Label htmlFor={`${id}-email`}>Email</Label>
-            <Input id={`${id}-email`} type="email" value={user.email} disabled aria-describedby={`${id}-email-help`} />
-            <p id={`${id}-email-help`} className="mt-1.5 text-xs text-stone-500">
-              Email address cannot be changed
-            </p>
-          </div>
-          <div className="sm:col-span-2">
-            <Label htmlFor={`${id}-instagram`}>
-              Instagram Profile <span className="font-normal text-stone-500">(optional)</span>
-            </Label>
-            <Input
-              id={`${id}-instagram`}
-              type="url"
-              inputMode="url"
-              placeholder="https://instagram.com/yourname"
-              value={instagramUrl}
-              onChange={(event) => setInstagramUrl(event.target.value)}
-              {...errorProps('instagramUrl')}
-            />
-            {errorOf('instagramUrl')}
-          </div>
+          <InputField
+            {...fieldProps('firstName')}
+            label="First Name"
+            autoComplete="given-name"
+            value={values.firstName}
+            onValue={(value) => setValue('firstName', value)}
+          />
+          <InputField
+            {...fieldProps('lastName')}
+            label="Last Name"
+            autoComplete="family-name"
+            value={values.lastName}
+            onValue={(value) => setValue('lastName', value)}
+          />
+          <InputField
+            id={`${id}-email`}
+            className="sm:col-span-2"
+            label="Email"
+            hint="Email address cannot be changed"
+            type="email"
+            value={user.email}
+            disabled
+            onValue={() => undefined}
+          />
+          <InputField
+            {...fieldProps('instagramUrl')}
+            className="sm:col-span-2"
+            label="Instagram Profile"
+            optional
+            type="url"
+            inputMode="url"
+            placeholder="https://instagram.com/yourname"
+            value={values.instagramUrl}
+            onValue={(value) => setValue('instagramUrl', value)}
+          />
         </div>
         <div className="mt-8 flex justify-end border-t border-stone-100 pt-6">
           <Button type="submit" disabled={update.isPending}>

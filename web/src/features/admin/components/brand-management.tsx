@@ -2,17 +2,16 @@ import type { Brand } from '@hunted/contracts';
 import { Eye, Pencil, Plus, Search, Star, ThumbsUp, Trash2 } from 'lucide-react';
 import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { DataTable, type DataColumn } from '@/components/data-table/data-table';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { serverMessageOf } from '@/lib/field-errors';
 import { useAdminBrands } from '../api/get-admin-brands';
 import { useDeleteAdminBrand } from '../api/save-admin-brand';
 import { CreateBrandDialog, EditBrandDialog } from './brand-dialog';
-import { LoadFailed } from './load-failed';
 
 export function BrandManagement() {
   const brands = useAdminBrands();
@@ -25,7 +24,11 @@ export function BrandManagement() {
   const remove = useDeleteAdminBrand({
     onSuccess: () => toast({ title: 'Brand deleted successfully' }),
     onError: (error) =>
-      toast({ variant: 'destructive', title: 'Error', description: serverMessageOf(error) ?? 'Failed to delete brand' }),
+      toast({
+        variant: 'destructive',
+        title: 'Error',
+        description: serverMessageOf(error) ?? 'Failed to delete brand',
+      }),
   });
 
   const shown = useMemo(() => {
@@ -36,6 +39,8 @@ export function BrandManagement() {
       [brand.name, brand.category, brand.location].some((text) => text.toLowerCase().includes(term)),
     );
   }, [brands.data, deferredSearch]);
+  // The setters never change: the columns are made once.
+  const columns = useMemo(() => brandColumns({ onEdit: setEditing, onDelete: setDeleting }), []);
 
   return (
     <section aria-labelledby="brand-management-heading">
@@ -69,49 +74,19 @@ export function BrandManagement() {
         </div>
       </div>
 
-      <div className="mt-5 overflow-hidden rounded-3xl border border-stone-200 bg-white shadow-sm">
-        {brands.isPending ? (
-          <Spinner label="Loading brands..." />
-        ) : brands.isError ? (
-          <LoadFailed error={brands.error} what="brands" onRetry={() => void brands.refetch()} />
-        ) : shown.length === 0 ? (
-          <p className="px-6 py-16 text-center text-sm text-stone-500">
-            {brands.data.length === 0 ? 'No brands yet. Add the first one.' : 'No brands match your search.'}
-          </p>
-        ) : (
-          <div className="relative overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="border-b border-stone-200 bg-stone-50/80 text-xs font-semibold tracking-wide text-stone-500 uppercase">
-                <tr>
-                  <th scope="col" className="px-4 py-3 sm:pl-6">
-                    Name
-                  </th>
-                  <th scope="col" className="hidden px-4 py-3 lg:table-cell">
-                    Description
-                  </th>
-                  <th scope="col" className="hidden px-4 py-3 md:table-cell">
-                    Category
-                  </th>
-                  <th scope="col" className="hidden px-4 py-3 md:table-cell">
-                    Location
-                  </th>
-                  <th scope="col" className="hidden px-4 py-3 sm:table-cell">
-                    Stats
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right sm:pr-6">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-stone-100">
-                {shown.map((brand) => (
-                  <BrandRow key={brand.id} brand={brand} onEdit={setEditing} onDelete={setDeleting} />
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </div>
+      <DataTable
+        className="mt-5"
+        read={brands}
+        rows={shown}
+        rowKey={(brand) => brand.id}
+        columns={columns}
+        rowClassName="align-middle transition-colors hover:bg-stone-50/70"
+        loadingLabel="Loading brands..."
+        failedWhat="brands"
+        empty={{
+          description: brands.data?.length === 0 ? 'No brands yet. Add the first one.' : 'No brands match your search.',
+        }}
+      />
 
       <CreateBrandDialog open={creating} onOpenChange={setCreating} />
       <EditBrandDialog brand={editing} onClose={() => setEditing(null)} />
@@ -132,21 +107,26 @@ export function BrandManagement() {
   );
 }
 
-function BrandRow({
-  brand,
+/** The table's columns; the name cell carries the category, location and stats on screens too narrow for theirs. */
+function brandColumns({
   onEdit,
   onDelete,
 }: {
-  brand: Brand;
   onEdit: (brand: Brand) => void;
   onDelete: (brand: Brand) => void;
-}) {
-  return (
-    <tr className="align-middle transition-colors hover:bg-stone-50/70">
-      <td className="px-4 py-3 sm:pl-6">
+}): DataColumn<Brand>[] {
+  return [
+    {
+      id: 'name',
+      header: 'Name',
+      headerClassName: 'px-4 py-3 sm:pl-6',
+      cellClassName: 'px-4 py-3 sm:pl-6',
+      cell: (brand) => (
         <div className="flex items-center gap-3">
           <span className="h-10 w-10 shrink-0 overflow-hidden rounded-xl bg-stone-100 ring-1 ring-stone-200">
-            {brand.imageUrl ? <img src={brand.imageUrl} alt="" loading="lazy" className="h-full w-full object-cover" /> : null}
+            {brand.imageUrl ? (
+              <img src={brand.imageUrl} alt="" loading="lazy" className="h-full w-full object-cover" />
+            ) : null}
           </span>
           <div className="min-w-0">
             <p className="flex items-center gap-1.5 font-semibold text-stone-900">
@@ -163,18 +143,46 @@ function BrandRow({
             </div>
           </div>
         </div>
-      </td>
-      <td className="hidden max-w-xs px-4 py-3 text-stone-600 lg:table-cell">
+      ),
+    },
+    {
+      id: 'description',
+      header: 'Description',
+      headerClassName: 'hidden px-4 py-3 lg:table-cell',
+      cellClassName: 'hidden max-w-xs px-4 py-3 text-stone-600 lg:table-cell',
+      cell: (brand) => (
         <p className="line-clamp-2" title={brand.description}>
           {brand.description}
         </p>
-      </td>
-      <td className="hidden px-4 py-3 whitespace-nowrap text-stone-700 md:table-cell">{brand.category}</td>
-      <td className="hidden px-4 py-3 whitespace-nowrap text-stone-700 md:table-cell">{brand.location}</td>
-      <td className="hidden px-4 py-3 sm:table-cell">
-        <BrandStats brand={brand} />
-      </td>
-      <td className="py-3 pr-2 sm:pr-6 sm:pl-4">
+      ),
+    },
+    {
+      id: 'category',
+      header: 'Category',
+      headerClassName: 'hidden px-4 py-3 md:table-cell',
+      cellClassName: 'hidden px-4 py-3 whitespace-nowrap text-stone-700 md:table-cell',
+      cell: (brand) => brand.category,
+    },
+    {
+      id: 'location',
+      header: 'Location',
+      headerClassName: 'hidden px-4 py-3 md:table-cell',
+      cellClassName: 'hidden px-4 py-3 whitespace-nowrap text-stone-700 md:table-cell',
+      cell: (brand) => brand.location,
+    },
+    {
+      id: 'stats',
+      header: 'Stats',
+      headerClassName: 'hidden px-4 py-3 sm:table-cell',
+      cellClassName: 'hidden px-4 py-3 sm:table-cell',
+      cell: (brand) => <BrandStats brand={brand} />,
+    },
+    {
+      id: 'actions',
+      header: <span className="sr-only">Actions</span>,
+      headerClassName: 'px-4 py-3 text-right sm:pr-6',
+      cellClassName: 'py-3 pr-2 sm:pr-6 sm:pl-4',
+      cell: (brand) => (
         <div className="flex justify-end">
           <Link
             to={paths.brand.getHref(brand.id)}
@@ -203,9 +211,9 @@ function BrandRow({
             <Trash2 className="h-4 w-4" aria-hidden />
           </button>
         </div>
-      </td>
-    </tr>
-  );
+      ),
+    },
+  ];
 }
 
 /** Votes, views and rating (to 1 decimal). Shown once per row: in its own column, or under the name on phones. */

@@ -1,6 +1,7 @@
 import type { HunterEditAuthor } from '@hunted/contracts';
 import { ArrowDown, ArrowUp, Plus, Search, Sparkles, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
+import { LoadFailed } from '@/components/data-table/load-failed';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
@@ -8,7 +9,6 @@ import { toast } from '@/components/ui/toast';
 import { serverMessageOf } from '@/lib/field-errors';
 import { useAdminHunters } from '../api/get-admin-hunters';
 import { useHunterPickRota, useSaveHunterPickRota } from '../api/hunter-pick-rota';
-import { LoadFailed } from './load-failed';
 
 /** Typing pauses this long before approved hunters are searched. */
 const SEARCH_DELAY_MS = 300;

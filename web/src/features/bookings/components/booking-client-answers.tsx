@@ -6,17 +6,13 @@ import {
   type TimeProposal,
 } from '@hunted/contracts';
 import { CalendarClock, CircleAlert, Scale } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { ActionDialog, type ActionOutcome } from '@/components/form/action-dialog';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent } from '@/components/ui/dialog';
-import { FieldError } from '@/components/ui/field';
-import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toast';
 import { HttpError, serverMessage } from '@/lib/api-client';
 import { handleUnauthorized } from '@/lib/unauthorized';
 import { useAcceptProposal, useDeclineProposal, useDisputeBooking } from '../api/client-booking-actions';
-
-const numberFormat = new Intl.NumberFormat('en-GB');
 
 /** The server's own sentence for a refused action (a 400 or a 409 says why), or a plain retry line. */
 function refusal(error: unknown): string {
@@ -58,7 +54,10 @@ export function ProposalAnswer({
     }
     toast(
       kind === 'accept'
-        ? { title: 'New time accepted', description: `Your session is now on ${longDateLabel(proposal.sessionDate)} at ${proposal.sessionTime}.` }
+        ? {
+            title: 'New time accepted',
+            description: `Your session is now on ${longDateLabel(proposal.sessionDate)} at ${proposal.sessionTime}.`,
+          }
         : { title: 'Suggestion declined', description: 'Your session stays at its time.' },
     );
   };
@@ -78,7 +77,9 @@ export function ProposalAnswer({
         </span>
       </p>
       {proposal.message ? (
-        <blockquote className="mt-1.5 pl-6 break-words whitespace-pre-line text-sky-900">“{proposal.message}”</blockquote>
+        <blockquote className="mt-1.5 pl-6 break-words whitespace-pre-line text-sky-900">
+          “{proposal.message}”
+        </blockquote>
       ) : null}
       <div className="mt-3 flex flex-wrap gap-2 pl-6">
         <Button size="sm" disabled={busy} onClick={() => void answer('accept')}>
@@ -112,7 +113,12 @@ export function NoShowMark({ booking }: { booking: MyBooking }) {
           {booking.hunterName} marked this session as a no-show.
         </p>
         {booking.canDispute && !booking.dispute ? (
-          <Button size="sm" variant="outline" className="self-start bg-white sm:self-auto" onClick={() => setDisputing(true)}>
+          <Button
+            size="sm"
+            variant="outline"
+            className="self-start bg-white sm:self-auto"
+            onClick={() => setDisputing(true)}
+          >
             <Scale className="h-4 w-4" aria-hidden /> Dispute
           </Button>
         ) : null}
@@ -131,7 +137,9 @@ export function NoShowMark({ booking }: { booking: MyBooking }) {
           If you were there, you can dispute it within {BOOKING_ACTION_RULES.disputeWindowHours} hours of the mark.
         </p>
       ) : null}
-      {booking.canDispute ? <DisputeDialog bookingId={booking.id} open={disputing} onOpenChange={setDisputing} /> : null}
+      {booking.canDispute ? (
+        <DisputeDialog bookingId={booking.id} open={disputing} onOpenChange={setDisputing} />
+      ) : null}
     </section>
   );
 }
@@ -145,76 +153,36 @@ function DisputeDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const ids = useId();
-  const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
   const dispute = useDisputeBooking();
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const text = reason.trim();
-    if (text === '') {
-      setProblem('Tell us what happened');
-      return;
-    }
+  const disputeWith = async (reason: string): Promise<ActionOutcome> => {
     try {
-      await dispute.mutateAsync({ bookingId, reason: text });
+      await dispute.mutateAsync({ bookingId, reason });
     } catch (error) {
-      if (handleUnauthorized(error)) return;
-      setProblem(refusal(error));
-      return;
+      if (handleUnauthorized(error)) return 'dropped';
+      return { problem: refusal(error) };
     }
     toast({ title: 'Dispute sent', description: 'Our team will look into it and let you know.' });
-    setReason('');
-    setProblem(null);
     onOpenChange(false);
+    return 'done';
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        title="Dispute the no-show"
-        description="Tell us what happened. Our team reads both sides and refunds you in full if the session did not go ahead through no fault of yours."
-      >
-        <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
-          <div>
-            <div className="flex items-baseline justify-between gap-3">
-              <label htmlFor={`${ids}-reason`} className="text-sm font-semibold text-stone-800">
-                What happened?
-              </label>
-              <span id={`${ids}-count`} className="text-xs text-stone-500 tabular-nums">
-                {numberFormat.format(reason.length)} / {numberFormat.format(BOOKING_ACTION_RULES.reasonMax)}
-              </span>
-            </div>
-            <Textarea
-              id={`${ids}-reason`}
-              value={reason}
-              maxLength={BOOKING_ACTION_RULES.reasonMax}
-              required
-              onChange={(event) => {
-                setReason(event.target.value);
-                setProblem(null);
-              }}
-              className="mt-1.5"
-              aria-invalid={Boolean(problem)}
-              aria-describedby={problem ? `${ids}-error ${ids}-count` : `${ids}-count`}
-            />
-            {problem ? (
-              <FieldError id={`${ids}-error`}>
-                <span role="alert">{problem}</span>
-              </FieldError>
-            ) : null}
-          </div>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={dispute.isPending}>
-              {dispute.isPending ? 'Sending...' : 'Send dispute'}
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <ActionDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      wide
+      title="Dispute the no-show"
+      description="Tell us what happened. Our team reads both sides and refunds you in full if the session did not go ahead through no fault of yours."
+      reason={{
+        label: 'What happened?',
+        maxLength: BOOKING_ACTION_RULES.reasonMax,
+        requiredMessage: 'Tell us what happened',
+        counter: 'beside-label',
+      }}
+      confirmLabel="Send dispute"
+      pendingLabel="Sending..."
+      onConfirm={disputeWith}
+    />
   );
 }

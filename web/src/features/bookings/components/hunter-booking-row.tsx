@@ -17,7 +17,7 @@ import { toast } from '@/components/ui/toast';
 import { serverMessageOf } from '@/lib/field-errors';
 import { handleUnauthorized } from '@/lib/unauthorized';
 import { useMarkAttendance } from '../api/hunter-booking-actions';
-import { formatPence } from '../lib/money';
+import { formatMoney } from '@/lib/money';
 import { BookingStatusBadge } from './booking-status-badge';
 import { HunterCancelDialog, ProposeTimeDialog } from './hunter-booking-dialogs';
 import { SharedPassportButton } from './passport/shared-passport-button';
@@ -91,7 +91,7 @@ export function HunterBookingRow({
           <span>{longDateLabel(booking.sessionDate)}</span>
           <span className="tabular-nums">{booking.sessionTime}</span>
           <span>{booking.duration} min</span>
-          <span className="font-semibold text-stone-900 tabular-nums">{formatPence(booking.totalAmount)}</span>
+          <span className="font-semibold text-stone-900 tabular-nums">{formatMoney(booking.totalAmount, 'GBP')}</span>
           <BookingStatusBadge status={booking.status} />
         </div>
       </div>

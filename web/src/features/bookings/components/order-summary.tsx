@@ -3,7 +3,7 @@ import { Clock } from 'lucide-react';
 import { cn } from '@/components/ui/cn';
 import { countdownTo } from '../hooks/use-now';
 import type { BookingChoice } from '../lib/booking-choice';
-import { formatPence } from '../lib/money';
+import { formatMoney } from '@/lib/money';
 
 /**
  * The booking summary and the spec's order breakdown: the session line is the price less the £2.00 platform fee,
@@ -47,12 +47,12 @@ export function OrderSummary({
       <h3 className="mt-6 text-sm font-semibold tracking-wide text-stone-500 uppercase">Order breakdown</h3>
       <dl className="mt-3 grid grid-cols-[1fr_auto] gap-y-2 text-sm" aria-label="Order breakdown">
         <dt className="text-stone-600">Session</dt>
-        <dd className="pl-4 text-right text-stone-900 tabular-nums">{formatPence(pricePence - fee)}</dd>
+        <dd className="pl-4 text-right text-stone-900 tabular-nums">{formatMoney(pricePence - fee, 'GBP')}</dd>
         <dt className="text-stone-600">Processing fee</dt>
-        <dd className="pl-4 text-right text-stone-900 tabular-nums">{formatPence(fee)}</dd>
+        <dd className="pl-4 text-right text-stone-900 tabular-nums">{formatMoney(fee, 'GBP')}</dd>
         <dt className="border-t border-stone-200 pt-2 font-semibold text-stone-900">Total</dt>
         <dd className="border-t border-stone-200 pt-2 pl-4 text-right text-lg font-bold text-stone-900 tabular-nums">
-          {formatPence(pricePence)}
+          {formatMoney(pricePence, 'GBP')}
         </dd>
       </dl>
 

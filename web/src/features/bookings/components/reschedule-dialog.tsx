@@ -1,8 +1,7 @@
 import type { MyBooking } from '@hunted/contracts';
 import { SESSION_TYPE_LABELS, longDateLabel } from '@hunted/contracts';
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { ActionDialog, type ActionOutcome } from '@/components/form/action-dialog';
 import { toast } from '@/components/ui/toast';
 import { serverMessage } from '@/lib/api-client';
 import { useRescheduleBooking } from '../api/booking-mutations';
@@ -24,12 +23,13 @@ export function RescheduleDialog({
 
   // mutateAsync rather than mutate's callbacks: the refreshed list may unmount this dialog (a booking moved within
   // 24 hours can no longer be rescheduled) before they would run, and the toast must still show.
-  const onConfirm = async () => {
-    if (!choice) return;
+  const moveTo = async (): Promise<ActionOutcome> => {
+    if (!choice) return 'dropped';
     try {
       await reschedule.mutateAsync({ bookingId: booking.id, sessionDate: choice.date, sessionTime: choice.slot.time });
     } catch (error) {
-      if (handleUnauthorized(error)) return;
+      if (handleUnauthorized(error)) return 'dropped';
+      // Said in a toast, not in the dialog: the slot picker fills it, and the message would sit out of sight.
       toast({
         variant: 'destructive',
         title: 'Reschedule Failed',
@@ -39,7 +39,7 @@ export function RescheduleDialog({
           serverMessage(error, 400) ??
           'Failed to reschedule. Please try again.',
       });
-      return;
+      return 'dropped';
     }
     toast({
       title: 'Booking Rescheduled',
@@ -47,31 +47,30 @@ export function RescheduleDialog({
     });
     setChoice(null);
     onOpenChange(false);
+    return 'done';
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        title="Reschedule"
-        description={`${SESSION_TYPE_LABELS[booking.sessionType]} with ${booking.hunterName}, now ${longDateLabel(booking.sessionDate)} at ${booking.sessionTime}. Pick a new time.`}
-      >
-        {open ? (
-          <SlotPicker
-            hunterId={booking.hunterId}
-            sessionType={booking.sessionType}
-            selected={choice}
-            onSelect={setChoice}
-          />
-        ) : null}
-        <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Keep current time
-          </Button>
-          <Button disabled={!choice || reschedule.isPending} onClick={() => void onConfirm()}>
-            {reschedule.isPending ? 'Saving...' : 'Confirm new time'}
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+    <ActionDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      wide
+      title="Reschedule"
+      description={`${SESSION_TYPE_LABELS[booking.sessionType]} with ${booking.hunterName}, now ${longDateLabel(booking.sessionDate)} at ${booking.sessionTime}. Pick a new time.`}
+      canConfirm={choice !== null}
+      confirmLabel="Confirm new time"
+      pendingLabel="Saving..."
+      cancelLabel="Keep current time"
+      onConfirm={moveTo}
+    >
+      {open ? (
+        <SlotPicker
+          hunterId={booking.hunterId}
+          sessionType={booking.sessionType}
+          selected={choice}
+          onSelect={setChoice}
+        />
+      ) : null}
+    </ActionDialog>
   );
 }

@@ -27,7 +27,7 @@ import { useDirectoryBrand } from '@/lib/directory-brands';
 import { useDrawnInBackground } from '@/lib/use-drawn-in-background';
 import { useUnauthorizedRedirect } from '@/lib/use-unauthorized-redirect';
 import { saveBookingChoice } from '../lib/booking-choice';
-import { formatPounds } from '../lib/money';
+import { formatMoney } from '@/lib/money';
 
 /**
  * `?about={brandId}` (a brand page's 'Book a session about {brand}'): the question starts as a word about that brand,
@@ -60,7 +60,9 @@ export function BookSessionPage({ useBookableHunter }: { useBookableHunter: UseB
   const [photos, setPhotos] = useState<PickedBookingPhoto[]>([]);
   const notesId = useId();
   // Every part starts on: the client sees exactly what each shows and switches off what they would keep.
-  const [shares, setShares] = useState<PassportShares>(() => Object.fromEntries(PASSPORT_PARTS.map((part) => [part, true])) as PassportShares);
+  const [shares, setShares] = useState<PassportShares>(
+    () => Object.fromEntries(PASSPORT_PARTS.map((part) => [part, true])) as PassportShares,
+  );
   const passport = useOwnStylePassport();
   useUnauthorizedRedirect(hunter.error);
   useQuestionAbout(setNotes);
@@ -170,7 +172,8 @@ export function BookSessionPage({ useBookableHunter }: { useBookableHunter: UseB
             <option value="">Choose a service type</option>
             {enabledTypes.map((key) => (
               <option key={key} value={key} disabled={notBookable(key)}>
-                {SESSION_TYPE_LABELS[key]} — {formatPounds(found.sessionTypes[key].price)} ·{' '}
+                {SESSION_TYPE_LABELS[key]} —{' '}
+                {formatMoney(found.sessionTypes[key].price * 100, 'GBP', { minorUnits: 'unlessWhole' })} ·{' '}
                 {found.sessionTypes[key].duration} min
                 {notBookable(key) ? ` (${PAYOUT_MESSAGES.notTakingPaid})` : ''}
               </option>
@@ -236,7 +239,7 @@ export function BookSessionPage({ useBookableHunter }: { useBookableHunter: UseB
               <dd className="pl-4 text-right font-medium text-stone-900">{choice ? choice.slot.time : '—'}</dd>
               <dt className="border-t border-stone-200 pt-2 font-semibold text-stone-900">Total</dt>
               <dd className="border-t border-stone-200 pt-2 pl-4 text-right text-lg font-bold text-stone-900">
-                {settings ? formatPounds(settings.price) : '—'}
+                {settings ? formatMoney(settings.price * 100, 'GBP', { minorUnits: 'unlessWhole' }) : '—'}
               </dd>
             </dl>
             <Button size="lg" className="mt-4 w-full" disabled={!canContinue} onClick={onContinue}>

@@ -21,7 +21,7 @@ import { useDrawnInBackground } from '@/lib/use-drawn-in-background';
 import { useUnauthorizedRedirect } from '@/lib/use-unauthorized-redirect';
 import { saveBookingChoice } from '../lib/booking-choice';
 import { handleUnauthorized } from '@/lib/unauthorized';
-import { formatPence } from '../lib/money';
+import { formatMoney } from '@/lib/money';
 
 /**
  * The review of the hunter for one booking (the reviews feature draws it; the route hands it in, as features do not
@@ -33,7 +33,10 @@ export type RenderBookingReview = (booking: MyBooking, open: boolean) => ReactNo
  * /my-bookings: the signed-in client's bookings and unpaid holds, with what each allows. `edits` follows the list
  * (the hunters feature's 'Edits from your hunters', handed in by the route).
  */
-export function MyBookingsPage({ renderReview, edits }: { renderReview?: RenderBookingReview; edits?: ReactNode } = {}) {
+export function MyBookingsPage({
+  renderReview,
+  edits,
+}: { renderReview?: RenderBookingReview; edits?: ReactNode } = {}) {
   const bookings = useMyBookings();
   const drawn = useDrawnInBackground(!bookings.isPending);
   const [search] = useSearchParams();
@@ -113,9 +116,9 @@ function refundSentence(booking: MyBooking): string {
     return `It starts in less than ${BOOKING_RULES.changeWindowHours} hours, so cancelling now refunds nothing.`;
   }
   if (booking.refundIfCancelledPence >= booking.price) {
-    return `You will get a full refund of ${formatPence(booking.refundIfCancelledPence)}.`;
+    return `You will get a full refund of ${formatMoney(booking.refundIfCancelledPence, 'GBP')}.`;
   }
-  return `You will be refunded ${formatPence(booking.refundIfCancelledPence)}.`;
+  return `You will be refunded ${formatMoney(booking.refundIfCancelledPence, 'GBP')}.`;
 }
 
 function BookingRow({
@@ -175,7 +178,7 @@ function BookingRow({
       title: 'Booking Cancelled',
       description:
         booking.refundIfCancelledPence > 0
-          ? `Your refund of ${formatPence(booking.refundIfCancelledPence)} is on its way.`
+          ? `Your refund of ${formatMoney(booking.refundIfCancelledPence, 'GBP')} is on its way.`
           : 'Your session has been cancelled.',
     });
   };
@@ -205,7 +208,9 @@ function BookingRow({
             ) : null}
           </p>
         </div>
-        <p className="text-xl font-bold text-stone-900 tabular-nums sm:text-right">{formatPence(booking.price)}</p>
+        <p className="text-xl font-bold text-stone-900 tabular-nums sm:text-right">
+          {formatMoney(booking.price, 'GBP')}
+        </p>
       </div>
 
       {hold ? (

@@ -16,7 +16,7 @@ import { countdownTo, useNow } from '../hooks/use-now';
 import { useUnauthorizedRedirect } from '@/lib/use-unauthorized-redirect';
 import { clearBookingChoice, intentIdOf, readBookingChoice, type BookingChoice } from '../lib/booking-choice';
 import { handleUnauthorized } from '@/lib/unauthorized';
-import { formatPence } from '../lib/money';
+import { formatMoney } from '@/lib/money';
 
 // Stripe's client and its Payment Element load only when a visitor is about to pay in stripe mode.
 const StripeCheckout = lazy(() => import('../components/stripe-checkout'));
@@ -249,7 +249,7 @@ function PaidBooking({ choice, useBookableHunter }: { choice: BookingChoice; use
                 <StripeCheckout
                   publishableKey={config.data.publishableKey}
                   clientSecret={held.clientSecret}
-                  payLabel={`Pay ${formatPence(held.amount)}`}
+                  payLabel={`Pay ${formatMoney(held.amount, 'GBP')}`}
                   onPaid={(paymentIntentId) => confirm(held, paymentIntentId, 'stripe')}
                 />
               </Suspense>

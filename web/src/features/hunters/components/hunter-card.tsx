@@ -7,6 +7,7 @@ import { cn } from '@/components/ui/cn';
 import { StarRating } from '@/components/ui/star-rating';
 import { VerifiedBadge } from '@/components/ui/verified-badge';
 import { paths } from '@/config/paths';
+import { formatMoney } from '@/lib/money';
 import { hasRating, ratingLabel } from '@/lib/rating';
 import { safeExternalUrl, statusTone, type StatusTone } from '../lib/hunter-filters';
 import { HunterPhoto } from './hunter-photo';
@@ -173,7 +174,11 @@ export function HunterCard({ hunter, signedIn }: { hunter: Hunter; signedIn: boo
         ) : null}
 
         <p className="mt-auto pt-5 text-sm text-stone-600">
-          from <span className="text-xl font-bold text-stone-900">£{hunter.pricePerSession}</span> per session
+          from{' '}
+          <span className="text-xl font-bold text-stone-900">
+            {formatMoney(hunter.pricePerSession * 100, 'GBP', { minorUnits: 'unlessWhole' })}
+          </span>{' '}
+          per session
         </p>
 
         <div className="mt-4 space-y-2">
@@ -183,7 +188,8 @@ export function HunterCard({ hunter, signedIn }: { hunter: Hunter; signedIn: boo
               disabled
               title={`${hunter.name} is not taking bookings right now`}
               className={buttonClasses({
-                className: 'w-full disabled:bg-stone-200 disabled:text-stone-500 disabled:opacity-100 disabled:shadow-none',
+                className:
+                  'w-full disabled:bg-stone-200 disabled:text-stone-500 disabled:opacity-100 disabled:shadow-none',
               })}
             >
               Book Now

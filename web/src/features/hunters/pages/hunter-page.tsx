@@ -30,6 +30,7 @@ import { VerifiedBadge } from '@/components/ui/verified-badge';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { lazyNamed } from '@/lib/lazy-named';
+import { formatMoney } from '@/lib/money';
 import { hasRating, ratingLabel } from '@/lib/rating';
 import { useHunter } from '../api/get-hunter';
 import { NewHunterLabel, StatusBadge } from '../components/hunter-card';
@@ -256,7 +257,9 @@ function HunterProfile({ hunter, slots }: { hunter: Hunter; slots: HunterPageSlo
                           </p>
                         </div>
                         <p className="shrink-0 text-lg font-bold text-stone-900 tabular-nums">
-                          {settings.price === 0 ? 'Free' : `£${settings.price}`}
+                          {settings.price === 0
+                            ? 'Free'
+                            : formatMoney(settings.price * 100, 'GBP', { minorUnits: 'unlessWhole' })}
                         </p>
                       </div>
                       {notBookable(settings.price) ? (

@@ -1,7 +1,8 @@
 import { COMMENT_MAX_LENGTH } from '@hunted/contracts';
 import { LogIn, MessageCircle } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { schemaFieldErrors } from '@/components/form/schema-errors';
+import { useFormState } from '@/components/form/use-form-state';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field';
@@ -84,10 +85,11 @@ const COMMENT_FIELDS = ['content'] as const;
 
 function CommentComposer({ brandId }: { brandId: number }) {
   const auth = useAuth();
-  const [content, setContent] = useState('');
-  const [error, setError] = useState<string>();
+  const form = useFormState({ initialValues: { content: '' }, fields: COMMENT_FIELDS });
+  const { content } = form.values;
+  const error = form.errors.content;
+  const fieldId = form.fieldId('content');
   const post = useCreateComment(brandId);
-  const fieldId = useId();
   const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(redirect.current), []);
 
@@ -103,34 +105,37 @@ function CommentComposer({ brandId }: { brandId: number }) {
     );
   }
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.handleSubmit({
     // The service's rule, checked here with its schema: 1 to 500 characters once trimmed. Loaded on sending, not
     // with the brand page (the schemas bring zod).
-    const { commentInputSchema } = await import('@hunted/contracts/schemas');
-    const problem = schemaFieldErrors(commentInputSchema, { content }, COMMENT_FIELDS).content;
-    setError(problem);
-    if (problem || post.isPending) return;
-    post.mutate(content.trim(), {
-      onSuccess: () => {
-        toast({ title: 'Comment posted!' });
-        setContent('');
-      },
-      onError: (error) => {
-        if (error instanceof HttpError && error.status === 401) {
-          toast({ variant: 'destructive', title: 'Please sign in' });
-          clearTimeout(redirect.current);
-          redirect.current = setTimeout(goToLogin, COMMENT_SIGN_IN_REDIRECT_DELAY_MS);
-          return;
-        }
-        toast({ variant: 'destructive', title: 'Failed to post comment. Please try again.' });
-      },
-    });
-  };
+    validate: async (values) => {
+      const { commentInputSchema } = await import('@hunted/contracts/schemas');
+      return schemaFieldErrors(commentInputSchema, values, COMMENT_FIELDS);
+    },
+    send: async (values) => {
+      if (post.isPending) return null;
+      post.mutate(values.content.trim(), {
+        onSuccess: () => {
+          toast({ title: 'Comment posted!' });
+          form.setValue('content', '');
+        },
+        onError: (error) => {
+          if (error instanceof HttpError && error.status === 401) {
+            toast({ variant: 'destructive', title: 'Please sign in' });
+            clearTimeout(redirect.current);
+            redirect.current = setTimeout(goToLogin, COMMENT_SIGN_IN_REDIRECT_DELAY_MS);
+            return;
+          }
+          toast({ variant: 'destructive', title: 'Failed to post comment. Please try again.' });
+        },
+      });
+      return null;
+    },
+  });
 
   const remaining = COMMENT_MAX_LENGTH - content.length;
   return (
-    <form onSubmit={(event) => void onSubmit(event)} className="space-y-2">
+    <form ref={form.formRef} onSubmit={submit} className="space-y-2">
       <label htmlFor={fieldId} className="sr-only">
         Write a comment
       </label>
@@ -139,8 +144,8 @@ function CommentComposer({ brandId }: { brandId: number }) {
         value={content}
         maxLength={COMMENT_MAX_LENGTH}
         onChange={(event) => {
-          setContent(event.target.value);
-          setError(undefined);
+          form.setValue('content', event.target.value);
+          form.clearErrors('content');
         }}
         placeholder="Share a thought or ask a question…"
         className="min-h-20"

@@ -1,5 +1,5 @@
 import { HUNTER_REVIEW_LIMITS, HUNTER_REVIEW_MESSAGES } from '@hunted/contracts';
-import { useId, useState, type FormEvent } from 'react';
+import { useFormState } from '@/components/form/use-form-state';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/textarea';
@@ -27,6 +27,8 @@ export function hunterReviewProblems(rating: number, text: string): HunterReview
   return problems;
 }
 
+const HUNTER_REVIEW_FIELDS = ['rating', 'text'] as const;
+
 /** The client's review of the hunter for one held session: stars and a few words, sent once. */
 export function HunterReviewForm({
   bookingId,
@@ -37,96 +39,94 @@ export function HunterReviewForm({
   hunterName: string;
   onCancel?: () => void;
 }) {
-  const ids = useId();
-  const [rating, setRating] = useState(0);
-  const [text, setText] = useState('');
-  const [problems, setProblems] = useState<HunterReviewProblems>({});
-  const [refused, setRefused] = useState<string | null>(null);
+  const form = useFormState({ initialValues: { rating: 0, text: '' }, fields: HUNTER_REVIEW_FIELDS });
   const create = useCreateHunterReview();
+  const { values, errors, fieldId } = form;
+  const headingId = `${fieldId('text')}-heading`;
+  const textId = fieldId('text');
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setRefused(null);
-    const found = hunterReviewProblems(rating, text);
-    setProblems(found);
-    if (found.rating || found.text) {
-      document.getElementById(found.rating ? `${ids}-rating` : `${ids}-text`)?.focus();
-      return;
-    }
-    try {
-      await create.mutateAsync({ bookingId, rating, text: text.trim() });
-    } catch (error) {
-      if (handleUnauthorized(error)) return;
-      // The service's own words: too early, too late, not yours, already reviewed.
-      setRefused(
-        (error instanceof HttpError ? serverMessage(error, error.status) : null) ??
-          'Your review could not be sent. Please try again.',
-      );
-      return;
-    }
-    toast({ title: 'Review submitted!', description: `Thanks for reviewing ${hunterName}.` });
-  };
+  const submit = form.handleSubmit({
+    validate: ({ rating, text }) => hunterReviewProblems(rating, text),
+    send: async ({ rating, text }) => {
+      try {
+        await create.mutateAsync({ bookingId, rating, text: text.trim() });
+      } catch (error) {
+        if (handleUnauthorized(error)) return null;
+        // The service's own words: too early, too late, not yours, already reviewed. They name no field, so they
+        // show above the buttons.
+        return {
+          form:
+            (error instanceof HttpError ? serverMessage(error, error.status) : null) ??
+            'Your review could not be sent. Please try again.',
+        };
+      }
+      toast({ title: 'Review submitted!', description: `Thanks for reviewing ${hunterName}.` });
+      return null;
+    },
+  });
 
   return (
     <form
+      ref={form.formRef}
       noValidate
-      onSubmit={(event) => void onSubmit(event)}
-      aria-labelledby={`${ids}-heading`}
+      onSubmit={submit}
+      aria-labelledby={headingId}
       className="mt-4 space-y-4 rounded-2xl border border-stone-200 bg-stone-50/70 p-4 sm:p-5"
     >
-      <h3 id={`${ids}-heading`} className="text-base font-bold text-stone-900">
+      <h3 id={headingId} className="text-base font-bold text-stone-900">
         Review your session with {hunterName}
       </h3>
-      <div id={`${ids}-rating`} tabIndex={-1} className="outline-none">
+      {/* Focused when the stars are missing (the form focuses a field in error by its id). */}
+      <div id={fieldId('rating')} tabIndex={-1} className="outline-none">
         <StarInput
-          name={`${ids}-stars`}
+          name={`${fieldId('rating')}-stars`}
           label="Your rating"
-          value={rating}
+          value={values.rating}
           onChange={(value) => {
-            setRating(value);
-            setProblems((current) => ({ ...current, rating: undefined }));
+            form.setValue('rating', value);
+            form.clearErrors('rating');
           }}
         />
-        {problems.rating ? (
+        {errors.rating ? (
           <FieldError>
-            <span role="alert">{problems.rating}</span>
+            <span role="alert">{errors.rating}</span>
           </FieldError>
         ) : null}
       </div>
       <div>
         <div className="flex items-baseline justify-between gap-3">
-          <label htmlFor={`${ids}-text`} className="text-sm font-semibold text-stone-800">
+          <label htmlFor={textId} className="text-sm font-semibold text-stone-800">
             Your review
           </label>
-          <span id={`${ids}-count`} className="text-xs text-stone-500 tabular-nums">
-            {numberFormat.format(text.length)} / {numberFormat.format(HUNTER_REVIEW_LIMITS.maxText)}
+          <span id={`${textId}-count`} className="text-xs text-stone-500 tabular-nums">
+            {numberFormat.format(values.text.length)} / {numberFormat.format(HUNTER_REVIEW_LIMITS.maxText)}
           </span>
         </div>
         <Textarea
-          id={`${ids}-text`}
-          value={text}
+          id={textId}
+          value={values.text}
           maxLength={HUNTER_REVIEW_LIMITS.maxText}
           required
           onChange={(event) => {
-            setText(event.target.value);
-            setProblems((current) => ({ ...current, text: undefined }));
+            form.setValue('text', event.target.value);
+            form.clearErrors('text');
           }}
           placeholder="What did you ask for, and how did the session help?"
           className="mt-1.5"
-          aria-invalid={Boolean(problems.text)}
-          aria-describedby={problems.text ? `${ids}-text-error ${ids}-count` : `${ids}-count`}
+          aria-invalid={Boolean(errors.text)}
+          aria-describedby={errors.text ? `${textId}-error ${textId}-count` : `${textId}-count`}
         />
-        {problems.text ? (
-          <FieldError id={`${ids}-text-error`}>
-            <span role="alert">{problems.text}</span>
+        {errors.text ? (
+          <FieldError id={`${textId}-error`}>
+            <span role="alert">{errors.text}</span>
           </FieldError>
         ) : null}
       </div>
-      {refused ? (
-        <p role="alert" className="rounded-xl bg-red-50 px-3.5 py-2.5 text-sm font-medium text-red-700">
-          {refused}
+      {form.otherErrors.map((refusal) => (
+        <p key={refusal} role="alert" className="rounded-xl bg-red-50 px-3.5 py-2.5 text-sm font-medium text-red-700">
+          {refusal}
         </p>
-      ) : null}
+      ))}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={create.isPending}>
           {create.isPending ? 'Submitting…' : 'Submit review'}

@@ -7,7 +7,8 @@ import {
   type SessionTypeKey,
 } from '@hunted/contracts';
 import { CornerDownRight, MessageSquareReply, Star } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useFormState } from '@/components/form/use-form-state';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field';
 import { Label } from '@/components/ui/input';
@@ -105,50 +106,51 @@ export function ReceivedReview({ review }: { review: HunterReview }) {
   );
 }
 
+const REPLY_FIELDS = ['text'] as const;
+
 /** The reply is public and final (one per review), so it is checked here as the server checks it. */
 export function ReplyForm({ review, onDone }: { review: HunterReview; onDone: () => void }) {
-  const id = useId();
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useFormState({ initialValues: { text: '' }, fields: REPLY_FIELDS });
   const reply = useReplyToHunterReview();
+  const { text } = form.values;
+  const inputId = form.fieldId('text');
+  // One message under the field: the missing reply, or the server's refusal.
+  const error = form.errors.text;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!text.trim()) {
-      setError('Write your reply');
-      return;
-    }
-    setError(null);
-    try {
-      await reply.mutateAsync({ reviewId: review.id, text: text.trim() });
-    } catch (failure) {
-      if (handleUnauthorized(failure)) return;
-      setError(serverMessageOf(failure) ?? 'Your reply could not be sent. Please try again.');
-      return;
-    }
-    toast({ title: 'Reply posted', description: 'It shows under the review on your public page.' });
-    onDone();
-  };
+  const submit = form.handleSubmit({
+    validate: (values) => (values.text.trim() ? {} : { text: 'Write your reply' }),
+    send: async (values) => {
+      try {
+        await reply.mutateAsync({ reviewId: review.id, text: values.text.trim() });
+      } catch (failure) {
+        if (handleUnauthorized(failure)) return null;
+        return { text: serverMessageOf(failure) ?? 'Your reply could not be sent. Please try again.' };
+      }
+      toast({ title: 'Reply posted', description: 'It shows under the review on your public page.' });
+      onDone();
+      return null;
+    },
+  });
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="mt-4">
-      <Label htmlFor={`${id}-reply`}>Your reply to {review.reviewerName}</Label>
+    <form ref={form.formRef} onSubmit={submit} noValidate className="mt-4">
+      <Label htmlFor={inputId}>Your reply to {review.reviewerName}</Label>
       <Textarea
-        id={`${id}-reply`}
+        id={inputId}
         value={text}
         rows={3}
         maxLength={HUNTER_REVIEW_LIMITS.replyMax}
         placeholder="Thank them, or add something useful for future clients. You can reply once."
-        aria-invalid={error !== null}
-        aria-describedby={error ? `${id}-error` : `${id}-count`}
-        onChange={(event) => setText(event.target.value)}
+        aria-invalid={Boolean(error)}
+        aria-describedby={error ? `${inputId}-error` : `${inputId}-count`}
+        onChange={(event) => form.setValue('text', event.target.value)}
       />
       {error ? (
-        <FieldError id={`${id}-error`}>
+        <FieldError id={`${inputId}-error`}>
           <span role="alert">{error}</span>
         </FieldError>
       ) : (
-        <p id={`${id}-count`} className="mt-1.5 text-right text-xs text-stone-500 tabular-nums">
+        <p id={`${inputId}-count`} className="mt-1.5 text-right text-xs text-stone-500 tabular-nums">
           {text.length} / {HUNTER_REVIEW_LIMITS.replyMax}
         </p>
       )}

@@ -1,7 +1,7 @@
 import { HUNTER_REVIEW_LIMITS, HUNTER_REVIEW_MESSAGES, type HunterReview } from '@hunted/contracts';
 import { Flag } from 'lucide-react';
 import { useState } from 'react';
-import { ReasonDialog } from '@/components/form/reason-dialog';
+import { ActionDialog, type ActionOutcome } from '@/components/form/action-dialog';
 import { toast } from '@/components/ui/toast';
 import { HttpError } from '@/lib/api-client';
 import { serverMessageOf } from '@/lib/field-errors';
@@ -50,33 +50,39 @@ function ReportDialog({
   onDone: () => void;
 }) {
   const report = useReportHunterReview();
-  const send = async (reason: string): Promise<string | null> => {
+  const reportWith = async (reason: string): Promise<ActionOutcome> => {
     try {
       await report.mutateAsync({ reviewId: review.id, reason });
     } catch (failure) {
       // A second report is refused with 409 and the API's own words: the first one stands, so nothing is wrong.
       if (failure instanceof HttpError && failure.status === 409) {
-        toast({ title: serverMessageOf(failure) ?? HUNTER_REVIEW_MESSAGES.alreadyReported, description: 'Our team will look at it.' });
+        toast({
+          title: serverMessageOf(failure) ?? HUNTER_REVIEW_MESSAGES.alreadyReported,
+          description: 'Our team will look at it.',
+        });
         onDone();
-        return null;
+        return 'done';
       }
-      return serverMessageOf(failure) ?? 'The report could not be sent. Please try again.';
+      return { problem: serverMessageOf(failure) ?? 'The report could not be sent. Please try again.' };
     }
     toast({ title: 'Thanks for reporting this review', description: 'Our team will look at it.' });
     onDone();
-    return null;
+    return 'done';
   };
 
   return (
-    <ReasonDialog
+    <ActionDialog
       title={`Report review by ${review.reviewerName}`}
       description="Tell us what is wrong with it. Only our team sees your report."
-      maxLength={HUNTER_REVIEW_LIMITS.reportReasonMax}
-      placeholder="e.g. It is about a different hunter."
-      requiredMessage={HUNTER_REVIEW_MESSAGES.reasonRequired}
-      submitLabel="Send report"
+      reason={{
+        maxLength: HUNTER_REVIEW_LIMITS.reportReasonMax,
+        rows: 3,
+        placeholder: 'e.g. It is about a different hunter.',
+        requiredMessage: HUNTER_REVIEW_MESSAGES.reasonRequired,
+      }}
+      confirmLabel="Send report"
       pendingLabel="Sending…"
-      send={send}
+      onConfirm={reportWith}
       onOpenChange={onOpenChange}
     />
   );

@@ -1,7 +1,8 @@
 import { REVIEW_LIMITS, type CategoryRatings } from '@hunted/contracts';
 import { ImagePlus, X } from 'lucide-react';
-import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useId, useRef, type ChangeEvent } from 'react';
 import { schemaFieldErrors } from '@/components/form/schema-errors';
+import { useFormState } from '@/components/form/use-form-state';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/textarea';
@@ -44,6 +45,15 @@ interface PickedPhoto {
   dataUrl: string;
 }
 
+interface ReviewValues {
+  ratings: CategoryRatings;
+  reviewText: string;
+  photos: PickedPhoto[];
+}
+const emptyReview: ReviewValues = { ratings: unrated, reviewText: '', photos: [] };
+
+const isComplete = (ratings: CategoryRatings) => RATING_CATEGORIES.every(({ key }) => ratings[key] > 0);
+
 /** Four category ratings, optional text and up to three photos, for a signed-in member's one review. */
 export function ReviewForm({
   brandId,
@@ -55,20 +65,21 @@ export function ReviewForm({
   /** Refetches what a review changes outside this feature. */
   onSettled?: () => Promise<unknown>;
 }) {
-  const [ratings, setRatings] = useState<CategoryRatings>(unrated);
-  const [reviewText, setReviewText] = useState('');
-  const [photos, setPhotos] = useState<PickedPhoto[]>([]);
-  const [problems, setProblems] = useState<Partial<Record<ReviewField, string>>>({});
+  const form = useFormState<ReviewValues, ReviewField>({ initialValues: emptyReview, fields: REVIEW_FIELDS });
+  const { values, setValues, errors: problems, fieldId } = form;
+  const { ratings, reviewText, photos } = values;
   const nextPhotoId = useRef(1);
   const ids = useId();
   const createReview = useCreateReview(brandId, { onSettled });
 
-  const complete = RATING_CATEGORIES.every(({ key }) => ratings[key] > 0);
+  const complete = isComplete(ratings);
   const average = liveAverage(ratings);
   const ratingsProblem = RATING_CATEGORIES.map(({ key }) => problems[key]).find(Boolean);
 
   const setRating = (key: keyof CategoryRatings, value: number) =>
-    setRatings((current) => ({ ...current, [key]: value }));
+    setValues((current) => ({ ...current, ratings: { ...current.ratings, [key]: value } }));
+  const setPhotos = (update: (current: PickedPhoto[]) => PickedPhoto[]) =>
+    setValues((current) => ({ ...current, photos: update(current.photos) }));
 
   const onPickPhotos = async (event: ChangeEvent<HTMLInputElement>) => {
     const files = Array.from(event.target.files ?? []);
@@ -93,52 +104,58 @@ export function ReviewForm({
     if (accepted.length > 0) setPhotos((current) => [...current, ...accepted].slice(0, REVIEW_LIMITS.photos));
   };
 
-  const reset = () => {
-    setRatings(unrated);
-    setReviewText('');
-    setPhotos([]);
-    setProblems({});
-  };
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const text = reviewText.trim();
-    const review = {
+  /** The body the service reads, from what the form holds. */
+  const reviewOf = (current: ReviewValues) => {
+    const text = current.reviewText.trim();
+    return {
       brandId,
       userId: user.id,
       // The spec's body carries the overall rating; the server ignores it and computes the same rounded mean.
-      rating: Math.round(average ?? 0),
-      ...ratings,
+      rating: Math.round(liveAverage(current.ratings) ?? 0),
+      ...current.ratings,
       reviewText: text === '' ? null : text,
-      photos: photos.map((photo) => photo.dataUrl),
+      photos: current.photos.map((photo) => photo.dataUrl),
     };
-    // The service's rules, checked with its schema before anything is sent. Loaded now, not with the brand page:
-    // the schemas bring zod, which a visitor who never reviews should not download.
-    const { reviewInputSchema } = await import('@hunted/contracts/schemas');
-    const found = schemaFieldErrors(reviewInputSchema, { ...review, ...givenRatings(ratings) }, REVIEW_FIELDS);
-    setProblems(found);
-    if (Object.keys(found).length > 0 && !complete) {
-      toast({
-        variant: 'destructive',
-        title: 'Please complete all ratings',
-        description: 'All four category ratings are required to submit your review.',
-      });
-    }
-    if (Object.keys(found).length > 0) return;
-    // mutateAsync, not mutate's callbacks: the refetch that follows a review replaces this form with 'You have
-    // already reviewed this brand', and callbacks given to mutate() are dropped once their component unmounts.
-    createReview.mutateAsync(review).then(
-      () => {
-        toast({ title: 'Review submitted!', description: 'Thanks for sharing your experience.' });
-        reset();
-      },
-      (error: unknown) => toast(reviewFailureToast(error)),
-    );
   };
+
+  const submit = form.handleSubmit({
+    validate: async (current) => {
+      // The service's rules, checked with its schema before anything is sent. Loaded now, not with the brand page:
+      // the schemas bring zod, which a visitor who never reviews should not download.
+      const { reviewInputSchema } = await import('@hunted/contracts/schemas');
+      const found = schemaFieldErrors(
+        reviewInputSchema,
+        { ...reviewOf(current), ...givenRatings(current.ratings) },
+        REVIEW_FIELDS,
+      );
+      if (Object.keys(found).length > 0 && !isComplete(current.ratings)) {
+        toast({
+          variant: 'destructive',
+          title: 'Please complete all ratings',
+          description: 'All four category ratings are required to submit your review.',
+        });
+      }
+      return found;
+    },
+    send: async (current) => {
+      // mutateAsync, not mutate's callbacks: the refetch that follows a review replaces this form with 'You have
+      // already reviewed this brand', and callbacks given to mutate() are dropped once their component unmounts.
+      createReview.mutateAsync(reviewOf(current)).then(
+        () => {
+          toast({ title: 'Review submitted!', description: 'Thanks for sharing your experience.' });
+          setValues(emptyReview);
+        },
+        (error: unknown) => toast(reviewFailureToast(error)),
+      );
+      // A refusal is its toast: the server's messages name no field here.
+      return null;
+    },
+  });
 
   return (
     <form
-      onSubmit={(event) => void onSubmit(event)}
+      ref={form.formRef}
+      onSubmit={submit}
       noValidate
       aria-labelledby={`${ids}-heading`}
       className="space-y-5 rounded-3xl border border-stone-200 bg-stone-50/60 p-5 sm:p-6"
@@ -174,20 +191,22 @@ export function ReviewForm({
       ) : null}
 
       <div>
-        <label htmlFor={`${ids}-text`} className="text-sm font-semibold text-stone-800">
+        <label htmlFor={fieldId('reviewText')} className="text-sm font-semibold text-stone-800">
           Your review <span className="font-normal text-stone-500">(optional)</span>
         </label>
         <Textarea
-          id={`${ids}-text`}
+          id={fieldId('reviewText')}
           value={reviewText}
           maxLength={REVIEW_LIMITS.text}
-          onChange={(event) => setReviewText(event.target.value)}
+          onChange={(event) => form.setValue('reviewText', event.target.value)}
           placeholder="How was the delivery, the quality, the service?"
           className="mt-1.5"
           aria-invalid={Boolean(problems.reviewText)}
-          aria-describedby={problems.reviewText ? `${ids}-text-error` : undefined}
+          aria-describedby={problems.reviewText ? `${fieldId('reviewText')}-error` : undefined}
         />
-        {problems.reviewText ? <FieldError id={`${ids}-text-error`}>{problems.reviewText}</FieldError> : null}
+        {problems.reviewText ? (
+          <FieldError id={`${fieldId('reviewText')}-error`}>{problems.reviewText}</FieldError>
+        ) : null}
       </div>
 
       <div>

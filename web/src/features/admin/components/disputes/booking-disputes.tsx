@@ -1,17 +1,14 @@
 import { SESSION_TYPE_LABELS, type AdminBookingDispute, type DisputeStatus } from '@hunted/contracts';
 import { Gavel, Scale } from 'lucide-react';
 import { useId, useState } from 'react';
+import { DataList } from '@/components/data-table/data-list';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { cn } from '@/components/ui/cn';
 import { Select } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast';
 import { ADMIN_DISPUTES_PAGE_SIZE, useBookingDisputes, type DisputeFilter } from '../../api/booking-disputes';
 import { londonInstantLabel } from '../../lib/london-label';
-import { formatPenceGbp } from '../../lib/pence';
-import { Pager } from '../hunters/pager';
-import { LoadFailed } from '../load-failed';
+import { formatMoney } from '@/lib/money';
 import { ResolveDisputeDialog } from './resolve-dispute-dialog';
 
 const STATUS: Record<DisputeStatus, { label: string; tone: BadgeTone }> = {
@@ -53,38 +50,30 @@ export function BookingDisputes() {
         </div>
       </div>
 
-      <div className="mt-5">
-        {disputes.isPending ? (
-          <Spinner label="Loading disputes..." />
-        ) : disputes.isError ? (
-          <div className="rounded-3xl border border-stone-200 bg-white shadow-sm">
-            <LoadFailed error={disputes.error} what="disputes" onRetry={() => void disputes.refetch()} />
-          </div>
-        ) : disputes.data.items.length === 0 ? (
-          <div className="flex flex-col items-center rounded-3xl border border-dashed border-stone-300 bg-white px-6 py-14 text-center">
-            <Scale className="h-8 w-8 text-stone-300" aria-hidden />
-            <p className="mt-3 text-sm text-stone-500">
-              {status === 'open' ? 'No open disputes.' : 'No disputes yet.'}
-            </p>
-          </div>
-        ) : (
-          <>
-            <ul aria-label="Disputes" className={cn('space-y-4', disputes.isPlaceholderData && 'opacity-60')}>
-              {disputes.data.items.map((dispute) => (
-                <DisputeCard key={dispute.bookingId} dispute={dispute} onResolve={() => setResolving(dispute)} />
-              ))}
-            </ul>
-            <Pager
-              label="Dispute pages"
-              offset={offset}
-              pageSize={ADMIN_DISPUTES_PAGE_SIZE}
-              shown={disputes.data.items.length}
-              total={disputes.data.total}
-              onOffsetChange={setOffset}
-            />
-          </>
-        )}
-      </div>
+      <DataList
+        className="mt-5"
+        read={disputes}
+        rows={disputes.data?.items}
+        rowKey={(dispute) => dispute.bookingId}
+        label="Disputes"
+        listClassName="space-y-4"
+        rowLabel={(dispute) => `Dispute by ${dispute.clientName}`}
+        rowClassName="rounded-3xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6"
+        renderRow={(dispute) => <DisputeCard dispute={dispute} onResolve={() => setResolving(dispute)} />}
+        loadingLabel="Loading disputes..."
+        failedWhat="disputes"
+        empty={{
+          icon: <Scale className="h-8 w-8 text-stone-300" aria-hidden />,
+          description: status === 'open' ? 'No open disputes.' : 'No disputes yet.',
+        }}
+        paging={{
+          label: 'Dispute pages',
+          offset,
+          pageSize: ADMIN_DISPUTES_PAGE_SIZE,
+          total: disputes.data?.total ?? 0,
+          onOffsetChange: setOffset,
+        }}
+      />
 
       {resolving ? (
         <ResolveDisputeDialog
@@ -95,7 +84,7 @@ export function BookingDisputes() {
               title: resolution === 'refund' ? 'Client refunded' : 'Dispute dismissed',
               description:
                 resolution === 'refund'
-                  ? `${resolving.clientName} gets ${formatPenceGbp(resolving.pricePence)} back.`
+                  ? `${resolving.clientName} gets ${formatMoney(resolving.pricePence, 'GBP')} back.`
                   : `The no-show mark on ${resolving.clientName}'s session stands.`,
             });
             setResolving(null);
@@ -109,10 +98,7 @@ export function BookingDisputes() {
 function DisputeCard({ dispute, onResolve }: { dispute: AdminBookingDispute; onResolve: () => void }) {
   const state = STATUS[dispute.dispute.status];
   return (
-    <li
-      aria-label={`Dispute by ${dispute.clientName}`}
-      className="rounded-3xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6"
-    >
+    <>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
           <p className="flex flex-wrap items-center gap-2">
@@ -124,7 +110,7 @@ function DisputeCard({ dispute, onResolve }: { dispute: AdminBookingDispute; onR
           <dl className="mt-2 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
             <Fact label="Session" value={SESSION_TYPE_LABELS[dispute.sessionType]} />
             <Fact label="When (London)" value={londonInstantLabel(dispute.startsAt)} />
-            <Fact label="Price" value={formatPenceGbp(dispute.pricePence)} />
+            <Fact label="Price" value={formatMoney(dispute.pricePence, 'GBP')} />
             <Fact label="Disputed" value={londonInstantLabel(dispute.dispute.openedAt)} />
           </dl>
         </div>
@@ -147,7 +133,7 @@ function DisputeCard({ dispute, onResolve }: { dispute: AdminBookingDispute; onR
           <span className="break-words whitespace-pre-line">{dispute.dispute.resolutionNote}</span>
         </p>
       ) : null}
-    </li>
+    </>
   );
 }
 

@@ -7,12 +7,12 @@ import {
 } from '@hunted/contracts';
 import { Eye, EyeOff, Flag, MessageSquareWarning } from 'lucide-react';
 import { useId, useState } from 'react';
-import { ReasonDialog } from '@/components/form/reason-dialog';
+import { ActionDialog, type ActionOutcome } from '@/components/form/action-dialog';
+import { DataList } from '@/components/data-table/data-list';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Select } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
 import { StarRating } from '@/components/ui/star-rating';
 import { toast } from '@/components/ui/toast';
 import { serverMessageOf } from '@/lib/field-errors';
@@ -25,13 +25,16 @@ import {
 } from '../../api/hunter-reviews';
 import { useAdminHunter } from '../../api/get-admin-hunter';
 import { londonInstantLabel } from '../../lib/london-label';
-import { Pager } from '../hunters/pager';
-import { LoadFailed } from '../load-failed';
 
 const FILTER_LABELS: Record<HunterReviewFilter, string> = {
   reported: 'Reported',
   hidden: 'Hidden',
   all: 'All reviews',
+};
+const EMPTY: Record<HunterReviewFilter, string> = {
+  reported: 'No reported reviews.',
+  hidden: 'No hidden reviews.',
+  all: 'No reviews yet.',
 };
 const sessionLabel = (type: string) => SESSION_TYPE_LABELS[type as SessionTypeKey] ?? type;
 
@@ -82,48 +85,42 @@ export function HunterReviewModeration() {
         </div>
       </div>
 
-      <div className="mt-5">
-        {reviews.isPending ? (
-          <Spinner label="Loading reviews..." />
-        ) : reviews.isError ? (
-          <div className="rounded-3xl border border-stone-200 bg-white shadow-sm">
-            <LoadFailed error={reviews.error} what="reviews" onRetry={() => void reviews.refetch()} />
-          </div>
-        ) : reviews.data.items.length === 0 ? (
-          <div className="flex flex-col items-center rounded-3xl border border-dashed border-stone-300 bg-white px-6 py-14 text-center">
-            <MessageSquareWarning className="h-8 w-8 text-stone-300" aria-hidden />
-            <p className="mt-3 text-sm text-stone-500">
-              {status === 'reported'
-                ? 'No reported reviews.'
-                : status === 'hidden'
-                  ? 'No hidden reviews.'
-                  : 'No reviews yet.'}
-            </p>
-          </div>
-        ) : (
-          <>
-            <ul aria-label="Hunter reviews" className={cn('space-y-4', reviews.isPlaceholderData && 'opacity-60')}>
-              {reviews.data.items.map((review) => (
-                <ModeratedReview
-                  key={review.id}
-                  review={review}
-                  unhiding={unhide.isPending && unhide.variables === review.id}
-                  onHide={() => setHiding(review)}
-                  onUnhide={() => onUnhide(review)}
-                />
-              ))}
-            </ul>
-            <Pager
-              label="Review pages"
-              offset={offset}
-              pageSize={ADMIN_HUNTER_REVIEWS_PAGE_SIZE}
-              shown={reviews.data.items.length}
-              total={reviews.data.total}
-              onOffsetChange={setOffset}
-            />
-          </>
+      <DataList
+        className="mt-5"
+        read={reviews}
+        rows={reviews.data?.items}
+        rowKey={(review) => review.id}
+        label="Hunter reviews"
+        listClassName="space-y-4"
+        rowLabel={(review) => `Review by ${review.reviewerName}`}
+        rowClassName={(review) =>
+          cn(
+            'rounded-3xl border bg-white p-5 shadow-sm sm:p-6',
+            review.hidden ? 'border-stone-300 bg-stone-50' : 'border-stone-200',
+          )
+        }
+        renderRow={(review) => (
+          <ModeratedReview
+            review={review}
+            unhiding={unhide.isPending && unhide.variables === review.id}
+            onHide={() => setHiding(review)}
+            onUnhide={() => onUnhide(review)}
+          />
         )}
-      </div>
+        loadingLabel="Loading reviews..."
+        failedWhat="reviews"
+        empty={{
+          icon: <MessageSquareWarning className="h-8 w-8 text-stone-300" aria-hidden />,
+          description: EMPTY[status],
+        }}
+        paging={{
+          label: 'Review pages',
+          offset,
+          pageSize: ADMIN_HUNTER_REVIEWS_PAGE_SIZE,
+          total: reviews.data?.total ?? 0,
+          onOffsetChange: setOffset,
+        }}
+      />
 
       {hiding ? (
         <HideReviewDialog
@@ -151,13 +148,7 @@ function ModeratedReview({
   onUnhide: () => void;
 }) {
   return (
-    <li
-      aria-label={`Review by ${review.reviewerName}`}
-      className={cn(
-        'rounded-3xl border bg-white p-5 shadow-sm sm:p-6',
-        review.hidden ? 'border-stone-300 bg-stone-50' : 'border-stone-200',
-      )}
-    >
+    <>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
           <p className="flex flex-wrap items-center gap-2">
@@ -230,7 +221,7 @@ function ModeratedReview({
           </ul>
         </div>
       ) : null}
-    </li>
+    </>
   );
 }
 
@@ -244,27 +235,30 @@ function HideReviewDialog({
   onHidden: () => void;
 }) {
   const hide = useHideHunterReview();
-  const send = async (reason: string): Promise<string | null> => {
+  const hideWith = async (reason: string): Promise<ActionOutcome> => {
     try {
       await hide.mutateAsync({ reviewId: review.id, reason });
     } catch (failure) {
-      return serverMessageOf(failure) ?? 'The review could not be hidden. Please try again.';
+      return { problem: serverMessageOf(failure) ?? 'The review could not be hidden. Please try again.' };
     }
     onHidden();
-    return null;
+    return 'done';
   };
 
   return (
-    <ReasonDialog
+    <ActionDialog
       title={`Hide review by ${review.reviewerName}`}
       description="The review leaves the hunter's public page and stops counting in their rating. You can show it again later."
-      maxLength={HUNTER_REVIEW_LIMITS.hideReasonMax}
-      placeholder="e.g. Personal details of the hunter in the text."
-      requiredMessage={HUNTER_REVIEW_MESSAGES.reasonRequired}
-      submitLabel="Hide review"
+      reason={{
+        maxLength: HUNTER_REVIEW_LIMITS.hideReasonMax,
+        rows: 3,
+        placeholder: 'e.g. Personal details of the hunter in the text.',
+        requiredMessage: HUNTER_REVIEW_MESSAGES.reasonRequired,
+      }}
+      confirmLabel="Hide review"
       pendingLabel="Hiding…"
-      submitClassName="bg-red-600 hover:bg-red-700 active:bg-red-800"
-      send={send}
+      confirmClassName="bg-red-600 hover:bg-red-700 active:bg-red-800"
+      onConfirm={hideWith}
       onOpenChange={onOpenChange}
     />
   );

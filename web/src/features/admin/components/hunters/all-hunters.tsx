@@ -1,23 +1,21 @@
 import { HUNTER_DECISION_FROM, HUNTER_STATUSES, type AdminHunter, type HunterStatus } from '@hunted/contracts';
 import { ChevronDown, History, RotateCcw, Search, ShieldOff, Sparkles, UsersRound } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
+import { DataList } from '@/components/data-table/data-list';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/toast';
 import { serverMessageOf } from '@/lib/field-errors';
 import { useDecideHunter } from '../../api/decide-hunter';
 import { useFeatureHunter } from '../../api/feature-hunter';
 import { ADMIN_HUNTERS_PAGE_SIZE, useAdminHunters } from '../../api/get-admin-hunters';
-import { LoadFailed } from '../load-failed';
 import { DecisionDialog } from './decision-dialog';
 import { DecisionHistory } from './decision-history';
 import { HunterProfilePreview } from './hunter-profile-preview';
 import { HUNTER_STATUS_LABELS, HunterStatusBadge } from './hunter-status-badge';
-import { Pager } from './pager';
 
 /** Typing pauses this long before the list is asked for again. */
 const SEARCH_DELAY_MS = 300;
@@ -100,48 +98,37 @@ export function AllHunters() {
         </div>
       </div>
 
-      <div className="mt-5">
-        {hunters.isPending ? (
-          <Spinner label="Loading hunters..." />
-        ) : hunters.isError ? (
-          <div className="rounded-3xl border border-stone-200 bg-white shadow-sm">
-            <LoadFailed error={hunters.error} what="hunters" onRetry={() => void hunters.refetch()} />
-          </div>
-        ) : hunters.data.items.length === 0 ? (
-          <div className="flex flex-col items-center rounded-3xl border border-dashed border-stone-300 bg-white px-6 py-14 text-center">
-            <UsersRound className="h-8 w-8 text-stone-300" aria-hidden />
-            <p className="mt-3 text-sm text-stone-500">No hunters match.</p>
-          </div>
-        ) : (
-          <>
-            <ul
-              aria-label="Hunters"
-              className={cn(
-                'divide-y divide-stone-100 overflow-hidden rounded-3xl border border-stone-200 bg-white shadow-sm',
-                hunters.isPlaceholderData && 'opacity-60',
-              )}
-            >
-              {hunters.data.items.map((hunter) => (
-                <HunterRow
-                  key={hunter.id}
-                  hunter={hunter}
-                  reinstating={reinstate.isPending && reinstate.variables?.hunterId === hunter.id}
-                  onSuspend={() => setSuspending(hunter)}
-                  onReinstate={() => reinstate.mutate({ hunterId: hunter.id, decision: 'reinstate' })}
-                />
-              ))}
-            </ul>
-            <Pager
-              label="Hunter pages"
-              offset={offset}
-              pageSize={ADMIN_HUNTERS_PAGE_SIZE}
-              shown={hunters.data.items.length}
-              total={hunters.data.total}
-              onOffsetChange={setOffset}
-            />
-          </>
+      <DataList
+        className="mt-5"
+        read={hunters}
+        rows={hunters.data?.items}
+        rowKey={(hunter) => hunter.id}
+        label="Hunters"
+        listClassName="divide-y divide-stone-100 overflow-hidden rounded-3xl border border-stone-200 bg-white shadow-sm"
+        rowLabel={(hunter) => hunter.name}
+        rowClassName="px-4 py-4 sm:px-6"
+        renderRow={(hunter) => (
+          <HunterRow
+            hunter={hunter}
+            reinstating={reinstate.isPending && reinstate.variables?.hunterId === hunter.id}
+            onSuspend={() => setSuspending(hunter)}
+            onReinstate={() => reinstate.mutate({ hunterId: hunter.id, decision: 'reinstate' })}
+          />
         )}
-      </div>
+        loadingLabel="Loading hunters..."
+        failedWhat="hunters"
+        empty={{
+          icon: <UsersRound className="h-8 w-8 text-stone-300" aria-hidden />,
+          description: 'No hunters match.',
+        }}
+        paging={{
+          label: 'Hunter pages',
+          offset,
+          pageSize: ADMIN_HUNTERS_PAGE_SIZE,
+          total: hunters.data?.total ?? 0,
+          onOffsetChange: setOffset,
+        }}
+      />
 
       {suspending ? (
         <DecisionDialog
@@ -176,7 +163,7 @@ function HunterRow({
   const panelId = useId();
   const toggle = (panel: 'history' | 'profile') => setOpen((current) => (current === panel ? null : panel));
   return (
-    <li aria-label={hunter.name} className="px-4 py-4 sm:px-6">
+    <>
       <div className="flex flex-col gap-3 md:flex-row md:items-center md:justify-between">
         <div className="flex min-w-0 items-center gap-3">
           {hunter.profileImageUrl ? (
@@ -262,7 +249,7 @@ function HunterRow({
           )}
         </div>
       ) : null}
-    </li>
+    </>
   );
 }
 

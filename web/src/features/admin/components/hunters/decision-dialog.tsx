@@ -1,10 +1,5 @@
 import { HUNTER_REASON_MAX, VETTING_MESSAGES } from '@hunted/contracts';
-import { useId, useState, type FormEvent } from 'react';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent } from '@/components/ui/dialog';
-import { FieldError } from '@/components/ui/field';
-import { Label } from '@/components/ui/input';
-import { Textarea } from '@/components/ui/textarea';
+import { ActionDialog, type ActionOutcome } from '@/components/form/action-dialog';
 import { serverMessageOf } from '@/lib/field-errors';
 import { useDecideHunter } from '../../api/decide-hunter';
 
@@ -41,58 +36,34 @@ export function DecisionDialog({
   onOpenChange: (open: boolean) => void;
   onDecided: () => void;
 }) {
-  const id = useId();
   const copy = COPY[decision];
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const decide = useDecideHunter({
-    onSuccess: onDecided,
-    onError: (failure) => setError(serverMessageOf(failure) ?? 'The decision could not be saved. Please try again.'),
-  });
+  const decide = useDecideHunter();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!reason.trim()) {
-      setError(VETTING_MESSAGES.reasonRequired);
-      return;
+  const decideWith = async (reason: string): Promise<ActionOutcome> => {
+    try {
+      await decide.mutateAsync({ hunterId: hunter.id, decision, reason });
+    } catch (failure) {
+      return { problem: serverMessageOf(failure) ?? 'The decision could not be saved. Please try again.' };
     }
-    setError(null);
-    decide.mutate({ hunterId: hunter.id, decision, reason });
+    onDecided();
+    return 'done';
   };
 
   return (
-    <Dialog open onOpenChange={onOpenChange}>
-      <DialogContent title={`${copy.title}: ${hunter.name}`} description={copy.description} className="sm:max-w-lg">
-        <form onSubmit={submit} noValidate>
-          <Label htmlFor={`${id}-reason`}>Reason</Label>
-          <Textarea
-            id={`${id}-reason`}
-            value={reason}
-            maxLength={HUNTER_REASON_MAX}
-            placeholder={copy.placeholder}
-            aria-invalid={error !== null}
-            aria-describedby={error ? `${id}-error` : `${id}-count`}
-            onChange={(event) => setReason(event.target.value)}
-          />
-          {error ? (
-            <FieldError id={`${id}-error`}>
-              <span role="alert">{error}</span>
-            </FieldError>
-          ) : (
-            <p id={`${id}-count`} className="mt-1.5 text-right text-xs text-stone-500 tabular-nums">
-              {reason.length} / {HUNTER_REASON_MAX}
-            </p>
-          )}
-          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={decide.isPending} className="bg-red-600 hover:bg-red-700 active:bg-red-800">
-              {decide.isPending ? 'Saving…' : copy.confirm}
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <ActionDialog
+      title={`${copy.title}: ${hunter.name}`}
+      description={copy.description}
+      reason={{
+        maxLength: HUNTER_REASON_MAX,
+        placeholder: copy.placeholder,
+        requiredMessage: VETTING_MESSAGES.reasonRequired,
+        counter: 'below',
+      }}
+      confirmLabel={copy.confirm}
+      pendingLabel="Saving…"
+      confirmClassName="bg-red-600 hover:bg-red-700 active:bg-red-800"
+      onConfirm={decideWith}
+      onOpenChange={onOpenChange}
+    />
   );
 }

@@ -1,6 +1,7 @@
 import { SESSION_TYPE_LABELS, SESSION_TYPES, type Hunter } from '@hunted/contracts';
 import { Camera, MapPin, UserRound } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
+import { formatMoney } from '@/lib/money';
 import { isWebLink } from '@/lib/web-link';
 
 function Chips({ label, items }: { label: string; items: string[] }) {
@@ -115,7 +116,9 @@ export function HunterProfilePreview({
                     <span className="text-xs text-stone-500">{settings.duration} min</span>
                   </span>
                   <span className="font-semibold text-stone-900 tabular-nums">
-                    {settings.price > 0 ? `£${settings.price}` : 'Free'}
+                    {settings.price > 0
+                      ? formatMoney(settings.price * 100, 'GBP', { minorUnits: 'unlessWhole' })
+                      : 'Free'}
                   </span>
                 </li>
               );

@@ -1,16 +1,14 @@
 import { londonDateOf, mediumDateLabel, type AdminHunter } from '@hunted/contracts';
 import { Check, ClipboardCheck, X } from 'lucide-react';
 import { useState } from 'react';
+import { DataList } from '@/components/data-table/data-list';
 import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast';
 import { serverMessageOf } from '@/lib/field-errors';
 import { useDecideHunter } from '../../api/decide-hunter';
 import { ADMIN_HUNTERS_PAGE_SIZE, useAdminHunters } from '../../api/get-admin-hunters';
-import { LoadFailed } from '../load-failed';
 import { DecisionDialog } from './decision-dialog';
 import { HunterProfilePreview } from './hunter-profile-preview';
-import { Pager } from './pager';
 
 const submitted = (iso: string) => mediumDateLabel(londonDateOf(new Date(iso)));
 
@@ -30,51 +28,41 @@ export function PendingQueue() {
       }),
   });
 
-  if (queue.isPending) return <Spinner label="Loading the review queue..." />;
-  if (queue.isError) {
-    return (
-      <div className="rounded-3xl border border-stone-200 bg-white shadow-sm">
-        <LoadFailed error={queue.error} what="review queue" onRetry={() => void queue.refetch()} />
-      </div>
-    );
-  }
-  const { items, total } = queue.data;
-  if (items.length === 0) {
-    return (
-      <div className="flex flex-col items-center rounded-3xl border border-dashed border-stone-300 bg-white px-6 py-16 text-center">
-        <ClipboardCheck className="h-8 w-8 text-emerald-500" aria-hidden />
-        <p className="mt-3 font-semibold text-stone-900">The queue is empty</p>
-        <p className="mt-1 text-sm text-stone-500">New hunter profiles appear here for review.</p>
-      </div>
-    );
-  }
+  const total = queue.data?.total ?? 0;
   return (
     <>
-      <p className="mb-4 text-sm text-stone-600">
-        {total} {total === 1 ? 'profile waits' : 'profiles wait'} for review, oldest first.
-      </p>
-      <ul className="space-y-5">
-        {items.map((hunter) => {
-          const deciding = approve.isPending && approve.variables?.hunterId === hunter.id;
-          return (
-            <li key={hunter.id}>
-              <HunterProfilePreviewWithActions
-                hunter={hunter}
-                deciding={deciding}
-                onApprove={() => approve.mutate({ hunterId: hunter.id, decision: 'approve' })}
-                onReject={() => setRejecting(hunter)}
-              />
-            </li>
-          );
-        })}
-      </ul>
-      <Pager
-        label="Review queue pages"
-        offset={offset}
-        pageSize={ADMIN_HUNTERS_PAGE_SIZE}
-        shown={items.length}
-        total={total}
-        onOffsetChange={setOffset}
+      {queue.data && queue.data.items.length > 0 ? (
+        <p className="mb-4 text-sm text-stone-600">
+          {total} {total === 1 ? 'profile waits' : 'profiles wait'} for review, oldest first.
+        </p>
+      ) : null}
+      <DataList
+        read={queue}
+        rows={queue.data?.items}
+        rowKey={(hunter) => hunter.id}
+        listClassName="space-y-5"
+        renderRow={(hunter) => (
+          <HunterProfilePreviewWithActions
+            hunter={hunter}
+            deciding={approve.isPending && approve.variables?.hunterId === hunter.id}
+            onApprove={() => approve.mutate({ hunterId: hunter.id, decision: 'approve' })}
+            onReject={() => setRejecting(hunter)}
+          />
+        )}
+        loadingLabel="Loading the review queue..."
+        failedWhat="review queue"
+        empty={{
+          icon: <ClipboardCheck className="h-8 w-8 text-emerald-500" aria-hidden />,
+          title: 'The queue is empty',
+          description: 'New hunter profiles appear here for review.',
+        }}
+        paging={{
+          label: 'Review queue pages',
+          offset,
+          pageSize: ADMIN_HUNTERS_PAGE_SIZE,
+          total,
+          onOffsetChange: setOffset,
+        }}
       />
       {rejecting ? (
         <DecisionDialog

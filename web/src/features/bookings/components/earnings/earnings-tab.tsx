@@ -18,7 +18,7 @@ import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { payoutAccountQueryOptions, usePayoutAccount } from '../../api/get-payout-account';
 import { earningsCsvHref, useHunterEarnings } from '../../api/get-hunter-earnings';
-import { formatPence } from '../../lib/money';
+import { formatMoney } from '@/lib/money';
 import { taxYearAt, taxYearLabel, taxYearSpan, taxYearsSince } from '../../lib/tax-year';
 import { BookingStatusBadge } from '../booking-status-badge';
 import { GetPaidPanel, SimulatedOnboardingCard } from './get-paid-panel';
@@ -164,15 +164,17 @@ function EarningsTotals({ earnings }: { earnings: HunterEarnings }) {
   const { totals } = earnings;
   return (
     <div role="group" aria-label="Earnings totals" className="grid grid-cols-1 gap-3 sm:grid-cols-3 sm:gap-4">
-      <Total label="Gross" value={formatPence(totals.grossPence)} note="What clients paid" />
+      <Total label="Gross" value={formatMoney(totals.grossPence, 'GBP')} note="What clients paid" />
       <Total
         label="Fees"
-        value={formatPence(totals.feePence)}
+        value={formatMoney(totals.feePence, 'GBP')}
         note={
-          totals.refundedPence > 0 ? `Platform fees · ${formatPence(totals.refundedPence)} refunded` : 'Platform fees'
+          totals.refundedPence > 0
+            ? `Platform fees · ${formatMoney(totals.refundedPence, 'GBP')} refunded`
+            : 'Platform fees'
         }
       />
-      <Total label="Net" value={formatPence(totals.netPence)} note="What you keep" strong />
+      <Total label="Net" value={formatMoney(totals.netPence, 'GBP')} note="What you keep" strong />
     </div>
   );
 }
@@ -244,17 +246,17 @@ function EarningsBookings({ earnings }: { earnings: HunterEarnings }) {
                   </td>
                   <td className="px-4 py-3 text-right tabular-nums max-md:col-span-2 max-md:p-0 max-md:text-left max-md:text-xs max-md:text-stone-500">
                     <span className="md:hidden">Gross </span>
-                    {formatPence(booking.grossPence)}
+                    {formatMoney(booking.grossPence, 'GBP')}
                   </td>
                   <td className="px-4 py-3 text-right text-stone-600 tabular-nums max-md:col-span-2 max-md:p-0 max-md:text-left max-md:text-xs max-md:text-stone-500">
-                    <span className="md:hidden">Fee </span>−{formatPence(booking.feePence)}
+                    <span className="md:hidden">Fee </span>−{formatMoney(booking.feePence, 'GBP')}
                   </td>
                   <td className="px-4 py-3 text-right text-stone-600 tabular-nums max-md:col-span-2 max-md:p-0 max-md:text-left max-md:text-xs max-md:text-stone-500">
                     <span className="md:hidden">Refunded </span>
-                    {booking.refundedPence > 0 ? `−${formatPence(booking.refundedPence)}` : '—'}
+                    {booking.refundedPence > 0 ? `−${formatMoney(booking.refundedPence, 'GBP')}` : '—'}
                   </td>
                   <td className="px-4 py-3 text-right font-semibold text-stone-900 tabular-nums max-md:col-start-2 max-md:row-start-1 max-md:row-end-3 max-md:self-center max-md:p-0 max-md:text-base sm:pr-5">
-                    {formatPence(booking.netPence)}
+                    {formatMoney(booking.netPence, 'GBP')}
                   </td>
                 </tr>
               ))}
@@ -276,7 +278,7 @@ function Payouts({ payouts }: { payouts: HunterPayout[] }) {
           {payouts.map((payout) => (
             <li key={payout.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3.5 sm:px-5">
               <div>
-                <p className="font-semibold text-stone-900 tabular-nums">{formatPence(payout.amountPence)}</p>
+                <p className="font-semibold text-stone-900 tabular-nums">{formatMoney(payout.amountPence, 'GBP')}</p>
                 <p className="text-xs text-stone-500">
                   {payout.status === 'paid' ? 'Arrived' : 'Expected'}{' '}
                   <time dateTime={payout.arrivalDate}>{shortDate(payout.arrivalDate)}</time>

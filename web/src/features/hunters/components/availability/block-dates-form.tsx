@@ -1,5 +1,5 @@
 import { CalendarX2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useFormState } from '@/components/form/use-form-state';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -7,60 +7,71 @@ import { useBlockDates } from '../../api/block-dates';
 import { blockRangeProblem, lastSettableDate } from '../../lib/availability-calendar';
 import { availabilityToasts } from './availability-toasts';
 
+/** The range's one message, for both days (data-field on their group: its first input gets focus). */
+const BLOCK_FIELDS = ['range'] as const;
+
 /**
  * 'Block dates': every day from the first to the last becomes a day off (one POST of the range, no slots). Each day
  * then has hours of its own; resetting one brings back its weekly hours.
  */
 export function BlockDatesForm({ today, onBlocked }: { today: string; onBlocked: (startDate: string) => void }) {
-  const [startDate, setStartDate] = useState('');
-  const [endDate, setEndDate] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const form = useFormState({ initialValues: { startDate: '', endDate: '' }, fields: BLOCK_FIELDS });
+  const { values, setValues } = form;
+  const problem = form.errors.range;
   const block = useBlockDates({
     onSuccess: (days) => {
       availabilityToasts.onSuccess();
       if (days[0]) onBlocked(days[0].date);
-      setStartDate('');
-      setEndDate('');
+      setValues({ startDate: '', endDate: '' });
     },
     onError: availabilityToasts.onError,
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = blockRangeProblem(startDate, endDate, today);
-    setProblem(found);
-    if (!found) block.mutate({ startDate, endDate });
-  };
+  const submit = form.handleSubmit({
+    validate: ({ startDate, endDate }) => {
+      const found = blockRangeProblem(startDate, endDate, today);
+      return found ? { range: found } : {};
+    },
+    // A refusal is the mutation's toast.
+    send: async (range) => {
+      block.mutate(range);
+      return null;
+    },
+  });
 
   return (
-    <form onSubmit={submit} noValidate>
-      <div className="grid grid-cols-2 gap-3">
-        <Field id="block-start" label="From">
+    <form ref={form.formRef} onSubmit={submit} noValidate>
+      <div data-field="range" className="grid grid-cols-2 gap-3">
+        <Field id={`${form.fieldId('range')}-start`} label="From">
           {(control) => (
             <Input
               {...control}
               type="date"
               min={today}
               max={lastSettableDate(today)}
-              value={startDate}
+              value={values.startDate}
               aria-invalid={Boolean(problem)}
               onChange={(event) => {
-                setStartDate(event.target.value);
-                if (!endDate || event.target.value > endDate) setEndDate(event.target.value);
+                const startDate = event.target.value;
+                // The last day follows a first day chosen after it.
+                setValues((current) => ({
+                  startDate,
+                  endDate: !current.endDate || startDate > current.endDate ? startDate : current.endDate,
+                }));
               }}
             />
           )}
         </Field>
-        <Field id="block-end" label="To">
+        <Field id={`${form.fieldId('range')}-end`} label="To">
           {(control) => (
             <Input
               {...control}
               type="date"
-              min={startDate || today}
+              min={values.startDate || today}
               max={lastSettableDate(today)}
-              value={endDate}
+              value={values.endDate}
               aria-invalid={Boolean(problem)}
-              onChange={(event) => setEndDate(event.target.value)}
+              onChange={(event) => form.setValue('endDate', event.target.value)}
             />
           )}
         </Field>

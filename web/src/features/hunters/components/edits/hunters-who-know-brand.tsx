@@ -6,6 +6,7 @@ import { StarRating } from '@/components/ui/star-rating';
 import { VerifiedBadge } from '@/components/ui/verified-badge';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
+import { formatMoney } from '@/lib/money';
 import { hasRating, ratingLabel } from '@/lib/rating';
 import { useHuntersWhoKnowBrand } from '../../api/get-hunters-who-know-brand';
 import { NewHunterLabel } from '../hunter-card';
@@ -87,7 +88,11 @@ function KnownHunterCard({
             )}
           </span>
           <p className="mt-0.5 text-sm text-stone-600">
-            from <span className="font-bold text-stone-900">£{hunter.pricePerSession}</span> per session
+            from{' '}
+            <span className="font-bold text-stone-900">
+              {formatMoney(hunter.pricePerSession * 100, 'GBP', { minorUnits: 'unlessWhole' })}
+            </span>{' '}
+            per session
           </p>
         </div>
       </div>
