@@ -79,12 +79,17 @@ export async function startTestGateway(
 
 /**
  * Identity's session lookup as the gateway asks it (`GET /internal/session`): the cookie `hunted.sid=<key>` is
- * `users[key]`, any other cookie or none a guest. Every other path of identity answers 404. For a test of another
+ * `users[key]`, any other cookie or none a guest; `/health…` is up, as the gateway's dependency check asks it. Every other
+ * path of identity answers 404. For a test of another
  * service through the real gateway, where who is signed in is given, not signed in through OpenID (identity's own
  * tests do that).
  */
 export function standInIdentity(users: Record<string, SessionUser>): Server {
   return createServer((req, res) => {
+    if (req.url?.startsWith('/health')) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return void res.end('{"status":"ok"}');
+    }
     if (req.url !== INTERNAL_SESSION_PATH) {
       res.writeHead(404, { 'content-type': 'application/json' });
       return void res.end(JSON.stringify({ message: 'Not found' }));

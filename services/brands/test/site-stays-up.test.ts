@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The gateway is not a service: starting the real one beside brands is what shows the site staying up.
 import { createGatewayApp, type GatewayApp } from '../../../gateway/src/app.js';
 import { gatewayEnvSchema } from '../../../gateway/src/config.js';
+import { standInIdentity } from '../../../gateway/test/support/test-gateway.js';
 import { insertBrand, startBrands, type RunningBrands } from './support.js';
 
 /**
@@ -108,11 +109,7 @@ describe('the site while a dependency is away', () => {
     writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Hunted</title><div id="root"></div>');
     // Never listened on, so no test file running beside this one can come to listen there meanwhile.
     deadUrl = `http://127.0.0.1:${UNREACHABLE_PORT}`;
-    identity = http.createServer((req, res) => {
-      const known = req.url === '/internal/session' && req.headers.cookie?.includes(`${SESSION_COOKIE}=alice`);
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(req.url === '/internal/session' ? JSON.stringify({ user: known ? ALICE : null }) : '{"status":"ok"}');
-    });
+    identity = standInIdentity({ alice: ALICE });
     hungIdentity = http.createServer(() => void (hungIdentityAsked += 1));
     await Promise.all([listen(identity), listen(hungIdentity)]);
   });
