@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EventConsumer } from '@hunted/platform';
 import { afterEach, describe, expect, it } from 'vitest';
-import { appliedCount, EventBusWorld, pendingCount, UserUpdatedRecorder, waitFor } from './harness.js';
+import { appliedCount, echoCount, EventBusWorld, pendingCount, UserUpdatedRecorder, waitFor } from './harness.js';
 
 let world: EventBusWorld;
 
@@ -160,6 +160,38 @@ describe('event bus over Redis Streams with outbox and inbox', () => {
     expect(await appliedCount(consumer.dataSource, rejectedUser)).toBe(0);
     const inbox: { event_id: string }[] = await consumer.dataSource.query('select event_id from inbox');
     expect(inbox.map((row) => row.event_id)).toEqual([good.id]);
+  });
+
+  it('applies every handler of a type once, in one transaction: a throw in the second rolls back the first', async () => {
+    world = new EventBusWorld();
+    const redis = world.redis();
+    const producer = await world.startProducer();
+    const consumer = await world.startConsumer({ secondHandler: true });
+    const bothApply = randomUUID();
+    const secondRefuses = randomUUID();
+    world.probe.secondFailsFor.add(secondRefuses);
+
+    const refused = await producer.publishUserUpdated(secondRefuses);
+    const applied = await producer.publishUserUpdated(bothApply);
+    const deadLetters = `${world.prefix}events:dead-letter:reviews`;
+    await waitFor('the refused event dead-lettered', async () => (await redis.xlen(deadLetters)) === 1);
+    await waitFor('the other event applied', async () => (await echoCount(consumer.dataSource, bothApply)) === 1);
+
+    // Delivered again (a relay crash between XADD and its commit): the inbox row stops both handlers.
+    await producer.dataSource.query('update outbox set published_at = null where id = $1', [applied.id]);
+    await waitFor('the redelivery acknowledged', async () => {
+      const [, second] = await redis.xrange(world.stream(), '-', '+').then((entries) => entries.filter(([, f]) => f[1] === applied.id));
+      return second !== undefined && (await pendingCount(redis, world.stream(), 'reviews')) === 0;
+    });
+
+    expect(await appliedCount(consumer.dataSource, bothApply)).toBe(1);
+    expect(await echoCount(consumer.dataSource, bothApply)).toBe(1);
+    // The first handler ran on each of the five deliveries of the refused event, and none of its writes stayed.
+    expect(world.probe.handled.filter((id) => id === refused.id)).toHaveLength(5);
+    expect(await appliedCount(consumer.dataSource, secondRefuses)).toBe(0);
+    expect(await echoCount(consumer.dataSource, secondRefuses)).toBe(0);
+    const inbox: { event_id: string }[] = await consumer.dataSource.query('select event_id from inbox');
+    expect(inbox.map((row) => row.event_id)).toEqual([applied.id]);
   });
 
   it('sends an event as soon as its transaction commits, not at the next poll', async () => {

@@ -27,10 +27,12 @@ export function uniqueName(): string {
 export interface Probe {
   handled: string[];
   alwaysFailFor: Set<string>;
+  /** Users the second handler of identity.user.updated (UserUpdatedEchoRecorder) refuses, after the first applied. */
+  secondFailsFor: Set<string>;
 }
 
 export function newProbe(): Probe {
-  return { handled: [], alwaysFailFor: new Set() };
+  return { handled: [], alwaysFailFor: new Set(), secondFailsFor: new Set() };
 }
 
 const PROBE = Symbol('PROBE');
@@ -48,8 +50,10 @@ export class TestUserReplica1800000000000 implements MigrationInterface {
     await queryRunner.query(
       'create table user_replica (user_id uuid primary key, first_name text, applied_count integer not null)',
     );
+    await queryRunner.query('create table user_echo (user_id uuid primary key, applied_count integer not null)');
   }
   async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query('drop table user_echo');
     await queryRunner.query('drop table user_replica');
   }
 }
@@ -68,6 +72,26 @@ export class UserUpdatedRecorder implements EventHandler<'identity.user.updated'
        on conflict (user_id) do update set first_name = excluded.first_name, applied_count = user_replica.applied_count + 1`,
       [event.data.userId, event.data.firstName],
     );
+  }
+}
+
+/**
+ * A second handler of identity.user.updated, as a feature keeps beside a shared copy's: it runs after
+ * UserUpdatedRecorder in the same inbox transaction and counts its own applications in `user_echo`.
+ */
+@Injectable()
+export class UserUpdatedEchoRecorder implements EventHandler<'identity.user.updated'> {
+  readonly type = 'identity.user.updated' as const;
+
+  constructor(@Inject(PROBE) private readonly probe: Probe) {}
+
+  async handle(event: IntegrationEvent<'identity.user.updated'>, manager: EntityManager): Promise<void> {
+    await manager.query(
+      `insert into user_echo (user_id, applied_count) values ($1, 1)
+       on conflict (user_id) do update set applied_count = user_echo.applied_count + 1`,
+      [event.data.userId],
+    );
+    if (this.probe.secondFailsFor.has(event.data.userId)) throw new Error(`echo rejects user ${event.data.userId}`);
   }
 }
 
@@ -116,8 +140,13 @@ export class EventBusWorld {
     };
   }
 
-  /** The reviews service, consuming identity.user.updated; with `consume: false` only its schema is migrated. */
-  async startConsumer(options: { consume?: boolean; consumer?: Partial<EventConsumerOptions>; databaseUrl?: string; redisUrl?: string } = {}) {
+  /**
+   * The reviews service, consuming identity.user.updated; with `consume: false` only its schema is migrated, with
+   * `secondHandler` UserUpdatedEchoRecorder handles the type too, after UserUpdatedRecorder.
+   */
+  async startConsumer(
+    options: { consume?: boolean; secondHandler?: boolean; consumer?: Partial<EventConsumerOptions>; databaseUrl?: string; redisUrl?: string } = {},
+  ) {
     const config = testConfig({
       PORT: '1',
       DATABASE_SCHEMA: this.consumerSchema,
@@ -127,7 +156,7 @@ export class EventBusWorld {
     });
     const platform = PlatformModule.forService({ name: 'reviews', config, entities: [], migrations: [TestUserReplica1800000000000] });
     const events = EventsModule.forService({
-      consumes: [UserUpdatedRecorder],
+      consumes: options.secondHandler ? [UserUpdatedRecorder, UserUpdatedEchoRecorder] : [UserUpdatedRecorder],
       imports: [ProbeModule.with(this.probe)],
       consumer: { claimIntervalMs: 100, claimIdleMs: 500, retryDelayMs: 50, blockMs: 200, ...options.consumer },
     });
@@ -191,6 +220,11 @@ export class EventBusWorld {
 
 export async function appliedCount(dataSource: DataSource, userId: string): Promise<number> {
   const rows: { applied_count: number }[] = await dataSource.query('select applied_count from user_replica where user_id = $1', [userId]);
+  return rows[0]?.applied_count ?? 0;
+}
+
+export async function echoCount(dataSource: DataSource, userId: string): Promise<number> {
+  const rows: { applied_count: number }[] = await dataSource.query('select applied_count from user_echo where user_id = $1', [userId]);
   return rows[0]?.applied_count ?? 0;
 }
 

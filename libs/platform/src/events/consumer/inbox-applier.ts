@@ -6,11 +6,13 @@ import { tableOf } from '../tables.js';
 import { inConsumeSpan } from '../event-spans.js';
 
 /**
- * Applying: one handler per event type, and each event applied with its inbox row in one transaction, so a
- * redelivered event finds the row and changes nothing.
+ * Applying: each event applied by every handler of its type, in registration order, with its inbox row in one
+ * transaction, so a redelivered event finds the row and changes nothing, and a throw in any handler applies none.
+ * Several handlers for one type let each feature keep its own (a shared copy's handler and a feature's own
+ * follow-up both react to `bookings.booking.completed`) without one handler reaching into another's folder.
  */
 export class InboxApplier {
-  private readonly handlers = new Map<string, EventHandler>();
+  private readonly handlers = new Map<string, EventHandler[]>();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -18,11 +20,11 @@ export class InboxApplier {
     handlers: EventHandler[],
   ) {
     for (const handler of handlers) {
-      const existing = this.handlers.get(handler.type);
-      if (existing) {
-        throw new Error(`${handler.type} has two handlers (${existing.constructor.name}, ${handler.constructor.name}); register one per event type`);
-      }
-      this.handlers.set(handler.type, handler);
+      const ofType = this.handlers.get(handler.type) ?? [];
+      // The same provider listed twice would apply the event twice: a wiring mistake, refused at start.
+      if (ofType.includes(handler)) throw new Error(`${handler.constructor.name} is registered twice for ${handler.type}`);
+      ofType.push(handler);
+      this.handlers.set(handler.type, ofType);
     }
   }
 
@@ -36,12 +38,12 @@ export class InboxApplier {
   }
 
   /**
-   * Applies an event and records it in the inbox, in one transaction. Returns false, changing nothing, when the
-   * inbox shows it was applied before.
+   * Applies an event with every handler of its type and records it in the inbox, in one transaction. Returns false,
+   * changing nothing, when the inbox shows it was applied before.
    */
   async apply(event: IntegrationEvent): Promise<boolean> {
-    const handler = this.handlers.get(event.type);
-    if (!handler) throw new Error(`${this.service} has no handler for ${event.type}`);
+    const handlers = this.handlers.get(event.type);
+    if (!handlers) throw new Error(`${this.service} has no handler for ${event.type}`);
     return inConsumeSpan(event, this.service, () => this.dataSource.transaction(async (manager) => {
       // A concurrent delivery of the same event waits here on the primary key until this one commits, then skips.
       const inserted: unknown[] = await manager.query(
@@ -49,7 +51,9 @@ export class InboxApplier {
         [event.id, event.type],
       );
       if (inserted.length === 0) return false;
-      await handler.handle(event, manager);
+      // One after another, never at once: they share the transaction's one connection, and a later handler may read
+      // what an earlier one wrote.
+      for (const handler of handlers) await handler.handle(event, manager);
       return true;
     }));
   }
