@@ -667,6 +667,31 @@ describe('bookings: the session itself (question and photos, joining, hunter act
       expect.objectContaining({ resolution: 'refund', note: 'No call in the logs', refundPence: 8000 }),
     ]);
     expect(await events('bookings.booking.refunded', noShow)).toHaveLength(1);
+    // Each event carries the session's outcome as bookings alone computes it (decision 0085), its revision rising.
+    const endsAtMs = new Date((await detail(client, noShow)).endsAt).getTime();
+    const outcomes = [
+      ...(await events('bookings.booking.completed', noShow)),
+      ...(await events('bookings.booking.attendance-marked', noShow)),
+      ...(await events('bookings.booking.disputed', noShow)),
+      ...(await events('bookings.booking.dispute-resolved', noShow)),
+    ].map((data) => data.outcome as { revision: number });
+    const standing = { status: 'completed', heldFrom: null, noShow: true, reviewableUntil: null, editableFrom: null };
+    expect(outcomes).toEqual([
+      expect.objectContaining(standing),
+      expect.objectContaining(standing),
+      expect.objectContaining(standing),
+      expect.objectContaining({
+        status: 'completed',
+        heldFrom: new Date(endsAtMs).toISOString(),
+        noShow: false,
+        reviewableUntil: new Date(endsAtMs + 30 * 24 * HOUR_MS).toISOString(),
+        editableFrom: expect.any(String),
+        passportUntil: new Date(endsAtMs + 7 * 24 * HOUR_MS).toISOString(),
+      }),
+    ]);
+    expect(outcomes[0]!.revision).toBe(outcomes[1]!.revision);
+    expect(outcomes[2]!.revision).toBeGreaterThan(outcomes[1]!.revision);
+    expect(outcomes[3]!.revision).toBeGreaterThan(outcomes[2]!.revision);
     expect(await detail(client, noShow)).toMatchObject({ refundedPence: 8000, dispute: { status: 'refunded' } });
     expect(await admin('POST', `/api/admin/booking-disputes/${noShow}/resolve`, { resolution: 'dismiss', note: 'n' })).toMatchObject({
       status: 409,

@@ -1,5 +1,5 @@
 /** Events the bookings service publishes (on `events:bookings`). */
-import type { BookingAttendance } from '../http/bookings.js';
+import type { BookingAttendance, BookingStatus } from '../http/bookings.js';
 import type { SessionTypeKey } from '../http/hunters.js';
 import type { PassportShares } from '../http/style-passport.js';
 
@@ -29,6 +29,40 @@ export interface BookingEventV1 {
    * Events from before read as DEFAULT_PASSPORT_SHARES. With `question` off, `notes` is null and `photoUrls` [].
    */
   passport: PassportShares;
+  /**
+   * What the session comes to, as bookings alone computes it (decision 0085): the consuming services store it
+   * (libs/platform's booking copies) and never work it out themselves. Absent from events recorded before it
+   * existed: the copies then keep the old facts and derive the outcome from them, once, in the platform.
+   */
+  outcome?: BookingOutcomeV1 | null;
+}
+
+/**
+ * A booking's outcome at the moment of its event. Every instant is fixed by the booking's facts, not by the clock:
+ * "held" is `heldFrom <= now`, so a session counts as held at its end even before bookings' completion sweep has run.
+ */
+export interface BookingOutcomeV1 {
+  /**
+   * Rises with every change of the outcome (a move or cancellation, the completion, the attendance mark, a dispute
+   * opened and resolved) and never falls: a copy keeps the outcome with the highest revision, whatever order events
+   * arrive in. Two events of one transaction carry the same revision and the same outcome.
+   */
+  revision: number;
+  status: BookingStatus;
+  /** From when the session counts as held (its end); null when it is not held: cancelled, or a no-show that stands. */
+  heldFrom: string | null;
+  /** The hunter's no-show mark stands (it was not overturned by a refunded dispute). */
+  noShow: boolean;
+  /** Until when the client may review the session (its end + BOOKING_ACTION_RULES.reviewWindowDays); null when not held. */
+  reviewableUntil: string | null;
+  /**
+   * From when the hunter may send the client a Hunter Edit for it: the 'held' mark (or the no-show mark a refunded
+   * dispute overturned), else the completion; null while neither, and for a standing no-show or a cancellation.
+   * The window has no end.
+   */
+  editableFrom: string | null;
+  /** Until when the hunter may read the client's style passport (the end + PASSPORT_LIMITS.daysAfterSession); null when cancelled. */
+  passportUntil: string | null;
 }
 
 export type BookingConfirmedV1 = BookingEventV1;

@@ -11,7 +11,7 @@ import {
   type SessionTypeKey,
   type Weekday,
 } from '../http/hunters.js';
-import { BOOKING_ATTENDANCE } from '../http/bookings.js';
+import { BOOKING_ATTENDANCE, BOOKING_STATUSES } from '../http/bookings.js';
 import { BRAND_PLACEHOLDER_IMAGE_URL } from '../http/brands.js';
 import { DEFAULT_PASSPORT_SHARES, PASSPORT_PARTS, type PassportPart } from '../http/style-passport.js';
 import type { EventPayload, EventType } from './event-map.js';
@@ -106,6 +106,18 @@ const booking = z.object({
   passport: z
     .object(Object.fromEntries(PASSPORT_PARTS.map((part) => [part, z.boolean()])) as Record<PassportPart, z.ZodBoolean>)
     .default({ ...DEFAULT_PASSPORT_SHARES }),
+  // Events recorded before decision 0085 carry no outcome: the booking copies derive it from their facts.
+  outcome: z
+    .object({
+      revision: z.number().int().min(0),
+      status: z.enum(BOOKING_STATUSES),
+      heldFrom: instant.nullable(),
+      noShow: z.boolean(),
+      reviewableUntil: instant.nullable(),
+      editableFrom: instant.nullable(),
+      passportUntil: instant.nullable(),
+    })
+    .nullish(),
 });
 
 const joining = z.object({

@@ -6,6 +6,7 @@ import {
   type PassportShares,
   type SessionTypeKey,
 } from '@hunted/contracts';
+import { outcomeOf } from './booking-rules.js';
 
 /**
  * A booking's row as every statement on hunter_bookings returns it (the transitions in booking.repository.ts, the
@@ -124,7 +125,7 @@ export function questionForHunter(row: Pick<BookingRow, 'notes' | 'photoUrls' | 
   return { notes: row.notes, photoUrls: row.photoUrls ?? [] };
 }
 
-/** What every booking event carries. */
+/** What every booking event carries, its outcome included (decision 0085: bookings alone computes it). */
 export function bookingEventOf(row: BookingRow): BookingEventV1 {
   return {
     bookingId: row.id,
@@ -138,6 +139,7 @@ export function bookingEventOf(row: BookingRow): BookingEventV1 {
     sequence: row.sequence,
     ...questionForHunter(row),
     passport: { ...DEFAULT_PASSPORT_SHARES, ...row.passport },
+    outcome: outcomeOf(row),
   };
 }
 

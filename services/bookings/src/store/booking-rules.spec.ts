@@ -10,6 +10,8 @@ import {
   isBeforeChangeWindow,
   isHeld,
   joiningReleased,
+  outcomeOf,
+  type OutcomeRow,
   refundOnCancel,
   refusalToChange,
   refusalToDispute,
@@ -115,5 +117,104 @@ describe('the booking rules', () => {
     expect(joiningReleased(row(-25 * HOUR_MS), NOW)).toBe(true);
     expect(joiningReleased(row(-25 * HOUR_MS - 1), NOW)).toBe(false);
     expect(joiningReleased(row(HOUR_MS, { status: 'pending_payment' }), NOW)).toBe(false);
+  });
+});
+
+/** The booking of `row`, as outcomeOf reads it, at sequence `sequence`. */
+function outcomeRow(startsIn: number, change: Partial<OutcomeRow> = {}): OutcomeRow {
+  return { ...row(startsIn), sequence: 0, ...change };
+}
+
+const iso = (ms: number) => new Date(NOW + ms).toISOString();
+
+describe("a booking's outcome, as its events publish it", () => {
+  it('holds an upcoming confirmed session from its end, reviewable 30 days after, its passport 7 days after', () => {
+    expect(outcomeOf(outcomeRow(HOUR_MS))).toEqual({
+      revision: 0,
+      status: 'confirmed',
+      heldFrom: iso(2 * HOUR_MS),
+      noShow: false,
+      reviewableUntil: iso(2 * HOUR_MS + 30 * DAY_MS),
+      editableFrom: null,
+      passportUntil: iso(2 * HOUR_MS + 7 * DAY_MS),
+    });
+  });
+
+  it('opens edits at the completion, or at once when the hunter marks the session held', () => {
+    expect(outcomeOf(outcomeRow(-2 * HOUR_MS, { status: 'completed' })).editableFrom).toBe(iso(-HOUR_MS));
+    const markedAt = at(-HOUR_MS - HOUR_MS / 2);
+    const marked = outcomeOf(outcomeRow(-2 * HOUR_MS, { attendance: 'held', attendanceMarkedAt: markedAt }));
+    expect(marked).toMatchObject({ editableFrom: markedAt.toISOString(), heldFrom: iso(-HOUR_MS), noShow: false });
+  });
+
+  it('holds nothing of a cancelled booking: no review, no edit, no passport', () => {
+    expect(outcomeOf(outcomeRow(HOUR_MS, { status: 'cancelled', sequence: 1 }))).toEqual({
+      revision: 8,
+      status: 'cancelled',
+      heldFrom: null,
+      noShow: false,
+      reviewableUntil: null,
+      editableFrom: null,
+      passportUntil: null,
+    });
+  });
+
+  it('holds nothing of a standing no-show but its passport; a refunded dispute overturns the mark', () => {
+    const markedAt = at(-HOUR_MS);
+    const noShow = outcomeRow(-2 * HOUR_MS, { status: 'completed', attendance: 'no_show', attendanceMarkedAt: markedAt });
+    for (const disputeStatus of [null, 'open', 'dismissed'] as const) {
+      expect(outcomeOf({ ...noShow, disputeStatus })).toMatchObject({
+        heldFrom: null,
+        noShow: true,
+        reviewableUntil: null,
+        editableFrom: null,
+        passportUntil: iso(-HOUR_MS + 7 * DAY_MS),
+      });
+    }
+    expect(outcomeOf({ ...noShow, disputeStatus: 'refunded' })).toMatchObject({
+      heldFrom: iso(-HOUR_MS),
+      noShow: false,
+      reviewableUntil: iso(-HOUR_MS + 30 * DAY_MS),
+      editableFrom: markedAt.toISOString(),
+    });
+  });
+
+  it('raises the revision with every step of the booking, and never lowers it', () => {
+    const steps: Partial<OutcomeRow>[] = [
+      { sequence: 0 },
+      { sequence: 1 },
+      { sequence: 1, attendance: 'no_show' },
+      { sequence: 1, attendance: 'no_show', status: 'completed' },
+      { sequence: 1, attendance: 'no_show', status: 'completed', disputeStatus: 'open' },
+      { sequence: 1, attendance: 'no_show', status: 'completed', disputeStatus: 'refunded' },
+    ];
+    const revisions = steps.map((step) => outcomeOf(outcomeRow(-2 * HOUR_MS, step)).revision);
+    expect(revisions).toEqual([0, 8, 9, 10, 11, 12]);
+    // Every later step of one sequence (at most 4) stays below the next sequence's first revision.
+    expect(outcomeOf(outcomeRow(0, { status: 'completed', attendance: 'held', disputeStatus: 'refunded' })).revision).toBeLessThan(8);
+  });
+
+  it('says what the page rules say: held is heldFrom passed, reviewable until reviewableUntil', () => {
+    const cases: Partial<OutcomeRow>[] = [
+      {},
+      { status: 'completed' },
+      { status: 'cancelled' },
+      { attendance: 'no_show' },
+      { attendance: 'no_show', disputeStatus: 'dismissed' },
+      { attendance: 'no_show', disputeStatus: 'refunded' },
+      { status: 'expired' },
+    ];
+    for (const startsIn of [-40 * DAY_MS, -2 * HOUR_MS, -HOUR_MS / 2, HOUR_MS]) {
+      for (const change of cases) {
+        const booking = outcomeRow(startsIn, change);
+        // Bookings completes a session only once it has ended: a completed row ending ahead never exists.
+        if (booking.status === 'completed' && startsIn + HOUR_MS > 0) continue;
+        const outcome = outcomeOf(booking);
+        const heldByOutcome = outcome.heldFrom !== null && Date.parse(outcome.heldFrom) <= NOW;
+        expect(heldByOutcome, JSON.stringify({ startsIn, change })).toBe(isHeld(booking, NOW));
+        const until = outcome.reviewableUntil === null ? null : Date.parse(outcome.reviewableUntil);
+        expect(heldByOutcome && until !== null && until > NOW ? until : null).toBe(reviewableUntil(booking, NOW));
+      }
+    }
   });
 });

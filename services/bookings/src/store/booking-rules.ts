@@ -2,7 +2,9 @@ import {
   BOOKING_ACTION_MESSAGES,
   BOOKING_ACTION_RULES,
   BOOKING_RULES,
+  PASSPORT_LIMITS,
   type BookingAttendance,
+  type BookingOutcomeV1,
   type BookingStatus,
 } from '@hunted/contracts';
 
@@ -87,15 +89,65 @@ export function canDispute(
   return row.attendance === 'no_show' && row.disputeStatus === null && closesAt !== null && now < closesAt;
 }
 
+/** What of a booking's row its outcome is computed from. */
+export type OutcomeRow = Pick<
+  RuleRow,
+  'status' | 'startsAt' | 'endsAt' | 'attendance' | 'attendanceMarkedAt' | 'disputeStatus'
+> & { sequence: number };
+
+const iso = (value: number) => new Date(value).toISOString();
+
 /**
- * A held session: ended (completed, or confirmed past its end), not cancelled, and not a standing no-show. A no-show
- * whose dispute an admin refunded counts as held, as reviews judges it (the mark was overturned); a dismissed or
- * open dispute leaves the mark standing.
+ * A no-show mark that stands: a no-show whose dispute an admin refunded counts as held, as reviews judges it (the
+ * mark was overturned); a dismissed or open dispute leaves the mark standing.
  */
+function noShowStands(row: Pick<RuleRow, 'attendance' | 'disputeStatus'>): boolean {
+  return row.attendance === 'no_show' && row.disputeStatus !== 'refunded';
+}
+
+/**
+ * How far along its life the booking is: every step (the sequence rising on a move or cancellation, the completion,
+ * the mark, the dispute opened, then resolved) only ever adds, so copies elsewhere can keep the highest revision.
+ * A step past the sequence only happens once the session has started, when the sequence no longer moves.
+ */
+export function outcomeRevision(row: Pick<OutcomeRow, 'sequence' | 'status' | 'attendance' | 'disputeStatus'>): number {
+  const stage =
+    (row.status === 'completed' ? 1 : 0) +
+    (row.attendance !== null ? 1 : 0) +
+    (row.disputeStatus === null ? 0 : row.disputeStatus === 'open' ? 1 : 2);
+  return row.sequence * 8 + stage;
+}
+
+/**
+ * What the session comes to, published in every booking event (decision 0085) so no other service works it out.
+ * Fixed by the row alone, never by the clock: a confirmed or completed session not a standing no-show is held from
+ * its end; it may be reviewed until BOOKING_ACTION_RULES.reviewWindowDays after that; the hunter may send an edit
+ * once they marked it held (or a refunded dispute overturned their no-show) or bookings completed it; the hunter
+ * reads the passport until PASSPORT_LIMITS.daysAfterSession after the end, unless cancelled.
+ */
+export function outcomeOf(row: OutcomeRow): BookingOutcomeV1 {
+  const endsAt = ms(row.endsAt);
+  const lives = row.status === 'confirmed' || row.status === 'completed';
+  const held = lives && !noShowStands(row);
+  const markedHeld = row.attendance === 'held' || (row.attendance === 'no_show' && row.disputeStatus === 'refunded');
+  let editableFrom: string | null = null;
+  if (held && markedHeld) editableFrom = iso(ms(row.attendanceMarkedAt ?? row.startsAt));
+  else if (held && row.status === 'completed') editableFrom = iso(endsAt);
+  return {
+    revision: outcomeRevision(row),
+    status: row.status,
+    heldFrom: held ? iso(endsAt) : null,
+    noShow: lives && noShowStands(row),
+    reviewableUntil: held ? iso(endsAt + BOOKING_ACTION_RULES.reviewWindowDays * DAY_MS) : null,
+    editableFrom,
+    passportUntil: lives ? iso(endsAt + PASSPORT_LIMITS.daysAfterSession * DAY_MS) : null,
+  };
+}
+
+/** A held session: ended (completed, or confirmed past its end), not cancelled, and not a standing no-show. */
 export function isHeld(row: Pick<RuleRow, 'status' | 'endsAt' | 'attendance' | 'disputeStatus'>, now: number): boolean {
-  const ended = row.status === 'completed' || (row.status === 'confirmed' && hasEnded(row, now));
-  const noShowStands = row.attendance === 'no_show' && row.disputeStatus !== 'refunded';
-  return ended && !noShowStands;
+  const lives = row.status === 'confirmed' || row.status === 'completed';
+  return lives && !noShowStands(row) && (row.status === 'completed' || hasEnded(row, now));
 }
 
 /** Until when (ms) a held session may be reviewed, while that is ahead; else null. */
