@@ -61,7 +61,10 @@ export interface BookingOutcomeV1 {
    * The window has no end.
    */
   editableFrom: string | null;
-  /** Until when the hunter may read the client's style passport (the end + PASSPORT_LIMITS.daysAfterSession); null when cancelled. */
+  /**
+   * The end of the hunter's window on the client's style passport (the end + PASSPORT_LIMITS.daysAfterSession); a
+   * cancelled booking keeps it (its client is shown it) but its hunter reads nothing. Null for a booking never confirmed.
+   */
   passportUntil: string | null;
 }
 

@@ -147,7 +147,7 @@ describe("a booking's outcome, as its events publish it", () => {
     expect(marked).toMatchObject({ editableFrom: markedAt.toISOString(), heldFrom: iso(-HOUR_MS), noShow: false });
   });
 
-  it('holds nothing of a cancelled booking: no review, no edit, no passport', () => {
+  it('holds nothing of a cancelled booking: no review, no edit; its passport window ends where it would have', () => {
     expect(outcomeOf(outcomeRow(HOUR_MS, { status: 'cancelled', sequence: 1 }))).toEqual({
       revision: 8,
       status: 'cancelled',
@@ -155,8 +155,9 @@ describe("a booking's outcome, as its events publish it", () => {
       noShow: false,
       reviewableUntil: null,
       editableFrom: null,
-      passportUntil: null,
+      passportUntil: iso(2 * HOUR_MS + 7 * DAY_MS),
     });
+    expect(outcomeOf(outcomeRow(HOUR_MS, { status: 'expired' })).passportUntil).toBeNull();
   });
 
   it('holds nothing of a standing no-show but its passport; a refunded dispute overturns the mark', () => {

@@ -140,7 +140,8 @@ export function outcomeOf(row: OutcomeRow): BookingOutcomeV1 {
     noShow: lives && noShowStands(row),
     reviewableUntil: held ? iso(endsAt + BOOKING_ACTION_RULES.reviewWindowDays * DAY_MS) : null,
     editableFrom,
-    passportUntil: lives ? iso(endsAt + PASSPORT_LIMITS.daysAfterSession * DAY_MS) : null,
+    // A cancelled booking keeps its window's end (its client's page shows it); its hunter reads nothing, by `status`.
+    passportUntil: lives || row.status === 'cancelled' ? iso(endsAt + PASSPORT_LIMITS.daysAfterSession * DAY_MS) : null,
   };
 }
 
