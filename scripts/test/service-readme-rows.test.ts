@@ -8,13 +8,14 @@ import { proseLines, readDoc, ROOT } from './docs/markdown-docs.js';
  * What each service owns, publishes and consumes, as its README and the map (docs/architecture.md) say it, against
  * the code:
  * - owns: the tables its migrations leave in its schema (each `up()` in order: `create table`, `drop table`,
- *   `alter table … rename to`, and the platform's `CREATE_USERS_COPY_TABLE` for the users copy); the platform's own
+ *   `alter table … rename to`, and the platform's `CREATE_USERS_COPY_TABLE` and `CREATE_BOOKING_COPIES_TABLE` for its
+ *   users and booking copies); the platform's own
  *   `outbox`, `inbox` and `migrations` are in every schema and not listed;
  * - publishes: the event types of its own name that its code writes ('bookings.booking.confirmed' as a string in
  *   services/<name>/src, outside specs and comments: an `EventPublisher.publish` call or an outbox insert in a
  *   migration);
- * - consumes: the types its event handlers take (`readonly type = '…'`), and identity's user events when it lists the
- *   platform's `USER_COPY_HANDLERS`;
+ * - consumes: the types its event handlers take (`readonly type = '…'`), identity's user events when it lists the
+ *   platform's `USER_COPY_HANDLERS`, and bookings' outcome events when it lists `BOOKING_COPY_HANDLERS`;
  * - features (the map only): the folders of services/<name>/src but `database/`.
  * A row is `| owns | `a`, `b` |`: every name in backticks, written out in full.
  */
@@ -51,7 +52,7 @@ export function tablesOf(service: string): string[] {
   const folder = join(ROOT, 'services', service, 'src/database/migrations');
   const tables = new Set<string>();
   const statement =
-    /\bcreate\s+table\s+(?:if\s+not\s+exists\s+)?"?(\w+)"?|\bdrop\s+table\s+(?:if\s+exists\s+)?"?(\w+)"?|\balter\s+table\s+(?:if\s+exists\s+)?"?(\w+)"?\s+rename\s+to\s+"?(\w+)"?|\bCREATE_USERS_COPY_TABLE\b/gi;
+    /\bcreate\s+table\s+(?:if\s+not\s+exists\s+)?"?(\w+)"?|\bdrop\s+table\s+(?:if\s+exists\s+)?"?(\w+)"?|\balter\s+table\s+(?:if\s+exists\s+)?"?(\w+)"?\s+rename\s+to\s+"?(\w+)"?|\bCREATE_USERS_COPY_TABLE\b|\bCREATE_BOOKING_COPIES_TABLE\b/gi;
   for (const name of readdirSync(folder)
     .filter((file) => /^\d+-.*\.ts$/.test(file))
     .sort()) {
@@ -63,6 +64,7 @@ export function tablesOf(service: string): string[] {
     for (const match of up.matchAll(statement)) {
       const [whole, created, dropped, renamedFrom, renamedTo] = match;
       if (whole === 'CREATE_USERS_COPY_TABLE') tables.add('users');
+      else if (whole === 'CREATE_BOOKING_COPIES_TABLE') tables.add('booking_copies');
       else if (created) tables.add(created);
       else if (dropped) tables.delete(dropped);
       else if (renamedFrom && renamedTo) {
@@ -95,9 +97,13 @@ export function consumedBy(service: string): string[] {
   const userCopyTypes = [
     ...readFileSync(join(ROOT, 'libs/platform/src/users/user-copy-handlers.ts'), 'utf8').matchAll(HANDLER_TYPE),
   ].map((m) => m[1]!);
+  const bookingCopyTypes = [
+    ...readFileSync(join(ROOT, 'libs/platform/src/bookings/booking-copy-handlers.ts'), 'utf8').matchAll(HANDLER_TYPE),
+  ].map((m) => m[1]!);
   for (const { code } of sources(join(ROOT, 'services', service, 'src'))) {
     for (const match of code.matchAll(HANDLER_TYPE)) types.add(match[1]!);
     if (/\bUSER_COPY_HANDLERS\b/.test(code)) for (const type of userCopyTypes) types.add(type);
+    if (/\bBOOKING_COPY_HANDLERS\b/.test(code)) for (const type of bookingCopyTypes) types.add(type);
   }
   return [...types].sort();
 }

@@ -1,4 +1,11 @@
-import { EventsModule, serviceAppModule, USER_COPY_HANDLERS, UserCopiesModule } from '@hunted/platform';
+import {
+  BOOKING_COPY_HANDLERS,
+  BookingCopiesModule,
+  EventsModule,
+  serviceAppModule,
+  USER_COPY_HANDLERS,
+  UserCopiesModule,
+} from '@hunted/platform';
 import { BrandCopiesModule } from './brands/brand-copies.module.js';
 import { BrandCreatedHandler } from './brands/events/brand-created.handler.js';
 import { BrandDeletedHandler } from './brands/events/brand-deleted.handler.js';
@@ -10,8 +17,6 @@ import { HunterCreatedOwnerHandler, HunterUpdatedOwnerHandler } from './hunters/
 import { HunterReviewsModule } from './hunter-reviews/hunter-reviews.module.js';
 import { PhotosModule } from './photos/photos.module.js';
 import { ReviewsModule } from './reviews/reviews.module.js';
-import { BOOKING_SESSION_HANDLERS } from './sessions/events/booking-session.handler.js';
-import { SessionCopiesModule } from './sessions/session-copies.module.js';
 
 /** Raw SQL in each aggregate's owner (services, BrandCopies, UserCopies): no entity classes (docs/architecture.md). */
 export class AppModule extends serviceAppModule<ReviewsConfig>({
@@ -23,17 +28,18 @@ export class AppModule extends serviceAppModule<ReviewsConfig>({
     CommentsModule,
     HunterReviewsModule,
     DemoModule,
-    // The session copy (whether a client may review a hunter) is written only from bookings' events.
+    // The booking copy (whether a client may review a hunter: the outcome bookings published) is written only from
+    // bookings' events, by the platform's handlers.
     EventsModule.forService({
       consumes: [
         ...USER_COPY_HANDLERS,
         BrandCreatedHandler,
         BrandDeletedHandler,
-        ...BOOKING_SESSION_HANDLERS,
+        ...BOOKING_COPY_HANDLERS,
         HunterCreatedOwnerHandler,
         HunterUpdatedOwnerHandler,
       ],
-      imports: [BrandCopiesModule, SessionCopiesModule, UserCopiesModule.forService()],
+      imports: [BrandCopiesModule, BookingCopiesModule, UserCopiesModule.forService()],
     }),
   ],
 }) {}

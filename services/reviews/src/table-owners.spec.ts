@@ -13,7 +13,8 @@ import { describe, expect, it } from 'vitest';
  * The rule of reviews' tables (issue 20: no SQL on a table outside its repository): each table of its schema, as its
  * migrations create it, has its owner, and SQL on it (insert, update, delete, select from, join) sits there and
  * nowhere else in `services/reviews/src`, save the reads listed with their reason. Migrations and tests are left out.
- * the platform's `UserCopies` (libs/platform/src/users) owns the `users` copy and writes it; a review's and a comment's author name is joined from it at read time.
+ * the platform's `UserCopies` (libs/platform/src/users) owns the `users` copy and writes it, `BookingCopies`
+ * (libs/platform/src/bookings) the `booking_copies`; a review's and a comment's author name is joined from it at read time.
  * The checker is the platform's (`tableBreaches`, libs/platform/src/testing/table-owners.ts).
  */
 
@@ -27,10 +28,11 @@ const TABLES: TableOwnership[] = [
   { table: 'brands', owners: ['brands/brand-copies.ts'] },
   { table: 'hunter_reviews', owners: ['hunter-reviews/hunter-reviews.repository.ts'] },
   { table: 'hunter_review_reports', owners: ['hunter-reviews/hunter-reviews.repository.ts'] },
-  // The copy of each booking's session, kept from bookings' events (and the demo seeder, through SessionCopies).
+  // The platform's shared copy of bookings' bookings and outcomes (decision 0085): BookingCopies writes it, from
+  // bookings' events and for the demo seeder.
   {
-    table: 'booking_sessions',
-    owners: ['sessions/session-copies.ts'],
+    table: 'booking_copies',
+    owners: [],
     readers: [
       {
         file: 'hunter-reviews/hunter-reviews.repository.ts',

@@ -38,10 +38,11 @@ describe('reviews: demo reviews of hunters', () => {
 
   it('loads held sessions, reviews and replies once, and announces each reviewed hunter once', async () => {
     const hunters = new Set(DEMO_REVIEWS.map((review) => review.hunterId));
-    expect(await count('booking_sessions')).toBe(DEMO_REVIEWS.length);
-    expect(await count(`booking_sessions where status = 'completed' and attendance = 'held' and ends_at < now()`)).toBe(
-      DEMO_REVIEWS.length,
-    );
+    expect(await count('booking_copies')).toBe(DEMO_REVIEWS.length);
+    expect(
+      await count(`booking_copies where status = 'completed' and attendance = 'held' and held_from = ends_at and ends_at < now()
+                     and reviewable_until = ends_at + interval '30 days' and editable_from is not null`),
+    ).toBe(DEMO_REVIEWS.length);
     expect(await count('hunter_reviews')).toBe(DEMO_REVIEWS.length);
     expect(await count('hunter_reviews where reply_text is not null')).toBe(DEMO_REVIEWS.filter((r) => r.reply).length);
     expect(await count(`outbox where type = 'reviews.hunter-rating.changed'`)).toBe(hunters.size);

@@ -117,7 +117,7 @@ async function sessionRow(bookingId: string): Promise<Record<string, unknown> | 
   const { rows } = await db.query(
     `select hunter_id, hunter_user_id, client_user_id, session_type, status, attendance, dispute_resolution, sequence,
             starts_at, ends_at
-       from ${SCHEMA}.booking_sessions where booking_id = $1`,
+       from ${SCHEMA}.booking_copies where booking_id = $1`,
     [bookingId],
   );
   return rows[0];

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { DemoDataLoader, now, UserCopies } from '@hunted/platform';
+import { BookingCopies, DemoDataLoader, now, UserCopies, type DemoBookingCopy } from '@hunted/platform';
 import type { EntityManager } from 'typeorm';
 import { HunterReviewsService, type DemoHunterReview } from '../hunter-reviews/hunter-reviews.service.js';
-import { SessionCopies, type DemoSession } from '../sessions/session-copies.js';
 import { DEMO_CLIENTS, DEMO_REVIEWS, demoBookingId } from './demo-hunter-reviews.js';
 
 const HOUR_MS = 3_600_000;
@@ -10,7 +9,7 @@ const DAY_MS = 24 * HOUR_MS;
 
 /**
  * Loads demo reviews of the demo hunters into an empty database at start (unless DEMO_DATA=off; off by default in
- * tests): demo clients in the users copy, a held session per review in the session copy, the reviews and some
+ * tests): demo clients in the users copy, a held session per review in the booking copy, the reviews and some
  * hunters' replies, and each reviewed hunter's `reviews.hunter-rating.changed`, so hunters' listing shows ratings
  * from real rows. DemoDataLoader runs it once, in one transaction under the schema's demo-data lock; a service that
  * has copied any session is never touched, and the fixed booking ids make a repeat write nothing.
@@ -18,7 +17,7 @@ const DAY_MS = 24 * HOUR_MS;
 @Injectable()
 export class DemoDataSeeder extends DemoDataLoader {
   constructor(
-    private readonly sessions: SessionCopies,
+    private readonly sessions: BookingCopies,
     private readonly users: UserCopies,
     private readonly reviews: HunterReviewsService,
   ) {
@@ -35,7 +34,7 @@ export class DemoDataSeeder extends DemoDataLoader {
       await this.users.apply(manager, facts, '-infinity');
     }
     const at = now().getTime();
-    const sessions: DemoSession[] = [];
+    const sessions: DemoBookingCopy[] = [];
     const reviews: DemoHunterReview[] = [];
     DEMO_REVIEWS.forEach((demo, index) => {
       const endsAt = new Date(at - demo.daysAgo * DAY_MS - (index % 5) * HOUR_MS);

@@ -62,7 +62,7 @@ const COLUMNS = `
   r.hidden_reason, r.hidden_at, r.hidden_by, s.session_type, s.starts_at, s.hunter_user_id, u.first_name, u.last_name`;
 const FROM = `
   from hunter_reviews r
-  join booking_sessions s on s.booking_id = r.booking_id
+  join booking_copies s on s.booking_id = r.booking_id
   left join users u on u.user_id = r.client_user_id`;
 const SELECT_REVIEWS = `select ${COLUMNS} ${FROM}`;
 // The admin's rows carry their reports (oldest first) and when the latest came.

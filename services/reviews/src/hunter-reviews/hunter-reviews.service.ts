@@ -1,7 +1,6 @@
 import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
-  BOOKING_ACTION_RULES,
   HUNTER_REVIEW_MESSAGES as MESSAGES,
   type AdminHunterReview,
   type HunterReview,
@@ -9,13 +8,10 @@ import {
   type HunterReviewPage,
   type MyHunterReviews,
 } from '@hunted/contracts';
-import { EventPublisher, now, UserCopies, type AuthenticatedUser, type Page } from '@hunted/platform';
+import { BookingCopies, EventPublisher, isReviewable, now, UserCopies, wasHeld, type AuthenticatedUser, type Page } from '@hunted/platform';
 import { DataSource, type EntityManager } from 'typeorm';
-import { SessionCopies, wasHeld } from '../sessions/session-copies.js';
 import { ratingChanged, ratingOf } from './hunter-rating.js';
 import { HunterReviewsRepository, type AdminReviewFilter, type NewHunterReview } from './hunter-reviews.repository.js';
-
-const DAY_MS = 86_400_000;
 
 /** A demo review as the seeder writes it, with the hunter's reply when there is one. */
 export interface DemoHunterReview extends NewHunterReview {
@@ -30,7 +26,8 @@ export interface HunterReviewReported {
 
 /**
  * Reviews of hunters: who may write, reply, report and hide, judged from this service's copy of the booking's
- * session (never from what the client says) and the test clock's now. Every change of a hunter's visible reviews
+ * session and the outcome bookings published for it (never from what the client says, nor worked out here) and
+ * the test clock's now. Every change of a hunter's visible reviews
  * announces the hunter's new rating in its own transaction (the outbox).
  */
 @Injectable()
@@ -38,7 +35,7 @@ export class HunterReviewsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly reviews: HunterReviewsRepository,
-    private readonly sessions: SessionCopies,
+    private readonly sessions: BookingCopies,
     private readonly users: UserCopies,
     private readonly events: EventPublisher,
   ) {}
@@ -57,16 +54,16 @@ export class HunterReviewsService {
   async create(author: AuthenticatedUser, input: HunterReviewInputFields): Promise<HunterReview> {
     return this.dataSource.transaction(async (manager) => {
       const session = await this.sessions.find(manager, input.bookingId);
-      if (!session) throw new NotFoundException(MESSAGES.unknownBooking);
+      // A copy without its hunter holds only what brands or hunters knew of it (moved over, decision 0085): none here.
+      if (!session || session.hunterId === null) throw new NotFoundException(MESSAGES.unknownBooking);
       if (session.clientUserId !== author.id) throw new ForbiddenException(MESSAGES.notYours);
       if (await this.reviews.existsForBooking(manager, session.bookingId)) throw new ConflictException(MESSAGES.already);
       const at = now();
-      if (session.status === 'cancelled') throw new ConflictException(MESSAGES.notHeld);
+      const { outcome } = session;
+      if (outcome.status === 'cancelled') throw new ConflictException(MESSAGES.notHeld);
       if (session.endsAt.getTime() > at.getTime()) throw new ConflictException(MESSAGES.notEnded);
-      if (!wasHeld(session, at)) throw new ConflictException(MESSAGES.notHeld);
-      if (at.getTime() > session.endsAt.getTime() + BOOKING_ACTION_RULES.reviewWindowDays * DAY_MS) {
-        throw new ConflictException(MESSAGES.windowClosed);
-      }
+      if (!wasHeld(outcome, at)) throw new ConflictException(MESSAGES.notHeld);
+      if (!isReviewable(outcome, at)) throw new ConflictException(MESSAGES.windowClosed);
       await this.users.rememberSignedIn(manager, author);
       const reviewId = await this.write(manager, {
         bookingId: session.bookingId,

@@ -2,6 +2,7 @@ import { CreateReviewsPhotosComments1764115200000 } from './1764115200000-create
 import { BrandListCounts1764201600000 } from './1764201600000-brand-list-counts.js';
 import { HunterReviews1795824000000 } from './1795824000000-hunter-reviews.js';
 import { RepublishReviewsForAuthors1796300000000 } from './1796300000000-republish-reviews-for-authors.js';
+import { SharedBookingCopies1796400000000 } from './1796400000000-shared-booking-copies.js';
 
 /** Every migration of this service, in order. They run on start. */
 export const migrations = [
@@ -9,4 +10,5 @@ export const migrations = [
   BrandListCounts1764201600000,
   HunterReviews1795824000000,
   RepublishReviewsForAuthors1796300000000,
+  SharedBookingCopies1796400000000,
 ];

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { IntegrationEvent } from '@hunted/contracts';
-import type { EventHandler } from '@hunted/platform';
+import { BookingCopies, type EventHandler } from '@hunted/platform';
 import type { EntityManager } from 'typeorm';
-import { SessionCopies } from '../../sessions/session-copies.js';
 
 type HunterChange = 'hunters.hunter.created' | 'hunters.hunter.updated';
 
@@ -14,7 +13,7 @@ type HunterChange = 'hunters.hunter.created' | 'hunters.hunter.updated';
 abstract class HunterOwnerHandler<Type extends HunterChange> implements EventHandler<Type> {
   abstract readonly type: Type;
 
-  constructor(private readonly sessions: SessionCopies) {}
+  constructor(private readonly sessions: BookingCopies) {}
 
   async handle(event: IntegrationEvent<Type>, manager: EntityManager): Promise<void> {
     if (event.data.userId !== null) await this.sessions.setHunterMember(manager, event.data.hunterId, event.data.userId);
