@@ -1,4 +1,11 @@
-import { EventsModule, serviceAppModule, USER_COPY_HANDLERS, UserCopiesModule } from '@hunted/platform';
+import {
+  BOOKING_COPY_HANDLERS,
+  BookingCopiesModule,
+  EventsModule,
+  serviceAppModule,
+  USER_COPY_HANDLERS,
+  UserCopiesModule,
+} from '@hunted/platform';
 import type { HuntersConfig } from './config.js';
 import { AvailabilityModule } from './availability/availability.module.js';
 import { BrandCopiesModule } from './brand-copies/brand-copies.module.js';
@@ -8,7 +15,6 @@ import { BrandUpdatedHandler } from './brand-copies/events/brand-updated.handler
 import { migrations } from './database/migrations/index.js';
 import { DemoModule } from './demo/demo.module.js';
 import { EditsModule } from './edits/edits.module.js';
-import { SessionAttendanceMarkedHandler, SessionDisputeResolvedHandler } from './edits/events/session-attendance.handlers.js';
 import { HuntersModule } from './hunters/hunters.module.js';
 import { JoiningModule } from './joining/joining.module.js';
 import { KnownBrandsModule } from './known-brands/known-brands.module.js';
@@ -36,9 +42,9 @@ export class AppModule extends serviceAppModule<HuntersConfig>({
     EventsModule.forService({
       consumes: [
         ...USER_COPY_HANDLERS,
+        // The booking copy first: a handler of the same type below runs after it, in the same transaction.
+        ...BOOKING_COPY_HANDLERS,
         BookingCompletedHandler,
-        SessionAttendanceMarkedHandler,
-        SessionDisputeResolvedHandler,
         PayoutAccountUpdatedHandler,
         HunterRatingChangedHandler,
         BrandCreatedHandler,
@@ -48,7 +54,7 @@ export class AppModule extends serviceAppModule<HuntersConfig>({
       imports: [
         UserCopiesModule.forService({ onRegistered: DemoHunterClaim, imports: [HuntersModule] }),
         HuntersModule,
-        EditsModule,
+        BookingCopiesModule,
         BrandCopiesModule,
       ],
     }),

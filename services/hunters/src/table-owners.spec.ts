@@ -33,10 +33,6 @@ const TABLES: TableOwnership[] = [
         file: 'edits/hunter-edit.repository.ts',
         why: "an edit shows its hunter's name and picture (joined, so a rename shows at once), and is public only while its hunter is approved",
       },
-      {
-        file: 'edits/client-sessions.repository.ts',
-        why: 'a session is copied only for a hunter that exists here (the insert selects it)',
-      },
     ],
   },
   { table: 'hunter_pick_rota', owners: ['picks/hunter-pick.repository.ts'] },
@@ -48,9 +44,10 @@ const TABLES: TableOwnership[] = [
   { table: 'hunter_joining_details', owners: ['joining/joining-details.repository.ts'] },
   { table: 'hunter_availability', owners: ['availability/availability.repository.ts'] },
   { table: 'hunter_weekly_hours', owners: ['availability/availability.repository.ts'] },
-  // Issue 25. Hunter Edits: one owner for an edit and its items; the held sessions they are sent for, fed by bookings.
+  // Issue 25. Hunter Edits: one owner for an edit and its items. The sessions they are sent for are the platform's
+  // shared booking copy (decision 0085): BookingCopies writes and reads it, nothing here.
   // The brands each hunter knows: hunter-sql.ts reads go-to brands and edits for the listing's `brand` and `valueTag`.
-  { table: 'hunter_client_sessions', owners: ['edits/client-sessions.repository.ts'] },
+  { table: 'booking_copies', owners: [] },
   {
     table: 'hunter_edits',
     owners: ['edits/hunter-edit.repository.ts'],

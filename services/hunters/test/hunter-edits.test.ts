@@ -171,21 +171,23 @@ describe('hunters: Hunter Edits', () => {
     await hunters?.close();
   });
 
-  it('copies the sessions of hunters known here, with what each event says', async () => {
-    const { rows } = await db.query<{ booking_id: string; completed: boolean; attendance: string | null }>(
-      `select booking_id, completed_at is not null as completed, attendance from hunter_client_sessions order by booking_id`,
+  it("keeps each session in the platform's booking copy, with what each event says and when it opens to an edit", async () => {
+    const { rows } = await db.query<{ booking_id: string; status: string; attendance: string | null; editable: boolean }>(
+      `select booking_id, status, attendance, editable_from is not null and editable_from <= now() as editable
+         from booking_copies order by booking_id`,
     );
-    expect(rows.map((row) => [row.booking_id.slice(-2), row.completed, row.attendance])).toEqual([
-      ['01', true, null],
-      ['02', false, 'held'],
-      ['03', true, 'no_show'],
-      ['04', false, 'held'],
-      ['05', true, null],
-      ['06', true, 'no_show'],
-      ['08', true, null],
-      ['09', true, null],
-      ['10', true, null],
-      ['11', true, null],
+    expect(rows.map((row) => [row.booking_id.slice(-2), row.status, row.attendance, row.editable])).toEqual([
+      ['01', 'completed', null, true],
+      ['02', 'confirmed', 'held', true],
+      ['03', 'completed', 'no_show', false],
+      ['04', 'confirmed', 'no_show', true], // the refunded dispute overturned the mark
+      ['05', 'completed', null, true],
+      ['06', 'completed', 'no_show', false],
+      ['07', 'completed', null, true], // an unknown hunter's: copied, but no hunter here may send for it
+      ['08', 'completed', null, true],
+      ['09', 'completed', null, true],
+      ['10', 'completed', null, true],
+      ['11', 'completed', null, true],
     ]);
   });
 
@@ -197,7 +199,7 @@ describe('hunters: Hunter Edits', () => {
       ['u-bea', booking(1)], // Ada's
       ['u-ada', booking(3)], // a no-show
       ['u-ada', booking(6)], // a no-show whose dispute was dismissed
-      ['u-ada', booking(7)], // an unknown hunter's, never copied
+      ['u-ada', booking(7)], // an unknown hunter's
       ['u-cleo', booking(1)], // the client, who has no hunter profile
     ] as const) {
       const refused = await send('POST', '/api/hunter-edits', as, edit(bookingId));

@@ -116,8 +116,10 @@ describe('hunters: the brands hunters know', () => {
   async function insertEdit(hunterId: number, brandIds: number[], publication: 'private' | 'published' = 'private'): Promise<number> {
     const bookingId = randomUUID();
     await db.query(
-      `insert into hunter_client_sessions (booking_id, hunter_id, client_user_id, ends_at, attendance, updated_at)
-       values ($1, $2, 'client-of-edits', now() - interval '1 day', 'held', now())`,
+      `insert into booking_copies (booking_id, hunter_id, client_user_id, ends_at, sequence, first_heard_at, status,
+                                   attendance, held_from, editable_from)
+       values ($1, $2, 'client-of-edits', now() - interval '1 day', 0, now(), 'completed', 'held',
+               now() - interval '1 day', now() - interval '1 day')`,
       [bookingId, hunterId],
     );
     const { rows } = await db.query<{ id: number }>(

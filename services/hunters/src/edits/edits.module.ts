@@ -1,18 +1,14 @@
 import { Module } from '@nestjs/common';
+import { BookingCopiesModule } from '@hunted/platform';
 import { HuntersModule } from '../hunters/hunters.module.js';
-import { ClientSessionsRepository } from './client-sessions.repository.js';
 import { HunterEditRepository } from './hunter-edit.repository.js';
 import { HunterEditsController } from './hunter-edits.controller.js';
 import { HunterEditsService } from './hunter-edits.service.js';
 
-/**
- * Hunter Edits (issue 25) and the held-sessions copy they are sent for. ClientSessionsRepository is exported for
- * the bookings event handlers, which write the copy in their inbox transactions.
- */
+/** Hunter Edits (issue 25), sent for sessions the platform's booking copy says are open to one (decision 0085). */
 @Module({
-  imports: [HuntersModule],
+  imports: [HuntersModule, BookingCopiesModule],
   controllers: [HunterEditsController],
-  providers: [ClientSessionsRepository, HunterEditRepository, HunterEditsService],
-  exports: [ClientSessionsRepository],
+  providers: [HunterEditRepository, HunterEditsService],
 })
 export class EditsModule {}

@@ -9,11 +9,10 @@ import {
   type HunterEditPhoto,
   type PublishedHunterEdit,
 } from '@hunted/contracts';
-import { EventPublisher } from '@hunted/platform';
+import { BookingCopies, EventPublisher, isEditable, now } from '@hunted/platform';
 import { DataSource } from 'typeorm';
 import { HunterRepository } from '../hunters/hunter.repository.js';
 import { ownedPhotoUrls, storeOwnedUpload } from '../photos/hunter-photos.js';
-import { ClientSessionsRepository } from './client-sessions.repository.js';
 import { HunterEditRepository, privateEditOf, publishedEditOf, type EditPage, type Paging } from './hunter-edit.repository.js';
 
 const M = HUNTER_EDIT_MESSAGES;
@@ -28,8 +27,8 @@ function refused(errors: Record<string, string>): BadRequestException {
 }
 
 /**
- * Hunter Edits (issue 25). Sending is one transaction: the session checked held and the caller's, the brands and
- * photos checked, the edit and its items written and `hunters.edit.sent` recorded with them. Who may do what is
+ * Hunter Edits (issue 25). Sending is one transaction: the session checked open to an edit (the outcome bookings
+ * published, in the platform's booking copy) and the caller's, the brands and photos checked, the edit and its items written and `hunters.edit.sent` recorded with them. Who may do what is
  * decided here from the caller's id alone: the hunter (the profile whose `user_id` is the caller) sends and asks to
  * publish, the client answers; any other caller is told the edit does not exist, so ids reveal nothing.
  */
@@ -38,7 +37,7 @@ export class HunterEditsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly hunters: HunterRepository,
-    private readonly sessions: ClientSessionsRepository,
+    private readonly sessions: BookingCopies,
     private readonly edits: HunterEditRepository,
     private readonly events: EventPublisher,
   ) {}
@@ -46,8 +45,12 @@ export class HunterEditsService {
   send(userId: string, input: HunterEditInputParsed): Promise<HunterEdit> {
     return this.dataSource.transaction(async (manager) => {
       const hunterId = await this.hunters.idOfUser(userId, manager);
-      const session = hunterId === null ? null : await this.sessions.findHeld(manager, input.bookingId, hunterId);
-      if (!session) throw new NotFoundException(M.sessionNotHeld);
+      const copy = hunterId === null ? null : await this.sessions.find(manager, input.bookingId);
+      // Unknown, another hunter's, or not open to an edit by what bookings published: the same 404 for each.
+      if (hunterId === null || !copy || copy.hunterId !== hunterId || !isEditable(copy.outcome, now())) {
+        throw new NotFoundException(M.sessionNotHeld);
+      }
+      const session = { bookingId: copy.bookingId, hunterId, clientUserId: copy.clientUserId };
 
       const brands = await this.edits.brandsAmong(manager, input.items.map((item) => item.brandId));
       const photos = input.items.map((item) => item.photoUrl).filter((url): url is string => url !== null);

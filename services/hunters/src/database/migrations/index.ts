@@ -9,6 +9,7 @@ import { AddHunterVetting1764892800000 } from './1764892800000-add-hunter-vettin
 import { CreateJoiningDetails1795824000000 } from './1795824000000-create-joining-details.js';
 import { RatingsFromReviews1795824060000 } from './1795824060000-ratings-from-reviews.js';
 import { CreateHunterEdits1796200000000 } from './1796200000000-create-hunter-edits.js';
+import { SharedBookingCopies1796400000000 } from './1796400000000-shared-booking-copies.js';
 import { CreateHunterPicks1796200120000 } from './1796200120000-create-hunter-picks.js';
 
 /** Every migration of this service, in order. They run on start. */
@@ -25,4 +26,5 @@ export const migrations = [
   RatingsFromReviews1795824060000,
   CreateHunterEdits1796200000000,
   CreateHunterPicks1796200120000,
+  SharedBookingCopies1796400000000,
 ];
