@@ -1,11 +1,11 @@
-import { EventsModule, serviceAppModule } from '@hunted/platform';
+import { BOOKING_COPY_HANDLERS, BookingCopiesModule, EventsModule, serviceAppModule } from '@hunted/platform';
 import { AdminBrandsModule } from './admin/admin-brands.module.js';
 import { BrandsModule } from './brands/brands.module.js';
 import type { BrandsConfig } from './config.js';
 import { BrandsCsvModule } from './csv/brands-csv.module.js';
 import { migrations } from './database/migrations/index.js';
 import { DemoModule } from './demo/demo.module.js';
-import { PASSPORT_EVENT_HANDLERS, PassportModule } from './passport/passport.module.js';
+import { PassportModule } from './passport/passport.module.js';
 import { RATING_EVENT_HANDLERS, RatingsModule } from './ratings/ratings.module.js';
 import { SavesModule } from './saves/saves.module.js';
 import { TodayModule } from './today/today.module.js';
@@ -26,8 +26,8 @@ export class AppModule extends serviceAppModule<BrandsConfig>({
     RatingsModule,
     PassportModule,
     EventsModule.forService({
-      consumes: [...RATING_EVENT_HANDLERS, ...PASSPORT_EVENT_HANDLERS],
-      imports: [RatingsModule, PassportModule],
+      consumes: [...RATING_EVENT_HANDLERS, ...BOOKING_COPY_HANDLERS],
+      imports: [RatingsModule, BookingCopiesModule],
     }),
   ],
 }) {}

@@ -51,7 +51,8 @@ const TABLES: TableOwnership[] = [
   { table: 'saved_brands', owners: ['saves/saves.service.ts'] },
   { table: 'brand_review_ratings', owners: ['ratings/brand-ratings.service.ts'] },
   // The style passport (issue 25): bookings' grants copied from its events, and each member's filter habits.
-  { table: 'passport_grants', owners: ['passport/passport-grants.repository.ts'] },
+  // The platform's shared copy of bookings' bookings and outcomes (decision 0085): BookingCopies writes and reads it.
+  { table: 'booking_copies', owners: [] },
   { table: 'member_filter_uses', owners: ['passport/filter-habits.ts'] },
   ...PLATFORM_EVENT_TABLES,
 ];

@@ -326,7 +326,7 @@ describe('brands: the style passport', () => {
     // The confirmation arriving again, late (sequence 0, the old time): older news, nothing changes.
     await waitApplied(await bookings.publish('bookings.booking.confirmed', ended));
     expect((await get(endedPath, HUNTER)).status).toBe(200);
-    const { rows } = await brands.query(`select ends_at, sequence from $S.passport_grants where booking_id = $1`, [ended.bookingId]);
+    const { rows } = await brands.query(`select ends_at, sequence from $S.booking_copies where booking_id = $1`, [ended.bookingId]);
     expect(rows[0]).toEqual({ ends_at: new Date(moved.endsAt), sequence: 1 });
 
     // A session that ended 6 days ago is still within the window; a booking with no passport shares none of it.

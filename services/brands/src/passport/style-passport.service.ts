@@ -1,4 +1,5 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
 import {
   PASSPORT_LIMITS,
   PASSPORT_MESSAGES,
@@ -7,15 +8,14 @@ import {
   type SharedStylePassport,
   type StylePassport,
 } from '@hunted/contracts';
-import { nowMs } from '@hunted/platform';
+import { BookingCopies, isPassportOpen, now } from '@hunted/platform';
+import { DataSource } from 'typeorm';
 import { BrandRepository } from '../brands/brand.repository.js';
 import { BrandRatingsService } from '../ratings/brand-ratings.service.js';
 import { SavesService } from '../saves/saves.service.js';
 import { VotesService } from '../votes/votes.service.js';
 import { FilterHabits } from './filter-habits.js';
-import { PassportGrants } from './passport-grants.repository.js';
 
-const DAY_MS = 86_400_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EVERY_PART: PassportShares = {
   savedBrands: true,
@@ -37,7 +37,8 @@ export class StylePassportService {
     private readonly votes: VotesService,
     private readonly ratings: BrandRatingsService,
     private readonly habits: FilterHabits,
-    private readonly grants: PassportGrants,
+    private readonly copies: BookingCopies,
+    @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
   /** The caller's own passport, every part filled: what the booking page offers to share before paying. */
@@ -46,27 +47,25 @@ export class StylePassportService {
   }
 
   /**
-   * What a booking's client shares with its hunter: to the hunter from the confirmation until
-   * PASSPORT_LIMITS.daysAfterSession days after the session ends, unless cancelled; to the client always. Anyone
-   * else, or outside that window, is told there is none (404), never that it exists.
+   * What a booking's client shares with its hunter: to the hunter from brands' first news of the booking until the
+   * window bookings published (`passportUntil`: PASSPORT_LIMITS.daysAfterSession days after the end), unless
+   * cancelled; to the client always. Anyone else, or outside that window, is told there is none (404), never that it
+   * exists. Read from the platform's booking copy (decision 0085): nothing is worked out here.
    */
   async shared(bookingId: string, userId: string): Promise<SharedStylePassport> {
-    const grant = UUID.test(bookingId) ? await this.grants.find(bookingId) : null;
-    if (!grant) throw new NotFoundException(PASSPORT_MESSAGES.notFound);
-    const visibleUntil = new Date(grant.endsAt).getTime() + PASSPORT_LIMITS.daysAfterSession * DAY_MS;
-    const now = nowMs();
-    const isClient = grant.clientUserId === userId;
+    const copy = UUID.test(bookingId) ? await this.copies.find(this.dataSource.manager, bookingId) : null;
+    const visibleUntil = copy?.outcome.passportUntil ?? null;
+    if (!copy || visibleUntil === null) throw new NotFoundException(PASSPORT_MESSAGES.notFound);
+    const at = now();
+    const isClient = copy.clientUserId === userId;
     const isHunterInWindow =
-      grant.hunterUserId === userId &&
-      grant.revokedAt === null &&
-      new Date(grant.grantedAt).getTime() <= now &&
-      now <= visibleUntil;
+      copy.hunterUserId === userId && copy.firstHeardAt.getTime() <= at.getTime() && isPassportOpen(copy.outcome, at);
     if (!isClient && !isHunterInWindow) throw new NotFoundException(PASSPORT_MESSAGES.notFound);
     return {
-      bookingId: grant.bookingId,
-      shares: grant.shares,
-      passport: await this.partsOf(grant.clientUserId, grant.shares),
-      visibleUntil: new Date(visibleUntil).toISOString(),
+      bookingId: copy.bookingId,
+      shares: copy.passport,
+      passport: await this.partsOf(copy.clientUserId, copy.passport),
+      visibleUntil: visibleUntil.toISOString(),
     };
   }
 

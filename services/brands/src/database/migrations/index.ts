@@ -6,6 +6,7 @@ import { BrandUpdatedAt1764633600000 } from './1764633600000-brand-updated-at.js
 import { DirectoryFigures1795910400000 } from './1795910400000-directory-figures.js';
 import { DropBoardItems1796200000000 } from './1796200000000-drop-board-items.js';
 import { RepublishBrands1796200060000 } from './1796200060000-republish-brands.js';
+import { SharedBookingCopies1796400000000 } from './1796400000000-shared-booking-copies.js';
 import { StylePassport1796300000000 } from './1796300000000-style-passport.js';
 
 /** Every migration of this service, in order. They run on start. */
@@ -19,4 +20,5 @@ export const migrations = [
   DropBoardItems1796200000000,
   RepublishBrands1796200060000,
   StylePassport1796300000000,
+  SharedBookingCopies1796400000000,
 ];
