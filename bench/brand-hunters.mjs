@@ -36,7 +36,7 @@ export async function seedBrandHunters(databaseUrl) {
         insert into brand_copies (brand_id, name, image_url, tags, updated_at)
         select id, name, image_url, tags, now() from brands.brands
         on conflict (brand_id) do nothing`);
-      await db.query('truncate hunter_go_to_brands, hunter_edit_items, hunter_edits, hunter_client_sessions');
+      await db.query('truncate hunter_go_to_brands, hunter_edit_items, hunter_edits, booking_copies');
       // Positions 1-4 from the popular brands, 5-12 from the whole directory (a clash with 1-4 is skipped).
       await db.query(
         `insert into hunter_go_to_brands (hunter_id, brand_id, position)
@@ -50,8 +50,10 @@ export async function seedBrandHunters(databaseUrl) {
          on conflict do nothing`,
       );
       await db.query(
-        `insert into hunter_client_sessions (booking_id, hunter_id, client_user_id, ends_at, attendance, updated_at)
-         select 'bench-booking-' || s, h.id, 'bench-client-' || s, now() - interval '1 day', 'held', now()
+        `insert into booking_copies (booking_id, hunter_id, client_user_id, ends_at, sequence, first_heard_at, status,
+                                     attendance, held_from, editable_from)
+         select 'bench-booking-' || s, h.id, 'bench-client-' || s, now() - interval '1 day', 0, now(), 'completed', 'held',
+                now() - interval '1 day', now() - interval '1 day'
          from generate_series(1, ${EDITS}) as s
          join hunters h on h.user_id = 'bench-hunter-' || (1 + (s * 13) % ${HUNTER_COUNT})`,
       );
@@ -60,7 +62,7 @@ export async function seedBrandHunters(databaseUrl) {
          select booking_id, hunter_id, client_user_id, 'Bench edit',
                 case when hunter_id % 3 = 0 then 'published' else 'private' end,
                 case when hunter_id % 3 = 0 then now() end
-         from hunter_client_sessions where booking_id like 'bench-booking-%'`,
+         from booking_copies where booking_id like 'bench-booking-%'`,
       );
       await db.query(
         `insert into hunter_edit_items (edit_id, position, brand_id, brand_name, item_name, why)
@@ -70,7 +72,7 @@ export async function seedBrandHunters(databaseUrl) {
          join brand_copies b on b.brand_id = 1 + (e.id * 3 + p * 271) % ${brands}`,
       );
     }
-    await db.query('vacuum analyze brand_copies, hunter_go_to_brands, hunter_client_sessions, hunter_edits, hunter_edit_items');
+    await db.query('vacuum analyze brand_copies, hunter_go_to_brands, booking_copies, hunter_edits, hunter_edit_items');
   } finally {
     await db.end();
   }

@@ -3,6 +3,7 @@ import {
   HUNTER_REVIEW_MESSAGES as MESSAGES,
   type AdminHunterReview,
   type BookingEventV1,
+  type BookingOutcomeV1,
   type EventPayload,
   type EventType,
   type HunterRatingChangedV1,
@@ -297,6 +298,37 @@ describe('writing a review of a hunter', () => {
     expect((await post('/api/hunter-reviews', ada, review(noShow.bookingId))).status).toBe(409);
     await apply('bookings.booking.dispute-resolved', { ...noShow, resolution: 'refund', note: 'Client was there', refundPence: 8000 });
     expect((await post('/api/hunter-reviews', ada, review(noShow.bookingId))).status).toBe(201);
+  });
+
+  it('judges by the outcome bookings published, working nothing out itself (decision 0085)', async () => {
+    const outcomeOf = (booking: BookingEventV1, change: Partial<BookingOutcomeV1>): BookingOutcomeV1 => ({
+      revision: 1,
+      status: 'completed',
+      heldFrom: booking.endsAt,
+      noShow: false,
+      reviewableUntil: new Date(Date.parse(booking.endsAt) + 30 * DAY).toISOString(),
+      editableFrom: booking.endsAt,
+      passportUntil: new Date(Date.parse(booking.endsAt) + 7 * DAY).toISOString(),
+      ...change,
+    });
+    // A standing no-show known only from the outcome (no attendance event reached reviews): not held.
+    const noShow = bookingOf(61, ada, 2);
+    await apply('bookings.booking.completed', { ...noShow, outcome: outcomeOf(noShow, { revision: 9, heldFrom: null, noShow: true, reviewableUntil: null }) });
+    expect(await post('/api/hunter-reviews', ada, review(noShow.bookingId))).toMatchObject({ status: 409, body: { message: MESSAGES.notHeld } });
+    // Bookings overturns it (a higher revision): held, and reviewable.
+    const resolved = { ...noShow, resolution: 'refund' as const, note: 'She was there', refundPence: 8000 };
+    await apply('bookings.booking.dispute-resolved', { ...resolved, outcome: outcomeOf(noShow, { revision: 12 }) });
+    // The no-show's event again, late: a lower revision changes nothing.
+    await apply('bookings.booking.completed', { ...noShow, outcome: outcomeOf(noShow, { revision: 9, heldFrom: null, noShow: true, reviewableUntil: null }) });
+    expect((await post('/api/hunter-reviews', ada, review(noShow.bookingId))).status).toBe(201);
+    // The window is the one bookings set, not reviews' arithmetic: closed an hour after the end here.
+    const shortWindow = bookingOf(61, grace, 2);
+    const closedAt = new Date(Date.parse(shortWindow.endsAt) + HOUR).toISOString();
+    await apply('bookings.booking.completed', { ...shortWindow, outcome: outcomeOf(shortWindow, { reviewableUntil: closedAt }) });
+    expect(await post('/api/hunter-reviews', grace, review(shortWindow.bookingId))).toMatchObject({
+      status: 409,
+      body: { message: MESSAGES.windowClosed },
+    });
   });
 
   it('writes the review, names the reviewer by first name and initial, and announces the rating', async () => {
