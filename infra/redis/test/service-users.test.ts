@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineJob, JobQueue, USER_COPY_HANDLERS, type JobHandler, type JobRun } from '@hunted/platform';
+import { BOOKING_COPY_HANDLERS, BookingCopies, defineJob, JobQueue, USER_COPY_HANDLERS, type JobHandler, type JobRun } from '@hunted/platform';
 import { freePort, TEST_REDIS_URL, testConfig, waitFor } from '@hunted/platform/testing';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,10 +16,12 @@ const SERVICES = Object.keys(EVENT_READS);
 
 /** The publishers of the platform's users-copy handlers (identity), which a service lists as USER_COPY_HANDLERS. */
 const USER_COPY_PUBLISHERS = USER_COPY_HANDLERS.map((Handler) => new Handler({ apply: () => Promise.resolve() }).type.split('.')[0]!);
+/** The publishers of the platform's booking-copy handlers (bookings), which a service lists as BOOKING_COPY_HANDLERS. */
+const BOOKING_COPY_PUBLISHERS = BOOKING_COPY_HANDLERS.map((Handler) => new Handler(new BookingCopies()).type.split('.')[0]!);
 
 /**
- * The publishers a service's handlers take events from: `readonly type = 'identity.user.updated'` -> identity, and
- * identity for a service that consumes the platform's USER_COPY_HANDLERS.
+ * The publishers a service's handlers take events from: `readonly type = 'identity.user.updated'` -> identity,
+ * identity for a service that consumes the platform's USER_COPY_HANDLERS, and bookings for BOOKING_COPY_HANDLERS.
  */
 function publishersHandledBy(service: string): string[] {
   const publishers = new Set<string>();
@@ -29,8 +31,10 @@ function publishersHandledBy(service: string): string[] {
       if (entry.isDirectory()) visit(path);
       else if (/\.handlers?\.ts$/.test(entry.name)) {
         for (const match of readFileSync(path, 'utf8').matchAll(/readonly type = '([a-z]+)\./g)) publishers.add(match[1]!);
-      } else if (entry.name.endsWith('.ts') && /\bUSER_COPY_HANDLERS\b/.test(readFileSync(path, 'utf8'))) {
-        for (const publisher of USER_COPY_PUBLISHERS) publishers.add(publisher);
+      } else if (entry.name.endsWith('.ts')) {
+        const text = readFileSync(path, 'utf8');
+        if (/\bUSER_COPY_HANDLERS\b/.test(text)) for (const publisher of USER_COPY_PUBLISHERS) publishers.add(publisher);
+        if (/\bBOOKING_COPY_HANDLERS\b/.test(text)) for (const publisher of BOOKING_COPY_PUBLISHERS) publishers.add(publisher);
       }
     }
   };
