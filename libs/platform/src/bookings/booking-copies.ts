@@ -5,6 +5,7 @@ import {
   PASSPORT_LIMITS,
   type BookingAttendance,
   type BookingEventV1,
+  type BookingStatus,
   type PassportShares,
 } from '@hunted/contracts';
 import type { EntityManager } from 'typeorm';
@@ -75,11 +76,9 @@ export const BOOKING_COPY_OUTCOME_FROM_FACTS = `
         passport_until = case when status in ('confirmed', 'completed', 'cancelled')
                               then ends_at + interval '${PASSPORT_LIMITS.daysAfterSession} days' end`;
 
-export type BookingCopyStatus = 'confirmed' | 'completed' | 'cancelled' | 'pending_payment' | 'expired';
-
 /** A session's outcome as the copy holds it: instants set by bookings, compared with `now` by the readers. */
 export interface BookingOutcome {
-  status: BookingCopyStatus;
+  status: BookingStatus;
   /** Held from this instant on; null: not held (cancelled, or a no-show that stands). */
   heldFrom: Date | null;
   noShow: boolean;
