@@ -45,3 +45,12 @@ export function memberEmail(parts: {
     headers: parts.headers,
   };
 }
+
+/**
+ * The mail with the Message-ID its row was given in the ledger it was moved from (`outbound_emails.message_id`),
+ * when it has one: an email pending at the move that had been tried before keeps the Message-ID of its first try.
+ */
+export function keepMovedMessageId(mail: SendMailOptions, movedMessageId: string | null): SendMailOptions {
+  if (!movedMessageId || typeof mail.messageId !== 'string') return mail;
+  return { ...mail, messageId: mail.messageId.replace(/^<[^@]*@/, `<${movedMessageId}@`) };
+}
