@@ -7,7 +7,8 @@ import { BookingCopies } from '../bookings/booking-copies.js';
 import type { MessagingConfig } from '../config.js';
 import { HunterCopies } from '../hunters/hunter-copies.js';
 import { joiningFor, JoiningDetailsCopies } from '../hunters/joining/joining-details-copies.js';
-import { EmailTemplates, type EmailRetries, type EmailSkip, type EmailTemplate } from '../mail/email-templates.js';
+import { EmailTemplates, memberEmailRetries, type EmailRetries, type EmailSkip, type EmailTemplate } from '../mail/email-templates.js';
+import { memberRecipient } from '../mail/member-email.js';
 import type { BookingEmail, OutboundEmail } from '../mail/outbound-emails.repository.js';
 import { fullName, MemberCopies } from '../users/member-copies.js';
 import { BOOKING_EMAIL_KINDS, bookingEmail } from './booking-email-content.js';
@@ -37,7 +38,7 @@ export class BookingEmailTemplate implements EmailTemplate, OnModuleInit {
   }
 
   retries(config: MessagingConfig): EmailRetries {
-    return { attempts: config.BOOKING_EMAIL_ATTEMPTS, backoffMs: config.BOOKING_EMAIL_BACKOFF_MS };
+    return memberEmailRetries(config);
   }
 
   async compose(row: OutboundEmail, now: Date): Promise<SendMailOptions | EmailSkip> {
@@ -54,20 +55,19 @@ export class BookingEmailTemplate implements EmailTemplate, OnModuleInit {
 
     const role = email.role === 'hunter' ? 'hunter' : 'client';
     const [recipient, client, hunter, joining] = await Promise.all([
-      this.members.find(manager, email.recipientUserId!),
+      // Identity's event may not have arrived yet: the retry finds the address.
+      memberRecipient(this.members, manager, email.recipientUserId!),
       this.members.find(manager, email.facts.clientUserId),
       this.hunters.find(manager, email.facts.hunterId),
       // Private: read only for the client's email (the content also keeps it to the client's).
       role === 'client' ? this.joining.find(manager, email.facts.hunterId) : Promise.resolve(null),
     ]);
-    // Identity's event may not have arrived yet: the retry finds it.
-    if (!recipient?.email) throw new Error(`no email address known yet for member ${email.recipientUserId}`);
     return bookingEmail({
       emailId: email.id,
       kind: email.kind,
       role,
       facts: email.facts,
-      recipient: { email: recipient.email, firstName: recipient.firstName, name: fullName(recipient) ?? recipient.email },
+      recipient,
       hunterName: hunter?.name ?? 'your hunter',
       clientName: (client && fullName(client)) ?? 'your client',
       publicUrl: this.config.PUBLIC_URL,

@@ -6,7 +6,7 @@ import type { SendMailOptions } from 'nodemailer';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { MessagingConfig } from '../config.js';
 import { EmailPlanner } from '../mail/email-planner.js';
-import { EmailTemplates, type EmailRetries, type EmailSkip, type EmailTemplate } from '../mail/email-templates.js';
+import { EmailTemplates, memberEmailRetries, type EmailRetries, type EmailSkip, type EmailTemplate } from '../mail/email-templates.js';
 import { OutboundEmailsRepository, type OutboundEmail } from '../mail/outbound-emails.repository.js';
 import { fullName, MemberCopies } from '../users/member-copies.js';
 import { MessageRepository } from './message.repository.js';
@@ -114,7 +114,7 @@ export class MessageNudgeTemplate implements EmailTemplate, OnModuleInit {
 
   /** Retried as the booking emails are. */
   retries(config: MessagingConfig): EmailRetries {
-    return { attempts: config.BOOKING_EMAIL_ATTEMPTS, backoffMs: config.BOOKING_EMAIL_BACKOFF_MS };
+    return memberEmailRetries(config);
   }
 
   async compose(email: OutboundEmail, now: Date): Promise<SendMailOptions | EmailSkip> {

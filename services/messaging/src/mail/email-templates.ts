@@ -27,6 +27,11 @@ export interface EmailTemplate {
   compose(email: OutboundEmail, now: Date): Promise<SendMailOptions | EmailSkip>;
 }
 
+/** The retries of every member email: the booking emails' settings (`BOOKING_EMAIL_ATTEMPTS`, `…_BACKOFF_MS`). */
+export function memberEmailRetries(config: MessagingConfig): EmailRetries {
+  return { attempts: config.BOOKING_EMAIL_ATTEMPTS, backoffMs: config.BOOKING_EMAIL_BACKOFF_MS };
+}
+
 export function isSkip(composed: SendMailOptions | EmailSkip): composed is EmailSkip {
   return typeof (composed as Partial<EmailSkip>).skip === 'string';
 }

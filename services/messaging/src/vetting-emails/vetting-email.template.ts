@@ -5,10 +5,10 @@ import { SERVICE_CONFIG } from '@hunted/platform';
 import type { SendMailOptions } from 'nodemailer';
 import { DataSource } from 'typeorm';
 import type { MessagingConfig } from '../config.js';
-import { EmailTemplates, type EmailRetries, type EmailTemplate } from '../mail/email-templates.js';
-import { keepMovedMessageId } from '../mail/member-email.js';
+import { EmailTemplates, memberEmailRetries, type EmailRetries, type EmailTemplate } from '../mail/email-templates.js';
+import { keepMovedMessageId, memberRecipient } from '../mail/member-email.js';
 import type { OutboundEmail } from '../mail/outbound-emails.repository.js';
-import { fullName, MemberCopies } from '../users/member-copies.js';
+import { MemberCopies } from '../users/member-copies.js';
 import { vettingEmail } from './vetting-email-content.js';
 
 /** The emailed decisions: a resubmission (the hunter's own edit) gets none. */
@@ -47,21 +47,19 @@ export class VettingEmailTemplate implements EmailTemplate, OnModuleInit {
 
   /** Retried as the booking emails are. */
   retries(config: MessagingConfig): EmailRetries {
-    return { attempts: config.BOOKING_EMAIL_ATTEMPTS, backoffMs: config.BOOKING_EMAIL_BACKOFF_MS };
+    return memberEmailRetries(config);
   }
 
   async compose(email: OutboundEmail): Promise<SendMailOptions> {
     const facts = email.facts as VettingEmailFacts;
-    const recipient = await this.members.find(this.dataSource.manager, email.recipientUserId!);
-    // Identity's event with the address may not have arrived yet: the retry finds it.
-    if (!recipient?.email) throw new Error(`no email address known yet for member ${email.recipientUserId}`);
+    const recipient = await memberRecipient(this.members, this.dataSource.manager, email.recipientUserId!);
     const mail = vettingEmail({
       emailId: email.id,
       decision: facts.decision,
       hunterId: facts.hunterId,
       hunterName: facts.hunterName,
       reason: facts.reason,
-      recipient: { email: recipient.email, firstName: recipient.firstName, name: fullName(recipient) ?? recipient.email },
+      recipient,
       publicUrl: this.config.PUBLIC_URL,
       mailFrom: this.config.MAIL_FROM,
     });

@@ -38,9 +38,9 @@ type Stored =
  * Sending a message: counted against the sender's rate limit, then, in one transaction under the conversation's
  * row lock, numbered (with the day's cap and the receiver's unread counts), stored and announced
  * (`messaging.message.sent`). Only once that has committed is it delivered live to both people, the receiver's
- * copy with their unread totals for the badge (a client that missed the live event finds the message over HTTP);
- * when it begins a run of unread messages, the email about it is planned in the same transaction. A retried send (same `clientMessageId`) answers the first one's message
- * and does nothing more.
+ * copy with their unread totals for the badge (a client that missed the live event finds the message over HTTP).
+ * When it begins a run of unread messages, the email about it is planned in the same transaction. A retried send
+ * (same `clientMessageId`) answers the first one's message and does nothing more.
  */
 @Injectable()
 export class SendMessageUseCase {
