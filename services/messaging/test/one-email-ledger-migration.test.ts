@@ -96,6 +96,15 @@ describe('messaging: the move into one email ledger', () => {
        values ($1, 'Ada', 'Lovelace', now(), $2), ($3, 'Sofia', 'Martinez', now(), $4), ($5, 'Cleo', 'Walker', now(), $6)`,
       [ADA.id, ADA.email, SOFIA.id, SOFIA.email, CLEO.id, CLEO.email],
     );
+    // A booking email, already in the ledger: it keeps its row and id.
+    const [booking] = await rows<{ id: string }>(
+      `insert into outbound_emails (booking_id, kind, sequence, recipient_role, recipient_user_id, facts, send_at, status,
+                                    attempts, sent_at)
+       values ('booking-1', 'refund', 0, 'client', $1, '{"bookingId": "booking-1"}'::jsonb, $2, 'sent', 1, $2)
+       returning id::text as id`,
+      [ADA.id, sentAt],
+    );
+    old.booking = booking!.id;
     // Vetting emails: one sent, one pending (tried once before), one given up on.
     for (const [key, status, attempts, sent] of [
       ['vetting-sent', 'sent', 1, sentAt],
@@ -180,7 +189,8 @@ describe('messaging: the move into one email ledger', () => {
   it('moves every email of the old ledgers into outbound_emails in its state, and drops the old ones', async () => {
     const moved = await ledger();
     const byKey = new Map(moved.map((row) => [row.dedupe_key, row]));
-    expect(moved).toHaveLength(3 + 4 + 3 + 3);
+    expect(moved).toHaveLength(1 + 3 + 4 + 3 + 3);
+    expect(moved[0]).toMatchObject({ id: old.booking, kind: 'refund', status: 'sent', sent_at: sentAt, message_id: null });
 
     for (const [key, status] of [
       ['vetting-sent', 'sent'],
@@ -322,7 +332,7 @@ describe('messaging: the move into one email ledger', () => {
     expect(inbox.withHeader('X-Hunted-Conversation', CONVERSATION_RUN_EMAILED)).toEqual([]);
 
     const states = await rows<{ dedupe_key: string; status: string }>(
-      `select dedupe_key, status from outbound_emails where kind <> 'message_nudge' order by id`,
+      `select dedupe_key, status from outbound_emails where kind <> 'message_nudge' and booking_id is null order by id`,
     );
     expect(states.filter((row) => row.status === 'failed').map((row) => row.dedupe_key)).toEqual([
       'vetting-failed',
@@ -330,5 +340,74 @@ describe('messaging: the move into one email ledger', () => {
       old['contact-failed'],
     ]);
     expect(states.every((row) => row.status === 'sent' || row.status === 'failed')).toBe(true);
+  });
+});
+
+/** The way back (`down`): the old tables and columns again, each email in its state. */
+describe('messaging: the move into one email ledger, undone', () => {
+  const schema = `${SCHEMA}_down`;
+  let db: pg.Client;
+
+  const optionsFor = (last: number): DataSourceOptions => ({ ...migrationOptions(last), schema, extra: { options: `-c search_path="${schema}"` } });
+
+  beforeAll(async () => {
+    db = new pg.Client({ connectionString: TEST_DATABASE_URL, options: `-c search_path=${schema}` });
+    await db.connect();
+    await db.query(`drop schema if exists "${schema}" cascade`);
+    await (await openMigratedDataSource(TEST_DATABASE_URL, schema, optionsFor(migrations.length - 1))).destroy();
+  });
+
+  afterAll(async () => {
+    await db?.query(`drop schema if exists "${schema}" cascade`);
+    await db?.end();
+  });
+
+  it('puts every moved email back where it was, in its state', async () => {
+    await db.query(`insert into users (user_id, first_name, last_name, updated_at, email) values ($1, 'Sofia', 'M', now(), $2)`, [
+      SOFIA.id,
+      SOFIA.email,
+    ]);
+    await db.query(
+      `insert into hunter_emails (event_id, hunter_id, recipient_user_id, decision, hunter_name, reason, status, sent_at)
+       values ('vetting-sent', 41, $1, 'approve', 'Sofia', null, 'sent', $2), ('vetting-pending', 41, $1, 'suspend', 'Sofia', 'Spam', 'pending', null)`,
+      [SOFIA.id, new Date('2026-11-20T09:30:00.000Z')],
+    );
+    await db.query(
+      `insert into edit_emails (event_id, kind, edit_id, hunter_id, recipient_user_id, hunter_name, title, status)
+       values ('edit-failed', 'edit_sent', 9, 41, $1, 'Sofia', 'Autumn', 'failed')`,
+      [SOFIA.id],
+    );
+    const [submission] = (
+      await db.query<{ id: number }>(
+        `insert into contact_submissions (name, email, subject, category, message, email_status, email_attempts)
+         values ('Ada Lovelace', 'ada@example.com', 'A question', 'general', 'We run a shop in Leeds.', 'sent', 1) returning id`,
+      )
+    ).rows;
+    await db.query(
+      `insert into conversations (id, client_user_id, hunter_id, hunter_user_id, client_nudged_at) values ('c1', $1, 41, $2, $3)`,
+      [ADA.id, SOFIA.id, new Date('2026-11-20T09:30:00.000Z')],
+    );
+
+    const migrator: DataSource = await openMigratedDataSource(TEST_DATABASE_URL, schema, optionsFor(migrations.length));
+    try {
+      await migrator.undoLastMigration();
+    } finally {
+      await migrator.destroy();
+    }
+
+    expect((await db.query(`select event_id, decision, reason, status, sent_at from hunter_emails order by id`)).rows).toEqual([
+      { event_id: 'vetting-sent', decision: 'approve', reason: null, status: 'sent', sent_at: new Date('2026-11-20T09:30:00.000Z') },
+      { event_id: 'vetting-pending', decision: 'suspend', reason: 'Spam', status: 'pending', sent_at: null },
+    ]);
+    expect((await db.query(`select event_id, kind, edit_id, title, status from edit_emails`)).rows).toEqual([
+      { event_id: 'edit-failed', kind: 'edit_sent', edit_id: 9, title: 'Autumn', status: 'failed' },
+    ]);
+    expect((await db.query(`select email_status, email_attempts from contact_submissions where id = $1`, [submission!.id])).rows).toEqual([
+      { email_status: 'sent', email_attempts: 1 },
+    ]);
+    expect((await db.query(`select client_nudged_at, hunter_nudged_at from conversations`)).rows).toEqual([
+      { client_nudged_at: new Date('2026-11-20T09:30:00.000Z'), hunter_nudged_at: null },
+    ]);
+    expect((await db.query(`select count(*)::int as left from outbound_emails`)).rows).toEqual([{ left: 0 }]);
   });
 });
