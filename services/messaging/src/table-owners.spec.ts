@@ -32,11 +32,7 @@ const TABLES: TableOwnership[] = [
       },
     ],
   },
-  {
-    table: 'messages',
-    owners: [OWNERS.messages],
-    readers: [{ file: OWNERS.conversations, why: "the unread-message sweep finds each side's first unread message" }],
-  },
+  { table: 'messages', owners: [OWNERS.messages] },
   // Kept with the conversations' own unread counts, in the same statements' transactions.
   { table: 'member_unread', owners: [OWNERS.conversations] },
   { table: 'outbound_emails', owners: [OWNERS.outbound_emails] },
