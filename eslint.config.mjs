@@ -133,7 +133,7 @@ export default tseslint.config(
     files: ['web/src/lib/api-client.ts'],
     rules: { 'no-restricted-globals': 'off' },
   },
-  // Bookings' floors (docs/decisions/0082-bookings-floor-plan.md): store/ (the tables' owners and the pure rules) is
+  // Bookings' floors (docs/decisions/0083-bookings-floor-plan.md): store/ (the tables' owners and the pure rules) is
   // the ground floor and imports nothing else of the service; views/ (the pages' reads) stand on the store alone;
   // the features stand on both. Imports name `.js`, the sources are `.ts`.
   {

@@ -87,9 +87,11 @@ describe('TRUST_PROXY', () => {
 });
 
 describe('UPSTREAM_IDLE_TIMEOUT_MS', () => {
-  it('defaults to 30 s and must stay under the services keep-alive timeout', () => {
-    expect(parse({}).data?.UPSTREAM_IDLE_TIMEOUT_MS).toBe(30_000);
-    expect(parse({ UPSTREAM_IDLE_TIMEOUT_MS: '72000' }).error?.issues[0]?.message).toMatch(/keep-alive timeout/);
+  it('defaults to 4 s and must stay under the time a stopping service waits for idle connections (and so its keep-alive)', () => {
+    expect(parse({}).data?.UPSTREAM_IDLE_TIMEOUT_MS).toBe(4_000);
+    expect(parse({ UPSTREAM_IDLE_TIMEOUT_MS: '5000' }).success).toBe(true);
+    expect(parse({ UPSTREAM_IDLE_TIMEOUT_MS: '5001' }).error?.issues[0]?.message).toMatch(/stopping service waits/);
+    expect(parse({ UPSTREAM_IDLE_TIMEOUT_MS: '72000' }).error?.issues[0]?.message).toMatch(/stopping service waits/);
   });
 });
 

@@ -7,6 +7,7 @@ import {
   isKeyPair,
   loadEnv,
   SERVICE_KEEP_ALIVE_TIMEOUT_MS,
+  SERVICE_SHUTDOWN_DRAIN_MS,
   requiredInProduction,
   type ProductionRule,
 } from '@hunted/platform';
@@ -125,15 +126,19 @@ export const gatewayEnvSchema = baseEnvSchema.extend({
   UPSTREAM_MAX_SOCKETS: z.coerce.number().int().positive().default(256),
   /**
    * An idle pooled connection to a service is closed after this. It must stay below the services' keep-alive
-   * timeout (72 s, `SERVICE_KEEP_ALIVE_TIMEOUT_MS`), so the gateway never sends a request on a connection the
-   * service is closing at that moment.
+   * timeout (72 s, `SERVICE_KEEP_ALIVE_TIMEOUT_MS`) and below the time a stopping service waits for its callers to
+   * let idle connections go (6 s by default, `SERVICE_SHUTDOWN_DRAIN_MS`), so the gateway never sends a request on a
+   * connection the service is closing at that moment (docs/decisions/0029-gateway-keep-alive-and-draining.md).
    */
   UPSTREAM_IDLE_TIMEOUT_MS: z.coerce
     .number()
     .int()
     .positive()
-    .max(SERVICE_KEEP_ALIVE_TIMEOUT_MS - 5_000, `must be at least 5 s below the services' keep-alive timeout (${SERVICE_KEEP_ALIVE_TIMEOUT_MS} ms)`)
-    .default(30_000),
+    .max(
+      Math.min(SERVICE_KEEP_ALIVE_TIMEOUT_MS - 5_000, SERVICE_SHUTDOWN_DRAIN_MS - 1_000),
+      `must be at least 1 s below the time a stopping service waits for idle connections to close (${SERVICE_SHUTDOWN_DRAIN_MS} ms)`,
+    )
+    .default(4_000),
   SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5_000),
   /**
    * The longest a guest's public GET (one its service marks `Cache-Control: public`) is answered again without

@@ -324,8 +324,8 @@ describe('gateway edges', () => {
       expect(closes).toEqual([{ endedByGateway: true }]);
     });
 
-    it('refuses an idle timeout that would outlive the services keep-alive', () => {
-      expect(() => config({ UPSTREAM_IDLE_TIMEOUT_MS: '72000' })).toThrow(/keep-alive/);
+    it('refuses an idle timeout that would outlive a stopping service\'s wait for idle connections', () => {
+      expect(() => config({ UPSTREAM_IDLE_TIMEOUT_MS: '72000' })).toThrow(/stopping service waits/);
     });
 
     it('sends a GET again once when its pooled connection is reset before any answer; never a POST', async () => {

@@ -220,7 +220,7 @@ describe('one trace across the real gateway, bookings and messaging', () => {
     });
     expect(mails.filter((mail) => mail.includes(booking.id))).toHaveLength(2);
     const jobRuns = () =>
-      traced.exporter.getFinishedSpans().filter((span) => span.kind === SpanKind.CONSUMER && span.name === 'process messaging-booking-email');
+      traced.exporter.getFinishedSpans().filter((span) => span.kind === SpanKind.CONSUMER && span.name === 'process messaging-email');
     await waitFor('both email jobs\' spans to end', () => jobRuns().length === 2, 5_000);
 
     const spans = traced.exporter.getFinishedSpans();

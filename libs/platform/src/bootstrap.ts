@@ -1,11 +1,12 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { Server as NetServer, type AddressInfo } from 'node:net';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance } from 'fastify';
 import type { BaseEnv } from './config/env.js';
+export { SERVICE_SHUTDOWN_DRAIN_MS } from './config/env.js';
 import { applyRouteBodyLimits, DEFAULT_BODY_LIMIT_BYTES } from './http/body-limit.js';
 import { refuseNulCharacters } from './http/control-characters.js';
 import { serveCacheableResponses } from './http/response-cache.js';
@@ -41,14 +42,30 @@ export interface BootstrapOptions {
 }
 
 /**
- * Graceful shutdown for keep-alive clients: once the server starts closing, every response (including those of
- * requests already in flight) says `Connection: close`, so each connection ends after its last answer. Without
- * it a keep-alive socket that went idle after close() began holds the server open until its keep-alive timeout.
+ * Graceful shutdown for keep-alive clients (docs/decisions/0029-gateway-keep-alive-and-draining.md). Once the
+ * server starts closing:
+ * - it stops accepting connections, so a caller with several replicas is refused and goes to another;
+ * - every response (including those of requests already in flight) says `Connection: close`, so a busy
+ *   connection ends after its answer;
+ * - an idle connection is left to its caller to close, for up to `drainMs`, and only then closed here. Node's own
+ *   `server.close()` closes idle connections at once, and a request the gateway wrote onto one at that instant
+ *   was lost (a 502 for a write, which the gateway must not send twice).
  */
-export function closeConnectionsAfterResponseOnShutdown(fastify: FastifyInstance): void {
+export function drainConnectionsOnShutdown(fastify: FastifyInstance, drainMs: number): void {
   let closing = false;
   fastify.addHook('preClose', async () => {
     closing = true;
+    const server = fastify.server;
+    if (!server.listening) return;
+    await new Promise<void>((drained) => {
+      const deadline = setTimeout(() => server.closeIdleConnections(), drainMs);
+      // net.Server's close, not http.Server's: it stops accepting and calls back once every connection has ended,
+      // without closing the idle ones. Fastify's own server.close() afterwards finds it closed, which it allows.
+      NetServer.prototype.close.call(server, () => {
+        clearTimeout(deadline);
+        drained();
+      });
+    });
   });
   fastify.addHook('onSend', async (request, reply) => {
     if (closing && request.raw.httpVersionMajor < 2) reply.header('connection', 'close');
@@ -72,8 +89,12 @@ export async function createServiceApp(module: unknown, options: BootstrapOption
     // Stated rather than left to Fastify's default (72 s, the same value): the gateway's pool lets an idle
     // connection go well before this (see gateway/src/upstream-agent.ts), so it never reuses one being closed here.
     keepAliveTimeout: SERVICE_KEEP_ALIVE_TIMEOUT_MS,
-    // Let in-flight requests finish on shutdown; idle keep-alive sockets are closed at once.
-    forceCloseConnections: 'idle',
+    // Let in-flight requests finish on shutdown; idle keep-alive sockets are left to their callers for a while
+    // (drainConnectionsOnShutdown), and Fastify itself closes none.
+    forceCloseConnections: false,
+    // While it drains, a request that arrives on a connection still open is served (with `Connection: close`),
+    // not refused with Fastify's 503.
+    return503OnClosing: false,
     trustProxy: true,
     // The gateway writes the access line; a service logs a successful request only at debug (logRequests).
     logController: new LogController({ disableRequestLogging: true }),
@@ -92,7 +113,7 @@ export async function createServiceApp(module: unknown, options: BootstrapOption
   fastify.addHook('onSend', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });
-  closeConnectionsAfterResponseOnShutdown(fastify);
+  drainConnectionsOnShutdown(fastify, options.config.SHUTDOWN_DRAIN_MS);
   app.get(AppMetrics).observeRequests(fastify);
   app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
   await options.configure?.(app);

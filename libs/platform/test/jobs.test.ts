@@ -179,6 +179,35 @@ describe('jobs: a queue and a worker per kind', () => {
     expect(lines.of('error', /item-doomed/)).toEqual(['job item-doomed failed for good after 3 attempt(s): mailbox full']);
   });
 
+  it("gives a job its own retries over its kind's, whether it is added or swept", async () => {
+    // One queue carrying work of two retry policies (messaging's one email job): the kind's is a single attempt.
+    const handler = new (class extends Recorder {
+      override async pending(): Promise<PendingJob<Item>[]> {
+        const due = await super.pending();
+        // Handed to one sweep only, so the failed job is not started over by the next.
+        this.undone.clear();
+        return due.map((job) => ({ ...job, retries: { attempts: 2, backoff: { type: 'fixed', delay: 100 } } }));
+      }
+    })();
+    const { queue } = queueOf({ jobOptions: { attempts: 1 }, sweepEveryMs: 200 }, TEST_REDIS_URL, handler);
+    handler.fail = (run) => (run.attemptsMade < 2 ? 'SMTP said no' : undefined);
+
+    await queue.add({ item: 'added' }, { jobId: 'item-added', attempts: 3, backoff: { type: 'fixed', delay: 100 } });
+    await waitFor('the third attempt of the added job', () => handler.ranFor('added') === 3, 5_000);
+    handler.undone.add('swept');
+    await waitFor('the second attempt of the swept job', () => handler.ranFor('swept') === 2, 5_000);
+    await waitFor('the swept job failed for good', () => lines.of('error', /item-swept failed for good/).length === 1, 5_000);
+    expect(
+      handler.runs.map((run) => [run.data.item, run.attemptsMade, run.finalAttempt]),
+    ).toEqual([
+      ['added', 0, false],
+      ['added', 1, false],
+      ['added', 2, true],
+      ['swept', 0, false],
+      ['swept', 1, true],
+    ]);
+  });
+
   it('runs handlers of a feature module, injects the queue, and starts and stops with the application', async () => {
     const kind = defineJob<Item>({ queue: `probe-nest-${randomUUID().slice(0, 8)}`, handler: Recorder });
     @Injectable()

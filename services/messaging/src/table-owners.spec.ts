@@ -16,9 +16,7 @@ const SRC = fileURLToPath(new URL('.', import.meta.url));
 const OWNERS = {
   conversations: 'conversations/conversation.repository.ts',
   messages: 'conversations/message.repository.ts',
-  outbound_emails: 'booking-emails/outbound-emails.repository.ts',
-  hunter_emails: 'vetting-emails/hunter-emails.repository.ts',
-  edit_emails: 'edit-emails/edit-emails.repository.ts',
+  outbound_emails: 'mail/outbound-emails.repository.ts',
   contact_submissions: 'contact/contact-submission.repository.ts',
   hunter_joining_details: 'hunters/joining/joining-details-copies.ts',
 } as const;
@@ -34,16 +32,10 @@ const TABLES: TableOwnership[] = [
       },
     ],
   },
-  {
-    table: 'messages',
-    owners: [OWNERS.messages],
-    readers: [{ file: OWNERS.conversations, why: "the unread-message sweep finds each side's first unread message" }],
-  },
+  { table: 'messages', owners: [OWNERS.messages] },
   // Kept with the conversations' own unread counts, in the same statements' transactions.
   { table: 'member_unread', owners: [OWNERS.conversations] },
   { table: 'outbound_emails', owners: [OWNERS.outbound_emails] },
-  { table: 'hunter_emails', owners: [OWNERS.hunter_emails] },
-  { table: 'edit_emails', owners: [OWNERS.edit_emails] },
   { table: 'contact_submissions', owners: [OWNERS.contact_submissions] },
   // Private: only the client's booking emails read it, through its owner.
   { table: 'hunter_joining_details', owners: [OWNERS.hunter_joining_details] },
@@ -71,8 +63,8 @@ describe("messaging's tables and their owners", () => {
     expect(found('contact/contact.service.ts', 'select last_value + 1 from contact_submissions_id_seq')).toEqual([
       'contact/contact.service.ts:1 reads contact_submissions',
     ]);
-    expect(found('conversations/message-nudge.job.ts', 'update conversations c set client_nudged_at = now()')).toEqual([
-      'conversations/message-nudge.job.ts:1 writes conversations',
+    expect(found('conversations/message-nudge-email.ts', 'update conversations c set client_nudged_at = now()')).toEqual([
+      'conversations/message-nudge-email.ts:1 writes conversations',
     ]);
     expect(found('x.ts', 'INSERT INTO outbound_emails (id) values (1)')).toEqual(['x.ts:1 writes outbound_emails']);
     expect(found('x.ts', 'select 1 from messages m join conversations c on true')).toHaveLength(2);

@@ -20,7 +20,7 @@ import pg from 'pg';
 import { Logger } from '@nestjs/common';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMessagingApp } from '../src/app.js';
-import { BookingEmailJob, bookingEmailSend } from '../src/booking-emails/booking-email.job.js';
+import { EmailSendJob, emailSend } from '../src/mail/email-send.job.js';
 import { loadConfig } from '../src/config.js';
 import { londonSpan } from '../src/booking-emails/london-time.js';
 import { MailInbox, mimeParts, type ReceivedMail } from './mail-inbox.js';
@@ -147,7 +147,7 @@ describe('messaging: booking emails', () => {
 
   /** Runs an email's job now, as BullMQ (or a sweep) would at its time. */
   const runEmailJob = (emailId: string) =>
-    service.app.get(BookingEmailJob).run({ data: { emailId }, id: `booking-email-${emailId}`, attemptsMade: 0, finalAttempt: false });
+    service.app.get(EmailSendJob).run({ data: { emailId }, id: `email-${emailId}`, attemptsMade: 0, finalAttempt: false });
 
   /**
    * The end of the booking's coalescing window, played by the test: once every event is applied, the change emails
@@ -308,7 +308,7 @@ describe('messaging: booking emails', () => {
     await waitFor('the delayed reminder jobs', async () => {
       const states = await Promise.all(
         reminders.map((r) =>
-          redis.zscore(`${redisPrefix}bull:messaging-booking-email:delayed`, `booking-email-${r.id}`),
+          redis.zscore(`${redisPrefix}bull:messaging-email:delayed`, `email-${r.id}`),
         ),
       );
       return states.every((score) => score !== null);
@@ -441,7 +441,7 @@ describe('messaging: booking emails', () => {
     // Never sent: their delayed jobs leave Redis, and a job that ran anyway once its time had come sends nothing.
     await waitFor('the reminder jobs out of Redis', async () => {
       const scores = await Promise.all(
-        reminders.map((r) => redis.zscore(`${redisPrefix}bull:messaging-booking-email:delayed`, `booking-email-${r.id}`)),
+        reminders.map((r) => redis.zscore(`${redisPrefix}bull:messaging-email:delayed`, `email-${r.id}`)),
       );
       return scores.every((score) => score === null);
     });
@@ -454,7 +454,7 @@ describe('messaging: booking emails', () => {
 
   it('takes the delayed reminder jobs of a moved or cancelled booking out of Redis, not only their rows', async () => {
     const delayed = (emailId: string) =>
-      redis.zscore(`${redisPrefix}bull:messaging-booking-email:delayed`, `booking-email-${emailId}`);
+      redis.zscore(`${redisPrefix}bull:messaging-email:delayed`, `email-${emailId}`);
     const remindersAt = async (bookingId: string, sequence: number) =>
       (await emailsOf(bookingId)).filter((row) => row.kind.startsWith('reminder') && row.sequence === sequence);
     const data = booking();
@@ -602,7 +602,7 @@ describe('messaging: booking emails while Redis is away', () => {
       expect(await consumer.apply(event('bookings.booking.confirmed', data))).toBe(true);
       // What the commit started is over: the job could not be added (Redis is away), and only a sweep can add it.
       await waitFor('the job given up on until Redis is back', () =>
-        warnings.mock.calls.some((call) => /^job booking-email-\d+ not added yet .*; the sweep will add it$/.test(String(call[0]))),
+        warnings.mock.calls.some((call) => /^job email-\d+ not added yet .*; the sweep will add it$/.test(String(call[0]))),
       );
       warnings.mockRestore();
       const pending = await db.query(`select kind, status from outbound_emails where kind = 'confirmation'`);
@@ -613,7 +613,7 @@ describe('messaging: booking emails while Redis is away', () => {
       await waitFor('the confirmation after Redis came back', () => inbox.mails.length > 0, 20_000);
       // Sent, and no job of it left (the add queued while Redis was away, or a sweep's) that could send it again;
       // the delayed ones are the reminders, days away.
-      const queue = service.app.get<JobQueue<unknown>>(bookingEmailSend.token);
+      const queue = service.app.get<JobQueue<unknown>>(emailSend.token);
       await waitFor('the row sent and nothing left to run', async () => {
         const [row] = (await db.query(`select status from outbound_emails where kind = 'confirmation'`)).rows;
         const counts = await queue.jobCounts();

@@ -17,7 +17,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMessagingApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { ContactEmailJob, contactEmailSend, type ContactEmailData } from '../src/contact/contact-email.job.js';
+import { EmailSendJob, emailSend, type EmailSendData } from '../src/mail/email-send.job.js';
 import { MailInbox } from './mail-inbox.js';
 
 const SCHEMA = 'messaging_contact_it';
@@ -38,13 +38,13 @@ const valid = {
  * still send an email again (a sweep's add, a duplicate job, a retry) has had its turn.
  */
 async function afterTwoSweepsNothingLeft(app: NestFastifyApplication): Promise<void> {
-  const sweeps = vi.spyOn(app.get(ContactEmailJob), 'pending');
+  const sweeps = vi.spyOn(app.get(EmailSendJob), 'pending');
   try {
     await waitFor('two sweeps', () => sweeps.mock.settledResults.length >= 2);
   } finally {
     sweeps.mockRestore();
   }
-  const queue = app.get<JobQueue<ContactEmailData>>(contactEmailSend.token);
+  const queue = app.get<JobQueue<EmailSendData>>(emailSend.token);
   await waitFor('nothing left to run', async () => {
     const counts = await queue.jobCounts();
     return counts !== null && counts.waiting + counts.delayed + counts.active === 0;
@@ -99,10 +99,21 @@ describe('messaging: the contact inbox', () => {
 
   async function emailState(id: number): Promise<EmailState> {
     const { rows } = await db.query<EmailState>(
-      `select email_status, email_attempts, email_last_error, email_sent_at from ${SCHEMA}.contact_submissions where id = $1`,
+      // The submission's support email is its row in the one email ledger.
+      `select status as email_status, attempts as email_attempts, last_error as email_last_error,
+              sent_at as email_sent_at
+         from ${SCHEMA}.outbound_emails where kind = 'contact_submission' and dedupe_key = $1::text`,
       [id],
     );
     return rows[0]!;
+  }
+
+  async function ledgerIdOf(submissionId: number): Promise<string> {
+    const { rows } = await db.query<{ id: string }>(
+      `select id::text as id from ${SCHEMA}.outbound_emails where kind = 'contact_submission' and dedupe_key = $1::text`,
+      [submissionId],
+    );
+    return rows[0]!.id;
   }
 
   beforeAll(async () => {
@@ -366,7 +377,7 @@ describe('messaging: the contact inbox', () => {
   async function redisOutage(app: NestFastifyApplication, base: string, inbox: MailInbox, redis: PrivateRedis): Promise<void> {
     // The add is held until the test lets it go (then it meets the Redis that is down): the answer coming first
     // shows it does not wait for Redis, whatever the time each takes.
-    const queue = app.get<JobQueue<ContactEmailData>>(contactEmailSend.token);
+    const queue = app.get<JobQueue<EmailSendData>>(emailSend.token);
     const tryAdd = queue.tryAdd.bind(queue);
     let letAddGo: () => void = () => undefined;
     const addHeld = new Promise<void>((resolve) => (letAddGo = resolve));
@@ -386,8 +397,9 @@ describe('messaging: the contact inbox', () => {
     expect(response.status).toBe(201);
     const { id } = (await response.json()) as { id: number };
     // The add given up on (Redis away for its 2 s); no sweep runs while Redis is away.
+    const emailId = await ledgerIdOf(id);
     await waitFor('the add given up on', () =>
-      warnings.mock.calls.some((call) => String(call[0]).startsWith(`job contact-submission-${id} not added yet`)),
+      warnings.mock.calls.some((call) => String(call[0]).startsWith(`job email-${emailId} not added yet`)),
     );
     warnings.mockRestore();
     expect(await emailState(id)).toMatchObject({ email_status: 'pending', email_attempts: 0 });

@@ -88,7 +88,7 @@ describe('messaging: Hunter Edit emails', () => {
       })) as IntegrationEvent,
     ];
     await others.publish('hunters.edit.sent', sent(5, 'user-nobody-known'));
-    await waitFor('both emails sent', async () => (await rows(`select 1 from edit_emails where status = 'sent'`)).length === 2);
+    await waitFor('both emails sent', async () => (await rows(`select 1 from outbound_emails where kind in ('edit_sent', 'publish_requested') and status = 'sent'`)).length === 2);
     // Every event delivered again: nothing more is written or sent.
     const consumer = service.app.get(EventConsumer);
     for (const event of events) await consumer.apply(event);
@@ -97,7 +97,8 @@ describe('messaging: Hunter Edit emails', () => {
       async () => (await rows(`select 1 from inbox where type like 'hunters.edit.%'`)).length >= 3,
     );
 
-    expect(await rows(`select kind, edit_id, recipient_user_id, status from edit_emails order by id`)).toEqual([
+    expect(await rows(`select kind, (facts ->> 'editId')::int as edit_id, recipient_user_id, status from outbound_emails
+          where kind in ('edit_sent', 'publish_requested', 'pick_chosen') order by id`)).toEqual([
       { kind: 'edit_sent', edit_id: 4, recipient_user_id: cleo.id, status: 'sent' },
       { kind: 'publish_requested', edit_id: 4, recipient_user_id: cleo.id, status: 'sent' },
     ]);
@@ -125,7 +126,8 @@ describe('messaging: Hunter Edit emails', () => {
     await waitFor('the pick email', async () => picks().length === 1);
     await service.app.get(EventConsumer).apply(chosen);
     await waitFor('both pick events handled', async () => (await rows(`select 1 from inbox where type = 'hunters.pick.chosen'`)).length === 2);
-    expect(await rows(`select kind, edit_id, recipient_user_id, title from edit_emails where kind = 'pick_chosen'`)).toEqual([
+    expect(await rows(`select kind, (facts ->> 'editId')::int as edit_id, recipient_user_id, facts ->> 'title' as title
+         from outbound_emails where kind = 'pick_chosen'`)).toEqual([
       { kind: 'pick_chosen', edit_id: null, recipient_user_id: sofia.id, title: '2026-11-27' },
     ]);
     const [mail] = picks();

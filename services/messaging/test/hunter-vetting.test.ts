@@ -250,14 +250,16 @@ describe('messaging: hunter vetting', () => {
 
     await waitFor(
       'the four emails sent',
-      async () => (await rows(`select 1 from hunter_emails where status = 'sent'`)).length === 4,
+      async () => (await rows(`select 1 from outbound_emails where kind like 'vetting%' and status = 'sent'`)).length === 4,
     );
     await waitFor(
       'the vetted events handled',
       async () => (await rows(`select 1 from inbox where type = 'hunters.hunter.vetted'`)).length >= 7,
     );
     expect(
-      await rows(`select hunter_id, recipient_user_id, decision, reason, status from hunter_emails order by id`),
+      await rows(`select (facts ->> 'hunterId')::int as hunter_id, recipient_user_id, facts ->> 'decision' as decision,
+                facts ->> 'reason' as reason, status
+           from outbound_emails where kind like 'vetting%' order by id`),
     ).toEqual(
       decisions.map(([decision, reason]) => ({
         hunter_id: PAT_HUNTER,

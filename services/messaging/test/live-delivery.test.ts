@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ConversationMessage } from '@hunted/contracts';
-import { signInternalToken } from '@hunted/platform';
+import { SERVICE_SHUTDOWN_DRAIN_MS, signInternalToken } from '@hunted/platform';
 import {
   dropTestSchema,
   PrivateRedis,
@@ -295,7 +295,9 @@ describe('messaging: a replica stopped while its clients chat', () => {
   beforeAll(async () => {
     db = new pg.Client({ connectionString: TEST_DATABASE_URL, options: `-c search_path=${schema}` });
     await db.connect();
-    config = loadConfig(testServiceEnv(schema, { MESSAGE_SEND_LIMIT_PER_MINUTE: '100000' }));
+    // The stopping replica drains as in production (its callers' idle connections are theirs to close), which is
+    // what keeps a message written onto one of them from being lost as it stops.
+    config = loadConfig(testServiceEnv(schema, { MESSAGE_SEND_LIMIT_PER_MINUTE: '100000', SHUTDOWN_DRAIN_MS: String(SERVICE_SHUTDOWN_DRAIN_MS) }));
     await dropTestSchema(config);
     first = await startServiceApp(createMessagingApp, config, { fresh: false });
     second = await startServiceApp(createMessagingApp, config, { fresh: false });

@@ -13,7 +13,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMessagingApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { MessageNudgeJob, type MessageNudgeData } from '../src/conversations/message-nudge.job.js';
+import type { MessageNudgeFacts } from '../src/conversations/message-nudge-email.js';
+import { EmailSendJob } from '../src/mail/email-send.job.js';
 import { callAs, member, OtherServices, type TestMember } from './support/conversation-world.js';
 import { MailInbox, mimeParts } from './mail-inbox.js';
 
@@ -32,8 +33,11 @@ describe('messaging: the unread-message email', () => {
   const send = (from: TestMember, conversationId: string, to: TestMember, content: string) =>
     callAs(service.base, from, `/api/conversations/${conversationId}/messages`, { method: 'POST', body: { content, receiverId: to.id } });
   const nudgesAbout = (conversationId: string) => inbox.withHeader('X-Hunted-Conversation', conversationId);
-  /** Every finished run of the email's job, with what it decided, and how many sweeps asked for due ones. */
-  const runs: { data: MessageNudgeData; outcome: { sent: boolean; skipped?: string } }[] = [];
+  /**
+   * Every finished run of the email job on an unread-message email (its ledger row's facts), with what it decided,
+   * and how many sweeps asked for due ones.
+   */
+  const runs: { data: MessageNudgeFacts; outcome: { sent: boolean; skipped?: string } }[] = [];
   let sweeps = 0;
   /** Conversations whose email jobs wait for the test before they run (so "before the delay" cannot be lost). */
   const held = new Map<string, Promise<void>>();
@@ -76,13 +80,19 @@ describe('messaging: the unread-message email', () => {
     await others.publish('bookings.booking.confirmed', others.booking(ada, 41, sofia));
     await others.publish('bookings.booking.confirmed', others.booking(grace, 41, sofia));
     await waitFor('the addresses', async () => (await db.query(`select 1 from users where email is not null`)).rowCount === 3);
-    const job = service.app.get(MessageNudgeJob);
+    const job = service.app.get(EmailSendJob);
     const run = job.run.bind(job);
     const pending = job.pending.bind(job);
     vi.spyOn(job, 'run').mockImplementation(async (planned) => {
-      await held.get(planned.data.conversationId);
+      const [nudge] = (
+        await db.query<{ facts: MessageNudgeFacts }>(`select facts from outbound_emails where id = $1 and kind = 'message_nudge'`, [
+          planned.data.emailId,
+        ])
+      ).rows;
+      if (!nudge) return run(planned);
+      await held.get(nudge.facts.conversationId);
       const outcome = await run(planned);
-      runs.push({ data: planned.data, outcome });
+      runs.push({ data: nudge.facts, outcome });
       return outcome;
     });
     vi.spyOn(job, 'pending').mockImplementation(async () => {
@@ -105,9 +115,12 @@ describe('messaging: the unread-message email', () => {
     const first = await send(ada, id, sofia, 'Are you free on Friday?');
     await send(ada, id, sofia, 'Or Saturday morning?');
     expect(await runFor(first.body.id)).toEqual({ sent: true });
-    // The second message continues the run its first began: no job of its own, and no sweep finds one due.
+    // The second message continues the run its first began: no email of its own, and no sweep finds one due.
     await afterTwoSweeps();
     expect(runs.filter((run) => run.data.conversationId === id)).toHaveLength(1);
+    expect(
+      (await db.query(`select 1 from outbound_emails where kind = 'message_nudge' and facts ->> 'conversationId' = $1`, [id])).rowCount,
+    ).toBe(1);
     const [mail] = nudgesAbout(id);
     expect(nudgesAbout(id)).toHaveLength(1);
     expect(mail!.to).toEqual([sofia.email]);
@@ -140,7 +153,7 @@ describe('messaging: the unread-message email', () => {
   });
 });
 
-/** Redis away when the message is sent: the job is never added, and the sweep plans the email once Redis is back. */
+/** Redis away when the message is sent: the job is never added, and the sweep queues the email once Redis is back. */
 describe('messaging: the unread-message email with Redis away', () => {
   const redis = new PrivateRedis();
   const schema = `${SCHEMA}_outage`;
@@ -183,9 +196,17 @@ describe('messaging: the unread-message email with Redis away', () => {
       body: { content: 'Sent during the outage', receiverId: sofia.id },
     });
     expect(sent.status).toBe(201);
-    // The job was never added (Redis did not take it in its 2 s), and no sweep runs while Redis is away.
+    // Written with the message; its job was never added (Redis did not take it in its 2 s), and no sweep runs
+    // while Redis is away.
+    const [row] = (
+      await db.query<{ id: string; status: string }>(
+        `select id::text as id, status from outbound_emails where kind = 'message_nudge' and facts ->> 'conversationId' = $1`,
+        [conversationId],
+      )
+    ).rows;
+    expect(row?.status).toBe('pending');
     await waitFor('the email given up on until Redis is back', () =>
-      warnings.mock.calls.some((call) => String(call[0]).startsWith(`Redis did not take the unread-message email for ${conversationId}`)),
+      warnings.mock.calls.some((call) => String(call[0]).startsWith(`job email-${row!.id} not added yet`)),
     );
     warnings.mockRestore();
     expect(inbox.withHeader('X-Hunted-Conversation', conversationId)).toEqual([]);

@@ -4,6 +4,14 @@ import { internalPublicKeySchema } from '../auth/internal-keys.js';
 import { databasePoolEnvShape } from '../database/pool.js';
 import { productionOffences, serviceProductionRules, type ProductionRule } from './production-rules.js';
 
+/**
+ * How long a stopping service waits, by default, for its callers to let go of their idle keep-alive connections
+ * before it closes what is left (`SHUTDOWN_DRAIN_MS`). The gateway's pool lets an idle connection go sooner
+ * (`UPSTREAM_IDLE_TIMEOUT_MS` is held below this), so a service never closes one the gateway may be writing a
+ * request onto at that moment.
+ */
+export const SERVICE_SHUTDOWN_DRAIN_MS = 6_000;
+
 /** Variables every service reads. A service extends this with its own. */
 export const baseEnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -14,6 +22,11 @@ export const baseEnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** A request taking at least this many milliseconds is logged (at warn) whatever LOG_LEVEL hides otherwise. */
   LOG_SLOW_REQUEST_MS: z.coerce.number().int().positive().default(1000),
+  /**
+   * See SERVICE_SHUTDOWN_DRAIN_MS. At most 9 s: Fastify gives its close hooks 10 s, and k8s's 30 s grace also
+   * holds the 5 s preStop pause and the consumers' own wind-down.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(9_000).default(SERVICE_SHUTDOWN_DRAIN_MS),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).default('postgres://postgres@127.0.0.1:5432/hunted'),
   /** The service's own schema; defaults to the service name. */
   DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/).optional(),

@@ -9,6 +9,7 @@ import type {
   TransactionRollbackEvent,
 } from 'typeorm';
 import type { JobQueue } from './job-queue.js';
+import type { JobAddOptions } from './job-kind.js';
 
 /**
  * The platform's way to enqueue a job after a transaction commits: runs work once the transaction of an
@@ -46,7 +47,7 @@ export class AfterCommit implements EntitySubscriberInterface, OnModuleInit {
     manager: EntityManager,
     queue: JobQueue<Data>,
     data: Data,
-    options: { jobId?: string; delay?: number } = {},
+    options: JobAddOptions = {},
   ): void {
     this.run(manager, () => void queue.tryAdd(data, options));
   }

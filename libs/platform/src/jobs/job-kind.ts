@@ -17,6 +17,8 @@ export interface JobRun<Data> {
 export interface PendingJob<Data> {
   jobId: string;
   data: Data;
+  /** Retries of this job when they are not the kind's (one queue carrying work of several retry policies). */
+  retries?: JobRetries;
 }
 
 /**
@@ -36,6 +38,15 @@ export interface JobHandler<Data = undefined> {
 
 /** Per-job options: retries, backoff and how many finished jobs Redis keeps. */
 export type JobOptions = Pick<JobsOptions, 'attempts' | 'backoff' | 'removeOnComplete' | 'removeOnFail'>;
+
+/** A job's own retries, overriding its kind's `jobOptions` for that job. */
+export type JobRetries = Pick<JobsOptions, 'attempts' | 'backoff'>;
+
+/** What an add may say of one job: its id (the add is then idempotent), a delay, and its own retries. */
+export interface JobAddOptions extends JobRetries {
+  jobId?: string;
+  delay?: number;
+}
 
 /** A repeatable job: a cron pattern (with its time zone) or a fixed period. */
 export type JobRepeat = { pattern: string; tz?: string } | { every: number };

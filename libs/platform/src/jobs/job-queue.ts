@@ -6,7 +6,7 @@ import type { BaseEnv } from '../config/env.js';
 import { closeRedis, createRedisClient, withTimeout } from '../redis/redis.js';
 import { tracingEnabled } from '../tracing/tracing.js';
 import { onClockJump } from '../clock/clock.js';
-import { fromConfig, type JobHandler, type JobKind, type JobOptions } from './job-kind.js';
+import { fromConfig, type JobAddOptions, type JobHandler, type JobKind, type JobOptions } from './job-kind.js';
 
 /** How long `tryAdd` waits for Redis before leaving the work to the sweep. */
 const TRY_ADD_WAIT_MS = 2_000;
@@ -143,7 +143,7 @@ export class JobQueue<Data = undefined> implements OnApplicationBootstrap, Befor
    * Adds a job, after `delay` ms if given. A `jobId` makes the add idempotent: BullMQ ignores an add whose id is
    * already waiting, delayed, running or kept. Waits for Redis while it is away; see `tryAdd`.
    */
-  async add(data: Data, options: { jobId?: string; delay?: number } = {}): Promise<void> {
+  async add(data: Data, options: JobAddOptions = {}): Promise<void> {
     if (!this.queue || this.stopping) throw new Error(`the ${this.name} queue is not running`);
     await this.queue.add(this.name, data, { ...this.settings.jobOptions, ...options });
   }
@@ -152,7 +152,7 @@ export class JobQueue<Data = undefined> implements OnApplicationBootstrap, Befor
    * Adds a job, waiting at most two seconds for Redis, and never throws: says whether the job was added. For work
    * whose source of truth is already committed, so the sweep adds it later when this could not.
    */
-  async tryAdd(data: Data, options: { jobId?: string; delay?: number } = {}): Promise<boolean> {
+  async tryAdd(data: Data, options: JobAddOptions = {}): Promise<boolean> {
     try {
       await withTimeout(this.add(data, options), TRY_ADD_WAIT_MS, `adding to ${this.name}`);
       return true;
@@ -190,13 +190,13 @@ export class JobQueue<Data = undefined> implements OnApplicationBootstrap, Befor
     // During an outage the commands would only pile up in the client's offline queue.
     if (!this.queue || !this.handler?.pending || this.stopping || this.connection?.status !== 'ready') return;
     let added = 0;
-    for (const { jobId, data } of await this.handler.pending()) {
+    for (const { jobId, data, retries } of await this.handler.pending()) {
       const job = await this.queue.getJob(jobId);
       // A failed job for pending work ended outside the handler's control (it stalled too often, or recording the
       // failure did): start it over rather than leave the work pending for ever.
       if (job && (await job.isFailed())) await job.remove();
       else if (job) continue;
-      await this.add(data, { jobId });
+      await this.add(data, { jobId, ...retries });
       added++;
     }
     if (added) this.logger.log(`added ${added} pending job(s)`);

@@ -16,6 +16,9 @@ export function testServiceEnv(schema: string, env: Record<string, string> = {})
   return {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
+    // Nothing waits for a test's idle connections to go on close (Node's fetch keeps them 72 s, as the service's
+    // keep-alive hint says); the drain itself is tested where it matters (platform shutdown-drain, live delivery).
+    SHUTDOWN_DRAIN_MS: '0',
     // The schemas require a port; startServiceApp listens where it is told (a free port unless given).
     PORT: '1',
     DATABASE_URL: TEST_DATABASE_URL,

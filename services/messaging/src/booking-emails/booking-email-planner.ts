@@ -10,13 +10,13 @@ import type {
   BookingRescheduledV1,
   BookingTimeProposedV1,
 } from '@hunted/contracts';
-import { AfterCommit, InjectJobQueue, SERVICE_CONFIG, type JobQueue } from '@hunted/platform';
+import { SERVICE_CONFIG } from '@hunted/platform';
 import type { EntityManager } from 'typeorm';
 import type { MessagingConfig } from '../config.js';
+import { EmailPlanner } from '../mail/email-planner.js';
+import { OutboundEmailsRepository, type EmailFacts, type NewBookingEmail } from '../mail/outbound-emails.repository.js';
 import type { BookingEmailKind, RecipientRole } from './booking-email-content.js';
-import { bookingEmailJobId, bookingEmailSend, type BookingEmailData } from './booking-email.job.js';
 import { remindersFor } from './email-rules.js';
-import { OutboundEmailsRepository, type EmailFacts, type NewOutboundEmail } from './outbound-emails.repository.js';
 
 const REMINDERS = ['reminder_24h', 'reminder_1h'] as const;
 /** What a booking's later change makes pointless if it has not gone yet. */
@@ -87,8 +87,7 @@ export class BookingEmailPlanner {
   constructor(
     @Inject(SERVICE_CONFIG) private readonly config: Pick<MessagingConfig, 'BOOKING_EMAIL_COALESCE_MS'>,
     private readonly emails: OutboundEmailsRepository,
-    private readonly afterCommit: AfterCommit,
-    @InjectJobQueue(bookingEmailSend) private readonly queue: JobQueue<BookingEmailData>,
+    private readonly planner: EmailPlanner,
   ) {}
 
   /** Booked: a confirmation with the invite to both, and the reminders still ahead. */
@@ -202,12 +201,12 @@ export class BookingEmailPlanner {
    */
   async reviewRequests(manager: EntityManager, sessionNow: Date, limit: number): Promise<number> {
     const inserted = await this.emails.insertReviewRequests(manager, sessionNow, new Date(), limit);
-    this.queueAfterCommit(manager, inserted);
+    this.planner.queueAfterCommit(manager, inserted);
     return inserted.length;
   }
 
   /** An email of a one-off event: once per event (its id) and recipient. */
-  private once(eventId: string, email: NewOutboundEmail): NewOutboundEmail {
+  private once(eventId: string, email: NewBookingEmail): NewBookingEmail {
     return { ...email, dedupeKey: eventId };
   }
 
@@ -223,11 +222,11 @@ export class BookingEmailPlanner {
     facts: EmailFacts,
     now: Date,
     recipients = recipientsOf(event),
-  ): Promise<NewOutboundEmail[]> {
+  ): Promise<NewBookingEmail[]> {
     await manager.query(`select pg_advisory_xact_lock(hashtextextended('booking-emails:' || $1, 0))`, [
       event.bookingId,
     ]);
-    const planned: NewOutboundEmail[] = [];
+    const planned: NewBookingEmail[] = [];
     for (const { role, userId } of recipients) {
       const sofar = await this.emails.changesSoFar(manager, event.bookingId, userId, CHANGES);
       // Replayed (maybe under another kind, merged), or older than a change already planned: nothing to say.
@@ -236,7 +235,7 @@ export class BookingEmailPlanner {
         // Not sent yet: this change takes its place, and its time, and says what the recipient last heard.
         const waiting = sofar.unsent;
         await this.emails.skip(manager, waiting.id, MERGED);
-        this.afterCommit.dequeue(manager, this.queue, [bookingEmailJobId(waiting.id)]);
+        this.planner.dequeueAfterCommit(manager, [waiting.id]);
         const merged = mergedChange(waiting.kind, waiting.facts, kind, facts);
         const sendAt = new Date(Math.max(new Date(waiting.sendAt).getTime(), now.getTime()));
         planned.push(this.email(event, merged.kind, role, userId, merged.facts, sendAt));
@@ -248,11 +247,11 @@ export class BookingEmailPlanner {
     return planned;
   }
 
-  private toBoth(event: BookingEventV1, kind: BookingEmailKind, facts: EmailFacts, sendAt: Date): NewOutboundEmail[] {
+  private toBoth(event: BookingEventV1, kind: BookingEmailKind, facts: EmailFacts, sendAt: Date): NewBookingEmail[] {
     return recipientsOf(event).map(({ role, userId }) => this.email(event, kind, role, userId, facts, sendAt));
   }
 
-  private reminders(event: BookingEventV1, now: Date): NewOutboundEmail[] {
+  private reminders(event: BookingEventV1, now: Date): NewBookingEmail[] {
     return remindersFor(new Date(event.startsAt), now).flatMap(({ kind, sendAt }) =>
       recipientsOf(event).map(({ role, userId }) => this.email(event, kind, role, userId, factsOf(event), sendAt)),
     );
@@ -265,7 +264,7 @@ export class BookingEmailPlanner {
     recipientUserId: string,
     facts: EmailFacts,
     sendAt: Date,
-  ): NewOutboundEmail {
+  ): NewBookingEmail {
     return { bookingId: event.bookingId, kind, sequence: event.sequence, role, recipientUserId, facts, sendAt };
   }
 
@@ -281,22 +280,10 @@ export class BookingEmailPlanner {
     reason: string,
   ): Promise<void> {
     const skipped = await this.emails.skipPending(manager, bookingId, kinds, olderThanSequence, reason);
-    // Not awaited: a job left behind (Redis away) still checks its row and does nothing.
-    this.afterCommit.dequeue(manager, this.queue, skipped.map(bookingEmailJobId));
+    this.planner.dequeueAfterCommit(manager, skipped);
   }
 
-  private async insert(manager: EntityManager, emails: NewOutboundEmail[]): Promise<void> {
-    this.queueAfterCommit(manager, await this.emails.insert(manager, emails));
-  }
-
-  private queueAfterCommit(manager: EntityManager, inserted: { id: string; sendAt: Date }[]): void {
-    if (inserted.length === 0) return;
-    this.afterCommit.run(manager, () => {
-      for (const { id, sendAt } of inserted) {
-        const delay = Math.max(0, new Date(sendAt).getTime() - Date.now());
-        // Not awaited: the consumer moves on; what could not be added the sweep adds once it is due.
-        void this.queue.tryAdd({ emailId: id }, { jobId: bookingEmailJobId(id), delay });
-      }
-    });
+  private async insert(manager: EntityManager, emails: NewBookingEmail[]): Promise<void> {
+    await this.planner.plan(manager, emails);
   }
 }

@@ -5,23 +5,22 @@ import { HunterCopiesModule } from '../hunters/hunter-copies.module.js';
 import { MailModule } from '../mail/mail.module.js';
 import { MemberCopiesModule } from '../users/member-copies.module.js';
 import { BookingEmailPlanner } from './booking-email-planner.js';
-import { BookingEmailJob, bookingEmailSend } from './booking-email.job.js';
-import { OutboundEmailsRepository } from './outbound-emails.repository.js';
+import { BookingEmailTemplate } from './booking-email.template.js';
 import { ReviewRequestSweepJob, reviewRequestSweep } from './review-request.job.js';
 
 /**
- * The emails about bookings: planned by the booking event handlers (and the review request sweep), sent by the
- * booking-email job.
+ * The emails about bookings: planned by the booking event handlers (and the review request sweep) into the one
+ * email ledger, sent by the email job through their template.
  */
 @Module({
   imports: [
-    JobsModule.forFeature([bookingEmailSend, reviewRequestSweep]),
+    JobsModule.forFeature([reviewRequestSweep]),
     MailModule,
     BookingCopiesModule,
     HunterCopiesModule,
     MemberCopiesModule,
   ],
-  providers: [OutboundEmailsRepository, BookingEmailPlanner, BookingEmailJob, ReviewRequestSweepJob],
+  providers: [BookingEmailPlanner, BookingEmailTemplate, ReviewRequestSweepJob],
   exports: [BookingEmailPlanner],
 })
 export class BookingEmailsModule {}

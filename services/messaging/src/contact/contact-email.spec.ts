@@ -11,7 +11,6 @@ function submission(overrides: Partial<ContactSubmissionRecord> = {}): ContactSu
     category: 'partnership',
     message: 'Hello,\nwe make shoes in Porto.',
     status: 'new',
-    emailStatus: 'pending',
     createdAt: new Date('2025-03-01T10:00:00Z'),
     updatedAt: new Date('2025-03-01T10:00:00Z'),
     ...overrides,

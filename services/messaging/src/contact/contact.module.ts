@@ -1,14 +1,13 @@
 import { Module } from '@nestjs/common';
-import { JobsModule } from '@hunted/platform';
-import { ContactEmailJob, contactEmailSend } from './contact-email.job.js';
+import { MailModule } from '../mail/mail.module.js';
+import { ContactEmailTemplate } from './contact-email.template.js';
 import { ContactSubmissionRepository } from './contact-submission.repository.js';
 import { ContactController } from './contact.controller.js';
 import { ContactService } from './contact.service.js';
-import { MailModule } from '../mail/mail.module.js';
 
 @Module({
-  imports: [JobsModule.forFeature([contactEmailSend]), MailModule],
+  imports: [MailModule],
   controllers: [ContactController],
-  providers: [ContactSubmissionRepository, ContactService, ContactEmailJob],
+  providers: [ContactSubmissionRepository, ContactService, ContactEmailTemplate],
 })
 export class ContactModule {}

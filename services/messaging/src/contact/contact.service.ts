@@ -1,7 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { honeypotFilled, type ContactInputBody, type ContactSubmission } from '@hunted/contracts';
-import { InjectJobQueue, JobQueue, type Page } from '@hunted/platform';
-import { contactEmailSend, contactEmailJobId, type ContactEmailData } from './contact-email.job.js';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Page } from '@hunted/platform';
+import { DataSource } from 'typeorm';
+import { EmailPlanner } from '../mail/email-planner.js';
+import { contactEmailRow } from './contact-email.template.js';
 import { ContactSubmissionRepository } from './contact-submission.repository.js';
 
 @Injectable()
@@ -9,13 +12,16 @@ export class ContactService {
   private readonly logger = new Logger(ContactService.name);
 
   constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly submissions: ContactSubmissionRepository,
-    @InjectJobQueue(contactEmailSend) private readonly emails: JobQueue<ContactEmailData>,
+    private readonly emails: EmailPlanner,
   ) {}
 
   /**
-   * Stores the submission, then queues its email: a message is kept even when the email cannot go yet. One with
-   * the honeypot filled is answered the same way (an id like the next real one) but neither stored nor emailed.
+   * Stores the submission with its email's ledger row, then queues the email (after the commit, not awaited: the
+   * answer does not depend on Redis, and the sweep covers a failed add): a message is kept even when the email
+   * cannot go yet. One with the honeypot filled is answered the same way (an id like the next real one) but
+   * neither stored nor emailed.
    */
   async submit(input: ContactInputBody): Promise<{ id: number }> {
     if (honeypotFilled(input)) {
@@ -23,9 +29,11 @@ export class ContactService {
       this.logger.warn(`contact submission dropped: the honeypot field was filled (sender's domain ${domain})`);
       return { id: await this.submissions.nextId() };
     }
-    const id = await this.submissions.insert(input);
-    // Not awaited: the answer does not depend on Redis; the sweep covers a failed add.
-    void this.emails.tryAdd({ submissionId: id }, { jobId: contactEmailJobId(id) });
+    const id = await this.dataSource.transaction(async (manager) => {
+      const submissionId = await this.submissions.insert(manager, input);
+      await this.emails.plan(manager, [contactEmailRow(submissionId)]);
+      return submissionId;
+    });
     return { id };
   }
 

@@ -3,7 +3,6 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { BookingEventV1, ConversationRole, HunterStatus, UnreadCount } from '@hunted/contracts';
 import { preparedQuery, type PreparedStatement } from '@hunted/platform';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { EmailFailure, EmailLedger } from '../mail/email-ledger.js';
 
 /**
  * The reads every messages page makes are named prepared statements (planned once per pooled connection, as
@@ -105,9 +104,6 @@ const MOVE_MEMBER_UNREAD = `
 /** Today as the site counts days (London), for the daily cap per conversation. */
 const LONDON_TODAY = `(now() at time zone 'Europe/London')::date`;
 
-/** The column of a side's last unread-message email. */
-const NUDGED_AT: Record<ConversationRole, string> = { client: 'client_nudged_at', hunter: 'hunter_nudged_at' };
-
 /** What numbering a new message gives: its number, its time, and the receiver's unread count with it. */
 export interface NumberedMessage {
   seq: number;
@@ -118,27 +114,12 @@ export interface NumberedMessage {
   receiverTotals: UnreadCount;
 }
 
-/** A side's unread-message email, claimed (`claimNudge`): the ledger's key for that email. */
-export interface NudgeClaim {
-  conversationId: string;
-  side: ConversationRole;
-  /** When the side was emailed before this claim, to give it back. */
-  previous: Date | null;
-}
-
-/** A run of unread messages due an email: its conversation, the message that began it and who received it. */
-export interface NudgeDue {
-  conversationId: string;
-  messageId: string;
-  receiverId: string;
-}
-
 /**
  * The one owner of `conversations`: one row per client and hunter pair, with the message numbering, the daily cap,
- * the unread counts of both sides and when each side was last emailed about unread messages.
+ * the unread counts of both sides. (Their unread-message emails are rows of the email ledger, `outbound_emails`.)
  */
 @Injectable()
-export class ConversationRepository implements EmailLedger<NudgeClaim> {
+export class ConversationRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   mine(userId: string): Promise<ConversationRow[]> {
@@ -298,65 +279,5 @@ export class ConversationRepository implements EmailLedger<NudgeClaim> {
     const cleared = rows[0]?.unread === 0 ? -1 : 0;
     const [totals] = await manager.query<UnreadCount[]>(MOVE_MEMBER_UNREAD, [reader.userId, -count, cleared]);
     return totals!;
-  }
-
-  /**
-   * Claims the side's unread-message email: marks it emailed now unless it was emailed within `intervalMs`, so two
-   * replicas never both send. Answers the claim, or null when the side was emailed too recently.
-   */
-  async claimNudge(conversationId: string, side: ConversationRole, intervalMs: number): Promise<NudgeClaim | null> {
-    const column = NUDGED_AT[side];
-    const [[claimed]] = (await this.dataSource.query(
-      `update conversations c set ${column} = now()
-         from (select ${column} as previous from conversations where id = $1) earlier
-        where c.id = $1 and (c.${column} is null or c.${column} < now() - make_interval(secs => $2 / 1000.0))
-        returning earlier.previous`,
-      [conversationId, intervalMs],
-    )) as [[{ previous: Date | null } | undefined], number];
-    return claimed ? { conversationId, side, previous: claimed.previous } : null;
-  }
-
-  /** The ledger: the email went; the claim already says when. */
-  async sent(_claim: NudgeClaim): Promise<void> {}
-
-  /**
-   * The ledger: the mail server refused, so the claim is given back (the side's last email time as it was before),
-   * for the retry or the next run of unread messages.
-   */
-  async failed(claim: NudgeClaim, _failure: EmailFailure): Promise<void> {
-    const column = NUDGED_AT[claim.side];
-    await this.dataSource.query(`update conversations set ${column} = $2 where id = $1`, [
-      claim.conversationId,
-      claim.previous,
-    ]);
-  }
-
-  /**
-   * Runs of unread messages that are due an email and may have no job: the first unread message of each side that
-   * has been waiting `delayMs`, where that side has an address and was not emailed within `intervalMs`.
-   */
-  async nudgesDue(delayMs: number, intervalMs: number, limit: number): Promise<NudgeDue[]> {
-    const rows = (await this.dataSource.query(
-      `select c.id as conversation_id, first_unread.id::text as message_id, first_unread.receiver_id
-         from conversations c
-         cross join lateral (values (c.client_user_id, c.client_unread, c.client_nudged_at),
-                                    (c.hunter_user_id, c.hunter_unread, c.hunter_nudged_at)) side(user_id, unread, nudged_at)
-         cross join lateral (
-           select m.id, m.receiver_id, m.created_at from messages m
-            where m.conversation_id = c.id and m.receiver_id = side.user_id and not m.is_read
-            order by m.seq limit 1) first_unread
-        where (c.client_unread > 0 or c.hunter_unread > 0)
-          and side.unread > 0
-          and first_unread.created_at < now() - make_interval(secs => $1 / 1000.0)
-          and (side.nudged_at is null or side.nudged_at < now() - make_interval(secs => $2 / 1000.0))
-          and exists (select 1 from users u where u.user_id = side.user_id and u.email is not null)
-        limit ${limit}`,
-      [delayMs, intervalMs],
-    )) as { conversation_id: string; message_id: string; receiver_id: string }[];
-    return rows.map((row) => ({
-      conversationId: row.conversation_id,
-      messageId: row.message_id,
-      receiverId: row.receiver_id,
-    }));
   }
 }

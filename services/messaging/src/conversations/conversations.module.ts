@@ -8,14 +8,21 @@ import { BookingQuestion } from './booking-question/booking-question.js';
 import { ConversationRepository } from './conversation.repository.js';
 import { ConversationsController } from './conversations.controller.js';
 import { ConversationsService } from './conversations.service.js';
-import { MessageNudgeJob, MessageNudges, messageNudge } from './message-nudge.job.js';
+import { MessageNudges, MessageNudgeTemplate } from './message-nudge-email.js';
 import { MessageRateLimit } from './message-rate-limit.js';
 import { MessageRepository } from './message.repository.js';
 import { SendMessageUseCase } from './send-message/send-message.use-case.js';
 
 /** Conversations between a client and a hunter: opened by confirmed bookings, read and written over HTTP, live. */
 @Module({
-  imports: [LiveModule, MailModule, MemberCopiesModule, BookingCopiesModule, JobsModule.forFeature([messageNudge])],
+  imports: [
+    LiveModule,
+    MailModule,
+    MemberCopiesModule,
+    BookingCopiesModule,
+    // No job kind of its own: AfterCommit, which delivers a booking's question live once its transaction commits.
+    JobsModule.forFeature([]),
+  ],
   controllers: [ConversationsController],
   providers: [
     ConversationRepository,
@@ -24,7 +31,7 @@ import { SendMessageUseCase } from './send-message/send-message.use-case.js';
     SendMessageUseCase,
     MessageRateLimit,
     MessageNudges,
-    MessageNudgeJob,
+    MessageNudgeTemplate,
     BookingQuestion,
   ],
   // A confirmed booking opens its conversation (ConversationRepository.open) in the event's inbox transaction

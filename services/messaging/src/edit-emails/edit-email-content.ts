@@ -1,11 +1,11 @@
 import { longDateLabel } from '@hunted/contracts';
 import type { SendMailOptions } from 'nodemailer';
 import { memberEmail, memberEmailText, siteLink } from '../mail/member-email.js';
-import type { EditEmailKind } from './edit-emails.repository.js';
+import type { EditEmailKind } from './edit-email.template.js';
 
 /** What one Hunter Edit email says, and to whom it goes. */
 export interface EditEmailInput {
-  /** The edit_emails row's id: fixes the Message-ID, so a resend after a crash is recognisably the same mail. */
+  /** The ledger row's id: fixes the Message-ID, so a resend after a crash is recognisably the same mail. */
   emailId: string;
   kind: EditEmailKind;
   editId: number | null;

@@ -1,10 +1,22 @@
 import type { SendMailOptions } from 'nodemailer';
+import type { EntityManager } from 'typeorm';
+import { fullName, type MemberCopies } from '../users/member-copies.js';
 
 /** Who a member email goes to: their address, the first name the greeting uses, and the name on the To line. */
 export interface MemberRecipient {
   email: string;
   firstName: string | null;
   name: string;
+}
+
+/**
+ * The member an email goes to, as the users copy has them now. Throws while their address is not known (identity's
+ * event may not have arrived yet): the email job records the failure and the retry finds it.
+ */
+export async function memberRecipient(members: MemberCopies, manager: EntityManager, userId: string): Promise<MemberRecipient> {
+  const member = await members.find(manager, userId);
+  if (!member?.email) throw new Error(`no email address known yet for member ${userId}`);
+  return { email: member.email, firstName: member.firstName, name: fullName(member) ?? member.email };
 }
 
 /** The address part of a From header like `Hunted <no-reply@hunted.example>`. */
@@ -44,4 +56,13 @@ export function memberEmail(parts: {
     messageId: `<${parts.messageId}@${domain}>`,
     headers: parts.headers,
   };
+}
+
+/**
+ * The mail with the Message-ID its row was given in the ledger it was moved from (`outbound_emails.message_id`),
+ * when it has one: an email pending at the move that had been tried before keeps the Message-ID of its first try.
+ */
+export function keepMovedMessageId(mail: SendMailOptions, movedMessageId: string | null): SendMailOptions {
+  if (!movedMessageId || typeof mail.messageId !== 'string') return mail;
+  return { ...mail, messageId: mail.messageId.replace(/^<[^@]*@/, `<${movedMessageId}@`) };
 }

@@ -4,7 +4,7 @@ import { memberEmail, memberEmailText, siteLink } from '../mail/member-email.js'
 
 /** What one vetting email says: the decision, the admin's reason when it has one, and to whom it goes. */
 export interface VettingEmailInput {
-  /** The hunter_emails row's id: fixes the Message-ID, so a resend after a crash is recognisably the same mail. */
+  /** The ledger row's id: fixes the Message-ID, so a resend after a crash is recognisably the same mail. */
   emailId: string;
   decision: HunterDecisionKind;
   hunterId: number;

@@ -8,7 +8,7 @@ import { BookingCopies, type HeldQuestion } from '../../bookings/booking-copies.
 import { LiveDelivery } from '../../live/live-delivery.js';
 import { ConversationRepository } from '../conversation.repository.js';
 import { toMessage } from '../conversation-views.js';
-import { MessageNudges } from '../message-nudge.job.js';
+import { MessageNudges } from '../message-nudge-email.js';
 import { MessageRepository } from '../message.repository.js';
 import { announceNewMessage } from '../new-message-announcement.js';
 
@@ -100,10 +100,14 @@ export class BookingQuestion {
       receiverId: row.receiver_id,
       createdAt: row.created_at.toISOString(),
     });
+    if (numbered.receiverUnread === 1)
+      await this.nudges.plan(manager, {
+        conversationId: conversation.id,
+        messageId: row.id,
+        receiverId: row.receiver_id,
+        receiverRole: 'hunter',
+      });
     const message: ConversationMessage = toMessage(row);
-    this.afterCommit.run(manager, () => {
-      announceNewMessage(this.live, message, numbered.receiverTotals);
-      if (numbered.receiverUnread === 1) this.nudges.plan(conversation.id, message);
-    });
+    this.afterCommit.run(manager, () => announceNewMessage(this.live, message, numbered.receiverTotals));
   }
 }

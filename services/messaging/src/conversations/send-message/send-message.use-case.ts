@@ -8,7 +8,7 @@ import type { MessagingConfig } from '../../config.js';
 import { LiveDelivery } from '../../live/live-delivery.js';
 import { ConversationRepository, type Participants } from '../conversation.repository.js';
 import { isClosed, roleIn, toMessage } from '../conversation-views.js';
-import { MessageNudges } from '../message-nudge.job.js';
+import { MessageNudges } from '../message-nudge-email.js';
 import { MessageRateLimit } from '../message-rate-limit.js';
 import { MessageRepository, type MessageRow } from '../message.repository.js';
 import { announceNewMessage } from '../new-message-announcement.js';
@@ -31,16 +31,16 @@ export function resolveReceiver(conversation: Participants, senderId: string, re
 
 type Stored =
   | Exclude<SendMessageResult, { kind: 'sent' }>
-  | { kind: 'stored'; message: MessageRow; conversation: Participants; firstUnread: boolean; receiverTotals: UnreadCount }
+  | { kind: 'stored'; message: MessageRow; conversation: Participants; receiverTotals: UnreadCount }
   | { kind: 'retried'; message: MessageRow };
 
 /**
  * Sending a message: counted against the sender's rate limit, then, in one transaction under the conversation's
  * row lock, numbered (with the day's cap and the receiver's unread counts), stored and announced
  * (`messaging.message.sent`). Only once that has committed is it delivered live to both people, the receiver's
- * copy with their unread totals for the badge, and, when it begins a run of unread messages, the email about it planned: a client that missed the
- * live event finds the message over HTTP. A retried send (same `clientMessageId`) answers the first one's message
- * and does nothing more.
+ * copy with their unread totals for the badge (a client that missed the live event finds the message over HTTP).
+ * When it begins a run of unread messages, the email about it is planned in the same transaction. A retried send
+ * (same `clientMessageId`) answers the first one's message and does nothing more.
  */
 @Injectable()
 export class SendMessageUseCase {
@@ -63,7 +63,6 @@ export class SendMessageUseCase {
 
     const message = toMessage(outcome.message);
     announceNewMessage(this.live, message, outcome.receiverTotals);
-    if (outcome.firstUnread) this.nudges.plan(command.conversationId, message);
     return { kind: 'sent', message };
   }
 
@@ -110,13 +109,9 @@ export class SendMessageUseCase {
       receiverId,
       createdAt: message.created_at.toISOString(),
     });
-    // The first unread of a run is what an email about unread messages is keyed on.
-    return {
-      kind: 'stored',
-      message,
-      conversation,
-      firstUnread: numbered.receiverUnread === 1,
-      receiverTotals: numbered.receiverTotals,
-    };
+    // The first unread of a run is what an email about unread messages is keyed on: planned with the message.
+    if (numbered.receiverUnread === 1)
+      await this.nudges.plan(manager, { conversationId, messageId: id, receiverId, receiverRole: roleIn(conversation, receiverId) });
+    return { kind: 'stored', message, conversation, receiverTotals: numbered.receiverTotals };
   }
 }

@@ -9,6 +9,7 @@ import { MemberUnread1795910400000 } from './1795910400000-member-unread.js';
 import { SessionHeldEmail1796000000000 } from './1796000000000-session-held-email.js';
 import { HeldBackQuestions1796100000000 } from './1796100000000-held-back-questions.js';
 import { EditEmails1796200000000 } from './1796200000000-edit-emails.js';
+import { OneEmailLedger1796300000000 } from './1796300000000-one-email-ledger.js';
 
 /** Every migration of this service, in order. They run on start. */
 export const migrations = [
@@ -23,4 +24,5 @@ export const migrations = [
   SessionHeldEmail1796000000000,
   HeldBackQuestions1796100000000,
   EditEmails1796200000000,
+  OneEmailLedger1796300000000,
 ];

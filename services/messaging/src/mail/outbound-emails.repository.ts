@@ -2,11 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { BOOKING_ACTION_RULES } from '@hunted/contracts';
-import type { EmailFailure, EmailLedger } from '../mail/email-ledger.js';
-import type { BookingEmailKind, BookingFacts, RecipientRole } from './booking-email-content.js';
-import { REVIEW_REQUEST_DELAY_MS } from './email-rules.js';
+import type { BookingEmailKind, BookingFacts } from '../booking-emails/booking-email-content.js';
+import { REVIEW_REQUEST_DELAY_MS } from '../booking-emails/email-rules.js';
 
 export type OutboundEmailStatus = 'pending' | 'sent' | 'skipped' | 'failed';
+
+/** Who an email is for: a member in one of their roles, or the support inbox (`SUPPORT_EMAIL`, no member). */
+export type EmailRecipientRole = 'client' | 'hunter' | 'support';
 
 /** What the booking emails need of their recipients beside the facts: who the client and the hunter's member are. */
 export interface EmailFacts extends BookingFacts {
@@ -14,53 +16,99 @@ export interface EmailFacts extends BookingFacts {
   hunterUserId: string | null;
 }
 
-export interface NewOutboundEmail {
-  bookingId: string;
-  kind: BookingEmailKind;
-  sequence: number;
-  role: RecipientRole;
-  recipientUserId: string;
-  facts: EmailFacts;
+/**
+ * One email to write. Its `kind` names its template (`EmailTemplates`); `facts` are what the template needs that
+ * must not change by the time it goes (the booking at that sequence, the event's names and reason). The row is
+ * once per booking email (booking, kind, sequence, recipient, `dedupeKey`: `outbound_emails_once`) or, for every
+ * other kind, once per (kind, `dedupeKey`) (`outbound_emails_once_per_key`).
+ */
+export interface NewOutboundEmail<Facts = unknown> {
+  kind: string;
+  role: EmailRecipientRole;
+  /** The member it goes to; null for the support inbox. */
+  recipientUserId: string | null;
+  facts: Facts;
   sendAt: Date;
-  /** Joins the once-key: the id of the one-off event the email tells of; '' (the default) for the booking's own. */
+  /**
+   * Joins the once-key. For a booking email: the id of the one-off event it tells of, '' (the default) for the
+   * booking's own. For every other kind: what the email is once per (the event's id, the submission's id, the
+   * message that began a run of unread ones).
+   */
   dedupeKey?: string;
+  /** Booking emails only: the booking and the sequence the email is about. */
+  bookingId?: string;
+  sequence?: number;
 }
 
-/** A request is useful only while the review can still be written. */
+/** A booking email to write: about a booking, at a sequence, to one of its two members. */
+export interface NewBookingEmail extends NewOutboundEmail<EmailFacts> {
+  kind: BookingEmailKind;
+  role: 'client' | 'hunter';
+  recipientUserId: string;
+  bookingId: string;
+  sequence: number;
+}
+
+/** A review request is useful only while the review can still be written. */
 const REVIEW_WINDOW_DAYS = BOOKING_ACTION_RULES.reviewWindowDays;
 
-export interface OutboundEmail extends NewOutboundEmail {
+export interface OutboundEmail<Facts = unknown> {
   id: string;
+  kind: string;
+  role: EmailRecipientRole;
+  recipientUserId: string | null;
+  facts: Facts;
+  sendAt: Date;
+  dedupeKey: string;
+  bookingId: string | null;
+  sequence: number | null;
   status: OutboundEmailStatus;
   attempts: number;
+  /** The Message-ID's local part a row moved from an older ledger keeps; null: the template's own. */
+  messageId: string | null;
+}
+
+export type BookingEmail = OutboundEmail<EmailFacts> & { kind: BookingEmailKind; bookingId: string; sequence: number };
+
+/** A row just written: what queueing its job needs. */
+export interface PlannedEmail {
+  id: string;
+  kind: string;
+  sendAt: Date;
 }
 
 export interface ChangesSoFar {
   newestSequence: number | null;
-  unsent: OutboundEmail | null;
+  unsent: BookingEmail | null;
   lastSentAt: Date | null;
 }
 
+const EMAIL_COLUMNS = `id::text as id, kind, recipient_role as role, recipient_user_id as "recipientUserId", facts,
+  send_at as "sendAt", dedupe_key as "dedupeKey", booking_id as "bookingId", sequence, status, attempts,
+  message_id as "messageId"`;
+
 /**
- * The one owner of `outbound_emails`: one row per (booking, kind, sequence, recipient), sent at most once, and the
- * ledger of their sending (`sent`/`failed`, keyed by the row's id).
+ * The one owner of `outbound_emails`, the ledger of every email this service sends: one row per email, written in
+ * the transaction of what calls for it, sent once by the email job (`EmailSendJob`), its delivery state
+ * (`pending → sent | skipped | failed`) recorded here. Every record touches only a row still pending, so a
+ * duplicate job, a sweep race or a retry after a crash never undoes a sent email.
  */
 @Injectable()
-export class OutboundEmailsRepository implements EmailLedger<string> {
+export class OutboundEmailsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /**
    * Inserts the emails that do not exist yet (a replayed event inserts none) and answers those it inserted, to be
    * queued once the transaction commits.
    */
-  async insert(manager: EntityManager, emails: NewOutboundEmail[]): Promise<{ id: string; sendAt: Date }[]> {
+  async insert(manager: EntityManager, emails: readonly NewOutboundEmail[]): Promise<PlannedEmail[]> {
     if (emails.length === 0) return [];
     const values: unknown[] = [];
     const tuples = emails.map((email, index) => {
       values.push(
-        email.bookingId,
+        email.bookingId ?? null,
         email.kind,
-        email.sequence,
+        email.sequence ?? null,
         email.role,
         email.recipientUserId,
         JSON.stringify(email.facts),
@@ -68,20 +116,21 @@ export class OutboundEmailsRepository implements EmailLedger<string> {
         email.dedupeKey ?? '',
       );
       const at = index * 8;
-      return `($${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}, $${at + 5}, $${at + 6}::jsonb, $${at + 7}, $${at + 8})`;
+      return `($${at + 1}, $${at + 2}, $${at + 3}::int, $${at + 4}, $${at + 5}, $${at + 6}::jsonb, $${at + 7}::timestamptz, $${at + 8})`;
     });
-    const rows: { id: string; send_at: Date }[] = await manager.query(
+    // Either once-key may refuse a row (a booking email's or another kind's): a replay writes nothing.
+    const rows: { id: string; kind: string; send_at: Date }[] = await manager.query(
       `insert into outbound_emails (booking_id, kind, sequence, recipient_role, recipient_user_id, facts, send_at,
                                     dedupe_key)
        values ${tuples.join(', ')}
-       on conflict on constraint outbound_emails_once do nothing
-       returning id::text as id, send_at`,
+       on conflict do nothing
+       returning id::text as id, kind, send_at`,
       values,
     );
-    return rows.map((row) => ({ id: row.id, sendAt: row.send_at }));
+    return rows.map((row) => ({ id: row.id, kind: row.kind, sendAt: row.send_at }));
   }
 
-  /**
+/**
    * Writes the review requests due at `sessionNow` (the clock of session rules): one to the client of each booking
    * (as the copy has it) that ended at least REVIEW_REQUEST_DELAY_MS ago, while its review window is open, not
    * cancelled, not marked a no-show, and not yet asked about at its current times (a request skipped because the
@@ -93,8 +142,8 @@ export class OutboundEmailsRepository implements EmailLedger<string> {
     sessionNow: Date,
     sendAt: Date,
     limit: number,
-  ): Promise<{ id: string; sendAt: Date }[]> {
-    const rows: { id: string; send_at: Date }[] = await manager.query(
+  ): Promise<PlannedEmail[]> {
+    const rows: { id: string; kind: string; send_at: Date }[] = await manager.query(
       `insert into outbound_emails (booking_id, kind, sequence, recipient_role, recipient_user_id, facts, send_at)
        select b.booking_id, 'review_request', b.sequence, 'client', b.client_user_id,
               jsonb_build_object(
@@ -115,10 +164,10 @@ export class OutboundEmailsRepository implements EmailLedger<string> {
         order by b.ends_at
         limit $5
        on conflict on constraint outbound_emails_once do nothing
-       returning id::text as id, send_at`,
+       returning id::text as id, kind, send_at`,
       [sessionNow, REVIEW_REQUEST_DELAY_MS, REVIEW_WINDOW_DAYS, sendAt, limit],
     );
-    return rows.map((row) => ({ id: row.id, sendAt: row.send_at }));
+    return rows.map((row) => ({ id: row.id, kind: row.kind, sendAt: row.send_at }));
   }
 
   /**
@@ -153,9 +202,8 @@ export class OutboundEmailsRepository implements EmailLedger<string> {
     recipientUserId: string,
     kinds: readonly BookingEmailKind[],
   ): Promise<ChangesSoFar> {
-    const rows: (OutboundEmail & { sentAt: Date | null })[] = await manager.query(
-      `select id::text as id, booking_id as "bookingId", kind, sequence, recipient_role as role,
-              recipient_user_id as "recipientUserId", facts, send_at as "sendAt", status, attempts, sent_at as "sentAt"
+    const rows: (BookingEmail & { sentAt: Date | null })[] = await manager.query(
+      `select ${EMAIL_COLUMNS}, sent_at as "sentAt"
          from outbound_emails
         where booking_id = $1 and recipient_user_id = $2 and kind = any($3::text[])
         order by sequence desc, id desc`,
@@ -180,45 +228,54 @@ export class OutboundEmailsRepository implements EmailLedger<string> {
   }
 
   async find(manager: EntityManager, id: string): Promise<OutboundEmail | null> {
-    const rows: OutboundEmail[] = await manager.query(
-      `select id::text as id, booking_id as "bookingId", kind, sequence, recipient_role as role,
-              recipient_user_id as "recipientUserId", facts, send_at as "sendAt", status, attempts
-         from outbound_emails where id = $1`,
-      [id],
-    );
+    const rows: OutboundEmail[] = await manager.query(`select ${EMAIL_COLUMNS} from outbound_emails where id = $1`, [id]);
     return rows[0] ?? null;
   }
 
   /** Pending emails already due, oldest first: the sweep queues those without a live job. */
-  async due(manager: EntityManager, limit: number): Promise<string[]> {
-    const rows: { id: string }[] = await manager.query(
-      `select id::text as id from outbound_emails where status = 'pending' and send_at <= now() order by send_at, id limit $1`,
+  async due(limit: number): Promise<PlannedEmail[]> {
+    const rows: { id: string; kind: string; send_at: Date }[] = await this.dataSource.query(
+      `select id::text as id, kind, send_at from outbound_emails
+        where status = 'pending' and send_at <= now() order by send_at, id limit $1`,
       [limit],
     );
-    return rows.map((row) => row.id);
+    return rows.map((row) => ({ id: row.id, kind: row.kind, sendAt: row.send_at }));
   }
 
-  /** The ledger: the email went. */
+  /**
+   * When a member was last sent an email of `kind` whose facts say `about` (a conversation's unread-message email,
+   * say): what keeps such emails at most one per interval.
+   */
+  async lastSent(kind: string, recipientUserId: string, about: Record<string, string>): Promise<Date | null> {
+    const rows: { sent_at: Date | null }[] = await this.dataSource.query(
+      `select max(sent_at) as sent_at from outbound_emails
+        where kind = $1 and recipient_user_id = $2 and status = 'sent' and facts @> $3::jsonb`,
+      [kind, recipientUserId, JSON.stringify(about)],
+    );
+    return rows[0]?.sent_at ?? null;
+  }
+
+  /** The email went. */
   async sent(id: string): Promise<void> {
-    await this.record(this.dataSource.manager, id, { status: 'sent', countAttempt: true });
+    await this.record(id, { status: 'sent', countAttempt: true });
   }
 
-  /** The ledger: an attempt failed; the row stays pending for the retry, or is given up on after the last one. */
-  async failed(id: string, failure: EmailFailure): Promise<void> {
-    await this.record(this.dataSource.manager, id, {
-      status: failure.final ? 'failed' : 'pending',
-      error: failure.error,
-      countAttempt: true,
-    });
+  /** An attempt failed; the row stays pending for the retry, or is given up on after the last one (`final`). */
+  async failed(id: string, failure: { error: string; final: boolean }): Promise<void> {
+    await this.record(id, { status: failure.final ? 'failed' : 'pending', error: failure.error, countAttempt: true });
+  }
+
+  /** Not sent, and never will be: its template found it pointless when it was due (`reason`). */
+  async skipped(id: string, reason: string): Promise<void> {
+    await this.record(id, { status: 'skipped', skippedReason: reason, countAttempt: false });
   }
 
   /** Records an attempt's outcome, only on a row still pending (a duplicate job never overwrites `sent`). */
-  async record(
-    manager: EntityManager,
+  private async record(
     id: string,
     outcome: { status: OutboundEmailStatus; error?: string | null; skippedReason?: string; countAttempt: boolean },
   ): Promise<void> {
-    await manager.query(
+    await this.dataSource.query(
       `update outbound_emails set
          status = $2,
          last_error = $3,
