@@ -50,8 +50,14 @@ export class PrivateRedis {
   private front: Server | null = null;
   private readonly connections = new Set<Socket>();
 
-  /** Port 0, the default, lets the OS pick the port when it is first held. */
-  constructor(private readonly requestedPort = 0) {}
+  /**
+   * Port 0, the default, lets the OS pick the port when it is first held. `args` go to redis-server after this
+   * class's own (a later one wins: `--appendonly no`, `--aclfile <path>`).
+   */
+  constructor(
+    private readonly requestedPort = 0,
+    private readonly options: { args?: readonly string[] } = {},
+  ) {}
 
   /** The held port; known once hold() or start() has run. */
   get port(): number {
@@ -92,7 +98,7 @@ export class PrivateRedis {
     // TCP off (port 0): the held port forwards to the unix socket, which only this test's directory holds.
     const child = spawn(
       'redis-server',
-      ['--port', '0', '--unixsocket', this.socketPath, '--unixsocketperm', '700', '--save', '', '--appendonly', 'yes', '--dir', this.dir],
+      ['--port', '0', '--unixsocket', this.socketPath, '--unixsocketperm', '700', '--save', '', '--appendonly', 'yes', '--dir', this.dir, ...(this.options.args ?? [])],
       { stdio: 'ignore' },
     );
     this.process = child;
