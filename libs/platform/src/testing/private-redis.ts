@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createConnection, createServer, type Server, type Socket } from 'node:net';
+import { createConnection, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
@@ -38,20 +38,23 @@ export async function waitFor(what: string, condition: () => Promise<boolean> | 
  * A redis-server of the test's own, for outage tests: stop() it to play Redis going away (SIGTERM, so its
  * append-only file is flushed and a restart keeps the data) and start() it again to bring it back.
  *
- * Clients dial a port this process holds from hold() (or the first start()) until destroy(), forwarded to the
- * redis-server's unix socket in its own directory. redis-server cannot take port 0 and say which one it got, and a
- * free port picked first and handed to it (or left free while it is stopped) can be taken by any other process
- * meanwhile: a test beside this one, or an outgoing connection's local port. While Redis is stopped a connection
- * to the held port is reset at once (clients see ECONNRESET where a stopped Redis gives ECONNREFUSED).
+ * Clients dial a port this process listens on, forwarded to the redis-server's unix socket in its own directory:
+ * redis-server cannot take port 0 and say which one it got, and a free port picked first and handed to it later
+ * can be taken meanwhile by any other process (a test beside this one, an outgoing connection's local port). The
+ * port is bound on port 0 by hold() or the first start(), and held until Redis is stopped; before the first start
+ * a connection there is reset at once. stop() closes it, so clients are refused as by a stopped Redis (outage
+ * tests count the warnings of that one failure), and start() binds the same port again.
  */
 export class PrivateRedis {
   private process: ChildProcess | null = null;
   private readonly dir = mkdtempSync(join(tmpdir(), 'hunted-redis-'));
   private front: Server | null = null;
   private readonly connections = new Set<Socket>();
+  /** The port once first bound, kept while Redis is stopped so a restart serves the same URL. */
+  private boundPort: number | null = null;
 
   /**
-   * Port 0, the default, lets the OS pick the port when it is first held. `args` go to redis-server after this
+   * Port 0, the default, lets the OS pick the port when it is first bound. `args` go to redis-server after this
    * class's own (a later one wins: `--appendonly no`, `--aclfile <path>`).
    */
   constructor(
@@ -59,11 +62,10 @@ export class PrivateRedis {
     private readonly options: { args?: readonly string[] } = {},
   ) {}
 
-  /** The held port; known once hold() or start() has run. */
+  /** The port clients dial; known once hold() or start() has run. */
   get port(): number {
-    const address = this.front?.address();
-    if (!address || typeof address !== 'object') throw new Error('hold() or start() the private Redis before asking for its port');
-    return address.port;
+    if (this.boundPort === null) throw new Error('hold() or start() the private Redis before asking for its port');
+    return this.boundPort;
   }
 
   get url(): string {
@@ -84,12 +86,13 @@ export class PrivateRedis {
     const front = createServer((client) => this.forward(client));
     await new Promise<void>((resolve, reject) => {
       front.once('error', reject);
-      front.listen(this.requestedPort, '127.0.0.1', () => {
+      front.listen(this.boundPort ?? this.requestedPort, '127.0.0.1', () => {
         front.off('error', reject);
         resolve();
       });
     });
     this.front = front;
+    this.boundPort = (front.address() as AddressInfo).port;
   }
 
   async start(): Promise<void> {
@@ -126,19 +129,25 @@ export class PrivateRedis {
     // Redis's end closed its side of each connection; the clients' side goes with it, as with a real Redis.
     for (const socket of this.connections) socket.destroy();
     this.connections.clear();
+    await this.release();
   }
 
   async destroy(): Promise<void> {
     await this.stop();
+    await this.release();
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+
+  /** Stops listening: a client is then refused, as by a Redis that is not running. */
+  private async release(): Promise<void> {
     const front = this.front;
     this.front = null;
     if (front) await new Promise<void>((resolve) => front.close(() => resolve()));
-    rmSync(this.dir, { recursive: true, force: true });
   }
 
   private forward(client: Socket): void {
     client.on('error', () => undefined);
-    // Redis is down: the connection fails at once, as a refused one would, and the port stays held.
+    // Held before the first start: the connection fails at once, and the port stays this instance's.
     if (!this.running) return void client.resetAndDestroy();
     const server = createConnection(this.socketPath);
     for (const socket of [client, server]) {
