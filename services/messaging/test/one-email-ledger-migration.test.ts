@@ -1,7 +1,6 @@
 import { eventMigrations, openMigratedDataSource, type JobQueue } from '@hunted/platform';
 import {
   dropTestSchema,
-  freePort,
   removeTestData,
   startServiceApp,
   TEST_DATABASE_URL,
@@ -85,7 +84,7 @@ describe('messaging: the move into one email ledger', () => {
     expect(migrations.at(-1)).toBe(OneEmailLedger1796300000000);
     db = new pg.Client({ connectionString: TEST_DATABASE_URL, options: `-c search_path=${SCHEMA}` });
     await db.connect();
-    inbox = new MailInbox(await freePort());
+    inbox = new MailInbox();
     await inbox.start();
     const env = loadConfig(testServiceEnv(SCHEMA));
     await dropTestSchema(env);
