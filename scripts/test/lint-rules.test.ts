@@ -67,6 +67,28 @@ describe('lint rules', { timeout: 180_000 }, () => {
     expect(await ruleIdsOf(view, 'services/bookings/src/disputes/admin-disputes.service.ts')).toEqual([]);
   });
 
+  it("keeps hunters' floors: the store imports no feature, a feature imports no other feature", async () => {
+    const vetting =
+      "import type { VettingService } from '../vetting/vetting.service.js';\nexport type V = VettingService;\n";
+    // Upward from the store, and across: the profile taking vetting's service (what it once did with its repository).
+    expect(await ruleIdsOf(vetting, 'services/hunters/src/store/hunter-input.ts')).toContain(restricted);
+    expect(await ruleIdsOf(vetting, 'services/hunters/src/hunters/hunters.service.ts')).toContain(restricted);
+    const edits =
+      "import type { HunterEditsService } from '../../edits/hunter-edits.service.js';\nexport type E = HunterEditsService;\n";
+    expect(await ruleIdsOf(edits, 'services/hunters/src/sessions/events/booking-completed.handler.ts')).toContain(
+      restricted,
+    );
+    // Down to the store, within a feature, and from demo/ at the top, imports stay allowed.
+    const store =
+      "import type { HunterRepository } from '../store/hunter.repository.js';\nexport type H = HunterRepository;\n";
+    expect(await ruleIdsOf(store, 'services/hunters/src/known-brands/go-to-brands.service.ts')).toEqual([]);
+    const own = "import type { VettingService } from './vetting.service.js';\nexport type V = VettingService;\n";
+    expect(await ruleIdsOf(own, 'services/hunters/src/vetting/vetting.module.ts')).toEqual([]);
+    const availability =
+      "import type { AvailabilityRepository } from '../availability/availability.repository.js';\nexport type A = AvailabilityRepository;\n";
+    expect(await ruleIdsOf(availability, 'services/hunters/src/demo/demo-data.seeder.ts')).toEqual([]);
+  });
+
   it('lets only lib/api-client.ts call fetch in the web app', async () => {
     const call = "export const answer = fetch('/api/brands');\n";
     expect(await ruleIdsOf(call, 'web/src/features/brands/api/get-brand.ts')).toContain('no-restricted-globals');
