@@ -26,8 +26,9 @@ function lazyElementError(message: string | null, container: Element): Error {
 }
 
 // findBy*/waitFor give up after 1 s by default; a lazily loaded route on a busy 2-core machine (CI runs the whole
-// suite in parallel) can take longer than that to render, which made correct tests fail now and then.
-configure({ asyncUtilTimeout: 5_000, getElementError: lazyElementError });
+// suite in parallel) can take longer than that to render, which made correct tests fail now and then. 15 s (under
+// the 30 s a test may take, web/vitest.config.ts) so a missing element fails with its own message, not a timeout.
+configure({ asyncUtilTimeout: 15_000, getElementError: lazyElementError });
 
 // happy-dom has no requestIdleCallback (and an IntersectionObserver that never reports), so whenIdle fell back to
 // its 1.5 s timer and every Deferred section, the header's menu and the live socket waited that out in real time:
