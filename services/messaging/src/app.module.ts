@@ -1,7 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { EventsModule, PlatformModule, USER_COPY_HANDLERS } from '@hunted/platform';
+import { BOOKING_COPY_HANDLERS, BookingCopiesModule, EventsModule, PlatformModule, USER_COPY_HANDLERS } from '@hunted/platform';
 import { BookingEmailsModule } from './booking-emails/booking-emails.module.js';
-import { BookingCopiesModule } from './bookings/booking-copies.module.js';
+import { MessagingBookingsModule } from './bookings/messaging-bookings.module.js';
 import {
   BookingCancelledHandler,
   BookingCompletedHandler,
@@ -47,9 +47,11 @@ export class AppModule {
         EditEmailsModule,
         ConversationsModule,
         // Copies of users, hunters and bookings, each written in the inbox transaction of the event that changed it;
-        // a confirmed booking also opens its conversation there.
+        // a confirmed booking also opens its conversation there. The shared booking copy's handlers come first: the
+        // email handlers of the same types run after them, in the same transaction, and read what they wrote.
         EventsModule.forService({
           consumes: [
+            ...BOOKING_COPY_HANDLERS,
             ...USER_COPY_HANDLERS,
             HunterCreatedHandler,
             HunterUpdatedHandler,
@@ -73,6 +75,7 @@ export class AppModule {
             MemberCopiesModule,
             HunterCopiesModule,
             BookingCopiesModule,
+            MessagingBookingsModule,
             BookingEmailsModule,
             VettingEmailsModule,
             EditEmailsModule,

@@ -5,7 +5,7 @@ import type { EntityManager } from 'typeorm';
 import { BookingEmailPlanner } from '../../booking-emails/booking-email-planner.js';
 import { BookingQuestion } from '../../conversations/booking-question/booking-question.js';
 import { ConversationRepository } from '../../conversations/conversation.repository.js';
-import { BookingCopies, type BookingCopyStatus } from '../booking-copies.js';
+import { MessagingBookings, type MessagingBookingStatus } from '../messaging-bookings.js';
 
 /** The events that change a booking's state, each leaving the copy in one. */
 type BookingChange =
@@ -22,11 +22,11 @@ type BookingChange =
 abstract class BookingChangeHandler<Type extends BookingChange> implements EventHandler<Type> {
   abstract readonly type: Type;
   /** The state the copy holds after this event. */
-  protected abstract readonly status: BookingCopyStatus;
+  protected abstract readonly status: MessagingBookingStatus;
   protected abstract planEmails(manager: EntityManager, booking: IntegrationEvent<Type>['data']): Promise<void>;
 
   constructor(
-    protected readonly bookings: BookingCopies,
+    protected readonly bookings: MessagingBookings,
     protected readonly emails: BookingEmailPlanner,
   ) {}
 
@@ -46,7 +46,7 @@ export class BookingConfirmedHandler extends BookingChangeHandler<'bookings.book
   protected readonly status = 'confirmed';
 
   constructor(
-    bookings: BookingCopies,
+    bookings: MessagingBookings,
     emails: BookingEmailPlanner,
     private readonly conversations: ConversationRepository,
     private readonly question: BookingQuestion,

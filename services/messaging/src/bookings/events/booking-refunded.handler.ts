@@ -3,7 +3,7 @@ import type { IntegrationEvent } from '@hunted/contracts';
 import type { EventHandler } from '@hunted/platform';
 import type { EntityManager } from 'typeorm';
 import { BookingEmailPlanner } from '../../booking-emails/booking-email-planner.js';
-import { BookingCopies } from '../booking-copies.js';
+import { MessagingBookings } from '../messaging-bookings.js';
 
 /**
  * A refund settled: noted on the copy and the client told. It never changes the booking's state or sequence (a
@@ -14,7 +14,7 @@ export class BookingRefundedHandler implements EventHandler<'bookings.booking.re
   readonly type = 'bookings.booking.refunded' as const;
 
   constructor(
-    private readonly bookings: BookingCopies,
+    private readonly bookings: MessagingBookings,
     private readonly emails: BookingEmailPlanner,
   ) {}
 

@@ -4,7 +4,7 @@ import { SESSION_TYPE_LABELS, type BookingEventV1, type ConversationMessage } fr
 import { AfterCommit, EventPublisher } from '@hunted/platform';
 import type { EntityManager } from 'typeorm';
 import { londonDate, londonTime } from '../../booking-emails/london-time.js';
-import { BookingCopies, type HeldQuestion } from '../../bookings/booking-copies.js';
+import { MessagingBookings, type HeldQuestion } from '../../bookings/messaging-bookings.js';
 import { LiveDelivery } from '../../live/live-delivery.js';
 import { ConversationRepository } from '../conversation.repository.js';
 import { toMessage } from '../conversation-views.js';
@@ -50,7 +50,7 @@ export class BookingQuestion {
     private readonly afterCommit: AfterCommit,
     private readonly live: LiveDelivery,
     private readonly nudges: MessageNudges,
-    private readonly bookings: BookingCopies,
+    private readonly bookings: MessagingBookings,
   ) {}
 
   /**
@@ -66,7 +66,7 @@ export class BookingQuestion {
     const photoUrls = booking.photoUrls ?? [];
     if (!booking.notes?.trim() && photoUrls.length === 0) return;
     // None when the booking opened no conversation (no hunter member, or a hunter not approved): then its question
-    // waits in the bookings copy for the conversation to open (postHeldBack).
+    // waits in messaging's booking facts for the conversation to open (postHeldBack).
     const conversation = await this.conversations.lockPair(manager, booking.clientUserId, booking.hunterId);
     if (!conversation) return;
     if (await this.messages.hasBookingQuestion(manager, booking.bookingId)) return;
