@@ -11,6 +11,7 @@ import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMessagingApp } from '../src/app.js';
+import { REVIEW_REQUEST_DELAY_MS } from '../src/booking-emails/email-rules.js';
 import { loadConfig } from '../src/config.js';
 import { SharedBookingCopies1796400000000 } from '../src/database/migrations/1796400000000-shared-booking-copies.js';
 import { OutboundEmailsRepository } from '../src/mail/outbound-emails.repository.js';
@@ -98,10 +99,10 @@ describe('messaging: the bookings copy moved into the shared booking copy', () =
     ]);
 
     // The review request sweep reads the moved outcome: only the held session's client is asked, with its facts.
-    const sendAt = new Date();
+    const sessionNow = new Date();
     const written = await service.app
       .get(OutboundEmailsRepository)
-      .insertReviewRequests(dataSource.manager, new Date(), sendAt, 500);
+      .insertReviewRequests(dataSource.manager, sessionNow, new Date(sessionNow.getTime() - REVIEW_REQUEST_DELAY_MS), sessionNow, 500);
     expect(written).toHaveLength(1);
     const { rows: requests } = await db.query(
       `select booking_id, sequence, recipient_role, recipient_user_id, facts from outbound_emails where kind = 'review_request'`,

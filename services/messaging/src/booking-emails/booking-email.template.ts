@@ -11,7 +11,8 @@ import { EmailTemplates, memberEmailRetries, type EmailRetries, type EmailSkip, 
 import { memberRecipient } from '../mail/member-email.js';
 import type { BookingEmail, OutboundEmail } from '../mail/outbound-emails.repository.js';
 import { fullName, MemberCopies } from '../users/member-copies.js';
-import { BOOKING_EMAIL_KINDS, bookingEmail } from './booking-email-content.js';
+import { BOOKING_EMAIL_KINDS } from '../mail/booking-email-rows.js';
+import { bookingEmail } from './booking-email-content.js';
 import { skipReason, type BookingToCheck } from './email-rules.js';
 
 /**

@@ -1,6 +1,6 @@
 import { isReviewable, type BookingOutcome } from '@hunted/platform';
 import type { MessagingBookingStatus } from '../bookings/messaging-bookings.js';
-import type { BookingEmailKind } from './booking-email-content.js';
+import type { BookingEmailKind } from '../mail/booking-email-rows.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { BookingEmailKind, BookingFacts } from '../booking-emails/booking-email-content.js';
-import { REVIEW_REQUEST_DELAY_MS } from '../booking-emails/email-rules.js';
+import type { BookingEmailKind, BookingFacts } from './booking-email-rows.js';
 
 export type OutboundEmailStatus = 'pending' | 'sent' | 'skipped' | 'failed';
 
@@ -128,7 +127,7 @@ export class OutboundEmailsRepository {
 
 /**
    * Writes the review requests due at `sessionNow` (the clock of session rules): one to the client of each booking
-   * that ended at least REVIEW_REQUEST_DELAY_MS ago and is reviewable by the outcome bookings published (held by
+   * that ended by `endedBy` (the booking emails' delay before asking) and is reviewable by the outcome bookings published (held by
    * then, within its review window: the shared copy's `held_from` and `reviewable_until`, compared, never worked
    * out), and not yet asked about at its current sequence (a request skipped because the booking moved later does
    * not stand in the way). A moved booking is asked at its new end; one cancelled or marked a no-show before its
@@ -137,6 +136,7 @@ export class OutboundEmailsRepository {
   async insertReviewRequests(
     manager: EntityManager,
     sessionNow: Date,
+    endedBy: Date,
     sendAt: Date,
     limit: number,
   ): Promise<PlannedEmail[]> {
@@ -151,7 +151,7 @@ export class OutboundEmailsRepository {
                 'pricePence', b.price_pence, 'sequence', b.sequence),
               $3
          from bookings b join booking_copies c on c.booking_id = b.booking_id
-        where c.ends_at <= $1::timestamptz - make_interval(secs => $2 / 1000.0)
+        where c.ends_at <= $2::timestamptz
           and c.held_from <= $1::timestamptz
           and $1::timestamptz <= c.reviewable_until
           and not exists (select 1 from outbound_emails e
@@ -161,7 +161,7 @@ export class OutboundEmailsRepository {
         limit $4
        on conflict on constraint outbound_emails_once do nothing
        returning id::text as id, kind, send_at`,
-      [sessionNow, REVIEW_REQUEST_DELAY_MS, sendAt, limit],
+      [sessionNow, endedBy, sendAt, limit],
     );
     return rows.map((row) => ({ id: row.id, kind: row.kind, sendAt: row.send_at }));
   }

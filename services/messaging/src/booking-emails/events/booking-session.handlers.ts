@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { IntegrationEvent } from '@hunted/contracts';
 import type { EventHandler } from '@hunted/platform';
 import type { EntityManager } from 'typeorm';
-import { BookingEmailPlanner } from '../../booking-emails/booking-email-planner.js';
+import { BookingEmailPlanner } from '../booking-email-planner.js';
 
 /*
  * The hunter's actions on a booking and what follows them: each tells the other side by email, once per event and

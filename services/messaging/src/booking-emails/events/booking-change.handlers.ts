@@ -2,10 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { IntegrationEvent } from '@hunted/contracts';
 import type { EventHandler } from '@hunted/platform';
 import type { EntityManager } from 'typeorm';
-import { BookingEmailPlanner } from '../../booking-emails/booking-email-planner.js';
-import { BookingQuestion } from '../../conversations/booking-question/booking-question.js';
-import { ConversationRepository } from '../../conversations/conversation.repository.js';
-import { MessagingBookings, type MessagingBookingStatus } from '../messaging-bookings.js';
+import { BookingEmailPlanner } from '../booking-email-planner.js';
+import { MessagingBookings, type MessagingBookingStatus } from '../../bookings/messaging-bookings.js';
 
 /** The events that change a booking's state, each leaving the copy in one. */
 type BookingChange =
@@ -15,8 +13,9 @@ type BookingChange =
   | 'bookings.booking.completed';
 
 /**
- * A change of a booking's state: the copy takes it, then the emails it calls for are planned, in the inbox
- * transaction. Older news than the copy holds (events overtook each other) changes nothing and sends nothing.
+ * A change of a booking's state, after the shared copy took it (BOOKING_COPY_HANDLERS): messaging's facts take it,
+ * then the emails it calls for are planned, in the inbox transaction. Older news than the facts hold (events
+ * overtook each other) changes nothing and sends nothing.
  */
 @Injectable()
 abstract class BookingChangeHandler<Type extends BookingChange> implements EventHandler<Type> {
@@ -36,32 +35,15 @@ abstract class BookingChangeHandler<Type extends BookingChange> implements Event
 }
 
 /**
- * A booking confirmed: copied, its confirmation and reminders planned, and the client's conversation with the
- * hunter opened (once per pair, whatever the order the events came in), with the client's question and photos in it
- * (once per booking).
+ * A booking confirmed: its facts kept, its confirmation and reminders planned. (Its conversation opens in
+ * conversations' own handler of the type, `conversations/events/booking-confirmed.handler.ts`, run after this one.)
  */
 @Injectable()
 export class BookingConfirmedHandler extends BookingChangeHandler<'bookings.booking.confirmed'> {
   readonly type = 'bookings.booking.confirmed' as const;
   protected readonly status = 'confirmed';
-
-  constructor(
-    bookings: MessagingBookings,
-    emails: BookingEmailPlanner,
-    private readonly conversations: ConversationRepository,
-    private readonly question: BookingQuestion,
-  ) {
-    super(bookings, emails);
-  }
-
   protected planEmails(manager: EntityManager, booking: IntegrationEvent<'bookings.booking.confirmed'>['data']) {
     return this.emails.confirmed(manager, booking);
-  }
-
-  override async handle(event: IntegrationEvent<'bookings.booking.confirmed'>, manager: EntityManager): Promise<void> {
-    await super.handle(event, manager);
-    await this.conversations.open(manager, event.data);
-    await this.question.post(manager, event.data);
   }
 }
 

@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { IntegrationEvent } from '@hunted/contracts';
 import type { EventHandler } from '@hunted/platform';
 import type { EntityManager } from 'typeorm';
-import { BookingEmailPlanner } from '../../booking-emails/booking-email-planner.js';
-import { MessagingBookings } from '../messaging-bookings.js';
+import { BookingEmailPlanner } from '../booking-email-planner.js';
+import { MessagingBookings } from '../../bookings/messaging-bookings.js';
 
 /**
  * A refund settled: noted on the copy and the client told. It never changes the booking's state or sequence (a
