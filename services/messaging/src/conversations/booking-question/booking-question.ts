@@ -59,7 +59,12 @@ export class BookingQuestion {
    * opening (a reinstatement) or a redelivered event finds them there and writes nothing.
    */
   async postHeldBack(manager: EntityManager, hunterId: number): Promise<void> {
-    for (const booking of await this.bookings.questionsOf(manager, hunterId)) await this.post(manager, booking);
+    for (const booking of await this.bookings.questionsOf(manager, hunterId)) {
+      // Already in its conversation, as every one is after the hunter's approval or claim (this runs on each event of
+      // an approved hunter): passed over without locking the conversation. post() checks again under the lock.
+      if (await this.messages.hasBookingQuestion(manager, booking.bookingId)) continue;
+      await this.post(manager, booking);
+    }
   }
 
   async post(manager: EntityManager, booking: HeldQuestion): Promise<void> {
