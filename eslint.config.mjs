@@ -21,6 +21,12 @@ const webFeatures = readdirSync(new URL('./web/src/features', import.meta.url), 
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+// Hunters' features (docs/decisions/0087-hunters-floor-plan.md): every folder of services/hunters/src but the ground
+// floor (store/), the top (demo/, which seeds through the features' owners) and the migrations.
+const hunterFeatures = readdirSync(new URL('./services/hunters/src', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !['store', 'demo', 'database'].includes(entry.name))
+  .map((entry) => entry.name);
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'test-results/**', 'playwright-report/**', '**/*.d.ts'] },
   eslint.configs.recommended,
@@ -159,6 +165,38 @@ export default tseslint.config(
               except: ['./store', './views'],
               message: 'Views read on the store alone: they import no feature (features import them).',
             },
+          ],
+        },
+      ],
+    },
+  },
+  // Hunters' floors (docs/decisions/0087-hunters-floor-plan.md): store/ (the owners of the tables several features
+  // stand on, photo storage and the profile's pure rules) is the ground floor and imports nothing else of the
+  // service; each feature stands on the store alone, never on another feature; demo/ at the top may import any.
+  {
+    files: ['services/hunters/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensionAlias: { '.js': ['.ts', '.js'] } })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './services/hunters/src/store',
+              from: './services/hunters/src',
+              except: ['./store'],
+              message: 'The store is the ground floor: it imports no feature (they import it).',
+            },
+            ...hunterFeatures.map((feature) => ({
+              target: `./services/hunters/src/${feature}`,
+              from: './services/hunters/src',
+              except: [`./${feature}`, './store'],
+              message:
+                'A feature stands on the store alone: move what two features share down into store/ rather than import another feature.',
+            })),
           ],
         },
       ],

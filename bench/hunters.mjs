@@ -5,8 +5,8 @@
 import { HUNTER_LANGUAGES, HUNTER_LOCATIONS, HUNTER_SERVICES, HUNTER_SPECIALTIES, hunterListQuerySchema } from '@hunted/contracts';
 import pg from 'pg';
 import { DEMO_HUNTERS } from '../services/hunters/dist/demo/demo-hunters.js';
-import { hunterListQueryOf } from '../services/hunters/dist/hunters/hunter-query.js';
-import { listingStatement } from '../services/hunters/dist/hunters/hunter-sql.js';
+import { hunterListQueryOf } from '../services/hunters/dist/store/hunter-query.js';
+import { listingStatement } from '../services/hunters/dist/store/hunter-sql.js';
 import { indexScans, scanDelta, settleStats } from './pg-stats.mjs';
 
 export const HUNTER_COUNT = Number(process.env.BENCH_HUNTERS ?? 10_000);

@@ -41,7 +41,9 @@ export function getJson(url: string, headers: http.OutgoingHttpHeaders, agent: h
   const startedAt = Date.now();
   return new Promise((resolve, reject) => {
     let answered = false;
-    const request = http.get(url, { agent, headers: { accept: 'application/json', ...headers } }, (response) => {
+    let gaveUp = false;
+    const abort = new AbortController();
+    const request = http.get(url, { agent, headers: { accept: 'application/json', ...headers }, signal: abort.signal }, (response) => {
       answered = true;
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -56,10 +58,20 @@ export function getJson(url: string, headers: http.OutgoingHttpHeaders, agent: h
         }
       });
     });
-    const deadline = setTimeout(() => request.destroy(new Error(`${url} did not answer within ${timeoutMs} ms`)), timeoutMs);
+    // The deadline answers the caller itself, then aborts the request. A request still queued for a pooled socket
+    // reports its end only once the pool hands it one (when a busy service frees a socket, seconds later), so
+    // waiting for that error would hold the caller past its deadline; the abort keeps the request from being sent
+    // on that socket, to a service the caller no longer waits for.
+    const deadline = setTimeout(() => {
+      gaveUp = true;
+      reject(new Error(`${url} did not answer within ${timeoutMs} ms`));
+      abort.abort();
+    }, timeoutMs);
     deadline.unref();
     request.on('error', (error: NodeJS.ErrnoException) => {
       clearTimeout(deadline);
+      // The abort's own error, after the deadline has answered.
+      if (gaveUp) return;
       const left = timeoutMs - (Date.now() - startedAt);
       if (!answered && !retried && left > 0 && isStaleConnection(error, request)) {
         getJson(url, headers, agent, left, true).then(resolve, reject);

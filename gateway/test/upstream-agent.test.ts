@@ -55,6 +55,36 @@ describe('getJson over the pool', () => {
     }
   });
 
+  it('fails a call waiting for a pooled socket at its deadline, and never sends it once a socket is free', async () => {
+    // One socket, held by a call the service answers only when the test says. A second call waits for that socket
+    // and gives up at its own deadline, while the socket is still held; then the socket is freed and a third call
+    // is made. The pool hands sockets out in call order, so
+    // had the second call been kept in the queue and sent, the service would see it before the third.
+    const seen: string[] = [];
+    let releaseHeld: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (releaseHeld = resolve));
+    const oneAtATime = http.createServer((req, res) => {
+      seen.push(req.url ?? '');
+      if (req.url === '/held') void held.then(() => res.end('{}'));
+      else res.end('{}');
+    });
+    await new Promise<void>((resolve) => oneAtATime.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(oneAtATime.address() as AddressInfo).port}`;
+    const oneSocket = createUpstreamAgent(1, 30_000);
+    try {
+      const first = getJson(`${url}/held`, {}, oneSocket, 10_000);
+      await expect(getJson(`${url}/gave-up`, {}, oneSocket, 50)).rejects.toThrow('did not answer within 50 ms');
+      releaseHeld();
+      await first;
+      await getJson(`${url}/after`, {}, oneSocket, 10_000);
+      expect(seen).toEqual(['/held', '/after']);
+    } finally {
+      oneSocket.destroy();
+      oneAtATime.closeAllConnections();
+      await new Promise((resolve) => oneAtATime.close(resolve));
+    }
+  });
+
   it('gives up at its deadline counted from the call, a wait for a pooled socket included', async () => {
     // Its deadline's timer on a clock the test moves (the sockets are real): all six calls start at one moment,
     // two get the agent's two sockets to a service that never answers and four wait for one. Each must fail at

@@ -67,21 +67,51 @@ describe('lint rules', { timeout: 180_000 }, () => {
     expect(await ruleIdsOf(view, 'services/bookings/src/disputes/admin-disputes.service.ts')).toEqual([]);
   });
 
+  it("keeps hunters' floors: the store imports no feature, a feature imports no other feature", async () => {
+    const vetting =
+      "import type { VettingService } from '../vetting/vetting.service.js';\nexport type V = VettingService;\n";
+    // Upward from the store, and across: the profile taking vetting's service (what it once did with its repository).
+    expect(await ruleIdsOf(vetting, 'services/hunters/src/store/hunter-input.ts')).toContain(restricted);
+    expect(await ruleIdsOf(vetting, 'services/hunters/src/hunters/hunters.service.ts')).toContain(restricted);
+    const edits =
+      "import type { HunterEditsService } from '../../edits/hunter-edits.service.js';\nexport type E = HunterEditsService;\n";
+    expect(await ruleIdsOf(edits, 'services/hunters/src/sessions/events/booking-completed.handler.ts')).toContain(
+      restricted,
+    );
+    // Down to the store, within a feature, and from demo/ at the top, imports stay allowed.
+    const store =
+      "import type { HunterRepository } from '../store/hunter.repository.js';\nexport type H = HunterRepository;\n";
+    expect(await ruleIdsOf(store, 'services/hunters/src/known-brands/go-to-brands.service.ts')).toEqual([]);
+    const own = "import type { VettingService } from './vetting.service.js';\nexport type V = VettingService;\n";
+    expect(await ruleIdsOf(own, 'services/hunters/src/vetting/vetting.module.ts')).toEqual([]);
+    const availability =
+      "import type { AvailabilityRepository } from '../availability/availability.repository.js';\nexport type A = AvailabilityRepository;\n";
+    expect(await ruleIdsOf(availability, 'services/hunters/src/demo/demo-data.seeder.ts')).toEqual([]);
+  });
+
   it("keeps messaging's floors: the copies, mail/ and live/ import no feature", async () => {
     const planner =
       "import type { BookingEmailPlanner } from '../../booking-emails/booking-email-planner.js';\nexport type P = BookingEmailPlanner;\n";
     const conversations =
       "import type { ConversationRepository } from '../conversations/conversation.repository.js';\nexport type C = ConversationRepository;\n";
     // A copy's handler reaching up into a feature, the ledger into a feature, live delivery into conversations.
-    expect(await ruleIdsOf(planner, 'services/messaging/src/hunters/events/hunter-created.handler.ts')).toContain(restricted);
-    expect(await ruleIdsOf(conversations, 'services/messaging/src/mail/outbound-emails.repository.ts')).toContain(restricted);
+    expect(await ruleIdsOf(planner, 'services/messaging/src/hunters/events/hunter-created.handler.ts')).toContain(
+      restricted,
+    );
+    expect(await ruleIdsOf(conversations, 'services/messaging/src/mail/outbound-emails.repository.ts')).toContain(
+      restricted,
+    );
     expect(await ruleIdsOf(conversations, 'services/messaging/src/live/live-delivery.ts')).toContain(restricted);
-    expect(await ruleIdsOf(conversations, 'services/messaging/src/bookings/messaging-bookings.ts')).toContain(restricted);
+    expect(await ruleIdsOf(conversations, 'services/messaging/src/bookings/messaging-bookings.ts')).toContain(
+      restricted,
+    );
     // Within the ground floor, and from a feature down to it (or across features), imports stay allowed.
     const members = "import type { MemberCopies } from '../users/member-copies.js';\nexport type M = MemberCopies;\n";
     expect(await ruleIdsOf(members, 'services/messaging/src/mail/member-email.ts')).toEqual([]);
     expect(await ruleIdsOf(members, 'services/messaging/src/contact/contact.service.ts')).toEqual([]);
-    expect(await ruleIdsOf(conversations, 'services/messaging/src/booking-emails/booking-email-planner.ts')).toEqual([]);
+    expect(await ruleIdsOf(conversations, 'services/messaging/src/booking-emails/booking-email-planner.ts')).toEqual(
+      [],
+    );
   });
 
   it('lets only lib/api-client.ts call fetch in the web app', async () => {

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SpanKind } from '@opentelemetry/api';
 import { AVAILABILITY_SLOTS, DEFAULT_SESSION_TYPES, londonDateOf, WEEKDAYS, type SessionUser, type WeeklyHours } from '@hunted/contracts';
 import {
-  freePort,
   removeTestData,
   startInMemoryTracing,
   startServiceApp,
@@ -67,7 +67,8 @@ function identityStandIn(): http.Server {
 }
 
 /** A mail catcher (the `smtp-server` package, as messaging's tests use) counting what it accepts. */
-async function startMailCatcher(port: number, received: string[]): Promise<SMTPServer> {
+/** Listens on port 0 and answers the port the OS gave: a free port picked first could be taken before it listens. */
+async function startMailCatcher(received: string[]): Promise<{ server: SMTPServer; port: number }> {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -83,9 +84,9 @@ async function startMailCatcher(port: number, received: string[]): Promise<SMTPS
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
+    server.listen(0, '127.0.0.1', () => resolve());
   });
-  return server;
+  return { server, port: (server.server.address() as AddressInfo).port };
 }
 
 describe('one trace across the real gateway, bookings and messaging', () => {
@@ -108,8 +109,8 @@ describe('one trace across the real gateway, bookings and messaging', () => {
     db = new pg.Client({ connectionString: TEST_DATABASE_URL });
     await db.connect();
 
-    const smtpPort = await freePort();
-    mailCatcher = await startMailCatcher(smtpPort, mails);
+    let smtpPort: number;
+    ({ server: mailCatcher, port: smtpPort } = await startMailCatcher(mails));
     messagingConfig = messagingConfigOf(
       testServiceEnv(SCHEMAS.messaging, { REDIS_PREFIX, SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: 'Hunted Test <no-reply@hunted.test>' }),
     );

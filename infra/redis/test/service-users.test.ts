@@ -1,11 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BOOKING_COPY_HANDLERS, BookingCopies, defineJob, JobQueue, USER_COPY_HANDLERS, type JobHandler, type JobRun } from '@hunted/platform';
-import { freePort, TEST_REDIS_URL, testConfig, waitFor } from '@hunted/platform/testing';
+import { PrivateRedis, TEST_REDIS_URL, testConfig, waitFor } from '@hunted/platform/testing';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appliedCount, EventBusWorld } from '../../../libs/platform/test/events/harness.js';
@@ -127,33 +126,24 @@ describe('Redis users per app: what each may do (ACL DRYRUN on the real Redis)',
 describe('Redis users per app: the platform runs under them (redis-server --aclfile)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'hunted-redis-acl-'));
   const passwords = Object.fromEntries(APPS.map((app) => [app, `pw-${app}-${randomBytes(4).toString('hex')}`]));
-  let server: ChildProcess;
+  const aclPath = join(dir, 'users.acl');
+  // Its port held from the start (a free port handed to redis-server could be taken first), the ACL file on top.
+  const redis = new PrivateRedis(0, { args: ['--appendonly', 'no', '--aclfile', aclPath] });
   let port: number;
   let world: EventBusWorld;
   const urlOf = (app: string) => `redis://${userNameOf(app)}:${passwords[app]}@127.0.0.1:${port}`;
 
   beforeAll(async () => {
-    port = await freePort();
-    world = new EventBusWorld(`redis://127.0.0.1:${port}`);
-    const file = join(dir, 'users.acl');
-    writeFileSync(file, aclFile({ prefix: world.prefix, passwords }));
-    server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--aclfile', file], { stdio: 'ignore' });
-    const probe = client(world.redisUrl);
-    await waitFor('redis-server with the ACL file', async () => {
-      try {
-        if (probe.status !== 'ready') await probe.connect();
-        return (await probe.ping()) === 'PONG';
-      } catch {
-        probe.disconnect();
-        return false;
-      }
-    });
-    probe.disconnect();
+    await redis.hold();
+    port = redis.port;
+    world = new EventBusWorld(redis.url);
+    writeFileSync(aclPath, aclFile({ prefix: world.prefix, passwords }));
+    await redis.start();
   });
 
   afterAll(async () => {
     await world.close();
-    server.kill('SIGTERM');
+    await redis.destroy();
     rmSync(dir, { recursive: true, force: true });
   });
 

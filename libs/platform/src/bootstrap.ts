@@ -58,7 +58,13 @@ export function drainConnectionsOnShutdown(fastify: FastifyInstance, drainMs: nu
     const server = fastify.server;
     if (!server.listening) return;
     await new Promise<void>((drained) => {
-      const deadline = setTimeout(() => server.closeIdleConnections(), drainMs);
+      // At the deadline the idle connections left are closed, and the wait ends whatever else is open (a request
+      // still running, an upgraded socket): Fastify's own server.close() waits for those, as it always has, and
+      // this hook stays well inside the 10 s Fastify gives it.
+      const deadline = setTimeout(() => {
+        server.closeIdleConnections();
+        drained();
+      }, drainMs);
       // net.Server's close, not http.Server's: it stops accepting and calls back once every connection has ended,
       // without closing the idle ones. Fastify's own server.close() afterwards finds it closed, which it allows.
       NetServer.prototype.close.call(server, () => {

@@ -15,7 +15,7 @@ import {
   type JobRun,
   type PendingJob,
 } from '../src/index.js';
-import { freePort, PrivateRedis, readJobScheduler, TEST_REDIS_URL, testConfig, waitFor } from '../src/testing/index.js';
+import { PrivateRedis, readJobScheduler, TEST_REDIS_URL, testConfig, waitFor } from '../src/testing/index.js';
 
 /** Every line Nest's Logger is given while the tests run, by level. */
 class Lines implements LoggerService {
@@ -238,7 +238,7 @@ describe('jobs while Redis is away', () => {
   const redis = new PrivateRedis();
 
   beforeAll(async () => {
-    redis.port = await freePort();
+    await redis.hold();
   });
 
   afterAll(async () => {

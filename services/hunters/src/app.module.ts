@@ -8,7 +8,6 @@ import {
 } from '@hunted/platform';
 import type { HuntersConfig } from './config.js';
 import { AvailabilityModule } from './availability/availability.module.js';
-import { BrandCopiesModule } from './brand-copies/brand-copies.module.js';
 import { BrandCreatedHandler } from './brand-copies/events/brand-created.handler.js';
 import { BrandDeletedHandler } from './brand-copies/events/brand-deleted.handler.js';
 import { BrandUpdatedHandler } from './brand-copies/events/brand-updated.handler.js';
@@ -23,6 +22,7 @@ import { PicksModule } from './picks/picks.module.js';
 import { PayoutAccountUpdatedHandler } from './payouts/events/payout-account-updated.handler.js';
 import { HunterRatingChangedHandler } from './ratings/events/hunter-rating-changed.handler.js';
 import { BookingCompletedHandler } from './sessions/events/booking-completed.handler.js';
+import { StoreModule } from './store/store.module.js';
 import { DemoHunterClaim } from './users/demo-hunter-claim.js';
 import { VettingModule } from './vetting/vetting.module.js';
 
@@ -52,10 +52,9 @@ export class AppModule extends serviceAppModule<HuntersConfig>({
         BrandDeletedHandler,
       ],
       imports: [
-        UserCopiesModule.forService({ onRegistered: DemoHunterClaim, imports: [HuntersModule] }),
-        HuntersModule,
+        UserCopiesModule.forService({ onRegistered: DemoHunterClaim, imports: [StoreModule] }),
+        StoreModule,
         BookingCopiesModule,
-        BrandCopiesModule,
       ],
     }),
     DemoModule,

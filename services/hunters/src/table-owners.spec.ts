@@ -22,10 +22,10 @@ const SRC = fileURLToPath(new URL('.', import.meta.url));
 const TABLES: TableOwnership[] = [
   {
     table: 'hunters',
-    owners: ['hunters/hunter.repository.ts'],
+    owners: ['store/hunter.repository.ts'],
     readers: [
       {
-        file: 'hunters/hunter-sql.ts',
+        file: 'store/hunter-sql.ts',
         why: "the listing's statements, kept pure so the bench can EXPLAIN them; only HunterRepository runs them",
       },
       { file: 'picks/hunter-pick.repository.ts', why: "the day's hunter's name, photo and approval, joined to the pick and the rota" },
@@ -37,9 +37,9 @@ const TABLES: TableOwnership[] = [
   },
   { table: 'hunter_pick_rota', owners: ['picks/hunter-pick.repository.ts'] },
   { table: 'hunter_picks', owners: ['picks/hunter-pick.repository.ts'] },
-  { table: 'hunter_completed_sessions', owners: ['hunters/hunter.repository.ts'] },
-  { table: 'hunter_vetting_decisions', owners: ['vetting/hunter-decision.repository.ts'] },
-  { table: 'hunter_photos', owners: ['photos/hunter-photos.ts'] },
+  { table: 'hunter_completed_sessions', owners: ['store/hunter.repository.ts'] },
+  { table: 'hunter_vetting_decisions', owners: ['store/hunter-decision.repository.ts'] },
+  { table: 'hunter_photos', owners: ['store/hunter-photos.ts'] },
   // Private: no read of a profile joins it (the listing, a hunter's page and the sitemap read `hunters` alone).
   { table: 'hunter_joining_details', owners: ['joining/joining-details.repository.ts'] },
   { table: 'hunter_availability', owners: ['availability/availability.repository.ts'] },
@@ -51,19 +51,19 @@ const TABLES: TableOwnership[] = [
   {
     table: 'hunter_edits',
     owners: ['edits/hunter-edit.repository.ts'],
-    readers: [{ file: 'hunters/hunter-sql.ts', why: "a brand named in a hunter's edit is a brand the hunter knows (`brand`, `valueTag`)" }],
+    readers: [{ file: 'store/hunter-sql.ts', why: "a brand named in a hunter's edit is a brand the hunter knows (`brand`, `valueTag`)" }],
   },
   {
     table: 'hunter_edit_items',
     owners: ['edits/hunter-edit.repository.ts'],
-    readers: [{ file: 'hunters/hunter-sql.ts', why: "a brand named in a hunter's edit is a brand the hunter knows (`brand`, `valueTag`)" }],
+    readers: [{ file: 'store/hunter-sql.ts', why: "a brand named in a hunter's edit is a brand the hunter knows (`brand`, `valueTag`)" }],
   },
   {
     table: 'brand_copies',
-    owners: ['brand-copies/brand-copies.ts'],
+    owners: ['store/brand-copies.ts'],
     readers: [
       { file: 'known-brands/go-to-brands.repository.ts', why: "a hunter's go-to brands are read with their names and images in one statement" },
-      { file: 'hunters/hunter-sql.ts', why: "the listing's `valueTag` keeps the hunters who know a brand with that tag" },
+      { file: 'store/hunter-sql.ts', why: "the listing's `valueTag` keeps the hunters who know a brand with that tag" },
       {
         file: 'edits/hunter-edit.repository.ts',
         why: "an edit names only the directory's brands, keeps each one's name, and links it while the copy has it",
@@ -74,7 +74,7 @@ const TABLES: TableOwnership[] = [
   {
     table: 'hunter_go_to_brands',
     owners: ['known-brands/go-to-brands.repository.ts'],
-    readers: [{ file: 'hunters/hunter-sql.ts', why: "the listing's `brand` and `valueTag` keep the hunters who know a brand" }],
+    readers: [{ file: 'store/hunter-sql.ts', why: "the listing's `brand` and `valueTag` keep the hunters who know a brand" }],
   },
   {
     table: 'users',

@@ -1,5 +1,11 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { BOOKING_COPY_HANDLERS, BookingCopiesModule, EventsModule, PlatformModule, USER_COPY_HANDLERS } from '@hunted/platform';
+import {
+  BOOKING_COPY_HANDLERS,
+  BookingCopiesModule,
+  EventsModule,
+  PlatformModule,
+  USER_COPY_HANDLERS,
+} from '@hunted/platform';
 import { BookingEmailsModule } from './booking-emails/booking-emails.module.js';
 import {
   BookingCancelledHandler,

@@ -3,7 +3,6 @@ import type { BookingEventV1, EventPayload, EventType, IntegrationEvent } from '
 import { EventConsumer, toStreamFields, type JobQueue } from '@hunted/platform';
 import {
   consumerCaughtUp,
-  freePort,
   PrivateRedis,
   startServiceApp,
   startTestPublisher,
@@ -178,7 +177,7 @@ describe('messaging: booking emails', () => {
     db = new pg.Client({ connectionString: TEST_DATABASE_URL, options: `-c search_path=${SCHEMA}` });
     await db.connect();
     for (const schema of Object.values(PUBLISHER_SCHEMAS)) await db.query(`drop schema if exists ${schema} cascade`);
-    inbox = new MailInbox(await freePort());
+    inbox = new MailInbox();
     await inbox.start();
     const env = testServiceEnv(SCHEMA, {
       SMTP_URL: `smtp://127.0.0.1:${inbox.port}`,
@@ -565,9 +564,10 @@ describe('messaging: booking emails', () => {
 describe('messaging: booking emails while Redis is away', () => {
   it('writes the emails in the inbox transaction and sends them once Redis is back (the sweep queues them)', async () => {
     const schema = `${SCHEMA}_outage`;
-    const inbox = new MailInbox(await freePort());
+    const inbox = new MailInbox();
     await inbox.start();
-    const redis = new PrivateRedis(await freePort());
+    const redis = new PrivateRedis();
+    await redis.hold();
     const env = testServiceEnv(schema, {
       REDIS_URL: redis.url,
       REDIS_PREFIX: 'booking-emails-it:',

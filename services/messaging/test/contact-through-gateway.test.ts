@@ -1,5 +1,5 @@
 import type { ContactSubmission, SessionUser } from '@hunted/contracts';
-import { freePort, startServiceApp, testServiceEnv, waitFor, type RunningServiceApp } from '@hunted/platform/testing';
+import { startServiceApp, testServiceEnv, waitFor, type RunningServiceApp } from '@hunted/platform/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGatewayInFront, type GatewayInFront } from '../../../gateway/test/support/test-gateway.js';
@@ -25,7 +25,7 @@ describe('the contact form through the gateway', () => {
   let inbox: MailInbox;
 
   beforeAll(async () => {
-    inbox = new MailInbox(await freePort());
+    inbox = new MailInbox();
     await inbox.start();
     const env = testServiceEnv(SCHEMA, {
       SMTP_URL: `smtp://127.0.0.1:${inbox.port}`,

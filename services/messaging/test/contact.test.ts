@@ -136,7 +136,7 @@ describe('messaging: the contact inbox', () => {
     let inbox: MailInbox;
 
     beforeAll(async () => {
-      inbox = new MailInbox(await freePort());
+      inbox = new MailInbox();
       await inbox.start();
       ({ app, base } = await startApp({ smtpPort: inbox.port, redisPrefix: `${REDIS_PREFIX}up:` }));
     });
@@ -361,9 +361,10 @@ describe('messaging: the contact inbox', () => {
   }
 
   it('takes a submission while Redis is down and emails it once Redis is back', async () => {
-    const inbox = new MailInbox(await freePort());
+    const inbox = new MailInbox();
     await inbox.start();
-    const redis = new PrivateRedis(await freePort());
+    const redis = new PrivateRedis();
+    await redis.hold();
     const { app, base } = await startApp({ smtpPort: inbox.port, redisUrl: redis.url, redisPrefix: 'contact-it:' });
     try {
       await redisOutage(app, base, inbox, redis);

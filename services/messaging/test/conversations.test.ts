@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { ConversationMessage, ConversationSummary, IntegrationEvent } from '@hunted/contracts';
-import { EventConsumer } from '@hunted/platform';
+import { londonDateOf, londonInstant, type ConversationMessage, type ConversationSummary, type IntegrationEvent } from '@hunted/contracts';
+import { EventConsumer, setClockOffset } from '@hunted/platform';
 import {
   startServiceApp,
   TEST_DATABASE_URL,
@@ -356,11 +356,17 @@ describe('messaging: the daily cap per conversation', () => {
   afterAll(async () => {
     await others?.close();
     await service?.close();
+    // After the service has stopped: a move of the clock runs its scheduled jobs at once.
+    setClockOffset(0);
     for (const name of others?.schemas() ?? []) await db.query(`drop schema if exists ${name} cascade`);
     await db?.end();
   });
 
   it('takes MESSAGES_PER_CONVERSATION_PER_DAY messages a day from both people together, then says so with 429', async () => {
+    // The day is the platform clock's London date: held at today's London noon, far from either midnight, so a run
+    // near 00:00 in London does not count its sends on two days (and take more than five).
+    const noonToday = londonInstant(londonDateOf(Date.now()), '12:00');
+    setClockOffset(noonToday - Date.now());
     const conversationWith = async (hunterId: number) =>
       (await db.query(`select id from conversations where hunter_id = $1`, [hunterId])).rows[0].id as string;
     const withSofia = await conversationWith(5);
@@ -390,8 +396,9 @@ describe('messaging: the daily cap per conversation', () => {
     expect(retried).toEqual({ status: 201, body: stored.body });
     expect((await post(ada, withGrace, grace, 'Hello Grace')).status).toBe(201);
 
-    // A new day (in London, the site's time) starts a new count.
-    await db.query(`update conversations set messages_day = messages_day - 1 where id = $1`, [withSofia]);
+    // A new day (in London, the site's time) starts a new count: the clock at tomorrow's London noon.
+    setClockOffset(londonInstant(londonDateOf(noonToday + 24 * 60 * 60 * 1000), '12:00') - Date.now());
     expect((await post(sofia, withSofia, ada, 'A new day')).status).toBe(201);
+    expect((await post(sofia, withSofia, ada, 'Still room today')).status).toBe(201);
   });
 });

@@ -1,7 +1,6 @@
 import type { HunterDecisionKind, HunterStatus, IntegrationEvent } from '@hunted/contracts';
 import { EventConsumer } from '@hunted/platform';
 import {
-  freePort,
   startServiceApp,
   TEST_DATABASE_URL,
   testServiceEnv,
@@ -98,7 +97,7 @@ describe('messaging: hunter vetting', () => {
   beforeAll(async () => {
     db = new pg.Client({ connectionString: TEST_DATABASE_URL, options: `-c search_path=${SCHEMA}` });
     await db.connect();
-    inbox = new MailInbox(await freePort());
+    inbox = new MailInbox();
     await inbox.start();
     const env = testServiceEnv(SCHEMA, {
       SMTP_URL: `smtp://127.0.0.1:${inbox.port}`,

@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMail {
@@ -10,8 +11,19 @@ export interface ReceivedMail {
 export class MailInbox {
   readonly mails: ReceivedMail[] = [];
   private server: SMTPServer | undefined;
+  private boundPort: number | undefined;
 
-  constructor(readonly port: number) {}
+  /**
+   * Port 0, the default, binds whatever port the OS gives at start() (read back as `port`): a free port picked
+   * first and bound afterwards can be taken in between by a test running beside this one. A test that plays SMTP
+   * being down before the inbox starts names its port instead.
+   */
+  constructor(private readonly requestedPort = 0) {}
+
+  /** The port the inbox listens on once started; before, the one it was asked to take. */
+  get port(): number {
+    return this.boundPort ?? this.requestedPort;
+  }
 
   async start(): Promise<void> {
     this.server = new SMTPServer({
@@ -34,8 +46,9 @@ export class MailInbox {
     const server = this.server;
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(this.port, '127.0.0.1', () => resolve());
+      server.listen(this.requestedPort, '127.0.0.1', () => resolve());
     });
+    this.boundPort = (server.server.address() as AddressInfo).port;
   }
 
   /** The mails carrying header `name: value` (a header the sender sets, like `X-Hunted-Booking`). */

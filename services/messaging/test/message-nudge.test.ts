@@ -1,5 +1,4 @@
 import {
-  freePort,
   PrivateRedis,
   startServiceApp,
   TEST_DATABASE_URL,
@@ -63,7 +62,7 @@ describe('messaging: the unread-message email', () => {
   beforeAll(async () => {
     db = new pg.Client({ connectionString: TEST_DATABASE_URL, options: `-c search_path=${SCHEMA}` });
     await db.connect();
-    inbox = new MailInbox(await freePort());
+    inbox = new MailInbox();
     await inbox.start();
     const env = testServiceEnv(SCHEMA, {
       SMTP_URL: `smtp://127.0.0.1:${inbox.port}`,
@@ -167,7 +166,7 @@ describe('messaging: the unread-message email with Redis away', () => {
   beforeAll(async () => {
     db = new pg.Client({ connectionString: TEST_DATABASE_URL, options: `-c search_path=${schema}` });
     await db.connect();
-    inbox = new MailInbox(await freePort());
+    inbox = new MailInbox();
     await inbox.start();
     await redis.start();
     const env = testServiceEnv(schema, {

@@ -1,7 +1,6 @@
 import { eventMigrations, openMigratedDataSource, type JobQueue } from '@hunted/platform';
 import {
   dropTestSchema,
-  freePort,
   removeTestData,
   startServiceApp,
   TEST_DATABASE_URL,
@@ -88,7 +87,7 @@ describe('messaging: the move into one email ledger', () => {
     expect(THROUGH_LEDGER).toBeGreaterThan(0);
     db = new pg.Client({ connectionString: TEST_DATABASE_URL, options: `-c search_path=${SCHEMA}` });
     await db.connect();
-    inbox = new MailInbox(await freePort());
+    inbox = new MailInbox();
     await inbox.start();
     const env = loadConfig(testServiceEnv(SCHEMA));
     await dropTestSchema(env);

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { BookingEventV1, ConversationMessage, EventPayload, EventType, IntegrationEvent } from '@hunted/contracts';
 import { EventConsumer, setClockOffset } from '@hunted/platform';
 import {
-  freePort,
   startServiceApp,
   testIdentityToken,
   TEST_DATABASE_URL,
@@ -108,7 +107,7 @@ describe('messaging: the session itself (joining details, hunter actions, review
   beforeAll(async () => {
     db = new pg.Client({ connectionString: TEST_DATABASE_URL, options: `-c search_path=${SCHEMA}` });
     await db.connect();
-    inbox = new MailInbox(await freePort());
+    inbox = new MailInbox();
     await inbox.start();
     const env = testServiceEnv(SCHEMA, {
       SMTP_URL: `smtp://127.0.0.1:${inbox.port}`,

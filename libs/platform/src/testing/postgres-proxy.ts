@@ -1,5 +1,4 @@
-import { createConnection, createServer, type Server, type Socket } from 'node:net';
-import { freePort } from './private-redis.js';
+import { createConnection, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 
 /**
  * A TCP proxy between the code under test and the shared PostgreSQL, to play a database outage without touching
@@ -42,8 +41,9 @@ export class PostgresProxy {
 
   async start(): Promise<void> {
     if (this.server) return;
-    if (!this.port) this.port = await freePort();
     const server = createServer((client) => this.forward(client));
+    // The first start binds port 0 and keeps the port the OS gave: a free port picked first and bound afterwards
+    // could be taken in between by a test running beside this one. A restart takes the same port again.
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(this.port, '127.0.0.1', () => {
@@ -51,6 +51,7 @@ export class PostgresProxy {
         resolve();
       });
     });
+    this.port = (server.address() as AddressInfo).port;
     this.server = server;
   }
 

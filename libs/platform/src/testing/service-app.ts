@@ -5,7 +5,7 @@ import { IDENTITY_HEADER, type AuthenticatedUser } from '../auth/internal-token.
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { listenService } from '../bootstrap.js';
 import type { BaseEnv } from '../config/env.js';
-import { freePort } from './private-redis.js';
+import type { AddressInfo } from 'node:net';
 import { TEST_DATABASE_URL, TEST_INTERNAL_AUTH_PUBLIC_KEY, TEST_REDIS_URL, testIdentityToken } from './test-env.js';
 
 /**
@@ -64,23 +64,17 @@ export async function startServiceApp<Config extends BaseEnv, App extends INestA
   const fresh = options.fresh ?? true;
   if (fresh) await dropTestSchema(config);
   const app = await create(config);
-  let port = options.port ?? (await freePort());
   let opsPort: number | undefined;
-  for (let attempt = 1; ; attempt++) {
-    try {
-      // As main.ts starts it (listenService), on 127.0.0.1 and the port chosen here.
-      ({ opsPort } = await listenService(app as unknown as NestFastifyApplication, { ...config, PORT: port, HOST: '127.0.0.1' }));
-      break;
-    } catch (error) {
-      // A free port found a moment ago can be taken by then (apps started side by side): take another.
-      if (options.port === undefined && attempt < 3 && (error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-        port = await freePort();
-        continue;
-      }
-      await app.close();
-      throw error;
-    }
+  try {
+    // As main.ts starts it (listenService), on 127.0.0.1: on the port asked for, else on port 0 and the port the
+    // OS gave, read back. A free port picked first and bound afterwards can be taken in between (apps started side
+    // by side).
+    ({ opsPort } = await listenService(app as unknown as NestFastifyApplication, { ...config, PORT: options.port ?? 0, HOST: '127.0.0.1' }));
+  } catch (error) {
+    await app.close();
+    throw error;
   }
+  const port = (app.getHttpServer().address() as AddressInfo).port;
   return {
     app,
     base: `http://127.0.0.1:${port}`,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { isTransientError } from '@hunted/platform';
-import { freePort, PostgresProxy, TEST_DATABASE_URL, waitFor } from '@hunted/platform/testing';
+import { PostgresProxy, TEST_DATABASE_URL, UNREACHABLE_PORT, waitFor } from '@hunted/platform/testing';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
@@ -93,7 +93,8 @@ describe('isTransientError with real driver errors', () => {
   });
 
   it('takes Redis being away as transient, with and without an offline queue', async () => {
-    const port = await freePort();
+    // Nothing ever listens there; a free port picked now could be taken by a test beside this one.
+    const port = UNREACHABLE_PORT;
     const retrying = new Redis(`redis://127.0.0.1:${port}`, { maxRetriesPerRequest: 1, retryStrategy: () => 50 });
     retrying.on('error', () => undefined);
     cleanups.push(async () => retrying.disconnect());

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { HuntersModule } from '../hunters/hunters.module.js';
+import { StoreModule } from '../store/store.module.js';
 import { AvailabilityController } from './availability.controller.js';
 import { AvailabilityRepository } from './availability.repository.js';
 import { AvailabilityService } from './availability.service.js';
@@ -9,7 +9,7 @@ import { AvailabilityService } from './availability.service.js';
  * through AvailabilityRepository.
  */
 @Module({
-  imports: [HuntersModule],
+  imports: [StoreModule],
   controllers: [AvailabilityController],
   providers: [AvailabilityRepository, AvailabilityService],
   exports: [AvailabilityRepository],

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { AvailabilityDay, AvailabilitySlot, WeeklyHours } from '@hunted/contracts';
 import { DataSource } from 'typeorm';
-import { HunterRepository } from '../hunters/hunter.repository.js';
+import { HunterRepository } from '../store/hunter.repository.js';
 import { AvailabilityRepository, type DateRange, type DateRecord } from './availability.repository.js';
 
 /**

@@ -3,7 +3,7 @@ import { dateOfDayNumber, dayNumberOf, londonDateOf, pricePerSessionOf } from '@
 import { DemoDataLoader } from '@hunted/platform';
 import type { EntityManager } from 'typeorm';
 import { AvailabilityRepository } from '../availability/availability.repository.js';
-import { HunterRepository } from '../hunters/hunter.repository.js';
+import { HunterRepository } from '../store/hunter.repository.js';
 import { JoiningDetailsRepository } from '../joining/joining-details.repository.js';
 import {
   DEMO_HUNTERS,

@@ -27,7 +27,7 @@ import {
   type AuthenticatedUser,
 } from '@hunted/platform';
 import type { FastifyReply } from 'fastify';
-import { PROFILE_BODY_LIMIT } from '../photos/hunter-photos.js';
+import { PROFILE_BODY_LIMIT } from '../store/hunter-photos.js';
 import { HunterEditsService, pagingOf } from './hunter-edits.service.js';
 
 const NOT_FOUND = HUNTER_EDIT_MESSAGES.notFound;

@@ -11,8 +11,8 @@ import {
 } from '@hunted/contracts';
 import { BookingCopies, EventPublisher, isEditable, now } from '@hunted/platform';
 import { DataSource } from 'typeorm';
-import { HunterRepository } from '../hunters/hunter.repository.js';
-import { ownedPhotoUrls, storeOwnedUpload } from '../photos/hunter-photos.js';
+import { HunterRepository } from '../store/hunter.repository.js';
+import { ownedPhotoUrls, storeOwnedUpload } from '../store/hunter-photos.js';
 import { HunterEditRepository, privateEditOf, publishedEditOf, type EditPage, type Paging } from './hunter-edit.repository.js';
 
 const M = HUNTER_EDIT_MESSAGES;

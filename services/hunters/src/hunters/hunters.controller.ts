@@ -21,9 +21,9 @@ import {
   type AuthenticatedUser,
 } from '@hunted/platform';
 import type { FastifyReply } from 'fastify';
-import { hunterListQueryOf } from './hunter-query.js';
-import { PROFILE_BODY_LIMIT } from '../photos/hunter-photos.js';
-import { HUNTER_NOT_FOUND } from './hunter.repository.js';
+import { hunterListQueryOf } from '../store/hunter-query.js';
+import { PROFILE_BODY_LIMIT } from '../store/hunter-photos.js';
+import { HUNTER_NOT_FOUND } from '../store/hunter.repository.js';
 import { HuntersService } from './hunters.service.js';
 
 @Controller('api')

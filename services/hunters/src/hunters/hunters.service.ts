@@ -3,10 +3,10 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Hunter, HunterInputParsed, HunterUpdateParsed, OwnHunter } from '@hunted/contracts';
 import { EventPublisher } from '@hunted/platform';
 import { DataSource } from 'typeorm';
-import { hunterChangesOf, newHunterValues } from './hunter-input.js';
-import type { HunterListQuery } from './hunter-query.js';
-import { HunterRepository, ownHunterOf } from './hunter.repository.js';
-import { HunterDecisionRepository, vettedEventOf } from '../vetting/hunter-decision.repository.js';
+import { hunterChangesOf, newHunterValues } from '../store/hunter-input.js';
+import type { HunterListQuery } from '../store/hunter-query.js';
+import { HunterRepository, ownHunterOf } from '../store/hunter.repository.js';
+import { HunterDecisionRepository, vettedEventOf } from '../store/hunter-decision.repository.js';
 
 /** Profiles: the public listing and a hunter's page, and a member's own profile. */
 @Injectable()

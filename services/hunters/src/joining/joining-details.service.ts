@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { JoiningDetails } from '@hunted/contracts';
 import { DataSource } from 'typeorm';
-import { HunterRepository } from '../hunters/hunter.repository.js';
+import { HunterRepository } from '../store/hunter.repository.js';
 import { JoiningDetailsRepository } from './joining-details.repository.js';
 
 /**

@@ -1,7 +1,7 @@
 import { Controller, Get, Put } from '@nestjs/common';
 import { goToBrandsInputSchema, type BrandRef, type GoToBrandsInput } from '@hunted/contracts';
 import { CurrentUser, IdParam, PublicGet, SignedIn, ValidBody, type AuthenticatedUser } from '@hunted/platform';
-import { HUNTER_NOT_FOUND } from '../hunters/hunter.repository.js';
+import { HUNTER_NOT_FOUND } from '../store/hunter.repository.js';
 import { GoToBrandsService } from './go-to-brands.service.js';
 
 /**

@@ -3,8 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { HUNTER_EDIT_MESSAGES, HUNTER_MESSAGES, type BrandRef } from '@hunted/contracts';
 import { SQL_STATE, sqlStateOf } from '@hunted/platform';
 import { DataSource } from 'typeorm';
-import { BrandCopies } from '../brand-copies/brand-copies.js';
-import { HunterRepository } from '../hunters/hunter.repository.js';
+import { BrandCopies } from '../store/brand-copies.js';
+import { HunterRepository } from '../store/hunter.repository.js';
 import { GoToBrandsRepository } from './go-to-brands.repository.js';
 
 /** A brand the directory does not have: the 400 names `brandIds`, as the schema's own refusals do. */

@@ -1,16 +1,15 @@
 import { Module } from '@nestjs/common';
-import { BrandCopiesModule } from '../brand-copies/brand-copies.module.js';
-import { HuntersModule } from '../hunters/hunters.module.js';
+import { StoreModule } from '../store/store.module.js';
 import { GoToBrandsController } from './go-to-brands.controller.js';
 import { GoToBrandsRepository } from './go-to-brands.repository.js';
 import { GoToBrandsService } from './go-to-brands.service.js';
 
 /**
  * The brands each hunter knows: their go-to brands (this module owns `hunter_go_to_brands`). The listing's `brand`
- * and `valueTag` filters read them, with the brands named in edits, in `hunters/hunter-sql.ts`.
+ * and `valueTag` filters read them, with the brands named in edits, in `store/hunter-sql.ts`.
  */
 @Module({
-  imports: [HuntersModule, BrandCopiesModule],
+  imports: [StoreModule],
   controllers: [GoToBrandsController],
   providers: [GoToBrandsRepository, GoToBrandsService],
   exports: [GoToBrandsRepository],

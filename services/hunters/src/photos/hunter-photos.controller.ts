@@ -1,5 +1,5 @@
 import { storedPhotosController } from '@hunted/platform';
-import { HUNTER_PHOTO_BYTES, HUNTER_PHOTO_PATH, hunterPhotoIdOf } from './hunter-photos.js';
+import { HUNTER_PHOTO_BYTES, HUNTER_PHOTO_PATH, hunterPhotoIdOf } from '../store/hunter-photos.js';
 
 /** Serves hunter photos as reviews serve review photos: immutable cache, the type read from the bytes. */
 export class HunterPhotosController extends storedPhotosController({

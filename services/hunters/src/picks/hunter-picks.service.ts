@@ -9,7 +9,7 @@ import {
 } from '@hunted/contracts';
 import { EventPublisher, now } from '@hunted/platform';
 import { DataSource, type EntityManager } from 'typeorm';
-import { HunterRepository } from '../hunters/hunter.repository.js';
+import { HunterRepository } from '../store/hunter.repository.js';
 import { HunterPickRepository, type ChosenHunter } from './hunter-pick.repository.js';
 
 /** What the day is, in London, by the service's clock (the test clock in end-to-end runs). */

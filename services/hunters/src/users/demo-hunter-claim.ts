@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { UserRegisteredV1 } from '@hunted/contracts';
 import type { UserRegisteredFollowUp } from '@hunted/platform';
 import type { EntityManager } from 'typeorm';
-import { HunterRepository } from '../hunters/hunter.repository.js';
+import { HunterRepository } from '../store/hunter.repository.js';
 
 /**
  * Whoever registers with a demo hunter's email (`sofia.hunter@hunted.example`…) becomes that hunter, in the inbox

@@ -11,7 +11,7 @@ import {
 } from '@hunted/contracts';
 import { AdminOnly, CurrentUser, IdParam, sendPage, ValidBody, ValidQuery, type AuthenticatedUser } from '@hunted/platform';
 import type { FastifyReply } from 'fastify';
-import { HUNTER_NOT_FOUND } from '../hunters/hunter.repository.js';
+import { HUNTER_NOT_FOUND } from '../store/hunter.repository.js';
 import { VettingService } from './vetting.service.js';
 
 /**

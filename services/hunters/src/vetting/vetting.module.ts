@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
-import { HuntersModule } from '../hunters/hunters.module.js';
+import { StoreModule } from '../store/store.module.js';
 import { AdminHuntersController } from './admin-hunters.controller.js';
 import { VettingService } from './vetting.service.js';
 
-/** The admin routes of vetting (`/api/admin/hunters`); the decisions' repository is the hunter aggregate's. */
+/** The admin routes of vetting (`/api/admin/hunters`); the decisions' repository is the store's (the profile records too). */
 @Module({
-  imports: [HuntersModule],
+  imports: [StoreModule],
   controllers: [AdminHuntersController],
   providers: [VettingService],
 })

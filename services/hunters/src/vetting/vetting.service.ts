@@ -10,8 +10,8 @@ import {
 } from '@hunted/contracts';
 import { EventPublisher, pageOf, searchQueryOf, withoutUndefined } from '@hunted/platform';
 import { DataSource } from 'typeorm';
-import { adminHunterOf, HunterRepository } from '../hunters/hunter.repository.js';
-import { HunterDecisionRepository, vettedEventOf } from './hunter-decision.repository.js';
+import { adminHunterOf, HunterRepository } from '../store/hunter.repository.js';
+import { HunterDecisionRepository, vettedEventOf } from '../store/hunter-decision.repository.js';
 
 /** The 409 of featuring a hunter who is not approved (only approved hunters are listed, so only they can show first). */
 export const FEATURE_NOT_APPROVED = 'Only an approved hunter can be featured';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { BookingEventV1, ConversationRole, HunterStatus, UnreadCount } from '@hunted/contracts';
-import { preparedQuery, type PreparedStatement } from '@hunted/platform';
+import { londonDateOf, type BookingEventV1, type ConversationRole, type HunterStatus, type UnreadCount } from '@hunted/contracts';
+import { now, preparedQuery, type PreparedStatement } from '@hunted/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 
 /**
@@ -101,8 +101,12 @@ const MOVE_MEMBER_UNREAD = `
   on conflict (user_id) do update set messages = m.messages + $2, conversations = m.conversations + $3
   returning messages, conversations`;
 
-/** Today as the site counts days (London), for the daily cap per conversation. */
-const LONDON_TODAY = `(now() at time zone 'Europe/London')::date`;
+/**
+ * Today as the site counts days (London), for the daily cap per conversation: $7, the London date of the platform's
+ * clock (`now()` of @hunted/platform), not the database's, so a test can hold the day still (a run across London
+ * midnight would otherwise count its sends on two days) and end-to-end runs move it with every other rule of time.
+ */
+const LONDON_TODAY = `$7::date`;
 
 /** What numbering a new message gives: its number, its time, and the receiver's unread count with it. */
 export interface NumberedMessage {
@@ -249,6 +253,7 @@ export class ConversationRepository {
         receiverIsClient ? 1 : 0,
         receiverIsClient ? 0 : 1,
         message.perDay,
+        londonDateOf(now()),
       ],
     )) as [{ seq: number; at: Date; receiver_unread: number }[], number];
     const numbered = rows[0];

@@ -123,6 +123,10 @@ describe('/hunter-dashboard?tab=earnings', () => {
     ).toEqual([`${thisTaxYear}–${short(thisTaxYear + 1)}`, `${thisTaxYear - 1}–${short(thisTaxYear)}`]);
     fireEvent.change(year, { target: { value: String(thisTaxYear - 1) } });
     expect(await screen.findByText('No paid bookings in this tax year.')).toBeTruthy();
+    expect(
+      within(screen.getByRole('region', { name: 'Payouts' })).getByText('No payouts in this tax year yet.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
     expect(csv.getAttribute('href')).toBe(`/api/hunter-earnings/export.csv?taxYear=${thisTaxYear - 1}`);
     expect(calls.some((call) => call.url === `/api/hunter-earnings?taxYear=${thisTaxYear - 1}`)).toBe(true);
 

@@ -16,8 +16,14 @@ export function DataList<Row>({
   more,
   className,
   rowKey,
+  inCard = false,
   ...states
 }: DataViewProps<Row> & {
+  /**
+   * The list sits in a card the caller draws (a titled section of a dashboard): its failure and empty state are
+   * laid out as a card's, not given a card of their own.
+   */
+  inCard?: boolean;
   /** The list's accessible name. */
   label?: string;
   listClassName?: string;
@@ -28,7 +34,7 @@ export function DataList<Row>({
   return (
     <>
       <div className={className}>
-        <DataStates {...states} framed={false}>
+        <DataStates {...states} framed={inCard}>
           {(rows) => (
             <ul aria-label={label} className={cn(listClassName, states.read.isPlaceholderData && 'opacity-60')}>
               {rows.map((row) => (

@@ -69,6 +69,14 @@ describe('DataTable', () => {
     expect(namesInOrder()).toEqual(['atelier Nord', 'Bloom & Co', 'Maison Rose']);
   });
 
+  it('draws no card of its own inside a card the caller draws', () => {
+    const { container, rerender } = render(<DataTable {...table} read={answered} rows={brands} />);
+    expect((container.firstElementChild as HTMLElement).className).toContain('rounded-3xl');
+    rerender(<DataTable {...table} read={answered} rows={brands} inCard />);
+    expect((container.firstElementChild as HTMLElement).className).not.toContain('rounded-3xl');
+    expect(screen.getAllByRole('row')).toHaveLength(4);
+  });
+
   it('starts in the order initialSort asks for', () => {
     render(
       <DataTable
@@ -169,6 +177,14 @@ describe('DataList', () => {
     expect(screen.getByText('New brands appear here.')).toBeTruthy();
     expect(screen.queryByRole('list')).toBeNull();
     expect(screen.queryByRole('navigation')).toBeNull();
+  });
+
+  it('gives its empty state no dashed card of its own inside a card the caller draws', () => {
+    const { rerender } = render(<DataList {...list} read={answered} rows={[]} />);
+    const emptyState = () => screen.getByText('New brands appear here.').parentElement!;
+    expect(emptyState().className).toContain('border-dashed');
+    rerender(<DataList {...list} read={answered} rows={[]} inCard />);
+    expect(emptyState().className).not.toContain('border-dashed');
   });
 
   it('dims the previous page while the next one loads', () => {

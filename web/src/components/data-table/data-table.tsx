@@ -47,6 +47,7 @@ export function DataTable<Row>({
   rowClassName,
   tableClassName,
   stackOnPhones = false,
+  inCard = false,
   initialSort = null,
   paging,
   more,
@@ -60,6 +61,8 @@ export function DataTable<Row>({
   rowClassName?: string;
   tableClassName?: string;
   stackOnPhones?: boolean;
+  /** The table sits in a card the caller draws (a titled section of a dashboard): it draws no card of its own. */
+  inCard?: boolean;
   initialSort?: TableSort | null;
 }) {
   const [sort, setSort] = useState<TableSort | null>(initialSort);
@@ -75,7 +78,9 @@ export function DataTable<Row>({
 
   return (
     <>
-      <div className={cn('overflow-hidden rounded-3xl border border-stone-200 bg-white shadow-sm', className)}>
+      <div
+        className={cn(!inCard && 'overflow-hidden rounded-3xl border border-stone-200 bg-white shadow-sm', className)}
+      >
         <DataStates {...states} rows={rows} framed>
           {(shown) => (
             <div className={cn('relative', stackOnPhones ? 'md:overflow-x-auto' : 'overflow-x-auto')}>

@@ -114,21 +114,26 @@ export function CountryField({
   );
 }
 
-/** The submit button: disabled and saying `pendingLabel` while the form is being sent; `icon` goes before the words. */
+/**
+ * The submit button: disabled and saying `pendingLabel` while the form is being sent; `icon` goes before the words.
+ * `canSubmit` false keeps it disabled too (nothing chosen yet).
+ */
 export function SubmitButton({
   pending,
   label,
   pendingLabel,
   icon,
+  canSubmit = true,
   ...button
 }: Omit<ButtonProps, 'type' | 'disabled' | 'children'> & {
   pending: boolean;
   label: string;
   pendingLabel: string;
   icon?: ReactNode;
+  canSubmit?: boolean;
 }) {
   return (
-    <Button type="submit" size="lg" disabled={pending} {...button}>
+    <Button type="submit" size="lg" disabled={pending || !canSubmit} {...button}>
       {icon}
       {pending ? pendingLabel : label}
     </Button>

@@ -75,6 +75,15 @@ export function useFormState<V extends object, F extends string>({
     };
   }
 
+  /**
+   * Shows `found` beside the fields and answers whether there were none: the check of a form whose submit another
+   * kit runs (ActionDialog's `validate`, which owns the <form>), where handleSubmit is not the onSubmit.
+   */
+  function showErrors(found: Partial<Record<F, string>>): boolean {
+    setErrors(found);
+    return Object.values(found).every((message) => !message);
+  }
+
   /** The id and message of one field, to spread on a <Field> or a field of this kit. */
   const fieldProps = (field: F) => ({ id: fieldId(field), error: errors[field] });
 
@@ -86,6 +95,7 @@ export function useFormState<V extends object, F extends string>({
     errors,
     otherErrors,
     clearErrors,
+    showErrors,
     fieldId,
     fieldProps,
     handleSubmit,

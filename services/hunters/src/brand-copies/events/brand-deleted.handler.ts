@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { IntegrationEvent } from '@hunted/contracts';
 import type { EventHandler } from '@hunted/platform';
 import type { EntityManager } from 'typeorm';
-import { BrandCopies } from '../brand-copies.js';
+import { BrandCopies } from '../../store/brand-copies.js';
 
 /** A brand left the directory: off every go-to list; edits keep its name without the link. */
 @Injectable()

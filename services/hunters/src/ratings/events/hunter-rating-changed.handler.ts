@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { IntegrationEvent } from '@hunted/contracts';
 import type { EventHandler } from '@hunted/platform';
 import type { EntityManager } from 'typeorm';
-import { HunterRepository } from '../../hunters/hunter.repository.js';
+import { HunterRepository } from '../../store/hunter.repository.js';
 
 /**
  * A hunter's rating changed (reviews owns the reviews: one written, hidden or shown again): its average, count and

@@ -1,4 +1,8 @@
-import { BOOKING_COPY_OUTCOME_FROM_FACTS, CREATE_BOOKING_COPIES_INDEXES, CREATE_BOOKING_COPIES_TABLE } from '@hunted/platform';
+import {
+  BOOKING_COPY_OUTCOME_FROM_FACTS,
+  CREATE_BOOKING_COPIES_INDEXES,
+  CREATE_BOOKING_COPIES_TABLE,
+} from '@hunted/platform';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**

@@ -1,7 +1,9 @@
 import type { CsvRowError } from '@hunted/contracts';
 import { CircleAlert, Download, FileSpreadsheet, Upload, X } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { useId, useRef, useState, type ReactNode } from 'react';
+import { SubmitButton } from '@/components/form/fields';
+import { useFormState } from '@/components/form/use-form-state';
+import { buttonClasses } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import { serverMessageOf } from '@/lib/field-errors';
 import { csvRowErrorsOf, CSV_TEMPLATE_URL, useUploadBrandsCsv } from '../api/upload-brands-csv';
@@ -9,16 +11,31 @@ import { csvRowErrorsOf, CSV_TEMPLATE_URL, useUploadBrandsCsv } from '../api/upl
 const REQUIRED_COLUMNS = ['name', 'category', 'location', 'delivery', 'priceCategory'];
 const OPTIONAL_COLUMNS = ['description', 'website', 'instagram', 'tiktok', 'tags', 'hashtags'];
 
+/** The multipart field the file goes up in, as the server names it. */
+const CSV_FIELDS = ['csv'] as const;
+
+/** What the server said of a refused file: its sentence and the rows it names. */
+interface UploadFailure {
+  message: string | null;
+  rows: CsvRowError[];
+}
+
 export function BulkUpload() {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File | null>(null);
-  const [failure, setFailure] = useState<{ message: string | null; rows: CsvRowError[] } | null>(null);
+  const form = useFormState<{ file: File | null }, (typeof CSV_FIELDS)[number]>({
+    initialValues: { file: null },
+    fields: CSV_FIELDS,
+  });
+  const { file } = form.values;
+  // Not the form's field messages: the whole file is refused, with rows to list. Kept until the admin dismisses it,
+  // picks another file or an upload succeeds (a second try of the same file shows it while that one runs).
+  const [failure, setFailure] = useState<UploadFailure | null>(null);
 
   const upload = useUploadBrandsCsv({
     onSuccess: (result) => {
       toast({ title: `Successfully uploaded ${result.count} brands` });
-      setFile(null);
+      form.setValue('file', null);
       setFailure(null);
       if (inputRef.current) inputRef.current.value = '';
     },
@@ -29,10 +46,16 @@ export function BulkUpload() {
     },
   });
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (file) upload.mutate(file);
-  }
+  const submit = form.handleSubmit({
+    // Upload is off until a file is chosen: nothing to check here, the server checks the whole file.
+    validate: () => ({}),
+    send: async ({ file: chosen }) => {
+      if (!chosen || upload.isPending) return null;
+      // The refusal is shown from onError above (the failure, the toast), not as field messages.
+      await upload.mutateAsync(chosen).catch(() => undefined);
+      return null;
+    },
+  });
 
   return (
     <section aria-labelledby={`${id}-heading`} className="grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
@@ -52,7 +75,7 @@ export function BulkUpload() {
             </a>
           </Step>
           <Step number={2} title="Choose your file and upload it">
-            <form onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-center">
+            <form ref={form.formRef} onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-center">
               <label
                 htmlFor={`${id}-file`}
                 className="relative flex min-h-11 min-w-0 flex-1 cursor-pointer items-center gap-3 rounded-xl border border-dashed border-stone-300 bg-stone-50 px-3.5 py-2 text-sm transition-colors hover:border-brand-300 hover:bg-brand-50/40 has-[:focus-visible]:ring-4 has-[:focus-visible]:ring-brand-100"
@@ -69,15 +92,19 @@ export function BulkUpload() {
                   aria-label="CSV file"
                   className="sr-only"
                   onChange={(event) => {
-                    setFile(event.target.files?.[0] ?? null);
+                    form.setValue('file', event.target.files?.[0] ?? null);
                     setFailure(null);
                   }}
                 />
               </label>
-              <Button type="submit" disabled={!file || upload.isPending}>
-                <Upload className="h-4 w-4" aria-hidden />
-                {upload.isPending ? 'Uploading...' : 'Upload'}
-              </Button>
+              <SubmitButton
+                size="md"
+                pending={upload.isPending}
+                canSubmit={file !== null}
+                icon={<Upload className="h-4 w-4" aria-hidden />}
+                label="Upload"
+                pendingLabel="Uploading..."
+              />
             </form>
           </Step>
         </ol>
@@ -102,7 +129,10 @@ export function BulkUpload() {
               </button>
             </div>
             {failure.rows.length > 0 ? (
-              <ul aria-label="Rows to fix" className="mt-3 max-h-72 space-y-1.5 overflow-y-auto pl-7 text-sm text-red-800">
+              <ul
+                aria-label="Rows to fix"
+                className="mt-3 max-h-72 space-y-1.5 overflow-y-auto pl-7 text-sm text-red-800"
+              >
                 {failure.rows.map((row) => (
                   <li key={`${row.line}-${row.column}-${row.message}`} className="rounded-lg bg-white/70 px-3 py-1.5">
                     Line {row.line}, {row.column}: {row.message}

@@ -102,7 +102,8 @@ describe('/admin', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: 'Add Brand' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create New Brand' });
-    const fill = (label: string, value: string) => fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
+    const fill = (label: string, value: string) =>
+      fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
     fill('Brand Name', 'Admin Made');
     fill('Description', 'Recycled-wool coats from a Glasgow mill.');
     fill('Category', 'Clothing');
@@ -154,7 +155,7 @@ describe('/admin', () => {
     });
   });
 
-  it("deletes a brand once confirmed, says so, and takes it off the list", async () => {
+  it('deletes a brand once confirmed, says so, and takes it off the list', async () => {
     let listed = [brand];
     const calls = stubFetch({
       ...asAdmin,
@@ -230,6 +231,48 @@ describe('/admin', () => {
     expect(sent?.init.credentials).toBe('include');
     expect(sent?.init.headers).toBeUndefined();
     expect((sent?.init.body as FormData).get('csv')).toBeInstanceOf(File);
+  });
+
+  it("says 'Uploading...' while a file goes up, and keeps the refusal until dismissed or another file is picked", async () => {
+    let answer: ((response: Response) => void) | undefined;
+    const answerUpload = async (response: Response) => {
+      await waitFor(() => expect(answer).toBeDefined());
+      answer!(response);
+      answer = undefined;
+    };
+    stubFetch({
+      ...asAdmin,
+      'GET /api/admin/brands': () => json(200, []),
+      'POST /api/admin/brands/upload-csv': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    renderRoute('/admin');
+    await openTab('Bulk Upload');
+    const input = await screen.findByLabelText('CSV file');
+    const pick = (name: string) => {
+      Object.defineProperty(input, 'files', {
+        value: [new File(['x'], name, { type: 'text/csv' })],
+        configurable: true,
+      });
+      fireEvent.change(input);
+    };
+    pick('first.csv');
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    const uploading = await screen.findByRole('button', { name: 'Uploading...' });
+    expect(uploading).toHaveProperty('disabled', true);
+    await answerUpload(json(400, { statusCode: 400, message: 'The file has no rows' }));
+
+    // The panel under the form (the toast says the same): found by its Dismiss button.
+    const refusal = () => screen.queryByRole('button', { name: 'Dismiss' })?.closest('[role=alert]') ?? null;
+    await waitFor(() => expect(refusal()?.textContent).toContain('The file has no rows'));
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(refusal()).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    await answerUpload(json(400, { statusCode: 400, message: 'The file has no rows' }));
+    await waitFor(() => expect(refusal()).not.toBeNull());
+    pick('second.csv');
+    expect(refusal()).toBeNull();
+    expect(screen.getByText('second.csv')).toBeTruthy();
   });
 
   it("confirms a successful upload with the spec's count", async () => {

@@ -8,8 +8,9 @@ import {
   longDateLabel,
   type HunterBooking,
 } from '@hunted/contracts';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { ActionDialog, type ActionOutcome } from '@/components/form/action-dialog';
+import { useFormState } from '@/components/form/use-form-state';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
@@ -79,6 +80,9 @@ export const PROPOSAL_TIMES: readonly string[] = Array.from({ length: 28 }, (_, 
   return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 });
 
+const PROPOSAL_FIELDS = ['date', 'time', 'message'] as const;
+const EMPTY_PROPOSAL = { date: '', time: '', message: '' };
+
 /** Suggests another time; the client accepts (the booking moves) or declines (it stays). */
 export function ProposeTimeDialog({
   booking,
@@ -89,22 +93,17 @@ export function ProposeTimeDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const id = useId();
   // A suggestion at least a day ahead leaves the client time to answer (the notice rule is the server's).
   const [earliest] = useState(() => addDays(londonDateOf(Date.now()), 1));
-  const [date, setDate] = useState('');
-  const [time, setTime] = useState('');
-  const [message, setMessage] = useState('');
-  const [errors, setErrors] = useState<{ date?: string; time?: string }>({});
+  const form = useFormState({ initialValues: EMPTY_PROPOSAL, fields: PROPOSAL_FIELDS });
+  const { date, time, message } = form.values;
   const propose = useProposeTime();
 
-  const validate = () => {
-    const found: typeof errors = {};
-    if (!date) found.date = 'Choose a date';
-    if (!time) found.time = 'Choose a time';
-    setErrors(found);
-    return !found.date && !found.time;
-  };
+  const validate = () =>
+    form.showErrors({
+      ...(date ? {} : { date: 'Choose a date' }),
+      ...(time ? {} : { time: 'Choose a time' }),
+    });
 
   const proposeTime = async (): Promise<ActionOutcome> => {
     try {
@@ -121,9 +120,7 @@ export function ProposeTimeDialog({
       title: 'New time suggested',
       description: `${booking.clientName} can accept ${longDateLabel(date)} at ${time} or keep the current time.`,
     });
-    setDate('');
-    setTime('');
-    setMessage('');
+    form.setValues(EMPTY_PROPOSAL);
     onOpenChange(false);
     return 'done';
   };
@@ -141,20 +138,20 @@ export function ProposeTimeDialog({
       onConfirm={proposeTime}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={`${id}-date`} label="New date" error={errors.date}>
+        <Field {...form.fieldProps('date')} label="New date">
           {(control) => (
             <Input
               {...control}
               type="date"
               min={earliest}
               value={date}
-              onChange={(event) => setDate(event.target.value)}
+              onChange={(event) => form.setValue('date', event.target.value)}
             />
           )}
         </Field>
-        <Field id={`${id}-time`} label="New time (London)" error={errors.time}>
+        <Field {...form.fieldProps('time')} label="New time (London)">
           {(control) => (
-            <Select {...control} value={time} onChange={(event) => setTime(event.target.value)}>
+            <Select {...control} value={time} onChange={(event) => form.setValue('time', event.target.value)}>
               <option value="" disabled>
                 Choose a time
               </option>
@@ -168,7 +165,7 @@ export function ProposeTimeDialog({
         </Field>
       </div>
       <Field
-        id={`${id}-message`}
+        id={form.fieldId('message')}
         label="Message to the client"
         optional
         hint={`${message.length} / ${BOOKING_ACTION_RULES.proposalMessageMax}`}
@@ -181,7 +178,7 @@ export function ProposeTimeDialog({
             maxLength={BOOKING_ACTION_RULES.proposalMessageMax}
             placeholder="e.g. Something came up that morning — would the afternoon suit you?"
             value={message}
-            onChange={(event) => setMessage(event.target.value)}
+            onChange={(event) => form.setValue('message', event.target.value)}
           />
         )}
       </Field>

@@ -71,11 +71,24 @@ describe('HunterBookingRow', () => {
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send suggestion' }));
     expect(await within(dialog).findByText('Choose a date')).toBeTruthy();
+    // 'Choose a time' is also the select's placeholder option: the message is the one the select points to.
+    const timeSelect = within(dialog).getByLabelText('New time (London)');
+    expect(document.getElementById(timeSelect.getAttribute('aria-describedby')!)?.textContent).toBe('Choose a time');
+    expect(posts(calls, 'proposal')).toEqual([]);
     fireEvent.change(within(dialog).getByLabelText('New date'), { target: { value: '2026-12-09' } });
-    fireEvent.change(within(dialog).getByLabelText('New time (London)'), { target: { value: '14:30' } });
+    fireEvent.change(timeSelect, { target: { value: '14:30' } });
+    fireEvent.change(within(dialog).getByLabelText(/Message to the client/), { target: { value: '  Afternoon?  ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send suggestion' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(posts(calls, 'proposal')).toEqual([{ sessionDate: '2026-12-09', sessionTime: '14:30', message: null }]);
+    expect(posts(calls, 'proposal')).toEqual([
+      { sessionDate: '2026-12-09', sessionTime: '14:30', message: 'Afternoon?' },
+    ]);
+
+    // Sent, the dialog starts afresh.
+    fireEvent.click(within(row).getByRole('button', { name: 'Suggest another time' }));
+    const again = await screen.findByRole('dialog', { name: 'Suggest another time' });
+    expect(within(again).getByLabelText('New date')).toHaveProperty('value', '');
+    expect(within(again).getByLabelText(/Message to the client/)).toHaveProperty('value', '');
   });
 
   it('offers attendance only when the server allows it', () => {
@@ -171,7 +184,11 @@ describe('HunterBookingRow', () => {
     fireEvent.click(within(row).getByRole('button', { name: 'Style passport' }));
     const dialog = await screen.findByRole('dialog', { name: "Ada Lovelace's style passport" });
     expect(await within(dialog).findByRole('region', { name: 'Brands they saved' })).toBeTruthy();
-    expect(within(dialog).getByRole('link', { name: /Loom & Co/ }).getAttribute('href')).toBe('/brand/42/loom-co');
+    expect(
+      within(dialog)
+        .getByRole('link', { name: /Loom & Co/ })
+        .getAttribute('href'),
+    ).toBe('/brand/42/loom-co');
     expect(within(dialog).queryByRole('region', { name: 'Brands they voted for' })).toBeNull();
     expect(within(dialog).getByText(/Handmade/)).toBeTruthy();
     expect(dialog.textContent).toContain('You can see this until Thursday, 10 December 2026.');

@@ -1,7 +1,7 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/form/fields';
 import { toast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 
@@ -69,9 +69,13 @@ function CheckoutForm({ payLabel, onPaid }: Pick<StripeCheckoutProps, 'payLabel'
   return (
     <form onSubmit={(event) => void onSubmit(event)} aria-label="Card payment">
       <PaymentElement />
-      <Button type="submit" size="lg" className="mt-5 w-full" disabled={!stripe || !elements || processing}>
-        {processing ? 'Processing...' : payLabel}
-      </Button>
+      <SubmitButton
+        className="mt-5 w-full"
+        pending={processing}
+        canSubmit={stripe !== null && elements !== null}
+        label={payLabel}
+        pendingLabel="Processing..."
+      />
     </form>
   );
 }

@@ -141,4 +141,44 @@ describe("the dashboard's Settings: Go-to brands (issue 25)", () => {
     expect(JSON.parse(String(put.init.body))).toEqual({ brandIds: [6] });
     await waitFor(() => expect(save.disabled).toBe(true));
   }, 15_000);
+
+  it("shows the service's refusal under the picker, and clears it on the next save", async () => {
+    let refuse = true;
+    stubFetch({
+      ...signedIn,
+      'GET /api/hunter-profile': () => json(200, anOwnHunter({ id: 7, name: 'Sofia Marin' })),
+      'GET /api/hunter-profile/joining-details': () =>
+        json(200, {
+          whatsappVoice: { phone: '+447700900123' },
+          whatsappVideo: { phone: '+447700900123' },
+          inPerson: { area: null, address: null },
+        }),
+      'GET /api/hunter-bookings?limit=100&offset=0': () => json(200, []),
+      'GET /api/hunter-conversations': () => json(200, []),
+      'GET /api/hunter-profile/go-to-brands': () => json(200, [rose, nord]),
+      'PUT /api/hunter-profile/go-to-brands': () =>
+        refuse
+          ? json(400, {
+              statusCode: 400,
+              message: 'Invalid input',
+              errors: { 'brandIds.0': 'Brand 5 is not in the directory' },
+            })
+          : json(200, [nord]),
+    });
+    renderRoute('/hunter-dashboard?tab=settings');
+    const section = await screen.findByRole('region', { name: 'Go-to brands' });
+    fireEvent.click(await within(section).findByRole('button', { name: 'Remove Atelier Nord' }));
+    const save = within(section).getByRole('button', { name: 'Save go-to brands' });
+    fireEvent.click(save);
+    const box = within(section).getByLabelText('Add a brand');
+    await waitFor(() => expect(box.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(box.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Brand 5 is not in the directory',
+    );
+
+    refuse = false;
+    fireEvent.click(save);
+    await waitFor(() => expect(box.getAttribute('aria-invalid')).toBe('false'));
+    expect(within(section).queryByText('Brand 5 is not in the directory')).toBeNull();
+  }, 15_000);
 });

@@ -37,7 +37,12 @@ export function ConversationList({
               <Avatar src={row.otherImage} className="h-11 w-11" />
               <span className="min-w-0 flex-1">
                 <span className="flex items-baseline gap-2">
-                  <span className={cn('truncate text-sm text-stone-900', row.unreadCount > 0 ? 'font-bold' : 'font-semibold')}>
+                  <span
+                    className={cn(
+                      'truncate text-sm text-stone-900',
+                      row.unreadCount > 0 ? 'font-bold' : 'font-semibold',
+                    )}
+                  >
                     {row.otherName}
                   </span>
                   {bothRoles ? (

@@ -21,7 +21,13 @@ export function HunterMessagesTab({
   const navigate = useNavigate();
   if (loading) return <Spinner label="Loading conversations..." />;
   if (failed || !conversations) {
-    return <NoticeCard icon={<MessageSquare aria-hidden />} title="Messages" description="Your conversations could not be loaded." />;
+    return (
+      <NoticeCard
+        icon={<MessageSquare aria-hidden />}
+        title="Messages"
+        description="Your conversations could not be loaded."
+      />
+    );
   }
   if (conversations.length === 0) {
     return (
@@ -34,7 +40,10 @@ export function HunterMessagesTab({
   }
   const now = new Date();
   return (
-    <ul aria-label="Client conversations" className="divide-y divide-stone-100 overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-xs">
+    <ul
+      aria-label="Client conversations"
+      className="divide-y divide-stone-100 overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-xs"
+    >
       {conversations.map((row) => (
         <li key={row.id}>
           <button

@@ -17,7 +17,12 @@ export function MessageAttachments({ urls }: { urls: readonly string[] | undefin
             aria-label={`Open photo ${index + 1} of ${urls.length} (opens in a new window)`}
             className="block overflow-hidden rounded-xl ring-1 ring-stone-200 transition-shadow hover:shadow-md focus-visible:ring-4 focus-visible:ring-brand-200 focus-visible:outline-none"
           >
-            <img src={url} alt={`Photo ${index + 1}`} loading="lazy" className="h-24 w-24 object-cover sm:h-28 sm:w-28" />
+            <img
+              src={url}
+              alt={`Photo ${index + 1}`}
+              loading="lazy"
+              className="h-24 w-24 object-cover sm:h-28 sm:w-28"
+            />
           </a>
         </li>
       ))}

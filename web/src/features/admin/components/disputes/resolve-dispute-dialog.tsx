@@ -4,8 +4,9 @@ import {
   type AdminBookingDispute,
   type ResolveDisputeRequest,
 } from '@hunted/contracts';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { ActionDialog, type ActionOutcome } from '@/components/form/action-dialog';
+import { useFormState } from '@/components/form/use-form-state';
 import { cn } from '@/components/ui/cn';
 import { FieldError } from '@/components/ui/field';
 import { serverMessageOf } from '@/lib/field-errors';
@@ -16,6 +17,8 @@ export const RESOLVE_MESSAGES = {
   resolution: 'Choose to refund the client or dismiss the dispute',
   note: 'Add a note explaining the decision',
 } as const;
+
+const RESOLVE_FIELDS = ['resolution'] as const;
 
 const CHOICES: { value: ResolveDisputeRequest['resolution']; label: string; detail: string }[] = [
   {
@@ -37,8 +40,12 @@ export function ResolveDisputeDialog({
   onResolved: (resolution: ResolveDisputeRequest['resolution']) => void;
 }) {
   const id = useId();
-  const [resolution, setResolution] = useState<ResolveDisputeRequest['resolution'] | null>(null);
-  const [resolutionMissing, setResolutionMissing] = useState(false);
+  const form = useFormState<{ resolution: ResolveDisputeRequest['resolution'] | null }, 'resolution'>({
+    initialValues: { resolution: null },
+    fields: RESOLVE_FIELDS,
+  });
+  const { resolution } = form.values;
+  const resolutionError = form.errors.resolution;
   const resolve = useResolveDispute();
 
   const resolveWith = async (note: string): Promise<ActionOutcome> => {
@@ -64,17 +71,14 @@ export function ResolveDisputeDialog({
         placeholder: "e.g. The hunter's messages show they waited 15 minutes; the client did not answer.",
         requiredMessage: RESOLVE_MESSAGES.note,
       }}
-      validate={() => {
-        setResolutionMissing(resolution === null);
-        return resolution !== null;
-      }}
+      validate={() => form.showErrors(resolution === null ? { resolution: RESOLVE_MESSAGES.resolution } : {})}
       confirmLabel="Save decision"
       pendingLabel="Saving…"
       cancelLabel="Close"
       onConfirm={resolveWith}
       onOpenChange={onOpenChange}
     >
-      <fieldset aria-describedby={resolutionMissing ? `${id}-resolution-error` : undefined}>
+      <fieldset aria-describedby={resolutionError ? `${id}-resolution-error` : undefined}>
         <legend className="mb-2 text-sm font-medium text-stone-800">Decision</legend>
         <div className="grid gap-2">
           {CHOICES.map((choice) => (
@@ -92,7 +96,7 @@ export function ResolveDisputeDialog({
                 name={`${id}-resolution`}
                 value={choice.value}
                 checked={resolution === choice.value}
-                onChange={() => setResolution(choice.value)}
+                onChange={() => form.setValue('resolution', choice.value)}
                 className="mt-1 h-4 w-4 accent-brand-600"
               />
               <span>
@@ -102,9 +106,9 @@ export function ResolveDisputeDialog({
             </label>
           ))}
         </div>
-        {resolutionMissing ? (
+        {resolutionError ? (
           <FieldError id={`${id}-resolution-error`}>
-            <span role="alert">{RESOLVE_MESSAGES.resolution}</span>
+            <span role="alert">{resolutionError}</span>
           </FieldError>
         ) : null}
       </fieldset>

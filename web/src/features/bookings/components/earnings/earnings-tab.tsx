@@ -11,6 +11,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Download, Landmark, ReceiptText } from 'lucide-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { DataList } from '@/components/data-table/data-list';
+import { DataTable, type DataColumn } from '@/components/data-table/data-table';
+import type { DataRead } from '@/components/data-table/data-view';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
@@ -190,80 +193,108 @@ function Card({ title, icon, children }: { title: string; icon: ReactNode; child
   );
 }
 
+/**
+ * The tab shows one spinner and one failure for all its figures, and dims them all while another year loads: its
+ * table and list are handed the read as answered, so they neither repeat those states nor dim a second time.
+ */
+const ANSWERED: DataRead = { isPending: false, isError: false, error: null, refetch: () => undefined };
+
+type EarningsBooking = HunterEarnings['bookings'][number];
+
+/** On phones each booking is a small card: the same cells on a grid instead of table columns. */
+const AMOUNT_CELL =
+  'px-4 py-3 text-right tabular-nums max-md:col-span-2 max-md:p-0 max-md:text-left max-md:text-xs max-md:text-stone-500';
+
+const BOOKING_COLUMNS: DataColumn<EarningsBooking>[] = [
+  {
+    id: 'date',
+    header: 'Date',
+    headerClassName: 'px-4 py-3 sm:pl-5',
+    cellClassName: 'px-4 py-3 whitespace-nowrap text-stone-600 max-md:p-0 max-md:text-xs sm:pl-5',
+    cell: (booking) => <time dateTime={booking.startsAt}>{shortDate(booking.startsAt)}</time>,
+  },
+  {
+    id: 'client',
+    header: 'Client',
+    cellClassName: 'px-4 py-3 font-semibold text-stone-900 max-md:row-start-2 max-md:p-0',
+    cell: (booking) => (
+      <>
+        {booking.clientName}
+        {booking.status === 'cancelled' ? (
+          <span className="ml-2 align-middle">
+            <BookingStatusBadge status={booking.status} />
+          </span>
+        ) : null}
+      </>
+    ),
+  },
+  {
+    id: 'type',
+    header: 'Type',
+    cellClassName: 'px-4 py-3 text-stone-600 max-md:col-span-2 max-md:p-0',
+    cell: (booking) => SESSION_TYPE_LABELS[booking.sessionType] ?? booking.sessionType,
+  },
+  {
+    id: 'gross',
+    header: 'Gross',
+    headerClassName: 'px-4 py-3 text-right',
+    cellClassName: AMOUNT_CELL,
+    cell: (booking) => (
+      <>
+        <span className="md:hidden">Gross </span>
+        {formatMoney(booking.grossPence, 'GBP')}
+      </>
+    ),
+  },
+  {
+    id: 'fee',
+    header: 'Fee',
+    headerClassName: 'px-4 py-3 text-right',
+    cellClassName: cn(AMOUNT_CELL, 'text-stone-600'),
+    cell: (booking) => (
+      <>
+        <span className="md:hidden">Fee </span>−{formatMoney(booking.feePence, 'GBP')}
+      </>
+    ),
+  },
+  {
+    id: 'refunded',
+    header: 'Refunded',
+    headerClassName: 'px-4 py-3 text-right',
+    cellClassName: cn(AMOUNT_CELL, 'text-stone-600'),
+    cell: (booking) => (
+      <>
+        <span className="md:hidden">Refunded </span>
+        {booking.refundedPence > 0 ? `−${formatMoney(booking.refundedPence, 'GBP')}` : '—'}
+      </>
+    ),
+  },
+  {
+    id: 'net',
+    header: 'Net',
+    headerClassName: 'px-4 py-3 text-right sm:pr-5',
+    cellClassName:
+      'px-4 py-3 text-right font-semibold text-stone-900 tabular-nums max-md:col-start-2 max-md:row-start-1 max-md:row-end-3 max-md:self-center max-md:p-0 max-md:text-base sm:pr-5',
+    cell: (booking) => formatMoney(booking.netPence, 'GBP'),
+  },
+];
+
 function EarningsBookings({ earnings }: { earnings: HunterEarnings }) {
   return (
     <Card title="Bookings" icon={<ReceiptText aria-hidden />}>
-      {earnings.bookings.length === 0 ? (
-        <p className="px-4 py-8 text-center text-sm text-stone-500 sm:px-5">No paid bookings in this tax year.</p>
-      ) : (
-        // Phones get each booking as a small card: the same cells, on a grid instead of table columns.
-        <div className="md:overflow-x-auto">
-          <table className="w-full text-left text-sm max-md:block md:min-w-[46rem]">
-            <thead className="border-b border-stone-200 bg-stone-50/80 text-xs font-semibold tracking-wide text-stone-500 uppercase max-md:hidden">
-              <tr>
-                <th scope="col" className="px-4 py-3 sm:pl-5">
-                  Date
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Client
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Type
-                </th>
-                <th scope="col" className="px-4 py-3 text-right">
-                  Gross
-                </th>
-                <th scope="col" className="px-4 py-3 text-right">
-                  Fee
-                </th>
-                <th scope="col" className="px-4 py-3 text-right">
-                  Refunded
-                </th>
-                <th scope="col" className="px-4 py-3 text-right sm:pr-5">
-                  Net
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-stone-100 max-md:block">
-              {earnings.bookings.map((booking) => (
-                <tr
-                  key={booking.bookingId}
-                  className="align-top max-md:grid max-md:grid-cols-[1fr_auto] max-md:gap-x-3 max-md:gap-y-0.5 max-md:p-4"
-                >
-                  <td className="px-4 py-3 whitespace-nowrap text-stone-600 max-md:p-0 max-md:text-xs sm:pl-5">
-                    <time dateTime={booking.startsAt}>{shortDate(booking.startsAt)}</time>
-                  </td>
-                  <td className="px-4 py-3 font-semibold text-stone-900 max-md:row-start-2 max-md:p-0">
-                    {booking.clientName}
-                    {booking.status === 'cancelled' ? (
-                      <span className="ml-2 align-middle">
-                        <BookingStatusBadge status={booking.status} />
-                      </span>
-                    ) : null}
-                  </td>
-                  <td className="px-4 py-3 text-stone-600 max-md:col-span-2 max-md:p-0">
-                    {SESSION_TYPE_LABELS[booking.sessionType] ?? booking.sessionType}
-                  </td>
-                  <td className="px-4 py-3 text-right tabular-nums max-md:col-span-2 max-md:p-0 max-md:text-left max-md:text-xs max-md:text-stone-500">
-                    <span className="md:hidden">Gross </span>
-                    {formatMoney(booking.grossPence, 'GBP')}
-                  </td>
-                  <td className="px-4 py-3 text-right text-stone-600 tabular-nums max-md:col-span-2 max-md:p-0 max-md:text-left max-md:text-xs max-md:text-stone-500">
-                    <span className="md:hidden">Fee </span>−{formatMoney(booking.feePence, 'GBP')}
-                  </td>
-                  <td className="px-4 py-3 text-right text-stone-600 tabular-nums max-md:col-span-2 max-md:p-0 max-md:text-left max-md:text-xs max-md:text-stone-500">
-                    <span className="md:hidden">Refunded </span>
-                    {booking.refundedPence > 0 ? `−${formatMoney(booking.refundedPence, 'GBP')}` : '—'}
-                  </td>
-                  <td className="px-4 py-3 text-right font-semibold text-stone-900 tabular-nums max-md:col-start-2 max-md:row-start-1 max-md:row-end-3 max-md:self-center max-md:p-0 max-md:text-base sm:pr-5">
-                    {formatMoney(booking.netPence, 'GBP')}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        inCard
+        stackOnPhones
+        read={ANSWERED}
+        rows={earnings.bookings}
+        rowKey={(booking) => booking.bookingId}
+        columns={BOOKING_COLUMNS}
+        tableClassName="md:min-w-[46rem]"
+        rowClassName="align-top max-md:grid max-md:grid-cols-[1fr_auto] max-md:gap-x-3 max-md:gap-y-0.5 max-md:p-4"
+        loadingLabel="Loading your earnings..."
+        failedWhat="earnings"
+        empty={{ description: 'No paid bookings in this tax year.' }}
+      />
     </Card>
   );
 }
@@ -271,26 +302,31 @@ function EarningsBookings({ earnings }: { earnings: HunterEarnings }) {
 function Payouts({ payouts }: { payouts: HunterPayout[] }) {
   return (
     <Card title="Payouts" icon={<Landmark aria-hidden />}>
-      {payouts.length === 0 ? (
-        <p className="px-4 py-8 text-center text-sm text-stone-500 sm:px-5">No payouts in this tax year yet.</p>
-      ) : (
-        <ul className="divide-y divide-stone-100">
-          {payouts.map((payout) => (
-            <li key={payout.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3.5 sm:px-5">
-              <div>
-                <p className="font-semibold text-stone-900 tabular-nums">{formatMoney(payout.amountPence, 'GBP')}</p>
-                <p className="text-xs text-stone-500">
-                  {payout.status === 'paid' ? 'Arrived' : 'Expected'}{' '}
-                  <time dateTime={payout.arrivalDate}>{shortDate(payout.arrivalDate)}</time>
-                </p>
-              </div>
-              <Badge tone={PAYOUT_TONES[payout.status] ?? 'neutral'}>
-                {PAYOUT_LABELS[payout.status] ?? payout.status}
-              </Badge>
-            </li>
-          ))}
-        </ul>
-      )}
+      <DataList
+        inCard
+        read={ANSWERED}
+        rows={payouts}
+        rowKey={(payout) => payout.id}
+        listClassName="divide-y divide-stone-100"
+        rowClassName="flex flex-wrap items-center justify-between gap-3 px-4 py-3.5 sm:px-5"
+        renderRow={(payout) => (
+          <>
+            <div>
+              <p className="font-semibold text-stone-900 tabular-nums">{formatMoney(payout.amountPence, 'GBP')}</p>
+              <p className="text-xs text-stone-500">
+                {payout.status === 'paid' ? 'Arrived' : 'Expected'}{' '}
+                <time dateTime={payout.arrivalDate}>{shortDate(payout.arrivalDate)}</time>
+              </p>
+            </div>
+            <Badge tone={PAYOUT_TONES[payout.status] ?? 'neutral'}>
+              {PAYOUT_LABELS[payout.status] ?? payout.status}
+            </Badge>
+          </>
+        )}
+        loadingLabel="Loading your earnings..."
+        failedWhat="earnings"
+        empty={{ description: 'No payouts in this tax year yet.' }}
+      />
     </Card>
   );
 }

@@ -186,9 +186,13 @@ describe('Manage Your Availability', () => {
     fireEvent.click(dayButton('2026-11-25'));
     const hours = screen.getByRole('group', { name: 'Hours on Wednesday, 25 November 2026' });
     fireEvent.click(within(hours).getByRole('button', { name: '09:00' }));
-    await waitFor(() => expect(within(hours).getByRole('button', { name: '09:00' }).getAttribute('data-state')).toBe('not-offered'));
+    await waitFor(() =>
+      expect(within(hours).getByRole('button', { name: '09:00' }).getAttribute('data-state')).toBe('not-offered'),
+    );
     fireEvent.click(within(hours).getByRole('button', { name: '10:00' }));
-    await waitFor(() => expect(within(hours).getByRole('button', { name: '10:00' }).getAttribute('data-state')).toBe('not-offered'));
+    await waitFor(() =>
+      expect(within(hours).getByRole('button', { name: '10:00' }).getAttribute('data-state')).toBe('not-offered'),
+    );
 
     const posts = calls.filter((call) => call.init.method === 'POST').map((call) => JSON.parse(String(call.init.body)));
     expect(posts).toEqual([
@@ -287,6 +291,22 @@ describe('Weekly hours', () => {
       mon: [],
       sat: ALL.filter((slot) => slot !== '20:00'),
     });
+  });
+
+  it('puts the saved week back on Discard, with nothing sent', async () => {
+    const calls = stubFetch({ [NOVEMBER]: () => json(200, november()), [WEEKLY]: () => json(200, weekly) });
+    renderWithProviders(<AvailabilityEditor />);
+    const save = await screen.findByRole('button', { name: 'Save weekly hours' });
+    const monday = screen.getByRole('switch', { name: 'Available on Mondays' });
+    const mondayWas = monday.getAttribute('aria-checked');
+    fireEvent.click(monday);
+    expect(monday.getAttribute('aria-checked')).not.toBe(mondayWas);
+    expect(save).toHaveProperty('disabled', false);
+    fireEvent.click(screen.getByRole('button', { name: 'Discard' }));
+    expect(screen.getByRole('switch', { name: 'Available on Mondays' }).getAttribute('aria-checked')).toBe(mondayWas);
+    expect(screen.queryByText('Unsaved changes')).toBeNull();
+    expect(save).toHaveProperty('disabled', true);
+    expect(calls.filter((call) => call.init.method === 'PUT')).toEqual([]);
   });
 
   it('shows the week as saved: each day on or off, and the hours each offers', async () => {

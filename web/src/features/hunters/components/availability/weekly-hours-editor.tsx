@@ -1,5 +1,6 @@
 import { WEEKDAYS, type WeeklyHours } from '@hunted/contracts';
-import { useState } from 'react';
+import { SubmitButton } from '@/components/form/fields';
+import { useFormState } from '@/components/form/use-form-state';
 import { Button } from '@/components/ui/button';
 import { Switch } from '@/components/ui/switch';
 import { useWeeklyHours } from '../../api/get-weekly-hours';
@@ -31,22 +32,26 @@ export function WeeklyHoursEditor() {
 }
 
 function WeeklyHoursForm({ saved }: { saved: WeeklyHours }) {
-  const [draft, setDraft] = useState<WeeklyHours>(saved);
+  const form = useFormState({ initialValues: saved, fields: WEEKDAYS });
+  const draft = form.values;
   const save = useSetWeeklyHours(availabilityToasts);
   const changed = JSON.stringify(draft) !== JSON.stringify(saved);
+  const submit = form.handleSubmit({
+    // Any week is a valid one; the service checks the slots themselves, and its refusal is a toast.
+    validate: () => ({}),
+    send: (week) => {
+      save.mutate(week);
+      return Promise.resolve(null);
+    },
+  });
 
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        save.mutate(draft);
-      }}
-    >
+    <form ref={form.formRef} onSubmit={submit}>
       <ul className="divide-y divide-stone-100">
         {WEEKDAYS.map((weekday) => {
           const label = WEEKDAY_LABELS[weekday];
           const slots = draft[weekday];
-          const setSlots = (next: WeeklyHours[typeof weekday]) => setDraft({ ...draft, [weekday]: next });
+          const setSlots = (next: WeeklyHours[typeof weekday]) => form.setValue(weekday, next);
           return (
             <li key={weekday} className="py-4 first:pt-0">
               <div className="flex items-center justify-between gap-3">
@@ -74,12 +79,16 @@ function WeeklyHoursForm({ saved }: { saved: WeeklyHours }) {
       </ul>
       <div className="mt-2 flex flex-wrap items-center justify-end gap-3 border-t border-stone-100 pt-4">
         {changed ? <p className="mr-auto text-sm text-amber-700">Unsaved changes</p> : null}
-        <Button variant="outline" disabled={!changed || save.isPending} onClick={() => setDraft(saved)}>
+        <Button variant="outline" disabled={!changed || save.isPending} onClick={() => form.setValues(saved)}>
           Discard
         </Button>
-        <Button type="submit" disabled={!changed || save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save weekly hours'}
-        </Button>
+        <SubmitButton
+          size="md"
+          pending={save.isPending}
+          canSubmit={changed}
+          label="Save weekly hours"
+          pendingLabel="Saving..."
+        />
       </div>
     </form>
   );

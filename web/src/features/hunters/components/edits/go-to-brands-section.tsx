@@ -1,8 +1,8 @@
 import { HUNTER_EDIT_LIMITS, type BrandRef } from '@hunted/contracts';
 import { Heart, X } from 'lucide-react';
-import { useId, useState } from 'react';
 import { BrandPicker } from '@/components/brand-picker/brand-picker';
 import { failureToast, successToast } from '@/components/form/submit';
+import { useFormState } from '@/components/form/use-form-state';
 import { BrandImage } from '@/components/ui/brand-image';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field';
@@ -55,10 +55,16 @@ export function GoToBrandsSection() {
   );
 }
 
+const GO_TO_FIELDS = ['brandIds'] as const;
+
 function GoToBrandsForm({ saved }: { saved: BrandRef[] }) {
-  const [picked, setPicked] = useState<BrandRef[]>(saved);
-  const [error, setError] = useState<string | null>(null);
-  const pickerId = useId();
+  // No <form> and no handleSubmit: Enter in the picker with its list closed would send a form around it.
+  const form = useFormState({ initialValues: { brandIds: saved }, fields: GO_TO_FIELDS });
+  const picked = form.values.brandIds;
+  const setPicked = (change: (current: BrandRef[]) => BrandRef[]) =>
+    form.setValues((values) => ({ ...values, brandIds: change(values.brandIds) }));
+  const error = form.errors.brandIds;
+  const pickerId = form.fieldId('brandIds');
   const errorId = `${pickerId}-error`;
   const save = useSaveMyGoToBrands({
     onSuccess: () => successToast('Go-to brands saved', 'They show on your public page.'),
@@ -67,14 +73,15 @@ function GoToBrandsForm({ saved }: { saved: BrandRef[] }) {
   const full = picked.length >= MAX;
 
   const onSave = async () => {
-    setError(null);
+    form.clearErrors('brandIds');
     try {
       const stored = await save.mutateAsync(picked.map((brand) => brand.id));
-      setPicked(stored);
+      setPicked(() => stored);
     } catch (failure) {
+      // The service names the list or one of its places (brandIds.3): its first message shows under the picker.
       const fields = fieldErrorsOf(failure);
       const message = fields ? Object.values(fields)[0] : serverMessageOf(failure);
-      setError(message ?? null);
+      form.showErrors(message ? { brandIds: message } : {});
       failureToast('Save failed', 'Your go-to brands could not be saved. Please try again.')(failure);
     }
   };

@@ -24,7 +24,7 @@ import {
 } from '@hunted/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { HunterChanges, HunterValues } from './hunter-input.js';
-import { deleteReplacedPhoto, storedPhotoUrl } from '../photos/hunter-photos.js';
+import { deleteReplacedPhoto, storedPhotoUrl } from './hunter-photos.js';
 import type { HunterFilters, HunterListQuery } from './hunter-query.js';
 import { countStatement, HUNTER_COLUMNS, LISTED, listingStatement } from './hunter-sql.js';
 
