@@ -5,7 +5,7 @@ import type { EntityManager } from 'typeorm';
 import { BookingEmailPlanner } from '../booking-email-planner.js';
 import { MessagingBookings, type MessagingBookingStatus } from '../../bookings/messaging-bookings.js';
 
-/** The events that change a booking's state, each leaving the copy in one. */
+/** The events that change a booking's state, each leaving messaging's facts in one. */
 type BookingChange =
   | 'bookings.booking.confirmed'
   | 'bookings.booking.rescheduled'
@@ -20,7 +20,7 @@ type BookingChange =
 @Injectable()
 abstract class BookingChangeHandler<Type extends BookingChange> implements EventHandler<Type> {
   abstract readonly type: Type;
-  /** The state the copy holds after this event. */
+  /** The state messaging's facts hold after this event. */
   protected abstract readonly status: MessagingBookingStatus;
   protected abstract planEmails(manager: EntityManager, booking: IntegrationEvent<Type>['data']): Promise<void>;
 
@@ -47,7 +47,7 @@ export class BookingConfirmedHandler extends BookingChangeHandler<'bookings.book
   }
 }
 
-/** A booking moved: the copy takes the new times and sequence; the updated invite goes and the reminders are re-planned. */
+/** A booking moved: the facts take the new sequence; the updated invite goes and the reminders are re-planned. */
 @Injectable()
 export class BookingRescheduledHandler extends BookingChangeHandler<'bookings.booking.rescheduled'> {
   readonly type = 'bookings.booking.rescheduled' as const;
@@ -57,7 +57,7 @@ export class BookingRescheduledHandler extends BookingChangeHandler<'bookings.bo
   }
 }
 
-/** A booking cancelled: the copy says so, reminders are dropped and both sides get the cancellation. */
+/** A booking cancelled: the facts say so, reminders are dropped and both sides get the cancellation. */
 @Injectable()
 export class BookingCancelledHandler extends BookingChangeHandler<'bookings.booking.cancelled'> {
   readonly type = 'bookings.booking.cancelled' as const;
@@ -67,7 +67,7 @@ export class BookingCancelledHandler extends BookingChangeHandler<'bookings.book
   }
 }
 
-/** A booking over: the copy says so (conversations stay); any reminder still pending is dropped, no email. */
+/** A booking over: the facts say so (conversations stay); any reminder still pending is dropped, no email. */
 @Injectable()
 export class BookingCompletedHandler extends BookingChangeHandler<'bookings.booking.completed'> {
   readonly type = 'bookings.booking.completed' as const;

@@ -6,7 +6,7 @@ import { BookingEmailPlanner } from '../booking-email-planner.js';
 import { MessagingBookings } from '../../bookings/messaging-bookings.js';
 
 /**
- * A refund settled: noted on the copy and the client told. It never changes the booking's state or sequence (a
+ * A refund settled: noted in messaging's facts and the client told. It never changes the booking's state or sequence (a
  * late payment's refund concerns a booking that was never confirmed), so it is applied whatever order it came in.
  */
 @Injectable()
