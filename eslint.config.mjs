@@ -202,4 +202,32 @@ export default tseslint.config(
       ],
     },
   },
+  // Messaging's floors (docs/decisions/0086-messaging-floor-plan.md): the ground floor is the copies (users/,
+  // hunters/, bookings/), mail/ (the one email ledger, the send job, the templates' registry) and live/ (socket
+  // delivery); it imports nothing of the service above it. The features (conversations/, booking-emails/,
+  // edit-emails/, vetting-emails/, contact/) stand on it, each with its own event handlers in its own folder.
+  {
+    files: ['services/messaging/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensionAlias: { '.js': ['.ts', '.js'] } })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: ['users', 'hunters', 'bookings', 'mail', 'live'].map((floor) => `./services/messaging/src/${floor}`),
+              from: './services/messaging/src',
+              except: ['./users', './hunters', './bookings', './mail', './live', './config.ts'],
+              message:
+                'The ground floor (the copies, mail/ and live/) imports no feature: features import it, and a feature ' +
+                'acting on an event has its own handler in its own folder.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -89,6 +89,31 @@ describe('lint rules', { timeout: 180_000 }, () => {
     expect(await ruleIdsOf(availability, 'services/hunters/src/demo/demo-data.seeder.ts')).toEqual([]);
   });
 
+  it("keeps messaging's floors: the copies, mail/ and live/ import no feature", async () => {
+    const planner =
+      "import type { BookingEmailPlanner } from '../../booking-emails/booking-email-planner.js';\nexport type P = BookingEmailPlanner;\n";
+    const conversations =
+      "import type { ConversationRepository } from '../conversations/conversation.repository.js';\nexport type C = ConversationRepository;\n";
+    // A copy's handler reaching up into a feature, the ledger into a feature, live delivery into conversations.
+    expect(await ruleIdsOf(planner, 'services/messaging/src/hunters/events/hunter-created.handler.ts')).toContain(
+      restricted,
+    );
+    expect(await ruleIdsOf(conversations, 'services/messaging/src/mail/outbound-emails.repository.ts')).toContain(
+      restricted,
+    );
+    expect(await ruleIdsOf(conversations, 'services/messaging/src/live/live-delivery.ts')).toContain(restricted);
+    expect(await ruleIdsOf(conversations, 'services/messaging/src/bookings/messaging-bookings.ts')).toContain(
+      restricted,
+    );
+    // Within the ground floor, and from a feature down to it (or across features), imports stay allowed.
+    const members = "import type { MemberCopies } from '../users/member-copies.js';\nexport type M = MemberCopies;\n";
+    expect(await ruleIdsOf(members, 'services/messaging/src/mail/member-email.ts')).toEqual([]);
+    expect(await ruleIdsOf(members, 'services/messaging/src/contact/contact.service.ts')).toEqual([]);
+    expect(await ruleIdsOf(conversations, 'services/messaging/src/booking-emails/booking-email-planner.ts')).toEqual(
+      [],
+    );
+  });
+
   it('lets only lib/api-client.ts call fetch in the web app', async () => {
     const call = "export const answer = fetch('/api/brands');\n";
     expect(await ruleIdsOf(call, 'web/src/features/brands/api/get-brand.ts')).toContain('no-restricted-globals');

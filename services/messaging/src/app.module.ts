@@ -1,24 +1,35 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { EventsModule, PlatformModule, USER_COPY_HANDLERS } from '@hunted/platform';
+import {
+  BOOKING_COPY_HANDLERS,
+  BookingCopiesModule,
+  EventsModule,
+  PlatformModule,
+  USER_COPY_HANDLERS,
+} from '@hunted/platform';
 import { BookingEmailsModule } from './booking-emails/booking-emails.module.js';
-import { BookingCopiesModule } from './bookings/booking-copies.module.js';
 import {
   BookingCancelledHandler,
   BookingCompletedHandler,
   BookingConfirmedHandler,
   BookingRescheduledHandler,
-} from './bookings/events/booking-change.handlers.js';
-import { BookingRefundedHandler } from './bookings/events/booking-refunded.handler.js';
+} from './booking-emails/events/booking-change.handlers.js';
+import { BookingRefundedHandler } from './booking-emails/events/booking-refunded.handler.js';
 import {
   BookingAttendanceMarkedHandler,
   BookingDisputedHandler,
   BookingDisputeResolvedHandler,
   BookingProposalDeclinedHandler,
   BookingTimeProposedHandler,
-} from './bookings/events/booking-session.handlers.js';
+} from './booking-emails/events/booking-session.handlers.js';
+import { MessagingBookingsModule } from './bookings/messaging-bookings.module.js';
 import type { MessagingConfig } from './config.js';
 import { ContactModule } from './contact/contact.module.js';
 import { ConversationsModule } from './conversations/conversations.module.js';
+import { ConversationOnBookingConfirmedHandler } from './conversations/events/booking-confirmed.handler.js';
+import {
+  ConversationsOnHunterCreatedHandler,
+  ConversationsOnHunterUpdatedHandler,
+} from './conversations/events/hunter-approved.handlers.js';
 import { migrations } from './database/migrations/index.js';
 import { EditEmailsModule } from './edit-emails/edit-emails.module.js';
 import {
@@ -28,10 +39,10 @@ import {
 } from './edit-emails/events/hunter-edit.handlers.js';
 import { HunterCreatedHandler } from './hunters/events/hunter-created.handler.js';
 import { HunterUpdatedHandler } from './hunters/events/hunter-updated.handler.js';
-import { HunterVettedHandler } from './hunters/events/hunter-vetted.handler.js';
 import { HunterCopiesModule } from './hunters/hunter-copies.module.js';
 import { JoiningDetailsChangedHandler } from './hunters/joining/joining-details-changed.handler.js';
 import { MemberCopiesModule } from './users/member-copies.module.js';
+import { HunterVettedHandler } from './vetting-emails/events/hunter-vetted.handler.js';
 import { VettingEmailsModule } from './vetting-emails/vetting-emails.module.js';
 
 @Module({})
@@ -46,15 +57,17 @@ export class AppModule {
         VettingEmailsModule,
         EditEmailsModule,
         ConversationsModule,
-        // Copies of users, hunters and bookings, each written in the inbox transaction of the event that changed it;
-        // a confirmed booking also opens its conversation there.
+        // In each event's inbox transaction, in this order (decision 0085): first the copies (the shared booking
+        // copy, users, hunters and their joining details), then each feature's own handler of the type, which reads
+        // what the copies now hold: the emails, then the conversations a booking or a hunter's approval opens.
         EventsModule.forService({
           consumes: [
+            ...BOOKING_COPY_HANDLERS,
             ...USER_COPY_HANDLERS,
             HunterCreatedHandler,
             HunterUpdatedHandler,
-            HunterVettedHandler,
             JoiningDetailsChangedHandler,
+            HunterVettedHandler,
             HunterEditSentHandler,
             HunterEditPublishRequestedHandler,
             HunterPickChosenHandler,
@@ -68,11 +81,15 @@ export class AppModule {
             BookingDisputeResolvedHandler,
             BookingTimeProposedHandler,
             BookingProposalDeclinedHandler,
+            ConversationOnBookingConfirmedHandler,
+            ConversationsOnHunterCreatedHandler,
+            ConversationsOnHunterUpdatedHandler,
           ],
           imports: [
             MemberCopiesModule,
             HunterCopiesModule,
             BookingCopiesModule,
+            MessagingBookingsModule,
             BookingEmailsModule,
             VettingEmailsModule,
             EditEmailsModule,

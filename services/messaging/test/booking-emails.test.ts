@@ -168,7 +168,7 @@ describe('messaging: booking emails', () => {
   const bookingCopy = async (bookingId: string) =>
     (
       await rows<{ status: string; sequence: number; starts_at: Date }>(
-        `select status, sequence, starts_at from bookings where booking_id = $1`,
+        `select b.status, b.sequence, c.starts_at from bookings b join booking_copies c using (booking_id) where b.booking_id = $1`,
         [bookingId],
       )
     )[0];
@@ -522,7 +522,7 @@ describe('messaging: booking emails', () => {
       (row) => row.kind === 'reminder_1h' && row.recipient_role === 'client',
     )!;
     // As if the reminder's job ran only now, after an outage: its time and the start are past.
-    await db.query(`update bookings set starts_at = now() - interval '5 minutes' where booking_id = $1`, [
+    await db.query(`update booking_copies set starts_at = now() - interval '5 minutes' where booking_id = $1`, [
       data.bookingId,
     ]);
     await db.query(`update outbound_emails set send_at = now() - interval '65 minutes' where id = $1`, [reminder.id]);

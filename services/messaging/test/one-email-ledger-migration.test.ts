@@ -30,6 +30,9 @@ const CONVERSATION_RUN_EMAILED = 'conversation-run-emailed';
 const UNREAD_SINCE_NUDGE = '00000000-0000-4000-8000-000000000001';
 const UNREAD_BEFORE_NUDGE = '00000000-0000-4000-8000-000000000002';
 
+/** How many of the service's migrations run up to and including the one ledger's (later ones follow it). */
+const THROUGH_LEDGER = migrations.indexOf(OneEmailLedger1796300000000) + 1;
+
 /** The service's migrations as its app runs them (the platform's outbox and inbox first), up to `last`. */
 function migrationOptions(last: number): DataSourceOptions {
   return {
@@ -81,14 +84,14 @@ describe('messaging: the move into one email ledger', () => {
   const ledger = () => rows<LedgerRow>(`select * from outbound_emails order by id`);
 
   beforeAll(async () => {
-    expect(migrations.at(-1)).toBe(OneEmailLedger1796300000000);
+    expect(THROUGH_LEDGER).toBeGreaterThan(0);
     db = new pg.Client({ connectionString: TEST_DATABASE_URL, options: `-c search_path=${SCHEMA}` });
     await db.connect();
     inbox = new MailInbox();
     await inbox.start();
     const env = loadConfig(testServiceEnv(SCHEMA));
     await dropTestSchema(env);
-    await migrateTo(migrations.length - 1);
+    await migrateTo(THROUGH_LEDGER - 1);
 
     await db.query(
       `insert into users (user_id, first_name, last_name, updated_at, email)
@@ -174,7 +177,7 @@ describe('messaging: the move into one email ledger', () => {
       [UNREAD_SINCE_NUDGE, CONVERSATION_RUN_PENDING, ADA.id, SOFIA.id, UNREAD_BEFORE_NUDGE, CONVERSATION_RUN_EMAILED, CLEO.id],
     );
 
-    await migrateTo(migrations.length);
+    await migrateTo(THROUGH_LEDGER);
   });
 
   afterAll(async () => {
@@ -353,7 +356,7 @@ describe('messaging: the move into one email ledger, undone', () => {
     db = new pg.Client({ connectionString: TEST_DATABASE_URL, options: `-c search_path=${schema}` });
     await db.connect();
     await db.query(`drop schema if exists "${schema}" cascade`);
-    await (await openMigratedDataSource(TEST_DATABASE_URL, schema, optionsFor(migrations.length - 1))).destroy();
+    await (await openMigratedDataSource(TEST_DATABASE_URL, schema, optionsFor(THROUGH_LEDGER - 1))).destroy();
   });
 
   afterAll(async () => {
@@ -387,7 +390,7 @@ describe('messaging: the move into one email ledger, undone', () => {
       [ADA.id, SOFIA.id, new Date('2026-11-20T09:30:00.000Z')],
     );
 
-    const migrator: DataSource = await openMigratedDataSource(TEST_DATABASE_URL, schema, optionsFor(migrations.length));
+    const migrator: DataSource = await openMigratedDataSource(TEST_DATABASE_URL, schema, optionsFor(THROUGH_LEDGER));
     try {
       await migrator.undoLastMigration();
     } finally {

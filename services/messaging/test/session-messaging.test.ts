@@ -281,7 +281,7 @@ describe('messaging: the session itself (joining details, hunter actions, review
       expect(textOf(disputed[0]!)).toContain('Their reason: "I waited on the call for 20 minutes"');
       expect(textOf(mailsOf(data.bookingId, 'dispute_resolved', ada.email)[0]!)).toContain('you will be refunded £80.00 in full');
       expect(textOf(mailsOf(data.bookingId, 'dispute_resolved', sofia.email)[0]!)).toContain('the client is refunded £80.00 in full');
-      expect((await rows(`select attendance from bookings where booking_id = $1`, [data.bookingId]))[0]).toEqual({
+      expect((await rows(`select attendance from booking_copies where booking_id = $1`, [data.bookingId]))[0]).toEqual({
         attendance: 'no_show',
       });
     });
@@ -302,13 +302,13 @@ describe('messaging: the session itself (joining details, hunter actions, review
       expect(textOf(mail!)).toContain('Once it has ended, you can review Sofia Martinez on My bookings for 30 days: https://hunted.test/my-bookings');
       // Through the ledger like every booking email: one row, sent, for the client only; never a no-show email.
       expect(await ledger()).toEqual([{ recipient_role: 'client', status: 'sent' }]);
-      expect((await rows(`select attendance from bookings where booking_id = $1`, [held.bookingId]))[0]).toEqual({ attendance: 'held' });
+      expect((await rows(`select attendance from booking_copies where booking_id = $1`, [held.bookingId]))[0]).toEqual({ attendance: 'held' });
       expect(mailsOf(held.bookingId, 'no_show')).toHaveLength(0);
     });
   });
 
   describe('the review request', () => {
-    it('asks the client two hours after the session ends, on the moved clock, once; never for a cancelled or no-show booking', async () => {
+    it('asks the client two hours after the session ends, on the moved clock, once; never for a cancelled or no-show booking, but for an overturned one', async () => {
       const soon = (hunterId: number) => {
         const startsAt = new Date(Date.now() + 30 * 60 * 1000);
         return booking(hunterId, {
@@ -319,16 +319,22 @@ describe('messaging: the session itself (joining details, hunter actions, review
       const held = soon(SOFIA_HUNTER);
       const cancelled = soon(SOFIA_HUNTER);
       const noShow = soon(GRACE_HUNTER);
+      // A no-show the admin overturned (a refunded dispute): held by the outcome, so asked, as reviews takes its review.
+      const overturned = soon(GRACE_HUNTER);
       const later = booking(SOFIA_HUNTER);
-      for (const data of [held, cancelled, noShow, later]) await publish('bookings.booking.confirmed', data);
+      for (const data of [held, cancelled, noShow, overturned, later]) await publish('bookings.booking.confirmed', data);
       await publish('bookings.booking.cancelled', { ...cancelled, sequence: 1, cancelledBy: 'client', refundPence: 8000, cause: null, reason: null });
       await publish('bookings.booking.attendance-marked', { ...noShow, attendance: 'no_show', markedAt: new Date().toISOString() });
+      await publish('bookings.booking.attendance-marked', { ...overturned, attendance: 'no_show', markedAt: new Date().toISOString() });
+      await publish('bookings.booking.dispute-resolved', { ...overturned, resolution: 'refund', note: 'The call log agrees', refundPence: 8000 });
       await waitFor('the copies', async () => {
         const copied = await rows(
-          `select 1 from bookings where (booking_id = $1 and status = 'cancelled') or (booking_id = $2 and attendance = 'no_show')`,
-          [cancelled.bookingId, noShow.bookingId],
+          `select 1 from booking_copies
+            where (booking_id = $1 and status = 'cancelled') or (booking_id = $2 and no_show)
+               or (booking_id = $3 and dispute_resolution = 'refund' and not no_show)`,
+          [cancelled.bookingId, noShow.bookingId, overturned.bookingId],
         );
-        return copied.length === 2;
+        return copied.length === 3;
       });
 
       // Not over yet: the sweep asks nobody.
@@ -337,7 +343,11 @@ describe('messaging: the session itself (joining details, hunter actions, review
 
       // Three and a half hours on (the end + 2 h has passed): the move runs the scheduled sweep at once.
       setClockOffset(3.5 * HOUR);
-      await waitFor('the review request', () => mailsOf(held.bookingId, 'review_request').length === 1, 15_000);
+      await waitFor(
+        'the review requests',
+        () => mailsOf(held.bookingId, 'review_request').length === 1 && mailsOf(overturned.bookingId, 'review_request').length === 1,
+        15_000,
+      );
       const request = mailsOf(held.bookingId, 'review_request')[0]!;
       expect(request.to).toEqual([ada.email]);
       expect(subjectOf(request)).toBe('How was your session with Sofia Martinez?');
@@ -348,14 +358,20 @@ describe('messaging: the session itself (joining details, hunter actions, review
       const runsBeforeMove = finished();
       setClockOffset(4 * HOUR);
       await waitFor('the sweep the move ran', () => finished() > runsBeforeMove);
-      await settled(held.bookingId, cancelled.bookingId, noShow.bookingId, later.bookingId);
+      await settled(held.bookingId, cancelled.bookingId, noShow.bookingId, overturned.bookingId, later.bookingId);
       expect(mailsOf(held.bookingId, 'review_request')).toHaveLength(1);
+      expect(mailsOf(overturned.bookingId, 'review_request')).toHaveLength(1);
       for (const other of [cancelled, noShow, later]) expect(mailsOf(other.bookingId, 'review_request')).toHaveLength(0);
       expect(
         await rows(`select booking_id, status from outbound_emails where kind = 'review_request' and booking_id = any($1)`, [
           [held.bookingId, cancelled.bookingId, noShow.bookingId, later.bookingId],
         ]),
       ).toEqual([{ booking_id: held.bookingId, status: 'sent' }]);
+      expect(
+        await rows(`select booking_id, status from outbound_emails where kind = 'review_request' and booking_id = $1`, [
+          overturned.bookingId,
+        ]),
+      ).toEqual([{ booking_id: overturned.bookingId, status: 'sent' }]);
     });
 
     it('asks about a booking moved later only once its new end has passed', async () => {

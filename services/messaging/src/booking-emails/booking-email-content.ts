@@ -1,62 +1,11 @@
-import {
-  BOOKING_ACTION_RULES,
-  SESSION_TYPE_LABELS,
-  type BookingAttendance,
-  type BookingJoining,
-  type SessionTypeKey,
-} from '@hunted/contracts';
+import { BOOKING_ACTION_RULES, SESSION_TYPE_LABELS, type BookingJoining } from '@hunted/contracts';
 import type { SendMailOptions } from 'nodemailer';
 import { bookingCalendar, type IcsMethod } from './ics.js';
 import { londonSpan, londonTime, pounds } from './london-time.js';
+import type { BookingEmailKind, BookingFacts } from '../mail/booking-email-rows.js';
 import { addressOf } from '../mail/member-email.js';
 
-export const BOOKING_EMAIL_KINDS = [
-  'confirmation',
-  'rescheduled',
-  'reminder_24h',
-  'reminder_1h',
-  'cancellation',
-  'refund',
-  'time_proposed',
-  'proposal_declined',
-  'session_held',
-  'no_show',
-  'disputed',
-  'dispute_resolved',
-  'review_request',
-] as const;
-export type BookingEmailKind = (typeof BOOKING_EMAIL_KINDS)[number];
 export type RecipientRole = 'client' | 'hunter';
-
-/** What an email says about its booking: the booking as the event that asked for the email left it. */
-export interface BookingFacts {
-  bookingId: string;
-  hunterId: number;
-  sessionType: SessionTypeKey;
-  startsAt: string;
-  endsAt: string;
-  pricePence: number;
-  sequence: number;
-  previousStartsAt?: string;
-  previousEndsAt?: string;
-  cancelledBy?: 'client' | 'hunter' | 'system';
-  refundPence?: number;
-  refundReason?: 'cancelled' | 'late_payment';
-  /** Why the system cancelled: the hunter was suspended (only the client is emailed, with a full refund). */
-  cause?: 'hunter_suspended';
-  /** The hunter's reason for cancelling, quoted to the client. */
-  reason?: string | null;
-  /** The hunter's suggested time, and their message with it. */
-  proposedStartsAt?: string;
-  proposedEndsAt?: string;
-  message?: string | null;
-  attendance?: BookingAttendance;
-  /** The client's reason for disputing a no-show. */
-  disputeReason?: string;
-  resolution?: 'refund' | 'dismiss';
-  /** The admin's note on a resolved dispute. */
-  resolutionNote?: string;
-}
 
 export interface BookingEmailInput {
   /** The outbound_emails row's id: fixes the Message-ID, so a resend after a crash is recognisably the same mail. */

@@ -15,8 +15,9 @@ import type { EntityManager } from 'typeorm';
 import type { MessagingConfig } from '../config.js';
 import { EmailPlanner } from '../mail/email-planner.js';
 import { OutboundEmailsRepository, type EmailFacts, type NewBookingEmail } from '../mail/outbound-emails.repository.js';
-import type { BookingEmailKind, RecipientRole } from './booking-email-content.js';
-import { remindersFor } from './email-rules.js';
+import type { BookingEmailKind } from '../mail/booking-email-rows.js';
+import type { RecipientRole } from './booking-email-content.js';
+import { remindersFor, REVIEW_REQUEST_DELAY_MS } from './email-rules.js';
 
 const REMINDERS = ['reminder_24h', 'reminder_1h'] as const;
 /** What a booking's later change makes pointless if it has not gone yet. */
@@ -200,7 +201,8 @@ export class BookingEmailPlanner {
    * ago, written by one statement and queued at once.
    */
   async reviewRequests(manager: EntityManager, sessionNow: Date, limit: number): Promise<number> {
-    const inserted = await this.emails.insertReviewRequests(manager, sessionNow, new Date(), limit);
+    const endedBy = new Date(sessionNow.getTime() - REVIEW_REQUEST_DELAY_MS);
+    const inserted = await this.emails.insertReviewRequests(manager, sessionNow, endedBy, new Date(), limit);
     this.planner.queueAfterCommit(manager, inserted);
     return inserted.length;
   }

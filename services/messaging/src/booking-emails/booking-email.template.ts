@@ -1,9 +1,9 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { now as sessionClock, SERVICE_CONFIG } from '@hunted/platform';
+import { BookingCopies, now as sessionClock, SERVICE_CONFIG } from '@hunted/platform';
 import type { SendMailOptions } from 'nodemailer';
 import { DataSource } from 'typeorm';
-import { BookingCopies } from '../bookings/booking-copies.js';
+import { MessagingBookings } from '../bookings/messaging-bookings.js';
 import type { MessagingConfig } from '../config.js';
 import { HunterCopies } from '../hunters/hunter-copies.js';
 import { joiningFor, JoiningDetailsCopies } from '../hunters/joining/joining-details-copies.js';
@@ -11,12 +11,14 @@ import { EmailTemplates, memberEmailRetries, type EmailRetries, type EmailSkip, 
 import { memberRecipient } from '../mail/member-email.js';
 import type { BookingEmail, OutboundEmail } from '../mail/outbound-emails.repository.js';
 import { fullName, MemberCopies } from '../users/member-copies.js';
-import { BOOKING_EMAIL_KINDS, bookingEmail } from './booking-email-content.js';
-import { skipReason } from './email-rules.js';
+import { BOOKING_EMAIL_KINDS } from '../mail/booking-email-rows.js';
+import { bookingEmail } from './booking-email-content.js';
+import { skipReason, type BookingToCheck } from './email-rules.js';
 
 /**
- * The booking emails' template: when a row is due it is re-checked against the booking copy (`skipReason`): a
- * reminder for a booking since moved, cancelled or started is skipped, not sent. The client's emails carry the
+ * The booking emails' template: when a row is due it is re-checked against the booking as messaging's facts and
+ * the shared copy hold it (`skipReason`): a reminder for a booking since moved, cancelled or started is skipped,
+ * not sent, and a review request goes only for a session reviewable by its published outcome. The client's emails carry the
  * hunter's joining details, read only here and only for them.
  */
 @Injectable()
@@ -27,7 +29,8 @@ export class BookingEmailTemplate implements EmailTemplate, OnModuleInit {
     @Inject(SERVICE_CONFIG) private readonly config: MessagingConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly templates: EmailTemplates,
-    private readonly bookings: BookingCopies,
+    private readonly facts: MessagingBookings,
+    private readonly copies: BookingCopies,
     private readonly members: MemberCopies,
     private readonly hunters: HunterCopies,
     private readonly joining: JoiningDetailsCopies,
@@ -44,7 +47,7 @@ export class BookingEmailTemplate implements EmailTemplate, OnModuleInit {
   async compose(row: OutboundEmail, now: Date): Promise<SendMailOptions | EmailSkip> {
     const email = row as BookingEmail;
     const manager = this.dataSource.manager;
-    const booking = await this.bookings.find(manager, email.bookingId);
+    const booking = await this.bookingToCheck(email.bookingId);
     const reason = skipReason(
       { kind: email.kind, sequence: email.sequence, sendAt: new Date(email.sendAt) },
       booking,
@@ -74,5 +77,13 @@ export class BookingEmailTemplate implements EmailTemplate, OnModuleInit {
       mailFrom: this.config.MAIL_FROM,
       joining: role === 'client' ? joiningFor(email.facts.sessionType, joining) : null,
     });
+  }
+
+  /** The booking as its emails are checked: known to both messaging's facts and the shared copy, or unknown. */
+  private async bookingToCheck(bookingId: string): Promise<BookingToCheck | null> {
+    const manager = this.dataSource.manager;
+    const [facts, copy] = await Promise.all([this.facts.find(manager, bookingId), this.copies.find(manager, bookingId)]);
+    if (!facts || !copy || !copy.startsAt) return null;
+    return { status: facts.status, sequence: facts.sequence, startsAt: copy.startsAt, endsAt: copy.endsAt, outcome: copy.outcome };
   }
 }

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { JobsModule } from '@hunted/platform';
-import { BookingCopiesModule } from '../bookings/booking-copies.module.js';
+import { BookingCopiesModule, JobsModule } from '@hunted/platform';
+import { MessagingBookingsModule } from '../bookings/messaging-bookings.module.js';
 import { HunterCopiesModule } from '../hunters/hunter-copies.module.js';
 import { MailModule } from '../mail/mail.module.js';
 import { MemberCopiesModule } from '../users/member-copies.module.js';
@@ -17,6 +17,7 @@ import { ReviewRequestSweepJob, reviewRequestSweep } from './review-request.job.
     JobsModule.forFeature([reviewRequestSweep]),
     MailModule,
     BookingCopiesModule,
+    MessagingBookingsModule,
     HunterCopiesModule,
     MemberCopiesModule,
   ],

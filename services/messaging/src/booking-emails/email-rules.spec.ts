@@ -1,10 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { remindersFor, skipReason } from './email-rules.js';
+import type { BookingOutcome } from '@hunted/platform';
+import { remindersFor, skipReason, type BookingToCheck } from './email-rules.js';
 
 const START = new Date('2026-10-26T09:00:00Z');
 const HOUR = 60 * 60 * 1000;
 const at = (msBeforeStart: number) => new Date(START.getTime() - msBeforeStart);
-const confirmed = { status: 'confirmed' as const, sequence: 0, startsAt: START, endsAt: new Date(START.getTime() + HOUR), attendance: null };
+const END_OF_SESSION = new Date(START.getTime() + HOUR);
+const DAY = 24 * HOUR;
+const REVIEWABLE_UNTIL = new Date(END_OF_SESSION.getTime() + 30 * DAY);
+/** The outcome bookings publishes for a confirmed session: held from its end, reviewable for 30 days. */
+const heldOutcome: BookingOutcome = {
+  status: 'confirmed',
+  heldFrom: END_OF_SESSION,
+  noShow: false,
+  reviewableUntil: REVIEWABLE_UNTIL,
+  editableFrom: null,
+  passportUntil: new Date(END_OF_SESSION.getTime() + 7 * DAY),
+};
+const cancelledOutcome: BookingOutcome = { ...heldOutcome, status: 'cancelled', heldFrom: null, reviewableUntil: null };
+const noShowOutcome: BookingOutcome = { ...heldOutcome, heldFrom: null, noShow: true, reviewableUntil: null };
+const confirmed: BookingToCheck = {
+  status: 'confirmed',
+  sequence: 0,
+  startsAt: START,
+  endsAt: END_OF_SESSION,
+  outcome: heldOutcome,
+};
 
 describe('remindersFor', () => {
   it('plans both reminders for a booking days ahead, 24 h and 1 h before the start', () => {
@@ -74,9 +95,22 @@ describe('skipReason of a review request', () => {
 
   it('is dropped for a booking cancelled, marked a no-show or moved since it was written', () => {
     const late = after(3 * HOUR);
-    expect(skipReason(request, { ...confirmed, status: 'cancelled' }, late, late)).toBe('booking cancelled');
-    expect(skipReason(request, { ...confirmed, attendance: 'no_show' }, late, late)).toBe('marked a no-show');
+    expect(skipReason(request, { ...confirmed, status: 'cancelled', outcome: cancelledOutcome }, late, late)).toBe(
+      'booking cancelled',
+    );
+    expect(skipReason(request, { ...confirmed, outcome: noShowOutcome }, late, late)).toBe('marked a no-show');
     expect(skipReason(request, { ...confirmed, sequence: 1 }, late, late)).toBe('booking rescheduled');
     expect(skipReason(request, null, late, late)).toBe('booking unknown');
+  });
+
+  it('goes for a no-show overturned by a refunded dispute: the outcome says held, as reviews accepts its review', () => {
+    const overturned: BookingOutcome = { ...heldOutcome, status: 'completed' };
+    expect(skipReason(request, { ...confirmed, status: 'completed', outcome: overturned }, after(3 * HOUR), after(3 * HOUR))).toBeNull();
+  });
+
+  it('is dropped once the review window bookings published has closed', () => {
+    const closed = new Date(REVIEWABLE_UNTIL.getTime() + 1);
+    expect(skipReason(request, confirmed, closed, REVIEWABLE_UNTIL)).toBeNull();
+    expect(skipReason(request, confirmed, closed, closed)).toBe('not reviewable');
   });
 });

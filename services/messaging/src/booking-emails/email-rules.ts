@@ -1,5 +1,6 @@
-import type { BookingCopy } from '../bookings/booking-copies.js';
-import type { BookingEmailKind } from './booking-email-content.js';
+import { isReviewable, type BookingOutcome } from '@hunted/platform';
+import type { MessagingBookingStatus } from '../bookings/messaging-bookings.js';
+import type { BookingEmailKind } from '../mail/booking-email-rows.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -28,19 +29,29 @@ export function remindersFor(startsAt: Date, now: Date): { kind: 'reminder_24h' 
 export const REVIEW_REQUEST_DELAY_MS = 2 * HOUR_MS;
 
 /**
- * Why a review request should not go (checked again when its job runs, on the clock of session rules): the booking
- * was cancelled, marked a no-show, or moved (its end is no longer two hours past; the sweep asks again then).
+ * A booking as its due emails are checked against: the state and sequence its emails were planned for (messaging's
+ * facts), its times and the session's outcome as bookings published it (the shared copy).
  */
-function reviewRequestSkip(
-  email: EmailToCheck,
-  booking: Pick<BookingCopy, 'status' | 'sequence' | 'endsAt' | 'attendance'> | null,
-  sessionNow: Date,
-): string | null {
+export interface BookingToCheck {
+  status: MessagingBookingStatus;
+  sequence: number;
+  startsAt: Date;
+  endsAt: Date;
+  outcome: BookingOutcome;
+}
+
+/**
+ * Why a review request should not go (checked again when its job runs, on the clock of session rules): it goes iff
+ * the session is reviewable by the outcome bookings published (so a no-show overturned by a refunded dispute is
+ * asked, as reviews accepts its review), at the sequence it was planned for, two hours after the end.
+ */
+function reviewRequestSkip(email: EmailToCheck, booking: BookingToCheck | null, sessionNow: Date): string | null {
   if (!booking) return 'booking unknown';
-  if (booking.status === 'cancelled') return 'booking cancelled';
-  if (booking.attendance === 'no_show') return 'marked a no-show';
+  if (booking.outcome.status === 'cancelled') return 'booking cancelled';
+  if (booking.outcome.noShow) return 'marked a no-show';
   if (booking.sequence !== email.sequence) return 'booking rescheduled';
   if (new Date(booking.endsAt).getTime() + REVIEW_REQUEST_DELAY_MS > sessionNow.getTime()) return 'session not over yet';
+  if (!isReviewable(booking.outcome, sessionNow)) return 'not reviewable';
   return null;
 }
 
@@ -59,7 +70,7 @@ export interface EmailToCheck {
  */
 export function skipReason(
   email: EmailToCheck,
-  booking: Pick<BookingCopy, 'status' | 'sequence' | 'startsAt' | 'endsAt' | 'attendance'> | null,
+  booking: BookingToCheck | null,
   now: Date,
   sessionNow: Date = now,
 ): string | null {

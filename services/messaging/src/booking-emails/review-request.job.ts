@@ -11,7 +11,7 @@ const BATCH = 500;
 /**
  * The review request sweep: every five minutes, once across replicas, writes a 'How was your session?' email for
  * each booking that ended two hours ago (on the clock of session rules, `now()`, which an end-to-end test may move;
- * a move runs the sweep at once) and queues it as any booking email. It reads the bookings copy as it stands, so a
+ * a move runs the sweep at once) and queues it as any booking email. It reads the booking copies as they stand, so a
  * booking moved later is asked about at its new end, and one cancelled or marked a no-show is not asked at all.
  */
 @Injectable()

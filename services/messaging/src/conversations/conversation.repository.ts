@@ -169,7 +169,7 @@ export class ConversationRepository {
 
   /**
    * A hunter just became approved, or a member just claimed an approved hunter: each client with a booking of theirs
-   * (as the bookings copy has it) gets the conversation `open` held back while the copy said otherwise, in the inbox
+   * (as the shared booking copy has it) gets the conversation `open` held back while the copy said otherwise, in the inbox
    * transaction of the hunter's event. A booking made while nobody had claimed the hunter names no hunter member, so
    * the hunter's is the copy's. The caller then puts the held-back questions in (`BookingQuestion.postHeldBack`).
    */
@@ -179,7 +179,7 @@ export class ConversationRepository {
        select gen_random_uuid()::text, latest.client_user_id, latest.hunter_id, latest.hunter_user_id
          from (select distinct on (b.client_user_id) b.client_user_id, b.hunter_id,
                       coalesce(b.hunter_user_id, h.user_id) as hunter_user_id
-                 from bookings b join hunters h on h.hunter_id = b.hunter_id
+                 from booking_copies b join hunters h on h.hunter_id = b.hunter_id
                 where b.hunter_id = $1 and h.status = 'approved'
                   and coalesce(b.hunter_user_id, h.user_id) is not null
                   and coalesce(b.hunter_user_id, h.user_id) <> b.client_user_id

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { JobsModule } from '@hunted/platform';
-import { BookingCopiesModule } from '../bookings/booking-copies.module.js';
+import { MessagingBookingsModule } from '../bookings/messaging-bookings.module.js';
 import { LiveModule } from '../live/live.module.js';
 import { MailModule } from '../mail/mail.module.js';
 import { MemberCopiesModule } from '../users/member-copies.module.js';
@@ -19,7 +19,7 @@ import { SendMessageUseCase } from './send-message/send-message.use-case.js';
     LiveModule,
     MailModule,
     MemberCopiesModule,
-    BookingCopiesModule,
+    MessagingBookingsModule,
     // No job kind of its own: AfterCommit, which delivers a booking's question live once its transaction commits.
     JobsModule.forFeature([]),
   ],

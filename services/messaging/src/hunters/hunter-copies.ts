@@ -11,26 +11,14 @@ export interface HunterCopy {
   status: HunterStatus;
 }
 
-/** What applying an event did to the copy. */
-export interface AppliedHunter {
-  /** The copy took the event (it was not older than what the copy held). */
-  applied: boolean;
-  /** The copy's status before the event, null when there was no copy. */
-  previousStatus: HunterStatus | null;
-  /** The copy's member before the event, null when there was no copy or nobody had claimed the hunter. */
-  previousUserId: string | null;
-}
-
 /**
  * Messaging's copy of hunters: id, member, name, photo and vetting status, for the emails and conversations. Fed by
  * hunters' created/updated events; a newer copy is never overwritten by an older event.
  */
 @Injectable()
 export class HunterCopies {
-  async apply(manager: EntityManager, hunter: HunterCreatedV1, occurredAt: string): Promise<AppliedHunter> {
-    const [before] = (await manager.query(`select status, user_id from hunters where hunter_id = $1 for update`, [
-      hunter.hunterId,
-    ])) as { status: HunterStatus; user_id: string | null }[];
+  /** True when the copy took the event (it was not older than what the copy held). */
+  async apply(manager: EntityManager, hunter: HunterCreatedV1, occurredAt: string): Promise<boolean> {
     const rows: unknown[] = await manager.query(
       `insert into hunters (hunter_id, user_id, name, profile_image_url, status, updated_at)
        values ($1, $2, $3, $4, $5, $6)
@@ -44,11 +32,7 @@ export class HunterCopies {
        returning hunter_id`,
       [hunter.hunterId, hunter.userId, hunter.name, hunter.profileImageUrl, hunter.status, occurredAt],
     );
-    return {
-      applied: rows.length > 0,
-      previousStatus: before?.status ?? null,
-      previousUserId: before?.user_id ?? null,
-    };
+    return rows.length > 0;
   }
 
   async find(manager: EntityManager, hunterId: number): Promise<HunterCopy | null> {

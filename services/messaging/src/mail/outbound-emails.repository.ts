@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { BOOKING_ACTION_RULES } from '@hunted/contracts';
-import type { BookingEmailKind, BookingFacts } from '../booking-emails/booking-email-content.js';
-import { REVIEW_REQUEST_DELAY_MS } from '../booking-emails/email-rules.js';
+import type { BookingEmailKind, BookingFacts } from './booking-email-rows.js';
 
 export type OutboundEmailStatus = 'pending' | 'sent' | 'skipped' | 'failed';
 
@@ -48,9 +46,6 @@ export interface NewBookingEmail extends NewOutboundEmail<EmailFacts> {
   bookingId: string;
   sequence: number;
 }
-
-/** A review request is useful only while the review can still be written. */
-const REVIEW_WINDOW_DAYS = BOOKING_ACTION_RULES.reviewWindowDays;
 
 export interface OutboundEmail<Facts = unknown> {
   id: string;
@@ -132,40 +127,41 @@ export class OutboundEmailsRepository {
 
 /**
    * Writes the review requests due at `sessionNow` (the clock of session rules): one to the client of each booking
-   * (as the copy has it) that ended at least REVIEW_REQUEST_DELAY_MS ago, while its review window is open, not
-   * cancelled, not marked a no-show, and not yet asked about at its current times (a request skipped because the
-   * booking moved later does not stand in the way). A moved booking is asked at its new end; one cancelled or
-   * marked a no-show before its request goes is skipped by the job. Answers the rows written, to queue.
+   * that ended by `endedBy` (the booking emails' delay before asking) and is reviewable by the outcome bookings published (held by
+   * then, within its review window: the shared copy's `held_from` and `reviewable_until`, compared, never worked
+   * out), and not yet asked about at its current sequence (a request skipped because the booking moved later does
+   * not stand in the way). A moved booking is asked at its new end; one cancelled or marked a no-show before its
+   * request goes is skipped by the job. Answers the rows written, to queue.
    */
   async insertReviewRequests(
     manager: EntityManager,
     sessionNow: Date,
+    endedBy: Date,
     sendAt: Date,
     limit: number,
   ): Promise<PlannedEmail[]> {
     const rows: { id: string; kind: string; send_at: Date }[] = await manager.query(
       `insert into outbound_emails (booking_id, kind, sequence, recipient_role, recipient_user_id, facts, send_at)
-       select b.booking_id, 'review_request', b.sequence, 'client', b.client_user_id,
+       select b.booking_id, 'review_request', b.sequence, 'client', c.client_user_id,
               jsonb_build_object(
-                'bookingId', b.booking_id, 'hunterId', b.hunter_id, 'hunterUserId', b.hunter_user_id,
-                'clientUserId', b.client_user_id, 'sessionType', b.session_type,
-                'startsAt', to_char(b.starts_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-                'endsAt', to_char(b.ends_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                'bookingId', b.booking_id, 'hunterId', c.hunter_id, 'hunterUserId', c.hunter_user_id,
+                'clientUserId', c.client_user_id, 'sessionType', c.session_type,
+                'startsAt', to_char(c.starts_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                'endsAt', to_char(c.ends_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
                 'pricePence', b.price_pence, 'sequence', b.sequence),
-              $4
-         from bookings b
-        where b.ends_at <= $1::timestamptz - make_interval(secs => $2 / 1000.0)
-          and b.ends_at > $1::timestamptz - make_interval(days => $3)
-          and b.status <> 'cancelled'
-          and b.attendance is distinct from 'no_show'
+              $3
+         from bookings b join booking_copies c on c.booking_id = b.booking_id
+        where c.ends_at <= $2::timestamptz
+          and c.held_from <= $1::timestamptz
+          and $1::timestamptz <= c.reviewable_until
           and not exists (select 1 from outbound_emails e
                            where e.booking_id = b.booking_id and e.kind = 'review_request'
                              and (e.status <> 'skipped' or e.sequence = b.sequence))
-        order by b.ends_at
-        limit $5
+        order by c.ends_at
+        limit $4
        on conflict on constraint outbound_emails_once do nothing
        returning id::text as id, kind, send_at`,
-      [sessionNow, REVIEW_REQUEST_DELAY_MS, REVIEW_WINDOW_DAYS, sendAt, limit],
+      [sessionNow, endedBy, sendAt, limit],
     );
     return rows.map((row) => ({ id: row.id, kind: row.kind, sendAt: row.send_at }));
   }

@@ -4,7 +4,7 @@ import { SESSION_TYPE_LABELS, type BookingEventV1, type ConversationMessage } fr
 import { AfterCommit, EventPublisher } from '@hunted/platform';
 import type { EntityManager } from 'typeorm';
 import { londonDate, londonTime } from '../../booking-emails/london-time.js';
-import { BookingCopies, type HeldQuestion } from '../../bookings/booking-copies.js';
+import { MessagingBookings, type HeldQuestion } from '../../bookings/messaging-bookings.js';
 import { LiveDelivery } from '../../live/live-delivery.js';
 import { ConversationRepository } from '../conversation.repository.js';
 import { toMessage } from '../conversation-views.js';
@@ -50,7 +50,7 @@ export class BookingQuestion {
     private readonly afterCommit: AfterCommit,
     private readonly live: LiveDelivery,
     private readonly nudges: MessageNudges,
-    private readonly bookings: BookingCopies,
+    private readonly bookings: MessagingBookings,
   ) {}
 
   /**
@@ -59,14 +59,19 @@ export class BookingQuestion {
    * opening (a reinstatement) or a redelivered event finds them there and writes nothing.
    */
   async postHeldBack(manager: EntityManager, hunterId: number): Promise<void> {
-    for (const booking of await this.bookings.questionsOf(manager, hunterId)) await this.post(manager, booking);
+    for (const booking of await this.bookings.questionsOf(manager, hunterId)) {
+      // Already in its conversation, as every one is after the hunter's approval or claim (this runs on each event of
+      // an approved hunter): passed over without locking the conversation. post() checks again under the lock.
+      if (await this.messages.hasBookingQuestion(manager, booking.bookingId)) continue;
+      await this.post(manager, booking);
+    }
   }
 
   async post(manager: EntityManager, booking: HeldQuestion): Promise<void> {
     const photoUrls = booking.photoUrls ?? [];
     if (!booking.notes?.trim() && photoUrls.length === 0) return;
     // None when the booking opened no conversation (no hunter member, or a hunter not approved): then its question
-    // waits in the bookings copy for the conversation to open (postHeldBack).
+    // waits in messaging's booking facts for the conversation to open (postHeldBack).
     const conversation = await this.conversations.lockPair(manager, booking.clientUserId, booking.hunterId);
     if (!conversation) return;
     if (await this.messages.hasBookingQuestion(manager, booking.bookingId)) return;

@@ -10,6 +10,7 @@ import { SessionHeldEmail1796000000000 } from './1796000000000-session-held-emai
 import { HeldBackQuestions1796100000000 } from './1796100000000-held-back-questions.js';
 import { EditEmails1796200000000 } from './1796200000000-edit-emails.js';
 import { OneEmailLedger1796300000000 } from './1796300000000-one-email-ledger.js';
+import { SharedBookingCopies1796400000000 } from './1796400000000-shared-booking-copies.js';
 
 /** Every migration of this service, in order. They run on start. */
 export const migrations = [
@@ -25,4 +26,5 @@ export const migrations = [
   HeldBackQuestions1796100000000,
   EditEmails1796200000000,
   OneEmailLedger1796300000000,
+  SharedBookingCopies1796400000000,
 ];

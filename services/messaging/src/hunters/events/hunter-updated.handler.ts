@@ -2,22 +2,16 @@ import { Injectable } from '@nestjs/common';
 import type { IntegrationEvent } from '@hunted/contracts';
 import type { EventHandler } from '@hunted/platform';
 import type { EntityManager } from 'typeorm';
-import { BookingQuestion } from '../../conversations/booking-question/booking-question.js';
-import { ConversationRepository } from '../../conversations/conversation.repository.js';
 import { HunterCopies } from '../hunter-copies.js';
-import { applyHunter } from './apply-hunter.js';
 
+/** A hunter updated: the copy takes it unless it holds newer (conversations' own handler of the type runs after). */
 @Injectable()
 export class HunterUpdatedHandler implements EventHandler<'hunters.hunter.updated'> {
   readonly type = 'hunters.hunter.updated' as const;
 
-  constructor(
-    private readonly hunters: HunterCopies,
-    private readonly conversations: ConversationRepository,
-    private readonly questions: BookingQuestion,
-  ) {}
+  constructor(private readonly hunters: HunterCopies) {}
 
   async handle(event: IntegrationEvent<'hunters.hunter.updated'>, manager: EntityManager): Promise<void> {
-    await applyHunter(manager, event, this.hunters, this.conversations, this.questions);
+    await this.hunters.apply(manager, event.data, event.occurredAt);
   }
 }

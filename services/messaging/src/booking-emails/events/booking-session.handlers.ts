@@ -2,27 +2,22 @@ import { Injectable } from '@nestjs/common';
 import type { IntegrationEvent } from '@hunted/contracts';
 import type { EventHandler } from '@hunted/platform';
 import type { EntityManager } from 'typeorm';
-import { BookingEmailPlanner } from '../../booking-emails/booking-email-planner.js';
-import { BookingCopies } from '../booking-copies.js';
+import { BookingEmailPlanner } from '../booking-email-planner.js';
 
 /*
  * The hunter's actions on a booking and what follows them: each tells the other side by email, once per event and
  * recipient (the event's id joins the email's once-key). None changes the booking's times, so they apply whatever
- * order they come in; the copy keeps the attendance mark for the review request.
+ * order they come in. The shared copy (BOOKING_COPY_HANDLERS, run first) keeps the mark and the outcome it makes.
  */
 
-/** Marked held or a no-show: the copy keeps the mark; a no-show's client is told they may dispute it. */
+/** Marked held or a no-show: the client is told (a no-show's that they may dispute it). */
 @Injectable()
 export class BookingAttendanceMarkedHandler implements EventHandler<'bookings.booking.attendance-marked'> {
   readonly type = 'bookings.booking.attendance-marked' as const;
 
-  constructor(
-    private readonly bookings: BookingCopies,
-    private readonly emails: BookingEmailPlanner,
-  ) {}
+  constructor(private readonly emails: BookingEmailPlanner) {}
 
   async handle(event: IntegrationEvent<'bookings.booking.attendance-marked'>, manager: EntityManager): Promise<void> {
-    await this.bookings.recordAttendance(manager, event.data.bookingId, event.data.attendance);
     await this.emails.attendanceMarked(manager, event.id, event.data);
   }
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { IntegrationEvent } from '@hunted/contracts';
 import type { EventHandler } from '@hunted/platform';
 import type { EntityManager } from 'typeorm';
-import { VettingEmailPlanner } from '../../vetting-emails/vetting-email-planner.js';
+import { VettingEmailPlanner } from '../vetting-email-planner.js';
 
 /**
  * An admin decided on a hunter: the hunter is emailed. The status itself reaches the copy through

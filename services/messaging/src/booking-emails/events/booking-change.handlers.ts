@@ -2,12 +2,10 @@ import { Injectable } from '@nestjs/common';
 import type { IntegrationEvent } from '@hunted/contracts';
 import type { EventHandler } from '@hunted/platform';
 import type { EntityManager } from 'typeorm';
-import { BookingEmailPlanner } from '../../booking-emails/booking-email-planner.js';
-import { BookingQuestion } from '../../conversations/booking-question/booking-question.js';
-import { ConversationRepository } from '../../conversations/conversation.repository.js';
-import { BookingCopies, type BookingCopyStatus } from '../booking-copies.js';
+import { BookingEmailPlanner } from '../booking-email-planner.js';
+import { MessagingBookings, type MessagingBookingStatus } from '../../bookings/messaging-bookings.js';
 
-/** The events that change a booking's state, each leaving the copy in one. */
+/** The events that change a booking's state, each leaving messaging's facts in one. */
 type BookingChange =
   | 'bookings.booking.confirmed'
   | 'bookings.booking.rescheduled'
@@ -15,18 +13,19 @@ type BookingChange =
   | 'bookings.booking.completed';
 
 /**
- * A change of a booking's state: the copy takes it, then the emails it calls for are planned, in the inbox
- * transaction. Older news than the copy holds (events overtook each other) changes nothing and sends nothing.
+ * A change of a booking's state, after the shared copy took it (BOOKING_COPY_HANDLERS): messaging's facts take it,
+ * then the emails it calls for are planned, in the inbox transaction. Older news than the facts hold (events
+ * overtook each other) changes nothing and sends nothing.
  */
 @Injectable()
 abstract class BookingChangeHandler<Type extends BookingChange> implements EventHandler<Type> {
   abstract readonly type: Type;
-  /** The state the copy holds after this event. */
-  protected abstract readonly status: BookingCopyStatus;
+  /** The state messaging's facts hold after this event. */
+  protected abstract readonly status: MessagingBookingStatus;
   protected abstract planEmails(manager: EntityManager, booking: IntegrationEvent<Type>['data']): Promise<void>;
 
   constructor(
-    protected readonly bookings: BookingCopies,
+    protected readonly bookings: MessagingBookings,
     protected readonly emails: BookingEmailPlanner,
   ) {}
 
@@ -36,36 +35,19 @@ abstract class BookingChangeHandler<Type extends BookingChange> implements Event
 }
 
 /**
- * A booking confirmed: copied, its confirmation and reminders planned, and the client's conversation with the
- * hunter opened (once per pair, whatever the order the events came in), with the client's question and photos in it
- * (once per booking).
+ * A booking confirmed: its facts kept, its confirmation and reminders planned. (Its conversation opens in
+ * conversations' own handler of the type, `conversations/events/booking-confirmed.handler.ts`, run after this one.)
  */
 @Injectable()
 export class BookingConfirmedHandler extends BookingChangeHandler<'bookings.booking.confirmed'> {
   readonly type = 'bookings.booking.confirmed' as const;
   protected readonly status = 'confirmed';
-
-  constructor(
-    bookings: BookingCopies,
-    emails: BookingEmailPlanner,
-    private readonly conversations: ConversationRepository,
-    private readonly question: BookingQuestion,
-  ) {
-    super(bookings, emails);
-  }
-
   protected planEmails(manager: EntityManager, booking: IntegrationEvent<'bookings.booking.confirmed'>['data']) {
     return this.emails.confirmed(manager, booking);
   }
-
-  override async handle(event: IntegrationEvent<'bookings.booking.confirmed'>, manager: EntityManager): Promise<void> {
-    await super.handle(event, manager);
-    await this.conversations.open(manager, event.data);
-    await this.question.post(manager, event.data);
-  }
 }
 
-/** A booking moved: the copy takes the new times and sequence; the updated invite goes and the reminders are re-planned. */
+/** A booking moved: the facts take the new sequence; the updated invite goes and the reminders are re-planned. */
 @Injectable()
 export class BookingRescheduledHandler extends BookingChangeHandler<'bookings.booking.rescheduled'> {
   readonly type = 'bookings.booking.rescheduled' as const;
@@ -75,7 +57,7 @@ export class BookingRescheduledHandler extends BookingChangeHandler<'bookings.bo
   }
 }
 
-/** A booking cancelled: the copy says so, reminders are dropped and both sides get the cancellation. */
+/** A booking cancelled: the facts say so, reminders are dropped and both sides get the cancellation. */
 @Injectable()
 export class BookingCancelledHandler extends BookingChangeHandler<'bookings.booking.cancelled'> {
   readonly type = 'bookings.booking.cancelled' as const;
@@ -85,7 +67,7 @@ export class BookingCancelledHandler extends BookingChangeHandler<'bookings.book
   }
 }
 
-/** A booking over: the copy says so (conversations stay); any reminder still pending is dropped, no email. */
+/** A booking over: the facts say so (conversations stay); any reminder still pending is dropped, no email. */
 @Injectable()
 export class BookingCompletedHandler extends BookingChangeHandler<'bookings.booking.completed'> {
   readonly type = 'bookings.booking.completed' as const;

@@ -2,11 +2,11 @@ import { Injectable } from '@nestjs/common';
 import type { IntegrationEvent } from '@hunted/contracts';
 import type { EventHandler } from '@hunted/platform';
 import type { EntityManager } from 'typeorm';
-import { BookingEmailPlanner } from '../../booking-emails/booking-email-planner.js';
-import { BookingCopies } from '../booking-copies.js';
+import { BookingEmailPlanner } from '../booking-email-planner.js';
+import { MessagingBookings } from '../../bookings/messaging-bookings.js';
 
 /**
- * A refund settled: noted on the copy and the client told. It never changes the booking's state or sequence (a
+ * A refund settled: noted in messaging's facts and the client told. It never changes the booking's state or sequence (a
  * late payment's refund concerns a booking that was never confirmed), so it is applied whatever order it came in.
  */
 @Injectable()
@@ -14,7 +14,7 @@ export class BookingRefundedHandler implements EventHandler<'bookings.booking.re
   readonly type = 'bookings.booking.refunded' as const;
 
   constructor(
-    private readonly bookings: BookingCopies,
+    private readonly bookings: MessagingBookings,
     private readonly emails: BookingEmailPlanner,
   ) {}
 
