@@ -39,6 +39,16 @@ const TABLES: TableOwnership[] = [
   { table: 'hunter_picks', owners: ['picks/hunter-pick.repository.ts'] },
   { table: 'hunter_completed_sessions', owners: ['store/hunter.repository.ts'] },
   { table: 'hunter_vetting_decisions', owners: ['store/hunter-decision.repository.ts'] },
+  {
+    table: 'hunter_profile_revisions',
+    owners: ['store/hunter-revision.repository.ts'],
+    readers: [
+      {
+        file: 'store/hunter.repository.ts',
+        why: "the admin queue of changes: the hunters with a pending revision, joined to order them by the oldest change",
+      },
+    ],
+  },
   { table: 'hunter_photos', owners: ['store/hunter-photos.ts'] },
   // Private: no read of a profile joins it (the listing, a hunter's page and the sitemap read `hunters` alone).
   { table: 'hunter_joining_details', owners: ['joining/joining-details.repository.ts'] },

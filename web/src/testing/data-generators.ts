@@ -82,6 +82,8 @@ export function anOwnHunter(overrides: Partial<OwnHunter> = {}): OwnHunter {
     userId: member.id,
     status,
     statusReason: null,
+    revision: null,
+    decisions: [],
     ...overrides,
   };
 }
@@ -96,6 +98,7 @@ export function anAdminHunter(overrides: Partial<AdminHunter> = {}): AdminHunter
     statusReason: null,
     submittedAt: '2026-11-20T10:00:00.000Z',
     decisions: [],
+    pendingRevision: null,
     ...overrides,
   };
 }

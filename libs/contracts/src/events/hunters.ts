@@ -2,7 +2,7 @@
 import type {
   AvailabilityDay,
   HunterAvailabilityStatus,
-  HunterDecisionKind,
+  HunterHistoryEntryKind,
   HunterStatus,
   JoiningDetails,
   SessionTypes,
@@ -45,7 +45,9 @@ export interface HunterVettedV1 {
   hunterId: number;
   userId: string | null;
   name: string;
-  decision: HunterDecisionKind | 'resubmit';
+  decision: HunterHistoryEntryKind;
+  /** The revision a revision entry is about (`revise`, `approve-revision`…); null for the profile's own decisions. */
+  revisionId: number | null;
   fromStatus: HunterStatus;
   status: HunterStatus;
   reason: string | null;

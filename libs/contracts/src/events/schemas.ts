@@ -2,7 +2,7 @@ import { z } from 'zod';
 import {
   AVAILABILITY_SLOTS,
   HUNTER_AVAILABILITY_STATUSES,
-  HUNTER_DECISIONS,
+  HUNTER_HISTORY_ENTRIES,
   HUNTER_STATUSES,
   SESSION_TYPES,
   JOINING_LIMITS,
@@ -71,7 +71,9 @@ const hunterVetted = z.object({
   hunterId: serial,
   userId: id.nullable(),
   name: z.string(),
-  decision: z.enum([...HUNTER_DECISIONS, 'resubmit']),
+  decision: z.enum(HUNTER_HISTORY_ENTRIES),
+  // Recorded before revisions existed: none.
+  revisionId: serial.nullable().default(null),
   fromStatus: z.enum(HUNTER_STATUSES),
   status: z.enum(HUNTER_STATUSES),
   reason: z.string().nullable(),

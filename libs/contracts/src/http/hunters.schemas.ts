@@ -337,6 +337,7 @@ export const weeklyHoursSchema = onlyFields(
 /** `GET /api/admin/hunters` query: a status ('all' or none: every hunter), a search over name and bio, a page. */
 export const adminHunterListQuerySchema = z.object({
   status: listFilterOneOf('status', HUNTER_STATUSES),
+  revision: listFilterOneOf('revision', ['pending'] as const),
   search: listSearch(),
   limit: listWholeNumber('limit', 1, HUNTER_LIST_PAGING.maxLimit),
   offset: listWholeNumber('offset', 0, HUNTER_LIST_PAGING.maxOffset),

@@ -272,12 +272,79 @@ export const VETTING_MESSAGES = {
   wrongStatus: 'This hunter is not in a state that allows that decision',
   notApproved: 'This hunter is not taking bookings',
   closedConversation: 'This conversation is closed',
+  revisionPending: 'Your changes are waiting for review — your profile shows the approved version until then',
+  revisionRejected: 'Your latest changes were not approved',
+  revisionRejectedHint: 'Your profile still shows the approved version. Edit it again to send new changes for review.',
+  revisionNotPending: 'This change was already decided or replaced by a newer one: reload the queue',
+  revisionNotFound: 'Revision not found',
 } as const;
+
+/**
+ * What an approved (or suspended) hunter changes only through vetting: the public claims a client trusts when they
+ * pick someone (name, photo, bio, Instagram link, specialties). Such a change waits as a pending revision and the
+ * public profile keeps the approved values until an admin approves it (decision 0089). Everything else (prices and
+ * session types, whose names are the platform's SESSION_TYPE_LABELS, hours, availability, joining details) applies
+ * at once.
+ */
+export const VETTED_HUNTER_FIELDS = ['name', 'profileImageUrl', 'bio', 'instagramUrl', 'specialties'] as const;
+export type VettedHunterField = (typeof VETTED_HUNTER_FIELDS)[number];
+/** Some of the vetted fields' values: what a revision proposes, or what was live beside it. */
+export type HunterRevisionValues = Partial<Pick<Hunter, VettedHunterField>>;
+export const VETTED_FIELD_LABELS: Record<VettedHunterField, string> = {
+  name: 'Name',
+  profileImageUrl: 'Photo',
+  bio: 'Bio',
+  instagramUrl: 'Instagram',
+  specialties: 'Specialties',
+};
+
+/**
+ * A revision's life: `pending` (one per hunter at most), then `approved` (applied), `rejected` (the old values
+ * kept, with a reason), `superseded` (a newer change merged into a new pending revision) or `withdrawn` (a later
+ * change put every field back to its approved value).
+ */
+export const HUNTER_REVISION_STATUSES = ['pending', 'approved', 'rejected', 'superseded', 'withdrawn'] as const;
+export type HunterRevisionStatus = (typeof HUNTER_REVISION_STATUSES)[number];
+
+/** A change to an approved profile's vetted fields: what it proposes beside what was live when it was made. */
+export interface HunterRevision {
+  id: number;
+  status: HunterRevisionStatus;
+  /** The proposed values: only the fields that differ from the approved profile. */
+  changes: HunterRevisionValues;
+  /** The approved values of the same fields, as they were when the revision was made (what the public sees). */
+  live: HunterRevisionValues;
+  /** The admin's reason for a rejection (the hunter sees it). */
+  reason: string | null;
+  submittedAt: string;
+  decidedAt: string | null;
+}
+
+/** What an admin decides on a pending revision (`POST /api/admin/hunters/{id}/revisions/{revisionId}/{decision}`). */
+export const HUNTER_REVISION_DECISIONS = ['approve', 'reject'] as const;
+export type HunterRevisionDecisionKind = (typeof HUNTER_REVISION_DECISIONS)[number];
+
+/**
+ * Every kind of entry in a hunter's decision history: an admin's decision on the profile, the hunter's resubmission
+ * of a rejected profile, and a revision's life (`revise`: the hunter proposed a change or merged another into it;
+ * `withdraw-revision`: the hunter put the values back; `approve-revision`/`reject-revision`: an admin's decision).
+ */
+export const HUNTER_HISTORY_ENTRIES = [
+  ...HUNTER_DECISIONS,
+  'resubmit',
+  'revise',
+  'withdraw-revision',
+  'approve-revision',
+  'reject-revision',
+] as const;
+export type HunterHistoryEntryKind = (typeof HUNTER_HISTORY_ENTRIES)[number];
 
 /** One recorded decision on a hunter (who, when, why); `resubmit` is the hunter editing a rejected profile. */
 export interface HunterDecision {
   id: number;
-  decision: HunterDecisionKind | 'resubmit';
+  decision: HunterHistoryEntryKind;
+  /** The revision a revision entry is about; null for the profile's own decisions. */
+  revisionId: number | null;
   fromStatus: HunterStatus;
   toStatus: HunterStatus;
   reason: string | null;
@@ -294,11 +361,15 @@ export interface AdminHunter extends Hunter {
   /** When the profile last entered the queue (created, or resubmitted after a rejection). */
   submittedAt: string;
   decisions: HunterDecision[];
+  /** The change waiting for review beside the approved values, or null. */
+  pendingRevision: HunterRevision | null;
 }
 
 /** `GET /api/admin/hunters?status=&search=&limit=&offset=`: the queue is `status=pending` (oldest first). */
 export interface AdminHunterListQuery {
   status?: HunterStatus | 'all';
+  /** `pending`: only hunters with a change waiting for review (oldest change first), whatever their status. */
+  revision?: 'pending' | 'all';
   search?: string;
   limit?: number;
   offset?: number;
@@ -323,6 +394,13 @@ export interface OwnHunter extends Hunter {
   status: HunterStatus;
   /** Why it was rejected or suspended; null otherwise. */
   statusReason: string | null;
+  /**
+   * The latest revision that is pending, approved or rejected (null when none): a pending one is what waits for
+   * review beside what is live now; a rejected one carries the reason. The profile's own fields are the live values.
+   */
+  revision: HunterRevision | null;
+  /** The profile's history (decisions, resubmissions, revisions), newest first. */
+  decisions: HunterDecision[];
 }
 
 /** `POST /api/hunters`: what a hunter sets (id, userId, rating, reviewCount, totalSessions and featured are refused). */

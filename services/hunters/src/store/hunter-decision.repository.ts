@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { EventPayload, HunterDecision } from '@hunted/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 
-/** A decision to record: an admin's, or the hunter's resubmission of a rejected profile. */
+/** A decision to record: an admin's, the hunter's resubmission of a rejected profile, or a revision's step. */
 export type NewHunterDecision = Omit<HunterDecision, 'id' | 'decidedAt'> & { hunterId: number };
 
 interface DecisionRow extends Omit<HunterDecision, 'decidedAt'> {
@@ -11,7 +11,7 @@ interface DecisionRow extends Omit<HunterDecision, 'decidedAt'> {
   decidedAt: Date;
 }
 
-const DECISION_COLUMNS = `id, hunter_id as "hunterId", decision, from_status as "fromStatus", to_status as "toStatus",
+const DECISION_COLUMNS = `id, hunter_id as "hunterId", decision, revision_id as "revisionId", from_status as "fromStatus", to_status as "toStatus",
   reason, decided_by as "decidedBy", decided_at as "decidedAt"`;
 
 function decisionOf({ hunterId: _hunter, ...row }: DecisionRow): HunterDecision {
@@ -26,9 +26,17 @@ export class HunterDecisionRepository {
   /** Records a decision in the caller's transaction (the one that changes the hunter's status). */
   async record(manager: EntityManager, decision: NewHunterDecision): Promise<HunterDecision> {
     const [row] = await manager.query<DecisionRow[]>(
-      `insert into hunter_vetting_decisions (hunter_id, decision, from_status, to_status, reason, decided_by)
-       values ($1, $2, $3, $4, $5, $6) returning ${DECISION_COLUMNS}`,
-      [decision.hunterId, decision.decision, decision.fromStatus, decision.toStatus, decision.reason, decision.decidedBy],
+      `insert into hunter_vetting_decisions (hunter_id, decision, revision_id, from_status, to_status, reason, decided_by)
+       values ($1, $2, $3, $4, $5, $6, $7) returning ${DECISION_COLUMNS}`,
+      [
+        decision.hunterId,
+        decision.decision,
+        decision.revisionId,
+        decision.fromStatus,
+        decision.toStatus,
+        decision.reason,
+        decision.decidedBy,
+      ],
     );
     return decisionOf(row!);
   }
@@ -57,6 +65,7 @@ export function vettedEventOf(
     userId: hunter.userId,
     name: hunter.name,
     decision: decision.decision,
+    revisionId: decision.revisionId,
     fromStatus: decision.fromStatus,
     status: decision.toStatus,
     reason: decision.reason,

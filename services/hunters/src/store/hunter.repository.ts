@@ -6,6 +6,8 @@ import {
   type AdminHunter,
   type Hunter,
   type HunterDecision,
+  type HunterRevision,
+  type HunterRevisionValues,
   type HunterStatus,
   type OwnHunter,
   type SitemapEntry,
@@ -93,20 +95,34 @@ function publicHunterOf({ userId: _owner, status: _status, statusReason: _reason
   return hunter;
 }
 
-/** The owner's own profile: with their id, the status and its reason. */
-export function ownHunterOf({ submittedAt: _submitted, ...hunter }: StoredHunter, userId: string): OwnHunter {
-  return { ...hunter, userId };
+/** What the owner's profile and the admin's hunter carry beside the stored row. */
+export interface HunterHistory {
+  /** Newest first. */
+  decisions: HunterDecision[];
+  revision: HunterRevision | null;
 }
 
-/** A hunter as the admin routes answer it: everything stored, with its decisions (newest first). */
-export function adminHunterOf(hunter: StoredHunter, decisions: HunterDecision[]): AdminHunter {
-  return { ...hunter, decisions };
+/**
+ * The owner's own profile: with their id, the status and its reason, the history, and the latest revision (what
+ * waits for review beside the live values the profile's fields are).
+ */
+export function ownHunterOf({ submittedAt: _submitted, ...hunter }: StoredHunter, userId: string, history: HunterHistory): OwnHunter {
+  return { ...hunter, userId, revision: history.revision, decisions: history.decisions };
 }
 
-/** The admin list's filters: a status (none: every hunter), a search (a tsquery text, as the listing's). */
+/** A hunter as the admin routes answer it: everything stored, its decisions (newest first), its pending revision. */
+export function adminHunterOf(hunter: StoredHunter, decisions: HunterDecision[], pendingRevision: HunterRevision | null): AdminHunter {
+  return { ...hunter, decisions, pendingRevision };
+}
+
+/**
+ * The admin list's filters: a status (none: every hunter), a search (a tsquery text, as the listing's), and
+ * `pendingRevision`: only hunters with a change waiting for review.
+ */
 export interface AdminHunterFilters {
   status?: HunterStatus;
   search?: string;
+  pendingRevision?: boolean;
 }
 
 /** Where a hunter stands, as a decision on it reads it with the row locked. */
@@ -160,8 +176,8 @@ export class HunterRepository implements SitemapSource {
   }
 
   /** Any hunter, whatever its status (the admin routes), or 404 'Hunter not found'. */
-  async findStored(id: number): Promise<StoredHunter> {
-    const [row] = await this.dataSource.query<HunterRow[]>(`select ${HUNTER_COLUMNS} from hunters h where h.id = $1`, [id]);
+  async findStored(id: number, manager: EntityManager = this.dataSource.manager): Promise<StoredHunter> {
+    const [row] = await manager.query<HunterRow[]>(`select ${HUNTER_COLUMNS} from hunters h where h.id = $1`, [id]);
     if (!row) throw new NotFoundException(HUNTER_NOT_FOUND);
     return hunterOfRow(row);
   }
@@ -181,13 +197,23 @@ export class HunterRepository implements SitemapSource {
       values.push(filters.search);
       conditions.push(`h.search_document @@ to_tsquery('simple', $${values.length})`);
     }
+    // The queue of changes: hunters with a pending revision (one at most each), the oldest change first.
+    const revisions = filters.pendingRevision
+      ? `join hunter_profile_revisions r on r.hunter_id = h.id and r.status = 'pending'`
+      : '';
     const where = conditions.length ? `where ${conditions.join(' and ')}` : '';
-    const order = filters.status === 'pending' ? 'h.submitted_at, h.id' : 'h.submitted_at desc, h.id desc';
-    const [{ n: total }] = (await this.dataSource.query<{ n: number }[]>(`select count(*)::int as n from hunters h ${where}`, values)) as [
-      { n: number },
-    ];
+    const order = filters.pendingRevision
+      ? 'r.submitted_at, r.id'
+      : filters.status === 'pending'
+        ? 'h.submitted_at, h.id'
+        : 'h.submitted_at desc, h.id desc';
+    const [{ n: total }] = (await this.dataSource.query<{ n: number }[]>(
+      `select count(*)::int as n from hunters h ${revisions} ${where}`,
+      values,
+    )) as [{ n: number }];
     const rows = await this.dataSource.query<HunterRow[]>(
-      `select ${HUNTER_COLUMNS} from hunters h ${where} order by ${order} limit $${values.length + 1} offset $${values.length + 2}`,
+      `select ${HUNTER_COLUMNS} from hunters h ${revisions} ${where} order by ${order}
+       limit $${values.length + 1} offset $${values.length + 2}`,
       [...values, paging.limit, paging.offset],
     );
     return { hunters: rows.map(hunterOfRow), total };
@@ -289,11 +315,46 @@ export class HunterRepository implements SitemapSource {
     return id;
   }
 
-  /** The user's own profile, or 404 'Hunter not found'. */
-  async findByUser(userId: string): Promise<OwnHunter> {
+  /** The user's own profile as stored, or 404 'Hunter not found'. */
+  async findByUser(userId: string): Promise<StoredHunter> {
     const [row] = await this.dataSource.query<HunterRow[]>(`select ${HUNTER_COLUMNS} from hunters h where h.user_id = $1`, [userId]);
     if (!row) throw new NotFoundException(HUNTER_NOT_FOUND);
-    return ownHunterOf(hunterOfRow(row), userId);
+    return hunterOfRow(row);
+  }
+
+  /**
+   * Locks the user's own profile for an edit, in the caller's transaction, and reads it; 404 'Hunter not found' when
+   * there is no such hunter or it is someone else's.
+   */
+  async lockOwn(manager: EntityManager, id: number, userId: string): Promise<StoredHunter> {
+    const [row] = await manager.query<HunterRow[]>(
+      `select ${HUNTER_COLUMNS} from hunters h where h.id = $1 and h.user_id = $2 for update`,
+      [id, userId],
+    );
+    if (!row) throw new NotFoundException(HUNTER_NOT_FOUND);
+    return hunterOfRow(row);
+  }
+
+  /**
+   * Applies an approved revision's values (stored already: a photo is its URL) and records hunters.hunter.updated,
+   * in the caller's transaction (which holds the row's lock). The status stays as it is.
+   */
+  async applyRevision(manager: EntityManager, id: number, revised: HunterRevisionValues): Promise<StoredHunter> {
+    // The values were read by the profile's schema when the hunter sent them.
+    const values = revised as HunterChanges;
+    const params: unknown[] = [id];
+    const sets = VALUE_KEYS.filter((key) => values[key] !== undefined).map((key) => {
+      params.push(paramOf(key, values[key]));
+      return `${VALUE_COLUMNS[key]} = $${params.length}${castOf(key)}`;
+    });
+    const [rows] = await manager.query<[HunterRow[], number]>(
+      `update hunters as h set ${[...sets, 'updated_at = now()'].join(', ')} where h.id = $1 returning ${HUNTER_COLUMNS}`,
+      params,
+    );
+    if (!rows?.length) throw new NotFoundException(HUNTER_NOT_FOUND);
+    const hunter = hunterOfRow(rows[0]!);
+    await this.events.publish(manager, 'hunters.hunter.updated', eventOf(hunter));
+    return hunter;
   }
 
   /**

@@ -2,16 +2,17 @@ import { Module } from '@nestjs/common';
 import { BrandCopies } from './brand-copies.js';
 import { HunterDecisionRepository } from './hunter-decision.repository.js';
 import { HunterRepository } from './hunter.repository.js';
+import { HunterRevisionRepository } from './hunter-revision.repository.js';
 
 /**
  * The ground floor (docs/decisions/0087-hunters-floor-plan.md): the owners of the tables more than one feature
  * stands on: `hunters` (with `hunter_completed_sessions`), the vetting decisions (the profile records a
- * resubmission, vetting the admins' decisions) and the directory copy (go-to brands, edits and picks name its
+ * resubmission, vetting the admins' decisions), the pending revisions (the profile proposes, vetting decides) and the directory copy (go-to brands, edits and picks name its
  * brands; the handlers in `brand-copies/events/` keep it). Photo storage and the profile's pure rules sit beside it
  * as plain functions. It imports no feature (`import-x/no-restricted-paths` in eslint.config.mjs).
  */
 @Module({
-  providers: [HunterRepository, HunterDecisionRepository, BrandCopies],
-  exports: [HunterRepository, HunterDecisionRepository, BrandCopies],
+  providers: [HunterRepository, HunterDecisionRepository, HunterRevisionRepository, BrandCopies],
+  exports: [HunterRepository, HunterDecisionRepository, HunterRevisionRepository, BrandCopies],
 })
 export class StoreModule {}

@@ -4,6 +4,7 @@ import {
   hunterDecisionSchema,
   hunterDecisionWithReasonSchema,
   hunterFeatureSchema,
+  VETTING_MESSAGES,
   type AdminHunter,
   type AdminHunterListQueryParsed,
   type HunterDecisionParsed,
@@ -15,7 +16,8 @@ import { HUNTER_NOT_FOUND } from '../store/hunter.repository.js';
 import { VettingService } from './vetting.service.js';
 
 /**
- * The concierge team's hunters (`/api/admin/hunters`): the queue, every hunter, the four decisions, and featuring. Admins only:
+ * The concierge team's hunters (`/api/admin/hunters`): the queue, every hunter, the four decisions, the decisions on
+ * pending revisions, and featuring. Admins only:
  * the gateway signs the caller's identity (with isAdmin) and the platform's guard answers 401 to a guest and 403 to
  * any other member.
  */
@@ -76,6 +78,30 @@ export class AdminHuntersController {
     @ValidBody(hunterDecisionSchema) body: HunterDecisionParsed,
   ): Promise<AdminHunter> {
     return this.vetting.decide('reinstate', id, admin.id, body.reason ?? null);
+  }
+
+  /** Applies a pending revision of an approved profile (decision 0089); `{ reason }` optional, a note. */
+  @Post(':id/revisions/:revisionId/approve')
+  @HttpCode(200)
+  approveRevision(
+    @IdParam('id', HUNTER_NOT_FOUND) id: number,
+    @IdParam('revisionId', VETTING_MESSAGES.revisionNotFound) revisionId: number,
+    @CurrentUser() admin: AuthenticatedUser,
+    @ValidBody(hunterDecisionSchema) body: HunterDecisionParsed,
+  ): Promise<AdminHunter> {
+    return this.vetting.decideRevision('approve', id, revisionId, admin.id, body.reason ?? null);
+  }
+
+  /** Refuses a pending revision: the approved values stay; `{ reason }` required, the hunter sees it. */
+  @Post(':id/revisions/:revisionId/reject')
+  @HttpCode(200)
+  rejectRevision(
+    @IdParam('id', HUNTER_NOT_FOUND) id: number,
+    @IdParam('revisionId', VETTING_MESSAGES.revisionNotFound) revisionId: number,
+    @CurrentUser() admin: AuthenticatedUser,
+    @ValidBody(hunterDecisionWithReasonSchema) body: HunterDecisionParsed,
+  ): Promise<AdminHunter> {
+    return this.vetting.decideRevision('reject', id, revisionId, admin.id, body.reason ?? null);
   }
 
   /** `{featured}`: an approved hunter first in 'Our top picks', or no longer. */

@@ -1,12 +1,33 @@
-import type { HunterDecisionKind } from '@hunted/contracts';
+import type { HunterHistoryEntryKind } from '@hunted/contracts';
 import type { SendMailOptions } from 'nodemailer';
 import { memberEmail, memberEmailText, siteLink } from '../mail/member-email.js';
+
+/** The emailed decisions: the admins'; the hunter's own steps (a resubmission, a revision sent or withdrawn) get none. */
+export type VettingDecision = Exclude<HunterHistoryEntryKind, 'resubmit' | 'revise' | 'withdraw-revision'>;
+
+/** Whether a history entry is emailed (an admin's decision). */
+export function isEmailedDecision(decision: HunterHistoryEntryKind): decision is VettingDecision {
+  return decision !== 'resubmit' && decision !== 'revise' && decision !== 'withdraw-revision';
+}
+
+/** The ledger's kind of each decision's email, as its `X-Hunted-Email-Kind` header names it. */
+export const VETTING_EMAIL_KINDS = ['vetting_approve', 'vetting_reject', 'vetting_suspend', 'vetting_reinstate'] as const;
+
+/**
+ * A decision on a revision (decision 0089) is emailed under its profile decision's kind (`vetting_approve`,
+ * `vetting_reject`): the facts' decision tells the texts apart, and the ledger's kinds stay as they are.
+ */
+export function vettingEmailKind(decision: VettingDecision): (typeof VETTING_EMAIL_KINDS)[number] {
+  if (decision === 'approve-revision') return 'vetting_approve';
+  if (decision === 'reject-revision') return 'vetting_reject';
+  return `vetting_${decision}`;
+}
 
 /** What one vetting email says: the decision, the admin's reason when it has one, and to whom it goes. */
 export interface VettingEmailInput {
   /** The ledger row's id: fixes the Message-ID, so a resend after a crash is recognisably the same mail. */
   emailId: string;
-  decision: HunterDecisionKind;
+  decision: VettingDecision;
   hunterId: number;
   hunterName: string;
   reason: string | null;
@@ -60,6 +81,24 @@ export function vettingEmailText(input: VettingEmailInput): { subject: string; t
         dashboard(input.publicUrl),
       ];
       break;
+    case 'approve-revision':
+      subject = 'Your Hunted profile changes are approved';
+      body = [
+        `We reviewed the changes to your hunter profile "${input.hunterName}" and approved them: your profile now shows them.`,
+        '',
+        dashboard(input.publicUrl),
+      ];
+      break;
+    case 'reject-revision':
+      subject = 'Your Hunted profile changes were not approved';
+      body = [
+        `We reviewed the changes to your hunter profile and could not approve them: your profile still shows "${input.hunterName}" as it was approved.`,
+        '',
+        ...reason,
+        'Edit your profile to send new changes for review:',
+        dashboard(input.publicUrl),
+      ];
+      break;
     case 'reinstate':
       subject = 'Your Hunted profile is reinstated';
       body = [
@@ -79,6 +118,6 @@ export function vettingEmail(input: VettingEmailInput): SendMailOptions {
     mailFrom: input.mailFrom,
     recipient: input.recipient,
     messageId: `hunter-email-${input.emailId}`,
-    headers: { 'X-Hunted-Hunter': String(input.hunterId), 'X-Hunted-Email-Kind': `vetting_${input.decision}` },
+    headers: { 'X-Hunted-Hunter': String(input.hunterId), 'X-Hunted-Email-Kind': vettingEmailKind(input.decision) },
   });
 }

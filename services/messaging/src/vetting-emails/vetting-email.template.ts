@@ -1,6 +1,5 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { HunterDecisionKind } from '@hunted/contracts';
 import { SERVICE_CONFIG } from '@hunted/platform';
 import type { SendMailOptions } from 'nodemailer';
 import { DataSource } from 'typeorm';
@@ -9,17 +8,9 @@ import { EmailTemplates, memberEmailRetries, type EmailRetries, type EmailTempla
 import { keepMovedMessageId, memberRecipient } from '../mail/member-email.js';
 import type { OutboundEmail } from '../mail/outbound-emails.repository.js';
 import { MemberCopies } from '../users/member-copies.js';
-import { vettingEmail } from './vetting-email-content.js';
+import { VETTING_EMAIL_KINDS, vettingEmail, type VettingDecision } from './vetting-email-content.js';
 
-/** The emailed decisions: a resubmission (the hunter's own edit) gets none. */
-export type VettingDecision = Exclude<HunterDecisionKind, 'resubmit'>;
-
-/** The ledger's kind of each decision's email, as its `X-Hunted-Email-Kind` header names it. */
-export const VETTING_EMAIL_KINDS = ['vetting_approve', 'vetting_reject', 'vetting_suspend', 'vetting_reinstate'] as const;
-
-export function vettingEmailKind(decision: VettingDecision): (typeof VETTING_EMAIL_KINDS)[number] {
-  return `vetting_${decision}`;
-}
+export { isEmailedDecision, VETTING_EMAIL_KINDS, vettingEmailKind, type VettingDecision } from './vetting-email-content.js';
 
 /** What a vetting email keeps from its event: the decision, the hunter as named then, and the admin's reason. */
 export interface VettingEmailFacts {

@@ -127,6 +127,7 @@ describe('/admin, Hunters tab', () => {
             {
               id: 1,
               decision: 'approve',
+            revisionId: null,
               fromStatus: 'pending',
               toStatus: 'approved',
               reason: null,
@@ -136,6 +137,7 @@ describe('/admin, Hunters tab', () => {
             {
               id: 2,
               decision: 'suspend',
+            revisionId: null,
               fromStatus: 'approved',
               toStatus: 'suspended',
               reason: 'No-shows.',

@@ -9,6 +9,10 @@ const DECISION_LABELS: Record<HunterDecision['decision'], string> = {
   suspend: 'Suspended',
   reinstate: 'Reinstated',
   resubmit: 'Resubmitted by the hunter',
+  revise: 'Changes sent for review by the hunter',
+  'withdraw-revision': 'Changes withdrawn by the hunter',
+  'approve-revision': 'Changes approved',
+  'reject-revision': 'Changes rejected',
 };
 
 const when = (iso: string) => {
