@@ -24,6 +24,9 @@ import { adminHeaders, approveHunter, TEST_ADMIN } from './vetting-helpers.js';
 
 const SCHEMA = 'hunters_vetting_it';
 
+/** The own profile's fields an admin's hunter has too (the admin's carries the pending revision instead). */
+const withoutOwnHistory = ({ revision: _revision, decisions: _decisions, ...hunter }: OwnHunter) => hunter;
+
 const member = (id: string, isAdmin = false) => ({ id, email: `${id}@hunted.test`, firstName: null, lastName: null, isAdmin });
 
 /**
@@ -115,7 +118,7 @@ describe('hunters: vetting', () => {
     expect(queue.status).toBe(200);
     expect(queue.headers.get('x-total-count')).toBe('1');
     expect(queue.body).toEqual([
-      { ...created, submittedAt: expect.any(String), decisions: [] },
+      { ...withoutOwnHistory(created), submittedAt: expect.any(String), decisions: [], pendingRevision: null },
     ]);
 
     const approved = await decide(created.id, 'approve');
@@ -125,6 +128,7 @@ describe('hunters: vetting', () => {
       {
         id: expect.any(Number),
         decision: 'approve',
+        revisionId: null,
         fromStatus: 'pending',
         toStatus: 'approved',
         reason: null,
@@ -149,6 +153,7 @@ describe('hunters: vetting', () => {
         userId: owner,
         name: 'Pendleton Quayle',
         decision: 'approve',
+        revisionId: null,
         fromStatus: 'pending',
         status: 'approved',
         reason: null,
@@ -213,14 +218,17 @@ describe('hunters: vetting', () => {
     expect(await listedIds()).not.toContain(id);
     expect((await send('GET', `/api/hunters/${id}`, null)).status).toBe(404);
 
+    // A suspended profile was public and would be again: its rename waits for review too (decision 0089).
     const edited = await send<OwnHunter>('PATCH', `/api/hunters/${id}`, owner, { name: 'Sven S.' });
-    expect(edited.body).toMatchObject({ status: 'suspended', statusReason: 'Complaints from two clients.', name: 'Sven S.' });
+    expect(edited.body).toMatchObject({ status: 'suspended', statusReason: 'Complaints from two clients.', name: 'Suspended Sven' });
+    expect(edited.body.revision).toMatchObject({ status: 'pending', changes: { name: 'Sven S.' } });
 
     const reinstated = await decide(id, 'reinstate');
     expect(reinstated.status).toBe(200);
     expect(reinstated.body).toMatchObject({ status: 'approved', statusReason: null, verified: true });
     expect(await listedIds()).toContain(id);
-    expect(reinstated.body.decisions.map((d) => d.decision)).toEqual(['reinstate', 'suspend', 'approve']);
+    expect(reinstated.body).toMatchObject({ name: 'Suspended Sven', pendingRevision: { changes: { name: 'Sven S.' } } });
+    expect(reinstated.body.decisions.map((d) => d.decision)).toEqual(['reinstate', 'revise', 'suspend', 'approve']);
     expect((await outbox<{ decision: string; status: string; reason: string | null }>('hunters.hunter.vetted', id)).map((e) => [e.decision, e.status, e.reason])).toEqual([
       ['approve', 'approved', null],
       ['suspend', 'suspended', 'Complaints from two clients.'],

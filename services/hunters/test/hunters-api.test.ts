@@ -22,7 +22,7 @@ import { DataSource } from 'typeorm';
 import { createHuntersApp } from '../src/app.js';
 import { AddHunterPhotoOwners1764806400000 } from '../src/database/migrations/1764806400000-add-hunter-photo-owners.js';
 import { loadConfig } from '../src/config.js';
-import { approveHunter } from './vetting-helpers.js';
+import { approveHunter, approvePendingRevision } from './vetting-helpers.js';
 
 const SCHEMA = 'hunters_api_it';
 
@@ -132,7 +132,7 @@ describe('hunters: profiles', () => {
     await approveHunter(hunters.base, hunterId);
     const own = (await send('GET', '/api/hunter-profile', id)).body;
     expect(own).toMatchObject({ status: 'approved', verified: true });
-    const { userId: _owner, status: _status, statusReason: _reason, ...publicJson } = own;
+    const { userId: _owner, status: _status, statusReason: _reason, revision: _revision, decisions: _decisions, ...publicJson } = own;
     expect((await send('GET', `/api/hunters/${hunterId}`, null)).body).toEqual(publicJson);
   });
 
@@ -298,11 +298,15 @@ describe('hunters: profiles', () => {
       pricePerSession: 1,
     });
     expect(edited.status).toBe(200);
-    expect(edited.body).toMatchObject({ name: 'Sofia R.', availabilityStatus: 'Busy', pricePerSession: 50, bio: created.bio, location: 'Italy' });
+    // The price and availability apply at once; the approved profile's new name waits for review (decision 0089).
+    expect(edited.body).toMatchObject({ name: created.name, availabilityStatus: 'Busy', pricePerSession: 50, bio: created.bio, location: 'Italy' });
+    expect(edited.body.revision).toMatchObject({ status: 'pending', changes: { name: 'Sofia R.' } });
     expect(Date.parse(edited.body.updatedAt as string)).toBeGreaterThanOrEqual(Date.parse(created.updatedAt as string));
     expect(await outbox('hunters.hunter.updated')).toContainEqual(
-      expect.objectContaining({ hunterId: id, name: 'Sofia R.', availabilityStatus: 'Busy', pricePerSession: 50 }),
+      expect.objectContaining({ hunterId: id, name: created.name, availabilityStatus: 'Busy', pricePerSession: 50 }),
     );
+    expect(await approvePendingRevision(hunters.base, id)).toBe(true);
+    expect(await outbox('hunters.hunter.updated')).toContainEqual(expect.objectContaining({ hunterId: id, name: 'Sofia R.' }));
 
     const other = await send('PATCH', `/api/hunters/${id}`, member(), { name: 'Stolen' });
     expect(other.status).toBe(404);
@@ -355,19 +359,28 @@ describe('hunters: profiles', () => {
       expect(Buffer.from(await photo.arrayBuffer())).toEqual(PNG);
       expect((await list('')).body.find((h) => h.id === created.body.id)?.profileImageUrl).toBe(url);
 
-      // Sending back the URL it has keeps it; a new upload replaces it and the old bytes are gone.
-      const kept = await send('PATCH', `/api/hunters/${created.body.id as number}`, owner, { profileImageUrl: url });
+      // Sending back the URL it has keeps it; a new upload waits for review on an approved profile (decision 0089)
+      // and, once approved, replaces it: the old bytes are gone.
+      const id = created.body.id as number;
+      const kept = await send('PATCH', `/api/hunters/${id}`, owner, { profileImageUrl: url });
       expect(kept.body.profileImageUrl).toBe(url);
-      const replaced = await send('PATCH', `/api/hunters/${created.body.id as number}`, owner, {
-        profileImageUrl: dataUrl('image/png', PNG),
-      });
-      expect(replaced.body.profileImageUrl).not.toBe(url);
+      expect(kept.body.revision).toBeNull();
+      const replaced = await send('PATCH', `/api/hunters/${id}`, owner, { profileImageUrl: dataUrl('image/png', PNG) });
+      expect(replaced.body.profileImageUrl).toBe(url);
+      const newUrl = (replaced.body.revision as { changes: { profileImageUrl: string } }).changes.profileImageUrl;
+      expect(newUrl).not.toBe(url);
+      expect(await approvePendingRevision(hunters.base, id)).toBe(true);
+      const live = async () => (await send('GET', `/api/hunters/${id}`, null)).body.profileImageUrl;
+      expect(await live()).toBe(newUrl);
       expect((await fetch(`${hunters.base}${url}`)).status).toBe(404);
-      expect((await fetch(`${hunters.base}${replaced.body.profileImageUrl as string}`)).status).toBe(200);
+      expect((await fetch(`${hunters.base}${newUrl}`)).status).toBe(200);
       // The user's avatar (pre-filled by the form) and none are fine too.
-      const avatar = await send('PATCH', `/api/hunters/${created.body.id as number}`, owner, { profileImageUrl: '/api/auth/avatars/u1.png' });
-      expect(avatar.body.profileImageUrl).toBe('/api/auth/avatars/u1.png');
-      expect((await send('PATCH', `/api/hunters/${created.body.id as number}`, owner, { profileImageUrl: null })).body.profileImageUrl).toBeNull();
+      await send('PATCH', `/api/hunters/${id}`, owner, { profileImageUrl: '/api/auth/avatars/u1.png' });
+      await approvePendingRevision(hunters.base, id);
+      expect(await live()).toBe('/api/auth/avatars/u1.png');
+      await send('PATCH', `/api/hunters/${id}`, owner, { profileImageUrl: null });
+      await approvePendingRevision(hunters.base, id);
+      expect(await live()).toBeNull();
     });
 
     it("refuses a photo of 5 MB or more, a non-image and a .png holding HTML with the spec's texts", async () => {

@@ -20,3 +20,21 @@ export async function approveHunter(base: string, hunterId: number): Promise<voi
   });
   if (response.status !== 200) throw new Error(`approving hunter ${hunterId} answered ${response.status}: ${await response.text()}`);
 }
+
+/**
+ * Approves the hunter's pending revision, if any, as an admin does from the queue (decision 0089: an approved
+ * profile's change to its name, photo, bio, Instagram link or specialties waits for review). Answers whether one was.
+ */
+export async function approvePendingRevision(base: string, hunterId: number): Promise<boolean> {
+  const hunter = (await (await fetch(`${base}/api/admin/hunters/${hunterId}`, { headers: await adminHeaders() })).json()) as {
+    pendingRevision: { id: number } | null;
+  };
+  if (!hunter.pendingRevision) return false;
+  const response = await fetch(`${base}/api/admin/hunters/${hunterId}/revisions/${hunter.pendingRevision.id}/approve`, {
+    method: 'POST',
+    headers: await adminHeaders(),
+    body: '{}',
+  });
+  if (response.status !== 200) throw new Error(`approving hunter ${hunterId}'s revision answered ${response.status}: ${await response.text()}`);
+  return true;
+}
