@@ -18,6 +18,7 @@ import { useJoiningDetails } from '@/features/hunters/api/joining-details';
 import { StatusBadge } from '@/features/hunters/components/hunter-card';
 import { HunterPhoto } from '@/features/hunters/components/hunter-photo';
 import { JoiningDetailsHint } from '@/features/hunters/components/joining-details-hint';
+import { RevisionNotice } from '@/features/hunters/components/revision-notice';
 import { VettingBanner } from '@/features/hunters/components/vetting-banner';
 import { JOINING_DETAILS_ANCHOR } from '@/features/hunters/lib/joining-details';
 import { useHunterConversations } from '@/features/messaging/api/conversations';
@@ -104,6 +105,14 @@ function HunterDashboard({ hunter, pickCard }: { hunter: OwnHunter; pickCard: Re
   const bookedHours = useMemo(() => bookedHoursByDate(bookings.data ?? []), [bookings.data]);
   // The money card shows this tax year's real net (after the platform's fees and refunds), as the Earnings tab does.
   const [taxYear] = useState(() => taxYearAt(now));
+  const editProfileLink = (
+    <Link
+      to={`${paths.hunterDashboard.getHref()}?tab=settings`}
+      className="font-semibold underline underline-offset-4 hover:no-underline"
+    >
+      Edit your profile
+    </Link>
+  );
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
       <title>Hunter Dashboard · Hunted</title>
@@ -132,17 +141,8 @@ function HunterDashboard({ hunter, pickCard }: { hunter: OwnHunter; pickCard: Re
         <StatusBadge status={hunter.availabilityStatus} className="self-start sm:self-center" />
       </header>
 
-      <VettingBanner
-        hunter={hunter}
-        editProfile={
-          <Link
-            to={`${paths.hunterDashboard.getHref()}?tab=settings`}
-            className="font-semibold underline underline-offset-4 hover:no-underline"
-          >
-            Edit your profile
-          </Link>
-        }
-      />
+      <VettingBanner hunter={hunter} editProfile={editProfileLink} />
+      <RevisionNotice hunter={hunter} editProfile={editProfileLink} />
 
       <JoiningDetailsHint
         sessionTypes={hunter.sessionTypes}

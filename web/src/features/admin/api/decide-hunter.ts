@@ -1,4 +1,4 @@
-import type { AdminHunter, HunterDecisionKind, HunterDecisionRequest } from '@hunted/contracts';
+import type { AdminHunter, HunterDecisionKind, HunterDecisionRequest, HunterRevisionDecisionKind } from '@hunted/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
 import { adminKeys } from './query-keys';
@@ -25,6 +25,39 @@ export function useDecideHunter(
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: decideHunter,
+    onError: options.onError,
+    onSuccess: async (hunter, input) => {
+      queryClient.setQueryData(adminKeys.hunter(hunter.id), hunter);
+      await queryClient.invalidateQueries({ queryKey: adminKeys.hunters() });
+      options.onSuccess?.(hunter, input);
+    },
+  });
+}
+
+export interface RevisionDecisionInput {
+  hunterId: number;
+  revisionId: number;
+  decision: HunterRevisionDecisionKind;
+  /** Required by the server to reject; the hunter reads it. */
+  reason?: string;
+}
+
+/** Approves or rejects a pending change to an approved profile (decision 0089). */
+export function decideRevision({ hunterId, revisionId, decision, reason }: RevisionDecisionInput): Promise<AdminHunter> {
+  const body: HunterDecisionRequest = reason?.trim() ? { reason: reason.trim() } : {};
+  return request<AdminHunter>('POST', `/api/admin/hunters/${hunterId}/revisions/${revisionId}/${decision}`, body);
+}
+
+/** As a profile decision: the hunter leaves the queue of changes and its history grows, so both are read again. */
+export function useDecideRevision(
+  options: {
+    onSuccess?: (hunter: AdminHunter, input: RevisionDecisionInput) => void;
+    onError?: (error: unknown) => void;
+  } = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: decideRevision,
     onError: options.onError,
     onSuccess: async (hunter, input) => {
       queryClient.setQueryData(adminKeys.hunter(hunter.id), hunter);

@@ -6,11 +6,15 @@ import { adminKeys } from './query-keys';
 /** Hunters per page of the vetting console. */
 export const ADMIN_HUNTERS_PAGE_SIZE = 20;
 
-/** A page of hunters: `status=pending` is the queue (oldest submission first), the rest newest first. */
+/**
+ * A page of hunters: `status=pending` is the queue (oldest submission first), `revision=pending` the queue of changes
+ * to approved profiles (oldest change first), the rest newest first.
+ */
 export function getAdminHunters(query: AdminHunterListQuery): Promise<Page<AdminHunter>> {
   return getPage<AdminHunter>(
     `/api/admin/hunters${toQueryString({
       status: query.status === 'all' ? undefined : query.status,
+      revision: query.revision === 'all' ? undefined : query.revision,
       search: query.search?.trim(),
       limit: query.limit ?? ADMIN_HUNTERS_PAGE_SIZE,
       offset: query.offset ?? 0,

@@ -150,6 +150,7 @@ describe('/admin, Hunters tab, featured', () => {
     const calls = stubFetch({
       ...asAdmin,
       'GET /api/admin/hunters?status=pending&limit=20&offset=0': () => page([], 0),
+      'GET /api/admin/hunters?revision=pending&limit=20&offset=0': () => page([], 0),
       'GET /api/admin/hunters?limit=20&offset=0': () => page([{ ...sofia, featured }, leo], 2),
       'POST /api/admin/hunters/7/feature': () => {
         featured = true;

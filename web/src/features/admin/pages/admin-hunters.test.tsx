@@ -7,6 +7,7 @@ import { renderRoute } from '@/testing/test-utils';
 
 const QUEUE = '/api/admin/hunters?status=pending&limit=20&offset=0';
 const ALL = '/api/admin/hunters?limit=20&offset=0';
+const CHANGES = '/api/admin/hunters?revision=pending&limit=20&offset=0';
 
 const mia = anAdminHunter({
   id: 41,
@@ -25,6 +26,7 @@ const leo = anAdminHunter({ id: 42, name: 'Leo Park', submittedAt: '2026-11-22T0
 const asAdmin = {
   'GET /api/auth/user': () => json(200, admin),
   'GET /api/admin/brands': () => json(200, []),
+  [`GET ${CHANGES}`]: () => page([], 0),
 };
 
 async function openHuntersTab() {
@@ -75,6 +77,93 @@ describe('/admin, Hunters tab', () => {
     expect(await screen.findByText('Hunter approved')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Profile of Mia Laurent' })).toBeNull());
     expect(sentBody(calls, '/api/admin/hunters/41/approve')).toEqual({});
+  });
+
+  it("shows an approved hunter's change with the approved and proposed values side by side, and approves it", async () => {
+    const ottoline = anAdminHunter({
+      id: 51,
+      name: 'Ottoline Vance',
+      status: 'approved',
+      verified: true,
+      pendingRevision: {
+        id: 9,
+        status: 'pending',
+        changes: { name: 'Sofia Marchetti', profileImageUrl: '/api/media/hunter-photos/new', specialties: ['Fine Jewelry'] },
+        live: { name: 'Ottoline Vance', profileImageUrl: null, specialties: ['Designer Handbags', 'Footwear'] },
+        reason: null,
+        submittedAt: '2026-11-25T09:00:00.000Z',
+        decidedAt: null,
+      },
+    });
+    let approved = false;
+    const calls = stubFetch({
+      ...asAdmin,
+      [`GET ${QUEUE}`]: () => page([], 0),
+      [`GET ${CHANGES}`]: () => page(approved ? [] : [ottoline], approved ? 0 : 1),
+      'POST /api/admin/hunters/51/revisions/9/approve': () => {
+        approved = true;
+        return json(200, { ...ottoline, name: 'Sofia Marchetti', pendingRevision: null } satisfies AdminHunter);
+      },
+    });
+    renderRoute('/admin');
+    await openHuntersTab();
+
+    const change = await screen.findByRole('article', { name: 'Changes by Ottoline Vance' });
+    const table = within(change).getByRole('table', { name: 'What Ottoline Vance changed' });
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      'Field',
+      'Approved (live)',
+      'Proposed',
+    ]);
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['Name', 'Ottoline Vance', 'Sofia Marchetti'],
+      ['Photo', 'None', ''],
+      ['Specialties', 'Designer Handbags, Footwear', 'Fine Jewelry'],
+    ]);
+    expect(within(table).getByRole('img', { name: 'Proposed photo' }).getAttribute('src')).toBe('/api/media/hunter-photos/new');
+
+    fireEvent.click(within(change).getByRole('button', { name: 'Approve the changes by Ottoline Vance' }));
+    expect(await screen.findByText('Changes approved')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Changes by Ottoline Vance' })).toBeNull());
+    expect(sentBody(calls, '/api/admin/hunters/51/revisions/9/approve')).toEqual({});
+  });
+
+  it('rejects a change only with a reason the hunter reads', async () => {
+    const quilla = anAdminHunter({
+      id: 52,
+      name: 'Quilla Marsh',
+      status: 'approved',
+      pendingRevision: {
+        id: 10,
+        status: 'pending',
+        changes: { bio: 'I am Sofia Marchetti.' },
+        live: { bio: 'Handbags in Lyon.' },
+        reason: null,
+        submittedAt: '2026-11-26T09:00:00.000Z',
+        decidedAt: null,
+      },
+    });
+    const calls = stubFetch({
+      ...asAdmin,
+      [`GET ${QUEUE}`]: () => page([], 0),
+      [`GET ${CHANGES}`]: () => page([quilla], 1),
+      'POST /api/admin/hunters/52/revisions/10/reject': () => json(200, { ...quilla, pendingRevision: null }),
+    });
+    renderRoute('/admin');
+    await openHuntersTab();
+    fireEvent.click(await screen.findByRole('button', { name: 'Reject the changes by Quilla Marsh' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject changes: Quilla Marsh' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject changes' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe(VETTING_MESSAGES.reasonRequired);
+    expect(calls.some((call) => call.url.endsWith('/reject'))).toBe(false);
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Use your own name.' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject changes' }));
+    expect(await screen.findByText('Changes rejected')).toBeTruthy();
+    expect(sentBody(calls, '/api/admin/hunters/52/revisions/10/reject')).toEqual({ reason: 'Use your own name.' });
   });
 
   it("rejects only with a reason, and shows the server's words when it refuses", async () => {

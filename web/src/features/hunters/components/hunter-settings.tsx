@@ -1,23 +1,30 @@
-import type { Hunter } from '@hunted/contracts';
+import type { Hunter, HunterRevision } from '@hunted/contracts';
 import { useMemo } from 'react';
 import { failureToast, fieldErrorsOfSubmission, successToast } from '@/components/form/submit';
 import { useUpdateHunter } from '../api/update-hunter';
 import { hunterFormValuesOf } from '../lib/hunter-form-values';
 import { HunterProfileForm } from './hunter-profile-form';
 
-/** The dashboard's Settings tab: the hunter profile form in edit mode, with the availability status. */
-export function HunterSettings({ hunter }: { hunter: Hunter }) {
+/**
+ * The dashboard's Settings tab: the hunter profile form in edit mode, with the availability status. A change waiting
+ * for review (decision 0089) fills the form with its values, not the live ones: the form sends every field back, so
+ * the next save (of a price, say) keeps the change waiting rather than putting the live value back.
+ */
+export function HunterSettings({ hunter }: { hunter: Hunter & { revision?: HunterRevision | null } }) {
   const update = useUpdateHunter({
     onSuccess: () => successToast('Profile Updated', 'Your hunter profile has been updated successfully.'),
     onError: failureToast('Update Failed', 'Failed to update your profile. Please try again.', { fromServer: false }),
   });
-  const initialValues = useMemo(() => hunterFormValuesOf(hunter), [hunter]);
+  const initialValues = useMemo(
+    () => hunterFormValuesOf(hunter.revision?.status === 'pending' ? { ...hunter, ...hunter.revision.changes } : hunter),
+    [hunter],
+  );
 
   return (
     <HunterProfileForm
       // A saved profile is read again; starting the form afresh from it shows what the server stored (an uploaded
       // photo becomes its URL, so the next save does not upload it again).
-      key={`${hunter.id}-${hunter.updatedAt}`}
+      key={`${hunter.id}-${hunter.updatedAt}-${hunter.revision?.id ?? 'live'}`}
       mode="edit"
       initialValues={initialValues}
       pending={update.isPending}

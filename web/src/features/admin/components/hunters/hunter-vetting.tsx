@@ -3,11 +3,13 @@ import { useState, type ReactNode } from 'react';
 import { cn } from '@/components/ui/cn';
 import { AllHunters } from './all-hunters';
 import { PendingQueue } from './pending-queue';
+import { RevisionQueue } from './revision-queue';
 
 type View = 'queue' | 'all';
 
 /**
- * The admin's Hunters tab: the review queue (approve, or reject with a reason) and every hunter (suspend with a
+ * The admin's Hunters tab: the review queue (new profiles, and changes to approved ones, each approved or rejected
+ * with a reason) and every hunter (suspend with a
  * reason, reinstate, the history of decisions). The server enforces the admin role and the allowed transitions.
  */
 export function HunterVetting() {
@@ -20,7 +22,8 @@ export function HunterVetting() {
             Hunters
           </h2>
           <p className="mt-1 text-sm text-stone-500">
-            Review new profiles before they are listed, and suspend or reinstate hunters.
+            Review new profiles before they are listed and changes to approved ones before they show, and suspend or
+            reinstate hunters.
           </p>
         </div>
         <div role="group" aria-label="Hunter lists" className="inline-flex self-start rounded-full bg-stone-100 p-1">
@@ -32,7 +35,21 @@ export function HunterVetting() {
           </ViewButton>
         </div>
       </div>
-      <div className="mt-6">{view === 'queue' ? <PendingQueue /> : <AllHunters />}</div>
+      <div className="mt-6">
+        {view === 'queue' ? (
+          <div className="space-y-10">
+            <section aria-labelledby="new-profiles-heading">
+              <h3 id="new-profiles-heading" className="mb-3 text-lg font-bold text-stone-900">
+                New profiles
+              </h3>
+              <PendingQueue />
+            </section>
+            <RevisionQueue />
+          </div>
+        ) : (
+          <AllHunters />
+        )}
+      </div>
     </section>
   );
 }
