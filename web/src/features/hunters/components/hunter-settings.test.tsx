@@ -1,7 +1,7 @@
 import type { Hunter } from '@hunted/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aHunter } from '@/testing/data-generators';
+import { aHunter, anOwnHunter } from '@/testing/data-generators';
 import { json, stubFetch } from '@/testing/fetch-stub';
 import { renderWithProviders } from '@/testing/test-utils';
 import { useHunterProfile } from '../api/get-hunter-profile';
@@ -51,6 +51,29 @@ const sentBody = (calls: ReturnType<typeof stubFetch>) =>
   JSON.parse(String(calls.find((call) => call.init.method === 'PATCH')?.init.body)) as Record<string, unknown>;
 
 describe('HunterSettings', () => {
+  it('fills the form with a change waiting for review, so saving a price keeps it waiting (decision 0089)', async () => {
+    const waiting = anOwnHunter({
+      ...hunter,
+      revision: {
+        id: 4,
+        status: 'pending',
+        changes: { name: 'Sofia M. Rossi', specialties: ['Footwear'] },
+        live: { name: 'Sofia Marchetti', specialties: ['Fine Jewelry', 'Haute Couture'] },
+        reason: null,
+        submittedAt: '2026-11-25T09:00:00.000Z',
+        decidedAt: null,
+      },
+    });
+    const { calls } = render({ 'PATCH /api/hunters/12': () => json(200, waiting) }, waiting);
+    expect(((await screen.findByLabelText('Full Name')) as HTMLInputElement).value).toBe('Sofia M. Rossi');
+    expect(screen.getByRole('button', { name: 'Footwear' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Fine Jewelry' }).getAttribute('aria-pressed')).toBe('false');
+    fireEvent.change(field('Price (£) for WhatsApp Voice Message'), { target: { value: '45' } });
+    save();
+    await waitFor(() => expect(calls.some((call) => call.init.method === 'PATCH')).toBe(true));
+    expect(sentBody(calls)).toMatchObject({ name: 'Sofia M. Rossi', specialties: ['Footwear'], bio: 'Milan buyer turned stylist.' });
+  });
+
   it('fills the form from the profile, with the availability status', async () => {
     render({});
     expect(((await screen.findByLabelText('Full Name')) as HTMLInputElement).value).toBe('Sofia Marchetti');
