@@ -1,4 +1,4 @@
-import type { HunterDecisionKind, HunterStatus, IntegrationEvent } from '@hunted/contracts';
+import type { HunterDecisionKind, HunterHistoryEntryKind, HunterStatus, IntegrationEvent } from '@hunted/contracts';
 import { EventConsumer } from '@hunted/platform';
 import {
   startServiceApp,
@@ -67,22 +67,29 @@ describe('messaging: hunter vetting', () => {
   function vetted(
     hunterId: number,
     user: TestMember | null,
-    decision: HunterDecisionKind | 'resubmit',
+    decision: HunterHistoryEntryKind,
     reason: string | null,
   ) {
-    const to: Record<HunterDecisionKind | 'resubmit', HunterStatus> = {
+    const to: Record<HunterHistoryEntryKind, HunterStatus> = {
       approve: 'approved',
       reject: 'rejected',
       suspend: 'suspended',
       reinstate: 'approved',
       resubmit: 'pending',
+      // A revision's steps leave the (approved) status as it is.
+      revise: 'approved',
+      'withdraw-revision': 'approved',
+      'approve-revision': 'approved',
+      'reject-revision': 'approved',
     };
+    const revisionId = ['revise', 'withdraw-revision', 'approve-revision', 'reject-revision'].includes(decision) ? 5 : null;
     return others.publish('hunters.hunter.vetted', {
       hunterId,
       userId: user?.id ?? null,
       name: `Hunter ${hunterId}`,
       decision,
-      fromStatus: 'pending',
+      revisionId,
+      fromStatus: revisionId ? 'approved' : 'pending',
       status: to[decision],
       reason,
       decidedBy: 'user-admin',
@@ -285,6 +292,37 @@ describe('messaging: hunter vetting', () => {
     expect(bySubject('Your Hunted profile is suspended')).toContain('Reason: Repeated no-shows');
     expect(mailsAbout(70)).toEqual([]);
     expect(mailsAbout(71)).toEqual([]);
+  });
+
+  it("emails the hunter an admin's decision on a change to their approved profile, with the reason; nothing for their own steps", async () => {
+    const hunterId = 72;
+    const quinn = member('Quinn Revised');
+    await others.register(quinn);
+    const handled = async () => (await rows(`select 1 from inbox where type = 'hunters.hunter.vetted'`)).length;
+    const handledBefore = await handled();
+    await vetted(hunterId, quinn, 'revise', null);
+    await vetted(hunterId, quinn, 'withdraw-revision', null);
+    await vetted(hunterId, quinn, 'approve-revision', null);
+    await vetted(hunterId, quinn, 'reject-revision', 'That portrait is not of you.');
+    await waitFor('the two emails received', async () => mailsAbout(hunterId).length === 2);
+    await waitFor(
+      'the four events handled',
+      async () => (await handled()) === handledBefore + 4,
+    );
+    const mails = mailsAbout(hunterId);
+    expect(mails.map(subjectOf).sort()).toEqual([
+      'Your Hunted profile changes are approved',
+      'Your Hunted profile changes were not approved',
+    ]);
+    const rejected = textOf(mails.find((mail) => subjectOf(mail) === 'Your Hunted profile changes were not approved')!);
+    expect(rejected).toContain('Reason: That portrait is not of you.');
+    expect(rejected).toContain('still shows "Hunter 72" as it was approved');
+    expect(
+      await rows(`select kind, facts ->> 'decision' as decision from outbound_emails where facts ->> 'hunterId' = '72' order by id`),
+    ).toEqual([
+      { kind: 'vetting_approve', decision: 'approve-revision' },
+      { kind: 'vetting_reject', decision: 'reject-revision' },
+    ]);
   });
 
   it("tells the client of a suspended hunter's booking of the cancellation with the full refund, and the hunter nothing", async () => {
