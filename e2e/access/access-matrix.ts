@@ -368,9 +368,10 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
   {
     route: 'PATCH /api/hunters/:id',
     url: (f) => `/api/hunters/${f.hunter.id}`,
-    body: (_f, as) => ({ bio: `Edited by ${as}.` }),
+    // Years of experience apply at once (a bio would wait for review on an approved profile, decision 0089).
+    body: () => ({ yearsExperience: 7 }),
     expect: owners({ hunter: 200 }),
-    sees: (body, as) => expect((body as { bio: string }).bio).toBe(`Edited by ${as}.`),
+    sees: (body) => expect((body as { yearsExperience: number }).yearsExperience).toBe(7),
   },
   {
     route: 'GET /api/media/hunter-photos/:photoId',
@@ -787,6 +788,22 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     url: (f) => `/api/admin/hunters/${f.hunter.id}/reinstate`,
     body: () => ({}),
     expect: adminOnly(409),
+  },
+  // ── revisions (decision 0089): the decisions on otherHunter's real pending change of bio are the admin's; a
+  // rejection without a reason is a 400, the approval applies the bio (no other row reads it)
+  {
+    route: 'POST /api/admin/hunters/:id/revisions/:revisionId/reject',
+    url: (f) => `/api/admin/hunters/${f.otherHunter.id}/revisions/${f.otherHunterRevisionId}/reject`,
+    body: () => ({}),
+    expect: adminOnly(400),
+  },
+  {
+    route: 'POST /api/admin/hunters/:id/revisions/:revisionId/approve',
+    url: (f) => `/api/admin/hunters/${f.otherHunter.id}/revisions/${f.otherHunterRevisionId}/approve`,
+    body: () => ({}),
+    expect: adminOnly(200),
+    sees: (body) =>
+      expect(body).toMatchObject({ pendingRevision: null, decisions: [expect.objectContaining({ decision: 'approve-revision' })] }),
   },
   { route: 'GET /api/admin/contact-submissions', url: () => '/api/admin/contact-submissions', expect: adminOnly(200) },
   {

@@ -8,6 +8,7 @@ import {
   type CreatePaymentIntentResponse,
   type CurrentUserResponse,
   type Hunter,
+  type OwnHunter,
   type HunterInput,
   type Review,
   type SlotsResponse,
@@ -126,6 +127,8 @@ export interface Fixtures {
   hunter: Hunter;
   otherHunter: Hunter;
   hunterPhotoId: string;
+  /** A pending revision of `otherHunter`'s approved profile (a new bio waiting for review, decision 0089). */
+  otherHunterRevisionId: number;
   /** Times of `hunter` and of `otherHunter` nobody has taken. */
   hunterSlots: SlotPool;
   otherHunterSlots: SlotPool;
@@ -274,6 +277,12 @@ export async function createFixtures(): Promise<Fixtures> {
     await ok(await as[persona].put('/api/hunter-availability/weekly', { data: EVERY_DAY, headers: ORIGIN_HEADER }));
   }
 
+  // A change of the approved otherHunter's bio waits for review (decision 0089): the revision decisions act on it.
+  const revised = await ok<OwnHunter>(
+    await as.otherHunter.patch(`/api/hunters/${otherHunter.id}`, { data: { bio: `Hugo, revised ${RUN}.` }, headers: ORIGIN_HEADER }),
+  );
+  const otherHunterRevisionId = revised.revision!.id;
+
   // The member's own things: a saved brand, a review with a photo, a comment, an avatar.
   await ok(await as.member.post(`/api/brands/${brand.id}/save`, { headers: ORIGIN_HEADER }));
   let memberReview: Review | undefined;
@@ -370,6 +379,7 @@ export async function createFixtures(): Promise<Fixtures> {
     hunter,
     otherHunter,
     hunterPhotoId: lastSegment(hunter.profileImageUrl),
+    otherHunterRevisionId,
     hunterSlots,
     otherHunterSlots,
     booking,
