@@ -10,7 +10,7 @@ import {
   type OwnHunter,
   type WeeklyHours,
 } from '@hunted/contracts';
-import { ADMIN_EMAIL, bookPaidSession, RUN, screenshot, signedInContext, signIn, toast } from './support/journey.js';
+import { ADMIN_EMAIL, approveHunter, bookPaidSession, RUN, screenshot, signedInContext, signIn, toast } from './support/journey.js';
 import { E2E_BASE_URL } from './support/system.js';
 
 // The marketplace a business can run (issue 21), in simulated payments: a new hunter waits for the concierge team,
@@ -134,5 +134,74 @@ test('a new hunter is vetted, verified and paid out net of the fee; suspending t
   await expect(hunterPage.getByText(VETTING_MESSAGES.suspended)).toBeVisible();
   await expect(hunterPage.getByText('Repeated no-shows reported by clients.')).toBeVisible();
   await clientContext.close();
+  await hunterContext.close();
+});
+
+// Vetting covers every public change (issue 35, decision 0089): an approved hunter renames themself, and the new name
+// waits in the admin's queue while guests still see the approved one, until the admin approves it.
+const renamer = { email: `renaming-hunter-${RUN}@example.test`, firstName: 'Ottoline' };
+const approvedName = `Ottoline Vance ${RUN}`;
+const newName = `Sofia Marchetti ${RUN}`;
+
+test("an approved hunter's rename waits in the queue while guests still see the old name, then the admin approves it", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const hunterContext = await signedInContext(browser, renamer.email, renamer.firstName);
+  const hunterPage = await hunterContext.newPage();
+  const created = await hunterPage.request.post('/api/hunters', { data: { ...profile, name: approvedName }, ...writes });
+  expect(created.status(), await created.text()).toBe(201);
+  const own = (await created.json()) as OwnHunter;
+
+  await page.goto('/');
+  await signIn(page, ADMIN_EMAIL, 'Ada');
+  await approveHunter(page.request, own.id);
+  const guest = await browser.newContext({ baseURL: E2E_BASE_URL });
+  const guestPage = await guest.newPage();
+  const guestSeesName = async (name: string) => {
+    await guestPage.goto(`/hunters/${own.id}`);
+    await expect(guestPage.getByRole('heading', { level: 1, name })).toBeVisible();
+  };
+  await guestSeesName(approvedName);
+
+  // The hunter renames themself in Settings: the dashboard says the change waits, and what is live now.
+  await hunterPage.goto('/hunter-dashboard?tab=settings');
+  await hunterPage.getByLabel('Full Name').fill(newName);
+  await hunterPage.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(toast(hunterPage, 'Profile Updated')).toBeVisible();
+  const notice = hunterPage.getByRole('status', { name: 'Profile changes' });
+  await expect(notice.getByText(VETTING_MESSAGES.revisionPending)).toBeVisible();
+  const waiting = notice.getByRole('table', { name: 'Your changes waiting for review' });
+  await expect(waiting.getByRole('row', { name: `Name ${approvedName} ${newName}` })).toBeVisible();
+  await expect(hunterPage.getByLabel('Full Name')).toHaveValue(newName);
+  await hunterPage.goto('/hunter-dashboard');
+  await expect(notice).toBeVisible();
+  await screenshot(hunterPage, 'dashboard-change-waiting');
+
+  // Guests, the listing and search still see the approved name; the profile stays verified.
+  await guestSeesName(approvedName);
+  const listed = (await (await guestPage.request.get(`/api/hunters/${own.id}`)).json()) as Hunter;
+  expect(listed).toMatchObject({ name: approvedName, verified: true });
+  const search = (await (await guestPage.request.get(`/api/hunters?search=${encodeURIComponent(newName)}`)).json()) as Hunter[];
+  expect(search.map((h) => h.id)).not.toContain(own.id);
+
+  // The admin's queue shows the change, the approved name beside the proposed one, and approves it.
+  await page.goto('/admin');
+  await page.getByRole('tab', { name: 'Hunters' }).click();
+  const change = page.getByRole('article', { name: `Changes by ${approvedName}` });
+  await expect(change.getByRole('row', { name: `Name ${approvedName} ${newName}` })).toBeVisible();
+  await change.scrollIntoViewIfNeeded();
+  await screenshot(page, 'admin-changes-queue');
+  await change.getByRole('button', { name: `Approve the changes by ${approvedName}` }).click();
+  await expect(toast(page, 'Changes approved')).toBeVisible();
+  await expect(change).toHaveCount(0);
+
+  // Public now: the guest's page, and the hunter's own dashboard without the notice.
+  await guestSeesName(newName);
+  await hunterPage.goto('/hunter-dashboard');
+  await expect(hunterPage.getByRole('heading', { name: `Welcome back, ${newName}` })).toBeVisible();
+  await expect(hunterPage.getByRole('status', { name: 'Profile changes' })).toHaveCount(0);
+  await guest.close();
   await hunterContext.close();
 });
