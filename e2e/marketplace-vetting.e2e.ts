@@ -177,6 +177,8 @@ test("an approved hunter's rename waits in the queue while guests still see the 
   await expect(hunterPage.getByLabel('Full Name')).toHaveValue(newName);
   await hunterPage.goto('/hunter-dashboard');
   await expect(notice).toBeVisible();
+  // From the top: a full-page picture draws the sticky header where the page is scrolled to.
+  await hunterPage.evaluate(() => window.scrollTo(0, 0));
   await screenshot(hunterPage, 'dashboard-change-waiting');
 
   // Guests, the listing and search still see the approved name; the profile stays verified.
@@ -191,7 +193,7 @@ test("an approved hunter's rename waits in the queue while guests still see the 
   await page.getByRole('tab', { name: 'Hunters' }).click();
   const change = page.getByRole('article', { name: `Changes by ${approvedName}` });
   await expect(change.getByRole('row', { name: `Name ${approvedName} ${newName}` })).toBeVisible();
-  await change.scrollIntoViewIfNeeded();
+  await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, 'admin-changes-queue');
   await change.getByRole('button', { name: `Approve the changes by ${approvedName}` }).click();
   await expect(toast(page, 'Changes approved')).toBeVisible();
