@@ -802,8 +802,11 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     url: (f) => `/api/admin/hunters/${f.otherHunter.id}/revisions/${f.otherHunterRevisionId}/approve`,
     body: () => ({}),
     expect: adminOnly(200),
-    sees: (body) =>
-      expect(body).toMatchObject({ pendingRevision: null, decisions: [expect.objectContaining({ decision: 'approve-revision' })] }),
+    sees: (body) => {
+      const hunter = body as { pendingRevision: unknown; decisions: { decision: string }[] };
+      expect(hunter.pendingRevision).toBeNull();
+      expect(hunter.decisions[0]).toMatchObject({ decision: 'approve-revision' });
+    },
   },
   { route: 'GET /api/admin/contact-submissions', url: () => '/api/admin/contact-submissions', expect: adminOnly(200) },
   {

@@ -15,23 +15,27 @@ export function decideHunter({ hunterId, decision, reason }: HunterDecisionInput
   return request<AdminHunter>('POST', `/api/admin/hunters/${hunterId}/${decision}`, body);
 }
 
+interface DecisionOptions<Input> {
+  onSuccess?: (hunter: AdminHunter, input: Input) => void;
+  onError?: (error: unknown) => void;
+}
+
 /** A decision moves the hunter between lists (the queue, a status filter) and adds to its history: all are read again. */
-export function useDecideHunter(
-  options: {
-    onSuccess?: (hunter: AdminHunter, input: HunterDecisionInput) => void;
-    onError?: (error: unknown) => void;
-  } = {},
-) {
+function useHunterDecision<Input>(decide: (input: Input) => Promise<AdminHunter>, options: DecisionOptions<Input>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: decideHunter,
+    mutationFn: decide,
     onError: options.onError,
-    onSuccess: async (hunter, input) => {
+    onSuccess: async (hunter: AdminHunter, input: Input) => {
       queryClient.setQueryData(adminKeys.hunter(hunter.id), hunter);
       await queryClient.invalidateQueries({ queryKey: adminKeys.hunters() });
       options.onSuccess?.(hunter, input);
     },
   });
+}
+
+export function useDecideHunter(options: DecisionOptions<HunterDecisionInput> = {}) {
+  return useHunterDecision(decideHunter, options);
 }
 
 export interface RevisionDecisionInput {
@@ -49,20 +53,6 @@ export function decideRevision({ hunterId, revisionId, decision, reason }: Revis
 }
 
 /** As a profile decision: the hunter leaves the queue of changes and its history grows, so both are read again. */
-export function useDecideRevision(
-  options: {
-    onSuccess?: (hunter: AdminHunter, input: RevisionDecisionInput) => void;
-    onError?: (error: unknown) => void;
-  } = {},
-) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: decideRevision,
-    onError: options.onError,
-    onSuccess: async (hunter, input) => {
-      queryClient.setQueryData(adminKeys.hunter(hunter.id), hunter);
-      await queryClient.invalidateQueries({ queryKey: adminKeys.hunters() });
-      options.onSuccess?.(hunter, input);
-    },
-  });
+export function useDecideRevision(options: DecisionOptions<RevisionDecisionInput> = {}) {
+  return useHunterDecision(decideRevision, options);
 }
