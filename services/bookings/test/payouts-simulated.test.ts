@@ -259,6 +259,7 @@ describe('payouts in simulated mode, vetting status and suspension', () => {
       userId: 'u-44',
       name: 'Sofia',
       decision: 'suspend',
+      revisionId: null,
       fromStatus: 'approved',
       status: 'suspended',
       reason: 'Complaints from clients',
