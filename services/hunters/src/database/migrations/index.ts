@@ -11,6 +11,8 @@ import { RatingsFromReviews1795824060000 } from './1795824060000-ratings-from-re
 import { CreateHunterEdits1796200000000 } from './1796200000000-create-hunter-edits.js';
 import { SharedBookingCopies1796400000000 } from './1796400000000-shared-booking-copies.js';
 import { CreateHunterPicks1796200120000 } from './1796200120000-create-hunter-picks.js';
+import { EditPhotoPrivacy1797500000000 } from './1797500000000-edit-photo-privacy.js';
+import { KnownValueTags1797500010000 } from './1797500010000-known-value-tags.js';
 
 /** Every migration of this service, in order. They run on start. */
 export const migrations = [
@@ -27,4 +29,6 @@ export const migrations = [
   CreateHunterEdits1796200000000,
   CreateHunterPicks1796200120000,
   SharedBookingCopies1796400000000,
+  EditPhotoPrivacy1797500000000,
+  KnownValueTags1797500010000,
 ];
