@@ -126,6 +126,8 @@ export interface Fixtures {
   hunter: Hunter;
   otherHunter: Hunter;
   hunterPhotoId: string;
+  /** A photo the hunter uploaded for an edit, not yet sent in one: the hunter's only (issue 35). */
+  hunterEditPhotoId: string;
   /** Times of `hunter` and of `otherHunter` nobody has taken. */
   hunterSlots: SlotPool;
   otherHunterSlots: SlotPool;
@@ -312,6 +314,11 @@ export async function createFixtures(): Promise<Fixtures> {
   await ok(
     await as.hunter.put('/api/hunter-profile/joining-details', { data: matrixJoining('hunter'), headers: ORIGIN_HEADER }),
   );
+  // The hunter's photo for an edit still being written: an edit photo follows its edit, and this one has none yet.
+  const hunterEditPhoto = await ok<{ url: string }>(
+    await as.hunter.post('/api/hunter-edits/photos', { data: { photo: PNG_DATA_URL }, headers: ORIGIN_HEADER }),
+    201,
+  );
   // The member's question comes with a photo.
   const bookingPhoto = await ok<{ id: string; url: string }>(
     await as.member.post('/api/booking-photos', { data: { photo: PNG_DATA_URL }, headers: ORIGIN_HEADER }),
@@ -370,6 +377,7 @@ export async function createFixtures(): Promise<Fixtures> {
     hunter,
     otherHunter,
     hunterPhotoId: lastSegment(hunter.profileImageUrl),
+    hunterEditPhotoId: lastSegment(hunterEditPhoto.url),
     hunterSlots,
     otherHunterSlots,
     booking,
