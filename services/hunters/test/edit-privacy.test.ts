@@ -5,7 +5,7 @@ import {
   type EventPayload,
   type HunterEdit,
   type OwnHunter,
-  type PublicHunter,
+  type Hunter,
 } from '@hunted/contracts';
 import {
   startServiceApp,
@@ -23,13 +23,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHuntersApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { PHOTO_NOT_YOURS } from '../src/store/hunter-photos.js';
+import { member, sendAs } from './member-requests.js';
 import { adminHeaders, approveHunter } from './vetting-helpers.js';
 
 const SCHEMA = 'hunters_edit_privacy_it';
 const BOOKINGS_SCHEMA = 'hunters_edit_privacy_it_bookings';
 const M = HUNTER_EDIT_MESSAGES;
 
-const member = (id: string) => ({ id, email: `${id}@hunted.test`, firstName: null, lastName: null, isAdmin: false });
 const booking = (n: number) => `5e1a7c3d-8f2b-4a6e-9c0d-${String(n).padStart(12, '0')}`;
 // A 1x1 PNG.
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
@@ -52,19 +52,8 @@ describe('hunters: edit privacy, withdrawn consent, what a hunter is known for, 
   let ada: OwnHunter;
   let bea: OwnHunter;
 
-  async function send<T = Record<string, unknown>>(
-    method: string,
-    path: string,
-    as: string | null,
-    body?: unknown,
-  ): Promise<{ status: number; body: T; headers: Headers }> {
-    const headers: Record<string, string> = as ? await testIdentityHeaders(member(as), 'hunters') : {};
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(`${hunters.base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    const text = await response.text();
-    const json = response.headers.get('content-type')?.startsWith('application/json') ? (JSON.parse(text) as T) : (text as T);
-    return { status: response.status, body: json, headers: response.headers };
-  }
+  const send = <T = Record<string, unknown>>(method: string, path: string, as: string | null, body?: unknown) =>
+    sendAs<T>(hunters.base, method, path, as, body);
 
   /** A photo as `as` gets it: its status and Cache-Control. */
   async function photo(url: string, as: string | null): Promise<[number, string | null]> {
@@ -136,7 +125,7 @@ describe('hunters: edit privacy, withdrawn consent, what a hunter is known for, 
   }
 
   async function listedIds(query: string): Promise<number[]> {
-    const listing = await send<PublicHunter[]>('GET', `/api/hunters?${query}`, null);
+    const listing = await send<Hunter[]>('GET', `/api/hunters?${query}`, null);
     expect([query, listing.status]).toEqual([query, 200]);
     return listing.body.map((h) => h.id).sort();
   }
