@@ -58,7 +58,7 @@ test.afterAll(async () => {
   await moveClock(0);
 });
 
-test("an edit joins the directory to the hunter: saved, published, on the brand page, booked from it with a passport, and the Hunter's Pick", async ({
+test("an edit joins the directory to the hunter: saved, published, on the brand page, booked from it with a passport, the Hunter's Pick, and the consent withdrawn", async ({
   page,
   browser,
 }) => {
