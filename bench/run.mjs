@@ -34,9 +34,11 @@ const BENCH_PORT_OFFSET = 200;
 const BENCH_KEYS = generateInternalKeyPair();
 const IDENTITY_DIRECT_URL = `http://127.0.0.1:${3001 + BENCH_PORT_OFFSET}`;
 const BRANDS_DIRECT_URL = `http://127.0.0.1:${3002 + BENCH_PORT_OFFSET}`;
+// BENCH_DATABASE: another database than hunted_bench, so a branch's migrations never reach a database others bench on.
+const BENCH_DATABASE = process.env.BENCH_DATABASE || 'hunted_bench';
 const BENCH_DATABASE_URL = (() => {
   const url = new URL(process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/hunted');
-  url.pathname = '/hunted_bench';
+  url.pathname = `/${BENCH_DATABASE}`;
   return url.toString();
 })();
 
@@ -125,8 +127,8 @@ const benchEnv = {
     MESSAGE_SEND_LIMIT_PER_MINUTE: '100000',
 };
 const system = await startHunted({
-  databaseName: 'hunted_bench',
-  redisPrefix: 'hunted-bench:',
+  databaseName: BENCH_DATABASE,
+  redisPrefix: process.env.BENCH_DATABASE ? `${BENCH_DATABASE}:` : 'hunted-bench:',
   gatewayPort: BENCH_GATEWAY_PORT,
   portOffset: BENCH_PORT_OFFSET,
   quiet: true,

@@ -58,7 +58,7 @@ test.afterAll(async () => {
   await moveClock(0);
 });
 
-test("an edit joins the directory to the hunter: saved, published, on the brand page, booked from it with a passport, and the Hunter's Pick", async ({
+test("an edit joins the directory to the hunter: saved, published, on the brand page, booked from it with a passport, the Hunter's Pick, and the consent withdrawn", async ({
   page,
   browser,
 }) => {
@@ -234,6 +234,22 @@ test("an edit joins the directory to the hunter: saved, published, on the brand 
     const html = await (await guestPage.request.get('/today')).text();
     expect(html).toContain(`Hunter&#39;s Pick: ${kiln.name.replace(/&/g, '&amp;')}, chosen by ${hunterName}`);
   }).toPass({ timeout: 45_000 });
+
+  // The first client changes their mind (issue 35): 'Withdraw consent', asked first, takes the edit off the brand page.
+  await clientPage.goto('/my-bookings#edits');
+  const published = clientPage.getByTestId('received-edit').filter({ hasText: EDIT_TITLE });
+  await published.getByRole('button', { name: 'Withdraw consent' }).click();
+  const confirmWithdrawal = clientPage.getByRole('alertdialog', { name: 'Withdraw your consent?' });
+  await expect(confirmWithdrawal).toBeVisible();
+  await screenshot(clientPage, 'my-bookings-withdraw-consent');
+  await confirmWithdrawal.getByRole('button', { name: 'Withdraw consent' }).click();
+  await expect(published.getByText(`You withdrew your consent: only you and ${hunterName} can see this edit.`)).toBeVisible();
+  await screenshot(clientPage, 'my-bookings-consent-withdrawn');
+  // The edit was all the hunter was known for here: neither it nor the hunter is on the brand page any more.
+  await guestPage.goto(`/brand/${fen.id}`);
+  await expect(guestPage.getByRole('heading', { name: fen.name }).first()).toBeVisible();
+  await expect(guestPage.getByText(EDIT_TITLE)).toHaveCount(0);
+  await expect(guestPage.getByText(hunterName)).toHaveCount(0);
 
   await guest.close();
   await admin.close();

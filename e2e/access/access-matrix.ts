@@ -378,6 +378,19 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     url: (f) => `/api/media/hunter-photos/${f.hunterPhotoId}`,
     expect: everyone(200),
   },
+  // An edit photo follows its edit (issue 35): uploaded for an edit not yet sent, it is its hunter's alone.
+  {
+    route: 'GET /api/media/hunter-photos/:photoId',
+    case: "an edit photo not yet in an edit (the hunter's upload)",
+    url: (f) => `/api/media/hunter-photos/${f.hunterEditPhotoId}`,
+    expect: { ...everyone(404), hunter: 200 },
+  },
+  {
+    route: 'GET /api/media/hunter-photos/:photoId',
+    case: 'an id that is not a UUID',
+    url: () => '/api/media/hunter-photos/not-a-uuid',
+    expect: everyone(404),
+  },
   { route: 'GET /api/hunter-availability/weekly', url: () => '/api/hunter-availability/weekly', expect: hunters(200) },
   {
     route: 'PUT /api/hunter-availability/weekly',
@@ -515,6 +528,13 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     case: 'an unknown edit',
     url: () => '/api/hunter-edits/2147483647/publish-consent',
     body: () => ({ allow: true }),
+    expect: signedIn(404),
+  },
+  {
+    route: 'POST /api/hunter-edits/:id/withdraw-consent',
+    case: 'an unknown edit',
+    url: () => '/api/hunter-edits/2147483647/withdraw-consent',
+    body: () => ({}),
     expect: signedIn(404),
   },
   {

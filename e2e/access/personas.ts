@@ -129,6 +129,8 @@ export interface Fixtures {
   hunterPhotoId: string;
   /** A pending revision of `otherHunter`'s approved profile (a new bio waiting for review, decision 0089). */
   otherHunterRevisionId: number;
+  /** A photo the hunter uploaded for an edit, not yet sent in one: the hunter's only (issue 35). */
+  hunterEditPhotoId: string;
   /** Times of `hunter` and of `otherHunter` nobody has taken. */
   hunterSlots: SlotPool;
   otherHunterSlots: SlotPool;
@@ -321,6 +323,11 @@ export async function createFixtures(): Promise<Fixtures> {
   await ok(
     await as.hunter.put('/api/hunter-profile/joining-details', { data: matrixJoining('hunter'), headers: ORIGIN_HEADER }),
   );
+  // The hunter's photo for an edit still being written: an edit photo follows its edit, and this one has none yet.
+  const hunterEditPhoto = await ok<{ url: string }>(
+    await as.hunter.post('/api/hunter-edits/photos', { data: { photo: PNG_DATA_URL }, headers: ORIGIN_HEADER }),
+    201,
+  );
   // The member's question comes with a photo.
   const bookingPhoto = await ok<{ id: string; url: string }>(
     await as.member.post('/api/booking-photos', { data: { photo: PNG_DATA_URL }, headers: ORIGIN_HEADER }),
@@ -380,6 +387,7 @@ export async function createFixtures(): Promise<Fixtures> {
     otherHunter,
     hunterPhotoId: lastSegment(hunter.profileImageUrl),
     otherHunterRevisionId,
+    hunterEditPhotoId: lastSegment(hunterEditPhoto.url),
     hunterSlots,
     otherHunterSlots,
     booking,

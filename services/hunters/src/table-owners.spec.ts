@@ -33,6 +33,7 @@ const TABLES: TableOwnership[] = [
         file: 'edits/hunter-edit.repository.ts',
         why: "an edit shows its hunter's name and picture (joined, so a rename shows at once), and is public only while its hunter is approved",
       },
+      { file: 'store/hunter-photos.ts', why: "an edit photo is public only while its hunter is approved, and is the hunter's own" },
     ],
   },
   { table: 'hunter_pick_rota', owners: ['picks/hunter-pick.repository.ts'] },
@@ -61,19 +62,24 @@ const TABLES: TableOwnership[] = [
   {
     table: 'hunter_edits',
     owners: ['edits/hunter-edit.repository.ts'],
-    readers: [{ file: 'store/hunter-sql.ts', why: "a brand named in a hunter's edit is a brand the hunter knows (`brand`, `valueTag`)" }],
+    readers: [
+      { file: 'store/hunter-sql.ts', why: "a brand named in a hunter's published edit is a brand the hunter knows (`brand`)" },
+      { file: 'store/hunter-photos.ts', why: "an edit photo is served under its edit's rule: its hunter and client, or everyone once published" },
+    ],
   },
   {
     table: 'hunter_edit_items',
     owners: ['edits/hunter-edit.repository.ts'],
-    readers: [{ file: 'store/hunter-sql.ts', why: "a brand named in a hunter's edit is a brand the hunter knows (`brand`, `valueTag`)" }],
+    readers: [
+      { file: 'store/hunter-sql.ts', why: "a brand named in a hunter's published edit is a brand the hunter knows (`brand`)" },
+      { file: 'store/hunter-photos.ts', why: 'the edits showing a photo, found by its URL on every request' },
+    ],
   },
   {
     table: 'brand_copies',
     owners: ['store/brand-copies.ts'],
     readers: [
       { file: 'known-brands/go-to-brands.repository.ts', why: "a hunter's go-to brands are read with their names and images in one statement" },
-      { file: 'store/hunter-sql.ts', why: "the listing's `valueTag` keeps the hunters who know a brand with that tag" },
       {
         file: 'edits/hunter-edit.repository.ts',
         why: "an edit names only the directory's brands, keeps each one's name, and links it while the copy has it",
@@ -84,7 +90,7 @@ const TABLES: TableOwnership[] = [
   {
     table: 'hunter_go_to_brands',
     owners: ['known-brands/go-to-brands.repository.ts'],
-    readers: [{ file: 'store/hunter-sql.ts', why: "the listing's `brand` and `valueTag` keep the hunters who know a brand" }],
+    readers: [{ file: 'store/hunter-sql.ts', why: "the listing's `brand` keeps the hunters who know a brand" }],
   },
   {
     table: 'users',
@@ -94,6 +100,7 @@ const TABLES: TableOwnership[] = [
         file: 'edits/hunter-edit.repository.ts',
         why: "the hunter's list of sent edits names each client, joined so a rename shows at once",
       },
+      { file: 'store/hunter-photos.ts', why: "a profile photo may be the caller's own avatar, as identity last said it is" },
     ],
   },
   ...PLATFORM_EVENT_TABLES,

@@ -26,13 +26,13 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHuntersApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
+import { sendAs } from './member-requests.js';
 import { approveHunter } from './vetting-helpers.js';
 
 const SCHEMA = 'hunters_edits_it';
 const BOOKINGS_SCHEMA = 'hunters_edits_it_bookings';
 const M = HUNTER_EDIT_MESSAGES;
 
-const member = (id: string) => ({ id, email: `${id}@hunted.test`, firstName: null, lastName: null, isAdmin: false });
 
 // A 1x1 PNG.
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
@@ -52,18 +52,8 @@ describe('hunters: Hunter Edits', () => {
   let ada: OwnHunter;
   let bea: OwnHunter;
 
-  async function send<T = Record<string, unknown>>(
-    method: string,
-    path: string,
-    as: string | null,
-    body?: unknown,
-  ): Promise<{ status: number; body: T; headers: Headers }> {
-    const headers: Record<string, string> = as ? await testIdentityHeaders(member(as), 'hunters') : {};
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(`${hunters.base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    const text = await response.text();
-    return { status: response.status, body: (text ? JSON.parse(text) : null) as T, headers: response.headers };
-  }
+  const send = <T = Record<string, unknown>>(method: string, path: string, as: string | null, body?: unknown) =>
+    sendAs<T>(hunters.base, method, path, as, body);
 
   async function createHunter(userId: string, name: string): Promise<OwnHunter> {
     const created = await send<OwnHunter>('POST', '/api/hunters', userId, {

@@ -22,6 +22,7 @@ import { DataSource } from 'typeorm';
 import { createHuntersApp } from '../src/app.js';
 import { AddHunterPhotoOwners1764806400000 } from '../src/database/migrations/1764806400000-add-hunter-photo-owners.js';
 import { loadConfig } from '../src/config.js';
+import { PHOTO_NOT_YOURS } from '../src/store/hunter-photos.js';
 import { approveHunter, approvePendingRevision } from './vetting-helpers.js';
 
 const SCHEMA = 'hunters_api_it';
@@ -374,10 +375,12 @@ describe('hunters: profiles', () => {
       expect(await live()).toBe(newUrl);
       expect((await fetch(`${hunters.base}${url}`)).status).toBe(404);
       expect((await fetch(`${hunters.base}${newUrl}`)).status).toBe(200);
-      // The user's avatar (pre-filled by the form) and none are fine too.
-      await send('PATCH', `/api/hunters/${id}`, owner, { profileImageUrl: '/api/auth/avatars/u1.png' });
+      // The user's own avatar (pre-filled by the form, as identity told this service) and none are fine too.
+      const ownAvatar = `/api/auth/avatars/${randomUUID()}`;
+      await db.query('insert into users (user_id, profile_image_url, updated_at) values ($1, $2, now())', [owner, ownAvatar]);
+      await send('PATCH', `/api/hunters/${id}`, owner, { profileImageUrl: ownAvatar });
       await approvePendingRevision(hunters.base, id);
-      expect(await live()).toBe('/api/auth/avatars/u1.png');
+      expect(await live()).toBe(ownAvatar);
       await send('PATCH', `/api/hunters/${id}`, owner, { profileImageUrl: null });
       await approvePendingRevision(hunters.base, id);
       expect(await live()).toBeNull();
@@ -415,10 +418,10 @@ describe('hunters: profiles', () => {
 
       const taken = await send('PATCH', `/api/hunters/${attackerId}`, attacker, { profileImageUrl: victimPhoto });
       expect(taken.status).toBe(400);
-      expect(taken.body.errors).toEqual({ profileImageUrl: 'Profile photo must be a new upload or the photo this profile already has' });
+      expect(taken.body.errors).toEqual({ profileImageUrl: PHOTO_NOT_YOURS });
       const onCreate = await create(member(), profile({ profileImageUrl: victimPhoto }));
       expect(onCreate.status).toBe(400);
-      expect(onCreate.body.errors).toEqual({ profileImageUrl: 'Profile photo must be a new upload or the photo this profile already has' });
+      expect(onCreate.body.errors).toEqual({ profileImageUrl: PHOTO_NOT_YOURS });
       expect((await send('PATCH', `/api/hunters/${attackerId}`, attacker, { profileImageUrl: null })).status).toBe(200);
       expect((await fetch(`${hunters.base}${victimPhoto}`)).status).toBe(200);
 
@@ -459,9 +462,13 @@ describe('hunters: profiles', () => {
       const refused = await create(member(), profile({ profileImageUrl: 'https://tracker.example/pixel.gif' }));
       expect(refused.status).toBe(400);
       expect(refused.body.errors).toEqual({ profileImageUrl: message });
+      // A demo hunter's portrait only the demo data gives (here as a claimed demo profile has it); not a new profile.
+      expect((await create(member(), profile({ profileImageUrl: '/demo-hunters/sofia-marchetti.svg' }))).body.errors).toEqual({
+        profileImageUrl: PHOTO_NOT_YOURS,
+      });
       const owner = member();
-      const { body: created } = await create(owner, profile({ profileImageUrl: '/demo-hunters/sofia-marchetti.svg' }));
-      expect(created.profileImageUrl).toBe('/demo-hunters/sofia-marchetti.svg');
+      const { body: created } = await create(owner);
+      await db.query(`update hunters set profile_image_url = '/demo-hunters/sofia-marchetti.svg' where id = $1`, [created.id]);
       const edit = await send('PATCH', `/api/hunters/${created.id as number}`, owner, { profileImageUrl: 'http://tracker.example/p.png' });
       expect(edit.status).toBe(400);
       expect(edit.body.errors).toEqual({ profileImageUrl: message });

@@ -304,26 +304,29 @@ describe('hunters: the brands hunters know', () => {
       await applyAt('brands.brand.created', brand(304, 'Plain Brand', []));
       // Only these hunters are in the listing's filtered answers below (the others above know none of 301–304).
       created.ann = await createHunter('kb-ann', 'Ann Goes To', { location: 'Italy' });
-      created.ben = await createHunter('kb-ben', 'Ben Edited Privately', { location: 'France' });
+      created.ben = await createHunter('kb-ben', 'Ben Published Edit', { location: 'France' });
       created.cat = await createHunter('kb-cat', 'Cat Handmade', { location: 'Italy' });
       created.dan = await createHunter('kb-dan', 'Dan Knows Nothing Tagged', { location: 'Italy' });
       created.eve = await createHunter('kb-eve', 'Eve Pending', { approve: false, location: 'Italy' });
       created.fay = await createHunter('kb-fay', 'Fay Published Edit', { location: 'Spain' });
+      // A private edit says who the client was, not what the hunter is known for (issue 35): Gil is in none below.
+      created.gil = await createHunter('kb-gil', 'Gil Edited Privately', { location: 'Italy' });
       expect((await putGoTo('kb-ann', { brandIds: [304, 301] })).status).toBe(200);
-      await insertEdit(created.ben.id, [301, 304, 302]);
+      await insertEdit(created.ben.id, [301, 304, 302], 'published');
+      await insertEdit(created.gil.id, [301, 302, 303, 304]);
       expect((await putGoTo('kb-cat', { brandIds: [303] })).status).toBe(200);
       expect((await putGoTo('kb-dan', { brandIds: [304] })).status).toBe(200);
       expect((await putGoTo('kb-eve', { brandIds: [301, 302] })).status).toBe(200);
       await insertEdit(created.fay.id, [303], 'published');
     });
 
-    it('keeps the approved hunters who know a brand, by a go-to brand or an edit of any publication', async () => {
+    it('keeps the approved hunters who know a brand, by a go-to brand or a published edit, never a private one', async () => {
       const known = await listing('brand=301');
       expect(known.status).toBe(200);
-      expect(known.names.sort()).toEqual(['Ann Goes To', 'Ben Edited Privately']);
+      expect(known.names.sort()).toEqual(['Ann Goes To', 'Ben Published Edit']);
       expect(known.total).toBe('2');
       expect((await listing('brand=303')).names.sort()).toEqual(['Cat Handmade', 'Fay Published Edit']);
-      expect((await listing('brand=304')).names.sort()).toEqual(['Ann Goes To', 'Ben Edited Privately', 'Dan Knows Nothing Tagged']);
+      expect((await listing('brand=304')).names.sort()).toEqual(['Ann Goes To', 'Ben Published Edit', 'Dan Knows Nothing Tagged']);
       // A brand page's "Hunters who know this brand": 'Our top picks', 6 at most.
       const page = await listing('brand=304&sort=rating&limit=6');
       expect(page.names).toHaveLength(3);
@@ -334,10 +337,10 @@ describe('hunters: the brands hunters know', () => {
 
     it('keeps the approved hunters who know a brand with the value tag', async () => {
       const handmade = await listing('valueTag=Handmade');
-      expect(handmade.names.sort()).toEqual(['Ben Edited Privately', 'Cat Handmade', 'Fay Published Edit']);
+      expect(handmade.names.sort()).toEqual(['Ben Published Edit', 'Cat Handmade', 'Fay Published Edit']);
       expect(handmade.total).toBe('3');
       expect((await listing('valueTag=Gives%20Back')).names.sort()).toEqual(['Cat Handmade', 'Fay Published Edit']);
-      expect((await listing('valueTag=Sustainable%20Packaging')).names.sort()).toEqual(['Ann Goes To', 'Ben Edited Privately']);
+      expect((await listing('valueTag=Sustainable%20Packaging')).names.sort()).toEqual(['Ann Goes To', 'Ben Published Edit']);
       expect(await listing('valueTag=Hunted%20Luxe')).toMatchObject({ names: [], total: '0' });
       // 'all' and blank are no filter, as for every other filter.
       expect((await listing('valueTag=all&brand=')).total).toBe((await listing('')).total);
@@ -346,9 +349,9 @@ describe('hunters: the brands hunters know', () => {
     it('combines with the other filters, the sorts, a search and paging, with the total of the whole match', async () => {
       expect((await listing('brand=304&location=Italy')).names.sort()).toEqual(['Ann Goes To', 'Dan Knows Nothing Tagged']);
       expect((await listing('valueTag=Handmade&location=Italy')).names).toEqual(['Cat Handmade']);
-      expect((await listing('valueTag=Handmade&brand=301')).names).toEqual(['Ben Edited Privately']);
+      expect((await listing('valueTag=Handmade&brand=301')).names).toEqual(['Ben Published Edit']);
       expect((await listing('valueTag=Handmade&search=cat')).names).toEqual(['Cat Handmade']);
-      expect((await listing('brand=304&search=ben')).names).toEqual(['Ben Edited Privately']);
+      expect((await listing('brand=304&search=ben')).names).toEqual(['Ben Published Edit']);
 
       const all = await listing('brand=304&sort=price-low');
       const first = await listing('brand=304&sort=price-low&limit=2');

@@ -41,15 +41,17 @@ export const HUNTER_EDIT_MESSAGES = {
   publishAskedOnce: 'You have already asked to publish this edit',
   notAsked: 'There is no request to publish this edit',
   alreadyAnswered: 'You have already answered this request',
+  /** Withdrawing consent from an edit that was never published (a withdrawn one answers as it is). */
+  notPublished: 'Only a published edit can be withdrawn from public view',
   goToBrands: 'Pick up to 12 brands from the directory',
 } as const;
 
 /**
  * Where an edit stands: `private` (the two only), `requested` (the hunter asked once to publish it), `published`
  * (the client agreed: on the hunter's public page and the brand pages it names), `declined` (the client said no;
- * the hunter cannot ask again).
+ * the hunter cannot ask again), `withdrawn` (the client took their consent back: private again, for good).
  */
-export const HUNTER_EDIT_PUBLICATIONS = ['private', 'requested', 'published', 'declined'] as const;
+export const HUNTER_EDIT_PUBLICATIONS = ['private', 'requested', 'published', 'declined', 'withdrawn'] as const;
 export type HunterEditPublication = (typeof HUNTER_EDIT_PUBLICATIONS)[number];
 
 /** A directory brand as an edit or a profile names it (from hunters' copy of the directory). */
@@ -122,7 +124,10 @@ export interface HunterEditPhoto {
   url: string;
 }
 
-/** `POST /api/hunter-edits/{id}/publish-consent`: the client's one answer to the hunter's one request. */
+/**
+ * `POST /api/hunter-edits/{id}/publish-consent`: the client's one answer to the hunter's one request. Consent once
+ * given is taken back with `POST /api/hunter-edits/{id}/withdraw-consent` (no body; a second time changes nothing).
+ */
 export interface HunterEditConsentInput {
   allow: boolean;
 }

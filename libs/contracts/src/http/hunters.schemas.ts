@@ -91,13 +91,14 @@ function optionalLink(label: string, max: number) {
 }
 
 /**
- * Site paths a profile photo may name: one of the hunters service's photos (the profile's own only, which the
- * service checks where the profile is read), an avatar identity serves, or a demo hunter's portrait (served by the
- * web app), which the profile form sends back unchanged once someone has become that hunter. Links to other sites
+ * Site paths a profile photo may name, each photo id a UUID as both services store them: one of the hunters
+ * service's photos (the profile's own only), an avatar identity serves (the caller's own only), or a demo hunter's
+ * portrait (served by the web app), which the profile form sends back unchanged once someone has become that hunter;
+ * the service checks whose each is where the profile is written. Links to other sites
  * are refused: a photo shown to every visitor of the listing would let its host follow who looks at it.
  */
 const SITE_PHOTO =
-  /^(\/api\/(media\/hunter-photos|auth\/avatars)\/[\w.-]{1,200}|\/demo-hunters\/[a-z0-9-]{1,100}\.svg)$/;
+  /^(\/api\/(media\/hunter-photos|auth\/avatars)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\/demo-hunters\/[a-z0-9-]{1,100}\.svg)$/;
 
 /** A `data:image/...` upload (its bytes are checked when stored), one of the site's photo paths, or null (blank) for none. */
 const profilePhoto = z.preprocess(

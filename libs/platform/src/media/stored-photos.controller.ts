@@ -18,9 +18,9 @@ export interface StoredPhotosOptions {
 }
 
 /**
- * The controller serving one table of uploaded photos (reviews', hunters'): public, read on every request (a deleted
- * owner's photos stop being served at once), answered by `sendImage` (immutable cache, the type read from the
- * bytes); an id that is not one, or a photo that is gone, is 404 'Photo not found'. A service declares
+ * The controller serving one table of uploaded photos that are all public (reviews'; hunters' decide per photo,
+ * decision 0092): public, read on every request (a deleted owner's photos stop being served at once), answered by
+ * `sendImage` (immutable cache, the type read from the bytes); an id that is not one, or a photo that is gone, is 404 'Photo not found'. A service declares
  * `export class ReviewPhotosController extends storedPhotosController({...}) {}` and lists it in its module.
  */
 export function storedPhotosController({ path, statement, idOf }: StoredPhotosOptions): Type {

@@ -228,6 +228,18 @@ export class HunterEditRepository {
     );
   }
 
+  /**
+   * The client withdrew their consent: a published edit becomes `withdrawn` (not public anywhere, its photos with it:
+   * the photo route reads the publication on every request), for good (the caller checked it with the row locked).
+   */
+  async withdraw(manager: EntityManager, id: number): Promise<void> {
+    await manager.query(
+      `update hunter_edits set publication = 'withdrawn', published_at = null, withdrawn_at = now()
+        where id = $1 and publication = 'published'`,
+      [id],
+    );
+  }
+
   /** The edits a hunter sent, newest first. */
   sentBy(hunterId: number, paging: Paging): Promise<EditPage<StoredEdit>> {
     return this.page(`e.hunter_id = $1`, `e.sent_at desc, e.id desc`, [hunterId], paging);

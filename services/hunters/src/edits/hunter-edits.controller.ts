@@ -110,6 +110,13 @@ export class HunterEditsController {
     return this.edits.answerPublication(id, user.id, input.allow);
   }
 
+  @Post('hunter-edits/:id/withdraw-consent')
+  @SignedIn()
+  @HttpCode(200)
+  withdrawConsent(@IdParam('id', NOT_FOUND) id: number, @CurrentUser() user: AuthenticatedUser): Promise<HunterEdit> {
+    return this.edits.withdrawConsent(id, user.id);
+  }
+
   @PublicGet('brands/:brandId/hunter-edits')
   forBrand(
     @IdParam('brandId', BRAND_NOT_FOUND) brandId: number,

@@ -152,4 +152,20 @@ export class HunterEditsService {
       return privateEditOf((await this.edits.find(id, manager))!);
     });
   }
+
+  /**
+   * The client takes back the consent that published the edit (row locked): it leaves the hunter's page, the brand
+   * pages, the listing's `brand` and `valueTag` filters (the known-value-tags triggers recompute the hunter's tags in
+   * this transaction) and its photos stop being served to anyone but the two. Withdrawing a withdrawn edit changes
+   * nothing and answers it as it is; an edit never published is 409.
+   */
+  withdrawConsent(id: number, userId: string): Promise<HunterEdit> {
+    return this.dataSource.transaction(async (manager) => {
+      const edit = await this.edits.lock(manager, id);
+      if (!edit || edit.clientUserId !== userId) throw new NotFoundException(M.notFound);
+      if (edit.publication === 'published') await this.edits.withdraw(manager, id);
+      else if (edit.publication !== 'withdrawn') throw new ConflictException(M.notPublished);
+      return privateEditOf((await this.edits.find(id, manager))!);
+    });
+  }
 }

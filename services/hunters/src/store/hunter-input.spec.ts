@@ -116,7 +116,7 @@ describe('hunter input rules', () => {
   it("takes as a photo an upload and the site's own paths (a stored photo, an avatar, a demo hunter's portrait) only", () => {
     for (const url of [
       '/api/media/hunter-photos/0b6f7c1e-2f7a-4c1e-9a55-5d6f3e1c2b7a',
-      '/api/auth/avatars/u1.png',
+      '/api/auth/avatars/7c9e6679-7425-40de-944b-e07fc1f90ae7',
       '/demo-hunters/sofia-marchetti.svg',
       'data:image/png;base64,AA==',
     ]) {
@@ -128,6 +128,10 @@ describe('hunter input rules', () => {
       'http://tracker.example/p.gif?u=1',
       '//img.example/a.png',
       '/demo-hunters/../secret.svg',
+      // Photo ids are UUIDs (issue 35): anything else names no photo, or a path of its own.
+      '/api/auth/avatars/u1.png',
+      '/api/media/hunter-photos/../../hunter-edits/1',
+      '/api/media/hunter-photos/0B6F7C1E-2F7A-4C1E-9A55-5D6F3E1C2B7A',
       '/demo-hunters/x.png',
       '/other/x.svg',
       'javascript:alert(1)',

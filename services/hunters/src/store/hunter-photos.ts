@@ -1,16 +1,66 @@
 import { randomUUID } from 'node:crypto';
 import { BadRequestException } from '@nestjs/common';
 import { HUNTER_LIMITS } from '@hunted/contracts';
-import { decodeImageDataUrl, type ImageRules, type PreparedStatement } from '@hunted/platform';
+import {
+  decodeImageDataUrl,
+  IMMUTABLE_IMAGE_CACHE_CONTROL,
+  PRIVATE_IMAGE_CACHE_CONTROL,
+  REVOCABLE_IMAGE_CACHE_CONTROL,
+  type ImageRules,
+  type PreparedStatement,
+} from '@hunted/platform';
 import type { EntityManager } from 'typeorm';
 
 export const HUNTER_PHOTO_PATH = '/api/media/hunter-photos';
 
-/** The bytes of the hunter photo whose id is `$1`, as the photos route (HunterPhotosController) reads them. */
-export const HUNTER_PHOTO_BYTES: PreparedStatement = {
-  name: 'hunter-photos.bytes',
-  text: 'select bytes from hunter_photos where id = $1',
+/**
+ * What a photo is for: a `profile` photo is shown to everyone who sees the profile; an `edit` photo (uploaded for an
+ * edit's item) follows its edit (`photoCacheControlFor`).
+ */
+export type HunterPhotoKind = 'profile' | 'edit';
+
+/** A photo as the photos route reads it: its bytes and who may see them. */
+export interface ShownHunterPhoto {
+  bytes: Buffer;
+  kind: HunterPhotoKind;
+  ownerUserId: string | null;
+  /** An edit showing it is published (and its hunter approved, as every public read of an edit). */
+  published: boolean;
+  /** The caller (`$2`) is the hunter or the client of an edit showing it. */
+  editParty: boolean;
+}
+
+/**
+ * The photo whose id is `$1`, and what the caller whose user id is `$2` (null for a guest) is to it, read on every
+ * request (HunterPhotosController): a withdrawn or suspended edit stops showing its photos at once. The edits
+ * showing an edit photo come from `hunter_edit_items_photo_idx`.
+ */
+export const HUNTER_PHOTO_SHOWN: PreparedStatement = {
+  name: 'hunter-photos.shown',
+  text: `
+    select p.bytes, p.kind, p.owner_user_id as "ownerUserId",
+           coalesce(bool_or(e.publication = 'published' and h.status = 'approved'), false) as published,
+           coalesce(bool_or(e.client_user_id = $2::text or h.user_id = $2::text), false) as "editParty"
+      from hunter_photos p
+      left join hunter_edit_items i on p.kind = 'edit' and i.photo_url = '${HUNTER_PHOTO_PATH}/' || p.id::text
+      left join hunter_edits e on e.id = i.edit_id
+      left join hunters h on h.id = e.hunter_id
+     where p.id = $1
+     group by p.id`,
 };
+
+/**
+ * How a photo may be answered to `userId` (null for a guest), or null when it must be 404 to them (decision 0092). A
+ * profile photo is public for good (its URL changes with the photo). An edit photo, while an edit showing it is
+ * published: public but cached for minutes only, so a withdrawal is honoured; otherwise only to its uploader and to
+ * the hunter and the client of an edit showing it, never kept by a shared cache; anyone else is told it does not exist.
+ */
+export function photoCacheControlFor(photo: ShownHunterPhoto, userId: string | null): string | null {
+  if (photo.kind === 'profile') return IMMUTABLE_IMAGE_CACHE_CONTROL;
+  if (photo.published) return REVOCABLE_IMAGE_CACHE_CONTROL;
+  if (userId !== null && (photo.editParty || photo.ownerUserId === userId)) return PRIVATE_IMAGE_CACHE_CONTROL;
+  return null;
+}
 
 /** The spec's texts (section 5, "Profile image upload"). */
 export const PHOTO_TOO_LARGE = 'Please select an image smaller than 5MB';
@@ -34,15 +84,20 @@ export function hunterPhotoIdOf(url: string | null | undefined): string | null {
   return (url && PHOTO_URL.exec(url)?.[1]) ?? null;
 }
 
-/** A site photo URL that is not the profile's own (another hunter's, or any on a new profile). */
-export const PHOTO_NOT_THIS_PROFILES = "Profile photo must be a new upload or the photo this profile already has";
+/** A site photo that is not the caller's: another member's avatar or upload, or a portrait this profile does not have. */
+export const PHOTO_NOT_YOURS = 'Profile photo must be your own avatar, a new upload or the photo this profile already has';
+
+/** Identity's avatars (`/api/auth/avatars/{uuid}`), as the contracts' profile photo rule lets them through. */
+const AVATAR_URL = /^\/api\/auth\/avatars\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
- * The profile's photo as stored, in the caller's transaction. A `data:image/...` upload is checked by its bytes
- * (400 naming profileImageUrl with the spec's text) and stored once, owned by `ownerUserId`, answering its URL. One
- * of this service's photo URLs is accepted only when it is `current`, the profile's own photo: the URLs are public,
- * and taking another hunter's would let its replacement delete that hunter's photo. Any other value (an avatar or a
- * demo portrait, which the DTO allowed) is kept as is.
+ * The profile's photo as stored, in the caller's transaction (issue 35: the caller's own avatar or upload only). The
+ * photo the profile already has (`current`) is kept as it is. A `data:image/...` upload is checked by its bytes (400
+ * naming profileImageUrl with the spec's text) and stored once as a `profile` photo owned by `ownerUserId`,
+ * answering its URL. Any other of this service's photo URLs is refused: the URLs are public, and taking another
+ * hunter's would let its replacement delete that hunter's photo (an edit photo would become a profile's). An avatar
+ * must be the caller's own, as the users copy has it; a demo hunter's portrait only the demo seeder
+ * (`ownerUserId` null) gives (the form sends it back as `current` once someone has become that hunter).
  */
 export async function storedPhotoUrl(
   manager: EntityManager,
@@ -50,16 +105,31 @@ export async function storedPhotoUrl(
   ownerUserId: string | null,
   current: string | null = null,
 ): Promise<string | null> {
-  if (value === null) return null;
+  if (value === null || value === current) return value;
   if (!value.startsWith('data:')) {
-    if (value !== current && hunterPhotoIdOf(value) !== null) throw photoRefused(PHOTO_NOT_THIS_PROFILES);
+    if (hunterPhotoIdOf(value) !== null) throw photoRefused(PHOTO_NOT_YOURS);
+    if (AVATAR_URL.test(value)) {
+      if (ownerUserId === null || !(await isAvatarOf(manager, ownerUserId, value))) throw photoRefused(PHOTO_NOT_YOURS);
+    } else if (ownerUserId !== null) {
+      throw photoRefused(PHOTO_NOT_YOURS);
+    }
     return value;
   }
   const decoded = decodeImageDataUrl(value, HUNTER_PHOTO_RULES);
   if (!decoded.ok) throw photoRefused(decoded.message);
+  return insertPhoto(manager, decoded.bytes, ownerUserId, 'profile');
+}
+
+async function insertPhoto(manager: EntityManager, bytes: Buffer, ownerUserId: string | null, kind: HunterPhotoKind): Promise<string> {
   const id = randomUUID();
-  await manager.query('insert into hunter_photos (id, bytes, owner_user_id) values ($1, $2, $3)', [id, decoded.bytes, ownerUserId]);
+  await manager.query('insert into hunter_photos (id, bytes, owner_user_id, kind) values ($1, $2, $3, $4)', [id, bytes, ownerUserId, kind]);
   return `${HUNTER_PHOTO_PATH}/${id}`;
+}
+
+/** Whether `url` is the avatar identity last told this service `userId` has (the users copy). */
+async function isAvatarOf(manager: EntityManager, userId: string, url: string): Promise<boolean> {
+  const rows = await manager.query<unknown[]>('select 1 from users where user_id = $1 and profile_image_url = $2', [userId, url]);
+  return rows.length > 0;
 }
 
 function photoRefused(message: string, field = 'profileImageUrl'): BadRequestException {
@@ -68,15 +138,13 @@ function photoRefused(message: string, field = 'profileImageUrl'): BadRequestExc
 
 /**
  * A standalone upload (an edit's item photo, issue 25): checked by its bytes as a profile photo is (400 naming
- * `field`), stored once owned by `ownerUserId`, answered as its URL. Attached later by URL, so ownership is what
+ * `field`), stored once owned by `ownerUserId` as an `edit` photo (served under its edit's rule), answered as its URL. Attached later by URL, so ownership is what
  * lets the later write tell the uploader's own photo from anyone else's public URL.
  */
 export async function storeOwnedUpload(manager: EntityManager, dataUrl: string, ownerUserId: string, field: string): Promise<string> {
   const decoded = decodeImageDataUrl(dataUrl, HUNTER_PHOTO_RULES);
   if (!decoded.ok) throw photoRefused(decoded.message, field);
-  const id = randomUUID();
-  await manager.query('insert into hunter_photos (id, bytes, owner_user_id) values ($1, $2, $3)', [id, decoded.bytes, ownerUserId]);
-  return `${HUNTER_PHOTO_PATH}/${id}`;
+  return insertPhoto(manager, decoded.bytes, ownerUserId, 'edit');
 }
 
 /** Which of these photo URLs are uploads owned by `ownerUserId` (URLs of other photos, or of none, are left out). */

@@ -5,8 +5,9 @@ import type { HunterFilters, HunterListQuery } from './hunter-query.js';
 /**
  * The listing's SQL, pure so the bench can EXPLAIN exactly what the service runs (bench/hunters.mjs). Every filter
  * and sort matches an index of the create-hunters migration, made partial to approved hunters by the
- * add-hunter-vetting one: the listing only ever answers those (`LISTED`). The brands a hunter knows (`brand`,
- * `valueTag`, issue 25) start from the brand's indexes of the create-hunter-edits migration.
+ * add-hunter-vetting one: the listing only ever answers those (`LISTED`). The brand filter (`brand`,
+ * issue 25) starts from the brand's indexes of the create-hunter-edits migration; a value tag is the hunter's own
+ * `known_value_tags` (issue 35).
  */
 
 /** The hunters a public read answers: approved ones (vetting, issue 21). */
@@ -69,29 +70,24 @@ function whereOf(filters: HunterFilters, values: unknown[]): string {
   if (filters.search !== undefined)
     conditions.push(`h.search_document @@ to_tsquery('simple', ${param(filters.search)})`);
   if (filters.brand !== undefined) conditions.push(`h.id in (${knowersOf(`= ${param(filters.brand)}`)})`);
-  if (filters.valueTag !== undefined) conditions.push(`h.id in (${knowersOf(`in (${taggedBrands(param(filters.valueTag))})`)})`);
+  if (filters.valueTag !== undefined) conditions.push(`h.known_value_tags @> array[${param(filters.valueTag)}]::text[]`);
   return `where ${conditions.join(' and ')}`;
 }
 
-/** The directory's brands carrying a value tag (`$n`): the GIN index on the copy's tags. */
-function taggedBrands(tag: string): string {
-  return `select b.brand_id from brand_copies b where b.tags @> array[${tag}]::text[]`;
-}
-
 /**
- * The hunters who know the brands a condition on `brand_id` keeps (`= $1`, `in (select ...)`): those with one
- * among their go-to brands, and those who named one in an edit, whatever the edit's publication (a private edit's
- * brand says what the hunter knows, not who the client was). Repeats are harmless: the listing keeps the hunters
- * whose id is among them (a semi-join, each hunter once), so no `union` has to sort them out. Both halves start
- * from the brand (`hunter_go_to_brands_brand_idx`, `hunter_edit_items_brand_idx`), so a brand reads its knowers'
- * rows only, never every hunter's list; a common value tag still reads every go-to row of its brands (tens of
- * milliseconds at 10,000 hunters), which is less than an EXISTS per hunter would (docs/architecture.md, "Brands
- * hunters know", has the figures).
+ * The hunters who know the brands a condition on `brand_id` keeps (`= $1`): those with one among their go-to brands,
+ * and those who named one in a published edit (a private edit's brand would tell who the client was, and a withdrawn
+ * edit is the client's no; issue 35). Repeats are harmless: the listing keeps the hunters whose id is among them (a
+ * semi-join, each hunter once), so no `union` has to sort them out. Both halves start from the brand
+ * (`hunter_go_to_brands_brand_idx`, `hunter_edit_items_brand_idx`), so a brand reads its knowers' rows only.
+ * A value tag reads no such join: each hunter's row keeps the tags of what they know (`known_value_tags`, kept by the
+ * known-value-tags migration's triggers on the same rows), behind a GIN index.
  */
 function knowersOf(brandCondition: string): string {
   return `select g.hunter_id from hunter_go_to_brands g where g.brand_id ${brandCondition}
           union all
-          select e.hunter_id from hunter_edit_items i join hunter_edits e on e.id = i.edit_id where i.brand_id ${brandCondition}`;
+          select e.hunter_id from hunter_edit_items i join hunter_edits e on e.id = i.edit_id
+           where i.brand_id ${brandCondition} and e.publication = 'published'`;
 }
 
 /** Each sort's key columns, carried by a filtered page's matches so they are read once. */
@@ -116,9 +112,7 @@ export function listingStatement({ filters, sort, paging }: HunterListQuery): St
   const order = `order by ${SORT_ORDER[sort]}`;
   values.push(paging.limit, paging.offset);
   const page = `limit $${values.length - 1} offset $${values.length}`;
-  // A value tag's hunters are found by joining every go-to row to the tag's brands (tens of milliseconds when most
-  // hunters know one): found once, as a search's matches are, rather than once for the total and again for the page.
-  if (filters.search === undefined && filters.valueTag === undefined) {
+  if (filters.search === undefined) {
     return statement(
       `select ${HUNTER_COLUMNS}, (select count(*)::int from hunters h ${where}) as total from hunters h ${where} ${order} ${page}`,
       values,

@@ -12,6 +12,8 @@ import { CreateHunterEdits1796200000000 } from './1796200000000-create-hunter-ed
 import { SharedBookingCopies1796400000000 } from './1796400000000-shared-booking-copies.js';
 import { CreateHunterPicks1796200120000 } from './1796200120000-create-hunter-picks.js';
 import { CreateProfileRevisions1797200000000 } from './1797200000000-create-profile-revisions.js';
+import { EditPhotoPrivacy1797500000000 } from './1797500000000-edit-photo-privacy.js';
+import { KnownValueTags1797500010000 } from './1797500010000-known-value-tags.js';
 
 /** Every migration of this service, in order. They run on start. */
 export const migrations = [
@@ -29,4 +31,6 @@ export const migrations = [
   CreateHunterPicks1796200120000,
   SharedBookingCopies1796400000000,
   CreateProfileRevisions1797200000000,
+  EditPhotoPrivacy1797500000000,
+  KnownValueTags1797500010000,
 ];

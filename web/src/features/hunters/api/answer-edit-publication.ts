@@ -1,5 +1,5 @@
 import type { HunterEdit, HunterEditConsentInput } from '@hunted/contracts';
-import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { request, type Page } from '@/lib/api-client';
 import { hunterKeys } from './query-keys';
 
@@ -10,22 +10,27 @@ export function answerEditPublication({ editId, allow }: { editId: number; allow
   } satisfies HunterEditConsentInput);
 }
 
+/** Puts the server's answer about one edit in place in the client's received list. */
+export function replaceReceivedEdit(queryClient: QueryClient, updated: HunterEdit): void {
+  queryClient.setQueryData<InfiniteData<Page<HunterEdit>, number>>(hunterKeys.receivedEdits(), (data) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            items: page.items.map((edit) => (edit.id === updated.id ? updated : edit)),
+          })),
+        }
+      : data,
+  );
+}
+
 export function useAnswerEditPublication() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: answerEditPublication,
     onSuccess: async (updated) => {
-      queryClient.setQueryData<InfiniteData<Page<HunterEdit>, number>>(hunterKeys.receivedEdits(), (data) =>
-        data
-          ? {
-              ...data,
-              pages: data.pages.map((page) => ({
-                ...page,
-                items: page.items.map((edit) => (edit.id === updated.id ? updated : edit)),
-              })),
-            }
-          : data,
-      );
+      replaceReceivedEdit(queryClient, updated);
       // A published edit shows on the hunter's page and on its brands' pages.
       if (updated.publication === 'published') {
         await queryClient.invalidateQueries({ queryKey: hunterKeys.published() });

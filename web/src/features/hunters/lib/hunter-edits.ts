@@ -11,6 +11,7 @@ export const PUBLICATION_LABELS: Record<HunterEditPublication, string> = {
   requested: 'Publish requested',
   published: 'Published',
   declined: 'Client declined publishing',
+  withdrawn: 'Client withdrew consent',
 };
 
 /** One item row of the composer. `key` keeps the row's fields in place while rows are added and removed. */

@@ -22,6 +22,7 @@ const PUBLICATION_TONES: Record<Exclude<HunterEdit['publication'], 'private'>, B
   requested: 'sky',
   published: 'violet',
   declined: 'neutral',
+  withdrawn: 'neutral',
 };
 
 /**

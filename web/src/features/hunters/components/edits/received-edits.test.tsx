@@ -118,6 +118,34 @@ describe("/my-bookings' 'Edits from your hunters'", () => {
     });
   });
 
+  it("withdraws consent to a published edit once the client confirms it; cancelling changes nothing", async () => {
+    const published = anEdit({ publication: 'published', publishedAt: '2026-11-26T10:00:00.000Z' });
+    const calls = myBookings({
+      [`GET ${RECEIVED}`]: () => page([published], 1),
+      'POST /api/hunter-edits/40/withdraw-consent': () => json(200, { ...published, publication: 'withdrawn', publishedAt: null }),
+    });
+    renderRoute('/my-bookings');
+    const edit = await screen.findByTestId('received-edit');
+    expect(within(edit).getByText('Published')).toBeTruthy();
+
+    fireEvent.click(within(edit).getByRole('button', { name: 'Withdraw consent' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Withdraw your consent?' });
+    expect(dialog.textContent).toContain("The edit leaves Sofia Marin's public page and the brand pages");
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(posted(calls, '/api/hunter-edits/40/withdraw-consent')).toHaveLength(0);
+
+    fireEvent.click(within(edit).getByRole('button', { name: 'Withdraw consent' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Withdraw consent' }));
+    expect(
+      await within(edit).findByText('You withdrew your consent: only you and Sofia Marin can see this edit.'),
+    ).toBeTruthy();
+    expect(within(edit).queryByText('Published')).toBeNull();
+    expect(within(edit).queryByRole('button', { name: 'Withdraw consent' })).toBeNull();
+    expect(posted(calls, '/api/hunter-edits/40/withdraw-consent')).toHaveLength(1);
+    expect(await screen.findByText('Consent withdrawn')).toBeTruthy();
+  });
+
   it("reads more with 'Show more' while the total is beyond what is shown, and hides the section without edits", async () => {
     const firstPage = Array.from({ length: 5 }, (_, index) => anEdit({ id: 50 + index, title: `Edit ${index + 1}` }));
     myBookings({

@@ -1,7 +1,8 @@
 import { hunterPagePath, londonWallClock, mediumDateLabel, type HunterEdit } from '@hunted/contracts';
-import { Check, Heart, Megaphone, Sparkles } from 'lucide-react';
+import { Check, EyeOff, Heart, Megaphone, Sparkles } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ShowMoreButton } from '@/components/ui/show-more-button';
@@ -10,6 +11,7 @@ import { serverMessageOf } from '@/lib/field-errors';
 import { handleUnauthorized } from '@/lib/unauthorized';
 import { useAnswerEditPublication } from '../../api/answer-edit-publication';
 import { useReceivedEdits } from '../../api/get-received-edits';
+import { useWithdrawEditConsent } from '../../api/withdraw-edit-consent';
 import { HunterPhoto } from '../hunter-photo';
 import { EditItemCards } from './edit-items';
 
@@ -33,8 +35,8 @@ export const RECEIVED_EDITS_ANCHOR = 'edits';
 
 /**
  * /my-bookings' 'Edits from your hunters': each edit a hunter sent after a held session, its items linking to their
- * brands' pages, 'Save all brands', and the one question of publishing it when the hunter asked. Hidden while there
- * are none.
+ * brands' pages, 'Save all brands', the one question of publishing it when the hunter asked, and once published
+ * 'Withdraw consent' (asked in a dialog). Hidden while there are none.
  */
 export function ReceivedEdits({ useSaveBrands }: { useSaveBrands: UseSaveBrands }) {
   const edits = useReceivedEdits();
@@ -220,15 +222,63 @@ function Publication({ edit }: { edit: HunterEdit }) {
       </div>
     );
   }
-  if (edit.publication === 'published') {
+  if (edit.publication === 'published') return <PublishedEdit edit={edit} />;
+  if (edit.publication === 'withdrawn') {
     return (
-      <p className="mt-4 text-sm text-stone-600">
+      <p className="mt-4 flex items-start gap-2 text-sm text-stone-600">
+        <EyeOff className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+        <span>You withdrew your consent: only you and {hunter} can see this edit.</span>
+      </p>
+    );
+  }
+  return null;
+}
+
+/** A published edit: where it shows, and the client's way to take it back (asked first: it cannot be published again). */
+function PublishedEdit({ edit }: { edit: HunterEdit }) {
+  const withdraw = useWithdrawEditConsent();
+  const [confirming, setConfirming] = useState(false);
+  const hunter = edit.hunter.name;
+
+  const confirm = async () => {
+    try {
+      await withdraw.mutateAsync(edit.id);
+      toast({ title: 'Consent withdrawn', description: `Only you and ${hunter} can see this edit now.` });
+    } catch (error) {
+      if (handleUnauthorized(error)) return;
+      toast({
+        variant: 'destructive',
+        title: 'Could not withdraw your consent',
+        description: serverMessageOf(error) ?? 'Please try again.',
+      });
+    }
+  };
+
+  return (
+    <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+      <p className="text-sm text-stone-600">
         <Badge tone="violet">Published</Badge> on{' '}
         <Link to={hunterPagePath(edit.hunter)} className="font-semibold text-brand-700 hover:underline">
           {hunter}&apos;s page
         </Link>
       </p>
-    );
-  }
-  return null;
+      <Button
+        size="sm"
+        variant="outline"
+        className="self-start"
+        disabled={withdraw.isPending}
+        onClick={() => setConfirming(true)}
+      >
+        <EyeOff className="h-4 w-4" aria-hidden /> Withdraw consent
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Withdraw your consent?"
+        description={`The edit leaves ${hunter}'s public page and the brand pages, and its photos stop being shown to anyone but you and ${hunter}. It cannot be published again.`}
+        confirmLabel="Withdraw consent"
+        onConfirm={() => void confirm()}
+      />
+    </div>
+  );
 }
