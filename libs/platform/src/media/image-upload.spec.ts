@@ -1,21 +1,11 @@
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { TEST_GIF, TEST_JPEG, TEST_PNG, TEST_WEBP, imageDataUrl } from '../testing/test-images.js';
+import { jpegWithGps, TEST_GIF, TEST_JPEG, TEST_PNG, TEST_WEBP, imageDataUrl } from '../testing/test-images.js';
 import type { ImageRules } from './image-bytes.js';
 import { cleanImageBytes, IMAGE_NOT_DECODABLE, IMAGE_TOO_MANY_PIXELS, readImageUpload } from './image-upload.js';
 
 const rules: ImageRules = { maxBytes: 5 * 1024 * 1024, tooLarge: (bytes) => `too large: ${bytes}`, notAnImage: 'not an image' };
-
-/** A 4×2 JPEG that says it is to be shown turned a quarter (EXIF orientation 6), with a GPS position and XMP. */
-async function photoWithGps(): Promise<Buffer> {
-  return sharp({ create: { width: 4, height: 2, channels: 3, background: 'blue' } })
-    .jpeg()
-    .withMetadata({ orientation: 6 })
-    .withExif({ IFD0: { Copyright: 'Someone' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 26/1' } })
-    .withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/></x:xmpmeta>')
-    .toBuffer();
-}
 
 /** `png` with a `tEXt` chunk (keyword `Comment`) inserted before its IEND, as an editor or camera app writes one. */
 function withTextChunk(png: Buffer, text: string): Buffer {
@@ -30,7 +20,7 @@ function withTextChunk(png: Buffer, text: string): Buffer {
 
 describe('cleanImageBytes', () => {
   it('drops EXIF (its GPS position too) and XMP from a JPEG, after turning it upright by its orientation', async () => {
-    const photo = await photoWithGps();
+    const photo = await jpegWithGps();
     const before = await sharp(photo).metadata();
     expect(before.exif).toBeDefined();
     expect(before.xmp).toBeDefined();
@@ -85,7 +75,7 @@ describe('cleanImageBytes', () => {
   });
 
   it('refuses a truncated or corrupt image, whatever its first bytes say', async () => {
-    const photo = await photoWithGps();
+    const photo = await jpegWithGps();
     expect(await cleanImageBytes(photo.subarray(0, photo.length - 40), rules)).toEqual({ ok: false, message: IMAGE_NOT_DECODABLE });
     expect(await cleanImageBytes(TEST_PNG.subarray(0, TEST_PNG.length - 20), rules)).toEqual({ ok: false, message: IMAGE_NOT_DECODABLE });
     // A PNG signature and a header, then nothing: what tests once passed as "a PNG".
@@ -112,7 +102,7 @@ describe('cleanImageBytes', () => {
 describe('readImageUpload', () => {
   it('checks the data URL first, then answers the cleaned bytes', async () => {
     expect(await readImageUpload('https://elsewhere.example/a.png', rules)).toEqual({ ok: false, message: 'not an image' });
-    const cleaned = await readImageUpload(imageDataUrl(await photoWithGps(), 'image/jpeg'), rules);
+    const cleaned = await readImageUpload(imageDataUrl(await jpegWithGps(), 'image/jpeg'), rules);
     expect(cleaned.ok && (await sharp(cleaned.bytes).metadata()).exif).toBeUndefined();
   });
 });

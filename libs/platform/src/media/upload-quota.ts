@@ -54,7 +54,7 @@ export function uploadQuotaExceeded(quota: DailyUploadQuota, by: 'uploads' | 'by
   const message =
     by === 'uploads'
       ? `You can upload ${quota.uploads} ${quota.noun} a day; try again tomorrow`
-      : `You can upload ${Number((quota.bytes / MB).toFixed(1))} MB of ${quota.noun} a day; try again tomorrow`;
+      : `You can upload ${Number((quota.bytes / MB).toFixed(2))} MB of ${quota.noun} a day; try again tomorrow`;
   return new HttpException({ statusCode: HttpStatus.TOO_MANY_REQUESTS, message }, HttpStatus.TOO_MANY_REQUESTS);
 }
 

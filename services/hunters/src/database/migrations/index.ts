@@ -11,6 +11,7 @@ import { RatingsFromReviews1795824060000 } from './1795824060000-ratings-from-re
 import { CreateHunterEdits1796200000000 } from './1796200000000-create-hunter-edits.js';
 import { SharedBookingCopies1796400000000 } from './1796400000000-shared-booking-copies.js';
 import { CreateHunterPicks1796200120000 } from './1796200120000-create-hunter-picks.js';
+import { UploadQuotaDays1797400020000 } from './1797400020000-upload-quota-days.js';
 
 /** Every migration of this service, in order. They run on start. */
 export const migrations = [
@@ -27,4 +28,5 @@ export const migrations = [
   CreateHunterEdits1796200000000,
   CreateHunterPicks1796200120000,
   SharedBookingCopies1796400000000,
+  UploadQuotaDays1797400020000,
 ];
