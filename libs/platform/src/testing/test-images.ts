@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
 
 /**
@@ -28,9 +29,7 @@ export function imageDataUrl(bytes: Buffer, type = 'image/png'): string {
 
 /** A PNG of random pixels, which do not compress: about width × height × 3 bytes, for tests of byte allowances. */
 export function noisePng(width: number, height: number): Promise<Buffer> {
-  const pixels = Buffer.alloc(width * height * 3);
-  for (let i = 0; i < pixels.length; i++) pixels[i] = Math.floor(Math.random() * 256);
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).png().toBuffer();
+  return sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } }).png().toBuffer();
 }
 
 /** What an image's bytes say of it (format, size, EXIF, XMP, text chunks), as a test checks what was stored. */
