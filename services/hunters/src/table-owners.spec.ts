@@ -36,6 +36,7 @@ const TABLES: TableOwnership[] = [
         file: 'edits/hunter-edit.repository.ts',
         why: "an edit shows its hunter's name and picture (joined, so a rename shows at once), and is public only while its hunter is approved",
       },
+      { file: 'store/hunter-photos.ts', why: "a profile's photo is attached: the prune of unattached uploads keeps it" },
     ],
   },
   { table: 'hunter_pick_rota', owners: ['picks/hunter-pick.repository.ts'] },
@@ -59,7 +60,10 @@ const TABLES: TableOwnership[] = [
   {
     table: 'hunter_edit_items',
     owners: ['edits/hunter-edit.repository.ts'],
-    readers: [{ file: 'store/hunter-sql.ts', why: "a brand named in a hunter's edit is a brand the hunter knows (`brand`, `valueTag`)" }],
+    readers: [
+      { file: 'store/hunter-sql.ts', why: "a brand named in a hunter's edit is a brand the hunter knows (`brand`, `valueTag`)" },
+      { file: 'store/hunter-photos.ts', why: "an item's photo is attached: the prune of unattached uploads keeps it" },
+    ],
   },
   {
     table: 'brand_copies',

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { BrandCopies } from './brand-copies.js';
 import { HunterDecisionRepository } from './hunter-decision.repository.js';
 import { HunterRepository } from './hunter.repository.js';
+import { HunterUploadQuotas } from './hunter-photos.js';
 
 /**
  * The ground floor (docs/decisions/0087-hunters-floor-plan.md): the owners of the tables more than one feature
@@ -11,7 +12,7 @@ import { HunterRepository } from './hunter.repository.js';
  * as plain functions. It imports no feature (`import-x/no-restricted-paths` in eslint.config.mjs).
  */
 @Module({
-  providers: [HunterRepository, HunterDecisionRepository, BrandCopies],
-  exports: [HunterRepository, HunterDecisionRepository, BrandCopies],
+  providers: [HunterRepository, HunterDecisionRepository, BrandCopies, HunterUploadQuotas],
+  exports: [HunterRepository, HunterDecisionRepository, BrandCopies, HunterUploadQuotas],
 })
 export class StoreModule {}
