@@ -53,6 +53,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
       RATE_LIMIT_CONTACT_PER_HOUR: '100000',
       RATE_LIMIT_CONTACT_TOTAL_PER_HOUR: '100000',
+      // The access matrix writes each upload route for every persona within a minute.
+      RATE_LIMIT_REVIEW_UPLOADS_PER_MINUTE: '100000',
+      RATE_LIMIT_HUNTER_PHOTO_UPLOADS_PER_MINUTE: '100000',
+      RATE_LIMIT_EDIT_PHOTO_UPLOADS_PER_MINUTE: '100000',
+      RATE_LIMIT_BOOKING_PHOTO_UPLOADS_PER_MINUTE: '100000',
+      RATE_LIMIT_AVATAR_UPLOADS_PER_MINUTE: '100000',
       // Every journey's sockets come from this one address too.
       RATE_LIMIT_SOCKET_UPGRADES_PER_ADDRESS_PER_MINUTE: '100000',
       SOCKETS_PER_ADDRESS: '100000',

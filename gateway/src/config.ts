@@ -111,6 +111,15 @@ export const gatewayEnvSchema = baseEnvSchema.extend({
   SOCKET_COUNT_TTL_MS: z.coerce.number().int().min(1_000).default(90_000),
   /** `/api/stripe/webhook`, per client address (Stripe delivers from a few addresses; its retries back off on 429). */
   RATE_LIMIT_WEBHOOK_PER_MINUTE: perMinute(300),
+  /**
+   * Uploads per member per minute, one budget per kind (decision 0091); the services' daily allowances bound the day.
+   * A review carries up to three photos; an edit has up to twelve items, each photo uploaded on its own.
+   */
+  RATE_LIMIT_REVIEW_UPLOADS_PER_MINUTE: perMinute(5),
+  RATE_LIMIT_HUNTER_PHOTO_UPLOADS_PER_MINUTE: perMinute(10),
+  RATE_LIMIT_EDIT_PHOTO_UPLOADS_PER_MINUTE: perMinute(20),
+  RATE_LIMIT_BOOKING_PHOTO_UPLOADS_PER_MINUTE: perMinute(10),
+  RATE_LIMIT_AVATAR_UPLOADS_PER_MINUTE: perMinute(10),
   /** What every route but those below accepts, as the services do. */
   BODY_LIMIT_BYTES: bytes(1 * MB),
   /** The profile edit carries a photo under 5 MB, base64-encoded inline. */

@@ -64,6 +64,11 @@ export class GatewayRuntime {
           writes: config.RATE_LIMIT_WRITES_PER_MINUTE,
           login: config.RATE_LIMIT_LOGIN_PER_MINUTE,
           webhook: config.RATE_LIMIT_WEBHOOK_PER_MINUTE,
+          reviewUploads: config.RATE_LIMIT_REVIEW_UPLOADS_PER_MINUTE,
+          hunterPhotoUploads: config.RATE_LIMIT_HUNTER_PHOTO_UPLOADS_PER_MINUTE,
+          editPhotoUploads: config.RATE_LIMIT_EDIT_PHOTO_UPLOADS_PER_MINUTE,
+          bookingPhotoUploads: config.RATE_LIMIT_BOOKING_PHOTO_UPLOADS_PER_MINUTE,
+          avatarUploads: config.RATE_LIMIT_AVATAR_UPLOADS_PER_MINUTE,
         },
         contactPerHour: { perClient: config.RATE_LIMIT_CONTACT_PER_HOUR, total: config.RATE_LIMIT_CONTACT_TOTAL_PER_HOUR },
         socketUpgradesPerMinute: {

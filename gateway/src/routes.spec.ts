@@ -168,6 +168,19 @@ describe('routes table', () => {
     expect(matchRoute('/api/admin/contact-submissions')?.rateLimit).toBeUndefined();
   });
 
+  it('puts each upload kind on its own budget, and nothing else on those budgets', () => {
+    expect(matchRoute('/api/brands/3/reviews')?.rateLimit).toBe('reviewUploads');
+    expect(matchRoute('/api/hunters')?.rateLimit).toBe('hunterPhotoUploads');
+    expect(matchRoute('/api/hunters/7')?.rateLimit).toBe('hunterPhotoUploads');
+    expect(matchRoute('/api/hunter-edits/photos')?.rateLimit).toBe('editPhotoUploads');
+    expect(matchRoute('/api/booking-photos')?.rateLimit).toBe('bookingPhotoUploads');
+    expect(matchRoute('/api/auth/user')?.rateLimit).toBe('avatarUploads');
+    // The routes beside them keep the ordinary budgets.
+    for (const path of ['/api/hunter-edits', '/api/hunters/7/reviews', '/api/hunters/7/slots', '/api/media/booking-photos/x', '/api/auth/avatars/x']) {
+      expect(matchRoute(path)?.rateLimit, path).toBeUndefined();
+    }
+  });
+
   it("puts sign-in on the login budget and exempts only Stripe's two webhooks from the CSRF check", () => {
     expect(matchRoute('/api/login')?.rateLimit).toBe('login');
     expect(matchRoute('/api/callback?code=1')?.rateLimit).toBe('login');

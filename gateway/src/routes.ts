@@ -17,7 +17,15 @@ export type BodyLimitClass = 'default' | 'reviewPhotos' | 'csvUpload' | 'profile
  * and per address, every method and every websocket upgrade. `webhook` is a processor's deliveries, per address,
  * with a budget of its own so a burst of them spends no member's and no member spends theirs.
  */
-export type RateLimitClass = 'reads' | 'writes' | 'login' | 'contact' | 'sockets' | 'webhook' | 'none';
+export type RateLimitClass = 'reads' | 'writes' | 'login' | 'contact' | 'sockets' | 'webhook' | UploadRateClass | 'none';
+
+/**
+ * The upload routes' budgets, one per upload kind (decision 0091): like `contact`, spent by the route's unsafe
+ * methods only (its reads are ordinary reads), per member. The services' daily allowances bound the day; these the
+ * minute, so a burst of large bodies never reaches a service.
+ */
+export const UPLOAD_RATE_CLASSES = ['reviewUploads', 'hunterPhotoUploads', 'editPhotoUploads', 'bookingPhotoUploads', 'avatarUploads'] as const;
+export type UploadRateClass = (typeof UPLOAD_RATE_CLASSES)[number];
 
 export interface RouteRule {
   /**
@@ -57,11 +65,13 @@ export const ROUTES: readonly RouteRule[] = [
   { prefix: '/api/login', service: 'identity', rateLimit: 'login', guestWrites: true },
   { prefix: '/api/callback', service: 'identity', rateLimit: 'login', guestWrites: true },
   { prefix: '/api/logout', service: 'identity', guestWrites: true },
-  { prefix: '/api/auth/user', service: 'identity', bodyLimit: 'profileEdit', membersOnly: true },
+  // the profile edit carries the avatar upload: its writes spend the avatars' budget
+  { prefix: '/api/auth/user', service: 'identity', bodyLimit: 'profileEdit', rateLimit: 'avatarUploads', membersOnly: true },
   { prefix: '/api/auth', service: 'identity' },
 
   // reviews: the review and comment threads of a brand sit under the brand's path
-  { prefix: '/api/brands/:id/reviews', service: 'reviews', bodyLimit: 'reviewPhotos' },
+  // a review is posted with its photos (up to three): its writes spend the review uploads' budget
+  { prefix: '/api/brands/:id/reviews', service: 'reviews', bodyLimit: 'reviewPhotos', rateLimit: 'reviewUploads' },
   { prefix: '/api/brands/:id/comments', service: 'reviews' },
   { prefix: '/api/brands/:id/photos', service: 'reviews' },
   // review photos, stored once and served by URL (lists carry the URLs, never the bytes)
@@ -91,11 +101,12 @@ export const ROUTES: readonly RouteRule[] = [
 
   // hunters: profiles and availability
   // A profile's create and edit carry an inline photo (under 5 MB, about 6.7 MB in base64): the profile-edit limit.
-  { prefix: '/api/hunters', service: 'hunters', bodyLimit: 'profileEdit' },
+  // Its writes (the profile's create and edit) spend the hunter photos' budget.
+  { prefix: '/api/hunters', service: 'hunters', bodyLimit: 'profileEdit', rateLimit: 'hunterPhotoUploads' },
   { prefix: '/api/hunter-profile', service: 'hunters' },
   // Hunter Edits (issue 25): an item photo is uploaded inline (5 MB in base64); not members-only, since a
   // published edit is readable by guests
-  { prefix: '/api/hunter-edits/photos', service: 'hunters', bodyLimit: 'profileEdit' },
+  { prefix: '/api/hunter-edits/photos', service: 'hunters', bodyLimit: 'profileEdit', rateLimit: 'editPhotoUploads' },
   { prefix: '/api/hunter-edits', service: 'hunters' },
   { prefix: '/api/hunter-availability', service: 'hunters' },
   // vetting: the admin's queue and decisions (admins only, as every /api/admin path)
@@ -113,7 +124,7 @@ export const ROUTES: readonly RouteRule[] = [
   { prefix: '/api/hunter-bookings', service: 'bookings' },
   // a booking's photos: one inline photo per upload (under 5 MB, about 6.7 MB in base64: the profile-edit limit),
   // served by URL to the booking's two participants only
-  { prefix: '/api/booking-photos', service: 'bookings', bodyLimit: 'profileEdit' },
+  { prefix: '/api/booking-photos', service: 'bookings', bodyLimit: 'profileEdit', rateLimit: 'bookingPhotoUploads' },
   { prefix: '/api/media/booking-photos', service: 'bookings' },
   // disputes of no-show marks (admins only, as every /api/admin path)
   { prefix: '/api/admin/booking-disputes', service: 'bookings' },

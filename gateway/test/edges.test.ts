@@ -299,6 +299,34 @@ describe('gateway edges', () => {
       expect((await fetch(`${base}/api/brands/3/view`, { method: 'POST', headers: { 'x-forwarded-for': '198.51.100.1' } })).status).toBe(200);
     });
 
+    it('give each upload kind its own per-member budget, spent by its writes only, with a message of its own', async () => {
+      const base = await startGateway({ RATE_LIMIT_BOOKING_PHOTO_UPLOADS_PER_MINUTE: '2', RATE_LIMIT_EDIT_PHOTO_UPLOADS_PER_MINUTE: '1' });
+      const send = (method: string, url: string, cookie: string) =>
+        fetch(`${base}${url}`, { method, headers: { cookie, 'content-type': 'application/json' }, ...(method === 'GET' ? {} : { body: '{}' }) });
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push((await send('POST', '/api/booking-photos', 'hunted.sid=alice')).status);
+      expect(statuses).toEqual([200, 200, 429]);
+      const refused = await send('POST', '/api/booking-photos', 'hunted.sid=alice');
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toEqual({ message: 'Too many uploads in a minute — please wait a moment and try again.' });
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      // Another member's budget is their own; the member's other uploads, writes and the photos' reads are not affected.
+      expect((await send('POST', '/api/booking-photos', 'hunted.sid=bob')).status).toBe(200);
+      expect((await send('POST', '/api/hunter-edits/photos', 'hunted.sid=alice')).status).toBe(200);
+      expect((await send('POST', '/api/hunter-edits/photos', 'hunted.sid=alice')).status).toBe(429);
+      expect((await send('POST', '/api/brands/3/vote', 'hunted.sid=alice')).status).toBe(200);
+      expect((await send('GET', '/api/media/booking-photos/00000000-0000-4000-8000-000000000000', 'hunted.sid=alice')).status).toBe(200);
+    });
+
+    it('leave the upload budgets at their defaults per member a minute', () => {
+      const defaults = config();
+      expect(defaults.RATE_LIMIT_REVIEW_UPLOADS_PER_MINUTE).toBe(5);
+      expect(defaults.RATE_LIMIT_HUNTER_PHOTO_UPLOADS_PER_MINUTE).toBe(10);
+      expect(defaults.RATE_LIMIT_EDIT_PHOTO_UPLOADS_PER_MINUTE).toBe(20);
+      expect(defaults.RATE_LIMIT_BOOKING_PHOTO_UPLOADS_PER_MINUTE).toBe(10);
+      expect(defaults.RATE_LIMIT_AVATAR_UPLOADS_PER_MINUTE).toBe(10);
+    });
+
     it('leave the defaults at 5 contact messages an hour per address and 200 in total', () => {
       const defaults = config();
       expect(defaults.RATE_LIMIT_CONTACT_PER_HOUR).toBe(5);

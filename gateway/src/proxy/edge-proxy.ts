@@ -12,7 +12,7 @@ import type { GatewayConfig } from '../config.js';
 import { requestIdFrom } from '../request-id.js';
 import { isAdminPath, isAmbiguousPath, matchRoute, routeOfRequest, SERVICE_NAMES, type BodyLimitClass, type RouteRule, type ServiceName } from '../routes.js';
 import { CROSS_SITE_MESSAGE, isCrossSiteWrite, isSameOrigin } from '../security/csrf.js';
-import { rateLimitClassOf, TOO_MANY_CONTACT_MESSAGES, TOO_MANY_REQUESTS_MESSAGE, type RateLimiter } from '../security/rate-limit.js';
+import { rateLimitClassOf, tooManyMessageOf, TOO_MANY_REQUESTS_MESSAGE, type RateLimiter } from '../security/rate-limit.js';
 import { TOO_MANY_SOCKETS_MESSAGE, type SocketSlots } from '../security/socket-slots.js';
 import { ReplayableBody } from './replayable-body.js';
 import type { ServicePools } from './service-pools.js';
@@ -251,7 +251,7 @@ export class EdgeProxy {
     const rateClass = rateLimitClassOf(method, route.rateLimit);
     const decision = await this.deps.rateLimiter.consume(rateClass, { userId: identity?.user.id ?? null, clientIp: request.ip });
     if (!decision.allowed) {
-      const message = rateClass === 'contact' ? TOO_MANY_CONTACT_MESSAGES : TOO_MANY_REQUESTS_MESSAGE;
+      const message = tooManyMessageOf(rateClass);
       return this.refuse(reply, 429, message, { 'retry-after': String(decision.retryAfterSeconds) });
     }
 

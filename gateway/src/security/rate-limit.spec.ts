@@ -12,6 +12,14 @@ describe('rateLimitClassOf', () => {
     expect(rateLimitClassOf('POST', 'webhook')).toBe('webhook');
   });
 
+  it("spends an upload route's own budget on its writes only, one budget per upload kind", () => {
+    for (const kind of ['reviewUploads', 'hunterPhotoUploads', 'editPhotoUploads', 'bookingPhotoUploads', 'avatarUploads'] as const) {
+      expect(rateLimitClassOf('POST', kind)).toBe(kind);
+      expect(rateLimitClassOf('PATCH', kind)).toBe(kind);
+      expect(rateLimitClassOf('GET', kind)).toBe('reads');
+    }
+  });
+
   it('spends the contact budget on sending a message only', () => {
     expect(rateLimitClassOf('POST', 'contact')).toBe('contact');
     expect(rateLimitClassOf('GET', 'contact')).toBe('reads');
@@ -42,6 +50,10 @@ describe('rateLimitKeyOf', () => {
     expect(rateLimitKeyOf('writes', member)).toBe('user:u-1');
     expect(rateLimitKeyOf('reads', member)).toBe('user:u-1');
     expect(rateLimitKeyOf('writes', guest)).toBe('ip:198.51.100.7');
+  });
+
+  it('counts uploads under the member', () => {
+    expect(rateLimitKeyOf('bookingPhotoUploads', member)).toBe('user:u-1');
   });
 
   it('counts sign-in, the contact form and webhook deliveries per address, signed in or not', () => {

@@ -2,11 +2,18 @@ import ipaddr from 'ipaddr.js';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import type { RateLimitClass } from '../routes.js';
+import { UPLOAD_RATE_CLASSES, type RateLimitClass, type UploadRateClass } from '../routes.js';
 import { BatchedBudget } from './batched-budget.js';
 
 export const TOO_MANY_REQUESTS_MESSAGE = 'Too many requests — please wait a moment and try again.';
 export const TOO_MANY_CONTACT_MESSAGES = 'Too many messages have been sent just now — please try again later.';
+export const TOO_MANY_UPLOADS_MESSAGE = 'Too many uploads in a minute — please wait a moment and try again.';
+
+/** What a refused request is told: the contact form's and the uploads' budgets have words of their own. */
+export function tooManyMessageOf(kind: RateLimitClass): string {
+  if (kind === 'contact') return TOO_MANY_CONTACT_MESSAGES;
+  return (UPLOAD_RATE_CLASSES as readonly RateLimitClass[]).includes(kind) ? TOO_MANY_UPLOADS_MESSAGE : TOO_MANY_REQUESTS_MESSAGE;
+}
 
 /** A limiter call slower than this is treated like Redis being down: the request goes through. */
 const REDIS_DECISION_TIMEOUT_MS = 250;
@@ -40,11 +47,13 @@ export interface RateLimitSubject {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Budgets of what a route takes in: its reads are ordinary reads. */
+const UNSAFE_METHODS_ONLY = new Set<RateLimitClass>(['contact', ...UPLOAD_RATE_CLASSES]);
 
 /** The budget a request spends: the route's own class, else reads for safe methods and writes for the rest. */
 export function rateLimitClassOf(method: string, routeClass: RateLimitClass | undefined): RateLimitClass {
   const safe = SAFE_METHODS.has(method);
-  if (routeClass === 'contact' && safe) return 'reads';
+  if (routeClass !== undefined && UNSAFE_METHODS_ONLY.has(routeClass) && safe) return 'reads';
   return routeClass ?? (safe ? 'reads' : 'writes');
 }
 
@@ -124,10 +133,14 @@ export class RateLimiter {
         duration,
         rejectIfRedisNotReady: true,
       });
-    // Sign-in and webhooks are counted in Redis on every request: small budgets, where every attempt matters.
+    // Sign-in, webhooks and uploads are counted in Redis on every request: small budgets, where every attempt matters.
+    const uploads = Object.fromEntries(
+      UPLOAD_RATE_CLASSES.map((kind) => [kind, make(kind, settings.perMinute[kind], 60)]),
+    ) as Record<UploadRateClass, RateLimiterRedis>;
     this.limiters = {
       login: make('login', settings.perMinute.login, 60),
       webhook: make('webhook', settings.perMinute.webhook, 60),
+      ...uploads,
     };
     const batched = (name: BatchedClass) =>
       new BatchedBudget(make(name, settings.perMinute[name], 60), settings.perMinute[name], { onFlushError: (error) => this.logOutage(error) });

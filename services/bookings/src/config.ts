@@ -1,5 +1,6 @@
 import {
   baseEnvSchema,
+  dailyUploadQuotaEnv,
   loadEnv,
   publicUrlInProduction,
   serviceProductionRules,
@@ -27,6 +28,8 @@ export const bookingsEnvSchema = baseEnvSchema
     PLATFORM_COMMISSION_BPS: z.coerce.number().int().min(0).max(10_000).default(0),
     /** The site's public address: Stripe's onboarding links come back to it (return and refresh URLs). */
     PUBLIC_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:8080'),
+    /** Booking-question photos a member may upload per London day, and their megabytes (429 beyond; decision 0091). */
+    ...dailyUploadQuotaEnv('BOOKING_PHOTOS', { perDay: 30, megabytesPerDay: 50 }),
     ...bookingLimitsEnvShape,
     ...stripeEnvShape,
   })

@@ -3,6 +3,7 @@ import {
   BOOKING_ACTION_MESSAGES,
   BOOKING_ERRORS,
   DEFAULT_PASSPORT_SHARES,
+  londonDateOf,
   PASSPORT_MESSAGES,
   type AdminBookingDispute,
   type BookingDetail,
@@ -11,7 +12,7 @@ import {
   type PassportShares,
 } from '@hunted/contracts';
 import { setClockOffset } from '@hunted/platform';
-import { testIdentityHeaders, type RunningServiceApp } from '@hunted/platform/testing';
+import { imageDataUrl, imageMetadataOf, noisePng, TEST_PNG, testIdentityHeaders, type RunningServiceApp } from '@hunted/platform/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -33,9 +34,11 @@ const HUNTER_USER = 'u-hunter-31';
 const HOUR_MS = 3_600_000;
 const PHONE = '+447700900123';
 
-/** The smallest bytes whose type reads as PNG (the service sniffs the signature). */
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(24, 7)]);
-const PNG_URL = `data:image/png;base64,${PNG.toString('base64')}`;
+/** A real image: every upload is decoded in full before it is stored. */
+const PNG_URL = imageDataUrl(TEST_PNG);
+/** The daily allowance this file's service is started with (the defaults are 30 photos and 50 MB). */
+const PHOTOS_PER_DAY = 5;
+const PHOTO_MB_PER_DAY = 0.5;
 
 describe('bookings: the session itself (question and photos, joining, hunter actions, disputes)', () => {
   let app: RunningServiceApp<NestFastifyApplication>;
@@ -136,7 +139,9 @@ describe('bookings: the session itself (question and photos, joining, hunter act
     (await call(user, 'GET', `/api/bookings/${id}`)).body as unknown as BookingDetail;
 
   beforeAll(async () => {
-    running = await startBookings(SCHEMA);
+    running = await startBookings(SCHEMA, {
+      env: { BOOKING_PHOTOS_PER_DAY: String(PHOTOS_PER_DAY), BOOKING_PHOTOS_MB_PER_DAY: String(PHOTO_MB_PER_DAY) },
+    });
     app = running.apps[0]!;
     db = running.db;
     await seedHunter(db, SCHEMA, {
@@ -180,7 +185,7 @@ describe('bookings: the session itself (question and photos, joining, hunter act
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(served.headers.get('cache-control')).toMatch(/^private/);
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
+    expect((await imageMetadataOf(Buffer.from(await served.arrayBuffer()))).format).toBe('png');
     expect(await photoStatus('u-someone-else', photo.url)).toBe(404);
     expect(await photoStatus(HUNTER_USER, photo.url)).toBe(404);
     expect((await call(null, 'GET', photo.url)).status).toBe(401);
@@ -319,6 +324,45 @@ describe('bookings: the session itself (question and photos, joining, hunter act
     });
   });
 
+  it('photos: a member uploads at most BOOKING_PHOTOS_PER_DAY and _MB_PER_DAY a day; beyond, 429 naming the limit and nothing stored', async () => {
+    const stored = async (user: string) =>
+      (await db.query(`select count(*)::int as n from ${SCHEMA}.booking_photos where owner_user_id = $1`, [user])).rows[0].n as number;
+    for (let i = 0; i < PHOTOS_PER_DAY; i++) await upload('u-quota');
+    const over = await call('u-quota', 'POST', '/api/booking-photos', { photo: PNG_URL });
+    expect(over).toMatchObject({ status: 429, body: { message: `You can upload ${PHOTOS_PER_DAY} booking photos a day; try again tomorrow` } });
+    expect(await stored('u-quota')).toBe(PHOTOS_PER_DAY);
+    // Another member's allowance is their own; and the next London day the allowance is whole again.
+    await upload('u-quota-other');
+    setClockOffset(24 * HOUR_MS);
+    await upload('u-quota');
+    setClockOffset(0);
+
+    // Bytes: random pixels do not compress, so each of these is about 270 KB stored; two pass 0.5 MB.
+    const noise = await noisePng(300, 300);
+    expect((await call('u-quota-bytes', 'POST', '/api/booking-photos', { photo: imageDataUrl(noise) })).status).toBe(201);
+    const overBytes = await call('u-quota-bytes', 'POST', '/api/booking-photos', { photo: imageDataUrl(noise) });
+    expect(overBytes).toMatchObject({ status: 429, body: { message: `You can upload ${PHOTO_MB_PER_DAY} MB of booking photos a day; try again tomorrow` } });
+    expect(await stored('u-quota-bytes')).toBe(1);
+  });
+
+  it('photos: many uploads at once never pass the daily allowance', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: PHOTOS_PER_DAY + 3 }, () => call('u-quota-race', 'POST', '/api/booking-photos', { photo: PNG_URL })),
+    );
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(PHOTOS_PER_DAY);
+    expect(answers.filter((answer) => answer.status === 429)).toHaveLength(3);
+    const { rows } = await db.query(`select count(*)::int as n from ${SCHEMA}.booking_photos where owner_user_id = 'u-quota-race'`);
+    expect(rows[0].n).toBe(PHOTOS_PER_DAY);
+  });
+
+  it('photos: an upload that is cut short is refused before anything is stored', async () => {
+    const cut = await call('u-photo-cut', 'POST', '/api/booking-photos', { photo: imageDataUrl(TEST_PNG.subarray(0, TEST_PNG.length - 20)) });
+    expect(cut.status).toBe(400);
+    expect(cut.body.message).toMatch(/could not be read/);
+    const { rows } = await db.query(`select count(*)::int as n from ${SCHEMA}.booking_photos where owner_user_id = 'u-photo-cut'`);
+    expect(rows[0].n).toBe(0);
+  });
+
   it('unattached photos older than a day are pruned by the completion sweep; attached ones stay', async () => {
     const stale = await upload('u-pruned');
     const fresh = await upload('u-pruned');
@@ -336,6 +380,13 @@ describe('bookings: the session itself (question and photos, joining, hunter act
       [stale.id, fresh.id, ...attached.map((row) => row.id)],
     ]);
     expect(rows.map((row) => row.id).sort()).toEqual([fresh.id, ...attached.map((row) => row.id)].sort());
+
+    // A day on by the service clock (as a test moves it), the fresh one goes too, and the ledger's old days with it.
+    setClockOffset(2 * 24 * HOUR_MS);
+    await app.app.get(BookingCompletionJob).run();
+    expect((await db.query(`select 1 from ${SCHEMA}.booking_photos where id = $1`, [fresh.id])).rowCount).toBe(0);
+    const today = londonDateOf(Date.now());
+    expect((await db.query(`select 1 from ${SCHEMA}.upload_quota_days where day <= $1`, [today])).rowCount).toBe(0);
   });
 
   it('joining details: only the client of a confirmed or completed booking, until a day after it ends', async () => {

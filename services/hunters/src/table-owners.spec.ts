@@ -20,6 +20,9 @@ import { describe, expect, it } from 'vitest';
 const SRC = fileURLToPath(new URL('.', import.meta.url));
 
 const TABLES: TableOwnership[] = [
+  // The platform's upload ledger (libs/platform/src/media/upload-quota.ts): chargeUploadQuota and pruneUploadQuotaDays
+  // write it; no SQL of the service names it (decision 0091).
+  { table: 'upload_quota_days', owners: [] },
   {
     table: 'hunters',
     owners: ['store/hunter.repository.ts'],
@@ -33,7 +36,7 @@ const TABLES: TableOwnership[] = [
         file: 'edits/hunter-edit.repository.ts',
         why: "an edit shows its hunter's name and picture (joined, so a rename shows at once), and is public only while its hunter is approved",
       },
-      { file: 'store/hunter-photos.ts', why: "an edit photo is public only while its hunter is approved, and is the hunter's own" },
+      { file: 'store/hunter-photos.ts', why: "an edit photo is public only while its hunter is approved, and is the hunter's own; a profile's photo is attached: the prune of unattached uploads keeps it" },
     ],
   },
   { table: 'hunter_pick_rota', owners: ['picks/hunter-pick.repository.ts'] },
@@ -72,7 +75,7 @@ const TABLES: TableOwnership[] = [
     owners: ['edits/hunter-edit.repository.ts'],
     readers: [
       { file: 'store/hunter-sql.ts', why: "a brand named in a hunter's published edit is a brand the hunter knows (`brand`)" },
-      { file: 'store/hunter-photos.ts', why: 'the edits showing a photo, found by its URL on every request' },
+      { file: 'store/hunter-photos.ts', why: "the edits showing a photo, found by its URL on every request; an item's photo is attached: the prune of unattached uploads keeps it" },
     ],
   },
   {

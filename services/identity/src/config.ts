@@ -1,4 +1,5 @@
 import {
+  dailyUploadQuotaEnv,
   baseEnvSchema,
   httpsInProduction,
   loadEnv,
@@ -26,6 +27,8 @@ const commaList = z.string().transform((value) =>
 
 export const identityEnvSchema = baseEnvSchema.extend({
   PORT: z.coerce.number().int().min(1).max(65535).default(3001),
+  /** Profile photos a member may upload per London day, and their megabytes (429 beyond; decision 0091). */
+  ...dailyUploadQuotaEnv('AVATARS', { perDay: 10, megabytesPerDay: 25 }),
   /** The provider's issuer, as browsers reach it. */
   OIDC_ISSUER_URL: z.url({ protocol: /^https?$/ }).default(DEV_OIDC_ISSUER_URL),
   OIDC_CLIENT_ID: z.string().min(1).default(DEV_OIDC_CLIENT_ID),

@@ -19,6 +19,9 @@ import { describe, expect, it } from 'vitest';
 const SRC = fileURLToPath(new URL('.', import.meta.url));
 
 const TABLES: TableOwnership[] = [
+  // The platform's upload ledger (libs/platform/src/media/upload-quota.ts): chargeUploadQuota and pruneUploadQuotaDays
+  // write it; no SQL of the service names it (decision 0091).
+  { table: 'upload_quota_days', owners: [] },
   { table: 'users', owners: ['users/users.service.ts'] },
   { table: 'images', owners: ['users/users.service.ts'] },
   { table: 'sessions', owners: ['sessions/session.store.ts'] },

@@ -12,6 +12,9 @@ import {
   testIdentityToken,
   TEST_REDIS_URL,
   testServiceEnv,
+  TEST_PNG,
+  imageMetadataOf,
+  jpegWithGps,
   type RunningServiceApp,
 } from '@hunted/platform/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -30,7 +33,10 @@ const SCHEMA = 'identity_it';
 const REDIS_PREFIX = `test:identity:${process.pid}:`;
 const CLIENT_ID = 'hunted-test';
 const CLIENT_SECRET = 'hunted-test-secret';
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+/** A real image: every upload is decoded in full before it is stored. */
+const PNG = TEST_PNG;
+/** The daily allowance of profile photos this file's service is started with (the default is 10, and 25 MB). */
+const AVATARS_PER_DAY = 3;
 
 describe('identity: sign-in, sessions and the current user', () => {
   let provider: RunningDevProvider;
@@ -68,6 +74,7 @@ describe('identity: sign-in, sessions and the current user', () => {
       PUBLIC_URL: identity,
       SESSION_SECRET: 'test-session-secret-0123456789abcdef0123',
       ADMIN_EMAILS: 'Boss@Hunted.test, other@hunted.test',
+      AVATARS_PER_DAY: String(AVATARS_PER_DAY),
     });
     running = await startServiceApp(createIdentityApp, loadConfig(baseConfig), { port: identityPort });
     app = running.app;
@@ -483,7 +490,7 @@ describe('identity: sign-in, sessions and the current user', () => {
       expect(avatar.headers.get('content-type')).toBe('image/png');
       expect(avatar.headers.get('cache-control')).toContain('immutable');
       expect(avatar.headers.get('x-content-type-options')).toBe('nosniff');
-      expect(Buffer.from(await avatar.arrayBuffer())).toEqual(PNG);
+      expect((await imageMetadataOf(Buffer.from(await avatar.arrayBuffer()))).format).toBe('png');
 
       // Sending back the URL it already has keeps the photo; other fields still change.
       const again = await patch({ profileImageUrl: user.profileImageUrl, instagramUrl: '' });
@@ -498,6 +505,29 @@ describe('identity: sign-in, sessions and the current user', () => {
         profileImageUrl: user.profileImageUrl,
       });
       expect((await fetch(`${identity}/api/auth/avatars/00000000-0000-0000-0000-000000000000`)).status).toBe(404);
+    });
+
+    it(`takes at most ${AVATARS_PER_DAY} photos a day (AVATARS_PER_DAY), stripped of EXIF; beyond, 429 naming the limit and nothing changed`, async () => {
+      // The test above uploaded one today; two more reach the allowance.
+      const first = await patch({ profileImageUrl: `data:image/jpeg;base64,${(await jpegWithGps()).toString('base64')}` });
+      expect(first.status).toBe(200);
+      const withGps = (await first.json()) as CurrentUserResponse;
+      const stored = await imageMetadataOf(Buffer.from(await (await fetch(`${identity}${withGps.profileImageUrl}`)).arrayBuffer()));
+      expect(stored).toMatchObject({ format: 'jpeg', width: 2, height: 4 });
+      expect(stored.exif).toBeUndefined();
+      const last = await patch({ profileImageUrl: `data:image/png;base64,${PNG.toString('base64')}` });
+      expect(last.status).toBe(200);
+      const kept = (await last.json()) as CurrentUserResponse;
+
+      const over = await patch({ firstName: 'Over', profileImageUrl: `data:image/png;base64,${PNG.toString('base64')}` });
+      expect(over.status).toBe(429);
+      expect((await over.json()).message).toBe(`You can upload ${AVATARS_PER_DAY} profile photos a day; try again tomorrow`);
+      const { rows } = await db.query(`select id from ${SCHEMA}.images where user_id = $1`, [userId]);
+      expect(rows.map((row) => `/api/auth/avatars/${row.id}`)).toEqual([kept.profileImageUrl]);
+      const current = (await (await fetch(`${identity}/api/auth/user`, { headers: await asUser(userId, email) })).json()) as CurrentUserResponse;
+      expect(current).toMatchObject({ firstName: 'Patricia', profileImageUrl: kept.profileImageUrl });
+      // Keeping the photo it has, or changing only names, spends nothing.
+      expect((await patch({ profileImageUrl: kept.profileImageUrl, firstName: 'Patricia' })).status).toBe(200);
     });
 
     it('refuses text sent with an image mime type', async () => {

@@ -1,10 +1,12 @@
-import { baseEnvSchema, demoDataEnv, loadEnv } from '@hunted/platform';
+import { baseEnvSchema, dailyUploadQuotaEnv, demoDataEnv, loadEnv } from '@hunted/platform';
 import { z } from 'zod';
 
 export const reviewsEnvSchema = baseEnvSchema.extend({
   PORT: z.coerce.number().int().min(1).max(65535).default(3003),
   /** Load the demo reviews of the demo hunters into an empty database at start (see demoDataEnabled). */
   ...demoDataEnv,
+  /** Brand-review photos a member may upload per London day, and their megabytes (429 beyond; decision 0091). */
+  ...dailyUploadQuotaEnv('REVIEW_PHOTOS', { perDay: 30, megabytesPerDay: 50 }),
 });
 
 export type ReviewsConfig = z.infer<typeof reviewsEnvSchema>;

@@ -21,6 +21,9 @@ import { describe, expect, it } from 'vitest';
 const SRC = fileURLToPath(new URL('.', import.meta.url));
 
 const TABLES: TableOwnership[] = [
+  // The platform's upload ledger (libs/platform/src/media/upload-quota.ts): chargeUploadQuota and pruneUploadQuotaDays
+  // write it; no SQL of the service names it (decision 0091).
+  { table: 'upload_quota_days', owners: [] },
   { table: 'reviews', owners: ['reviews/reviews.service.ts'] },
   { table: 'review_photos', owners: ['reviews/reviews.service.ts'] },
   { table: 'comments', owners: ['comments/comments.service.ts'] },

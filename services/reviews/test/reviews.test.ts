@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { Comment, EventPayload, EventType, IntegrationEvent, Review, ReviewPhoto } from '@hunted/contracts';
 import { EventConsumer, IDENTITY_HEADER, toStreamFields } from '@hunted/platform';
 import {
+  imageDataUrl,
+  imageMetadataOf,
+  jpegWithGps,
+  noisePng,
   startServiceApp,
+  TEST_GIF,
+  TEST_JPEG,
+  TEST_PNG,
   TEST_DATABASE_URL,
   testIdentityHeaders,
   testIdentityToken,
@@ -24,12 +31,18 @@ const REDIS_PREFIX = `test:reviews-api:${process.pid}:`;
 const NO_IMAGE_OR_TAGS = { imageUrl: '/brand-placeholder.svg', tags: [] as string[] };
 const MB = 1024 * 1024;
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
-const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00]);
-const GIF = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00', 'latin1');
-const dataUrl = (mime: string, bytes: Buffer) => `data:${mime};base64,${bytes.toString('base64')}`;
-/** A png of exactly `size` bytes (its signature, then zeros). */
+// Real images: every photo is decoded in full before it is stored.
+const PNG = TEST_PNG;
+const JPEG = TEST_JPEG;
+const GIF = TEST_GIF;
+const dataUrl = (mime: string, bytes: Buffer) => imageDataUrl(bytes, mime);
+/** A png of exactly `size` bytes (its signature, then zeros): refused by its size before it is decoded. */
 const pngOfSize = (size: number) => Buffer.concat([PNG, Buffer.alloc(size - PNG.length)]);
+/** A real png of random pixels (which do not compress) of about 9.5 MB, under the 10 MB limit once re-encoded too. */
+const largestPng = () => noisePng(1780, 1780);
+
+/** The daily allowance of review photos this file's service is started with (the default is 30, and 50 MB). */
+const PHOTOS_PER_DAY = 6;
 
 const ratings = { speedRating: 5, easeRating: 4, qualityRating: 4, sustainabilityRating: 4 };
 
@@ -93,7 +106,10 @@ async function commentsOf(brandId: number): Promise<Comment[]> {
 }
 
 beforeAll(async () => {
-  reviews = await startServiceApp(createReviewsApp, loadConfig(testServiceEnv(SCHEMA, { REDIS_PREFIX })));
+  reviews = await startServiceApp(
+    createReviewsApp,
+    loadConfig(testServiceEnv(SCHEMA, { REDIS_PREFIX, REVIEW_PHOTOS_PER_DAY: String(PHOTOS_PER_DAY) })),
+  );
   ({ app, base } = reviews);
   db = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await db.connect();
@@ -285,7 +301,7 @@ describe('reviews', () => {
       expect(await count('reviews where brand_id = 2')).toBe(0);
     });
 
-    it('refuses a photo of 10 MB (10,485,760 bytes) and says its size; accepts one a byte smaller', async () => {
+    it('refuses a photo of 10 MB (10,485,760 bytes) and says its size; accepts a real one under it', async () => {
       const tooBig = await post('/api/brands/2/reviews', grace, {
         ...ratings,
         photos: [dataUrl('image/png', pngOfSize(10 * MB))],
@@ -297,22 +313,21 @@ describe('reviews', () => {
 
       const justUnder = await post('/api/brands/2/reviews', grace, {
         ...ratings,
-        photos: [dataUrl('image/png', pngOfSize(10 * MB - 1)), dataUrl('image/gif', GIF)],
+        photos: [dataUrl('image/png', await largestPng()), dataUrl('image/gif', GIF)],
       });
       expect(justUnder.status).toBe(201);
       const review = (await justUnder.json()) as Review;
-      const { rows } = await db.query(
+      const { rows } = await db.query<{ byte_length: number; content_type: string }>(
         `select byte_length, content_type from ${SCHEMA}.review_photos where review_id = $1 order by position`,
         [review.id],
       );
-      expect(rows).toEqual([
-        { byte_length: 10 * MB - 1, content_type: 'image/png' },
-        { byte_length: GIF.length, content_type: 'image/gif' },
-      ]);
+      expect(rows.map((row) => row.content_type)).toEqual(['image/png', 'image/gif']);
+      expect(rows[0]!.byte_length).toBeGreaterThan(9 * MB);
+      expect(rows[0]!.byte_length).toBeLessThan(10 * MB);
     });
 
     it('takes three photos of the largest size in one request (the service body limit fits them)', async () => {
-      const photo = dataUrl('image/png', pngOfSize(10 * MB - 1));
+      const photo = dataUrl('image/png', await largestPng());
       const response = await post('/api/brands/3/reviews', nameless, { ...ratings, photos: [photo, photo, photo] });
       expect(response.status).toBe(201);
       expect(((await response.json()) as Review).photos).toHaveLength(3);
@@ -335,10 +350,47 @@ describe('reviews', () => {
       expect(png.headers.get('content-type')).toBe('image/png');
       expect(png.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
       expect(png.headers.get('x-content-type-options')).toBe('nosniff');
-      expect(Buffer.from(await png.arrayBuffer())).toEqual(PNG);
+      expect((await imageMetadataOf(Buffer.from(await png.arrayBuffer()))).format).toBe('png');
       const jpeg = await fetch(`${base}${jpegUrl}`);
       expect(jpeg.headers.get('content-type')).toBe('image/jpeg');
-      expect(Buffer.from(await jpeg.arrayBuffer())).toEqual(JPEG);
+      expect((await imageMetadataOf(Buffer.from(await jpeg.arrayBuffer()))).format).toBe('jpeg');
+    });
+
+    it('stores a photo without its EXIF (GPS position and all) or XMP, turned upright', async () => {
+      const author: Member = { id: 'user-gps', firstName: 'Gia', lastName: null };
+      await apply('brands.brand.created', { brandId: 90, name: 'Brand 90', ...NO_IMAGE_OR_TAGS });
+      const response = await post('/api/brands/90/reviews', author, { ...ratings, photos: [dataUrl('image/jpeg', await jpegWithGps())] });
+      expect(response.status).toBe(201);
+      const [url] = ((await response.json()) as Review).photos;
+      const stored = Buffer.from(await (await fetch(`${base}${url}`)).arrayBuffer());
+      const metadata = await imageMetadataOf(stored);
+      expect(metadata).toMatchObject({ format: 'jpeg', width: 2, height: 4 });
+      expect(metadata.exif).toBeUndefined();
+      expect(metadata.xmp).toBeUndefined();
+    });
+
+    it(`takes at most ${PHOTOS_PER_DAY} photos a day from a member (REVIEW_PHOTOS_PER_DAY); beyond, 429 naming the limit and nothing stored`, async () => {
+      const author: Member = { id: 'user-many-photos', firstName: 'Max', lastName: null };
+      for (const brandId of [91, 92, 93]) await apply('brands.brand.created', { brandId, name: `Brand ${brandId}`, ...NO_IMAGE_OR_TAGS });
+      const three = Array.from({ length: 3 }, () => dataUrl('image/png', PNG));
+      expect((await post('/api/brands/91/reviews', author, { ...ratings, photos: three })).status).toBe(201);
+      expect((await post('/api/brands/92/reviews', author, { ...ratings, photos: three })).status).toBe(201);
+      const over = await post('/api/brands/93/reviews', author, { ...ratings, photos: [dataUrl('image/png', PNG)] });
+      expect(over.status).toBe(429);
+      expect(await over.json()).toMatchObject({ message: `You can upload ${PHOTOS_PER_DAY} review photos a day; try again tomorrow` });
+      expect(await count('reviews where user_id = $1', [author.id])).toBe(2);
+      expect(await count('review_photos p join reviews_api_it.reviews r on r.id = p.review_id where r.user_id = $1', [author.id])).toBe(6);
+      expect(await count(`outbox where type = 'reviews.review.created' and data->>'userId' = $1`, [author.id])).toBe(2);
+      // A review without photos spends nothing of it.
+      expect((await post('/api/brands/93/reviews', author, ratings)).status).toBe(201);
+    });
+
+    it('refuses a photo that is cut short before anything is stored', async () => {
+      const author: Member = { id: 'user-cut-photo', firstName: 'Cy', lastName: null };
+      const cut = await post('/api/brands/90/reviews', author, { ...ratings, photos: [dataUrl('image/png', PNG.subarray(0, PNG.length - 20))] });
+      expect(cut.status).toBe(400);
+      expect(((await cut.json()) as { errors: Record<string, string> }).errors.photos).toMatch(/could not be read/);
+      expect(await count('reviews where user_id = $1', [author.id])).toBe(0);
     });
 
     it('answers 404 for an unknown photo or a malformed id', async () => {

@@ -38,6 +38,8 @@ export const HUNTER_EDIT_MESSAGES = {
   why: 'Say in one line (up to 160 characters) why each item',
   productUrl: 'Product links must start with http:// or https://',
   photo: 'Item photos must be uploaded here',
+  /** A hunter whose profile is not approved (pending, rejected or suspended) uploads no edit photos: 403. */
+  photoNeedsApproval: 'Only an approved hunter can upload edit photos; yours can once your profile is approved',
   publishAskedOnce: 'You have already asked to publish this edit',
   notAsked: 'There is no request to publish this edit',
   alreadyAnswered: 'You have already answered this request',

@@ -31,6 +31,10 @@ export interface ImageRules {
    * when false, the bytes' own type is kept whatever the claim.
    */
   claimMustMatchBytes?: boolean;
+  /** The answer for bytes that start like an image but do not decode as one (cleanImageBytes); a platform default otherwise. */
+  notDecodable?: string;
+  /** The answer for an image of more pixels than MAX_IMAGE_PIXELS (cleanImageBytes); a platform default otherwise. */
+  tooManyPixels?: string;
 }
 
 export type DecodedImage = { ok: true; contentType: ImageType; bytes: Buffer } | { ok: false; message: string };
@@ -38,7 +42,10 @@ export type DecodedImage = { ok: true; contentType: ImageType; bytes: Buffer } |
 const DATA_URL = /^data:([\w.+-]+\/[\w.+-]+)?(?:;[\w-]+=[^;,]*)*;base64,/i;
 const CLAIMED_ALIASES: Record<string, ImageType> = { 'image/jpg': 'image/jpeg', 'image/pjpeg': 'image/jpeg' };
 
-/** Decodes an inline `data:image/...;base64,` upload and checks its real type and size. */
+/**
+ * Decodes an inline `data:image/...;base64,` upload and checks its real type and size, without decoding the image
+ * itself. What is stored goes through readImageUpload (image-upload.ts), which starts with this.
+ */
 export function decodeImageDataUrl(value: string, rules: ImageRules): DecodedImage {
   const header = DATA_URL.exec(value);
   const claimed = header?.[1]?.toLowerCase();

@@ -10,3 +10,4 @@ export * from './test-publisher.js';
 export * from './metrics.js';
 export * from './table-owners.js';
 export * from './tracing.js';
+export * from './test-images.js';

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { now, pruneUploadQuotaDays } from '@hunted/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 
 export interface StoredBookingPhoto {
@@ -16,10 +17,11 @@ export interface StoredBookingPhoto {
 export class BookingPhotosRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  async insert(photo: { id: string; ownerUserId: string; bytes: Buffer; contentType: string }): Promise<void> {
-    await this.dataSource.query(
-      `insert into booking_photos (id, owner_user_id, bytes, content_type) values ($1, $2, $3, $4)`,
-      [photo.id, photo.ownerUserId, photo.bytes, photo.contentType],
+  /** Dated by the service clock, as the prune reads it (a test may move the clock a day on). */
+  async insert(manager: EntityManager, photo: { id: string; ownerUserId: string; bytes: Buffer; contentType: string }): Promise<void> {
+    await manager.query(
+      `insert into booking_photos (id, owner_user_id, bytes, content_type, created_at) values ($1, $2, $3, $4, $5)`,
+      [photo.id, photo.ownerUserId, photo.bytes, photo.contentType, now()],
     );
   }
 
@@ -45,11 +47,16 @@ export class BookingPhotosRepository {
     return rows[0] ?? null;
   }
 
-  /** Uploads no booking took within a day (an abandoned booking form): deleted. Returns how many. */
+  /**
+   * Uploads no booking took within a day (an abandoned booking form), by the service clock: deleted, with the
+   * upload ledger's days no allowance reads any more. Returns how many photos went.
+   */
   async pruneUnattached(): Promise<number> {
     const [, count] = await this.dataSource.query<[unknown[], number]>(
-      `delete from booking_photos where booking_id is null and created_at < now() - interval '1 day'`,
+      `delete from booking_photos where booking_id is null and created_at < $1::timestamptz - interval '1 day'`,
+      [now()],
     );
+    await pruneUploadQuotaDays(this.dataSource.manager);
     return count;
   }
 }

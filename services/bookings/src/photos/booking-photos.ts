@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { BadRequestException, Injectable } from '@nestjs/common';
+import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import {
   BOOKING_ACTION_MESSAGES,
   BOOKING_PHOTO_BYTES,
   type BookingPhotoUploaded,
 } from '@hunted/contracts';
-import { decodeImageDataUrl, type ImageRules } from '@hunted/platform';
-import type { EntityManager } from 'typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { chargeUploadQuota, dailyUploadQuota, readImageUpload, SERVICE_CONFIG, type DailyUploadQuota, type ImageRules } from '@hunted/platform';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { BookingsConfig } from '../config.js';
 import { BookingViews } from '../views/booking-views.js';
 import { BOOKING_PHOTO_PATH, isBookingId } from '../store/booking-rows.js';
 import { BookingPhotosRepository } from './booking-photos.repository.js';
@@ -29,17 +31,30 @@ function refused(field: string, message: string): BadRequestException {
 /** A booking's photos: checked before they are stored, attached to the caller's booking, shown to its two sides. */
 @Injectable()
 export class BookingPhotos {
+  private readonly quota: DailyUploadQuota;
+
   constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly photos: BookingPhotosRepository,
     private readonly views: BookingViews,
-  ) {}
+    @Inject(SERVICE_CONFIG) config: BookingsConfig,
+  ) {
+    this.quota = dailyUploadQuota('booking-photos', 'booking photos', config.BOOKING_PHOTOS_PER_DAY, config.BOOKING_PHOTOS_MB_PER_DAY);
+  }
 
-  /** Stores one upload of `ownerUserId` (refused before it is stored when its bytes are no image or too large). */
+  /**
+   * Stores one upload of `ownerUserId`, cleaned (decoded in full, metadata dropped) and counted against their daily
+   * allowance in the insert's transaction: refused before anything is stored when its bytes are no image, too large,
+   * or over the allowance (429).
+   */
   async upload(ownerUserId: string, dataUrl: string): Promise<BookingPhotoUploaded> {
-    const decoded = decodeImageDataUrl(dataUrl, BOOKING_PHOTO_RULES);
+    const decoded = await readImageUpload(dataUrl, BOOKING_PHOTO_RULES);
     if (!decoded.ok) throw refused('photo', decoded.message);
     const id = randomUUID();
-    await this.photos.insert({ id, ownerUserId, bytes: decoded.bytes, contentType: decoded.contentType });
+    await this.dataSource.transaction(async (manager) => {
+      await chargeUploadQuota(manager, ownerUserId, this.quota, { uploads: 1, bytes: decoded.bytes.length });
+      await this.photos.insert(manager, { id, ownerUserId, bytes: decoded.bytes, contentType: decoded.contentType });
+    });
     return { id, url: `${BOOKING_PHOTO_PATH}/${id}` };
   }
 

@@ -1,8 +1,9 @@
-import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   HUNTER_EDIT_LIMITS,
   HUNTER_EDIT_MESSAGES,
+  PAYOUT_MESSAGES,
   type BrandHunterEdits,
   type HunterEdit,
   type HunterEditInputParsed,
@@ -12,7 +13,7 @@ import {
 import { BookingCopies, EventPublisher, isEditable, now } from '@hunted/platform';
 import { DataSource } from 'typeorm';
 import { HunterRepository } from '../store/hunter.repository.js';
-import { ownedPhotoUrls, storeOwnedUpload } from '../store/hunter-photos.js';
+import { HunterUploadQuotas, ownedPhotoUrls, storeOwnedUpload } from '../store/hunter-photos.js';
 import { HunterEditRepository, privateEditOf, publishedEditOf, type EditPage, type Paging } from './hunter-edit.repository.js';
 
 const M = HUNTER_EDIT_MESSAGES;
@@ -40,6 +41,7 @@ export class HunterEditsService {
     private readonly sessions: BookingCopies,
     private readonly edits: HunterEditRepository,
     private readonly events: EventPublisher,
+    private readonly uploads: HunterUploadQuotas,
   ) {}
 
   send(userId: string, input: HunterEditInputParsed): Promise<HunterEdit> {
@@ -78,11 +80,16 @@ export class HunterEditsService {
     });
   }
 
-  /** An item photo, uploaded before the edit is sent; only a hunter uploads them (404 without a profile). */
+  /**
+   * An item photo, uploaded before the edit is sent: only an approved hunter uploads them (404 without a profile,
+   * 403 for one not approved), within the day's allowance (429); pruned if no edit takes it within a day.
+   */
   async uploadPhoto(userId: string, photo: string): Promise<HunterEditPhoto> {
     return this.dataSource.transaction(async (manager) => {
-      await this.hunters.requireIdOfUser(userId, { manager });
-      return { url: await storeOwnedUpload(manager, photo, userId, 'photo') };
+      const standing = await this.hunters.standingOfUser(userId, manager);
+      if (!standing) throw new NotFoundException(PAYOUT_MESSAGES.noHunterProfile);
+      if (standing?.status !== 'approved') throw new ForbiddenException(M.photoNeedsApproval);
+      return { url: await storeOwnedUpload(manager, this.uploads.editPhotos, photo, userId, 'photo') };
     });
   }
 

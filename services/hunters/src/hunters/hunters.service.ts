@@ -4,7 +4,7 @@ import type { Hunter, HunterInputParsed, HunterRevisionValues, HunterUpdateParse
 import { EventPublisher } from '@hunted/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { hunterChangesOf, newHunterValues } from '../store/hunter-input.js';
-import { deleteReplacedPhoto, storedPhotoUrl } from '../store/hunter-photos.js';
+import { deleteReplacedPhoto, HunterUploadQuotas, storedPhotoUrl } from '../store/hunter-photos.js';
 import type { HunterListQuery } from '../store/hunter-query.js';
 import { HunterRepository, ownHunterOf, type StoredHunter } from '../store/hunter.repository.js';
 import { HunterDecisionRepository, vettedEventOf } from '../store/hunter-decision.repository.js';
@@ -26,6 +26,7 @@ export class HuntersService {
     private readonly decisions: HunterDecisionRepository,
     private readonly revisions: HunterRevisionRepository,
     private readonly events: EventPublisher,
+    private readonly uploads: HunterUploadQuotas,
   ) {}
 
   list(query: HunterListQuery): Promise<{ hunters: Hunter[]; total: number }> {
@@ -96,7 +97,7 @@ export class HuntersService {
     const pendingPhoto = pending?.changes.profileImageUrl;
     const values = { ...sent };
     if (sent.profileImageUrl !== undefined && sent.profileImageUrl !== pendingPhoto) {
-      values.profileImageUrl = await storedPhotoUrl(manager, sent.profileImageUrl, userId, hunter.profileImageUrl);
+      values.profileImageUrl = await storedPhotoUrl(manager, this.uploads.profilePhotos, sent.profileImageUrl, userId, hunter.profileImageUrl);
     }
     const proposed = proposedValues(liveValuesOf(hunter), pending?.changes ?? null, values);
     if (pending && sameRevisionValues(pending.changes, proposed.changes)) return;

@@ -1,11 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { BadRequestException } from '@nestjs/common';
+import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import { HUNTER_LIMITS } from '@hunted/contracts';
 import {
-  decodeImageDataUrl,
+  chargeUploadQuota,
+  dailyUploadQuota,
   IMMUTABLE_IMAGE_CACHE_CONTROL,
+  now,
   PRIVATE_IMAGE_CACHE_CONTROL,
+  pruneUploadQuotaDays,
+  readImageUpload,
   REVOCABLE_IMAGE_CACHE_CONTROL,
+  SERVICE_CONFIG,
+  type DailyUploadQuota,
   type ImageRules,
   type PreparedStatement,
 } from '@hunted/platform';
@@ -74,6 +80,56 @@ export const HUNTER_PHOTO_RULES: ImageRules = {
   claimMustMatchBytes: true,
 };
 
+/**
+ * The daily allowances of the two kinds of hunter_photos (decision 0091): a profile's photo and an edit's item
+ * photos, each counted per member per London day in the platform's upload ledger.
+ */
+/** The configuration the allowances are read from (the service's HuntersConfig; the store imports no more of it). */
+interface UploadQuotaConfig {
+  HUNTER_PHOTOS_PER_DAY: number;
+  HUNTER_PHOTOS_MB_PER_DAY: number;
+  EDIT_PHOTOS_PER_DAY: number;
+  EDIT_PHOTOS_MB_PER_DAY: number;
+}
+
+@Injectable()
+export class HunterUploadQuotas {
+  readonly profilePhotos: DailyUploadQuota;
+  readonly editPhotos: DailyUploadQuota;
+
+  constructor(@Inject(SERVICE_CONFIG) config: UploadQuotaConfig) {
+    this.profilePhotos = dailyUploadQuota('hunter-photos', 'profile photos', config.HUNTER_PHOTOS_PER_DAY, config.HUNTER_PHOTOS_MB_PER_DAY);
+    this.editPhotos = dailyUploadQuota('edit-photos', 'edit photos', config.EDIT_PHOTOS_PER_DAY, config.EDIT_PHOTOS_MB_PER_DAY);
+  }
+}
+
+/**
+ * Cleans one upload (decoded in full, turned upright, metadata dropped: the platform's readImageUpload), counts it
+ * against `quota` for `ownerUserId` (429 beyond; none counted for an unowned demo hunter's), and stores it dated by
+ * the service clock, in the caller's transaction. A refusal (400 naming `field`, or the 429) stores nothing.
+ */
+async function storeUpload(
+  manager: EntityManager,
+  dataUrl: string,
+  ownerUserId: string | null,
+  quota: DailyUploadQuota,
+  field: string,
+  kind: HunterPhotoKind,
+): Promise<string> {
+  const decoded = await readImageUpload(dataUrl, HUNTER_PHOTO_RULES);
+  if (!decoded.ok) throw photoRefused(decoded.message, field);
+  if (ownerUserId !== null) await chargeUploadQuota(manager, ownerUserId, quota, { uploads: 1, bytes: decoded.bytes.length });
+  const id = randomUUID();
+  await manager.query('insert into hunter_photos (id, bytes, owner_user_id, kind, created_at) values ($1, $2, $3, $4, $5)', [
+    id,
+    decoded.bytes,
+    ownerUserId,
+    kind,
+    now(),
+  ]);
+  return `${HUNTER_PHOTO_PATH}/${id}`;
+}
+
 /** A profile write may carry a 5 MB photo in base64 (about 6.7 MB); every other route takes the platform's 1 MB. */
 export const PROFILE_BODY_LIMIT = 8 * 1024 * 1024;
 
@@ -101,6 +157,7 @@ const AVATAR_URL = /^\/api\/auth\/avatars\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[
  */
 export async function storedPhotoUrl(
   manager: EntityManager,
+  quota: DailyUploadQuota,
   value: string | null,
   ownerUserId: string | null,
   current: string | null = null,
@@ -115,15 +172,7 @@ export async function storedPhotoUrl(
     }
     return value;
   }
-  const decoded = decodeImageDataUrl(value, HUNTER_PHOTO_RULES);
-  if (!decoded.ok) throw photoRefused(decoded.message);
-  return insertPhoto(manager, decoded.bytes, ownerUserId, 'profile');
-}
-
-async function insertPhoto(manager: EntityManager, bytes: Buffer, ownerUserId: string | null, kind: HunterPhotoKind): Promise<string> {
-  const id = randomUUID();
-  await manager.query('insert into hunter_photos (id, bytes, owner_user_id, kind) values ($1, $2, $3, $4)', [id, bytes, ownerUserId, kind]);
-  return `${HUNTER_PHOTO_PATH}/${id}`;
+  return storeUpload(manager, value, ownerUserId, quota, 'profileImageUrl', 'profile');
 }
 
 /** Whether `url` is the avatar identity last told this service `userId` has (the users copy). */
@@ -141,10 +190,14 @@ function photoRefused(message: string, field = 'profileImageUrl'): BadRequestExc
  * `field`), stored once owned by `ownerUserId` as an `edit` photo (served under its edit's rule), answered as its URL. Attached later by URL, so ownership is what
  * lets the later write tell the uploader's own photo from anyone else's public URL.
  */
-export async function storeOwnedUpload(manager: EntityManager, dataUrl: string, ownerUserId: string, field: string): Promise<string> {
-  const decoded = decodeImageDataUrl(dataUrl, HUNTER_PHOTO_RULES);
-  if (!decoded.ok) throw photoRefused(decoded.message, field);
-  return insertPhoto(manager, decoded.bytes, ownerUserId, 'edit');
+export async function storeOwnedUpload(
+  manager: EntityManager,
+  quota: DailyUploadQuota,
+  dataUrl: string,
+  ownerUserId: string,
+  field: string,
+): Promise<string> {
+  return storeUpload(manager, dataUrl, ownerUserId, quota, field, 'edit');
 }
 
 /** Which of these photo URLs are uploads owned by `ownerUserId` (URLs of other photos, or of none, are left out). */
@@ -172,4 +225,25 @@ export async function deleteReplacedPhoto(
   if (id && previous !== current) {
     await manager.query('delete from hunter_photos where id = $1 and owner_user_id = $2', [id, ownerUserId]);
   }
+}
+
+/**
+ * Deletes the uploads nothing took within a day of their upload, by the service clock (an edit never sent, a
+ * profile form left): a photo is attached while a profile shows it, a pending revision proposes it or an edit's
+ * item names it. A photo of every
+ * other kind of reference must be named here too, or it would be pruned. Also forgets the upload ledger's days no
+ * allowance reads any more. Answers how many photos went.
+ */
+export async function pruneUnattachedPhotos(manager: EntityManager): Promise<number> {
+  const [, count] = await manager.query<[unknown[], number]>(
+    `delete from hunter_photos p
+     where p.created_at < $1::timestamptz - interval '1 day'
+       and not exists (select 1 from hunters h where h.profile_image_url = $2 || p.id::text)
+       and not exists (select 1 from hunter_edit_items i where i.photo_url = $2 || p.id::text)
+       and not exists (select 1 from hunter_profile_revisions r
+                        where r.status = 'pending' and r.changes->>'profileImageUrl' = $2 || p.id::text)`,
+    [now(), `${HUNTER_PHOTO_PATH}/`],
+  );
+  await pruneUploadQuotaDays(manager);
+  return count;
 }

@@ -26,7 +26,7 @@ import {
 } from '@hunted/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { HunterChanges, HunterValues } from './hunter-input.js';
-import { deleteReplacedPhoto, storedPhotoUrl } from './hunter-photos.js';
+import { deleteReplacedPhoto, HunterUploadQuotas, storedPhotoUrl } from './hunter-photos.js';
 import type { HunterFilters, HunterListQuery } from './hunter-query.js';
 import { countStatement, HUNTER_COLUMNS, LISTED, listingStatement } from './hunter-sql.js';
 
@@ -147,6 +147,7 @@ export class HunterRepository implements SitemapSource {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly events: EventPublisher,
+    private readonly uploads: HunterUploadQuotas,
   ) {}
 
   /** The listing: filtered, in the sort's order, a page with the filters' total. */
@@ -302,6 +303,12 @@ export class HunterRepository implements SitemapSource {
     return row?.id ?? null;
   }
 
+  /** The id and status of the user's own hunter, or null without one. */
+  async standingOfUser(userId: string, manager: EntityManager = this.dataSource.manager): Promise<{ id: number; status: HunterStatus } | null> {
+    const [row] = await manager.query<{ id: number; status: HunterStatus }[]>('select id, status from hunters where user_id = $1', [userId]);
+    return row ?? null;
+  }
+
   /**
    * The id of the user's own hunter, whatever its status, for what only a hunter may do: without a profile, 404
    * `notFound` (by default the payout screens' 'Create a hunter profile first').
@@ -363,7 +370,7 @@ export class HunterRepository implements SitemapSource {
    * `record` sets what the marketplace rather than the hunter sets, for the demo hunters only.
    */
   async insert(manager: EntityManager, userId: string | null, sent: HunterValues, record?: HunterRecord): Promise<StoredHunter> {
-    const values = { ...sent, profileImageUrl: await storedPhotoUrl(manager, sent.profileImageUrl, userId) };
+    const values = { ...sent, profileImageUrl: await storedPhotoUrl(manager, this.uploads.profilePhotos, sent.profileImageUrl, userId) };
     const columns = ['user_id', ...VALUE_KEYS.map((key) => VALUE_COLUMNS[key])];
     const params: unknown[] = [userId, ...VALUE_KEYS.map((key) => paramOf(key, values[key]))];
     const placeholders = ['$1', ...VALUE_KEYS.map((key, i) => `$${i + 2}${castOf(key)}`)];
@@ -434,7 +441,7 @@ export class HunterRepository implements SitemapSource {
     if (!before) throw new NotFoundException(HUNTER_NOT_FOUND);
     const changes = { ...sent };
     if (sent.profileImageUrl !== undefined) {
-      changes.profileImageUrl = await storedPhotoUrl(manager, sent.profileImageUrl, userId, before.photo);
+      changes.profileImageUrl = await storedPhotoUrl(manager, this.uploads.profilePhotos, sent.profileImageUrl, userId, before.photo);
       await deleteReplacedPhoto(manager, userId, before.photo, changes.profileImageUrl);
     }
     const params: unknown[] = [id, userId];

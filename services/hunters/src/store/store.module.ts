@@ -3,6 +3,7 @@ import { BrandCopies } from './brand-copies.js';
 import { HunterDecisionRepository } from './hunter-decision.repository.js';
 import { HunterRepository } from './hunter.repository.js';
 import { HunterRevisionRepository } from './hunter-revision.repository.js';
+import { HunterUploadQuotas } from './hunter-photos.js';
 
 /**
  * The ground floor (docs/decisions/0087-hunters-floor-plan.md): the owners of the tables more than one feature
@@ -12,7 +13,7 @@ import { HunterRevisionRepository } from './hunter-revision.repository.js';
  * as plain functions. It imports no feature (`import-x/no-restricted-paths` in eslint.config.mjs).
  */
 @Module({
-  providers: [HunterRepository, HunterDecisionRepository, HunterRevisionRepository, BrandCopies],
-  exports: [HunterRepository, HunterDecisionRepository, HunterRevisionRepository, BrandCopies],
+  providers: [HunterRepository, HunterDecisionRepository, HunterRevisionRepository, BrandCopies, HunterUploadQuotas],
+  exports: [HunterRepository, HunterDecisionRepository, HunterRevisionRepository, BrandCopies, HunterUploadQuotas],
 })
 export class StoreModule {}

@@ -9,7 +9,17 @@ import {
   type UserRegisteredV1,
   type UserUpdatedV1,
 } from '@hunted/contracts';
-import { decodeImageDataUrl, EventPublisher, preparedQuery, SERVICE_CONFIG, type ImageRules, type PreparedStatement } from '@hunted/platform';
+import {
+  chargeUploadQuota,
+  dailyUploadQuota,
+  EventPublisher,
+  preparedQuery,
+  readImageUpload,
+  SERVICE_CONFIG,
+  type DailyUploadQuota,
+  type ImageRules,
+  type PreparedStatement,
+} from '@hunted/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { isAdminEmail, type IdentityConfig } from '../config.js';
 
@@ -99,12 +109,15 @@ export const PROFILE_IMAGE_RULES: ImageRules = {
 @Injectable()
 export class UsersService {
   private readonly logger = new Logger(UsersService.name);
+  private readonly avatarQuota: DailyUploadQuota;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(SERVICE_CONFIG) private readonly config: IdentityConfig,
     private readonly events: EventPublisher,
-  ) {}
+  ) {
+    this.avatarQuota = dailyUploadQuota('avatars', 'profile photos', config.AVATARS_PER_DAY, config.AVATARS_MB_PER_DAY);
+  }
 
   /**
    * The user the provider's (issuer, subject) names, created (and announced) on their first sign-in. Names they
@@ -202,10 +215,10 @@ export class UsersService {
   }
 
   async update(id: string, changes: UpdateCurrentUserFields): Promise<User | null> {
-    // Decoded before the transaction: a refused image costs no database work.
+    // Decoded and cleaned (metadata dropped) before the transaction: a refused image costs no database work.
     const image =
       typeof changes.profileImageUrl === 'string' && changes.profileImageUrl.startsWith('data:')
-        ? decodeImageDataUrl(changes.profileImageUrl, PROFILE_IMAGE_RULES)
+        ? await readImageUpload(changes.profileImageUrl, PROFILE_IMAGE_RULES)
         : null;
     if (image && !image.ok) throw new BadRequestException(image.message);
 
@@ -248,6 +261,8 @@ export class UsersService {
       if (requested === user.profileImageUrl) return user.profileImageUrl;
       throw new BadRequestException('Please select an image file');
     }
+    // Counted in the day's allowance even once replaced (the ledger keeps it): 429 beyond, and nothing is changed.
+    await chargeUploadQuota(manager, user.id, this.avatarQuota, { uploads: 1, bytes: image.bytes.length });
     // One photo per user: the old one goes, so replaced photos do not pile up.
     await manager.query('delete from images where user_id = $1', [user.id]);
     const imageId = randomUUID();

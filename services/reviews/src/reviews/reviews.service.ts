@@ -1,10 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { ConflictException, Injectable } from '@nestjs/common';
+import { ConflictException, Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Review, ReviewInputFields, ReviewPhoto } from '@hunted/contracts';
-import { EventPublisher, UserCopies, type AuthenticatedUser, type Page, type PreparedStatement } from '@hunted/platform';
+import {
+  chargeUploadQuota,
+  dailyUploadQuota,
+  EventPublisher,
+  SERVICE_CONFIG,
+  UserCopies,
+  type AuthenticatedUser,
+  type DailyUploadQuota,
+  type Page,
+  type PreparedStatement,
+} from '@hunted/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { BrandCopies, brandListStatement } from '../brands/brand-copies.js';
+import type { ReviewsConfig } from '../config.js';
 import { displayName } from '../users/user-name.js';
 import { decodeReviewPhotos, REVIEW_PHOTO_PATH } from './review-photos.js';
 
@@ -94,12 +105,17 @@ export function overallRating(
 
 @Injectable()
 export class ReviewsService {
+  private readonly photoQuota: DailyUploadQuota;
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly events: EventPublisher,
     private readonly brands: BrandCopies,
     private readonly users: UserCopies,
-  ) {}
+    @Inject(SERVICE_CONFIG) config: ReviewsConfig,
+  ) {
+    this.photoQuota = dailyUploadQuota('review-photos', 'review photos', config.REVIEW_PHOTOS_PER_DAY, config.REVIEW_PHOTOS_MB_PER_DAY);
+  }
 
   /** The brand's reviews, newest first; 404 for a brand that does not exist. */
   async list(brandId: number, page: Page | null = null): Promise<{ items: Review[]; total: number | undefined }> {
@@ -136,7 +152,7 @@ export class ReviewsService {
   /** Writes the member's one review of the brand with its photos and announces it, all in one transaction. */
   async create(brandId: number, author: AuthenticatedUser, input: ReviewInputFields): Promise<Review> {
     // Decoded before the transaction: a refused photo costs no database work.
-    const photos = decodeReviewPhotos(input.photos ?? []);
+    const photos = await decodeReviewPhotos(input.photos ?? []);
     const reviewText = input.reviewText?.trim() ? input.reviewText : null;
     const rating = overallRating(input);
 
@@ -163,6 +179,9 @@ export class ReviewsService {
       );
       const reviewId = inserted[0]?.id;
       if (reviewId === undefined) throw new ConflictException(ALREADY_REVIEWED);
+      // Over the day's allowance the whole review is refused (429), its row and photos rolled back with it.
+      const bytes = photos.reduce((sum, photo) => sum + photo.bytes.length, 0);
+      await chargeUploadQuota(manager, author.id, this.photoQuota, { uploads: photos.length, bytes });
       for (const [position, photo] of photos.entries()) {
         await manager.query(
           `insert into review_photos (id, review_id, position, content_type, bytes, byte_length)

@@ -9,6 +9,7 @@ import { HunterStatusAndPayouts1795737600000 } from './1795737600000-hunter-stat
 import { SessionActions1795824000000 } from './1795824000000-session-actions.js';
 import { BusyRangesIndex1795910400000 } from './1795910400000-busy-ranges-index.js';
 import { BookingPassport1796300000000 } from './1796300000000-booking-passport.js';
+import { UploadQuotaDays1797400000000 } from './1797400000000-upload-quota-days.js';
 
 /** Every migration of this service, in order. They run on start. */
 export const migrations = [
@@ -23,4 +24,5 @@ export const migrations = [
   SessionActions1795824000000,
   BusyRangesIndex1795910400000,
   BookingPassport1796300000000,
+  UploadQuotaDays1797400000000,
 ];

@@ -14,6 +14,7 @@ import { CreateHunterPicks1796200120000 } from './1796200120000-create-hunter-pi
 import { CreateProfileRevisions1797200000000 } from './1797200000000-create-profile-revisions.js';
 import { EditPhotoPrivacy1797500000000 } from './1797500000000-edit-photo-privacy.js';
 import { KnownValueTags1797500010000 } from './1797500010000-known-value-tags.js';
+import { UploadQuotaDays1797400020000 } from './1797400020000-upload-quota-days.js';
 
 /** Every migration of this service, in order. They run on start. */
 export const migrations = [
@@ -31,6 +32,7 @@ export const migrations = [
   CreateHunterPicks1796200120000,
   SharedBookingCopies1796400000000,
   CreateProfileRevisions1797200000000,
+  UploadQuotaDays1797400020000,
   EditPhotoPrivacy1797500000000,
   KnownValueTags1797500010000,
 ];

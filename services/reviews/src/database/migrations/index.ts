@@ -3,6 +3,7 @@ import { BrandListCounts1764201600000 } from './1764201600000-brand-list-counts.
 import { HunterReviews1795824000000 } from './1795824000000-hunter-reviews.js';
 import { RepublishReviewsForAuthors1796300000000 } from './1796300000000-republish-reviews-for-authors.js';
 import { SharedBookingCopies1796400000000 } from './1796400000000-shared-booking-copies.js';
+import { UploadQuotaDays1797400010000 } from './1797400010000-upload-quota-days.js';
 
 /** Every migration of this service, in order. They run on start. */
 export const migrations = [
@@ -11,4 +12,5 @@ export const migrations = [
   HunterReviews1795824000000,
   RepublishReviewsForAuthors1796300000000,
   SharedBookingCopies1796400000000,
+  UploadQuotaDays1797400010000,
 ];

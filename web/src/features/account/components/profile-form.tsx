@@ -49,7 +49,9 @@ export function ProfileForm({ user }: { user: User }) {
       toast({
         variant: 'destructive',
         title: 'Error',
-        description: serverMessage(error, 400) ?? 'Failed to update profile. Please try again.',
+        // 429: the day's allowance of profile photos, which names the limit (decision 0091).
+        description:
+          serverMessage(error, 400) ?? serverMessage(error, 429) ?? 'Failed to update profile. Please try again.',
       });
     },
   });

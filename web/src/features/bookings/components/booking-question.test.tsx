@@ -124,6 +124,20 @@ describe("the booking's question and photos", () => {
   });
 });
 
+describe("the booking's photos over the day's allowance", () => {
+  it("shows the server's words naming the limit, and keeps no photo", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-07-06T08:00:00Z'));
+    const quota = 'You can upload 30 booking photos a day; try again tomorrow';
+    stubFetch({ ...answers(), 'POST /api/booking-photos': () => json(429, { statusCode: 429, message: quota }) });
+    renderRoute('/book-session/7');
+    await chooseSlot('whatsappVideo');
+    fireEvent.change(screen.getByLabelText('Add photos'), { target: { files: [image('coat.png', 'image/png', 100)] } });
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(quota));
+    expect(screen.queryByRole('img', { name: 'Photo 1: coat.png' })).toBeNull();
+  });
+});
+
 describe('bookingPhotoProblem', () => {
   it('accepts JPEG, PNG, GIF and WebP up to 5 MB, as the server does', () => {
     expect(bookingPhotoProblem({ type: 'image/webp', size: 5 * 1024 * 1024 })).toBeNull();

@@ -74,7 +74,11 @@ export function BookingQuestion({
           onPhotosChange((current) => current.filter((photo) => photo.key !== key));
           if (handleUnauthorized(error)) return;
           setPhotoError(
-            serverMessage(error, 400) ?? serverMessage(error, 413) ?? 'The photo could not be uploaded. Please try again.',
+            serverMessage(error, 400) ??
+              serverMessage(error, 413) ??
+              // The day's allowance, which names the limit (decision 0091).
+              serverMessage(error, 429) ??
+              'The photo could not be uploaded. Please try again.',
           );
         },
       );
