@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   DEFAULT_SESSION_TYPES,
   HUNTER_EDIT_MESSAGES,
@@ -24,7 +25,7 @@ import { createHuntersApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { PHOTO_NOT_YOURS } from '../src/store/hunter-photos.js';
 import { member, sendAs } from './member-requests.js';
-import { adminHeaders, approveHunter } from './vetting-helpers.js';
+import { adminHeaders, approveHunter, approvePendingRevision } from './vetting-helpers.js';
 
 const SCHEMA = 'hunters_edit_privacy_it';
 const BOOKINGS_SCHEMA = 'hunters_edit_privacy_it_bookings';
@@ -222,7 +223,10 @@ describe('hunters: edit privacy, withdrawn consent, what a hunter is known for, 
     });
 
     it("keeps a profile photo public and cached for good, and answers 404 for an id that is not a UUID", async () => {
-      const profile = await send<OwnHunter>('PATCH', `/api/hunters/${bea.id}`, 'u-bea', { profileImageUrl: PNG });
+      // Bea is approved, so a new photo waits for review (decision 0089) and is public once approved.
+      await send<OwnHunter>('PATCH', `/api/hunters/${bea.id}`, 'u-bea', { profileImageUrl: PNG });
+      expect(await approvePendingRevision(hunters.base, bea.id)).toBe(true);
+      const profile = await send<OwnHunter>('GET', '/api/hunter-profile', 'u-bea');
       expect(await photo(profile.body.profileImageUrl!, null)).toEqual([200, IMMUTABLE]);
       for (const id of ['not-a-uuid', '1', "'; select 1 --", '0B6F7C1E-2F7A-4C1E-9A55-5D6F3E1C2B7A']) {
         expect([id, (await photo(`/api/media/hunter-photos/${encodeURIComponent(id)}`, 'u-bea'))[0]]).toEqual([id, 404]);
@@ -358,7 +362,15 @@ describe('hunters: edit privacy, withdrawn consent, what a hunter is known for, 
       const beas = (await send<OwnHunter>('GET', '/api/hunter-profile', 'u-bea')).body.profileImageUrl!;
       // Ada's own edit photo too: it is private to its edit, a profile would show it to everyone.
       const adasEditPhoto = (await send<{ url: string }>('POST', '/api/hunter-edits/photos', 'u-ada', { photo: PNG })).body.url;
-      const beasEditPhoto = (await send<{ url: string }>('POST', '/api/hunter-edits/photos', 'u-bea', { photo: PNG })).body.url;
+      // Bea is suspended by now (an earlier test), so she may upload no edit photo: hers is written as an upload
+      // from before would be.
+      const beasEditPhotoId = randomUUID();
+      await db.query(`insert into hunter_photos (id, bytes, owner_user_id, kind) values ($1, $2, 'u-bea', 'edit')`, [
+        beasEditPhotoId,
+        Buffer.from(PNG.split(',')[1]!, 'base64'),
+      ]);
+      const beasEditPhoto = `/api/media/hunter-photos/${beasEditPhotoId}`;
+      expect(adasEditPhoto).toMatch(/^\/api\/media\/hunter-photos\//);
       const unknown = beas.replace(/.$/, (c) => (c === '0' ? '1' : '0'));
       for (const url of [unknown, adasEditPhoto, beasEditPhoto, '/demo-hunters/sofia-marchetti.svg']) {
         const refused = await send('PATCH', `/api/hunters/${ada.id}`, 'u-ada', { profileImageUrl: url });

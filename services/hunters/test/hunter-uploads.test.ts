@@ -18,6 +18,7 @@ import {
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sendAs } from './member-requests.js';
 import { createHuntersApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { HunterPhotosPruneJob } from '../src/photos/hunter-photos-prune.job.js';
@@ -133,7 +134,8 @@ describe('hunters: uploads are bounded and clean', () => {
     const after = (await send<OwnHunter>('GET', '/api/hunter-profile', 'u-portrait')).body;
     expect(after.profileImageUrl).toBe(before);
     expect(after.bio).not.toBe('Changed');
-    expect(await photoRows('u-portrait')).toBe(1);
+    // The live photo and the one waiting for review (decision 0089: each newer upload replaced the one before).
+    expect(await photoRows('u-portrait')).toBe(2);
   });
 
   it('a corrupt upload is refused before anything is stored', async () => {
@@ -186,7 +188,8 @@ describe('hunters: uploads are bounded and clean', () => {
     const { rows } = await db.query<{ id: string }>('select id::text from hunter_photos where owner_user_id = $1', ['u-pruner']);
     expect(rows.map((row) => row.id).sort()).toEqual([photoIdOf(hunter.profileImageUrl!), photoIdOf(inEdit), photoIdOf(recent)].sort());
     expect(rows.map((row) => row.id)).not.toContain(photoIdOf(unattached));
-    expect((await fetch(`${hunters.base}${unattached}`)).status).toBe(404);
-    expect((await fetch(`${hunters.base}${inEdit}`)).status).toBe(200);
+    // The edit is private, so its photo is its hunter's and client's to see (decision 0092).
+    expect((await sendAs(hunters.base, 'GET', unattached, 'u-pruner')).status).toBe(404);
+    expect((await sendAs(hunters.base, 'GET', inEdit, 'u-pruner')).status).toBe(200);
   });
 });
