@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import {
   DEFAULT_PASSPORT_SHARES,
   BOOKING_ERRORS,
+  VETTING_MESSAGES,
   type BookingAttendance,
   type Slot,
 } from '@hunted/contracts';
@@ -182,6 +183,7 @@ export class BookingRepository {
   ): Promise<BookingRow> {
     await this.refuseTimeTaken(manager, booking);
     await this.lockHunterTimes(manager, booking.hunterId);
+    await this.refuseHunterNotApproved(manager, booking.hunterId);
     await this.expireStaleOverlapping(manager, booking);
     const rows = await refusingOverlaps(
       manager.query<BookingRow[]>(
@@ -213,6 +215,21 @@ export class BookingRepository {
       ),
     );
     return rows[0]!;
+  }
+
+  /**
+   * Refuses (409) a hunter whose copy is not approved, in the transaction of the insert: the copy's row is read
+   * `for share`, so a suspension (or any vetting change) arriving meanwhile either committed first, and is seen
+   * here, or waits for this booking to commit and then finds it among the bookings it cancels. The use case's
+   * earlier read of the copy only says so sooner; this read is the one that holds (as a paid hold's confirmation
+   * checks the copy in its UPDATE).
+   */
+  private async refuseHunterNotApproved(manager: EntityManager, hunterId: number): Promise<void> {
+    const rows = await manager.query<{ status: string }[]>(
+      `select status from hunters where id = $1 for share`,
+      [hunterId],
+    );
+    if (rows[0]?.status !== 'approved') throw new ConflictException(VETTING_MESSAGES.notApproved);
   }
 
   /** Marks expired the holds past their time that overlap [startsAt, endsAt) for the hunter or the client. */
