@@ -27,6 +27,11 @@ export const bookingsEnvSchema = baseEnvSchema
     PLATFORM_COMMISSION_BPS: z.coerce.number().int().min(0).max(10_000).default(0),
     /** The site's public address: Stripe's onboarding links come back to it (return and refresh URLs). */
     PUBLIC_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:8080'),
+    /**
+     * How long a connected account's state read from Stripe answers `GET /api/hunter-payouts/account` before Stripe
+     * is asked again (per account; an applied `account.updated` refreshes it). 0 asks on every read.
+     */
+    PAYOUT_ACCOUNT_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
     ...bookingLimitsEnvShape,
     ...stripeEnvShape,
   })
