@@ -732,8 +732,9 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
   // ── payouts and earnings: each hunter reaches only their own account (members without a profile: 404)
   { route: 'GET /api/hunter-payouts/account', url: () => '/api/hunter-payouts/account', expect: hunters(200) },
   { route: 'POST /api/hunter-payouts/onboarding', url: () => '/api/hunter-payouts/onboarding', expect: hunters(200) },
-  // Stripe's refresh_url: a redirect to a fresh link (in simulated mode, the dashboard's simulated step).
-  { route: 'GET /api/hunter-payouts/refresh', url: () => '/api/hunter-payouts/refresh', expect: hunters(302) },
+  // Stripe's refresh_url opens the dashboard, which POSTs for a fresh link (in simulated mode, the dashboard's
+  // simulated step): a Stripe write, so a POST on the writes budget, never a GET.
+  { route: 'POST /api/hunter-payouts/refresh', url: () => '/api/hunter-payouts/refresh', expect: hunters(200) },
   { route: 'POST /api/hunter-payouts/simulated/enable', url: () => '/api/hunter-payouts/simulated/enable', expect: hunters(200) },
   // The Express dashboard exists in stripe mode only: the simulated account has none (409).
   { route: 'POST /api/hunter-payouts/login-link', url: () => '/api/hunter-payouts/login-link', expect: hunters(409) },

@@ -163,6 +163,14 @@ describe('routes table', () => {
     expect(matchRoute('/api/brands')?.membersOnly).toBeUndefined();
   });
 
+  it("spends the writes budget on Stripe's onboarding refresh (a POST: unset means writes for unsafe methods), CSRF-checked", () => {
+    const refresh = matchRoute('/api/hunter-payouts/refresh');
+    expect(refresh).toMatchObject({ service: 'bookings' });
+    expect(refresh?.rateLimit).toBeUndefined();
+    expect(refresh?.csrfExempt).toBeUndefined();
+    expect(refresh?.guestWrites).toBeUndefined();
+  });
+
   it('puts the contact form on its own budget', () => {
     expect(matchRoute('/api/contact')?.rateLimit).toBe('contact');
     expect(matchRoute('/api/admin/contact-submissions')?.rateLimit).toBeUndefined();

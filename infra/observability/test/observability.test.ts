@@ -14,7 +14,13 @@ const DIR = fileURLToPath(new URL('..', import.meta.url));
 const RUNNING = readFileSync(fileURLToPath(new URL('../../../docs/running.md', import.meta.url)), 'utf8');
 
 /** What the features count beside the platform's (bookings' and messaging's own metrics, and prom-client's). */
-const FEATURE_FAMILIES = ['bookings_transitions_total', 'bookings_payment_outcomes_total', 'live_sockets', 'live_events_sent_total'];
+const FEATURE_FAMILIES = [
+  'bookings_transitions_total',
+  'bookings_payment_outcomes_total',
+  'bookings_refunds_stuck',
+  'live_sockets',
+  'live_events_sent_total',
+];
 const KNOWN = new Set([...PLATFORM_METRIC_FAMILIES, ...FEATURE_FAMILIES]);
 /** PromQL's functions with an underscore (label names here have none). */
 const FUNCTIONS = new Set(['histogram_quantile', 'label_replace', 'label_join']);

@@ -27,6 +27,25 @@ describe('bookings configuration', () => {
     );
   });
 
+  it('retries refunds from 60 s doubling to at most 6 h, alerts after 5, a cap below the base refused; caches account state 30 s', () => {
+    expect(loadConfig(TEST_KEY_ENV)).toMatchObject({
+      REFUND_RETRY_BASE_SECONDS: 60,
+      REFUND_RETRY_MAX_SECONDS: 21_600,
+      REFUND_ALERT_AFTER_ATTEMPTS: 5,
+      REFUND_SWEEP_BATCH: 100,
+      PAYOUT_ACCOUNT_CACHE_SECONDS: 30,
+    });
+    expect(
+      refusalOf(loadConfig, { ...TEST_KEY_ENV, REFUND_RETRY_BASE_SECONDS: '600', REFUND_RETRY_MAX_SECONDS: '60' }),
+    ).toMatch(/REFUND_RETRY_MAX_SECONDS: must be at least REFUND_RETRY_BASE_SECONDS \(600\)/);
+    expect(refusalOf(loadConfig, { ...TEST_KEY_ENV, REFUND_ALERT_AFTER_ATTEMPTS: '0' })).toMatch(
+      /REFUND_ALERT_AFTER_ATTEMPTS/,
+    );
+    expect(refusalOf(loadConfig, { ...TEST_KEY_ENV, PAYOUT_ACCOUNT_CACHE_SECONDS: '-1' })).toMatch(
+      /PAYOUT_ACCOUNT_CACHE_SECONDS/,
+    );
+  });
+
   it('takes no platform commission by default, basis points 0 to 10000', () => {
     expect(loadConfig(TEST_KEY_ENV).PLATFORM_COMMISSION_BPS).toBe(0);
     expect(loadConfig({ ...TEST_KEY_ENV, PLATFORM_COMMISSION_BPS: '1000' }).PLATFORM_COMMISSION_BPS).toBe(1000);

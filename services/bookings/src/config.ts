@@ -30,11 +30,34 @@ export const bookingsEnvSchema = baseEnvSchema
     PUBLIC_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:8080'),
     /** Booking-question photos a member may upload per London day, and their megabytes (429 beyond; decision 0091). */
     ...dailyUploadQuotaEnv('BOOKING_PHOTOS', { perDay: 30, megabytesPerDay: 50 }),
+    /**
+     * How long a connected account's state read from Stripe answers `GET /api/hunter-payouts/account` before Stripe
+     * is asked again (per account; an applied `account.updated` refreshes it). 0 asks on every read.
+     */
+    PAYOUT_ACCOUNT_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+    /**
+     * A refund request that failed is asked again (decision 0094): first after `REFUND_RETRY_BASE_SECONDS`, then
+     * twice as long each time, never longer than `REFUND_RETRY_MAX_SECONDS`; the alert is raised once it has failed
+     * `REFUND_ALERT_AFTER_ATTEMPTS` times. Each sweep asks for at most `REFUND_SWEEP_BATCH` refunds.
+     */
+    REFUND_RETRY_BASE_SECONDS: positiveInt(60),
+    REFUND_RETRY_MAX_SECONDS: positiveInt(21_600),
+    REFUND_ALERT_AFTER_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
+    REFUND_SWEEP_BATCH: z.coerce.number().int().min(1).max(1000).default(100),
     ...bookingLimitsEnvShape,
     ...stripeEnvShape,
   })
   // Last, after every field: zod refuses to extend a schema that already has a refinement.
-  .superRefine(requireCompleteStripeKeys);
+  .superRefine(requireCompleteStripeKeys)
+  .superRefine((env, context) => {
+    if (env.REFUND_RETRY_MAX_SECONDS < env.REFUND_RETRY_BASE_SECONDS) {
+      context.addIssue({
+        code: 'custom',
+        path: ['REFUND_RETRY_MAX_SECONDS'],
+        message: `must be at least REFUND_RETRY_BASE_SECONDS (${env.REFUND_RETRY_BASE_SECONDS})`,
+      });
+    }
+  });
 
 export type BookingsConfig = z.infer<typeof bookingsEnvSchema>;
 

@@ -1,5 +1,5 @@
-import { AVAILABILITY_SLOTS, BOOKING_ERRORS, type SlotsResponse } from '@hunted/contracts';
-import type { RunningServiceApp } from '@hunted/platform/testing';
+import { AVAILABILITY_SLOTS, BOOKING_ERRORS, VETTING_MESSAGES, type SlotsResponse } from '@hunted/contracts';
+import { TEST_DATABASE_URL, waitFor, type RunningServiceApp } from '@hunted/platform/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import fc from 'fast-check';
 import pg from 'pg';
@@ -21,6 +21,8 @@ import {
 const SCHEMA = 'bookings_flow_it';
 const HUNTER_ID = 7;
 const HUNTER_USER = 'u-hunter-7';
+/** A hunter suspended while a free booking of theirs is on its way. */
+const SUSPENDED_ID = 8;
 const ALL_HOURS = [...AVAILABILITY_SLOTS];
 const ACTIVE = `('pending_payment', 'confirmed')`;
 
@@ -63,6 +65,12 @@ describe('bookings on two instances: holds, payments, changes', () => {
     await seedHunter(db, SCHEMA, {
       id: HUNTER_ID,
       userId: HUNTER_USER,
+      sessionTypes: WITH_FREE_QUESTION,
+      hours: ALL_HOURS,
+    });
+    await seedHunter(db, SCHEMA, {
+      id: SUSPENDED_ID,
+      userId: 'u-hunter-8',
       sessionTypes: WITH_FREE_QUESTION,
       hours: ALL_HOURS,
     });
@@ -198,6 +206,47 @@ describe('bookings on two instances: holds, payments, changes', () => {
     );
     expect((await call('stranger', 'GET', `/api/bookings/${bookingId}`)).status).toBe(404);
     expect((await call(HUNTER_USER, 'GET', `/api/bookings/${bookingId}`)).status).toBe(200);
+  });
+
+  it('a hunter suspended between the slot read and the insert takes no free booking (the insert reads the copy)', async () => {
+    const freeBooking = (time: string) =>
+      call('quick', 'POST', '/api/bookings', {
+        hunterId: SUSPENDED_ID,
+        sessionType: 'askQuestion',
+        notes: 'Is this blazer worth altering?',
+        sessionDate: dayAhead(15),
+        sessionTime: time,
+        duration: 30,
+        price: 0,
+        stripePaymentIntentId: null,
+      });
+    // The suspension is written, not yet committed: the request reads the copy as approved and its slot as offered,
+    // then its insert waits on the copy's row; the suspension commits, and the insert reads it.
+    const vetting = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await vetting.connect();
+    try {
+      await vetting.query('begin');
+      await vetting.query(`update ${SCHEMA}.hunters set status = 'suspended' where id = $1`, [SUSPENDED_ID]);
+      const booking = freeBooking('10:00');
+      await waitFor('the free booking to wait on the copy of the hunter being suspended', async () => {
+        const { rows } = await db.query<{ count: number }>(
+          `select count(*)::int as count from pg_stat_activity
+           where wait_event_type = 'Lock' and query like '%from hunters where id = $1 for share%'`,
+        );
+        return rows[0]!.count > 0;
+      });
+      await vetting.query('commit');
+      expect(await booking).toMatchObject({ status: 409, body: { message: VETTING_MESSAGES.notApproved } });
+    } finally {
+      await vetting.end();
+    }
+    // Once suspended, the copy's status refuses it sooner too; nothing was written either way.
+    expect(await freeBooking('11:00')).toMatchObject({ status: 409, body: { message: VETTING_MESSAGES.notApproved } });
+    const { rows } = await db.query<{ count: number }>(
+      `select count(*)::int as count from ${SCHEMA}.hunter_bookings where hunter_id = $1`,
+      [SUSPENDED_ID],
+    );
+    expect(rows[0]!.count).toBe(0);
   });
 
   it('expiry frees the slot: a stale hold gives way to the next insert, and the job cancels its intent', async () => {

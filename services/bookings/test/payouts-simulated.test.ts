@@ -11,7 +11,6 @@ import {
   startServiceApp,
   startTestPublisher,
   TEST_DATABASE_URL,
-  testIdentityHeaders,
   testServiceEnv,
   waitFor,
   type RunningServiceApp,
@@ -181,15 +180,12 @@ describe('payouts in simulated mode, vetting status and suspension', () => {
     });
     expect(await hold('u-client-43', 43, dayAhead(4), '10:00')).toMatchObject({ status: 409 });
     expect(await call('u-43', 'POST', '/api/hunter-payouts/login-link')).toMatchObject({ status: 409 });
-    const refresh = await fetch(`${bookings.base}/api/hunter-payouts/refresh`, {
-      redirect: 'manual',
-      headers: await testIdentityHeaders(
-        { id: 'u-43', email: 'u-43@hunted.test', firstName: 'A', lastName: 'B', isAdmin: false },
-        'bookings',
-      ),
+    // Stripe's refresh (a POST from the dashboard) answers the simulated step too; the old GET is gone
+    expect(await call('u-43', 'POST', '/api/hunter-payouts/refresh')).toEqual({
+      status: 200,
+      body: { url: '/hunter-dashboard?tab=earnings&payouts=simulated', expiresAt: null },
     });
-    expect(refresh.status).toBe(302);
-    expect(refresh.headers.get('location')).toBe('/hunter-dashboard?tab=earnings&payouts=simulated');
+    expect((await call('u-43', 'GET', '/api/hunter-payouts/refresh')).status).toBe(404);
 
     // another member cannot enable it (they reach only their own hunter profile: none)
     expect((await call('u-someone', 'POST', '/api/hunter-payouts/simulated/enable')).status).toBe(404);

@@ -1,4 +1,5 @@
 import { PAYOUT_MESSAGES, taxYearOf, type HunterEarnings, type PayoutAccount } from '@hunted/contracts';
+import { setClockOffset } from '@hunted/platform';
 import { testIdentityHeaders, waitFor, type RunningServiceApp } from '@hunted/platform/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import pg from 'pg';
@@ -151,7 +152,7 @@ describe('payouts in stripe mode: Connect accounts, destination charges, refunds
     expect(stripe.accountLinks.at(-1)).toMatchObject({
       account: accountId,
       type: 'account_onboarding',
-      refresh_url: 'https://hunted.test/api/hunter-payouts/refresh',
+      refresh_url: 'https://hunted.test/hunter-dashboard?tab=earnings&payouts=refresh',
       return_url: 'https://hunted.test/hunter-dashboard?tab=earnings&payouts=return',
     });
     expect(await account(HUNTER_USER)).toMatchObject({
@@ -165,25 +166,63 @@ describe('payouts in stripe mode: Connect accounts, destination charges, refunds
     expect(rows.rowCount).toBe(1);
   });
 
-  it('a refresh after the link expired redirects (302) to a new link for the same account', async () => {
+  it('a refresh after the link expired (a POST from the dashboard) answers a new link for the same account', async () => {
     const before = stripe.accountLinks.length;
-    const response = await fetch(`${app.base}/api/hunter-payouts/refresh`, {
-      redirect: 'manual',
-      headers: await testIdentityHeaders(
-        { id: HUNTER_USER, email: `${HUNTER_USER}@hunted.test`, firstName: 'Ann', lastName: 'H', isAdmin: false },
-        'bookings',
-      ),
-    });
-    expect(response.status).toBe(302);
+    const refreshed = await call(HUNTER_USER, 'POST', '/api/hunter-payouts/refresh');
+    expect(refreshed).toMatchObject({ status: 200, body: { url: stripe.accountLinks.at(-1)!.url } });
     expect(stripe.accountLinks.length).toBe(before + 1);
-    expect(response.headers.get('location')).toBe(stripe.accountLinks.at(-1)!.url);
     expect(stripe.accounts.size).toBe(1);
+    // a GET (a link, an image on another site) makes no Stripe write: there is no such route
+    expect((await call(HUNTER_USER, 'GET', '/api/hunter-payouts/refresh')).status).toBe(404);
+    expect(stripe.accountLinks.length).toBe(before + 1);
+  });
+
+  it("the account's state read from Stripe is cached per account for PAYOUT_ACCOUNT_CACHE_SECONDS (test clock); account.updated refreshes it", async () => {
+    await seedHunter(db, SCHEMA, { id: 36, userId: 'u-hunter-36', hours: HOURS, payoutAccount: false });
+    expect((await call('u-hunter-36', 'POST', '/api/hunter-payouts/onboarding')).status).toBe(200);
+    const reads = (id: string) =>
+      stripe.requests.filter((request) => request.method === 'GET' && request.path === `/v1/accounts/${id}`).length;
+    try {
+      const id = (await account('u-hunter-36')).accountId!;
+      expect(reads(id)).toBe(1);
+      stripe.updateAccount(id, { details_submitted: true, currently_due: ['external_account'] });
+      // within 30 s: the cached state, no call to Stripe
+      setClockOffset(29_000);
+      expect(await account('u-hunter-36')).toMatchObject({ detailsSubmitted: false });
+      expect(reads(id)).toBe(1);
+      // past it: Stripe is asked again, once
+      setClockOffset(31_000);
+      expect(await account('u-hunter-36')).toMatchObject({ detailsSubmitted: true, requirementsDue: ['external_account'] });
+      expect(await account('u-hunter-36')).toMatchObject({ detailsSubmitted: true });
+      expect(reads(id)).toBe(2);
+      // Connect's event replaces the cached state at once (and counts as fresh): no read of Stripe for it
+      const enabled = stripe.updateAccount(id, {
+        details_submitted: true,
+        charges_enabled: true,
+        payouts_enabled: false,
+        currently_due: ['individual.dob.day'],
+      });
+      expect((await stripe.deliverConnect(connectUrl(), enabled)).status).toBe(200);
+      expect(await account('u-hunter-36')).toMatchObject({
+        chargesEnabled: true,
+        requirementsDue: ['individual.dob.day'],
+      });
+      expect(reads(id)).toBe(2);
+      // sent to Stripe's onboarding again: the next read asks, whatever the cache's age
+      expect((await call('u-hunter-36', 'POST', '/api/hunter-payouts/refresh')).status).toBe(200);
+      await account('u-hunter-36');
+      expect(reads(id)).toBe(3);
+    } finally {
+      setClockOffset(0);
+    }
   });
 
   it("back from onboarding before Connect's event, the account is read from Stripe; an older event changes nothing", async () => {
     await seedHunter(db, SCHEMA, { id: 35, userId: 'u-hunter-35', hours: HOURS, payoutAccount: false });
     expect((await call('u-hunter-35', 'POST', '/api/hunter-payouts/onboarding')).status).toBe(200);
     const other = (await account('u-hunter-35')).accountId!;
+    // the hunter comes back from Stripe's pages later than the cache lasts
+    setClockOffset(31_000);
     const stale = stripe.updateAccount(other, { details_submitted: true }, Math.floor(Date.now() / 1000) - 60);
     stripe.updateAccount(other, {
       details_submitted: true,
@@ -200,7 +239,10 @@ describe('payouts in stripe mode: Connect accounts, destination charges, refunds
     expect(await outboxCount('bookings.payout-account.updated', 35)).toBe(1);
     expect((await stripe.deliverConnect(connectUrl(), stale)).status).toBe(200);
     expect(await account('u-hunter-35')).toMatchObject({ chargesEnabled: true, payoutsEnabled: true });
-    expect(stripe.accounts.size).toBe(2);
+    expect(
+      [...stripe.accounts.values()].filter((created) => (created.metadata as { hunterId: string }).hunterId === '35'),
+    ).toHaveLength(1);
+    setClockOffset(0);
   });
 
   it('refuses a paid hold before payouts are enabled; a free type stays bookable', async () => {

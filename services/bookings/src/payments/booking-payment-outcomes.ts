@@ -1,5 +1,6 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { now, SERVICE_CONFIG } from '@hunted/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
   PaymentOutcomeHandler,
@@ -10,7 +11,8 @@ import {
 } from './payment-provider.js';
 import { BookingRefundsRepository } from '../store/booking-refunds.repository.js';
 import { BookingMetrics } from '../store/booking-metrics.js';
-import { BookingRepository } from '../store/booking.repository.js';
+import type { BookingsConfig } from '../config.js';
+import { BookingRepository, type RefundRetryPolicy } from '../store/booking.repository.js';
 import { isBookingId, type BookingRow } from '../store/booking-rows.js';
 
 /** Where a succeeded payment left its booking. */
@@ -25,14 +27,22 @@ export type PaymentOutcome = 'confirmed' | 'refunded' | 'ignored';
 export class BookingPaymentOutcomes extends PaymentOutcomeHandler {
   private readonly logger = new Logger(BookingPaymentOutcomes.name);
 
+  private readonly retryPolicy: RefundRetryPolicy;
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(SERVICE_CONFIG) config: BookingsConfig,
     private readonly bookings: BookingRepository,
     private readonly refunds: BookingRefundsRepository,
     private readonly payments: PaymentProvider,
     private readonly metrics: BookingMetrics,
   ) {
     super();
+    this.retryPolicy = {
+      baseSeconds: config.REFUND_RETRY_BASE_SECONDS,
+      maxSeconds: config.REFUND_RETRY_MAX_SECONDS,
+      alertAfter: config.REFUND_ALERT_AFTER_ATTEMPTS,
+    };
   }
 
   /** The webhook's step, in its transaction; a late payment's refund is asked of the processor after the commit. */
@@ -88,6 +98,11 @@ export class BookingPaymentOutcomes extends PaymentOutcomeHandler {
    * `refund_pence`, less what is already on its way back, e.g. a refund made in the dashboard), once: the
    * idempotency key is the booking's. Called with no transaction open; records the answer in one of its own.
    * `current` is the row as the caller's committed transition left it (not read again).
+   *
+   * A request that fails is recorded on the booking (decision 0094): its attempts, the error and the next try
+   * (exponential backoff with a cap), when the refund sweep asks again; once it has failed
+   * `REFUND_ALERT_AFTER_ATTEMPTS` times it is logged at error and counted (`refund_stuck`, and the
+   * `bookings_refunds_stuck` gauge while it stays unasked). Such a failure is handled here: nothing is thrown.
    */
   async refund(bookingId: string, current?: BookingRow): Promise<void> {
     const row = current ?? (await this.bookings.get(bookingId));
@@ -98,18 +113,41 @@ export class BookingPaymentOutcomes extends PaymentOutcomeHandler {
       await this.dataSource.transaction((manager) => this.bookings.settleRefund(manager, bookingId));
       return;
     }
-    const refund = await this.payments.refund({
-      paymentIntentId: row.paymentIntentId,
-      amountPence: owed,
-      bookingId,
-      reverseTransfer: row.destinationAccountId !== null,
-      // The whole amount keeps the key bookings always used; a smaller one (part came back another way) gets its own.
-      idempotencyKey: owed === row.refundPence ? `booking:${bookingId}:refund` : `booking:${bookingId}:refund:${owed}`,
-    });
+    let refund: Awaited<ReturnType<PaymentProvider['refund']>>;
+    try {
+      refund = await this.payments.refund({
+        paymentIntentId: row.paymentIntentId,
+        amountPence: owed,
+        bookingId,
+        reverseTransfer: row.destinationAccountId !== null,
+        // The whole amount keeps the key bookings always used; a smaller one (part came back another way) gets its own.
+        idempotencyKey: owed === row.refundPence ? `booking:${bookingId}:refund` : `booking:${bookingId}:refund:${owed}`,
+      });
+    } catch (error) {
+      await this.refundRequestFailed(bookingId, owed, error as Error);
+      return;
+    }
     await this.dataSource.transaction(async (manager) => {
       await this.bookings.recordRefundAsked(manager, bookingId, refund.id);
       await this.refundChanged(manager, { ...refund, paymentIntentId: row.paymentIntentId!, bookingId });
     });
+  }
+
+  private async refundRequestFailed(bookingId: string, owedPence: number, error: Error): Promise<void> {
+    const failed = await this.bookings.recordRefundAttemptFailed(bookingId, error.message, now(), this.retryPolicy);
+    if (!failed) return;
+    const next = new Date(failed.nextTryAt).toISOString();
+    if (failed.alertNow) {
+      this.metrics.paymentOutcome('refund_stuck');
+      this.logger.error(
+        `refund of booking ${bookingId} (${owedPence}p) has failed ${failed.attempts} times (last: ${error.message}); ` +
+          `asked again at ${next} and on, but the client has not had this money back: look into it (Stripe dashboard)`,
+      );
+    } else {
+      this.logger.warn(
+        `refund of booking ${bookingId} (${owedPence}p) not asked (attempt ${failed.attempts}): ${error.message}; next try at ${next}`,
+      );
+    }
   }
 
   /**

@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Post, Redirect } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import type { PayoutAccount, PayoutLoginLink, PayoutOnboardingLink } from '@hunted/contracts';
 import { CurrentUser, SignedIn, type AuthenticatedUser } from '@hunted/platform';
 import { PayoutsService } from './payouts.service.js';
@@ -23,12 +23,14 @@ export class PayoutsController {
     return this.payouts.onboarding(user);
   }
 
-  /** Stripe's `refresh_url`: an Account Link expired or was used; the browser is sent on to a fresh one. */
-  @Get('refresh')
-  @Redirect()
-  async refresh(@CurrentUser() user: AuthenticatedUser): Promise<{ url: string; statusCode: number }> {
-    const link = await this.payouts.onboarding(user);
-    return { url: link.url, statusCode: 302 };
+  /**
+   * An Account Link expired or was used: Stripe's `refresh_url` (the dashboard's earnings tab) asks for a fresh
+   * one. A POST (the gateway's writes budget and its Origin check): it calls Stripe and creates a link.
+   */
+  @Post('refresh')
+  @HttpCode(200)
+  refresh(@CurrentUser() user: AuthenticatedUser): Promise<PayoutOnboardingLink> {
+    return this.payouts.onboarding(user);
   }
 
   @Post('login-link')

@@ -5,7 +5,7 @@ import {
   type PayoutLoginLink,
   type PayoutOnboardingLink,
 } from '@hunted/contracts';
-import { SERVICE_CONFIG, type AuthenticatedUser } from '@hunted/platform';
+import { nowMs, SERVICE_CONFIG, type AuthenticatedUser } from '@hunted/platform';
 import type { BookingsConfig } from '../config.js';
 import { HunterCopies, type HunterCopy } from '../hunters/hunter-copies.js';
 import { accountStateOf, ConnectClient } from './connect-client.js';
@@ -21,8 +21,11 @@ import {
 export const SIMULATED_ONBOARDING_PATH = '/hunter-dashboard?tab=earnings&payouts=simulated';
 /** Stripe's return_url: the dashboard's earnings tab, which reads the account again. */
 export const ONBOARDING_RETURN_PATH = '/hunter-dashboard?tab=earnings&payouts=return';
-/** Stripe's refresh_url: an expired or used link lands here and is sent on to a fresh one. */
-export const ONBOARDING_REFRESH_PATH = '/api/hunter-payouts/refresh';
+/**
+ * Stripe's refresh_url: an expired or used link lands on the dashboard's earnings tab, which asks for a fresh one
+ * (`POST /api/hunter-payouts/refresh`: a Stripe write, so never a GET a link or a third-party page could trigger).
+ */
+export const ONBOARDING_REFRESH_PATH = '/hunter-dashboard?tab=earnings&payouts=refresh';
 
 const NOT_STARTED = {
   detailsSubmitted: false,
@@ -65,11 +68,14 @@ export class PayoutsService {
    * An account Stripe has not yet reported enabled is read from Stripe as the dashboard shows it (the hunter just
    * came back from onboarding, before `account.updated` arrives, or the Connect endpoint is misconfigured). What
    * Stripe answers now is newer than any event already sent, so it is applied as of now; a later event still wins.
-   * If Stripe does not answer, the stored state is shown.
+   * The row is the cache: read or refreshed by an applied `account.updated` within `PAYOUT_ACCOUNT_CACHE_SECONDS`,
+   * it is answered as it is, so a page polling (or a hunter reloading) costs Stripe one read per account per period,
+   * shared by every replica. If Stripe does not answer, the stored state is shown.
    */
   private async withStripeState(row: PayoutAccountRow): Promise<PayoutAccountRow> {
     const stripe = this.connect.stripe;
     if (!stripe || row.mode !== 'stripe' || (row.chargesEnabled && row.payoutsEnabled)) return row;
+    if (this.cachedStateFresh(row)) return row;
     try {
       const account = await stripe.accounts.retrieve(row.accountId);
       return (await this.accounts.applyStateNow(row.accountId, accountStateOf(account))) ?? row;
@@ -79,11 +85,21 @@ export class PayoutsService {
     }
   }
 
-  /** 'Get paid': the account (created once) and a link to Stripe's hosted onboarding, or the simulated step. */
+  private cachedStateFresh(row: PayoutAccountRow): boolean {
+    if (!row.stateReadAt) return false;
+    return nowMs() - new Date(row.stateReadAt).getTime() < this.config.PAYOUT_ACCOUNT_CACHE_SECONDS * 1000;
+  }
+
+  /**
+   * 'Get paid' (`POST …/onboarding`) and Stripe's refresh (`POST …/refresh`, from the dashboard its refresh_url
+   * opens): the account (created once) and a fresh link to Stripe's hosted onboarding, or the simulated step. The
+   * hunter is on their way to change the account, so its cached state is dropped: the next read asks Stripe.
+   */
   async onboarding(user: AuthenticatedUser): Promise<PayoutOnboardingLink> {
     const account = await this.accountOf(user);
     const stripe = this.connect.stripe;
     if (!stripe) return { url: SIMULATED_ONBOARDING_PATH, expiresAt: null };
+    await this.accounts.forgetStateRead(account.accountId);
     const link = await stripe.accountLinks.create({
       account: account.accountId,
       type: 'account_onboarding',

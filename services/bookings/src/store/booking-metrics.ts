@@ -14,8 +14,11 @@ export type BookingTransition =
   | 'refunded'
   | 'completed';
 
-/** What a payment did when it settled (`unmatched`: it pays for no booking of that amount), or a refund that failed. */
-export type PaymentOutcomeLabel = 'confirmed' | 'refunded' | 'ignored' | 'unmatched' | 'refund_failed';
+/**
+ * What a payment did when it settled (`unmatched`: it pays for no booking of that amount), a refund that failed, or
+ * a refund whose request has failed `REFUND_ALERT_AFTER_ATTEMPTS` times (`refund_stuck`, counted once per refund).
+ */
+export type PaymentOutcomeLabel = 'confirmed' | 'refunded' | 'ignored' | 'unmatched' | 'refund_failed' | 'refund_stuck';
 
 /**
  * Bookings' own metrics: `bookings_transitions_total{transition}`, counted by the repository, the state machine,
@@ -37,14 +40,16 @@ export class BookingMetrics {
     });
     this.payments = metrics.counter({
       name: 'bookings_payment_outcomes_total',
-      help: 'Payments settled, by outcome: confirmed, refunded (paid after its time), ignored (already settled), unmatched (no booking of that amount); and refunds that failed',
+      help: 'Payments settled, by outcome: confirmed, refunded (paid after its time), ignored (already settled), unmatched (no booking of that amount); refunds that failed, and refund requests that kept failing (refund_stuck)',
       labelNames: ['outcome'],
     });
   }
 
-  /** Counts a payment's outcome after `manager`'s transaction commits. */
-  paymentOutcome(outcome: PaymentOutcomeLabel, manager: EntityManager): void {
-    this.afterCommit.run(manager, () => this.payments.inc({ outcome }));
+  /** Counts a payment's outcome after `manager`'s transaction commits (at once without one). */
+  paymentOutcome(outcome: PaymentOutcomeLabel, manager?: EntityManager): void {
+    const add = () => this.payments.inc({ outcome });
+    if (manager) this.afterCommit.run(manager, add);
+    else add();
   }
 
   /** Counts `count` bookings making `transition`, after `manager`'s transaction commits (at once without one). */

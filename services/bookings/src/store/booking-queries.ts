@@ -145,16 +145,32 @@ export class BookingQueries {
     return rows.map(({ id }) => id);
   }
 
-  /** The refund sweep's due rows: a refund recorded but never asked of the processor (the request failed). */
-  async refundsDue(limit: number): Promise<string[]> {
+  /**
+   * The refund sweep's due rows: a refund recorded but not yet asked of the processor (its request failed, or was
+   * never made), whose next try has come (`at`: the services' clock), at most `limit`.
+   */
+  async refundsDue(limit: number, at: Date): Promise<string[]> {
+    // Never asked yet (30 s after the change that owes it, which asks itself first) before those that failed, then
+    // by next try: a refund that keeps failing waits its backoff behind the others and never fills the batch.
     const rows = await this.dataSource.query<{ id: string }[]>(
       `select id from hunter_bookings
        where refund_pence > 0 and refund_id is null and refunded_at is null and payment_intent_id is not null
-         and updated_at < now() - interval '30 seconds'
-       order by updated_at limit $1`,
-      [limit],
+         and (refund_next_try_at <= $2
+              or (refund_next_try_at is null and updated_at < $2::timestamptz - interval '30 seconds'))
+       order by refund_next_try_at nulls first, updated_at limit $1`,
+      [limit, at],
     );
     return rows.map(({ id }) => id);
+  }
+
+  /** Refunds still not asked for after their alert was raised (`bookings_refunds_stuck`). */
+  async stuckRefunds(): Promise<number> {
+    const rows = await this.dataSource.query<{ count: number }[]>(
+      `select count(*)::int as count from hunter_bookings
+       where refund_alerted_at is not null and refund_pence > 0 and refund_id is null and refunded_at is null
+         and payment_intent_id is not null`,
+    );
+    return rows[0]?.count ?? 0;
   }
 
   /** What the simulated processor knows of an intent: the booking row that holds it. */

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import {
   DEFAULT_PASSPORT_SHARES,
   BOOKING_ERRORS,
+  VETTING_MESSAGES,
   type BookingAttendance,
   type Slot,
 } from '@hunted/contracts';
@@ -30,6 +31,13 @@ async function refusingOverlaps<T>(write: Promise<T>): Promise<T> {
     if (sqlStateOf(error) === SQL_STATE.exclusionViolation) throw new ConflictException(BOOKING_ERRORS.slotTaken);
     throw error;
   }
+}
+
+/** How a failing refund request is asked again (`REFUND_RETRY_*`, `REFUND_ALERT_AFTER_ATTEMPTS`; decision 0094). */
+export interface RefundRetryPolicy {
+  baseSeconds: number;
+  maxSeconds: number;
+  alertAfter: number;
 }
 
 /** The limits a move must meet, read in the UPDATE itself (BookingLimits' configuration). */
@@ -182,6 +190,7 @@ export class BookingRepository {
   ): Promise<BookingRow> {
     await this.refuseTimeTaken(manager, booking);
     await this.lockHunterTimes(manager, booking.hunterId);
+    await this.refuseHunterNotApproved(manager, booking.hunterId);
     await this.expireStaleOverlapping(manager, booking);
     const rows = await refusingOverlaps(
       manager.query<BookingRow[]>(
@@ -213,6 +222,21 @@ export class BookingRepository {
       ),
     );
     return rows[0]!;
+  }
+
+  /**
+   * Refuses (409) a hunter whose copy is not approved, in the transaction of the insert: the copy's row is read
+   * `for share`, so a suspension (or any vetting change) arriving meanwhile either committed first, and is seen
+   * here, or waits for this booking to commit and then finds it among the bookings it cancels. The use case's
+   * earlier read of the copy only says so sooner; this read is the one that holds (as a paid hold's confirmation
+   * checks the copy in its UPDATE).
+   */
+  private async refuseHunterNotApproved(manager: EntityManager, hunterId: number): Promise<void> {
+    const rows = await manager.query<{ status: string }[]>(
+      `select status from hunters where id = $1 for share`,
+      [hunterId],
+    );
+    if (rows[0]?.status !== 'approved') throw new ConflictException(VETTING_MESSAGES.notApproved);
   }
 
   /** Marks expired the holds past their time that overlap [startsAt, endsAt) for the hunter or the client. */
@@ -494,6 +518,32 @@ export class BookingRepository {
       `update hunter_bookings set refund_id = $2, updated_at = now() where id = $1 and refund_id is null`,
       [bookingId, refundId],
     );
+  }
+
+  /**
+   * A request for the booking's refund failed (decision 0094): one attempt more, the error kept, and the next try
+   * after the backoff, `base × 2^(attempts before this one)` seconds, at most `max`, from `at` (the services'
+   * clock). `alertNow` is true once, on the attempt that reaches `alertAfter` (and `refund_alerted_at` is set then).
+   * Not a change of the booking (`updated_at` stays). Null when the refund was asked or settled meanwhile.
+   */
+  async recordRefundAttemptFailed(
+    bookingId: string,
+    error: string,
+    at: Date,
+    policy: RefundRetryPolicy,
+  ): Promise<{ attempts: number; nextTryAt: Date; alertNow: boolean } | null> {
+    const [rows] = await this.dataSource.query<[{ attempts: number; nextTryAt: Date; alertNow: boolean }[], number]>(
+      `update hunter_bookings set refund_attempts = refund_attempts + 1,
+         refund_next_try_at = $2::timestamptz
+           + make_interval(secs => least($4::float8, $3::float8 * power(2, least(refund_attempts, 30)))),
+         refund_last_error = left($5, 500),
+         refund_alerted_at = case when refund_alerted_at is null and refund_attempts + 1 >= $6 then $2::timestamptz
+                                  else refund_alerted_at end
+       where id = $1 and refund_id is null and refunded_at is null and refund_pence > 0
+       returning refund_attempts as attempts, refund_next_try_at as "nextTryAt", refund_attempts = $6 as "alertNow"`,
+      [bookingId, at, policy.baseSeconds, policy.maxSeconds, error, policy.alertAfter],
+    );
+    return rows[0] ?? null;
   }
 
   /** `refunded_pence`: the sum of the booking's succeeded refunds (booking_refunds). No state change. */

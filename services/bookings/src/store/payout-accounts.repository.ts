@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { PayoutAccount } from '@hunted/contracts';
-import { EventPublisher } from '@hunted/platform';
+import { EventPublisher, now } from '@hunted/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 
 export type PayoutMode = 'simulated' | 'stripe';
@@ -17,6 +17,8 @@ export interface PayoutAccountRow {
   requirementsDue: string[];
   disabledReason: string | null;
   stateAt: Date | null;
+  /** When Stripe was last asked for the account (`accounts.retrieve`) or an `account.updated` applied: the cache's age. */
+  stateReadAt: Date | null;
   updatedAt: Date;
 }
 
@@ -33,7 +35,7 @@ const columnsOf = (t: string) => `${t}.hunter_id as "hunterId", ${t}.user_id as 
   ${t}.account_id as "accountId", ${t}.mode, ${t}.details_submitted as "detailsSubmitted",
   ${t}.charges_enabled as "chargesEnabled", ${t}.payouts_enabled as "payoutsEnabled",
   ${t}.requirements_due as "requirementsDue", ${t}.disabled_reason as "disabledReason", ${t}.state_at as "stateAt",
-  ${t}.updated_at as "updatedAt"`;
+  ${t}.state_read_at as "stateReadAt", ${t}.updated_at as "updatedAt"`;
 const COLUMNS = columnsOf('a');
 
 export const ENABLED_SIMULATED_STATE: PayoutAccountState = {
@@ -142,7 +144,8 @@ export class PayoutAccountsRepository {
 
   /**
    * Applies a reported state to the account, unless a newer report was applied already (`state_at` is the
-   * reporting event's `created`; a replay or an older event arriving late changes nothing). Publishes
+   * reporting event's `created`; a replay or an older event arriving late changes nothing). The row is the
+   * account's cached state: an applied report dates it fresh (`state_read_at`, the services' clock). Publishes
    * `bookings.payout-account.updated` when the enabled flags changed. Null when the account is unknown or the
    * report is older than the stored state.
    */
@@ -156,7 +159,8 @@ export class PayoutAccountsRepository {
     const [rows] = await manager.query<[(PayoutAccountRow & { wasCharges: boolean; wasPayouts: boolean })[], number]>(
       `update hunter_payout_accounts a
          set details_submitted = $2, charges_enabled = $3, payouts_enabled = $4, requirements_due = $5::text[],
-             disabled_reason = $6, state_at = coalesce($7::timestamptz, a.state_at), updated_at = now()
+             disabled_reason = $6, state_at = coalesce($7::timestamptz, a.state_at), state_read_at = $8,
+             updated_at = now()
        from (select account_id, charges_enabled, payouts_enabled from hunter_payout_accounts
              where account_id = $1 for update) prev
        where a.account_id = prev.account_id
@@ -171,6 +175,7 @@ export class PayoutAccountsRepository {
         state.requirementsDue,
         state.disabledReason,
         stateAt,
+        now(),
       ],
     );
     const row = rows[0];
@@ -188,8 +193,23 @@ export class PayoutAccountsRepository {
     const readAt = new Date((Math.floor(Date.now() / 1000) - 1) * 1000);
     return this.dataSource.transaction(async (manager) => {
       await this.applyState(manager, accountId, state, readAt);
+      // Asked even when a newer event had the last word: the cached state is fresh either way.
+      await manager.query(`update hunter_payout_accounts set state_read_at = $2 where account_id = $1`, [
+        accountId,
+        now(),
+      ]);
       return this.findByAccount(accountId, manager);
     });
+  }
+
+  /**
+   * The hunter is sent to Stripe's onboarding: what the account needs is about to change, so the next read asks
+   * Stripe whatever the cache's age.
+   */
+  async forgetStateRead(accountId: string): Promise<void> {
+    await this.dataSource.query(`update hunter_payout_accounts set state_read_at = null where account_id = $1`, [
+      accountId,
+    ]);
   }
 
   /** Simulated mode's one click: the simulated account becomes enabled (published when that changed its flags). */

@@ -144,6 +144,12 @@ export class FakeStripe {
   nextRefundStatus: 'succeeded' | 'pending' = 'succeeded';
   /** Every API request as it arrived, for tests that check what the SDK sent. */
   readonly requests: FakeStripeRequest[] = [];
+  /**
+   * Payment intents whose refunds Stripe cannot make now: `POST /v1/refunds` for one answers 500 `api_error` before
+   * the endpoint begins, so no idempotent result is saved (as Stripe saves none then) and a later retry with the same
+   * key runs for real once the intent is taken out of the set.
+   */
+  readonly refundFailures = new Set<string>();
 
   private readonly answered = new Map<string, { fingerprint: string; answer: Answer }>();
   private readonly server = http.createServer((req, res) => this.receive(req, res));
@@ -329,7 +335,16 @@ export class FakeStripe {
       let replayed = false;
       const fingerprint = `${method} ${url.pathname} ${form}`;
       const earlier = idempotencyKey === null ? undefined : this.answered.get(idempotencyKey);
-      if (earlier && earlier.fingerprint === fingerprint) {
+      const refused =
+        method === 'POST' &&
+        url.pathname === '/v1/refunds' &&
+        typeof params.payment_intent === 'string' &&
+        this.refundFailures.has(params.payment_intent);
+      if (refused) {
+        answer = this.errorAnswer(
+          new StripeApiError(500, 'api_error', undefined, 'An unknown error occurred (the fake refuses this refund).'),
+        );
+      } else if (earlier && earlier.fingerprint === fingerprint) {
         answer = earlier.answer;
         replayed = true;
       } else if (earlier) {
@@ -354,6 +369,8 @@ export class FakeStripe {
       };
       if (idempotencyKey !== null) headers['idempotency-key'] = idempotencyKey;
       if (replayed) headers['idempotent-replayed'] = 'true';
+      // Stripe's hint to its SDKs: the refused refund is the caller's to ask again later, not the SDK's at once.
+      if (refused) headers['stripe-should-retry'] = 'false';
       res.writeHead(answer.status, headers);
       res.end(JSON.stringify(answer.body));
     });

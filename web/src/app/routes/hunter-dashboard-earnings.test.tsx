@@ -145,6 +145,19 @@ describe('/hunter-dashboard?tab=earnings', () => {
     expect(calls.filter((call) => call.url === '/api/hunter-payouts/onboarding')).toHaveLength(1);
   });
 
+  it("Stripe's refresh_url (an expired link) asks for a fresh link with a POST once and goes on to it", async () => {
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+    const calls = dashboard(() => json(200, account({ connected: true, accountId: 'acct_1' })), {
+      'POST /api/hunter-payouts/refresh': () =>
+        json(200, { url: 'https://connect.stripe.com/setup/e/acct_1/fresh', expiresAt: '2026-11-26T18:00:00Z' }),
+    });
+    const router = renderRoute('/hunter-dashboard?tab=earnings&payouts=refresh');
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://connect.stripe.com/setup/e/acct_1/fresh'));
+    const refreshes = calls.filter((call) => call.url === '/api/hunter-payouts/refresh');
+    expect(refreshes.map((call) => call.init.method)).toEqual(['POST']);
+    expect(router.state.location.search).toBe('?tab=earnings');
+  });
+
   it('lists what Stripe still needs, readably, with Finish setup', async () => {
     dashboard(() =>
       json(

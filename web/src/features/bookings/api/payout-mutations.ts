@@ -8,6 +8,14 @@ export function startPayoutOnboarding(): Promise<PayoutOnboardingLink> {
   return request<PayoutOnboardingLink>('POST', '/api/hunter-payouts/onboarding');
 }
 
+/**
+ * Stripe's refresh_url lands on the dashboard (`?payouts=refresh`): an expired or used onboarding link is replaced
+ * by a fresh one. A POST: it makes a link at Stripe.
+ */
+export function refreshPayoutOnboarding(): Promise<PayoutOnboardingLink> {
+  return request<PayoutOnboardingLink>('POST', '/api/hunter-payouts/refresh');
+}
+
 /** Simulated mode only: the simulated account's onboarding is one click. */
 export function enableSimulatedPayouts(): Promise<PayoutAccount> {
   return request<PayoutAccount>('POST', '/api/hunter-payouts/simulated/enable');
@@ -20,6 +28,10 @@ export function createPayoutLoginLink(): Promise<PayoutLoginLink> {
 
 export function useStartPayoutOnboarding(options: { onError?: (error: unknown) => void } = {}) {
   return useMutation({ mutationFn: startPayoutOnboarding, onError: options.onError });
+}
+
+export function useRefreshPayoutOnboarding(options: { onError?: (error: unknown) => void } = {}) {
+  return useMutation({ mutationFn: refreshPayoutOnboarding, onError: options.onError });
 }
 
 export function useEnableSimulatedPayouts(

@@ -9,7 +9,7 @@ import {
 } from '@hunted/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Download, Landmark, ReceiptText } from 'lucide-react';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { DataList } from '@/components/data-table/data-list';
 import { DataTable, type DataColumn } from '@/components/data-table/data-table';
@@ -24,7 +24,8 @@ import { earningsCsvHref, useHunterEarnings } from '../../api/get-hunter-earning
 import { formatMoney } from '@/lib/money';
 import { taxYearAt, taxYearLabel, taxYearSpan, taxYearsSince } from '../../lib/tax-year';
 import { BookingStatusBadge } from '../booking-status-badge';
-import { GetPaidPanel, SimulatedOnboardingCard } from './get-paid-panel';
+import { useRefreshPayoutOnboarding } from '../../api/payout-mutations';
+import { failed, GetPaidPanel, SimulatedOnboardingCard, useOpenLink } from './get-paid-panel';
 
 const PAYOUT_LABELS: Record<PayoutStatus, string> = {
   pending: 'Pending',
@@ -44,7 +45,10 @@ const PAYOUT_TONES: Record<PayoutStatus, BadgeTone> = {
 /** A London date as it is, an instant by its London date: '23 Nov 2026'. */
 const shortDate = (value: string) => mediumDateLabel(isCalendarDate(value) ? value : londonDateOf(new Date(value)));
 
-/** `?payouts=` in the dashboard's address: Stripe's return, or simulated mode's onboarding step. */
+/**
+ * `?payouts=` in the dashboard's address: Stripe's return, Stripe's refresh (an onboarding link expired), or
+ * simulated mode's onboarding step.
+ */
 function usePayoutsParam(): [string | null, () => void] {
   const [params, setParams] = useSearchParams();
   const clear = () =>
@@ -84,8 +88,25 @@ export function EarningsTab({ approved, since }: { approved: boolean; since: str
     // Only the param: clearPayoutsParam is a new function each render, and this runs once per arrival.
   }, [payoutsParam]);
 
+  // Stripe's refresh_url (the link expired or was used): ask for a fresh link once per arrival and go on to it.
+  const openLink = useOpenLink();
+  const refresh = useRefreshPayoutOnboarding({ onError: failed('Could not open payout setup again') });
+  const refreshAsked = useRef(false);
+  useEffect(() => {
+    if (payoutsParam !== 'refresh' || !approved || refreshAsked.current) return;
+    refreshAsked.current = true;
+    clearPayoutsParam();
+    refresh.mutate(undefined, { onSuccess: (link) => openLink(link.url) });
+    // Only the param: the helpers are new functions each render, and this runs once per arrival.
+  }, [payoutsParam, approved]);
+
   return (
     <div className="space-y-6">
+      {refresh.isPending ? (
+        <p role="status" className="text-sm text-stone-600">
+          Opening Stripe's payout setup again…
+        </p>
+      ) : null}
       {payoutsParam === 'simulated' && approved ? <SimulatedOnboardingCard onDone={clearPayoutsParam} /> : null}
       <GetPaidPanel approved={approved} account={account} />
 

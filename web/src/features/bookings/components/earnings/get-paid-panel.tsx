@@ -13,11 +13,11 @@ import {
 } from '../../api/payout-mutations';
 import { readableRequirements } from './requirement-labels';
 
-const failed = (title: string) => (error: unknown) =>
+export const failed = (title: string) => (error: unknown) =>
   toast({ variant: 'destructive', title, description: serverMessageOf(error) ?? 'Please try again in a moment.' });
 
 /** An SPA path (simulated onboarding) opens in place; Stripe's hosted pages are a full navigation. */
-function useOpenLink() {
+export function useOpenLink() {
   const navigate = useNavigate();
   return (url: string) => {
     if (url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/api/')) void navigate(url);
