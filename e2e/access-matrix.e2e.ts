@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { matchRoute } from '../gateway/dist/routes.js';
+import { CROSS_SITE_MESSAGE } from '../gateway/dist/security/csrf.js';
 import { ACCESS_MATRIX, AWAITING, type MatrixRow } from './access/access-matrix.js';
 import { discoverRoutes } from './access/discovered-routes.js';
 import {
@@ -156,4 +157,48 @@ test('every persona is answered as the access matrix says', async () => {
   );
   expect(wrong, 'answers the matrix does not allow').toEqual([]);
   expect(delivered, 'cells delivered since they were marked awaiting').toEqual([]);
+});
+
+/** A cross-site write as a browser would send it: the attacker's Origin, or no Origin but Fetch Metadata saying so. */
+const CROSS_SITE_CALLS = {
+  'a cross-site Origin': { origin: 'https://evil.example' },
+  'no Origin (a browser marking it cross-site)': { 'sec-fetch-site': 'cross-site' },
+} as const;
+
+/**
+ * CSRF, generated from the discovered routes (a new route gets its rows without anyone writing them): every unsafe
+ * route a service answers behind the gateway is called by a signed-in member with the attacker's Origin and with no
+ * Origin but `Sec-Fetch-Site: cross-site`, and each is refused with 403 before the service hears of it
+ * (gateway/src/security/csrf.ts `isCrossSiteWrite`, applied in gateway/src/proxy/edge-proxy.ts). A request with
+ * neither header is not a browser carrying someone's cookie and passes by that rule; it is every other row of the
+ * matrix. The routes the gateway exempts (Stripe's signed webhooks, `csrfExempt` in gateway/src/routes.ts) are
+ * named and left to their signature rows.
+ */
+test('every unsafe route refuses a cross-site write, with or without an Origin', async () => {
+  const f = fixtures;
+  test.skip(!f, 'the fixtures are made by the matrix test above');
+  const unsafe = (await discoverRoutes()).filter(
+    (route) => route.owner !== 'gateway' && ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method) && !notProxied(route.path),
+  );
+  const exempt = unsafe.filter((route) => matchRoute(samplePath(route.path))?.csrfExempt).map((route) => route.key);
+  expect(exempt.sort(), 'routes exempt from the CSRF rule (signed instead)').toEqual([
+    'POST /api/stripe/connect-webhook',
+    'POST /api/stripe/webhook',
+  ]);
+  const wrong: string[] = [];
+  let calls = 0;
+  for (const route of unsafe.filter((candidate) => !exempt.includes(candidate.key))) {
+    for (const [label, headers] of Object.entries(CROSS_SITE_CALLS)) {
+      for (const as of ['guest', 'member'] as const) {
+        const response = await f!.as[as].fetch(samplePath(route.path), { method: route.method, headers, data: {}, maxRedirects: 0 });
+        calls++;
+        const text = await response.text();
+        if (response.status() !== 403 || !text.includes(CROSS_SITE_MESSAGE)) {
+          wrong.push(`${route.key} [${label}] ${as}: expected 403 ${CROSS_SITE_MESSAGE}, got ${response.status()} ${text.slice(0, 120)}`);
+        }
+      }
+    }
+  }
+  test.info().annotations.push({ type: 'csrf', description: `${unsafe.length - exempt.length} unsafe routes, ${calls} calls` });
+  expect(wrong, 'cross-site writes the gateway let through').toEqual([]);
 });
