@@ -130,7 +130,7 @@ test('a client books and pays a session, books a free one and cancels; the hunte
   await rivalContext.close();
 
   await page.getByRole('button', { name: 'Simulate Successful Payment' }).click();
-  await expect(page).toHaveURL(/\/booking-confirmed$/);
+  await expect(page).toHaveURL(/\/booking-confirmed\?booking=[0-9a-f-]+$/);
   await expect(page.getByRole('heading', { name: 'Booking Confirmed!' })).toBeVisible();
   await screenshot(page, 'booking-confirmed');
 

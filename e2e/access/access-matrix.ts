@@ -3,7 +3,6 @@ import {
   PAGE_PATHS,
   type Brand,
   type BookingDetail,
-  whatsappLink,
   type SavedStateResponse,
   type ConversationSummary,
   type HunterBooking,
@@ -574,15 +573,18 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     url: (f) => `/api/bookings/${f.booking.id}`,
     expect: owners({ member: 200, hunter: 200 }),
   },
-  // How to join a paid video call: released to its client only, never to the hunter's side of the same booking.
+  // How to join a paid video call days ahead (outside the change window, decision 0088): its client is told only
+  // when the number comes, the hunter's side nothing; everyone else 404. Inside the window the number is the
+  // client's alone (services/bookings/test/session-actions.test.ts, e2e/session-lifecycle.e2e.ts).
   {
     route: 'GET /api/bookings/:id',
-    case: 'joining details are the client\'s',
+    case: 'joining details outside the change window',
     url: (f) => `/api/bookings/${f.bookingHunterCancelsWithReason.id}`,
     expect: owners({ member: 200, hunter: 200 }),
     sees: (body, as) => {
       const joining = (body as BookingDetail).joining;
-      if (as === 'member') expect(joining).toEqual({ kind: 'whatsapp', phone: MATRIX_WHATSAPP, link: whatsappLink(MATRIX_WHATSAPP) });
+      expect(JSON.stringify(body)).not.toContain(MATRIX_WHATSAPP.slice(1));
+      if (as === 'member') expect(joining).toMatchObject({ kind: 'later', message: "You'll get the WhatsApp number 24 hours before" });
       else expect(joining).toBeNull();
     },
   },
@@ -699,6 +701,13 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     url: (f) => `/api/hunter-bookings/${f.bookingHunterCancelsWithReason.id}/cancel`,
     body: () => ({ reason: 'The matrix needs this time back.' }),
     expect: owners({ hunter: 200 }),
+  },
+  {
+    route: 'GET /api/bookings/:id',
+    case: 'joining details of a cancelled booking',
+    url: (f) => `/api/bookings/${f.bookingHunterCancelsWithReason.id}`,
+    expect: owners({ member: 200, hunter: 200 }),
+    sees: (body) => expect((body as BookingDetail).joining).toBeNull(),
   },
   { route: 'GET /api/admin/booking-disputes', url: () => '/api/admin/booking-disputes?status=all', expect: adminOnly(200) },
   {

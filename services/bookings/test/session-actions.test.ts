@@ -389,7 +389,7 @@ describe('bookings: the session itself (question and photos, joining, hunter act
     expect((await db.query(`select 1 from ${SCHEMA}.upload_quota_days where day <= $1`, [today])).rowCount).toBe(0);
   });
 
-  it('joining details: only the client of a confirmed or completed booking, until a day after it ends', async () => {
+  it('joining details: only the client of a confirmed or completed booking, inside the change window until a day after it ends', async () => {
     await db.query(
       `insert into ${SCHEMA}.hunter_joining_details (hunter_id, joining, updated_at) values ($1, $2::jsonb, now())
        on conflict (hunter_id) do update set joining = excluded.joining`,
@@ -410,6 +410,20 @@ describe('bookings: the session itself (question and photos, joining, hunter act
     expect((await myRow(client, holdId)).joining).toBeNull();
     expect((await call(client, 'POST', '/api/bookings', paymentBody(HUNTER_ID, holdId))).status).toBe(201);
     const whatsapp = { kind: 'whatsapp', phone: PHONE, link: 'https://wa.me/447700900123' };
+    // Still cancellable for a full refund: only when the number comes (decision 0088).
+    const startsAt = new Date((await detail(client, holdId)).startsAt).getTime();
+    const later = {
+      kind: 'later',
+      releasesAt: new Date(startsAt - 24 * HOUR_MS).toISOString(),
+      message: "You'll get the WhatsApp number 24 hours before",
+    };
+    expect((await detail(client, holdId)).joining).toEqual(later);
+    expect(JSON.stringify(await myRow(client, holdId))).not.toContain(PHONE);
+    expect((await hunterRow(holdId)).joiningReleasesAt).toBe(later.releasesAt);
+    setClockOffset(startsAt - 24 * HOUR_MS - 60_000 - Date.now());
+    expect((await detail(client, holdId)).joining).toEqual(later);
+    // Inside the change window: released.
+    setClockOffset(startsAt - 24 * HOUR_MS + 60_000 - Date.now());
     expect((await detail(client, holdId)).joining).toEqual(whatsapp);
     expect((await myRow(client, holdId)).joining).toEqual(whatsapp);
     // Never to the hunter's side, nor to another member.
@@ -429,8 +443,12 @@ describe('bookings: the session itself (question and photos, joining, hunter act
 
     const question = await bookFree(client, dayAhead(7), '10:00', 'askQuestion', { notes: 'Q?' });
     expect(question.body.joining).toEqual({ kind: 'messages' });
+    // A free type follows the same rule.
     const meeting = await bookFree(client, dayAhead(8), '10:00', 'inPerson');
-    expect(meeting.body.joining).toEqual({ kind: 'pending' });
+    expect(meeting.body.joining).toMatchObject({ kind: 'later', message: "You'll get the meeting address 24 hours before" });
+    const meetingStartsAt = new Date(String(meeting.body.startsAt)).getTime();
+    setClockOffset(meetingStartsAt - 2 * HOUR_MS - Date.now());
+    expect((await detail(client, String(meeting.body.id))).joining).toEqual({ kind: 'pending' });
     await db.query(
       `update ${SCHEMA}.hunter_joining_details set joining = jsonb_set(joining, '{inPerson}', $2::jsonb) where hunter_id = $1`,
       [HUNTER_ID, JSON.stringify({ area: 'Shoreditch', address: '1 Curtain Road, London' })],
@@ -443,6 +461,7 @@ describe('bookings: the session itself (question and photos, joining, hunter act
     // A cancelled booking releases nothing.
     expect((await call(client, 'POST', `/api/bookings/${String(meeting.body.id)}/cancel`)).status).toBe(200);
     expect((await detail(client, String(meeting.body.id))).joining).toBeNull();
+    setClockOffset(0);
   });
 
   it('the hunter cancels a confirmed booking not started with a reason: full refund, event with the reason', async () => {

@@ -43,6 +43,12 @@ describe('messaging: the session itself (joining details, hunter actions, review
 
   const publish = <T extends EventType>(type: T, data: EventPayload<T>) => others.publish(type, data);
 
+  /** Times 12 hours ahead: inside the change window, where the joining details are released. */
+  function inWindow(): Pick<BookingEventV1, 'startsAt' | 'endsAt'> {
+    const startsAt = Date.now() + 12 * HOUR;
+    return { startsAt: new Date(startsAt).toISOString(), endsAt: new Date(startsAt + HOUR).toISOString() };
+  }
+
   function booking(hunterId: number, overrides: Partial<BookingEventV1> = {}): BookingEventV1 {
     const startsAt = new Date(Date.now() + 3 * DAY);
     startsAt.setUTCMinutes(0, 0, 0);
@@ -159,8 +165,34 @@ describe('messaging: the session itself (joining details, hunter actions, review
   });
 
   describe('joining details', () => {
-    it("gives the client the WhatsApp number and wa.me link in the confirmation and as the invite's LOCATION, and the hunter neither", async () => {
+    it('holds the number back from a confirmation and a move made before the change window: says when it comes (decision 0088)', async () => {
       const data = booking(SOFIA_HUNTER);
+      await publish('bookings.booking.confirmed', data);
+      await waitFor('both confirmations', () => mailsOf(data.bookingId, 'confirmation').length === 2);
+      const toAda = mailsOf(data.bookingId, 'confirmation', ada.email)[0]!;
+      expect(textOf(toAda)).toContain("How to join: You'll get the WhatsApp number 24 hours before, in your reminder email.");
+      expect(toAda.raw).not.toContain(PHONE);
+      expect(toAda.raw).not.toContain('wa.me');
+      expect(locationOf(calendarOf(toAda))).toBeNull();
+
+      const startsAt = new Date(Date.parse(data.startsAt) + DAY).toISOString();
+      const endsAt = new Date(Date.parse(data.endsAt) + DAY).toISOString();
+      await publish('bookings.booking.rescheduled', {
+        ...data,
+        startsAt,
+        endsAt,
+        sequence: 1,
+        previousStartsAt: data.startsAt,
+        previousEndsAt: data.endsAt,
+      });
+      await waitFor('the moved invite to Ada', () => mailsOf(data.bookingId, 'rescheduled', ada.email).length === 1, 15_000);
+      const moved = mailsOf(data.bookingId, 'rescheduled', ada.email)[0]!;
+      expect(moved.raw).not.toContain(PHONE);
+      expect(locationOf(calendarOf(moved))).toBeNull();
+    });
+
+    it("gives the client the WhatsApp number and wa.me link inside the change window, as the invite's LOCATION too, and the hunter neither", async () => {
+      const data = booking(SOFIA_HUNTER, inWindow());
       await publish('bookings.booking.confirmed', data);
       await waitFor('both confirmations', () => mailsOf(data.bookingId, 'confirmation').length === 2);
       const toAda = mailsOf(data.bookingId, 'confirmation', ada.email)[0]!;
@@ -173,9 +205,9 @@ describe('messaging: the session itself (joining details, hunter actions, review
       expect(toSofia.raw).not.toContain('wa.me');
       expect(locationOf(calendarOf(toSofia))).toBeNull();
 
-      // The moved invite carries it too.
-      const startsAt = new Date(Date.parse(data.startsAt) + DAY).toISOString();
-      const endsAt = new Date(Date.parse(data.endsAt) + DAY).toISOString();
+      // The moved invite carries it too (a move the hunter suggested, still inside the window).
+      const startsAt = new Date(Date.parse(data.startsAt) + 2 * HOUR).toISOString();
+      const endsAt = new Date(Date.parse(data.endsAt) + 2 * HOUR).toISOString();
       await publish('bookings.booking.rescheduled', {
         ...data,
         startsAt,
@@ -192,8 +224,8 @@ describe('messaging: the session itself (joining details, hunter actions, review
     });
 
     it('gives the meeting address in person, and says the hunter will message the details when none are set', async () => {
-      const inPerson = booking(SOFIA_HUNTER, { sessionType: 'inPerson' });
-      const unset = booking(GRACE_HUNTER);
+      const inPerson = booking(SOFIA_HUNTER, { sessionType: 'inPerson', ...inWindow() });
+      const unset = booking(GRACE_HUNTER, inWindow());
       await publish('bookings.booking.confirmed', inPerson);
       await publish('bookings.booking.confirmed', unset);
       await waitFor('the confirmations to Ada', () =>

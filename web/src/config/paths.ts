@@ -26,7 +26,11 @@ export const paths = {
   becomeHunter: { path: PAGE_PATHS.becomeHunter, getHref: () => '/become-hunter' },
   bookSession: { path: PAGE_PATHS.bookSession, getHref: (hunterId: number | string) => `/book-session/${hunterId}` },
   payment: { path: PAGE_PATHS.payment, getHref: (hunterId: number | string) => `/payment/${hunterId}` },
-  bookingConfirmed: { path: PAGE_PATHS.bookingConfirmed, getHref: () => '/booking-confirmed' },
+  bookingConfirmed: {
+    path: PAGE_PATHS.bookingConfirmed,
+    getHref: (bookingId?: string) =>
+      bookingId ? `/booking-confirmed?booking=${encodeURIComponent(bookingId)}` : '/booking-confirmed',
+  },
   admin: { path: PAGE_PATHS.admin, getHref: () => '/admin' },
   faq: { path: PAGE_PATHS.faq, getHref: () => '/faq' },
   contact: { path: PAGE_PATHS.contact, getHref: () => '/contact' },

@@ -213,6 +213,7 @@ export function aHunterBooking(overrides: Partial<HunterBooking> = {}): HunterBo
     canCancel: false,
     canPropose: false,
     canMarkAttendance: false,
+    joiningReleasesAt: null,
     ...overrides,
   };
 }

@@ -199,6 +199,11 @@ export interface HunterBooking {
   canPropose: boolean;
   /** Started (confirmed or completed) and not marked yet: held or no-show may be marked. */
   canMarkAttendance: boolean;
+  /**
+   * When the client receives the joining details (decision 0088): the start less BOOKING_RULES.changeWindowHours,
+   * or null for a booking that will not happen (pending or cancelled) and for a question (nothing to release).
+   */
+  joiningReleasesAt: string | null;
 }
 
 /** Body of `POST /api/bookings/{id}/reschedule`. */
@@ -236,7 +241,29 @@ export type BookingJoining =
   | { kind: 'whatsapp'; phone: string; link: string }
   | { kind: 'inPerson'; area: string; address: string }
   | { kind: 'messages' }
-  | { kind: 'pending' };
+  | { kind: 'pending' }
+  /**
+   * Confirmed but still cancellable for a full refund: the details are held back until `releasesAt` (the start less
+   * BOOKING_RULES.changeWindowHours, when the 24 h reminder brings them); `message` says so, e.g. "You'll get the
+   * WhatsApp number 24 hours before".
+   */
+  | { kind: 'later'; releasesAt: string; message: string };
+
+/**
+ * When a booking's joining details are released (ms): once it can no longer be cancelled for a full refund, i.e.
+ * on entering the change window, BOOKING_RULES.changeWindowHours before the start (decision 0088). The 24 h
+ * reminder goes at that moment and carries them.
+ */
+export function joiningReleasesAt(startsAt: Date | string): number {
+  return new Date(startsAt).getTime() - BOOKING_RULES.changeWindowHours * 3_600_000;
+}
+
+/** What the client is told while the details are held back, by session type (askQuestion has none to hold). */
+export function joiningLaterMessage(sessionType: string): string {
+  const before = `${BOOKING_RULES.changeWindowHours} hours before`;
+  if (sessionType === 'inPerson') return `You'll get the meeting address ${before}`;
+  return `You'll get the WhatsApp number ${before}`;
+}
 
 /** `https://wa.me/<digits>` for an E.164 number. */
 export function whatsappLink(phone: string): string {

@@ -9,6 +9,7 @@ import {
   HOUR_MS,
   isBeforeChangeWindow,
   isHeld,
+  joiningHeldBack,
   joiningReleased,
   outcomeOf,
   type OutcomeRow,
@@ -117,6 +118,17 @@ describe('the booking rules', () => {
     expect(joiningReleased(row(-25 * HOUR_MS), NOW)).toBe(true);
     expect(joiningReleased(row(-25 * HOUR_MS - 1), NOW)).toBe(false);
     expect(joiningReleased(row(HOUR_MS, { status: 'pending_payment' }), NOW)).toBe(false);
+  });
+
+  it('releases joining details only once a full refund is no longer possible, never for a cancelled booking', () => {
+    expect(joiningReleased(row(24 * HOUR_MS), NOW)).toBe(false);
+    expect(isBeforeChangeWindow(row(24 * HOUR_MS), NOW)).toBe(true);
+    expect(joiningHeldBack(row(24 * HOUR_MS), NOW)).toBe(true);
+    expect(joiningReleased(row(24 * HOUR_MS - 1), NOW)).toBe(true);
+    expect(joiningHeldBack(row(24 * HOUR_MS - 1), NOW)).toBe(false);
+    expect(joiningReleased(row(48 * HOUR_MS), NOW)).toBe(false);
+    expect(joiningReleased(row(HOUR_MS, { status: 'cancelled' }), NOW)).toBe(false);
+    expect(joiningHeldBack(row(48 * HOUR_MS, { status: 'cancelled' }), NOW)).toBe(false);
   });
 });
 

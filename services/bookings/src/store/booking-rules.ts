@@ -2,6 +2,7 @@ import {
   BOOKING_ACTION_MESSAGES,
   BOOKING_ACTION_RULES,
   BOOKING_RULES,
+  joiningReleasesAt,
   PASSPORT_LIMITS,
   type BookingAttendance,
   type BookingOutcomeV1,
@@ -161,10 +162,24 @@ export function reviewableUntil(
   return until > now ? until : null;
 }
 
-/** The client sees how to join a confirmed or completed booking until this long after it ends. */
-export function joiningReleased(row: Pick<RuleRow, 'status' | 'endsAt'>, now: number): boolean {
+/** A confirmed or completed booking, until BOOKING_ACTION_RULES.joiningReleaseHoursAfterEnd after it ends. */
+function joiningLives(row: Pick<RuleRow, 'status' | 'endsAt'>, now: number): boolean {
   if (row.status !== 'confirmed' && row.status !== 'completed') return false;
   return now <= ms(row.endsAt) + BOOKING_ACTION_RULES.joiningReleaseHoursAfterEnd * HOUR_MS;
+}
+
+/**
+ * The client sees how to join once the booking can no longer be cancelled for a full refund (inside the change
+ * window, when the 24 h reminder brings them: decision 0088), until a while after it ends; never when cancelled.
+ */
+export function joiningReleased(row: Pick<RuleRow, 'status' | 'startsAt' | 'endsAt'>, now: number): boolean {
+  // Strictly after: at the very instant the full refund still holds (isBeforeChangeWindow).
+  return joiningLives(row, now) && now > joiningReleasesAt(row.startsAt);
+}
+
+/** Confirmed, ahead of the change window: the client is told when the details will come, not given them. */
+export function joiningHeldBack(row: Pick<RuleRow, 'status' | 'startsAt' | 'endsAt'>, now: number): boolean {
+  return joiningLives(row, now) && now <= joiningReleasesAt(row.startsAt);
 }
 
 // ---- Why not: the refusals' messages, read from the row before the guarded write ------------------------------

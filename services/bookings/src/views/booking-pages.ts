@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
+  joiningLaterMessage,
+  joiningReleasesAt,
   whatsappLink,
   type BookingDetail,
   type BookingDispute,
@@ -18,6 +20,7 @@ import {
   canMarkAttendance,
   canPropose,
   isBeforeChangeWindow,
+  joiningHeldBack,
   joiningReleased,
   refundOnCancel,
   reviewableUntil,
@@ -117,6 +120,10 @@ export function toHunterBooking(row: BookingRowWithNames): HunterBooking {
     canCancel: canCancel(row, now),
     canPropose: canPropose(row, now),
     canMarkAttendance: canMarkAttendance(row, now),
+    joiningReleasesAt:
+      row.sessionType !== 'askQuestion' && (row.status === 'confirmed' || row.status === 'completed')
+        ? new Date(joiningReleasesAt(row.startsAt)).toISOString()
+        : null,
   };
 }
 
@@ -153,17 +160,22 @@ function toDetail(row: BookingRowWithJoining, userId: string): BookingDetail {
 }
 
 /**
- * How the client joins: only for a confirmed or completed booking, until BOOKING_ACTION_RULES.joiningReleaseHoursAfterEnd
- * after it ends (the caller has checked the reader is its client). `pending` until the hunter sets the details.
+ * How the client joins (the caller has checked the reader is its client): for a confirmed booking still cancellable
+ * for a full refund only when the details will come (`later`, decision 0088); inside the change window the details,
+ * until BOOKING_ACTION_RULES.joiningReleaseHoursAfterEnd after it ends; `pending` until the hunter sets them; nothing
+ * for a booking that will not happen. A question has nothing private: `messages` from its confirmation.
  */
 export function joiningFor(
-  row: Pick<BookingRow, 'status' | 'endsAt' | 'sessionType'> & { joining: JoiningDetails | null },
+  row: Pick<BookingRow, 'status' | 'startsAt' | 'endsAt' | 'sessionType'> & { joining: JoiningDetails | null },
   now: number,
 ): BookingJoining | null {
+  if (row.sessionType === 'askQuestion') return joiningReleased(row, now) || joiningHeldBack(row, now) ? { kind: 'messages' } : null;
+  if (joiningHeldBack(row, now)) {
+    const releasesAt = new Date(joiningReleasesAt(row.startsAt)).toISOString();
+    return { kind: 'later', releasesAt, message: joiningLaterMessage(row.sessionType) };
+  }
   if (!joiningReleased(row, now)) return null;
   switch (row.sessionType) {
-    case 'askQuestion':
-      return { kind: 'messages' };
     case 'inPerson': {
       const { area, address } = row.joining?.inPerson ?? { area: null, address: null };
       return area && address ? { kind: 'inPerson', area, address } : { kind: 'pending' };

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { bookingEmail, bookingEmailText, type BookingEmailInput } from './booking-email-content.js';
+import {
+  bookingEmail,
+  bookingEmailText,
+  joiningHeldBack,
+  joiningLater,
+  type BookingEmailInput,
+} from './booking-email-content.js';
 
 /** The unfolded value of a property of an .ics (continuations joined). */
 function icsProperty(calendar: string, name: string): string | undefined {
@@ -186,6 +192,44 @@ describe('how to join, in the client\'s emails and invite', () => {
       expect(email.text, kind).not.toContain('+447700900123');
       expect(String(email.icalEvent?.content ?? ''), kind).not.toContain('LOCATION');
     }
+  });
+});
+
+describe('joining details held back until the change window (decision 0088)', () => {
+  const startsAt = input().facts.startsAt;
+  const releasesAt = new Date(startsAt).getTime() - 24 * 3_600_000;
+
+  it('holds them back from a confirmation or move made before the window, never from a reminder or a question', () => {
+    expect(joiningHeldBack('confirmation', input().facts, releasesAt - 1)).toBe(true);
+    expect(joiningHeldBack('rescheduled', input().facts, releasesAt)).toBe(true);
+    expect(joiningHeldBack('confirmation', input().facts, releasesAt + 1)).toBe(false);
+    expect(joiningHeldBack('reminder_24h', input().facts, releasesAt - 60_000)).toBe(false);
+    expect(joiningHeldBack('confirmation', { ...input().facts, sessionType: 'askQuestion' }, releasesAt - 1)).toBe(false);
+  });
+
+  it('tells the client when the WhatsApp number or the address will come, with no LOCATION in the invite', () => {
+    const later = input({ joining: joiningLater(input().facts) });
+    const { text } = bookingEmailText(later);
+    expect(text).toContain("How to join: You'll get the WhatsApp number 24 hours before, in your reminder email.");
+    expect(text).not.toContain('+447700900123');
+    expect(String(bookingEmail(later).icalEvent?.content)).not.toContain('LOCATION');
+    const inPerson = { ...input().facts, sessionType: 'inPerson' as const };
+    expect(bookingEmailText(input({ facts: inPerson, joining: joiningLater(inPerson) })).text).toContain(
+      "You'll get the meeting address 24 hours before",
+    );
+  });
+
+  it("sends the client's 24 h reminder with the updated invite: same UID, one SEQUENCE higher, the number in LOCATION", () => {
+    const confirmation = String(bookingEmail(input({ joining: joiningLater(input().facts) })).icalEvent?.content);
+    const reminder = bookingEmail(input({ kind: 'reminder_24h' }));
+    const calendar = String(reminder.icalEvent?.content);
+    expect(reminder.text).toContain('How to join: WhatsApp +447700900123');
+    expect(icsProperty(calendar, 'UID')).toBe(icsProperty(confirmation, 'UID'));
+    expect(icsProperty(confirmation, 'SEQUENCE')).toBe('0');
+    expect(icsProperty(calendar, 'SEQUENCE')).toBe('1');
+    expect(icsProperty(calendar, 'LOCATION')).toBe('WhatsApp +447700900123 https://wa.me/447700900123');
+    const toHunter = { email: 'sofia@example.com', firstName: 'Sofia', name: 'Sofia Martinez' };
+    expect(bookingEmail(input({ kind: 'reminder_24h', role: 'hunter', recipient: toHunter })).icalEvent).toBeUndefined();
   });
 });
 

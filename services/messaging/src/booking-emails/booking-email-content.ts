@@ -1,4 +1,10 @@
-import { BOOKING_ACTION_RULES, SESSION_TYPE_LABELS, type BookingJoining } from '@hunted/contracts';
+import {
+  BOOKING_ACTION_RULES,
+  joiningLaterMessage,
+  joiningReleasesAt,
+  SESSION_TYPE_LABELS,
+  type BookingJoining,
+} from '@hunted/contracts';
 import type { SendMailOptions } from 'nodemailer';
 import { bookingCalendar, type IcsMethod } from './ics.js';
 import { londonSpan, londonTime, pounds } from './london-time.js';
@@ -36,6 +42,29 @@ export function joiningOf(input: Pick<BookingEmailInput, 'kind' | 'role' | 'join
   return input.joining ?? { kind: 'pending' };
 }
 
+/**
+ * The details are held back from this client email (decision 0088): a session with something private to join by
+ * (not a question), still cancellable for a full refund at `now` (ms, the session clock), in an email that is not a
+ * reminder (the 24 h reminder goes as the booking enters the window and is the release; a late 1 h one too).
+ */
+export function joiningHeldBack(
+  kind: BookingEmailKind,
+  facts: Pick<BookingFacts, 'sessionType' | 'startsAt'>,
+  now: number,
+): boolean {
+  if (facts.sessionType === 'askQuestion' || kind === 'reminder_24h' || kind === 'reminder_1h') return false;
+  return now <= joiningReleasesAt(facts.startsAt);
+}
+
+/** What the client is told instead, while held back. */
+export function joiningLater(facts: Pick<BookingFacts, 'sessionType' | 'startsAt'>): BookingJoining {
+  return {
+    kind: 'later',
+    releasesAt: new Date(joiningReleasesAt(facts.startsAt)).toISOString(),
+    message: joiningLaterMessage(facts.sessionType),
+  };
+}
+
 /** The "How to join" lines of the client's email. */
 export function joiningLines(joining: BookingJoining, hunterName: string): string[] {
   switch (joining.kind) {
@@ -51,6 +80,8 @@ export function joiningLines(joining: BookingJoining, hunterName: string): strin
       return [`How to join: ${hunterName} answers your question in Messages on Hunted.`];
     case 'pending':
       return [`How to join: ${hunterName} will message you the details before the session.`];
+    case 'later':
+      return [`How to join: ${joining.message}, in your reminder email.`];
   }
 }
 
@@ -65,6 +96,7 @@ export function joiningLocation(joining: BookingJoining | null): string | null {
     case 'messages':
       return 'Messages on Hunted';
     case 'pending':
+    case 'later':
       return null;
   }
 }
@@ -77,9 +109,19 @@ function link(publicUrl: string, role: RecipientRole): string {
   return `${publicUrl.replace(/\/+$/, '')}${role === 'client' ? '/my-bookings' : '/hunter-dashboard'}`;
 }
 
+/**
+ * The client's 24 h reminder releases the joining details (decision 0088), so it carries the invite again with
+ * them in LOCATION, one SEQUENCE above the booking's (calendars keep the highest; a later cancellation or accepted
+ * proposal reaches the same SEQUENCE with a later DTSTAMP, which RFC 5546 orders after it).
+ */
+function isReleaseInvite(input: Pick<BookingEmailInput, 'kind' | 'role' | 'facts'>): boolean {
+  return input.kind === 'reminder_24h' && input.role === 'client' && input.facts.sessionType !== 'askQuestion';
+}
+
 /** Which calendar method, if any, an email carries. */
-export function calendarMethodOf(kind: BookingEmailKind): IcsMethod | null {
-  if (kind === 'confirmation' || kind === 'rescheduled') return 'REQUEST';
+export function calendarMethodOf(input: Pick<BookingEmailInput, 'kind' | 'role' | 'facts'>): IcsMethod | null {
+  const { kind } = input;
+  if (kind === 'confirmation' || kind === 'rescheduled' || isReleaseInvite(input)) return 'REQUEST';
   if (kind === 'cancellation') return 'CANCEL';
   return null;
 }
@@ -250,6 +292,8 @@ export function bookingEmailText(input: BookingEmailInput): { subject: string; t
   const calendarNote =
     kind === 'confirmation' || kind === 'rescheduled'
       ? ['The calendar invite is attached.', '']
+      : isReleaseInvite(input)
+        ? ['The attached calendar update adds how to join.', '']
       : kind === 'cancellation'
         ? ['The attached calendar update removes it from your calendar.', '']
         : [];
@@ -285,14 +329,14 @@ export function bookingEmail(input: BookingEmailInput, stamp: Date = new Date())
       'X-Hunted-Email-Kind': input.kind,
     },
   };
-  const method = calendarMethodOf(input.kind);
+  const method = calendarMethodOf(input);
   if (method) {
     const label = SESSION_TYPE_LABELS[input.facts.sessionType] ?? input.facts.sessionType;
     const other = input.role === 'client' ? input.hunterName : input.clientName;
     const calendar = bookingCalendar(
       {
         bookingId: input.facts.bookingId,
-        sequence: input.facts.sequence,
+        sequence: input.facts.sequence + (isReleaseInvite(input) ? 1 : 0),
         startsAt: new Date(input.facts.startsAt),
         endsAt: new Date(input.facts.endsAt),
         summary: `${label} with ${other} (Hunted)`,

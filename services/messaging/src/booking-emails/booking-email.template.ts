@@ -12,7 +12,7 @@ import { memberRecipient } from '../mail/member-email.js';
 import type { BookingEmail, OutboundEmail } from '../mail/outbound-emails.repository.js';
 import { fullName, MemberCopies } from '../users/member-copies.js';
 import { BOOKING_EMAIL_KINDS } from '../mail/booking-email-rows.js';
-import { bookingEmail } from './booking-email-content.js';
+import { bookingEmail, joiningHeldBack, joiningLater } from './booking-email-content.js';
 import { skipReason, type BookingToCheck } from './email-rules.js';
 
 /**
@@ -57,13 +57,16 @@ export class BookingEmailTemplate implements EmailTemplate, OnModuleInit {
     if (reason) return { skip: reason };
 
     const role = email.role === 'hunter' ? 'hunter' : 'client';
+    // Decision 0088: the details go only once the booking can no longer be cancelled for a full refund, or with
+    // the reminder, whichever comes first; before that the client is told when they will come.
+    const heldBack = role === 'client' && joiningHeldBack(email.kind, email.facts, sessionClock().getTime());
     const [recipient, client, hunter, joining] = await Promise.all([
       // Identity's event may not have arrived yet: the retry finds the address.
       memberRecipient(this.members, manager, email.recipientUserId!),
       this.members.find(manager, email.facts.clientUserId),
       this.hunters.find(manager, email.facts.hunterId),
       // Private: read only for the client's email (the content also keeps it to the client's).
-      role === 'client' ? this.joining.find(manager, email.facts.hunterId) : Promise.resolve(null),
+      role === 'client' && !heldBack ? this.joining.find(manager, email.facts.hunterId) : Promise.resolve(null),
     ]);
     return bookingEmail({
       emailId: email.id,
@@ -75,7 +78,7 @@ export class BookingEmailTemplate implements EmailTemplate, OnModuleInit {
       clientName: (client && fullName(client)) ?? 'your client',
       publicUrl: this.config.PUBLIC_URL,
       mailFrom: this.config.MAIL_FROM,
-      joining: role === 'client' ? joiningFor(email.facts.sessionType, joining) : null,
+      joining: role !== 'client' ? null : heldBack ? joiningLater(email.facts) : joiningFor(email.facts.sessionType, joining),
     });
   }
 

@@ -1,12 +1,16 @@
+import { BOOKING_RULES } from '@hunted/contracts';
 import { isReviewable, type BookingOutcome } from '@hunted/platform';
 import type { MessagingBookingStatus } from '../bookings/messaging-bookings.js';
 import type { BookingEmailKind } from '../mail/booking-email-rows.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** How long before the start each reminder goes. */
+/**
+ * How long before the start each reminder goes. The 24 h one goes as the booking enters the change window, so it
+ * is the email that releases the joining details (decision 0088): its lead is that window.
+ */
 export const REMINDER_LEAD_MS: Record<'reminder_24h' | 'reminder_1h', number> = {
-  reminder_24h: 24 * HOUR_MS,
+  reminder_24h: BOOKING_RULES.changeWindowHours * HOUR_MS,
   reminder_1h: HOUR_MS,
 };
 

@@ -1,7 +1,13 @@
-import { HUNTER_BOOKINGS_PAGE_SIZE, MY_BOOKINGS_PAGE_SIZE, type HunterBooking, type MyBooking } from '@hunted/contracts';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import {
+  HUNTER_BOOKINGS_PAGE_SIZE,
+  MY_BOOKINGS_PAGE_SIZE,
+  type BookingDetail,
+  type HunterBooking,
+  type MyBooking,
+} from '@hunted/contracts';
+import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { getPage, nextOffset, toQueryString } from '@/lib/api-client';
+import { getPage, nextOffset, request, toQueryString } from '@/lib/api-client';
 import { bookingKeys } from './query-keys';
 
 export { HUNTER_BOOKINGS_PAGE_SIZE, MY_BOOKINGS_PAGE_SIZE };
@@ -51,4 +57,14 @@ export function useHunterBookings(enabled = true) {
     error: query.error,
     refetch: query.refetch,
   };
+}
+
+/** One of the member's bookings, as its client reads it (how to join, or when that comes). */
+export function useBookingDetail(bookingId: string | null) {
+  return useQuery({
+    queryKey: bookingKeys.detail(bookingId ?? ''),
+    queryFn: () => request<BookingDetail>('GET', `/api/bookings/${encodeURIComponent(bookingId!)}`),
+    enabled: bookingId !== null,
+    staleTime: 0,
+  });
 }

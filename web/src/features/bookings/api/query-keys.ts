@@ -8,6 +8,8 @@ export const bookingKeys = {
     [...bookingKeys.slotsAll(hunterId), sessionType, from, to] as const,
   paymentConfig: () => [...bookingKeys.all, 'payment-config'] as const,
   mine: () => [...bookingKeys.all, 'mine'] as const,
+  /** One of the member's bookings (`GET /api/bookings/{id}`). */
+  detail: (bookingId: string) => [...bookingKeys.all, 'detail', bookingId] as const,
   hunterBookings: () => [...bookingKeys.all, 'hunter-bookings'] as const,
   /** The signed-in hunter's payout account (Stripe Connect, or the simulated one). */
   payoutAccount: () => [...bookingKeys.all, 'payout-account'] as const,

@@ -1,11 +1,12 @@
 import type { BookingJoining } from '@hunted/contracts';
 import { whatsappLink } from '@hunted/contracts';
-import { MapPin, MessageCircle, MessagesSquare, Phone } from 'lucide-react';
+import { Clock, MapPin, MessageCircle, MessagesSquare, Phone } from 'lucide-react';
 import { buttonClasses } from '@/components/ui/button';
 
 /**
  * How to join a confirmed session, as bookings releases it to its client: the hunter's WhatsApp number with a
- * wa.me link, the in-person meeting place, or where the answer or the details will come.
+ * wa.me link, the in-person meeting place, or where the answer or the details will come (and, ahead of the change
+ * window, when: decision 0088).
  */
 export function BookingJoiningBlock({ joining }: { joining: BookingJoining }) {
   return (
@@ -66,6 +67,16 @@ function JoiningBody({ joining }: { joining: BookingJoining }) {
           Your hunter will answer in Messages
         </p>
       );
+    case 'later':
+      return (
+        <p className="mt-2 flex items-center gap-2">
+          <Clock className="h-4 w-4 shrink-0 text-emerald-700" aria-hidden />
+          <span>
+            {joining.message}{' '}
+            <span className="text-emerald-800">({formatReleaseTime(joining.releasesAt)}, by email and here)</span>
+          </span>
+        </p>
+      );
     case 'pending':
       return (
         <p className="mt-2 flex items-center gap-2">
@@ -74,4 +85,16 @@ function JoiningBody({ joining }: { joining: BookingJoining }) {
         </p>
       );
   }
+}
+
+/** When the details come, in London time as the site shows sessions: "Tue 8 Dec, 14:00". */
+export function formatReleaseTime(iso: string): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'Europe/London',
+  }).format(new Date(iso));
 }

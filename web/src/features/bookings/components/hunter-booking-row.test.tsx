@@ -24,6 +24,12 @@ const posts = (calls: ReturnType<typeof stubFetch>, action: string) =>
     .map((call) => JSON.parse(String(call.init.body)) as unknown);
 
 describe('HunterBookingRow', () => {
+  it('says when the client receives the joining details (decision 0088)', () => {
+    stubFetch({});
+    const row = renderRow(aHunterBooking({ status: 'confirmed', joiningReleasesAt: '2026-12-07T10:00:00.000Z' }));
+    expect(row.textContent).toContain('Ada Lovelace gets your joining details from Mon 7 Dec, 10:00');
+  });
+
   it("shows the client's question and photos; a thumbnail opens the photo", async () => {
     const row = renderRow(
       aHunterBooking({

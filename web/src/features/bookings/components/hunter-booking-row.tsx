@@ -7,7 +7,7 @@ import {
   type BookingDispute,
   type HunterBooking,
 } from '@hunted/contracts';
-import { CalendarClock, CheckCircle2, MessageSquareText, UserX, XCircle } from 'lucide-react';
+import { CalendarClock, CheckCircle2, Clock, MessageSquareText, UserX, XCircle } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
@@ -19,6 +19,7 @@ import { handleUnauthorized } from '@/lib/unauthorized';
 import { useMarkAttendance } from '../api/hunter-booking-actions';
 import { formatMoney } from '@/lib/money';
 import { BookingStatusBadge } from './booking-status-badge';
+import { formatReleaseTime } from './booking-joining';
 import { HunterCancelDialog, ProposeTimeDialog } from './hunter-booking-dialogs';
 import { SharedPassportButton } from './passport/shared-passport-button';
 
@@ -126,6 +127,13 @@ export function HunterBookingRow({
       ) : null}
 
       <BookingState booking={booking} />
+
+      {booking.joiningReleasesAt && booking.status === 'confirmed' ? (
+        <p className="mt-3 flex items-center gap-1.5 text-sm text-stone-600">
+          <Clock className="h-4 w-4 shrink-0 text-stone-500" aria-hidden />
+          {booking.clientName} gets your joining details from {formatReleaseTime(booking.joiningReleasesAt)}
+        </p>
+      ) : null}
 
       <div className="mt-3">
         <SharedPassportButton booking={booking} />

@@ -1,8 +1,10 @@
 import { CalendarHeart, CircleCheck, Mail, Sparkles } from 'lucide-react';
 import { useEffect } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { useBookingDetail } from '../api/get-bookings';
+import { BookingJoiningBlock } from '../components/booking-joining';
 import { clearBookingChoice } from '../lib/booking-choice';
 
 const NEXT_STEPS = [
@@ -27,6 +29,10 @@ const NEXT_STEPS = [
 export function BookingConfirmedPage() {
   // Arriving from Stripe's redirect (a bank's check) skips the payment page's own clean-up.
   useEffect(clearBookingChoice, []);
+  // How to join, or when the details come (decision 0088), for the booking the payment page confirmed.
+  const [search] = useSearchParams();
+  const booking = useBookingDetail(search.get('booking'));
+  const joining = booking.data?.joining ?? null;
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col items-center px-4 py-14 text-center sm:py-20">
       <title>Booking Confirmed! · Hunted</title>
@@ -35,6 +41,12 @@ export function BookingConfirmedPage() {
       </span>
       <h1 className="mt-6 text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">Booking Confirmed!</h1>
       <p className="mt-3 text-base text-stone-600">Thank you for booking a session with a Hunted style adviser.</p>
+
+      {joining ? (
+        <div className="mt-8 w-full text-left">
+          <BookingJoiningBlock joining={joining} />
+        </div>
+      ) : null}
 
       <section
         aria-labelledby="next-steps"

@@ -15,7 +15,7 @@ const joiningOf = async (name: string) =>
   within(await screen.findByRole('listitem', { name })).getByRole('region', { name: 'How to join' });
 
 describe('/my-bookings: the session itself', () => {
-  it('shows how to join each confirmed booking: WhatsApp with its wa.me link, the in-person place, messages, or pending', async () => {
+  it('shows how to join each confirmed booking: WhatsApp with its wa.me link, the in-person place, messages, pending, or when they come', async () => {
     const whatsapp: BookingJoining = { kind: 'whatsapp', phone: '+447700900123', link: 'https://wa.me/447700900123' };
     stubFetch({
       ...signedIn,
@@ -31,6 +31,16 @@ describe('/my-bookings: the session itself', () => {
         aMyBooking({ id: 'b3', hunterName: 'Leo Park', sessionType: 'askQuestion', joining: { kind: 'messages' } }),
         aMyBooking({ id: 'b4', hunterName: 'Ana Silva', sessionType: 'whatsappVoice', joining: { kind: 'pending' } }),
         aMyBooking({ id: 'b5', hunterName: 'Zoe Hart', status: 'cancelled', joining: null }),
+        aMyBooking({
+          id: 'b6',
+          hunterName: 'Ida Wells',
+          sessionType: 'whatsappVoice',
+          joining: {
+            kind: 'later',
+            releasesAt: '2026-12-07T10:00:00.000Z',
+            message: "You'll get the WhatsApp number 24 hours before",
+          },
+        }),
       ),
     });
     renderRoute('/my-bookings');
@@ -49,6 +59,10 @@ describe('/my-bookings: the session itself', () => {
     expect((await joiningOf('WhatsApp Voice Message with Ana Silva')).textContent).toContain(
       'Your hunter will message you the joining details',
     );
+    // Still cancellable for a full refund: when the number comes, not the number (decision 0088).
+    const later = (await joiningOf('WhatsApp Voice Message with Ida Wells')).textContent;
+    expect(later).toContain("You'll get the WhatsApp number 24 hours before");
+    expect(later).toContain('Mon 7 Dec, 10:00');
     const cancelled = screen.getByRole('listitem', { name: 'WhatsApp Video Call with Zoe Hart' });
     expect(within(cancelled).queryByRole('region', { name: 'How to join' })).toBeNull();
   });

@@ -174,7 +174,7 @@ function PaidBooking({ choice, useBookableHunter }: { choice: BookingChoice; use
       toast({ title: 'Booking Confirmed', description: 'Your session has been successfully booked!' });
       void navigate(paths.myBookings.getHref());
     } else {
-      void navigate(paths.bookingConfirmed.getHref());
+      void navigate(paths.bookingConfirmed.getHref(held.bookingId));
     }
   };
 
