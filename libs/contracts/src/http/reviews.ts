@@ -155,8 +155,9 @@ export interface HideHunterReviewRequest {
 export const HUNTER_REVIEW_MESSAGES = {
   notEnded: 'You can review this session once it has ended',
   windowClosed: 'Reviews can be written up to 30 days after the session',
+  /** No longer answered for a review (another client's booking is 404 `unknownBooking`); kept for older clients. */
   notYours: 'You can only review sessions you booked',
-  notHeld: 'Only a session that took place can be reviewed',
+  notHeld: 'Only a paid session that took place can be reviewed',
   already: 'You have already reviewed this session',
   unknownBooking: 'We could not find that session',
   rating: 'Choose from 1 to 5 stars',
