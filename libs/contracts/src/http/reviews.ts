@@ -109,9 +109,22 @@ export interface HunterReview {
   reply: { text: string; createdAt: string } | null;
 }
 
+/**
+ * A review as anyone may read it on the hunter's page: no booking id and only the month of the session ("November
+ * 2026", London time), so a public reader cannot tie a review to a booking or a client's exact appointment.
+ */
+export interface PublicHunterReview extends Omit<HunterReview, 'bookingId' | 'sessionStartsAt'> {
+  sessionMonth: string;
+}
+
+/** The session's month as the public page shows it ("November 2026"), on the marketplace's London clock. */
+export function sessionMonthLabel(startsAt: Date): string {
+  return new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', month: 'long', year: 'numeric' }).format(startsAt);
+}
+
 /** `GET /api/hunters/{id}/reviews?limit=&offset=` (public; hidden reviews are left out): a page and the totals. */
 export interface HunterReviewPage {
-  reviews: HunterReview[];
+  reviews: PublicHunterReview[];
   total: number;
   /** Over visible reviews; null with none. */
   rating: number | null;
