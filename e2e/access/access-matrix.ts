@@ -350,13 +350,13 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     expect: everyone(200),
     sees: noJoiningDetails,
   },
-  // A review needs a held session of one's own: the member's is days ahead (409), everyone else's is not theirs.
+  // A review needs a held session of one's own: the member's is days ahead (409); to everyone else it is unknown (404).
   {
     route: 'POST /api/hunter-reviews',
     case: "the member's future session",
     url: () => '/api/hunter-reviews',
     body: (f) => ({ bookingId: f.booking.id, rating: 5, text: 'From the access matrix.' }),
-    expect: { ...everyone(403), guest: 401, member: 409 },
+    expect: { ...everyone(404), guest: 401, member: 409 },
   },
   {
     route: 'GET /api/hunter-profile',

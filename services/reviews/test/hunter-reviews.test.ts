@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   HUNTER_REVIEW_MESSAGES as MESSAGES,
+  sessionMonthLabel,
   type AdminHunterReview,
   type BookingEventV1,
   type BookingOutcomeV1,
@@ -246,15 +247,15 @@ describe('writing a review of a hunter', () => {
     expect(body.errors).toEqual({ bookingId: MESSAGES.unknownBooking });
   });
 
-  it('refuses an unknown booking (404) and another client\'s booking (403)', async () => {
+  it('refuses an unknown booking and another client\'s booking alike (404, nothing told of its existence)', async () => {
     const unknown = await post<{ message: string }>('/api/hunter-reviews', ada, review(randomUUID()));
     expect(unknown).toMatchObject({ status: 404, body: { message: MESSAGES.unknownBooking } });
     const booking = await heldSession(1, ada);
     const other = await post<{ message: string }>('/api/hunter-reviews', grace, review(booking.bookingId));
-    expect(other).toMatchObject({ status: 403, body: { message: MESSAGES.notYours } });
+    expect(other).toMatchObject({ status: 404, body: { message: MESSAGES.unknownBooking } });
     // Not the hunter either: only the client who booked.
     const hunter = await post<{ message: string }>('/api/hunter-reviews', hunterMember, review(booking.bookingId));
-    expect(hunter).toMatchObject({ status: 403, body: { message: MESSAGES.notYours } });
+    expect(hunter).toMatchObject({ status: 404, body: { message: MESSAGES.unknownBooking } });
   });
 
   it('refuses a session before it ends, and takes it once the clock has passed its end', async () => {
@@ -376,7 +377,23 @@ describe('writing a review of a hunter', () => {
     expect((await sessionRow(booking.bookingId))?.status).toBe('cancelled');
     const page = await get<HunterReviewPage>('/api/hunters/7/reviews');
     expect(page.body).toMatchObject({ total: 1, rating: 5 });
-    expect(page.body.reviews.map((r) => r.bookingId)).toEqual([booking.bookingId]);
+    expect(page.body.reviews).toHaveLength(1);
+  });
+
+  it('shows the public neither the booking nor the session\'s time, only its month', async () => {
+    const booking = await heldSession(8, ada);
+    expect((await post('/api/hunter-reviews', ada, review(booking.bookingId))).status).toBe(201);
+    const page = await get<HunterReviewPage>('/api/hunters/8/reviews');
+    const [shown] = page.body.reviews;
+    expect(shown).toBeDefined();
+    expect(shown).not.toHaveProperty('bookingId');
+    expect(shown).not.toHaveProperty('sessionStartsAt');
+    expect(shown!.sessionMonth).toBe(sessionMonthLabel(new Date(booking.startsAt)));
+    expect(shown!.sessionMonth).toMatch(/^[A-Z][a-z]+ \d{4}$/);
+    expect(JSON.stringify(page.body)).not.toContain(booking.bookingId);
+    // The client's own list keeps both: they are the client's.
+    const mine = await get<MyHunterReviews>('/api/hunter-reviews/mine', ada);
+    expect(mine.body.written.find((r) => r.bookingId === booking.bookingId)).toMatchObject({ sessionStartsAt: booking.startsAt });
   });
 });
 

@@ -109,9 +109,22 @@ export interface HunterReview {
   reply: { text: string; createdAt: string } | null;
 }
 
+/**
+ * A review as anyone may read it on the hunter's page: no booking id and only the month of the session ("November
+ * 2026", London time), so a public reader cannot tie a review to a booking or a client's exact appointment.
+ */
+export interface PublicHunterReview extends Omit<HunterReview, 'bookingId' | 'sessionStartsAt'> {
+  sessionMonth: string;
+}
+
+/** The session's month as the public page shows it ("November 2026"), on the marketplace's London clock. */
+export function sessionMonthLabel(startsAt: Date): string {
+  return new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', month: 'long', year: 'numeric' }).format(startsAt);
+}
+
 /** `GET /api/hunters/{id}/reviews?limit=&offset=` (public; hidden reviews are left out): a page and the totals. */
 export interface HunterReviewPage {
-  reviews: HunterReview[];
+  reviews: PublicHunterReview[];
   total: number;
   /** Over visible reviews; null with none. */
   rating: number | null;
@@ -155,8 +168,9 @@ export interface HideHunterReviewRequest {
 export const HUNTER_REVIEW_MESSAGES = {
   notEnded: 'You can review this session once it has ended',
   windowClosed: 'Reviews can be written up to 30 days after the session',
+  /** No longer answered for a review (another client's booking is 404 `unknownBooking`); kept for older clients. */
   notYours: 'You can only review sessions you booked',
-  notHeld: 'Only a session that took place can be reviewed',
+  notHeld: 'Only a paid session that took place can be reviewed',
   already: 'You have already reviewed this session',
   unknownBooking: 'We could not find that session',
   rating: 'Choose from 1 to 5 stars',

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { AdminHunterReview, AdminHunterReviewFilter, HunterReview } from '@hunted/contracts';
+import { sessionMonthLabel, type AdminHunterReview, type AdminHunterReviewFilter, type HunterReview, type PublicHunterReview } from '@hunted/contracts';
 import type { Page } from '@hunted/platform';
 import type { EntityManager } from 'typeorm';
 import { reviewerName } from '../users/user-name.js';
@@ -79,6 +79,12 @@ const ADMIN_FILTERS: Record<AdminReviewFilter, string> = {
   all: 'true',
 };
 
+/** The public page's review: what toReview gives less the booking id, and the session's month in place of its time. */
+function toPublicReview(row: ReviewRow): PublicHunterReview {
+  const { bookingId: _bookingId, sessionStartsAt: _sessionStartsAt, ...shown } = toReview(row);
+  return { ...shown, sessionMonth: sessionMonthLabel(row.starts_at) };
+}
+
 function toReview(row: ReviewRow): HunterReview {
   return {
     id: row.id,
@@ -135,7 +141,7 @@ export class HunterReviewsRepository {
   }
 
   /** A page of the hunter's visible reviews, newest first. */
-  async visiblePage(manager: EntityManager, hunterId: number, page: Page): Promise<HunterReview[]> {
+  async visiblePage(manager: EntityManager, hunterId: number, page: Page): Promise<PublicHunterReview[]> {
     const rows: ReviewRow[] = await manager.query(
       `${SELECT_REVIEWS}
         where r.hunter_id = $1 and r.hidden_at is null
@@ -143,7 +149,7 @@ export class HunterReviewsRepository {
         limit $2 offset $3`,
       [hunterId, page.limit, page.offset],
     );
-    return rows.map(toReview);
+    return rows.map(toPublicReview);
   }
 
   /** Whether the booking has its review already. */

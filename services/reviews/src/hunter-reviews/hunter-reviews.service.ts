@@ -56,7 +56,8 @@ export class HunterReviewsService {
       const session = await this.sessions.find(manager, input.bookingId);
       // A copy without its hunter holds only what brands or hunters knew of it (moved over, decision 0085): none here.
       if (!session || session.hunterId === null) throw new NotFoundException(MESSAGES.unknownBooking);
-      if (session.clientUserId !== author.id) throw new ForbiddenException(MESSAGES.notYours);
+      // Someone else's booking answers as an unknown one: a refusal must not tell a stranger the booking exists.
+      if (session.clientUserId !== author.id) throw new NotFoundException(MESSAGES.unknownBooking);
       if (await this.reviews.existsForBooking(manager, session.bookingId)) throw new ConflictException(MESSAGES.already);
       const at = now();
       const { outcome } = session;

@@ -3,6 +3,7 @@ import {
   HUNTER_REVIEW_MESSAGES,
   PAYOUT_MESSAGES,
   type HunterReview,
+  type PublicHunterReview,
   type HunterReviewPage,
   type MyHunterReviews,
 } from '@hunted/contracts';
@@ -30,23 +31,28 @@ const sofia = aHunter({
   },
 });
 
-function aReview(id: number, overrides: Partial<HunterReview> = {}): HunterReview {
+function aReview(id: number, overrides: Partial<PublicHunterReview> = {}): PublicHunterReview {
   return {
     id,
     hunterId: 7,
-    bookingId: `b${id}`,
     rating: 5,
     text: `Review number ${id}, really helpful.`,
     reviewerName: `Client ${id}`,
     sessionType: 'whatsappVideo',
-    sessionStartsAt: '2026-11-01T10:00:00.000Z',
+    sessionMonth: 'November 2026',
     createdAt: '2026-11-02T10:00:00.000Z',
     reply: null,
     ...overrides,
   };
 }
 
-const reviewPage = (reviews: HunterReview[], total: number): HunterReviewPage => ({ reviews, total, rating: 4.26 });
+/** The member's own review as `/mine` answers it: the public one with its booking and the session's time. */
+function anOwnReview(id: number): HunterReview {
+  const { sessionMonth: _sessionMonth, ...shown } = aReview(id);
+  return { ...shown, bookingId: `b${id}`, sessionStartsAt: '2026-11-01T10:00:00.000Z' };
+}
+
+const reviewPage = (reviews: PublicHunterReview[], total: number): HunterReviewPage => ({ reviews, total, rating: 4.26 });
 
 function answers(auth: typeof signedIn | typeof signedOut) {
   return {
@@ -208,7 +214,7 @@ describe('/hunters/{id}/{slug}', () => {
 
   it('offers no Report on a review to its author, nor on any review to the reviewed hunter', async () => {
     today('2026-07-06T08:00:00Z');
-    stubFetch({ ...answers(signedIn), ...mine({ written: [aReview(12)] }) });
+    stubFetch({ ...answers(signedIn), ...mine({ written: [anOwnReview(12)] }) });
     renderRoute('/hunters/7/sofia-marin');
     const reviews = await screen.findByRole('list', { name: 'Reviews of Sofia Marin' });
     await waitFor(() => expect(within(reviews).getAllByRole('button', { name: /^Report review by/ })).toHaveLength(9));
@@ -216,7 +222,7 @@ describe('/hunters/{id}/{slug}', () => {
     cleanup();
 
     // Sofia herself, on her own page: she answers reviews with a reply (on her dashboard), never a report.
-    const calls = stubFetch({ ...answers(signedIn), ...mine({ received: [aReview(12), aReview(11)] }) });
+    const calls = stubFetch({ ...answers(signedIn), ...mine({ received: [anOwnReview(12), anOwnReview(11)] }) });
     renderRoute('/hunters/7/sofia-marin');
     const own = await screen.findByRole('list', { name: 'Reviews of Sofia Marin' });
     expect(within(own).getAllByRole('article')).toHaveLength(10);

@@ -17,7 +17,8 @@ export function HunterReviewCard({
   as: Tag = 'article',
   actions,
 }: {
-  review: HunterReview;
+  /** The public page's review or the client's own: the card shows neither the booking nor the session's time. */
+  review: Omit<HunterReview, 'bookingId' | 'sessionStartsAt'>;
   hunterName: string;
   as?: 'article' | 'div';
   actions?: ReactNode;
