@@ -51,6 +51,7 @@ const TABLES: TableOwnership[] = [
         file: 'store/hunter.repository.ts',
         why: "the admin queue of changes: the hunters with a pending revision, joined to order them by the oldest change",
       },
+      { file: 'store/hunter-photos.ts', why: "a pending revision's photo is attached: the prune of unattached uploads keeps it" },
     ],
   },
   { table: 'hunter_photos', owners: ['store/hunter-photos.ts'] },

@@ -1,5 +1,5 @@
 import type { BookingJoining } from '@hunted/contracts';
-import { whatsappLink } from '@hunted/contracts';
+import { londonWallClock, shortDateLabel, weekdayLabel, whatsappLink } from '@hunted/contracts';
 import { Clock, MapPin, MessageCircle, MessagesSquare, Phone } from 'lucide-react';
 import { buttonClasses } from '@/components/ui/button';
 
@@ -87,14 +87,8 @@ function JoiningBody({ joining }: { joining: BookingJoining }) {
   }
 }
 
-/** When the details come, in London time as the site shows sessions: "Tue 8 Dec, 14:00". */
+/** When the details come, in London time as the site shows sessions: "Tue 8 Dec, 14:00" (the one London clock). */
 export function formatReleaseTime(iso: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'Europe/London',
-  }).format(new Date(iso));
+  const wall = londonWallClock(Date.parse(iso));
+  return `${weekdayLabel(wall.date)} ${shortDateLabel(wall.date)}, ${wall.time}`;
 }

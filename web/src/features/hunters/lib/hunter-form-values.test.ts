@@ -12,7 +12,7 @@ import {
   type HunterFormValues,
 } from './hunter-form-values';
 
-const user = { firstName: 'Ada', lastName: 'Lovelace', profileImageUrl: '/api/auth/avatars/u1.png' };
+const user = { firstName: 'Ada', lastName: 'Lovelace', profileImageUrl: '/api/auth/avatars/6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b' };
 
 /** A complete new profile, as a hunter would fill it in. */
 function filled(change: Partial<HunterFormValues> = {}): HunterFormValues {
@@ -37,7 +37,7 @@ describe('newHunterFormValues', () => {
   it("pre-fills the user's name and photo, English, and the spec's session types with empty prices", () => {
     const values = newHunterFormValues(user);
     expect(values.name).toBe('Ada Lovelace');
-    expect(values.profileImageUrl).toBe('/api/auth/avatars/u1.png');
+    expect(values.profileImageUrl).toBe('/api/auth/avatars/6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b');
     expect(values.languages).toEqual(['English']);
     expect(values.sessionTypes).toEqual({
       whatsappVoice: { enabled: true, price: '', duration: '30' },
@@ -167,7 +167,7 @@ describe('hunterInputOf', () => {
       languages: ['English'],
       yearsExperience: 7,
       instagramUrl: null,
-      profileImageUrl: '/api/auth/avatars/u1.png',
+      profileImageUrl: '/api/auth/avatars/6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b',
       sessionTypes: {
         whatsappVoice: { enabled: true, price: 45, duration: 30 },
         whatsappVideo: { enabled: true, price: 90, duration: 60 },
