@@ -59,7 +59,7 @@ export function passwordInProduction(variable: string): ProductionRule {
  * The passwords this repository gives PostgreSQL roles and Redis users when none is set: docker-compose.yml's
  * `${POSTGRES_PASSWORD:-postgres}`, `${<SERVICE>_DB_PASSWORD:-hunted_<service>}` and
  * `${<APP>_REDIS_PASSWORD:-hunted_<app>}` (npm start's `scripts/lib/database.mjs` uses the same). Anyone who has
- * read the repository knows them, so production refuses a URL that carries one. `infra/test/compose.test.ts`
+ * read the repository knows them, so production refuses a URL that carries one. `infra/k8s/test/compose.test.ts`
  * checks that every password default of the compose file is listed here.
  */
 export const DEVELOPMENT_PASSWORDS: readonly string[] = [

@@ -1,12 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { DEVELOPMENT_PASSWORDS } from '@hunted/platform';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { REPO_ROOT } from './manifests.js';
 
-const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const COMPOSE_FILE = join(REPO_ROOT, 'docker-compose.yml');
 const composeText = readFileSync(COMPOSE_FILE, 'utf8');
 const compose = parse(composeText, { merge: true }) as {
