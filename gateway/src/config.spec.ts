@@ -48,6 +48,15 @@ describe('gateway configuration', () => {
     );
   });
 
+  it('refuses a REDIS_URL without a password, or with the compose default one, in production', () => {
+    expect(refusalOf(loadConfig, { ...PRODUCTION, REDIS_URL: 'redis://redis.internal:6379' })).toMatch(
+      /REDIS_URL: must include a password in production/,
+    );
+    expect(
+      refusalOf(loadConfig, { ...PRODUCTION, REDIS_URL: 'redis://hunted-gateway:hunted_gateway@redis:6379' }),
+    ).toMatch(/REDIS_URL: carries a development password from docker-compose\.yml/);
+  });
+
   it('names every variable production needs and was not given, at once', () => {
     const message = refusalOf(loadConfig, { ...KEYS, NODE_ENV: 'production' });
     const named = [...message.matchAll(/^ {2}- ([A-Z_]+):/gm)].map((match) => match[1]);

@@ -6,6 +6,8 @@ import {
   internalPrivateKeySchema,
   isKeyPair,
   loadEnv,
+  notDevelopmentPassword,
+  passwordInProduction,
   SERVICE_KEEP_ALIVE_TIMEOUT_MS,
   SERVICE_SHUTDOWN_DRAIN_MS,
   requiredInProduction,
@@ -182,6 +184,8 @@ const serviceUrlRule = (variable: string) => requiredInProduction(variable, 'the
 /** The gateway has no database; it needs its Redis, its public https address and where each service is. */
 export const gatewayProductionRules: readonly ProductionRule[] = [
   requiredInProduction('REDIS_URL', 'the default is a local Redis'),
+  passwordInProduction('REDIS_URL'),
+  notDevelopmentPassword('REDIS_URL'),
   requiredInProduction('PUBLIC_URL', 'the address users reach the site at: the origin unsafe requests must come from'),
   httpsInProduction('PUBLIC_URL'),
   ...['IDENTITY_URL', 'BRANDS_URL', 'REVIEWS_URL', 'HUNTERS_URL', 'BOOKINGS_URL', 'MESSAGING_URL'].map(serviceUrlRule),

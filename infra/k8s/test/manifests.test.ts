@@ -152,6 +152,40 @@ describe('infra/k8s manifests', () => {
     expect(images.map((image) => image.name).sort()).toEqual([...new Set(deploymentImages)].sort());
   });
 
+  it('the production overlay (infra/overlays/production) pins every Deployment image by digest', () => {
+    const overlayDir = join(REPO_ROOT, 'infra/overlays/production');
+    const overlay = parse(readFileSync(join(overlayDir, 'kustomization.yaml'), 'utf8')) as {
+      resources: string[];
+      images: { name: string; newName?: string; newTag?: string; digest?: string }[];
+    };
+    expect(overlay.resources).toEqual(['../../k8s']);
+    // The base renames every image to the registry; the overlay pins those names.
+    const [base] = ofKind('Kustomization');
+    const baseImages = (base as unknown as { images: { newName: string }[] }).images.map((image) => image.newName).sort();
+    expect(overlay.images.map((image) => image.name).sort()).toEqual(baseImages);
+    const unpinned = overlay.images.filter((image) => !/^sha256:[0-9a-f]{64}$/.test(image.digest ?? '') || image.newTag !== undefined);
+    expect(unpinned).toEqual([]);
+    expect(kustomizationProblems(overlayDir)).toEqual([]);
+    if (kustomize) {
+      const built = parseAllDocuments(kustomize(overlayDir)).map((document) => document.toJS() as Manifest);
+      const images = built
+        .filter((object) => object.kind === 'Deployment')
+        .flatMap((deployment) => (deployment.spec as { template: PodTemplate }).template.spec.containers.map((container) => container.image));
+      expect(images).toHaveLength(7);
+      for (const image of images) expect(image).toMatch(/^registry\.example\.com\/hunted\/[a-z]+@sha256:[0-9a-f]{64}$/);
+    }
+  });
+
+  it('mounts no service-account token into any pod (automountServiceAccountToken: false)', () => {
+    const pods = applied.flatMap((manifest) => {
+      const spec = manifest.spec as { template?: { spec?: Record<string, unknown> }; jobTemplate?: { spec: { template: { spec: Record<string, unknown> } } } } | undefined;
+      const podSpec = manifest.kind === 'Pod' ? (manifest.spec as Record<string, unknown>) : (spec?.template?.spec ?? spec?.jobTemplate?.spec.template.spec);
+      return podSpec ? [{ name: `${manifest.kind}/${manifest.metadata.name}`, podSpec }] : [];
+    });
+    expect(pods.length).toBe(7);
+    expect(pods.filter(({ podSpec }) => podSpec.automountServiceAccountToken !== false).map(({ name }) => name)).toEqual([]);
+  });
+
   it('kustomization files name resources and patches that exist, and patch only objects their resources define', () => {
     expect(kustomizationProblems()).toEqual([]);
   });

@@ -122,6 +122,38 @@ describe('loadEnv in production', () => {
     );
   });
 
+  it('refuses the docker compose default database passwords', () => {
+    for (const url of [
+      'postgres://postgres:postgres@db.internal:5432/hunted',
+      'postgres://hunted_brands:hunted_brands@db.internal:5432/hunted',
+      'postgres://hunted_brands:hunted_messaging@db.internal:5432/hunted',
+    ]) {
+      expect(refusal(() => loadEnv(baseEnvSchema, 'svc', { ...PRODUCTION, DATABASE_URL: url })), url).toMatch(
+        /DATABASE_URL: carries a development password from docker-compose\.yml/,
+      );
+    }
+    // Percent-encoded in the URL is the same password.
+    const encoded = 'postgres://hunted_brands:hunted%5Fbrands@db.internal:5432/hunted';
+    expect(refusal(() => loadEnv(baseEnvSchema, 'svc', { ...PRODUCTION, DATABASE_URL: encoded }))).toMatch(
+      /DATABASE_URL: carries a development password/,
+    );
+  });
+
+  it('refuses a REDIS_URL without a password, or with a compose default one', () => {
+    for (const url of ['redis://redis.internal:6379', 'rediss://hunted-brands@redis.internal:6380']) {
+      expect(refusal(() => loadEnv(baseEnvSchema, 'svc', { ...PRODUCTION, REDIS_URL: url })), url).toMatch(
+        /REDIS_URL: must include a password in production/,
+      );
+    }
+    expect(
+      refusal(() => loadEnv(baseEnvSchema, 'svc', { ...PRODUCTION, REDIS_URL: 'redis://hunted-brands:hunted_brands@redis:6379' })),
+    ).toMatch(/REDIS_URL: carries a development password from docker-compose\.yml/);
+    // A password alone (the default user) and a user with its own password are both fine.
+    for (const url of ['rediss://:pw@redis.internal:6380', 'rediss://hunted-brands:Xk2-long@redis.internal:6380']) {
+      expect(loadEnv(baseEnvSchema, 'svc', { ...PRODUCTION, REDIS_URL: url }).REDIS_URL).toBe(url);
+    }
+  });
+
   it('refuses the default (local) REDIS_URL', () => {
     const { REDIS_URL: _omitted, ...env } = PRODUCTION;
     expect(refusal(() => loadEnv(baseEnvSchema, 'svc', env))).toMatch(/REDIS_URL: must be set in production/);

@@ -55,11 +55,49 @@ export function passwordInProduction(variable: string): ProductionRule {
   };
 }
 
-/** Every service's rules: its own database and Redis, never the local defaults, and a database password. */
+/**
+ * The passwords this repository gives PostgreSQL roles and Redis users when none is set: docker-compose.yml's
+ * `${POSTGRES_PASSWORD:-postgres}`, `${<SERVICE>_DB_PASSWORD:-hunted_<service>}` and
+ * `${<APP>_REDIS_PASSWORD:-hunted_<app>}` (npm start's `scripts/lib/database.mjs` uses the same). Anyone who has
+ * read the repository knows them, so production refuses a URL that carries one. `infra/k8s/test/compose.test.ts`
+ * checks that every password default of the compose file is listed here.
+ */
+export const DEVELOPMENT_PASSWORDS: readonly string[] = [
+  'postgres',
+  ...['identity', 'brands', 'reviews', 'hunters', 'bookings', 'messaging', 'gateway'].map((app) => `hunted_${app}`),
+];
+
+/** A connection URL must not carry one of the repository's development passwords (DEVELOPMENT_PASSWORDS). */
+export function notDevelopmentPassword(variable: string): ProductionRule {
+  return {
+    variable,
+    check: (value) => {
+      if (value === undefined) return null;
+      let password: string;
+      try {
+        password = decodeURIComponent(new URL(value).password);
+      } catch {
+        return null; // the schema reports a malformed URL
+      }
+      return DEVELOPMENT_PASSWORDS.includes(password)
+        ? 'carries a development password from docker-compose.yml; give this user a password of its own'
+        : null;
+    },
+  };
+}
+
+/**
+ * Every service's rules: its own database and Redis, never the local defaults, each with a password that is not one
+ * of the repository's development passwords (a Redis without a password lets anyone who reaches it rewrite the
+ * event streams).
+ */
 export const serviceProductionRules: readonly ProductionRule[] = [
   requiredInProduction('DATABASE_URL', 'the default is a local development database'),
   passwordInProduction('DATABASE_URL'),
+  notDevelopmentPassword('DATABASE_URL'),
   requiredInProduction('REDIS_URL', 'the default is a local Redis'),
+  passwordInProduction('REDIS_URL'),
+  notDevelopmentPassword('REDIS_URL'),
   {
     variable: 'TEST_CLOCK',
     check: (value) => (value?.trim() === 'on' ? 'must not be on in production (it lets tests move the clock)' : null),

@@ -49,7 +49,7 @@ export function baseServiceConfigChecks(service: string, load: LoadConfig, produ
       run: () => assert.equal(load(ready).DATABASE_URL, ready.DATABASE_URL),
     },
     {
-      name: 'refuses the local defaults and a password-less database in production, naming each',
+      name: 'refuses the local defaults, a password-less database or Redis and the compose passwords in production, naming each',
       run: () => {
         assert.match(
           refusalOf(load, { ...TEST_KEY_ENV, ...production, NODE_ENV: 'production' }),
@@ -59,6 +59,11 @@ export function baseServiceConfigChecks(service: string, load: LoadConfig, produ
           refusalOf(load, { ...ready, DATABASE_URL: `postgres://hunted_${service}@db.internal:5432/hunted` }),
           /DATABASE_URL: must include a password in production/,
         );
+        assert.match(
+          refusalOf(load, { ...ready, DATABASE_URL: `postgres://hunted_${service}:hunted_${service}@postgres:5432/hunted` }),
+          /DATABASE_URL: carries a development password/,
+        );
+        assert.match(refusalOf(load, { ...ready, REDIS_URL: 'redis://redis.internal:6379' }), /REDIS_URL: must include a password/);
       },
     },
   ];

@@ -16,10 +16,23 @@ describe('returnToFor', () => {
       '/\t/evil.example',
       'javascript:alert(1)',
       'saved',
+      // Harmless before parsing, protocol-relative after it (dot segments) or once decoded.
+      '/.//evil.example/x',
+      '/./\\evil.example',
+      '/a/..//evil.example',
+      '/%2F%2Fevil.example',
+      '/%2f/evil.example',
+      '/%5Cevil.example',
+      '/%2e//evil.example',
+      '/%09/evil.example',
     ]) {
       expect(safeReturnPath(value)).toBeNull();
     }
     expect(returnToFor('//evil.example', undefined, site)).toBe('/');
+    expect(returnToFor('/.//evil.example/x', undefined, site)).toBe('/');
+    expect(returnToFor(undefined, 'http://localhost:8080/.//evil.example/x', site)).toBe('/');
+    // An encoded slash inside a path is still fine.
+    expect(safeReturnPath('/search?q=a%2Fb')).toBe('/search?q=a%2Fb');
   });
 
   it('falls back to the Referer path when the Referer is this site', () => {

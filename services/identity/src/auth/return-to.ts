@@ -4,6 +4,19 @@ function hasControlCharacter(value: string): boolean {
   return [...value].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
 }
 
+/** Whether a parsed path, as given or once percent-decoded, starts like a protocol-relative address. */
+function leavesTheSite(pathname: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return true; // not valid percent-encoding: nothing a real page of the site has
+  }
+  return [pathname, decoded].some(
+    (path) => path.startsWith('//') || path.includes('\\') || hasControlCharacter(path),
+  );
+}
+
 /** A same-origin path to send the browser back to, or null for anything that could leave the site. */
 export function safeReturnPath(candidate: unknown): string | null {
   if (typeof candidate !== 'string' || !candidate.startsWith('/')) return null;
@@ -16,6 +29,10 @@ export function safeReturnPath(candidate: unknown): string | null {
     return null;
   }
   if (url.origin !== PROBE_ORIGIN) return null;
+  // Checked again on the parsed path, which is what is stored and sent in Location: dot segments and encodings
+  // can turn a harmless-looking input into `//host` (`/.//evil.example` parses to `//evil.example`), and a path
+  // that decodes to `//host` or `/\host` may be followed by whatever reads it next.
+  if (leavesTheSite(url.pathname)) return null;
   // Coming back to the sign-in routes themselves would loop.
   if (/^\/api\/(login|callback|logout)(\/|$)/.test(url.pathname)) return null;
   return `${url.pathname}${url.search}${url.hash}`;
