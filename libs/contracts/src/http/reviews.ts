@@ -2,6 +2,7 @@
  * HTTP shapes of the reviews service (owner of reviews, review photos and comments under /api/brands/{id} and of
  * /api/media/review-photos), shared with the web app. Rules are the spec's (brands-directory.md, sections 5 and 9).
  */
+import { londonDateOf, monthLabel } from '../time/london-clock.js';
 
 /** Review rules (spec sections 5 and 9). */
 export const REVIEW_LIMITS = {
@@ -119,7 +120,7 @@ export interface PublicHunterReview extends Omit<HunterReview, 'bookingId' | 'se
 
 /** The session's month as the public page shows it ("November 2026"), on the marketplace's London clock. */
 export function sessionMonthLabel(startsAt: Date): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', month: 'long', year: 'numeric' }).format(startsAt);
+  return monthLabel(londonDateOf(startsAt));
 }
 
 /** `GET /api/hunters/{id}/reviews?limit=&offset=` (public; hidden reviews are left out): a page and the totals. */
