@@ -3,37 +3,20 @@ import {
   DEFAULT_SESSION_TYPES,
   HUNTER_EDIT_MESSAGES,
   type BrandHunterEdits,
-  type EventPayload,
   type HunterEdit,
   type OwnHunter,
   type Hunter,
 } from '@hunted/contracts';
-import {
-  startServiceApp,
-  startTestPublisher,
-  TEST_DATABASE_URL,
-  testIdentityHeaders,
-  testServiceEnv,
-  waitFor,
-  type RunningServiceApp,
-  type TestPublisher,
-} from '@hunted/platform/testing';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHuntersApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
+import { testIdentityHeaders } from '@hunted/platform/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_NOT_YOURS } from '../src/store/hunter-photos.js';
-import { member, sendAs } from './member-requests.js';
-import { adminHeaders, approveHunter, approvePendingRevision } from './vetting-helpers.js';
+import { PNG_UPLOAD as PNG, useHuntersHarness } from './hunters-harness.js';
+import { member } from './member-requests.js';
+import { adminHeaders, approvePendingRevision } from './vetting-helpers.js';
 
-const SCHEMA = 'hunters_edit_privacy_it';
-const BOOKINGS_SCHEMA = 'hunters_edit_privacy_it_bookings';
 const M = HUNTER_EDIT_MESSAGES;
 
 const booking = (n: number) => `5e1a7c3d-8f2b-4a6e-9c0d-${String(n).padStart(12, '0')}`;
-// A 1x1 PNG.
-const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
 const PRIVATE = 'private, max-age=3600';
 const REVOCABLE = 'public, max-age=300';
@@ -46,61 +29,24 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * triggers whatever writes its inputs; and a profile photo is the caller's own avatar or upload.
  */
 describe('hunters: edit privacy, withdrawn consent, what a hunter is known for, own photos', () => {
-  const config = loadConfig(testServiceEnv(SCHEMA));
-  let hunters: RunningServiceApp<NestFastifyApplication>;
-  let bookings: TestPublisher;
-  let db: pg.Client;
+  const harness = useHuntersHarness('hunters_edit_privacy_it', { publishers: ['bookings'] });
+  const { send } = harness;
   let ada: OwnHunter;
   let bea: OwnHunter;
-
-  const send = <T = Record<string, unknown>>(method: string, path: string, as: string | null, body?: unknown) =>
-    sendAs<T>(hunters.base, method, path, as, body);
 
   /** A photo as `as` gets it: its status and Cache-Control. */
   async function photo(url: string, as: string | null): Promise<[number, string | null]> {
     const headers = as ? await testIdentityHeaders(member(as), 'hunters') : {};
-    const response = await fetch(`${hunters.base}${url}`, { headers });
+    const response = await fetch(`${harness.base}${url}`, { headers });
     await response.arrayBuffer();
     return [response.status, response.headers.get('cache-control')];
   }
 
-  async function createHunter(userId: string, name: string, extra: object = {}): Promise<OwnHunter> {
-    const created = await send<OwnHunter>('POST', '/api/hunters', userId, {
-      name,
-      location: 'UK',
-      specialties: ['Footwear'],
-      adviceTypes: ['Wardrobe Audit'],
-      languages: ['English'],
-      yearsExperience: 4,
-      sessionTypes: DEFAULT_SESSION_TYPES,
-      ...extra,
-    });
-    expect(created.status).toBe(201);
-    await approveHunter(hunters.base, created.body.id);
-    return created.body;
-  }
+  const createHunter = (userId: string, name: string, extra: object = {}) => harness.createHunter(userId, { name, ...extra });
 
   /** A held session of `hunterId` with `client`, as bookings publishes it (through the outbox, relay and stream). */
-  async function heldSession(n: number, hunterId: number, client: string): Promise<void> {
-    const event = await bookings.publish('bookings.booking.completed', {
-      bookingId: booking(n),
-      hunterId,
-      hunterUserId: null,
-      clientUserId: client,
-      sessionType: 'whatsappVideo',
-      startsAt: '2026-11-20T10:00:00.000Z',
-      endsAt: '2026-11-20T11:00:00.000Z',
-      pricePence: 5000,
-      sequence: 0,
-      notes: null,
-      photoUrls: [],
-    } as unknown as EventPayload<'bookings.booking.completed'>);
-    await waitFor(
-      'the held session applied by hunters',
-      async () => (await db.query('select 1 from inbox where event_id = $1', [event.id])).rowCount === 1,
-      20_000,
-    );
-  }
+  const heldSession = async (n: number, hunterId: number, client: string) =>
+    harness.applied([await harness.bookingEvent('bookings.booking.completed', { bookingId: booking(n), hunterId, clientUserId: client })]);
 
   /** Sends an edit of `brandIds` for session `n`, its first item with a photo the hunter uploads; answers both. */
   async function sendEdit(as: string, n: number, brandIds: number[]): Promise<{ edit: HunterEdit; photoUrl: string }> {
@@ -131,16 +77,11 @@ describe('hunters: edit privacy, withdrawn consent, what a hunter is known for, 
     return listing.body.map((h) => h.id).sort();
   }
   const tagsOf = async (hunterId: number) =>
-    ((await db.query<{ tags: string[] }>('select known_value_tags as tags from hunters where id = $1', [hunterId])).rows[0]!).tags;
+    ((await harness.db.query<{ tags: string[] }>('select known_value_tags as tags from hunters where id = $1', [hunterId])).rows[0]!).tags;
 
   beforeAll(async () => {
-    hunters = await startServiceApp(createHuntersApp, config);
-    db = new pg.Client({ connectionString: TEST_DATABASE_URL, options: `-c search_path=${SCHEMA}` });
-    await db.connect();
-    await db.query(`drop schema if exists ${BOOKINGS_SCHEMA} cascade`);
-    bookings = await startTestPublisher('bookings', { schema: BOOKINGS_SCHEMA, redisPrefix: config.REDIS_PREFIX });
     // Brands 1–3 'Handmade', 4–6 'Locally Made', 7–9 none, as hunters' copy of the directory has them.
-    await db.query(
+    await harness.db.query(
       `insert into brand_copies (brand_id, name, image_url, tags, updated_at)
        select n, 'Brand ' || n, '/brands/' || n || '.png',
               case when n <= 3 then array['Handmade'] when n <= 6 then array['Locally Made'] else '{}' end, now()
@@ -150,13 +91,6 @@ describe('hunters: edit privacy, withdrawn consent, what a hunter is known for, 
     bea = await createHunter('u-bea', 'Bea Hunter');
     await heldSession(1, ada.id, 'u-cleo');
     await heldSession(2, ada.id, 'u-dan');
-  });
-
-  afterAll(async () => {
-    await bookings?.close();
-    await db?.query(`drop schema if exists ${BOOKINGS_SCHEMA} cascade`);
-    await db?.end();
-    await hunters?.close();
   });
 
   describe("an edit's photos and a withdrawn consent", () => {
@@ -207,7 +141,7 @@ describe('hunters: edit privacy, withdrawn consent, what a hunter is known for, 
 
       const again = await send<HunterEdit>('POST', `/api/hunter-edits/${edit.id}/withdraw-consent`, 'u-cleo');
       expect([again.status, again.body]).toEqual([200, withdrawn.body]);
-      const { rows } = await db.query<{ withdrawn_at: Date }>('select withdrawn_at from hunter_edits where id = $1', [edit.id]);
+      const { rows } = await harness.db.query<{ withdrawn_at: Date }>('select withdrawn_at from hunter_edits where id = $1', [edit.id]);
       expect(rows).toHaveLength(1);
       // For good: the hunter cannot ask again, and the client's old answer cannot republish it.
       expect(await send('POST', `/api/hunter-edits/${edit.id}/publish-request`, 'u-ada')).toMatchObject({ status: 409, body: { message: M.publishAskedOnce } });
@@ -225,7 +159,7 @@ describe('hunters: edit privacy, withdrawn consent, what a hunter is known for, 
     it("keeps a profile photo public and cached for good, and answers 404 for an id that is not a UUID", async () => {
       // Bea is approved, so a new photo waits for review (decision 0089) and is public once approved.
       await send<OwnHunter>('PATCH', `/api/hunters/${bea.id}`, 'u-bea', { profileImageUrl: PNG });
-      expect(await approvePendingRevision(hunters.base, bea.id)).toBe(true);
+      expect(await approvePendingRevision(harness.base, bea.id)).toBe(true);
       const profile = await send<OwnHunter>('GET', '/api/hunter-profile', 'u-bea');
       expect(await photo(profile.body.profileImageUrl!, null)).toEqual([200, IMMUTABLE]);
       for (const id of ['not-a-uuid', '1', "'; select 1 --", '0B6F7C1E-2F7A-4C1E-9A55-5D6F3E1C2B7A']) {
@@ -267,16 +201,16 @@ describe('hunters: edit privacy, withdrawn consent, what a hunter is known for, 
       expect(await listedIds('valueTag=Handmade')).toEqual([ada.id]);
 
       // A brand's tags change (brands' events upsert the copy): every hunter who knows it follows.
-      await db.query(`update brand_copies set tags = array['Handmade', 'Happy Staff'] where brand_id = 2`);
+      await harness.db.query(`update brand_copies set tags = array['Handmade', 'Happy Staff'] where brand_id = 2`);
       expect(await tagsOf(ada.id)).toEqual(['Handmade', 'Happy Staff']);
-      await db.query(`update brand_copies set tags = array['Locally Made'] where brand_id = 5`);
+      await harness.db.query(`update brand_copies set tags = array['Locally Made'] where brand_id = 5`);
       expect(await tagsOf(bea.id)).toEqual(['Locally Made']);
-      await db.query(`update brand_copies set tags = '{}' where brand_id = 5`);
+      await harness.db.query(`update brand_copies set tags = '{}' where brand_id = 5`);
       expect(await tagsOf(bea.id)).toEqual([]);
       expect(await listedIds('valueTag=Locally%20Made')).toEqual([]);
 
       // A brand leaving the directory (its go-to rows cascade, its edit items lose the link).
-      await db.query(`delete from brand_copies where brand_id = 2`);
+      await harness.db.query(`delete from brand_copies where brand_id = 2`);
       expect(await tagsOf(ada.id)).toEqual([]);
 
       // A published edit naming a tagged brand, then its brand leaving.
@@ -285,13 +219,13 @@ describe('hunters: edit privacy, withdrawn consent, what a hunter is known for, 
       expect(await tagsOf(bea.id)).toEqual([]); // private: not yet
       await publish('u-bea', 'u-eve', edit.id);
       expect(await tagsOf(bea.id)).toEqual(['Handmade']);
-      await db.query(`delete from brand_copies where brand_id = 1`);
+      await harness.db.query(`delete from brand_copies where brand_id = 1`);
       expect(await tagsOf(bea.id)).toEqual(['Handmade']); // brand 3 still says it
-      await db.query(`delete from brand_copies where brand_id = 3`);
+      await harness.db.query(`delete from brand_copies where brand_id = 3`);
       expect(await tagsOf(bea.id)).toEqual([]);
 
       // Whatever the order of writes, the column is what a recomputation from scratch says.
-      const { rows } = await db.query<{ id: number }>(
+      const { rows } = await harness.db.query<{ id: number }>(
         `select h.id from hunters h
           where h.known_value_tags is distinct from coalesce((
             select array_agg(distinct t order by t)
@@ -305,10 +239,10 @@ describe('hunters: edit privacy, withdrawn consent, what a hunter is known for, 
     });
 
     it('answers only approved hunters for a value tag, as every filter', async () => {
-      await db.query(`update brand_copies set tags = array['Locally Made'] where brand_id = 4`);
+      await harness.db.query(`update brand_copies set tags = array['Locally Made'] where brand_id = 4`);
       expect(await send('PUT', '/api/hunter-profile/go-to-brands', 'u-bea', { brandIds: [4] })).toMatchObject({ status: 200 });
       expect(await listedIds('valueTag=Locally%20Made')).toEqual([bea.id]);
-      const suspended = await fetch(`${hunters.base}/api/admin/hunters/${bea.id}/suspend`, {
+      const suspended = await fetch(`${harness.base}/api/admin/hunters/${bea.id}/suspend`, {
         method: 'POST',
         headers: await adminHeaders(),
         body: JSON.stringify({ reason: 'Checking' }),
@@ -322,7 +256,7 @@ describe('hunters: edit privacy, withdrawn consent, what a hunter is known for, 
     const avatar = (n: number) => `/api/auth/avatars/7c9e6679-7425-40de-944b-${String(n).padStart(12, '0')}`;
 
     beforeAll(async () => {
-      await db.query(
+      await harness.db.query(
         `insert into users (user_id, first_name, last_name, profile_image_url, updated_at)
          values ('u-fay', 'Fay', null, $1, now()), ('u-gus', 'Gus', null, $2, now())`,
         [avatar(1), avatar(2)],
@@ -365,7 +299,7 @@ describe('hunters: edit privacy, withdrawn consent, what a hunter is known for, 
       // Bea is suspended by now (an earlier test), so she may upload no edit photo: hers is written as an upload
       // from before would be.
       const beasEditPhotoId = randomUUID();
-      await db.query(`insert into hunter_photos (id, bytes, owner_user_id, kind) values ($1, $2, 'u-bea', 'edit')`, [
+      await harness.db.query(`insert into hunter_photos (id, bytes, owner_user_id, kind) values ($1, $2, 'u-bea', 'edit')`, [
         beasEditPhotoId,
         Buffer.from(PNG.split(',')[1]!, 'base64'),
       ]);

@@ -1,41 +1,20 @@
 import {
-  DEFAULT_SESSION_TYPES,
   HUNTER_EDIT_MESSAGES,
   type BrandHunterEdits,
   type EventPayload,
   type EventType,
   type HunterEdit,
   type HunterEditInput,
-  type IntegrationEvent,
   type OwnHunter,
   type PublishedHunterEdit,
 } from '@hunted/contracts';
 import { PAYLOAD_SCHEMAS } from '@hunted/contracts/event-schemas';
-import {
-  startServiceApp,
-  startTestPublisher,
-  TEST_DATABASE_URL,
-  testIdentityHeaders,
-  testServiceEnv,
-  waitFor,
-  type RunningServiceApp,
-  type TestPublisher,
-} from '@hunted/platform/testing';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHuntersApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import { sendAs } from './member-requests.js';
-import { approveHunter } from './vetting-helpers.js';
+import { testIdentityHeaders } from '@hunted/platform/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PNG_UPLOAD as PNG, useHuntersHarness } from './hunters-harness.js';
 
-const SCHEMA = 'hunters_edits_it';
-const BOOKINGS_SCHEMA = 'hunters_edits_it_bookings';
 const M = HUNTER_EDIT_MESSAGES;
 
-
-// A 1x1 PNG.
-const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
 const booking = (n: number) => `0d8f6a2e-2525-4c1e-9d7e-${String(n).padStart(12, '0')}`;
 
@@ -45,61 +24,14 @@ const booking = (n: number) => `0d8f6a2e-2525-4c1e-9d7e-${String(n).padStart(12,
  * client's one answer, and the public reads by hunter and by brand.
  */
 describe('hunters: Hunter Edits', () => {
-  const config = loadConfig(testServiceEnv(SCHEMA));
-  let hunters: RunningServiceApp<NestFastifyApplication>;
-  let bookings: TestPublisher;
-  let db: pg.Client;
+  const harness = useHuntersHarness('hunters_edits_it', { publishers: ['bookings'] });
+  const { send, applied } = harness;
   let ada: OwnHunter;
   let bea: OwnHunter;
 
-  const send = <T = Record<string, unknown>>(method: string, path: string, as: string | null, body?: unknown) =>
-    sendAs<T>(hunters.base, method, path, as, body);
-
-  async function createHunter(userId: string, name: string): Promise<OwnHunter> {
-    const created = await send<OwnHunter>('POST', '/api/hunters', userId, {
-      name,
-      location: 'UK',
-      specialties: ['Footwear'],
-      adviceTypes: ['Wardrobe Audit'],
-      languages: ['English'],
-      yearsExperience: 4,
-      sessionTypes: DEFAULT_SESSION_TYPES,
-    });
-    expect(created.status).toBe(201);
-    await approveHunter(hunters.base, created.body.id);
-    return created.body;
-  }
-
-  function bookingEvent<T extends EventType>(type: T, bookingId: string, hunterId: number, client: string, extra: object = {}) {
-    const data = {
-      bookingId,
-      hunterId,
-      hunterUserId: null,
-      clientUserId: client,
-      sessionType: 'whatsappVideo',
-      startsAt: '2026-11-20T10:00:00.000Z',
-      endsAt: '2026-11-20T11:00:00.000Z',
-      pricePence: 5000,
-      sequence: 0,
-      notes: null,
-      photoUrls: [],
-      ...extra,
-    } as unknown as EventPayload<T>;
-    return bookings.publish(type, data);
-  }
-
-  async function applied(events: IntegrationEvent[]): Promise<void> {
-    await waitFor(
-      'the bookings events applied by hunters',
-      async () => {
-        const { rows } = await db.query<{ n: number }>('select count(*)::int as n from inbox where event_id = any($1::uuid[])', [
-          events.map((event) => event.id),
-        ]);
-        return rows[0]!.n === events.length;
-      },
-      20_000,
-    );
-  }
+  const createHunter = (userId: string, name: string) => harness.createHunter(userId, { name });
+  const bookingEvent = <T extends EventType>(type: T, bookingId: string, hunterId: number, clientUserId: string, extra: object = {}) =>
+    harness.bookingEvent(type, { bookingId, hunterId, clientUserId }, extra);
 
   const item = (brandId: number, extra: object = {}) => ({
     brandId,
@@ -117,17 +49,12 @@ describe('hunters: Hunter Edits', () => {
   });
 
   beforeAll(async () => {
-    hunters = await startServiceApp(createHuntersApp, config);
-    db = new pg.Client({ connectionString: TEST_DATABASE_URL, options: `-c search_path=${SCHEMA}` });
-    await db.connect();
-    await db.query(`drop schema if exists ${BOOKINGS_SCHEMA} cascade`);
-    bookings = await startTestPublisher('bookings', { schema: BOOKINGS_SCHEMA, redisPrefix: config.REDIS_PREFIX });
     // The directory as hunters' copy has it (its owner is fed by brands.brand.*; plain rows are enough here).
-    await db.query(
+    await harness.db.query(
       `insert into brand_copies (brand_id, name, image_url, updated_at)
        select n, 'Brand ' || n, '/brands/' || n || '.png', now() from generate_series(1, 14) n`,
     );
-    await db.query(`insert into users (user_id, first_name, last_name, updated_at) values ('u-cleo', 'Cleo', 'Client', now())`);
+    await harness.db.query(`insert into users (user_id, first_name, last_name, updated_at) values ('u-cleo', 'Cleo', 'Client', now())`);
 
     ada = await createHunter('u-ada', 'Ada Hunter');
     bea = await createHunter('u-bea', 'Bea Hunter');
@@ -154,15 +81,8 @@ describe('hunters: Hunter Edits', () => {
     await applied(events);
   });
 
-  afterAll(async () => {
-    await bookings?.close();
-    await db?.query(`drop schema if exists ${BOOKINGS_SCHEMA} cascade`);
-    await db?.end();
-    await hunters?.close();
-  });
-
   it("keeps each session in the platform's booking copy, with what each event says and when it opens to an edit", async () => {
-    const { rows } = await db.query<{ booking_id: string; status: string; attendance: string | null; editable: boolean }>(
+    const { rows } = await harness.db.query<{ booking_id: string; status: string; attendance: string | null; editable: boolean }>(
       `select booking_id, status, attendance, editable_from is not null and editable_from <= now() as editable
          from booking_copies order by booking_id`,
     );
@@ -195,7 +115,7 @@ describe('hunters: Hunter Edits', () => {
       const refused = await send('POST', '/api/hunter-edits', as, edit(bookingId));
       expect([as, bookingId, refused.status, refused.body.message]).toEqual([as, bookingId, 404, M.sessionNotHeld]);
     }
-    expect(await db.query('select 1 from hunter_edits')).toMatchObject({ rowCount: 0 });
+    expect(await harness.db.query('select 1 from hunter_edits')).toMatchObject({ rowCount: 0 });
   });
 
   it('refuses bad input with a 400 naming the field', async () => {
@@ -230,7 +150,7 @@ describe('hunters: Hunter Edits', () => {
       photo: `data:image/png;base64,${Buffer.from('<html></html>').toString('base64')}`,
     });
     expect([notImage.status, Object.keys(notImage.body.errors)]).toEqual([400, ['photo']]);
-    expect(await db.query('select 1 from hunter_edits')).toMatchObject({ rowCount: 0 });
+    expect(await harness.db.query('select 1 from hunter_edits')).toMatchObject({ rowCount: 0 });
   });
 
   it('sends one edit per session, with its event in the same transaction; reads it to the two only until published', async () => {
@@ -256,7 +176,7 @@ describe('hunters: Hunter Edits', () => {
     ]);
     expect(sent.body.items[0]!.brand).toEqual({ id: 3, name: 'Brand 3', imageUrl: '/brands/3.png' });
 
-    const { rows } = await db.query<{ data: EventPayload<'hunters.edit.sent'> }>(`select data from outbox where type = 'hunters.edit.sent'`);
+    const { rows } = await harness.db.query<{ data: EventPayload<'hunters.edit.sent'> }>(`select data from outbox where type = 'hunters.edit.sent'`);
     expect(rows.map((row) => row.data)).toEqual([
       {
         editId: sent.body.id,
@@ -306,7 +226,7 @@ describe('hunters: Hunter Edits', () => {
       status: 409,
       body: { message: M.publishAskedOnce },
     });
-    const { rows } = await db.query<{ data: EventPayload<'hunters.edit.publish-requested'> }>(
+    const { rows } = await harness.db.query<{ data: EventPayload<'hunters.edit.publish-requested'> }>(
       `select data from outbox where type = 'hunters.edit.publish-requested'`,
     );
     expect(rows.map((row) => row.data)).toEqual([
@@ -353,7 +273,7 @@ describe('hunters: Hunter Edits', () => {
     const id = mine.body.find((e) => e.bookingId === booking(4))!.id;
     const answers = await Promise.all([1, 2, 3].map(() => send('POST', `/api/hunter-edits/${id}/publish-request`, 'u-ada')));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
-    const { rows } = await db.query(`select 1 from outbox where type = 'hunters.edit.publish-requested' and (data->>'editId')::int = $1`, [id]);
+    const { rows } = await harness.db.query(`select 1 from outbox where type = 'hunters.edit.publish-requested' and (data->>'editId')::int = $1`, [id]);
     expect(rows).toHaveLength(1);
   });
 
@@ -361,11 +281,11 @@ describe('hunters: Hunter Edits', () => {
     const answers = await Promise.all([1, 2, 3].map(() => send<HunterEdit>('POST', '/api/hunter-edits', 'u-ada', edit(booking(11), [12, 13, 14]))));
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409]);
     const created = answers.find((a) => a.status === 201)!.body;
-    expect(await db.query(`select 1 from outbox where type = 'hunters.edit.sent' and data->>'bookingId' = $1`, [booking(11)])).toMatchObject({
+    expect(await harness.db.query(`select 1 from outbox where type = 'hunters.edit.sent' and data->>'bookingId' = $1`, [booking(11)])).toMatchObject({
       rowCount: 1,
     });
 
-    await db.query('delete from brand_copies where brand_id = 14');
+    await harness.db.query('delete from brand_copies where brand_id = 14');
     const read = await send<HunterEdit>('GET', `/api/hunter-edits/${created.id}`, 'u-fay');
     expect(read.body.items.map((i) => [i.brand?.id ?? null, i.brandName])).toEqual([
       [12, 'Brand 12'],
@@ -441,7 +361,7 @@ describe('hunters: Hunter Edits', () => {
     expect(await send('GET', '/api/hunters/999999/edits', null)).toMatchObject({ status: 404, body: { message: 'Hunter not found' } });
 
     // A hunter no longer approved is public nowhere: their page, the brand's, the edit itself.
-    const suspended = await fetch(`${hunters.base}/api/admin/hunters/${bea.id}/suspend`, {
+    const suspended = await fetch(`${harness.base}/api/admin/hunters/${bea.id}/suspend`, {
       method: 'POST',
       headers: { ...(await testIdentityHeaders({ id: 'test-admin', email: 'admin@hunted.test', firstName: 'Ada', lastName: null, isAdmin: true }, 'hunters')), 'content-type': 'application/json' },
       body: JSON.stringify({ reason: 'Checking' }),

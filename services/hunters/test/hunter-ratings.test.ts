@@ -1,29 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_SESSION_TYPES, HUNTER_RANKING_PRIOR, type EventPayload, type Hunter, type IntegrationEvent } from '@hunted/contracts';
+import { HUNTER_RANKING_PRIOR, type EventPayload, type Hunter, type IntegrationEvent } from '@hunted/contracts';
 import { EventConsumer } from '@hunted/platform';
-import {
-  startServiceApp,
-  startTestPublisher,
-  TEST_DATABASE_URL,
-  testIdentityHeaders,
-  testServiceEnv,
-  waitFor,
-  type RunningServiceApp,
-  type TestPublisher,
-} from '@hunted/platform/testing';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import pg from 'pg';
+import { testIdentityHeaders } from '@hunted/platform/testing';
 import { DataSource } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHuntersApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
+import { describe, expect, it } from 'vitest';
 import { RatingsFromReviews1795824060000 } from '../src/database/migrations/1795824060000-ratings-from-reviews.js';
-import { approveHunter } from './vetting-helpers.js';
+import { useHuntersHarness } from './hunters-harness.js';
+import { member } from './member-requests.js';
 
 const SCHEMA = 'hunters_ratings_it';
-const REVIEWS_SCHEMA = 'hunters_ratings_it_reviews';
-
-const member = (id: string) => ({ id, email: `${id}@hunted.test`, firstName: null, lastName: null, isAdmin: false });
 
 type Rating = EventPayload<'reviews.hunter-rating.changed'>;
 
@@ -33,76 +18,29 @@ type Rating = EventPayload<'reviews.hunter-rating.changed'>;
  * once per event, and never back to an older state.
  */
 describe('hunters: ratings from reviews', () => {
-  const config = loadConfig(testServiceEnv(SCHEMA));
-  let hunters: RunningServiceApp<NestFastifyApplication>;
-  let reviews: TestPublisher;
-  let db: pg.Client;
+  const harness = useHuntersHarness(SCHEMA, { publishers: ['reviews'] });
 
-  async function createHunter(userId: string, name: string): Promise<Hunter> {
-    const headers = { ...(await testIdentityHeaders(member(userId), 'hunters')), 'content-type': 'application/json' };
-    const response = await fetch(`${hunters.base}/api/hunters`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({
-        name,
-        location: 'UK',
-        specialties: ['Footwear'],
-        adviceTypes: ['Wardrobe Audit'],
-        languages: ['English'],
-        yearsExperience: 4,
-        sessionTypes: DEFAULT_SESSION_TYPES,
-      }),
-    });
-    expect(response.status).toBe(201);
-    const hunter = (await response.json()) as Hunter;
-    await approveHunter(hunters.base, hunter.id);
-    return hunter;
-  }
-
-  const hunter = async (id: number) => (await (await fetch(`${hunters.base}/api/hunters/${id}`)).json()) as Hunter;
-  const topPicks = async () => ((await (await fetch(`${hunters.base}/api/hunters?sort=rating`)).json()) as Hunter[]).map((h) => h.name);
+  const createHunter = (userId: string, name: string) => harness.createHunter(userId, { name });
+  const hunter = async (id: number) => (await harness.send<Hunter>('GET', `/api/hunters/${id}`, null)).body;
+  const topPicks = async () => (await harness.send<Hunter[]>('GET', '/api/hunters?sort=rating', null)).body.map((h) => h.name);
 
   /** Sends the ratings through reviews' stream and waits until hunters has applied them. */
   async function rate(...ratings: Rating[]): Promise<IntegrationEvent[]> {
     const events: IntegrationEvent[] = [];
-    for (const rating of ratings) events.push(await reviews.publish('reviews.hunter-rating.changed', rating));
-    await waitFor(
-      'the ratings applied by hunters',
-      async () => {
-        const { rows } = await db.query<{ n: number }>('select count(*)::int as n from inbox where event_id = any($1::uuid[])', [
-          events.map((event) => event.id),
-        ]);
-        return rows[0]!.n === events.length;
-      },
-      20_000,
-    );
+    for (const rating of ratings) events.push(await harness.publisher('reviews').publish('reviews.hunter-rating.changed', rating));
+    await harness.applied(events);
     return events;
   }
 
   /** Applies one event as the consumer would, with the time it happened. */
   const applyAt = (data: Rating, occurredAt: Date, id: string = randomUUID()) =>
-    hunters.app.get(EventConsumer).apply({
+    harness.app.get(EventConsumer).apply({
       id,
       type: 'reviews.hunter-rating.changed',
       version: 1,
       occurredAt: occurredAt.toISOString(),
       data,
     } as IntegrationEvent<'reviews.hunter-rating.changed'>);
-
-  beforeAll(async () => {
-    hunters = await startServiceApp(createHuntersApp, config);
-    db = new pg.Client({ connectionString: TEST_DATABASE_URL, options: `-c search_path=${SCHEMA}` });
-    await db.connect();
-    await db.query(`drop schema if exists ${REVIEWS_SCHEMA} cascade`);
-    reviews = await startTestPublisher('reviews', { schema: REVIEWS_SCHEMA, redisPrefix: config.REDIS_PREFIX });
-  });
-
-  afterAll(async () => {
-    await reviews?.close();
-    await db?.query(`drop schema if exists ${REVIEWS_SCHEMA} cascade`);
-    await db?.end();
-    await hunters?.close();
-  });
 
   it("sets rating and reviewCount from reviews' events, and ranks 'Our top picks' on them", async () => {
     const ada = await createHunter('rate-ada', 'Ada Unrated');
@@ -114,7 +52,7 @@ describe('hunters: ratings from reviews', () => {
       [null, 0],
     ]);
     expect(await topPicks()).toEqual(['Ada Unrated', 'Bea Reviewed', 'Cy Reviewed Often']);
-    const updatesBefore = (await db.query(`select 1 from outbox where type = 'hunters.hunter.updated'`)).rowCount;
+    const updatesBefore = (await harness.db.query(`select 1 from outbox where type = 'hunters.hunter.updated'`)).rowCount;
 
     await rate(
       { hunterId: bea.id, rating: 5, reviewCount: 2, ratingSum: 10 },
@@ -126,7 +64,7 @@ describe('hunters: ratings from reviews', () => {
     expect(await hunter(cy.id)).toMatchObject({ rating: 4.75, reviewCount: 12 });
     // The damped averages: Cy (20 + 57) / 17 ≈ 4.53 before Bea (20 + 10) / 7 ≈ 4.29; Ada, without reviews, last.
     expect(await topPicks()).toEqual(['Cy Reviewed Often', 'Bea Reviewed', 'Ada Unrated']);
-    const { rows } = await db.query<{ id: number; score: string }>('select id, top_pick_score::text as score from hunters where id = any($1) order by id', [
+    const { rows } = await harness.db.query<{ id: number; score: string }>('select id, top_pick_score::text as score from hunters where id = any($1) order by id', [
       [bea.id, cy.id],
     ]);
     const { mean, weight } = HUNTER_RANKING_PRIOR;
@@ -143,7 +81,7 @@ describe('hunters: ratings from reviews', () => {
     expect(await hunter(bea.id)).toMatchObject({ rating: null, reviewCount: 0 });
     expect(await topPicks()).toEqual(['Cy Reviewed Often', 'Ada Unrated', 'Bea Reviewed']);
     // Nothing other services copy changed, so nothing is announced.
-    expect((await db.query(`select 1 from outbox where type = 'hunters.hunter.updated'`)).rowCount).toBe(updatesBefore);
+    expect((await harness.db.query(`select 1 from outbox where type = 'hunters.hunter.updated'`)).rowCount).toBe(updatesBefore);
   });
 
   it('applies an event once, and never an older one that arrives after a newer one', async () => {
@@ -160,7 +98,7 @@ describe('hunters: ratings from reviews', () => {
     // A newer one does.
     expect(await applyAt({ hunterId: id, rating: 4.6, reviewCount: 5, ratingSum: 23 }, new Date(now + 1_000))).toBe(true);
     expect(await hunter(id)).toMatchObject({ rating: 4.6, reviewCount: 5 });
-    const owner = await fetch(`${hunters.base}/api/hunter-profile`, { headers: await testIdentityHeaders(member('rate-dee'), 'hunters') });
+    const owner = await fetch(`${harness.base}/api/hunter-profile`, { headers: await testIdentityHeaders(member('rate-dee'), 'hunters') });
     expect(await owner.json()).toMatchObject({ rating: 4.6, reviewCount: 5 });
   });
 
@@ -168,7 +106,7 @@ describe('hunters: ratings from reviews', () => {
     const { id } = await createHunter('rate-eve', 'Eve Honest');
     const headers = { ...(await testIdentityHeaders(member('rate-eve'), 'hunters')), 'content-type': 'application/json' };
     for (const body of [{ rating: 5 }, { reviewCount: 100 }]) {
-      const response = await fetch(`${hunters.base}/api/hunters/${id}`, { method: 'PATCH', headers, body: JSON.stringify(body) });
+      const response = await fetch(`${harness.base}/api/hunters/${id}`, { method: 'PATCH', headers, body: JSON.stringify(body) });
       expect(response.status).toBe(400);
     }
     expect(await hunter(id)).toMatchObject({ rating: null, reviewCount: 0 });
@@ -177,20 +115,20 @@ describe('hunters: ratings from reviews', () => {
   describe('the migration', () => {
     it('drops the invented ratings: every hunter starts at no rating until reviews says otherwise', async () => {
       const { id } = await createHunter('rate-old', 'Old Invented');
-      const runner = hunters.app.get(DataSource).createQueryRunner();
+      const runner = harness.app.get(DataSource).createQueryRunner();
       try {
         await new RatingsFromReviews1795824060000().down(runner);
         // As before: a default 5 and a made-up count.
-        await db.query('update hunters set rating = 4.9, review_count = 127 where id = $1', [id]);
+        await harness.db.query('update hunters set rating = 4.9, review_count = 127 where id = $1', [id]);
         await new RatingsFromReviews1795824060000().up(runner);
       } finally {
         await runner.release();
       }
-      const { rows } = await db.query('select rating, review_count, rating_sum, top_pick_score from hunters where id = $1', [id]);
+      const { rows } = await harness.db.query('select rating, review_count, rating_sum, top_pick_score from hunters where id = $1', [id]);
       expect(rows).toEqual([{ rating: null, review_count: 0, rating_sum: 0, top_pick_score: null }]);
       expect(await hunter(id)).toMatchObject({ rating: null, reviewCount: 0 });
       // The ranking's index is back.
-      const { rows: indexes } = await db.query(`select indexdef from pg_indexes where indexname = 'hunters_top_picks_idx' and schemaname = $1`, [SCHEMA]);
+      const { rows: indexes } = await harness.db.query(`select indexdef from pg_indexes where indexname = 'hunters_top_picks_idx' and schemaname = $1`, [SCHEMA]);
       expect(indexes[0]?.indexdef).toContain('top_pick_score DESC NULLS LAST');
       // And the events still apply.
       await rate({ hunterId: id, rating: 4, reviewCount: 1, ratingSum: 4 });

@@ -1,31 +1,9 @@
-import {
-  DEFAULT_SESSION_TYPES,
-  VETTING_MESSAGES,
-  type AdminHunter,
-  type EventPayload,
-  type Hunter,
-  type OwnHunter,
-} from '@hunted/contracts';
-import { startServiceApp, TEST_DATABASE_URL, testIdentityHeaders, testServiceEnv, type RunningServiceApp } from '@hunted/platform/testing';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHuntersApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import { adminHeaders, approveHunter, TEST_ADMIN } from './vetting-helpers.js';
-
-const SCHEMA = 'hunters_revisions_it';
-
-const member = (id: string, isAdmin = false) => ({ id, email: `${id}@hunted.test`, firstName: null, lastName: null, isAdmin });
-
-// A 1x1 PNG.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
-const PNG_UPLOAD = `data:image/png;base64,${PNG.toString('base64')}`;
-
-type Answer<T> = { status: number; body: T & { message?: string; errors?: Record<string, string> } };
+import { DEFAULT_SESSION_TYPES, VETTING_MESSAGES, type AdminHunter, type EventPayload, type Hunter, type OwnHunter } from '@hunted/contracts';
+import { testIdentityHeaders } from '@hunted/platform/testing';
+import { describe, expect, it } from 'vitest';
+import { PNG_UPLOAD, useHuntersHarness } from './hunters-harness.js';
+import { member } from './member-requests.js';
+import { TEST_ADMIN } from './vetting-helpers.js';
 
 /**
  * Vetting covers every public change (issue 35, decision 0089): an approved hunter's change to the name, photo, bio,
@@ -34,27 +12,17 @@ type Answer<T> = { status: number; body: T & { message?: string; errors?: Record
  * once. Real PostgreSQL and Redis, through the service's HTTP routes.
  */
 describe('hunters: revisions of approved profiles', () => {
-  let hunters: RunningServiceApp<NestFastifyApplication>;
-  let db: pg.Client;
+  const harness = useHuntersHarness('hunters_revisions_it');
   let n = 0;
   const nextMember = () => `rev-member-${++n}`;
 
-  async function send<T = Record<string, unknown>>(method: string, path: string, as: 'admin' | string | null, body?: unknown): Promise<Answer<T>> {
-    const headers =
-      as === 'admin'
-        ? await adminHeaders()
-        : as
-          ? { ...(await testIdentityHeaders(member(as), 'hunters')), 'content-type': 'application/json' }
-          : { 'content-type': 'application/json' };
-    const response = await fetch(`${hunters.base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    const text = await response.text();
-    return { status: response.status, body: (text ? JSON.parse(text) : null) as Answer<T>['body'] };
-  }
+  const send = <T = Record<string, unknown>>(method: string, path: string, as: string | null, body?: unknown) =>
+    harness.send<T & { message?: string; errors?: Record<string, string> }>(method, path, as, body);
 
   /** A profile the admin has approved: what guests see. */
   async function approvedProfile(name: string): Promise<{ owner: string; hunter: OwnHunter }> {
     const owner = nextMember();
-    const created = await send<OwnHunter>('POST', '/api/hunters', owner, {
+    await harness.createHunter(owner, {
       name,
       bio: `${name} finds rare handbags.`,
       location: 'France',
@@ -63,10 +31,7 @@ describe('hunters: revisions of approved profiles', () => {
       languages: ['French'],
       yearsExperience: 5,
       instagramUrl: 'https://instagram.com/approved',
-      sessionTypes: DEFAULT_SESSION_TYPES,
     });
-    expect(created.status).toBe(201);
-    await approveHunter(hunters.base, created.body.id);
     return { owner, hunter: (await send<OwnHunter>('GET', '/api/hunter-profile', owner)).body };
   }
 
@@ -82,7 +47,7 @@ describe('hunters: revisions of approved profiles', () => {
     send<AdminHunter>('POST', `/api/admin/hunters/${hunterId}/revisions/${revisionId}/${decision}`, as, body);
 
   async function outbox<T = Record<string, unknown>>(type: string, hunterId: number): Promise<T[]> {
-    const { rows } = await db.query<{ data: T }>(
+    const { rows } = await harness.db.query<{ data: T }>(
       `select data from outbox where type = $1 and (data->>'hunterId')::int = $2 order by seq`,
       [type, hunterId],
     );
@@ -91,22 +56,11 @@ describe('hunters: revisions of approved profiles', () => {
 
   const revisionRows = async (hunterId: number) =>
     (
-      await db.query<{ id: number; status: string; changes: Record<string, unknown> }>(
+      await harness.db.query<{ id: number; status: string; changes: Record<string, unknown> }>(
         'select id, status, changes from hunter_profile_revisions where hunter_id = $1 order by id',
         [hunterId],
       )
     ).rows;
-
-  beforeAll(async () => {
-    hunters = await startServiceApp(createHuntersApp, loadConfig(testServiceEnv(SCHEMA)));
-    db = new pg.Client({ connectionString: TEST_DATABASE_URL, options: `-c search_path=${SCHEMA}` });
-    await db.connect();
-  });
-
-  afterAll(async () => {
-    await db?.end();
-    await hunters?.close();
-  });
 
   it('keeps a rename after approval pending: guests, the listing, search and the events keep the approved name', async () => {
     const { owner, hunter } = await approvedProfile('Ottoline Vance');
@@ -201,7 +155,7 @@ describe('hunters: revisions of approved profiles', () => {
     const vetted = await outbox<EventPayload<'hunters.hunter.vetted'>>('hunters.hunter.vetted', hunter.id);
     expect(vetted.at(-1)).toMatchObject({ decision: 'reject-revision', reason, name: 'Quilla Marsh' });
     // The refused upload is gone.
-    const photo = await fetch(`${hunters.base}${revision.changes.profileImageUrl}`);
+    const photo = await fetch(`${harness.base}${revision.changes.profileImageUrl}`);
     expect(photo.status).toBe(404);
   });
 
@@ -272,7 +226,7 @@ describe('hunters: revisions of approved profiles', () => {
     // The database itself refuses a second pending revision.
     await edit(hunter, owner, { name: 'Tamsin R.' });
     await expect(
-      db.query(`insert into hunter_profile_revisions (hunter_id, changes, live) values ($1, '{"bio": "x"}', '{"bio": ""}')`, [hunter.id]),
+      harness.db.query(`insert into hunter_profile_revisions (hunter_id, changes, live) values ($1, '{"bio": "x"}', '{"bio": ""}')`, [hunter.id]),
     ).rejects.toThrow(/hunter_profile_revisions_one_pending/);
   });
 
@@ -290,8 +244,8 @@ describe('hunters: revisions of approved profiles', () => {
     expect((await decideRevision(hunter.id, 999_999, 'approve')).status).toBe(404);
 
     // An admin who is also this hunter may not approve their own change.
-    const selfHeaders = await testIdentityHeaders(member(owner, true), 'hunters');
-    const self = await fetch(`${hunters.base}/api/admin/hunters/${hunter.id}/revisions/${revision.id}/approve`, {
+    const selfHeaders = await testIdentityHeaders({ ...member(owner), isAdmin: true }, 'hunters');
+    const self = await fetch(`${harness.base}/api/admin/hunters/${hunter.id}/revisions/${revision.id}/approve`, {
       method: 'POST',
       headers: { ...selfHeaders, 'content-type': 'application/json' },
       body: '{}',

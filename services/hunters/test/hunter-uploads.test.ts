@@ -1,38 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_SESSION_TYPES, HUNTER_EDIT_MESSAGES, type OwnHunter } from '@hunted/contracts';
+import { HUNTER_EDIT_MESSAGES, type OwnHunter } from '@hunted/contracts';
 import { setClockOffset } from '@hunted/platform';
-import {
-  imageDataUrl,
-  imageMetadataOf,
-  jpegWithGps,
-  startServiceApp,
-  startTestPublisher,
-  TEST_DATABASE_URL,
-  TEST_PNG,
-  testIdentityHeaders,
-  testServiceEnv,
-  waitFor,
-  type RunningServiceApp,
-  type TestPublisher,
-} from '@hunted/platform/testing';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { sendAs } from './member-requests.js';
-import { createHuntersApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
+import { imageDataUrl, imageMetadataOf, jpegWithGps, TEST_PNG } from '@hunted/platform/testing';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HunterPhotosPruneJob } from '../src/photos/hunter-photos-prune.job.js';
-import { approveHunter } from './vetting-helpers.js';
+import { PNG_UPLOAD as PNG, useHuntersHarness } from './hunters-harness.js';
+import { sendAs } from './member-requests.js';
 
-const SCHEMA = 'hunters_uploads_it';
-const BOOKINGS_SCHEMA = 'hunters_uploads_it_bookings';
 const DAY_MS = 86_400_000;
 /** The allowances this file's service is started with (the defaults: 30 profile photos and 60 edit photos a day). */
 const PROFILE_PHOTOS_PER_DAY = 3;
 const EDIT_PHOTOS_PER_DAY = 4;
-const PNG = imageDataUrl(TEST_PNG);
-
-const member = (id: string) => ({ id, email: `${id}@hunted.test`, firstName: null, lastName: null, isAdmin: false });
 
 /**
  * Issue 35, uploads (decision 0091): hunters' two upload kinds (a profile's photo, an edit's item photos) cleaned of
@@ -40,61 +18,27 @@ const member = (id: string) => ({ id, email: `${id}@hunted.test`, firstName: nul
  * within a day pruned by the hourly job on the service clock.
  */
 describe('hunters: uploads are bounded and clean', () => {
-  const config = loadConfig(
-    testServiceEnv(SCHEMA, { HUNTER_PHOTOS_PER_DAY: String(PROFILE_PHOTOS_PER_DAY), EDIT_PHOTOS_PER_DAY: String(EDIT_PHOTOS_PER_DAY) }),
-  );
-  let hunters: RunningServiceApp<NestFastifyApplication>;
-  let bookings: TestPublisher;
-  let db: pg.Client;
+  const harness = useHuntersHarness('hunters_uploads_it', {
+    env: { HUNTER_PHOTOS_PER_DAY: String(PROFILE_PHOTOS_PER_DAY), EDIT_PHOTOS_PER_DAY: String(EDIT_PHOTOS_PER_DAY) },
+    publishers: ['bookings'],
+  });
+  const { send } = harness;
 
-  async function send<T = Record<string, unknown>>(method: string, path: string, as: string, body?: unknown): Promise<{ status: number; body: T }> {
-    const headers: Record<string, string> = await testIdentityHeaders(member(as), 'hunters');
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(`${hunters.base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    const text = await response.text();
-    return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
-  }
-
-  async function createHunter(userId: string, { approved = true, photo = null as string | null } = {}): Promise<OwnHunter> {
-    const created = await send<OwnHunter>('POST', '/api/hunters', userId, {
-      name: `Hunter ${userId}`,
-      location: 'UK',
-      specialties: ['Footwear'],
-      adviceTypes: ['Wardrobe Audit'],
-      languages: ['English'],
-      yearsExperience: 4,
-      sessionTypes: DEFAULT_SESSION_TYPES,
-      ...(photo ? { profileImageUrl: photo } : {}),
-    });
-    expect(created.status).toBe(201);
-    if (approved) await approveHunter(hunters.base, created.body.id);
-    return created.body;
-  }
+  const createHunter = (userId: string, { approved = true, photo = null as string | null } = {}) =>
+    harness.createHunter(userId, photo ? { profileImageUrl: photo } : {}, { approved });
 
   const photoIdOf = (url: string) => url.split('/').pop()!;
   const photoRows = async (owner: string) =>
-    (await db.query<{ n: number }>('select count(*)::int as n from hunter_photos where owner_user_id = $1', [owner])).rows[0]!.n;
+    (await harness.db.query<{ n: number }>('select count(*)::int as n from hunter_photos where owner_user_id = $1', [owner])).rows[0]!.n;
 
   beforeAll(async () => {
-    hunters = await startServiceApp(createHuntersApp, config);
-    db = new pg.Client({ connectionString: TEST_DATABASE_URL, options: `-c search_path=${SCHEMA}` });
-    await db.connect();
-    await db.query(`drop schema if exists ${BOOKINGS_SCHEMA} cascade`);
-    bookings = await startTestPublisher('bookings', { schema: BOOKINGS_SCHEMA, redisPrefix: config.REDIS_PREFIX });
-    await db.query(
+    await harness.db.query(
       `insert into brand_copies (brand_id, name, image_url, updated_at)
        select n, 'Brand ' || n, '/brands/' || n || '.png', now() from generate_series(1, 3) n`,
     );
   });
 
   afterEach(() => setClockOffset(0));
-
-  afterAll(async () => {
-    await bookings?.close();
-    await db?.query(`drop schema if exists ${BOOKINGS_SCHEMA} cascade`);
-    await db?.end();
-    await hunters?.close();
-  });
 
   it('edit photos: a pending hunter is refused with 403 and a clear message, and nothing is stored', async () => {
     await createHunter('u-pending', { approved: false });
@@ -119,7 +63,7 @@ describe('hunters: uploads are bounded and clean', () => {
 
   it(`profile photos: ${PROFILE_PHOTOS_PER_DAY} a day (HUNTER_PHOTOS_PER_DAY), stored without EXIF; beyond, 429 and the profile unchanged`, async () => {
     const hunter = await createHunter('u-portrait', { photo: imageDataUrl(await jpegWithGps(), 'image/jpeg') });
-    const stored = await fetch(`${hunters.base}${hunter.profileImageUrl}`);
+    const stored = await fetch(`${harness.base}${hunter.profileImageUrl}`);
     const metadata = await imageMetadataOf(Buffer.from(await stored.arrayBuffer()));
     expect(metadata).toMatchObject({ format: 'jpeg', width: 2, height: 4 });
     expect(metadata.exif).toBeUndefined();
@@ -155,41 +99,28 @@ describe('hunters: uploads are bounded and clean', () => {
 
     // A held session with a client, so an edit can take one of the uploads.
     const bookingId = randomUUID();
-    const completed = await bookings.publish('bookings.booking.completed', {
-      bookingId,
-      hunterId: hunter.id,
-      hunterUserId: null,
-      clientUserId: 'u-client',
-      sessionType: 'whatsappVideo',
-      startsAt: '2026-11-20T10:00:00.000Z',
-      endsAt: '2026-11-20T11:00:00.000Z',
-      pricePence: 5000,
-      sequence: 0,
-      notes: null,
-      photoUrls: [],
-    } as never);
-    await waitFor('the completed session copied', async () => (await db.query('select 1 from inbox where event_id = $1', [completed.id])).rowCount === 1, 20_000);
+    await harness.applied([await harness.bookingEvent('bookings.booking.completed', { bookingId, hunterId: hunter.id, clientUserId: 'u-client' })]);
     const item = (brandId: number, photoUrl: string | null = null) => ({ brandId, itemName: `Item ${brandId}`, productUrl: null, why: 'It fits', photoUrl });
     const sent = await send('POST', '/api/hunter-edits', 'u-pruner', { bookingId, title: 'Edit', note: '', items: [item(1, inEdit), item(2), item(3)] });
     expect(sent.status).toBe(201);
 
-    const job = hunters.app.get(HunterPhotosPruneJob);
+    const job = harness.app.get(HunterPhotosPruneJob);
     // Within the day: nothing of these goes.
     await job.run();
     expect(await photoRows('u-pruner')).toBe(3);
     // One uploaded (as the moved clock will see it) just before the move: still within its day then.
     const recent = await upload();
-    await db.query(`update hunter_photos set created_at = $2 where id = $1`, [photoIdOf(recent), new Date(Date.now() + DAY_MS)]);
+    await harness.db.query(`update hunter_photos set created_at = $2 where id = $1`, [photoIdOf(recent), new Date(Date.now() + DAY_MS)]);
 
     // A day on by the service clock. Moving the clock also runs the schedule at once (JobsModule), so the run here
     // may find the work done already: what is left is what counts.
     setClockOffset(DAY_MS + 60_000);
     await job.run();
-    const { rows } = await db.query<{ id: string }>('select id::text from hunter_photos where owner_user_id = $1', ['u-pruner']);
+    const { rows } = await harness.db.query<{ id: string }>('select id::text from hunter_photos where owner_user_id = $1', ['u-pruner']);
     expect(rows.map((row) => row.id).sort()).toEqual([photoIdOf(hunter.profileImageUrl!), photoIdOf(inEdit), photoIdOf(recent)].sort());
     expect(rows.map((row) => row.id)).not.toContain(photoIdOf(unattached));
     // The edit is private, so its photo is its hunter's and client's to see (decision 0092).
-    expect((await sendAs(hunters.base, 'GET', unattached, 'u-pruner')).status).toBe(404);
-    expect((await sendAs(hunters.base, 'GET', inEdit, 'u-pruner')).status).toBe(200);
+    expect((await sendAs(harness.base, 'GET', unattached, 'u-pruner')).status).toBe(404);
+    expect((await sendAs(harness.base, 'GET', inEdit, 'u-pruner')).status).toBe(200);
   });
 });

@@ -11,15 +11,11 @@ import {
   type SitemapEntry,
 } from '@hunted/contracts';
 import { EventConsumer } from '@hunted/platform';
-import { startServiceApp, TEST_DATABASE_URL, testIdentityHeaders, testServiceEnv, type RunningServiceApp } from '@hunted/platform/testing';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import pg from 'pg';
 import { DataSource } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHuntersApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AddHunterVetting1764892800000 } from '../src/database/migrations/1764892800000-add-hunter-vetting.js';
 import { RatingsFromReviews1795824060000 } from '../src/database/migrations/1795824060000-ratings-from-reviews.js';
+import { useHuntersHarness } from './hunters-harness.js';
 import { adminHeaders, approveHunter, TEST_ADMIN } from './vetting-helpers.js';
 
 const SCHEMA = 'hunters_vetting_it';
@@ -27,56 +23,31 @@ const SCHEMA = 'hunters_vetting_it';
 /** The own profile's fields an admin's hunter has too (the admin's carries the pending revision instead). */
 const withoutOwnHistory = ({ revision: _revision, decisions: _decisions, ...hunter }: OwnHunter) => hunter;
 
-const member = (id: string, isAdmin = false) => ({ id, email: `${id}@hunted.test`, firstName: null, lastName: null, isAdmin });
-
 /**
  * Vetting (issue 21): a new profile is pending and hidden until the concierge team approves it; each decision is
  * recorded and announced with the row; a rejected profile's edit goes back to the queue. Also 'Our top picks' by the
  * damped average, and the payout account's state copied from bookings.
  */
 describe('hunters: vetting', () => {
-  let hunters: RunningServiceApp<NestFastifyApplication>;
-  let db: pg.Client;
+  const harness = useHuntersHarness(SCHEMA);
   let n = 0;
   const nextMember = () => `vet-member-${++n}`;
 
-  async function send<T = Record<string, unknown>>(
-    method: string,
-    path: string,
-    as: 'admin' | string | null,
-    body?: unknown,
-  ): Promise<{ status: number; body: T; headers: Headers }> {
-    const headers =
-      as === 'admin'
-        ? await adminHeaders()
-        : as
-          ? { ...(await testIdentityHeaders(member(as), 'hunters')), 'content-type': 'application/json' }
-          : { 'content-type': 'application/json' };
-    const response = await fetch(`${hunters.base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    const text = await response.text();
-    return { status: response.status, body: (text ? JSON.parse(text) : null) as T, headers: response.headers };
-  }
+  const send = harness.send;
 
-  async function createProfile(userId: string, name: string): Promise<OwnHunter> {
-    const created = await send<OwnHunter>('POST', '/api/hunters', userId, {
-      name,
-      bio: `${name} finds rare handbags.`,
-      location: 'France',
-      specialties: ['Designer Handbags'],
-      adviceTypes: ['Personal Shopping'],
-      languages: ['French'],
-      yearsExperience: 5,
-      sessionTypes: DEFAULT_SESSION_TYPES,
-    });
-    expect(created.status).toBe(201);
-    return created.body;
-  }
+  /** A new profile, pending until an admin decides. */
+  const createProfile = (userId: string, name: string) =>
+    harness.createHunter(
+      userId,
+      { name, bio: `${name} finds rare handbags.`, location: 'France', specialties: ['Designer Handbags'], adviceTypes: ['Personal Shopping'], languages: ['French'], yearsExperience: 5 },
+      { approved: false },
+    );
 
   const decide = (id: number, decision: string, body: unknown = {}, as: string = 'admin') =>
     send<AdminHunter & { message?: string; errors?: Record<string, string> }>('POST', `/api/admin/hunters/${id}/${decision}`, as, body);
 
   async function outbox<T = Record<string, unknown>>(type: string, hunterId: number): Promise<T[]> {
-    const { rows } = await db.query<{ data: T }>(
+    const { rows } = await harness.db.query<{ data: T }>(
       `select data from outbox where type = $1 and (data->>'hunterId')::int = $2 order by seq`,
       [type, hunterId],
     );
@@ -84,18 +55,7 @@ describe('hunters: vetting', () => {
   }
 
   const listedIds = async (query = '') =>
-    ((await (await fetch(`${hunters.base}/api/hunters?limit=100${query}`)).json()) as Hunter[]).map((h) => h.id);
-
-  beforeAll(async () => {
-    hunters = await startServiceApp(createHuntersApp, loadConfig(testServiceEnv(SCHEMA)));
-    db = new pg.Client({ connectionString: TEST_DATABASE_URL, options: `-c search_path=${SCHEMA}` });
-    await db.connect();
-  });
-
-  afterAll(async () => {
-    await db?.end();
-    await hunters?.close();
-  });
+    ((await (await fetch(`${harness.base}/api/hunters?limit=100${query}`)).json()) as Hunter[]).map((h) => h.id);
 
   it("keeps a new member's profile pending and out of the listing, search, its page and the sitemap until approved", async () => {
     const owner = nextMember();
@@ -211,7 +171,7 @@ describe('hunters: vetting', () => {
   it('suspends with a reason and reinstates; a suspended hunter may edit and stays suspended', async () => {
     const owner = nextMember();
     const { id } = await createProfile(owner, 'Suspended Sven');
-    await approveHunter(hunters.base, id);
+    await approveHunter(harness.base, id);
     expect((await decide(id, 'suspend', {})).status).toBe(400);
     const suspended = await decide(id, 'suspend', { reason: 'Complaints from two clients.' });
     expect(suspended.body).toMatchObject({ status: 'suspended', statusReason: 'Complaints from two clients.', verified: false });
@@ -243,7 +203,7 @@ describe('hunters: vetting', () => {
       expect(refused.status, decision).toBe(409);
       expect(refused.body.message).toBe(VETTING_MESSAGES.wrongStatus);
     }
-    await approveHunter(hunters.base, id);
+    await approveHunter(harness.base, id);
     for (const decision of ['approve', 'reject', 'reinstate']) {
       expect((await decide(id, decision, { reason: 'Because.' })).status, decision).toBe(409);
     }
@@ -274,7 +234,7 @@ describe('hunters: vetting', () => {
   it("answers 403 to an admin deciding on their own profile", async () => {
     const adminWithProfile = { ...TEST_ADMIN, id: 'vet-admin-hunter', email: 'vet-admin-hunter@hunted.test' };
     const headers = await adminHeaders(adminWithProfile);
-    const created = await fetch(`${hunters.base}/api/hunters`, {
+    const created = await fetch(`${harness.base}/api/hunters`, {
       method: 'POST',
       headers,
       body: JSON.stringify({
@@ -288,7 +248,7 @@ describe('hunters: vetting', () => {
       }),
     });
     const { id } = (await created.json()) as OwnHunter;
-    const own = await fetch(`${hunters.base}/api/admin/hunters/${id}/approve`, { method: 'POST', headers, body: '{}' });
+    const own = await fetch(`${harness.base}/api/admin/hunters/${id}/approve`, { method: 'POST', headers, body: '{}' });
     expect(own.status).toBe(403);
     expect(((await own.json()) as { message: string }).message).toBe(VETTING_MESSAGES.ownProfile);
     expect((await send<AdminHunter>('GET', `/api/admin/hunters/${id}`, 'admin')).body).toMatchObject({ status: 'pending', decisions: [] });
@@ -320,7 +280,7 @@ describe('hunters: vetting', () => {
     for (const name of names) ids.push((await createProfile(nextMember(), name)).id);
     // Submitted a minute apart, oldest first.
     for (const [i, id] of ids.entries()) {
-      await db.query(`update hunters set submitted_at = now() - make_interval(mins => $2) where id = $1`, [id, 10 - i]);
+      await harness.db.query(`update hunters set submitted_at = now() - make_interval(mins => $2) where id = $1`, [id, 10 - i]);
     }
     const queue = await send<AdminHunter[]>('GET', '/api/admin/hunters?status=pending&search=queue', 'admin');
     expect(queue.body.map((h) => h.id)).toEqual(ids);
@@ -344,9 +304,9 @@ describe('hunters: vetting', () => {
   it("copies the payout account's payoutsEnabled into takesPaidBookings, ignoring an older event that arrives late", async () => {
     const owner = nextMember();
     const { id } = await createProfile(owner, 'Payout Petra');
-    await approveHunter(hunters.base, id);
+    await approveHunter(harness.base, id);
     const apply = (payoutsEnabled: boolean, occurredAt: Date) =>
-      hunters.app.get(EventConsumer).apply({
+      harness.app.get(EventConsumer).apply({
         id: randomUUID(),
         type: 'bookings.payout-account.updated',
         version: 1,
@@ -367,7 +327,7 @@ describe('hunters: vetting', () => {
     expect(await apply(false, new Date(now + 1_000))).toBe(true);
     expect(await takes()).toBe(false);
     // A hunter unknown here is skipped without holding up the stream.
-    const unknown = await hunters.app.get(EventConsumer).apply({
+    const unknown = await harness.app.get(EventConsumer).apply({
       id: randomUUID(),
       type: 'bookings.payout-account.updated',
       version: 1,
@@ -381,8 +341,8 @@ describe('hunters: vetting', () => {
   describe('the migration', () => {
     it('approves the hunters it finds (all were listed), their queue time their creation; new ones start pending', async () => {
       const { id } = await createProfile(nextMember(), 'Migrated Mia');
-      await db.query(`update hunters set created_at = '2026-01-02T03:04:05Z' where id = $1`, [id]);
-      const runner = hunters.app.get(DataSource).createQueryRunner();
+      await harness.db.query(`update hunters set created_at = '2026-01-02T03:04:05Z' where id = $1`, [id]);
+      const runner = harness.app.get(DataSource).createQueryRunner();
       try {
         // The later migration that rebuilds the ranking on the vetting's columns is undone first and redone last.
         await new RatingsFromReviews1795824060000().down(runner);
@@ -392,7 +352,7 @@ describe('hunters: vetting', () => {
       } finally {
         await runner.release();
       }
-      const { rows } = await db.query<{ status: string; submitted: string; reason: string | null }>(
+      const { rows } = await harness.db.query<{ status: string; submitted: string; reason: string | null }>(
         `select status, submitted_at = created_at as submitted, status_reason as reason from hunters where id = $1`,
         [id],
       );
@@ -404,7 +364,7 @@ describe('hunters: vetting', () => {
 
   describe("'Our top picks'", () => {
     beforeAll(async () => {
-      await db.query('delete from hunters');
+      await harness.db.query('delete from hunters');
     });
 
     it('ranks featured first, then reviewed hunters by the damped average, then those without reviews', async () => {
@@ -422,14 +382,14 @@ describe('hunters: vetting', () => {
       ];
       const ids = new Map<string, number>();
       for (const [name, featured, rating, reviews, sessions, status] of rows) {
-        const { rows: inserted } = await db.query<{ id: number }>(
+        const { rows: inserted } = await harness.db.query<{ id: number }>(
           `insert into hunters (name, location, featured, rating, review_count, rating_sum, total_sessions, status, session_types)
            values ($1, 'UK', $2, $3::numeric, $4::int, round($3::numeric * $4::int), $5, $6, $7::jsonb) returning id`,
           [name, featured, rating, reviews, sessions, status, JSON.stringify(DEFAULT_SESSION_TYPES)],
         );
         ids.set(name, inserted[0]!.id);
       }
-      const listed = (await (await fetch(`${hunters.base}/api/hunters`)).json()) as Hunter[];
+      const listed = (await (await fetch(`${harness.base}/api/hunters`)).json()) as Hunter[];
       // Three 5s damp to (4.0 × 5 + 15) / 8 = 4.375, below forty 4.8s at (20 + 192) / 45 ≈ 4.71.
       expect(listed.map((h) => h.name)).toEqual([
         'New featured',
@@ -447,7 +407,7 @@ describe('hunters: vetting', () => {
       // No reviews: no rating ('New'), never the column's default 5.
       expect(listed.filter((h) => h.reviewCount === 0).map((h) => h.rating)).toEqual([null, null, null]);
       expect(listed.find((h) => h.name === 'Forty 4.8s')!.rating).toBe(4.8);
-      const { rows: stored } = await db.query<{ score: string }>('select top_pick_score::text as score from hunters where id = $1', [ids.get('Three fives')]);
+      const { rows: stored } = await harness.db.query<{ score: string }>('select top_pick_score::text as score from hunters where id = $1', [ids.get('Three fives')]);
       // The column's constants are the contract's prior (a change of HUNTER_RANKING_PRIOR needs a migration).
       expect(Number(stored[0]!.score)).toBe(damped(listed.find((h) => h.name === 'Three fives')!));
       expect(Number(stored[0]!.score)).toBe(4.375);

@@ -1,34 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import {
-  DEFAULT_SESSION_TYPES,
-  HUNTER_EDIT_MESSAGES,
-  type BrandRef,
-  type EventPayload,
-  type Hunter,
-  type IntegrationEvent,
-} from '@hunted/contracts';
+import { HUNTER_EDIT_MESSAGES, type BrandRef, type EventPayload, type Hunter, type IntegrationEvent } from '@hunted/contracts';
 import { EventConsumer } from '@hunted/platform';
-import {
-  startServiceApp,
-  startTestPublisher,
-  TEST_DATABASE_URL,
-  testIdentityHeaders,
-  testServiceEnv,
-  waitFor,
-  type RunningServiceApp,
-  type TestPublisher,
-} from '@hunted/platform/testing';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHuntersApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
+import { testIdentityHeaders, waitFor } from '@hunted/platform/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useHuntersHarness } from './hunters-harness.js';
+import { member } from './member-requests.js';
 import { approveHunter } from './vetting-helpers.js';
-
-const SCHEMA = 'hunters_known_brands_it';
-const BRANDS_SCHEMA = 'hunters_known_brands_it_brands';
-
-const member = (id: string) => ({ id, email: `${id}@hunted.test`, firstName: null, lastName: null, isAdmin: false });
 
 type BrandEvent = EventPayload<'brands.brand.created'>;
 const brand = (brandId: number, name: string, tags: string[] = []): BrandEvent => ({
@@ -44,35 +21,15 @@ const brand = (brandId: number, name: string, tags: string[] = []): BrandEvent =
  * go-to brands and the brands named in edits.
  */
 describe('hunters: the brands hunters know', () => {
-  const config = loadConfig(testServiceEnv(SCHEMA));
-  let hunters: RunningServiceApp<NestFastifyApplication>;
-  let brandsPublisher: TestPublisher;
-  let db: pg.Client;
+  const harness = useHuntersHarness('hunters_known_brands_it', { publishers: ['brands'] });
 
   const headersOf = async (userId: string) => ({
     ...(await testIdentityHeaders(member(userId), 'hunters')),
     'content-type': 'application/json',
   });
 
-  async function createHunter(userId: string, name: string, { approve = true, location = 'UK' } = {}): Promise<Hunter> {
-    const response = await fetch(`${hunters.base}/api/hunters`, {
-      method: 'POST',
-      headers: await headersOf(userId),
-      body: JSON.stringify({
-        name,
-        location,
-        specialties: ['Footwear'],
-        adviceTypes: ['Wardrobe Audit'],
-        languages: ['English'],
-        yearsExperience: 4,
-        sessionTypes: DEFAULT_SESSION_TYPES,
-      }),
-    });
-    expect(response.status).toBe(201);
-    const hunter = (await response.json()) as Hunter;
-    if (approve) await approveHunter(hunters.base, hunter.id);
-    return hunter;
-  }
+  const createHunter = (userId: string, name: string, { approve = true, location = 'UK' } = {}) =>
+    harness.createHunter(userId, { name, location }, { approved: approve });
 
   /** Applies a brand event as the consumer would (inbox and all), as having happened at `occurredAt`. */
   const applyAt = <T extends 'brands.brand.created' | 'brands.brand.updated' | 'brands.brand.deleted'>(
@@ -80,29 +37,29 @@ describe('hunters: the brands hunters know', () => {
     data: EventPayload<T>,
     occurredAt = new Date(),
   ) =>
-    hunters.app.get(EventConsumer).apply({ id: randomUUID(), type, version: 1, occurredAt: occurredAt.toISOString(), data } as IntegrationEvent<T>);
+    harness.app.get(EventConsumer).apply({ id: randomUUID(), type, version: 1, occurredAt: occurredAt.toISOString(), data } as IntegrationEvent<T>);
 
   const copyOf = async (brandId: number) =>
     (
-      await db.query<{ name: string; image_url: string; tags: string[] }>(
+      await harness.db.query<{ name: string; image_url: string; tags: string[] }>(
         'select name, image_url, tags from brand_copies where brand_id = $1',
         [brandId],
       )
     ).rows[0];
 
   const putGoTo = async (userId: string | null, body: unknown) =>
-    fetch(`${hunters.base}/api/hunter-profile/go-to-brands`, {
+    fetch(`${harness.base}/api/hunter-profile/go-to-brands`, {
       method: 'PUT',
       headers: userId ? await headersOf(userId) : { 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
   const getMine = async (userId: string | null) =>
-    fetch(`${hunters.base}/api/hunter-profile/go-to-brands`, userId ? { headers: await headersOf(userId) } : {});
+    fetch(`${harness.base}/api/hunter-profile/go-to-brands`, userId ? { headers: await headersOf(userId) } : {});
   const ids = (refs: BrandRef[]) => refs.map((ref) => ref.id);
 
   /** `GET /api/hunters?query`: the names in order and the total. */
   async function listing(query: string): Promise<{ status: number; names: string[]; total: string | null; body: unknown }> {
-    const response = await fetch(`${hunters.base}/api/hunters?${query}`);
+    const response = await fetch(`${harness.base}/api/hunters?${query}`);
     const body = (await response.json()) as unknown;
     return {
       status: response.status,
@@ -115,21 +72,21 @@ describe('hunters: the brands hunters know', () => {
   /** An edit of the hunter's naming the brands, as the Hunter Edits feature stores one (its held session first). */
   async function insertEdit(hunterId: number, brandIds: number[], publication: 'private' | 'published' = 'private'): Promise<number> {
     const bookingId = randomUUID();
-    await db.query(
+    await harness.db.query(
       `insert into booking_copies (booking_id, hunter_id, client_user_id, ends_at, sequence, first_heard_at, status,
                                    attendance, held_from, editable_from)
        values ($1, $2, 'client-of-edits', now() - interval '1 day', 0, now(), 'completed', 'held',
                now() - interval '1 day', now() - interval '1 day')`,
       [bookingId, hunterId],
     );
-    const { rows } = await db.query<{ id: number }>(
+    const { rows } = await harness.db.query<{ id: number }>(
       `insert into hunter_edits (booking_id, hunter_id, client_user_id, title, publication, published_at)
        values ($1, $2, 'client-of-edits', 'An edit', $3, case when $3 = 'published' then now() end) returning id`,
       [bookingId, hunterId, publication],
     );
     const editId = rows[0]!.id;
     for (const [index, brandId] of brandIds.entries()) {
-      await db.query(
+      await harness.db.query(
         `insert into hunter_edit_items (edit_id, position, brand_id, brand_name, item_name, why)
          select $1, $2, brand_id, name, 'A piece', 'Because' from brand_copies where brand_id = $3`,
         [editId, index + 1, brandId],
@@ -138,27 +95,12 @@ describe('hunters: the brands hunters know', () => {
     return editId;
   }
 
-  beforeAll(async () => {
-    hunters = await startServiceApp(createHuntersApp, config);
-    db = new pg.Client({ connectionString: TEST_DATABASE_URL, options: `-c search_path=${SCHEMA}` });
-    await db.connect();
-    await db.query(`drop schema if exists ${BRANDS_SCHEMA} cascade`);
-    brandsPublisher = await startTestPublisher('brands', { schema: BRANDS_SCHEMA, redisPrefix: config.REDIS_PREFIX });
-  });
-
-  afterAll(async () => {
-    await brandsPublisher?.close();
-    await db?.query(`drop schema if exists ${BRANDS_SCHEMA} cascade`);
-    await db?.end();
-    await hunters?.close();
-  });
-
   describe("the copy of the directory (brands' events)", () => {
     it("reads brands' stream: a created brand arrives with its name, image and tags", async () => {
-      const event = await brandsPublisher.publish('brands.brand.created', brand(101, 'Loom Studio', ['Handmade']));
+      const event = await harness.publisher('brands').publish('brands.brand.created', brand(101, 'Loom Studio', ['Handmade']));
       await waitFor(
         'brand 101 in the copy',
-        async () => (await db.query('select 1 from inbox where event_id = $1', [event.id])).rowCount === 1,
+        async () => (await harness.db.query('select 1 from inbox where event_id = $1', [event.id])).rowCount === 1,
         20_000,
       );
       expect(await copyOf(101)).toEqual({ name: 'Loom Studio', image_url: '/demo-brands/loom-studio.svg', tags: ['Handmade'] });
@@ -187,7 +129,7 @@ describe('hunters: the brands hunters know', () => {
       expect(await applyAt('brands.brand.deleted', { brandId: 103 })).toBe(true);
       expect(await copyOf(103)).toBeUndefined();
       expect(ids((await (await getMine('kb-delete')).json()) as BrandRef[])).toEqual([104]);
-      const { rows } = await db.query('select position, brand_id, brand_name from hunter_edit_items where edit_id = $1 order by position', [
+      const { rows } = await harness.db.query('select position, brand_id, brand_name from hunter_edit_items where edit_id = $1 order by position', [
         editId,
       ]);
       expect(rows).toEqual([
@@ -228,7 +170,7 @@ describe('hunters: the brands hunters know', () => {
 
       // A new list replaces the old one entirely, in its own order.
       expect(ids((await (await putGoTo('kb-gia', { brandIds: [209, 212] })).json()) as BrandRef[])).toEqual([209, 212]);
-      const publicRead = await fetch(`${hunters.base}/api/hunters/${hunter.id}/go-to-brands`);
+      const publicRead = await fetch(`${harness.base}/api/hunters/${hunter.id}/go-to-brands`);
       expect(publicRead.status).toBe(200);
       expect(ids((await publicRead.json()) as BrandRef[])).toEqual([209, 212]);
 
@@ -271,14 +213,14 @@ describe('hunters: the brands hunters know', () => {
       expect((await putGoTo('kb-jo', { brandIds: [204] })).status).toBe(200);
       expect(ids((await (await getMine('kb-jo')).json()) as BrandRef[])).toEqual([204]);
       expect(ids((await (await getMine('kb-ivy')).json()) as BrandRef[])).toEqual([203]);
-      const pending = await fetch(`${hunters.base}/api/hunters/${jo.id}/go-to-brands`);
+      const pending = await fetch(`${harness.base}/api/hunters/${jo.id}/go-to-brands`);
       expect(pending.status).toBe(404);
       expect(await pending.json()).toMatchObject({ message: 'Hunter not found' });
       for (const path of ['999999', 'abc', `0${ivy.id}`, '99999999999']) {
-        expect((await fetch(`${hunters.base}/api/hunters/${path}/go-to-brands`)).status, path).toBe(404);
+        expect((await fetch(`${harness.base}/api/hunters/${path}/go-to-brands`)).status, path).toBe(404);
       }
-      await approveHunter(hunters.base, jo.id);
-      expect(ids((await (await fetch(`${hunters.base}/api/hunters/${jo.id}/go-to-brands`)).json()) as BrandRef[])).toEqual([204]);
+      await approveHunter(harness.base, jo.id);
+      expect(ids((await (await fetch(`${harness.base}/api/hunters/${jo.id}/go-to-brands`)).json()) as BrandRef[])).toEqual([204]);
     });
 
     it('leaves one whole list when the same hunter saves twice at once', async () => {

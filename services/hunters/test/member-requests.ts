@@ -10,8 +10,8 @@ export interface Answer<T> {
 }
 
 /**
- * A request to the hunters app at `base` as member `as` (null: a guest), signed as the gateway signs it; a body is
- * sent as JSON, and a JSON answer is parsed (any other is its text).
+ * A request to the hunters app at `base` as member `as` (null: a guest), signed as the gateway signs it, or with the
+ * `identity` headers given (an admin's); a body is sent as JSON, and a JSON answer is parsed (any other is its text).
  */
 export async function sendAs<T = Record<string, unknown>>(
   base: string,
@@ -19,8 +19,9 @@ export async function sendAs<T = Record<string, unknown>>(
   path: string,
   as: string | null,
   body?: unknown,
+  identity?: Record<string, string>,
 ): Promise<Answer<T>> {
-  const headers: Record<string, string> = as ? await testIdentityHeaders(member(as), 'hunters') : {};
+  const headers: Record<string, string> = { ...(identity ?? (as ? await testIdentityHeaders(member(as), 'hunters') : {})) };
   if (body !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const text = await response.text();
