@@ -1,14 +1,7 @@
-import { AVAILABILITY_SLOTS, DEFAULT_SESSION_TYPES, dateOfDayNumber, dayNumberOf, londonDateOf } from '@hunted/contracts';
-import { startServiceApp, TEST_DATABASE_URL, testIdentityHeaders, testServiceEnv, type RunningServiceApp } from '@hunted/platform/testing';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHuntersApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
+import { AVAILABILITY_SLOTS, dateOfDayNumber, dayNumberOf, londonDateOf } from '@hunted/contracts';
+import { describe, expect, it } from 'vitest';
+import { useHuntersHarness } from './hunters-harness.js';
 
-const SCHEMA = 'hunters_availability_it';
-
-const user = (id: string) => ({ id, email: `${id}@hunted.test`, firstName: null, lastName: null, isAdmin: false });
 const EMPTY_WEEK = { mon: [], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] };
 const WEEKDAY_KEYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
 
@@ -19,52 +12,28 @@ const weekdayOf = (date: string) => WEEKDAY_KEYS[new Date(`${date}T00:00:00Z`).g
 type Body = Record<string, unknown> & Record<string, unknown>[];
 
 describe('hunters: availability', () => {
-  let hunters: RunningServiceApp<NestFastifyApplication>;
-  let db: pg.Client;
+  const harness = useHuntersHarness('hunters_availability_it');
   let n = 0;
 
-  async function send(method: string, path: string, userId: string | null, body?: unknown) {
-    // No content type without a body: Fastify refuses an empty application/json body.
-    const headers: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' };
-    if (userId) Object.assign(headers, await testIdentityHeaders(user(userId), 'hunters'));
-    const response = await fetch(`${hunters.base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    const text = await response.text();
-    return { status: response.status, body: (text ? JSON.parse(text) : null) as Body };
-  }
-  /** A member with a hunter profile: [userId, hunterId]. */
+  const send = (method: string, path: string, userId: string | null, body?: unknown) => harness.send<Body>(method, path, userId, body);
+  /** A member with a hunter profile (pending: availability is theirs to set either way): [userId, hunterId]. */
   async function hunter(): Promise<[string, number]> {
     const id = `avail-${++n}`;
-    const created = await send('POST', '/api/hunters', id, {
-      name: 'Ada Hunter',
-      location: 'UK',
-      specialties: ['Fine Jewelry'],
-      adviceTypes: ['Personal Shopping'],
-      languages: ['English'],
-      yearsExperience: 3,
-      sessionTypes: DEFAULT_SESSION_TYPES,
-    });
-    expect(created.status).toBe(201);
-    return [id, created.body.id as number];
+    const created = await harness.createHunter(
+      id,
+      { name: 'Ada Hunter', specialties: ['Fine Jewelry'], adviceTypes: ['Personal Shopping'], yearsExperience: 3 },
+      { approved: false },
+    );
+    return [id, created.id];
   }
   async function changes(hunterId: number): Promise<Record<string, unknown>[]> {
-    const { rows } = await db.query<{ data: Record<string, unknown> }>(
+    const { rows } = await harness.db.query<{ data: Record<string, unknown> }>(
       "select data from outbox where type = 'hunters.availability.changed' and (data->>'hunterId')::int = $1 order by seq",
       [hunterId],
     );
     return rows.map((row) => row.data);
   }
   const errors = (body: Body) => body.errors as unknown as Record<string, string>;
-
-  beforeAll(async () => {
-    hunters = await startServiceApp(createHuntersApp, loadConfig(testServiceEnv(SCHEMA)));
-    db = new pg.Client({ connectionString: TEST_DATABASE_URL, options: `-c search_path=${SCHEMA}` });
-    await db.connect();
-  });
-
-  afterAll(async () => {
-    await db?.end();
-    await hunters?.close();
-  });
 
   it('answers 401 without an identity and 404 without a hunter profile, on every route', async () => {
     const routes: [string, string, unknown?][] = [
@@ -144,7 +113,7 @@ describe('hunters: availability', () => {
       AVAILABILITY_SLOTS.concat(AVAILABILITY_SLOTS.slice(0, 8)).map((slot) => send('POST', '/api/hunter-availability', id, { date, timeSlots: [slot] })),
     );
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
-    const { rows } = await db.query<{ time_slots: string[] }>('select time_slots from hunter_availability where hunter_id = $1 and date = $2', [hunterId, date]);
+    const { rows } = await harness.db.query<{ time_slots: string[] }>('select time_slots from hunter_availability where hunter_id = $1 and date = $2', [hunterId, date]);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.time_slots).toHaveLength(1);
     expect(await changes(hunterId)).toHaveLength(20);
@@ -161,7 +130,7 @@ describe('hunters: availability', () => {
       { date: inDays(4), timeSlots: [], isAvailable: false, source: 'date' },
       { date: inDays(5), timeSlots: [], isAvailable: false, source: 'date' },
     ]);
-    const { rows } = await db.query<{ n: number }>('select count(*)::int as n from hunter_availability where hunter_id = $1', [hunterId]);
+    const { rows } = await harness.db.query<{ n: number }>('select count(*)::int as n from hunter_availability where hunter_id = $1', [hunterId]);
     expect(rows[0]!.n).toBe(92);
     const events = await changes(hunterId);
     expect(events).toHaveLength(2);
@@ -170,14 +139,14 @@ describe('hunters: availability', () => {
     // A range whose insert fails part-way leaves nothing and announces nothing: the same statement, forced to
     // fail on its last date by a check that refuses it (then dropped), shows the transaction is one.
     const [other, otherId] = await hunter();
-    await db.query(`alter table hunter_availability add constraint it_refuse_last check (date <> '${inDays(3)}'::date) not valid`);
+    await harness.db.query(`alter table hunter_availability add constraint it_refuse_last check (date <> '${inDays(3)}'::date) not valid`);
     try {
       const failed = await send('POST', '/api/hunter-availability/range', other, { startDate: inDays(1), endDate: inDays(3), timeSlots: ['09:00'] });
       expect(failed.status).toBe(500);
     } finally {
-      await db.query('alter table hunter_availability drop constraint it_refuse_last');
+      await harness.db.query('alter table hunter_availability drop constraint it_refuse_last');
     }
-    const { rows: none } = await db.query('select 1 from hunter_availability where hunter_id = $1', [otherId]);
+    const { rows: none } = await harness.db.query('select 1 from hunter_availability where hunter_id = $1', [otherId]);
     expect(none).toHaveLength(0);
     expect(await changes(otherId)).toHaveLength(0);
   });

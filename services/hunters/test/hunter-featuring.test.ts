@@ -1,79 +1,37 @@
 import { DEFAULT_SESSION_TYPES, VETTING_MESSAGES, type AdminHunter, type Hunter, type OwnHunter } from '@hunted/contracts';
-import { startServiceApp, TEST_DATABASE_URL, testIdentityHeaders, testServiceEnv, type RunningServiceApp } from '@hunted/platform/testing';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHuntersApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
+import { describe, expect, it } from 'vitest';
 import { FEATURE_NOT_APPROVED } from '../src/vetting/vetting.service.js';
-import { adminHeaders, approveHunter, TEST_ADMIN } from './vetting-helpers.js';
-
-const SCHEMA = 'hunters_featuring_it';
-
-const member = (id: string, isAdmin = false) => ({ id, email: `${id}@hunted.test`, firstName: null, lastName: null, isAdmin });
+import { useHuntersHarness } from './hunters-harness.js';
+import { approveHunter, TEST_ADMIN } from './vetting-helpers.js';
 
 /**
  * Featuring (issue 22): an admin shows an approved hunter first in 'Our top picks' (`POST
  * /api/admin/hunters/{id}/feature`), or stops; announced as every change of a profile is.
  */
 describe('hunters: featuring', () => {
-  let hunters: RunningServiceApp<NestFastifyApplication>;
-  let db: pg.Client;
+  const harness = useHuntersHarness('hunters_featuring_it');
+  const { send } = harness;
 
-  async function send<T = Record<string, unknown>>(
-    method: string,
-    path: string,
-    as: 'admin' | string | null,
-    body?: unknown,
-  ): Promise<{ status: number; body: T }> {
-    const headers =
-      as === 'admin'
-        ? await adminHeaders()
-        : as
-          ? { ...(await testIdentityHeaders(member(as), 'hunters')), 'content-type': 'application/json' }
-          : { 'content-type': 'application/json' };
-    const response = await fetch(`${hunters.base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    const text = await response.text();
-    return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
-  }
-
-  async function createProfile(userId: string, name: string): Promise<OwnHunter> {
-    const created = await send<OwnHunter>('POST', '/api/hunters', userId, {
-      name,
-      location: 'Italy',
-      specialties: ['Luxury Fashion'],
-      adviceTypes: ['Personal Shopping'],
-      languages: ['Italian'],
-      yearsExperience: 9,
-      sessionTypes: DEFAULT_SESSION_TYPES,
-    });
-    expect(created.status).toBe(201);
-    return created.body;
-  }
+  /** A new profile, pending until an admin decides. */
+  const createProfile = (userId: string, name: string) =>
+    harness.createHunter(
+      userId,
+      { name, location: 'Italy', specialties: ['Luxury Fashion'], adviceTypes: ['Personal Shopping'], languages: ['Italian'], yearsExperience: 9 },
+      { approved: false },
+    );
 
   const feature = (id: number, featured: unknown, as: 'admin' | string | null = 'admin') =>
     send<AdminHunter & { message?: string; errors?: Record<string, string> }>('POST', `/api/admin/hunters/${id}/feature`, as, { featured });
   const topPicks = async () => ((await send<Hunter[]>('GET', '/api/hunters?sort=rating', null)).body).map((h) => h.name);
   const updates = async (hunterId: number) =>
-    (await db.query(`select 1 from outbox where type = 'hunters.hunter.updated' and (data->>'hunterId')::int = $1`, [hunterId])).rowCount;
-
-  beforeAll(async () => {
-    hunters = await startServiceApp(createHuntersApp, loadConfig(testServiceEnv(SCHEMA)));
-    db = new pg.Client({ connectionString: TEST_DATABASE_URL, options: `-c search_path=${SCHEMA}` });
-    await db.connect();
-  });
-
-  afterAll(async () => {
-    await db?.end();
-    await hunters?.close();
-  });
+    (await harness.db.query(`select 1 from outbox where type = 'hunters.hunter.updated' and (data->>'hunterId')::int = $1`, [hunterId])).rowCount;
 
   it("puts an approved hunter first in 'Our top picks', ahead of better-rated ones, and takes them out again", async () => {
     const rated = await createProfile('feat-rated', 'Rita Rated');
     const plain = await createProfile('feat-plain', 'Paolo Plain');
-    for (const { id } of [rated, plain]) await approveHunter(hunters.base, id);
+    for (const { id } of [rated, plain]) await approveHunter(harness.base, id);
     // Rita has reviews (as reviews' events would set them); Paolo has none.
-    await db.query('update hunters set rating = 5, review_count = 20, rating_sum = 100 where id = $1', [rated.id]);
+    await harness.db.query('update hunters set rating = 5, review_count = 20, rating_sum = 100 where id = $1', [rated.id]);
     expect(await topPicks()).toEqual(['Rita Rated', 'Paolo Plain']);
     const updatesBefore = await updates(plain.id);
 
@@ -101,7 +59,7 @@ describe('hunters: featuring', () => {
 
     // A featured hunter later suspended can still be unfeatured (and is out of the listing meanwhile).
     const star = await createProfile('feat-star', 'Sara Suspended');
-    await approveHunter(hunters.base, star.id);
+    await approveHunter(harness.base, star.id);
     expect((await feature(star.id, true)).status).toBe(200);
     expect((await send('POST', `/api/admin/hunters/${star.id}/suspend`, 'admin', { reason: 'Checking a complaint' })).status).toBe(200);
     expect(await topPicks()).not.toContain('Sara Suspended');
@@ -113,7 +71,7 @@ describe('hunters: featuring', () => {
 
   it('is for admins only, on a hunter that exists, not their own, with featured true or false', async () => {
     const { id } = await createProfile('feat-target', 'Tina Target');
-    await approveHunter(hunters.base, id);
+    await approveHunter(harness.base, id);
     expect((await feature(id, true, null)).status).toBe(401);
     expect((await feature(id, true, 'feat-target')).status).toBe(403);
     expect((await feature(id, true, 'feat-someone')).status).toBe(403);
@@ -139,7 +97,7 @@ describe('hunters: featuring', () => {
       sessionTypes: DEFAULT_SESSION_TYPES,
     });
     expect(own.body.userId).toBe(TEST_ADMIN.id);
-    await db.query(`update hunters set status = 'approved' where id = $1`, [own.body.id]);
+    await harness.db.query(`update hunters set status = 'approved' where id = $1`, [own.body.id]);
     const ownFeature = await feature(own.body.id, true);
     expect(ownFeature.status).toBe(403);
     expect(ownFeature.body.message).toBe(VETTING_MESSAGES.ownProfile);

@@ -1,77 +1,39 @@
 import {
   addDays,
-  DEFAULT_SESSION_TYPES,
   HUNTER_PICK_MESSAGES,
   londonDateOf,
   type HunterPick,
   type HunterPickRota,
   type MyHunterPickDay,
-  type OwnHunter,
   type TodayHunterPick,
 } from '@hunted/contracts';
-import { startServiceApp, TEST_DATABASE_URL, testIdentityHeaders, testServiceEnv, type RunningServiceApp } from '@hunted/platform/testing';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHuntersApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { HunterPicksService } from '../src/picks/hunter-picks.service.js';
-import { adminHeaders, approveHunter } from './vetting-helpers.js';
+import { useHuntersHarness } from './hunters-harness.js';
 
-const SCHEMA = 'hunters_picks_it';
 const ROTA = '/api/admin/hunter-pick-rota';
-
-const member = (id: string) => ({ id, email: `${id}@hunted.test`, firstName: null, lastName: null, isAdmin: false });
 
 /**
  * Hunter's Pick (issue 25): the admins' rota, the day's hunter chosen from it in turn (approved hunters only), the
  * pick only that hunter may make, and today's pick as /today reads it.
  */
 describe("hunters: Hunter's Pick", () => {
-  let hunters: RunningServiceApp<NestFastifyApplication>;
-  let db: pg.Client;
+  const harness = useHuntersHarness('hunters_picks_it');
+  /** Status and body only: the tests compare whole answers. */
+  const send = async <T = Record<string, unknown>>(method: string, path: string, as: string | null, body?: unknown) => {
+    const { status, body: answer } = await harness.send<T>(method, path, as, body);
+    return { status, body: answer };
+  };
   const today = () => londonDateOf(new Date());
 
-  async function send<T = Record<string, unknown>>(method: string, path: string, as: string | 'admin' | null, body?: unknown) {
-    const headers =
-      as === 'admin'
-        ? await adminHeaders()
-        : as
-          ? { ...(await testIdentityHeaders(member(as), 'hunters')), 'content-type': 'application/json' }
-          : { 'content-type': 'application/json' };
-    const response = await fetch(`${hunters.base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    const text = await response.text();
-    return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
-  }
-
-  async function hunter(userId: string, name: string, approve = true): Promise<number> {
-    const created = await send<OwnHunter>('POST', '/api/hunters', userId, {
-      name,
-      location: 'UK',
-      specialties: ['Designer Handbags'],
-      adviceTypes: ['Personal Shopping'],
-      languages: ['English'],
-      yearsExperience: 4,
-      sessionTypes: DEFAULT_SESSION_TYPES,
-    });
-    expect(created.status).toBe(201);
-    if (approve) await approveHunter(hunters.base, created.body.id);
-    return created.body.id;
-  }
+  const hunter = async (userId: string, name: string, approve = true) =>
+    (await harness.createHunter(userId, { name, specialties: ['Designer Handbags'], adviceTypes: ['Personal Shopping'] }, { approved: approve })).id;
 
   beforeAll(async () => {
-    hunters = await startServiceApp(createHuntersApp, loadConfig(testServiceEnv(SCHEMA)));
-    db = new pg.Client({ connectionString: TEST_DATABASE_URL, options: `-c search_path=${SCHEMA}` });
-    await db.connect();
-    await db.query(
+    await harness.db.query(
       `insert into brand_copies (brand_id, name, image_url, tags, updated_at) values
        (501, 'Kiln Studio', '/kiln.png', '{Handmade}', now()), (502, 'Loom & Thread', '/loom.png', '{}', now())`,
     );
-  });
-
-  afterAll(async () => {
-    await db?.end();
-    await hunters?.close();
   });
 
   it('has no pick without a rota, and only admins read or set the rota (approved hunters, each once)', async () => {
@@ -86,8 +48,8 @@ describe("hunters: Hunter's Pick", () => {
     expect(refused.status).toBe(400);
     expect(refused.body.errors).toEqual({ hunterIds: HUNTER_PICK_MESSAGES.rota });
     expect((await send('PUT', ROTA, 'admin', { hunterIds: [1, 1] })).status).toBe(400);
-    expect((await db.query('select 1 from hunter_pick_rota')).rowCount).toBe(0);
-    expect((await db.query('select 1 from hunter_picks')).rowCount).toBe(0);
+    expect((await harness.db.query('select 1 from hunter_pick_rota')).rowCount).toBe(0);
+    expect((await harness.db.query('select 1 from hunter_picks')).rowCount).toBe(0);
   });
 
   it("chooses today's hunter from a new rota at once; only that hunter picks a directory brand, and /today shows it", async () => {
@@ -102,10 +64,10 @@ describe("hunters: Hunter's Pick", () => {
     expect(set.body.today).toEqual({ day: today(), hunterId: ada });
     // Ada is told (messaging emails her): announced once, in the transaction that chose her.
     const chosenEvents = async () =>
-      (await db.query(`select data from outbox where type = 'hunters.pick.chosen' order by seq`)).rows.map((row: { data: unknown }) => row.data);
+      (await harness.db.query(`select data from outbox where type = 'hunters.pick.chosen' order by seq`)).rows.map((row: { data: unknown }) => row.data);
     expect(await chosenEvents()).toEqual([{ hunterId: ada, userId: 'pick-ada', hunterName: 'Ada Picker', day: today() }]);
     await send('PUT', ROTA, 'admin', { hunterIds: [ada, bea] });
-    expect(await hunters.app.get(HunterPicksService).chooseToday()).toBe(ada);
+    expect(await harness.app.get(HunterPicksService).chooseToday()).toBe(ada);
     expect(await chosenEvents()).toHaveLength(1);
 
     expect((await send<MyHunterPickDay>('GET', '/api/hunter-picks/mine', 'pick-ada')).body).toEqual({ day: today(), isMyDay: true, pick: null });
@@ -152,14 +114,14 @@ describe("hunters: Hunter's Pick", () => {
   });
 
   it('takes turns: the next approved hunter after the last day chosen, wrapping round, and chooses once', async () => {
-    const choose = () => hunters.app.get(HunterPicksService).chooseToday();
+    const choose = () => harness.app.get(HunterPicksService).chooseToday();
     const [ada, bea] = (await send<HunterPickRota>('GET', ROTA, 'admin')).body.entries.map((entry) => entry.hunter.id);
     const cyd = await hunter('pick-cyd', 'Cyd Picker');
     await send('PUT', ROTA, 'admin', { hunterIds: [ada, bea, cyd] });
 
     async function dayAfter(hunterId: number): Promise<number | null> {
-      await db.query('delete from hunter_picks');
-      await db.query('insert into hunter_picks (day, hunter_id) values ($1::date, $2)', [addDays(today(), -1), hunterId]);
+      await harness.db.query('delete from hunter_picks');
+      await harness.db.query('insert into hunter_picks (day, hunter_id) values ($1::date, $2)', [addDays(today(), -1), hunterId]);
       return choose();
     }
     expect(await dayAfter(ada!)).toBe(bea);
@@ -167,7 +129,7 @@ describe("hunters: Hunter's Pick", () => {
     expect(await dayAfter(cyd)).toBe(ada);
     // A second run, or two at once, leave the one choice.
     expect(await Promise.all([choose(), choose()])).toEqual([ada, ada]);
-    expect((await db.query('select 1 from hunter_picks where day = $1::date', [today()])).rowCount).toBe(1);
+    expect((await harness.db.query('select 1 from hunter_picks where day = $1::date', [today()])).rowCount).toBe(1);
 
     // A hunter no longer approved is skipped.
     await send('POST', `/api/admin/hunters/${bea}/suspend`, 'admin', { reason: 'Checking a complaint' });
