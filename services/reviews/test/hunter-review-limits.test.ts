@@ -14,10 +14,13 @@ import {
 import { EventConsumer, setClockOffset } from '@hunted/platform';
 import {
   startServiceApp,
+  startTestPublisher,
   TEST_DATABASE_URL,
   testIdentityHeaders,
   testServiceEnv,
+  waitFor,
   type RunningServiceApp,
+  type TestPublisher,
 } from '@hunted/platform/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import pg from 'pg';
@@ -26,12 +29,14 @@ import { createReviewsApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 
 const SCHEMA = 'reviews_hunter_limits_it';
+const HUNTERS_SCHEMA = 'reviews_hunter_limits_it_hunters';
 const PER_DAY = 3;
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 let reviews: RunningServiceApp<NestFastifyApplication>;
 let db: pg.Client;
+let hunters: TestPublisher;
 let members = 0;
 
 /** A member nobody else's test uses, so each test counts only their own reviews. */
@@ -124,18 +129,20 @@ async function ratingEvents(): Promise<number> {
 }
 
 beforeAll(async () => {
-  reviews = await startServiceApp(
-    createReviewsApp,
-    loadConfig(testServiceEnv(SCHEMA, { HUNTER_REVIEWS_PER_DAY: String(PER_DAY) })),
-  );
+  const config = loadConfig(testServiceEnv(SCHEMA, { HUNTER_REVIEWS_PER_DAY: String(PER_DAY) }));
+  reviews = await startServiceApp(createReviewsApp, config);
   db = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await db.connect();
+  await db.query(`drop schema if exists ${HUNTERS_SCHEMA} cascade`);
+  hunters = await startTestPublisher('hunters', { schema: HUNTERS_SCHEMA, redisPrefix: config.REDIS_PREFIX });
 });
 
 afterEach(() => setClockOffset(0));
 
 afterAll(async () => {
   setClockOffset(0);
+  await hunters?.close();
+  await db?.query(`drop schema if exists ${HUNTERS_SCHEMA} cascade`);
   await db?.end();
   await reviews?.close();
 });
@@ -221,6 +228,16 @@ describe("the reviews of a hunter who is not approved answer 404, as the hunter'
     expect(await page(204)).toMatchObject({ status: 200, body: { total: 1, rating: 5 } });
     // A hunter this service never heard of.
     expect(await page(2999)).toMatchObject(notFound);
+  });
+
+  it("learns the status from hunters' events on events:hunters", async () => {
+    const hunterId = 230;
+    expect(await page(hunterId)).toMatchObject(notFound);
+    await hunters.publish('hunters.hunter.created', hunterEvent(hunterId, 'approved'));
+    await waitFor('the approved copy', async () => (await page(hunterId)).status === 200);
+    await hunters.publish('hunters.hunter.updated', hunterEvent(hunterId, 'suspended'));
+    await waitFor('the suspended copy', async () => (await page(hunterId)).status === 404);
+    expect(await page(hunterId)).toMatchObject(notFound);
   });
 
   it('follows the hunter: suspended hides their reviews, approved again shows them again', async () => {
