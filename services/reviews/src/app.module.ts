@@ -14,6 +14,8 @@ import type { ReviewsConfig } from './config.js';
 import { migrations } from './database/migrations/index.js';
 import { DemoModule } from './demo/demo.module.js';
 import { HunterCreatedOwnerHandler, HunterUpdatedOwnerHandler } from './hunters/events/hunter-owner.handler.js';
+import { HunterCreatedStatusHandler, HunterUpdatedStatusHandler } from './hunters/events/hunter-status.handler.js';
+import { HunterStatusesModule } from './hunters/hunter-statuses.module.js';
 import { HunterReviewsModule } from './hunter-reviews/hunter-reviews.module.js';
 import { PhotosModule } from './photos/photos.module.js';
 import { ReviewsModule } from './reviews/reviews.module.js';
@@ -38,8 +40,10 @@ export class AppModule extends serviceAppModule<ReviewsConfig>({
         ...BOOKING_COPY_HANDLERS,
         HunterCreatedOwnerHandler,
         HunterUpdatedOwnerHandler,
+        HunterCreatedStatusHandler,
+        HunterUpdatedStatusHandler,
       ],
-      imports: [BrandCopiesModule, BookingCopiesModule, UserCopiesModule.forService()],
+      imports: [BrandCopiesModule, BookingCopiesModule, UserCopiesModule.forService(), HunterStatusesModule],
     }),
   ],
 }) {}

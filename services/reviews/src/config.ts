@@ -7,6 +7,11 @@ export const reviewsEnvSchema = baseEnvSchema.extend({
   ...demoDataEnv,
   /** Brand-review photos a member may upload per London day, and their megabytes (429 beyond; decision 0091). */
   ...dailyUploadQuotaEnv('REVIEW_PHOTOS', { perDay: 30, megabytesPerDay: 50 }),
+  /**
+   * Reviews of hunters one member may write in any 24 hours (429 beyond; decision 0096): a member with several held
+   * sessions cannot flood a hunter's rating, or several hunters', in one sitting.
+   */
+  HUNTER_REVIEWS_PER_DAY: z.coerce.number().int().positive().default(3),
 });
 
 export type ReviewsConfig = z.infer<typeof reviewsEnvSchema>;

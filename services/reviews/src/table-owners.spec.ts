@@ -29,6 +29,8 @@ const TABLES: TableOwnership[] = [
   { table: 'comments', owners: ['comments/comments.service.ts'] },
   // The copy of brands' brands, kept from its events.
   { table: 'brands', owners: ['brands/brand-copies.ts'] },
+  // The copy of hunters' vetting statuses, kept from its events (decision 0096).
+  { table: 'hunter_statuses', owners: ['hunters/hunter-statuses.ts'] },
   { table: 'hunter_reviews', owners: ['hunter-reviews/hunter-reviews.repository.ts'] },
   { table: 'hunter_review_reports', owners: ['hunter-reviews/hunter-reviews.repository.ts'] },
   // The platform's shared copy of bookings' bookings and outcomes (decision 0085): BookingCopies writes it, from

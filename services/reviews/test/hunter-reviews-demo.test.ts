@@ -1,4 +1,6 @@
-import type { HunterRatingChangedV1, HunterReviewPage } from '@hunted/contracts';
+import { randomUUID } from 'node:crypto';
+import { DEFAULT_SESSION_TYPES, type HunterRatingChangedV1, type HunterReviewPage, type IntegrationEvent } from '@hunted/contracts';
+import { EventConsumer } from '@hunted/platform';
 import { removeTestData, startServiceApp, TEST_DATABASE_URL, testServiceEnv, type RunningServiceApp } from '@hunted/platform/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import pg from 'pg';
@@ -64,6 +66,25 @@ describe('reviews: demo reviews of hunters', () => {
   });
 
   it("shows on the hunter's public page, newest first, from demo clients with replies", async () => {
+    // The hunters service announces its demo hunters approved; only then are their reviews public (decision 0096).
+    const created: IntegrationEvent<'hunters.hunter.created'> = {
+      id: randomUUID(),
+      type: 'hunters.hunter.created',
+      version: 1,
+      occurredAt: new Date().toISOString(),
+      data: {
+        hunterId: 1,
+        userId: null,
+        name: 'Sofia Marchetti',
+        profileImageUrl: null,
+        location: 'Italy',
+        availabilityStatus: 'Available',
+        sessionTypes: DEFAULT_SESSION_TYPES,
+        pricePerSession: 50,
+        status: 'approved',
+      },
+    };
+    expect(await replicas[0]!.app.get(EventConsumer).apply(created)).toBe(true);
     const response = await fetch(`${replicas[0]!.base}/api/hunters/1/reviews`);
     const page = (await response.json()) as HunterReviewPage;
     expect(page.total).toBe(DEMO_REVIEWS.filter((r) => r.hunterId === 1).length);

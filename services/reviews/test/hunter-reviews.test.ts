@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  HUNTER_MESSAGES,
   HUNTER_REVIEW_MESSAGES as MESSAGES,
   sessionMonthLabel,
   type AdminHunterReview,
@@ -10,6 +11,7 @@ import {
   type HunterRatingChangedV1,
   type HunterReview,
   type HunterReviewPage,
+  type HunterStatus,
   type IntegrationEvent,
   type MyHunterReviews,
 } from '@hunted/contracts';
@@ -75,6 +77,26 @@ async function apply<T extends EventType>(type: T, data: EventPayload<T>): Promi
   return app.get(EventConsumer).apply(event);
 }
 
+/** Hunters' news of a hunter with `status` (only an approved hunter's reviews are public, decision 0096). */
+async function hunterIs(hunterId: number, status: HunterStatus, userId: string | null = null): Promise<void> {
+  await apply('hunters.hunter.updated', {
+    hunterId,
+    userId,
+    name: `Hunter ${hunterId}`,
+    profileImageUrl: null,
+    location: 'London',
+    availabilityStatus: 'Available',
+    sessionTypes: {
+      whatsappVoice: { enabled: true, price: 50, duration: 30 },
+      whatsappVideo: { enabled: true, price: 80, duration: 60 },
+      inPerson: { enabled: false, price: 150, duration: 90 },
+      askQuestion: { enabled: true, price: 25, duration: 15 },
+    },
+    pricePerSession: 50,
+    status,
+  });
+}
+
 /** A booking as bookings' events carry it: ended `endedHoursAgo` hours ago (negative: ends in the future). */
 function bookingOf(hunterId: number, client: Member, endedHoursAgo: number, sequence = 0): BookingEventV1 {
   const endsAt = new Date(Date.now() - endedHoursAgo * HOUR);
@@ -126,7 +148,8 @@ async function sessionRow(bookingId: string): Promise<Record<string, unknown> | 
 }
 
 beforeAll(async () => {
-  const config = loadConfig(testServiceEnv(SCHEMA));
+  // Ada writes many reviews here: the daily limit has its own test (hunter-review-limits.test.ts).
+  const config = loadConfig(testServiceEnv(SCHEMA, { HUNTER_REVIEWS_PER_DAY: '1000' }));
   reviews = await startServiceApp(createReviewsApp, config);
   ({ app, base } = reviews);
   db = new pg.Client({ connectionString: TEST_DATABASE_URL });
@@ -373,6 +396,7 @@ describe('writing a review of a hunter', () => {
   it('keeps a review visible when its booking is cancelled afterwards', async () => {
     const booking = await heldSession(7, ada);
     expect((await post('/api/hunter-reviews', ada, review(booking.bookingId))).status).toBe(201);
+    await hunterIs(7, 'approved');
     await apply('bookings.booking.cancelled', { ...booking, sequence: 1, cancelledBy: 'system', refundPence: 0, cause: 'hunter_suspended', reason: null });
     expect((await sessionRow(booking.bookingId))?.status).toBe('cancelled');
     const page = await get<HunterReviewPage>('/api/hunters/7/reviews');
@@ -383,6 +407,7 @@ describe('writing a review of a hunter', () => {
   it('shows the public neither the booking nor the session\'s time, only its month', async () => {
     const booking = await heldSession(8, ada);
     expect((await post('/api/hunter-reviews', ada, review(booking.bookingId))).status).toBe(201);
+    await hunterIs(8, 'approved');
     const page = await get<HunterReviewPage>('/api/hunters/8/reviews');
     const [shown] = page.body.reviews;
     expect(shown).toBeDefined();
@@ -468,6 +493,7 @@ describe("the public page and the admin's moderation", () => {
   const ids: number[] = [];
 
   beforeAll(async () => {
+    await hunterIs(HUNTER, 'approved');
     // Twelve reviews, oldest first: ratings 1..5 repeating.
     for (let i = 0; i < 12; i++) {
       const client: Member = { id: `user-client-${i}`, firstName: `Client${i}`, lastName: 'Example' };
@@ -490,7 +516,8 @@ describe("the public page and the admin's moderation", () => {
     expect((await get(`/api/hunters/${HUNTER}/reviews?limit=51`)).status).toBe(400);
     expect((await get(`/api/hunters/${HUNTER}/reviews?limit=0`)).status).toBe(400);
     expect((await get('/api/hunters/abc/reviews')).status).toBe(404);
-    expect((await get<HunterReviewPage>('/api/hunters/999/reviews')).body).toEqual({ reviews: [], total: 0, rating: null });
+    // A hunter this service never heard of is not there, as on their profile (decision 0096).
+    expect(await get('/api/hunters/999/reviews')).toMatchObject({ status: 404, body: { message: HUNTER_MESSAGES.notFound } });
   });
 
   it('lets only admins moderate', async () => {

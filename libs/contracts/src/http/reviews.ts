@@ -185,6 +185,9 @@ export const HUNTER_REVIEW_MESSAGES = {
   notFound: 'We could not find that review',
   reply: 'Write a reply of up to 2,000 characters',
   reasonTooLong: 'Keep the reason to 500 characters or fewer',
+  /** 429 of `POST /api/hunter-reviews` once the member wrote their `HUNTER_REVIEWS_PER_DAY` in the last 24 hours. */
+  perDay: (limit: number) =>
+    `You can write at most ${limit} ${limit === 1 ? 'review' : 'reviews'} of hunters a day. Try again tomorrow.`,
 } as const;
 
 /** A rating as half-step stars: 4.26 → 4.5, 4.24 → 4 (what the cards and the page draw). */

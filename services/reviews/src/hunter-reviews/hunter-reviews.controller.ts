@@ -1,5 +1,6 @@
 import { Controller, Get, Post } from '@nestjs/common';
 import {
+  HUNTER_MESSAGES,
   HUNTER_REVIEW_MESSAGES,
   hunterReviewInputSchema,
   hunterReviewReplySchema,
@@ -15,17 +16,16 @@ import { CurrentUser, IdParam, PublicGet, SignedIn, ValidBody, ValidQuery, type 
 import type { z } from 'zod';
 import { HunterReviewsService, type HunterReviewReported } from './hunter-reviews.service.js';
 
-const HUNTER_NOT_FOUND = 'Hunter not found';
 const DEFAULT_PAGE = 10;
 
-/** A hunter's reviews under the hunter's path: anyone may read them (hidden ones are left out). */
+/** A hunter's reviews under the hunter's path: anyone may read an approved hunter's (hidden ones are left out). */
 @Controller('api/hunters/:hunterId/reviews')
 export class HunterPublicReviewsController {
   constructor(private readonly reviews: HunterReviewsService) {}
 
   @PublicGet()
   page(
-    @IdParam('hunterId', HUNTER_NOT_FOUND) hunterId: number,
+    @IdParam('hunterId', HUNTER_MESSAGES.notFound) hunterId: number,
     @ValidQuery(hunterReviewsPageQuerySchema) query: HunterReviewsPageQuery,
   ): Promise<HunterReviewPage> {
     return this.reviews.page(hunterId, { limit: query.limit ?? DEFAULT_PAGE, offset: query.offset ?? 0 });

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { sessionMonthLabel, type AdminHunterReview, type AdminHunterReviewFilter, type HunterReview, type PublicHunterReview } from '@hunted/contracts';
-import type { Page } from '@hunted/platform';
+import { now, type Page } from '@hunted/platform';
 import type { EntityManager } from 'typeorm';
 import { reviewerName } from '../users/user-name.js';
 
@@ -52,7 +52,10 @@ export interface NewHunterReview {
   clientUserId: string;
   rating: number;
   text: string;
-  /** The demo seeder dates its reviews; the API's are dated by the database. */
+  /**
+   * The demo seeder dates its reviews; the API's are dated by the service clock (`now()`, which a test moves), the
+   * clock the daily limit counts them by.
+   */
   createdAt?: Date;
 }
 
@@ -152,6 +155,23 @@ export class HunterReviewsRepository {
     return rows.map(toPublicReview);
   }
 
+  /**
+   * Serialises one member's review writes until the transaction ends, so the count of what they wrote today is read
+   * after any concurrent write of theirs committed: two requests at once can never both take the last place.
+   */
+  async lockAuthor(manager: EntityManager, clientUserId: string): Promise<void> {
+    await manager.query(`select pg_advisory_xact_lock(hashtext('hunter-reviews.author'), hashtext($1))`, [clientUserId]);
+  }
+
+  /** How many reviews of hunters the member wrote after `since` (hidden ones too: they were written). */
+  async countWrittenSince(manager: EntityManager, clientUserId: string, since: Date): Promise<number> {
+    const rows: { n: number }[] = await manager.query(
+      `select count(*)::int as n from hunter_reviews where client_user_id = $1 and created_at > $2`,
+      [clientUserId, since],
+    );
+    return rows[0]!.n;
+  }
+
   /** Whether the booking has its review already. */
   async existsForBooking(manager: EntityManager, bookingId: string): Promise<boolean> {
     const rows: unknown[] = await manager.query(`select 1 from hunter_reviews where booking_id = $1`, [bookingId]);
@@ -162,10 +182,10 @@ export class HunterReviewsRepository {
   async insert(manager: EntityManager, review: NewHunterReview): Promise<number | null> {
     const rows: { id: number }[] = await manager.query(
       `insert into hunter_reviews (booking_id, hunter_id, client_user_id, rating, text, created_at)
-       values ($1, $2, $3, $4, $5, coalesce($6::timestamptz, now()))
+       values ($1, $2, $3, $4, $5, $6)
        on conflict (booking_id) do nothing
        returning id`,
-      [review.bookingId, review.hunterId, review.clientUserId, review.rating, review.text, review.createdAt ?? null],
+      [review.bookingId, review.hunterId, review.clientUserId, review.rating, review.text, review.createdAt ?? now()],
     );
     return rows[0]?.id ?? null;
   }

@@ -1,6 +1,7 @@
 import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
+  HUNTER_MESSAGES,
   HUNTER_REVIEW_MESSAGES as MESSAGES,
   type AdminHunterReview,
   type HunterReview,
@@ -10,6 +11,8 @@ import {
 } from '@hunted/contracts';
 import { BookingCopies, EventPublisher, isReviewable, now, UserCopies, wasHeld, type AuthenticatedUser, type Page } from '@hunted/platform';
 import { DataSource, type EntityManager } from 'typeorm';
+import { HunterStatuses } from '../hunters/hunter-statuses.js';
+import { DailyReviewLimit } from './daily-review-limit.js';
 import { ratingChanged, ratingOf } from './hunter-rating.js';
 import { HunterReviewsRepository, type AdminReviewFilter, type NewHunterReview } from './hunter-reviews.repository.js';
 
@@ -38,11 +41,18 @@ export class HunterReviewsService {
     private readonly sessions: BookingCopies,
     private readonly users: UserCopies,
     private readonly events: EventPublisher,
+    private readonly hunterStatuses: HunterStatuses,
+    private readonly dailyLimit: DailyReviewLimit,
   ) {}
 
-  /** A page of the hunter's visible reviews with their total and rating (an unknown hunter has none). */
+  /**
+   * A page of the hunter's visible reviews with their total and rating. A hunter who is not approved (pending,
+   * rejected, suspended), or whom this service has not heard of, answers 404 with the profile's own message: their
+   * reviews are not public while their profile is not (decision 0096).
+   */
   async page(hunterId: number, page: Page): Promise<HunterReviewPage> {
     const manager = this.dataSource.manager;
+    if (!(await this.hunterStatuses.isApproved(manager, hunterId))) throw new NotFoundException(HUNTER_MESSAGES.notFound);
     const [reviews, totals] = await Promise.all([
       this.reviews.visiblePage(manager, hunterId, page),
       this.reviews.totals(manager, hunterId),
@@ -58,6 +68,8 @@ export class HunterReviewsService {
       if (!session || session.hunterId === null) throw new NotFoundException(MESSAGES.unknownBooking);
       // Someone else's booking answers as an unknown one: a refusal must not tell a stranger the booking exists.
       if (session.clientUserId !== author.id) throw new NotFoundException(MESSAGES.unknownBooking);
+      // At most HUNTER_REVIEWS_PER_DAY a member (decision 0096): the author's lock holds to the commit.
+      await this.dailyLimit.assertUnder(manager, author);
       if (await this.reviews.existsForBooking(manager, session.bookingId)) throw new ConflictException(MESSAGES.already);
       const at = now();
       const { outcome } = session;

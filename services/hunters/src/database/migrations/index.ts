@@ -14,6 +14,7 @@ import { CreateHunterPicks1796200120000 } from './1796200120000-create-hunter-pi
 import { CreateProfileRevisions1797200000000 } from './1797200000000-create-profile-revisions.js';
 import { EditPhotoPrivacy1797500000000 } from './1797500000000-edit-photo-privacy.js';
 import { KnownValueTags1797500010000 } from './1797500010000-known-value-tags.js';
+import { RepublishHuntersForStatuses1797600010000 } from './1797600010000-republish-hunters-for-statuses.js';
 import { UploadQuotaDays1797400020000 } from './1797400020000-upload-quota-days.js';
 
 /** Every migration of this service, in order. They run on start. */
@@ -35,4 +36,5 @@ export const migrations = [
   UploadQuotaDays1797400020000,
   EditPhotoPrivacy1797500000000,
   KnownValueTags1797500010000,
+  RepublishHuntersForStatuses1797600010000,
 ];

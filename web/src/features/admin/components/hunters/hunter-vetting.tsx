@@ -26,7 +26,12 @@ export function HunterVetting() {
             reinstate hunters.
           </p>
         </div>
-        <div role="group" aria-label="Hunter lists" className="inline-flex self-start rounded-full bg-stone-100 p-1">
+        {/* Never shrunk by the description beside it: each label stays on one line (it wrapped at 1280 px). */}
+        <div
+          role="group"
+          aria-label="Hunter lists"
+          className="inline-flex shrink-0 self-start rounded-full bg-stone-100 p-1"
+        >
           <ViewButton current={view} value="queue" onSelect={setView}>
             <ClipboardList className="h-4 w-4" aria-hidden /> Review queue
           </ViewButton>
@@ -72,7 +77,7 @@ function ViewButton({
       aria-pressed={active}
       onClick={() => onSelect(value)}
       className={cn(
-        'inline-flex items-center gap-1.5 rounded-full px-3.5 py-1.5 text-sm font-semibold transition-colors',
+        'inline-flex items-center gap-1.5 whitespace-nowrap rounded-full px-3.5 py-1.5 text-sm font-semibold transition-colors',
         active ? 'bg-white text-stone-900 shadow-sm' : 'text-stone-600 hover:text-stone-900',
       )}
     >
