@@ -1,9 +1,14 @@
 import { expect, test } from './support/accessibility.js';
 import {
+  addDays,
   AVAILABILITY_SLOTS,
   DEFAULT_SESSION_TYPES,
   hunterPagePath,
   JOINING_MESSAGES,
+  londonDateOf,
+  mondayOf,
+  shortDateLabel,
+  weekdayLabel,
   type Hunter,
   type HunterInput,
   type JoiningDetails,
@@ -23,8 +28,10 @@ import {
 } from './support/journey.js';
 import { E2E_BASE_URL } from './support/system.js';
 
-// The session itself and after it (issue 22): a client books a WhatsApp video call with a question and a photo, gets
-// the hunter's number once the booking enters the change window (decision 0088); the hunter sees the question and photo; once the session is over (the
+// The session itself and after it (issue 22): a client books a WhatsApp video call two days ahead with a question and
+// a photo, is told when the number comes, and gets it once the booking enters the change window (decisions 0088 and
+// 0097: on the pages, and in the 24 h reminder with the updated invite, sent as the test clock enters the window);
+// the hunter sees the question and photo; once the session is over (the
 // test clock moved, not waited for) the client is asked for a review and writes one, the hunter replies, and the
 // hunter's public page shows both to a guest, with the rating in its link preview.
 const hunter = { email: `session-hunter-${RUN}@example.test`, firstName: 'Nina' };
@@ -53,6 +60,8 @@ const profile: HunterInput = {
   yearsExperience: 6,
   sessionTypes: DEFAULT_SESSION_TYPES,
 };
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 test.afterAll(async () => {
   // Later journeys run on the real clock.
@@ -97,10 +106,15 @@ test('a booked WhatsApp call carries its joining details; after it the client re
   await signIn(page, client.email, client.firstName);
   await page.goto(`/book-session/${own.id}`);
   await page.getByLabel('Service type').selectOption('whatsappVideo');
-  // Next week's first time: days ahead, so still cancellable for a full refund when booked (decision 0088).
-  const slot = page.getByRole('button', { name: / at \d\d:\d\d$/ }).first();
-  await expect(page.getByRole('group', { name: 'Days' })).toBeVisible();
-  await page.getByRole('button', { name: 'Next week' }).click();
+  // The first time two days ahead (London): still cancellable for a full refund when booked (decision 0088).
+  const today = londonDateOf(Date.now());
+  const inTwoDays = addDays(today, 2);
+  const dayLabel = `${weekdayLabel(inTwoDays)} ${shortDateLabel(inTwoDays)}`;
+  const days = page.getByRole('group', { name: 'Days' });
+  await expect(days).toBeVisible();
+  if (mondayOf(inTwoDays) !== mondayOf(today)) await page.getByRole('button', { name: 'Next week' }).click();
+  await days.getByRole('button', { name: new RegExp(`^${escapeRegExp(dayLabel)},`) }).click();
+  const slot = page.getByRole('button', { name: new RegExp(`^${escapeRegExp(dayLabel)} at \\d\\d:\\d\\d$`) }).first();
   await expect(slot).toBeVisible();
   await slot.click();
   await page.getByLabel('Your question').fill(QUESTION);
@@ -128,16 +142,27 @@ test('a booked WhatsApp call carries its joining details; after it the client re
   const invite = await emailAttachment(confirmation, 'text/calendar');
   expect(invite).not.toContain('LOCATION');
   expect(invite).toContain('SEQUENCE:0');
+  const uid = /^UID:(.+)$/m.exec(invite)?.[1]?.trim();
+  expect(uid).toBeTruthy();
 
   // The test clock enters the change window: the number and the wa.me link on /my-bookings.
   const held = ((await (await page.request.get('/api/my-bookings')).json()) as MyBooking[]).find(
     (candidate) => candidate.hunterId === own.id,
   )!;
+  expect(new Date(held.startsAt).getTime() - Date.now()).toBeGreaterThan(24 * 3_600_000);
   await moveClock(new Date(held.startsAt).getTime() - 23 * 3_600_000 - Date.now());
   await page.reload();
   await expect(booked).toContainText(PHONE);
   await expect(booked.getByRole('link', { name: /Open WhatsApp/ })).toHaveAttribute('href', 'https://wa.me/447700900123');
   await screenshot(page, 'my-bookings-joining');
+  // And the 24 h reminder, due an hour ago on the moved clock, is sent now: the release email, with the number and
+  // the invite again (same UID, a higher SEQUENCE, the number as its LOCATION) (decision 0097).
+  const release = await waitForEmail(client.email, 'Reminder:');
+  expect(release.text).toContain(PHONE);
+  const updated = await emailAttachment(release, 'text/calendar');
+  expect(/^UID:(.+)$/m.exec(updated)?.[1]?.trim()).toBe(uid);
+  expect(updated).toContain('SEQUENCE:1');
+  expect(updated.replace(/\r?\n /g, '')).toMatch(new RegExp(`^LOCATION:.*${escapeRegExp(PHONE)}`, 'm'));
 
   // The hunter sees the question and the photo on the booking's row, and in the conversation it opened.
   await hunterPage.goto('/hunter-dashboard');

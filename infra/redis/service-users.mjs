@@ -1,6 +1,6 @@
 // Each app's own Redis user, so that no app can forge another's events: a service may XADD to its own stream
-// (`<REDIS_PREFIX>events:<service>`) only, may read and acknowledge (as its consumer group) the streams of the
-// services whose events it handles, and may touch its own dead letters, BullMQ queues and keys. The one
+// (`<REDIS_PREFIX>events:<service>`, and its private streams) only, may read and acknowledge (as its consumer
+// group) the streams of the services whose events it handles and the private streams it is a reader of, and may touch its own dead letters, BullMQ queues and keys. The one
 // definition behind docker compose (this file writes the ACL file Redis loads), a managed Redis in Kubernetes
 // (this file prints the ACL SETUSER commands to run once) and the tests that check it (infra/redis/test).
 // Self-contained (node: modules only) so that compose can run it in a bare Node image.
@@ -29,6 +29,16 @@ export const EVENT_READS = {
   hunters: ['identity', 'brands', 'bookings', 'reviews'],
   bookings: ['identity', 'hunters'],
   messaging: ['identity', 'hunters', 'bookings'],
+};
+
+/**
+ * Streams of their own for events only some services may read (`PRIVATE_EVENT_STREAMS` in libs/contracts, kept
+ * equal by infra/redis/test): the publisher adds to it and trims it like its own stream; only the readers named
+ * may read it as their consumer group. A hunter's WhatsApp numbers and meeting address go to bookings and
+ * messaging, never to reviews, which reads `events:hunters` (decision 0097).
+ */
+export const PRIVATE_STREAMS = {
+  'events:hunters:joining-details': { publisher: 'hunters', readers: ['bookings', 'messaging'] },
 };
 
 /** Every app with a Redis user: the services and the gateway (rate limits only, no events). */
@@ -78,10 +88,13 @@ export function aclRulesOf(app, prefix) {
   if (!APPS.includes(app)) throw new Error(`no Redis user is defined for ${JSON.stringify(app)} (known: ${APPS.join(', ')})`);
   const p = literal(prefix);
   const own = OWN[app] ?? { keys: [], channels: [] };
-  const keys = [`events:${app}`, `events:dead-letter:${app}`, `bull:${app}-*`, `${app}:*`, ...own.keys].map((key) => `~${p}${key}`);
+  const streams = Object.entries(PRIVATE_STREAMS);
+  const published = streams.filter(([, { publisher }]) => publisher === app).map(([stream]) => stream);
+  const privateReads = streams.filter(([, { readers }]) => readers.includes(app)).map(([stream]) => stream);
+  const keys = [`events:${app}`, ...published, `events:dead-letter:${app}`, `bull:${app}-*`, `${app}:*`, ...own.keys].map((key) => `~${p}${key}`);
   const channels = [`${app}:*`, ...own.channels].map((channel) => `&${p}${channel}`);
-  const reads = EVENT_READS[app] ?? [];
-  const consumer = reads.length === 0 ? [] : [`(${[...reads.map((publisher) => `~${p}events:${publisher}`), ...CONSUMER_COMMANDS.map((command) => `+${command}`)].join(' ')})`];
+  const reads = [...(EVENT_READS[app] ?? []).map((publisher) => `events:${publisher}`), ...privateReads];
+  const consumer = reads.length === 0 ? [] : [`(${[...reads.map((stream) => `~${p}${stream}`), ...CONSUMER_COMMANDS.map((command) => `+${command}`)].join(' ')})`];
   return ['resetkeys', 'resetchannels', ...COMMANDS, ...keys, ...channels, ...consumer];
 }
 

@@ -8,7 +8,8 @@ import { PrivateRedis, TEST_REDIS_URL, testConfig, waitFor } from '@hunted/platf
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appliedCount, EventBusWorld } from '../../../libs/platform/test/events/harness.js';
-import { aclFile, aclRulesOf, APPS, EVENT_READS, userNameOf } from '../service-users.mjs';
+import { PRIVATE_EVENT_STREAMS, publisherOf, type EventType } from '@hunted/contracts';
+import { aclFile, aclRulesOf, APPS, EVENT_READS, PRIVATE_STREAMS, userNameOf } from '../service-users.mjs';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const SERVICES = Object.keys(EVENT_READS);
@@ -51,6 +52,13 @@ describe('Redis users per app: the definition', () => {
   it('has a user for every service folder and the gateway', () => {
     const folders = readdirSync(join(REPO_ROOT, 'services'), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
     expect([...APPS].sort()).toEqual([...folders, 'gateway'].sort());
+  });
+
+  it('keeps the private streams of the event contracts, each with its publisher and readers (decision 0097)', () => {
+    const fromContracts = Object.fromEntries(
+      Object.entries(PRIVATE_EVENT_STREAMS).map(([type, { stream, readers }]) => [stream, { publisher: publisherOf(type as EventType), readers: [...readers] }]),
+    );
+    expect(PRIVATE_STREAMS).toEqual(fromContracts);
   });
 
   it('lets each service read exactly the streams its event handlers consume', () => {
@@ -102,6 +110,22 @@ describe('Redis users per app: what each may do (ACL DRYRUN on the real Redis)',
         }
       }
     }
+  });
+
+  it('lets only the readers of a private stream read it, and only its publisher add to it (decision 0097)', async () => {
+    for (const [name, { publisher, readers }] of Object.entries(PRIVATE_STREAMS)) {
+      const stream = `${prefix}${name}`;
+      for (const app of APPS) {
+        // The publisher owns the stream as it owns its own (it trims it); the readers may only consume it.
+        const reads = (readers as readonly string[]).includes(app) || app === publisher;
+        expect(await allowed(app, 'XREADGROUP', 'GROUP', app, 'c', 'COUNT', '10', 'STREAMS', stream, '>'), `${app} reads ${name}`).toBe(reads);
+        expect(await allowed(app, 'XAUTOCLAIM', stream, app, 'c', '30000', '0-0'), `${app} claims on ${name}`).toBe(reads);
+        expect(await allowed(app, 'XADD', stream, '*', 'type', 'hunters.joining-details.changed'), `${app} adds to ${name}`).toBe(app === publisher);
+      }
+    }
+    // Reviews reads the hunters' stream, but not the joining details beside it.
+    expect(await allowed('reviews', 'XREADGROUP', 'GROUP', 'reviews', 'c', 'STREAMS', `${prefix}events:hunters`, '>')).toBe(true);
+    expect(await allowed('reviews', 'XREADGROUP', 'GROUP', 'reviews', 'c', 'STREAMS', `${prefix}events:hunters:joining-details`, '>')).toBe(false);
   });
 
   it("lets each app use its own dead letters, queues and keys, and none of another's", async () => {

@@ -9,7 +9,9 @@ import {
   InjectJobQueue,
   JobQueue,
   JobsModule,
+  nowMs,
   SERVICE_CONFIG,
+  setClockOffset,
   type JobHandler,
   type JobKindOptions,
   type JobRun,
@@ -288,6 +290,38 @@ describe('jobs while Redis is away', () => {
     await afterSweepsNothingLeft(queue, handler, 3);
     expect(handler.ranFor('stuck')).toBe(2);
     expect(handler.ranFor('lost')).toBe(1);
+  });
+
+  it('runs at once a delayed job whose work the moved test clock made due, and no other (decision 0097)', async () => {
+    const HOUR = 60 * 60 * 1000;
+    /** Work due at a time on the session clock, as a reminder is: pending() answers only what is due by it. */
+    class DueAt extends Recorder {
+      readonly dueAt = new Map<string, number>();
+      override async pending(): Promise<PendingJob<Item>[]> {
+        return (await super.pending()).filter(({ data }) => this.dueAt.get(data.item)! <= nowMs());
+      }
+    }
+    const handler = new DueAt();
+    const { queue } = queueOf({ sweepEveryMs: 100 }, TEST_REDIS_URL, handler);
+    for (const [item, hours] of [['in-1h', 1], ['in-3h', 3]] as const) {
+      handler.undone.add(item);
+      handler.dueAt.set(item, Date.now() + hours * HOUR);
+      await queue.add({ item }, { jobId: `item-${item}`, delay: hours * HOUR });
+    }
+    const sweepsBefore = handler.sweeps;
+    await waitFor('two sweeps', () => handler.sweeps >= sweepsBefore + 2);
+    expect(handler.runs).toHaveLength(0);
+
+    try {
+      setClockOffset(2 * HOUR);
+      await waitFor('the job due on the moved clock run', () => handler.ranFor('in-1h') === 1);
+      const sweepsAfter = handler.sweeps;
+      await waitFor('two more sweeps', () => handler.sweeps >= sweepsAfter + 2);
+      expect(handler.ranFor('in-3h')).toBe(0);
+      expect((await queue.jobCounts())?.delayed).toBe(1);
+    } finally {
+      setClockOffset(0);
+    }
   });
 
   it('stops in bounded time while Redis is away, and says one line per problem meanwhile', async () => {

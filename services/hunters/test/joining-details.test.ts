@@ -11,8 +11,17 @@ import {
   type SitemapEntry,
 } from '@hunted/contracts';
 import { PAYLOAD_SCHEMAS } from '@hunted/contracts/event-schemas';
-import { startServiceApp, TEST_DATABASE_URL, testIdentityHeaders, testServiceEnv, type RunningServiceApp } from '@hunted/platform/testing';
+import {
+  startServiceApp,
+  TEST_DATABASE_URL,
+  TEST_REDIS_URL,
+  testIdentityHeaders,
+  testServiceEnv,
+  waitFor,
+  type RunningServiceApp,
+} from '@hunted/platform/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHuntersApp } from '../src/app.js';
@@ -44,6 +53,8 @@ const SAVED: JoiningDetails = {
 describe('hunters: joining details', () => {
   let hunters: RunningServiceApp<NestFastifyApplication>;
   let db: pg.Client;
+  let redis: Redis;
+  let redisPrefix: string;
 
   async function send<T = Record<string, unknown>>(
     method: string,
@@ -83,12 +94,16 @@ describe('hunters: joining details', () => {
   }
 
   beforeAll(async () => {
-    hunters = await startServiceApp(createHuntersApp, loadConfig(testServiceEnv(SCHEMA)));
+    const env = testServiceEnv(SCHEMA);
+    redisPrefix = env.REDIS_PREFIX!;
+    hunters = await startServiceApp(createHuntersApp, loadConfig(env));
     db = new pg.Client({ connectionString: TEST_DATABASE_URL, options: `-c search_path=${SCHEMA}` });
     await db.connect();
+    redis = new Redis(TEST_REDIS_URL);
   });
 
   afterAll(async () => {
+    await redis?.quit();
     await db?.end();
     await hunters?.close();
   });
@@ -123,6 +138,25 @@ describe('hunters: joining details', () => {
     expect(cleared.status).toBe(200);
     expect(cleared.body).toEqual({ ...EMPTY_JOINING_DETAILS, whatsappVideo: { phone: '+33612345678' } });
     expect((await announced(id)).map((event) => event.joining)).toEqual([SAVED, cleared.body]);
+  });
+
+  it("sends the details on a stream of their own, never on the hunters' stream every consumer reads (decision 0097)", async () => {
+    const owner = 'join-owner-stream';
+    const { id } = await createProfile(owner, 'Stream Joiner');
+    expect((await send('PUT', PATH, owner, TYPED)).status).toBe(200);
+    await waitFor('the outbox relayed', async () => {
+      const { rows } = await db.query(`select 1 from outbox where published_at is null`);
+      return rows.length === 0;
+    });
+    const entries = async (stream: string) =>
+      (await redis.xrange(`${redisPrefix}${stream}`, '-', '+')).map(([, fields]) => fields.join('\n'));
+    const shared = await entries('events:hunters');
+    // The profile's own events are there: the relay did write to it.
+    expect(shared.some((entry) => entry.includes('hunters.hunter.created'))).toBe(true);
+    expect(shared.filter((entry) => entry.includes('joining-details') || entry.includes(SAVED.whatsappVideo.phone!))).toEqual([]);
+    const own = (await entries('events:hunters:joining-details')).filter((entry) => entry.includes(`"hunterId":${id}`));
+    expect(own).toHaveLength(1);
+    expect(own[0]).toContain(SAVED.whatsappVideo.phone);
   });
 
   it('refuses a malformed number, a half meeting place or a long one with 400 naming the field, storing nothing', async () => {

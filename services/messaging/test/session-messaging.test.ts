@@ -223,6 +223,43 @@ describe('messaging: the session itself (joining details, hunter actions, review
       expect(mailsOf(data.bookingId, 'rescheduled', sofia.email)[0]!.raw).not.toContain(PHONE);
     });
 
+    it('sends the release reminder when the session clock enters the window, not before (decision 0097)', async () => {
+      // Starts in 25 hours: its 24 h reminder, the release, is due an hour from now.
+      const startsAt = Date.now() + 25 * HOUR;
+      const data = booking(SOFIA_HUNTER, {
+        startsAt: new Date(startsAt).toISOString(),
+        endsAt: new Date(startsAt + HOUR).toISOString(),
+      });
+      await publish('bookings.booking.confirmed', data);
+      await waitFor('both confirmations', () => mailsOf(data.bookingId, 'confirmation').length === 2);
+      await settled(data.bookingId);
+      const remindersOf = (kind: string) =>
+        rows<{ status: string; recipient_role: string }>(
+          `select status, recipient_role from outbound_emails where booking_id = $1 and kind = $2 order by recipient_role`,
+          [data.bookingId, kind],
+        );
+      expect(await remindersOf('reminder_24h')).toEqual([
+        { status: 'pending', recipient_role: 'client' },
+        { status: 'pending', recipient_role: 'hunter' },
+      ]);
+      expect(mailsOf(data.bookingId, 'reminder_24h')).toHaveLength(0);
+
+      // The clock moves two hours ahead, as the e2e test clock does: the reminder is an hour late on it.
+      setClockOffset(2 * HOUR);
+      await waitFor('both 24 h reminders sent', async () =>
+        (await remindersOf('reminder_24h')).every((reminder) => reminder.status === 'sent'),
+      );
+      const toAda = mailsOf(data.bookingId, 'reminder_24h', ada.email)[0]!;
+      expect(textOf(toAda)).toContain(`How to join: WhatsApp ${PHONE}`);
+      const invite = calendarOf(toAda);
+      expect(invite).toContain(`\r\nUID:${data.bookingId}@hunted\r\n`);
+      expect(invite).toContain('\r\nSEQUENCE:1\r\n');
+      expect(locationOf(invite)).toBe(`WhatsApp ${PHONE} ${WA_LINK}`);
+      expect(mailsOf(data.bookingId, 'reminder_24h', sofia.email)[0]!.raw).not.toContain(PHONE);
+      // The 1 h reminder is still a day away on the moved clock.
+      expect((await remindersOf('reminder_1h')).map((reminder) => reminder.status)).toEqual(['pending', 'pending']);
+    });
+
     it('gives the meeting address in person, and says the hunter will message the details when none are set', async () => {
       const inPerson = booking(SOFIA_HUNTER, { sessionType: 'inPerson', ...inWindow() });
       const unset = booking(GRACE_HUNTER, inWindow());

@@ -1,4 +1,4 @@
-/** Events the hunters service publishes (on `events:hunters`). */
+/** Events the hunters service publishes (on `events:hunters`; the joining details on their own stream, decision 0097). */
 import type {
   AvailabilityDay,
   HunterAvailabilityStatus,
@@ -55,7 +55,10 @@ export interface HunterVettedV1 {
   decidedAt: string;
 }
 
-/** The hunter set how their sessions happen (private: bookings releases them to booked clients, messaging emails them). */
+/**
+ * The hunter set how their sessions happen (private: bookings releases them to booked clients, messaging emails
+ * them). On `events:hunters:joining-details`, which only those two read (`PRIVATE_EVENT_STREAMS`).
+ */
 export interface HunterJoiningDetailsChangedV1 {
   hunterId: number;
   joining: JoiningDetails;

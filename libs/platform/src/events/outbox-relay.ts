@@ -1,5 +1,5 @@
 import { Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
-import { streamOf, streamOfEventType, type EventType, type IntegrationEvent } from '@hunted/contracts';
+import { streamOfEventType, streamsPublishedBy, type EventType, type IntegrationEvent } from '@hunted/contracts';
 import { Redis } from 'ioredis';
 import type { DataSource, EntitySubscriberInterface } from 'typeorm';
 import { closeRedis } from '../redis/redis.js';
@@ -232,7 +232,8 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
       // A stream that receives nothing new is never trimmed by XADD, and `~` leaves part of a node behind: this
       // exact trim is what guarantees no entry (and no email in one) outlives the retention.
       if (this.redis) {
-        await trimStreamBefore(this.redis, this.ownStream, redisPruneCutoffMs(now, this.options.retentionMs, this.options.pruneIntervalMs));
+        const cutoff = redisPruneCutoffMs(now, this.options.retentionMs, this.options.pruneIntervalMs);
+        for (const stream of this.ownStreams) await trimStreamBefore(this.redis, stream, cutoff);
       }
       this.nextPruneAt = now + this.options.pruneIntervalMs;
     } catch (error) {
@@ -242,8 +243,8 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     }
   }
 
-  /** The stream this service publishes to: every type it may publish starts with its name. */
-  private get ownStream(): string {
-    return this.target.redisPrefix + streamOf(this.target.service);
+  /** The streams this service publishes to: its own (every type it may publish starts with its name) and its private ones. */
+  private get ownStreams(): string[] {
+    return streamsPublishedBy(this.target.service).map((stream) => this.target.redisPrefix + stream);
   }
 }

@@ -42,8 +42,10 @@ export class JobQueue<Data = undefined> implements OnApplicationBootstrap, Befor
   private worker: Worker | undefined;
   private handler: JobHandler<Data> | undefined;
   private sweepTimer: NodeJS.Timeout | undefined;
-  private stopClockListener: (() => void) | undefined;
+  private readonly stopClockListeners: (() => void)[] = [];
   private sweeping: Promise<void> | undefined;
+  /** A clock move asked for a sweep that also promotes the delayed jobs of work now due. */
+  private promoteRequested = false;
   private stopping = false;
   private stopped: Promise<void> | undefined;
   private lastRedisProblem: string | undefined;
@@ -126,16 +128,22 @@ export class JobQueue<Data = undefined> implements OnApplicationBootstrap, Befor
         });
       // A test that moves the clock (TEST_CLOCK=on) hears the scheduled work run at once, as it would have had
       // the time passed; with the system clock this never fires.
-      this.stopClockListener = onClockJump(() => {
-        void this.queue
-          ?.add(schedule.id, schedule.data as Data, this.settings.jobOptions)
-          .catch((error: Error) => this.logger.warn(`run of ${schedule.id} after a clock move not added: ${error.message}`));
-      });
+      this.stopClockListeners.push(
+        onClockJump(() => {
+          void this.queue
+            ?.add(schedule.id, schedule.data as Data, this.settings.jobOptions)
+            .catch((error: Error) => this.logger.warn(`run of ${schedule.id} after a clock move not added: ${error.message}`));
+        }),
+      );
     }
     if (sweepEveryMs !== undefined) {
       if (!this.handler.pending) throw new Error(`job queue ${name}: a sweep needs the handler's pending()`);
       this.sweepTimer = setInterval(() => void this.sweep(), sweepEveryMs);
       this.sweepTimer.unref();
+      // Work delayed until a time on the session clock (a reminder) became due when a test moved the clock: its
+      // delayed job would still wait for the system clock, so the sweep then runs at once and promotes it. With
+      // the system clock this never fires.
+      this.stopClockListeners.push(onClockJump(() => void this.sweep({ promoteDue: true })));
     }
   }
 
@@ -178,28 +186,54 @@ export class JobQueue<Data = undefined> implements OnApplicationBootstrap, Befor
     }
   }
 
-  /** Adds each pending job of the handler that has no live job. Runs every `sweepEveryMs` on each replica. */
-  sweep(): Promise<void> {
-    this.sweeping ??= this.sweepOnce()
+  /**
+   * Adds each pending job of the handler that has no live job. Runs every `sweepEveryMs` on each replica. With
+   * `promoteDue` (after a test clock move) a pending job still delayed is run now: the handler's `pending()` says
+   * its work is due on the session clock. Asked for while a sweep runs, it makes that sweep pass once more.
+   */
+  sweep(options: { promoteDue?: boolean } = {}): Promise<void> {
+    if (options.promoteDue) this.promoteRequested = true;
+    this.sweeping ??= this.sweepWhileAsked()
       .catch((error: Error) => this.logger.warn(`sweep failed: ${error.message}`))
-      .finally(() => (this.sweeping = undefined));
+      .finally(() => {
+        this.sweeping = undefined;
+        // Asked for after the last pass had read its flag: one more pass.
+        if (this.promoteRequested && !this.stopping) void this.sweep();
+      });
     return this.sweeping;
   }
 
-  private async sweepOnce(): Promise<void> {
+  private async sweepWhileAsked(): Promise<void> {
+    do {
+      const promoteDue = this.promoteRequested;
+      this.promoteRequested = false;
+      await this.sweepOnce(promoteDue);
+    } while (this.promoteRequested);
+  }
+
+  private async sweepOnce(promoteDue: boolean): Promise<void> {
     // During an outage the commands would only pile up in the client's offline queue.
     if (!this.queue || !this.handler?.pending || this.stopping || this.connection?.status !== 'ready') return;
     let added = 0;
+    let promoted = 0;
     for (const { jobId, data, retries } of await this.handler.pending()) {
       const job = await this.queue.getJob(jobId);
       // A failed job for pending work ended outside the handler's control (it stalled too often, or recording the
       // failure did): start it over rather than leave the work pending for ever.
       if (job && (await job.isFailed())) await job.remove();
-      else if (job) continue;
+      else if (job) {
+        if (promoteDue && (await job.isDelayed())) {
+          // Promoted between the two calls (or run already): nothing left to do.
+          await job.promote().catch(() => undefined);
+          promoted++;
+        }
+        continue;
+      }
       await this.add(data, { jobId, ...retries });
       added++;
     }
     if (added) this.logger.log(`added ${added} pending job(s)`);
+    if (promoted) this.logger.log(`ran ${promoted} delayed job(s) due after a clock move`);
   }
 
   private process(job: Job): Promise<unknown> {
@@ -236,7 +270,7 @@ export class JobQueue<Data = undefined> implements OnApplicationBootstrap, Befor
    * the database is still open (Nest calls this before closing connections).
    */
   stopWorking(): Promise<void> {
-    this.stopClockListener?.();
+    for (const stop of this.stopClockListeners.splice(0)) stop();
     this.stopped ??= this.stopWorkingOnce();
     return this.stopped;
   }

@@ -10,7 +10,7 @@ import type {
   BookingRescheduledV1,
   BookingTimeProposedV1,
 } from '@hunted/contracts';
-import { SERVICE_CONFIG } from '@hunted/platform';
+import { now as clockNow, SERVICE_CONFIG } from '@hunted/platform';
 import type { EntityManager } from 'typeorm';
 import type { MessagingConfig } from '../config.js';
 import { EmailPlanner } from '../mail/email-planner.js';
@@ -92,13 +92,13 @@ export class BookingEmailPlanner {
   ) {}
 
   /** Booked: a confirmation with the invite to both, and the reminders still ahead. */
-  async confirmed(manager: EntityManager, event: BookingEventV1, now = new Date()): Promise<void> {
+  async confirmed(manager: EntityManager, event: BookingEventV1, now = clockNow()): Promise<void> {
     const changes = await this.coalesced(manager, event, 'confirmation', factsOf(event), now);
     await this.insert(manager, [...changes, ...this.reminders(event, now)]);
   }
 
   /** Moved: the old time's reminders dropped, the updated invite (higher SEQUENCE) to both, new reminders. */
-  async rescheduled(manager: EntityManager, event: BookingRescheduledV1, now = new Date()): Promise<void> {
+  async rescheduled(manager: EntityManager, event: BookingRescheduledV1, now = clockNow()): Promise<void> {
     const facts = { ...factsOf(event), previousStartsAt: event.previousStartsAt, previousEndsAt: event.previousEndsAt };
     const changes = await this.coalesced(manager, event, 'rescheduled', facts, now);
     await this.skip(manager, event.bookingId, OVERTAKEN, event.sequence, 'booking rescheduled');
@@ -109,7 +109,7 @@ export class BookingEmailPlanner {
    * Cancelled: reminders and unsent invites dropped, a cancellation with METHOD:CANCEL to both. Cancelled because
    * the hunter was suspended, only the client is told (with the full refund): the hunter had the suspension email.
    */
-  async cancelled(manager: EntityManager, event: BookingCancelledV1, now = new Date()): Promise<void> {
+  async cancelled(manager: EntityManager, event: BookingCancelledV1, now = clockNow()): Promise<void> {
     const facts: EmailFacts = { ...factsOf(event), cancelledBy: event.cancelledBy, refundPence: event.refundPence };
     if (event.cause) facts.cause = event.cause;
     if (event.cancelledBy === 'hunter' && event.reason) facts.reason = event.reason;
@@ -128,13 +128,13 @@ export class BookingEmailPlanner {
   }
 
   /** A refund settled: the client is told. */
-  async refunded(manager: EntityManager, event: BookingRefundedV1, now = new Date()): Promise<void> {
+  async refunded(manager: EntityManager, event: BookingRefundedV1, now = clockNow()): Promise<void> {
     const facts = { ...factsOf(event), refundPence: event.refundPence, refundReason: event.reason };
     await this.insert(manager, [this.email(event, 'refund', 'client', event.clientUserId, facts, now)]);
   }
 
   /** The hunter suggested another time: the client is told it, with the hunter's message, to accept or decline. */
-  async timeProposed(manager: EntityManager, eventId: string, event: BookingTimeProposedV1, now = new Date()): Promise<void> {
+  async timeProposed(manager: EntityManager, eventId: string, event: BookingTimeProposedV1, now = clockNow()): Promise<void> {
     const facts: EmailFacts = {
       ...factsOf(event),
       proposedStartsAt: event.proposedStartsAt,
@@ -149,7 +149,7 @@ export class BookingEmailPlanner {
     manager: EntityManager,
     eventId: string,
     event: BookingProposalDeclinedV1,
-    now = new Date(),
+    now = clockNow(),
   ): Promise<void> {
     if (!event.hunterUserId) return;
     const facts: EmailFacts = { ...factsOf(event), proposedStartsAt: event.proposedStartsAt, proposedEndsAt: event.proposedEndsAt };
@@ -166,7 +166,7 @@ export class BookingEmailPlanner {
     manager: EntityManager,
     eventId: string,
     event: BookingAttendanceMarkedV1,
-    now = new Date(),
+    now = clockNow(),
   ): Promise<void> {
     const kind = event.attendance === 'no_show' ? 'no_show' : 'session_held';
     const facts: EmailFacts = { ...factsOf(event), attendance: event.attendance };
@@ -174,7 +174,7 @@ export class BookingEmailPlanner {
   }
 
   /** The client disputed the no-show: the hunter is told (the admin sees it in the console). */
-  async disputed(manager: EntityManager, eventId: string, event: BookingDisputedV1, now = new Date()): Promise<void> {
+  async disputed(manager: EntityManager, eventId: string, event: BookingDisputedV1, now = clockNow()): Promise<void> {
     if (!event.hunterUserId) return;
     const facts: EmailFacts = { ...factsOf(event), disputeReason: event.reason };
     await this.insert(manager, [this.once(eventId, this.email(event, 'disputed', 'hunter', event.hunterUserId, facts, now))]);
@@ -185,7 +185,7 @@ export class BookingEmailPlanner {
     manager: EntityManager,
     eventId: string,
     event: BookingDisputeResolvedV1,
-    now = new Date(),
+    now = clockNow(),
   ): Promise<void> {
     const facts: EmailFacts = {
       ...factsOf(event),

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AfterCommit, InjectJobQueue, SERVICE_CONFIG, type JobQueue } from '@hunted/platform';
+import { AfterCommit, InjectJobQueue, nowMs, SERVICE_CONFIG, type JobQueue } from '@hunted/platform';
 import type { EntityManager } from 'typeorm';
 import type { MessagingConfig } from '../config.js';
 import { emailJobId, emailSend, jobRetries, type EmailSendData } from './email-send.job.js';
@@ -34,7 +34,8 @@ export class EmailPlanner {
     if (planned.length === 0) return;
     this.afterCommit.run(manager, () => {
       for (const { id, kind, sendAt } of planned) {
-        const delay = Math.max(0, new Date(sendAt).getTime() - Date.now());
+        // On the session clock, as `send_at` is: after a test moved the clock, a reminder now due goes at once.
+        const delay = Math.max(0, new Date(sendAt).getTime() - nowMs());
         const retries = jobRetries(this.templates.of(kind).retries(this.config));
         // Not awaited: the caller moves on; what could not be added the sweep adds once it is due.
         void this.queue.tryAdd({ emailId: id }, { jobId: emailJobId(id), delay, ...retries });

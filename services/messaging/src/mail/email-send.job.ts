@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { defineJob, SERVICE_CONFIG, type JobHandler, type JobOptions, type JobRetries, type JobRun, type PendingJob } from '@hunted/platform';
+import { defineJob, now as sessionNow, SERVICE_CONFIG, type JobHandler, type JobOptions, type JobRetries, type JobRun, type PendingJob } from '@hunted/platform';
 import type { MessagingConfig } from '../config.js';
 import { EmailTemplates, isSkip, type EmailRetries } from './email-templates.js';
 import { Mailer } from './mailer.js';
@@ -48,7 +48,8 @@ export class EmailSendJob implements JobHandler<EmailSendData> {
   async run(job: JobRun<EmailSendData>): Promise<{ sent: boolean; skipped?: string }> {
     const email = await this.emails.find(this.dataSource.manager, job.data.emailId);
     if (!email || email.status !== 'pending') return { sent: false };
-    const now = new Date();
+    // The session clock, as the rows' `send_at` and the reminders' rules read it.
+    const now = sessionNow();
     // Added early by hand or by a clock difference: the sweep adds it again once it is due.
     if (new Date(email.sendAt).getTime() > now.getTime() + EARLY_TOLERANCE_MS)
       return { sent: false, skipped: 'not due yet' };
@@ -69,9 +70,12 @@ export class EmailSendJob implements JobHandler<EmailSendData> {
     return { sent: true };
   }
 
-  /** Due rows still pending, oldest first, each with its kind's retries; rows not yet due wait for their job. */
+  /**
+   * Due rows still pending (on the session clock), oldest first, each with its kind's retries; rows not yet due
+   * wait for their job. After a test clock move the queue promotes the delayed jobs of the rows this answers.
+   */
   async pending(): Promise<PendingJob<EmailSendData>[]> {
-    const due = await this.emails.due(SWEEP_BATCH);
+    const due = await this.emails.due(SWEEP_BATCH, sessionNow());
     return due.map(({ id, kind }) => ({
       jobId: emailJobId(id),
       data: { emailId: id },

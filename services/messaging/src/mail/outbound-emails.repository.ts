@@ -228,12 +228,16 @@ export class OutboundEmailsRepository {
     return rows[0] ?? null;
   }
 
-  /** Pending emails already due, oldest first: the sweep queues those without a live job. */
-  async due(limit: number): Promise<PlannedEmail[]> {
+  /**
+   * Pending emails due at `now`, oldest first: the sweep queues those without a live job. `now` is the session
+   * clock (`now()` of the platform), not PostgreSQL's: `send_at` is a time on it, and a test that moves it
+   * expects a reminder now inside its window to go.
+   */
+  async due(limit: number, now: Date): Promise<PlannedEmail[]> {
     const rows: { id: string; kind: string; send_at: Date }[] = await this.dataSource.query(
       `select id::text as id, kind, send_at from outbound_emails
-        where status = 'pending' and send_at <= now() order by send_at, id limit $1`,
-      [limit],
+        where status = 'pending' and send_at <= $2 order by send_at, id limit $1`,
+      [limit, now],
     );
     return rows.map((row) => ({ id: row.id, kind: row.kind, sendAt: row.send_at }));
   }

@@ -100,3 +100,20 @@ describe('InboxApplier', () => {
     );
   });
 });
+
+describe('InboxApplier: private event streams (decision 0097)', () => {
+  const joiningHandler = (): EventHandler => ({ type: 'hunters.joining-details.changed', handle: async () => undefined });
+  const hunterHandler = (): EventHandler => ({ type: 'hunters.hunter.updated', handle: async () => undefined });
+  const dataSource = new FakeDatabase().dataSource();
+
+  it("reads the joining details from their own stream, beside the hunters' one", () => {
+    const applier = new InboxApplier(dataSource, 'bookings', [hunterHandler(), joiningHandler()]);
+    expect(applier.streams()).toEqual(['events:hunters', 'events:hunters:joining-details']);
+  });
+
+  it('refuses at start a service that is not a reader of a private type it handles', () => {
+    expect(() => new InboxApplier(dataSource, 'reviews', [joiningHandler()])).toThrow(
+      'reviews may not handle hunters.joining-details.changed: only bookings and messaging read events:hunters:joining-details',
+    );
+  });
+});

@@ -1,4 +1,4 @@
-import { streamOfEventType, type EventType, type IntegrationEvent } from '@hunted/contracts';
+import { assertMayHandle, streamOfEventType, type EventType, type IntegrationEvent } from '@hunted/contracts';
 import type { DataSource } from 'typeorm';
 import type { EventHandler } from '../event-handler.js';
 import { InboxEntry } from '../inbox.entity.js';
@@ -20,6 +20,7 @@ export class InboxApplier {
     handlers: EventHandler[],
   ) {
     for (const handler of handlers) {
+      assertMayHandle(service, handler.type as EventType);
       const ofType = this.handlers.get(handler.type) ?? [];
       // The same provider listed twice would apply the event twice: a wiring mistake, refused at start.
       if (ofType.includes(handler)) throw new Error(`${handler.constructor.name} is registered twice for ${handler.type}`);
