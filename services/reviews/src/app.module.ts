@@ -14,6 +14,7 @@ import type { ReviewsConfig } from './config.js';
 import { migrations } from './database/migrations/index.js';
 import { DemoModule } from './demo/demo.module.js';
 import { HunterCreatedOwnerHandler, HunterUpdatedOwnerHandler } from './hunters/events/hunter-owner.handler.js';
+import { BookingOutcomeRestatedReviewHandler } from './hunter-reviews/events/booking-outcome-restated.handler.js';
 import { HunterReviewsModule } from './hunter-reviews/hunter-reviews.module.js';
 import { PhotosModule } from './photos/photos.module.js';
 import { ReviewsModule } from './reviews/reviews.module.js';
@@ -36,10 +37,12 @@ export class AppModule extends serviceAppModule<ReviewsConfig>({
         BrandCreatedHandler,
         BrandDeletedHandler,
         ...BOOKING_COPY_HANDLERS,
+        // After the copy took the restated outcome: decides the booking's earlier review (decision 0090).
+        BookingOutcomeRestatedReviewHandler,
         HunterCreatedOwnerHandler,
         HunterUpdatedOwnerHandler,
       ],
-      imports: [BrandCopiesModule, BookingCopiesModule, UserCopiesModule.forService()],
+      imports: [BrandCopiesModule, BookingCopiesModule, UserCopiesModule.forService(), HunterReviewsModule],
     }),
   ],
 }) {}

@@ -10,6 +10,7 @@ const DAY = 24 * HOUR;
 const REVIEWABLE_UNTIL = new Date(END_OF_SESSION.getTime() + 30 * DAY);
 /** The outcome bookings publishes for a confirmed session: held from its end, reviewable for 30 days. */
 const heldOutcome: BookingOutcome = {
+  reviewQualifies: true,
   status: 'confirmed',
   heldFrom: END_OF_SESSION,
   noShow: false,

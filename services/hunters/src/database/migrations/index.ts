@@ -15,6 +15,7 @@ import { CreateProfileRevisions1797200000000 } from './1797200000000-create-prof
 import { EditPhotoPrivacy1797500000000 } from './1797500000000-edit-photo-privacy.js';
 import { KnownValueTags1797500010000 } from './1797500010000-known-value-tags.js';
 import { UploadQuotaDays1797400020000 } from './1797400020000-upload-quota-days.js';
+import { BookingCopiesReviewQualifies1797500020000 } from './1797500020000-booking-copies-review-qualifies.js';
 
 /** Every migration of this service, in order. They run on start. */
 export const migrations = [
@@ -35,4 +36,5 @@ export const migrations = [
   UploadQuotaDays1797400020000,
   EditPhotoPrivacy1797500000000,
   KnownValueTags1797500010000,
+  BookingCopiesReviewQualifies1797500020000,
 ];
