@@ -47,6 +47,12 @@ export const CREATE_BOOKING_COPIES_TABLE = `
         updated_at timestamptz not null default now()
       )`;
 
+/**
+ * Decision 0090: the column BookingCopies keeps bookings' `reviewQualifies` in, added by a migration in each service
+ * keeping a copy, after CREATE_BOOKING_COPIES_TABLE (never edit this text either).
+ */
+export const ADD_BOOKING_COPIES_REVIEW_QUALIFIES = `alter table booking_copies add column review_qualifies boolean`;
+
 export const CREATE_BOOKING_COPIES_INDEXES = [
   `create index booking_copies_hunter_idx on booking_copies (hunter_id)`,
   `create index booking_copies_hunter_user_idx on booking_copies (hunter_user_id)`,

@@ -1,3 +1,4 @@
+import { ADD_BOOKING_COPIES_REVIEW_QUALIFIES } from '@hunted/platform';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
@@ -9,7 +10,7 @@ export class BookingCopiesReviewQualifies1797500040000 implements MigrationInter
   name = 'BookingCopiesReviewQualifies1797500040000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`alter table booking_copies add column review_qualifies boolean`);
+    await queryRunner.query(ADD_BOOKING_COPIES_REVIEW_QUALIFIES);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

@@ -1,4 +1,5 @@
 import { EVENT_VERSIONS } from '@hunted/contracts';
+import { ADD_BOOKING_COPIES_REVIEW_QUALIFIES } from '@hunted/platform';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
@@ -16,7 +17,7 @@ export class ReviewsThatQualify1797500060000 implements MigrationInterface {
   name = 'ReviewsThatQualify1797500060000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`alter table booking_copies add column review_qualifies boolean`);
+    await queryRunner.query(ADD_BOOKING_COPIES_REVIEW_QUALIFIES);
     await queryRunner.query(`alter table hunter_reviews add column qualifies boolean`);
     await queryRunner.query(
       `update booking_copies set review_qualifies = true
