@@ -8,17 +8,7 @@ import {
   type HunterReviewPage,
   type MyHunterReviews,
 } from '@hunted/contracts';
-import {
-  BookingCopies,
-  EventPublisher,
-  isReviewable,
-  now,
-  reviewQualifies,
-  UserCopies,
-  wasHeld,
-  type AuthenticatedUser,
-  type Page,
-} from '@hunted/platform';
+import { BookingCopies, EventPublisher, isReviewable, now, reviewQualifies, UserCopies, wasHeld, type AuthenticatedUser, type Page } from '@hunted/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { ratingChanged, ratingOf } from './hunter-rating.js';
 import { HunterReviewsRepository, type AdminReviewFilter, type NewHunterReview } from './hunter-reviews.repository.js';
