@@ -13,7 +13,7 @@ export function EarlierHunterReviews({
 }: {
   reviews: PublicHunterReview[];
   hunterName: string;
-  actions?: (reviewId: number) => ReactNode;
+  actions?: (review: PublicHunterReview) => ReactNode;
 }) {
   return (
     <section aria-labelledby="earlier-hunter-reviews" className="border-t border-stone-200 pt-4">
@@ -26,7 +26,7 @@ export function EarlierHunterReviews({
       <ul className="mt-3 space-y-3" aria-label={`Earlier reviews of ${hunterName}`}>
         {reviews.map((review) => (
           <li key={review.id}>
-            <HunterReviewCard review={review} hunterName={hunterName} actions={actions?.(review.id)} />
+            <HunterReviewCard review={review} hunterName={hunterName} actions={actions?.(review)} />
           </li>
         ))}
       </ul>

@@ -75,7 +75,7 @@ export function HunterReviewsSection({ hunter }: { hunter: Pick<Hunter, 'id' | '
               <EarlierHunterReviews
                 reviews={earlier}
                 hunterName={hunter.name}
-                actions={(reviewId) => (mayReport(reviewId) ? <ReportHunterReview review={earlier.find((r) => r.id === reviewId)!} /> : null)}
+                actions={(review) => (mayReport(review.id) ? <ReportHunterReview review={review} /> : null)}
               />
             ) : null}
           </div>
