@@ -797,6 +797,22 @@ describe('bookings: the session itself (question and photos, joining, hunter act
     expect((await myRow(client, cancelled)).reviewableUntil).toBeNull();
   });
 
+  it('reviewableUntil: a free session only once its hunter marked it held (decision 0090), as its events say', async () => {
+    const client = 'u-free-reviewer';
+    const free = await bookFree(client, dayAhead(29), '09:00', 'inPerson');
+    expect(free.status).toBe(201);
+    const id = String(free.body.id);
+    await shift(id, -3, -2);
+    expect((await myRow(client, id)).reviewableUntil).toBeNull();
+    expect((await call(HUNTER_USER, 'POST', `/api/hunter-bookings/${id}/attendance`, { attendance: 'held' })).status).toBe(200);
+    const endsAt = new Date((await detail(client, id)).endsAt).getTime();
+    expect((await myRow(client, id)).reviewableUntil).toBe(new Date(endsAt + 30 * 24 * HOUR_MS).toISOString());
+    const [confirmed] = await events('bookings.booking.confirmed', id);
+    const [marked] = await events('bookings.booking.attendance-marked', id);
+    expect((confirmed!.outcome as { reviewQualifies: boolean }).reviewQualifies).toBe(false);
+    expect((marked!.outcome as { reviewQualifies: boolean }).reviewQualifies).toBe(true);
+  });
+
   it('reviewableUntil: a no-show whose dispute was refunded is reviewable like a held session; a dismissed one is not', async () => {
     const client = 'u-overturned';
     const reviewWindow = async (id: string) =>

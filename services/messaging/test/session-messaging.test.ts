@@ -391,7 +391,11 @@ describe('messaging: the session itself (joining details, hunter actions, review
       // A no-show the admin overturned (a refunded dispute): held by the outcome, so asked, as reviews takes its review.
       const overturned = soon(GRACE_HUNTER);
       const later = booking(SOFIA_HUNTER);
-      for (const data of [held, cancelled, noShow, overturned, later]) await publish('bookings.booking.confirmed', data);
+      // Free (decision 0090): asked only once its hunter marked it held, as only then would its review count.
+      const free = { ...soon(SOFIA_HUNTER), pricePence: 0 };
+      const freeHeld = { ...soon(GRACE_HUNTER), pricePence: 0 };
+      for (const data of [held, cancelled, noShow, overturned, later, free, freeHeld]) await publish('bookings.booking.confirmed', data);
+      await publish('bookings.booking.attendance-marked', { ...freeHeld, attendance: 'held', markedAt: new Date().toISOString() });
       await publish('bookings.booking.cancelled', { ...cancelled, sequence: 1, cancelledBy: 'client', refundPence: 8000, cause: null, reason: null });
       await publish('bookings.booking.attendance-marked', { ...noShow, attendance: 'no_show', markedAt: new Date().toISOString() });
       await publish('bookings.booking.attendance-marked', { ...overturned, attendance: 'no_show', markedAt: new Date().toISOString() });
@@ -400,10 +404,11 @@ describe('messaging: the session itself (joining details, hunter actions, review
         const copied = await rows(
           `select 1 from booking_copies
             where (booking_id = $1 and status = 'cancelled') or (booking_id = $2 and no_show)
-               or (booking_id = $3 and dispute_resolution = 'refund' and not no_show)`,
-          [cancelled.bookingId, noShow.bookingId, overturned.bookingId],
+               or (booking_id = $3 and dispute_resolution = 'refund' and not no_show)
+               or (booking_id = $4 and review_qualifies) or (booking_id = $5 and not review_qualifies)`,
+          [cancelled.bookingId, noShow.bookingId, overturned.bookingId, freeHeld.bookingId, free.bookingId],
         );
-        return copied.length === 3;
+        return copied.length === 5;
       });
 
       // Not over yet: the sweep asks nobody.
@@ -414,7 +419,10 @@ describe('messaging: the session itself (joining details, hunter actions, review
       setClockOffset(3.5 * HOUR);
       await waitFor(
         'the review requests',
-        () => mailsOf(held.bookingId, 'review_request').length === 1 && mailsOf(overturned.bookingId, 'review_request').length === 1,
+        () =>
+          mailsOf(held.bookingId, 'review_request').length === 1 &&
+          mailsOf(overturned.bookingId, 'review_request').length === 1 &&
+          mailsOf(freeHeld.bookingId, 'review_request').length === 1,
         15_000,
       );
       const request = mailsOf(held.bookingId, 'review_request')[0]!;
@@ -427,13 +435,13 @@ describe('messaging: the session itself (joining details, hunter actions, review
       const runsBeforeMove = finished();
       setClockOffset(4 * HOUR);
       await waitFor('the sweep the move ran', () => finished() > runsBeforeMove);
-      await settled(held.bookingId, cancelled.bookingId, noShow.bookingId, overturned.bookingId, later.bookingId);
+      await settled(held.bookingId, cancelled.bookingId, noShow.bookingId, overturned.bookingId, later.bookingId, free.bookingId);
       expect(mailsOf(held.bookingId, 'review_request')).toHaveLength(1);
       expect(mailsOf(overturned.bookingId, 'review_request')).toHaveLength(1);
-      for (const other of [cancelled, noShow, later]) expect(mailsOf(other.bookingId, 'review_request')).toHaveLength(0);
+      for (const other of [cancelled, noShow, later, free]) expect(mailsOf(other.bookingId, 'review_request')).toHaveLength(0);
       expect(
         await rows(`select booking_id, status from outbound_emails where kind = 'review_request' and booking_id = any($1)`, [
-          [held.bookingId, cancelled.bookingId, noShow.bookingId, later.bookingId],
+          [held.bookingId, cancelled.bookingId, noShow.bookingId, later.bookingId, free.bookingId],
         ]),
       ).toEqual([{ booking_id: held.bookingId, status: 'sent' }]);
       expect(

@@ -16,6 +16,7 @@ import { DemoModule } from './demo/demo.module.js';
 import { HunterCreatedOwnerHandler, HunterUpdatedOwnerHandler } from './hunters/events/hunter-owner.handler.js';
 import { HunterCreatedStatusHandler, HunterUpdatedStatusHandler } from './hunters/events/hunter-status.handler.js';
 import { HunterStatusesModule } from './hunters/hunter-statuses.module.js';
+import { BookingOutcomeRestatedReviewHandler } from './hunter-reviews/events/booking-outcome-restated.handler.js';
 import { HunterReviewsModule } from './hunter-reviews/hunter-reviews.module.js';
 import { PhotosModule } from './photos/photos.module.js';
 import { ReviewsModule } from './reviews/reviews.module.js';
@@ -38,12 +39,14 @@ export class AppModule extends serviceAppModule<ReviewsConfig>({
         BrandCreatedHandler,
         BrandDeletedHandler,
         ...BOOKING_COPY_HANDLERS,
+        // After the copy took the restated outcome: decides the booking's earlier review (decision 0090).
+        BookingOutcomeRestatedReviewHandler,
         HunterCreatedOwnerHandler,
         HunterUpdatedOwnerHandler,
         HunterCreatedStatusHandler,
         HunterUpdatedStatusHandler,
       ],
-      imports: [BrandCopiesModule, BookingCopiesModule, UserCopiesModule.forService(), HunterStatusesModule],
+      imports: [BrandCopiesModule, BookingCopiesModule, UserCopiesModule.forService(), HunterStatusesModule, HunterReviewsModule],
     }),
   ],
 }) {}

@@ -333,6 +333,7 @@ describe('writing a review of a hunter', () => {
       reviewableUntil: new Date(Date.parse(booking.endsAt) + 30 * DAY).toISOString(),
       editableFrom: booking.endsAt,
       passportUntil: new Date(Date.parse(booking.endsAt) + 7 * DAY).toISOString(),
+      reviewQualifies: true,
       ...change,
     });
     // A standing no-show known only from the outcome (no attendance event reached reviews): not held.
@@ -419,6 +420,157 @@ describe('writing a review of a hunter', () => {
     // The client's own list keeps both: they are the client's.
     const mine = await get<MyHunterReviews>('/api/hunter-reviews/mine', ada);
     expect(mine.body.written.find((r) => r.bookingId === booking.bookingId)).toMatchObject({ sessionStartsAt: booking.startsAt });
+  });
+});
+
+/** The outcome bookings publishes for `booking` (decision 0085), held from its end, with `change` applied. */
+function publishedOutcome(booking: BookingEventV1, change: Partial<BookingOutcomeV1> = {}): BookingOutcomeV1 {
+  return {
+    revision: 1,
+    status: 'completed',
+    heldFrom: booking.endsAt,
+    noShow: false,
+    reviewableUntil: new Date(Date.parse(booking.endsAt) + 30 * DAY).toISOString(),
+    editableFrom: booking.endsAt,
+    passportUntil: new Date(Date.parse(booking.endsAt) + 7 * DAY).toISOString(),
+    ...change,
+  };
+}
+
+/** How many reviews, rating announcements and members reviews holds: what a refusal must leave as it found it. */
+async function writtenCounts(): Promise<{ reviews: number; ratings: number; users: number }> {
+  const { rows } = await db.query<{ reviews: number; ratings: number; users: number }>(
+    `select (select count(*)::int from ${SCHEMA}.hunter_reviews) as reviews,
+            (select count(*)::int from ${SCHEMA}.outbox where type = 'reviews.hunter-rating.changed') as ratings,
+            (select count(*)::int from ${SCHEMA}.users) as users`,
+  );
+  return rows[0]!;
+}
+
+/** A review written before decision 0090, as the migration left it: `qualifies` undecided (null). */
+async function earlierReview(booking: BookingEventV1, rating: number): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(
+    `insert into ${SCHEMA}.hunter_reviews (booking_id, hunter_id, client_user_id, rating, text, qualifies)
+     values ($1, $2, $3, $4, 'Written before reviews cost a real session.', null) returning id`,
+    [booking.bookingId, booking.hunterId, booking.clientUserId, rating],
+  );
+  return rows[0]!.id;
+}
+
+async function qualifiesOf(reviewId: number): Promise<boolean | null> {
+  const { rows } = await db.query<{ qualifies: boolean | null }>(`select qualifies from ${SCHEMA}.hunter_reviews where id = $1`, [reviewId]);
+  return rows[0]!.qualifies;
+}
+
+describe('reviews cost a real session (decision 0090)', () => {
+  const lin: Member = { id: 'user-lin', firstName: 'Lin', lastName: 'Earlier' };
+
+  it('refuses a free session its hunter did not mark held, with the reason, and writes nothing', async () => {
+    const free = { ...bookingOf(70, ada, 2), pricePence: 0 };
+    await apply('bookings.booking.confirmed', { ...free, outcome: publishedOutcome(free, { revision: 0, status: 'confirmed', editableFrom: null, reviewQualifies: false }) });
+    await apply('bookings.booking.completed', { ...free, outcome: publishedOutcome(free, { reviewQualifies: false }) });
+    const before = await writtenCounts();
+    const refused = await post<{ message: string }>('/api/hunter-reviews', grace, review(free.bookingId));
+    expect(refused).toMatchObject({ status: 404 });
+    const answer = await post<{ message: string }>('/api/hunter-reviews', ada, review(free.bookingId));
+    expect(answer).toMatchObject({ status: 409, body: { message: 'Only a paid session that took place can be reviewed' } });
+    expect(MESSAGES.notHeld).toBe('Only a paid session that took place can be reviewed');
+    expect(await writtenCounts()).toEqual(before);
+    expect(await latestRating(70)).toBeNull();
+  });
+
+  it('takes a free session once its hunter marked it held', async () => {
+    const free = { ...bookingOf(71, ada, 2), pricePence: 0 };
+    await apply('bookings.booking.completed', { ...free, outcome: publishedOutcome(free, { reviewQualifies: false }) });
+    expect((await post('/api/hunter-reviews', ada, review(free.bookingId))).status).toBe(409);
+    const markedAt = new Date().toISOString();
+    await apply('bookings.booking.attendance-marked', {
+      ...free,
+      attendance: 'held',
+      markedAt,
+      outcome: publishedOutcome(free, { revision: 2, editableFrom: markedAt, reviewQualifies: true }),
+    });
+    expect((await post<HunterReview>('/api/hunter-reviews', ada, review(free.bookingId, 4))).status).toBe(201);
+    expect(await latestRating(71)).toEqual({ hunterId: 71, rating: 4, reviewCount: 1, ratingSum: 4 });
+  });
+
+  it('takes a paid session held, unmarked; not a paid no-show', async () => {
+    const paid = bookingOf(72, ada, 2);
+    await apply('bookings.booking.completed', { ...paid, outcome: publishedOutcome(paid, { reviewQualifies: true }) });
+    expect((await post('/api/hunter-reviews', ada, review(paid.bookingId, 5))).status).toBe(201);
+    const noShow = bookingOf(72, grace, 2);
+    await apply('bookings.booking.completed', {
+      ...noShow,
+      outcome: publishedOutcome(noShow, { revision: 2, heldFrom: null, noShow: true, reviewableUntil: null, editableFrom: null, reviewQualifies: false }),
+    });
+    expect(await post('/api/hunter-reviews', grace, review(noShow.bookingId))).toMatchObject({ status: 409, body: { message: MESSAGES.notHeld } });
+    expect(await latestRating(72)).toEqual({ hunterId: 72, rating: 5, reviewCount: 1, ratingSum: 5 });
+  });
+
+  it('counts only reviews that qualify; earlier ones are shown apart, flagged for the admin', async () => {
+    const HUNTER = 73;
+    const paid = await heldSession(HUNTER, ada);
+    expect((await post('/api/hunter-reviews', ada, review(paid.bookingId, 5))).status).toBe(201);
+    const undecided = await earlierReview(await heldSession(HUNTER, grace), 1);
+    const free = { ...bookingOf(HUNTER, lin, 2), pricePence: 0 };
+    await apply('bookings.booking.completed', { ...free, outcome: publishedOutcome(free, { reviewQualifies: false }) });
+    const notCounted = await earlierReview(free, 1);
+    await db.query(`update ${SCHEMA}.hunter_reviews set qualifies = false where id = $1`, [notCounted]);
+
+    const page = await get<HunterReviewPage>(`/api/hunters/${HUNTER}/reviews`);
+    expect(page.body).toMatchObject({ total: 1, rating: 5, earlierTotal: 2 });
+    expect(page.body.reviews.map((r) => r.rating)).toEqual([5]);
+    expect(page.body.earlier.map((r) => r.id).sort()).toEqual([undecided, notCounted].sort());
+    expect(JSON.stringify(page.body.earlier)).not.toContain(free.bookingId);
+    // Later pages carry the counted reviews only.
+    expect((await get<HunterReviewPage>(`/api/hunters/${HUNTER}/reviews?offset=1`)).body).toMatchObject({ reviews: [], earlier: [], earlierTotal: 2 });
+
+    const all = await get<AdminHunterReview[]>('/api/admin/hunter-reviews?status=all&limit=100', admin);
+    const flags = Object.fromEntries(all.body.filter((r) => r.hunterId === HUNTER).map((r) => [r.id, r.qualifies]));
+    expect(Object.values(flags).sort()).toEqual([false, null, true].sort());
+    expect(flags[undecided]).toBeNull();
+    expect(flags[notCounted]).toBe(false);
+  });
+
+  it("decides an earlier review by bookings' restated outcome, once, and announces the rating", async () => {
+    const HUNTER = 74;
+    const counted = await heldSession(HUNTER, ada);
+    expect((await post('/api/hunter-reviews', ada, review(counted.bookingId, 5))).status).toBe(201);
+    // Two earlier reviews, undecided: a free session never marked (does not count), a paid one (counts).
+    const free = { ...bookingOf(HUNTER, grace, 3), pricePence: 0 };
+    await apply('bookings.booking.confirmed', free);
+    const freeReview = await earlierReview(free, 1);
+    const paid = bookingOf(HUNTER, lin, 3);
+    await apply('bookings.booking.confirmed', paid);
+    const paidReview = await earlierReview(paid, 3);
+    expect((await get<HunterReviewPage>(`/api/hunters/${HUNTER}/reviews`)).body).toMatchObject({ total: 1, earlierTotal: 2 });
+
+    const restate = (booking: BookingEventV1, reviewQualifies: boolean, revision = 1) =>
+      apply('bookings.booking.outcome-restated', { ...booking, outcome: publishedOutcome(booking, { revision, status: 'confirmed', editableFrom: null, reviewQualifies }) });
+    expect(await restate(free, false)).toBe(true);
+    expect(await qualifiesOf(freeReview)).toBe(false);
+    expect(await latestRating(HUNTER)).toEqual({ hunterId: HUNTER, rating: 5, reviewCount: 1, ratingSum: 5 });
+    expect(await restate(paid, true)).toBe(true);
+    expect(await qualifiesOf(paidReview)).toBe(true);
+    expect(await latestRating(HUNTER)).toEqual({ hunterId: HUNTER, rating: 4, reviewCount: 2, ratingSum: 8 });
+    expect((await sessionRow(paid.bookingId))?.status).toBe('confirmed');
+
+    // A second restatement (another event id, even one saying otherwise) changes no decision and announces nothing.
+    const before = await writtenCounts();
+    await restate(free, true, 2);
+    await restate(paid, false, 2);
+    expect(await qualifiesOf(freeReview)).toBe(false);
+    expect(await qualifiesOf(paidReview)).toBe(true);
+    expect(await writtenCounts()).toEqual(before);
+    expect((await get<HunterReviewPage>(`/api/hunters/${HUNTER}/reviews`)).body).toMatchObject({ total: 2, rating: 4, earlierTotal: 1 });
+  });
+
+  it('keeps a null from an older outcome from erasing what a restatement said', async () => {
+    const paid = bookingOf(75, ada, 2);
+    await apply('bookings.booking.outcome-restated', { ...paid, outcome: publishedOutcome(paid, { reviewQualifies: true }) });
+    const { reviewQualifies: _unsaid, ...older } = publishedOutcome(paid);
+    await apply('bookings.booking.completed', { ...paid, outcome: older });
+    expect((await post('/api/hunter-reviews', ada, review(paid.bookingId))).status).toBe(201);
   });
 });
 

@@ -66,6 +66,12 @@ export interface BookingOutcomeV1 {
    * cancelled booking keeps it (its client is shown it) but its hunter reads nothing. Null for a booking never confirmed.
    */
   passportUntil: string | null;
+  /**
+   * Whether a review of the session may count (decision 0090): a paid session that is held, or a free one (price 0)
+   * the hunter marked held. Like `heldFrom` it says nothing of the clock: the review also needs the session ended
+   * and within `reviewableUntil`. Absent from events recorded before it (the copy keeps what it knew).
+   */
+  reviewQualifies?: boolean;
 }
 
 export type BookingConfirmedV1 = BookingEventV1;
@@ -83,6 +89,12 @@ export type BookingCancelledV1 = BookingEventV1 & {
   reason: string | null;
 };
 export type BookingCompletedV1 = BookingEventV1;
+/**
+ * Nothing happened to the booking: bookings says its outcome again, as it computes it now (decision 0090: once, by a
+ * migration, so the copies of finished bookings learn `reviewQualifies`). Copies apply it like any outcome; nothing
+ * is sent or counted for it.
+ */
+export type BookingOutcomeRestatedV1 = BookingEventV1;
 /** A refund settled (Stripe's `charge.refunded`, or at once in simulated mode); also for a late payment refunded. */
 export type BookingRefundedV1 = BookingEventV1 & { refundPence: number; reason: 'cancelled' | 'late_payment' };
 

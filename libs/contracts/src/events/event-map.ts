@@ -6,6 +6,7 @@ import type {
   BookingTimeProposedV1,
   BookingCancelledV1,
   BookingCompletedV1,
+  BookingOutcomeRestatedV1,
   BookingConfirmedV1,
   BookingRefundedV1,
   BookingRescheduledV1,
@@ -58,6 +59,7 @@ export interface EventMap {
   'bookings.booking.dispute-resolved': { version: 1; data: BookingDisputeResolvedV1 };
   'bookings.booking.time-proposed': { version: 1; data: BookingTimeProposedV1 };
   'bookings.booking.proposal-declined': { version: 1; data: BookingProposalDeclinedV1 };
+  'bookings.booking.outcome-restated': { version: 1; data: BookingOutcomeRestatedV1 };
   'bookings.payout-account.updated': { version: 1; data: PayoutAccountUpdatedV1 };
   'messaging.message.sent': { version: 1; data: MessageSentV1 };
 }
@@ -94,6 +96,7 @@ export const EVENT_VERSIONS: { [T in EventType]: EventVersion<T> } = {
   'bookings.booking.dispute-resolved': 1,
   'bookings.booking.time-proposed': 1,
   'bookings.booking.proposal-declined': 1,
+  'bookings.booking.outcome-restated': 1,
   'bookings.payout-account.updated': 1,
   'messaging.message.sent': 1,
 };

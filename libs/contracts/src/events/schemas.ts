@@ -118,6 +118,8 @@ const booking = z.object({
       reviewableUntil: instant.nullable(),
       editableFrom: instant.nullable(),
       passportUntil: instant.nullable(),
+      // Outcomes published before decision 0090 do not say it: the copy keeps what it knew.
+      reviewQualifies: z.boolean().optional(),
     })
     .nullish(),
 });
@@ -194,6 +196,7 @@ export const PAYLOAD_SCHEMAS: { [T in EventType]: z.ZodType<EventPayload<T>> } =
   'bookings.booking.proposal-declined': contract<'bookings.booking.proposal-declined'>()(
     booking.extend({ proposedStartsAt: instant, proposedEndsAt: instant }),
   ),
+  'bookings.booking.outcome-restated': contract<'bookings.booking.outcome-restated'>()(booking),
   'bookings.payout-account.updated': contract<'bookings.payout-account.updated'>()(
     z.object({ hunterId: serial, hunterUserId: id.nullable(), chargesEnabled: z.boolean(), payoutsEnabled: z.boolean() }),
   ),

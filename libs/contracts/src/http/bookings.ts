@@ -169,6 +169,7 @@ export interface MyBooking {
   /**
    * Until when the client may review the hunter for this booking (a held session: completed and not marked a
    * no-show, or a no-show whose dispute was refunded; its end + BOOKING_ACTION_RULES.reviewWindowDays), else null.
+   * Null too for a free session its hunter has not marked held: its review would not count (decision 0090).
    * Reviews enforces the same from events.
    */
   reviewableUntil: string | null;

@@ -123,12 +123,25 @@ export function sessionMonthLabel(startsAt: Date): string {
   return monthLabel(londonDateOf(startsAt));
 }
 
-/** `GET /api/hunters/{id}/reviews?limit=&offset=` (public; hidden reviews are left out): a page and the totals. */
+/**
+ * `GET /api/hunters/{id}/reviews?limit=&offset=` (public; hidden reviews are left out): a page of the reviews that
+ * count and their totals, and the earlier reviews that do not (decision 0090).
+ */
 export interface HunterReviewPage {
+  /** Visible reviews that count (of a paid session held, or a free one its hunter marked held), newest first. */
   reviews: PublicHunterReview[];
+  /** How many count: the review count shown. */
   total: number;
-  /** Over visible reviews; null with none. */
+  /** Over the visible reviews that count; null with none. */
   rating: number | null;
+  /**
+   * Visible reviews written before decision 0090 whose session did not qualify (or not yet known to): kept and shown
+   * apart, never in `total` or `rating`. Newest first, at most `limit` of them, on the first page (offset 0) only;
+   * later pages answer [].
+   */
+  earlier: PublicHunterReview[];
+  /** How many such earlier reviews there are. */
+  earlierTotal: number;
 }
 
 /** `POST /api/hunter-reviews` (the booking's client): 201 HunterReview. */
@@ -158,6 +171,12 @@ export interface MyHunterReviews {
 /** `GET /api/admin/hunter-reviews?status=reported|hidden|all&limit=&offset=` (admins): reported ones first. */
 export interface AdminHunterReview extends HunterReview {
   clientUserId: string;
+  /**
+   * Whether it counts in the hunter's rating (decision 0090): true for every review written since; false for an
+   * earlier one whose session was free and not marked held; null for an earlier one bookings has not decided yet
+   * (counts as false).
+   */
+  qualifies: boolean | null;
   hidden: { reason: string; hiddenAt: string; hiddenBy: string } | null;
   reports: { reason: string; reportedAt: string }[];
 }

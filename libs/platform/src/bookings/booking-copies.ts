@@ -47,6 +47,12 @@ export const CREATE_BOOKING_COPIES_TABLE = `
         updated_at timestamptz not null default now()
       )`;
 
+/**
+ * Decision 0090: the column BookingCopies keeps bookings' `reviewQualifies` in, added by a migration in each service
+ * keeping a copy, after CREATE_BOOKING_COPIES_TABLE (never edit this text either).
+ */
+export const ADD_BOOKING_COPIES_REVIEW_QUALIFIES = `alter table booking_copies add column review_qualifies boolean`;
+
 export const CREATE_BOOKING_COPIES_INDEXES = [
   `create index booking_copies_hunter_idx on booking_copies (hunter_id)`,
   `create index booking_copies_hunter_user_idx on booking_copies (hunter_user_id)`,
@@ -76,6 +82,14 @@ export const BOOKING_COPY_OUTCOME_FROM_FACTS = `
         passport_until = case when status in ('confirmed', 'completed', 'cancelled')
                               then ends_at + interval '${PASSPORT_LIMITS.daysAfterSession} days' end`;
 
+/**
+ * Whether a review counts (decision 0090), for a copy whose events came before bookings published outcomes: from the
+ * facts as above and the price the event carries ($2, pence; the copy keeps none), by bookings' rule: held and paid,
+ * or held and marked held. Like the text above it goes once no such event can be left.
+ */
+export const BOOKING_COPY_REVIEW_QUALIFIES_FROM_FACTS = `
+        review_qualifies = (held_from is not null and ($2::integer > 0 or attendance is not distinct from 'held'))`;
+
 /** A session's outcome as the copy holds it: instants set by bookings, compared with `now` by the readers. */
 export interface BookingOutcome {
   status: BookingStatus;
@@ -87,6 +101,11 @@ export interface BookingOutcome {
   editableFrom: Date | null;
   /** The end of the hunter's window on the client's style passport (a cancelled booking's hunter reads nothing). */
   passportUntil: Date | null;
+  /**
+   * A review of it counts (decision 0090: paid and held, or free and marked held); null: bookings has not said yet
+   * (a copy fed only by events from before it), which counts as no.
+   */
+  reviewQualifies: boolean | null;
 }
 
 /** One booking as the copy holds it. */
@@ -129,6 +148,11 @@ export function wasHeld(outcome: BookingOutcome, now: Date): boolean {
   return outcome.heldFrom !== null && outcome.heldFrom.getTime() <= now.getTime();
 }
 
+/** Bookings said a review of it counts (decision 0090); a copy not told yet does not. */
+export function reviewQualifies(outcome: BookingOutcome): boolean {
+  return outcome.reviewQualifies === true;
+}
+
 /** Still within the review window bookings set (its last instant included). */
 export function isReviewable(outcome: BookingOutcome, now: Date): boolean {
   return wasHeld(outcome, now) && outcome.reviewableUntil !== null && now.getTime() <= outcome.reviewableUntil.getTime();
@@ -148,17 +172,18 @@ const SELECT_COPY = `
   select booking_id as "bookingId", hunter_id as "hunterId", hunter_user_id as "hunterUserId",
          client_user_id as "clientUserId", session_type as "sessionType", starts_at as "startsAt", ends_at as "endsAt",
          passport, first_heard_at as "firstHeardAt", status, held_from as "heldFrom", no_show as "noShow",
-         reviewable_until as "reviewableUntil", editable_from as "editableFrom", passport_until as "passportUntil"
+         reviewable_until as "reviewableUntil", editable_from as "editableFrom", passport_until as "passportUntil",
+         review_qualifies as "reviewQualifies"
     from booking_copies`;
 
 type CopyRow = Omit<BookingCopy, 'outcome' | 'passport'> & BookingOutcome & { passport: PassportShares | null };
 
 function copyOf(row: CopyRow): BookingCopy {
-  const { status, heldFrom, noShow, reviewableUntil, editableFrom, passportUntil, passport, ...facts } = row;
+  const { status, heldFrom, noShow, reviewableUntil, editableFrom, passportUntil, reviewQualifies, passport, ...facts } = row;
   return {
     ...facts,
     passport: { ...DEFAULT_PASSPORT_SHARES, ...passport },
-    outcome: { status, heldFrom, noShow, reviewableUntil, editableFrom, passportUntil },
+    outcome: { status, heldFrom, noShow, reviewableUntil, editableFrom, passportUntil, reviewQualifies },
   };
 }
 
@@ -202,7 +227,8 @@ export class BookingCopies {
         `update booking_copies set
            hunter_id = $2, hunter_user_id = coalesce($3, hunter_user_id), client_user_id = $4, session_type = $5,
            starts_at = $6, ends_at = $7, sequence = $8, passport = $9::jsonb, status = $10, outcome_revision = $11, held_from = $12, no_show = $13,
-           reviewable_until = $14, editable_from = $15, passport_until = $16, updated_at = now()
+           reviewable_until = $14, editable_from = $15, passport_until = $16,
+           review_qualifies = coalesce($17, review_qualifies), updated_at = now()
          where booking_id = $1 and (outcome_revision is null or outcome_revision <= $11)`,
         [
           ...this.facts(booking),
@@ -213,6 +239,8 @@ export class BookingCopies {
           outcome.reviewableUntil,
           outcome.editableFrom,
           outcome.passportUntil,
+          // An outcome from before decision 0090 does not say it: a null never erases what a restatement told.
+          outcome.reviewQualifies ?? null,
         ],
       );
       return;
@@ -231,6 +259,10 @@ export class BookingCopies {
     await manager.query(
       `update booking_copies set ${BOOKING_COPY_OUTCOME_FROM_FACTS} where booking_id = $1 and outcome_revision is null`,
       [booking.bookingId],
+    );
+    await manager.query(
+      `update booking_copies set ${BOOKING_COPY_REVIEW_QUALIFIES_FROM_FACTS} where booking_id = $1 and outcome_revision is null`,
+      [booking.bookingId, booking.pricePence],
     );
   }
 
@@ -253,13 +285,16 @@ export class BookingCopies {
     return (await this.find(manager, bookingId))?.outcome ?? null;
   }
 
-  /** Demo sessions, held and over, with the outcome bookings would have published; a repeat changes nothing. */
+  /**
+   * Demo sessions, held and over, with the outcome bookings would have published (marked held by the hunter, so a
+   * review of one counts, decision 0090); a repeat changes nothing.
+   */
   async insertDemo(manager: EntityManager, sessions: readonly DemoBookingCopy[]): Promise<void> {
     for (const session of sessions) {
       await manager.query(
         `insert into booking_copies (booking_id, hunter_id, client_user_id, session_type, starts_at, ends_at, sequence,
-                                     first_heard_at, status, attendance)
-         values ($1, $2, $3, $4, $5, $6, 0, $5, 'completed', 'held')
+                                     first_heard_at, status, attendance, review_qualifies)
+         values ($1, $2, $3, $4, $5, $6, 0, $5, 'completed', 'held', true)
          on conflict (booking_id) do nothing`,
         [session.bookingId, session.hunterId, session.clientUserId, session.sessionType, session.startsAt, session.endsAt],
       );

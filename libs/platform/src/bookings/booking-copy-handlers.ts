@@ -11,7 +11,8 @@ type OutcomeChange =
   | 'bookings.booking.cancelled'
   | 'bookings.booking.completed'
   | 'bookings.booking.attendance-marked'
-  | 'bookings.booking.dispute-resolved';
+  | 'bookings.booking.dispute-resolved'
+  | 'bookings.booking.outcome-restated';
 
 @Injectable()
 abstract class BookingCopyHandler<Type extends OutcomeChange> implements EventHandler<Type> {
@@ -75,6 +76,15 @@ export class BookingDisputeResolvedCopyHandler extends BookingCopyHandler<'booki
   }
 }
 
+/** Bookings said the outcome again (decision 0090): the copy takes it by its revision like any other. */
+@Injectable()
+export class BookingOutcomeRestatedCopyHandler extends BookingCopyHandler<'bookings.booking.outcome-restated'> {
+  readonly type = 'bookings.booking.outcome-restated' as const;
+  protected news() {
+    return {};
+  }
+}
+
 /**
  * The handlers a service keeping a booking copy lists in `EventsModule.forService({ consumes })`, first: a feature's
  * own handler of the same type (hunters' session count on `completed`) runs after them in the same transaction.
@@ -86,4 +96,5 @@ export const BOOKING_COPY_HANDLERS = [
   BookingCompletedCopyHandler,
   BookingAttendanceCopyHandler,
   BookingDisputeResolvedCopyHandler,
+  BookingOutcomeRestatedCopyHandler,
 ] as const;

@@ -4,6 +4,7 @@ import { Injectable, Module, type INestApplicationContext } from '@nestjs/common
 import { NestFactory } from '@nestjs/core';
 import { DEFAULT_PASSPORT_SHARES, type BookingEventV1, type BookingOutcomeV1, type IntegrationEvent } from '@hunted/contracts';
 import {
+  ADD_BOOKING_COPIES_REVIEW_QUALIFIES,
   BOOKING_COPY_HANDLERS,
   BookingCopies,
   BookingCopiesModule,
@@ -12,6 +13,7 @@ import {
   isEditable,
   isPassportOpen,
   isReviewable,
+  reviewQualifies,
   PlatformModule,
   wasHeld,
   type EventHandler,
@@ -41,6 +43,7 @@ const endsAt = Date.parse(ENDS_AT);
 class CreateBookingCopies1800000000000 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(CREATE_BOOKING_COPIES_TABLE);
+    await queryRunner.query(ADD_BOOKING_COPIES_REVIEW_QUALIFIES);
     await queryRunner.query('create table completions_seen (booking_id text primary key, held_from timestamptz)');
   }
   async down(queryRunner: QueryRunner): Promise<void> {
@@ -90,6 +93,7 @@ function outcome(change: Partial<BookingOutcomeV1>): BookingOutcomeV1 {
     reviewableUntil: new Date(endsAt + 30 * DAY_MS).toISOString(),
     editableFrom: null,
     passportUntil: new Date(endsAt + 7 * DAY_MS).toISOString(),
+    reviewQualifies: true,
     ...change,
   };
 }
@@ -163,6 +167,7 @@ describe("the shared booking copy, kept from bookings' events", () => {
       reviewableUntil: new Date(endsAt + 30 * DAY_MS),
       editableFrom: new Date(ENDS_AT),
       passportUntil: new Date(endsAt + 7 * DAY_MS),
+      reviewQualifies: true,
     });
     expect(copy).toMatchObject({ hunterId: 7, clientUserId: 'u-client', sessionType: 'whatsappVideo', endsAt: new Date(ENDS_AT) });
     const outcomeNow = copy!.outcome;
@@ -234,6 +239,29 @@ describe("the shared booking copy, kept from bookings' events", () => {
     ]);
     expect(outcomes.map((one) => one.passportUntil)).toEqual([...Array(7).fill(passportUntil)]);
     expect(isPassportOpen(outcomes[6]!, end)).toBe(false);
+    // Paid (booking() costs 5000): a review counts wherever the session is held (decision 0090).
+    expect(outcomes.map((one) => one.reviewQualifies)).toEqual([true, true, true, false, true, false, false]);
+  });
+
+  it("keeps bookings' word on whether a review counts: restated, never erased by an older outcome; free needs the mark", async () => {
+    const [restated, free, freeMarked] = [randomUUID(), randomUUID(), randomUUID()];
+    await publisher.publish('bookings.booking.outcome-restated', { ...booking(restated), outcome: outcome({ reviewQualifies: false }) });
+    const { reviewQualifies: _unsaid, ...older } = outcome({});
+    await publisher.publish('bookings.booking.confirmed', { ...booking(restated), outcome: older });
+    // Events from before decision 0085 (no outcome): bookings' rule from the price they carry.
+    await publisher.publish('bookings.booking.confirmed', booking(free, { pricePence: 0 }));
+    await publisher.publish('bookings.booking.confirmed', booking(freeMarked, { pricePence: 0 }));
+    await publisher.publish('bookings.booking.attendance-marked', {
+      ...booking(freeMarked, { pricePence: 0 }),
+      attendance: 'held',
+      markedAt: '2026-06-01T10:30:00.000Z',
+    });
+    await caughtUp();
+    expect(await redis.xlen(`${PREFIX}events:dead-letter:reviews`)).toBe(0);
+    const [one, two, three] = await Promise.all([restated, free, freeMarked].map(async (id) => (await copyOf(id))!.outcome));
+    expect([one!.reviewQualifies, two!.reviewQualifies, three!.reviewQualifies]).toEqual([false, false, true]);
+    expect([one, two, three].map((outcome) => reviewQualifies(outcome!))).toEqual([false, false, true]);
+    expect(reviewQualifies({ ...one!, reviewQualifies: null })).toBe(false);
   });
 
   it('keeps what the events said of the hunter member: a later event without one erases nothing', async () => {

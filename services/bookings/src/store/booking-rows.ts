@@ -125,8 +125,15 @@ export function questionForHunter(row: Pick<BookingRow, 'notes' | 'photoUrls' | 
   return { notes: row.notes, photoUrls: row.photoUrls ?? [] };
 }
 
+/** What of a booking's row its events are made from. */
+export type BookingEventRow = Pick<
+  BookingRow,
+  | 'id' | 'status' | 'hunterId' | 'hunterUserId' | 'clientUserId' | 'sessionType' | 'startsAt' | 'endsAt' | 'pricePence'
+  | 'sequence' | 'notes' | 'photoUrls' | 'passport' | 'attendance' | 'attendanceMarkedAt' | 'disputeStatus'
+>;
+
 /** What every booking event carries, its outcome included (decision 0085: bookings alone computes it). */
-export function bookingEventOf(row: BookingRow): BookingEventV1 {
+export function bookingEventOf(row: BookingEventRow): BookingEventV1 {
   return {
     bookingId: row.id,
     hunterId: row.hunterId,

@@ -149,6 +149,7 @@ describe("a booking's outcome, as its events publish it", () => {
       reviewableUntil: iso(2 * HOUR_MS + 30 * DAY_MS),
       editableFrom: null,
       passportUntil: iso(2 * HOUR_MS + 7 * DAY_MS),
+      reviewQualifies: true,
     });
   });
 
@@ -168,6 +169,7 @@ describe("a booking's outcome, as its events publish it", () => {
       reviewableUntil: null,
       editableFrom: null,
       passportUntil: iso(2 * HOUR_MS + 7 * DAY_MS),
+      reviewQualifies: false,
     });
     expect(outcomeOf(outcomeRow(HOUR_MS, { status: 'expired' })).passportUntil).toBeNull();
   });
@@ -190,6 +192,28 @@ describe("a booking's outcome, as its events publish it", () => {
       reviewableUntil: iso(-HOUR_MS + 30 * DAY_MS),
       editableFrom: markedAt.toISOString(),
     });
+  });
+
+  it("lets a review count for a paid session held, or a free one only once its hunter marked it held", () => {
+    const ended = -2 * HOUR_MS;
+    const markedAt = at(-HOUR_MS);
+    const qualifies = (change: Partial<OutcomeRow>) => outcomeOf(outcomeRow(ended, change)).reviewQualifies;
+    // Paid: held by its end, whether or not the hunter marked it; not when the no-show stands or it was cancelled.
+    expect(qualifies({})).toBe(true);
+    expect(qualifies({ status: 'completed' })).toBe(true);
+    expect(qualifies({ status: 'completed', attendance: 'held', attendanceMarkedAt: markedAt })).toBe(true);
+    expect(qualifies({ status: 'completed', attendance: 'no_show', attendanceMarkedAt: markedAt })).toBe(false);
+    expect(qualifies({ attendance: 'no_show', attendanceMarkedAt: markedAt, disputeStatus: 'refunded' })).toBe(true);
+    expect(qualifies({ status: 'cancelled', sequence: 1 })).toBe(false);
+    // Free: held by the clock is not enough; the hunter's 'held' mark is.
+    expect(qualifies({ pricePence: 0 })).toBe(false);
+    expect(qualifies({ pricePence: 0, status: 'completed' })).toBe(false);
+    expect(qualifies({ pricePence: 0, status: 'completed', attendance: 'held', attendanceMarkedAt: markedAt })).toBe(true);
+    expect(qualifies({ pricePence: 0, attendance: 'held', attendanceMarkedAt: markedAt })).toBe(true);
+    expect(qualifies({ pricePence: 0, attendance: 'no_show', attendanceMarkedAt: markedAt })).toBe(false);
+    expect(qualifies({ pricePence: 0, status: 'cancelled', attendance: null, sequence: 1 })).toBe(false);
+    // Its review still needs the session ended: the outcome says only what the row says, never the clock.
+    expect(outcomeOf(outcomeRow(HOUR_MS)).reviewQualifies).toBe(true);
   });
 
   it('raises the revision with every step of the booking, and never lowers it', () => {

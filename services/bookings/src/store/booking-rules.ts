@@ -93,7 +93,7 @@ export function canDispute(
 /** What of a booking's row its outcome is computed from. */
 export type OutcomeRow = Pick<
   RuleRow,
-  'status' | 'startsAt' | 'endsAt' | 'attendance' | 'attendanceMarkedAt' | 'disputeStatus'
+  'status' | 'startsAt' | 'endsAt' | 'pricePence' | 'attendance' | 'attendanceMarkedAt' | 'disputeStatus'
 > & { sequence: number };
 
 const iso = (value: number) => new Date(value).toISOString();
@@ -124,7 +124,9 @@ export function outcomeRevision(row: Pick<OutcomeRow, 'sequence' | 'status' | 'a
  * Fixed by the row alone, never by the clock: a confirmed or completed session not a standing no-show is held from
  * its end; it may be reviewed until BOOKING_ACTION_RULES.reviewWindowDays after that; the hunter may send an edit
  * once they marked it held (or a refunded dispute overturned their no-show) or bookings completed it; the hunter
- * reads the passport until PASSPORT_LIMITS.daysAfterSession after the end, unless cancelled.
+ * reads the passport until PASSPORT_LIMITS.daysAfterSession after the end, unless cancelled. A review of it counts
+ * (decision 0090) when it is held and paid, or free and marked held by the hunter: a free session costs nothing to
+ * make up, so only the hunter's word that it took place lets its review into the rating.
  */
 export function outcomeOf(row: OutcomeRow): BookingOutcomeV1 {
   const endsAt = ms(row.endsAt);
@@ -143,6 +145,7 @@ export function outcomeOf(row: OutcomeRow): BookingOutcomeV1 {
     editableFrom,
     // A cancelled booking keeps its window's end (its client's page shows it); its hunter reads nothing, by `status`.
     passportUntil: lives || row.status === 'cancelled' ? iso(endsAt + PASSPORT_LIMITS.daysAfterSession * DAY_MS) : null,
+    reviewQualifies: held && (row.pricePence > 0 || row.attendance === 'held'),
   };
 }
 

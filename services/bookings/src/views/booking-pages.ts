@@ -22,6 +22,7 @@ import {
   isBeforeChangeWindow,
   joiningHeldBack,
   joiningReleased,
+  outcomeOf,
   refundOnCancel,
   reviewableUntil,
 } from '../store/booking-rules.js';
@@ -211,8 +212,12 @@ export function disputeOf(row: BookingRow): BookingDispute | null {
   };
 }
 
-/** A held session (store/booking-rules.ts, `isHeld`): its end + the review window, while that is ahead. */
+/**
+ * A held session (store/booking-rules.ts, `isHeld`) whose review would count (paid, or free and marked held: decision
+ * 0090, the outcome's `reviewQualifies`): its end + the review window, while that is ahead.
+ */
 function reviewableUntilOf(row: BookingRow, now: number): string | null {
+  if (!outcomeOf(row).reviewQualifies) return null;
   const until = reviewableUntil(row, now);
   return until === null ? null : new Date(until).toISOString();
 }

@@ -16,6 +16,7 @@ const heldOutcome: BookingOutcome = {
   reviewableUntil: REVIEWABLE_UNTIL,
   editableFrom: null,
   passportUntil: new Date(END_OF_SESSION.getTime() + 7 * DAY),
+  reviewQualifies: true,
 };
 const cancelledOutcome: BookingOutcome = { ...heldOutcome, status: 'cancelled', heldFrom: null, reviewableUntil: null };
 const noShowOutcome: BookingOutcome = { ...heldOutcome, heldFrom: null, noShow: true, reviewableUntil: null };
@@ -112,5 +113,16 @@ describe('skipReason of a review request', () => {
     const closed = new Date(REVIEWABLE_UNTIL.getTime() + 1);
     expect(skipReason(request, confirmed, closed, REVIEWABLE_UNTIL)).toBeNull();
     expect(skipReason(request, confirmed, closed, closed)).toBe('not reviewable');
+  });
+
+  it('is dropped when the review would not count: a free session its hunter did not mark held (decision 0090)', () => {
+    const late = after(3 * HOUR);
+    expect(skipReason(request, { ...confirmed, outcome: { ...heldOutcome, reviewQualifies: false } }, late, late)).toBe(
+      'review would not count',
+    );
+    expect(skipReason(request, { ...confirmed, outcome: { ...heldOutcome, reviewQualifies: null } }, late, late)).toBe(
+      'review would not count',
+    );
+    expect(skipReason(request, confirmed, late, late)).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { BOOKING_RULES } from '@hunted/contracts';
-import { isReviewable, type BookingOutcome } from '@hunted/platform';
+import { isReviewable, reviewQualifies, type BookingOutcome } from '@hunted/platform';
 import type { MessagingBookingStatus } from '../bookings/messaging-bookings.js';
 import type { BookingEmailKind } from '../mail/booking-email-rows.js';
 
@@ -47,7 +47,8 @@ export interface BookingToCheck {
 /**
  * Why a review request should not go (checked again when its job runs, on the clock of session rules): it goes iff
  * the session is reviewable by the outcome bookings published (so a no-show overturned by a refunded dispute is
- * asked, as reviews accepts its review), at the sequence it was planned for, two hours after the end.
+ * asked, as reviews accepts its review) and its review would count, at the sequence it was planned for, two hours
+ * after the end.
  */
 function reviewRequestSkip(email: EmailToCheck, booking: BookingToCheck | null, sessionNow: Date): string | null {
   if (!booking) return 'booking unknown';
@@ -56,6 +57,8 @@ function reviewRequestSkip(email: EmailToCheck, booking: BookingToCheck | null, 
   if (booking.sequence !== email.sequence) return 'booking rescheduled';
   if (new Date(booking.endsAt).getTime() + REVIEW_REQUEST_DELAY_MS > sessionNow.getTime()) return 'session not over yet';
   if (!isReviewable(booking.outcome, sessionNow)) return 'not reviewable';
+  // Reviews would refuse it (decision 0090): a free session its hunter did not mark held.
+  if (!reviewQualifies(booking.outcome)) return 'review would not count';
   return null;
 }
 

@@ -129,7 +129,8 @@ export class OutboundEmailsRepository {
    * Writes the review requests due at `sessionNow` (the clock of session rules): one to the client of each booking
    * that ended by `endedBy` (the booking emails' delay before asking) and is reviewable by the outcome bookings published (held by
    * then, within its review window: the shared copy's `held_from` and `reviewable_until`, compared, never worked
-   * out), and not yet asked about at its current sequence (a request skipped because the booking moved later does
+   * out) and whose review would count (`review_qualifies`, decision 0090: a free session waits for its hunter's
+   * 'held' mark, the next sweep after it asks), and not yet asked about at its current sequence (a request skipped because the booking moved later does
    * not stand in the way). A moved booking is asked at its new end; one cancelled or marked a no-show before its
    * request goes is skipped by the job. Answers the rows written, to queue.
    */
@@ -154,6 +155,7 @@ export class OutboundEmailsRepository {
         where c.ends_at <= $2::timestamptz
           and c.held_from <= $1::timestamptz
           and $1::timestamptz <= c.reviewable_until
+          and c.review_qualifies
           and not exists (select 1 from outbound_emails e
                            where e.booking_id = b.booking_id and e.kind = 'review_request'
                              and (e.status <> 'skipped' or e.sequence = b.sequence))

@@ -15,7 +15,7 @@ export interface StoredHunterReview {
   hiddenAt: Date | null;
 }
 
-/** A hunter's visible reviews: how many and their stars' sum. */
+/** A hunter's visible reviews that count (decision 0090): how many and their stars' sum. */
 export interface RatingTotals {
   reviewCount: number;
   ratingSum: number;
@@ -34,6 +34,7 @@ interface ReviewRow {
   hidden_reason: string | null;
   hidden_at: Date | null;
   hidden_by: string | null;
+  qualifies: boolean | null;
   session_type: string;
   starts_at: Date;
   hunter_user_id: string | null;
@@ -62,7 +63,7 @@ export interface NewHunterReview {
 // The reviewer's name is joined now (a rename shows at once); the session's type and time from the copy.
 const COLUMNS = `
   r.id, r.hunter_id, r.booking_id, r.client_user_id, r.rating, r.text, r.created_at, r.reply_text, r.reply_created_at,
-  r.hidden_reason, r.hidden_at, r.hidden_by, s.session_type, s.starts_at, s.hunter_user_id, u.first_name, u.last_name`;
+  r.hidden_reason, r.hidden_at, r.hidden_by, r.qualifies, s.session_type, s.starts_at, s.hunter_user_id, u.first_name, u.last_name`;
 const FROM = `
   from hunter_reviews r
   join booking_copies s on s.booking_id = r.booking_id
@@ -75,6 +76,9 @@ const SELECT_ADMIN_REVIEWS = `
                      from hunter_review_reports p where p.review_id = r.id), '[]'::json) as reports,
          (select max(p.created_at) from hunter_review_reports p where p.review_id = r.id) as last_reported_at
   ${FROM}`;
+
+/** A review counts in the rating and the count (decision 0090); an undecided earlier one (null) does not. */
+const COUNTS = `(r.qualifies is true)`;
 
 const ADMIN_FILTERS: Record<AdminReviewFilter, string> = {
   reported: 'r.hidden_at is null and exists (select 1 from hunter_review_reports p where p.review_id = r.id)',
@@ -110,6 +114,7 @@ function toAdminReview(row: AdminRow): AdminHunterReview {
   return {
     ...toReview(row),
     clientUserId: row.client_user_id,
+    qualifies: row.qualifies,
     hidden:
       row.hidden_at !== null && row.hidden_reason !== null && row.hidden_by !== null
         ? { reason: row.hidden_reason, hiddenAt: row.hidden_at.toISOString(), hiddenBy: row.hidden_by }
@@ -133,21 +138,21 @@ export class HunterReviewsRepository {
     await manager.query(`select pg_advisory_xact_lock(hashtext('hunter-reviews.rating'), $1)`, [hunterId]);
   }
 
-  /** The hunter's visible reviews: their count and the sum of their stars. */
+  /** The hunter's visible reviews that count: their count and the sum of their stars. */
   async totals(manager: EntityManager, hunterId: number): Promise<RatingTotals> {
     const rows: { count: number; sum: number }[] = await manager.query(
-      `select count(*)::int as count, coalesce(sum(rating), 0)::int as sum
-         from hunter_reviews where hunter_id = $1 and hidden_at is null`,
+      `select count(*)::int as count, coalesce(sum(r.rating), 0)::int as sum
+         from hunter_reviews r where r.hunter_id = $1 and r.hidden_at is null and ${COUNTS}`,
       [hunterId],
     );
     return { reviewCount: rows[0]!.count, ratingSum: rows[0]!.sum };
   }
 
-  /** A page of the hunter's visible reviews, newest first. */
-  async visiblePage(manager: EntityManager, hunterId: number, page: Page): Promise<PublicHunterReview[]> {
+  /** A page of the hunter's visible reviews that count (or, `counted` false, of those that do not), newest first. */
+  async visiblePage(manager: EntityManager, hunterId: number, page: Page, counted = true): Promise<PublicHunterReview[]> {
     const rows: ReviewRow[] = await manager.query(
       `${SELECT_REVIEWS}
-        where r.hunter_id = $1 and r.hidden_at is null
+        where r.hunter_id = $1 and r.hidden_at is null and ${counted ? COUNTS : `not ${COUNTS}`}
         order by r.created_at desc, r.id desc
         limit $2 offset $3`,
       [hunterId, page.limit, page.offset],
@@ -172,17 +177,42 @@ export class HunterReviewsRepository {
     return rows[0]!.n;
   }
 
+  /** How many of the hunter's visible reviews do not count (earlier ones, decision 0090). */
+  async uncountedTotal(manager: EntityManager, hunterId: number): Promise<number> {
+    const rows: { n: number }[] = await manager.query(
+      `select count(*)::int as n from hunter_reviews r where r.hunter_id = $1 and r.hidden_at is null and not ${COUNTS}`,
+      [hunterId],
+    );
+    return rows[0]!.n;
+  }
+
+  /**
+   * Decides, once, whether the earlier review of the booking counts (decision 0090): a review already decided is
+   * left as it is. Answers the hunter of the review decided now, or null when there was nothing to decide.
+   */
+  async decideQualifies(manager: EntityManager, bookingId: string, qualifies: boolean): Promise<number | null> {
+    // An update answers [rows, count] through TypeORM.
+    const [rows] = await manager.query<[{ hunter_id: number }[], number]>(
+      `update hunter_reviews set qualifies = $2 where booking_id = $1 and qualifies is null returning hunter_id`,
+      [bookingId, qualifies],
+    );
+    return rows[0]?.hunter_id ?? null;
+  }
+
   /** Whether the booking has its review already. */
   async existsForBooking(manager: EntityManager, bookingId: string): Promise<boolean> {
     const rows: unknown[] = await manager.query(`select 1 from hunter_reviews where booking_id = $1`, [bookingId]);
     return rows.length > 0;
   }
 
-  /** Writes the review; null when the booking has one already (the unique key decides a race). */
+  /**
+   * Writes the review, counting (only a qualifying session gets one now, decision 0090); null when the booking has
+   * one already (the unique key decides a race).
+   */
   async insert(manager: EntityManager, review: NewHunterReview): Promise<number | null> {
     const rows: { id: number }[] = await manager.query(
-      `insert into hunter_reviews (booking_id, hunter_id, client_user_id, rating, text, created_at)
-       values ($1, $2, $3, $4, $5, $6)
+      `insert into hunter_reviews (booking_id, hunter_id, client_user_id, rating, text, created_at, qualifies)
+       values ($1, $2, $3, $4, $5, $6, true)
        on conflict (booking_id) do nothing
        returning id`,
       [review.bookingId, review.hunterId, review.clientUserId, review.rating, review.text, review.createdAt ?? now()],

@@ -9,7 +9,7 @@ import {
   type HunterReviewPage,
   type MyHunterReviews,
 } from '@hunted/contracts';
-import { BookingCopies, EventPublisher, isReviewable, now, UserCopies, wasHeld, type AuthenticatedUser, type Page } from '@hunted/platform';
+import { BookingCopies, EventPublisher, isReviewable, now, reviewQualifies, UserCopies, wasHeld, type AuthenticatedUser, type Page } from '@hunted/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { HunterStatuses } from '../hunters/hunter-statuses.js';
 import { DailyReviewLimit } from './daily-review-limit.js';
@@ -46,18 +46,21 @@ export class HunterReviewsService {
   ) {}
 
   /**
-   * A page of the hunter's visible reviews with their total and rating. A hunter who is not approved (pending,
-   * rejected, suspended), or whom this service has not heard of, answers 404 with the profile's own message: their
-   * reviews are not public while their profile is not (decision 0096).
+   * A page of the hunter's visible reviews that count, with their total and rating, and on the first page the
+   * earlier ones that do not count (decision 0090), shown apart. A hunter who is not approved (pending, rejected,
+   * suspended), or whom this service has not heard of, answers 404 with the profile's own message: their reviews are
+   * not public while their profile is not (decision 0096).
    */
   async page(hunterId: number, page: Page): Promise<HunterReviewPage> {
     const manager = this.dataSource.manager;
     if (!(await this.hunterStatuses.isApproved(manager, hunterId))) throw new NotFoundException(HUNTER_MESSAGES.notFound);
-    const [reviews, totals] = await Promise.all([
+    const [reviews, totals, earlier, earlierTotal] = await Promise.all([
       this.reviews.visiblePage(manager, hunterId, page),
       this.reviews.totals(manager, hunterId),
+      page.offset === 0 ? this.reviews.visiblePage(manager, hunterId, { limit: page.limit, offset: 0 }, false) : [],
+      this.reviews.uncountedTotal(manager, hunterId),
     ]);
-    return { reviews, total: totals.reviewCount, rating: ratingOf(totals) };
+    return { reviews, total: totals.reviewCount, rating: ratingOf(totals), earlier, earlierTotal };
   }
 
   /** The client's one review of a held session, within the window after its end. */
@@ -75,7 +78,8 @@ export class HunterReviewsService {
       const { outcome } = session;
       if (outcome.status === 'cancelled') throw new ConflictException(MESSAGES.notHeld);
       if (session.endsAt.getTime() > at.getTime()) throw new ConflictException(MESSAGES.notEnded);
-      if (!wasHeld(outcome, at)) throw new ConflictException(MESSAGES.notHeld);
+      // Held is not enough: bookings says whether the session qualifies (paid, or free and marked held: decision 0090).
+      if (!wasHeld(outcome, at) || !reviewQualifies(outcome)) throw new ConflictException(MESSAGES.notHeld);
       if (!isReviewable(outcome, at)) throw new ConflictException(MESSAGES.windowClosed);
       await this.users.rememberSignedIn(manager, author);
       const reviewId = await this.write(manager, {
@@ -116,6 +120,19 @@ export class HunterReviewsService {
     }
     for (const hunterId of hunters) await this.announceRating(manager, hunterId);
     return written;
+  }
+
+  /**
+   * Bookings restated the booking's outcome (decision 0090; the copy already holds it, BOOKING_COPY_HANDLERS ran
+   * first): an earlier review of it not decided yet is decided now, once, and its hunter's rating announced again.
+   */
+  async decideEarlierReview(manager: EntityManager, bookingId: string): Promise<void> {
+    const outcome = await this.sessions.outcomeOf(manager, bookingId);
+    if (!outcome || outcome.reviewQualifies === null) return;
+    const hunterId = await this.reviews.decideQualifies(manager, bookingId, outcome.reviewQualifies);
+    if (hunterId === null) return;
+    await this.reviews.lockHunter(manager, hunterId);
+    await this.announceRating(manager, hunterId);
   }
 
   /** The reviewed hunter's one reply. */

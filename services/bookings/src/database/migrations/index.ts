@@ -10,6 +10,7 @@ import { SessionActions1795824000000 } from './1795824000000-session-actions.js'
 import { BusyRangesIndex1795910400000 } from './1795910400000-busy-ranges-index.js';
 import { BookingPassport1796300000000 } from './1796300000000-booking-passport.js';
 import { UploadQuotaDays1797400000000 } from './1797400000000-upload-quota-days.js';
+import { RestateBookingOutcomes1797500050000 } from './1797500050000-restate-booking-outcomes.js';
 import { PayoutAccountStateReads1797700000000 } from './1797700000000-payout-account-state-reads.js';
 import { RefundRetries1797700010000 } from './1797700010000-refund-retries.js';
 
@@ -27,6 +28,7 @@ export const migrations = [
   BusyRangesIndex1795910400000,
   BookingPassport1796300000000,
   UploadQuotaDays1797400000000,
+  RestateBookingOutcomes1797500050000,
   PayoutAccountStateReads1797700000000,
   RefundRetries1797700010000,
 ];

@@ -16,6 +16,7 @@ import { EditPhotoPrivacy1797500000000 } from './1797500000000-edit-photo-privac
 import { KnownValueTags1797500010000 } from './1797500010000-known-value-tags.js';
 import { RepublishHuntersForStatuses1797600010000 } from './1797600010000-republish-hunters-for-statuses.js';
 import { UploadQuotaDays1797400020000 } from './1797400020000-upload-quota-days.js';
+import { BookingCopiesReviewQualifies1797500020000 } from './1797500020000-booking-copies-review-qualifies.js';
 
 /** Every migration of this service, in order. They run on start. */
 export const migrations = [
@@ -36,5 +37,6 @@ export const migrations = [
   UploadQuotaDays1797400020000,
   EditPhotoPrivacy1797500000000,
   KnownValueTags1797500010000,
+  BookingCopiesReviewQualifies1797500020000,
   RepublishHuntersForStatuses1797600010000,
 ];

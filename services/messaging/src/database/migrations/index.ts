@@ -11,6 +11,7 @@ import { HeldBackQuestions1796100000000 } from './1796100000000-held-back-questi
 import { EditEmails1796200000000 } from './1796200000000-edit-emails.js';
 import { OneEmailLedger1796300000000 } from './1796300000000-one-email-ledger.js';
 import { SharedBookingCopies1796400000000 } from './1796400000000-shared-booking-copies.js';
+import { BookingCopiesReviewQualifies1797500040000 } from './1797500040000-booking-copies-review-qualifies.js';
 
 /** Every migration of this service, in order. They run on start. */
 export const migrations = [
@@ -27,4 +28,5 @@ export const migrations = [
   EditEmails1796200000000,
   OneEmailLedger1796300000000,
   SharedBookingCopies1796400000000,
+  BookingCopiesReviewQualifies1797500040000,
 ];

@@ -4,6 +4,7 @@ import { HunterReviews1795824000000 } from './1795824000000-hunter-reviews.js';
 import { RepublishReviewsForAuthors1796300000000 } from './1796300000000-republish-reviews-for-authors.js';
 import { SharedBookingCopies1796400000000 } from './1796400000000-shared-booking-copies.js';
 import { UploadQuotaDays1797400010000 } from './1797400010000-upload-quota-days.js';
+import { ReviewsThatQualify1797500060000 } from './1797500060000-reviews-that-qualify.js';
 import { HunterStatuses1797600000000 } from './1797600000000-hunter-statuses.js';
 
 /** Every migration of this service, in order. They run on start. */
@@ -14,5 +15,6 @@ export const migrations = [
   RepublishReviewsForAuthors1796300000000,
   SharedBookingCopies1796400000000,
   UploadQuotaDays1797400010000,
+  ReviewsThatQualify1797500060000,
   HunterStatuses1797600000000,
 ];

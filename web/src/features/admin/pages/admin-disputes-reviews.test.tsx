@@ -95,6 +95,7 @@ const reported: AdminHunterReview = {
   createdAt: '2026-11-21T10:00:00.000Z',
   reply: null,
   clientUserId: 'u9',
+  qualifies: true,
   hidden: null,
   reports: [{ reason: 'Contains a phone number', reportedAt: '2026-11-22T10:00:00.000Z' }],
 };
@@ -139,6 +140,26 @@ describe('/admin, Hunter reviews tab', () => {
     await waitFor(() => expect(hiddenItem.textContent).toContain('Personal details'));
     fireEvent.click(within(hiddenItem).getByRole('button', { name: 'Unhide review by Bob S.' }));
     await waitFor(() => expect(posted(calls, '/api/admin/hunter-reviews/31/unhide')).toHaveLength(1));
+  });
+});
+
+describe('/admin, Hunter reviews tab, earlier reviews (decision 0090)', () => {
+  it('flags a review that does not count in the rating, and no other', async () => {
+    const earlier: AdminHunterReview = { ...reported, id: 32, reviewerName: 'Cat E.', qualifies: false, reports: [] };
+    const undecided: AdminHunterReview = { ...reported, id: 33, reviewerName: 'Dan U.', qualifies: null, reports: [] };
+    stubFetch({
+      ...asAdmin,
+      'GET /api/admin/hunter-reviews?status=reported&limit=20&offset=0': () => page([reported, earlier, undecided], 3),
+      'GET /api/admin/hunters/7': () => json(200, anAdminHunter({ id: 7, name: 'Sofia Marin', status: 'approved' })),
+    });
+    renderRoute('/admin');
+    await openTab('Hunter reviews');
+    const counted = await screen.findByRole('listitem', { name: 'Review by Bob S.' });
+    expect(counted.textContent).not.toContain('Not counted in the rating');
+    const flagged = screen.getByRole('listitem', { name: 'Review by Cat E.' });
+    expect(within(flagged).getByText('Not counted in the rating').getAttribute('title')).toContain('did not mark held');
+    const waiting = screen.getByRole('listitem', { name: 'Review by Dan U.' });
+    expect(within(waiting).getByText('Not counted in the rating').getAttribute('title')).toContain('waiting for bookings');
   });
 });
 

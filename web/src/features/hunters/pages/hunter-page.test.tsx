@@ -52,7 +52,13 @@ function anOwnReview(id: number): HunterReview {
   return { ...shown, bookingId: `b${id}`, sessionStartsAt: '2026-11-01T10:00:00.000Z' };
 }
 
-const reviewPage = (reviews: PublicHunterReview[], total: number): HunterReviewPage => ({ reviews, total, rating: 4.26 });
+const reviewPage = (reviews: PublicHunterReview[], total: number): HunterReviewPage => ({
+  reviews,
+  total,
+  rating: 4.26,
+  earlier: [],
+  earlierTotal: 0,
+});
 
 function answers(auth: typeof signedIn | typeof signedOut) {
   return {

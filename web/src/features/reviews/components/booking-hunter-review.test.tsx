@@ -127,6 +127,28 @@ describe('reviewing the hunter from /my-bookings', () => {
   });
 });
 
+describe('a free session on /my-bookings (decision 0090)', () => {
+  it('says its review waits for the hunter to confirm it took place, and offers it once they have', async () => {
+    const endedAnHourAgo = new Date(Date.now() - 3_600_000).toISOString();
+    stubFetch({
+      ...signedIn,
+      'GET /api/my-bookings?limit=50&offset=0': () =>
+        json(200, [
+          held({ id: 'b5', hunterName: 'Nia Free', price: 0, attendance: null, reviewableUntil: null, endsAt: endedAnHourAgo }),
+          held({ id: 'b6', hunterName: 'Ola Marked', price: 0, endsAt: endedAnHourAgo }),
+        ]),
+      'GET /api/hunter-reviews/mine': () => json(200, { written: [], received: [] }),
+    });
+    renderRoute('/my-bookings');
+    const unmarked = await screen.findByRole('listitem', { name: 'WhatsApp Video Call with Nia Free' });
+    expect(await within(unmarked).findByText('You can review this free session once Nia Free confirms it took place.')).toBeTruthy();
+    expect(within(unmarked).queryByRole('button', { name: 'Write a review' })).toBeNull();
+    const marked = screen.getByRole('listitem', { name: 'WhatsApp Video Call with Ola Marked' });
+    expect(within(marked).getByRole('button', { name: 'Write a review' })).toBeTruthy();
+    expect(marked.textContent).not.toContain('confirms it took place');
+  });
+});
+
 describe('hunterReviewProblems', () => {
   it('asks for 1–5 whole stars and 10–2,000 characters, not counting spaces around them', () => {
     expect(hunterReviewProblems(5, 'Ten chars!')).toEqual({});

@@ -1,4 +1,4 @@
-import type { MyBooking } from '@hunted/contracts';
+import { BOOKING_ACTION_RULES, type MyBooking } from '@hunted/contracts';
 import { Star } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -30,7 +30,7 @@ export function BookingHunterReview({ booking, open }: { booking: MyBooking; ope
   // Until the member's reviews are known, nothing is offered: a booking already reviewed must not show the form.
   if (!mine.isSuccess) return null;
   const windowOpen = booking.reviewableUntil !== null && Date.parse(booking.reviewableUntil) > Date.now();
-  if (!windowOpen) return null;
+  if (!windowOpen) return awaitsHeldMark(booking) ? <FreeSessionAwaitsMark hunterName={booking.hunterName} /> : null;
   if (!writing) {
     return (
       <div className="mt-4">
@@ -41,4 +41,19 @@ export function BookingHunterReview({ booking, open }: { booking: MyBooking; ope
     );
   }
   return <HunterReviewForm bookingId={booking.id} hunterName={booking.hunterName} onCancel={() => setWriting(false)} />;
+}
+
+/**
+ * A free session over and unmarked, within the review window from its end: its review waits for the hunter to mark it
+ * held (decision 0090: only then would it count), so the client is told why there is no 'Write a review' yet.
+ */
+function awaitsHeldMark(booking: MyBooking): boolean {
+  const windowEnd = Date.parse(booking.endsAt) + BOOKING_ACTION_RULES.reviewWindowDays * 86_400_000;
+  return booking.price === 0 && booking.attendance === null && booking.status === 'completed' && Date.now() < windowEnd;
+}
+
+function FreeSessionAwaitsMark({ hunterName }: { hunterName: string }) {
+  return (
+    <p className="mt-4 text-sm text-stone-500">You can review this free session once {hunterName} confirms it took place.</p>
+  );
 }

@@ -6,6 +6,7 @@ import { StarRating } from '@/components/ui/star-rating';
 import { useAuth } from '@/lib/auth';
 import { ratingLabel } from '@/lib/rating';
 import { useHunterReviews, useMyHunterReviews } from '../api/client-hunter-reviews';
+import { EarlierHunterReviews } from './earlier-hunter-reviews';
 import { HunterReviewCard } from './hunter-review-card';
 import { ReportHunterReview } from './report-hunter-review';
 
@@ -17,6 +18,8 @@ export function HunterReviewsSection({ hunter }: { hunter: Pick<Hunter, 'id' | '
   const last = pages.at(-1);
   const total = last?.total ?? 0;
   const rating = last?.rating ?? null;
+  // The first page carries the earlier reviews that do not count (decision 0090), shown apart under the others.
+  const earlier = pages[0]?.earlier ?? [];
   // 'Report' is for members other than the review's author and the reviewed hunter (the API refuses the author;
   // the hunter answers with a reply). Who they are comes from the member's own reviews, written and received.
   const signedIn = useAuth().status === 'authenticated';
@@ -45,7 +48,7 @@ export function HunterReviewsSection({ hunter }: { hunter: Pick<Hunter, 'id' | '
           <Spinner label="Loading reviews..." />
         ) : reviews.isError && loaded.length === 0 ? (
           <p className="text-sm text-stone-600">The reviews could not be loaded. Please try again later.</p>
-        ) : loaded.length === 0 ? (
+        ) : loaded.length === 0 && earlier.length === 0 ? (
           <div className="flex flex-col items-center rounded-2xl bg-stone-50 px-4 py-8 text-center">
             <MessageSquareQuote className="h-7 w-7 text-stone-300" aria-hidden />
             <p className="mt-2 text-sm font-semibold text-stone-800">No reviews yet</p>
@@ -53,6 +56,7 @@ export function HunterReviewsSection({ hunter }: { hunter: Pick<Hunter, 'id' | '
           </div>
         ) : (
           <div className="space-y-4">
+            {loaded.length === 0 ? <p className="text-sm text-stone-600">No reviews count towards the rating yet.</p> : null}
             <ul className="space-y-3" aria-label={`Reviews of ${hunter.name}`}>
               {loaded.map((review) => (
                 <li key={review.id}>
@@ -67,6 +71,13 @@ export function HunterReviewsSection({ hunter }: { hunter: Pick<Hunter, 'id' | '
             <ShowMoreButton list={reviews}>
               {reviews.isFetchingNextPage ? 'Loading reviews...' : 'Show more reviews'}
             </ShowMoreButton>
+            {earlier.length > 0 ? (
+              <EarlierHunterReviews
+                reviews={earlier}
+                hunterName={hunter.name}
+                actions={(review) => (mayReport(review.id) ? <ReportHunterReview review={review} /> : null)}
+              />
+            ) : null}
           </div>
         )}
       </div>

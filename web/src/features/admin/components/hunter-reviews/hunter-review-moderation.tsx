@@ -136,6 +136,15 @@ export function HunterReviewModeration() {
   );
 }
 
+/**
+ * Why an earlier review does not count (decision 0090): written before reviews needed a paid session or one marked
+ * held, and its session was neither; or bookings has not said yet.
+ */
+const NOT_COUNTED_WHY = {
+  decided: 'Written before reviews needed a real session: a free session its hunter did not mark held.',
+  undecided: 'Written before reviews needed a real session: waiting for bookings to say whether it was one.',
+} as const;
+
 function ModeratedReview({
   review,
   unhiding,
@@ -157,6 +166,11 @@ function ModeratedReview({
               on <ReviewedHunterName hunterId={review.hunterId} />
             </span>
             {review.hidden ? <Badge tone="dark">Hidden</Badge> : null}
+            {review.qualifies !== true ? (
+              <Badge tone="neutral" title={NOT_COUNTED_WHY[review.qualifies === false ? 'decided' : 'undecided']}>
+                Not counted in the rating
+              </Badge>
+            ) : null}
             {review.reports.length > 0 ? (
               <Badge tone="amber">
                 <Flag aria-hidden /> {review.reports.length} {review.reports.length === 1 ? 'report' : 'reports'}
