@@ -8,6 +8,7 @@ import { DropBoardItems1796200000000 } from './1796200000000-drop-board-items.js
 import { RepublishBrands1796200060000 } from './1796200060000-republish-brands.js';
 import { SharedBookingCopies1796400000000 } from './1796400000000-shared-booking-copies.js';
 import { StylePassport1796300000000 } from './1796300000000-style-passport.js';
+import { BrandImages1797800000000 } from './1797800000000-brand-images.js';
 
 /** Every migration of this service, in order. They run on start. */
 export const migrations = [
@@ -21,4 +22,5 @@ export const migrations = [
   RepublishBrands1796200060000,
   StylePassport1796300000000,
   SharedBookingCopies1796400000000,
+  BrandImages1797800000000,
 ];
