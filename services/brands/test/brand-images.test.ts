@@ -142,22 +142,32 @@ describe('brand images: uploaded or fetched once, stored and served by brands', 
     expect(statuses).toEqual([201, 201, 201, 201, 201, 201, 429]);
   });
 
-  it("brings in a CSV row's or an older brand's link once with the job, and shows the placeholder for a refused one", async () => {
+  it("brings in a CSV row's link once with the job, and shows the placeholder for a refused one", async () => {
+    const csv = [
+      'name,description,category,location,delivery,priceCategory,website,imageUrl',
+      `From CSV,d,Home,UK,Europe Wide,££,https://a.example,${server.url('/kiln.png')}`,
+      'Refused,d,Home,UK,Europe Wide,££,https://b.example,http://169.254.169.254/x.png',
+    ].join('\n');
+    const hitsBefore = server.hits('/kiln.png');
+    const form = new FormData();
+    form.append('csv', new Blob([csv], { type: 'text/csv' }), 'brands.csv');
+    const uploaded = await fetch(`${brands.base}/api/admin/brands/upload-csv`, {
+      method: 'POST',
+      headers: await signedIn('u-admin', true),
+      body: form,
+    });
+    expect(await uploaded.json()).toEqual({ count: 2 });
     const [fetched, refused] = (
-      await brands.query(
-        `insert into $S.brands (name, description, category, location, delivery, image_url, website_url)
-         values ('Older', 'd', 'Home', 'UK', 'Europe Wide', $1, 'https://a.example'),
-                ('Refused', 'd', 'Home', 'UK', 'Europe Wide', 'http://169.254.169.254/x.png', 'https://b.example')
-         returning id`,
-        [server.url('/kiln.png')],
-      )
-    ).rows.map((row: { id: number }) => row.id);
-    await brands.query(
-      `insert into $S.brand_image_fetches (brand_id, source_url) select id, image_url from $S.brands where id = any($1::int[])`,
-      [[fetched, refused]],
-    );
+      await brands.query(`select id, image_url from $S.brands where name in ('From CSV', 'Refused') order by name`)
+    ).rows.map((row: { id: number; image_url: string }) => {
+      // Until the job has run, the brand shows the placeholder: nothing is fetched in the upload itself.
+      expect(row.image_url).toBe(BRAND_PLACEHOLDER_IMAGE_URL);
+      return row.id;
+    });
+    expect(server.hits('/kiln.png')).toBe(hitsBefore);
     const run = await brands.app.get(BrandImageFetcher).fetchQueued();
     expect(run).toEqual({ stored: 1, refused: 1, retried: 0 });
+    expect(server.hits('/kiln.png')).toBe(hitsBefore + 1);
 
     const images = await brands.query('select id, image_url from $S.brands where id = any($1::int[]) order by id', [[fetched, refused]]);
     expect(images.rows[0].image_url).toMatch(/^\/api\/media\/brand-images\//);
