@@ -28,7 +28,8 @@ export const CONTENT_SECURITY_POLICY = {
 function helmetHeaders(options: Parameters<typeof helmet>[0]): [string, string][] {
   const headers = new Map<string, string>();
   const recorder = {
-    setHeader: (name: string, value: string | number | readonly string[]) => headers.set(name.toLowerCase(), String(value)),
+    setHeader: (name: string, value: string | number | readonly string[]) =>
+      headers.set(name.toLowerCase(), String(value)),
     removeHeader: (name: string) => headers.delete(name.toLowerCase()),
   };
   let failure: unknown;
@@ -37,7 +38,8 @@ function helmetHeaders(options: Parameters<typeof helmet>[0]): [string, string][
   });
   if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
   // helmet sets them synchronously; a version that did not would leave every response without them.
-  if (headers.size === 0) throw new Error('helmet set no headers when called once: the security headers cannot be worked out ahead');
+  if (headers.size === 0)
+    throw new Error('helmet set no headers when called once: the security headers cannot be worked out ahead');
   return [...headers];
 }
 

@@ -21,7 +21,12 @@ export const brandsEnvSchema = baseEnvSchema.extend({
   BRAND_IMAGE_FETCH_ALLOW_HOSTS: z
     .string()
     .optional()
-    .transform((value) => (value ?? '').split(',').map((entry) => entry.trim()).filter(Boolean)),
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    ),
 });
 
 export type BrandsConfig = z.infer<typeof brandsEnvSchema>;

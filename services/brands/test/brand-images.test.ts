@@ -69,7 +69,9 @@ describe('brand images: uploaded or fetched once, stored and served by brands', 
     expect(metadata.exif).toBeUndefined();
     expect(metadata.xmp).toBeUndefined();
 
-    const { rows } = await brands.query('select source_url, uploaded_by from $S.brand_images where id = $1', [brand.imageUrl.split('/').pop()]);
+    const { rows } = await brands.query('select source_url, uploaded_by from $S.brand_images where id = $1', [
+      brand.imageUrl.split('/').pop(),
+    ]);
     expect(rows).toEqual([{ source_url: server.url('/kiln.jpg'), uploaded_by: 'u-member' }]);
     // Reading the brand again fetches nothing more.
     expect((await fetch(`${brands.base}/api/brands/${brand.id}`)).status).toBe(200);
@@ -169,7 +171,9 @@ describe('brand images: uploaded or fetched once, stored and served by brands', 
     expect(run).toEqual({ stored: 1, refused: 1, retried: 0 });
     expect(server.hits('/kiln.png')).toBe(hitsBefore + 1);
 
-    const images = await brands.query('select id, image_url from $S.brands where id = any($1::int[]) order by id', [[fetched, refused]]);
+    const images = await brands.query('select id, image_url from $S.brands where id = any($1::int[]) order by id', [
+      [fetched, refused],
+    ]);
     expect(images.rows[0].image_url).toMatch(/^\/api\/media\/brand-images\//);
     expect(images.rows[1].image_url).toBe(BRAND_PLACEHOLDER_IMAGE_URL);
     expect((await served(images.rows[0].image_url)).status).toBe(200);

@@ -143,7 +143,10 @@ export const brandImageInputSchema = z
     url: z.preprocess(
       trimmed,
       checkedBy<string>([
-        [(value) => !(typeof value === 'string' && value.length > BRAND_LIMITS.url), `Image URL must be at most ${BRAND_LIMITS.url} characters`],
+        [
+          (value) => !(typeof value === 'string' && value.length > BRAND_LIMITS.url),
+          `Image URL must be at most ${BRAND_LIMITS.url} characters`,
+        ],
         [isHttpLink, `Image URL ${NOT_A_LINK}`],
       ]),
     ) as z.ZodType<string | undefined>,

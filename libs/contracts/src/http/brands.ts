@@ -166,7 +166,8 @@ const DEMO_IMAGE_PATH = /^\/demo-brands\/[a-z0-9-]+\.svg$/;
  * `GET {BRAND_IMAGE_MEDIA_PATH}/{uuid}`.
  */
 export const BRAND_IMAGE_MEDIA_PATH = '/api/media/brand-images';
-const STORED_BRAND_IMAGE_PATH = /^\/api\/media\/brand-images\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const STORED_BRAND_IMAGE_PATH =
+  /^\/api\/media\/brand-images\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Whether an image URL is one brands stored (`/api/media/brand-images/{uuid}`). */
 export function isStoredBrandImagePath(value: unknown): value is string {

@@ -99,7 +99,10 @@ describe('fetchImageOnce', () => {
       'http://[fd00:ec2::254]/',
       'http://0x7f000001/photo.jpg', // 127.0.0.1, written as one hex number (the URL parser reads it so)
     ]) {
-      expect(await fetchImageOnce(link, rules), link).toEqual({ ok: false, message: IMAGE_FETCH_MESSAGES.privateAddress });
+      expect(await fetchImageOnce(link, rules), link).toEqual({
+        ok: false,
+        message: IMAGE_FETCH_MESSAGES.privateAddress,
+      });
     }
     expect(server.hits('/photo.jpg')).toBe(1);
   });
@@ -138,19 +141,31 @@ describe('fetchImageOnce', () => {
 
   it('follows a redirect within the limit, re-checking it, and refuses one to a private address', async () => {
     expect((await fetchImageOnce(server.url('/to-photo'), rules)).ok).toBe(true);
-    expect(await fetchImageOnce(server.url('/to-metadata'), rules)).toEqual({ ok: false, message: IMAGE_FETCH_MESSAGES.privateAddress });
+    expect(await fetchImageOnce(server.url('/to-metadata'), rules)).toEqual({
+      ok: false,
+      message: IMAGE_FETCH_MESSAGES.privateAddress,
+    });
     expect(await fetchImageOnce(server.url('/to-loopback-name'), rules)).toEqual({
       ok: false,
       message: IMAGE_FETCH_MESSAGES.privateAddress,
     });
-    expect(await fetchImageOnce(server.url('/loop'), rules)).toEqual({ ok: false, message: IMAGE_FETCH_MESSAGES.tooManyRedirects });
+    expect(await fetchImageOnce(server.url('/loop'), rules)).toEqual({
+      ok: false,
+      message: IMAGE_FETCH_MESSAGES.tooManyRedirects,
+    });
     expect(server.hits('/loop')).toBe(rules.maxRedirects + 1);
   });
 
   it('refuses what is not an image: by its content type, and by its bytes', async () => {
-    expect(await fetchImageOnce(server.url('/page.html'), rules)).toEqual({ ok: false, message: IMAGE_FETCH_MESSAGES.notAnImage('text/html') });
+    expect(await fetchImageOnce(server.url('/page.html'), rules)).toEqual({
+      ok: false,
+      message: IMAGE_FETCH_MESSAGES.notAnImage('text/html'),
+    });
     expect(await fetchImageOnce(server.url('/fake.jpg'), rules)).toEqual({ ok: false, message: 'not an image' });
-    expect(await fetchImageOnce(server.url('/gone.jpg'), rules)).toEqual({ ok: false, message: IMAGE_FETCH_MESSAGES.status(404) });
+    expect(await fetchImageOnce(server.url('/gone.jpg'), rules)).toEqual({
+      ok: false,
+      message: IMAGE_FETCH_MESSAGES.status(404),
+    });
   });
 
   it('stops reading an image past the size limit, declared or not', async () => {

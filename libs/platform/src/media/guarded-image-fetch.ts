@@ -25,12 +25,14 @@ export function isPublicAddress(address: string): boolean {
 
 export const IMAGE_FETCH_MESSAGES = {
   notALink: 'Image URL must be a link starting with http:// or https://',
-  privateAddress: 'This image link points to a private or local address; the site only fetches images from the public internet',
+  privateAddress:
+    'This image link points to a private or local address; the site only fetches images from the public internet',
   notFound: 'The image link’s address could not be found',
   unreachable: 'The image link could not be reached',
   timedOut: 'The image link did not answer in time',
   tooManyRedirects: 'The image link redirected too many times',
-  notAnImage: (contentType: string) => `The image link did not answer with an image (it answered ${contentType || 'no content type'})`,
+  notAnImage: (contentType: string) =>
+    `The image link did not answer with an image (it answered ${contentType || 'no content type'})`,
   status: (status: number) => `The image link answered ${status} instead of an image`,
 } as const;
 
@@ -94,7 +96,8 @@ function requestOnce(url: URL, rules: ImageFetchRules, signal: AbortSignal): Pro
   const { host, port } = hostAndPort(url);
   const skipCheck = (rules.allowHosts ?? []).includes(`${host}:${port}`);
   // A literal address never goes through a lookup: it is checked here.
-  if (net.isIP(host) && !skipCheck && !isPublicAddress(host)) throw new FetchRefused(IMAGE_FETCH_MESSAGES.privateAddress);
+  if (net.isIP(host) && !skipCheck && !isPublicAddress(host))
+    throw new FetchRefused(IMAGE_FETCH_MESSAGES.privateAddress);
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const request = client.request(

@@ -42,14 +42,20 @@ export class BrandImageFetcher {
     for (const { brandId, sourceUrl, attempts } of await this.images.queuedFetches(limit)) {
       const fetched = await fetchImageOnce(sourceUrl, this.images.rules);
       if (!fetched.ok && MAY_PASS.has(fetched.message) && attempts + 1 < BRAND_IMAGE_FETCH_ATTEMPTS) {
-        await this.dataSource.transaction((manager) => this.images.recordFailedAttempt(manager, brandId, fetched.message));
+        await this.dataSource.transaction((manager) =>
+          this.images.recordFailedAttempt(manager, brandId, fetched.message),
+        );
         run.retried++;
         continue;
       }
       const changed = await this.dataSource.transaction(async (manager) => {
         if (!(await this.images.takeQueuedFetch(manager, brandId, sourceUrl))) return false;
         const imageUrl = fetched.ok
-          ? await this.images.store(manager, { kind: 'new', contentType: fetched.contentType, bytes: fetched.bytes, sourceUrl }, null)
+          ? await this.images.store(
+              manager,
+              { kind: 'new', contentType: fetched.contentType, bytes: fetched.bytes, sourceUrl },
+              null,
+            )
           : BRAND_PLACEHOLDER_IMAGE_URL;
         const brand = await this.brands.update(manager, brandId, { imageUrl });
         await this.events.publish(manager, 'brands.brand.updated', brandEventOf(brand));
@@ -59,7 +65,9 @@ export class BrandImageFetcher {
       if (fetched.ok) run.stored++;
       else {
         run.refused++;
-        this.logger.warn(`brand ${brandId}: its image link was not fetched (${fetched.message}); it shows the placeholder`);
+        this.logger.warn(
+          `brand ${brandId}: its image link was not fetched (${fetched.message}); it shows the placeholder`,
+        );
       }
     }
     return run;

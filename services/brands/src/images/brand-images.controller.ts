@@ -25,7 +25,8 @@ export class BrandImagesController {
     @CurrentUser() user: AuthenticatedUser,
   ): Promise<BrandImageResponse> {
     // Decoded or fetched before the transaction: a refused image costs no database work.
-    const intake = body.image !== undefined ? await this.images.fromUpload(body.image) : await this.images.fromLink(body.url!);
+    const intake =
+      body.image !== undefined ? await this.images.fromUpload(body.image) : await this.images.fromLink(body.url!);
     const imageUrl = await this.dataSource.transaction((manager) => this.images.store(manager, intake, user.id));
     return { imageUrl };
   }

@@ -35,12 +35,15 @@ export const BRAND_IMAGE_MESSAGES = {
 
 /** An image a form brought: a picture the site already serves, or a new one to store. */
 export type BrandImageIntake =
-  | { kind: 'site'; imageUrl: string }
-  | { kind: 'new'; contentType: string; bytes: Buffer; sourceUrl: string | null };
+  { kind: 'site'; imageUrl: string } | { kind: 'new'; contentType: string; bytes: Buffer; sourceUrl: string | null };
 
 /** The 400 of a brand form whose image was refused, on its `imageUrl` field, as the form shows field errors. */
 function imageRefused(message: string, field = 'imageUrl'): BadRequestException {
-  return new BadRequestException({ statusCode: 400, message, errors: { [field]: message } } satisfies FieldErrorsResponse);
+  return new BadRequestException({
+    statusCode: 400,
+    message,
+    errors: { [field]: message },
+  } satisfies FieldErrorsResponse);
 }
 
 /**
@@ -67,7 +70,12 @@ export class BrandImages {
       // The test-only allowance is honoured under NODE_ENV=test alone (and production refuses the variable).
       allowHosts: config.NODE_ENV === 'test' ? config.BRAND_IMAGE_FETCH_ALLOW_HOSTS : [],
     };
-    this.quota = dailyUploadQuota('brand-images', 'brand images', config.BRAND_IMAGES_PER_DAY, config.BRAND_IMAGES_MB_PER_DAY);
+    this.quota = dailyUploadQuota(
+      'brand-images',
+      'brand images',
+      config.BRAND_IMAGES_PER_DAY,
+      config.BRAND_IMAGES_MB_PER_DAY,
+    );
   }
 
   /**
@@ -76,7 +84,9 @@ export class BrandImages {
    */
   async fromForm(imageUrl: string): Promise<BrandImageIntake> {
     if (isStoredBrandImagePath(imageUrl)) {
-      const rows = await this.dataSource.query<unknown[]>('select 1 from brand_images where id = $1', [imageUrl.split('/').pop()]);
+      const rows = await this.dataSource.query<unknown[]>('select 1 from brand_images where id = $1', [
+        imageUrl.split('/').pop(),
+      ]);
       if (rows.length === 0) throw imageRefused(BRAND_IMAGE_MESSAGES.notStored);
       return { kind: 'site', imageUrl };
     }
@@ -105,7 +115,8 @@ export class BrandImages {
    */
   async store(manager: EntityManager, intake: BrandImageIntake, userId: string | null): Promise<string> {
     if (intake.kind === 'site') return intake.imageUrl;
-    if (userId !== null) await chargeUploadQuota(manager, userId, this.quota, { uploads: 1, bytes: intake.bytes.length });
+    if (userId !== null)
+      await chargeUploadQuota(manager, userId, this.quota, { uploads: 1, bytes: intake.bytes.length });
     const id = randomUUID();
     await manager.query(
       'insert into brand_images (id, content_type, bytes, source_url, uploaded_by) values ($1, $2, $3, $4, $5)',

@@ -133,7 +133,11 @@ describe('/submit', () => {
     stubFetch({
       ...signedIn,
       'POST /api/brand-images': () =>
-        json(400, { statusCode: 400, message: 'Please choose an image file (PNG, JPEG, GIF or WebP)', errors: { image: 'Please choose an image file (PNG, JPEG, GIF or WebP)' } }),
+        json(400, {
+          statusCode: 400,
+          message: 'Please choose an image file (PNG, JPEG, GIF or WebP)',
+          errors: { image: 'Please choose an image file (PNG, JPEG, GIF or WebP)' },
+        }),
     });
     await openForm();
     const file = new File(['not really'], 'rose.png', { type: 'image/png' });
