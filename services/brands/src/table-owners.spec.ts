@@ -27,6 +27,10 @@ const TABLES: TableOwnership[] = [
         file: 'brands/directory-figures.ts',
         why: 'ranks every brand within its category and counts the hashtags, one statement each, over the whole directory',
       },
+      {
+        file: 'images/brand-images.ts',
+        why: 'the prune keeps every stored image a brand shows, by its image URL, in one statement',
+      },
     ],
   },
   {

@@ -1,9 +1,9 @@
 import { BRAND_PLACEHOLDER_IMAGE_URL, type Brand, type BrandImageResponse } from '@hunted/contracts';
-import { IMAGE_FETCH_MESSAGES } from '@hunted/platform';
+import { IMAGE_FETCH_MESSAGES, setClockOffset } from '@hunted/platform';
 import { imageMetadataOf, jpegWithGps, startImageServer, TEST_PNG, type ImageServer } from '@hunted/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BrandImageFetcher } from '../src/images/brand-image-fetch.job.js';
-import { BRAND_IMAGE_MESSAGES } from '../src/images/brand-images.js';
+import { BRAND_IMAGE_MESSAGES, BrandImages } from '../src/images/brand-images.js';
 import { signedIn, startBrands, type RunningBrands } from './support.js';
 
 const SCHEMA = 'brands_images_it';
@@ -123,6 +123,30 @@ describe('brand images: uploaded or fetched once, stored and served by brands', 
     const notAnImage = await post('/api/brand-images', { image: 'data:image/png;base64,aGVsbG8=' });
     expect(notAnImage.status).toBe(400);
     expect(await notAnImage.json()).toMatchObject({ errors: { image: BRAND_IMAGE_MESSAGES.notAnImage } });
+  });
+
+  it('prunes, a day after, the uploads no brand shows, and keeps every image a brand shows', async () => {
+    const upload = async () =>
+      (
+        (await (
+          await post('/api/brand-images', { image: `data:image/png;base64,${TEST_PNG.toString('base64')}` }, 'u-pruner')
+        ).json()) as BrandImageResponse
+      ).imageUrl;
+    const unused = await upload();
+    const shown = await upload();
+    expect((await post('/api/brands', { ...brandFields, name: 'Shown', imageUrl: shown }, 'u-pruner')).status).toBe(
+      201,
+    );
+    const images = brands.app.get(BrandImages);
+    try {
+      expect(await images.pruneUnused()).toBe(0);
+      setClockOffset(24 * 60 * 60 * 1000 + 60_000);
+      await images.pruneUnused();
+      expect((await served(unused)).status).toBe(404);
+      expect((await served(shown)).status).toBe(200);
+    } finally {
+      setClockOffset(0);
+    }
   });
 
   it('refuses a stored-image path that brands never stored', async () => {

@@ -17,6 +17,8 @@ export interface FetchRun {
   stored: number;
   refused: number;
   retried: number;
+  /** Stored images no brand shows any more, deleted a day after they were stored. */
+  pruned?: number;
 }
 
 /**
@@ -76,10 +78,15 @@ export class BrandImageFetcher {
 
 @Injectable()
 export class BrandImageFetchJob implements JobHandler {
-  constructor(private readonly fetcher: BrandImageFetcher) {}
+  constructor(
+    private readonly fetcher: BrandImageFetcher,
+    private readonly images: BrandImages,
+  ) {}
 
-  run(): Promise<FetchRun> {
-    return this.fetcher.fetchQueued();
+  /** Each minute: the queued links, then the images no brand shows (a form's upload never saved, a replaced image). */
+  async run(): Promise<FetchRun> {
+    const run = await this.fetcher.fetchQueued();
+    return { ...run, pruned: await this.images.pruneUnused() };
   }
 }
 

@@ -12,6 +12,8 @@ import {
   chargeUploadQuota,
   dailyUploadQuota,
   fetchImageOnce,
+  now,
+  pruneUploadQuotaDays,
   readImageUpload,
   SERVICE_CONFIG,
   type DailyUploadQuota,
@@ -118,11 +120,30 @@ export class BrandImages {
     if (userId !== null)
       await chargeUploadQuota(manager, userId, this.quota, { uploads: 1, bytes: intake.bytes.length });
     const id = randomUUID();
+    // Dated by the service clock, which the prune compares with (a test moves it).
     await manager.query(
-      'insert into brand_images (id, content_type, bytes, source_url, uploaded_by) values ($1, $2, $3, $4, $5)',
-      [id, intake.contentType, intake.bytes, intake.sourceUrl, userId],
+      `insert into brand_images (id, content_type, bytes, source_url, uploaded_by, created_at)
+       values ($1, $2, $3, $4, $5, $6)`,
+      [id, intake.contentType, intake.bytes, intake.sourceUrl, userId, now()],
     );
     return `${BRAND_IMAGE_MEDIA_PATH}/${id}`;
+  }
+
+  /**
+   * Deletes the stored images no brand shows that are a day old on the service clock (a form's upload never saved,
+   * a brand's image replaced), and forgets the allowance's days before yesterday. Answers how many images went.
+   */
+  async pruneUnused(): Promise<number> {
+    return this.dataSource.transaction(async (manager) => {
+      const [, count] = await manager.query<[unknown[], number]>(
+        `delete from brand_images i
+         where i.created_at < $1::timestamptz - interval '1 day'
+           and not exists (select 1 from brands b where b.image_url = $2 || i.id::text)`,
+        [now(), `${BRAND_IMAGE_MEDIA_PATH}/`],
+      );
+      await pruneUploadQuotaDays(manager);
+      return count;
+    });
   }
 
   /** A brand given an image of its own no longer waits for its old link to be fetched. */
