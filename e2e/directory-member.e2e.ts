@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './support/accessibility.js';
 import type { Brand } from '@hunted/contracts';
-import { ADMIN_EMAIL, brandInput, createBrand, RUN, signIn, signedInContext, toast, voteRows } from './support/journey.js';
+import { ADMIN_EMAIL, brandInput, createBrand, PNG_1X1, RUN, signIn, signedInContext, toast, voteRows } from './support/journey.js';
 
 let target: Brand;
 
@@ -69,8 +69,14 @@ test('a member submits a brand with mistakes, corrects them, and finds it on /br
   await page.getByLabel('Category').selectOption('Dresses');
   await page.getByLabel('Location').selectOption('Spain');
   await page.getByLabel('Delivery').selectOption('International');
-  await page.getByLabel('Image URL').fill('https://images.example/linen.jpg');
+  // A link to a local address is refused by the site's fetcher, on the image field (decision 0093).
+  await page.getByLabel('Image URL').fill('http://169.254.169.254/latest/meta-data/');
   await page.getByLabel('Instagram').fill('https://www.instagram.com/submitted.e2e/');
+  await page.getByRole('button', { name: 'Submit Brand' }).click();
+  await expect(page.getByText('This image link points to a private or local address', { exact: false }).first()).toBeVisible();
+  // An uploaded image is stored by the site and sent as its own URL.
+  await page.getByLabel(/Upload a brand image/).setInputFiles({ name: 'linen.png', mimeType: 'image/png', buffer: PNG_1X1 });
+  await expect(page.getByLabel('Image URL')).toHaveValue(/^\/api\/media\/brand-images\/[0-9a-f-]{36}$/);
   await page.getByRole('button', { name: 'Handmade' }).click();
   const hashtags = page.getByRole('textbox', { name: 'Hashtags (optional)' });
   await hashtags.fill('linen');

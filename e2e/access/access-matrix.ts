@@ -885,6 +885,29 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     expect: owners({ member: 204, hunter: 204 }),
   },
 
+  // ── brand images (issue 35, decision 0093): a brand form's image, uploaded or fetched once from a link, stored by
+  // brands and served from the site. Any signed-in member may add one (the submission form); serving is public.
+  // Kept as a block of its own, apart from the fixtures' rows above.
+  {
+    route: 'POST /api/brand-images',
+    url: () => '/api/brand-images',
+    body: () => ({ image: PNG_DATA_URL }),
+    expect: signedIn(201),
+    sees: (body) => expect((body as { imageUrl: string }).imageUrl).toMatch(/^\/api\/media\/brand-images\/[0-9a-f-]{36}$/),
+  },
+  {
+    route: 'GET /api/media/brand-images/:photoId',
+    case: 'an image brands never stored',
+    url: () => '/api/media/brand-images/00000000-0000-4000-8000-000000000000',
+    expect: everyone(404),
+  },
+  {
+    route: 'GET /api/media/brand-images/:photoId',
+    case: 'an id that is not a UUID',
+    url: () => '/api/media/brand-images/not-a-uuid',
+    expect: everyone(404),
+  },
+
   // ── last: a member becomes a hunter, and everyone signs in and out
   {
     route: 'POST /api/hunters',

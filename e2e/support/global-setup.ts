@@ -59,6 +59,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       RATE_LIMIT_EDIT_PHOTO_UPLOADS_PER_MINUTE: '100000',
       RATE_LIMIT_BOOKING_PHOTO_UPLOADS_PER_MINUTE: '100000',
       RATE_LIMIT_AVATAR_UPLOADS_PER_MINUTE: '100000',
+      RATE_LIMIT_BRAND_IMAGE_UPLOADS_PER_MINUTE: '100000',
       // Every journey's sockets come from this one address too.
       RATE_LIMIT_SOCKET_UPGRADES_PER_ADDRESS_PER_MINUTE: '100000',
       SOCKETS_PER_ADDRESS: '100000',

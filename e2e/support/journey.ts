@@ -51,7 +51,7 @@ export function brandInput(name: string, overrides: Partial<AdminBrandInput> = {
     category: 'Shoes',
     location: 'UK',
     delivery: 'Europe Wide',
-    imageUrl: 'https://images.example/brand.jpg',
+    imageUrl: '/brand-placeholder.svg',
     websiteUrl: 'https://brand.example',
     tags: ['Handmade'],
     hashtags: ['#e2e'],

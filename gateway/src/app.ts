@@ -3,7 +3,6 @@ import type http from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { LogController, type FastifyInstance } from 'fastify';
-import helmet from 'helmet';
 import {
   drainConnectionsOnShutdown,
   createRootLogger,
@@ -21,6 +20,7 @@ import { GatewayRuntime } from './gateway-runtime.js';
 import { NOT_FOUND_MESSAGE } from './proxy/edge-proxy.js';
 import { requestIdFrom } from './request-id.js';
 import { routeOfRequest } from './routes.js';
+import { SECURITY_HEADERS } from './security/security-headers.js';
 import { spaPlugin } from './spa/spa.plugin.js';
 
 /** Nest's own routes only (health); proxied bodies are never parsed. */
@@ -31,42 +31,6 @@ const PROXIED_METHODS = ['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'P
 export interface GatewayApp {
   app: NestFastifyApplication;
   runtime: GatewayRuntime;
-}
-
-/** The SPA's needs: its own scripts, inline styles (Tailwind, Radix), images from anywhere over https. */
-const CONTENT_SECURITY_POLICY = {
-  useDefaults: true,
-  directives: {
-    'default-src': ["'self'"],
-    'script-src': ["'self'", 'https://js.stripe.com'],
-    'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-    'connect-src': ["'self'", 'https://api.stripe.com'],
-    'frame-src': ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
-    'font-src': ["'self'", 'data:', 'https:'],
-    'upgrade-insecure-requests': null,
-  },
-};
-
-/**
- * The headers helmet sets with these options, worked out once: they are the same on every response (no nonces), and
- * running helmet's middleware per request (fifteen small functions, each header validated as it is set) was 2 % of
- * the gateway's CPU under load. @fastify/helmet would build the middleware again, parsing the CSP, on every request.
- */
-function helmetHeaders(options: Parameters<typeof helmet>[0]): [string, string][] {
-  const headers = new Map<string, string>();
-  const recorder = {
-    setHeader: (name: string, value: string | number | readonly string[]) => headers.set(name.toLowerCase(), String(value)),
-    removeHeader: (name: string) => headers.delete(name.toLowerCase()),
-  };
-  let failure: unknown;
-  helmet(options)({} as http.IncomingMessage, recorder as unknown as http.ServerResponse, (error?: unknown) => {
-    failure = error;
-  });
-  if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
-  // helmet sets them synchronously; a version that did not would leave every response without them.
-  if (headers.size === 0) throw new Error('helmet set no headers when called once: the security headers cannot be worked out ahead');
-  return [...headers];
 }
 
 /**
@@ -124,10 +88,9 @@ export async function createGatewayApp(config: GatewayConfig, options: GatewayAp
   traceRequests(fastify, { continueCallerTrace: false, routeOf: (request) => routeOfRequest(request.raw)?.prefix ?? request.routeOptions.url });
   // Security headers on every response, proxied ones included, with the request id; set on the response itself, so
   // a proxied (hijacked) reply, which Node writes rather than Fastify, has them without a copy.
-  const securityHeaders = helmetHeaders({ contentSecurityPolicy: CONTENT_SECURITY_POLICY, crossOriginEmbedderPolicy: false });
   fastify.addHook('onRequest', (request, reply, done) => {
     const res = reply.raw;
-    for (const [name, value] of securityHeaders) res.setHeader(name, value);
+    for (const [name, value] of SECURITY_HEADERS) res.setHeader(name, value);
     res.setHeader(REQUEST_ID_HEADER, request.id);
     done();
   });

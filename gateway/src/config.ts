@@ -122,6 +122,8 @@ export const gatewayEnvSchema = baseEnvSchema.extend({
   RATE_LIMIT_EDIT_PHOTO_UPLOADS_PER_MINUTE: perMinute(20),
   RATE_LIMIT_BOOKING_PHOTO_UPLOADS_PER_MINUTE: perMinute(10),
   RATE_LIMIT_AVATAR_UPLOADS_PER_MINUTE: perMinute(10),
+  /** A brand form's image, uploaded or fetched from a link (decision 0093). */
+  RATE_LIMIT_BRAND_IMAGE_UPLOADS_PER_MINUTE: perMinute(10),
   /** What every route but those below accepts, as the services do. */
   BODY_LIMIT_BYTES: bytes(1 * MB),
   /** The profile edit carries a photo under 5 MB, base64-encoded inline. */

@@ -69,6 +69,7 @@ export class GatewayRuntime {
           editPhotoUploads: config.RATE_LIMIT_EDIT_PHOTO_UPLOADS_PER_MINUTE,
           bookingPhotoUploads: config.RATE_LIMIT_BOOKING_PHOTO_UPLOADS_PER_MINUTE,
           avatarUploads: config.RATE_LIMIT_AVATAR_UPLOADS_PER_MINUTE,
+          brandImageUploads: config.RATE_LIMIT_BRAND_IMAGE_UPLOADS_PER_MINUTE,
         },
         contactPerHour: { perClient: config.RATE_LIMIT_CONTACT_PER_HOUR, total: config.RATE_LIMIT_CONTACT_TOTAL_PER_HOUR },
         socketUpgradesPerMinute: {

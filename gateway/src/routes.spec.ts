@@ -183,8 +183,11 @@ describe('routes table', () => {
     expect(matchRoute('/api/hunter-edits/photos')?.rateLimit).toBe('editPhotoUploads');
     expect(matchRoute('/api/booking-photos')?.rateLimit).toBe('bookingPhotoUploads');
     expect(matchRoute('/api/auth/user')?.rateLimit).toBe('avatarUploads');
+    expect(matchRoute('/api/brand-images')?.rateLimit).toBe('brandImageUploads');
+    expect(matchRoute('/api/brand-images')?.bodyLimit).toBe('profileEdit');
+    expect(matchRoute('/api/media/brand-images/x')?.service).toBe('brands');
     // The routes beside them keep the ordinary budgets.
-    for (const path of ['/api/hunter-edits', '/api/hunters/7/reviews', '/api/hunters/7/slots', '/api/media/booking-photos/x', '/api/auth/avatars/x']) {
+    for (const path of ['/api/hunter-edits', '/api/hunters/7/reviews', '/api/hunters/7/slots', '/api/media/booking-photos/x', '/api/auth/avatars/x', '/api/media/brand-images/x', '/api/brands', '/api/admin/brands']) {
       expect(matchRoute(path)?.rateLimit, path).toBeUndefined();
     }
   });

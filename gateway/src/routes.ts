@@ -24,7 +24,7 @@ export type RateLimitClass = 'reads' | 'writes' | 'login' | 'contact' | 'sockets
  * methods only (its reads are ordinary reads), per member. The services' daily allowances bound the day; these the
  * minute, so a burst of large bodies never reaches a service.
  */
-export const UPLOAD_RATE_CLASSES = ['reviewUploads', 'hunterPhotoUploads', 'editPhotoUploads', 'bookingPhotoUploads', 'avatarUploads'] as const;
+export const UPLOAD_RATE_CLASSES = ['reviewUploads', 'hunterPhotoUploads', 'editPhotoUploads', 'bookingPhotoUploads', 'avatarUploads', 'brandImageUploads'] as const;
 export type UploadRateClass = (typeof UPLOAD_RATE_CLASSES)[number];
 
 export interface RouteRule {
@@ -80,6 +80,10 @@ export const ROUTES: readonly RouteRule[] = [
   // brands: listing, detail, views, votes, saves, submissions and the admin catalogue
   { prefix: '/api/admin/brands/upload-csv', service: 'brands', bodyLimit: 'csvUpload' },
   { prefix: '/api/admin/brands', service: 'brands' },
+  // a brand form's image (decision 0093): uploaded inline (under 5 MB, about 6.7 MB in base64: the profile-edit limit)
+  // or a link brands fetches once; its writes spend the brand images' budget. Stored images are served by URL.
+  { prefix: '/api/brand-images', service: 'brands', bodyLimit: 'profileEdit', rateLimit: 'brandImageUploads', membersOnly: true },
+  { prefix: '/api/media/brand-images', service: 'brands' },
   { prefix: '/api/saved-brands', service: 'brands' },
   // every visitor's page view is counted (brands' `POST /api/brands/{id}/view` is @Public)
   { prefix: '/api/brands/:id/view', service: 'brands', guestWrites: true },

@@ -325,6 +325,7 @@ describe('gateway edges', () => {
       expect(defaults.RATE_LIMIT_EDIT_PHOTO_UPLOADS_PER_MINUTE).toBe(20);
       expect(defaults.RATE_LIMIT_BOOKING_PHOTO_UPLOADS_PER_MINUTE).toBe(10);
       expect(defaults.RATE_LIMIT_AVATAR_UPLOADS_PER_MINUTE).toBe(10);
+      expect(defaults.RATE_LIMIT_BRAND_IMAGE_UPLOADS_PER_MINUTE).toBe(10);
     });
 
     it('leave the defaults at 5 contact messages an hour per address and 200 in total', () => {

@@ -325,7 +325,7 @@ describe('gateway', () => {
         const response = await fetch(`${base}${url}`);
         const csp = response.headers.get('content-security-policy') ?? '';
         expect(csp, url).toContain("default-src 'self'");
-        expect(csp, url).toContain("img-src 'self' data: blob: https:");
+        expect(csp, url).toContain("img-src 'self' data: blob: https://*.stripe.com;");
         expect(response.headers.get('x-content-type-options'), url).toBe('nosniff');
       }
     });

@@ -13,7 +13,7 @@ describe('rateLimitClassOf', () => {
   });
 
   it("spends an upload route's own budget on its writes only, one budget per upload kind", () => {
-    for (const kind of ['reviewUploads', 'hunterPhotoUploads', 'editPhotoUploads', 'bookingPhotoUploads', 'avatarUploads'] as const) {
+    for (const kind of ['reviewUploads', 'hunterPhotoUploads', 'editPhotoUploads', 'bookingPhotoUploads', 'avatarUploads', 'brandImageUploads'] as const) {
       expect(rateLimitClassOf('POST', kind)).toBe(kind);
       expect(rateLimitClassOf('PATCH', kind)).toBe(kind);
       expect(rateLimitClassOf('GET', kind)).toBe('reads');

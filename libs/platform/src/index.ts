@@ -36,6 +36,7 @@ export * from './events/index.js';
 export * from './media/image-bytes.js';
 export * from './media/image-reply.js';
 export * from './media/image-upload.js';
+export * from './media/guarded-image-fetch.js';
 export * from './media/upload-quota.js';
 export * from './media/stored-photos.controller.js';
 export * from './jobs/index.js';

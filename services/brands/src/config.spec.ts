@@ -21,3 +21,20 @@ describe('demo data', () => {
     expect(demoDataEnabled(loadConfig({ ...PRODUCTION, DEMO_DATA: 'on' }))).toBe(true);
   });
 });
+
+describe('the image fetcher', () => {
+  it('takes its test-only allowance as host:port pairs, and production refuses it', () => {
+    const env = { ...TEST_KEY_ENV, NODE_ENV: 'test', BRAND_IMAGE_FETCH_ALLOW_HOSTS: '127.0.0.1:4100, 127.0.0.1:4101' };
+    expect(loadConfig(env).BRAND_IMAGE_FETCH_ALLOW_HOSTS).toEqual(['127.0.0.1:4100', '127.0.0.1:4101']);
+    expect(loadConfig(TEST_KEY_ENV).BRAND_IMAGE_FETCH_ALLOW_HOSTS).toEqual([]);
+    expect(() => loadConfig({ ...PRODUCTION, BRAND_IMAGE_FETCH_ALLOW_HOSTS: '127.0.0.1:4100' })).toThrow(
+      /BRAND_IMAGE_FETCH_ALLOW_HOSTS: must not be set in production/,
+    );
+  });
+
+  it('bounds a day of brand images per member: 30 and 50 MB unless told', () => {
+    const config = loadConfig(PRODUCTION);
+    expect([config.BRAND_IMAGES_PER_DAY, config.BRAND_IMAGES_MB_PER_DAY]).toEqual([30, 50]);
+    expect(config.BRAND_IMAGE_FETCH_TIMEOUT_MS).toBe(10_000);
+  });
+});

@@ -1,4 +1,4 @@
-import { baseEnvSchema, demoDataEnv, loadEnv } from '@hunted/platform';
+import { baseEnvSchema, dailyUploadQuotaEnv, demoDataEnv, loadEnv } from '@hunted/platform';
 import { z } from 'zod';
 
 export const brandsEnvSchema = baseEnvSchema.extend({
@@ -10,6 +10,23 @@ export const brandsEnvSchema = baseEnvSchema.extend({
    * all the writes of that while): the most a brand's rank on /brands lags a vote (brands/directory-figures.ts).
    */
   DIRECTORY_FIGURES_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+  /** A member's (or admin's) daily allowance of brand images, uploaded or fetched from a link (decision 0093). */
+  ...dailyUploadQuotaEnv('BRAND_IMAGES', { perDay: 30, megabytesPerDay: 50 }),
+  /** How long fetching one image link may take, redirects included. */
+  BRAND_IMAGE_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /**
+   * Tests only: comma-separated `host:port` pairs the image fetcher may reach although they are local (a test's own
+   * image server). Ignored unless NODE_ENV=test; production refuses it (libs/platform production-rules.ts).
+   */
+  BRAND_IMAGE_FETCH_ALLOW_HOSTS: z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    ),
 });
 
 export type BrandsConfig = z.infer<typeof brandsEnvSchema>;

@@ -27,6 +27,10 @@ const TABLES: TableOwnership[] = [
         file: 'brands/directory-figures.ts',
         why: 'ranks every brand within its category and counts the hashtags, one statement each, over the whole directory',
       },
+      {
+        file: 'images/brand-images.ts',
+        why: 'the prune keeps every stored image a brand shows, by its image URL, in one statement',
+      },
     ],
   },
   {
@@ -54,6 +58,11 @@ const TABLES: TableOwnership[] = [
   // The platform's shared copy of bookings' bookings and outcomes (decision 0085): BookingCopies writes and reads it.
   { table: 'booking_copies', owners: [] },
   { table: 'member_filter_uses', owners: ['passport/filter-habits.ts'] },
+  // Brand images (decision 0093): the stored images and the queue of links still to fetch; the daily allowance's
+  // ledger is written by the platform's chargeUploadQuota.
+  { table: 'brand_images', owners: ['images/brand-images.ts'] },
+  { table: 'brand_image_fetches', owners: ['images/brand-images.ts'] },
+  { table: 'upload_quota_days', owners: [] },
   ...PLATFORM_EVENT_TABLES,
 ];
 

@@ -10,7 +10,7 @@ const loom = {
   category: 'Accessories',
   location: 'UK',
   delivery: 'Europe Wide',
-  imageUrl: 'https://example.com/loom.jpg',
+  imageUrl: '/demo-brands/loom-and-thread.svg',
   websiteUrl: 'https://loom.example.com',
   tags: ['Handmade'],
   hashtags: ['slowfashion'],

@@ -19,7 +19,7 @@ const coat = {
   category: 'Clothing',
   location: 'UK',
   delivery: 'Europe Wide',
-  imageUrl: 'https://images.example/coat.jpg',
+  imageUrl: '/demo-brands/coat.svg',
   websiteUrl: 'https://admin-made.example',
 };
 

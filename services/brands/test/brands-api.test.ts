@@ -245,7 +245,7 @@ describe('brands: the directory list, detail, views, submissions and saves', () 
       category: 'Home',
       location: 'UK',
       delivery: 'Local Only',
-      imageUrl: 'https://img.example/fen.jpg',
+      imageUrl: '/demo-brands/fen-and-fable.svg',
       instagramUrl: 'https://www.instagram.com/fenandfable',
       tags: ['Handmade'],
       hashtags: ['linen', '#Linen', 'aprons'],

@@ -9,7 +9,7 @@ const submission = {
   description: 'Made in small runs.',
   location: 'UK',
   delivery: 'Europe Wide',
-  imageUrl: 'https://example.com/brand.jpg',
+  imageUrl: '/brand-placeholder.svg',
   websiteUrl: 'https://brand.example.com',
   priceCategory: '££',
 };

@@ -203,7 +203,7 @@ describe('the site while a dependency is away', () => {
           category: 'Home',
           location: 'UK',
           delivery: 'Local Only',
-          imageUrl: 'https://img.example/outage.jpg',
+          imageUrl: '/demo-brands/outage.svg',
           websiteUrl: 'https://outage.example',
         }),
       });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { BRAND_PLACEHOLDER_IMAGE_URL, LINK_REQUIRED_MESSAGE, SAVE_BRANDS_MESSAGE } from './brands.js';
-import { adminBrandInputSchema, brandInputSchema, saveBrandsInputSchema } from './brands.schemas.js';
+import { adminBrandInputSchema, brandImageInputSchema, brandInputSchema, saveBrandsInputSchema } from './brands.schemas.js';
 
 const valid = {
   name: '  Loom & Thread ',
@@ -79,6 +79,19 @@ describe('brandInputSchema', () => {
     expect(check({ ...valid, imageUrl: '/brand-placeholder.svg' }).errors).toEqual({});
     expect(check({ ...valid, imageUrl: '/demo-brands/../secret.svg' }).errors).toHaveProperty('imageUrl');
     expect(check({ ...valid, imageUrl: '/anything.svg' }).errors).toHaveProperty('imageUrl');
+    // An image brands stored (decision 0093): its media path with a UUID, nothing else under it.
+    expect(check({ ...valid, imageUrl: '/api/media/brand-images/7b0c8f0e-3c1d-4e55-9a51-2f0a5f9c1d22' }).errors).toEqual({});
+    expect(check({ ...valid, imageUrl: '/api/media/brand-images/../../admin' }).errors).toHaveProperty('imageUrl');
+    expect(check({ ...valid, imageUrl: '/api/media/hunter-photos/7b0c8f0e-3c1d-4e55-9a51-2f0a5f9c1d22' }).errors).toHaveProperty('imageUrl');
+  });
+
+  it('takes a brand image as an upload or a link, exactly one', () => {
+    expect(brandImageInputSchema.safeParse({ image: 'data:image/png;base64,AAAA' }).success).toBe(true);
+    expect(brandImageInputSchema.safeParse({ url: 'https://images.example/a.jpg' }).success).toBe(true);
+    expect(brandImageInputSchema.safeParse({}).success).toBe(false);
+    expect(brandImageInputSchema.safeParse({ image: 'data:image/png;base64,AAAA', url: 'https://images.example/a.jpg' }).success).toBe(false);
+    expect(brandImageInputSchema.safeParse({ url: 'ftp://images.example/a.jpg' }).success).toBe(false);
+    expect(brandImageInputSchema.safeParse({ url: 'https://images.example/a.jpg', extra: 1 }).success).toBe(false);
   });
 
   it('lets an admin feature a brand for a day', () => {

@@ -136,6 +136,26 @@ const featuringFields = {
   featuredDate: checkedBy<string>([[isCalendarDay, 'Featured date must be a date like 2026-05-31']]),
 };
 
+/** Body of `POST /api/brand-images`: an inline upload or a link, exactly one. */
+export const brandImageInputSchema = z
+  .strictObject({
+    image: z.string({ error: 'Image must be an uploaded image file' }).optional(),
+    url: z.preprocess(
+      trimmed,
+      checkedBy<string>([
+        [
+          (value) => !(typeof value === 'string' && value.length > BRAND_LIMITS.url),
+          `Image URL must be at most ${BRAND_LIMITS.url} characters`,
+        ],
+        [isHttpLink, `Image URL ${NOT_A_LINK}`],
+      ]),
+    ) as z.ZodType<string | undefined>,
+  })
+  .refine((body) => (body.image === undefined) !== (body.url === undefined), {
+    error: 'Send either an image file or an image URL',
+    path: ['image'],
+  });
+
 /** Body of `POST /api/brands` (a member's submission). Unknown fields are refused. */
 export const brandInputSchema = withALink(z.strictObject(brandFields()));
 
@@ -160,6 +180,7 @@ export const brandCsvRowSchema = z.strictObject(brandFields({ csv: true }));
 export type BrandInputFields = z.output<typeof brandInputSchema>;
 export type AdminBrandInputFields = z.output<typeof adminBrandInputSchema>;
 export type AdminBrandUpdateFields = z.output<typeof adminBrandUpdateSchema>;
+export type BrandImageInputFields = z.output<typeof brandImageInputSchema>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // The directory's list queries: `GET /api/brands`, `/api/brands/today`, `/api/brands/top`.

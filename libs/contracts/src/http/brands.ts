@@ -161,10 +161,44 @@ export interface AdminBrandInput extends BrandInput {
 export const mustBeOneOf = (list: readonly string[]) => `must be one of: ${list.join(', ')}`;
 const DEMO_IMAGE_PATH = /^\/demo-brands\/[a-z0-9-]+\.svg$/;
 
-/** Whether an image URL is one of the pictures the site itself serves (from web/public). */
-export function isSiteImagePath(value: unknown): boolean {
-  return value === BRAND_PLACEHOLDER_IMAGE_URL || (typeof value === 'string' && DEMO_IMAGE_PATH.test(value));
+/**
+ * Where brands serves the brand images it stored (an upload, or a link fetched once: decision 0093), each
+ * `GET {BRAND_IMAGE_MEDIA_PATH}/{uuid}`.
+ */
+export const BRAND_IMAGE_MEDIA_PATH = '/api/media/brand-images';
+const STORED_BRAND_IMAGE_PATH =
+  /^\/api\/media\/brand-images\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Whether an image URL is one brands stored (`/api/media/brand-images/{uuid}`). */
+export function isStoredBrandImagePath(value: unknown): value is string {
+  return typeof value === 'string' && STORED_BRAND_IMAGE_PATH.test(value);
 }
+
+/** Whether an image URL is one of the pictures the site itself serves (web/public's, or one brands stored). */
+export function isSiteImagePath(value: unknown): boolean {
+  return (
+    value === BRAND_PLACEHOLDER_IMAGE_URL ||
+    (typeof value === 'string' && DEMO_IMAGE_PATH.test(value)) ||
+    isStoredBrandImagePath(value)
+  );
+}
+
+/**
+ * `POST /api/brand-images`: a brand image for a form, either uploaded inline (`image`, a `data:image/...;base64,`
+ * value under 5 MB) or named by a link that brands fetches once (`url`); exactly one. Answered with where the
+ * stored image is served, for the form's `imageUrl`.
+ */
+export interface BrandImageInput {
+  image?: string;
+  url?: string;
+}
+
+export interface BrandImageResponse {
+  imageUrl: string;
+}
+
+/** A brand image is smaller than this, uploaded or fetched, before and after it is cleaned. */
+export const MAX_BRAND_IMAGE_BYTES = 5 * 1024 * 1024;
 
 export const LINK_REQUIRED_MESSAGE = 'Please provide at least one social media or website link';
 /** The four links of a brand, the first of which carries the at-least-one-link message. */

@@ -102,6 +102,12 @@ export const serviceProductionRules: readonly ProductionRule[] = [
     variable: 'TEST_CLOCK',
     check: (value) => (value?.trim() === 'on' ? 'must not be on in production (it lets tests move the clock)' : null),
   },
+  {
+    // Tests serve images from this machine; in production it would open the image fetcher to local addresses.
+    variable: 'BRAND_IMAGE_FETCH_ALLOW_HOSTS',
+    check: (value) =>
+      value !== undefined ? 'must not be set in production (it lets the image fetcher reach local addresses)' : null,
+  },
 ];
 
 /**

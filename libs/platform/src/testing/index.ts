@@ -11,3 +11,4 @@ export * from './metrics.js';
 export * from './table-owners.js';
 export * from './tracing.js';
 export * from './test-images.js';
+export * from './image-server.js';

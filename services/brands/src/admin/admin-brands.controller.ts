@@ -7,7 +7,7 @@ import {
   type Brand,
   type FieldErrorsResponse,
 } from '@hunted/contracts';
-import { AdminOnly, IdParam, ValidBody } from '@hunted/platform';
+import { AdminOnly, CurrentUser, IdParam, ValidBody, type AuthenticatedUser } from '@hunted/platform';
 import { BRAND_NOT_FOUND } from '../brands/brand.repository.js';
 import { AdminBrandsService } from './admin-brands.service.js';
 
@@ -22,18 +22,22 @@ export class AdminBrandsController {
   }
 
   @Post()
-  create(@ValidBody(adminBrandInputSchema) body: AdminBrandInputFields): Promise<Brand> {
-    return this.brands.create(body);
+  create(@ValidBody(adminBrandInputSchema) body: AdminBrandInputFields, @CurrentUser() user: AuthenticatedUser): Promise<Brand> {
+    return this.brands.create(body, user.id);
   }
 
   @Put(':id')
-  update(@IdParam('id', BRAND_NOT_FOUND) id: number, @ValidBody(adminBrandUpdateSchema) body: AdminBrandUpdateFields): Promise<Brand> {
+  update(
+    @IdParam('id', BRAND_NOT_FOUND) id: number,
+    @ValidBody(adminBrandUpdateSchema) body: AdminBrandUpdateFields,
+    @CurrentUser() user: AuthenticatedUser,
+  ): Promise<Brand> {
     const { id: bodyId, ...input } = body;
     if (bodyId != null && bodyId !== id) {
       const message = 'The id in the body is not the id of the brand being edited';
       throw new BadRequestException({ statusCode: 400, message, errors: { id: message } } satisfies FieldErrorsResponse);
     }
-    return this.brands.update(id, input);
+    return this.brands.update(id, input, user.id);
   }
 
   @Delete(':id')

@@ -49,8 +49,8 @@ export class BrandsController {
 
   @Post()
   @SignedIn()
-  submit(@ValidBody(brandInputSchema) input: BrandInputFields): Promise<Brand> {
-    return this.brands.submit(input);
+  submit(@ValidBody(brandInputSchema) input: BrandInputFields, @CurrentUser() user: AuthenticatedUser): Promise<Brand> {
+    return this.brands.submit(input, user.id);
   }
 
   /** The list filter's hashtags, counted over the whole directory (the page no longer downloads it to find them). */

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { JobsModule, SITEMAP_SOURCE, SitemapController } from '@hunted/platform';
+import { BrandImagesModule } from '../images/brand-images.module.js';
 import { FilterHabitsModule } from '../passport/filter-habits.module.js';
 import { BrandRepository } from './brand.repository.js';
 import { BrandsController } from './brands.controller.js';
@@ -13,7 +14,7 @@ import { DirectoryFigures, DirectoryFiguresJob, directoryFiguresRefresh } from '
  * rank within its category, the hashtags) that the list shows beside a page (DirectoryFigures).
  */
 @Module({
-  imports: [JobsModule.forFeature([directoryFiguresRefresh]), FilterHabitsModule],
+  imports: [JobsModule.forFeature([directoryFiguresRefresh]), FilterHabitsModule, BrandImagesModule],
   controllers: [BrandsController, SitemapController],
   providers: [
     BrandRepository,

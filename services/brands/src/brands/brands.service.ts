@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Brand, BrandInputFields } from '@hunted/contracts';
 import { DataSource } from 'typeorm';
+import { BrandImages } from '../images/brand-images.js';
 import type { ListQuery } from './brand-query.js';
 import { BrandRepository } from './brand.repository.js';
 import { newBrandValues } from './brand-values.js';
@@ -18,6 +19,7 @@ export class BrandsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly brands: BrandRepository,
+    private readonly images: BrandImages,
   ) {}
 
   list({ filters, paging }: ListQuery): Promise<BrandPage> {
@@ -32,10 +34,15 @@ export class BrandsService {
     return this.brands.recordView(id);
   }
 
-  /** A member's submission: live at once, with the spec's defaults, announced in the same transaction. */
-  async submit(input: BrandInputFields): Promise<Brand> {
+  /**
+   * A member's submission: live at once, with the spec's defaults, announced in the same transaction. Its image
+   * is stored by the site first (a link is fetched once, before the transaction: decision 0093).
+   */
+  async submit(input: BrandInputFields, userId: string): Promise<Brand> {
+    const image = await this.images.fromForm(input.imageUrl);
     return this.dataSource.transaction(async (manager) => {
-      const [brand] = await this.brands.insert(manager, [newBrandValues(input)]);
+      const imageUrl = await this.images.store(manager, image, userId);
+      const [brand] = await this.brands.insert(manager, [newBrandValues({ ...input, imageUrl })]);
       return brand!;
     });
   }

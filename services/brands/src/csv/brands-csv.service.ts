@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { CsvRowError, CsvUploadResponse } from '@hunted/contracts';
+import { BRAND_PLACEHOLDER_IMAGE_URL, isSiteImagePath, type CsvRowError, type CsvUploadResponse } from '@hunted/contracts';
 import { DataSource } from 'typeorm';
 import { BrandRepository } from '../brands/brand.repository.js';
 import { newBrandValues } from '../brands/brand-values.js';
+import { BrandImages } from '../images/brand-images.js';
 import { CsvFileError, parseBrandCsv, validateBrandRows } from './brand-csv.js';
 import { csvUploadError } from './csv-upload.js';
 
@@ -24,6 +25,7 @@ export class BrandsCsvService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly brands: BrandRepository,
+    private readonly images: BrandImages,
   ) {}
 
   async upload(bytes: Buffer): Promise<CsvUploadResponse> {
@@ -37,9 +39,22 @@ export class BrandsCsvService {
     const { brands, errors } = validateBrandRows(parsed.rows);
     const problems = [...parsed.errors, ...errors].sort((a, b) => a.line - b.line);
     if (problems.length > 0) throw csvUploadError(summary(problems), problems);
-    const created = await this.dataSource.transaction((manager) =>
-      this.brands.insert(manager, brands.map((brand) => newBrandValues(brand))),
-    );
+    // A row's image link is not fetched in the upload (thousands of links, seconds each): the brand shows the
+    // placeholder and the fetch job brings the image in once, behind the same guard as a form's (decision 0093).
+    const created = await this.dataSource.transaction(async (manager) => {
+      const inserted = await this.brands.insert(
+        manager,
+        brands.map((brand) => newBrandValues({ ...brand, imageUrl: isSiteImagePath(brand.imageUrl) ? brand.imageUrl : BRAND_PLACEHOLDER_IMAGE_URL })),
+      );
+      await this.images.queueFetches(
+        manager,
+        inserted.flatMap((brand, index) => {
+          const sourceUrl = brands[index]!.imageUrl;
+          return isSiteImagePath(sourceUrl) ? [] : [{ brandId: brand.id, sourceUrl }];
+        }),
+      );
+      return inserted;
+    });
     return { count: created.length };
   }
 }

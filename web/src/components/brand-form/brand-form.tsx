@@ -3,13 +3,14 @@ import {
   BRAND_LIMITS,
   BRAND_VALUE_TAGS,
   DELIVERY_SCOPES,
+  isSiteImagePath,
   PRICE_CATEGORIES,
   PRICE_CATEGORY_LABELS,
   type AdminBrandInput,
   type PriceCategory,
 } from '@hunted/contracts';
-import { Camera, Check, Globe, ImageOff, Music2, Star, Store } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { Camera, Check, Globe, ImageOff, ImagePlus, Loader2, Music2, Star, Store } from 'lucide-react';
+import { useId, useState, type ChangeEvent, type ReactNode } from 'react';
 import { CountryField, InputField, SelectField, SubmitButton, TextareaField } from '@/components/form/fields';
 import { useFormState } from '@/components/form/use-form-state';
 import { Button } from '@/components/ui/button';
@@ -17,7 +18,8 @@ import { cn } from '@/components/ui/cn';
 import { ChoiceChip } from '@/components/ui/choice-chip';
 import { FieldError, FormErrorSummary } from '@/components/ui/field';
 import { Label } from '@/components/ui/input';
-import { isWebLink } from '@/lib/web-link';
+import { serverMessageOf } from '@/lib/field-errors';
+import { readProfileImage } from '@/lib/read-profile-image';
 import {
   BRAND_FORM_FIELDS,
   LINK_FIELDS,
@@ -28,6 +30,7 @@ import {
   type BrandFormValues,
 } from './brand-form-values';
 import { HashtagInput } from './hashtag-input';
+import { uploadBrandImage } from './upload-brand-image';
 
 /** What a price level means, shown beside each choice. */
 const PRICE_HINTS: Record<PriceCategory, string> = {
@@ -92,7 +95,33 @@ export function BrandForm({
 
   const extraTags = values.tags.filter((tag) => !(BRAND_VALUE_TAGS as readonly string[]).includes(tag));
   const tagChoices = [...BRAND_VALUE_TAGS, ...extraTags];
-  const imagePreview = isWebLink(values.imageUrl.trim()) ? values.imageUrl.trim() : null;
+  // Only a picture the site serves is shown: a link elsewhere is fetched (once, by the site) when the brand is saved,
+  // and the site's CSP would not let the browser load it anyway.
+  const imagePreview = isSiteImagePath(values.imageUrl.trim()) ? values.imageUrl.trim() : null;
+  const [uploadingImage, setUploadingImage] = useState(false);
+  const [imageUploadError, setImageUploadError] = useState<string | null>(null);
+
+  const onImageFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    setImageUploadError(null);
+    form.clearErrors('imageUrl');
+    const read = await readProfileImage(file);
+    if (!read.ok) {
+      setImageUploadError(read.description);
+      return;
+    }
+    setUploadingImage(true);
+    try {
+      const stored = await uploadBrandImage(read.dataUrl);
+      set('imageUrl', stored.imageUrl);
+    } catch (error) {
+      setImageUploadError(serverMessageOf(error) ?? 'The image could not be uploaded. Please try again.');
+    } finally {
+      setUploadingImage(false);
+    }
+  };
 
   return (
     <form ref={form.formRef} onSubmit={submit} noValidate className="space-y-10">
@@ -164,20 +193,42 @@ export function BrandForm({
       </Section>
 
       <Section title="Image and links" description="At least one link is needed so people can find the brand.">
-        <div className="grid gap-4 sm:grid-cols-[1fr_5.5rem] sm:items-start">
-          <InputField
-            {...fieldProps('imageUrl')}
-            label="Image URL"
-            hint="A link to a photo of the brand's products or shop."
-            type="url"
-            inputMode="url"
-            value={values.imageUrl}
-            placeholder="https://…/photo.jpg"
-            onValue={(value) => set('imageUrl', value)}
-          />
+        <div className="grid grid-cols-[1fr_4.5rem] gap-4 sm:grid-cols-[1fr_5.5rem] sm:items-start">
+          <div className="space-y-3">
+            <InputField
+              {...fieldProps('imageUrl')}
+              error={fieldProps('imageUrl').error ?? imageUploadError ?? undefined}
+              label="Image URL"
+              hint="Upload a photo of the brand's products or shop, or paste a link to one: the site fetches it once and keeps its own copy."
+              type="url"
+              inputMode="url"
+              value={values.imageUrl}
+              placeholder="https://…/photo.jpg"
+              onValue={(value) => {
+                setImageUploadError(null);
+                set('imageUrl', value);
+              }}
+            />
+            <span className="relative inline-flex cursor-pointer items-center gap-2 rounded-full border border-stone-300 bg-white px-3.5 py-2 text-sm font-semibold text-stone-800 shadow-sm focus-within:ring-4 focus-within:ring-brand-100 hover:bg-stone-50">
+              {uploadingImage ? (
+                <Loader2 className="h-4 w-4 animate-spin text-brand-600" aria-hidden />
+              ) : (
+                <ImagePlus className="h-4 w-4" aria-hidden />
+              )}
+              <span aria-hidden>{uploadingImage ? 'Uploading…' : 'Upload image'}</span>
+              <input
+                type="file"
+                aria-label="Upload a brand image (PNG, JPEG, GIF or WebP, under 5MB)"
+                accept="image/png,image/jpeg,image/gif,image/webp"
+                disabled={uploadingImage}
+                onChange={(event) => void onImageFile(event)}
+                className="absolute inset-0 cursor-pointer opacity-0"
+              />
+            </span>
+          </div>
           <div
             aria-hidden
-            className="hidden h-[5.5rem] w-[5.5rem] items-center justify-center overflow-hidden rounded-2xl border border-stone-200 bg-stone-100 text-stone-400 sm:mt-7 sm:flex"
+            className="mt-7 flex h-[4.5rem] w-[4.5rem] items-center justify-center overflow-hidden rounded-2xl border border-stone-200 bg-stone-100 text-stone-400 sm:h-[5.5rem] sm:w-[5.5rem]"
           >
             {imagePreview ? (
               <img src={imagePreview} alt="" className="h-full w-full object-cover" />
@@ -282,7 +333,12 @@ export function BrandForm({
             Cancel
           </Button>
         ) : null}
-        <SubmitButton pending={pending} label={submitLabel} pendingLabel={pendingLabel} className="sm:min-w-44" />
+        <SubmitButton
+          pending={pending || uploadingImage}
+          label={submitLabel}
+          pendingLabel={uploadingImage ? 'Uploading image…' : pendingLabel}
+          className="sm:min-w-44"
+        />
       </div>
     </form>
   );

@@ -9,6 +9,7 @@ import { RepublishBrands1796200060000 } from './1796200060000-republish-brands.j
 import { SharedBookingCopies1796400000000 } from './1796400000000-shared-booking-copies.js';
 import { StylePassport1796300000000 } from './1796300000000-style-passport.js';
 import { BookingCopiesReviewQualifies1797500030000 } from './1797500030000-booking-copies-review-qualifies.js';
+import { BrandImages1797800000000 } from './1797800000000-brand-images.js';
 
 /** Every migration of this service, in order. They run on start. */
 export const migrations = [
@@ -23,4 +24,5 @@ export const migrations = [
   StylePassport1796300000000,
   SharedBookingCopies1796400000000,
   BookingCopiesReviewQualifies1797500030000,
+  BrandImages1797800000000,
 ];

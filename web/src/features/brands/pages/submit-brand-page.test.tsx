@@ -106,6 +106,45 @@ describe('/submit', () => {
     expect(((await screen.findByLabelText('Brand Name')) as HTMLInputElement).value).toBe('');
   });
 
+  it('uploads a chosen image, shows it, and sends the site URL it was stored at as the brand image', async () => {
+    const stored = '/api/media/brand-images/7b0c8f0e-3c1d-4e55-9a51-2f0a5f9c1d22';
+    const calls = stubFetch({
+      ...signedIn,
+      'POST /api/brand-images': () => json(201, { imageUrl: stored }),
+      'POST /api/brands': () => json(201, { id: 42, name: 'Maison Rose' }),
+    });
+    await openForm();
+    fillValidBrand();
+    const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'rose.png', { type: 'image/png' });
+    fireEvent.change(screen.getByLabelText(/Upload a brand image/), { target: { files: [file] } });
+
+    await waitFor(() => expect((screen.getByLabelText('Image URL') as HTMLInputElement).value).toBe(stored));
+    const upload = calls.find((call) => call.url === '/api/brand-images');
+    expect(JSON.parse(String(upload?.init.body)).image).toMatch(/^data:image\/png;base64,/);
+    expect(document.querySelector(`img[src="${stored}"]`)).toBeTruthy();
+
+    fireEvent.click(submitButton());
+    expect(await screen.findByRole('heading', { name: 'Brand Submitted Successfully!' })).toBeTruthy();
+    const sent = calls.find((call) => call.url === '/api/brands' && call.init.method === 'POST');
+    expect(JSON.parse(String(sent?.init.body)).imageUrl).toBe(stored);
+  });
+
+  it("shows the server's refusal of an uploaded image on the image field", async () => {
+    stubFetch({
+      ...signedIn,
+      'POST /api/brand-images': () =>
+        json(400, {
+          statusCode: 400,
+          message: 'Please choose an image file (PNG, JPEG, GIF or WebP)',
+          errors: { image: 'Please choose an image file (PNG, JPEG, GIF or WebP)' },
+        }),
+    });
+    await openForm();
+    const file = new File(['not really'], 'rose.png', { type: 'image/png' });
+    fireEvent.change(screen.getByLabelText(/Upload a brand image/), { target: { files: [file] } });
+    await waitFor(() => expect(errorOf('Image URL')).toBe('Please choose an image file (PNG, JPEG, GIF or WebP)'));
+  });
+
   it("shows the server's field messages beside their fields and the failure toast", async () => {
     stubFetch({
       ...signedIn,
