@@ -509,6 +509,7 @@ describe('reviews cost a real session (decision 0090)', () => {
 
   it('counts only reviews that qualify; earlier ones are shown apart, flagged for the admin', async () => {
     const HUNTER = 73;
+    await hunterIs(HUNTER, 'approved');
     const paid = await heldSession(HUNTER, ada);
     expect((await post('/api/hunter-reviews', ada, review(paid.bookingId, 5))).status).toBe(201);
     const undecided = await earlierReview(await heldSession(HUNTER, grace), 1);
@@ -534,6 +535,7 @@ describe('reviews cost a real session (decision 0090)', () => {
 
   it("decides an earlier review by bookings' restated outcome, once, and announces the rating", async () => {
     const HUNTER = 74;
+    await hunterIs(HUNTER, 'approved');
     const counted = await heldSession(HUNTER, ada);
     expect((await post('/api/hunter-reviews', ada, review(counted.bookingId, 5))).status).toBe(201);
     // Two earlier reviews, undecided: a free session never marked (does not count), a paid one (counts).
