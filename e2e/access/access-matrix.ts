@@ -114,7 +114,12 @@ const realEditBody = (f: Fixtures, bookingId: string) => ({
 });
 
 /** The hunter's paid sessions of the real objects: in the hunter's earnings, nobody else's. */
-const heldIds = (f: Fixtures): string[] => [f.real.heldReviewed.id, f.real.heldPublished.id, f.real.heldFresh.id, f.real.passportOpen.id];
+const heldIds = (f: Fixtures): string[] => [
+  f.real.heldReviewed.id,
+  f.real.heldPublished.id,
+  f.real.heldFresh.id,
+  f.real.passportOpen.id,
+];
 
 /** One time the hunter suggests instead, the same in every persona's request. */
 let proposalSlot: SlotChoice | undefined;
@@ -580,7 +585,12 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     case: 'real: the private edit',
     url: (f) => `/api/hunter-edits/${f.real.privateEdit.id}`,
     expect: { ...everyone(404), member: 200, hunter: 200 },
-    sees: (body, _as, f) => expect(body).toMatchObject({ id: f.real.privateEdit.id, bookingId: f.real.heldReviewed.id, publication: 'private' }),
+    sees: (body, _as, f) =>
+      expect(body).toMatchObject({
+        id: f.real.privateEdit.id,
+        bookingId: f.real.heldReviewed.id,
+        publication: 'private',
+      }),
   },
   {
     route: 'GET /api/hunter-edits/:id',
@@ -800,7 +810,10 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     url: () => '/api/hunter-payouts/account',
     expect: hunters(200),
     sees: (body, as, f) =>
-      expect(body).toMatchObject({ connected: true, accountId: `sim_acct_${(as === 'hunter' ? f.hunter : f.otherHunter).id}` }),
+      expect(body).toMatchObject({
+        connected: true,
+        accountId: `sim_acct_${(as === 'hunter' ? f.hunter : f.otherHunter).id}`,
+      }),
   },
   {
     route: 'GET /api/hunter-earnings',

@@ -80,7 +80,11 @@ const londonDay = (ms: number): string =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date(ms));
 
 /** Holds `slot` for a video call with the member's saved brands shared (a simulated intent). */
-export function holdShared(member: APIRequestContext, hunterId: number, slot: Slot): Promise<CreatePaymentIntentResponse> {
+export function holdShared(
+  member: APIRequestContext,
+  hunterId: number,
+  slot: Slot,
+): Promise<CreatePaymentIntentResponse> {
   return member
     .post('/api/create-payment-intent', {
       data: { hunterId, sessionType: 'whatsappVideo', ...slot, amount: 8000, duration: 60, passport: SHARED_PARTS },
@@ -172,7 +176,12 @@ export async function createHeldSessions(
   for (const booking of [heldReviewed, heldPublished, heldFresh]) {
     // Every service hears of the moved clock a moment after it moves.
     await expect(async () => {
-      await ok(await as.hunter.post(`/api/hunter-bookings/${booking.id}/attendance`, { data: { attendance: 'held' }, ...writes }));
+      await ok(
+        await as.hunter.post(`/api/hunter-bookings/${booking.id}/attendance`, {
+          data: { attendance: 'held' },
+          ...writes,
+        }),
+      );
     }).toPass({ timeout: 15_000 });
   }
 
@@ -204,7 +213,11 @@ export async function createHeldSessions(
             bookingId: booking.id,
             title,
             note: 'From the access matrix.',
-            items: editBrandIds.map((brandId) => ({ brandId, itemName: 'Derby shoes', why: 'Made by hand, resoled for life.' })),
+            items: editBrandIds.map((brandId) => ({
+              brandId,
+              itemName: 'Derby shoes',
+              why: 'Made by hand, resoled for life.',
+            })),
           },
           ...writes,
         }),
@@ -220,7 +233,16 @@ export async function createHeldSessions(
     await as.member.post(`/api/hunter-edits/${toPublish.id}/publish-consent`, { data: { allow: true }, ...writes }),
   );
   expect(publishedEdit.publication).toBe('published');
-  return { heldReviewed, heldPublished, heldFresh, editBrandIds, reviewWithReply, reviewToReply, privateEdit, publishedEdit };
+  return {
+    heldReviewed,
+    heldPublished,
+    heldFresh,
+    editBrandIds,
+    reviewWithReply,
+    reviewToReply,
+    privateEdit,
+    publishedEdit,
+  };
 }
 
 /**

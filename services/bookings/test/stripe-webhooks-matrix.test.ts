@@ -53,7 +53,13 @@ const EVENT_TYPE: Record<Endpoint, { type: string; object: Record<string, unknow
   // An account bookings has no record of: stored and ignored (services/bookings/test/payouts-stripe.test.ts).
   'connect-webhook': {
     type: 'account.updated',
-    object: { id: 'acct_matrix_unknown', object: 'account', details_submitted: false, charges_enabled: false, payouts_enabled: false },
+    object: {
+      id: 'acct_matrix_unknown',
+      object: 'account',
+      details_submitted: false,
+      charges_enabled: false,
+      payouts_enabled: false,
+    },
   },
 };
 
@@ -63,7 +69,12 @@ const ROWS: Row[] = (['webhook', 'connect-webhook'] as const).flatMap((endpoint)
   { endpoint, signing: 'no signature', status: 400, says: /Missing Stripe-Signature header/ },
   { endpoint, signing: 'no signature', crossSite: true, status: 400, says: /Missing Stripe-Signature header/ },
   { endpoint, signing: 'another secret', status: 400, says: /No signatures found matching the expected signature/ },
-  { endpoint, signing: "the other endpoint's secret", status: 400, says: /No signatures found matching the expected signature/ },
+  {
+    endpoint,
+    signing: "the other endpoint's secret",
+    status: 400,
+    says: /No signatures found matching the expected signature/,
+  },
   { endpoint, signing: 'a changed body', status: 400, says: /No signatures found matching the expected signature/ },
 ]);
 
@@ -123,11 +134,24 @@ describe('Stripe webhooks in stripe mode through the gateway: signed is accepted
   async function deliver(row: Row): Promise<{ id: string; status: number; text: string }> {
     const id = `evt_matrix_${randomBytes(8).toString('hex')}`;
     const { type, object } = EVENT_TYPE[row.endpoint];
-    const event = { id, object: 'event', api_version: stripe.apiVersion, created: Math.floor(Date.now() / 1000), livemode: false, type, data: { object } };
+    const event = {
+      id,
+      object: 'event',
+      api_version: stripe.apiVersion,
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      type,
+      data: { object },
+    };
     const payload = JSON.stringify(event);
     const own = row.endpoint === 'webhook' ? stripe.webhookSecret : stripe.connectWebhookSecret;
     const other = row.endpoint === 'webhook' ? stripe.connectWebhookSecret : stripe.webhookSecret;
-    const secret = { 'its own secret': own, 'a changed body': own, "the other endpoint's secret": other, 'another secret': `whsec_${randomBytes(16).toString('hex')}` };
+    const secret = {
+      'its own secret': own,
+      'a changed body': own,
+      "the other endpoint's secret": other,
+      'another secret': `whsec_${randomBytes(16).toString('hex')}`,
+    };
     const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };
     if (row.signing !== 'no signature') {
       headers['stripe-signature'] = Stripe.webhooks.generateTestHeaderString({ payload, secret: secret[row.signing] });
@@ -138,14 +162,11 @@ describe('Stripe webhooks in stripe mode through the gateway: signed is accepted
     return { id, status: response.status, text: await response.text() };
   }
 
-  it.each(ROWS)(
-    'POST /api/stripe/$endpoint signed with $signing (cross-site: $crossSite): $status',
-    async (row) => {
-      const { id, status, text } = await deliver(row);
-      expect(status, text).toBe(row.status);
-      if (row.says) expect(text).toMatch(row.says);
-      // Accepted: recorded once, by its id; refused: nothing of it kept.
-      expect(await storedEvents(id)).toEqual(row.status === 200 ? [{ id, type: EVENT_TYPE[row.endpoint].type }] : []);
-    },
-  );
+  it.each(ROWS)('POST /api/stripe/$endpoint signed with $signing (cross-site: $crossSite): $status', async (row) => {
+    const { id, status, text } = await deliver(row);
+    expect(status, text).toBe(row.status);
+    if (row.says) expect(text).toMatch(row.says);
+    // Accepted: recorded once, by its id; refused: nothing of it kept.
+    expect(await storedEvents(id)).toEqual(row.status === 200 ? [{ id, type: EVENT_TYPE[row.endpoint].type }] : []);
+  });
 });
