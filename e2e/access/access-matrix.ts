@@ -516,10 +516,10 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     sees: (body) => expect(JSON.stringify(body)).not.toMatch(/447700900|Matrix Mews|joining/),
   },
 
-  // ── Hunter Edits (issue 25): sent by the hunter of a held session to its client. The matrix holds no held
-  // session, so sending is 404 for everyone signed in (the member's booking is ahead, and nobody else's); an edit
-  // id that names nothing is 404 for everyone, guests too (a published edit is public); the lists are each
-  // caller's own; the public reads by hunter and by brand are everyone's.
+  // ── Hunter Edits (issue 25): sent by the hunter of a held session to its client. A session not held yet (the
+  // member's booking is ahead) is 404 for everyone signed in; an edit id that names nothing is 404 for everyone,
+  // guests too (a published edit is public); the lists are each caller's own; the public reads by hunter and by
+  // brand are everyone's. The rows on real held sessions and edits follow ("real objects").
   {
     route: 'POST /api/hunter-edits',
     case: 'a session not held',
