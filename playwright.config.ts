@@ -2,11 +2,16 @@ import { defineConfig } from '@playwright/test';
 import { E2E_BASE_URL } from './e2e/support/system.js';
 
 /**
- * Journeys that change or count what the whole site shows, so they run alone, after the others: two move every
+ * Journeys that change or count what the whole site shows, so they run alone, after the others: three move every
  * service's clock of session rules (`moveClock` in e2e/support/journey.ts: every other journey would see the clock
  * jump), and the directory's browse journey compares its count with the whole directory's.
  */
-const ALONE_JOURNEYS = ['**/session-lifecycle.e2e.ts', '**/directory-meets-hunters.e2e.ts', '**/directory-browse.e2e.ts'];
+const ALONE_JOURNEYS = [
+  '**/session-lifecycle.e2e.ts',
+  '**/directory-meets-hunters.e2e.ts',
+  '**/directory-browse.e2e.ts',
+  '**/access-matrix.e2e.ts',
+];
 
 /**
  * End-to-end journeys in Debian's Chromium (a test tool's own browser download cannot reach the internet here),

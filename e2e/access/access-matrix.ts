@@ -10,6 +10,12 @@ import {
   type Review,
   type SharedStylePassport,
   type StylePassport,
+  type BrandHunterEdits,
+  type HunterEarnings,
+  type HunterEdit,
+  type HunterReview,
+  type HunterReviewPage,
+  type MyHunterReviews,
 } from '@hunted/contracts';
 import { brandInput, PNG_1X1, RUN } from '../support/journey.js';
 import type { RouteKey } from './discovered-routes.js';
@@ -25,6 +31,7 @@ import {
   type Persona,
   type SlotChoice,
 } from './personas.js';
+import { REAL_REPLY_TEXT, REAL_REVIEW_TEXT } from './real-objects.js';
 
 /** What each persona is answered: a status per persona, written once per route. */
 export type Answers = Record<Persona, number>;
@@ -91,6 +98,28 @@ const noJoiningDetails = (body: unknown): void => {
   const text = typeof body === 'string' ? body : JSON.stringify(body);
   expect(text).not.toMatch(/447700900|Matrix Mews/);
 };
+
+/** What anyone but its two reads of an edit: no booking, no client, no publication state (one edit or a list). */
+const publicEditOnly = (body: unknown, bookingId: string): void => {
+  const text = JSON.stringify(body);
+  expect(text).not.toContain(bookingId);
+  expect(text).not.toMatch(/"(bookingId|clientName|publication)"/);
+};
+
+/** An edit of the session `bookingId`, naming three brands no row deletes. */
+const realEditBody = (f: Fixtures, bookingId: string) => ({
+  bookingId,
+  title: 'From the matrix, held',
+  items: f.real.editBrandIds.map((brandId) => ({ brandId, itemName: 'An item', why: 'From the access matrix.' })),
+});
+
+/** The hunter's paid sessions of the real objects: in the hunter's earnings, nobody else's. */
+const heldIds = (f: Fixtures): string[] => [
+  f.real.heldReviewed.id,
+  f.real.heldPublished.id,
+  f.real.heldFresh.id,
+  f.real.passportOpen.id,
+];
 
 /** One time the hunter suggests instead, the same in every persona's request. */
 let proposalSlot: SlotChoice | undefined;
@@ -487,10 +516,10 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     sees: (body) => expect(JSON.stringify(body)).not.toMatch(/447700900|Matrix Mews|joining/),
   },
 
-  // ── Hunter Edits (issue 25): sent by the hunter of a held session to its client. The matrix holds no held
-  // session, so sending is 404 for everyone signed in (the member's booking is ahead, and nobody else's); an edit
-  // id that names nothing is 404 for everyone, guests too (a published edit is public); the lists are each
-  // caller's own; the public reads by hunter and by brand are everyone's.
+  // ── Hunter Edits (issue 25): sent by the hunter of a held session to its client. A session not held yet (the
+  // member's booking is ahead) is 404 for everyone signed in; an edit id that names nothing is 404 for everyone,
+  // guests too (a published edit is public); the lists are each caller's own; the public reads by hunter and by
+  // brand are everyone's. The rows on real held sessions and edits follow ("real objects").
   {
     route: 'POST /api/hunter-edits',
     case: 'a session not held',
@@ -547,6 +576,265 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     expect: everyone(200),
     sees: noJoiningDetails,
   },
+  // ── real objects (issue 35 item 5, decision 0095): the ownership rows of Hunter Edits, reviews of hunters, the
+  // passport's window, payouts and earnings, acted on by every persona on things that exist (real-objects.ts: held
+  // sessions, their reviews and edits, passports in and out of their window), so removing an ownership check turns
+  // a row red. Every case starts with "real:" (the mutant record in 0095 names them).
+  {
+    route: 'GET /api/hunter-edits/:id',
+    case: 'real: the private edit',
+    url: (f) => `/api/hunter-edits/${f.real.privateEdit.id}`,
+    expect: { ...everyone(404), member: 200, hunter: 200 },
+    sees: (body, _as, f) =>
+      expect(body).toMatchObject({
+        id: f.real.privateEdit.id,
+        bookingId: f.real.heldReviewed.id,
+        publication: 'private',
+      }),
+  },
+  {
+    route: 'GET /api/hunter-edits/:id',
+    case: 'real: the published edit',
+    url: (f) => `/api/hunter-edits/${f.real.publishedEdit.id}`,
+    expect: everyone(200),
+    sees: (body, as, f) => {
+      expect((body as HunterEdit).id).toBe(f.real.publishedEdit.id);
+      if (as === 'member' || as === 'hunter') expect(body).toMatchObject({ bookingId: f.real.heldPublished.id });
+      else publicEditOnly(body, f.real.heldPublished.id);
+    },
+  },
+  {
+    route: 'GET /api/hunter-edits/sent',
+    case: "real: the hunter's own edits",
+    url: () => '/api/hunter-edits/sent?limit=50',
+    expect: signedIn(200),
+    sees: onlyListedFor(['hunter'], (f) => f.real.privateEdit.id),
+  },
+  {
+    route: 'GET /api/hunter-edits/received',
+    case: "real: the member's own edits",
+    url: () => '/api/hunter-edits/received?limit=50',
+    expect: signedIn(200),
+    sees: onlyListedFor(['member'], (f) => f.real.privateEdit.id),
+  },
+  {
+    route: 'GET /api/hunters/:hunterId/edits',
+    case: 'real: the published edit, never the private one',
+    url: (f) => `/api/hunters/${f.hunter.id}/edits?limit=50`,
+    expect: everyone(200),
+    sees: (body, _as, f) => {
+      expect(listIds(body)).toContain(f.real.publishedEdit.id);
+      expect(listIds(body)).not.toContain(f.real.privateEdit.id);
+      publicEditOnly(body, f.real.heldPublished.id);
+    },
+  },
+  {
+    route: 'GET /api/brands/:brandId/hunter-edits',
+    case: 'real: the published edit, never the private one',
+    url: (f) => `/api/brands/${f.brand.id}/hunter-edits?limit=50`,
+    expect: everyone(200),
+    sees: (body, _as, f) => {
+      const edits = (body as BrandHunterEdits).edits;
+      expect(listIds(edits)).toContain(f.real.publishedEdit.id);
+      expect(listIds(edits)).not.toContain(f.real.privateEdit.id);
+      publicEditOnly(edits, f.real.heldPublished.id);
+    },
+  },
+  {
+    route: 'POST /api/hunter-edits',
+    case: "real: a held session of the hunter's",
+    url: () => '/api/hunter-edits',
+    body: (f) => realEditBody(f, f.real.heldFresh.id),
+    expect: owners({ hunter: 201 }),
+    sees: (body, _as, f) => expect(body).toMatchObject({ bookingId: f.real.heldFresh.id, publication: 'private' }),
+  },
+  {
+    route: 'POST /api/hunter-edits',
+    case: 'real: a held session that has its edit',
+    url: () => '/api/hunter-edits',
+    body: (f) => realEditBody(f, f.real.heldReviewed.id),
+    expect: owners({ hunter: 409 }),
+  },
+  {
+    route: 'POST /api/hunter-edits/:id/publish-request',
+    case: 'real: the private edit',
+    url: (f) => `/api/hunter-edits/${f.real.privateEdit.id}/publish-request`,
+    body: () => ({}),
+    expect: owners({ hunter: 200 }),
+    sees: (body) => expect(body).toMatchObject({ publication: 'requested' }),
+  },
+  {
+    route: 'POST /api/hunter-edits/:id/publish-request',
+    case: 'real: the published edit (asked once)',
+    url: (f) => `/api/hunter-edits/${f.real.publishedEdit.id}/publish-request`,
+    body: () => ({}),
+    expect: owners({ hunter: 409 }),
+  },
+  {
+    route: 'POST /api/hunter-edits/:id/publish-consent',
+    case: 'real: the member declines the request',
+    url: (f) => `/api/hunter-edits/${f.real.privateEdit.id}/publish-consent`,
+    body: () => ({ allow: false }),
+    expect: owners({ member: 200 }),
+    sees: (body) => expect(body).toMatchObject({ publication: 'declined' }),
+  },
+  {
+    route: 'GET /api/hunter-edits/:id',
+    case: "real: the declined edit stays the two's",
+    url: (f) => `/api/hunter-edits/${f.real.privateEdit.id}`,
+    expect: { ...everyone(404), member: 200, hunter: 200 },
+    sees: (body, _as, f) => expect(body).toMatchObject({ id: f.real.privateEdit.id, publication: 'declined' }),
+  },
+  {
+    route: 'POST /api/hunter-edits/:id/withdraw-consent',
+    case: 'real: the published edit',
+    url: (f) => `/api/hunter-edits/${f.real.publishedEdit.id}/withdraw-consent`,
+    body: () => ({}),
+    expect: owners({ member: 200 }),
+    sees: (body) => expect(body).toMatchObject({ publication: 'withdrawn' }),
+  },
+  {
+    route: 'GET /api/hunter-edits/:id',
+    case: "real: the withdrawn edit is the two's again",
+    url: (f) => `/api/hunter-edits/${f.real.publishedEdit.id}`,
+    expect: { ...everyone(404), member: 200, hunter: 200 },
+    sees: (body) => expect(body).toMatchObject({ publication: 'withdrawn' }),
+  },
+  // Reviews of hunters: the page is public (without bookings), `mine` each one's own, a reply the reviewed hunter's
+  // alone (anyone else 403), a report anyone's but the author's, moderation the admin's.
+  {
+    route: 'GET /api/hunters/:hunterId/reviews',
+    case: 'real: the review and its reply',
+    url: (f) => `/api/hunters/${f.hunter.id}/reviews?limit=10`,
+    expect: everyone(200),
+    sees: (body, _as, f) => {
+      const shown = (body as HunterReviewPage).reviews.find((review) => review.id === f.real.reviewWithReply.id);
+      expect(shown).toMatchObject({ text: REAL_REVIEW_TEXT, reply: { text: REAL_REPLY_TEXT } });
+      expect(JSON.stringify(body)).not.toContain(f.real.heldReviewed.id);
+    },
+  },
+  {
+    route: 'GET /api/hunter-reviews/mine',
+    case: "real: the member's written, the hunter's received",
+    url: () => '/api/hunter-reviews/mine',
+    expect: signedIn(200),
+    sees: (body, as, f) => {
+      const mine = body as MyHunterReviews;
+      const id = f.real.reviewWithReply.id;
+      expect(listIds(mine.written).includes(id), `${as} wrote it`).toBe(as === 'member');
+      expect(listIds(mine.received).includes(id), `${as} received it`).toBe(as === 'hunter');
+    },
+  },
+  {
+    route: 'POST /api/hunter-reviews',
+    case: "real: the member's held session",
+    url: () => '/api/hunter-reviews',
+    body: (f) => ({ bookingId: f.real.heldFresh.id, rating: 4, text: 'From the access matrix, held.' }),
+    expect: owners({ member: 201 }),
+    sees: (body, _as, f) => expect(body).toMatchObject({ bookingId: f.real.heldFresh.id, rating: 4 }),
+  },
+  {
+    route: 'POST /api/hunter-reviews/:id/reply',
+    case: 'real: a review not replied to',
+    url: (f) => `/api/hunter-reviews/${f.real.reviewToReply.id}/reply`,
+    body: (_f, as) => ({ text: `A reply written by ${as}.` }),
+    expect: { ...everyone(403), guest: 401, hunter: 201 },
+    sees: (body) => expect((body as HunterReview).reply?.text).toBe('A reply written by hunter.'),
+  },
+  {
+    route: 'POST /api/hunter-reviews/:id/reply',
+    case: 'real: a review replied to already',
+    url: (f) => `/api/hunter-reviews/${f.real.reviewWithReply.id}/reply`,
+    body: (_f, as) => ({ text: `A second reply written by ${as}.` }),
+    expect: { ...everyone(403), guest: 401, hunter: 409 },
+  },
+  {
+    route: 'POST /api/hunter-reviews/:id/report',
+    case: "real: the member's review",
+    url: (f) => `/api/hunter-reviews/${f.real.reviewWithReply.id}/report`,
+    body: (_f, as) => ({ reason: `Reported by ${as}.` }),
+    expect: { ...everyone(201), guest: 401, member: 409 },
+  },
+  {
+    route: 'POST /api/admin/hunter-reviews/:id/hide',
+    case: 'real: a review',
+    url: (f) => `/api/admin/hunter-reviews/${f.real.reviewToReply.id}/hide`,
+    body: () => ({ reason: 'Hidden by the access matrix.' }),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'POST /api/admin/hunter-reviews/:id/unhide',
+    case: 'real: a review',
+    url: (f) => `/api/admin/hunter-reviews/${f.real.reviewToReply.id}/unhide`,
+    body: () => ({}),
+    expect: adminOnly(200),
+  },
+  // The passport's window: to its hunter from confirmation until 7 days after the end, unless cancelled; to the
+  // client always; to anyone else never.
+  {
+    route: 'GET /api/style-passports/:bookingId',
+    case: 'real: shared parts, in the window',
+    url: (f) => `/api/style-passports/${f.real.passportOpen.id}`,
+    expect: owners({ member: 200, hunter: 200 }),
+    sees: (body, _as, f) => {
+      const shared = body as SharedStylePassport;
+      expect(shared.bookingId).toBe(f.real.passportOpen.id);
+      expect(listIds(shared.passport.savedBrands), 'the saved brands it shares').toContain(f.brand.id);
+      expect(shared.passport.votedBrands, 'a part it does not share').toBeNull();
+    },
+  },
+  // Before its payment (paid in the row of `POST /api/bookings` below): no booking for anyone to read yet.
+  {
+    route: 'GET /api/style-passports/:bookingId',
+    case: 'real: a pending hold',
+    url: (f) => `/api/style-passports/${f.real.passportHold.bookingId}`,
+    expect: owners({}),
+  },
+  {
+    route: 'GET /api/style-passports/:bookingId',
+    case: 'real: after cancellation',
+    url: (f) => `/api/style-passports/${f.real.passportCancelled.id}`,
+    expect: owners({ member: 200 }),
+  },
+  {
+    route: 'GET /api/style-passports/:bookingId',
+    case: 'real: after its window',
+    url: (f) => `/api/style-passports/${f.real.heldReviewed.id}`,
+    expect: owners({ member: 200 }),
+    sees: (body, _as, f) => expect(listIds((body as SharedStylePassport).passport.savedBrands)).toContain(f.brand.id),
+  },
+  // Payouts and earnings: each hunter's own account and paid sessions, never the other's.
+  {
+    route: 'GET /api/hunter-payouts/account',
+    case: "real: each hunter's own account",
+    url: () => '/api/hunter-payouts/account',
+    expect: hunters(200),
+    sees: (body, as, f) =>
+      expect(body).toMatchObject({
+        connected: true,
+        accountId: `sim_acct_${(as === 'hunter' ? f.hunter : f.otherHunter).id}`,
+      }),
+  },
+  {
+    route: 'GET /api/hunter-earnings',
+    case: "real: the hunter's held paid sessions",
+    url: () => '/api/hunter-earnings',
+    expect: hunters(200),
+    sees: (body, as, f) => {
+      const ids = (body as HunterEarnings).bookings.map((booking) => booking.bookingId);
+      for (const id of heldIds(f)) expect(ids.includes(id), `${as} earned from ${id}`).toBe(as === 'hunter');
+    },
+  },
+  {
+    route: 'GET /api/hunter-earnings/export.csv',
+    case: "real: the hunter's held paid sessions",
+    url: () => '/api/hunter-earnings/export.csv',
+    expect: hunters(200),
+    sees: (body, as, f) => {
+      for (const id of heldIds(f)) expect(String(body).includes(id), `${as}'s CSV lists ${id}`).toBe(as === 'hunter');
+    },
+  },
+  // ── end of the real objects
 
   // ── bookings: a booking is its client's and its hunter's; anyone else is told it does not exist
   { route: 'GET /api/bookings/payment-config', url: () => '/api/bookings/payment-config', expect: everyone(200) },

@@ -16,6 +16,8 @@ import {
 } from '@hunted/contracts';
 import { ADMIN_EMAIL, brandInput, PNG_1X1, RUN } from '../support/journey.js';
 import { E2E_BASE_URL } from '../support/system.js';
+import { matrixNow } from './matrix-clock.js';
+import { createHeldSessions, createPassportBookings, holdShared, type RealObjects } from './real-objects.js';
 
 /** The six callers of every row: nobody, two members, two hunters (members with a profile) and an admin. */
 export const PERSONAS = ['guest', 'member', 'otherMember', 'hunter', 'otherHunter', 'admin'] as const;
@@ -63,10 +65,10 @@ async function signIn(email: string, firstName: string): Promise<APIRequestConte
   return context;
 }
 
-/** A London date `days` from today, 'YYYY-MM-DD'. */
+/** A London date `days` from the services' today (the matrix moves their clock: matrix-clock.ts), 'YYYY-MM-DD'. */
 export function londonDate(days: number): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(
-    new Date(Date.now() + days * 86_400_000),
+    new Date(matrixNow() + days * 86_400_000),
   );
 }
 
@@ -151,6 +153,8 @@ export interface Fixtures {
   conversationId: string;
   /** A message of that conversation, for `read`'s `upTo`. */
   messageId: string;
+  /** Held sessions, their review and edits, and passports in and out of their window (real-objects.ts). */
+  real: RealObjects;
 }
 
 const EVERY_DAY: WeeklyHours = Object.fromEntries(
@@ -314,6 +318,10 @@ export async function createFixtures(): Promise<Fixtures> {
     await as.member.patch('/api/auth/user', { data: { profileImageUrl: PNG_DATA_URL }, headers: ORIGIN_HEADER }),
   );
 
+  // Before any other booking: the held sessions take the first bookable times and move the clock past them, so every
+  // time below is read at the moved clock.
+  const held = await createHeldSessions(as, hunter.id, [brand.id, brandToEdit.id]);
+
   const [hunterSlots, otherHunterSlots] = await Promise.all([
     slotPool(guest, hunter.id),
     slotPool(guest, otherHunter.id),
@@ -355,9 +363,12 @@ export async function createFixtures(): Promise<Fixtures> {
   const bookingMemberCancels = await paidBooking(as.member, hunter.id, hunterSlots);
   const bookingHunterCancels = await paidBooking(as.member, hunter.id, hunterSlots);
   const bookingHunterCancelsWithReason = await paidBooking(as.member, hunter.id, hunterSlots);
+  // Paid before the two unpaid holds a member may have at once are taken.
+  const passports = await createPassportBookings(as, hunter.id, () => hunterSlots.take());
   const holdToRelease = await holdSlot(as.member, hunter.id, hunterSlots.take());
   const paySlot = hunterSlots.take();
-  const holdToPay = { ...(await holdSlot(as.member, hunter.id, paySlot)), ...paySlot };
+  // It shares the member's saved brands: until it is paid, its passport is nobody's to read (real-objects.ts).
+  const holdToPay = { ...(await holdShared(as.member, hunter.id, paySlot)), ...paySlot };
 
   // Messaging opens the pair's conversation when it hears of the confirmed booking.
   let conversationId = '';
@@ -399,6 +410,7 @@ export async function createFixtures(): Promise<Fixtures> {
     holdToPay,
     conversationId,
     messageId: message.id,
+    real: { ...held, ...passports, passportHold: holdToPay },
   };
 }
 
