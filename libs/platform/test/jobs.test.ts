@@ -301,13 +301,17 @@ describe('jobs while Redis is away', () => {
         return (await super.pending()).filter(({ data }) => this.dueAt.get(data.item)! <= nowMs());
       }
     }
-    const handler = new DueAt();
-    const { queue } = queueOf({ sweepEveryMs: 100 }, TEST_REDIS_URL, handler);
-    for (const [item, hours] of [['in-1h', 1], ['in-3h', 3]] as const) {
-      handler.undone.add(item);
-      handler.dueAt.set(item, Date.now() + hours * HOUR);
-      await queue.add({ item }, { jobId: `item-${item}`, delay: hours * HOUR });
+    // A kind timed on the session clock, and one that is not (a refund's backoff): only the first follows a move.
+    const onSessionClock = queueOf({ sweepEveryMs: 100, dueOnSessionClock: true }, TEST_REDIS_URL, new DueAt());
+    const onSystemClock = queueOf({ sweepEveryMs: 100 }, TEST_REDIS_URL, new DueAt());
+    for (const { queue, handler } of [onSessionClock, onSystemClock]) {
+      for (const [item, hours] of [['in-1h', 1], ['in-3h', 3]] as const) {
+        handler.undone.add(item);
+        (handler as DueAt).dueAt.set(item, Date.now() + hours * HOUR);
+        await queue.add({ item }, { jobId: `item-${item}`, delay: hours * HOUR });
+      }
     }
+    const handler = onSessionClock.handler;
     const sweepsBefore = handler.sweeps;
     await waitFor('two sweeps', () => handler.sweeps >= sweepsBefore + 2);
     expect(handler.runs).toHaveLength(0);
@@ -315,10 +319,12 @@ describe('jobs while Redis is away', () => {
     try {
       setClockOffset(2 * HOUR);
       await waitFor('the job due on the moved clock run', () => handler.ranFor('in-1h') === 1);
-      const sweepsAfter = handler.sweeps;
-      await waitFor('two more sweeps', () => handler.sweeps >= sweepsAfter + 2);
+      const [sweepsAfter, otherSweepsAfter] = [handler.sweeps, onSystemClock.handler.sweeps];
+      await waitFor('two more sweeps of each', () => handler.sweeps >= sweepsAfter + 2 && onSystemClock.handler.sweeps >= otherSweepsAfter + 2);
       expect(handler.ranFor('in-3h')).toBe(0);
-      expect((await queue.jobCounts())?.delayed).toBe(1);
+      expect((await onSessionClock.queue.jobCounts())?.delayed).toBe(1);
+      expect(onSystemClock.handler.runs).toHaveLength(0);
+      expect((await onSystemClock.queue.jobCounts())?.delayed).toBe(2);
     } finally {
       setClockOffset(0);
     }

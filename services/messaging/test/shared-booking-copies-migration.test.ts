@@ -14,6 +14,7 @@ import { createMessagingApp } from '../src/app.js';
 import { REVIEW_REQUEST_DELAY_MS } from '../src/booking-emails/email-rules.js';
 import { loadConfig } from '../src/config.js';
 import { SharedBookingCopies1796400000000 } from '../src/database/migrations/1796400000000-shared-booking-copies.js';
+import { BookingCopiesReviewQualifies1797500040000 } from '../src/database/migrations/1797500040000-booking-copies-review-qualifies.js';
 import { OutboundEmailsRepository } from '../src/mail/outbound-emails.repository.js';
 
 const SCHEMA = 'messaging_booking_copies_it';
@@ -53,7 +54,10 @@ describe('messaging: the bookings copy moved into the shared booking copy', () =
     const dataSource = service.app.get(DataSource);
     const runner = dataSource.createQueryRunner();
     const migration = new SharedBookingCopies1796400000000();
+    // The later migration's column goes first and comes back after, as a database migrated from then on has it.
+    const reviewQualifies = new BookingCopiesReviewQualifies1797500040000();
     try {
+      await reviewQualifies.down(runner);
       await migration.down(runner);
       await db.query(
         `insert into bookings (booking_id, hunter_id, hunter_user_id, client_user_id, session_type, starts_at, ends_at,
@@ -64,6 +68,7 @@ describe('messaging: the bookings copy moved into the shared booking copy', () =
         [starts, ends],
       );
       await migration.up(runner);
+      await reviewQualifies.up(runner);
     } finally {
       await runner.release();
     }
@@ -98,7 +103,9 @@ describe('messaging: the bookings copy moved into the shared booking copy', () =
       'booking_id', 'copied_at', 'notes', 'photo_urls', 'price_pence', 'refund_pence', 'sequence', 'status', 'updated_at',
     ]);
 
-    // The review request sweep reads the moved outcome: only the held session's client is asked, with its facts.
+    // The review request sweep reads the moved outcome and, once bookings' restatement said so (decision 0090: a
+    // moved copy does not know it before), that a review would count: only the held session's client is asked.
+    await db.query(`update booking_copies set review_qualifies = (booking_id = 'b-held')`);
     const sessionNow = new Date();
     const written = await service.app
       .get(OutboundEmailsRepository)

@@ -70,6 +70,12 @@ export interface JobKindOptions<Data, Config extends BaseEnv = BaseEnv> {
   schedule?: { id: string; repeat: JobRepeat; data?: Data };
   /** How often each replica asks `handler.pending()` for work to re-enqueue (no sweep without it). */
   sweepEveryMs?: FromConfig<number, Config>;
+  /**
+   * The pending work is due at instants of the session clock (a reminder's `send_at`): after a test moves that clock
+   * (TEST_CLOCK=on) the queue sweeps at once and runs the delayed jobs of work now due. Off by default: work timed on
+   * the system clock (a refund's backoff, a hold's expiry) keeps its own pace.
+   */
+  dueOnSessionClock?: boolean;
   /** Longest wait at shutdown for the jobs in hand (default 2 s); a job cut short runs again later. */
   stopWaitMs?: number;
 }

@@ -25,6 +25,8 @@ export interface JobQueueSettings<Data> {
   jobOptions: JobOptions;
   schedule?: JobKind<Data>['schedule'];
   sweepEveryMs?: number;
+  /** See JobKindOptions.dueOnSessionClock. */
+  dueOnSessionClock?: boolean;
   stopWaitMs: number;
 }
 
@@ -70,6 +72,7 @@ export class JobQueue<Data = undefined> implements OnApplicationBootstrap, Befor
       jobOptions: kind.jobOptions ? fromConfig(kind.jobOptions, config) : {},
       ...(kind.schedule ? { schedule: kind.schedule } : {}),
       ...(kind.sweepEveryMs !== undefined ? { sweepEveryMs: fromConfig(kind.sweepEveryMs, config) } : {}),
+      ...(kind.dueOnSessionClock ? { dueOnSessionClock: true } : {}),
       stopWaitMs: kind.stopWaitMs ?? 2_000,
     });
   }
@@ -142,8 +145,8 @@ export class JobQueue<Data = undefined> implements OnApplicationBootstrap, Befor
       this.sweepTimer.unref();
       // Work delayed until a time on the session clock (a reminder) became due when a test moved the clock: its
       // delayed job would still wait for the system clock, so the sweep then runs at once and promotes it. With
-      // the system clock this never fires.
-      this.stopClockListeners.push(onClockJump(() => void this.sweep({ promoteDue: true })));
+      // the system clock this never fires; a kind timed on the system clock does not ask for it.
+      if (this.settings.dueOnSessionClock) this.stopClockListeners.push(onClockJump(() => void this.sweep({ promoteDue: true })));
     }
   }
 

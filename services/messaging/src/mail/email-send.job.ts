@@ -103,6 +103,8 @@ export const emailSend = defineJob<EmailSendData, MessagingConfig>({
   // As often as the most eager of the kinds asked to be swept before they shared this job.
   sweepEveryMs: (config) =>
     Math.min(config.BOOKING_EMAIL_SWEEP_MS, config.CONTACT_EMAIL_SWEEP_MS, config.MESSAGE_NUDGE_SWEEP_MS),
+  // A reminder's `send_at` is an instant of the session (24 h before it): a test clock move makes it due (decision 0097).
+  dueOnSessionClock: true,
   // The send in hand finishes while the database is still open.
   stopWaitMs: 5_000,
 });
