@@ -64,8 +64,9 @@ test('a guest narrows the directory from a footer category, opens a brand, and c
     expect(await ours.count()).toBeGreaterThan(14);
   }).toPass({ timeout: 20_000 });
   const target = ours.nth(14);
-  await target.scrollIntoViewIfNeeded();
-  await page.mouse.wheel(0, 200);
+  // Centred on it, away from the grid's end: scrolled to the very bottom, the position would count the height of the
+  // next page's loading row, which a list that comes back whole no longer has (the browser then stops short).
+  await target.evaluate((card) => card.scrollIntoView({ block: 'center', behavior: 'instant' }));
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(800);
   const scrolledTo = await page.evaluate(() => window.scrollY);
   const brandName = ((await target.getAttribute('aria-label')) ?? '').replace('View Details of ', '');
