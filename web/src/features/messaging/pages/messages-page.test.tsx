@@ -72,7 +72,8 @@ describe('/messages', () => {
     expect(sofia.getAttribute('aria-current')).toBe('true');
     // Both roles: each row says which side the other person is.
     expect(within(list).getByRole('link', { name: /^Leo Park/ }).textContent).toContain('Client');
-    expect(await screen.findByText('No messages yet')).toBeTruthy();
+    // The thread's empty state (Leo Park's row in the list says 'No messages yet' too, as its preview).
+    expect(await screen.findByText('No messages yet', { selector: 'p' })).toBeTruthy();
     expect(screen.getByText('Start the conversation!')).toBeTruthy();
     expect(screen.getByRole('log', { name: 'Messages with Sofia Marin' })).toBeTruthy();
   });
