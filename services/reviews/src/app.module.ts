@@ -13,8 +13,7 @@ import { CommentsModule } from './comments/comments.module.js';
 import type { ReviewsConfig } from './config.js';
 import { migrations } from './database/migrations/index.js';
 import { DemoModule } from './demo/demo.module.js';
-import { HunterCreatedOwnerHandler, HunterUpdatedOwnerHandler } from './hunters/events/hunter-owner.handler.js';
-import { HunterCreatedStatusHandler, HunterUpdatedStatusHandler } from './hunters/events/hunter-status.handler.js';
+import { HunterCreatedHandler, HunterUpdatedHandler } from './hunters/events/hunter-news.handler.js';
 import { HunterStatusesModule } from './hunters/hunter-statuses.module.js';
 import { BookingOutcomeRestatedReviewHandler } from './hunter-reviews/events/booking-outcome-restated.handler.js';
 import { HunterReviewsModule } from './hunter-reviews/hunter-reviews.module.js';
@@ -41,10 +40,8 @@ export class AppModule extends serviceAppModule<ReviewsConfig>({
         ...BOOKING_COPY_HANDLERS,
         // After the copy took the restated outcome: decides the booking's earlier review (decision 0090).
         BookingOutcomeRestatedReviewHandler,
-        HunterCreatedOwnerHandler,
-        HunterUpdatedOwnerHandler,
-        HunterCreatedStatusHandler,
-        HunterUpdatedStatusHandler,
+        HunterCreatedHandler,
+        HunterUpdatedHandler,
       ],
       imports: [BrandCopiesModule, BookingCopiesModule, UserCopiesModule.forService(), HunterStatusesModule, HunterReviewsModule],
     }),
