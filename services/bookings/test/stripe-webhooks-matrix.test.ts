@@ -1,24 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import {
   startServiceApp,
   TEST_DATABASE_URL,
-  TEST_INTERNAL_AUTH_PRIVATE_KEY,
-  TEST_INTERNAL_AUTH_PUBLIC_KEY,
-  TEST_REDIS_URL,
   testServiceEnv,
-  UNREACHABLE_PORT,
   type RunningServiceApp,
 } from '@hunted/platform/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import pg from 'pg';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGatewayApp, type GatewayApp } from '../../../gateway/src/app.js';
-import { gatewayEnvSchema } from '../../../gateway/src/config.js';
+import { startGatewayInFront, type GatewayInFront } from '../../../gateway/test/support/test-gateway.js';
 import { createBookingsApp } from '../src/app.js';
 import { loadConfig, type BookingsConfig } from '../src/config.js';
 import { FakeStripe } from './fake-stripe/fake-stripe.js';
@@ -81,49 +72,23 @@ const ROWS: Row[] = (['webhook', 'connect-webhook'] as const).flatMap((endpoint)
 describe('Stripe webhooks in stripe mode through the gateway: signed is accepted, anything else 400', () => {
   let stripe: FakeStripe;
   let bookings: RunningServiceApp<NestFastifyApplication>;
-  let gateway: GatewayApp;
-  let gatewayBase: string;
-  let webDist: string;
+  let site: GatewayInFront;
   let db: pg.Client;
 
   beforeAll(async () => {
     stripe = await new FakeStripe().start();
     const config: BookingsConfig = loadConfig(testServiceEnv(SCHEMA, stripe.env()));
     bookings = await startServiceApp(createBookingsApp, config, { fresh: true });
-    webDist = mkdtempSync(path.join(tmpdir(), 'stripe-webhooks-matrix-web-'));
-    writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Hunted</title><div id="root"></div>');
-    const deadUrl = `http://127.0.0.1:${UNREACHABLE_PORT}`;
-    gateway = await createGatewayApp(
-      gatewayEnvSchema.parse({
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        PORT: '0',
-        HOST: '127.0.0.1',
-        REDIS_URL: TEST_REDIS_URL,
-        REDIS_PREFIX: `test:${SCHEMA}:gateway:${process.pid}:`,
-        INTERNAL_AUTH_PRIVATE_KEY: TEST_INTERNAL_AUTH_PRIVATE_KEY,
-        INTERNAL_AUTH_PUBLIC_KEY: TEST_INTERNAL_AUTH_PUBLIC_KEY,
-        WEB_DIST_DIR: webDist,
-        BOOKINGS_URL: bookings.base,
-        IDENTITY_URL: deadUrl,
-        BRANDS_URL: deadUrl,
-        REVIEWS_URL: deadUrl,
-        HUNTERS_URL: deadUrl,
-        MESSAGING_URL: deadUrl,
-      }),
-    );
-    await gateway.app.listen(0, '127.0.0.1');
-    gatewayBase = `http://127.0.0.1:${(gateway.app.getHttpServer().address() as AddressInfo).port}`;
+    site = await startGatewayInFront({ name: SCHEMA, services: { BOOKINGS_URL: bookings.base } });
     db = new pg.Client({ connectionString: TEST_DATABASE_URL });
     await db.connect();
   });
 
   afterAll(async () => {
     await db?.end();
-    await gateway?.app.close();
+    await site?.close();
     await bookings?.close();
     await stripe?.stop();
-    if (webDist) rmSync(webDist, { recursive: true, force: true });
   });
 
   const storedEvents = async (id: string) =>
@@ -158,7 +123,7 @@ describe('Stripe webhooks in stripe mode through the gateway: signed is accepted
     }
     if (row.crossSite) Object.assign(headers, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' });
     const body = row.signing === 'a changed body' ? JSON.stringify({ ...event, type: 'charge.succeeded' }) : payload;
-    const response = await fetch(`${gatewayBase}/api/stripe/${row.endpoint}`, { method: 'POST', headers, body });
+    const response = await fetch(`${site.base}/api/stripe/${row.endpoint}`, { method: 'POST', headers, body });
     return { id, status: response.status, text: await response.text() };
   }
 
