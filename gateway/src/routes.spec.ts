@@ -147,6 +147,8 @@ describe('routes table', () => {
       '/api/stripe/webhook',
       '/api/stripe/connect-webhook',
       '/api/contact',
+      '/api/email-preferences/unsubscribe',
+      '/api/email-preferences/resubscribe',
     ];
     expect(ROUTES.filter((rule) => rule.guestWrites).map((rule) => rule.prefix.replace(':id', '42'))).toEqual(guestWritable);
     for (const path of ['/api/brands', '/api/brands/3/vote', '/api/brands/3/reviews', '/api/brands/3/comments', '/api/auth/user', '/api/bookings', '/socket.io/']) {

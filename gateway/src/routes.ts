@@ -68,6 +68,15 @@ export const ROUTES: readonly RouteRule[] = [
   // the profile edit carries the avatar upload: its writes spend the avatars' budget
   { prefix: '/api/auth/user', service: 'identity', bodyLimit: 'profileEdit', rateLimit: 'avatarUploads', membersOnly: true },
   { prefix: '/api/auth', service: 'identity' },
+  // your data (decision 0098): each service answers its own stored part of a member's export; identity the rest
+  // (exports, deletion, and the admins' view of deletions). The archive itself is the gateway's (data-exports/).
+  { prefix: '/api/account/data-exports/:id/parts/brands', service: 'brands', membersOnly: true },
+  { prefix: '/api/account/data-exports/:id/parts/reviews', service: 'reviews', membersOnly: true },
+  { prefix: '/api/account/data-exports/:id/parts/hunters', service: 'hunters', membersOnly: true },
+  { prefix: '/api/account/data-exports/:id/parts/bookings', service: 'bookings', membersOnly: true },
+  { prefix: '/api/account/data-exports/:id/parts/messaging', service: 'messaging', membersOnly: true },
+  { prefix: '/api/account', service: 'identity', membersOnly: true },
+  { prefix: '/api/admin/deletions', service: 'identity' },
 
   // reviews: the review and comment threads of a brand sit under the brand's path
   // a review is posted with its photos (up to three): its writes spend the review uploads' budget
@@ -162,6 +171,11 @@ export const ROUTES: readonly RouteRule[] = [
   // the contact form is for guests too (messaging's `POST /api/contact` is @Public), with its own hourly limit
   { prefix: '/api/contact', service: 'messaging', rateLimit: 'contact', guestWrites: true },
   { prefix: '/api/admin/contact-submissions', service: 'messaging' },
+  // email preferences (decision 0098): the member's switches, and the signed links of optional emails, which work
+  // without a session (the signed token is the proof; a mail provider's RFC 8058 POST carries no Origin, so passes)
+  { prefix: '/api/email-preferences/unsubscribe', service: 'messaging', guestWrites: true },
+  { prefix: '/api/email-preferences/resubscribe', service: 'messaging', guestWrites: true },
+  { prefix: '/api/email-preferences', service: 'messaging', membersOnly: true },
   // the live socket is for members only (guests are refused here, upgrades included) and has its own budget
   { prefix: '/socket.io', service: 'messaging', rateLimit: 'sockets', membersOnly: true },
 ];

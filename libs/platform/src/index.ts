@@ -50,3 +50,4 @@ export * from './metrics/app-metrics.js';
 export * from './metrics/service-metrics.js';
 export * from './tracing/index.js';
 export * from './clock/clock.js';
+export * from './rights/index.js';

@@ -119,3 +119,23 @@ export interface PayoutAccountUpdatedV1 {
   chargesEnabled: boolean;
   payoutsEnabled: boolean;
 }
+
+/** Why an account cannot be deleted yet: each one is something the member can finish or wait out. */
+export const DELETION_BLOCKERS = ['upcoming-booking', 'upcoming-session-as-hunter', 'open-dispute', 'payout-owed'] as const;
+export type DeletionBlocker = (typeof DELETION_BLOCKERS)[number];
+
+/**
+ * Nothing open stands in the way of deleting the member's account. From now bookings refuses new holds by the
+ * member and of their hunter profile, so nothing can open between this answer and the deletion.
+ */
+export interface UserDeletionClearedV1 {
+  deletionId: string;
+  userId: string;
+}
+
+/** The member's account cannot be deleted yet; `blockers` says why (one entry per kind, with how many). */
+export interface UserDeletionRefusedV1 {
+  deletionId: string;
+  userId: string;
+  blockers: { code: DeletionBlocker; count: number }[];
+}

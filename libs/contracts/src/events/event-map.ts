@@ -11,6 +11,8 @@ import type {
   BookingRefundedV1,
   BookingRescheduledV1,
   PayoutAccountUpdatedV1,
+  UserDeletionClearedV1,
+  UserDeletionRefusedV1,
 } from './bookings.js';
 import type { BrandCreatedV1, BrandDeletedV1, BrandUpdatedV1 } from './brands.js';
 import type {
@@ -23,7 +25,16 @@ import type {
   HunterUpdatedV1,
   HunterVettedV1,
 } from './hunters.js';
-import type { UserRegisteredV1, UserUpdatedV1 } from './identity.js';
+import type {
+  DataExportExpiredV1,
+  DataExportReadyV1,
+  DataExportRequestedV1,
+  UserDeletedV1,
+  UserDeletionRequestedV1,
+  UserRegisteredV1,
+  UserUpdatedV1,
+} from './identity.js';
+import type { DataExportPartReadyV1, UserDataErasedV1 } from './rights.js';
 import type { MessageSentV1 } from './messaging.js';
 import type { HunterRatingChangedV1, ReviewCreatedV1, ReviewDeletedV1, ReviewUpdatedV1 } from './reviews.js';
 
@@ -62,6 +73,23 @@ export interface EventMap {
   'bookings.booking.outcome-restated': { version: 1; data: BookingOutcomeRestatedV1 };
   'bookings.payout-account.updated': { version: 1; data: PayoutAccountUpdatedV1 };
   'messaging.message.sent': { version: 1; data: MessageSentV1 };
+  'identity.data-export.requested': { version: 1; data: DataExportRequestedV1 };
+  'identity.data-export.ready': { version: 1; data: DataExportReadyV1 };
+  'identity.data-export.expired': { version: 1; data: DataExportExpiredV1 };
+  'identity.user.deletion-requested': { version: 1; data: UserDeletionRequestedV1 };
+  'identity.user.deleted': { version: 1; data: UserDeletedV1 };
+  'bookings.user-deletion.cleared': { version: 1; data: UserDeletionClearedV1 };
+  'bookings.user-deletion.refused': { version: 1; data: UserDeletionRefusedV1 };
+  'brands.data-export.part-ready': { version: 1; data: DataExportPartReadyV1 };
+  'brands.user-data.erased': { version: 1; data: UserDataErasedV1 };
+  'reviews.data-export.part-ready': { version: 1; data: DataExportPartReadyV1 };
+  'reviews.user-data.erased': { version: 1; data: UserDataErasedV1 };
+  'hunters.data-export.part-ready': { version: 1; data: DataExportPartReadyV1 };
+  'hunters.user-data.erased': { version: 1; data: UserDataErasedV1 };
+  'bookings.data-export.part-ready': { version: 1; data: DataExportPartReadyV1 };
+  'bookings.user-data.erased': { version: 1; data: UserDataErasedV1 };
+  'messaging.data-export.part-ready': { version: 1; data: DataExportPartReadyV1 };
+  'messaging.user-data.erased': { version: 1; data: UserDataErasedV1 };
 }
 
 export type EventType = keyof EventMap;
@@ -99,6 +127,23 @@ export const EVENT_VERSIONS: { [T in EventType]: EventVersion<T> } = {
   'bookings.booking.outcome-restated': 1,
   'bookings.payout-account.updated': 1,
   'messaging.message.sent': 1,
+  'identity.data-export.requested': 1,
+  'identity.data-export.ready': 1,
+  'identity.data-export.expired': 1,
+  'identity.user.deletion-requested': 1,
+  'identity.user.deleted': 1,
+  'bookings.user-deletion.cleared': 1,
+  'bookings.user-deletion.refused': 1,
+  'brands.data-export.part-ready': 1,
+  'brands.user-data.erased': 1,
+  'reviews.data-export.part-ready': 1,
+  'reviews.user-data.erased': 1,
+  'hunters.data-export.part-ready': 1,
+  'hunters.user-data.erased': 1,
+  'bookings.data-export.part-ready': 1,
+  'bookings.user-data.erased': 1,
+  'messaging.data-export.part-ready': 1,
+  'messaging.user-data.erased': 1,
 };
 
 /** Whether a string names an event of the map (a stream may carry types a consumer build does not know yet). */

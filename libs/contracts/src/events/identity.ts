@@ -9,3 +9,40 @@ export interface UserRegisteredV1 {
 }
 
 export type UserUpdatedV1 = UserRegisteredV1 & { instagramUrl: string | null };
+
+/** A member asked for a copy of everything Hunted holds about them: each service builds and stores its part. */
+export interface DataExportRequestedV1 {
+  exportId: string;
+  userId: string;
+}
+
+/** Every service's part of an export is in: the member can download the archive until `expiresAt`. */
+export interface DataExportReadyV1 {
+  exportId: string;
+  userId: string;
+  expiresAt: string;
+}
+
+/** An export's time is over (seven days) or its owner was deleted: each service deletes its stored part. */
+export interface DataExportExpiredV1 {
+  exportId: string;
+  userId: string;
+}
+
+/**
+ * A member asked to delete their account. Bookings, which knows what is still open (upcoming sessions as client or
+ * hunter, disputes, payouts owed), answers with bookings.user-deletion.cleared or .refused; nothing is erased yet.
+ */
+export interface UserDeletionRequestedV1 {
+  deletionId: string;
+  userId: string;
+}
+
+/**
+ * The account is gone from identity (its row, sessions and photo): each service erases or anonymises what it holds
+ * about `userId`, and reports `<service>.user-data.erased`. Redelivered or re-sent by an admin's retry: same effect.
+ */
+export interface UserDeletedV1 {
+  deletionId: string;
+  userId: string;
+}

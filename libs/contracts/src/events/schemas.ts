@@ -12,6 +12,7 @@ import {
   type Weekday,
 } from '../http/hunters.js';
 import { BOOKING_ATTENDANCE, BOOKING_STATUSES } from '../http/bookings.js';
+import { DELETION_BLOCKERS } from './bookings.js';
 import { BRAND_PLACEHOLDER_IMAGE_URL } from '../http/brands.js';
 import { DEFAULT_PASSPORT_SHARES, PASSPORT_PARTS, type PassportPart } from '../http/style-passport.js';
 import type { EventPayload, EventType } from './event-map.js';
@@ -124,6 +125,10 @@ const booking = z.object({
     .nullish(),
 });
 
+const exportOf = z.object({ exportId: z.uuid(), userId: id });
+const exportPart = exportOf.extend({ files: z.number().int().min(1), bytes: z.number().int().min(0) });
+const deletionOf = z.object({ deletionId: z.uuid(), userId: id });
+
 const joining = z.object({
   whatsappVoice: z.object({ phone: z.string().regex(E164_PATTERN).nullable() }),
   whatsappVideo: z.object({ phone: z.string().regex(E164_PATTERN).nullable() }),
@@ -203,6 +208,25 @@ export const PAYLOAD_SCHEMAS: { [T in EventType]: z.ZodType<EventPayload<T>> } =
   'messaging.message.sent': contract<'messaging.message.sent'>()(
     z.object({ messageId: id, conversationId: id, senderId: id, receiverId: id, createdAt: instant }),
   ),
+  'identity.data-export.requested': contract<'identity.data-export.requested'>()(exportOf),
+  'identity.data-export.ready': contract<'identity.data-export.ready'>()(exportOf.extend({ expiresAt: instant })),
+  'identity.data-export.expired': contract<'identity.data-export.expired'>()(exportOf),
+  'identity.user.deletion-requested': contract<'identity.user.deletion-requested'>()(deletionOf),
+  'identity.user.deleted': contract<'identity.user.deleted'>()(deletionOf),
+  'bookings.user-deletion.cleared': contract<'bookings.user-deletion.cleared'>()(deletionOf),
+  'bookings.user-deletion.refused': contract<'bookings.user-deletion.refused'>()(
+    deletionOf.extend({ blockers: z.array(z.object({ code: z.enum(DELETION_BLOCKERS), count: z.number().int().min(1) })).min(1) }),
+  ),
+  'brands.data-export.part-ready': contract<'brands.data-export.part-ready'>()(exportPart),
+  'brands.user-data.erased': contract<'brands.user-data.erased'>()(deletionOf),
+  'reviews.data-export.part-ready': contract<'reviews.data-export.part-ready'>()(exportPart),
+  'reviews.user-data.erased': contract<'reviews.user-data.erased'>()(deletionOf),
+  'hunters.data-export.part-ready': contract<'hunters.data-export.part-ready'>()(exportPart),
+  'hunters.user-data.erased': contract<'hunters.user-data.erased'>()(deletionOf),
+  'bookings.data-export.part-ready': contract<'bookings.data-export.part-ready'>()(exportPart),
+  'bookings.user-data.erased': contract<'bookings.user-data.erased'>()(deletionOf),
+  'messaging.data-export.part-ready': contract<'messaging.data-export.part-ready'>()(exportPart),
+  'messaging.user-data.erased': contract<'messaging.user-data.erased'>()(deletionOf),
 };
 
 /**

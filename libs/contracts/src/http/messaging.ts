@@ -149,3 +149,54 @@ export const MESSAGE_ERRORS = {
   empty: 'Message cannot be empty',
   tooLong: 'Messages can be at most 2,000 characters',
 } as const;
+
+/**
+ * Emails a member may turn off: none is needed to deliver a booking. Booking confirmations, changes,
+ * cancellations, receipts and account notices always go. Decision 0098.
+ */
+export const OPTIONAL_EMAIL_KINDS = ['message-nudges', 'review-requests', 'hunter-edits', 'hunters-pick', 'news'] as const;
+export type OptionalEmailKind = (typeof OPTIONAL_EMAIL_KINDS)[number];
+
+export const OPTIONAL_EMAIL_LABELS: Record<OptionalEmailKind, string> = {
+  'message-nudges': 'Message nudges',
+  'review-requests': 'Review requests',
+  'hunter-edits': 'Hunter Edits',
+  'hunters-pick': "Hunter's Pick",
+  news: 'News from Hunted',
+};
+
+/** What each switch covers, in the member's words. */
+export const OPTIONAL_EMAIL_DESCRIPTIONS: Record<OptionalEmailKind, string> = {
+  'message-nudges': 'An email when someone messages you and you have not read it yet',
+  'review-requests': 'A request to review a session after it was held',
+  'hunter-edits': 'An email when a hunter sends you an edit of brands',
+  'hunters-pick': "The day's Hunter's Pick, when it is a hunter you follow or booked",
+  news: 'Occasional news about Hunted',
+};
+
+/** Every member starts with these (news is opt-in). */
+export const DEFAULT_EMAIL_PREFERENCES: Record<OptionalEmailKind, boolean> = {
+  'message-nudges': true,
+  'review-requests': true,
+  'hunter-edits': true,
+  'hunters-pick': true,
+  news: false,
+};
+
+/** `GET /api/email-preferences` and the answer of `PUT` (whose body is a partial `preferences`). */
+export interface EmailPreferencesResponse {
+  preferences: Record<OptionalEmailKind, boolean>;
+}
+
+/**
+ * `POST /api/email-preferences/unsubscribe?token=...` (RFC 8058 one-click, no session needed) and
+ * `POST /api/email-preferences/resubscribe?token=...`: which kind the signed token named, and its state now.
+ */
+export interface UnsubscribeResponse {
+  kind: OptionalEmailKind;
+  label: string;
+  subscribed: boolean;
+}
+
+/** The sentence for a forged, altered or outdated unsubscribe token; nothing is changed. */
+export const UNSUBSCRIBE_LINK_INVALID = 'This unsubscribe link is not valid. You can choose which emails you get in your profile.';

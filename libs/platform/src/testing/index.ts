@@ -12,3 +12,4 @@ export * from './table-owners.js';
 export * from './tracing.js';
 export * from './test-images.js';
 export * from './image-server.js';
+export * from './traces-of.js';
