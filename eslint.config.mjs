@@ -22,9 +22,10 @@ const webFeatures = readdirSync(new URL('./web/src/features', import.meta.url), 
   .map((entry) => entry.name);
 
 // Hunters' features (docs/decisions/0087-hunters-floor-plan.md): every folder of services/hunters/src but the ground
-// floor (store/), the top (demo/, which seeds through the features' owners) and the migrations.
+// floor (store/), the top (demo/, which seeds through the features' owners, and your-data/, which exports and erases
+// a member's records through them) and the migrations.
 const hunterFeatures = readdirSync(new URL('./services/hunters/src', import.meta.url), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() && !['store', 'demo', 'database'].includes(entry.name))
+  .filter((entry) => entry.isDirectory() && !['store', 'demo', 'your-data', 'database'].includes(entry.name))
   .map((entry) => entry.name);
 
 export default tseslint.config(
@@ -172,7 +173,8 @@ export default tseslint.config(
   },
   // Hunters' floors (docs/decisions/0087-hunters-floor-plan.md): store/ (the owners of the tables several features
   // stand on, photo storage and the profile's pure rules) is the ground floor and imports nothing else of the
-  // service; each feature stands on the store alone, never on another feature; demo/ at the top may import any.
+  // service; each feature stands on the store alone, never on another feature; demo/ and your-data/ at the top may
+  // import any.
   {
     files: ['services/hunters/src/**/*.ts'],
     plugins: { 'import-x': importX },

@@ -87,6 +87,10 @@ describe('lint rules', { timeout: 180_000 }, () => {
     const availability =
       "import type { AvailabilityRepository } from '../availability/availability.repository.js';\nexport type A = AvailabilityRepository;\n";
     expect(await ruleIdsOf(availability, 'services/hunters/src/demo/demo-data.seeder.ts')).toEqual([]);
+    // The export and erasure sit on top too: the erasure deletes a member's edits through their owner.
+    const editOwner =
+      "import type { HunterEditRepository } from '../edits/hunter-edit.repository.js';\nexport type E = HunterEditRepository;\n";
+    expect(await ruleIdsOf(editOwner, 'services/hunters/src/your-data/hunters-data-eraser.ts')).toEqual([]);
   });
 
   it("keeps messaging's floors: the copies, mail/ and live/ import no feature", async () => {

@@ -2,6 +2,8 @@ import {
   BOOKING_COPY_HANDLERS,
   BookingCopiesModule,
   EventsModule,
+  RIGHTS_HANDLERS,
+  RightsModule,
   serviceAppModule,
   USER_COPY_HANDLERS,
   UserCopiesModule,
@@ -25,6 +27,19 @@ import { BookingCompletedHandler } from './sessions/events/booking-completed.han
 import { StoreModule } from './store/store.module.js';
 import { DemoHunterClaim } from './users/demo-hunter-claim.js';
 import { VettingModule } from './vetting/vetting.module.js';
+import { HuntersDataEraser } from './your-data/hunters-data-eraser.js';
+import { HuntersDataExport } from './your-data/hunters-data-export.js';
+
+/**
+ * Hunters' side of the people's-rights sagas (issue 36, decision 0098): its part of an export and the erasure of a
+ * deleted member. One instance, in the features (its part route) and in the events' imports (RIGHTS_HANDLERS).
+ */
+const rights = RightsModule.forService({
+  service: 'hunters',
+  contributor: HuntersDataExport,
+  eraser: HuntersDataEraser,
+  imports: [StoreModule, EditsModule, BookingCopiesModule, UserCopiesModule.forService()],
+});
 
 /** Raw SQL in each aggregate's owner (HunterRepository, UserCopies): no entity classes (docs/architecture.md). */
 export class AppModule extends serviceAppModule<HuntersConfig>({
@@ -39,6 +54,7 @@ export class AppModule extends serviceAppModule<HuntersConfig>({
     PicksModule,
     EditsModule,
     KnownBrandsModule,
+    rights,
     EventsModule.forService({
       consumes: [
         ...USER_COPY_HANDLERS,
@@ -50,11 +66,13 @@ export class AppModule extends serviceAppModule<HuntersConfig>({
         BrandCreatedHandler,
         BrandUpdatedHandler,
         BrandDeletedHandler,
+        ...RIGHTS_HANDLERS,
       ],
       imports: [
         UserCopiesModule.forService({ onRegistered: DemoHunterClaim, imports: [StoreModule] }),
         StoreModule,
         BookingCopiesModule,
+        rights,
       ],
     }),
     DemoModule,

@@ -23,7 +23,7 @@ import { approveHunter, TEST_ADMIN } from './vetting-helpers.js';
 export const PNG_UPLOAD = imageDataUrl(TEST_PNG);
 
 /** The services whose events a hunters test publishes (each from a schema of its own, through Redis). */
-type PublishingService = 'bookings' | 'brands' | 'reviews';
+type PublishingService = 'bookings' | 'brands' | 'reviews' | 'identity';
 
 export interface HuntersHarnessOptions {
   /** Configuration beyond the test environment's (a limit lowered to reach it, say). */

@@ -275,6 +275,20 @@ export class BookingCopies {
     );
   }
 
+  /**
+   * A deleted member's bookings leave the copy (their `identity.user.deleted`, in the inbox transaction): those they
+   * were the client of, those they were the hunter of (by member id, and by `hunterIds`, the profiles of theirs the
+   * service knows, for rows copied before the member id was). Bookings keeps its own records; a copy only answers
+   * what the member may still do, and they can do nothing any more. A service
+   * whose rows point at the copy (hunters' edits) deletes those first.
+   */
+  async forgetMember(manager: EntityManager, userId: string, hunterIds: readonly number[] = []): Promise<void> {
+    await manager.query(
+      `delete from booking_copies where client_user_id = $1 or hunter_user_id = $1 or hunter_id = any($2::int[])`,
+      [userId, hunterIds],
+    );
+  }
+
   async find(manager: EntityManager, bookingId: string): Promise<BookingCopy | null> {
     const rows: CopyRow[] = await manager.query(`${SELECT_COPY} where booking_id = $1`, [bookingId]);
     return rows[0] ? copyOf(rows[0]) : null;

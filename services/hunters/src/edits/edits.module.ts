@@ -10,5 +10,7 @@ import { HunterEditsService } from './hunter-edits.service.js';
   imports: [StoreModule, BookingCopiesModule],
   controllers: [HunterEditsController],
   providers: [HunterEditRepository, HunterEditsService],
+  // The erasure (your-data/) deletes a member's edits through their owner.
+  exports: [HunterEditRepository],
 })
 export class EditsModule {}

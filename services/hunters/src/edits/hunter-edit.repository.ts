@@ -293,6 +293,24 @@ export class HunterEditRepository {
     return { edits: await this.withItems(this.dataSource.manager, rows), total };
   }
 
+  /**
+   * A deleted member's edits go, in the caller's transaction (the erasure's): every edit their hunter profile sent
+   * (`hunterId`, null without one) and every edit they received as a client, with their items. A published one
+   * leaves the hunter's page, the brand pages and the listing's filters in the same commit (the known-value-tags
+   * triggers recompute the hunters it named). Returns the photo URLs the deleted items named, for the caller to
+   * delete those nothing else shows.
+   */
+  async deleteForErasure(manager: EntityManager, hunterId: number | null, clientUserId: string): Promise<string[]> {
+    // The select reads the items as they were before the statement; the delete's cascade takes them at its end.
+    const rows = await manager.query<{ photoUrl: string }[]>(
+      `with gone as (delete from hunter_edits where hunter_id = $1 or client_user_id = $2 returning id)
+       select distinct i.photo_url as "photoUrl" from hunter_edit_items i
+        where i.edit_id in (select id from gone) and i.photo_url is not null`,
+      [hunterId, clientUserId],
+    );
+    return rows.map((row) => row.photoUrl);
+  }
+
   /** The edits with their items, read in one statement for the whole page. */
   private async withItems(manager: EntityManager, rows: EditRow[]): Promise<StoredEdit[]> {
     if (rows.length === 0) return [];

@@ -53,7 +53,22 @@ export class HunterDecisionRepository {
     for (const row of rows) byHunter.get(row.hunterId)?.push(decisionOf(row));
     return byHunter;
   }
+
+  /**
+   * A deleted member's decisions on other hunters' profiles (they were an admin) keep their place in those
+   * hunters' histories as ERASED_DECIDER's, in the caller's transaction (the erasure's). Their own profile's history
+   * goes with the profile.
+   */
+  async forgetDecider(manager: EntityManager, userId: string): Promise<void> {
+    await manager.query('update hunter_vetting_decisions set decided_by = $2 where decided_by = $1', [userId, ERASED_DECIDER]);
+  }
 }
+
+/**
+ * Who a decision reads as once its decider's account is deleted (an admin, or a hunter resubmitting): the decision
+ * stays in the other hunter's history, without the id of a person who no longer has an account.
+ */
+export const ERASED_DECIDER = 'former-member';
 
 /** What hunters.hunter.vetted carries for a recorded decision. */
 export function vettedEventOf(

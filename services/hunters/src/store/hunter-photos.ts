@@ -247,3 +247,23 @@ export async function pruneUnattachedPhotos(manager: EntityManager): Promise<num
   await pruneUploadQuotaDays(manager);
   return count;
 }
+
+/**
+ * A deleted member's photos go, in the caller's transaction (the erasure's, after their profile and the edits it
+ * deletes): every upload they own (profile photos, edit photos, a pending revision's), and of `urls` (the photos of
+ * the edits the erasure deleted: another hunter's photos in an edit the member received) each that nothing still
+ * shows. Nothing waits for the hourly prune: a photo of a person is not kept a day longer than its reason.
+ */
+export async function deletePhotosOfErasedMember(manager: EntityManager, userId: string, urls: readonly (string | null)[]): Promise<void> {
+  const ids = urls.map(hunterPhotoIdOf).filter((id): id is string => id !== null);
+  await manager.query(
+    `delete from hunter_photos p
+     where p.owner_user_id = $1
+        or (p.id = any($2::uuid[])
+            and not exists (select 1 from hunters h where h.profile_image_url = $3 || p.id::text)
+            and not exists (select 1 from hunter_edit_items i where i.photo_url = $3 || p.id::text)
+            and not exists (select 1 from hunter_profile_revisions r
+                             where r.status = 'pending' and r.changes->>'profileImageUrl' = $3 || p.id::text))`,
+    [userId, ids, `${HUNTER_PHOTO_PATH}/`],
+  );
+}

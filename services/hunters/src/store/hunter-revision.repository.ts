@@ -2,6 +2,7 @@ import { ConflictException, Injectable, NotFoundException } from '@nestjs/common
 import { InjectDataSource } from '@nestjs/typeorm';
 import { VETTING_MESSAGES, type HunterRevision, type HunterRevisionStatus, type HunterRevisionValues } from '@hunted/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
+import { ERASED_DECIDER } from './hunter-decision.repository.js';
 
 /** A revision as stored, with its hunter. */
 export type StoredRevision = HunterRevision & { hunterId: number };
@@ -104,5 +105,13 @@ export class HunterRevisionRepository {
       [hunterId],
     );
     return row ? revisionOf(row) : null;
+  }
+
+  /**
+   * A deleted member's decisions on other hunters' changes (they were an admin) read as ERASED_DECIDER's, in the
+   * caller's transaction (the erasure's); their own profile's revisions go with the profile.
+   */
+  async forgetDecider(manager: EntityManager, userId: string): Promise<void> {
+    await manager.query('update hunter_profile_revisions set decided_by = $2 where decided_by = $1', [userId, ERASED_DECIDER]);
   }
 }

@@ -4,12 +4,14 @@ import {
   HUNTER_MESSAGES,
   PAYOUT_MESSAGES,
   type AdminHunter,
+  type EventPayload,
   type Hunter,
   type HunterDecision,
   type HunterRevision,
   type HunterRevisionValues,
   type HunterStatus,
   type OwnHunter,
+  type SessionTypes,
   type SitemapEntry,
   type SitemapFile,
 } from '@hunted/contracts';
@@ -482,6 +484,24 @@ export class HunterRepository implements SitemapSource {
     return (rows?.length ?? 0) > 0;
   }
 
+  /**
+   * Erases the member's hunter profile (their `identity.user.deleted`, in the inbox transaction), or does nothing
+   * (null) when they have none, as on a second delivery. The row is deleted, so nothing of the profile is left to
+   * answer (`GET /api/hunters/{id}` 404, gone from the listing, search and the sitemap); its weekly hours, dated
+   * availability, joining details, go-to brands, vetting history, revisions, Hunter's Pick rota place and picks,
+   * completed sessions and edits cascade. hunters.hunter.updated tells the services that copy hunters, with
+   * erasedHunterEventOf: not approved any more, and nothing that names the person. Returns the profile as it was
+   * (its photo is the caller's to delete with the member's other uploads).
+   */
+  async eraseOfUser(manager: EntityManager, userId: string): Promise<StoredHunter | null> {
+    const [row] = await manager.query<HunterRow[]>(`select ${HUNTER_COLUMNS} from hunters h where h.user_id = $1 for update`, [userId]);
+    if (!row) return null;
+    const hunter = hunterOfRow(row);
+    await manager.query('delete from hunters where id = $1', [hunter.id]);
+    await this.events.publish(manager, 'hunters.hunter.updated', erasedHunterEventOf(hunter));
+    return hunter;
+  }
+
   /** The sitemap's files of hunter pages (see readSitemapFiles). */
   sitemapFiles(size: number): Promise<SitemapFile[]> {
     return readSitemapFiles(this.dataSource, HUNTER_PAGES, size);
@@ -512,5 +532,30 @@ function eventOf(hunter: StoredHunter) {
     sessionTypes: hunter.sessionTypes,
     pricePerSession: hunter.pricePerSession,
     status: hunter.status,
+  };
+}
+
+/** The name other services show for a hunter whose member deleted their account (their copies of past bookings…). */
+export const ERASED_HUNTER_NAME = 'Former hunter';
+
+/**
+ * What hunters.hunter.updated carries for an erased profile. The status is `suspended`, the existing status every
+ * consumer already treats as not approved and not bookable (reviews answers the hunter's reviews 404, bookings
+ * offers no slot and takes no hold, messaging closes the conversations) and its copies' checks accept; only
+ * hunters.hunter.vetted starts what a real suspension does (refunds, the email), and none is sent. No member, no
+ * photo, 'Former hunter' for the name, no session type on offer: the copies keep no more of the person than that.
+ */
+export function erasedHunterEventOf(hunter: StoredHunter): EventPayload<'hunters.hunter.updated'> {
+  const sessionTypes = Object.fromEntries(
+    Object.entries(hunter.sessionTypes).map(([key, type]) => [key, { ...type, enabled: false }]),
+  ) as SessionTypes;
+  return {
+    ...eventOf(hunter),
+    userId: null,
+    name: ERASED_HUNTER_NAME,
+    profileImageUrl: null,
+    availabilityStatus: 'Unavailable',
+    sessionTypes,
+    status: 'suspended',
   };
 }

@@ -17,6 +17,7 @@ import { KnownValueTags1797500010000 } from './1797500010000-known-value-tags.js
 import { RepublishHuntersForStatuses1797600010000 } from './1797600010000-republish-hunters-for-statuses.js';
 import { UploadQuotaDays1797400020000 } from './1797400020000-upload-quota-days.js';
 import { BookingCopiesReviewQualifies1797500020000 } from './1797500020000-booking-copies-review-qualifies.js';
+import { CreateDataExportFiles1797900030000 } from './1797900030000-create-data-export-files.js';
 
 /** Every migration of this service, in order. They run on start. */
 export const migrations = [
@@ -39,4 +40,5 @@ export const migrations = [
   KnownValueTags1797500010000,
   BookingCopiesReviewQualifies1797500020000,
   RepublishHuntersForStatuses1797600010000,
+  CreateDataExportFiles1797900030000,
 ];
