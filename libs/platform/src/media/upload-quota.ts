@@ -89,3 +89,11 @@ export async function pruneUploadQuotaDays(manager: EntityManager): Promise<numb
   ]);
   return count;
 }
+
+/**
+ * A deleted member's counted uploads go (their `identity.user.deleted`, in the inbox transaction): the ledger names
+ * them and no allowance is read for an account that is gone.
+ */
+export async function forgetUploadQuotaOf(manager: EntityManager, userId: string): Promise<void> {
+  await manager.query('delete from upload_quota_days where user_id = $1', [userId]);
+}

@@ -47,6 +47,14 @@ export class UserCopies {
   }
 
   /**
+   * A deleted member's row goes (their `identity.user.deleted`, in the inbox transaction): the copy keeps names and a
+   * picture of people who have an account, and this one no longer does.
+   */
+  async forget(manager: EntityManager, userId: string): Promise<void> {
+    await manager.query('delete from users where user_id = $1', [userId]);
+  }
+
+  /**
    * A member can write before identity's registration event has reached this service: the names their sign-in
    * carries fill the gap, dated '-infinity' so any event from identity replaces them.
    */
