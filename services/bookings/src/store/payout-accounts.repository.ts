@@ -250,7 +250,7 @@ export class PayoutAccountsRepository {
     userId: string,
     hunterIds: readonly number[],
   ): Promise<{ accountId: string; mode: PayoutMode }[]> {
-    const accounts = await manager.query<{ accountId: string; mode: PayoutMode }[]>(
+    const [accounts] = await manager.query<[{ accountId: string; mode: PayoutMode }[], number]>(
       `update hunter_payout_accounts set user_id = null, updated_at = now()
         where user_id = $1 or hunter_id = any($2::int[])
        returning account_id as "accountId", mode`,
@@ -295,7 +295,7 @@ export class PayoutAccountsRepository {
 
   /** Asking Stripe failed: one attempt more and why (the job retries; an admin reads the error). */
   async recordClosureFailed(accountId: string, error: string): Promise<number> {
-    const rows = await this.dataSource.query<{ attempts: number }[]>(
+    const [rows] = await this.dataSource.query<[{ attempts: number }[], number]>(
       `update payout_account_closures set attempts = attempts + 1, last_error = left($2, 500)
         where account_id = $1 and closed_at is null returning attempts`,
       [accountId, error],
