@@ -15,6 +15,7 @@ import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BookingCompletionJob } from '../src/bookings/booking-completion.job.js';
+import { KeptRecordsRetentionJob } from '../src/your-data/kept-records-retention.job.js';
 import { ACCOUNT_CLOSING } from '../src/store/closing-members.repository.js';
 import {
   dayAhead,
@@ -397,6 +398,15 @@ describe('bookings: your data (deletion check, export, erasure)', () => {
       await erase(cordelia.id, deletionId);
       expect(await snapshot()).toEqual(before);
       expect(await tracesOf(dataSource, SCHEMA, needles)).toEqual([]);
+
+      // Its time over, a kept record goes (the retention job), and only it: nobody else's booking is touched.
+      await db.query(`update ${SCHEMA}.hunter_bookings set keep_until = current_date - 1 where id = $1`, [paid]);
+      expect(await app.app.get(KeptRecordsRetentionJob).run()).toEqual({ deleted: 1 });
+      const left = await db.query(`select id from ${SCHEMA}.hunter_bookings where id = any($1::uuid[]) order by id`, [
+        [paid, asHunter, othersBooking],
+      ]);
+      expect(left.rows.map((row: { id: string }) => row.id)).toEqual([asHunter, othersBooking].sort());
+      expect(await app.app.get(KeptRecordsRetentionJob).run()).toEqual({ deleted: 0 });
     });
   });
 });
