@@ -1,5 +1,12 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { EventsModule, PlatformModule, USER_COPY_HANDLERS, UserCopiesModule } from '@hunted/platform';
+import {
+  EventsModule,
+  PlatformModule,
+  RIGHTS_HANDLERS,
+  RightsModule,
+  USER_COPY_HANDLERS,
+  UserCopiesModule,
+} from '@hunted/platform';
 import { BookingsModule } from './bookings/bookings.module.js';
 import type { BookingsConfig } from './config.js';
 import { migrations } from './database/migrations/index.js';
@@ -17,6 +24,10 @@ import { SessionActionsModule } from './session-actions/session-actions.module.j
 import { StripeWebhookModule, type PaymentOutcomesModule } from './payments/stripe-webhook.module.js';
 import { PayoutsModule } from './payouts/payouts.module.js';
 import { SlotsModule } from './slots/slots.module.js';
+import { BookingsDataEraser } from './your-data/bookings-data-eraser.js';
+import { BookingsDataExport } from './your-data/bookings-data-export.js';
+import { UserDeletionRequestedHandler } from './your-data/events/user-deletion-requested.handler.js';
+import { YourDataModule } from './your-data/your-data.module.js';
 
 export interface BookingsAppOptions {
   /**
@@ -40,6 +51,13 @@ export class AppModule {
             ),
           ]
         : [];
+    // One instance for the features and the events module alike (the export part's route, the rights handlers).
+    const rights = RightsModule.forService({
+      service: 'bookings',
+      contributor: BookingsDataExport,
+      eraser: BookingsDataEraser,
+      imports: [YourDataModule],
+    });
     return {
       module: AppModule,
       imports: [
@@ -51,6 +69,8 @@ export class AppModule {
         PhotosModule,
         DisputesModule,
         PayoutsModule.register(config),
+        YourDataModule,
+        rights,
         EventsModule.forService({
           consumes: [
             HunterCreatedHandler,
@@ -59,8 +79,10 @@ export class AppModule {
             AvailabilityChangedHandler,
             JoiningDetailsChangedHandler,
             ...USER_COPY_HANDLERS,
+            UserDeletionRequestedHandler,
+            ...RIGHTS_HANDLERS,
           ],
-          imports: [HunterCopiesModule, BookingsModule, UserCopiesModule.forService()],
+          imports: [HunterCopiesModule, BookingsModule, UserCopiesModule.forService(), YourDataModule, rights],
         }),
         ...stripeWebhook,
       ],

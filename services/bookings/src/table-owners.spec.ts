@@ -26,6 +26,9 @@ const TABLES: TableOwnership[] = [
   { table: 'booking_refunds', owners: ['store/booking-refunds.repository.ts'], readers: 'anywhere' },
   { table: 'hunter_payout_accounts', owners: ['store/payout-accounts.repository.ts'] },
   { table: 'hunter_payouts', owners: ['store/hunter-payouts.repository.ts'] },
+  // Issue 36: the members cleared for deletion, and the connected accounts of erased hunters still to delete at Stripe.
+  { table: 'closing_members', owners: ['store/closing-members.repository.ts'] },
+  { table: 'payout_account_closures', owners: ['store/payout-accounts.repository.ts'] },
   {
     table: 'booking_photos',
     owners: ['photos/booking-photos.repository.ts'],

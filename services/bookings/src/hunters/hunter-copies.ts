@@ -12,6 +12,7 @@ import {
 } from '@hunted/contracts';
 import { preparedQuery } from '@hunted/platform';
 import { DataSource, type EntityManager } from 'typeorm';
+import { FORMER_MEMBER } from '../store/booking-rows.js';
 
 /** What bookings knows of a hunter: the copy hunters' events keep. */
 export interface HunterCopy {
@@ -83,7 +84,8 @@ export class HunterCopies {
    * hunter takes no hold and no late payment from the moment bookings hears of it.
    */
   async applyVettedStatus(manager: EntityManager, hunterId: number, status: HunterStatus): Promise<void> {
-    await manager.query(`update hunters set status = $2 where id = $1`, [hunterId, status]);
+    // An erased member's profile (dated 'infinity') stays suspended.
+    await manager.query(`update hunters set status = $2 where id = $1 and updated_at <> 'infinity'`, [hunterId, status]);
   }
 
   /**
@@ -160,5 +162,41 @@ export class HunterCopies {
       [...WEEKDAYS],
     ]);
     return new Map(rows.map((row) => [row.date, row.hours]));
+  }
+
+  // ---- A member's erasure (issue 36) -------------------------------------------------------------------------
+
+  /** The ids of the hunter profiles member `userId` owns (one, or none). */
+  async idsOfMember(manager: EntityManager, userId: string): Promise<number[]> {
+    const rows = await manager.query<{ id: number }[]>(`select id from hunters where user_id = $1 order by id`, [userId]);
+    return rows.map(({ id }) => id);
+  }
+
+  /** The joining details of the profiles (their export: how their sessions happen). */
+  async joiningOf(manager: EntityManager, hunterIds: readonly number[]): Promise<{ hunterId: number; joining: JoiningDetails }[]> {
+    if (hunterIds.length === 0) return [];
+    return manager.query(
+      `select hunter_id as "hunterId", joining from hunter_joining_details where hunter_id = any($1::int[]) order by hunter_id`,
+      [hunterIds],
+    );
+  }
+
+  /**
+   * The erased member's hunter profiles: the copy names nobody ('Former member', no member, photo or location),
+   * takes no booking again (`suspended`), and is dated 'infinity' so no later event of the profile writes a name
+   * back; their joining details and hours go. The kept bookings of the profile still join it, so the client's own
+   * list shows the past session with 'Former member'.
+   */
+  async eraseProfiles(manager: EntityManager, hunterIds: readonly number[]): Promise<void> {
+    if (hunterIds.length === 0) return;
+    await manager.query(
+      `update hunters set user_id = null, name = $2, profile_image_url = null, location = '', status = 'suspended',
+         updated_at = 'infinity'
+       where id = any($1::int[])`,
+      [hunterIds, FORMER_MEMBER],
+    );
+    await manager.query(`delete from hunter_joining_details where hunter_id = any($1::int[])`, [hunterIds]);
+    await manager.query(`delete from hunter_weekly_hours where hunter_id = any($1::int[])`, [hunterIds]);
+    await manager.query(`delete from hunter_date_hours where hunter_id = any($1::int[])`, [hunterIds]);
   }
 }

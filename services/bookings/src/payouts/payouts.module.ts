@@ -14,7 +14,8 @@ import { EarningsService } from './earnings.service.js';
 import { PayoutsController } from './payouts.controller.js';
 import { PayoutsService } from './payouts.service.js';
 
-const connectClient = {
+/** The Stripe Connect client (none in simulated mode); also the closure job's (your-data/). */
+export const connectClient = {
   provide: ConnectClient,
   inject: [SERVICE_CONFIG],
   useFactory: (config: BookingsConfig) =>

@@ -59,4 +59,35 @@ export class BookingPhotosRepository {
     await pruneUploadQuotaDays(this.dataSource.manager);
     return count;
   }
+
+  /** Every photo the member uploaded, with its bytes, oldest first (their export). */
+  async ofOwner(manager: EntityManager, ownerUserId: string): Promise<ExportedBookingPhoto[]> {
+    return manager.query<ExportedBookingPhoto[]>(
+      `select id, booking_id as "bookingId", content_type as "contentType", bytes, created_at as "createdAt"
+         from booking_photos where owner_user_id = $1 order by created_at, id`,
+      [ownerUserId],
+    );
+  }
+
+  /**
+   * An erased member's photos go: every one they uploaded, and those of their bookings that are deleted (a free
+   * session's client's photos go with it). Photos another client attached to a kept booking of the erased hunter
+   * stay: they are that client's. Returns how many went.
+   */
+  async deleteForErasure(manager: EntityManager, ownerUserId: string, deletedBookingIds: readonly string[]): Promise<number> {
+    const [, count] = await manager.query<[unknown[], number]>(
+      `delete from booking_photos where owner_user_id = $1 or booking_id = any($2::uuid[])`,
+      [ownerUserId, deletedBookingIds],
+    );
+    return count;
+  }
+}
+
+/** A booking photo as its uploader's export carries it. */
+export interface ExportedBookingPhoto {
+  id: string;
+  bookingId: string | null;
+  contentType: string;
+  bytes: Buffer;
+  createdAt: Date;
 }

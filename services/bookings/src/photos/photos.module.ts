@@ -9,6 +9,6 @@ import { BookingPhotosRepository } from './booking-photos.repository.js';
   imports: [ViewsModule],
   controllers: [BookingPhotosController],
   providers: [BookingPhotos, BookingPhotosRepository],
-  exports: [BookingPhotos],
+  exports: [BookingPhotos, BookingPhotosRepository],
 })
 export class PhotosModule {}

@@ -189,4 +189,57 @@ export class BookingQueries {
     );
     return rows[0] ?? null;
   }
+
+  // ---- A member's rights (issue 36; services/bookings/README.md, "## Your data") ----------------------------------
+
+  /**
+   * What of the member's bookings stands in the way of deleting their account, `at` the session clock's now (`$1` the
+   * member, `$2` their hunter profiles): upcoming or running sessions as client (a live hold or a confirmed booking
+   * that has not ended) and as hunter; open disputes on either side; and money not settled: a refund owed on a booking
+   * of theirs and not yet made (retries included), and the earnings of a paid session of theirs as hunter that ended
+   * less than `payoutDelayDays` ago (their payout has not arrived yet).
+   */
+  async deletionBlockers(
+    manager: EntityManager,
+    userId: string,
+    hunterIds: readonly number[],
+    at: Date,
+    payoutDelayDays: number,
+  ): Promise<{ upcomingAsClient: number; upcomingAsHunter: number; openDisputes: number; refundsOwed: number; earningsUnpaid: number }> {
+    const live = `b.ends_at > $3 and (b.status = 'confirmed' or (b.status = 'pending_payment' and b.expires_at > now()))`;
+    const asHunter = `(b.hunter_user_id = $1 or b.hunter_id = any($2::int[]))`;
+    const [row] = await manager.query<
+      { upcomingAsClient: number; upcomingAsHunter: number; openDisputes: number; refundsOwed: number; earningsUnpaid: number }[]
+    >(
+      `select count(*) filter (where b.client_user_id = $1 and ${live})::int as "upcomingAsClient",
+              count(*) filter (where ${asHunter} and ${live})::int as "upcomingAsHunter",
+              count(*) filter (where b.dispute_status = 'open')::int as "openDisputes",
+              count(*) filter (where b.refund_pence > 0 and b.refunded_at is null
+                                 and (b.status in ('cancelled', 'expired') or b.dispute_status = 'refunded'))::int as "refundsOwed",
+              count(*) filter (where ${asHunter} and b.status in ('confirmed', 'completed') and b.paid_at is not null
+                                 and b.price_pence > b.refunded_pence and b.ends_at <= $3
+                                 and b.ends_at > $3::timestamptz - make_interval(days => $4::int))::int as "earningsUnpaid"
+         from hunter_bookings b
+        where b.client_user_id = $1 or ${asHunter}`,
+      [userId, hunterIds, at, payoutDelayDays],
+    );
+    return row!;
+  }
+
+  /** Every booking the member takes part in (their holds too), with the names the pages show, oldest first. */
+  async ofMemberForExport(
+    manager: EntityManager,
+    userId: string,
+    hunterIds: readonly number[],
+  ): Promise<(BookingRow & { hunterName: string | null; clientName: string | null; role: 'client' | 'hunter' })[]> {
+    return manager.query(
+      `select ${BOOKING_COLUMNS}, h.name as "hunterName",
+              nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '') as "clientName",
+              case when b.client_user_id = $1 then 'client' else 'hunter' end as role
+         from hunter_bookings b left join hunters h on h.id = b.hunter_id left join users u on u.user_id = b.client_user_id
+        where b.client_user_id = $1 or b.hunter_user_id = $1 or b.hunter_id = any($2::int[])
+        order by b.starts_at, b.id`,
+      [userId, hunterIds],
+    );
+  }
 }

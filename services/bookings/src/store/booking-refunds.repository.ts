@@ -54,4 +54,33 @@ export class BookingRefundsRepository {
     );
     return rows[0]?.pence ?? 0;
   }
+
+  /** The refunds of kept records whose retention is over (the retention job), before the bookings themselves. */
+  async deleteOfBookings(manager: EntityManager, bookingIds: readonly string[]): Promise<void> {
+    if (bookingIds.length === 0) return;
+    await manager.query(`delete from booking_refunds where booking_id = any($1::uuid[])`, [bookingIds]);
+  }
+
+  /** Every refund of the bookings, oldest first (a member's export). */
+  async ofBookings(manager: EntityManager, bookingIds: readonly string[]): Promise<ExportedRefund[]> {
+    if (bookingIds.length === 0) return [];
+    return manager.query<ExportedRefund[]>(
+      `select id, booking_id as "bookingId", amount_pence as "amountPence", status, ours as "askedByHunted",
+              failure_reason as "failureReason", created_at as "createdAt", updated_at as "updatedAt"
+         from booking_refunds where booking_id = any($1::uuid[]) order by created_at, id`,
+      [bookingIds],
+    );
+  }
+}
+
+/** A refund as a member's export shows it. */
+export interface ExportedRefund {
+  id: string;
+  bookingId: string;
+  amountPence: number;
+  status: string;
+  askedByHunted: boolean;
+  failureReason: string | null;
+  createdAt: Date;
+  updatedAt: Date;
 }

@@ -18,6 +18,15 @@ export const BOOKING_PHOTO_PATH = '/api/media/booking-photos';
 
 export const BOOKING_NOT_FOUND = 'Booking not found';
 
+/** How an erased member is named where a record of them is kept (a paid booking's other side sees it). */
+export const FORMER_MEMBER = 'Former member';
+
+/**
+ * The client of a kept booking whose member was erased: a pseudonym of the booking (`former-member:<booking id>`),
+ * naming no one and linking the member's bookings to none of each other.
+ */
+export const FORMER_MEMBER_CLIENT_PREFIX = 'former-member:';
+
 export interface BookingRow {
   id: string;
   status: BookingStatus;

@@ -11,17 +11,33 @@ import { EventPublisher, now, retriedTransaction, SQL_STATE, sqlStateOf } from '
 import { DataSource, type EntityManager } from 'typeorm';
 import { BOOKING_GUARDS } from './booking-guards.js';
 import { BookingMetrics } from './booking-metrics.js';
+import { ACCOUNT_CLOSING, ClosingMembersRepository } from './closing-members.repository.js';
 import {
   BOOKING_COLUMNS,
   BOOKING_NOT_FOUND,
   bookingEventOf,
   CLEAR_PROPOSAL,
+  FORMER_MEMBER_CLIENT_PREFIX,
   isBookingId,
   OF_HUNTER_MEMBER,
   PARTICIPANT,
   type BookingRow,
   type NewBooking,
 } from './booking-rows.js';
+
+/** `b` (with `$1` the member, `$2` their hunter profiles' ids) is a booking the member takes part in. */
+const OF_MEMBER = `(b.client_user_id = $1 or b.hunter_user_id = $1 or b.hunter_id = any($2::int[]))`;
+
+/** `b` moved money: paid (a late payment too), or refunded in part or whole: a financial record. */
+const HAS_PAYMENT = `(b.paid_at is not null or exists (select 1 from booking_refunds r where r.booking_id = b.id))`;
+
+/**
+ * Six years after the end of the UK tax year (6 April to 5 April) of the session's date: how long HMRC requires
+ * business records kept (the platform's own, and the hunter's self-assessment evidence).
+ */
+const KEEP_UNTIL = `(make_date(extract(year from b.session_date)::int
+    + case when b.session_date > make_date(extract(year from b.session_date)::int, 4, 5) then 1 else 0 end, 4, 5)
+    + interval '6 years')::date`;
 
 /** 23P01 from either exclusion constraint: another active row holds part of that time. */
 async function refusingOverlaps<T>(write: Promise<T>): Promise<T> {
@@ -81,6 +97,7 @@ export class BookingRepository {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly events: EventPublisher,
     private readonly metrics: BookingMetrics,
+    private readonly closing: ClosingMembersRepository,
   ) {}
 
   /** Serialises one member's holding and booking (their hold count and their same-slot retries), across replicas. */
@@ -188,6 +205,7 @@ export class BookingRepository {
     status: 'pending_payment' | 'confirmed',
     holdMinutes: number | null,
   ): Promise<BookingRow> {
+    await this.refuseClosingMembers(manager, booking);
     await this.refuseTimeTaken(manager, booking);
     await this.lockHunterTimes(manager, booking.hunterId);
     await this.refuseHunterNotApproved(manager, booking.hunterId);
@@ -239,6 +257,23 @@ export class BookingRepository {
     if (rows[0]?.status !== 'approved') throw new ConflictException(VETTING_MESSAGES.notApproved);
   }
 
+  /**
+   * Refuses (409) a new hold or free booking by a member whose account is being deleted, or of the hunter profile
+   * of one (closing_members; the member's advisory lock makes the deletion check and this read take turns: see
+   * ClosingMembersRepository). The hunter's member is read from the copy as well as taken from the offer.
+   */
+  private async refuseClosingMembers(
+    manager: EntityManager,
+    booking: { hunterId: number; hunterUserId: string | null; clientUserId: string },
+  ): Promise<void> {
+    const [copy] = await manager.query<{ userId: string | null }[]>(
+      `select user_id as "userId" from hunters where id = $1`,
+      [booking.hunterId],
+    );
+    const members = [booking.clientUserId, booking.hunterUserId, copy?.userId ?? null];
+    if (await this.closing.lockOpenAndIsClosing(manager, members)) throw new ConflictException(ACCOUNT_CLOSING);
+  }
+
   /** Marks expired the holds past their time that overlap [startsAt, endsAt) for the hunter or the client. */
   private async expireStaleOverlapping(
     manager: EntityManager,
@@ -287,6 +322,14 @@ export class BookingRepository {
    * begun, or someone else took it after the hold expired) → `recordLatePayment`: the money is owed back.
    */
   async settlePaidHold(manager: EntityManager, hold: BookingRow): Promise<PaidHoldOutcome> {
+    // A member cleared for deletion since the hold was made takes no booking: the money goes back.
+    const [copy] = await manager.query<{ userId: string | null }[]>(
+      `select user_id as "userId" from hunters where id = $1`,
+      [hold.hunterId],
+    );
+    if (await this.closing.lockOpenAndIsClosing(manager, [hold.clientUserId, hold.hunterUserId, copy?.userId ?? null])) {
+      return this.recordLatePayment(manager, hold.id);
+    }
     await this.expireStaleOverlapping(manager, { ...hold, exceptId: hold.id });
     await manager.query('savepoint confirm_payment');
     try {
@@ -768,6 +811,83 @@ export class BookingRepository {
       });
       return row;
     });
+  }
+
+  // ---- A member's erasure (issue 36; services/bookings/README.md, "## Your data") ---------------------------------
+
+  /**
+   * The bookings member `userId` takes part in (as client, or as hunter: by the row, or a profile of `hunterIds`),
+   * and whether each is kept (it had a payment) or goes. Read before `eraseMember`, which deletes the others: their
+   * photos are deleted first, while the rows still name them.
+   */
+  async bookingsOfMember(
+    manager: EntityManager,
+    userId: string,
+    hunterIds: readonly number[],
+  ): Promise<{ id: string; kept: boolean }[]> {
+    return manager.query<{ id: string; kept: boolean }[]>(
+      `select b.id, ${HAS_PAYMENT} as kept from hunter_bookings b where ${OF_MEMBER} order by b.id`,
+      [userId, hunterIds],
+    );
+  }
+
+  /**
+   * Erases member `userId` from hunter_bookings, in the caller's (inbox) transaction. A booking without a payment
+   * is deleted. A booking with one (paid, or refunded) is a record of money the UK requires kept (HMRC: six years
+   * after the end of the tax year it falls in), so it stays until `keep_until` with nothing personal left: as its
+   * client, the member's id becomes a pseudonym of the booking (`former-member:<booking id>`: the hunter's list
+   * shows 'Former member'); as its hunter, `hunter_user_id` is null (the hunters copy names the profile 'Former
+   * member'). Either way the free texts written about the session (the question, the dispute, the cancellation's
+   * reason, a proposal's message, the admin's note) and the intent's client secret go. No event: the other
+   * services erase their own copies on `identity.user.deleted`. A second run finds nothing of the member left.
+   */
+  async eraseMember(
+    manager: EntityManager,
+    userId: string,
+    hunterIds: readonly number[],
+    at: Date,
+  ): Promise<{ deleted: number; keptAsClient: number; keptAsHunter: number }> {
+    const [, deleted] = await manager.query<[unknown[], number]>(
+      `delete from hunter_bookings b where ${OF_MEMBER} and not ${HAS_PAYMENT}`,
+      [userId, hunterIds],
+    );
+    const erased = `notes = case when $3::boolean then null else notes end,
+      dispute_reason = case when $3::boolean then null else dispute_reason end,
+      cancel_reason = null, dispute_resolution_note = null, client_secret = null, ${CLEAR_PROPOSAL},
+      erased_at = coalesce(erased_at, $2::timestamptz), keep_until = coalesce(keep_until, ${KEEP_UNTIL}),
+      updated_at = now()`;
+    const [, keptAsClient] = await manager.query<[unknown[], number]>(
+      `update hunter_bookings as b set client_user_id = '${FORMER_MEMBER_CLIENT_PREFIX}' || b.id::text, ${erased}
+       where b.client_user_id = $1`,
+      [userId, at, true],
+    );
+    const [, keptAsHunter] = await manager.query<[unknown[], number]>(
+      `update hunter_bookings as b set hunter_user_id = null, ${erased}
+       where b.hunter_user_id = $1 or b.hunter_id = any($4::int[])`,
+      [userId, at, false, hunterIds],
+    );
+    return { deleted, keptAsClient, keptAsHunter };
+  }
+
+  /**
+   * The kept records of erased members whose time is over (`keep_until` before `today`, a London date), at most
+   * `batch`: deleted with their refunds' rows (BookingRefundsRepository deletes those first). Returns their ids.
+   */
+  async keptRecordsDue(manager: EntityManager, today: string, batch: number): Promise<string[]> {
+    const rows = await manager.query<{ id: string }[]>(
+      `select id from hunter_bookings where keep_until < $1::date order by keep_until, id limit $2 for update skip locked`,
+      [today, batch],
+    );
+    return rows.map(({ id }) => id);
+  }
+
+  async deleteKeptRecords(manager: EntityManager, ids: readonly string[]): Promise<number> {
+    if (ids.length === 0) return 0;
+    const [, count] = await manager.query<[unknown[], number]>(
+      `delete from hunter_bookings where id = any($1::uuid[]) and keep_until is not null`,
+      [ids],
+    );
+    return count;
   }
 
   /**

@@ -63,4 +63,33 @@ export class HunterPayoutsRepository {
       createdAt: new Date(row.createdAt).toISOString(),
     }));
   }
+
+  /** Every payout of the accounts, newest first (a member's export). */
+  async ofAccounts(manager: EntityManager, accountIds: readonly string[]): Promise<HunterPayout[]> {
+    if (accountIds.length === 0) return [];
+    const rows = await manager.query<
+      { id: string; amountPence: number; status: PayoutStatus; arrivalDate: Date; createdAt: Date }[]
+    >(
+      `select id, amount_pence as "amountPence", status, arrival_date as "arrivalDate", created as "createdAt"
+         from hunter_payouts where account_id = any($1::text[]) order by arrival_date desc, id`,
+      [accountIds],
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      amountPence: row.amountPence,
+      status: row.status,
+      arrivalDate: new Date(row.arrivalDate).toISOString(),
+      createdAt: new Date(row.createdAt).toISOString(),
+    }));
+  }
+
+  /** How many of the accounts' payouts are still on their way to the bank (a deletion waits for them). */
+  async onTheirWay(manager: EntityManager, accountIds: readonly string[]): Promise<number> {
+    if (accountIds.length === 0) return 0;
+    const [row] = await manager.query<{ n: number }[]>(
+      `select count(*)::int as n from hunter_payouts where account_id = any($1::text[]) and status in ('pending', 'in_transit')`,
+      [accountIds],
+    );
+    return row?.n ?? 0;
+  }
 }

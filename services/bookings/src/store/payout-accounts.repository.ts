@@ -228,4 +228,88 @@ export class PayoutAccountsRepository {
       payoutsEnabled: row.payoutsEnabled,
     });
   }
+
+  // ---- A member's erasure (issue 36) -------------------------------------------------------------------------
+
+  /** The connected accounts of the member's hunter profiles (or recorded with their id), for their export. */
+  async ofMember(manager: EntityManager, userId: string, hunterIds: readonly number[]): Promise<PayoutAccountRow[]> {
+    return manager.query<PayoutAccountRow[]>(
+      `select ${COLUMNS} from hunter_payout_accounts a where a.user_id = $1 or a.hunter_id = any($2::int[])
+       order by a.hunter_id`,
+      [userId, hunterIds],
+    );
+  }
+
+  /**
+   * The erased member's accounts: the row names them no more (`user_id` null; the account id stays, the record of
+   * where their earnings went), and each account is recorded to be deleted at Stripe (payout_account_closures) by
+   * the closure job after the commit. A second run finds the closures recorded already. Returns the accounts.
+   */
+  async releaseForErasure(
+    manager: EntityManager,
+    userId: string,
+    hunterIds: readonly number[],
+  ): Promise<{ accountId: string; mode: PayoutMode }[]> {
+    const [accounts] = await manager.query<[{ accountId: string; mode: PayoutMode }[], number]>(
+      `update hunter_payout_accounts set user_id = null, updated_at = now()
+        where user_id = $1 or hunter_id = any($2::int[])
+       returning account_id as "accountId", mode`,
+      [userId, hunterIds],
+    );
+    for (const account of accounts) {
+      await manager.query(
+        `insert into payout_account_closures (account_id, mode) values ($1, $2) on conflict (account_id) do nothing`,
+        [account.accountId, account.mode],
+      );
+    }
+    return accounts;
+  }
+
+  /** Closures not done yet of accounts of `mode` (the closure job's sweep), oldest first, at most `batch`. */
+  async closuresDue(mode: PayoutMode, batch: number): Promise<string[]> {
+    const rows = await this.dataSource.query<{ accountId: string }[]>(
+      `select account_id as "accountId" from payout_account_closures where closed_at is null and mode = $1
+        order by requested_at, account_id limit $2`,
+      [mode, batch],
+    );
+    return rows.map(({ accountId }) => accountId);
+  }
+
+  async closure(accountId: string): Promise<PayoutAccountClosure | null> {
+    const rows = await this.dataSource.query<PayoutAccountClosure[]>(
+      `select account_id as "accountId", mode, requested_at as "requestedAt", closed_at as "closedAt", attempts,
+              last_error as "lastError"
+         from payout_account_closures where account_id = $1`,
+      [accountId],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** The account is gone at Stripe (or was never there: simulated): the closure is done, once. */
+  async recordClosed(accountId: string): Promise<void> {
+    await this.dataSource.query(
+      `update payout_account_closures set closed_at = now() where account_id = $1 and closed_at is null`,
+      [accountId],
+    );
+  }
+
+  /** Asking Stripe failed: one attempt more and why (the job retries; an admin reads the error). */
+  async recordClosureFailed(accountId: string, error: string): Promise<number> {
+    const [rows] = await this.dataSource.query<[{ attempts: number }[], number]>(
+      `update payout_account_closures set attempts = attempts + 1, last_error = left($2, 500)
+        where account_id = $1 and closed_at is null returning attempts`,
+      [accountId, error],
+    );
+    return rows[0]?.attempts ?? 0;
+  }
+}
+
+/** A connected account of an erased hunter to delete at Stripe (`accounts.del`). */
+export interface PayoutAccountClosure {
+  accountId: string;
+  mode: PayoutMode;
+  requestedAt: Date;
+  closedAt: Date | null;
+  attempts: number;
+  lastError: string | null;
 }

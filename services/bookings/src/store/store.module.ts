@@ -4,6 +4,7 @@ import { BookingMetrics } from './booking-metrics.js';
 import { BookingQueries } from './booking-queries.js';
 import { BookingRefundsRepository } from './booking-refunds.repository.js';
 import { BookingRepository } from './booking.repository.js';
+import { ClosingMembersRepository } from './closing-members.repository.js';
 import { HunterPayoutsRepository } from './hunter-payouts.repository.js';
 import { PayoutAccountsRepository } from './payout-accounts.repository.js';
 
@@ -21,6 +22,7 @@ import { PayoutAccountsRepository } from './payout-accounts.repository.js';
     BookingMetrics,
     PayoutAccountsRepository,
     HunterPayoutsRepository,
+    ClosingMembersRepository,
     AfterCommit,
   ],
   exports: [
@@ -30,6 +32,7 @@ import { PayoutAccountsRepository } from './payout-accounts.repository.js';
     BookingMetrics,
     PayoutAccountsRepository,
     HunterPayoutsRepository,
+    ClosingMembersRepository,
   ],
 })
 export class StoreModule {}

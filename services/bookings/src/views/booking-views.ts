@@ -6,6 +6,8 @@ import { DataSource } from 'typeorm';
 import {
   BOOKING_COLUMNS,
   BOOKING_NOT_FOUND,
+  FORMER_MEMBER,
+  FORMER_MEMBER_CLIENT_PREFIX,
   isBookingId,
   OF_HUNTER_MEMBER,
   PARTICIPANT,
@@ -24,7 +26,9 @@ export type BookingRowWithNames = BookingRow & {
 export type BookingList = 'client' | 'hunter';
 
 const COLUMNS_WITH_NAMES = `${BOOKING_COLUMNS}, h.name as "hunterName", h.profile_image_url as "hunterProfileImage",
-  h.location as "hunterLocation", nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '') as "clientName"`;
+  h.location as "hunterLocation",
+  case when b.client_user_id like '${FORMER_MEMBER_CLIENT_PREFIX}%' then '${FORMER_MEMBER}'
+       else nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '') end as "clientName"`;
 const FROM_WITH_NAMES = `from hunter_bookings b left join hunters h on h.id = b.hunter_id left join users u on u.user_id = b.client_user_id`;
 
 /** The hunter's joining details (released to the client by BookingPages, never to anyone else). */

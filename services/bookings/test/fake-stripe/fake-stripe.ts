@@ -17,7 +17,8 @@ import Stripe from 'stripe';
  * - a confirm records `payment_intent.succeeded` and a refund `refund.created` and `charge.refunded` (and
  *   `settleRefund` the bank's later `refund.updated` / `refund.failed`), which `deliver()` posts to a webhook URL
  *   with a `Stripe-Signature` from `Stripe.webhooks.generateTestHeaderString`.
- * - Connect: `POST /v1/accounts` (Express), `GET|POST /v1/accounts/:id`, `POST /v1/accounts/:id/login_links`,
+ * - Connect: `POST /v1/accounts` (Express), `GET|POST|DELETE /v1/accounts/:id` (a delete refused while the account is
+ *   in `accountsWithBalance`, as Stripe refuses a live account whose balances are not zero), `POST /v1/accounts/:id/login_links`,
  *   `POST /v1/account_links`; an intent's `transfer_data[destination]` and `application_fee_amount` make, on
  *   confirm, a transfer to the connected account and an application fee object; a refund's `reverse_transfer` and
  *   `refund_application_fee` reverse the transfer and refund the fee in proportion (both recorded). Tests change an
@@ -150,6 +151,8 @@ export class FakeStripe {
    * key runs for real once the intent is taken out of the set.
    */
   readonly refundFailures = new Set<string>();
+  /** Connected accounts whose balance is not zero: `DELETE /v1/accounts/:id` refuses them (400). */
+  readonly accountsWithBalance = new Set<string>();
 
   private readonly answered = new Map<string, { fingerprint: string; answer: Answer }>();
   private readonly server = http.createServer((req, res) => this.receive(req, res));
@@ -396,6 +399,8 @@ export class FakeStripe {
           return { status: 200, body: this.account(id!) };
         case 'POST /v1/accounts/:id':
           return { status: 200, body: this.account(id!) };
+        case 'DELETE /v1/accounts/:id':
+          return { status: 200, body: this.deleteAccount(id!) };
         case 'POST /v1/accounts/:id/login_links':
           return { status: 200, body: this.createLoginLink(id!) };
         case 'POST /v1/account_links':
@@ -483,6 +488,20 @@ export class FakeStripe {
       throw new StripeApiError(404, 'invalid_request_error', 'resource_missing', `No such account: '${id}'`, 'account');
     }
     return account;
+  }
+
+  private deleteAccount(id: string): StripeObject {
+    this.account(id);
+    if (this.accountsWithBalance.has(id)) {
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        undefined,
+        'This account cannot be deleted because its balance is not zero.',
+      );
+    }
+    this.accounts.delete(id);
+    return { id, object: 'account', deleted: true };
   }
 
   /** An Account Link: single use, expiring after 300 seconds, as Stripe's. */

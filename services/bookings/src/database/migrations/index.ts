@@ -13,6 +13,7 @@ import { UploadQuotaDays1797400000000 } from './1797400000000-upload-quota-days.
 import { RestateBookingOutcomes1797500050000 } from './1797500050000-restate-booking-outcomes.js';
 import { PayoutAccountStateReads1797700000000 } from './1797700000000-payout-account-state-reads.js';
 import { RefundRetries1797700010000 } from './1797700010000-refund-retries.js';
+import { YourData1797900040000 } from './1797900040000-your-data.js';
 
 /** Every migration of this service, in order. They run on start. */
 export const migrations = [
@@ -31,4 +32,5 @@ export const migrations = [
   RestateBookingOutcomes1797500050000,
   PayoutAccountStateReads1797700000000,
   RefundRetries1797700010000,
+  YourData1797900040000,
 ];
