@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { BookingEmailKind, BookingFacts } from './booking-email-rows.js';
 
-export type OutboundEmailStatus = 'pending' | 'sent' | 'skipped' | 'failed';
+export type OutboundEmailStatus = 'pending' | 'sent' | 'skipped' | 'suppressed' | 'failed';
 
 /** Who an email is for: a member in one of their roles, or the support inbox (`SUPPORT_EMAIL`, no member). */
 export type EmailRecipientRole = 'client' | 'hunter' | 'support';
@@ -257,9 +257,22 @@ export class OutboundEmailsRepository {
     return rows[0]?.sent_at ?? null;
   }
 
-  /** The email went. */
-  async sent(id: string): Promise<void> {
+  /**
+   * The email went: its subject and text are kept with the row (the member's export shows them) until the
+   * retention job prunes the body.
+   */
+  async sent(id: string, what: { subject: string | null; text: string | null } = { subject: null, text: null }): Promise<void> {
     await this.record(id, { status: 'sent', countAttempt: true });
+    await this.dataSource.query(`update outbound_emails set subject = $2, body_text = $3 where id = $1 and status = 'sent'`, [
+      id,
+      what.subject,
+      what.text,
+    ]);
+  }
+
+  /** Not sent: the member had turned this kind of email off by the time it was due (`reason` says which). */
+  async suppressed(id: string, reason: string): Promise<void> {
+    await this.record(id, { status: 'suppressed', skippedReason: reason, countAttempt: false });
   }
 
   /** An attempt failed; the row stays pending for the retry, or is given up on after the last one (`final`). */
@@ -287,5 +300,43 @@ export class OutboundEmailsRepository {
        where id = $1 and status = 'pending'`,
       [id, outcome.status, outcome.error ?? null, outcome.skippedReason ?? null, outcome.countAttempt ? 1 : 0],
     );
+  }
+
+  /** The emails addressed to a member, for their export: what, in what state, when, and the text while kept. */
+  async ofRecipientForExport(manager: EntityManager, userId: string): Promise<unknown[]> {
+    return manager.query(
+      `select id::text as id, kind, status, subject, sent_at as "sentAt", created_at as "plannedAt",
+              body_text as "text", body_pruned_at as "textDeletedAt"
+         from outbound_emails where recipient_user_id = $1 order by created_at, id`,
+      [userId],
+    );
+  }
+
+  /**
+   * An erased member: the emails addressed to them go (whatever their state), and other people's emails whose
+   * facts name them by id (a booking email names both sides) name `formerId` instead.
+   */
+  async forgetRecipient(manager: EntityManager, userId: string, formerId: string): Promise<void> {
+    await manager.query(`delete from outbound_emails where recipient_user_id = $1`, [userId]);
+    await manager.query(
+      `update outbound_emails set facts = replace(facts::text, $1, $2)::jsonb where strpos(facts::text, $1) > 0`,
+      [JSON.stringify(userId).slice(1, -1), formerId],
+    );
+  }
+
+  /**
+   * Prunes, at most `limit` at a time, the text and facts of emails no longer pending whose send (or plan) is older
+   * than `days`; the row keeps kind, recipient, state, subject and times. Answers how many it pruned.
+   */
+  async pruneBodies(days: number, limit: number): Promise<number> {
+    const [, count] = await this.dataSource.query<[unknown[], number]>(
+      `update outbound_emails set body_text = null, facts = '{}'::jsonb, body_pruned_at = now()
+        where id in (select id from outbound_emails
+                      where body_pruned_at is null and status <> 'pending'
+                        and coalesce(sent_at, created_at) < now() - make_interval(days => $1)
+                      limit $2)`,
+      [days, limit],
+    );
+    return count;
   }
 }
