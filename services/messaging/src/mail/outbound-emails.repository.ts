@@ -313,15 +313,29 @@ export class OutboundEmailsRepository {
   }
 
   /**
-   * An erased member: the emails addressed to them go (whatever their state), and other people's emails whose
-   * facts name them by id (a booking email names both sides) name `formerId` instead.
+   * An erased member: the emails addressed to them go (whatever their state); other people's emails whose facts
+   * name them by id (a booking email names both sides) name `formerId` instead, and the kept subject and text of
+   * those emails say `replacement` where they said one of `mentions` (the member's full name, their address).
    */
-  async forgetRecipient(manager: EntityManager, userId: string, formerId: string): Promise<void> {
+  async forgetRecipient(
+    manager: EntityManager,
+    userId: string,
+    formerId: string,
+    mentions: readonly string[],
+    replacement: string,
+  ): Promise<void> {
     await manager.query(`delete from outbound_emails where recipient_user_id = $1`, [userId]);
     await manager.query(
       `update outbound_emails set facts = replace(facts::text, $1, $2)::jsonb where strpos(facts::text, $1) > 0`,
       [JSON.stringify(userId).slice(1, -1), formerId],
     );
+    for (const mention of mentions.filter((text) => text.trim().length > 0)) {
+      await manager.query(
+        `update outbound_emails set subject = replace(subject, $1, $2), body_text = replace(body_text, $1, $2)
+          where strpos(subject, $1) > 0 or strpos(body_text, $1) > 0`,
+        [mention, replacement],
+      );
+    }
   }
 
   /**

@@ -7,7 +7,7 @@ import { MessageRepository } from '../conversations/message.repository.js';
 import { EmailPreferencesRepository } from '../mail/email-preferences.repository.js';
 import { OutboundEmailsRepository } from '../mail/outbound-emails.repository.js';
 import { FORMER_MEMBER_NAME, newFormerMemberId } from '../users/former-members.js';
-import { MemberCopies } from '../users/member-copies.js';
+import { fullName, MemberCopies } from '../users/member-copies.js';
 
 /** What a contact submission's address becomes: not anyone's, and plainly so (`.invalid`, RFC 2606). */
 export const ERASED_CONTACT_EMAIL = 'former-member@erased.invalid';
@@ -18,7 +18,8 @@ export const ERASED_CONTACT_EMAIL = 'former-member@erased.invalid';
  * - conversations and messages are kept for the other person, the member's id replaced by a `former-member-…` id
  *   (shown as 'Former member'; the thread is closed);
  * - the emails addressed to them are deleted (kind, time and body alike: an erased member has no one to prove a
- *   send to), and other people's emails that named them by id have that id replaced;
+ *   send to), and other people's emails that named them (by id in the facts, by full name or address in the kept
+ *   subject and text) say `former-member-…` / 'Former member' instead;
  * - their contact form submissions keep the message for support but lose the name and address;
  * - their preferences, unread totals, members copy row, and their side of the booking copies go; a hunter profile of
  *   theirs in the hunters copy loses its member, name and photo.
@@ -41,7 +42,8 @@ export class MessagingDataEraser implements UserDataEraser {
 
     await this.conversations.forgetMember(manager, userId, formerId);
     await this.messages.forgetMember(manager, userId, formerId);
-    await this.emails.forgetRecipient(manager, userId, formerId);
+    const named = member ? fullName(member) : null;
+    await this.emails.forgetRecipient(manager, userId, formerId, [named ?? '', member?.email ?? ''], FORMER_MEMBER_NAME);
 
     // The client's bookings: their question (notes, photos) and the copy of who booked go; the hunter side of
     // bookings they took as a hunter loses its member (a booking email then goes to the client alone).

@@ -3,7 +3,7 @@ import { JobsModule } from '@hunted/platform';
 import { MailModule } from '../mail/mail.module.js';
 import { MemberCopiesModule } from '../users/member-copies.module.js';
 import { EmailBodyRetentionJob, emailBodyRetention } from './email-body-retention.job.js';
-import { DataExportReadyHandler, ExportReadyEmailTemplate } from './export-ready-email.js';
+import { ExportReadyEmailTemplate } from './export-ready-email.js';
 
 /**
  * Messaging's side of "Your data, your say" beside the rights kit (`RightsModule`, made in app.module.ts with the
@@ -11,7 +11,8 @@ import { DataExportReadyHandler, ExportReadyEmailTemplate } from './export-ready
  */
 @Module({
   imports: [JobsModule.forFeature([emailBodyRetention]), MailModule, MemberCopiesModule],
-  providers: [ExportReadyEmailTemplate, DataExportReadyHandler, EmailBodyRetentionJob],
-  exports: [DataExportReadyHandler],
+  providers: [ExportReadyEmailTemplate, EmailBodyRetentionJob],
+  // What the export-ready handler (run by EventsModule) needs.
+  exports: [MailModule, MemberCopiesModule],
 })
 export class YourDataModule {}
