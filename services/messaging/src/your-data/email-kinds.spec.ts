@@ -2,8 +2,8 @@ import { OPTIONAL_EMAIL_KINDS } from '@hunted/contracts';
 import type { QueryRunner } from 'typeorm';
 import { describe, expect, it } from 'vitest';
 import { migrations } from '../database/migrations/index.js';
-import { EMAIL_KIND_SWITCHES, switchOf } from './email-kinds.js';
-import { EmailTemplates } from './email-templates.js';
+import { EMAIL_KIND_SWITCHES, switchOf } from '../mail/email-kinds.js';
+import { EmailTemplates } from '../mail/email-templates.js';
 
 /** The kinds the ledger's check constraint allows after every migration ran, read from the migrations' own SQL. */
 async function kindsTheLedgerAllows(): Promise<string[]> {
