@@ -265,4 +265,23 @@ describe('messaging: your data', () => {
     // Run again: nothing left to prune.
     expect(await service.app.get(EmailBodyRetentionJob).run()).toEqual({ pruned: 0 });
   });
+
+  it("erases a hunter's member: the client keeps the thread with 'Former member' as the hunter, and no trace is left", async () => {
+    const graceThread = (await rows<{ id: string }>(`select id from conversations where client_user_id = $1`, [grace.id]))[0]!.id;
+    await callAs(service.base, grace, `/api/conversations/${graceThread}/messages`, {
+      method: 'POST',
+      body: { content: 'See you on the day.', receiverId: sofia.id },
+    });
+    await others.publish('identity.user.deleted', { deletionId: randomUUID(), userId: sofia.id });
+    await waitFor('her erasure reported', async () => (await outboxCount('messaging.user-data.erased')) === 3);
+
+    const dataSource = service.app.get(DataSource);
+    expect(await tracesOf(dataSource, SCHEMA, [sofia.id, sofia.email, 'Sofia', 'Martinez'])).toEqual([]);
+    const [thread] = (await callAs(service.base, grace, '/api/conversations')).body;
+    expect(thread).toMatchObject({ id: graceThread, hunterName: 'Former member', otherName: 'Former member', otherImage: null, closed: true });
+    const messages = await callAs(service.base, grace, `/api/conversations/${graceThread}/messages`);
+    expect(messages.body.map((m: { content: string }) => m.content)).toContain('See you on the day.');
+    // Grace's own emails are still hers, without the hunter's name.
+    expect((await rows(`select 1 from outbound_emails where recipient_user_id = $1`, [grace.id])).length).toBeGreaterThan(0);
+  });
 });

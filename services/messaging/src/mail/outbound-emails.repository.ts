@@ -314,8 +314,9 @@ export class OutboundEmailsRepository {
 
   /**
    * An erased member: the emails addressed to them go (whatever their state); other people's emails whose facts
-   * name them by id (a booking email names both sides) name `formerId` instead, and the kept subject and text of
-   * those emails say `replacement` where they said one of `mentions` (the member's full name, their address).
+   * name them by id (a booking email names both sides) name `formerId` instead, and the kept subject, text and facts
+   * of those emails say `replacement` where they said one of `mentions` (the member's full name, their address,
+   * their hunter profile's name).
    */
   async forgetRecipient(
     manager: EntityManager,
@@ -329,11 +330,14 @@ export class OutboundEmailsRepository {
       `update outbound_emails set facts = replace(facts::text, $1, $2)::jsonb where strpos(facts::text, $1) > 0`,
       [JSON.stringify(userId).slice(1, -1), formerId],
     );
-    for (const mention of mentions.filter((text) => text.trim().length > 0)) {
+    // Longest first, so a full name is replaced before a shorter mention inside it.
+    const named = mentions.filter((text) => text.trim().length > 1).sort((a, b) => b.length - a.length);
+    for (const mention of named) {
       await manager.query(
-        `update outbound_emails set subject = replace(subject, $1, $2), body_text = replace(body_text, $1, $2)
-          where strpos(subject, $1) > 0 or strpos(body_text, $1) > 0`,
-        [mention, replacement],
+        `update outbound_emails set subject = replace(subject, $1, $2), body_text = replace(body_text, $1, $2),
+                facts = replace(facts::text, $3, $4)::jsonb
+          where strpos(subject, $1) > 0 or strpos(body_text, $1) > 0 or strpos(facts::text, $3) > 0`,
+        [mention, replacement, JSON.stringify(mention).slice(1, -1), JSON.stringify(replacement).slice(1, -1)],
       );
     }
   }

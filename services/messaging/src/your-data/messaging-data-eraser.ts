@@ -43,7 +43,17 @@ export class MessagingDataEraser implements UserDataEraser {
     await this.conversations.forgetMember(manager, userId, formerId);
     await this.messages.forgetMember(manager, userId, formerId);
     const named = member ? fullName(member) : null;
-    await this.emails.forgetRecipient(manager, userId, formerId, [named ?? '', member?.email ?? ''], FORMER_MEMBER_NAME);
+    // A hunter profile's name is how other people's emails named them as a hunter.
+    const hunterNames = (await manager.query<{ name: string }[]>(`select name from hunters where user_id = $1`, [userId])).map(
+      (row) => row.name,
+    );
+    await this.emails.forgetRecipient(
+      manager,
+      userId,
+      formerId,
+      [named ?? '', member?.email ?? '', ...hunterNames],
+      FORMER_MEMBER_NAME,
+    );
 
     // The client's bookings: their question (notes, photos) and the copy of who booked go; the hunter side of
     // bookings they took as a hunter loses its member (a booking email then goes to the client alone).
