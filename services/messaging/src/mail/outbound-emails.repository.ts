@@ -262,12 +262,7 @@ export class OutboundEmailsRepository {
    * retention job prunes the body.
    */
   async sent(id: string, what: { subject: string | null; text: string | null } = { subject: null, text: null }): Promise<void> {
-    await this.record(id, { status: 'sent', countAttempt: true });
-    await this.dataSource.query(`update outbound_emails set subject = $2, body_text = $3 where id = $1 and status = 'sent'`, [
-      id,
-      what.subject,
-      what.text,
-    ]);
+    await this.record(id, { status: 'sent', countAttempt: true, subject: what.subject, text: what.text });
   }
 
   /** Not sent: the member had turned this kind of email off by the time it was due (`reason` says which). */
@@ -288,7 +283,15 @@ export class OutboundEmailsRepository {
   /** Records an attempt's outcome, only on a row still pending (a duplicate job never overwrites `sent`). */
   private async record(
     id: string,
-    outcome: { status: OutboundEmailStatus; error?: string | null; skippedReason?: string; countAttempt: boolean },
+    outcome: {
+      status: OutboundEmailStatus;
+      error?: string | null;
+      skippedReason?: string;
+      countAttempt: boolean;
+      /** What a sent email said, kept for the member's export until the retention job prunes the text. */
+      subject?: string | null;
+      text?: string | null;
+    },
   ): Promise<void> {
     await this.dataSource.query(
       `update outbound_emails set
@@ -296,9 +299,19 @@ export class OutboundEmailsRepository {
          last_error = $3,
          skipped_reason = $4,
          sent_at = case when $2 = 'sent' then now() else sent_at end,
-         attempts = attempts + $5
+         attempts = attempts + $5,
+         subject = case when $2 = 'sent' then $6 else subject end,
+         body_text = case when $2 = 'sent' then $7 else body_text end
        where id = $1 and status = 'pending'`,
-      [id, outcome.status, outcome.error ?? null, outcome.skippedReason ?? null, outcome.countAttempt ? 1 : 0],
+      [
+        id,
+        outcome.status,
+        outcome.error ?? null,
+        outcome.skippedReason ?? null,
+        outcome.countAttempt ? 1 : 0,
+        outcome.subject ?? null,
+        outcome.text ?? null,
+      ],
     );
   }
 
