@@ -4,6 +4,8 @@ import {
   BookingCopiesModule,
   EventsModule,
   PlatformModule,
+  RIGHTS_HANDLERS,
+  RightsModule,
   USER_COPY_HANDLERS,
 } from '@hunted/platform';
 import { BookingEmailsModule } from './booking-emails/booking-emails.module.js';
@@ -32,6 +34,12 @@ import {
 } from './conversations/events/hunter-approved.handlers.js';
 import { migrations } from './database/migrations/index.js';
 import { EditEmailsModule } from './edit-emails/edit-emails.module.js';
+import { EmailPreferencesModule } from './email-preferences/email-preferences.module.js';
+import { MailModule } from './mail/mail.module.js';
+import { DataExportReadyHandler } from './your-data/export-ready-email.js';
+import { MessagingDataEraser } from './your-data/messaging-data-eraser.js';
+import { MessagingDataExport } from './your-data/messaging-data-export.js';
+import { YourDataModule } from './your-data/your-data.module.js';
 import {
   HunterEditPublishRequestedHandler,
   HunterEditSentHandler,
@@ -48,6 +56,13 @@ import { VettingEmailsModule } from './vetting-emails/vetting-emails.module.js';
 @Module({})
 export class AppModule {
   static forRoot(config: MessagingConfig): DynamicModule {
+    // One instance for the part route and the rights handlers (decision 0098).
+    const rights = RightsModule.forService({
+      service: 'messaging',
+      contributor: MessagingDataExport,
+      eraser: MessagingDataEraser,
+      imports: [MailModule, MemberCopiesModule, ConversationsModule, ContactModule],
+    });
     return {
       module: AppModule,
       imports: [
@@ -57,6 +72,9 @@ export class AppModule {
         VettingEmailsModule,
         EditEmailsModule,
         ConversationsModule,
+        EmailPreferencesModule,
+        YourDataModule,
+        rights,
         // In each event's inbox transaction, in this order (decision 0085): first the copies (the shared booking
         // copy, users, hunters and their joining details), then each feature's own handler of the type, which reads
         // what the copies now hold: the emails, then the conversations a booking or a hunter's approval opens.
@@ -84,6 +102,8 @@ export class AppModule {
             ConversationOnBookingConfirmedHandler,
             ConversationsOnHunterCreatedHandler,
             ConversationsOnHunterUpdatedHandler,
+            DataExportReadyHandler,
+            ...RIGHTS_HANDLERS,
           ],
           imports: [
             MemberCopiesModule,
@@ -94,6 +114,8 @@ export class AppModule {
             VettingEmailsModule,
             EditEmailsModule,
             ConversationsModule,
+            YourDataModule,
+            rights,
           ],
         }),
       ],

@@ -1,6 +1,6 @@
 import { productionServiceEnv, refusalOf, TEST_KEY_ENV } from '@hunted/platform/testing';
 import { describe, expect, it } from 'vitest';
-import { DEV_SMTP_URL, loadConfig } from './config.js';
+import { DEV_SMTP_URL, DEV_UNSUBSCRIBE_TOKEN_SECRET, loadConfig } from './config.js';
 
 const KEY = TEST_KEY_ENV;
 const PRODUCTION = productionServiceEnv('messaging', {
@@ -8,6 +8,7 @@ const PRODUCTION = productionServiceEnv('messaging', {
   SUPPORT_EMAIL: 'support@hunted.example.com',
   MAIL_FROM: 'Hunted <no-reply@hunted.example.com>',
   PUBLIC_URL: 'https://hunted.example.com',
+  UNSUBSCRIBE_TOKEN_SECRET: 'a-production-secret-of-thirty-two-or-more-characters',
 });
 
 describe('messaging configuration', () => {
@@ -40,12 +41,29 @@ describe('messaging configuration', () => {
   });
 });
 
+describe('messaging configuration: your data', () => {
+  it('signs unsubscribe links with a development secret, keeps email bodies 90 days and names a mailto by default', () => {
+    expect(loadConfig(KEY)).toMatchObject({
+      UNSUBSCRIBE_TOKEN_SECRET: DEV_UNSUBSCRIBE_TOKEN_SECRET,
+      UNSUBSCRIBE_MAILTO: 'unsubscribe@hunted.local',
+      EMAIL_BODY_RETENTION_DAYS: 90,
+    });
+    expect(refusalOf(loadConfig, { ...KEY, UNSUBSCRIBE_TOKEN_SECRET: 'short' })).toMatch(/UNSUBSCRIBE_TOKEN_SECRET/);
+  });
+
+  it('refuses the development unsubscribe secret in production', () => {
+    expect(refusalOf(loadConfig, { ...PRODUCTION, UNSUBSCRIBE_TOKEN_SECRET: DEV_UNSUBSCRIBE_TOKEN_SECRET })).toMatch(
+      /UNSUBSCRIBE_TOKEN_SECRET: is the development value/,
+    );
+  });
+});
+
 describe('messaging configuration in production', () => {
   it('starts with a real mail server, inbox and sender', () => {
     expect(loadConfig(PRODUCTION).SMTP_URL).toBe('smtps://u:p@smtp.example.com:465');
   });
 
-  it.each(['SMTP_URL', 'SUPPORT_EMAIL', 'MAIL_FROM', 'PUBLIC_URL', 'DATABASE_URL', 'REDIS_URL'] as const)(
+  it.each(['SMTP_URL', 'SUPPORT_EMAIL', 'MAIL_FROM', 'PUBLIC_URL', 'DATABASE_URL', 'REDIS_URL', 'UNSUBSCRIBE_TOKEN_SECRET'] as const)(
     'refuses to start without %s',
     (name) => {
       const env: NodeJS.ProcessEnv = { ...PRODUCTION };

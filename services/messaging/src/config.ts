@@ -13,6 +13,8 @@ import { z } from 'zod';
 export const DEV_SMTP_URL = 'smtp://127.0.0.1:1025';
 const DEV_SUPPORT_EMAIL = 'support@hunted.example';
 const DEV_MAIL_FROM = 'Hunted <no-reply@hunted.example>';
+/** Signs unsubscribe links in development and tests only; production must set its own. */
+export const DEV_UNSUBSCRIBE_TOKEN_SECRET = 'dev-only-unsubscribe-token-secret-change-me';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -61,6 +63,12 @@ export const messagingEnvSchema = baseEnvSchema.extend({
   SOCKET_REAUTH_MS: positiveInt(15 * 60_000),
   /** How long a new connection has to send socket.io's CONNECT packet (a client sends it at once) before it is closed. */
   SOCKET_CONNECT_TIMEOUT_MS: positiveInt(10_000),
+  /** The HMAC-SHA256 key of the unsubscribe links in optional emails (a changed key makes every old link invalid). */
+  UNSUBSCRIBE_TOKEN_SECRET: z.string().min(32).default(DEV_UNSUBSCRIBE_TOKEN_SECRET),
+  /** The mailto side of `List-Unsubscribe`. Only the header: nothing reads that inbox (see the README). */
+  UNSUBSCRIBE_MAILTO: z.email().default('unsubscribe@hunted.local'),
+  /** How long the text of a sent email is kept in the ledger before the retention job prunes it (the row stays). */
+  EMAIL_BODY_RETENTION_DAYS: positiveInt(90),
 });
 
 export type MessagingConfig = Omit<z.infer<typeof messagingEnvSchema>, 'SMTP_URL'> & { SMTP_URL: string };
@@ -74,6 +82,8 @@ export const messagingProductionRules: readonly ProductionRule[] = [
   requiredInProduction('MAIL_FROM', "the From address of the site's mail, on a domain your SMTP server may send for"),
   notDevelopmentValue('MAIL_FROM', [DEV_MAIL_FROM], 'use an address of your own domain'),
   ...publicUrlInProduction('for the links in emails'),
+  requiredInProduction('UNSUBSCRIBE_TOKEN_SECRET', 'the key that signs the unsubscribe links in emails'),
+  notDevelopmentValue('UNSUBSCRIBE_TOKEN_SECRET', [DEV_UNSUBSCRIBE_TOKEN_SECRET], 'generate a random secret of 32 characters or more'),
 ];
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): MessagingConfig {

@@ -19,6 +19,7 @@ const OWNERS = {
   outbound_emails: 'mail/outbound-emails.repository.ts',
   contact_submissions: 'contact/contact-submission.repository.ts',
   hunter_joining_details: 'hunters/joining/joining-details-copies.ts',
+  email_preferences: 'mail/email-preferences.repository.ts',
 } as const;
 
 const TABLES: TableOwnership[] = [
@@ -39,6 +40,8 @@ const TABLES: TableOwnership[] = [
   { table: 'contact_submissions', owners: [OWNERS.contact_submissions] },
   // Private: only the client's booking emails read it, through its owner.
   { table: 'hunter_joining_details', owners: [OWNERS.hunter_joining_details] },
+  // Read by the email job when an optional email is due; written by the preferences routes and the unsubscribe link.
+  { table: 'email_preferences', owners: [OWNERS.email_preferences] },
 ];
 
 const found = (file: string, text: string) => tableBreachesIn(file, text, TABLES).map(describeBreach);

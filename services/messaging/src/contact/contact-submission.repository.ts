@@ -66,6 +66,23 @@ export class ContactSubmissionRepository {
     ]);
     return { items: rows.map(toContactSubmission), total: counted[0]?.total ?? 0 };
   }
+
+  /** The submissions sent with an address (any case), for its member's export. */
+  async sentWith(manager: EntityManager, email: string): Promise<unknown[]> {
+    return manager.query(
+      `select id, name, email, subject, category, message, created_at as "sentAt"
+         from contact_submissions where lower(email) = lower($1) order by created_at, id`,
+      [email],
+    );
+  }
+
+  /** The submissions of an erased member keep their message for support, not who sent it. */
+  async anonymise(manager: EntityManager, email: string, name: string, erasedEmail: string): Promise<void> {
+    await manager.query(
+      `update contact_submissions set name = $2, email = $3, updated_at = now() where lower(email) = lower($1)`,
+      [email, name, erasedEmail],
+    );
+  }
 }
 
 export function toContactSubmission(row: ContactSubmissionRecord): ContactSubmission {

@@ -9,5 +9,6 @@ import { ContactService } from './contact.service.js';
   imports: [MailModule],
   controllers: [ContactController],
   providers: [ContactSubmissionRepository, ContactService, ContactEmailTemplate],
+  exports: [ContactSubmissionRepository],
 })
 export class ContactModule {}

@@ -5,6 +5,7 @@ import type {
   HunterConversationSummary,
   HunterStatus,
 } from '@hunted/contracts';
+import { FORMER_MEMBER_NAME, isFormerMember } from '../users/former-members.js';
 import type { ConversationRow } from './conversation.repository.js';
 import type { MessageRow } from './message.repository.js';
 
@@ -20,7 +21,13 @@ function nameOf(first: string | null, last: string | null): string | null {
  * only a conversation opened before vetting can meet). A hunter whose copy has not arrived yet is not held against
  * it: the booking that opened the conversation was bookable.
  */
-export function isClosed(row: { hunter_status: HunterStatus | null }): boolean {
+export function isClosed(row: {
+  hunter_status: HunterStatus | null;
+  client_user_id?: string;
+  hunter_user_id?: string;
+}): boolean {
+  // Nobody can answer a member who deleted their account: the thread stays readable, closed.
+  if (isFormerMember(row.client_user_id) || isFormerMember(row.hunter_user_id)) return true;
   return row.hunter_status !== null && row.hunter_status !== 'approved';
 }
 
@@ -30,6 +37,7 @@ export function roleIn(row: Pick<ConversationRow, 'client_user_id'>, userId: str
 
 /** The hunter as the profile names them, else as identity does. */
 function hunterSide(row: ConversationRow): { name: string; image: string | null } {
+  if (isFormerMember(row.hunter_user_id)) return { name: FORMER_MEMBER_NAME, image: null };
   return {
     name: row.hunter_name ?? nameOf(row.hunter_first_name, row.hunter_last_name) ?? UNNAMED_MEMBER,
     image: row.hunter_image ?? row.hunter_user_image,
@@ -37,6 +45,7 @@ function hunterSide(row: ConversationRow): { name: string; image: string | null 
 }
 
 function clientSide(row: ConversationRow): { name: string; image: string | null } {
+  if (isFormerMember(row.client_user_id)) return { name: FORMER_MEMBER_NAME, image: null };
   return { name: nameOf(row.client_first_name, row.client_last_name) ?? UNNAMED_MEMBER, image: row.client_image };
 }
 

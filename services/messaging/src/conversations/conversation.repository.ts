@@ -285,4 +285,39 @@ export class ConversationRepository {
     const [totals] = await manager.query<UnreadCount[]>(MOVE_MEMBER_UNREAD, [reader.userId, -count, cleared]);
     return totals!;
   }
+
+  /**
+   * The conversations a member is in, for their export: their role, the other side's name as the copies have it
+   * (null when none), the other side's id (a `former-member-…` one for an erased member) and when it began.
+   */
+  async ofMemberForExport(
+    manager: EntityManager,
+    userId: string,
+  ): Promise<{ id: string; role: 'client' | 'hunter'; hunterId: number; otherName: string | null; otherUserId: string; createdAt: Date }[]> {
+    return manager.query(
+      `select c.id, case when c.client_user_id = $1 then 'client' else 'hunter' end as role, c.hunter_id as "hunterId",
+              case when c.client_user_id = $1
+                   then coalesce(h.name, nullif(trim(concat_ws(' ', hu.first_name, hu.last_name)), ''))
+                   else nullif(trim(concat_ws(' ', cu.first_name, cu.last_name)), '') end as "otherName",
+              case when c.client_user_id = $1 then c.hunter_user_id else c.client_user_id end as "otherUserId",
+              c.created_at as "createdAt"
+         from conversations c
+         left join hunters h on h.hunter_id = c.hunter_id
+         left join users hu on hu.user_id = c.hunter_user_id
+         left join users cu on cu.user_id = c.client_user_id
+        where c.client_user_id = $1 or c.hunter_user_id = $1
+        order by c.created_at, c.id`,
+      [userId],
+    );
+  }
+
+  /**
+   * An erased member's side of their conversations becomes `formerId` (the threads stay for the other person),
+   * and their unread totals go.
+   */
+  async forgetMember(manager: EntityManager, userId: string, formerId: string): Promise<void> {
+    await manager.query(`update conversations set client_user_id = $2 where client_user_id = $1`, [userId, formerId]);
+    await manager.query(`update conversations set hunter_user_id = $2 where hunter_user_id = $1`, [userId, formerId]);
+    await manager.query(`delete from member_unread where user_id = $1`, [userId]);
+  }
 }

@@ -37,6 +37,6 @@ import { SendMessageUseCase } from './send-message/send-message.use-case.js';
   // A confirmed booking opens its conversation (ConversationRepository.open) in the event's inbox transaction
   // and puts the client's question and photos in it (BookingQuestion); a hunter's approval or claim opens the ones
   // held back, with their questions, in its own.
-  exports: [ConversationRepository, BookingQuestion],
+  exports: [ConversationRepository, MessageRepository, BookingQuestion],
 })
 export class ConversationsModule {}

@@ -169,4 +169,21 @@ export class MessageRepository {
     )) as NudgedMessage[];
     return message ?? null;
   }
+
+  /** Every message of a conversation, in order, for a member's export (they are one of its two people). */
+  async allOf(
+    manager: EntityManager,
+    conversationId: string,
+  ): Promise<{ id: string; sender_id: string; content: string; attachments: string[]; is_read: boolean; created_at: Date }[]> {
+    return manager.query(
+      `select id, sender_id, content, attachments, is_read, created_at from messages where conversation_id = $1 order by seq`,
+      [conversationId],
+    );
+  }
+
+  /** An erased member's messages stay for the other person, sent and received by `formerId` instead. */
+  async forgetMember(manager: EntityManager, userId: string, formerId: string): Promise<void> {
+    await manager.query(`update messages set sender_id = $2 where sender_id = $1`, [userId, formerId]);
+    await manager.query(`update messages set receiver_id = $2 where receiver_id = $1`, [userId, formerId]);
+  }
 }

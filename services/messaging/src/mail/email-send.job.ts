@@ -1,7 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { defineJob, now as sessionNow, SERVICE_CONFIG, type JobHandler, type JobOptions, type JobRetries, type JobRun, type PendingJob } from '@hunted/platform';
 import type { MessagingConfig } from '../config.js';
+import { OPTIONAL_EMAIL_LABELS } from '@hunted/contracts';
+import { switchOf } from './email-kinds.js';
+import { EmailPreferencesRepository } from './email-preferences.repository.js';
 import { EmailTemplates, isSkip, type EmailRetries } from './email-templates.js';
+import { withUnsubscribe } from './optional-email.js';
 import { Mailer } from './mailer.js';
 import { OutboundEmailsRepository } from './outbound-emails.repository.js';
 import { DataSource } from 'typeorm';
@@ -43,9 +47,10 @@ export class EmailSendJob implements JobHandler<EmailSendData> {
     private readonly emails: OutboundEmailsRepository,
     private readonly templates: EmailTemplates,
     private readonly mailer: Mailer,
+    private readonly preferences: EmailPreferencesRepository,
   ) {}
 
-  async run(job: JobRun<EmailSendData>): Promise<{ sent: boolean; skipped?: string }> {
+  async run(job: JobRun<EmailSendData>): Promise<{ sent: boolean; skipped?: string; suppressed?: string }> {
     const email = await this.emails.find(this.dataSource.manager, job.data.emailId);
     if (!email || email.status !== 'pending') return { sent: false };
     // The session clock, as the rows' `send_at` and the reminders' rules read it.
@@ -55,18 +60,35 @@ export class EmailSendJob implements JobHandler<EmailSendData> {
       return { sent: false, skipped: 'not due yet' };
 
     const template = this.templates.of(email.kind);
+    // The member's switch is read now, when the email is due, not when it was planned (issue 36): one turned off
+    // in between stops it, and the row says so (`suppressed`, kept for the ledger's story).
+    const governed = email.recipientUserId === null ? null : switchOf(email.kind);
+    if (governed !== null) {
+      const preferences = await this.preferences.of(this.dataSource.manager, email.recipientUserId!);
+      if (!preferences[governed]) {
+        const reason = `${OPTIONAL_EMAIL_LABELS[governed]} turned off`;
+        await this.emails.suppressed(email.id, reason);
+        return { sent: false, suppressed: reason };
+      }
+    }
+    let sent: { subject: string | null; text: string | null };
     try {
       const composed = await template.compose(email, now);
       if (isSkip(composed)) {
         await this.emails.skipped(email.id, composed.skip);
         return { sent: false, skipped: composed.skip };
       }
-      await this.mailer.send(composed);
+      const mail = governed === null ? composed : withUnsubscribe(composed, { userId: email.recipientUserId!, kind: governed }, this.config);
+      await this.mailer.send(mail);
+      sent = {
+        subject: typeof mail.subject === 'string' ? mail.subject : null,
+        text: typeof mail.text === 'string' ? mail.text : null,
+      };
     } catch (error) {
       await this.emails.failed(email.id, { error: (error as Error).message.slice(0, 1000), final: job.finalAttempt });
       throw error;
     }
-    await this.emails.sent(email.id);
+    await this.emails.sent(email.id, sent);
     return { sent: true };
   }
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { SendMailOptions } from 'nodemailer';
 import type { MessagingConfig } from '../config.js';
+import { switchOf } from './email-kinds.js';
 import type { OutboundEmail } from './outbound-emails.repository.js';
 
 /** A template's answer when its email, due now, should not go (the booking moved, the message was read…). */
@@ -44,6 +45,8 @@ export class EmailTemplates {
   register(template: EmailTemplate): void {
     for (const kind of template.kinds) {
       if (this.byKind.has(kind)) throw new Error(`two email templates for the kind ${kind}`);
+      // Throws for a kind nobody said is optional or always sent: the service does not start until it is.
+      switchOf(kind);
       this.byKind.set(kind, template);
     }
   }

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { JobsModule } from '@hunted/platform';
 import { EmailPlanner } from './email-planner.js';
+import { EmailPreferencesRepository } from './email-preferences.repository.js';
 import { EmailSendJob, emailSend } from './email-send.job.js';
 import { EmailTemplates } from './email-templates.js';
 import { Mailer } from './mailer.js';
@@ -13,7 +14,7 @@ import { OutboundEmailsRepository } from './outbound-emails.repository.js';
  */
 @Module({
   imports: [JobsModule.forFeature([emailSend])],
-  providers: [Mailer, OutboundEmailsRepository, EmailTemplates, EmailPlanner, EmailSendJob],
-  exports: [OutboundEmailsRepository, EmailTemplates, EmailPlanner],
+  providers: [Mailer, OutboundEmailsRepository, EmailTemplates, EmailPlanner, EmailSendJob, EmailPreferencesRepository],
+  exports: [OutboundEmailsRepository, EmailTemplates, EmailPlanner, EmailPreferencesRepository],
 })
 export class MailModule {}

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { BookingEmailKind, BookingFacts } from './booking-email-rows.js';
 
-export type OutboundEmailStatus = 'pending' | 'sent' | 'skipped' | 'failed';
+export type OutboundEmailStatus = 'pending' | 'sent' | 'skipped' | 'suppressed' | 'failed';
 
 /** Who an email is for: a member in one of their roles, or the support inbox (`SUPPORT_EMAIL`, no member). */
 export type EmailRecipientRole = 'client' | 'hunter' | 'support';
@@ -257,9 +257,17 @@ export class OutboundEmailsRepository {
     return rows[0]?.sent_at ?? null;
   }
 
-  /** The email went. */
-  async sent(id: string): Promise<void> {
-    await this.record(id, { status: 'sent', countAttempt: true });
+  /**
+   * The email went: its subject and text are kept with the row (the member's export shows them) until the
+   * retention job prunes the body.
+   */
+  async sent(id: string, what: { subject: string | null; text: string | null } = { subject: null, text: null }): Promise<void> {
+    await this.record(id, { status: 'sent', countAttempt: true, subject: what.subject, text: what.text });
+  }
+
+  /** Not sent: the member had turned this kind of email off by the time it was due (`reason` says which). */
+  async suppressed(id: string, reason: string): Promise<void> {
+    await this.record(id, { status: 'suppressed', skippedReason: reason, countAttempt: false });
   }
 
   /** An attempt failed; the row stays pending for the retry, or is given up on after the last one (`final`). */
@@ -275,7 +283,15 @@ export class OutboundEmailsRepository {
   /** Records an attempt's outcome, only on a row still pending (a duplicate job never overwrites `sent`). */
   private async record(
     id: string,
-    outcome: { status: OutboundEmailStatus; error?: string | null; skippedReason?: string; countAttempt: boolean },
+    outcome: {
+      status: OutboundEmailStatus;
+      error?: string | null;
+      skippedReason?: string;
+      countAttempt: boolean;
+      /** What a sent email said, kept for the member's export until the retention job prunes the text. */
+      subject?: string | null;
+      text?: string | null;
+    },
   ): Promise<void> {
     await this.dataSource.query(
       `update outbound_emails set
@@ -283,9 +299,75 @@ export class OutboundEmailsRepository {
          last_error = $3,
          skipped_reason = $4,
          sent_at = case when $2 = 'sent' then now() else sent_at end,
-         attempts = attempts + $5
+         attempts = attempts + $5,
+         subject = case when $2 = 'sent' then $6 else subject end,
+         body_text = case when $2 = 'sent' then $7 else body_text end
        where id = $1 and status = 'pending'`,
-      [id, outcome.status, outcome.error ?? null, outcome.skippedReason ?? null, outcome.countAttempt ? 1 : 0],
+      [
+        id,
+        outcome.status,
+        outcome.error ?? null,
+        outcome.skippedReason ?? null,
+        outcome.countAttempt ? 1 : 0,
+        outcome.subject ?? null,
+        outcome.text ?? null,
+      ],
     );
+  }
+
+  /** The emails addressed to a member, for their export: what, in what state, when, and the text while kept. */
+  async ofRecipientForExport(manager: EntityManager, userId: string): Promise<unknown[]> {
+    return manager.query(
+      `select id::text as id, kind, status, subject, sent_at as "sentAt", created_at as "plannedAt",
+              body_text as "text", body_pruned_at as "textDeletedAt"
+         from outbound_emails where recipient_user_id = $1 order by created_at, id`,
+      [userId],
+    );
+  }
+
+  /**
+   * An erased member: the emails addressed to them go (whatever their state); other people's emails whose facts
+   * name them by id (a booking email names both sides) name `formerId` instead, and the kept subject, text and facts
+   * of those emails say `replacement` where they said one of `mentions` (the member's full name, their address,
+   * their hunter profile's name).
+   */
+  async forgetRecipient(
+    manager: EntityManager,
+    userId: string,
+    formerId: string,
+    mentions: readonly string[],
+    replacement: string,
+  ): Promise<void> {
+    await manager.query(`delete from outbound_emails where recipient_user_id = $1`, [userId]);
+    await manager.query(
+      `update outbound_emails set facts = replace(facts::text, $1, $2)::jsonb where strpos(facts::text, $1) > 0`,
+      [JSON.stringify(userId).slice(1, -1), formerId],
+    );
+    // Longest first, so a full name is replaced before a shorter mention inside it.
+    const named = mentions.filter((text) => text.trim().length > 1).sort((a, b) => b.length - a.length);
+    for (const mention of named) {
+      await manager.query(
+        `update outbound_emails set subject = replace(subject, $1, $2), body_text = replace(body_text, $1, $2),
+                facts = replace(facts::text, $3, $4)::jsonb
+          where strpos(subject, $1) > 0 or strpos(body_text, $1) > 0 or strpos(facts::text, $3) > 0`,
+        [mention, replacement, JSON.stringify(mention).slice(1, -1), JSON.stringify(replacement).slice(1, -1)],
+      );
+    }
+  }
+
+  /**
+   * Prunes, at most `limit` at a time, the text and facts of emails no longer pending whose send (or plan) is older
+   * than `days`; the row keeps kind, recipient, state, subject and times. Answers how many it pruned.
+   */
+  async pruneBodies(days: number, limit: number): Promise<number> {
+    const [, count] = await this.dataSource.query<[unknown[], number]>(
+      `update outbound_emails set body_text = null, facts = '{}'::jsonb, body_pruned_at = now()
+        where id in (select id from outbound_emails
+                      where body_pruned_at is null and status <> 'pending'
+                        and coalesce(sent_at, created_at) < now() - make_interval(days => $1)
+                      limit $2)`,
+      [days, limit],
+    );
+    return count;
   }
 }

@@ -45,4 +45,12 @@ export class MemberCopies {
     );
     return rows[0] ?? null;
   }
+
+  /**
+   * An erased member's copy goes (names, photo, address): a later unsubscribe link of theirs finds nobody, and
+   * their name shows nowhere.
+   */
+  async forget(manager: EntityManager, userId: string): Promise<void> {
+    await manager.query(`delete from users where user_id = $1`, [userId]);
+  }
 }

@@ -12,6 +12,7 @@ import { EditEmails1796200000000 } from './1796200000000-edit-emails.js';
 import { OneEmailLedger1796300000000 } from './1796300000000-one-email-ledger.js';
 import { SharedBookingCopies1796400000000 } from './1796400000000-shared-booking-copies.js';
 import { BookingCopiesReviewQualifies1797500040000 } from './1797500040000-booking-copies-review-qualifies.js';
+import { YourData1797900050000 } from './1797900050000-your-data.js';
 
 /** Every migration of this service, in order. They run on start. */
 export const migrations = [
@@ -29,4 +30,5 @@ export const migrations = [
   OneEmailLedger1796300000000,
   SharedBookingCopies1796400000000,
   BookingCopiesReviewQualifies1797500040000,
+  YourData1797900050000,
 ];
