@@ -51,9 +51,11 @@ export function DeleteAccountSection({ email }: { email: string }) {
 
   useEffect(() => {
     if (!gone) return;
-    // Nothing read for the deleted account may be shown again; the header then reads the visitor as signed out.
-    queryClient.clear();
-    queryClient.setQueryData(userQueryOptions().queryKey, null);
+    // Nothing read for the deleted account may be shown again. The current user is kept as an entry, set to signed
+    // out, rather than removed: the header watches that entry, and a removed one would keep showing the member.
+    const userKey = userQueryOptions().queryKey;
+    queryClient.removeQueries({ predicate: (query) => query.queryHash !== JSON.stringify(userKey) });
+    queryClient.setQueryData(userKey, null);
     void navigate(paths.accountDeleted.getHref(), { replace: true });
   }, [gone, navigate, queryClient]);
 
