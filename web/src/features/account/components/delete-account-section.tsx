@@ -81,7 +81,8 @@ export function DeleteAccountSection({ email }: { email: string }) {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <Button
           variant="outline"
-          className="border-red-300 text-red-700 hover:border-red-400 hover:bg-red-50"
+          // Important: the outline variant sets its own border and text colours, which the danger zone overrides.
+          className="border-red-300! text-red-700! hover:border-red-400! hover:bg-red-50!"
           onClick={() => setOpen(true)}
         >
           <Trash2 className="h-4 w-4" aria-hidden /> Delete my account

@@ -46,12 +46,14 @@ export function AccountDeletions() {
       {
         id: 'requested',
         header: 'Requested',
+        cellClassName: 'px-4 py-3 max-md:p-0 max-md:font-semibold',
         cell: (row) => <span className="whitespace-nowrap text-stone-800">{londonInstantLabel(row.requestedAt)}</span>,
         sortValue: (row) => row.requestedAt,
       },
       {
         id: 'status',
         header: 'Status',
+        cellClassName: 'px-4 py-3 max-md:col-start-2 max-md:row-start-1 max-md:p-0 max-md:text-right',
         cell: (row) => (
           <div>
             <Badge tone={STATUS[row.status].tone}>{STATUS[row.status].label}</Badge>
@@ -64,18 +66,26 @@ export function AccountDeletions() {
       {
         id: 'services',
         header: 'Services',
+        cellClassName: 'px-4 py-3 max-md:col-span-2 max-md:p-0 max-md:pt-2',
         cell: (row) => <ServiceChips row={row} />,
       },
       {
         id: 'retries',
         header: 'Retries',
-        cell: (row) => <span className="tabular-nums">{row.retries}</span>,
+        cellClassName: 'px-4 py-3 max-md:p-0 max-md:pt-1 max-md:self-center max-md:text-sm max-md:text-stone-500',
+        cell: (row) => (
+          <span className="tabular-nums">
+            {/* Phones stack each row as a card without the table's headers. */}
+            <span className="md:hidden">Retries: </span>
+            {row.retries}
+          </span>
+        ),
         sortValue: (row) => row.retries,
       },
       {
         id: 'actions',
         header: <span className="sr-only">Actions</span>,
-        cellClassName: 'px-4 py-3 text-right',
+        cellClassName: 'px-4 py-3 text-right max-md:col-start-2 max-md:p-0 max-md:pt-1',
         cell: (row) =>
           row.status === 'erasing' ? (
             <Button
@@ -105,6 +115,9 @@ export function AccountDeletions() {
         rowKey={(row) => row.id}
         columns={columns}
         label="Account deletions"
+        stackOnPhones
+        tableClassName="md:min-w-[52rem]"
+        rowClassName="align-middle max-md:grid max-md:grid-cols-[1fr_auto] max-md:gap-x-3 max-md:gap-y-1 max-md:p-4"
         loadingLabel="Loading deletions..."
         failedWhat="deletions"
         empty={{ icon: <UserRoundX className="h-8 w-8 text-stone-300" aria-hidden />, description: 'No account has been deleted yet.' }}

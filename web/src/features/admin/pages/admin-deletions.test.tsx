@@ -70,14 +70,14 @@ describe('/admin, Deletions tab', () => {
     expect(chipsOf(finished!).every((chip) => chip?.endsWith(': done'))).toBe(true);
     // Only a deletion still erasing can be sent again.
     expect(within(finished!).queryByRole('button', { name: /Retry/ })).toBeNull();
-    expect(within(erasing!).getAllByRole('cell').map((cell) => cell.textContent)[3]).toBe('0');
+    expect(within(erasing!).getAllByRole('cell').map((cell) => cell.textContent)[3]).toBe('Retries: 0');
 
     fireEvent.click(within(erasing!).getByRole('button', { name: 'Retry deletion requested 3 Dec 2026, 10:00' }));
     expect(await screen.findByText('Deletion sent again')).toBeTruthy();
     expect(calls.filter((call) => call.url === '/api/admin/deletions/del1/retry')).toHaveLength(1);
     // The list is read again: the retry is counted.
     await waitFor(() =>
-      expect(within(within(table).getAllByRole('row')[1]!).getAllByRole('cell').map((cell) => cell.textContent)[3]).toBe('1'),
+      expect(within(within(table).getAllByRole('row')[1]!).getAllByRole('cell').map((cell) => cell.textContent)[3]).toBe('Retries: 1'),
     );
     expect(calls.filter((call) => call.url === '/api/admin/deletions' && call.init.method !== 'POST')).toHaveLength(2);
   });

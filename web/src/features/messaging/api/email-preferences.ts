@@ -19,9 +19,9 @@ export interface EmailPreferenceChange {
   on: boolean;
 }
 
-/** Sends one switch (the body is a partial of `preferences`); the answer is every switch as stored. */
+/** Sends one switch (the body is a partial `preferences`: `{ "news": true }`); the answer is every switch as stored. */
 export function updateEmailPreference({ kind, on }: EmailPreferenceChange): Promise<EmailPreferencesResponse> {
-  return request<EmailPreferencesResponse>('PUT', '/api/email-preferences', { preferences: { [kind]: on } });
+  return request<EmailPreferencesResponse>('PUT', '/api/email-preferences', { [kind]: on });
 }
 
 /**

@@ -56,7 +56,7 @@ describe('/edit-profile, email preferences', () => {
     await waitFor(() => expect(calls.some((call) => call.init.method === 'PUT')).toBe(true));
     expect(isOn('Message nudges')).toBe(false);
     const put = calls.find((call) => call.init.method === 'PUT')!;
-    expect(JSON.parse(String(put.init.body))).toEqual({ preferences: { 'message-nudges': false } });
+    expect(JSON.parse(String(put.init.body))).toEqual({ 'message-nudges': false });
 
     answer(json(200, { preferences: { ...stored.preferences, 'message-nudges': false } }));
     fireEvent.click(switchOf('News from Hunted'));
