@@ -247,6 +247,16 @@ describe('pages for machines', () => {
     expect(tag(saved.html, 'canonical')).toBeNull();
   });
 
+  it("answers /unsubscribe (an email's link, token and all) and /account-deleted, kept out of search indexes", async () => {
+    for (const url of ['/unsubscribe?token=u1.message-nudges.sig', '/account-deleted']) {
+      const { status, html } = await page(url);
+      expect(status, url).toBe(200);
+      expect(tag(html, 'robots'), url).toBe('noindex');
+      expect(tag(html, 'canonical'), url).toBeNull();
+    }
+    expect(tag((await page('/faq')).html, 'robots')).toBeNull();
+  });
+
   it('serves a brand page at once with the generic values while brands hangs, and leaves it alone a while', async () => {
     brands.control.hang = true;
     try {

@@ -24,8 +24,9 @@ export function renderHead(meta: PageMeta, origin: string): string {
     `<title>${escapeHtml(meta.title)}</title>`,
     tag('name', 'description', meta.description),
     ...(url ? [`<link rel="canonical" href="${escapeHtml(url)}" />`] : []),
-    // Only a page that is not there is kept out of an index: a page served generic because a service was slow is not.
-    ...(meta.status === 404 ? ['<meta name="robots" content="noindex" />'] : []),
+    // A page that is not there, or one no search should offer, is kept out of an index: a page served generic
+    // because a service was slow is not.
+    ...(meta.status === 404 || meta.noindex ? ['<meta name="robots" content="noindex" />'] : []),
     tag('property', 'og:site_name', 'Hunted'),
     tag('property', 'og:type', meta.type),
     tag('property', 'og:title', meta.title),

@@ -143,4 +143,17 @@ describe('the head', () => {
     expect(head).toContain('<meta name="robots" content="noindex" />');
     expect(head).not.toContain('canonical');
   });
+
+  it('keeps /unsubscribe and /account-deleted out of search indexes, and them only of the pages that are there', () => {
+    for (const path of ['/unsubscribe', '/account-deleted']) {
+      const page = matchPage(path);
+      expect(page, path).not.toBeNull();
+      const meta = genericMeta(page!.name);
+      expect(meta, path).toMatchObject({ status: 200, canonicalPath: null, noindex: true });
+      expect(renderHead(meta, 'https://hunted.example'), path).toContain('<meta name="robots" content="noindex" />');
+    }
+    for (const name of ['home', 'faq', 'editProfile', 'brands'] as const) {
+      expect(renderHead(genericMeta(name), 'https://hunted.example'), name).not.toContain('noindex');
+    }
+  });
 });

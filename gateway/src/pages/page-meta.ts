@@ -16,6 +16,8 @@ export interface PageMeta {
    * browser finds it only once the scripts have drawn the page, and on a slow phone it is the last thing to arrive.
    */
   heroImage?: string;
+  /** Kept out of search indexes though it is there: a page only an email's link or a deletion leads to. */
+  noindex?: boolean;
 }
 
 /** The fields of a brand (`GET /api/brands/{id}`) a page's meta is made of. */
@@ -99,6 +101,14 @@ const FIXED: Partial<Record<PageName, { title: string; description: string }>> =
   },
 };
 
+/**
+ * Pages a search result must never offer: /unsubscribe is reached from an email's link (its token names a member
+ * and a kind of email) and /account-deleted only after a deletion. Unlike the signed-in pages they are not in
+ * robots.txt's Disallow list: a crawler that may not fetch a page cannot read its noindex either, and guests open
+ * them, so their scripts are preloaded as any open page's are.
+ */
+export const NOINDEX_PAGES: ReadonlySet<PageName> = new Set<PageName>(['unsubscribe', 'accountDeleted']);
+
 /** The site's own words, for every page that has none of its own (signed-in pages, or when a service is away). */
 const GENERIC = {
   title: `${SITE} · Discover Independent Brands`,
@@ -120,6 +130,7 @@ function makeGenericMeta(page: PageName | null): PageMeta {
     canonicalPath: fixed && page ? PAGE_PATHS[page] : null,
     ...siteCard(),
     type: 'website',
+    ...(page && NOINDEX_PAGES.has(page) ? { noindex: true } : {}),
   });
 }
 

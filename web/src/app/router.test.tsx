@@ -33,6 +33,8 @@ describe('route table', () => {
     ['/create-hunter-profile', 'create-hunter-profile'],
     ['/hunter-dashboard', 'hunter-dashboard'],
     ['/edit-profile', 'edit-profile'],
+    ['/unsubscribe', 'unsubscribe'],
+    ['/account-deleted', 'account-deleted'],
   ])('%s opens %s', (path, id) => {
     expect(pageFor(path).id).toBe(id);
   });

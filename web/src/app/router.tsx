@@ -169,8 +169,19 @@ export const routes: RouteObject[] = [
         'edit-profile',
         paths.editProfile.path,
         <SignInToEditProfile />,
-        page(PAGE_MODULES.editProfile, (m) => m.EditProfilePage),
+        page(PAGE_MODULES.editProfile, (m) => m.EditProfileRoute),
       ),
+      // Open to guests: an email's unsubscribe link works without signing in, and a deleted account is signed out.
+      {
+        id: 'unsubscribe',
+        path: paths.unsubscribe.path,
+        lazy: page(PAGE_MODULES.unsubscribe, (m) => m.UnsubscribePage),
+      },
+      {
+        id: 'account-deleted',
+        path: paths.accountDeleted.path,
+        lazy: page(PAGE_MODULES.accountDeleted, (m) => m.AccountDeletedPage),
+      },
 
       { id: 'not-found', path: '*', element: <NotFoundPage /> },
     ],

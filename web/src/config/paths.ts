@@ -45,7 +45,16 @@ export const paths = {
   },
   createHunterProfile: { path: PAGE_PATHS.createHunterProfile, getHref: () => '/create-hunter-profile' },
   hunterDashboard: { path: PAGE_PATHS.hunterDashboard, getHref: () => '/hunter-dashboard' },
-  editProfile: { path: PAGE_PATHS.editProfile, getHref: () => '/edit-profile' },
+  editProfile: {
+    path: PAGE_PATHS.editProfile,
+    /** `section`: one of the page's sections by its id (`email-preferences`, `your-data`), which the page scrolls to. */
+    getHref: (section?: 'email-preferences' | 'your-data') => (section ? `/edit-profile#${section}` : '/edit-profile'),
+  },
+  unsubscribe: {
+    path: PAGE_PATHS.unsubscribe,
+    getHref: (token: string) => `/unsubscribe?token=${encodeURIComponent(token)}`,
+  },
+  accountDeleted: { path: PAGE_PATHS.accountDeleted, getHref: () => '/account-deleted' },
 
   /**
    * Served by the gateway, not the SPA: reach them with a full navigation. Sign-in's `returnTo` (a same-origin path)

@@ -29,6 +29,10 @@ export const PAGE_PATHS = {
   createHunterProfile: '/create-hunter-profile',
   hunterDashboard: '/hunter-dashboard',
   editProfile: '/edit-profile',
+  /** Where an email's unsubscribe link lands (a person's click: a GET changes nothing until this page POSTs). */
+  unsubscribe: '/unsubscribe',
+  /** Where a member lands once their account is deleted. */
+  accountDeleted: '/account-deleted',
 } as const;
 export type PageName = keyof typeof PAGE_PATHS;
 

@@ -16,6 +16,8 @@ export const adminKeys = {
   hunterReviews: () => [...adminKeys.all, 'hunter-reviews'] as const,
   /** The Hunter's Pick rota and who picks today. */
   pickRota: () => [...adminKeys.all, 'hunter-pick-rota'] as const,
+  /** Account deletions and each one's progress per service. */
+  deletions: () => [...adminKeys.all, 'deletions'] as const,
   hunterReviewList: (status: 'reported' | 'hidden' | 'all', offset: number) =>
     [...adminKeys.hunterReviews(), status, offset] as const,
 };

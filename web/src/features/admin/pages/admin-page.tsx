@@ -8,6 +8,7 @@ import {
   Scale,
   ShieldX,
   UserCheck,
+  UserRoundX,
   Sparkles,
 } from 'lucide-react';
 import { Link } from 'react-router-dom';
@@ -17,6 +18,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { compactTabClasses, Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import { goToLogin, useAuth } from '@/lib/auth';
+import { AccountDeletions } from '../components/account-deletions';
 import { BrandManagement } from '../components/brand-management';
 import { BulkUpload } from '../components/bulk-upload';
 import { ContactSubmissions } from '../components/contact-submissions';
@@ -36,7 +38,7 @@ export function AdminPage({ refreshPublicBrands }: { refreshPublicBrands: () => 
     <PublicBrandsRefresh value={refreshPublicBrands}>
       <Page
         title="Admin Dashboard"
-        description="Manage the brand directory, upload brands in bulk, read messages, vet hunters, settle disputes and moderate reviews."
+        description="Manage the brand directory, upload brands in bulk, read messages, vet hunters, settle disputes, moderate reviews and follow account deletions."
       >
         <Link
           to={paths.home.getHref()}
@@ -97,6 +99,9 @@ function AdminConsole() {
         <TabsTrigger value="hunter-pick" className={compactTabClasses}>
           <Sparkles aria-hidden /> Hunter&apos;s Pick
         </TabsTrigger>
+        <TabsTrigger value="deletions" className={compactTabClasses}>
+          <UserRoundX aria-hidden /> Deletions
+        </TabsTrigger>
       </TabsList>
       <TabsContent value="brands">
         <BrandManagement />
@@ -118,6 +123,9 @@ function AdminConsole() {
       </TabsContent>
       <TabsContent value="hunter-pick">
         <HunterPickRota />
+      </TabsContent>
+      <TabsContent value="deletions">
+        <AccountDeletions />
       </TabsContent>
     </Tabs>
   );
