@@ -89,3 +89,11 @@ export async function pruneUploadQuotaDays(manager: EntityManager): Promise<numb
   ]);
   return count;
 }
+
+/**
+ * Forgets every day of one member's ledger, in the caller's transaction: their account is being erased (decision
+ * 0098), and a count of what a deleted member uploaded is no allowance of anyone's.
+ */
+export async function forgetUploadQuotaOf(manager: EntityManager, userId: string): Promise<void> {
+  await manager.query('delete from upload_quota_days where user_id = $1', [userId]);
+}
