@@ -45,6 +45,13 @@ const SCHEMA = 'identity_your_data_it';
 const ISSUER = 'https://provider.example.test';
 const SESSION_SECRET = 'test-session-secret-0123456789abcdef0123';
 const EXPORTS_PER_DAY = 2;
+/** A profile edit that only sets the photo (the other fields left as they are). */
+const PHOTO_ONLY = {
+  firstName: undefined,
+  lastName: undefined,
+  instagramUrl: undefined,
+  profileImageUrl: `data:image/png;base64,${TEST_PNG.toString('base64')}`,
+};
 
 interface Member {
   user: User;
@@ -152,7 +159,7 @@ describe("identity's side of export and erasure", () => {
   it('starts an export with identity part stored, keeps one at a time, and is ready only once all six parts are in', async () => {
     const alice = await member('Alice', 'Archer');
     const bob = await member('Bob', 'Baker');
-    await users.update(alice.user.id, { profileImageUrl: `data:image/png;base64,${TEST_PNG.toString('base64')}` });
+    await users.update(alice.user.id, PHOTO_ONLY);
     await sessions.set('alice-session-id-secret', { userId: alice.user.id, signedInAt: '2026-01-02T03:04:05.000Z' }, new Date(Date.now() + 86_400_000));
 
     const started = await call('POST', '/api/account/data-exports', alice.headers);
@@ -256,7 +263,7 @@ describe("identity's side of export and erasure", () => {
     const carol = await member('Carol', 'Cartwright');
     const dave = await member('Dave', 'Dunmore');
     for (const who of [carol, dave]) {
-      await users.update(who.user.id, { profileImageUrl: `data:image/png;base64,${TEST_PNG.toString('base64')}` });
+      await users.update(who.user.id, PHOTO_ONLY);
       await call('POST', '/api/account/data-exports', who.headers);
     }
     const carolSid = `carol-${randomUUID()}`;
