@@ -14,6 +14,7 @@ import {
   consumerCaughtUp,
   startServiceApp,
   startTestPublisher,
+  TEST_DATABASE_URL,
   testIdentityHeaders,
   testServiceEnv,
   TEST_PNG,
@@ -25,6 +26,7 @@ import {
 } from '@hunted/platform/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Redis } from 'ioredis';
+import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIdentityApp } from '../src/app.js';
@@ -386,5 +388,53 @@ describe("identity's side of export and erasure", () => {
     const fresh = await testIdentityHeaders({ id: returning.id, email: returning.email, firstName: 'Carol', lastName: null, isAdmin: false }, 'identity');
     expect(((await (await call('GET', '/api/account/deletion', fresh)).json()) as CurrentAccountDeletionResponse).deletion).toBeNull();
     expect(((await (await call('GET', '/api/account/data-exports/current', fresh)).json()) as CurrentDataExportResponse).export).toBeNull();
+  });
+
+  it('erases nothing by halves when the erasure is cut off mid-way, and applies it once when it runs again', async () => {
+    const erin = await member('Erin', 'Eastwood');
+    await users.update(erin.user.id, PHOTO_ONLY);
+    await sessions.set(`erin-${randomUUID()}`, { userId: erin.user.id }, new Date(Date.now() + 86_400_000));
+    const deletion = (await (await call('POST', '/api/account/deletion', erin.headers, { email: erin.user.email })).json()) as AccountDeletionView;
+
+    // The photos' table is held, so the erasure stops at its photo, its sessions already deleted in its transaction.
+    const holder = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await holder.connect();
+    try {
+      await holder.query('begin');
+      await holder.query(`lock table "${SCHEMA}".images in share mode`);
+      await publishers.get('bookings')!.publish('bookings.user-deletion.cleared', { deletionId: deletion.id, userId: erin.user.id });
+      let stuck: number | undefined;
+      await waitFor('the erasure to wait on the photos', async () => {
+        const { rows } = await holder.query<{ pid: number }>(
+          `select l.pid from pg_locks l join pg_class c on c.oid = l.relation join pg_namespace n on n.oid = c.relnamespace
+            where not l.granted and c.relname = 'images' and n.nspname = $1`,
+          [SCHEMA],
+        );
+        stuck = rows[0]?.pid;
+        return stuck !== undefined;
+      });
+      // The consumer's connection dies mid-transaction, as when its process is killed.
+      await holder.query('select pg_terminate_backend($1)', [stuck]);
+      const { rows: left } = await holder.query<{ n: number }>(
+        `select count(*)::int as n from "${SCHEMA}".sessions where sess->>'userId' = $1`,
+        [erin.user.id],
+      );
+      expect(left[0]!.n).toBe(1);
+      const { rows: stillThere } = await holder.query(`select id from "${SCHEMA}".users where id = $1`, [erin.user.id]);
+      expect(stillThere).toHaveLength(1);
+      expect((await deletionOf(deletion.id))?.status).toBe('checking');
+      expect((await outbox('identity.user.deleted')).filter((data) => data.deletionId === deletion.id)).toHaveLength(0);
+      await holder.query('commit');
+    } finally {
+      await holder.end();
+    }
+
+    // Tried again once the database lets it: applied whole, once.
+    await waitFor('the erasure to be applied', async () => (await deletionOf(deletion.id))?.status === 'erasing');
+    await caughtUp();
+    expect(await tracesOf(dataSource, SCHEMA, [erin.user.id, erin.user.email, 'Eastwood'])).toEqual([
+      { table: 'account_deletions', column: 'user_id', rows: 1 },
+    ]);
+    expect((await outbox('identity.user.deleted')).filter((data) => data.deletionId === deletion.id)).toHaveLength(1);
   });
 });
