@@ -12,6 +12,7 @@ import {
 } from '@hunted/contracts';
 import {
   consumerCaughtUp,
+  readJobScheduler,
   startServiceApp,
   startTestPublisher,
   TEST_DATABASE_URL,
@@ -35,7 +36,11 @@ import { signSessionId } from '../src/sessions/session-cookie.js';
 import { SessionStore } from '../src/sessions/session.store.js';
 import { UsersService, type User } from '../src/users/users.service.js';
 import { DELETION_EMAIL_MISMATCH, RETRY_WHEN_DONE, RETRY_WHEN_REFUSED } from '../src/your-data/account-deletions.service.js';
-import { DataExportExpiryJob } from '../src/your-data/data-export-expiry.job.js';
+import {
+  DATA_EXPORT_EXPIRY_QUEUE,
+  DATA_EXPORT_EXPIRY_SCHEDULER,
+  DataExportExpiryJob,
+} from '../src/your-data/data-export-expiry.job.js';
 
 /**
  * Identity's side of the two people's-rights sagas (issue 36), against real PostgreSQL and Redis: the answers of
@@ -259,6 +264,10 @@ describe("identity's side of export and erasure", () => {
     expect((await call('GET', `/api/account/data-exports/${second.id}/parts/identity`, alice.headers)).status).toBe(404);
     // Run again: nothing more to expire.
     expect(await running.app.get(DataExportExpiryJob).run()).toEqual({ expired: 0 });
+    // It runs every hour, once per turn across replicas (a job scheduler).
+    const schedule = { redisUrl: TEST_REDIS_URL, redisPrefix, queue: DATA_EXPORT_EXPIRY_QUEUE, id: DATA_EXPORT_EXPIRY_SCHEDULER };
+    await waitFor('the expiry job to be scheduled', async () => (await readJobScheduler(schedule)) !== undefined);
+    expect(await readJobScheduler(schedule)).toMatchObject({ every: 3_600_000 });
   });
 
   it('deletes an account: refused with sentences, then cleared (the account gone at once), erased everywhere, retried', async () => {
