@@ -39,7 +39,7 @@ function isCompressed(contentType: string): boolean {
   return /^(image|video|audio)\//.test(contentType) || contentType === 'application/zip';
 }
 
-class PartUnavailableError extends Error {}
+export class PartUnavailableError extends Error {}
 
 /**
  * The member's download (UK GDPR Art. 15 and 20), answered by the gateway itself: identity says whether the export
@@ -146,7 +146,7 @@ function readmeOf(parts: DataExportPart[]): string {
 }
 
 /** The six parts as one zip: each service's files under its own folder only, and the top-level README. */
-function zipOf(parts: DataExportPart[]): Uint8Array {
+export function zipOf(parts: DataExportPart[]): Uint8Array {
   const files: Zippable = { 'README.md': [Buffer.from(readmeOf(parts)), { level: 6 }] };
   for (const part of parts) {
     for (const file of part.files) {
