@@ -95,6 +95,14 @@ describe('TRUST_PROXY', () => {
   });
 });
 
+describe('SESSION_CACHE_TTL_MS', () => {
+  it('keeps an ended session (a sign-out, a deleted account) vouched for a few seconds at most', () => {
+    expect(parse({}).data?.SESSION_CACHE_TTL_MS).toBe(5_000);
+    expect(parse({ SESSION_CACHE_TTL_MS: '30000' }).success).toBe(true);
+    expect(parse({ SESSION_CACHE_TTL_MS: '600000' }).success).toBe(false);
+  });
+});
+
 describe('UPSTREAM_IDLE_TIMEOUT_MS', () => {
   it('defaults to 4 s and must stay under the time a stopping service waits for idle connections (and so its keep-alive)', () => {
     expect(parse({}).data?.UPSTREAM_IDLE_TIMEOUT_MS).toBe(4_000);

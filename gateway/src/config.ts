@@ -152,7 +152,16 @@ export const gatewayEnvSchema = baseEnvSchema.extend({
       `must be at least 1 s below the time a stopping service waits for idle connections to close (${SERVICE_SHUTDOWN_DRAIN_MS} ms)`,
     )
     .default(4_000),
-  SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5_000),
+  /**
+   * How long a cookie's answer from identity is reused. Bounded: for this long an ended session (a sign-out seen
+   * by another replica, a deleted account, whose sessions identity ends at once) is still vouched for.
+   */
+  SESSION_CACHE_TTL_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(30_000, 'must be at most 30 s: an ended session (a sign-out, a deleted account) is vouched for this long')
+    .default(5_000),
   /**
    * The longest a guest's public GET (one its service marks `Cache-Control: public`) is answered again without
    * asking the service; 0 turns the micro-cache off. At most a second: public counts are at most that stale.

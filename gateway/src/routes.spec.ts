@@ -112,6 +112,18 @@ describe('routes table', () => {
     }
   });
 
+  it("answers a member's data archive itself (never proxied), and sends each part route to its own service", () => {
+    expect(matchRoute('/api/account/data-exports/42/archive')).toMatchObject({
+      service: 'identity',
+      membersOnly: true,
+      answeredByGateway: 'dataExportArchive',
+    });
+    expect(ROUTES.filter((rule) => rule.answeredByGateway).map((rule) => rule.prefix)).toEqual(['/api/account/data-exports/:id/archive']);
+    expect(matchRoute('/api/account/data-exports/42')?.answeredByGateway).toBeUndefined();
+    expect(matchRoute('/api/account/data-exports/42/parts/brands')?.service).toBe('brands');
+    expect(matchRoute('/api/account/data-exports/42/parts/identity')).toMatchObject({ service: 'identity', membersOnly: true });
+  });
+
   it('gives review posts the photo-sized body limit and CSV uploads the CSV limit', () => {
     expect(matchRoute('/api/brands/3/reviews')?.bodyLimit).toBe('reviewPhotos');
     expect(matchRoute('/api/admin/brands/upload-csv')?.bodyLimit).toBe('csvUpload');

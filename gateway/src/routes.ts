@@ -56,6 +56,11 @@ export interface RouteRule {
    * on a slow or hung service only to hear what the gateway already knows.
    */
   membersOnly?: boolean;
+  /**
+   * Answered by the gateway itself, never proxied, once every check of the edge (path, identity, rate limit,
+   * members only) has passed: the member's data archive, put together from every service's part.
+   */
+  answeredByGateway?: 'dataExportArchive';
 }
 
 /** Ordered most specific first: the first matching rule wins. */
@@ -75,6 +80,8 @@ export const ROUTES: readonly RouteRule[] = [
   { prefix: '/api/account/data-exports/:id/parts/hunters', service: 'hunters', membersOnly: true },
   { prefix: '/api/account/data-exports/:id/parts/bookings', service: 'bookings', membersOnly: true },
   { prefix: '/api/account/data-exports/:id/parts/messaging', service: 'messaging', membersOnly: true },
+  // the archive of a ready export: the gateway's own answer (identity says whether it is the caller's and ready)
+  { prefix: '/api/account/data-exports/:id/archive', service: 'identity', membersOnly: true, answeredByGateway: 'dataExportArchive' },
   { prefix: '/api/account', service: 'identity', membersOnly: true },
   { prefix: '/api/admin/deletions', service: 'identity' },
 

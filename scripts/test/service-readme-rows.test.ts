@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { EVENT_VERSIONS } from '@hunted/contracts';
+import { EVENT_VERSIONS, RIGHTS_SERVICES } from '@hunted/contracts';
 import { describe, expect, it } from 'vitest';
 import { proseLines, readDoc, ROOT } from './docs/markdown-docs.js';
 
@@ -89,13 +89,15 @@ export function publishedBy(service: string): string[] {
     for (const match of code.matchAll(/'([a-z-]+\.[a-z-]+\.[a-z-]+)'/g)) {
       if (match[1]!.startsWith(`${service}.`) && EVENT_TYPES.has(match[1]!)) types.add(match[1]!);
     }
-    // The platform's RIGHTS_HANDLERS publish under the service's own name (libs/platform/src/rights).
-    if (/\bRIGHTS_HANDLERS\b/.test(code)) for (const type of ['data-export.part-ready', 'user-data.erased']) types.add(`${service}.${type}`);
+    // The platform's rights handlers answer under the service's own name.
+    if (/\bRIGHTS_HANDLERS\b/.test(code)) for (const type of [`${service}.data-export.part-ready`, `${service}.user-data.erased`]) types.add(type);
   }
   return [...types].sort();
 }
 
 const HANDLER_TYPE = /readonly type = '([a-z-]+\.[a-z-]+\.[a-z-]+)'/g;
+/** A handler class made per rights service by a factory: `readonly type = \`${service}.user-data.erased\``. */
+const PER_SERVICE_HANDLER_TYPE = /readonly type = `\$\{service\}\.([a-z-]+\.[a-z-]+)`/g;
 
 /** The event types a service's handlers take. */
 export function consumedBy(service: string): string[] {
@@ -106,11 +108,14 @@ export function consumedBy(service: string): string[] {
   const bookingCopyTypes = [
     ...readFileSync(join(ROOT, 'libs/platform/src/bookings/booking-copy-handlers.ts'), 'utf8').matchAll(HANDLER_TYPE),
   ].map((m) => m[1]!);
-  const rightsTypes = [...readFileSync(join(ROOT, 'libs/platform/src/rights/rights-handlers.ts'), 'utf8').matchAll(HANDLER_TYPE)].map(
-    (m) => m[1]!,
-  );
+  const rightsTypes = [
+    ...readFileSync(join(ROOT, 'libs/platform/src/rights/rights-handlers.ts'), 'utf8').matchAll(HANDLER_TYPE),
+  ].map((m) => m[1]!);
   for (const { code } of sources(join(ROOT, 'services', service, 'src'))) {
     for (const match of code.matchAll(HANDLER_TYPE)) types.add(match[1]!);
+    if (/\bRIGHTS_SERVICES\.map\(/.test(code)) {
+      for (const match of code.matchAll(PER_SERVICE_HANDLER_TYPE)) for (const each of RIGHTS_SERVICES) types.add(`${each}.${match[1]!}`);
+    }
     if (/\bRIGHTS_HANDLERS\b/.test(code)) for (const type of rightsTypes) types.add(type);
     if (/\bUSER_COPY_HANDLERS\b/.test(code)) for (const type of userCopyTypes) types.add(type);
     if (/\bBOOKING_COPY_HANDLERS\b/.test(code)) for (const type of bookingCopyTypes) types.add(type);
@@ -160,12 +165,23 @@ function codeRows(service: string): Record<Row, string[]> {
 describe('what each service owns, publishes and consumes, as the docs say it', () => {
   it('reads the code: tables from the migrations, events from the publish calls and the handlers', () => {
     expect(SERVICES).toEqual(['bookings', 'brands', 'hunters', 'identity', 'messaging', 'reviews']);
-    expect(tablesOf('identity')).toEqual(['images', 'sessions', 'upload_quota_days', 'users']);
+    expect(tablesOf('identity')).toEqual([
+      'account_deletion_services',
+      'account_deletions',
+      'data_export_files',
+      'data_export_part_reports',
+      'data_exports',
+      'images',
+      'sessions',
+      'upload_quota_days',
+      'users',
+    ]);
     // board_items was created, then dropped by a later migration.
     expect(tablesOf('brands')).not.toContain('board_items');
     expect(tablesOf('brands')).toContain('brands');
-    expect(publishedBy('identity')).toEqual(['identity.user.registered', 'identity.user.updated']);
-    expect(consumedBy('identity')).toEqual([]);
+    expect(publishedBy('identity')).toEqual(expect.arrayContaining(['identity.user.deleted', 'identity.user.registered', 'identity.user.updated']));
+    // Identity's part-ready and erased handlers are made per service by a factory: all five of each are read.
+    expect(consumedBy('identity')).toEqual(expect.arrayContaining(['bookings.user-deletion.cleared', 'brands.user-data.erased', 'messaging.data-export.part-ready']));
     expect(consumedBy('reviews')).toEqual(expect.arrayContaining(['identity.user.registered', 'brands.brand.deleted']));
   });
 

@@ -8,6 +8,7 @@ import type { Dispatcher } from 'undici';
 import { forwardTraceContext, IDENTITY_HEADER, matchesEtag, REQUEST_ID_HEADER } from '@hunted/platform';
 import { IdentityUnavailableError, type ResolvedIdentity, type SessionResolver } from '../auth/session-resolver.js';
 import { MicroCache, type CachedResponse, type ResponseCopy } from '../cache/micro-cache.js';
+import { DataExportArchive } from '../data-exports/data-export-archive.js';
 import type { GatewayConfig } from '../config.js';
 import { requestIdFrom } from '../request-id.js';
 import { isAdminPath, isAmbiguousPath, matchRoute, routeOfRequest, SERVICE_NAMES, type BodyLimitClass, type RouteRule, type ServiceName } from '../routes.js';
@@ -198,6 +199,8 @@ export class EdgeProxy {
   private readonly upgradedSockets = new Set<Duplex>();
   /** TRUST_PROXY as Fastify applies it to ordinary requests, for the websocket upgrades Fastify never sees. */
   private readonly trustedProxy: (address: string, hop: number) => boolean;
+  /** The member's data archive, the one `/api` answer the gateway puts together itself (routes.ts, answeredByGateway). */
+  private readonly archive: DataExportArchive;
 
   constructor(private readonly deps: EdgeProxyDeps) {
     const { config } = deps;
@@ -216,6 +219,13 @@ export class EdgeProxy {
     this.proxies = Object.fromEntries(
       SERVICE_NAMES.map((service) => [service, this.createProxy(service, this.upstreams[service])]),
     ) as Record<ServiceName, RequestHandler>;
+    this.archive = new DataExportArchive({
+      upstreams: this.upstreams,
+      sessions: deps.sessions,
+      agent: deps.agent,
+      timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+      logger: deps.logger,
+    });
   }
 
   /** Fastify handler for every proxied path. The body has not been read; it streams through as it came. */
@@ -266,6 +276,8 @@ export class EdgeProxy {
       if (!identity) return this.refuse(reply, 401, SIGN_IN_REQUIRED_MESSAGE);
       if (!identity.user.isAdmin) return this.refuse(reply, 403, ADMIN_REQUIRED_MESSAGE);
     }
+    // Past every check a proxied request passes: the gateway's own answer, never sent on to the route's service.
+    if (route.answeredByGateway === 'dataExportArchive') return this.archive.answer(request, reply);
     // After the rate limit and every access check, so a cached answer is refused exactly when a fresh one would be.
     const cache = this.deps.microCache;
     const cacheKey = cache?.keyOf(req, identity !== null) ?? null;

@@ -9,6 +9,7 @@ import {
   serviceProductionRules,
   type ProductionRule,
 } from '@hunted/platform';
+import { DATA_EXPORT_TTL_DAYS } from '@hunted/contracts';
 import { z } from 'zod';
 
 const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me-00000000';
@@ -41,6 +42,10 @@ export const identityEnvSchema = baseEnvSchema.extend({
   /** Emails of admins, comma-separated; `admin@hunted.example` outside production when unset. */
   ADMIN_EMAILS: commaList.optional(),
   SESSION_TTL_DAYS: z.coerce.number().positive().max(366).default(7),
+  /** Exports (archives of everything Hunted holds) a member may start per 24 hours (429 beyond; issue 36). */
+  DATA_EXPORTS_PER_DAY: z.coerce.number().int().positive().max(100).default(3),
+  /** How long a ready archive can be downloaded before every service deletes its part. */
+  DATA_EXPORT_TTL_DAYS: z.coerce.number().positive().max(30).default(DATA_EXPORT_TTL_DAYS),
 });
 
 export type IdentityConfig = Omit<z.infer<typeof identityEnvSchema>, 'ADMIN_EMAILS'> & { ADMIN_EMAILS: string[] };

@@ -41,3 +41,16 @@ export const updateCurrentUserSchema = z.strictObject({
   ),
 });
 export type UpdateCurrentUserFields = z.output<typeof updateCurrentUserSchema>;
+
+/**
+ * Body of `POST /api/account/deletion`: the account's email, typed in to confirm (trimmed here; identity compares
+ * it, in any case, with the account's own and refuses a mismatch with its sentence).
+ */
+export const deleteAccountSchema = z.strictObject({
+  email: z
+    .string({ error: 'Type the email address of your account to confirm.' })
+    .trim()
+    .min(1, 'Type the email address of your account to confirm.')
+    .max(320, 'Type the email address of your account exactly as it is shown to confirm.'),
+});
+export type DeleteAccountFields = z.output<typeof deleteAccountSchema>;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { newSessionId } from './session-cookie.js';
 
 /** What a session holds. Before sign-in it carries the OIDC state; after, the user id. */
@@ -65,6 +65,25 @@ export class SessionStore {
 
   async destroy(sid: string): Promise<void> {
     await this.dataSource.query('delete from sessions where sid = $1', [sid]);
+  }
+
+  /**
+   * What a member's archive says of their sessions (UK GDPR Art. 15): when each began and ends. Never the session
+   * id, nor anything else the row keeps (a sign-in's state), which would let the file's reader use the session.
+   */
+  async metadataOf(manager: EntityManager, userId: string): Promise<{ signedInAt: string | null; expiresAt: string }[]> {
+    const rows: { signedInAt: string | null; expire: Date }[] = await manager.query(
+      `select sess->>'signedInAt' as "signedInAt", expire from sessions
+        where sess->>'userId' = $1 and expire > now() order by expire`,
+      [userId],
+    );
+    return rows.map((row) => ({ signedInAt: row.signedInAt, expiresAt: row.expire.toISOString() }));
+  }
+
+  /** Ends every session of a member (their account is being deleted), in the caller's transaction. Answers how many. */
+  async destroyAllOf(manager: EntityManager, userId: string): Promise<number> {
+    const [, count]: [unknown[], number] = await manager.query(`delete from sessions where sess->>'userId' = $1`, [userId]);
+    return count;
   }
 
   /** Deletes expired sessions; returns how many. */

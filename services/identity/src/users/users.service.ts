@@ -275,6 +275,28 @@ export class UsersService {
     return `${AVATAR_PATH}/${imageId}`;
   }
 
+  /** The user as stored, read in the caller's transaction (an export's snapshot). */
+  async findIn(manager: EntityManager, id: string): Promise<User | null> {
+    return oneUser(manager, `select ${USER_COLUMNS} from users where id = $1`, [id]);
+  }
+
+  /** The member's profile photo, read in the caller's transaction; null when they have none. */
+  async imageOf(manager: EntityManager, userId: string): Promise<ProfileImage | null> {
+    const rows: ProfileImage[] = await manager.query(`select ${IMAGE_COLUMNS} from images where user_id = $1`, [userId]);
+    return rows[0] ?? null;
+  }
+
+  /**
+   * Deletes the account itself, in the caller's transaction: the photo and the row. The provider's (issuer,
+   * subject) goes with the row, so signing in again with the same provider account creates a new, empty account
+   * under a new id. Answers whether there was a row to delete.
+   */
+  async deleteAccount(manager: EntityManager, userId: string): Promise<boolean> {
+    await manager.query('delete from images where user_id = $1', [userId]);
+    const [, count]: [unknown[], number] = await manager.query('delete from users where id = $1', [userId]);
+    return count > 0;
+  }
+
   async findImage(id: string): Promise<ProfileImage | null> {
     const rows: ProfileImage[] = await this.dataSource.query(`select ${IMAGE_COLUMNS} from images where id = $1`, [
       id,
