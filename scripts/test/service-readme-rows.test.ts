@@ -8,14 +8,15 @@ import { proseLines, readDoc, ROOT } from './docs/markdown-docs.js';
  * What each service owns, publishes and consumes, as its README and the map (docs/architecture.md) say it, against
  * the code:
  * - owns: the tables its migrations leave in its schema (each `up()` in order: `create table`, `drop table`,
- *   `alter table … rename to`, and the platform's `CREATE_USERS_COPY_TABLE` and `CREATE_BOOKING_COPIES_TABLE` for its
- *   users and booking copies); the platform's own
+ *   `alter table … rename to`, and the platform's `CREATE_USERS_COPY_TABLE`, `CREATE_BOOKING_COPIES_TABLE`,
+ *   `CREATE_UPLOAD_QUOTA_TABLE` and `CREATE_DATA_EXPORT_FILES_TABLE`); the platform's own
  *   `outbox`, `inbox` and `migrations` are in every schema and not listed;
  * - publishes: the event types of its own name that its code writes ('bookings.booking.confirmed' as a string in
  *   services/<name>/src, outside specs and comments: an `EventPublisher.publish` call or an outbox insert in a
- *   migration);
+ *   migration), and its `<name>.data-export.part-ready` and `<name>.user-data.erased` when it lists `RIGHTS_HANDLERS`;
  * - consumes: the types its event handlers take (`readonly type = '…'`), identity's user events when it lists the
- *   platform's `USER_COPY_HANDLERS`, and bookings' outcome events when it lists `BOOKING_COPY_HANDLERS`;
+ *   platform's `USER_COPY_HANDLERS`, bookings' outcome events when it lists `BOOKING_COPY_HANDLERS`, and identity's
+ *   export and deletion events when it lists `RIGHTS_HANDLERS`;
  * - features (the map only): the folders of services/<name>/src but `database/`.
  * A row is `| owns | `a`, `b` |`: every name in backticks, written out in full.
  */
@@ -52,7 +53,7 @@ export function tablesOf(service: string): string[] {
   const folder = join(ROOT, 'services', service, 'src/database/migrations');
   const tables = new Set<string>();
   const statement =
-    /\bcreate\s+table\s+(?:if\s+not\s+exists\s+)?"?(\w+)"?|\bdrop\s+table\s+(?:if\s+exists\s+)?"?(\w+)"?|\balter\s+table\s+(?:if\s+exists\s+)?"?(\w+)"?\s+rename\s+to\s+"?(\w+)"?|\bCREATE_USERS_COPY_TABLE\b|\bCREATE_BOOKING_COPIES_TABLE\b|\bCREATE_UPLOAD_QUOTA_TABLE\b/gi;
+    /\bcreate\s+table\s+(?:if\s+not\s+exists\s+)?"?(\w+)"?|\bdrop\s+table\s+(?:if\s+exists\s+)?"?(\w+)"?|\balter\s+table\s+(?:if\s+exists\s+)?"?(\w+)"?\s+rename\s+to\s+"?(\w+)"?|\bCREATE_USERS_COPY_TABLE\b|\bCREATE_BOOKING_COPIES_TABLE\b|\bCREATE_UPLOAD_QUOTA_TABLE\b|\bCREATE_DATA_EXPORT_FILES_TABLE\b/gi;
   for (const name of readdirSync(folder)
     .filter((file) => /^\d+-.*\.ts$/.test(file))
     .sort()) {
@@ -66,6 +67,7 @@ export function tablesOf(service: string): string[] {
       if (whole === 'CREATE_USERS_COPY_TABLE') tables.add('users');
       else if (whole === 'CREATE_BOOKING_COPIES_TABLE') tables.add('booking_copies');
       else if (whole === 'CREATE_UPLOAD_QUOTA_TABLE') tables.add('upload_quota_days');
+      else if (whole === 'CREATE_DATA_EXPORT_FILES_TABLE') tables.add('data_export_files');
       else if (created) tables.add(created);
       else if (dropped) tables.delete(dropped);
       else if (renamedFrom && renamedTo) {
@@ -86,6 +88,12 @@ export function publishedBy(service: string): string[] {
     for (const match of code.matchAll(/'([a-z-]+\.[a-z-]+\.[a-z-]+)'/g)) {
       if (match[1]!.startsWith(`${service}.`) && EVENT_TYPES.has(match[1]!)) types.add(match[1]!);
     }
+    // The platform's RIGHTS_HANDLERS answer identity's sagas under the service's own name (decision 0098).
+    if (/\bRIGHTS_HANDLERS\b/.test(code)) {
+      for (const type of [`${service}.data-export.part-ready`, `${service}.user-data.erased`]) {
+        if (EVENT_TYPES.has(type)) types.add(type);
+      }
+    }
   }
   return [...types].sort();
 }
@@ -101,8 +109,12 @@ export function consumedBy(service: string): string[] {
   const bookingCopyTypes = [
     ...readFileSync(join(ROOT, 'libs/platform/src/bookings/booking-copy-handlers.ts'), 'utf8').matchAll(HANDLER_TYPE),
   ].map((m) => m[1]!);
+  const rightsTypes = [
+    ...readFileSync(join(ROOT, 'libs/platform/src/rights/rights-handlers.ts'), 'utf8').matchAll(HANDLER_TYPE),
+  ].map((m) => m[1]!);
   for (const { code } of sources(join(ROOT, 'services', service, 'src'))) {
     for (const match of code.matchAll(HANDLER_TYPE)) types.add(match[1]!);
+    if (/\bRIGHTS_HANDLERS\b/.test(code)) for (const type of rightsTypes) types.add(type);
     if (/\bUSER_COPY_HANDLERS\b/.test(code)) for (const type of userCopyTypes) types.add(type);
     if (/\bBOOKING_COPY_HANDLERS\b/.test(code)) for (const type of bookingCopyTypes) types.add(type);
   }
