@@ -13,7 +13,7 @@ import { proseLines, readDoc, ROOT } from './docs/markdown-docs.js';
  *   `outbox`, `inbox` and `migrations` are in every schema and not listed;
  * - publishes: the event types of its own name that its code writes ('bookings.booking.confirmed' as a string in
  *   services/<name>/src, outside specs and comments: an `EventPublisher.publish` call or an outbox insert in a
- *   migration);
+ *   migration), and its `<name>.data-export.part-ready` and `<name>.user-data.erased` when it lists `RIGHTS_HANDLERS`;
  * - consumes: the types its event handlers take (`readonly type = '…'`), identity's user events when it lists the
  *   platform's `USER_COPY_HANDLERS`, bookings' outcome events when it lists `BOOKING_COPY_HANDLERS`, and identity's
  *   export and deletion events when it lists `RIGHTS_HANDLERS` (which publish `<service>.data-export.part-ready` and

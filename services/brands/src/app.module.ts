@@ -1,4 +1,4 @@
-import { BOOKING_COPY_HANDLERS, BookingCopiesModule, EventsModule, serviceAppModule } from '@hunted/platform';
+import { BOOKING_COPY_HANDLERS, BookingCopiesModule, EventsModule, RIGHTS_HANDLERS, serviceAppModule } from '@hunted/platform';
 import { AdminBrandsModule } from './admin/admin-brands.module.js';
 import { BrandsModule } from './brands/brands.module.js';
 import type { BrandsConfig } from './config.js';
@@ -11,6 +11,7 @@ import { RATING_EVENT_HANDLERS, RatingsModule } from './ratings/ratings.module.j
 import { SavesModule } from './saves/saves.module.js';
 import { TodayModule } from './today/today.module.js';
 import { VotesModule } from './votes/votes.module.js';
+import { brandsRights, VoteAddressRetentionModule } from './your-data/your-data.module.js';
 
 /** Raw SQL through BrandRepository and each feature's service: no entity classes (docs/architecture.md). */
 export class AppModule extends serviceAppModule<BrandsConfig>({
@@ -27,9 +28,11 @@ export class AppModule extends serviceAppModule<BrandsConfig>({
     BrandImageFetchModule,
     RatingsModule,
     PassportModule,
+    brandsRights,
+    VoteAddressRetentionModule,
     EventsModule.forService({
-      consumes: [...RATING_EVENT_HANDLERS, ...BOOKING_COPY_HANDLERS],
-      imports: [RatingsModule, BookingCopiesModule],
+      consumes: [...RATING_EVENT_HANDLERS, ...BOOKING_COPY_HANDLERS, ...RIGHTS_HANDLERS],
+      imports: [RatingsModule, BookingCopiesModule, brandsRights],
     }),
   ],
 }) {}

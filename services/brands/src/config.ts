@@ -15,6 +15,11 @@ export const brandsEnvSchema = baseEnvSchema.extend({
   /** How long fetching one image link may take, redirects included. */
   BRAND_IMAGE_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   /**
+   * How many days a vote keeps the IP address it was cast from (issue 36): the retention job clears older ones. The
+   * address is kept that long to look into vote stuffing; the vote itself stays.
+   */
+  VOTE_IP_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /**
    * Tests only: comma-separated `host:port` pairs the image fetcher may reach although they are local (a test's own
    * image server). Ignored unless NODE_ENV=test; production refuses it (libs/platform production-rules.ts).
    */

@@ -2,6 +2,7 @@ import {
   BOOKING_COPY_HANDLERS,
   BookingCopiesModule,
   EventsModule,
+  RIGHTS_HANDLERS,
   serviceAppModule,
   USER_COPY_HANDLERS,
   UserCopiesModule,
@@ -19,6 +20,7 @@ import { BookingOutcomeRestatedReviewHandler } from './hunter-reviews/events/boo
 import { HunterReviewsModule } from './hunter-reviews/hunter-reviews.module.js';
 import { PhotosModule } from './photos/photos.module.js';
 import { ReviewsModule } from './reviews/reviews.module.js';
+import { reviewsRights } from './your-data/reviews-rights.js';
 
 /** Raw SQL in each aggregate's owner (services, BrandCopies, UserCopies): no entity classes (docs/architecture.md). */
 export class AppModule extends serviceAppModule<ReviewsConfig>({
@@ -30,6 +32,7 @@ export class AppModule extends serviceAppModule<ReviewsConfig>({
     CommentsModule,
     HunterReviewsModule,
     DemoModule,
+    reviewsRights,
     // The booking copy (whether a client may review a hunter: the outcome bookings published) is written only from
     // bookings' events, by the platform's handlers.
     EventsModule.forService({
@@ -42,8 +45,16 @@ export class AppModule extends serviceAppModule<ReviewsConfig>({
         BookingOutcomeRestatedReviewHandler,
         HunterCreatedHandler,
         HunterUpdatedHandler,
+        ...RIGHTS_HANDLERS,
       ],
-      imports: [BrandCopiesModule, BookingCopiesModule, UserCopiesModule.forService(), HunterStatusesModule, HunterReviewsModule],
+      imports: [
+        BrandCopiesModule,
+        BookingCopiesModule,
+        UserCopiesModule.forService(),
+        HunterStatusesModule,
+        HunterReviewsModule,
+        reviewsRights,
+      ],
     }),
   ],
 }) {}

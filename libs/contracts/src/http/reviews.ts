@@ -38,12 +38,19 @@ export interface ReviewInput extends CategoryRatings {
 
 export const RATINGS_REQUIRED = 'Please rate all categories to submit your review';
 
+/**
+ * The author shown for a review, comment or review of a hunter whose writer deleted their account (issue 36): the
+ * words and the rating stay for the community, the person does not.
+ */
+export const FORMER_MEMBER_NAME = 'Former member';
+
 /** A review as `GET /api/brands/{id}/reviews` lists it (newest first); photos are URLs, never inline data. */
 export interface Review extends CategoryRatings {
   id: number;
   brandId: number;
-  userId: string;
-  /** The reviewer's name now ('Anonymous' when they have none). */
+  /** Null once the author deleted their account (`userName` is then FORMER_MEMBER_NAME). */
+  userId: string | null;
+  /** The reviewer's name now ('Anonymous' when they have none, FORMER_MEMBER_NAME after their account's deletion). */
   userName: string;
   /** The rounded mean of the four category ratings. */
   rating: number;
@@ -76,9 +83,10 @@ export interface CommentInput {
 export interface Comment {
   id: number;
   brandId: number;
-  userId: string;
+  /** Null once the author deleted their account (`userName` is then FORMER_MEMBER_NAME). */
+  userId: string | null;
   content: string;
-  /** 'Anonymous' when the user has no name. */
+  /** 'Anonymous' when the user has no name; FORMER_MEMBER_NAME after their account's deletion. */
   userName: string;
   userProfileImage: string | null;
   createdAt: string;
@@ -170,7 +178,8 @@ export interface MyHunterReviews {
 
 /** `GET /api/admin/hunter-reviews?status=reported|hidden|all&limit=&offset=` (admins): reported ones first. */
 export interface AdminHunterReview extends HunterReview {
-  clientUserId: string;
+  /** Null once the reviewer deleted their account (`reviewerName` is then FORMER_MEMBER_NAME). */
+  clientUserId: string | null;
   /**
    * Whether it counts in the hunter's rating (decision 0090): true for every review written since; false for an
    * earlier one whose session was free and not marked held; null for an earlier one bookings has not decided yet

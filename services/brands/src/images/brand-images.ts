@@ -190,4 +190,41 @@ export class BrandImages {
       error,
     ]);
   }
+
+  /**
+   * Every image the member's forms brought (their export): its bytes, the link it was fetched from, and the brands
+   * that show it now.
+   */
+  uploadedBy(manager: EntityManager, userId: string): Promise<MemberBrandImage[]> {
+    return manager.query(
+      `select i.id, i.content_type as "contentType", i.bytes, i.source_url as "sourceUrl", i.created_at as "storedAt",
+              coalesce(array(select b.id from brands b where b.image_url = $2 || i.id::text order by b.id), '{}') as "shownBy"
+         from brand_images i where i.uploaded_by = $1 order by i.created_at, i.id`,
+      [userId, `${BRAND_IMAGE_MEDIA_PATH}/`],
+    );
+  }
+
+  /**
+   * A deleted member's images: one a brand shows is that brand's picture now and stays, without its uploader or the
+   * link it came from; one no brand shows goes now (the prune would take it within a day anyway).
+   */
+  async forgetUploader(manager: EntityManager, userId: string): Promise<void> {
+    await manager.query(
+      `delete from brand_images i
+        where i.uploaded_by = $1 and not exists (select 1 from brands b where b.image_url = $2 || i.id::text)`,
+      [userId, `${BRAND_IMAGE_MEDIA_PATH}/`],
+    );
+    await manager.query('update brand_images set uploaded_by = null, source_url = null where uploaded_by = $1', [userId]);
+  }
+}
+
+/** One stored image a member's form brought. */
+export interface MemberBrandImage {
+  id: string;
+  contentType: string;
+  bytes: Buffer;
+  sourceUrl: string | null;
+  storedAt: Date;
+  /** The brands showing it now (none: it waits for the prune). */
+  shownBy: number[];
 }

@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { FilterHabit } from '@hunted/contracts';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 
 export type FilterKind = 'valueTag' | 'priceLevel';
 
@@ -64,6 +64,27 @@ export class FilterHabits implements OnModuleDestroy {
     const of = (kind: FilterKind) =>
       rows.filter((row) => row.kind === kind).map((row): FilterHabit => ({ value: row.value, uses: row.uses }));
     return { valueTags: of('valueTag'), priceLevels: of('priceLevel') };
+  }
+
+  /** Every filter habit of the member, as counted (their export). */
+  ofMember(
+    manager: EntityManager,
+    userId: string,
+  ): Promise<{ kind: FilterKind; value: string; uses: number; lastUsedAt: Date }[]> {
+    return manager.query(
+      `select kind, value, uses, last_used_at as "lastUsedAt" from member_filter_uses
+        where user_id = $1 order by kind, uses desc, last_used_at desc, value`,
+      [userId],
+    );
+  }
+
+  /**
+   * A deleted member's habits go. A count still pending from a search just before the deletion would write a row
+   * again: the pending counts are awaited first (a search takes milliseconds to count; the member is signed out).
+   */
+  async deleteAllOf(manager: EntityManager, userId: string): Promise<void> {
+    await Promise.all([...this.pending]);
+    await manager.query('delete from member_filter_uses where user_id = $1', [userId]);
   }
 
   async onModuleDestroy(): Promise<void> {

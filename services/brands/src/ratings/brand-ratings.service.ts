@@ -95,6 +95,14 @@ export class BrandRatingsService {
   }
 
   /** The mean is read as numeric text, so the brand's rating is rounded once, by its own column. */
+  /**
+   * A deleted member's reviews stay counted (the reviews service keeps them as 'Former member'): the copy keeps each
+   * rating and forgets its author, so the brand's rating and count do not move and no event is needed.
+   */
+  async forgetAuthor(manager: EntityManager, userId: string): Promise<void> {
+    await manager.query('update brand_review_ratings set user_id = null where user_id = $1', [userId]);
+  }
+
   private async recompute(manager: EntityManager, brandId: number): Promise<void> {
     const [figures] = await manager.query<{ mean: string | null; n: number }[]>(
       `select avg(rating)::text as mean, count(*)::int as n from brand_review_ratings where brand_id = $1 and not deleted`,

@@ -90,4 +90,18 @@ export class SavesService {
       [saves.map((save) => save.userId), saves.map((save) => save.brandId)],
     );
   }
+
+  /** Every save of the member, newest first (their export). */
+  ofMember(manager: EntityManager, userId: string): Promise<{ brandId: number; savedAt: Date }[]> {
+    return manager.query(
+      `select brand_id as "brandId", created_at as "savedAt" from saved_brands
+        where user_id = $1 order by created_at desc, id desc`,
+      [userId],
+    );
+  }
+
+  /** A deleted member's saves go: they are nobody else's business and count in no figure. */
+  async deleteAllOf(manager: EntityManager, userId: string): Promise<void> {
+    await manager.query('delete from saved_brands where user_id = $1', [userId]);
+  }
 }

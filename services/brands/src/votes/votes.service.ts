@@ -9,6 +9,17 @@ export const ALREADY_VOTED = 'You have already voted for this brand in the last 
 /** The longest textual IPv6 address (with an embedded IPv4 part); the column's length. */
 const IP_MAX = 45;
 
+/** One of a member's votes as their export lists it. */
+export interface MemberVote {
+  brandId: number;
+  votedAt: Date;
+  /** The address stored with it; null once VOTE_IP_RETENTION_DAYS have passed (the retention job cleared it). */
+  ipAddress: string | null;
+}
+
+/** Addresses cleared per statement by the retention job: a bounded transaction however large the backlog. */
+const IP_CLEAR_BATCH = 5_000;
+
 /** A vote cast in the past (demo data), counted by its time rather than as it happens. */
 export interface PastVote {
   brandId: number;
@@ -83,5 +94,40 @@ export class VotesService {
         votes.map((vote) => vote.createdAt),
       ],
     );
+  }
+
+  /** Every vote of the member, newest first (their export). */
+  ofMember(manager: EntityManager, userId: string): Promise<MemberVote[]> {
+    return manager.query(
+      `select brand_id as "brandId", created_at as "votedAt", ip_address as "ipAddress" from votes
+        where user_id = $1 order by created_at desc, id desc`,
+      [userId],
+    );
+  }
+
+  /**
+   * A deleted member's votes stay as anonymous counts: the rows keep their brand and time (brands.votes, the day's
+   * counters and the featured pick are counted from them) and lose the member and the address. Null members
+   * conflict with nobody in the once-per-24-hours constraint.
+   */
+  async anonymiseMember(manager: EntityManager, userId: string): Promise<void> {
+    await manager.query('update votes set user_id = null, ip_address = null where user_id = $1', [userId]);
+  }
+
+  /**
+   * Clears the address of every vote cast before `cutoff` (the retention job), a batch per transaction on
+   * votes_ip_kept_idx. Answers how many were cleared.
+   */
+  async clearAddressesBefore(cutoff: Date): Promise<number> {
+    let cleared = 0;
+    for (;;) {
+      const [, count] = await this.dataSource.query<[unknown[], number]>(
+        `update votes set ip_address = null
+          where id in (select id from votes where ip_address is not null and created_at < $1 limit $2)`,
+        [cutoff, IP_CLEAR_BATCH],
+      );
+      cleared += count;
+      if (count < IP_CLEAR_BATCH) return cleared;
+    }
   }
 }

@@ -2,14 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Comment } from '@hunted/contracts';
 import { UserCopies, type AuthenticatedUser, type Page } from '@hunted/platform';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { BrandCopies, brandListStatement } from '../brands/brand-copies.js';
-import { displayName } from '../users/user-name.js';
+import { authorName } from '../users/user-name.js';
 
 interface CommentRow {
   id: number;
   brand_id: number;
-  user_id: string;
+  user_id: string | null;
   content: string;
   created_at: Date;
   first_name: string | null;
@@ -34,8 +34,8 @@ function toComment(row: CommentRow): Comment {
     brandId: row.brand_id,
     userId: row.user_id,
     content: row.content,
-    userName: displayName(row.first_name, row.last_name),
-    userProfileImage: row.profile_image_url,
+    userName: authorName(row.user_id, row.first_name, row.last_name),
+    userProfileImage: row.user_id === null ? null : row.profile_image_url,
     createdAt: row.created_at.toISOString(),
   };
 }
@@ -66,5 +66,18 @@ export class CommentsService {
       const rows: CommentRow[] = await manager.query(`${SELECT_COMMENTS} where c.id = $1`, [inserted[0]!.id]);
       return toComment(rows[0]!);
     });
+  }
+
+  /** Every comment the member wrote, oldest first (their export). */
+  async ofAuthor(manager: EntityManager, userId: string): Promise<Comment[]> {
+    const rows: CommentRow[] = await manager.query(`${SELECT_COMMENTS} where c.user_id = $1 order by c.created_at, c.id`, [
+      userId,
+    ]);
+    return rows.map(toComment);
+  }
+
+  /** A deleted member's comments stay for the conversation they are part of, as 'Former member'. */
+  async eraseAuthor(manager: EntityManager, userId: string): Promise<void> {
+    await manager.query('update comments set user_id = null where user_id = $1', [userId]);
   }
 }

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { sessionMonthLabel, type AdminHunterReview, type AdminHunterReviewFilter, type HunterReview, type PublicHunterReview } from '@hunted/contracts';
+import { FORMER_MEMBER_NAME, sessionMonthLabel, type AdminHunterReview, type AdminHunterReviewFilter, type HunterReview, type PublicHunterReview } from '@hunted/contracts';
 import { now, type Page } from '@hunted/platform';
 import type { EntityManager } from 'typeorm';
-import { reviewerName } from '../users/user-name.js';
+import { hunterReviewerName } from '../users/user-name.js';
 
 /** Which reviews the admin lists: reported and still shown (the queue), hidden, or all. */
 export type AdminReviewFilter = AdminHunterReviewFilter;
@@ -10,7 +10,8 @@ export type AdminReviewFilter = AdminHunterReviewFilter;
 /** A review with what its rules need: its session's hunter member and whether it is hidden. */
 export interface StoredHunterReview {
   review: HunterReview;
-  clientUserId: string;
+  /** Null once the reviewer deleted their account. */
+  clientUserId: string | null;
   hunterUserId: string | null;
   hiddenAt: Date | null;
 }
@@ -25,7 +26,7 @@ interface ReviewRow {
   id: number;
   hunter_id: number;
   booking_id: string;
-  client_user_id: string;
+  client_user_id: string | null;
   rating: number;
   text: string;
   created_at: Date;
@@ -99,7 +100,7 @@ function toReview(row: ReviewRow): HunterReview {
     bookingId: row.booking_id,
     rating: row.rating,
     text: row.text,
-    reviewerName: reviewerName(row.first_name, row.last_name),
+    reviewerName: hunterReviewerName(row.client_user_id, row.first_name, row.last_name),
     sessionType: row.session_type,
     sessionStartsAt: row.starts_at.toISOString(),
     createdAt: row.created_at.toISOString(),
@@ -316,5 +317,58 @@ export class HunterReviewsRepository {
       [reviewId],
     );
     return rows[0] ? toAdminReview(rows[0]) : null;
+  }
+
+  /** The hunter profiles the member holds, as the booking copy knows them (a claimed hunter's sessions). */
+  async hunterIdsOfMember(manager: EntityManager, userId: string): Promise<number[]> {
+    const rows: { hunterId: number }[] = await manager.query(
+      `select distinct hunter_id as "hunterId" from booking_copies
+        where hunter_user_id = $1 and hunter_id is not null order by 1`,
+      [userId],
+    );
+    return rows.map((row) => row.hunterId);
+  }
+
+  /** Every review of the sessions the member held as a hunter, hidden ones too, with their replies (their export). */
+  async aboutMember(manager: EntityManager, userId: string): Promise<HunterReview[]> {
+    const rows: ReviewRow[] = await manager.query(
+      `${SELECT_REVIEWS} where s.hunter_user_id = $1 order by r.created_at, r.id`,
+      [userId],
+    );
+    return rows.map(toReview);
+  }
+
+  /** The reports the member made (their export). */
+  async reportsBy(manager: EntityManager, userId: string): Promise<{ reviewId: number; reason: string; reportedAt: Date }[]> {
+    return manager.query(
+      `select review_id as "reviewId", reason, created_at as "reportedAt" from hunter_review_reports
+        where reporter_user_id = $1 order by created_at, id`,
+      [userId],
+    );
+  }
+
+  /** The bookings whose reviews the member wrote: their sessions' copies stay with the reviews. */
+  async bookingIdsWrittenBy(manager: EntityManager, userId: string): Promise<string[]> {
+    const rows: { bookingId: string }[] = await manager.query(
+      'select booking_id as "bookingId" from hunter_reviews where client_user_id = $1',
+      [userId],
+    );
+    return rows.map((row) => row.bookingId);
+  }
+
+  /** Every review of these hunters goes, with its reply and reports (their profiles are gone with their member). */
+  async deleteOfHunters(manager: EntityManager, hunterIds: readonly number[]): Promise<void> {
+    if (hunterIds.length === 0) return;
+    await manager.query('delete from hunter_reviews where hunter_id = any($1::int[])', [hunterIds]);
+  }
+
+  /**
+   * The member's reviews of hunters and reports on reviews stay as a former member's (no id); where they hid a review
+   * as an admin, the hide stays, credited to FORMER_MEMBER_NAME.
+   */
+  async forgetMember(manager: EntityManager, userId: string): Promise<void> {
+    await manager.query('update hunter_reviews set client_user_id = null where client_user_id = $1', [userId]);
+    await manager.query('update hunter_review_reports set reporter_user_id = null where reporter_user_id = $1', [userId]);
+    await manager.query('update hunter_reviews set hidden_by = $2 where hidden_by = $1', [userId, FORMER_MEMBER_NAME]);
   }
 }

@@ -9,7 +9,7 @@ import {
   type HunterReviewPage,
   type MyHunterReviews,
 } from '@hunted/contracts';
-import { BookingCopies, EventPublisher, isReviewable, now, reviewQualifies, UserCopies, wasHeld, type AuthenticatedUser, type Page } from '@hunted/platform';
+import { BookingCopies, EventPublisher, forgetMemberInBookingCopies, isReviewable, now, reviewQualifies, UserCopies, wasHeld, type AuthenticatedUser, type Page } from '@hunted/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { HunterStatuses } from '../hunters/hunter-statuses.js';
 import { DailyReviewLimit } from './daily-review-limit.js';
@@ -193,6 +193,35 @@ export class HunterReviewsService {
       if (await change(manager)) await this.announceRating(manager, stored.review.hunterId);
       return (await this.reviews.findForAdmin(manager, reviewId))!;
     });
+  }
+
+  /** What the member wrote and received as reviews of hunters, and reported (their export). */
+  async exportOf(
+    manager: EntityManager,
+    userId: string,
+  ): Promise<{ written: HunterReview[]; received: HunterReview[]; reports: { reviewId: number; reason: string; reportedAt: Date }[] }> {
+    return {
+      written: await this.reviews.writtenBy(manager, userId),
+      received: await this.reviews.aboutMember(manager, userId),
+      reports: await this.reviews.reportsBy(manager, userId),
+    };
+  }
+
+  /**
+   * A deleted member (services/reviews/README.md, "Your data"): the reviews they wrote stay as 'Former member' (the
+   * hunters' ratings do not move), so do their reports; the reviews of their own hunter profile go with its replies
+   * (hunters unlists the profile and its page is gone: a review of nobody helps no reader, and its text is about the
+   * person), and each such hunter's rating is announced again (none). They leave the booking copy, but for the
+   * sessions of the reviews kept, which lose only their client.
+   */
+  async eraseMember(manager: EntityManager, userId: string): Promise<void> {
+    const hunterIds = await this.reviews.hunterIdsOfMember(manager, userId);
+    for (const hunterId of hunterIds) await this.reviews.lockHunter(manager, hunterId);
+    const kept = await this.reviews.bookingIdsWrittenBy(manager, userId);
+    await this.reviews.deleteOfHunters(manager, hunterIds);
+    await this.reviews.forgetMember(manager, userId);
+    await forgetMemberInBookingCopies(manager, userId, kept);
+    for (const hunterId of hunterIds) await this.announceRating(manager, hunterId);
   }
 
   /** The hunter's rating as their visible reviews now give it, to the outbox (the caller holds the hunter's lock). */

@@ -8,5 +8,6 @@ import { ReviewsService } from './reviews.service.js';
   imports: [BrandCopiesModule, UserCopiesModule.forService()],
   controllers: [ReviewsController, BrandPhotosController],
   providers: [ReviewsService],
+  exports: [ReviewsService],
 })
 export class ReviewsModule {}

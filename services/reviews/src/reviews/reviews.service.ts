@@ -16,7 +16,7 @@ import {
 import { DataSource, type EntityManager } from 'typeorm';
 import { BrandCopies, brandListStatement } from '../brands/brand-copies.js';
 import type { ReviewsConfig } from '../config.js';
-import { displayName } from '../users/user-name.js';
+import { authorName } from '../users/user-name.js';
 import { decodeReviewPhotos, REVIEW_PHOTO_PATH } from './review-photos.js';
 
 export const ALREADY_REVIEWED = 'You have already reviewed this brand.';
@@ -30,7 +30,7 @@ export const REVIEW_PHOTO_BYTES: PreparedStatement = {
 interface ReviewRow {
   id: number;
   brand_id: number;
-  user_id: string;
+  user_id: string | null;
   rating: number;
   speed_rating: number;
   ease_rating: number;
@@ -61,6 +61,7 @@ const REVIEWS_PAGE = brandListStatement(
 interface PhotoRow {
   id: string;
   review_id: number;
+  user_id: string | null;
   position: number;
   first_name: string | null;
   last_name: string | null;
@@ -70,7 +71,7 @@ interface PhotoRow {
 const PHOTOS_PAGE = brandListStatement(
   'photos.page',
   'photo_count',
-  `select p.id::text as id, r.id as review_id, p.position, u.first_name, u.last_name
+  `select p.id::text as id, r.id as review_id, r.user_id, p.position, u.first_name, u.last_name
    from reviews r
    join review_photos p on p.review_id = r.id
    left join users u on u.user_id = r.user_id
@@ -83,7 +84,7 @@ function toReview(row: ReviewRow): Review {
     id: row.id,
     brandId: row.brand_id,
     userId: row.user_id,
-    userName: displayName(row.first_name, row.last_name),
+    userName: authorName(row.user_id, row.first_name, row.last_name),
     rating: row.rating,
     speedRating: row.speed_rating,
     easeRating: row.ease_rating,
@@ -142,7 +143,7 @@ export class ReviewsService {
     const { rows, total } = await this.brands.readList<PhotoRow>(PHOTOS_PAGE, brandId, page);
     const items = rows.map((row) => ({
       url: `${REVIEW_PHOTO_PATH}/${row.id}`,
-      credit: displayName(row.first_name, row.last_name),
+      credit: authorName(row.user_id, row.first_name, row.last_name),
       reviewId: row.review_id,
       position: row.position,
     }));
@@ -198,4 +199,49 @@ export class ReviewsService {
     const rows: ReviewRow[] = await manager.query(`${SELECT_REVIEWS} where r.id = $1`, [reviewId]);
     return toReview(rows[0]!);
   }
+
+  /** Every brand review the member wrote, oldest first, with their photos' bytes (their export). */
+  async ofAuthor(manager: EntityManager, userId: string): Promise<AuthoredReview[]> {
+    const rows: ReviewRow[] = await manager.query(`${SELECT_REVIEWS} where r.user_id = $1 order by r.created_at, r.id`, [
+      userId,
+    ]);
+    const photos: (StoredPhoto & { reviewId: number })[] = await manager.query(
+      `select p.id::text as id, p.review_id as "reviewId", p.position, p.content_type as "contentType", p.bytes
+         from review_photos p join reviews r on r.id = p.review_id
+        where r.user_id = $1 order by p.review_id, p.position`,
+      [userId],
+    );
+    return rows.map((row) => ({
+      ...toReview(row),
+      photoFiles: photos
+        .filter((photo) => photo.reviewId === row.id)
+        .map(({ id, position, contentType, bytes }) => ({ id, position, contentType, bytes })),
+    }));
+  }
+
+  /**
+   * A deleted member's brand reviews stay for the community as 'Former member': text and ratings unchanged (so the
+   * brand's rating and count, brands' copy of them, do not move and no event is sent), the author gone. Their photos
+   * go: they may show the person or their home. The list totals follow by the tables' triggers.
+   */
+  async eraseAuthor(manager: EntityManager, userId: string): Promise<void> {
+    await manager.query(
+      'delete from review_photos p using reviews r where r.id = p.review_id and r.user_id = $1',
+      [userId],
+    );
+    await manager.query('update reviews set user_id = null where user_id = $1', [userId]);
+  }
+}
+
+/** A review as its author's export holds it: the review and its photos' bytes. */
+export interface AuthoredReview extends Review {
+  photoFiles: StoredPhoto[];
+}
+
+/** A review photo's stored bytes. */
+export interface StoredPhoto {
+  id: string;
+  position: number;
+  contentType: string;
+  bytes: Buffer;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayName, reviewerName } from './user-name.js';
+import { authorName, displayName, hunterReviewerName, reviewerName } from './user-name.js';
 
 describe('displayName', () => {
   it('joins first and last name, or uses the one there is', () => {
@@ -26,5 +26,15 @@ describe('reviewerName', () => {
     expect(reviewerName(null, 'Lovelace')).toBe('Anonymous');
     expect(reviewerName('  ', null)).toBe('Anonymous');
     expect(reviewerName(undefined, undefined)).toBe('Anonymous');
+  });
+});
+
+describe('a former member (their account deleted)', () => {
+  it("is 'Former member' without an id, whatever names are left; the usual name with one", () => {
+    expect(authorName(null, 'Ada', 'Lovelace')).toBe('Former member');
+    expect(authorName('u-1', 'Ada', 'Lovelace')).toBe('Ada Lovelace');
+    expect(authorName('u-1', null, null)).toBe('Anonymous');
+    expect(hunterReviewerName(null, null, null)).toBe('Former member');
+    expect(hunterReviewerName('u-1', 'Ada', 'Lovelace')).toBe('Ada L.');
   });
 });

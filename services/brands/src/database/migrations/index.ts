@@ -10,6 +10,7 @@ import { SharedBookingCopies1796400000000 } from './1796400000000-shared-booking
 import { StylePassport1796300000000 } from './1796300000000-style-passport.js';
 import { BookingCopiesReviewQualifies1797500030000 } from './1797500030000-booking-copies-review-qualifies.js';
 import { BrandImages1797800000000 } from './1797800000000-brand-images.js';
+import { YourData1797900010000 } from './1797900010000-your-data.js';
 
 /** Every migration of this service, in order. They run on start. */
 export const migrations = [
@@ -25,4 +26,5 @@ export const migrations = [
   SharedBookingCopies1796400000000,
   BookingCopiesReviewQualifies1797500030000,
   BrandImages1797800000000,
+  YourData1797900010000,
 ];

@@ -6,6 +6,7 @@ import { SharedBookingCopies1796400000000 } from './1796400000000-shared-booking
 import { UploadQuotaDays1797400010000 } from './1797400010000-upload-quota-days.js';
 import { ReviewsThatQualify1797500060000 } from './1797500060000-reviews-that-qualify.js';
 import { HunterStatuses1797600000000 } from './1797600000000-hunter-statuses.js';
+import { YourData1797900020000 } from './1797900020000-your-data.js';
 
 /** Every migration of this service, in order. They run on start. */
 export const migrations = [
@@ -17,4 +18,5 @@ export const migrations = [
   UploadQuotaDays1797400010000,
   ReviewsThatQualify1797500060000,
   HunterStatuses1797600000000,
+  YourData1797900020000,
 ];

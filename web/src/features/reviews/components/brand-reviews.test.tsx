@@ -1,4 +1,4 @@
-import type { Comment, Review, ReviewPhoto } from '@hunted/contracts';
+import { FORMER_MEMBER_NAME, type Comment, type Review, type ReviewPhoto } from '@hunted/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dismissToast } from '@/components/ui/toast';
@@ -513,5 +513,38 @@ describe('brand page comments', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Post' }));
     });
     expect(await screen.findByText('Failed to post comment. Please try again.')).toBeTruthy();
+  });
+});
+
+describe("a former member's review and comment (their account deleted, issue 36)", () => {
+  it("show 'Former member' with the placeholder avatar, and are nobody's own review", async () => {
+    const former = aReview({ id: 3, userId: null, userName: FORMER_MEMBER_NAME, reviewText: 'Still lovely linen.' });
+    const comment: Comment = {
+      id: 7,
+      brandId: 5,
+      userId: null,
+      content: 'Do they ship to Spain?',
+      userName: FORMER_MEMBER_NAME,
+      userProfileImage: null,
+      createdAt: new Date(Date.now() - 3 * 86_400_000).toISOString(),
+    };
+    stubFetch({
+      ...signedIn,
+      ...pageCalls(() => [former]),
+      'GET /api/brands/5/comments?limit=20&offset=0': () => page([comment], 1),
+    });
+    renderRoute('/brand/5');
+    const review = await screen.findByRole('article', { name: `Review by ${FORMER_MEMBER_NAME}` });
+    expect(within(review).getByText(FORMER_MEMBER_NAME)).toBeTruthy();
+    expect(within(review).getByText('Still lovely linen.')).toBeTruthy();
+    expect(within(review).getByRole('img', { name: 'Rated 4 out of 5' })).toBeTruthy();
+    // The signed-in member may still write their own review: a former member's is nobody's.
+    expect(screen.getByRole('button', { name: 'Submit Review' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Comments' }));
+    const item = (await screen.findByText('Do they ship to Spain?')).closest('li')!;
+    expect(within(item).getByText(FORMER_MEMBER_NAME)).toBeTruthy();
+    expect(item.querySelector('img')).toBeNull();
+    expect(item.querySelector('svg')).toBeTruthy();
   });
 });
