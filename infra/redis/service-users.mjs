@@ -23,8 +23,10 @@ import { fileURLToPath } from 'node:url';
  * needs it here too; infra/redis/test checks this against the handlers in services/<name>/src.
  */
 export const EVENT_READS = {
-  identity: [],
-  brands: ['reviews', 'bookings'],
+  // The people's-rights sagas (decision 0098): identity hears every service's export parts and erasures (and
+  // bookings' answer to a deletion request), and every service hears identity's requests.
+  identity: ['brands', 'reviews', 'hunters', 'bookings', 'messaging'],
+  brands: ['identity', 'reviews', 'bookings'],
   reviews: ['identity', 'brands', 'bookings', 'hunters'],
   hunters: ['identity', 'brands', 'bookings', 'reviews'],
   bookings: ['identity', 'hunters'],

@@ -8,7 +8,7 @@ import { PrivateRedis, TEST_REDIS_URL, testConfig, waitFor } from '@hunted/platf
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appliedCount, EventBusWorld } from '../../../libs/platform/test/events/harness.js';
-import { PRIVATE_EVENT_STREAMS, publisherOf, type EventType } from '@hunted/contracts';
+import { PRIVATE_EVENT_STREAMS, publisherOf, RIGHTS_SERVICES, type EventType } from '@hunted/contracts';
 import { aclFile, aclRulesOf, APPS, EVENT_READS, PRIVATE_STREAMS, userNameOf } from '../service-users.mjs';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -30,11 +30,16 @@ function publishersHandledBy(service: string): string[] {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) visit(path);
       else if (/\.handlers?\.ts$/.test(entry.name)) {
-        for (const match of readFileSync(path, 'utf8').matchAll(/readonly type = '([a-z]+)\./g)) publishers.add(match[1]!);
+        const text = readFileSync(path, 'utf8');
+        for (const match of text.matchAll(/readonly type = '([a-z]+)\./g)) publishers.add(match[1]!);
+        // Handlers made per rights service by a factory (identity's saga handlers: `${service}.data-export.part-ready`).
+        if (/readonly type = `\$\{service\}\./.test(text)) for (const publisher of RIGHTS_SERVICES) publishers.add(publisher);
       } else if (entry.name.endsWith('.ts')) {
         const text = readFileSync(path, 'utf8');
         if (/\bUSER_COPY_HANDLERS\b/.test(text)) for (const publisher of USER_COPY_PUBLISHERS) publishers.add(publisher);
         if (/\bBOOKING_COPY_HANDLERS\b/.test(text)) for (const publisher of BOOKING_COPY_PUBLISHERS) publishers.add(publisher);
+        // The rights kit's handlers take identity's export and deletion events (decision 0098).
+        if (/\bRIGHTS_HANDLERS\b/.test(text)) publishers.add('identity');
       }
     }
   };

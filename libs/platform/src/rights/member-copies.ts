@@ -4,18 +4,9 @@ import type { EntityManager } from 'typeorm';
 /**
  * A deleted member's part of the tables the platform owns in a service's schema (the users copy, the booking copy,
  * the upload allowance's ledger): the service's UserDataEraser calls these in its inbox transaction, since the
- * service's own code never names those tables (each service's table-owners rule).
+ * service's own code never names those tables (each service's table-owners rule). The users copy's row goes with
+ * `UserCopies.forget`, the allowance's days with `forgetUploadQuotaOf`.
  */
-
-/** The member's row of the users copy (names, photo URL) goes; an author shown later reads as a former member. */
-export async function deleteUserCopy(manager: EntityManager, userId: string): Promise<void> {
-  await manager.query('delete from users where user_id = $1', [userId]);
-}
-
-/** The member's days of the upload allowance's ledger (decision 0091) go: nothing is left to count against. */
-export async function deleteUploadQuotaOf(manager: EntityManager, userId: string): Promise<void> {
-  await manager.query('delete from upload_quota_days where user_id = $1', [userId]);
-}
 
 /**
  * The member leaves the service's booking copy: as a hunter, their member id is forgotten (nobody reads as the

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { deleteUploadQuotaOf, forgetMemberInBookingCopies, type UserDataEraser } from '@hunted/platform';
+import { forgetUploadQuotaOf, forgetMemberInBookingCopies, type UserDataEraser } from '@hunted/platform';
 import type { EntityManager } from 'typeorm';
 import { BrandImages } from '../images/brand-images.js';
 import { FilterHabits } from '../passport/filter-habits.js';
@@ -31,6 +31,6 @@ export class BrandsUserDataEraser implements UserDataEraser {
     await this.images.forgetUploader(manager, userId);
     await this.ratings.forgetAuthor(manager, userId);
     await forgetMemberInBookingCopies(manager, userId);
-    await deleteUploadQuotaOf(manager, userId);
+    await forgetUploadQuotaOf(manager, userId);
   }
 }

@@ -1,4 +1,4 @@
-import { RightsModule } from '@hunted/platform';
+import { RightsModule, UserCopiesModule } from '@hunted/platform';
 import { CommentsModule } from '../comments/comments.module.js';
 import { HunterReviewsModule } from '../hunter-reviews/hunter-reviews.module.js';
 import { ReviewsModule } from '../reviews/reviews.module.js';
@@ -13,5 +13,5 @@ export const reviewsRights = RightsModule.forService({
   service: 'reviews',
   contributor: ReviewsDataExport,
   eraser: ReviewsUserDataEraser,
-  imports: [ReviewsModule, CommentsModule, HunterReviewsModule],
+  imports: [ReviewsModule, CommentsModule, HunterReviewsModule, UserCopiesModule.forService()],
 });

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { deleteUploadQuotaOf, deleteUserCopy, type UserDataEraser } from '@hunted/platform';
+import { forgetUploadQuotaOf, UserCopies, type UserDataEraser } from '@hunted/platform';
 import type { EntityManager } from 'typeorm';
 import { CommentsService } from '../comments/comments.service.js';
 import { HunterReviewsService } from '../hunter-reviews/hunter-reviews.service.js';
@@ -18,13 +18,14 @@ export class ReviewsUserDataEraser implements UserDataEraser {
     private readonly reviews: ReviewsService,
     private readonly comments: CommentsService,
     private readonly hunterReviews: HunterReviewsService,
+    private readonly users: UserCopies,
   ) {}
 
   async erase(manager: EntityManager, userId: string): Promise<void> {
     await this.reviews.eraseAuthor(manager, userId);
     await this.comments.eraseAuthor(manager, userId);
     await this.hunterReviews.eraseMember(manager, userId);
-    await deleteUserCopy(manager, userId);
-    await deleteUploadQuotaOf(manager, userId);
+    await this.users.forget(manager, userId);
+    await forgetUploadQuotaOf(manager, userId);
   }
 }
