@@ -11,6 +11,7 @@ const ALONE_JOURNEYS = [
   '**/directory-meets-hunters.e2e.ts',
   '**/directory-browse.e2e.ts',
   '**/access-matrix.e2e.ts',
+  '**/your-data.e2e.ts',
 ];
 
 /**

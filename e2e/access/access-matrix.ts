@@ -1,6 +1,14 @@
 import { expect } from '@playwright/test';
 import {
+  DATA_EXPORT_SERVICES,
+  dataExportArchivePath,
+  dataExportPartPath,
   PAGE_PATHS,
+  type AdminDeletionsResponse,
+  type CurrentAccountDeletionResponse,
+  type CurrentDataExportResponse,
+  type DataExportPart,
+  type DataExportView,
   type Brand,
   type BookingDetail,
   type SavedStateResponse,
@@ -1196,12 +1204,105 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     expect: everyone(404),
   },
 
+  // ── your data (decision 0098): the member's ready export, its six parts and its archive are the member's only;
+  // a deletion acts on the caller's own account; the deletions' progress is the admins'; preferences are the caller's
+  {
+    route: 'GET /api/account/data-exports/current',
+    url: () => '/api/account/data-exports/current',
+    expect: signedIn(200),
+    sees: (body, as, f) => {
+      const current = (body as CurrentDataExportResponse).export;
+      if (as === 'member') expect(current?.id).toBe(f.memberExport.id);
+      else expect(current?.id, `${as} must not see the member's export`).not.toBe(f.memberExport.id);
+    },
+  },
+  {
+    route: 'GET /api/account/data-exports/:id',
+    url: (f) => `/api/account/data-exports/${f.memberExport.id}`,
+    expect: owners({ member: 200 }),
+    sees: (body) => expect((body as DataExportView).status).toBe('ready'),
+  },
+  ...DATA_EXPORT_SERVICES.map(
+    (service): MatrixRow => ({
+      route: `GET /api/account/data-exports/:exportId/parts/${service}`,
+      url: (f) => dataExportPartPath(f.memberExport.id, service),
+      expect: owners({ member: 200 }),
+      sees: (body, _as, f) => expect((body as DataExportPart).files.map((file) => file.path)).toContain(`${service}/README.md`),
+    }),
+  ),
+  {
+    route: 'GET /api/account/data-exports/:id/archive',
+    url: (f) => dataExportArchivePath(f.memberExport.id),
+    expect: owners({ member: 200 }),
+  },
+  {
+    route: 'GET /api/account/deletion',
+    url: () => '/api/account/deletion',
+    expect: signedIn(200),
+    sees: (body) => expect((body as CurrentAccountDeletionResponse).deletion).toBeNull(),
+  },
+  {
+    route: 'POST /api/account/deletion',
+    case: "an email that is not the caller's",
+    url: () => '/api/account/deletion',
+    body: () => ({ email: `nobody-${RUN}@example.test` }),
+    expect: signedIn(400),
+  },
+  {
+    route: 'GET /api/admin/deletions',
+    url: () => '/api/admin/deletions',
+    expect: adminOnly(200),
+    sees: (body, _as, f) =>
+      expect((body as AdminDeletionsResponse).deletions.map((row) => row.id)).toContain(f.finishedDeletionId),
+  },
+  {
+    route: 'POST /api/admin/deletions/:id/retry',
+    case: 'a deletion every service has finished',
+    url: (f) => `/api/admin/deletions/${f.finishedDeletionId}/retry`,
+    expect: adminOnly(409),
+  },
+  { route: 'GET /api/email-preferences', url: () => '/api/email-preferences', expect: signedIn(200) },
+  {
+    route: 'PUT /api/email-preferences',
+    url: () => '/api/email-preferences',
+    body: () => ({ news: false }),
+    expect: signedIn(200),
+  },
+  // The signed links of optional emails need no session: a forged token changes nothing, for anyone.
+  {
+    route: 'POST /api/email-preferences/unsubscribe',
+    case: 'a forged token',
+    url: () => '/api/email-preferences/unsubscribe?token=forged',
+    expect: everyone(400),
+  },
+  {
+    route: 'POST /api/email-preferences/resubscribe',
+    case: 'a forged token',
+    url: () => '/api/email-preferences/resubscribe?token=forged',
+    expect: everyone(400),
+  },
+  {
+    route: 'GET /api/email-preferences/unsubscribe',
+    url: () => '/api/email-preferences/unsubscribe?token=forged',
+    expect: everyone(303),
+  },
+
   // ── last: a member becomes a hunter, and everyone signs in and out
   {
     route: 'POST /api/hunters',
     url: () => '/api/hunters',
     body: (_f, as) => ({ ...hunterProfile(`Matrix ${as} ${RUN}`, false), profileImageUrl: PNG_DATA_URL }),
     expect: { guest: 401, member: 201, otherMember: 201, admin: 201, hunter: 409, otherHunter: 409 },
+    last: true,
+  },
+  // A new export replaces the member's ready one, so it comes after every row that reads it.
+  {
+    route: 'POST /api/account/data-exports',
+    url: () => '/api/account/data-exports',
+    expect: signedIn(200),
+    sees: (body, as) => {
+      if (as !== 'guest') expect((body as DataExportView).status).toBe('assembling');
+    },
     last: true,
   },
   { route: 'GET /api/login', url: () => '/api/login', expect: everyone(302), last: true },

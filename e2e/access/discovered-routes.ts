@@ -10,7 +10,7 @@ import { AppModule as IdentityModule } from '../../services/identity/dist/app.mo
 import { AppModule as MessagingModule } from '../../services/messaging/dist/app.module.js';
 import { AppModule as ReviewsModule } from '../../services/reviews/dist/app.module.js';
 import { AppModule as GatewayModule } from '../../gateway/dist/app.module.js';
-import { SERVICE_NAMES, type ServiceName } from '../../gateway/dist/routes.js';
+import { ROUTES, SERVICE_NAMES, type ServiceName } from '../../gateway/dist/routes.js';
 import { proxiedRoutes } from '../../gateway/dist/app.js';
 import { SitePages } from '../../gateway/dist/pages/site-pages.js';
 import { spaPlugin } from '../../gateway/dist/spa/spa.plugin.js';
@@ -169,6 +169,9 @@ export async function discoverRoutes(): Promise<DiscoveredRoute[]> {
   routes.push(...(await gatewayFastifyRoutes()));
   // The live socket (socket.io's websocket transport only): an upgrade the gateway hands to messaging.
   routes.push({ key: 'UPGRADE /socket.io/', method: 'UPGRADE', path: '/socket.io/', owner: 'messaging' });
+  // Rows of routes.ts the gateway answers itself once its checks have passed (the member's data archive).
+  for (const rule of ROUTES.filter((candidate) => candidate.answeredByGateway))
+    routes.push({ key: `GET ${rule.prefix}`, method: 'GET', path: rule.prefix, owner: 'gateway' });
   for (const path of Object.values(PAGE_PATHS))
     routes.push({ key: `GET ${path}`, method: 'GET', path, owner: 'gateway' });
   return routes;

@@ -2,11 +2,14 @@ import { expect, request as playwrightRequest, type APIRequestContext, type APIR
 import {
   AVAILABILITY_SLOTS,
   DEFAULT_SESSION_TYPES,
+  type AdminDeletionsResponse,
   type Brand,
   type BookingDetail,
   type ConversationSummary,
   type CreatePaymentIntentResponse,
+  type CurrentDataExportResponse,
   type CurrentUserResponse,
+  type DataExportView,
   type Hunter,
   type OwnHunter,
   type HunterInput,
@@ -155,6 +158,10 @@ export interface Fixtures {
   messageId: string;
   /** Held sessions, their review and edits, and passports in and out of their window (real-objects.ts). */
   real: RealObjects;
+  /** The member's data export, ready: every service's part is in (decision 0098). */
+  memberExport: DataExportView;
+  /** A deletion of a member who left, done in every service. */
+  finishedDeletionId: string;
 }
 
 const EVERY_DAY: WeeklyHours = Object.fromEntries(
@@ -385,6 +392,26 @@ export async function createFixtures(): Promise<Fixtures> {
     201,
   );
 
+  // Your data (decision 0098): the member's archive, ready once every service's part is in, and a member who left,
+  // whose deletion ran to its end in every service (the admins' retry acts on it).
+  const memberExport = await ok<DataExportView>(await as.member.post('/api/account/data-exports', { headers: ORIGIN_HEADER }));
+  await expect(async () => {
+    const current = await ok<CurrentDataExportResponse>(await as.member.get('/api/account/data-exports/current'));
+    expect(current.export).toMatchObject({ id: memberExport.id, status: 'ready' });
+  }).toPass({ timeout: 60_000 });
+  const leaverEmail = `matrix-leaver-${RUN}@example.test`;
+  const leaver = await signIn(leaverEmail, 'Lea');
+  const leaverId = (await ok<CurrentUserResponse>(await leaver.get('/api/auth/user'))).id;
+  await ok(await leaver.post('/api/account/deletion', { data: { email: leaverEmail }, headers: ORIGIN_HEADER }));
+  await leaver.dispose();
+  let finishedDeletionId = '';
+  await expect(async () => {
+    const { deletions } = await ok<AdminDeletionsResponse>(await as.admin.get('/api/admin/deletions'));
+    const row = deletions.find((candidate) => candidate.userId === leaverId);
+    expect(row?.status).toBe('done');
+    finishedDeletionId = row!.id;
+  }).toPass({ timeout: 60_000 });
+
   return {
     as,
     userId,
@@ -411,6 +438,8 @@ export async function createFixtures(): Promise<Fixtures> {
     conversationId,
     messageId: message.id,
     real: { ...held, ...passports, passportHold: holdToPay },
+    memberExport,
+    finishedDeletionId,
   };
 }
 
