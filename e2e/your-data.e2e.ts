@@ -16,6 +16,7 @@ import {
 } from '@hunted/contracts';
 import {
   ADMIN_EMAIL,
+  MAIL_CATCHER,
   approveHunter,
   brandInput,
   createBrand,
@@ -59,10 +60,11 @@ const profile: HunterInput = {
   sessionTypes: { ...DEFAULT_SESSION_TYPES, askQuestion: { enabled: true, price: 0, duration: 15 } },
 };
 
-/** An email's header as maildev parsed it (lower-cased names; a header may repeat). */
-function headerOf(email: CaughtEmail & { headers?: Record<string, string | string[]> }, name: string): string {
-  const value = email.headers?.[name];
-  return Array.isArray(value) ? value.join(', ') : (value ?? '');
+/** A header of a raw message (its folded lines joined), or '' when it has none. */
+function headerOf(source: string, name: string): string {
+  const head = source.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+  const line = head.split(/\r?\n/).find((candidate) => candidate.toLowerCase().startsWith(`${name}:`));
+  return line ? line.slice(name.length + 1).trim() : '';
 }
 
 test.afterAll(async () => {
@@ -127,10 +129,13 @@ test('a member downloads everything, turns nudges off in one click, then deletes
     expect(conversations).toHaveLength(1);
     conversationId = conversations[0]!.id;
   }).toPass({ timeout: 30_000 });
-  expect((await page.request.post(`/api/conversations/${conversationId}/messages`, { data: { content: MESSAGE }, ...writes })).status()).toBe(201);
-  expect((await hunterContext.request.post(`/api/conversations/${conversationId}/messages`, { data: { content: REPLY }, ...writes })).status()).toBe(
-    201,
-  );
+  const hunterUser = (await (await hunterContext.request.get('/api/auth/user')).json()) as CurrentUserResponse;
+  const say = async (from: typeof page.request, content: string, receiverId: string) => {
+    const sent = await from.post(`/api/conversations/${conversationId}/messages`, { data: { content, receiverId }, ...writes });
+    expect(sent.status(), await sent.text()).toBe(201);
+  };
+  await say(page.request, MESSAGE, hunterUser.id);
+  await say(hunterContext.request, REPLY, before.id);
 
   // Download my data: assembled in the background, offered only once every service's part is in.
   await page.goto('/edit-profile#your-data');
@@ -170,11 +175,12 @@ test('a member downloads everything, turns nudges off in one click, then deletes
 
   // The session ends (the test clock moves past it, and past the nudge's delay): the unread reply is nudged.
   await moveClock(new Date(booking.endsAt).getTime() + 2 * 3_600_000 - Date.now());
-  const nudge = (await waitForEmail(member.email, `New message from ${hunter.firstName}`)) as CaughtEmail & {
-    headers?: Record<string, string | string[]>;
-  };
-  expect(headerOf(nudge, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
-  const listUnsubscribe = headerOf(nudge, 'list-unsubscribe');
+  const caught = await waitForEmail(member.email, `New message from ${hunter.firstName}`);
+  // The headers as they went out (the parsed email folds List-* headers away): the raw source's header block.
+  const nudge = (await (await fetch(`${MAIL_CATCHER}/api/email/${caught.id}`)).json()) as CaughtEmail;
+  const source = await (await fetch(`${MAIL_CATCHER}/api/email/${caught.id}/source`)).text();
+  expect(headerOf(source, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+  const listUnsubscribe = headerOf(source, 'list-unsubscribe');
   expect(listUnsubscribe).toMatch(/<mailto:/);
   const oneClick = /<(https?:\/\/[^>]+)>/.exec(listUnsubscribe)?.[1];
   expect(oneClick, listUnsubscribe).toBeDefined();
