@@ -84,7 +84,9 @@ test('a member downloads everything, turns nudges off in one click, then deletes
   const created = await hunterContext.request.post('/api/hunters', { data: profile, ...writes });
   expect(created.status(), await created.text()).toBe(201);
   const own = (await created.json()) as OwnHunter;
-  expect((await hunterContext.request.put('/api/hunter-availability/weekly', { data: everyDay, ...writes })).status()).toBe(200);
+  expect(
+    (await hunterContext.request.put('/api/hunter-availability/weekly', { data: everyDay, ...writes })).status(),
+  ).toBe(200);
   await approveHunter(admin.request, own.id);
 
   // The member leaves a trace in every service.
@@ -95,12 +97,22 @@ test('a member downloads everything, turns nudges off in one click, then deletes
   expect((await page.request.post(`/api/brands/${brand.id}/save`, writes)).status()).toBeLessThan(300);
   await expect(async () => {
     const response = await page.request.post(`/api/brands/${brand.id}/reviews`, {
-      data: { speedRating: 5, easeRating: 4, qualityRating: 5, sustainabilityRating: 4, reviewText: REVIEW, photos: [PNG_DATA_URL] },
+      data: {
+        speedRating: 5,
+        easeRating: 4,
+        qualityRating: 5,
+        sustainabilityRating: 4,
+        reviewText: REVIEW,
+        photos: [PNG_DATA_URL],
+      },
       ...writes,
     });
     expect(response.status(), await response.text()).toBe(201);
   }).toPass({ timeout: 15_000 });
-  const commented = await page.request.post(`/api/brands/${brand.id}/comments`, { data: { content: COMMENT }, ...writes });
+  const commented = await page.request.post(`/api/brands/${brand.id}/comments`, {
+    data: { content: COMMENT },
+    ...writes,
+  });
   expect(commented.status(), await commented.text()).toBe(201);
   const votesBefore = ((await (await page.request.get(`/api/brands/${brand.id}`)).json()) as Brand).votes;
   expect(votesBefore).toBe(1);
@@ -110,13 +122,23 @@ test('a member downloads everything, turns nudges off in one click, then deletes
   const to = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
   let slot: { sessionDate: string; sessionTime: string } | undefined;
   await expect(async () => {
-    const slots = (await (await page.request.get(`/api/hunters/${own.id}/slots?from=${from}&to=${to}&sessionType=askQuestion`)).json()) as SlotsResponse;
+    const slots = (await (
+      await page.request.get(`/api/hunters/${own.id}/slots?from=${from}&to=${to}&sessionType=askQuestion`)
+    ).json()) as SlotsResponse;
     const day = slots.days.find((candidate) => candidate.slots.length > 0);
     expect(day).toBeDefined();
     slot = { sessionDate: day!.date, sessionTime: day!.slots[0]!.time };
   }).toPass({ timeout: 20_000 });
   const booked = await page.request.post('/api/bookings', {
-    data: { hunterId: own.id, sessionType: 'askQuestion', ...slot!, duration: 15, price: 0, stripePaymentIntentId: null, notes: QUESTION },
+    data: {
+      hunterId: own.id,
+      sessionType: 'askQuestion',
+      ...slot!,
+      duration: 15,
+      price: 0,
+      stripePaymentIntentId: null,
+      notes: QUESTION,
+    },
     ...writes,
   });
   expect(booked.status(), await booked.text()).toBe(201);
@@ -131,7 +153,10 @@ test('a member downloads everything, turns nudges off in one click, then deletes
   }).toPass({ timeout: 30_000 });
   const hunterUser = (await (await hunterContext.request.get('/api/auth/user')).json()) as CurrentUserResponse;
   const say = async (from: typeof page.request, content: string, receiverId: string) => {
-    const sent = await from.post(`/api/conversations/${conversationId}/messages`, { data: { content, receiverId }, ...writes });
+    const sent = await from.post(`/api/conversations/${conversationId}/messages`, {
+      data: { content, receiverId },
+      ...writes,
+    });
     expect(sent.status(), await sent.text()).toBe(201);
   };
   await say(page.request, MESSAGE, hunterUser.id);
@@ -164,7 +189,10 @@ test('a member downloads everything, turns nudges off in one click, then deletes
   expect(textOf('brands')).toMatch(/"ip/i);
   expect(textOf('reviews')).toContain(REVIEW);
   expect(textOf('reviews')).toContain(COMMENT);
-  expect(names.some((name) => name.startsWith('reviews/') && /\.(png|jpe?g|webp)$/.test(name)), 'the review photo').toBe(true);
+  expect(
+    names.some((name) => name.startsWith('reviews/') && /\.(png|jpe?g|webp)$/.test(name)),
+    'the review photo',
+  ).toBe(true);
   expect(textOf('bookings')).toContain(QUESTION);
   expect(textOf('messaging')).toContain(MESSAGE);
   expect(textOf('messaging')).toContain(REPLY);
@@ -194,7 +222,8 @@ test('a member downloads everything, turns nudges off in one click, then deletes
   await screenshot(page, 'unsubscribe');
   await page.getByRole('button', { name: 'Turn them back on' }).click();
   await expect(page.getByText('Message nudges emails are back on.')).toBeVisible();
-  const preferences = async () => ((await (await page.request.get('/api/email-preferences')).json()) as EmailPreferencesResponse).preferences;
+  const preferences = async () =>
+    ((await (await page.request.get('/api/email-preferences')).json()) as EmailPreferencesResponse).preferences;
   expect((await preferences())['message-nudges']).toBe(true);
 
   // A mail provider's one-click POST (RFC 8058: no session, no Origin, no confirmation page) turns them off.
@@ -212,9 +241,15 @@ test('a member downloads everything, turns nudges off in one click, then deletes
 
   // Delete my account: the email typed in, then every session ends at once.
   await expect
-    .poll(async () => ((await (await page.request.get('/api/my-bookings')).json()) as MyBooking[]).find((mine) => mine.id === booking.id)?.status, {
-      timeout: 60_000,
-    })
+    .poll(
+      async () =>
+        ((await (await page.request.get('/api/my-bookings')).json()) as MyBooking[]).find(
+          (mine) => mine.id === booking.id,
+        )?.status,
+      {
+        timeout: 60_000,
+      },
+    )
     .toBe('completed');
   await page.goto('/edit-profile');
   await page.getByRole('button', { name: 'Delete my account' }).click();
@@ -250,7 +285,9 @@ test('a member downloads everything, turns nudges off in one click, then deletes
   }).toPass({ timeout: 30_000 });
   // The admins see every service done.
   await expect(async () => {
-    const deletions = (await (await admin.request.get('/api/admin/deletions')).json()) as { deletions: { userId: string; status: string }[] };
+    const deletions = (await (await admin.request.get('/api/admin/deletions')).json()) as {
+      deletions: { userId: string; status: string }[];
+    };
     expect(deletions.deletions.find((row) => row.userId === before.id)?.status).toBe('done');
   }).toPass({ timeout: 30_000 });
   const adminPage = await admin.newPage();

@@ -131,7 +131,10 @@ const heldIds = (f: Fixtures): string[] => [
 
 /** One time the hunter suggests instead, the same in every persona's request. */
 let proposalSlot: SlotChoice | undefined;
-const proposeTo = (f: Fixtures) => ({ ...(proposalSlot ??= f.hunterSlots.take()), message: 'Could we do this instead?' });
+const proposeTo = (f: Fixtures) => ({
+  ...(proposalSlot ??= f.hunterSlots.take()),
+  message: 'Could we do this instead?',
+});
 
 /** One time for the member's reschedule, the same in every persona's (refused or not) request. */
 let rescheduleSlot: SlotChoice | undefined;
@@ -379,7 +382,12 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
   // ── hunters: profiles are public, editing and availability are the owner's only
   // Public reads of hunters never carry how their sessions happen (issue 22 item 1).
   { route: 'GET /api/hunters', url: () => '/api/hunters', expect: everyone(200), sees: noJoiningDetails },
-  { route: 'GET /api/hunters/:id', url: (f) => `/api/hunters/${f.hunter.id}`, expect: everyone(200), sees: noJoiningDetails },
+  {
+    route: 'GET /api/hunters/:id',
+    url: (f) => `/api/hunters/${f.hunter.id}`,
+    expect: everyone(200),
+    sees: noJoiningDetails,
+  },
   {
     route: 'GET /hunters/:id/:slug?',
     case: 'the head names the hunter and nothing private',
@@ -551,7 +559,12 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
   },
   { route: 'GET /api/hunter-edits/sent', url: () => '/api/hunter-edits/sent?limit=12', expect: signedIn(200) },
   { route: 'GET /api/hunter-edits/received', url: () => '/api/hunter-edits/received', expect: signedIn(200) },
-  { route: 'GET /api/hunter-edits/:id', case: 'an unknown edit', url: () => '/api/hunter-edits/2147483647', expect: everyone(404) },
+  {
+    route: 'GET /api/hunter-edits/:id',
+    case: 'an unknown edit',
+    url: () => '/api/hunter-edits/2147483647',
+    expect: everyone(404),
+  },
   {
     route: 'POST /api/hunter-edits/:id/publish-request',
     case: 'an unknown edit',
@@ -880,7 +893,8 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     sees: (body, as) => {
       const joining = (body as BookingDetail).joining;
       expect(JSON.stringify(body)).not.toContain(MATRIX_WHATSAPP.slice(1));
-      if (as === 'member') expect(joining).toMatchObject({ kind: 'later', message: "You'll get the WhatsApp number 24 hours before" });
+      if (as === 'member')
+        expect(joining).toMatchObject({ kind: 'later', message: "You'll get the WhatsApp number 24 hours before" });
       else expect(joining).toBeNull();
     },
   },
@@ -890,7 +904,12 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     url: (f) => `/api/media/booking-photos/${f.bookingPhotoId}`,
     expect: owners({ member: 200, hunter: 200 }),
   },
-  { route: 'POST /api/booking-photos', url: () => '/api/booking-photos', body: () => ({ photo: PNG_DATA_URL }), expect: signedIn(201) },
+  {
+    route: 'POST /api/booking-photos',
+    url: () => '/api/booking-photos',
+    body: () => ({ photo: PNG_DATA_URL }),
+    expect: signedIn(201),
+  },
   // The style passport (issue 25): one's own to every member; a booking's to its client and its hunter only. The
   // matrix's booking was made without the passport screen, so it shares no part of it with the hunter.
   {
@@ -910,10 +929,20 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     sees: (body, _as, f) => {
       const shared = body as SharedStylePassport;
       expect(shared.bookingId).toBe(f.booking.id);
-      expect(shared.passport).toEqual({ savedBrands: null, votedBrands: null, reviewedBrands: null, filterHabits: null });
+      expect(shared.passport).toEqual({
+        savedBrands: null,
+        votedBrands: null,
+        reviewedBrands: null,
+        filterHabits: null,
+      });
     },
   },
-  { route: 'GET /api/style-passports/:bookingId', case: 'not an id', url: () => '/api/style-passports/not-a-booking', expect: owners({}) },
+  {
+    route: 'GET /api/style-passports/:bookingId',
+    case: 'not an id',
+    url: () => '/api/style-passports/not-a-booking',
+    expect: owners({}),
+  },
   {
     route: 'GET /api/style-passports/:bookingId',
     case: "nobody's id",
@@ -1005,7 +1034,11 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     expect: owners({ member: 200, hunter: 200 }),
     sees: (body) => expect((body as BookingDetail).joining).toBeNull(),
   },
-  { route: 'GET /api/admin/booking-disputes', url: () => '/api/admin/booking-disputes?status=all', expect: adminOnly(200) },
+  {
+    route: 'GET /api/admin/booking-disputes',
+    url: () => '/api/admin/booking-disputes?status=all',
+    expect: adminOnly(200),
+  },
   {
     route: 'POST /api/admin/booking-disputes/:bookingId/resolve',
     url: (f) => `/api/admin/booking-disputes/${f.booking.id}/resolve`,
@@ -1040,7 +1073,11 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
   // Stripe's refresh_url opens the dashboard, which POSTs for a fresh link (in simulated mode, the dashboard's
   // simulated step): a Stripe write, so a POST on the writes budget, never a GET.
   { route: 'POST /api/hunter-payouts/refresh', url: () => '/api/hunter-payouts/refresh', expect: hunters(200) },
-  { route: 'POST /api/hunter-payouts/simulated/enable', url: () => '/api/hunter-payouts/simulated/enable', expect: hunters(200) },
+  {
+    route: 'POST /api/hunter-payouts/simulated/enable',
+    url: () => '/api/hunter-payouts/simulated/enable',
+    expect: hunters(200),
+  },
   // The Express dashboard exists in stripe mode only: the simulated account has none (409).
   { route: 'POST /api/hunter-payouts/login-link', url: () => '/api/hunter-payouts/login-link', expect: hunters(409) },
   { route: 'GET /api/hunter-earnings', url: () => '/api/hunter-earnings', expect: hunters(200) },
@@ -1189,7 +1226,8 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     url: () => '/api/brand-images',
     body: () => ({ image: PNG_DATA_URL }),
     expect: signedIn(201),
-    sees: (body) => expect((body as { imageUrl: string }).imageUrl).toMatch(/^\/api\/media\/brand-images\/[0-9a-f-]{36}$/),
+    sees: (body) =>
+      expect((body as { imageUrl: string }).imageUrl).toMatch(/^\/api\/media\/brand-images\/[0-9a-f-]{36}$/),
   },
   {
     route: 'GET /api/media/brand-images/:photoId',
@@ -1222,14 +1260,12 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     expect: owners({ member: 200 }),
     sees: (body) => expect((body as DataExportView).status).toBe('ready'),
   },
-  ...DATA_EXPORT_SERVICES.map(
-    (service): MatrixRow => ({
-      route: `GET /api/account/data-exports/:exportId/parts/${service}`,
-      url: (f) => dataExportPartPath(f.memberExport.id, service),
-      expect: owners({ member: 200 }),
-      sees: (body, _as, f) => expect((body as DataExportPart).files.map((file) => file.path)).toContain(`${service}/README.md`),
-    }),
-  ),
+  ...DATA_EXPORT_SERVICES.map((service): MatrixRow => ({
+    route: `GET /api/account/data-exports/:exportId/parts/${service}`,
+    url: (f) => dataExportPartPath(f.memberExport.id, service),
+    expect: owners({ member: 200 }),
+    sees: (body) => expect((body as DataExportPart).files.map((file) => file.path)).toContain(`${service}/README.md`),
+  })),
   {
     route: 'GET /api/account/data-exports/:id/archive',
     url: (f) => dataExportArchivePath(f.memberExport.id),
@@ -1315,5 +1351,4 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
  * Cells whose answer is written as issue 19 wants it and which another change of that issue delivers. A mismatch
  * here is reported, not failed; once the answer is right the test fails until the entry is removed.
  */
-export const AWAITING: Readonly<Record<string, string>> = {
-};
+export const AWAITING: Readonly<Record<string, string>> = {};

@@ -278,21 +278,29 @@ export async function createFixtures(): Promise<Fixtures> {
   ]);
   // Both profiles start pending: the admin approves them and each connects (simulated) payouts, so their paid
   // types can be booked.
-  for (const [persona, profile] of [['hunter', hunter], ['otherHunter', otherHunter]] as const) {
+  for (const [persona, profile] of [
+    ['hunter', hunter],
+    ['otherHunter', otherHunter],
+  ] as const) {
     await ok(await as.admin.post(`/api/admin/hunters/${profile.id}/approve`, { data: {}, headers: ORIGIN_HEADER }));
     await expect(async () => {
       await ok(await as[persona].post('/api/hunter-payouts/onboarding', { headers: ORIGIN_HEADER }));
     }).toPass({ timeout: 15_000 });
     await ok(await as[persona].post('/api/hunter-payouts/simulated/enable', { headers: ORIGIN_HEADER }));
     await expect(async () => {
-      expect(await ok<Hunter>(await guest.get(`/api/hunters/${profile.id}`))).toMatchObject({ takesPaidBookings: true });
+      expect(await ok<Hunter>(await guest.get(`/api/hunters/${profile.id}`))).toMatchObject({
+        takesPaidBookings: true,
+      });
     }).toPass({ timeout: 15_000 });
     await ok(await as[persona].put('/api/hunter-availability/weekly', { data: EVERY_DAY, headers: ORIGIN_HEADER }));
   }
 
   // A change of the approved otherHunter's bio waits for review (decision 0089): the revision decisions act on it.
   const revised = await ok<OwnHunter>(
-    await as.otherHunter.patch(`/api/hunters/${otherHunter.id}`, { data: { bio: `Hugo, revised ${RUN}.` }, headers: ORIGIN_HEADER }),
+    await as.otherHunter.patch(`/api/hunters/${otherHunter.id}`, {
+      data: { bio: `Hugo, revised ${RUN}.` },
+      headers: ORIGIN_HEADER,
+    }),
   );
   const otherHunterRevisionId = revised.revision!.id;
 
@@ -336,7 +344,10 @@ export async function createFixtures(): Promise<Fixtures> {
 
   // How the hunter's sessions happen: private, released only to their booked clients.
   await ok(
-    await as.hunter.put('/api/hunter-profile/joining-details', { data: matrixJoining('hunter'), headers: ORIGIN_HEADER }),
+    await as.hunter.put('/api/hunter-profile/joining-details', {
+      data: matrixJoining('hunter'),
+      headers: ORIGIN_HEADER,
+    }),
   );
   // The hunter's photo for an edit still being written: an edit photo follows its edit, and this one has none yet.
   const hunterEditPhoto = await ok<{ url: string }>(
@@ -394,7 +405,9 @@ export async function createFixtures(): Promise<Fixtures> {
 
   // Your data (decision 0098): the member's archive, ready once every service's part is in, and a member who left,
   // whose deletion ran to its end in every service (the admins' retry acts on it).
-  const memberExport = await ok<DataExportView>(await as.member.post('/api/account/data-exports', { headers: ORIGIN_HEADER }));
+  const memberExport = await ok<DataExportView>(
+    await as.member.post('/api/account/data-exports', { headers: ORIGIN_HEADER }),
+  );
   await expect(async () => {
     const current = await ok<CurrentDataExportResponse>(await as.member.get('/api/account/data-exports/current'));
     expect(current.export).toMatchObject({ id: memberExport.id, status: 'ready' });
