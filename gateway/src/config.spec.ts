@@ -16,6 +16,9 @@ const PRODUCTION = {
   HUNTERS_URL: 'http://hunters:3004',
   BOOKINGS_URL: 'http://bookings:3005',
   MESSAGING_URL: 'http://messaging:3006',
+  OPERATOR_NAME: 'Hunted Ltd',
+  OPERATOR_ADDRESS: '1 High Street, London EC1A 1AA',
+  OPERATOR_EMAIL: 'legal@hunted.example.com',
 };
 
 describe('gateway configuration', () => {
@@ -40,6 +43,18 @@ describe('gateway configuration', () => {
 
   it('starts in production with explicit values (and needs no database)', () => {
     expect(loadConfig(PRODUCTION).PUBLIC_URL).toBe('https://hunted.example.com');
+  });
+
+  it('has development placeholders for the operator the legal pages name, and takes the real ones', () => {
+    expect(loadConfig(KEYS)).toMatchObject({
+      OPERATOR_NAME: 'Hunted Ltd (development)',
+      OPERATOR_EMAIL: 'legal@hunted.example',
+    });
+    expect(loadConfig(PRODUCTION)).toMatchObject({
+      OPERATOR_NAME: 'Hunted Ltd',
+      OPERATOR_ADDRESS: '1 High Street, London EC1A 1AA',
+    });
+    expect(refusalOf(loadConfig, { ...KEYS, OPERATOR_EMAIL: 'not an address' })).toMatch(/OPERATOR_EMAIL/);
   });
 
   it('refuses an http:// PUBLIC_URL in production', () => {
@@ -69,6 +84,9 @@ describe('gateway configuration', () => {
       'HUNTERS_URL',
       'BOOKINGS_URL',
       'MESSAGING_URL',
+      'OPERATOR_NAME',
+      'OPERATOR_ADDRESS',
+      'OPERATOR_EMAIL',
     ]);
   });
 });
@@ -80,7 +98,11 @@ describe('TRUST_PROXY', () => {
     expect(parse({}).data?.TRUST_PROXY).toBe(false);
     expect(parse({ TRUST_PROXY: 'true' }).data?.TRUST_PROXY).toBe(true);
     expect(parse({ TRUST_PROXY: 'false' }).data?.TRUST_PROXY).toBe(false);
-    expect(parse({ TRUST_PROXY: 'uniquelocal, 100.64.0.0/10,::1' }).data?.TRUST_PROXY).toEqual(['uniquelocal', '100.64.0.0/10', '::1']);
+    expect(parse({ TRUST_PROXY: 'uniquelocal, 100.64.0.0/10,::1' }).data?.TRUST_PROXY).toEqual([
+      'uniquelocal',
+      '100.64.0.0/10',
+      '::1',
+    ]);
   });
 
   it('refuses a hop count, which Fastify 5 would silently treat as "trust nobody"', () => {
@@ -147,6 +169,8 @@ describe('BOOKINGS_URL and MESSAGING_URL', () => {
     for (const value of ['', ' , ', 'http://a:3005,ftp://b:3005', 'http://a:3005,http://a:3005']) {
       expect(parse({ BOOKINGS_URL: value }).success, value).toBe(false);
     }
-    expect(refusalOf(loadConfig, { ...KEYS, BOOKINGS_URL: 'http://a:3005,http://a:3005' })).toMatch(/BOOKINGS_URL.*same address twice/);
+    expect(refusalOf(loadConfig, { ...KEYS, BOOKINGS_URL: 'http://a:3005,http://a:3005' })).toMatch(
+      /BOOKINGS_URL.*same address twice/,
+    );
   });
 });

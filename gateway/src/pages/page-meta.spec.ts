@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { escapeHtml, renderHead } from './page-document.js';
-import { brandMeta, cutAtWord, genericMeta, hunterMeta, notFoundMeta, SITE_CARD_IMAGE, todayMeta } from './page-meta.js';
+import {
+  brandMeta,
+  cutAtWord,
+  FIXED_PAGE_PATHS,
+  genericMeta,
+  hunterMeta,
+  notFoundMeta,
+  SITE_CARD_IMAGE,
+  todayMeta,
+} from './page-meta.js';
 import { matchPage } from './page-routes.js';
 
 const brand = {
@@ -33,16 +42,30 @@ describe('page routes', () => {
 
 describe('page meta', () => {
   it("names today's Hunter's Pick in the share preview of /today, with the brand's picture when a preview can show it", () => {
-    const pick = { day: '2026-11-27', hunterName: 'Sofia Rossi', brandName: 'Loom & Co', brandImageUrl: 'https://img.example/loom.jpg', note: 'Scarves.' };
+    const pick = {
+      day: '2026-11-27',
+      hunterName: 'Sofia Rossi',
+      brandName: 'Loom & Co',
+      brandImageUrl: 'https://img.example/loom.jpg',
+      note: 'Scarves.',
+    };
     const meta = todayMeta(pick);
-    expect(meta).toMatchObject({ status: 200, title: genericMeta('today').title, canonicalPath: '/today', image: 'https://img.example/loom.jpg', imageAlt: 'Loom & Co' });
-    expect(meta.description.startsWith("Hunter's Pick: Loom & Co, chosen by Sofia Rossi: “Scarves.” The independent brands")).toBe(true);
+    expect(meta).toMatchObject({
+      status: 200,
+      title: genericMeta('today').title,
+      canonicalPath: '/today',
+      image: 'https://img.example/loom.jpg',
+      imageAlt: 'Loom & Co',
+    });
+    expect(
+      meta.description.startsWith("Hunter's Pick: Loom & Co, chosen by Sofia Rossi: “Scarves.” The independent brands"),
+    ).toBe(true);
     expect(meta.description.length).toBeLessThanOrEqual(160);
     expect(todayMeta({ ...pick, brandImageUrl: '/demo-brands/loom.svg' }).image).toBe(SITE_CARD_IMAGE);
     expect(renderHead(meta, 'https://hunted.example')).toContain('Hunter&#39;s Pick: Loom &amp; Co');
   });
 
-  it("cuts a description at a word boundary, with an ellipsis, and flattens its line breaks", () => {
+  it('cuts a description at a word boundary, with an ellipsis, and flattens its line breaks', () => {
     const long = `${'Hand-woven scarves '.repeat(12)}end`;
     const cut = cutAtWord(long);
     expect(cut.length).toBeLessThanOrEqual(160);
@@ -51,7 +74,7 @@ describe('page meta', () => {
     expect(cutAtWord('short')).toBe('short');
   });
 
-  it("gives a brand its name, description, canonical slug path and picture", () => {
+  it('gives a brand its name, description, canonical slug path and picture', () => {
     expect(brandMeta(brand)).toEqual({
       status: 200,
       title: 'Loom & Co · Hunted',
@@ -75,7 +98,7 @@ describe('page meta', () => {
     expect(brandMeta({ ...brand, imageUrl: '' }).heroImage).toBeUndefined();
   });
 
-  it("gives a hunter their name, specialties, price and photo", () => {
+  it('gives a hunter their name, specialties, price and photo', () => {
     const meta = hunterMeta({
       id: 3,
       name: 'Sofia',
@@ -113,19 +136,50 @@ describe('page meta', () => {
   });
 
   it('has fixed words for the fixed pages, and a 404 for what is not there', () => {
-    expect(genericMeta('faq')).toMatchObject({ status: 200, title: 'Frequently Asked Questions · Hunted', canonicalPath: '/faq' });
+    expect(genericMeta('faq')).toMatchObject({
+      status: 200,
+      title: 'Frequently Asked Questions · Hunted',
+      canonicalPath: '/faq',
+    });
     expect(genericMeta('saved').canonicalPath).toBeNull();
-    expect(notFoundMeta('brand')).toMatchObject({ status: 404, title: 'Brand not found · Hunted', canonicalPath: null });
+    expect(notFoundMeta('brand')).toMatchObject({
+      status: 404,
+      title: 'Brand not found · Hunted',
+      canonicalPath: null,
+    });
+  });
+
+  it('gives each legal page its own title, description and canonical link, and lists it in the sitemap', () => {
+    const legal = {
+      '/terms': 'Terms of Service · Hunted',
+      '/hunter-terms': 'Hunter Terms · Hunted',
+      '/privacy': 'Privacy Notice · Hunted',
+      '/cookies': 'Cookie Notice · Hunted',
+    };
+    for (const [path, title] of Object.entries(legal)) {
+      const meta = genericMeta(matchPage(path)!.name);
+      expect(meta, path).toMatchObject({ status: 200, title, canonicalPath: path });
+      expect(meta.description.length, path).toBeLessThanOrEqual(160);
+      expect(meta.noindex, path).toBeUndefined();
+      expect(FIXED_PAGE_PATHS, path).toContain(path);
+      expect(renderHead(meta, 'https://hunted.example'), path).toContain(
+        `<link rel="canonical" href="https://hunted.example${path}" />`,
+      );
+    }
+    expect(genericMeta('terms').description).toMatch(/24-hour cancellation rule/);
+    expect(genericMeta('cookies').description).toMatch(/no cookie banner/);
   });
 });
 
 describe('the head', () => {
   it('escapes every value, so a brand named "><script> stays text', () => {
-    const hostile = { ...brand, name: '"><script>alert(1)</script>', description: "It's <b>bold</b> & \"quoted\"" };
+    const hostile = { ...brand, name: '"><script>alert(1)</script>', description: 'It\'s <b>bold</b> & "quoted"' };
     const head = renderHead(brandMeta(hostile), 'https://hunted.example');
     expect(head).not.toContain('<script>');
     expect(head).toContain('<title>&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt; · Hunted</title>');
-    expect(head).toContain('<meta name="description" content="It&#39;s &lt;b&gt;bold&lt;/b&gt; &amp; &quot;quoted&quot;" />');
+    expect(head).toContain(
+      '<meta name="description" content="It&#39;s &lt;b&gt;bold&lt;/b&gt; &amp; &quot;quoted&quot;" />',
+    );
     expect(escapeHtml(`<>&"'`)).toBe('&lt;&gt;&amp;&quot;&#39;');
   });
 

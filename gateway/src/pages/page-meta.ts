@@ -94,6 +94,26 @@ const FIXED: Partial<Record<PageName, { title: string; description: string }>> =
     description:
       'How Hunted works: how brands are listed, ranked and featured, how voting, reviews and comments work, and which countries we cover.',
   },
+  terms: {
+    title: site('Terms of Service'),
+    description:
+      'The terms for using Hunted and booking a style hunter: accounts, payments, the 24-hour cancellation rule, your 14-day right to cancel, and reviews.',
+  },
+  hunterTerms: {
+    title: site('Hunter Terms'),
+    description:
+      'What style hunters agree to on Hunted: vetting, the platform fee per paid booking, payouts through Stripe Connect, conduct and suspension.',
+  },
+  privacy: {
+    title: site('Privacy Notice'),
+    description:
+      'What personal data Hunted holds, why and for how long, who processes it (Stripe, email, hosting) and how to access, export or erase it.',
+  },
+  cookies: {
+    title: site('Cookie Notice'),
+    description:
+      'The cookies Hunted sets, what each is for and how long it lasts. All are strictly necessary, so there is no cookie banner.',
+  },
   contact: {
     title: site('Contact Us'),
     description:
@@ -210,7 +230,9 @@ export function hunterPath(hunter: Pick<HunterFacts, 'id' | 'name'>): string {
 }
 
 export const brandMeta = onceEach((brand: BrandFacts): PageMeta => {
-  const about = brand.description.trim() || `${brand.name}, an independent ${brand.category.toLowerCase()} brand from ${brand.location}, on Hunted.`;
+  const about =
+    brand.description.trim() ||
+    `${brand.name}, an independent ${brand.category.toLowerCase()} brand from ${brand.location}, on Hunted.`;
   const image = previewImage(brand.imageUrl);
   const hero = pageImage(brand.imageUrl);
   return {
@@ -258,7 +280,9 @@ export const todayMeta = onceEach((pick: TodayPickFacts): PageMeta => {
   const image = previewImage(pick.brandImageUrl);
   return {
     ...today,
-    description: cutAtWord(`Hunter's Pick: ${pick.brandName}, chosen by ${pick.hunterName}: “${pick.note}” ${today.description}`),
+    description: cutAtWord(
+      `Hunter's Pick: ${pick.brandName}, chosen by ${pick.hunterName}: “${pick.note}” ${today.description}`,
+    ),
     ...(image ? { image, imageAlt: pick.brandName } : {}),
   };
 });

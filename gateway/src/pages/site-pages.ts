@@ -1,6 +1,6 @@
 import type http from 'node:http';
 import path from 'node:path';
-import { sessionCookieName } from '@hunted/contracts';
+import { SITE_SETTINGS_PATH, sessionCookieName, type SiteSettings } from '@hunted/contracts';
 import { MAX_SERIAL_ID, positiveIntOf } from '@hunted/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
@@ -38,7 +38,10 @@ export const ROBOTS_DISALLOWED = [
 /** Whether a path is one of the pages only a signed-in user (or an admin) can open: those crawlers are kept from. */
 function isSignedInPath(pathname: string): boolean {
   const lower = pathname.toLowerCase();
-  return ROBOTS_DISALLOWED.some((prefix) => prefix !== '/api/' && (lower === prefix || lower.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`)));
+  return ROBOTS_DISALLOWED.some(
+    (prefix) =>
+      prefix !== '/api/' && (lower === prefix || lower.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`)),
+  );
 }
 
 /**
@@ -143,7 +146,9 @@ export class SitePages {
       return reply
         .code(503)
         .type('text/plain; charset=utf-8')
-        .send('The web app is not built yet: index.html is missing. Run `npm run build` (or `npm run build -w web`) and reload.');
+        .send(
+          'The web app is not built yet: index.html is missing. Run `npm run build` (or `npm run build -w web`) and reload.',
+        );
     }
     return reply.code(meta.status).header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(html);
   }
@@ -164,10 +169,31 @@ export class SitePages {
     return Math.ceil(MAX_SERIAL_ID / this.config.SITEMAP_URLS_PER_FILE);
   }
 
-  /** robots.txt, /sitemap.xml and /sitemaps/{pages|<kind>-<n>}.xml, registered before the SPA's catch-all. */
+  /** What the SPA is told about the site (`GET /api/site`): the operator the legal pages name, from configuration. */
+  siteSettings(): SiteSettings {
+    return {
+      operator: {
+        name: this.config.OPERATOR_NAME,
+        address: this.config.OPERATOR_ADDRESS,
+        email: this.config.OPERATOR_EMAIL,
+      },
+    };
+  }
+
+  /**
+   * robots.txt, /sitemap.xml and /sitemaps/{pages|<kind>-<n>}.xml, registered before the SPA's catch-all, and the
+   * site's settings: a fixed route, so the proxy's `/api/*` catch-all never sees it.
+   */
   register(fastify: FastifyInstance): void {
+    // Configuration only changes with a restart: a few minutes' staleness in a browser costs nothing.
+    fastify.get(SITE_SETTINGS_PATH, async (_request, reply) =>
+      reply.header('cache-control', 'public, max-age=300').send(this.siteSettings()),
+    );
     fastify.get('/robots.txt', async (request, reply) =>
-      reply.header('cache-control', CRAWLER_CACHE).type('text/plain; charset=utf-8').send(this.robots(this.origin(request))),
+      reply
+        .header('cache-control', CRAWLER_CACHE)
+        .type('text/plain; charset=utf-8')
+        .send(this.robots(this.origin(request))),
     );
     fastify.get('/sitemap.xml', async (request, reply) => {
       try {
@@ -176,12 +202,16 @@ export class SitePages {
       } catch (error) {
         if (!(error instanceof SitemapUnavailableError)) throw error;
         request.log.warn({ err: error }, 'sitemap index not available');
-        return reply.code(503).header('retry-after', String(SITEMAP_RETRY_AFTER_S)).send({ message: 'The sitemap is not available right now.' });
+        return reply
+          .code(503)
+          .header('retry-after', String(SITEMAP_RETRY_AFTER_S))
+          .send({ message: 'The sitemap is not available right now.' });
       }
     });
     fastify.get<{ Params: { name: string } }>('/sitemaps/:name', async (request, reply) => {
       const origin = this.origin(request);
-      const xml = (body: unknown) => reply.header('cache-control', CRAWLER_CACHE).type('application/xml; charset=utf-8').send(body);
+      const xml = (body: unknown) =>
+        reply.header('cache-control', CRAWLER_CACHE).type('application/xml; charset=utf-8').send(body);
       if (request.params.name === 'pages.xml') return xml(this.sitemap.pages(origin, await this.pagesModified()));
       const file = /^(\w+)-([1-9]\d{0,9})\.xml$/.exec(request.params.name);
       const kind = file?.[1] as SitemapKind | undefined;

@@ -37,3 +37,4 @@ export * from './http/bookings.js';
 export * from './http/bookings.schemas.js';
 export * from './http/pages.js';
 export * from './http/your-data.js';
+export * from './http/legal.js';

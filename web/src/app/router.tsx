@@ -110,6 +110,14 @@ export const routes: RouteObject[] = [
         path: paths.contact.path,
         lazy: page(PAGE_MODULES.contact, (m) => m.ContactPage),
       },
+      { id: 'terms', path: paths.terms.path, lazy: page(PAGE_MODULES.terms, (m) => m.TermsPage) },
+      {
+        id: 'hunter-terms',
+        path: paths.hunterTerms.path,
+        lazy: page(PAGE_MODULES.hunterTerms, (m) => m.HunterTermsPage),
+      },
+      { id: 'privacy', path: paths.privacy.path, lazy: page(PAGE_MODULES.privacy, (m) => m.PrivacyPage) },
+      { id: 'cookies', path: paths.cookies.path, lazy: page(PAGE_MODULES.cookies, (m) => m.CookiesPage) },
 
       signedIn(
         'submit',

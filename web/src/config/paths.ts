@@ -34,6 +34,10 @@ export const paths = {
   admin: { path: PAGE_PATHS.admin, getHref: () => '/admin' },
   faq: { path: PAGE_PATHS.faq, getHref: () => '/faq' },
   contact: { path: PAGE_PATHS.contact, getHref: () => '/contact' },
+  terms: { path: PAGE_PATHS.terms, getHref: () => '/terms' },
+  hunterTerms: { path: PAGE_PATHS.hunterTerms, getHref: () => '/hunter-terms' },
+  privacy: { path: PAGE_PATHS.privacy, getHref: () => '/privacy' },
+  cookies: { path: PAGE_PATHS.cookies, getHref: () => '/cookies' },
 
   submit: { path: PAGE_PATHS.submit, getHref: () => '/submit' },
   saved: { path: PAGE_PATHS.saved, getHref: () => '/saved' },

@@ -33,6 +33,11 @@ export const PAGE_PATHS = {
   unsubscribe: '/unsubscribe',
   /** Where a member lands once their account is deleted. */
   accountDeleted: '/account-deleted',
+  /** The legal documents (issue 37): terms for members and clients, for hunters, the privacy and cookie notices. */
+  terms: '/terms',
+  hunterTerms: '/hunter-terms',
+  privacy: '/privacy',
+  cookies: '/cookies',
 } as const;
 export type PageName = keyof typeof PAGE_PATHS;
 

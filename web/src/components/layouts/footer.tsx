@@ -13,11 +13,18 @@ const helpLinks = [
   { to: paths.contact.getHref(), label: 'Contact' },
 ];
 
+const legalLinks = [
+  { to: paths.terms.getHref(), label: 'Terms' },
+  { to: paths.hunterTerms.getHref(), label: 'Hunter terms' },
+  { to: paths.privacy.getHref(), label: 'Privacy' },
+  { to: paths.cookies.getHref(), label: 'Cookies' },
+];
+
 export function Footer() {
   const categories = BRAND_CATEGORIES.slice(0, FOOTER_CATEGORY_COUNT);
   return (
     <footer className="mt-auto border-t border-stone-200 bg-white">
-      <div className="mx-auto grid max-w-6xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-12 sm:px-6 lg:grid-cols-4 lg:px-8">
+      <div className="mx-auto grid max-w-6xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-12 sm:px-6 lg:grid-cols-5 lg:px-8">
         <div className="col-span-2 lg:col-span-1">
           <Link to={paths.home.getHref()} className="text-lg font-extrabold tracking-tight text-stone-900">
             Hunted
@@ -32,6 +39,7 @@ export function Footer() {
           links={categories.map((category) => ({ to: paths.brands.getHref({ category }), label: category }))}
         />
         <FooterColumn title="Help" links={helpLinks} />
+        <FooterColumn title="Legal" links={legalLinks} />
       </div>
       <div className="border-t border-stone-100">
         <p className="mx-auto max-w-6xl px-4 py-5 text-xs text-stone-500 sm:px-6 lg:px-8">

@@ -54,7 +54,13 @@ describe('/book-session/{hunterId}', () => {
     expect(screen.getByRole('button', { name: /Languages\s*3/ })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Follow on Instagram' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to Hunters' }).getAttribute('href')).toBe('/book-a-hunter');
-    expect(screen.getByRole('link', { name: 'View profile and reviews' }).getAttribute('href')).toBe('/hunters/7/sofia-marin');
+    expect(screen.getByRole('link', { name: 'View profile and reviews' }).getAttribute('href')).toBe(
+      '/hunters/7/sofia-marin',
+    );
+    // Beside Continue, before anything is committed: the terms that the booking is made on.
+    const agreement = screen.getByText(/By booking you agree to the/);
+    expect(within(agreement).getByRole('link', { name: 'Terms' }).getAttribute('href')).toBe('/terms');
+    expect(within(agreement).getByRole('link', { name: 'Privacy Notice' }).getAttribute('href')).toBe('/privacy');
 
     // Only the enabled types, each with its price and length (in-person is off by default).
     const typeSelect = screen.getByLabelText('Service type');

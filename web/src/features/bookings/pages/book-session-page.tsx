@@ -12,6 +12,7 @@ import {
 import { ArrowLeft, Info, SearchX } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { AgreeToTerms } from '@/components/legal/agree-to-terms';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Notice } from '@/components/ui/page';
 import { Select } from '@/components/ui/select';
@@ -245,6 +246,7 @@ export function BookSessionPage({ useBookableHunter }: { useBookableHunter: UseB
             <Button size="lg" className="mt-4 w-full" disabled={!canContinue} onClick={onContinue}>
               {uploading ? 'Uploading photos...' : 'Continue'}
             </Button>
+            <AgreeToTerms action="By booking" className="mt-3 text-center" />
           </div>
         </section>
       </div>

@@ -131,6 +131,8 @@ describe('/payment/{hunterId}', () => {
     expect(order.getByText('£78.00')).toBeTruthy();
     expect(order.getByText('£2.00')).toBeTruthy();
     expect(order.getByText('£80.00')).toBeTruthy();
+    const agreement = screen.getByText(/By paying you agree to the/);
+    expect(within(agreement).getByRole('link', { name: 'Terms' }).getAttribute('href')).toBe('/terms');
     // A 'sim_' hold is the simulated provider's: no card form, and no need to ask for Stripe's key.
     expect(calls.some((call) => call.url === '/api/bookings/payment-config')).toBe(false);
     expect(screen.getByRole('timer').textContent).toMatch(/holding this time for you for 1[45]:\d\d/);

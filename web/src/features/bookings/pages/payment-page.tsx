@@ -2,6 +2,7 @@ import { BOOKING_ERRORS, type CreatePaymentIntentResponse } from '@hunted/contra
 import { ArrowLeft, CircleCheck, FlaskConical, ReceiptText } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { AgreeToTerms } from '@/components/legal/agree-to-terms';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Notice } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
@@ -255,6 +256,7 @@ function PaidBooking({ choice, useBookableHunter }: { choice: BookingChoice; use
               </Suspense>
             </>
           )}
+          {expired ? null : <AgreeToTerms action="By paying" className="mt-5 border-t border-stone-100 pt-4" />}
         </section>
         <div className="order-1 lg:order-2">
           <OrderSummary

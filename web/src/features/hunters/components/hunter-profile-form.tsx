@@ -12,6 +12,7 @@ import {
 } from '@hunted/contracts';
 import { CircleHelp, Languages, MapPin, Mic, Sparkles, Trash2, UserRound, Video, Wallet, Wand2 } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { AgreeToTerms } from '@/components/legal/agree-to-terms';
 import { CountryField, InputField, SelectField, SubmitButton, TextareaField } from '@/components/form/fields';
 import { useFormState } from '@/components/form/use-form-state';
 import { ProfilePhotoButton } from '@/components/profile-photo-button';
@@ -235,11 +236,14 @@ export function HunterProfileForm({ mode, initialValues, pending, onSubmit }: Hu
       </FormSection>
 
       <div className="flex flex-col gap-3 rounded-3xl border border-stone-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between sm:p-5">
-        <p className="text-sm text-stone-500">
-          {mode === 'create'
-            ? 'Our concierge team reviews new profiles within 72 hours.'
-            : 'Changes show on your public card as soon as they are saved.'}
-        </p>
+        <div className="space-y-1">
+          <p className="text-sm text-stone-500">
+            {mode === 'create'
+              ? 'Our concierge team reviews new profiles within 72 hours.'
+              : 'Changes show on your public card as soon as they are saved.'}
+          </p>
+          {mode === 'create' ? <AgreeToTerms action="By creating a profile" document="hunterTerms" /> : null}
+        </div>
         <SubmitButton
           pending={pending}
           label="Save Changes"

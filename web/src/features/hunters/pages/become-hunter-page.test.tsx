@@ -25,6 +25,8 @@ describe('/become-hunter', () => {
     expect(titles('Why hunt with Hunted')).toEqual(['Set your own commission', 'Hunt anytime', 'Grow your brand']);
     expect(screen.getByText(/Our concierge team reviews your profile/)).toBeTruthy();
     expect(screen.getByText('2,400+ hunters across 90 countries')).toBeTruthy();
+    const agreement = screen.getByText(/By becoming a hunter you agree to the/);
+    expect(within(agreement).getByRole('link', { name: 'Hunter Terms' }).getAttribute('href')).toBe('/hunter-terms');
     expect(screen.getByRole('heading', { level: 2, name: 'Join 2,400+ hunters across 90 countries' })).toBeTruthy();
   });
 

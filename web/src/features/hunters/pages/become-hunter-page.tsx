@@ -1,6 +1,7 @@
 import { BadgePercent, Clock3, Globe2, PoundSterling, ShieldCheck, TrendingUp, UserPlus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { AgreeToTerms } from '@/components/legal/agree-to-terms';
 import { HUNTER_APPROVAL_HOURS, HUNTER_RECRUITMENT_CLAIM } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { RecruitmentCta } from '../components/recruitment-cta';
@@ -74,6 +75,7 @@ export function BecomeHunterPage() {
                 See the hunters
               </Link>
             </div>
+            <AgreeToTerms action="By becoming a hunter" document="hunterTerms" className="mt-5 max-w-xl" />
           </div>
 
           <aside

@@ -78,6 +78,8 @@ describe('/create-hunter-profile', () => {
       'A profile clients book',
     ]);
     expect(chip('Languages Spoken', 'English').getAttribute('aria-pressed')).toBe('true');
+    const agreement = screen.getByText(/By creating a profile you agree to the/);
+    expect(within(agreement).getByRole('link', { name: 'Hunter Terms' }).getAttribute('href')).toBe('/hunter-terms');
   });
 
   it("shows the spec's messages beside their fields and sends nothing", async () => {
@@ -193,9 +195,7 @@ describe('/create-hunter-profile', () => {
     save();
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/hunter-dashboard'));
-    expect(toastWith('Success!')?.textContent).toContain(
-      'Your hunter profile has been created successfully.',
-    );
+    expect(toastWith('Success!')?.textContent).toContain('Your hunter profile has been created successfully.');
     expect((await screen.findByRole('status', { name: 'Profile status' })).textContent).toContain(
       VETTING_MESSAGES.pending,
     );
