@@ -20,6 +20,8 @@ export const CONTACT_REPLY_HOURS = 24;
 /** After a comment is refused for want of a session, the 'Please sign in' toast shows this long before sign-in. */
 export const COMMENT_SIGN_IN_REDIRECT_DELAY_MS = 2000;
 
-/** The recruitment page's promises (spec section 9): verification within 72 hours; 2,400+ hunters in 90 countries. */
+/**
+ * The recruitment page's promise (spec section 9): verification within 72 hours. Its counts of hunters and countries
+ * come from the hunters service (GET /api/hunters/figures, issue 37), never from a constant.
+ */
 export const HUNTER_APPROVAL_HOURS = 72;
-export const HUNTER_RECRUITMENT_CLAIM = { hunters: '2,400+', countries: 90 } as const;

@@ -237,6 +237,34 @@ export interface Hunter {
 }
 
 /**
+ * `GET /api/hunters/figures` (public, cached): how many hunters are listed (approved) and how many distinct
+ * locations they are in. The recruitment page states these instead of a promise from a constant (issue 37:
+ * a claim must be true), rounded down for display by `hunterFiguresClaim`.
+ */
+export interface HunterFigures {
+  approvedHunters: number;
+  countries: number;
+}
+
+/** A count as a claim may state it: exact under 10, else rounded down to a round figure with a '+' (47 → '40+'). */
+export function roundedDownCount(n: number): string {
+  if (n < 10) return String(n);
+  const step = 10 ** Math.floor(Math.log10(n));
+  const rounded = Math.floor(n / step) * step;
+  return rounded === n ? rounded.toLocaleString('en-GB') : `${rounded.toLocaleString('en-GB')}+`;
+}
+
+/**
+ * The recruitment page's sentence from real figures ('40+ hunters in 5 countries'); null with no hunter listed, so
+ * the page says something that claims nothing.
+ */
+export function hunterFiguresClaim({ approvedHunters, countries }: HunterFigures): string | null {
+  if (approvedHunters <= 0) return null;
+  const hunters = `${roundedDownCount(approvedHunters)} ${approvedHunters === 1 ? 'hunter' : 'hunters'}`;
+  return `${hunters} in ${roundedDownCount(countries)} ${countries === 1 ? 'country' : 'countries'}`;
+}
+
+/**
  * Where a hunter stands with the concierge team. `pending` on create (and again after a rejected profile is edited),
  * `approved` (listed, searchable, bookable, messageable), `rejected` (with a reason the hunter sees), `suspended`
  * (with a reason; hidden, upcoming bookings cancelled and refunded, conversations closed to new messages).

@@ -4,6 +4,7 @@ import {
   hunterListQuerySchema,
   hunterUpdateSchema,
   type Hunter,
+  type HunterFigures,
   type HunterInputParsed,
   type HunterListQueryParsed,
   type HunterUpdateParsed,
@@ -38,6 +39,15 @@ export class HuntersController {
   ): Promise<Hunter[]> {
     const { hunters, total } = await this.hunters.list(hunterListQueryOf(query));
     return sendPage(reply, { items: hunters, total });
+  }
+
+  /**
+   * The recruitment page's figures. A static path: Fastify's router matches it before the parametric
+   * `hunters/:id`, so the id pipe never sees 'figures' (declared first all the same, for the reader).
+   */
+  @PublicGet('hunters/figures')
+  figures(): Promise<HunterFigures> {
+    return this.hunters.figures();
   }
 
   @PublicGet('hunters/:id')

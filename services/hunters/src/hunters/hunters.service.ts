@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Hunter, HunterInputParsed, HunterRevisionValues, HunterUpdateParsed, OwnHunter } from '@hunted/contracts';
+import type { Hunter, HunterFigures, HunterInputParsed, HunterRevisionValues, HunterUpdateParsed, OwnHunter } from '@hunted/contracts';
 import { EventPublisher } from '@hunted/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { hunterChangesOf, newHunterValues } from '../store/hunter-input.js';
@@ -31,6 +31,10 @@ export class HuntersService {
 
   list(query: HunterListQuery): Promise<{ hunters: Hunter[]; total: number }> {
     return this.hunters.list(query);
+  }
+
+  figures(): Promise<HunterFigures> {
+    return this.hunters.figures();
   }
 
   findById(id: number): Promise<Hunter> {

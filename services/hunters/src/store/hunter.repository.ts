@@ -7,6 +7,7 @@ import {
   type EventPayload,
   type Hunter,
   type HunterDecision,
+  type HunterFigures,
   type HunterRevision,
   type HunterRevisionValues,
   type HunterStatus,
@@ -166,6 +167,15 @@ export class HunterRepository implements SitemapSource {
     const { text, values } = countStatement(filters);
     const [row] = await this.dataSource.query<{ n: number }[]>(text, values);
     return row!.n;
+  }
+
+  /** The recruitment page's figures: listed hunters and the distinct locations they are in. */
+  async figures(): Promise<HunterFigures> {
+    const [row] = await this.dataSource.query<HunterFigures[]>(
+      `select count(*)::int as "approvedHunters", count(distinct h.location)::int as countries
+         from hunters h where ${LISTED}`,
+    );
+    return row!;
   }
 
   /** The hunter, or 404 'Hunter not found'. */

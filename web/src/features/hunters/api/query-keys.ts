@@ -15,6 +15,8 @@ export const hunterKeys = {
   availability: (startDate: string, endDate: string) =>
     [...hunterKeys.all, 'availability', 'range', startDate, endDate] as const,
   availabilityAll: () => [...hunterKeys.all, 'availability'] as const,
+  /** The recruitment page's figures (public, GET /api/hunters/figures). */
+  figures: () => [...hunterKeys.all, 'figures'] as const,
   /** Hunter's Pick: today's (public, GET /api/hunter-picks/today) and the signed-in hunter's day (…/mine). */
   todayPick: () => [...hunterKeys.all, 'pick', 'today'] as const,
   myPickDay: () => [...hunterKeys.all, 'pick', 'mine'] as const,

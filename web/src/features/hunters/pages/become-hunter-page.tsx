@@ -1,12 +1,16 @@
 import { BadgePercent, Clock3, Globe2, PoundSterling, ShieldCheck, TrendingUp, UserPlus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { hunterFiguresClaim, roundedDownCount } from '@hunted/contracts';
 import { AgreeToTerms } from '@/components/legal/agree-to-terms';
-import { HUNTER_APPROVAL_HOURS, HUNTER_RECRUITMENT_CLAIM } from '@/config/constants';
+import { HUNTER_APPROVAL_HOURS } from '@/config/constants';
 import { paths } from '@/config/paths';
+import { useHunterFigures } from '../api/get-hunter-figures';
 import { RecruitmentCta } from '../components/recruitment-cta';
 
-const claim = `${HUNTER_RECRUITMENT_CLAIM.hunters} hunters across ${HUNTER_RECRUITMENT_CLAIM.countries} countries`;
+/** Said when there is no figure to state (none listed yet, or the figures could not be read): it claims nothing. */
+const NO_CLAIM = 'Share your eye with clients on Hunted';
+const NO_CLAIM_HEADING = 'Become a hunter on Hunted';
 
 const steps: { icon: ReactNode; title: string; text: string }[] = [
   {
@@ -45,6 +49,18 @@ const benefits: { icon: ReactNode; title: string; text: string }[] = [
 ];
 
 export function BecomeHunterPage() {
+  const figures = useHunterFigures();
+  const claim = figures.data ? hunterFiguresClaim(figures.data) : null;
+  const loading = figures.isPending;
+  // Placeholders keep the figures' lines at their final size while they load, so nothing moves when they arrive.
+  const placeholder = (width: string) => (
+    <span aria-hidden className={`inline-block ${width} animate-pulse rounded-md bg-stone-200 align-middle`}>
+      &nbsp;
+    </span>
+  );
+  const count = (n: number | undefined) =>
+    loading ? placeholder('w-12') : n === undefined ? '–' : roundedDownCount(n);
+
   return (
     <>
       <title>Become a Hunter · Hunted</title>
@@ -86,20 +102,32 @@ export function BecomeHunterPage() {
               <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-2xl bg-brand-50 text-brand-600">
                 <Globe2 className="h-5 w-5" aria-hidden />
               </span>
-              <p className="text-sm font-semibold tracking-wider text-stone-500 uppercase">A global community</p>
+              <p className="text-sm font-semibold tracking-wider text-stone-500 uppercase">Hunted today</p>
             </div>
-            <p className="mt-6 text-2xl leading-snug font-bold tracking-tight text-stone-900 sm:text-3xl">{claim}</p>
+            <p
+              className="mt-6 min-h-[4.125rem] text-2xl leading-snug font-bold tracking-tight text-stone-900 sm:min-h-[4.5rem] sm:text-3xl"
+              aria-busy={loading}
+            >
+              {loading ? (
+                <>
+                  <span className="sr-only">Loading Hunted’s figures</span>
+                  {placeholder('w-4/5')}
+                </>
+              ) : (
+                (claim ?? NO_CLAIM)
+              )}
+            </p>
             <dl className="mt-6 grid grid-cols-3 gap-3 border-t border-stone-200 pt-6 text-center [&>div]:flex [&>div]:flex-col">
               <div>
                 <dt className="text-xs font-medium text-stone-500">Hunters</dt>
                 <dd className="order-first text-xl font-extrabold text-stone-900 sm:text-2xl">
-                  {HUNTER_RECRUITMENT_CLAIM.hunters}
+                  {count(figures.data?.approvedHunters)}
                 </dd>
               </div>
               <div>
                 <dt className="text-xs font-medium text-stone-500">Countries</dt>
                 <dd className="order-first text-xl font-extrabold text-stone-900 sm:text-2xl">
-                  {HUNTER_RECRUITMENT_CLAIM.countries}
+                  {count(figures.data?.countries)}
                 </dd>
               </div>
               <div>
@@ -166,7 +194,7 @@ export function BecomeHunterPage() {
       <section className="mx-auto w-full max-w-6xl px-4 pb-20 sm:px-6 lg:px-8">
         <div className="flex flex-col items-start justify-between gap-6 rounded-3xl bg-stone-900 px-6 py-10 text-white sm:px-10 md:flex-row md:items-center">
           <div>
-            <h2 className="text-2xl font-bold tracking-tight">Join {claim}</h2>
+            <h2 className="text-2xl font-bold tracking-tight">{claim ? `Join ${claim}` : NO_CLAIM_HEADING}</h2>
             <p className="mt-2 max-w-lg text-stone-300">
               Your profile takes a few minutes. Our concierge team verifies new hunters within {HUNTER_APPROVAL_HOURS}{' '}
               hrs.

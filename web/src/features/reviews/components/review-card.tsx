@@ -1,5 +1,4 @@
 import type { Review } from '@hunted/contracts';
-import { BadgeCheck } from 'lucide-react';
 import { Avatar } from '@/components/ui/avatar';
 import { StarRating } from '@/components/ui/star-rating';
 import { RATING_CATEGORIES } from '../lib/rating-categories';
@@ -22,10 +21,8 @@ export function ReviewCard({ review, onOpenPhoto }: { review: Review; onOpenPhot
         <div className="flex items-center gap-3">
           <Avatar className="h-10 w-10" />
           <div>
+            {/* No 'Verified Purchase' mark: nothing verifies that a brand reviewer bought anything (decision 0100). */}
             <p className="font-semibold text-stone-900">{review.userName}</p>
-            <p className="flex items-center gap-1 text-xs font-medium text-emerald-700">
-              <BadgeCheck className="h-3.5 w-3.5" aria-hidden /> Verified Purchase
-            </p>
           </div>
         </div>
         <div className="text-right">
