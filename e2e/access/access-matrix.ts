@@ -165,6 +165,8 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
   // The services' dependency report is on their own ports only (the gateway's is on OPS_PORT).
   { route: 'GET /health/deps', url: () => '/health/deps', expect: everyone(404) },
   { route: 'GET /robots.txt', url: () => '/robots.txt', expect: everyone(200) },
+  // Who runs the site, as the legal pages name them (decision 0099): the gateway's configuration, for everyone.
+  { route: 'GET /api/site', url: () => '/api/site', expect: everyone(200) },
   { route: 'GET /sitemap.xml', url: () => '/sitemap.xml', expect: everyone(200) },
   { route: 'GET /sitemaps/:name', url: () => '/sitemaps/pages.xml', expect: everyone(200) },
   { route: 'GET /*', url: () => `/no-such-page-${RUN}`, expect: everyone(404) },
@@ -382,6 +384,8 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
   // ── hunters: profiles are public, editing and availability are the owner's only
   // Public reads of hunters never carry how their sessions happen (issue 22 item 1).
   { route: 'GET /api/hunters', url: () => '/api/hunters', expect: everyone(200), sees: noJoiningDetails },
+  // /become-hunter's figures: approved hunters and their countries, counted by hunters (decision 0100)
+  { route: 'GET /api/hunters/figures', url: () => '/api/hunters/figures', expect: everyone(200) },
   {
     route: 'GET /api/hunters/:id',
     url: (f) => `/api/hunters/${f.hunter.id}`,

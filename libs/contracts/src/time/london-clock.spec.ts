@@ -15,6 +15,7 @@ import {
   londonOffsetLabel,
   londonOffsetMinutes,
   londonWallClock,
+  fullDateLabel,
   longDateLabel,
   mondayOf,
   monthLabel,
@@ -250,6 +251,7 @@ describe('London dates as calendar days', () => {
 
   it('writes dates in en-GB, never shifted by a zone', () => {
     expect(longDateLabel('2026-11-23')).toBe('Monday, 23 November 2026');
+    expect(fullDateLabel('2026-12-03')).toBe('3 December 2026');
     expect(shortDateLabel('2026-03-29')).toBe('29 Mar');
     expect(weekdayLabel('2026-10-25')).toBe('Sun');
     expect(monthLabel('2027-10-31')).toBe('October 2027');

@@ -249,9 +249,10 @@ export function addMonths(date: string, months: number): string {
 
 // ---- Labels of London dates, en-GB. Each is written for the UTC midnight that stands for the date. ----
 
-type LabelStyle = 'long' | 'medium' | 'short' | 'weekday' | 'month';
+type LabelStyle = 'long' | 'full' | 'medium' | 'short' | 'weekday' | 'month';
 const labelOptions: Record<LabelStyle, Intl.DateTimeFormatOptions> = {
   long: { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' },
+  full: { day: 'numeric', month: 'long', year: 'numeric' },
   medium: { day: 'numeric', month: 'short', year: 'numeric' },
   short: { day: 'numeric', month: 'short' },
   weekday: { weekday: 'short' },
@@ -266,6 +267,8 @@ function dateLabel(date: string, style: LabelStyle): string {
 
 /** 'Monday, 23 November 2026' */
 export const longDateLabel = (date: string) => dateLabel(date, 'long');
+/** '23 November 2026' */
+export const fullDateLabel = (date: string) => dateLabel(date, 'full');
 /** '23 Nov 2026' */
 export const mediumDateLabel = (date: string) => dateLabel(date, 'medium');
 /** '23 Nov' */

@@ -1,4 +1,4 @@
-import { LEGAL_DOCUMENT_VERSIONS, type LegalDocument } from '@hunted/contracts';
+import { fullDateLabel, LEGAL_DOCUMENT_VERSIONS, type LegalDocument } from '@hunted/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Page } from '@/components/ui/page';
@@ -9,9 +9,7 @@ export const inlineLink = 'font-semibold text-brand-700 underline-offset-4 hover
 
 /** "3 December 2026" for "2026-12-03": the date as written, never shifted by the reader's time zone. */
 export function versionDateLabel(isoDate: string): string {
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${isoDate}T00:00:00Z`),
-  );
+  return fullDateLabel(isoDate);
 }
 
 const OTHER_DOCUMENTS: { document: LegalDocument; label: string; href: string }[] = [
