@@ -116,6 +116,21 @@ export const ROUTES: readonly RouteRule[] = [
   { prefix: '/api/hunter-reviews', service: 'reviews' },
   { prefix: '/api/admin/hunter-reviews', service: 'reviews' },
 
+  // reporting and moderation (decision 0101): the owner of each kind of item answers its reports, the admins'
+  // queue and decisions on it, and its author's notice and one appeal (brands: brands; the rest: reviews)
+  { prefix: '/api/reports/brand', service: 'brands', membersOnly: true },
+  { prefix: '/api/reports/brand-review', service: 'reviews', membersOnly: true },
+  { prefix: '/api/reports/comment', service: 'reviews', membersOnly: true },
+  { prefix: '/api/reports/hunter-review', service: 'reviews', membersOnly: true },
+  { prefix: '/api/admin/moderation/brand', service: 'brands' },
+  { prefix: '/api/admin/moderation/brand-review', service: 'reviews' },
+  { prefix: '/api/admin/moderation/comment', service: 'reviews' },
+  { prefix: '/api/admin/moderation/hunter-review', service: 'reviews' },
+  { prefix: '/api/moderation/brand', service: 'brands', membersOnly: true },
+  { prefix: '/api/moderation/brand-review', service: 'reviews', membersOnly: true },
+  { prefix: '/api/moderation/comment', service: 'reviews', membersOnly: true },
+  { prefix: '/api/moderation/hunter-review', service: 'reviews', membersOnly: true },
+
   // bookings answers a hunter's bookable slots (it holds the availability copy and the bookings that block them)
   { prefix: '/api/hunters/:id/slots', service: 'bookings' },
 

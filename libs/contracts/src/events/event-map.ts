@@ -36,6 +36,7 @@ import type {
 } from './identity.js';
 import type { DataExportPartReadyV1, UserDataErasedV1 } from './rights.js';
 import type { MessageSentV1 } from './messaging.js';
+import type { ModerationDecidedV1, ReviewVisibilityChangedV1 } from './moderation.js';
 import type { HunterRatingChangedV1, ReviewCreatedV1, ReviewDeletedV1, ReviewUpdatedV1 } from './reviews.js';
 
 /**
@@ -90,6 +91,9 @@ export interface EventMap {
   'bookings.user-data.erased': { version: 1; data: UserDataErasedV1 };
   'messaging.data-export.part-ready': { version: 1; data: DataExportPartReadyV1 };
   'messaging.user-data.erased': { version: 1; data: UserDataErasedV1 };
+  'brands.moderation.decided': { version: 1; data: ModerationDecidedV1 };
+  'reviews.moderation.decided': { version: 1; data: ModerationDecidedV1 };
+  'reviews.review.visibility-changed': { version: 1; data: ReviewVisibilityChangedV1 };
 }
 
 export type EventType = keyof EventMap;
@@ -144,6 +148,9 @@ export const EVENT_VERSIONS: { [T in EventType]: EventVersion<T> } = {
   'bookings.user-data.erased': 1,
   'messaging.data-export.part-ready': 1,
   'messaging.user-data.erased': 1,
+  'brands.moderation.decided': 1,
+  'reviews.moderation.decided': 1,
+  'reviews.review.visibility-changed': 1,
 };
 
 /** Whether a string names an event of the map (a stream may carry types a consumer build does not know yet). */

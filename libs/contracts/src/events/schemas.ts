@@ -15,6 +15,7 @@ import { BOOKING_ATTENDANCE, BOOKING_STATUSES } from '../http/bookings.js';
 import { DELETION_BLOCKERS } from './bookings.js';
 import { BRAND_PLACEHOLDER_IMAGE_URL } from '../http/brands.js';
 import { DEFAULT_PASSPORT_SHARES, PASSPORT_PARTS, type PassportPart } from '../http/style-passport.js';
+import { MODERATION_ACTIONS, REPORTABLE_KINDS } from '../http/moderation.js';
 import type { EventPayload, EventType } from './event-map.js';
 
 /**
@@ -139,6 +140,17 @@ const joining = z.object({
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Checked<S extends z.ZodType, T> = Same<z.output<S>, T> extends true ? S : { error: 'schema and contract type differ'; schema: z.output<S>; type: T };
 
+const moderationDecided = z.object({
+  kind: z.enum(REPORTABLE_KINDS),
+  itemId: serial,
+  action: z.enum(MODERATION_ACTIONS),
+  reason: z.string().nullable(),
+  authorUserId: id.nullable(),
+  reporterUserIds: z.array(id),
+  itemTitle: z.string().min(1),
+  noticePath: z.string().startsWith('/moderation/'),
+});
+
 function contract<T extends EventType>() {
   return <S extends z.ZodType>(schema: Checked<S, EventPayload<T>>) => schema as S;
 }
@@ -227,6 +239,11 @@ export const PAYLOAD_SCHEMAS: { [T in EventType]: z.ZodType<EventPayload<T>> } =
   'bookings.user-data.erased': contract<'bookings.user-data.erased'>()(deletionOf),
   'messaging.data-export.part-ready': contract<'messaging.data-export.part-ready'>()(exportPart),
   'messaging.user-data.erased': contract<'messaging.user-data.erased'>()(deletionOf),
+  'brands.moderation.decided': contract<'brands.moderation.decided'>()(moderationDecided),
+  'reviews.moderation.decided': contract<'reviews.moderation.decided'>()(moderationDecided),
+  'reviews.review.visibility-changed': contract<'reviews.review.visibility-changed'>()(
+    z.object({ reviewId: serial, brandId: serial, hidden: z.boolean() }),
+  ),
 };
 
 /**
