@@ -128,6 +128,20 @@ export interface Brand {
    * joins, refreshed within seconds of a change that moves it (issue 23); null for a brand not counted yet.
    */
   categoryRank?: number | null;
+  /**
+   * Only on `GET /api/brands/{id}` of a brand an admin hid (issue 37 item 9), and only to an admin and the brand's
+   * submitter (everyone else gets 404): why it is hidden and where its submitter may appeal once.
+   */
+  moderation?: BrandModerationNote;
+}
+
+/** Why a brand is hidden, as its page shows its submitter and admins. */
+export interface BrandModerationNote {
+  hidden: true;
+  /** The admin's reason as the submitter is told it (null while the moderation case does not say). */
+  reason: string | null;
+  /** The author's notice (`/moderation/brand/{id}`): the reason, and the one appeal. */
+  noticePath: string;
 }
 
 /** A brand in today's lists (`/api/brands/today`, `/featured`, `/top`): with the votes it received today. */

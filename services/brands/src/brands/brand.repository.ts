@@ -45,8 +45,24 @@ const BRAND_COLUMNS = `
   b.rating_count as "ratingCount", b.tags, b.hashtags, b.price_category as "priceCategory", b.featured,
   to_char(b.featured_date, 'YYYY-MM-DD') as "featuredDate", b.views, b.created_at as "createdAt"`;
 
+/**
+ * A brand every public read may show: not hidden by moderation (issue 37; `hidden_at`). Every read of the
+ * directory, today's list, the sitemap, saved brands, the passport and the brand's page adds it; only the admin
+ * console, the rating's lock and the moderation kind read hidden brands.
+ */
+const SHOWN = 'b.hidden_at is null';
+
 /** A brand by id, the hottest read: one named statement, planned once per pooled connection. */
-const BRAND_BY_ID: PreparedStatement = { name: 'brands-by-id', text: `select ${BRAND_COLUMNS} from brands b where b.id = $1` };
+const BRAND_BY_ID: PreparedStatement = {
+  name: 'brands-by-id',
+  text: `select ${BRAND_COLUMNS} from brands b where b.id = $1 and ${SHOWN}`,
+};
+
+/** A brand's page whether hidden or not, with what deciding who may see a hidden one needs. */
+const BRAND_PAGE_BY_ID: PreparedStatement = {
+  name: 'brands-page-by-id',
+  text: `select ${BRAND_COLUMNS}, b.hidden_at as "hiddenAt", b.submitted_by as "submittedBy" from brands b where b.id = $1`,
+};
 
 /**
  * A page read (list, today) as a named prepared statement, named after its text: one shape per combination of
@@ -60,7 +76,7 @@ function preparedRead<Row>(dataSource: DataSource, text: string, params: unknown
 }
 
 /** Brand pages for the sitemap; a page last changed at its last edit, else at its creation. */
-const BRAND_PAGES: SitemapTable = { table: 'brands', lastModified: 'coalesce(updated_at, created_at)' };
+const BRAND_PAGES: SitemapTable = { table: 'brands', lastModified: 'coalesce(updated_at, created_at)', listed: 'hidden_at is null' };
 
 /** The table's column of each value an admin, a member or a CSV row sets. */
 const VALUE_COLUMNS: Record<keyof BrandValues, string> = snakeCaseColumns(
@@ -72,6 +88,26 @@ const VALUE_KEYS = Object.keys(VALUE_COLUMNS) as (keyof BrandValues)[];
 export interface NewBrand extends BrandValues {
   views?: number;
   createdAt?: Date;
+  /** The member whose submission it is (`POST /api/brands`); none for admin, CSV and demo brands. */
+  submittedBy?: string;
+}
+
+/** A brand's page as its owner reads it: hidden or not, and who submitted it. */
+export interface BrandPageRead {
+  brand: Brand;
+  hiddenAt: Date | null;
+  submittedBy: string | null;
+}
+
+/** What the moderation kind needs of a brand (`BrandModeratedKind.load`). */
+export interface BrandModerationFacts {
+  id: number;
+  name: string;
+  description: string;
+  imageUrl: string;
+  submittedBy: string | null;
+  hidden: boolean;
+  createdAt: Date;
 }
 
 interface BrandRow extends Omit<Brand, 'createdAt'> {
@@ -124,17 +160,18 @@ function placeFiltersOnly(filters: BrandFilters): boolean {
  */
 function brandCountSql(filters: BrandFilters, params: unknown[]): string {
   // brand_counts is aliased b too: place conditions name only b.category, b.location and b.delivery.
-  const where = whereClause(filterConditions(filters, params));
+  // brand_counts counts shown brands only (its triggers); a count of the rows must leave hidden ones out itself.
+  const conditions = filterConditions(filters, params);
   return placeFiltersOnly(filters)
-    ? `(select coalesce(sum(b.brands), 0)::int from brand_counts b ${where})`
-    : `(select count(*)::int from brands b ${where})`;
+    ? `(select coalesce(sum(b.brands), 0)::int from brand_counts b ${whereClause(conditions)})`
+    : `(select count(*)::int from brands b ${whereClause([...conditions, SHOWN])})`;
 }
 
 function whereClause(conditions: string[]): string {
   return conditions.length ? `where ${conditions.join(' and ')}` : '';
 }
 
-/** 15 values a row: 1,000 rows stay well under PostgreSQL's 65,535 parameters a statement. */
+/** 18 values a row: 1,000 rows stay well under PostgreSQL's 65,535 parameters a statement. */
 const INSERT_CHUNK = 1000;
 
 /** What a brand event carries of a brand (`brands.brand.created/updated`). */
@@ -176,14 +213,14 @@ export class BrandRepository implements SitemapSource {
       const params: unknown[] = [];
       const rows = brands.slice(start, start + INSERT_CHUNK).map((brand) => {
         const values = VALUE_KEYS.map((key) => brand[key]);
-        params.push(...values, brand.views ?? 0, brand.createdAt ?? null);
-        const first = params.length - values.length - 2;
+        params.push(...values, brand.views ?? 0, brand.createdAt ?? null, brand.submittedBy ?? null);
+        const first = params.length - values.length - 3;
         const placeholders = values.map((_, i) => `$${first + i + 1}`);
         // Without a demo date, the row takes the transaction's time, as the column's default does.
-        return `(${placeholders.join(', ')}, $${first + values.length + 1}, coalesce($${first + values.length + 2}::timestamptz, now()))`;
+        return `(${placeholders.join(', ')}, $${first + values.length + 1}, coalesce($${first + values.length + 2}::timestamptz, now()), $${first + values.length + 3})`;
       });
       const inserted = await manager.query<BrandRow[]>(
-        `insert into brands as b (${VALUE_KEYS.map((key) => VALUE_COLUMNS[key]).join(', ')}, views, created_at)
+        `insert into brands as b (${VALUE_KEYS.map((key) => VALUE_COLUMNS[key]).join(', ')}, views, created_at, submitted_by)
          values ${rows.join(', ')}
          returning ${BRAND_COLUMNS}`,
         params,
@@ -208,30 +245,99 @@ export class BrandRepository implements SitemapSource {
     return brandOfRow(row);
   }
 
-  /** The brands with these ids, in the order of `ids`; ids of brands that are gone are left out. */
-  async findManyInOrder(ids: readonly number[]): Promise<Brand[]> {
+  /**
+   * A brand's page, hidden or not, with who submitted it: the brand's route decides who may see a hidden one.
+   * Null when there is no such brand.
+   */
+  async findPage(id: number): Promise<BrandPageRead | null> {
+    const [row] = await preparedQuery<BrandRow & { hiddenAt: Date | null; submittedBy: string | null }>(
+      this.dataSource,
+      BRAND_PAGE_BY_ID,
+      [id],
+    );
+    if (!row) return null;
+    const { hiddenAt, submittedBy, ...brand } = row;
+    return { brand: brandOfRow(brand), hiddenAt, submittedBy };
+  }
+
+  /**
+   * The brands with these ids, in the order of `ids`; ids of brands that are gone (or hidden, unless
+   * `withHidden`: a member's own export still names them) are left out.
+   */
+  async findManyInOrder(ids: readonly number[], withHidden = false): Promise<Brand[]> {
     if (ids.length === 0) return [];
     const rows = await this.dataSource.query<BrandRow[]>(
-      `select ${BRAND_COLUMNS} from brands b where b.id = any($1::int[]) order by array_position($1::int[], b.id)`,
+      `select ${BRAND_COLUMNS} from brands b where b.id = any($1::int[]) ${withHidden ? '' : `and ${SHOWN}`}
+       order by array_position($1::int[], b.id)`,
       [ids],
     );
     return rows.map(brandOfRow);
   }
 
-  /** The brands with these ids as others name them (id, name, image), in the order of `ids`; gone ones left out. */
-  async refsInOrder(ids: readonly number[]): Promise<BrandRef[]> {
+  /**
+   * The brands with these ids as others name them (id, name, image), in the order of `ids`; gone ones (and hidden
+   * ones, unless `withHidden`) left out.
+   */
+  async refsInOrder(ids: readonly number[], withHidden = false): Promise<BrandRef[]> {
     if (ids.length === 0) return [];
     return this.dataSource.query<BrandRef[]>(
       `select b.id, b.name, b.image_url as "imageUrl" from brands b where b.id = any($1::int[])
-       order by array_position($1::int[], b.id)`,
+       ${withHidden ? '' : `and ${SHOWN}`} order by array_position($1::int[], b.id)`,
       [ids],
     );
   }
 
-  /** 404 'Brand not found' unless the brand exists. */
+  /** 404 'Brand not found' unless the brand exists and is shown (a hidden brand is not there for members). */
   async requireExists(id: number): Promise<void> {
-    const rows: unknown[] = await this.dataSource.query('select 1 from brands where id = $1', [id]);
+    const rows: unknown[] = await this.dataSource.query(`select 1 from brands b where b.id = $1 and ${SHOWN}`, [id]);
     if (rows.length === 0) throw new NotFoundException(BRAND_NOT_FOUND);
+  }
+
+  /** 404 'Brand not found' unless every one of `ids` exists and is shown. */
+  async requireAllShown(ids: readonly number[]): Promise<void> {
+    const [{ n }] = await this.dataSource.query<[{ n: number }]>(
+      `select count(*)::int as n from brands b where b.id = any($1::int[]) and ${SHOWN}`,
+      [ids],
+    );
+    if (n < new Set(ids).size) throw new NotFoundException(BRAND_NOT_FOUND);
+  }
+
+  /** The brands with these ids as moderation reads them, hidden or not, in the caller's transaction. */
+  moderationFacts(manager: EntityManager, ids: readonly number[]): Promise<BrandModerationFacts[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return manager.query<BrandModerationFacts[]>(
+      `select b.id, b.name, b.description, b.image_url as "imageUrl", b.submitted_by as "submittedBy",
+              b.hidden_at is not null as hidden, b.created_at as "createdAt"
+       from brands b where b.id = any($1::int[])`,
+      [ids],
+    );
+  }
+
+  /**
+   * Hides the brand (keeping the first time it was hidden) or shows it again, in the caller's transaction (the
+   * moderation decision's). `updated_at` moves, so the sitemap's file changes; the triggers move brand_counts;
+   * the directory's figures (ranks, hashtags) are recounted once it commits. False when there is no such brand.
+   */
+  async setHidden(manager: EntityManager, id: number, hidden: boolean): Promise<boolean> {
+    const [rows] = await manager.query<[unknown[], number]>(
+      `update brands set hidden_at = case when $2 then coalesce(hidden_at, now()) end, updated_at = now()
+       where id = $1 returning id`,
+      [id, hidden],
+    );
+    if (!rows?.length) return false;
+    this.figures.changed(manager, 'brands');
+    return true;
+  }
+
+  /** A deleted member's submissions stay in the directory; they stop naming the member. */
+  async forgetSubmitter(manager: EntityManager, userId: string): Promise<void> {
+    await manager.query('update brands set submitted_by = null where submitted_by = $1', [userId]);
+  }
+
+  /** The ids of the brands the member submitted (their export), oldest first. */
+  async submittedBy(manager: EntityManager, userId: string): Promise<number[]> {
+    const rows = await manager.query<{ id: number }[]>('select id from brands where submitted_by = $1 order by id', [userId]);
+    return rows.map((row) => row.id);
   }
 
   /**
@@ -249,7 +355,7 @@ export class BrandRepository implements SitemapSource {
    */
   async list(filters: BrandFilters, paging: Paging | null): Promise<{ brands: Brand[]; total?: number }> {
     const params: unknown[] = [];
-    const where = whereClause(filterConditions(filters, params));
+    const where = whereClause([...filterConditions(filters, params), SHOWN]);
     const order = 'order by b.rating desc, b.votes desc, b.id';
     if (!paging) {
       const rows = await this.dataSource.query<BrandRow[]>(
@@ -326,7 +432,7 @@ export class BrandRepository implements SitemapSource {
   /** One page view, counted atomically however many arrive at once; 404 'Brand not found'. */
   async recordView(id: number): Promise<number> {
     const [rows] = await this.dataSource.query<[{ views: number }[], number]>(
-      `update brands set views = views + 1 where id = $1 returning views`,
+      `update brands b set views = views + 1 where b.id = $1 and ${SHOWN} returning views`,
       [id],
     );
     if (!rows?.length) throw new NotFoundException(BRAND_NOT_FOUND);
@@ -350,12 +456,14 @@ export class BrandRepository implements SitemapSource {
          votes = b.votes + 1,
          today_votes = case when b.today_votes_day > counter.day then b.today_votes else counter.votes end,
          today_votes_day = greatest(b.today_votes_day, counter.day)
-       from counter where b.id = $1
+       from counter where b.id = $1 and ${SHOWN}
        returning b.votes, counter.votes as "todayVotes"`,
       [brandId],
     );
-    if (counted) this.figures.changed(manager, 'order');
-    return counted!;
+    // A hidden brand takes no vote: the caller's transaction (with the vote's row) rolls back.
+    if (!counted) throw new NotFoundException(BRAND_NOT_FOUND);
+    this.figures.changed(manager, 'order');
+    return counted;
   }
 
   /**
@@ -408,7 +516,7 @@ export class BrandRepository implements SitemapSource {
    */
   async todayRanking(filters: BrandFilters, paging: Paging | null): Promise<TodayRankRow[]> {
     const params: unknown[] = [];
-    const conditions = filterConditions(filters, params);
+    const conditions = [...filterConditions(filters, params), SHOWN];
     const votedToday = whereClause([...conditions, `b.today_votes_day = ${LONDON_TODAY}`]);
     const rest = whereClause([...conditions, `b.today_votes_day is distinct from ${LONDON_TODAY}`]);
     const param = (value: number) => `$${params.push(value)}::int`;
@@ -439,7 +547,7 @@ export class BrandRepository implements SitemapSource {
   async featuredToday(): Promise<(Brand & { todayVotes: number }) | null> {
     const [stored] = await this.dataSource.query<(BrandRow & { todayVotes: number })[]>(
       `select ${BRAND_COLUMNS}, ${TODAY_VOTES} as "todayVotes"
-       from brands b where b.featured and b.featured_date = ${LONDON_TODAY}
+       from brands b where b.featured and b.featured_date = ${LONDON_TODAY} and ${SHOWN}
        order by "todayVotes" desc, b.votes desc, b.id limit 1`,
     );
     return stored ? { ...brandOfRow(stored), todayVotes: stored.todayVotes } : null;
@@ -473,6 +581,7 @@ export class BrandRepository implements SitemapSource {
     const [pick] = await manager.query<BrandEventFields[]>(
       `select ${BRAND_EVENT_COLUMNS} from brands b
        left join brand_daily_votes d on d.brand_id = b.id and d.day = $1::date - 1
+       where ${SHOWN}
        order by coalesce(d.votes, 0) desc, b.votes desc, b.id limit 1`,
       [day],
     );

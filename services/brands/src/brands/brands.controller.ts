@@ -59,9 +59,17 @@ export class BrandsController {
     return this.figures.hashtags();
   }
 
+  /** A hidden brand answers 404 but to an admin and its submitter (see BrandsService.findPage). */
   @PublicGet(':id')
-  findOne(@IdParam('id', BRAND_NOT_FOUND) id: number): Promise<Brand> {
-    return this.brands.findById(id);
+  async findOne(
+    @IdParam('id', BRAND_NOT_FOUND) id: number,
+    @CurrentUser() user: AuthenticatedUser | null,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Brand> {
+    const brand = await this.brands.findPage(id, user);
+    // A hidden brand's page is its submitter's and the admins' only: never kept by a shared cache.
+    if (brand.moderation) reply.header('cache-control', 'private, no-store');
+    return brand;
   }
 
   @Post(':id/view')

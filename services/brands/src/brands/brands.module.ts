@@ -6,6 +6,7 @@ import { BrandRepository } from './brand.repository.js';
 import { BrandsController } from './brands.controller.js';
 import { BrandsService } from './brands.service.js';
 import { DirectoryFigures, DirectoryFiguresJob, directoryFiguresRefresh } from './directory-figures.js';
+import { HiddenBrandReason } from './hidden-brand-reason.js';
 
 /**
  * The brand aggregate. BrandRepository is what the other features (today, votes, saves, admin, csv, demo, ratings)
@@ -19,6 +20,7 @@ import { DirectoryFigures, DirectoryFiguresJob, directoryFiguresRefresh } from '
   providers: [
     BrandRepository,
     BrandsService,
+    HiddenBrandReason,
     DirectoryFigures,
     DirectoryFiguresJob,
     { provide: SITEMAP_SOURCE, useExisting: BrandRepository },

@@ -1,10 +1,12 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Brand, BrandInputFields } from '@hunted/contracts';
+import { moderationNoticePath, type Brand, type BrandInputFields } from '@hunted/contracts';
+import type { AuthenticatedUser } from '@hunted/platform';
 import { DataSource } from 'typeorm';
 import { BrandImages } from '../images/brand-images.js';
 import type { ListQuery } from './brand-query.js';
-import { BrandRepository } from './brand.repository.js';
+import { BRAND_NOT_FOUND, BrandRepository } from './brand.repository.js';
+import { HiddenBrandReason } from './hidden-brand-reason.js';
 import { newBrandValues } from './brand-values.js';
 
 export interface BrandPage {
@@ -20,14 +22,27 @@ export class BrandsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly brands: BrandRepository,
     private readonly images: BrandImages,
+    private readonly hiddenReason: HiddenBrandReason,
   ) {}
 
   list({ filters, paging }: ListQuery): Promise<BrandPage> {
     return this.brands.list(filters, paging);
   }
 
-  findById(id: number): Promise<Brand> {
-    return this.brands.findById(id);
+  /**
+   * A brand's page. A brand moderation hid is 404 'Brand not found' to everyone but an admin and its submitter, who
+   * get it with `moderation` (why, and the notice where the submitter may appeal once).
+   */
+  async findPage(id: number, viewer: AuthenticatedUser | null): Promise<Brand> {
+    const page = await this.brands.findPage(id);
+    if (!page) throw new NotFoundException(BRAND_NOT_FOUND);
+    if (page.hiddenAt === null) return page.brand;
+    const mayRead = viewer !== null && (viewer.isAdmin || (page.submittedBy !== null && viewer.id === page.submittedBy));
+    if (!mayRead) throw new NotFoundException(BRAND_NOT_FOUND);
+    return {
+      ...page.brand,
+      moderation: { hidden: true, reason: await this.hiddenReason.of(id), noticePath: moderationNoticePath('brand', id) },
+    };
   }
 
   recordView(id: number): Promise<number> {
@@ -42,7 +57,8 @@ export class BrandsService {
     const image = await this.images.fromForm(input.imageUrl);
     return this.dataSource.transaction(async (manager) => {
       const imageUrl = await this.images.store(manager, image, userId);
-      const [brand] = await this.brands.insert(manager, [newBrandValues({ ...input, imageUrl })]);
+      // The submitter is kept so they can still open their brand (and appeal) should moderation hide it.
+      const [brand] = await this.brands.insert(manager, [{ ...newBrandValues({ ...input, imageUrl }), submittedBy: userId }]);
       return brand!;
     });
   }

@@ -12,14 +12,15 @@ export type DirectoryChange = 'order' | 'brands';
 const REFRESH_LOCK = `pg_advisory_xact_lock(hashtext('brands.directory-figures'))`;
 
 /**
- * Each brand's rank within its category (rating, then votes, then oldest: the spec's rank), rewritten where it
+ * Each shown brand's rank within its category (rating, then votes, then oldest: the spec's rank; a hidden brand
+ * keeps its last rank, read by nothing, until it is shown again and recounted), rewritten where it
  * changed. The window over the whole directory reads brands_category_rank_idx alone (about 50 ms at 100,000
  * brands); the comparison with the stored ranks keeps the write to the rows that moved.
  */
 const REFRESH_RANKS = `
   with ranked as (
     select id, row_number() over (partition by category order by rating desc, votes desc, id)::int as category_rank
-    from brands
+    from brands where hidden_at is null
   ),
   moved as (
     select r.id, r.category_rank from ranked r
@@ -29,10 +30,11 @@ const REFRESH_RANKS = `
   insert into brand_category_ranks (brand_id, category_rank) select id, category_rank from moved
   on conflict (brand_id) do update set category_rank = excluded.category_rank`;
 
-/** How many brands carry each hashtag, rewritten where it changed; hashtags no brand carries any more go. */
+/** How many shown brands carry each hashtag (a hidden brand's count for nothing), rewritten where it changed; hashtags no brand carries any more go. */
 const REFRESH_HASHTAGS = `
   with counted as (
-    select tag as hashtag, count(*)::int as brands from brands, unnest(hashtags) as tag where tag <> '' group by tag
+    select tag as hashtag, count(*)::int as brands from brands, unnest(hashtags) as tag
+    where tag <> '' and hidden_at is null group by tag
   ),
   gone as (
     delete from directory_hashtags d where not exists (select 1 from counted c where c.hashtag = d.hashtag)

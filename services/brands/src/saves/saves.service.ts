@@ -27,6 +27,8 @@ export class SavesService {
    * that does not exist fails the foreign key.
    */
   async save(userId: string, brandId: number): Promise<void> {
+    // A hidden brand is not there to save (its row is, so the foreign key alone would let it through).
+    await this.brands.requireExists(brandId);
     try {
       await this.dataSource.query(
         `insert into saved_brands (user_id, brand_id) values ($1, $2) on conflict (user_id, brand_id) do nothing`,
@@ -45,6 +47,7 @@ export class SavesService {
    * them in the order given.
    */
   async saveAll(userId: string, brandIds: readonly number[]): Promise<number[]> {
+    await this.brands.requireAllShown(brandIds);
     try {
       await this.dataSource.query(
         `insert into saved_brands (user_id, brand_id)
@@ -64,7 +67,7 @@ export class SavesService {
     await this.brands.requireExists(brandId);
   }
 
-  /** Most recently saved first. */
+  /** Most recently saved first; a hidden brand leaves the list while it is hidden (its save stays for its return). */
   async list(userId: string): Promise<Brand[]> {
     const rows = await this.dataSource.query<{ brand_id: number }[]>(
       'select brand_id from saved_brands where user_id = $1 order by created_at desc, id desc',

@@ -40,9 +40,11 @@ export class BrandsDataExport implements DataExportContributor {
       await this.images.uploadedBy(manager, userId),
       await bookingCopiesOfClient(manager, userId),
     ];
-    const shown = [...new Set(images.flatMap((image) => image.shownBy))];
+    // Their submissions: the brands they submitted (known since issue 37) and those showing an image they brought.
+    const submitted = await this.brands.submittedBy(manager, userId);
+    const shown = [...new Set([...submitted, ...images.flatMap((image) => image.shownBy)])];
     const refs = new Map<number, BrandRef>(
-      (await this.brands.refsInOrder([...new Set([...votes.map((v) => v.brandId), ...saves.map((s) => s.brandId), ...shown])])).map(
+      (await this.brands.refsInOrder([...new Set([...votes.map((v) => v.brandId), ...saves.map((s) => s.brandId), ...shown])], true)).map(
         (ref) => [ref.id, ref],
       ),
     );
@@ -74,7 +76,7 @@ export class BrandsDataExport implements DataExportContributor {
       jsonFile(
         'brands',
         'submissions.json',
-        (await this.brands.findManyInOrder(shown)).map((brand) => ({
+        (await this.brands.findManyInOrder(shown, true)).map((brand) => ({
           brand,
           imageYouBrought: images.filter((image) => image.shownBy.includes(brand.id)).map(imageFile),
         })),

@@ -11,6 +11,8 @@ import { StylePassport1796300000000 } from './1796300000000-style-passport.js';
 import { BookingCopiesReviewQualifies1797500030000 } from './1797500030000-booking-copies-review-qualifies.js';
 import { BrandImages1797800000000 } from './1797800000000-brand-images.js';
 import { YourData1797900010000 } from './1797900010000-your-data.js';
+import { HiddenBrands1798000010000 } from './1798000010000-hidden-brands.js';
+import { ReviewVisibility1798000010100 } from './1798000010100-review-visibility.js';
 
 /** Every migration of this service, in order. They run on start. */
 export const migrations = [
@@ -27,4 +29,6 @@ export const migrations = [
   BookingCopiesReviewQualifies1797500030000,
   BrandImages1797800000000,
   YourData1797900010000,
+  HiddenBrands1798000010000,
+  ReviewVisibility1798000010100,
 ];
