@@ -64,7 +64,8 @@ const SPEC_CALLS: ReadonlyArray<[method: string, path: string, service: ServiceN
   ['GET', '/api/hunters/7/reviews?limit=10', 'reviews'],
   ['POST', '/api/hunter-reviews', 'reviews'],
   ['POST', '/api/hunter-reviews/4/reply', 'reviews'],
-  ['POST', '/api/admin/hunter-reviews/4/hide', 'reviews'],
+  ['POST', '/api/admin/moderation/hunter-review/4/hide', 'reviews'],
+  ['POST', '/api/reports/hunter-review/4', 'reviews'],
   ['GET', '/api/hunter-conversations', 'messaging'],
   // Hunter Edits (issue 25)
   ['POST', '/api/hunter-edits', 'hunters'],
@@ -96,6 +97,8 @@ describe('routes table', () => {
     '/api/hunter',
     '/api/admin',
     '/api/admin/users',
+    // the old moderation of reviews of hunters, folded into /api/admin/moderation/hunter-review (decision 0101)
+    '/api/admin/hunter-reviews',
     '/api/internal/session',
     '/internal/session',
     '/brand/3/some-slug',

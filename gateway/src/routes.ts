@@ -110,11 +110,10 @@ export const ROUTES: readonly RouteRule[] = [
   { prefix: '/api/style-passport', service: 'brands', membersOnly: true },
   { prefix: '/api/style-passports', service: 'brands', membersOnly: true },
 
-  // reviews of hunters: a hunter's public reviews sit under the hunter's path; writing, replying, reporting and
-  // the admin's moderation under their own
+  // reviews of hunters: a hunter's public reviews sit under the hunter's path; writing and replying under their own
+  // (reporting them and the admins' moderation are the moderation routes' below)
   { prefix: '/api/hunters/:id/reviews', service: 'reviews' },
   { prefix: '/api/hunter-reviews', service: 'reviews' },
-  { prefix: '/api/admin/hunter-reviews', service: 'reviews' },
 
   // reporting and moderation (decision 0101): the owner of each kind of item answers its reports, the admins'
   // queue and decisions on it, and its author's notice and one appeal (brands: brands; the rest: reviews)

@@ -51,3 +51,4 @@ export * from './metrics/service-metrics.js';
 export * from './tracing/index.js';
 export * from './clock/clock.js';
 export * from './rights/index.js';
+export * from './moderation/index.js';

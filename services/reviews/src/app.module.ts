@@ -18,6 +18,7 @@ import { HunterCreatedHandler, HunterUpdatedHandler } from './hunters/events/hun
 import { HunterStatusesModule } from './hunters/hunter-statuses.module.js';
 import { BookingOutcomeRestatedReviewHandler } from './hunter-reviews/events/booking-outcome-restated.handler.js';
 import { HunterReviewsModule } from './hunter-reviews/hunter-reviews.module.js';
+import { reviewsModeration } from './moderation/reviews-moderation.js';
 import { PhotosModule } from './photos/photos.module.js';
 import { ReviewsModule } from './reviews/reviews.module.js';
 import { reviewsRights } from './your-data/reviews-rights.js';
@@ -31,6 +32,7 @@ export class AppModule extends serviceAppModule<ReviewsConfig>({
     PhotosModule,
     CommentsModule,
     HunterReviewsModule,
+    reviewsModeration,
     DemoModule,
     reviewsRights,
     // The booking copy (whether a client may review a hunter: the outcome bookings published) is written only from

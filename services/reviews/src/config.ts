@@ -1,4 +1,4 @@
-import { baseEnvSchema, dailyUploadQuotaEnv, demoDataEnv, loadEnv } from '@hunted/platform';
+import { baseEnvSchema, dailyUploadQuotaEnv, demoDataEnv, loadEnv, reportsPerDayEnv } from '@hunted/platform';
 import { z } from 'zod';
 
 export const reviewsEnvSchema = baseEnvSchema.extend({
@@ -12,6 +12,8 @@ export const reviewsEnvSchema = baseEnvSchema.extend({
    * sessions cannot flood a hunter's rating, or several hunters', in one sitting.
    */
   HUNTER_REVIEWS_PER_DAY: z.coerce.number().int().positive().default(3),
+  /** Reports of brand reviews, comments and reviews of hunters one member may make in any 24 hours (429 beyond; decision 0101). */
+  ...reportsPerDayEnv,
 });
 
 export type ReviewsConfig = z.infer<typeof reviewsEnvSchema>;

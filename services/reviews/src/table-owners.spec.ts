@@ -32,7 +32,11 @@ const TABLES: TableOwnership[] = [
   // The copy of hunters' vetting statuses, kept from its events (decision 0096).
   { table: 'hunter_statuses', owners: ['hunters/hunter-statuses.ts'] },
   { table: 'hunter_reviews', owners: ['hunter-reviews/hunter-reviews.repository.ts'] },
-  { table: 'hunter_review_reports', owners: ['hunter-reviews/hunter-reviews.repository.ts'] },
+  // The platform's moderation kit (libs/platform/src/moderation, decision 0101): its ModerationStore owns them; no SQL
+  // of the service names them.
+  { table: 'content_reports', owners: [] },
+  { table: 'moderation_cases', owners: [] },
+  { table: 'moderation_decisions', owners: [] },
   // The platform's shared copy of bookings' bookings and outcomes (decision 0085): BookingCopies writes it, from
   // bookings' events and for the demo seeder.
   {

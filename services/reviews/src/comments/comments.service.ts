@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Comment } from '@hunted/contracts';
-import { UserCopies, type AuthenticatedUser, type Page } from '@hunted/platform';
+import { UserCopies, type AuthenticatedUser, type ModeratedItem, type Page } from '@hunted/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { BrandCopies, brandListStatement } from '../brands/brand-copies.js';
 import { authorName } from '../users/user-name.js';
@@ -25,7 +25,7 @@ const SELECT_COMMENTS = `
 const COMMENTS_PAGE = brandListStatement(
   'comments.page',
   'comment_count',
-  `${SELECT_COMMENTS} where c.brand_id = b.brand_id order by c.created_at desc, c.id desc`,
+  `${SELECT_COMMENTS} where c.brand_id = b.brand_id and c.hidden_at is null order by c.created_at desc, c.id desc`,
 );
 
 function toComment(row: CommentRow): Comment {
@@ -66,6 +66,38 @@ export class CommentsService {
       const rows: CommentRow[] = await manager.query(`${SELECT_COMMENTS} where c.id = $1`, [inserted[0]!.id]);
       return toComment(rows[0]!);
     });
+  }
+
+  /** The comments as the moderation kit shows them (hidden ones too), by id; gone ones are absent. */
+  async moderatedItems(manager: EntityManager, commentIds: readonly number[]): Promise<Map<number, ModeratedItem>> {
+    if (commentIds.length === 0) return new Map();
+    const rows: (CommentRow & { hidden_at: Date | null })[] = await manager.query(
+      `select q.*, h.hidden_at from (${SELECT_COMMENTS} where c.id = any($1::int[])) q join comments h on h.id = q.id`,
+      [commentIds],
+    );
+    return new Map(
+      rows.map((row) => {
+        const comment = toComment(row);
+        const item: ModeratedItem = {
+          authorUserId: row.user_id,
+          hidden: row.hidden_at !== null,
+          content: {
+            title: `Comment on brand ${row.brand_id}`,
+            text: row.content,
+            authorName: row.user_id === null ? null : comment.userName,
+            href: `/brands/${row.brand_id}`,
+            createdAt: comment.createdAt,
+            imageUrl: null,
+          },
+        };
+        return [row.id, item];
+      }),
+    );
+  }
+
+  /** Hides or shows the comment (decision 0101): it leaves (or rejoins) the brand's list and its count (by trigger). */
+  async setHidden(manager: EntityManager, commentId: number, hidden: boolean): Promise<void> {
+    await manager.query(`update comments set hidden_at = case when $2::boolean then now() end where id = $1`, [commentId, hidden]);
   }
 
   /** Every comment the member wrote, oldest first (their export). */

@@ -4,7 +4,6 @@ import {
   HUNTER_REVIEW_MESSAGES,
   hunterReviewInputSchema,
   hunterReviewReplySchema,
-  hunterReviewReportSchema,
   hunterReviewsPageQuerySchema,
   type HunterReview,
   type HunterReviewInputFields,
@@ -14,7 +13,7 @@ import {
 } from '@hunted/contracts';
 import { CurrentUser, IdParam, PublicGet, SignedIn, ValidBody, ValidQuery, type AuthenticatedUser } from '@hunted/platform';
 import type { z } from 'zod';
-import { HunterReviewsService, type HunterReviewReported } from './hunter-reviews.service.js';
+import { HunterReviewsService } from './hunter-reviews.service.js';
 
 const DEFAULT_PAGE = 10;
 
@@ -32,7 +31,7 @@ export class HunterPublicReviewsController {
   }
 }
 
-/** Writing, replying to, reporting and listing one's own reviews of hunters. */
+/** Writing, replying to and listing one's own reviews of hunters (reports: the moderation kit's `/api/reports`). */
 @Controller('api/hunter-reviews')
 export class HunterReviewsController {
   constructor(private readonly reviews: HunterReviewsService) {}
@@ -60,15 +59,5 @@ export class HunterReviewsController {
     @ValidBody(hunterReviewReplySchema) body: z.output<typeof hunterReviewReplySchema>,
   ): Promise<HunterReview> {
     return this.reviews.reply(hunter, reviewId, body.text);
-  }
-
-  @Post(':id/report')
-  @SignedIn()
-  report(
-    @IdParam('id', HUNTER_REVIEW_MESSAGES.notFound) reviewId: number,
-    @CurrentUser() reporter: AuthenticatedUser,
-    @ValidBody(hunterReviewReportSchema) body: z.output<typeof hunterReviewReportSchema>,
-  ): Promise<HunterReviewReported> {
-    return this.reviews.report(reporter, reviewId, body.reason);
   }
 }

@@ -1,11 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { FORMER_MEMBER_NAME, sessionMonthLabel, type AdminHunterReview, type AdminHunterReviewFilter, type HunterReview, type PublicHunterReview } from '@hunted/contracts';
-import { now, type Page } from '@hunted/platform';
+import { sessionMonthLabel, type HunterReview, type PublicHunterReview } from '@hunted/contracts';
+import { now, type ModeratedItem, type Page } from '@hunted/platform';
 import type { EntityManager } from 'typeorm';
 import { hunterReviewerName } from '../users/user-name.js';
-
-/** Which reviews the admin lists: reported and still shown (the queue), hidden, or all. */
-export type AdminReviewFilter = AdminHunterReviewFilter;
 
 /** A review with what its rules need: its session's hunter member and whether it is hidden. */
 export interface StoredHunterReview {
@@ -32,19 +29,13 @@ interface ReviewRow {
   created_at: Date;
   reply_text: string | null;
   reply_created_at: Date | null;
-  hidden_reason: string | null;
   hidden_at: Date | null;
-  hidden_by: string | null;
   qualifies: boolean | null;
   session_type: string;
   starts_at: Date;
   hunter_user_id: string | null;
   first_name: string | null;
   last_name: string | null;
-}
-
-interface AdminRow extends ReviewRow {
-  reports: { reason: string; reportedAt: string }[];
 }
 
 /** A new review, as the service decided it may be written. */
@@ -64,28 +55,15 @@ export interface NewHunterReview {
 // The reviewer's name is joined now (a rename shows at once); the session's type and time from the copy.
 const COLUMNS = `
   r.id, r.hunter_id, r.booking_id, r.client_user_id, r.rating, r.text, r.created_at, r.reply_text, r.reply_created_at,
-  r.hidden_reason, r.hidden_at, r.hidden_by, r.qualifies, s.session_type, s.starts_at, s.hunter_user_id, u.first_name, u.last_name`;
+  r.hidden_at, r.qualifies, s.session_type, s.starts_at, s.hunter_user_id, u.first_name, u.last_name`;
 const FROM = `
   from hunter_reviews r
   join booking_copies s on s.booking_id = r.booking_id
   left join users u on u.user_id = r.client_user_id`;
 const SELECT_REVIEWS = `select ${COLUMNS} ${FROM}`;
-// The admin's rows carry their reports (oldest first) and when the latest came.
-const SELECT_ADMIN_REVIEWS = `
-  select ${COLUMNS},
-         coalesce((select json_agg(json_build_object('reason', p.reason, 'reportedAt', p.created_at) order by p.created_at)
-                     from hunter_review_reports p where p.review_id = r.id), '[]'::json) as reports,
-         (select max(p.created_at) from hunter_review_reports p where p.review_id = r.id) as last_reported_at
-  ${FROM}`;
 
 /** A review counts in the rating and the count (decision 0090); an undecided earlier one (null) does not. */
 const COUNTS = `(r.qualifies is true)`;
-
-const ADMIN_FILTERS: Record<AdminReviewFilter, string> = {
-  reported: 'r.hidden_at is null and exists (select 1 from hunter_review_reports p where p.review_id = r.id)',
-  hidden: 'r.hidden_at is not null',
-  all: 'true',
-};
 
 /** The public page's review: what toReview gives less the booking id, and the session's month in place of its time. */
 function toPublicReview(row: ReviewRow): PublicHunterReview {
@@ -111,21 +89,8 @@ function toReview(row: ReviewRow): HunterReview {
   };
 }
 
-function toAdminReview(row: AdminRow): AdminHunterReview {
-  return {
-    ...toReview(row),
-    clientUserId: row.client_user_id,
-    qualifies: row.qualifies,
-    hidden:
-      row.hidden_at !== null && row.hidden_reason !== null && row.hidden_by !== null
-        ? { reason: row.hidden_reason, hiddenAt: row.hidden_at.toISOString(), hiddenBy: row.hidden_by }
-        : null,
-    reports: row.reports.map((report) => ({ reason: report.reason, reportedAt: new Date(report.reportedAt).toISOString() })),
-  };
-}
-
 /**
- * The one owner of `hunter_reviews` and `hunter_review_reports`. It reads the session copy (a review shows its
+ * The one owner of `hunter_reviews`. It reads the session copy (a review shows its
  * session) and the users copy (the reviewer's name) by joining them; the rules live in HunterReviewsService.
  */
 @Injectable()
@@ -240,41 +205,6 @@ export class HunterReviewsRepository {
     return rows.length > 0;
   }
 
-  /** A member's report; false when they have reported this review already. */
-  async report(manager: EntityManager, reviewId: number, reporterUserId: string, reason: string): Promise<boolean> {
-    const rows: unknown[] = await manager.query(
-      `insert into hunter_review_reports (review_id, reporter_user_id, reason) values ($1, $2, $3)
-       on conflict (review_id, reporter_user_id) do nothing
-       returning id`,
-      [reviewId, reporterUserId, reason],
-    );
-    return rows.length > 0;
-  }
-
-  /** Hides a shown review; false when it was hidden already (its reason stays the first one). */
-  async hide(manager: EntityManager, reviewId: number, reason: string, adminUserId: string): Promise<boolean> {
-    // An update answers [rows, count] through TypeORM.
-    const [rows] = await manager.query<[unknown[], number]>(
-      `update hunter_reviews set hidden_reason = $2, hidden_at = now(), hidden_by = $3
-        where id = $1 and hidden_at is null
-        returning id`,
-      [reviewId, reason, adminUserId],
-    );
-    return rows.length > 0;
-  }
-
-  /** Shows a hidden review again; false when it was not hidden. */
-  async unhide(manager: EntityManager, reviewId: number): Promise<boolean> {
-    // An update answers [rows, count] through TypeORM.
-    const [rows] = await manager.query<[unknown[], number]>(
-      `update hunter_reviews set hidden_reason = null, hidden_at = null, hidden_by = null
-        where id = $1 and hidden_at is not null
-        returning id`,
-      [reviewId],
-    );
-    return rows.length > 0;
-  }
-
   /** Every review the member wrote (hidden ones too: the author still sees what they wrote), newest first. */
   async writtenBy(manager: EntityManager, userId: string): Promise<HunterReview[]> {
     const rows: ReviewRow[] = await manager.query(
@@ -291,32 +221,6 @@ export class HunterReviewsRepository {
       [userId],
     );
     return rows.map(toReview);
-  }
-
-  /** The admin's list: reported and still shown first (latest report first), then newest; and its total. */
-  async adminPage(
-    manager: EntityManager,
-    filter: AdminReviewFilter,
-    page: Page,
-  ): Promise<{ items: AdminHunterReview[]; total: number }> {
-    const where = ADMIN_FILTERS[filter];
-    const rows: AdminRow[] = await manager.query(
-      `select q.* from (${SELECT_ADMIN_REVIEWS} where ${where}) q
-       order by (q.hidden_at is null and q.last_reported_at is not null) desc, q.last_reported_at desc nulls last,
-                q.created_at desc, q.id desc
-       limit $1 offset $2`,
-      [page.limit, page.offset],
-    );
-    const counted: { n: number }[] = await manager.query(`select count(*)::int as n from hunter_reviews r where ${where}`);
-    return { items: rows.map(toAdminReview), total: counted[0]!.n };
-  }
-
-  async findForAdmin(manager: EntityManager, reviewId: number): Promise<AdminHunterReview | null> {
-    const rows: AdminRow[] = await manager.query(
-      `${SELECT_ADMIN_REVIEWS} where r.id = $1`,
-      [reviewId],
-    );
-    return rows[0] ? toAdminReview(rows[0]) : null;
   }
 
   /** The hunter profiles the member holds, as the booking copy knows them (a claimed hunter's sessions). */
@@ -338,15 +242,6 @@ export class HunterReviewsRepository {
     return rows.map(toReview);
   }
 
-  /** The reports the member made (their export). */
-  async reportsBy(manager: EntityManager, userId: string): Promise<{ reviewId: number; reason: string; reportedAt: Date }[]> {
-    return manager.query(
-      `select review_id as "reviewId", reason, created_at as "reportedAt" from hunter_review_reports
-        where reporter_user_id = $1 order by created_at, id`,
-      [userId],
-    );
-  }
-
   /** The bookings whose reviews the member wrote: their sessions' copies stay with the reviews. */
   async bookingIdsWrittenBy(manager: EntityManager, userId: string): Promise<string[]> {
     const rows: { bookingId: string }[] = await manager.query(
@@ -356,19 +251,48 @@ export class HunterReviewsRepository {
     return rows.map((row) => row.bookingId);
   }
 
-  /** Every review of these hunters goes, with its reply and reports (their profiles are gone with their member). */
+  /** Every review of these hunters goes, with its reply (their profiles are gone with their member). */
   async deleteOfHunters(manager: EntityManager, hunterIds: readonly number[]): Promise<void> {
     if (hunterIds.length === 0) return;
     await manager.query('delete from hunter_reviews where hunter_id = any($1::int[])', [hunterIds]);
   }
 
-  /**
-   * The member's reviews of hunters and reports on reviews stay as a former member's (no id); where they hid a review
-   * as an admin, the hide stays, credited to FORMER_MEMBER_NAME.
-   */
+  /** The member's reviews of hunters stay as a former member's (no id). */
   async forgetMember(manager: EntityManager, userId: string): Promise<void> {
     await manager.query('update hunter_reviews set client_user_id = null where client_user_id = $1', [userId]);
-    await manager.query('update hunter_review_reports set reporter_user_id = null where reporter_user_id = $1', [userId]);
-    await manager.query('update hunter_reviews set hidden_by = $2 where hidden_by = $1', [userId, FORMER_MEMBER_NAME]);
+  }
+
+  /** The reviews as the moderation kit shows them (hidden ones too), by id; gone ones are absent. */
+  async moderatedItems(manager: EntityManager, reviewIds: readonly number[]): Promise<Map<number, ModeratedItem & { hunterId: number }>> {
+    if (reviewIds.length === 0) return new Map();
+    const rows: ReviewRow[] = await manager.query(`${SELECT_REVIEWS} where r.id = any($1::int[])`, [reviewIds]);
+    return new Map(
+      rows.map((row) => {
+        const review = toReview(row);
+        const item = {
+          hunterId: row.hunter_id,
+          authorUserId: row.client_user_id,
+          hidden: row.hidden_at !== null,
+          content: {
+            title: `Review of hunter ${row.hunter_id}`,
+            text: row.text,
+            authorName: row.client_user_id === null ? null : review.reviewerName,
+            href: `/hunters/${row.hunter_id}`,
+            createdAt: review.createdAt,
+            imageUrl: null,
+          },
+        };
+        return [row.id, item];
+      }),
+    );
+  }
+
+  /** Hides or shows the review (decision 0101); answers its hunter, or null when it is gone. */
+  async setHidden(manager: EntityManager, reviewId: number, hidden: boolean): Promise<number | null> {
+    const [rows] = await manager.query<[{ hunter_id: number }[], number]>(
+      `update hunter_reviews set hidden_at = case when $2::boolean then now() end where id = $1 returning hunter_id`,
+      [reviewId, hidden],
+    );
+    return rows[0]?.hunter_id ?? null;
   }
 }

@@ -3,32 +3,25 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import {
   HUNTER_MESSAGES,
   HUNTER_REVIEW_MESSAGES as MESSAGES,
-  type AdminHunterReview,
   type HunterReview,
   type HunterReviewInputFields,
   type HunterReviewPage,
   type MyHunterReviews,
 } from '@hunted/contracts';
-import { BookingCopies, EventPublisher, forgetMemberInBookingCopies, isReviewable, now, reviewQualifies, UserCopies, wasHeld, type AuthenticatedUser, type Page } from '@hunted/platform';
+import { BookingCopies, EventPublisher, forgetMemberInBookingCopies, isReviewable, now, reviewQualifies, UserCopies, wasHeld, type AuthenticatedUser, type ModeratedItem, type Page } from '@hunted/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { HunterStatuses } from '../hunters/hunter-statuses.js';
 import { DailyReviewLimit } from './daily-review-limit.js';
 import { ratingChanged, ratingOf } from './hunter-rating.js';
-import { HunterReviewsRepository, type AdminReviewFilter, type NewHunterReview } from './hunter-reviews.repository.js';
+import { HunterReviewsRepository, type NewHunterReview } from './hunter-reviews.repository.js';
 
 /** A demo review as the seeder writes it, with the hunter's reply when there is one. */
 export interface DemoHunterReview extends NewHunterReview {
   reply?: { text: string; at: Date };
 }
 
-/** What `POST /api/hunter-reviews/{id}/report` answers (201). */
-export interface HunterReviewReported {
-  reviewId: number;
-  reported: true;
-}
-
 /**
- * Reviews of hunters: who may write, reply, report and hide, judged from this service's copy of the booking's
+ * Reviews of hunters: who may write and reply (reports and hides are the moderation kit's, decision 0101), judged from this service's copy of the booking's
  * session and the outcome bookings published for it (never from what the client says, nor worked out here) and
  * the test clock's now. Every change of a hunter's visible reviews
  * announces the hunter's new rating in its own transaction (the outbox).
@@ -148,19 +141,6 @@ export class HunterReviewsService {
     });
   }
 
-  /** A member's report of a review (never its author's), once each; reported reviews reach the admin. */
-  async report(reporter: AuthenticatedUser, reviewId: number, reason: string): Promise<HunterReviewReported> {
-    return this.dataSource.transaction(async (manager) => {
-      const stored = await this.reviews.find(manager, reviewId);
-      if (!stored) throw new NotFoundException(MESSAGES.notFound);
-      if (stored.clientUserId === reporter.id) throw new ConflictException(MESSAGES.ownReport);
-      if (!(await this.reviews.report(manager, reviewId, reporter.id, reason))) {
-        throw new ConflictException(MESSAGES.alreadyReported);
-      }
-      return { reviewId, reported: true };
-    });
-  }
-
   /** What the member wrote as a client, and what they received as a hunter. */
   async mine(userId: string): Promise<MyHunterReviews> {
     const manager = this.dataSource.manager;
@@ -171,45 +151,33 @@ export class HunterReviewsService {
     return { written, received };
   }
 
-  adminPage(filter: AdminReviewFilter, page: Page): Promise<{ items: AdminHunterReview[]; total: number }> {
-    return this.reviews.adminPage(this.dataSource.manager, filter, page);
+  /** The reviews as the moderation kit shows them (hidden ones too), by id. */
+  async moderatedItems(manager: EntityManager, reviewIds: readonly number[]): Promise<Map<number, ModeratedItem>> {
+    return this.reviews.moderatedItems(manager, reviewIds);
   }
 
-  /** Hides a review with the admin's reason: it leaves the page and the rating (a repeat changes nothing). */
-  hide(admin: AuthenticatedUser, reviewId: number, reason: string): Promise<AdminHunterReview> {
-    return this.moderate(reviewId, (manager) => this.reviews.hide(manager, reviewId, reason, admin.id));
+  /**
+   * An admin's hide or restore (decision 0101), in the decision's transaction: the review leaves (or rejoins) the
+   * hunter's page and rating, and the hunter's new rating is announced.
+   */
+  async setHidden(manager: EntityManager, reviewId: number, hidden: boolean): Promise<void> {
+    const item = (await this.reviews.moderatedItems(manager, [reviewId])).get(reviewId);
+    if (!item) return;
+    await this.reviews.lockHunter(manager, item.hunterId);
+    if ((await this.reviews.setHidden(manager, reviewId, hidden)) !== null) await this.announceRating(manager, item.hunterId);
   }
 
-  /** Shows a hidden review again: it counts in the rating once more. */
-  unhide(reviewId: number): Promise<AdminHunterReview> {
-    return this.moderate(reviewId, (manager) => this.reviews.unhide(manager, reviewId));
-  }
-
-  private moderate(reviewId: number, change: (manager: EntityManager) => Promise<boolean>): Promise<AdminHunterReview> {
-    return this.dataSource.transaction(async (manager) => {
-      const stored = await this.reviews.find(manager, reviewId);
-      if (!stored) throw new NotFoundException(MESSAGES.notFound);
-      await this.reviews.lockHunter(manager, stored.review.hunterId);
-      if (await change(manager)) await this.announceRating(manager, stored.review.hunterId);
-      return (await this.reviews.findForAdmin(manager, reviewId))!;
-    });
-  }
-
-  /** What the member wrote and received as reviews of hunters, and reported (their export). */
-  async exportOf(
-    manager: EntityManager,
-    userId: string,
-  ): Promise<{ written: HunterReview[]; received: HunterReview[]; reports: { reviewId: number; reason: string; reportedAt: Date }[] }> {
+  /** What the member wrote and received as reviews of hunters (their export; their reports are the kit's). */
+  async exportOf(manager: EntityManager, userId: string): Promise<{ written: HunterReview[]; received: HunterReview[] }> {
     return {
       written: await this.reviews.writtenBy(manager, userId),
       received: await this.reviews.aboutMember(manager, userId),
-      reports: await this.reviews.reportsBy(manager, userId),
     };
   }
 
   /**
    * A deleted member (services/reviews/README.md, "Your data"): the reviews they wrote stay as 'Former member' (the
-   * hunters' ratings do not move), so do their reports; the reviews of their own hunter profile go with its replies
+   * hunters' ratings do not move); the reviews of their own hunter profile go with its replies
    * (hunters unlists the profile and its page is gone: a review of nobody helps no reader, and its text is about the
    * person), and each such hunter's rating is announced again (none). They leave the booking copy, but for the
    * sessions of the reviews kept, which lose only their client.

@@ -4,6 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Review, ReviewInputFields, ReviewPhoto } from '@hunted/contracts';
 import {
   chargeUploadQuota,
+  type ModeratedItem,
   dailyUploadQuota,
   EventPublisher,
   SERVICE_CONFIG,
@@ -24,7 +25,8 @@ export const ALREADY_REVIEWED = 'You have already reviewed this brand.';
 /** The bytes of the review photo whose id is `$1`, as the photos route (ReviewPhotosController) reads them. */
 export const REVIEW_PHOTO_BYTES: PreparedStatement = {
   name: 'review-photos.bytes',
-  text: 'select bytes from review_photos where id = $1',
+  // A hidden review's photos are not served either (decision 0101).
+  text: 'select p.bytes from review_photos p join reviews r on r.id = p.review_id where p.id = $1 and r.hidden_at is null',
 };
 
 interface ReviewRow {
@@ -55,7 +57,7 @@ const SELECT_REVIEWS = `
 const REVIEWS_PAGE = brandListStatement(
   'reviews.page',
   'review_count',
-  `${SELECT_REVIEWS} where r.brand_id = b.brand_id order by r.created_at desc, r.id desc`,
+  `${SELECT_REVIEWS} where r.brand_id = b.brand_id and r.hidden_at is null order by r.created_at desc, r.id desc`,
 );
 
 interface PhotoRow {
@@ -75,7 +77,7 @@ const PHOTOS_PAGE = brandListStatement(
    from reviews r
    join review_photos p on p.review_id = r.id
    left join users u on u.user_id = r.user_id
-   where r.brand_id = b.brand_id
+   where r.brand_id = b.brand_id and r.hidden_at is null
    order by r.created_at desc, r.id desc, p.position`,
 );
 
@@ -193,6 +195,48 @@ export class ReviewsService {
       await this.events.publish(manager, 'reviews.review.created', { reviewId, brandId, userId: author.id, rating });
       return this.findOne(manager, reviewId);
     });
+  }
+
+  /** The reviews as the moderation kit shows them (hidden ones too), by id; gone ones are absent. */
+  async moderatedItems(manager: EntityManager, reviewIds: readonly number[]): Promise<Map<number, ModeratedItem>> {
+    if (reviewIds.length === 0) return new Map();
+    const rows: (ReviewRow & { hidden_at: Date | null })[] = await manager.query(
+      `select q.*, h.hidden_at from (${SELECT_REVIEWS} where r.id = any($1::int[])) q join reviews h on h.id = q.id`,
+      [reviewIds],
+    );
+    return new Map(
+      rows.map((row) => {
+        const review = toReview(row);
+        const item: ModeratedItem = {
+          authorUserId: row.user_id,
+          hidden: row.hidden_at !== null,
+          content: {
+            title: `Review of brand ${row.brand_id}`,
+            text: row.review_text,
+            authorName: row.user_id === null ? null : review.userName,
+            href: `/brands/${row.brand_id}`,
+            createdAt: review.createdAt,
+            imageUrl: review.photos[0] ?? null,
+          },
+        };
+        return [row.id, item];
+      }),
+    );
+  }
+
+  /**
+   * Hides or shows the review in the moderation decision's transaction (decision 0101): it leaves (or rejoins) the
+   * brand's lists and their counts (the count triggers follow `hidden_at`), its photos stop (or start) being served,
+   * and brands hears of it to recompute the brand's rating from the shown reviews.
+   */
+  async setHidden(manager: EntityManager, reviewId: number, hidden: boolean): Promise<void> {
+    const [rows] = await manager.query<[{ brand_id: number }[], number]>(
+      `update reviews set hidden_at = case when $2::boolean then now() end where id = $1 returning brand_id`,
+      [reviewId, hidden],
+    );
+    const brandId = rows[0]?.brand_id;
+    if (brandId === undefined) return;
+    await this.events.publish(manager, 'reviews.review.visibility-changed', { reviewId, brandId, hidden });
   }
 
   private async findOne(manager: EntityManager, reviewId: number): Promise<Review> {

@@ -11,7 +11,9 @@ What Hunted's reviews service holds about you. Times are UTC (ISO 8601).
   reply when there is one.
 - hunter-reviews-received.json — if you are a hunter: the reviews of your sessions, as the public page showed the
   reviewer, and your replies ("reply").
-- reports.json — the reviews of hunters you reported to the moderators, and why.
+- reports.json — what you reported to the moderators (brand reviews, comments, reviews of hunters), why, and
+  whether a moderator has answered it yet.
+- appeals.json — your appeals of something of yours a moderator hid, and what became of it.
 
 Names are joined from your account when shown: this service keeps a copy of your first and last name and your
 photo's address to show beside what you wrote (it is the account's, in the identity/ part).

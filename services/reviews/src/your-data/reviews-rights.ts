@@ -1,6 +1,7 @@
 import { RightsModule, UserCopiesModule } from '@hunted/platform';
 import { CommentsModule } from '../comments/comments.module.js';
 import { HunterReviewsModule } from '../hunter-reviews/hunter-reviews.module.js';
+import { reviewsModeration } from '../moderation/reviews-moderation.js';
 import { ReviewsModule } from '../reviews/reviews.module.js';
 import { ReviewsDataExport } from './reviews-data-export.js';
 import { ReviewsUserDataEraser } from './reviews-user-data-eraser.js';
@@ -13,5 +14,5 @@ export const reviewsRights = RightsModule.forService({
   service: 'reviews',
   contributor: ReviewsDataExport,
   eraser: ReviewsUserDataEraser,
-  imports: [ReviewsModule, CommentsModule, HunterReviewsModule, UserCopiesModule.forService()],
+  imports: [ReviewsModule, CommentsModule, HunterReviewsModule, reviewsModeration, UserCopiesModule.forService()],
 });

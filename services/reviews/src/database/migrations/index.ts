@@ -7,6 +7,7 @@ import { UploadQuotaDays1797400010000 } from './1797400010000-upload-quota-days.
 import { ReviewsThatQualify1797500060000 } from './1797500060000-reviews-that-qualify.js';
 import { HunterStatuses1797600000000 } from './1797600000000-hunter-statuses.js';
 import { YourData1797900020000 } from './1797900020000-your-data.js';
+import { Moderation1798000000000 } from './1798000000000-moderation.js';
 
 /** Every migration of this service, in order. They run on start. */
 export const migrations = [
@@ -19,4 +20,5 @@ export const migrations = [
   ReviewsThatQualify1797500060000,
   HunterStatuses1797600000000,
   YourData1797900020000,
+  Moderation1798000000000,
 ];
