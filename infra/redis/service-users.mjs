@@ -30,7 +30,8 @@ export const EVENT_READS = {
   reviews: ['identity', 'brands', 'bookings', 'hunters'],
   hunters: ['identity', 'brands', 'bookings', 'reviews'],
   bookings: ['identity', 'hunters'],
-  messaging: ['identity', 'hunters', 'bookings'],
+  // Moderation decisions (issue 37): the author and the reporters are emailed.
+  messaging: ['identity', 'hunters', 'bookings', 'brands', 'reviews'],
 };
 
 /**

@@ -5,6 +5,7 @@ import type { BrandsConfig } from './config.js';
 import { BrandsCsvModule } from './csv/brands-csv.module.js';
 import { migrations } from './database/migrations/index.js';
 import { DemoModule } from './demo/demo.module.js';
+import { brandsModeration } from './moderation/brand-moderation.module.js';
 import { BrandImageFetchModule } from './images/brand-image-fetch.module.js';
 import { PassportModule } from './passport/passport.module.js';
 import { RATING_EVENT_HANDLERS, RatingsModule } from './ratings/ratings.module.js';
@@ -28,6 +29,7 @@ export class AppModule extends serviceAppModule<BrandsConfig>({
     BrandImageFetchModule,
     RatingsModule,
     PassportModule,
+    brandsModeration,
     brandsRights,
     VoteAddressRetentionModule,
     EventsModule.forService({

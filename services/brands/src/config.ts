@@ -1,4 +1,4 @@
-import { baseEnvSchema, dailyUploadQuotaEnv, demoDataEnv, loadEnv } from '@hunted/platform';
+import { baseEnvSchema, dailyUploadQuotaEnv, demoDataEnv, loadEnv, reportsPerDayEnv } from '@hunted/platform';
 import { z } from 'zod';
 
 export const brandsEnvSchema = baseEnvSchema.extend({
@@ -19,6 +19,8 @@ export const brandsEnvSchema = baseEnvSchema.extend({
    * address is kept that long to look into vote stuffing; the vote itself stays.
    */
   VOTE_IP_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Reports of brands one member may make in any 24 hours (429 beyond; decision 0101). */
+  ...reportsPerDayEnv,
   /**
    * Tests only: comma-separated `host:port` pairs the image fetcher may reach although they are local (a test's own
    * image server). Ignored unless NODE_ENV=test; production refuses it (libs/platform production-rules.ts).

@@ -53,6 +53,11 @@ const TABLES: TableOwnership[] = [
     ],
   },
   { table: 'saved_brands', owners: ['saves/saves.service.ts'] },
+  // The platform's moderation kit (libs/platform/src/moderation, decision 0101): its ModerationStore owns them; no SQL
+  // of the service names them.
+  { table: 'content_reports', owners: [] },
+  { table: 'moderation_cases', owners: [] },
+  { table: 'moderation_decisions', owners: [] },
   { table: 'brand_review_ratings', owners: ['ratings/brand-ratings.service.ts'] },
   // The style passport (issue 25): bookings' grants copied from its events, and each member's filter habits.
   // The platform's shared copy of bookings' bookings and outcomes (decision 0085): BookingCopies writes and reads it.

@@ -49,6 +49,8 @@ import { HunterCreatedHandler } from './hunters/events/hunter-created.handler.js
 import { HunterUpdatedHandler } from './hunters/events/hunter-updated.handler.js';
 import { HunterCopiesModule } from './hunters/hunter-copies.module.js';
 import { JoiningDetailsChangedHandler } from './hunters/joining/joining-details-changed.handler.js';
+import { BrandModerationDecidedHandler, ReviewsModerationDecidedHandler } from './moderation-emails/events/moderation-decided.handlers.js';
+import { ModerationEmailsModule } from './moderation-emails/moderation-emails.module.js';
 import { MemberCopiesModule } from './users/member-copies.module.js';
 import { HunterVettedHandler } from './vetting-emails/events/hunter-vetted.handler.js';
 import { VettingEmailsModule } from './vetting-emails/vetting-emails.module.js';
@@ -70,6 +72,7 @@ export class AppModule {
         ContactModule,
         BookingEmailsModule,
         VettingEmailsModule,
+        ModerationEmailsModule,
         EditEmailsModule,
         ConversationsModule,
         EmailPreferencesModule,
@@ -103,6 +106,8 @@ export class AppModule {
             ConversationsOnHunterCreatedHandler,
             ConversationsOnHunterUpdatedHandler,
             DataExportReadyHandler,
+            BrandModerationDecidedHandler,
+            ReviewsModerationDecidedHandler,
             ...RIGHTS_HANDLERS,
           ],
           imports: [
@@ -112,6 +117,7 @@ export class AppModule {
             MessagingBookingsModule,
             BookingEmailsModule,
             VettingEmailsModule,
+            ModerationEmailsModule,
             EditEmailsModule,
             ConversationsModule,
             YourDataModule,

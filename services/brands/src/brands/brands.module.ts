@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { JobsModule, SITEMAP_SOURCE, SitemapController } from '@hunted/platform';
+import { JobsModule, ModerationStore, SITEMAP_SOURCE, SitemapController } from '@hunted/platform';
 import { BrandImagesModule } from '../images/brand-images.module.js';
 import { FilterHabitsModule } from '../passport/filter-habits.module.js';
 import { BrandRepository } from './brand.repository.js';
@@ -21,6 +21,8 @@ import { HiddenBrandReason } from './hidden-brand-reason.js';
     BrandRepository,
     BrandsService,
     HiddenBrandReason,
+    // Stateless: BrandsModule cannot import the kit's module (which imports this one for the brand kind).
+    ModerationStore,
     DirectoryFigures,
     DirectoryFiguresJob,
     { provide: SITEMAP_SOURCE, useExisting: BrandRepository },

@@ -1,10 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { sqlStateOf } from '@hunted/platform';
+import { ModerationStore } from '@hunted/platform';
 import { DataSource } from 'typeorm';
-
-/** PostgreSQL's "relation does not exist". */
-const UNDEFINED_TABLE = '42P01';
 
 /**
  * Why a hidden brand is hidden, as the admin decided it: the moderation kit's case for the brand
@@ -13,20 +10,14 @@ const UNDEFINED_TABLE = '42P01';
  */
 @Injectable()
 export class HiddenBrandReason {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    // The kit's stateless owner of its tables: read here directly, as the kit's module would need this one.
+    private readonly store: ModerationStore,
+  ) {}
 
-  /** The reason, or null when the case does not say (or the kit's tables are not in this schema yet). */
+  /** The reason, or null when the case does not say. */
   async of(brandId: number): Promise<string | null> {
-    try {
-      const [row] = await this.dataSource.query<{ reason: string | null }[]>(
-        `select hidden_reason as reason from moderation_cases where kind = 'brand' and item_id = $1`,
-        [brandId],
-      );
-      return row?.reason ?? null;
-    } catch (error) {
-      // The kit's migration creates moderation_cases; a schema migrated before it answers the page without a reason.
-      if (sqlStateOf(error) === UNDEFINED_TABLE) return null;
-      throw error;
-    }
+    return (await this.store.findCase(this.dataSource.manager, 'brand', brandId))?.hiddenReason ?? null;
   }
 }

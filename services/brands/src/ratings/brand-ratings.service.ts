@@ -28,13 +28,18 @@ export class BrandRatingsService {
 
   /**
    * A review's first rating; one already known (from a later update that overtook it) is kept, and only learns its
-   * author if it had none.
+   * author if it had none. A row that knows only the review's visibility (its hide overtook its creation) takes the
+   * rating and keeps the visibility.
    */
   async reviewCreated(manager: EntityManager, review: ReviewRating): Promise<void> {
     if (!(await this.lockBrand(manager, review.brandId))) return;
     await manager.query(
-      `insert into brand_review_ratings (review_id, brand_id, rating, occurred_at, user_id) values ($1, $2, $3, $4, $5)
-       on conflict (review_id) do update set user_id = excluded.user_id where brand_review_ratings.user_id is null`,
+      `insert into brand_review_ratings as r (review_id, brand_id, rating, occurred_at, user_id) values ($1, $2, $3, $4, $5)
+       on conflict (review_id) do update set
+         rating = case when r.rating is null and not r.deleted then excluded.rating else r.rating end,
+         occurred_at = case when r.rating is null and not r.deleted then excluded.occurred_at else r.occurred_at end,
+         user_id = coalesce(r.user_id, excluded.user_id)
+       where r.user_id is null or (r.rating is null and not r.deleted)`,
       [review.reviewId, review.brandId, review.rating, review.occurredAt, review.userId],
     );
     await this.recompute(manager, review.brandId);
@@ -73,6 +78,28 @@ export class BrandRatingsService {
   }
 
   /**
+   * An admin hid the review or showed it again (reviews.review.visibility-changed, at `occurredAt`): applied unless
+   * a newer visibility event was applied already (ties: the one applied last, as one stream delivers them in
+   * order), never to a deleted review (its tombstone is final). A review not known yet gets a row holding only its
+   * visibility ('-infinity' as its rating's time: its created or updated fills the rating in). The brand's rating is
+   * then recomputed from the shown reviews, under the brand's lock, so a hide racing a new review leaves it right.
+   */
+  async reviewVisibilityChanged(
+    manager: EntityManager,
+    change: { reviewId: number; brandId: number; hidden: boolean; occurredAt: string },
+  ): Promise<void> {
+    if (!(await this.lockBrand(manager, change.brandId))) return;
+    await manager.query(
+      `insert into brand_review_ratings as r (review_id, brand_id, rating, occurred_at, hidden, visibility_at)
+       values ($1, $2, null, '-infinity', $3, $4)
+       on conflict (review_id) do update set hidden = excluded.hidden, visibility_at = excluded.visibility_at
+       where not r.deleted and (r.visibility_at is null or r.visibility_at <= excluded.visibility_at)`,
+      [change.reviewId, change.brandId, change.hidden, change.occurredAt],
+    );
+    await this.recompute(manager, change.brandId);
+  }
+
+  /**
    * Locks the brand's row until the transaction ends, so events for one brand applied at once (several replicas)
    * recompute one after the other and each sees the rows the previous one committed. False when the brand is gone:
    * the event is then acknowledged with no effect (its rows went with the brand).
@@ -82,13 +109,13 @@ export class BrandRatingsService {
   }
 
   /**
-   * The brands member `userId` reviewed (not deleted), the most recently reviewed first, at most `limit`: the
+   * The brands member `userId` reviewed (not deleted, not hidden), the most recently reviewed first, at most `limit`: the
    * passport's reviewed brands, on brand_review_ratings_user_idx.
    */
   async reviewedBrandIds(userId: string, limit: number): Promise<number[]> {
     const rows = await this.dataSource.query<{ brandId: number }[]>(
       `select brand_id as "brandId" from brand_review_ratings
-       where user_id = $1 and not deleted order by occurred_at desc, review_id desc limit $2`,
+       where user_id = $1 and not deleted and not hidden order by occurred_at desc, review_id desc limit $2`,
       [userId, limit],
     );
     return rows.map((row) => row.brandId);
@@ -105,7 +132,9 @@ export class BrandRatingsService {
 
   private async recompute(manager: EntityManager, brandId: number): Promise<void> {
     const [figures] = await manager.query<{ mean: string | null; n: number }[]>(
-      `select avg(rating)::text as mean, count(*)::int as n from brand_review_ratings where brand_id = $1 and not deleted`,
+      // The shown reviews only: a hidden one leaves the rating; a row with no rating yet is not a review to count.
+      `select avg(rating)::text as mean, count(rating)::int as n from brand_review_ratings
+       where brand_id = $1 and not deleted and not hidden`,
       [brandId],
     );
     await this.brands.setRating(manager, brandId, figures!.mean, figures!.n);

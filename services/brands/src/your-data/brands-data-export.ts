@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { BrandRef } from '@hunted/contracts';
 import {
+  ModerationService,
   binaryFile,
   bookingCopiesOfClient,
   extensionOf,
@@ -30,6 +31,7 @@ export class BrandsDataExport implements DataExportContributor {
     private readonly saves: SavesService,
     private readonly habits: FilterHabits,
     private readonly images: BrandImages,
+    private readonly moderation: ModerationService,
   ) {}
 
   async collect(manager: EntityManager, userId: string): Promise<ExportFile[]> {
@@ -42,6 +44,7 @@ export class BrandsDataExport implements DataExportContributor {
     ];
     // Their submissions: the brands they submitted (known since issue 37) and those showing an image they brought.
     const submitted = await this.brands.submittedBy(manager, userId);
+    const moderation = await this.moderation.exportOf(manager, userId);
     const shown = [...new Set([...submitted, ...images.flatMap((image) => image.shownBy)])];
     const refs = new Map<number, BrandRef>(
       (await this.brands.refsInOrder([...new Set([...votes.map((v) => v.brandId), ...saves.map((s) => s.brandId), ...shown])], true)).map(
@@ -91,6 +94,8 @@ export class BrandsDataExport implements DataExportContributor {
           shownBy: image.shownBy.map(brandOf),
         })),
       ),
+      jsonFile('brands', 'reports.json', moderation.reports),
+      jsonFile('brands', 'appeals.json', moderation.appeals),
       ...images.map((image) => binaryFile('brands', imageFile(image), image.contentType, image.bytes)),
     ];
   }

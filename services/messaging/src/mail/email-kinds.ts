@@ -37,6 +37,9 @@ export const EMAIL_KIND_SWITCHES: Readonly<Record<string, OptionalEmailKind | Al
   message_nudge: 'message-nudges',
   // The member asked for it.
   export_ready: 'always',
+  // What became of a member's content or report (issue 37): necessary notices, like the vetting ones.
+  moderation_author: 'always',
+  moderation_reporter: 'always',
 };
 
 /** The member's switch that governs an email of `kind`, or null when it always goes; throws for an unknown kind. */

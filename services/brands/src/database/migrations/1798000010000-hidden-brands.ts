@@ -1,3 +1,4 @@
+import { createModerationTables, dropModerationTables } from '@hunted/platform';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
@@ -11,11 +12,14 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  *   and appeal. `brands_submitted_by_idx` finds a member's submissions for their export and erasure.
  * - `brand_counts` counts shown brands only: the triggers leave hidden rows out and move a brand out of (and back
  *   into) its combination when it is hidden (shown again), so the directory's totals never count a hidden brand.
+ * - The platform's moderation kit's tables (`content_reports`, `moderation_cases`, `moderation_decisions`) for the
+ *   one kind this service owns, `brand`.
  */
 export class HiddenBrands1798000010000 implements MigrationInterface {
   name = 'HiddenBrands1798000010000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
+    await createModerationTables(queryRunner, ['brand']);
     await queryRunner.query(`alter table brands add column hidden_at timestamptz, add column submitted_by text`);
     await queryRunner.query(`create index brands_submitted_by_idx on brands (submitted_by) where submitted_by is not null`);
     await queryRunner.query(`
@@ -97,5 +101,6 @@ export class HiddenBrands1798000010000 implements MigrationInterface {
       select category, location, delivery, count(*) from brands group by 1, 2, 3`);
     await queryRunner.query(`drop index brands_submitted_by_idx`);
     await queryRunner.query(`alter table brands drop column submitted_by, drop column hidden_at`);
+    await dropModerationTables(queryRunner);
   }
 }

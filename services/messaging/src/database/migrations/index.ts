@@ -13,6 +13,7 @@ import { OneEmailLedger1796300000000 } from './1796300000000-one-email-ledger.js
 import { SharedBookingCopies1796400000000 } from './1796400000000-shared-booking-copies.js';
 import { BookingCopiesReviewQualifies1797500040000 } from './1797500040000-booking-copies-review-qualifies.js';
 import { YourData1797900050000 } from './1797900050000-your-data.js';
+import { ModerationEmails1798000020000 } from './1798000020000-moderation-emails.js';
 
 /** Every migration of this service, in order. They run on start. */
 export const migrations = [
@@ -31,4 +32,5 @@ export const migrations = [
   SharedBookingCopies1796400000000,
   BookingCopiesReviewQualifies1797500040000,
   YourData1797900050000,
+  ModerationEmails1798000020000,
 ];
