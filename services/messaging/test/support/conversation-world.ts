@@ -59,16 +59,18 @@ export class OtherServices {
   constructor(
     private readonly schemaBase: string,
     private readonly redisPrefix: string,
+    /** The publishers to run (brands and reviews too for the moderation emails). */
+    private readonly names: readonly string[] = ['identity', 'hunters', 'bookings'],
   ) {}
 
   async start(): Promise<void> {
-    for (const name of ['identity', 'hunters', 'bookings']) {
+    for (const name of this.names) {
       this.publishers.set(name, await startTestPublisher(name, { schema: `${this.schemaBase}_${name}`, redisPrefix: this.redisPrefix }));
     }
   }
 
   schemas(): string[] {
-    return ['identity', 'hunters', 'bookings'].map((name) => `${this.schemaBase}_${name}`);
+    return this.names.map((name) => `${this.schemaBase}_${name}`);
   }
 
   publish<T extends EventType>(type: T, data: EventPayload<T>): Promise<IntegrationEvent<T>> {
