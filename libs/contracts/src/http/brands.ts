@@ -128,6 +128,19 @@ export interface Brand {
    * joins, refreshed within seconds of a change that moves it (issue 23); null for a brand not counted yet.
    */
   categoryRank?: number | null;
+  /**
+   * On the brand's own page (`GET /api/brands/{id}`) of a brand an admin hid (decision 0101), which only admins and
+   * its submitter are answered (everyone else gets 404): why, and the submitter's notice page (null for an admin
+   * who is not the submitter).
+   */
+  moderation?: BrandModerationView;
+}
+
+/** A hidden brand's state as its page shows it to an admin or its submitter. */
+export interface BrandModerationView {
+  hidden: true;
+  reason: string | null;
+  noticePath: string | null;
 }
 
 /** A brand in today's lists (`/api/brands/today`, `/featured`, `/top`): with the votes it received today. */
