@@ -148,12 +148,12 @@ function ReportForm({
     <form ref={form.formRef} onSubmit={submit} noValidate className="space-y-5">
       <fieldset aria-describedby={reasonError ? `${id}-reason-error` : undefined}>
         <legend className="mb-2 text-sm font-semibold text-stone-800">Why are you reporting it?</legend>
-        <div className="grid gap-2">
+        <div className="grid gap-1.5 sm:gap-2">
           {REPORT_REASONS.map((value, index) => (
             <label
               key={value}
               className={cn(
-                'flex cursor-pointer items-center gap-3 rounded-2xl border px-3.5 py-2.5 text-[15px] transition-colors',
+                'flex cursor-pointer items-center gap-3 rounded-2xl border px-3.5 py-2 text-[15px] transition-colors sm:py-2.5',
                 reason === value
                   ? 'border-brand-400 bg-brand-50 font-semibold text-stone-900 ring-2 ring-brand-100'
                   : 'border-stone-200 text-stone-800 hover:bg-stone-50',

@@ -144,7 +144,7 @@ function NoticeView({ notice }: { notice: ModerationNotice }) {
                 : 'Our team looked at your appeal and kept it hidden'}
           </h2>
           {notice.state === 'appealed' ? (
-            <p className="mt-1 text-sm">We will email you when we have decided. You sent it on {when(notice.appeal.appealedAt)}:</p>
+            <p className="mt-1 text-sm">We will let you know what we decide. You sent it on {when(notice.appeal.appealedAt)}:</p>
           ) : null}
           <p className="mt-2 rounded-2xl bg-white/70 px-4 py-3 text-sm break-words whitespace-pre-line">{notice.appeal.text}</p>
         </section>
@@ -196,8 +196,7 @@ function AppealForm({ notice }: { notice: ModerationNotice }) {
         Think we got it wrong?
       </h2>
       <p className="mt-1 text-sm text-stone-600">
-        You can appeal once. Someone on our team who did not make the first decision reads it, and we email you what we
-        decide.
+        You can appeal once. Our team reads every appeal and lets you know what we decide.
       </p>
       <form ref={form.formRef} onSubmit={submit} noValidate className="mt-4 space-y-3">
         <div>

@@ -16,9 +16,9 @@ export const KIND_BADGES: Record<ReportableKind, string> = {
 };
 
 export const STATE_FILTER_LABELS: Record<ModerationQueueFilter, string> = {
-  queue: 'Waiting for a decision',
+  queue: 'Waiting',
   hidden: 'Hidden',
-  all: 'Everything reported',
+  all: 'All reported',
 };
 export const EMPTY_QUEUE: Record<ModerationQueueFilter, string> = {
   queue: 'Nothing is waiting for a decision.',
