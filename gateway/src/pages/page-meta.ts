@@ -125,9 +125,11 @@ const FIXED: Partial<Record<PageName, { title: string; description: string }>> =
  * Pages a search result must never offer: /unsubscribe is reached from an email's link (its token names a member
  * and a kind of email) and /account-deleted only after a deletion. Unlike the signed-in pages they are not in
  * robots.txt's Disallow list: a crawler that may not fetch a page cannot read its noindex either, and guests open
- * them, so their scripts are preloaded as any open page's are.
+ * them, so their scripts are preloaded as any open page's are. An author's moderation notice (decision 0101) is a
+ * signed-in page, kept from crawlers by robots.txt, and says noindex too: it is linked from an email, and a search
+ * engine that learns a URL from elsewhere may list it unfetched.
  */
-export const NOINDEX_PAGES: ReadonlySet<PageName> = new Set<PageName>(['unsubscribe', 'accountDeleted']);
+export const NOINDEX_PAGES: ReadonlySet<PageName> = new Set<PageName>(['unsubscribe', 'accountDeleted', 'moderationNotice']);
 
 /** The site's own words, for every page that has none of its own (signed-in pages, or when a service is away). */
 const GENERIC = {

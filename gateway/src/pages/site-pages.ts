@@ -33,6 +33,7 @@ export const ROBOTS_DISALLOWED = [
   '/payment/',
   '/submit',
   '/create-hunter-profile',
+  '/moderation/',
 ] as const;
 
 /** Whether a path is one of the pages only a signed-in user (or an admin) can open: those crawlers are kept from. */

@@ -29,6 +29,7 @@ export const PAGE_MODULES = {
   editProfile: () => import('./routes/edit-profile'),
   unsubscribe: () => import('@/features/messaging/pages/unsubscribe-page'),
   accountDeleted: () => import('@/features/account/pages/account-deleted-page'),
+  moderationNotice: () => import('@/features/moderation/pages/moderation-notice-page'),
   terms: () => import('@/features/legal/pages/terms-page'),
   hunterTerms: () => import('@/features/legal/pages/hunter-terms-page'),
   privacy: () => import('@/features/legal/pages/privacy-page'),

@@ -7,6 +7,7 @@ import { AUTH_REQUIRED_REDIRECT_DELAY_MS, UNAUTHORIZED_REDIRECT_DELAY_MS } from 
 import { paths } from '@/config/paths';
 import { SignInToEditProfile } from '@/features/account/components/sign-in-to-edit-profile';
 import { MessagesLink } from '@/features/messaging/components/messages-link';
+import { SignInToSeeNotice } from '@/features/moderation/components/sign-in-to-see-notice';
 import { LandingPage } from './routes/landing';
 import { PAGE_MODULES } from './page-modules';
 import { NotFoundPage } from './routes/not-found';
@@ -178,6 +179,13 @@ export const routes: RouteObject[] = [
         paths.editProfile.path,
         <SignInToEditProfile />,
         page(PAGE_MODULES.editProfile, (m) => m.EditProfileRoute),
+      ),
+      // The email telling an author their item was hidden links here: a guest signs in and comes back.
+      signedIn(
+        'moderation-notice',
+        paths.moderationNotice.path,
+        <SignInToSeeNotice />,
+        page(PAGE_MODULES.moderationNotice, (m) => m.ModerationNoticePage),
       ),
       // Open to guests: an email's unsubscribe link works without signing in, and a deleted account is signed out.
       {

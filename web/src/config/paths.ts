@@ -1,4 +1,4 @@
-import { brandSlug, hunterPagePath, PAGE_PATHS } from '@hunted/contracts';
+import { brandSlug, hunterPagePath, moderationNoticePath, PAGE_PATHS, type ReportableKind } from '@hunted/contracts';
 
 /**
  * Every route of the SPA, named once. `path` is the router pattern, from the contracts' PAGE_PATHS (which the gateway
@@ -59,6 +59,11 @@ export const paths = {
     getHref: (token: string) => `/unsubscribe?token=${encodeURIComponent(token)}`,
   },
   accountDeleted: { path: PAGE_PATHS.accountDeleted, getHref: () => '/account-deleted' },
+  /** An author's notice of their hidden item, where the email about it links. */
+  moderationNotice: {
+    path: PAGE_PATHS.moderationNotice,
+    getHref: (kind: ReportableKind, itemId: number) => moderationNoticePath(kind, itemId),
+  },
 
   /**
    * Served by the gateway, not the SPA: reach them with a full navigation. Sign-in's `returnTo` (a same-origin path)

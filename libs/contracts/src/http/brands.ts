@@ -144,6 +144,9 @@ export interface BrandModerationNote {
   noticePath: string;
 }
 
+/** The web's name for the same note. */
+export type BrandModerationView = BrandModerationNote;
+
 /** A brand in today's lists (`/api/brands/today`, `/featured`, `/top`): with the votes it received today. */
 export interface TodayBrand extends Brand {
   todayVotes: number;

@@ -33,6 +33,11 @@ export const PAGE_PATHS = {
   unsubscribe: '/unsubscribe',
   /** Where a member lands once their account is deleted. */
   accountDeleted: '/account-deleted',
+  /**
+   * An author's notice of a hidden item (decision 0101; moderationNoticePath builds it): why, and their one appeal.
+   * Signed in, never indexed.
+   */
+  moderationNotice: '/moderation/:kind/:id',
   /** The legal documents (issue 37): terms for members and clients, for hunters, the privacy and cookie notices. */
   terms: '/terms',
   hunterTerms: '/hunter-terms',

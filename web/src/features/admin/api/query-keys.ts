@@ -1,4 +1,4 @@
-import type { AdminHunterListQuery } from '@hunted/contracts';
+import type { AdminHunterListQuery, ModerationQueueFilter, ReportableKind } from '@hunted/contracts';
 
 /** Every query key of the admin console, built only here. */
 export const adminKeys = {
@@ -12,12 +12,11 @@ export const adminKeys = {
   /** Disputed no-show marks: resolving one changes every filter's list. */
   disputes: () => [...adminKeys.all, 'booking-disputes'] as const,
   disputeList: (status: 'open' | 'all', offset: number) => [...adminKeys.disputes(), status, offset] as const,
-  /** Reviews of hunters under moderation (reported, hidden). */
-  hunterReviews: () => [...adminKeys.all, 'hunter-reviews'] as const,
+  /** The Reports tab: each kind's queue, read apart (each kind has its own owner) and merged on the page. */
+  moderation: () => [...adminKeys.all, 'moderation'] as const,
+  moderationQueue: (kind: ReportableKind, state: ModerationQueueFilter) => [...adminKeys.moderation(), kind, state] as const,
   /** The Hunter's Pick rota and who picks today. */
   pickRota: () => [...adminKeys.all, 'hunter-pick-rota'] as const,
   /** Account deletions and each one's progress per service. */
   deletions: () => [...adminKeys.all, 'deletions'] as const,
-  hunterReviewList: (status: 'reported' | 'hidden' | 'all', offset: number) =>
-    [...adminKeys.hunterReviews(), status, offset] as const,
 };

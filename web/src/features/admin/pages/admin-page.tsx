@@ -1,10 +1,10 @@
 import {
   ArrowLeft,
   FileUp,
+  Flag,
   Inbox,
   LayoutGrid,
   LockKeyhole,
-  MessageSquareWarning,
   Scale,
   ShieldX,
   UserCheck,
@@ -23,7 +23,7 @@ import { BrandManagement } from '../components/brand-management';
 import { BulkUpload } from '../components/bulk-upload';
 import { ContactSubmissions } from '../components/contact-submissions';
 import { BookingDisputes } from '../components/disputes/booking-disputes';
-import { HunterReviewModeration } from '../components/hunter-reviews/hunter-review-moderation';
+import { ModerationQueue } from '../components/moderation/moderation-queue';
 import { HunterPickRota } from '../components/hunter-pick-rota';
 import { HunterVetting } from '../components/hunters/hunter-vetting';
 import { PublicBrandsRefresh } from '../api/refresh-brands';
@@ -38,7 +38,7 @@ export function AdminPage({ refreshPublicBrands }: { refreshPublicBrands: () => 
     <PublicBrandsRefresh value={refreshPublicBrands}>
       <Page
         title="Admin Dashboard"
-        description="Manage the brand directory, upload brands in bulk, read messages, vet hunters, settle disputes, moderate reviews and follow account deletions."
+        description="Manage the brand directory, upload brands in bulk, read messages, vet hunters, settle disputes, decide on what members reported and follow account deletions."
       >
         <Link
           to={paths.home.getHref()}
@@ -93,8 +93,8 @@ function AdminConsole() {
         <TabsTrigger value="disputes" className={compactTabClasses}>
           <Scale aria-hidden /> Disputes
         </TabsTrigger>
-        <TabsTrigger value="hunter-reviews" className={compactTabClasses}>
-          <MessageSquareWarning aria-hidden /> Hunter reviews
+        <TabsTrigger value="reports" className={compactTabClasses}>
+          <Flag aria-hidden /> Reports
         </TabsTrigger>
         <TabsTrigger value="hunter-pick" className={compactTabClasses}>
           <Sparkles aria-hidden /> Hunter&apos;s Pick
@@ -118,8 +118,8 @@ function AdminConsole() {
       <TabsContent value="disputes">
         <BookingDisputes />
       </TabsContent>
-      <TabsContent value="hunter-reviews">
-        <HunterReviewModeration />
+      <TabsContent value="reports">
+        <ModerationQueue />
       </TabsContent>
       <TabsContent value="hunter-pick">
         <HunterPickRota />

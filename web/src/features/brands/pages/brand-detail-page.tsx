@@ -1,7 +1,8 @@
 import type { Brand } from '@hunted/contracts';
-import { Award, CalendarDays, Eye, Home, MapPin, MessageSquareText, PackageCheck, ThumbsUp } from 'lucide-react';
+import { Award, CalendarDays, Eye, EyeOff, Home, MapPin, MessageSquareText, PackageCheck, ThumbsUp } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { ReportButton } from '@/components/report/report-button';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Notice } from '@/components/ui/page';
@@ -96,6 +97,7 @@ function BrandDetail({ brand, routeId, slots }: { brand: Brand; routeId: string;
         <GuestBanner back={{ to: paths.brands.getHref(), label: 'Back to Brands' }}>
           Browsing as guest • Sign in to vote and save brands
         </GuestBanner>
+        {brand.moderation?.hidden ? <HiddenBrandBanner moderation={brand.moderation} /> : null}
         {brand.featured ? (
           <div className="flex items-center gap-3 rounded-2xl bg-gradient-to-r from-amber-400 to-amber-300 px-4 py-3 text-amber-950 shadow-sm">
             <Award className="h-5 w-5 shrink-0" aria-hidden />
@@ -134,6 +136,10 @@ function BrandDetail({ brand, routeId, slots }: { brand: Brand; routeId: string;
                 <MessageSquareText className="h-4 w-4" aria-hidden /> Review
               </Button>
               <SaveButton brandId={brand.id} />
+              {/* Not on a hidden brand: only its submitter and admins see it, and there is nothing left to report. */}
+              {brand.moderation?.hidden ? null : (
+                <ReportButton kind="brand" itemId={brand.id} subject={brand.name} className="self-center px-1.5 py-1" />
+              )}
             </div>
           </header>
 
@@ -202,6 +208,35 @@ function BrandDetail({ brand, routeId, slots }: { brand: Brand; routeId: string;
           </section>
           <SharePanel brand={brand} />
         </aside>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * What the admins and the submitter of a hidden brand see (everyone else gets the 404): that it is off the directory
+ * and why, and for the submitter the notice page where they may appeal.
+ */
+function HiddenBrandBanner({ moderation }: { moderation: NonNullable<Brand['moderation']> }) {
+  return (
+    <div role="status" className="flex items-start gap-3 rounded-2xl bg-stone-900 px-4 py-3.5 text-white shadow-sm">
+      <EyeOff className="mt-0.5 h-5 w-5 shrink-0 text-stone-300" aria-hidden />
+      <div className="min-w-0 text-sm leading-6">
+        <p>
+          <strong className="font-bold">This brand is hidden from the directory</strong>
+          {moderation.reason ? (
+            <>
+              : <span className="break-words whitespace-pre-line">{moderation.reason}</span>
+            </>
+          ) : (
+            '.'
+          )}
+        </p>
+        {moderation.noticePath ? (
+          <Link to={moderation.noticePath} className="font-semibold text-amber-300 underline-offset-2 hover:underline">
+            See why, or appeal
+          </Link>
+        ) : null}
       </div>
     </div>
   );

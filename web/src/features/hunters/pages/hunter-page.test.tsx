@@ -1,6 +1,6 @@
 import {
   DEFAULT_SESSION_TYPES,
-  HUNTER_REVIEW_MESSAGES,
+  REPORT_REASON_LABELS,
   PAYOUT_MESSAGES,
   type HunterReview,
   type PublicHunterReview,
@@ -12,6 +12,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aHunter, aSlotsResponse, signedIn, signedOut } from '@/testing/data-generators';
 import { json, stubFetch, type RecordedCall } from '@/testing/fetch-stub';
 import { renderRoute } from '@/testing/test-utils';
+import { REPORT_THANKS } from '@/components/report/report-dialog';
 
 const sofia = aHunter({
   id: 7,
@@ -95,7 +96,7 @@ function mine(reviews: Partial<MyHunterReviews> = {}) {
 
 const reportsSent = (calls: RecordedCall[], reviewId: number) =>
   calls
-    .filter((call) => call.init.method === 'POST' && call.url === `/api/hunter-reviews/${reviewId}/report`)
+    .filter((call) => call.init.method === 'POST' && call.url === `/api/reports/hunter-review/${reviewId}`)
     .map((call) => JSON.parse(String(call.init.body)) as unknown);
 
 afterEach(() => vi.useRealTimers());
@@ -151,8 +152,8 @@ describe('/hunters/{id}/{slug}', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Show more reviews' }));
     await waitFor(() => expect(within(reviews).getAllByRole('article')).toHaveLength(11));
     expect(screen.queryByRole('button', { name: 'Show more reviews' })).toBeNull();
-    // A guest reports nothing, and the page does not ask for a member's own reviews.
-    expect(screen.queryByRole('button', { name: /^Report review/ })).toBeNull();
+    // A guest is offered 'Report' (and asked to sign in on clicking it); the page does not ask for a member's own reviews.
+    expect(within(reviews).getAllByRole('button', { name: /^Report review by/ })).toHaveLength(11);
     expect(calls.some((call) => call.url === '/api/hunter-reviews/mine')).toBe(false);
   });
 
@@ -175,47 +176,26 @@ describe('/hunters/{id}/{slug}', () => {
     const calls = stubFetch({
       ...answers(signedIn),
       ...mine(),
-      'POST /api/hunter-reviews/12/report': () => json(201, { reviewId: 12, reported: true }),
+      'POST /api/reports/hunter-review/12': () => json(201, { kind: 'hunter-review', itemId: 12, reported: true }),
     });
     renderRoute('/hunters/7/sofia-marin');
     const reviews = await screen.findByRole('list', { name: 'Reviews of Sofia Marin' });
     await waitFor(() => expect(within(reviews).getAllByRole('button', { name: /^Report review by/ })).toHaveLength(10));
 
     fireEvent.click(within(reviews).getByRole('button', { name: 'Report review by Client 12' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Report review by Client 12' });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Send report' }));
-    expect(within(dialog).getByRole('alert').textContent).toBe(HUNTER_REVIEW_MESSAGES.reasonRequired);
-    expect(reportsSent(calls, 12)).toHaveLength(0);
-    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: '  It is about a different hunter.  ' } });
+    const dialog = await screen.findByRole('dialog', { name: 'Report this review of a hunter' });
+    fireEvent.click(within(dialog).getByRole('radio', { name: REPORT_REASON_LABELS.misleading }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send report' }));
 
-    expect(await screen.findByText('Thanks for reporting this review')).toBeTruthy();
-    expect(screen.queryByRole('dialog')).toBeNull();
-    expect(reportsSent(calls, 12)).toEqual([{ reason: 'It is about a different hunter.' }]);
+    expect(await within(dialog).findByText(REPORT_THANKS)).toBeTruthy();
+    expect(reportsSent(calls, 12)).toEqual([{ reason: 'misleading' }]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const card = within(reviews).getByRole('article', { name: 'Review by Client 12' });
-    expect(card.textContent).toContain('You reported this review.');
+    expect(card.textContent).toContain('Reported');
     expect(within(card).queryByRole('button', { name: /^Report/ })).toBeNull();
     // The other reviews can still be reported.
     expect(within(reviews).getByRole('button', { name: 'Report review by Client 11' })).toBeTruthy();
-  });
-
-  it("answers a second report of the same review kindly, in the API's words", async () => {
-    today('2026-07-06T08:00:00Z');
-    const calls = stubFetch({
-      ...answers(signedIn),
-      ...mine(),
-      'POST /api/hunter-reviews/11/report': () => json(409, { statusCode: 409, message: HUNTER_REVIEW_MESSAGES.alreadyReported }),
-    });
-    renderRoute('/hunters/7/sofia-marin');
-    fireEvent.click(await screen.findByRole('button', { name: 'Report review by Client 11' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Report review by Client 11' });
-    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Spam' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Send report' }));
-
-    expect(await screen.findByText(HUNTER_REVIEW_MESSAGES.alreadyReported)).toBeTruthy();
-    expect(screen.queryByRole('dialog')).toBeNull();
-    expect(reportsSent(calls, 11)).toHaveLength(1);
-    expect(screen.getByRole('article', { name: 'Review by Client 11' }).textContent).toContain('You reported this review.');
   });
 
   it('offers no Report on a review to its author, nor on any review to the reviewed hunter', async () => {

@@ -2,7 +2,6 @@ import type {
   HunterReview,
   HunterReviewInput,
   HunterReviewPage,
-  HunterReviewReportInput,
   MyHunterReviews,
 } from '@hunted/contracts';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -69,11 +68,3 @@ export function useCreateHunterReview() {
   });
 }
 
-export function reportHunterReview({ reviewId, ...body }: HunterReviewReportInput & { reviewId: number }): Promise<unknown> {
-  return request('POST', `/api/hunter-reviews/${reviewId}/report`, body);
-}
-
-/** A member reports a review to the admin. Nothing the page shows changes: reports are the admin's to see. */
-export function useReportHunterReview() {
-  return useMutation({ mutationFn: reportHunterReview });
-}

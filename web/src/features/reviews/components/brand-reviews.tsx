@@ -1,6 +1,8 @@
 import type { Brand } from '@hunted/contracts';
 import { Images, LogIn } from 'lucide-react';
 import { Suspense, useMemo, useState } from 'react';
+import { mayReport } from '@/components/report/may-report';
+import { ReportButton } from '@/components/report/report-button';
 import { Button } from '@/components/ui/button';
 import { BRAND_PAGE_ANCHORS } from '@/config/directory';
 import { goToLogin, useAuth, type AuthState } from '@/lib/auth';
@@ -77,6 +79,11 @@ export function BrandReviews({
                 key={review.id}
                 review={review}
                 onOpenPhoto={(index) => setViewer({ source: 'review', photos: photosOfReview(review), index })}
+                actions={
+                  mayReport(auth, review.userId) ? (
+                    <ReportButton kind="brand-review" itemId={review.id} subject={`review by ${review.userName}`} />
+                  ) : null
+                }
               />
             ))}
             <ShowMoreButton list={reviews}>Show more reviews</ShowMoreButton>

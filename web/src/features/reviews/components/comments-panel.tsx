@@ -3,6 +3,8 @@ import { LogIn, MessageCircle } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { schemaFieldErrors } from '@/components/form/schema-errors';
 import { useFormState } from '@/components/form/use-form-state';
+import { mayReport } from '@/components/report/may-report';
+import { ReportButton } from '@/components/report/report-button';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field';
@@ -23,6 +25,7 @@ import { ShowMoreButton } from '@/components/ui/show-more-button';
  */
 export function CommentsPanel({ brandId }: { brandId: number }) {
   const [open, setOpen] = useState(false);
+  const auth = useAuth();
   const comments = useComments(brandId, open);
   const panelId = useId();
   const list = comments.data?.pages.flatMap((page) => page.items) ?? [];
@@ -69,6 +72,14 @@ export function CommentsPanel({ brandId }: { brandId: number }) {
                     <p className="mt-1 text-sm leading-6 break-words whitespace-pre-line text-stone-700">
                       {comment.content}
                     </p>
+                    {mayReport(auth, comment.userId) ? (
+                      <ReportButton
+                        kind="comment"
+                        itemId={comment.id}
+                        subject={`comment by ${comment.userName || 'Anonymous'}`}
+                        className="mt-1.5"
+                      />
+                    ) : null}
                   </div>
                 </li>
               ))}

@@ -1,5 +1,6 @@
 import { halfStars, type Hunter } from '@hunted/contracts';
 import { MessageSquareQuote } from 'lucide-react';
+import { ReportButton } from '@/components/report/report-button';
 import { ShowMoreButton } from '@/components/ui/show-more-button';
 import { Spinner } from '@/components/ui/spinner';
 import { StarRating } from '@/components/ui/star-rating';
@@ -8,7 +9,6 @@ import { ratingLabel } from '@/lib/rating';
 import { useHunterReviews, useMyHunterReviews } from '../api/client-hunter-reviews';
 import { EarlierHunterReviews } from './earlier-hunter-reviews';
 import { HunterReviewCard } from './hunter-review-card';
-import { ReportHunterReview } from './report-hunter-review';
 
 /** A hunter's reviews on their public page: newest first with the hunter's replies, a page at a time. */
 export function HunterReviewsSection({ hunter }: { hunter: Pick<Hunter, 'id' | 'name'> }) {
@@ -20,15 +20,22 @@ export function HunterReviewsSection({ hunter }: { hunter: Pick<Hunter, 'id' | '
   const rating = last?.rating ?? null;
   // The first page carries the earlier reviews that do not count (decision 0090), shown apart under the others.
   const earlier = pages[0]?.earlier ?? [];
-  // 'Report' is for members other than the review's author and the reviewed hunter (the API refuses the author;
-  // the hunter answers with a reply). Who they are comes from the member's own reviews, written and received.
-  const signedIn = useAuth().status === 'authenticated';
+  // 'Report' is for everyone but the review's author and the reviewed hunter (the API refuses the author; the hunter
+  // answers with a reply); a guest who clicks it is asked to sign in. Who a member is comes from their own reviews,
+  // written and received, so the button waits for them.
+  const auth = useAuth();
+  const signedIn = auth.status === 'authenticated';
   const mine = useMyHunterReviews(signedIn);
   const mayReport = (reviewId: number) =>
-    signedIn &&
-    mine.isSuccess &&
-    !mine.data.written.some((review) => review.id === reviewId) &&
-    !mine.data.received.some((review) => review.hunterId === hunter.id);
+    auth.status === 'unauthenticated' ||
+    (signedIn &&
+      mine.isSuccess &&
+      !mine.data.written.some((review) => review.id === reviewId) &&
+      !mine.data.received.some((review) => review.hunterId === hunter.id));
+  const reportOf = (review: { id: number; reviewerName: string }) =>
+    mayReport(review.id) ? (
+      <ReportButton kind="hunter-review" itemId={review.id} subject={`review by ${review.reviewerName}`} />
+    ) : null;
 
   return (
     <section aria-labelledby="hunter-reviews" className="rounded-3xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6">
@@ -63,7 +70,7 @@ export function HunterReviewsSection({ hunter }: { hunter: Pick<Hunter, 'id' | '
                   <HunterReviewCard
                     review={review}
                     hunterName={hunter.name}
-                    actions={mayReport(review.id) ? <ReportHunterReview review={review} /> : null}
+                    actions={reportOf(review)}
                   />
                 </li>
               ))}
@@ -75,7 +82,7 @@ export function HunterReviewsSection({ hunter }: { hunter: Pick<Hunter, 'id' | '
               <EarlierHunterReviews
                 reviews={earlier}
                 hunterName={hunter.name}
-                actions={(review) => (mayReport(review.id) ? <ReportHunterReview review={review} /> : null)}
+                actions={reportOf}
               />
             ) : null}
           </div>

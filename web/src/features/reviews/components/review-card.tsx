@@ -1,4 +1,5 @@
 import type { Review } from '@hunted/contracts';
+import type { ReactNode } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { StarRating } from '@/components/ui/star-rating';
 import { RATING_CATEGORIES } from '../lib/rating-categories';
@@ -10,8 +11,16 @@ export function reviewDateLabel(iso: string): string {
     : date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 }
 
-/** One review. Its text is user content: rendered as text, line breaks kept, never as HTML. */
-export function ReviewCard({ review, onOpenPhoto }: { review: Review; onOpenPhoto: (photoIndex: number) => void }) {
+/** One review. Its text is user content: rendered as text, line breaks kept, never as HTML. `actions` ('Report') go under it. */
+export function ReviewCard({
+  review,
+  onOpenPhoto,
+  actions,
+}: {
+  review: Review;
+  onOpenPhoto: (photoIndex: number) => void;
+  actions?: ReactNode;
+}) {
   return (
     <article
       className="rounded-2xl border border-stone-200 bg-white p-5 shadow-xs"
@@ -62,6 +71,7 @@ export function ReviewCard({ review, onOpenPhoto }: { review: Review; onOpenPhot
           ))}
         </ul>
       ) : null}
+      {actions ? <div className="mt-3 flex justify-end">{actions}</div> : null}
     </article>
   );
 }

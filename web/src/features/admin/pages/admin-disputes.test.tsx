@@ -1,4 +1,4 @@
-import { HUNTER_REVIEW_MESSAGES, type AdminBookingDispute, type AdminHunterReview } from '@hunted/contracts';
+import type { AdminBookingDispute } from '@hunted/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { admin, anAdminHunter, page } from '@/testing/data-generators';
@@ -80,86 +80,6 @@ describe('/admin, Disputes tab', () => {
     const settled = await screen.findByRole('listitem', { name: 'Dispute by Ada Lovelace' });
     expect(settled.textContent).toContain('Refunded');
     expect(within(settled).queryByRole('button', { name: /Resolve/ })).toBeNull();
-  });
-});
-
-const reported: AdminHunterReview = {
-  id: 31,
-  hunterId: 7,
-  bookingId: 'bk-2',
-  rating: 1,
-  text: 'Call me on 07700 900123 instead, this hunter is rubbish.',
-  reviewerName: 'Bob S.',
-  sessionType: 'askQuestion',
-  sessionStartsAt: '2026-11-20T10:00:00.000Z',
-  createdAt: '2026-11-21T10:00:00.000Z',
-  reply: null,
-  clientUserId: 'u9',
-  qualifies: true,
-  hidden: null,
-  reports: [{ reason: 'Contains a phone number', reportedAt: '2026-11-22T10:00:00.000Z' }],
-};
-
-describe('/admin, Hunter reviews tab', () => {
-  it('shows reported reviews with their reports, hides one only with a reason, and unhides', async () => {
-    const hidden: AdminHunterReview = {
-      ...reported,
-      hidden: { reason: 'Personal details', hiddenAt: '2026-11-23T10:00:00.000Z', hiddenBy: 'admin1' },
-    };
-    const calls = stubFetch({
-      ...asAdmin,
-      'GET /api/admin/hunter-reviews?status=reported&limit=20&offset=0': () => page([reported], 1),
-      'GET /api/admin/hunter-reviews?status=hidden&limit=20&offset=0': () => page([hidden], 1),
-      'POST /api/admin/hunter-reviews/31/hide': () => json(200, hidden),
-      'POST /api/admin/hunter-reviews/31/unhide': () => json(200, reported),
-      'GET /api/admin/hunters/7': () => json(200, anAdminHunter({ id: 7, name: 'Sofia Marin', status: 'approved' })),
-    });
-    renderRoute('/admin');
-    await openTab('Hunter reviews');
-    const item = await screen.findByRole('listitem', { name: 'Review by Bob S.' });
-    expect(item.textContent).toContain('1 report');
-    await waitFor(() => expect(item.textContent).toContain('on Sofia Marin'));
-    expect(within(item).getByRole('list', { name: 'Reports on the review by Bob S.' }).textContent).toContain(
-      'Contains a phone number',
-    );
-
-    fireEvent.click(within(item).getByRole('button', { name: 'Hide review by Bob S.' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Hide review by Bob S.' });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Hide review' }));
-    expect(within(dialog).getByRole('alert').textContent).toBe(HUNTER_REVIEW_MESSAGES.reasonRequired);
-    expect(posted(calls, '/api/admin/hunter-reviews/31/hide')).toHaveLength(0);
-    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Personal details' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Hide review' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(JSON.parse(String(posted(calls, '/api/admin/hunter-reviews/31/hide')[0]))).toEqual({
-      reason: 'Personal details',
-    });
-
-    fireEvent.change(screen.getByLabelText('Show'), { target: { value: 'hidden' } });
-    const hiddenItem = await screen.findByRole('listitem', { name: 'Review by Bob S.' });
-    await waitFor(() => expect(hiddenItem.textContent).toContain('Personal details'));
-    fireEvent.click(within(hiddenItem).getByRole('button', { name: 'Unhide review by Bob S.' }));
-    await waitFor(() => expect(posted(calls, '/api/admin/hunter-reviews/31/unhide')).toHaveLength(1));
-  });
-});
-
-describe('/admin, Hunter reviews tab, earlier reviews (decision 0090)', () => {
-  it('flags a review that does not count in the rating, and no other', async () => {
-    const earlier: AdminHunterReview = { ...reported, id: 32, reviewerName: 'Cat E.', qualifies: false, reports: [] };
-    const undecided: AdminHunterReview = { ...reported, id: 33, reviewerName: 'Dan U.', qualifies: null, reports: [] };
-    stubFetch({
-      ...asAdmin,
-      'GET /api/admin/hunter-reviews?status=reported&limit=20&offset=0': () => page([reported, earlier, undecided], 3),
-      'GET /api/admin/hunters/7': () => json(200, anAdminHunter({ id: 7, name: 'Sofia Marin', status: 'approved' })),
-    });
-    renderRoute('/admin');
-    await openTab('Hunter reviews');
-    const counted = await screen.findByRole('listitem', { name: 'Review by Bob S.' });
-    expect(counted.textContent).not.toContain('Not counted in the rating');
-    const flagged = screen.getByRole('listitem', { name: 'Review by Cat E.' });
-    expect(within(flagged).getByText('Not counted in the rating').getAttribute('title')).toContain('did not mark held');
-    const waiting = screen.getByRole('listitem', { name: 'Review by Dan U.' });
-    expect(within(waiting).getByText('Not counted in the rating').getAttribute('title')).toContain('waiting for bookings');
   });
 });
 
