@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import {
   HUNTER_MESSAGES,
   HUNTER_REVIEW_MESSAGES as MESSAGES,
+  MODERATION_MESSAGES,
   sessionMonthLabel,
-  type AdminHunterReview,
   type BookingEventV1,
   type BookingOutcomeV1,
   type EventPayload,
@@ -13,6 +13,7 @@ import {
   type HunterReviewPage,
   type HunterStatus,
   type IntegrationEvent,
+  type ModerationItem,
   type MyHunterReviews,
 } from '@hunted/contracts';
 import { EventConsumer, setClockOffset } from '@hunted/platform';
@@ -526,8 +527,11 @@ describe('reviews cost a real session (decision 0090)', () => {
     // Later pages carry the counted reviews only.
     expect((await get<HunterReviewPage>(`/api/hunters/${HUNTER}/reviews?offset=1`)).body).toMatchObject({ reviews: [], earlier: [], earlierTotal: 2 });
 
-    const all = await get<AdminHunterReview[]>('/api/admin/hunter-reviews?status=all&limit=100', admin);
-    const flags = Object.fromEntries(all.body.filter((r) => r.hunterId === HUNTER).map((r) => [r.id, r.qualifies]));
+    const { rows: all } = await db.query<{ id: number; qualifies: boolean | null }>(
+      `select id, qualifies from ${SCHEMA}.hunter_reviews where hunter_id = $1`,
+      [HUNTER],
+    );
+    const flags = Object.fromEntries(all.map((r) => [r.id, r.qualifies]));
     expect(Object.values(flags).sort()).toEqual([false, null, true].sort());
     expect(flags[undecided]).toBeNull();
     expect(flags[notCounted]).toBe(false);
@@ -607,25 +611,19 @@ describe('replies and reports', () => {
     });
   });
 
-  it('lets any member but the author report, once each', async () => {
-    expect(await post(`/api/hunter-reviews/${reviewId}/report`, ada, { reason: 'Mine' })).toMatchObject({
-      status: 409,
-      body: { message: MESSAGES.ownReport },
-    });
-    expect(await post(`/api/hunter-reviews/${reviewId}/report`, grace, { reason: '' })).toMatchObject({
-      status: 400,
-      body: { errors: { reason: MESSAGES.reasonRequired } },
-    });
-    expect(await post(`/api/hunter-reviews/${reviewId}/report`, null, { reason: 'Spam' })).toMatchObject({ status: 401 });
-    expect(await post(`/api/hunter-reviews/${reviewId}/report`, grace, { reason: 'Spam' })).toMatchObject({
+  it('lets any member but the author report, once each, through the moderation kit (decision 0101)', async () => {
+    const path = `/api/reports/hunter-review/${reviewId}`;
+    expect(await post(path, ada, { reason: 'spam' })).toMatchObject({ status: 409, body: { message: MODERATION_MESSAGES.ownItem } });
+    expect(await post(path, grace, { reason: 'rude' })).toMatchObject({ status: 400, body: { errors: { reason: MODERATION_MESSAGES.reason } } });
+    expect(await post(path, null, { reason: 'spam' })).toMatchObject({ status: 401 });
+    expect(await post(path, grace, { reason: 'spam' })).toMatchObject({
       status: 201,
-      body: { reviewId, reported: true },
+      body: { kind: 'hunter-review', itemId: reviewId, reported: true },
     });
-    expect(await post(`/api/hunter-reviews/${reviewId}/report`, grace, { reason: 'Spam again' })).toMatchObject({
-      status: 409,
-      body: { message: MESSAGES.alreadyReported },
-    });
-    expect((await post(`/api/hunter-reviews/${reviewId}/report`, hunterMember, { reason: 'Not true' })).status).toBe(201);
+    expect(await post(path, grace, { reason: 'abuse' })).toMatchObject({ status: 409, body: { message: MODERATION_MESSAGES.alreadyReported } });
+    expect((await post(path, hunterMember, { reason: 'misleading', details: 'Not true' })).status).toBe(201);
+    // The old route is gone.
+    expect((await post(`/api/hunter-reviews/${reviewId}/report`, grace, { reason: 'Spam' })).status).toBe(404);
   });
 
   it("answers the caller's written and received reviews", async () => {
@@ -675,32 +673,20 @@ describe("the public page and the admin's moderation", () => {
   });
 
   it('lets only admins moderate', async () => {
-    expect((await get('/api/admin/hunter-reviews', ada)).status).toBe(403);
-    expect((await get('/api/admin/hunter-reviews', null)).status).toBe(401);
-    expect((await post(`/api/admin/hunter-reviews/${ids[0]}/hide`, ada, { reason: 'No' })).status).toBe(403);
+    expect((await get('/api/admin/moderation/hunter-review', ada)).status).toBe(403);
+    expect((await get('/api/admin/moderation/hunter-review', null)).status).toBe(401);
+    expect((await post(`/api/admin/moderation/hunter-review/${ids[0]}/hide`, ada, { reason: 'No' })).status).toBe(403);
+    expect((await get('/api/admin/hunter-reviews', admin)).status).toBe(404);
   });
 
-  it('lists reported reviews first with their reports', async () => {
-    const newest = ids[11]!;
-    expect((await post(`/api/hunter-reviews/${newest}/report`, ada, { reason: 'Rude' })).status).toBe(201);
-    const reported = await get<AdminHunterReview[]>('/api/admin/hunter-reviews?status=reported', admin);
-    expect(reported.status).toBe(200);
-    const entry = reported.body.find((r) => r.id === newest)!;
-    expect(entry).toMatchObject({ clientUserId: 'user-client-11', hidden: null, reports: [{ reason: 'Rude' }] });
-    expect(reported.body.every((r) => r.reports.length > 0 && r.hidden === null)).toBe(true);
-    expect(Number(reported.headers.get('x-total-count'))).toBe(reported.body.length);
-    const all = await get<AdminHunterReview[]>('/api/admin/hunter-reviews?status=all&limit=100', admin);
-    const firstUnreported = all.body.findIndex((r) => r.reports.length === 0);
-    expect(all.body.slice(firstUnreported).every((r) => r.reports.length === 0)).toBe(true);
-    expect((await get('/api/admin/hunter-reviews?status=odd', admin)).status).toBe(400);
-  });
-
-  it('hiding takes a review off the page and out of the rating; showing it again puts it back', async () => {
+  it('hiding takes a review off the page and out of the rating; restoring it puts it back', async () => {
     const newest = ids[11]!; // 2 stars
-    expect((await post(`/api/admin/hunter-reviews/${newest}/hide`, admin, { reason: ' ' })).status).toBe(400);
-    const hidden = await post<AdminHunterReview>(`/api/admin/hunter-reviews/${newest}/hide`, admin, { reason: 'Abusive' });
-    expect(hidden.status).toBe(200);
-    expect(hidden.body.hidden).toEqual({ reason: 'Abusive', hiddenAt: expect.any(String), hiddenBy: admin.id });
+    expect((await post(`/api/reports/hunter-review/${newest}`, ada, { reason: 'abuse' })).status).toBe(201);
+    const queue = await get<ModerationItem[]>('/api/admin/moderation/hunter-review', admin);
+    expect(queue.body.find((item) => item.itemId === newest)).toMatchObject({ state: 'open', reports: [{ reason: 'abuse', open: true }] });
+    expect((await post(`/api/admin/moderation/hunter-review/${newest}/hide`, admin, { reason: ' ' })).status).toBe(400);
+    const hidden = await post<ModerationItem>(`/api/admin/moderation/hunter-review/${newest}/hide`, admin, { reason: 'Abusive' });
+    expect(hidden).toMatchObject({ status: 200, body: { state: 'hidden', hiddenReason: 'Abusive', decisions: [{ action: 'hidden', decidedBy: 'Ann Admin' }] } });
     expect(await latestRating(HUNTER)).toEqual({ hunterId: HUNTER, rating: 2.82, reviewCount: 11, ratingSum: 31 });
 
     const page = await get<HunterReviewPage>(`/api/hunters/${HUNTER}/reviews?limit=50`);
@@ -709,23 +695,19 @@ describe("the public page and the admin's moderation", () => {
     expect(page.body.reviews.map((r) => r.id)).not.toContain(newest);
     expect(page.body.reviews).toHaveLength(11);
 
-    const inHidden = await get<AdminHunterReview[]>('/api/admin/hunter-reviews?status=hidden', admin);
-    expect(inHidden.body.map((r) => r.id)).toContain(newest);
-    const inReported = await get<AdminHunterReview[]>('/api/admin/hunter-reviews?status=reported', admin);
-    expect(inReported.body.map((r) => r.id)).not.toContain(newest);
-
-    // Hiding twice changes nothing and announces nothing more.
+    // Hiding twice is nothing to decide, and announces nothing more.
     const { rows: before } = await db.query(`select count(*)::int as n from ${SCHEMA}.outbox where type = 'reviews.hunter-rating.changed'`);
-    expect((await post(`/api/admin/hunter-reviews/${newest}/hide`, admin, { reason: 'Again' })).body).toMatchObject({
-      hidden: { reason: 'Abusive' },
+    expect(await post(`/api/admin/moderation/hunter-review/${newest}/hide`, admin, { reason: 'Again' })).toMatchObject({
+      status: 409,
+      body: { message: MODERATION_MESSAGES.nothingToDecide },
     });
     const { rows: after } = await db.query(`select count(*)::int as n from ${SCHEMA}.outbox where type = 'reviews.hunter-rating.changed'`);
     expect(after[0].n).toBe(before[0].n);
 
-    const shown = await post<AdminHunterReview>(`/api/admin/hunter-reviews/${newest}/unhide`, admin, {});
-    expect(shown).toMatchObject({ status: 200, body: { hidden: null } });
+    const shown = await post<ModerationItem>(`/api/admin/moderation/hunter-review/${newest}/restore`, admin, {});
+    expect(shown).toMatchObject({ status: 200, body: { state: 'closed', hiddenReason: null } });
     expect(await latestRating(HUNTER)).toEqual({ hunterId: HUNTER, rating: 2.75, reviewCount: 12, ratingSum: 33 });
     expect((await get<HunterReviewPage>(`/api/hunters/${HUNTER}/reviews`)).body.reviews[0]!.id).toBe(newest);
-    expect((await post('/api/admin/hunter-reviews/999999/hide', admin, { reason: 'x' })).status).toBe(404);
+    expect((await post('/api/admin/moderation/hunter-review/999999/hide', admin, { reason: 'x' })).status).toBe(404);
   });
 });

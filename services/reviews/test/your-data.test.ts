@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   DEFAULT_PASSPORT_SHARES,
   FORMER_MEMBER_NAME,
-  type AdminHunterReview,
+  type ModerationItem,
   type BookingEventV1,
   type BookingOutcomeV1,
   type Comment,
@@ -186,9 +186,15 @@ beforeAll(async () => {
   staysWrote = await writeEverything(stays);
   // The deleted member reports the other's review, and (as a hunter) replies to a client's review of their session.
   expect(
-    (await call('POST', `/api/hunter-reviews/${staysWrote.hunterReviewId}/report`, gone, { reason: 'Not about the session' }))
+    (await call('POST', `/api/reports/hunter-review/${staysWrote.hunterReviewId}`, gone, { reason: 'other', details: 'Not about the session' }))
       .status,
   ).toBe(201);
+  // The other member reports the deleted member's comment; an admin hides it; its author appeals, and the admin
+  // grants the appeal (decision 0101).
+  expect((await call('POST', `/api/reports/comment/${goneWrote.commentId}`, stays, { reason: 'abuse' })).status).toBe(201);
+  expect((await call('POST', `/api/admin/moderation/comment/${goneWrote.commentId}/hide`, admin, { reason: 'Rude' })).status).toBe(200);
+  expect((await call('POST', `/api/moderation/comment/${goneWrote.commentId}/appeal`, gone, { text: 'It was a joke' })).status).toBe(200);
+  expect((await call('POST', `/api/admin/moderation/comment/${goneWrote.commentId}/restore`, admin, {})).status).toBe(200);
   const bookingId = await heldSession(OWN_HUNTER, gone.id, client);
   const aboutGone = await call<HunterReview>('POST', '/api/hunter-reviews', client, {
     bookingId,
@@ -241,7 +247,24 @@ describe('reviews: your data', () => {
       expect.objectContaining({ id: aboutGoneId, hunterId: OWN_HUNTER, reply: expect.objectContaining({ text: 'Thank you, Clementine!' }) }),
     ]);
     expect(json('reviews/reports.json')).toEqual([
-      { reviewId: staysWrote.hunterReviewId, reason: 'Not about the session', reportedAt: expect.any(String) },
+      {
+        kind: 'hunter-review',
+        itemId: staysWrote.hunterReviewId,
+        reason: 'other',
+        details: 'Not about the session',
+        reportedAt: expect.any(String),
+        answered: false,
+      },
+    ]);
+    expect(json('reviews/appeals.json')).toEqual([
+      {
+        kind: 'comment',
+        itemId: goneWrote.commentId,
+        state: 'closed',
+        hiddenReason: null,
+        appeal: 'It was a joke',
+        appealedAt: expect.any(String),
+      },
     ]);
 
     expect((await partOf(exportId, stays)).status).toBe(404);
@@ -306,16 +329,21 @@ describe('reviews: your data', () => {
     // Their own hunter profile's reviews went with the reply; its rating is announced as none.
     expect((await hunterPage(OWN_HUNTER)).total).toBe(0);
     expect((await ratingEvents(OWN_HUNTER)).at(-1)).toEqual({ hunterId: OWN_HUNTER, rating: null, reviewCount: 0, ratingSum: 0 });
-    // The admin's moderation list: 'Former member', no id; the report they made stays, without them.
-    const moderated = (await call<AdminHunterReview[]>('GET', '/api/admin/hunter-reviews?status=all', admin)).body;
-    expect(moderated.find((review) => review.id === goneWrote.hunterReviewId)).toMatchObject({
-      clientUserId: null,
-      reviewerName: FORMER_MEMBER_NAME,
-    });
-    expect(moderated.find((review) => review.id === staysWrote.hunterReviewId)?.reports).toEqual([
-      { reason: 'Not about the session', reportedAt: expect.any(String) },
+    // The admins' queue: the report they made stays, without them; their appealed comment stays, authored by nobody.
+    const moderated = (await call<ModerationItem[]>('GET', '/api/admin/moderation/hunter-review?state=all', admin)).body;
+    expect(moderated.find((item) => item.itemId === staysWrote.hunterReviewId)?.reports).toEqual([
+      { reason: 'other', details: 'Not about the session', reportedAt: expect.any(String), open: true },
     ]);
-    expect(moderated.some((review) => review.id === aboutGoneId)).toBe(false);
+    const commentCases = (await call<ModerationItem[]>('GET', '/api/admin/moderation/comment?state=all', admin)).body;
+    expect(commentCases.find((item) => item.itemId === goneWrote.commentId)).toMatchObject({
+      state: 'closed',
+      content: { authorName: null },
+      appeal: { text: 'It was a joke' },
+    });
+    const { rows: cases } = await db.query(`select author_user_id from ${SCHEMA}.moderation_cases where item_id = $1 and kind = 'comment'`, [
+      goneWrote.commentId,
+    ]);
+    expect(cases).toEqual([{ author_user_id: null }]);
 
     // The other member is untouched; the erasure was reported.
     expect(await tracesOf(dataSource, SCHEMA, needles(stays))).toEqual(staysTraces);

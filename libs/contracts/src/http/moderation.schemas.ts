@@ -45,7 +45,10 @@ export const appealInputSchema = z.strictObject({
   ),
 });
 
-/** `GET /api/admin/moderation/{kind}?state=`: absent means the queue. */
+/**
+ * `GET /api/admin/moderation/{kind}?state=`: absent (or blank) means the queue. `all` is one of the filters here, not
+ * the lists' "no filter" word, so it is read as itself.
+ */
 export const moderationQueueQuerySchema = z.object({
-  state: listFilterOneOf('state', MODERATION_QUEUE_FILTERS),
+  state: listFilterOneOf('state', MODERATION_QUEUE_FILTERS, { noFilter: new Set(['']) }),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { checkedBy, trimmed } from './input-rules.js';
-import { listFilterOneOf, listWholeNumber } from './list-filters.js';
+import { listWholeNumber } from './list-filters.js';
 import {
   COMMENT_MAX_LENGTH,
   HUNTER_REVIEW_LIMITS,
@@ -105,26 +105,6 @@ export const hunterReviewReplySchema = z.strictObject({
   text: textBetween(1, HUNTER_REVIEW_LIMITS.replyMax, HUNTER_REVIEW_MESSAGES.reply),
 });
 
-/** Body of `POST /api/hunter-reviews/{id}/report`: why (1–500 characters, trimmed). */
-export const hunterReviewReportSchema = z.strictObject({
-  reason: textBetween(
-    1,
-    HUNTER_REVIEW_LIMITS.reportReasonMax,
-    HUNTER_REVIEW_MESSAGES.reasonRequired,
-    HUNTER_REVIEW_MESSAGES.reasonTooLong,
-  ),
-});
-
-/** Body of `POST /api/admin/hunter-reviews/{id}/hide`: the admin's reason (1–500 characters, trimmed). */
-export const hideHunterReviewSchema = z.strictObject({
-  reason: textBetween(
-    1,
-    HUNTER_REVIEW_LIMITS.hideReasonMax,
-    HUNTER_REVIEW_MESSAGES.reasonRequired,
-    HUNTER_REVIEW_MESSAGES.reasonTooLong,
-  ),
-});
-
 /** The deepest offset the hunter-review lists serve (the platform's MAX_PAGE_OFFSET). */
 const HUNTER_REVIEWS_MAX_OFFSET = 10_000;
 
@@ -134,15 +114,3 @@ export const hunterReviewsPageQuerySchema = z.object({
   offset: listWholeNumber('offset', 0, HUNTER_REVIEWS_MAX_OFFSET),
 });
 export type HunterReviewsPageQuery = z.output<typeof hunterReviewsPageQuerySchema>;
-
-export const ADMIN_HUNTER_REVIEW_FILTERS = ['reported', 'hidden', 'all'] as const;
-export type AdminHunterReviewFilter = (typeof ADMIN_HUNTER_REVIEW_FILTERS)[number];
-
-/** `GET /api/admin/hunter-reviews?status=reported|hidden|all&limit=&offset=` (absent status: reported). */
-export const adminHunterReviewsQuerySchema = z.object({
-  // 'all' is one of its values here, not "no filter".
-  status: listFilterOneOf('status', ADMIN_HUNTER_REVIEW_FILTERS, { noFilter: new Set(['']) }),
-  limit: listWholeNumber('limit', 1, 100),
-  offset: listWholeNumber('offset', 0, HUNTER_REVIEWS_MAX_OFFSET),
-});
-export type AdminHunterReviewsQuery = z.output<typeof adminHunterReviewsQuerySchema>;

@@ -162,7 +162,10 @@ export interface HunterReviewInput {
 export interface HunterReviewReplyInput {
   text: string;
 }
-/** `POST /api/hunter-reviews/{id}/report` (any member but its author, once each): 201. */
+/**
+ * Gone with its route (decision 0101: reports are `POST /api/reports/hunter-review/{id}`); kept only while the old web
+ * form still imports it, to be removed with it.
+ */
 export interface HunterReviewReportInput {
   reason: string;
 }
@@ -176,7 +179,10 @@ export interface MyHunterReviews {
   received: HunterReview[];
 }
 
-/** `GET /api/admin/hunter-reviews?status=reported|hidden|all&limit=&offset=` (admins): reported ones first. */
+/**
+ * The old admin list's row (`GET /api/admin/hunter-reviews`, gone: decision 0101 moved it to
+ * `/api/admin/moderation/hunter-review`); kept only while the old web page still imports it, to be removed with it.
+ */
 export interface AdminHunterReview extends HunterReview {
   /** Null once the reviewer deleted their account (`reviewerName` is then FORMER_MEMBER_NAME). */
   clientUserId: string | null;
@@ -189,7 +195,7 @@ export interface AdminHunterReview extends HunterReview {
   hidden: { reason: string; hiddenAt: string; hiddenBy: string } | null;
   reports: { reason: string; reportedAt: string }[];
 }
-/** `POST /api/admin/hunter-reviews/{id}/hide` {reason} and `…/unhide`: a hidden review counts in no rating. */
+/** The old hide's body (gone with its route, decision 0101); kept only while the old web page imports it. */
 export interface HideHunterReviewRequest {
   reason: string;
 }
