@@ -9,7 +9,8 @@ import { proseLines, readDoc, ROOT } from './docs/markdown-docs.js';
  * the code:
  * - owns: the tables its migrations leave in its schema (each `up()` in order: `create table`, `drop table`,
  *   `alter table … rename to`, and the platform's `CREATE_USERS_COPY_TABLE`, `CREATE_BOOKING_COPIES_TABLE`,
- *   `CREATE_UPLOAD_QUOTA_TABLE` and `CREATE_DATA_EXPORT_FILES_TABLE` for its copies, upload ledger and export parts); the platform's own
+ *   `CREATE_UPLOAD_QUOTA_TABLE` and `CREATE_DATA_EXPORT_FILES_TABLE` for its copies, upload ledger and export parts, and the
+ *   moderation kit's `createModerationTables` for its reports, cases and decisions); the platform's own
  *   `outbox`, `inbox` and `migrations` are in every schema and not listed;
  * - publishes: the event types of its own name that its code writes ('bookings.booking.confirmed' as a string in
  *   services/<name>/src, outside specs and comments: an `EventPublisher.publish` call or an outbox insert in a
@@ -54,7 +55,7 @@ export function tablesOf(service: string): string[] {
   const folder = join(ROOT, 'services', service, 'src/database/migrations');
   const tables = new Set<string>();
   const statement =
-    /\bcreate\s+table\s+(?:if\s+not\s+exists\s+)?"?(\w+)"?|\bdrop\s+table\s+(?:if\s+exists\s+)?"?(\w+)"?|\balter\s+table\s+(?:if\s+exists\s+)?"?(\w+)"?\s+rename\s+to\s+"?(\w+)"?|\bCREATE_USERS_COPY_TABLE\b|\bCREATE_BOOKING_COPIES_TABLE\b|\bCREATE_UPLOAD_QUOTA_TABLE\b|\bCREATE_DATA_EXPORT_FILES_TABLE\b/gi;
+    /\bcreate\s+table\s+(?:if\s+not\s+exists\s+)?"?(\w+)"?|\bdrop\s+table\s+(?:if\s+exists\s+)?"?(\w+)"?|\balter\s+table\s+(?:if\s+exists\s+)?"?(\w+)"?\s+rename\s+to\s+"?(\w+)"?|\bCREATE_USERS_COPY_TABLE\b|\bCREATE_BOOKING_COPIES_TABLE\b|\bCREATE_UPLOAD_QUOTA_TABLE\b|\bCREATE_DATA_EXPORT_FILES_TABLE\b|\bcreateModerationTables\b/gi;
   for (const name of readdirSync(folder)
     .filter((file) => /^\d+-.*\.ts$/.test(file))
     .sort()) {
@@ -69,6 +70,7 @@ export function tablesOf(service: string): string[] {
       else if (whole === 'CREATE_BOOKING_COPIES_TABLE') tables.add('booking_copies');
       else if (whole === 'CREATE_UPLOAD_QUOTA_TABLE') tables.add('upload_quota_days');
       else if (whole === 'CREATE_DATA_EXPORT_FILES_TABLE') tables.add('data_export_files');
+      else if (whole === 'createModerationTables') for (const table of ['content_reports', 'moderation_cases', 'moderation_decisions']) tables.add(table);
       else if (created) tables.add(created);
       else if (dropped) tables.delete(dropped);
       else if (renamedFrom && renamedTo) {
@@ -173,6 +175,7 @@ describe('what each service owns, publishes and consumes, as the docs say it', (
       'data_exports',
       'images',
       'sessions',
+      'terms_acceptances',
       'upload_quota_days',
       'users',
     ]);
