@@ -175,7 +175,6 @@ describe('what each service owns, publishes and consumes, as the docs say it', (
       'data_exports',
       'images',
       'sessions',
-      'terms_acceptances',
       'upload_quota_days',
       'users',
     ]);
