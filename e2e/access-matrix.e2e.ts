@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { MODERATION_OWNERS, REPORTABLE_KINDS } from '@hunted/contracts';
 import { matchRoute } from '../gateway/dist/routes.js';
 import { CROSS_SITE_MESSAGE } from '../gateway/dist/security/csrf.js';
 import { ACCESS_MATRIX, AWAITING, type MatrixRow } from './access/access-matrix.js';
-import { discoverRoutes } from './access/discovered-routes.js';
+import { discoverRoutes, type DiscoveredRoute } from './access/discovered-routes.js';
 import { moveMatrixClock } from './access/matrix-clock.js';
 import {
   CALL_ORDER,
@@ -27,6 +28,18 @@ test.describe.configure({ mode: 'serial' });
 /** A path a service's route would be called at: each parameter filled with a plausible value. */
 const samplePath = (template: string): string => template.replace(/:\w+\??/g, '1').replace('/*', '/anything');
 
+/**
+ * The paths a service's route is reached at through the gateway. The moderation kit's routes (decision 0101) take
+ * the kind as their first parameter, and the gateway sends each kind to the service that owns it: such a route is
+ * checked at every kind its service owns, and at none other.
+ */
+function servicePaths(route: DiscoveredRoute): string[] {
+  if (!route.path.includes('/:kind')) return [samplePath(route.path)];
+  const kinds = REPORTABLE_KINDS.filter((kind) => MODERATION_OWNERS[kind] === route.owner);
+  expect(kinds, `${route.owner} serves ${route.key} but owns no kind of item`).not.toEqual([]);
+  return kinds.map((kind) => samplePath(route.path.replace('/:kind', `/${kind}`)));
+}
+
 /** Service routes never proxied: their health (the gateway answers its own) and their internal endpoints. */
 const notProxied = (path: string): boolean =>
   path === '/health' || path.startsWith('/health/') || path.startsWith('/internal/');
@@ -46,8 +59,11 @@ test('every route has a row, every row a route, and each route is owned by the s
 
   const misrouted = discovered
     .filter((route) => route.owner !== 'gateway' && !notProxied(route.path))
-    .filter((route) => matchRoute(samplePath(route.path))?.service !== route.owner)
-    .map((route) => `${route.owner}: ${route.key} goes to ${matchRoute(samplePath(route.path))?.service ?? 'nobody'}`);
+    .flatMap((route) => servicePaths(route).map((path) => ({ route, path })))
+    .filter(({ route, path }) => matchRoute(path)?.service !== route.owner)
+    .map(
+      ({ route, path }) => `${route.owner}: ${route.key} at ${path} goes to ${matchRoute(path)?.service ?? 'nobody'}`,
+    );
   expect(misrouted, "services' routes the gateway sends elsewhere").toEqual([]);
   // A service's health and internal endpoints are for its own port only: no rule may proxy them.
   const exposed = discovered
@@ -58,7 +74,9 @@ test('every route has a row, every row a route, and each route is owned by the s
   // The gateway's own routes are its own: no row of routes.ts sends them to a service.
   const shadowed = discovered
     .filter((route) => route.owner === 'gateway' && route.method !== 'UPGRADE' && route.path !== '/internal/*')
-    .filter((route) => matchRoute(samplePath(route.path)) !== null && !matchRoute(samplePath(route.path))?.answeredByGateway)
+    .filter(
+      (route) => matchRoute(samplePath(route.path)) !== null && !matchRoute(samplePath(route.path))?.answeredByGateway,
+    )
     .map((route) => route.key);
   expect(shadowed, "gateway routes a service's rule would take").toEqual([]);
 });
@@ -195,9 +213,12 @@ test('every unsafe route refuses a cross-site write, with or without an Origin',
   const f = fixtures;
   expect(f, 'the signed-in personas the matrix test above makes').toBeDefined();
   const unsafe = (await discoverRoutes()).filter(
-    (route) => route.owner !== 'gateway' && ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method) && !notProxied(route.path),
+    (route) =>
+      route.owner !== 'gateway' && ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method) && !notProxied(route.path),
   );
-  const exempt = unsafe.filter((route) => matchRoute(samplePath(route.path))?.csrfExempt).map((route) => route.key);
+  const exempt = unsafe
+    .filter((route) => servicePaths(route).some((path) => matchRoute(path)?.csrfExempt))
+    .map((route) => route.key);
   expect(exempt.sort(), 'routes exempt from the CSRF rule (signed instead)').toEqual([
     'POST /api/stripe/connect-webhook',
     'POST /api/stripe/webhook',
@@ -205,17 +226,23 @@ test('every unsafe route refuses a cross-site write, with or without an Origin',
   const wrong: string[] = [];
   let calls = 0;
   for (const route of unsafe.filter((candidate) => !exempt.includes(candidate.key))) {
-    for (const [label, headers] of Object.entries(CROSS_SITE_CALLS)) {
-      for (const as of ['guest', 'member'] as const) {
-        const response = await f!.as[as].fetch(samplePath(route.path), { method: route.method, headers, data: {}, maxRedirects: 0 });
-        calls++;
-        const text = await response.text();
-        if (response.status() !== 403 || !text.includes(CROSS_SITE_MESSAGE)) {
-          wrong.push(`${route.key} [${label}] ${as}: expected 403 ${CROSS_SITE_MESSAGE}, got ${response.status()} ${text.slice(0, 120)}`);
+    for (const path of servicePaths(route)) {
+      for (const [label, headers] of Object.entries(CROSS_SITE_CALLS)) {
+        for (const as of ['guest', 'member'] as const) {
+          const response = await f!.as[as].fetch(path, { method: route.method, headers, data: {}, maxRedirects: 0 });
+          calls++;
+          const text = await response.text();
+          if (response.status() !== 403 || !text.includes(CROSS_SITE_MESSAGE)) {
+            wrong.push(
+              `${route.key} at ${path} [${label}] ${as}: expected 403 ${CROSS_SITE_MESSAGE}, got ${response.status()} ${text.slice(0, 120)}`,
+            );
+          }
         }
       }
     }
   }
-  test.info().annotations.push({ type: 'csrf', description: `${unsafe.length - exempt.length} unsafe routes, ${calls} calls` });
+  test
+    .info()
+    .annotations.push({ type: 'csrf', description: `${unsafe.length - exempt.length} unsafe routes, ${calls} calls` });
   expect(wrong, 'cross-site writes the gateway let through').toEqual([]);
 });

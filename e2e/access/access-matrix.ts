@@ -401,6 +401,40 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     body: () => ({ text: 'From the matrix.' }),
     expect: signedIn(404),
   },
+  // The same routes answered by brands, the owner of the brand kind.
+  {
+    route: 'POST /api/reports/:kind/:id',
+    case: 'an unknown brand',
+    url: () => '/api/reports/brand/2147483647',
+    body: () => ({ reason: 'other', details: 'From the matrix.' }),
+    expect: signedIn(404),
+  },
+  {
+    route: 'GET /api/admin/moderation/:kind',
+    case: 'the brands queue',
+    url: () => '/api/admin/moderation/brand?state=all',
+    expect: adminOnly(200),
+  },
+  {
+    route: 'POST /api/admin/moderation/:kind/:id/hide',
+    case: 'an unknown brand',
+    url: () => '/api/admin/moderation/brand/2147483647/hide',
+    body: () => ({ reason: 'From the matrix.' }),
+    expect: adminOnly(404),
+  },
+  {
+    route: 'GET /api/moderation/:kind/:id',
+    case: 'an unknown brand',
+    url: () => '/api/moderation/brand/2147483647',
+    expect: signedIn(404),
+  },
+  {
+    route: 'POST /api/moderation/:kind/:id/appeal',
+    case: 'an unknown brand',
+    url: () => '/api/moderation/brand/2147483647/appeal',
+    body: () => ({ text: 'From the matrix.' }),
+    expect: signedIn(404),
+  },
 
   // ── hunters: profiles are public, editing and availability are the owner's only
   // Public reads of hunters never carry how their sessions happen (issue 22 item 1).
