@@ -14,7 +14,9 @@ import {
   type TodayHunterPick,
 } from '@hunted/contracts';
 import { EventConsumer } from '@hunted/platform';
+import { DataSource } from 'typeorm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { HiddenBrandCopies1798000100000 } from '../src/database/migrations/1798000100000-hidden-brand-copies.js';
 import { useHuntersHarness } from './hunters-harness.js';
 
 /**
@@ -172,5 +174,22 @@ describe('hunters: brands hidden by moderation', () => {
     expect(await goTo()).toEqual({ mine: [SHOWN], public: [SHOWN] });
     const [copy] = (await harness.db.query('select hidden_at from brand_copies where brand_id = $1', [HIDDEN])).rows as { hidden_at: Date }[];
     expect(copy!.hidden_at.toISOString()).toBe(later.toISOString());
+  });
+
+  it('the migration reverts (the hidden brand counts again) and applies again', async () => {
+    const runner = harness.app.get(DataSource).createQueryRunner();
+    const tagsOfAda = async () => (await harness.db.query('select known_value_tags from hunters where id = $1', [hunterId])).rows[0];
+    try {
+      expect(await tagsOfAda()).toEqual({ known_value_tags: ['Gives Back'] });
+      await new HiddenBrandCopies1798000100000().down(runner);
+      expect(await tagsOfAda()).toEqual({ known_value_tags: ['Gives Back', 'Handmade'] });
+      await new HiddenBrandCopies1798000100000().up(runner);
+    } finally {
+      await runner.release();
+    }
+    expect(await goTo()).toEqual({ mine: [SHOWN, HIDDEN], public: [SHOWN, HIDDEN] });
+    expect(await applyAt('brands.moderation.decided', decision('hidden'), new Date())).toBe(true);
+    expect(await goTo()).toEqual({ mine: [SHOWN], public: [SHOWN] });
+    expect(await tagsOfAda()).toEqual({ known_value_tags: ['Gives Back'] });
   });
 });
