@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from './support/accessibility.js';
 import {
+  EXPRESS_REQUEST,
   AVAILABILITY_SLOTS,
   BOOKING_ERRORS,
   DEFAULT_SESSION_TYPES,
@@ -76,6 +77,10 @@ async function chooseNextWeekSlot(
   await slot.click();
   // A question is what 'Ask Me a Question' is for: it is required there.
   if (type === 'askQuestion') await page.getByLabel('Your question').fill('Which blazer cut suits a pear shape?');
+  // Next week is within the 14-day cancellation period: the policy asks for the express request first (decision 0102).
+  await expect(page.getByRole('region', { name: 'Cancellation policy' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
+  await page.getByRole('checkbox', { name: EXPRESS_REQUEST.checkboxLabel }).check();
   await expect(page.getByRole('button', { name: 'Continue' })).toBeEnabled();
   if (type === 'whatsappVideo') await screenshot(page, 'book-session');
   await page.getByRole('button', { name: 'Continue' }).click();
