@@ -1,4 +1,4 @@
-import { AVAILABILITY_SLOTS, applicationFeePenceOf } from '@hunted/contracts';
+import { AVAILABILITY_SLOTS, applicationFeePenceOf, EXPRESS_REQUEST } from '@hunted/contracts';
 import type { RunningServiceApp } from '@hunted/platform/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import pg from 'pg';
@@ -63,6 +63,23 @@ describe('bookings: the express request of a session within the 14-day cancellat
 
   afterAll(() => running?.close());
 
+  it('refuses a hold or a free booking of a session within 14 days without the request: 400 saying what to tick', async () => {
+    for (const expressRequest of [false, undefined]) {
+      const { expressRequest: _ticked, ...body } = holdBody(HUNTER_ID, dayAhead(3), '09:00');
+      const refused = await call('u-hasty', 'POST', '/api/create-payment-intent', {
+        ...body,
+        ...(expressRequest === undefined ? {} : { expressRequest }),
+      });
+      expect(refused).toMatchObject({ status: 400, body: { message: EXPRESS_REQUEST.required } });
+      const free = await call('u-hasty', 'POST', '/api/bookings', freeBody(dayAhead(3), '10:00', expressRequest));
+      expect(free).toMatchObject({ status: 400, body: { message: EXPRESS_REQUEST.required } });
+    }
+    const { rows } = await db.query<{ count: number }>(
+      `select count(*)::int as count from ${SCHEMA}.hunter_bookings where client_user_id = 'u-hasty'`,
+    );
+    expect(rows[0]!.count).toBe(0);
+  });
+
   it('stores the time of the request with the hold and the free booking, and lists it with the platform fee', async () => {
     const before = Date.now();
     const held = await call('u-ticked', 'POST', '/api/create-payment-intent', holdBody(HUNTER_ID, dayAhead(2), '09:00'));
@@ -84,6 +101,17 @@ describe('bookings: the express request of a session within the 14-day cancellat
       platformFeePence: applicationFeePenceOf(8000, 0),
     });
     expect(await myBooking('u-ticked', String(free.body.id))).toMatchObject({ price: 0, platformFeePence: 0 });
+  });
+
+  it('answers a live hold asked for again without the request (paying it from My Bookings): it came with the hold', async () => {
+    const first = await call('u-returning', 'POST', '/api/create-payment-intent', holdBody(HUNTER_ID, dayAhead(4), '09:00'));
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const again = await call('u-returning', 'POST', '/api/create-payment-intent', {
+      ...holdBody(HUNTER_ID, dayAhead(4), '09:00'),
+      expressRequest: false,
+    });
+    expect(again).toMatchObject({ status: 200, body: { bookingId: first.body.bookingId } });
+    expect(await storedRequestOf(String(first.body.bookingId))).not.toBeNull();
   });
 
   it('needs no request for a session 14 or more days ahead, and stores none even when sent', async () => {

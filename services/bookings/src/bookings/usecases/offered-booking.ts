@@ -3,6 +3,7 @@ import { BadRequestException, ConflictException } from '@nestjs/common';
 import {
   BOOKING_ERRORS,
   DEFAULT_PASSPORT_SHARES,
+  EXPRESS_REQUEST,
   needsExpressRequest,
   VETTING_MESSAGES,
   type PassportShares,
@@ -58,12 +59,13 @@ export async function offeredBooking(
 
 /**
  * The time of the client's express request, for a session starting within the 14-day cancellation period of now
- * (the service's clock). Null for a session further ahead, whose 14-day right to cancel applies in full, whatever the
- * body said. (Not refused yet without it: the web sends it first.)
+ * (the service's clock): without the request it is refused (400, the checkbox's message, so the page can say what to
+ * tick). Null for a session further ahead, whose 14-day right to cancel applies in full, whatever the body said.
  */
 export function expressRequestAtOf(offer: OfferedBooking, expressRequest: boolean | undefined): Date | null {
   const at = now();
-  if (!needsExpressRequest(offer.slot.startsAt, at) || expressRequest !== true) return null;
+  if (!needsExpressRequest(offer.slot.startsAt, at)) return null;
+  if (expressRequest !== true) throw new BadRequestException(EXPRESS_REQUEST.required);
   return at;
 }
 
