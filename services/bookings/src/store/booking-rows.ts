@@ -139,12 +139,13 @@ export function questionForHunter(row: Pick<BookingRow, 'notes' | 'photoUrls' | 
   return { notes: row.notes, photoUrls: row.photoUrls ?? [] };
 }
 
-/** What of a booking's row its events are made from. */
+/** What of a booking's row its events are made from (an older migration's rows have no fee: it is left out). */
 export type BookingEventRow = Pick<
   BookingRow,
   | 'id' | 'status' | 'hunterId' | 'hunterUserId' | 'clientUserId' | 'sessionType' | 'startsAt' | 'endsAt' | 'pricePence'
   | 'sequence' | 'notes' | 'photoUrls' | 'passport' | 'attendance' | 'attendanceMarkedAt' | 'disputeStatus'
->;
+> &
+  Partial<Pick<BookingRow, 'platformFeePence'>>;
 
 /** What every booking event carries, its outcome included (decision 0085: bookings alone computes it). */
 export function bookingEventOf(row: BookingEventRow): BookingEventV1 {
@@ -157,6 +158,7 @@ export function bookingEventOf(row: BookingEventRow): BookingEventV1 {
     startsAt: new Date(row.startsAt).toISOString(),
     endsAt: new Date(row.endsAt).toISOString(),
     pricePence: row.pricePence,
+    ...(row.platformFeePence === undefined ? {} : { platformFeePence: row.platformFeePence }),
     sequence: row.sequence,
     ...questionForHunter(row),
     passport: { ...DEFAULT_PASSPORT_SHARES, ...row.passport },
