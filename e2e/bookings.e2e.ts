@@ -60,7 +60,7 @@ async function waitForSlots(request: APIRequestContext, hunterId: number): Promi
   }).toPass({ timeout: 20_000 });
 }
 
-/** Picks the first free time of next week for a type on /book-session and continues to /payment. */
+/** Picks the first free time of next week's third open day for a type on /book-session and continues to /payment. */
 async function chooseNextWeekSlot(
   page: Page,
   hunterId: number,
@@ -70,6 +70,9 @@ async function chooseNextWeekSlot(
   await expect(page.getByRole('heading', { name })).toBeVisible();
   await page.getByLabel('Service type').selectOption(type);
   await page.getByRole('button', { name: 'Next week' }).click();
+  // The third day of next week with a free time: at least two days ahead whatever today is (on a Sunday night next
+  // week's Monday is tomorrow, inside the 24 hours in which a paid session can no longer be moved).
+  await page.getByRole('group', { name: 'Days' }).getByRole('button', { name: /, [1-9]\d* times?$/ }).nth(2).click();
   const slot = page.getByRole('button', { name: / at \d\d:\d\d$/ }).first();
   await expect(slot).toBeVisible();
   const label = (await slot.getAttribute('aria-label')) ?? '';

@@ -10,7 +10,7 @@ import {
   weekdayLabel,
 } from '@hunted/contracts';
 import { ChevronLeft, ChevronRight, Globe } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Spinner } from '@/components/ui/spinner';
@@ -59,7 +59,26 @@ export function SlotPicker({
     shown.find((date) => (slotsByDate.get(date)?.length ?? 0) > 0) ??
     shown[0]!;
   const openSlots = slotsByDate.get(openDay) ?? [];
+  // This week may hold nothing free any more (on a Sunday evening it is over): then the picker opens on next week,
+  // as scheduling tools open on the first time one can book, and says so. Only before the client moves weeks
+  // themself, so going back to this week stays where they asked.
+  const [navigated, setNavigated] = useState(false);
+  const [skippedThisWeek, setSkippedThisWeek] = useState(false);
+  const thisWeekIsEmpty =
+    monday === thisMonday &&
+    slots.isSuccess &&
+    !slots.isPlaceholderData &&
+    slots.data.days.every((open) => open.slots.length === 0);
+  // Until it moves, the empty week is not drawn: nobody (a person or a test) acts on a week about to change.
+  const skipping = !navigated && thisWeekIsEmpty && thisMonday < lastMonday;
+  useEffect(() => {
+    if (!skipping) return;
+    setMonday(addDays(thisMonday, 7));
+    setSkippedThisWeek(true);
+  }, [skipping, thisMonday]);
   const goToWeek = (next: string) => {
+    setNavigated(true);
+    setSkippedThisWeek(false);
     setMonday(next);
     setDay(null);
   };
@@ -93,12 +112,15 @@ export function SlotPicker({
       <p className="mt-3 flex items-center gap-1.5 text-xs text-stone-500">
         <Globe className="h-3.5 w-3.5" aria-hidden /> Times shown in {timeZoneNote(shown)}
       </p>
+      {skippedThisWeek ? (
+        <p className="mt-2 text-sm text-stone-600">Nothing is free for the rest of this week, so here is next week.</p>
+      ) : null}
 
       {sessionType === null ? (
         <p className="mt-5 rounded-2xl bg-stone-50 px-4 py-6 text-center text-sm text-stone-600">
           Choose a service type to see the available times.
         </p>
-      ) : slots.isPending ? (
+      ) : slots.isPending || skipping ? (
         <Spinner label="Loading available times..." />
       ) : slots.isError ? (
         <p className="mt-5 rounded-2xl bg-red-50 px-4 py-6 text-center text-sm text-red-700">

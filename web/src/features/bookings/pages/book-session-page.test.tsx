@@ -156,8 +156,9 @@ describe('/book-session/{hunterId}', () => {
     });
     const router = renderRoute('/book-session/7');
     fireEvent.change(await screen.findByLabelText('Service type'), { target: { value: 'whatsappVideo' } });
-    fireEvent.click(await screen.findByRole('button', { name: 'Next week' }));
+    // Nothing is free this week: the picker opens on next week by itself, and says so.
     await screen.findByRole('button', { name: 'Mon 13 Jul, 0 times' });
+    expect(screen.getByText('Nothing is free for the rest of this week, so here is next week.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Next week' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Tue 21 Jul at 10:00' }));
     const policy = screen.getByRole('region', { name: 'Cancellation policy' });
