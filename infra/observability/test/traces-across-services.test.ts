@@ -51,7 +51,7 @@ const SCHEMAS = {
 const REDIS_PREFIX = `test:xtrace:${RUN}:`;
 
 const HUNTER_ID = 41;
-const CLIENT: SessionUser = { id: `user-ada-${RUN}`, email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', isAdmin: false };
+const CLIENT: SessionUser = { id: `user-ada-${RUN}`, email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', isAdmin: false, acceptedTerms: ['terms', 'hunterTerms'] };
 const HUNTER_USER = { id: `user-sofia-${RUN}`, email: 'sofia@example.com', firstName: 'Sofia', lastName: 'Martinez' };
 const SESSION_COOKIE = 'hunted.sid=ada-session';
 /** Three days ahead (London), 12:00: well past the minimum notice, and its reminders are days away. */
