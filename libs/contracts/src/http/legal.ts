@@ -8,7 +8,7 @@
 export const LEGAL_DOCUMENT_VERSIONS = {
   terms: '2026-12-03',
   hunterTerms: '2026-12-03',
-  privacy: '2026-12-03',
+  privacy: '2026-12-06',
   cookies: '2026-12-03',
 } as const;
 export type LegalDocument = keyof typeof LEGAL_DOCUMENT_VERSIONS;
