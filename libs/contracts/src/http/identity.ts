@@ -1,6 +1,6 @@
-import type { AcceptableTerms } from './legal.js';
-
 /** HTTP shapes of the identity service (sign-in, session, current user, avatars), shared with the gateway and the web app. */
+
+import type { AcceptableTerms } from './legal.js';
 
 /** Name of identity's session cookie on a plain-http site (development); see sessionCookieName. */
 export const SESSION_COOKIE = 'hunted.sid';
