@@ -218,6 +218,13 @@ describe('identity: sign-in, sessions and the current user', () => {
     await signIn(new Browser(), 'terry@example.test', 'Terry');
     expect((await resolveSession(cookie)).user!.acceptedTerms).toEqual(['hunterTerms']);
     expect((await fetch(`${identity}${TERMS_ACCEPTANCES_PATH}`)).status).toBe(401);
+    // A token for an account that is gone: signed out, nothing recorded.
+    const gone = await fetch(`${identity}${TERMS_ACCEPTANCES_PATH}`, {
+      method: 'POST',
+      headers: { ...(await asUser('no-such-user', 'gone@example.test')), 'content-type': 'application/json' },
+      body: JSON.stringify({ document: 'terms', version: LEGAL_DOCUMENT_VERSIONS.terms }),
+    });
+    expect(gone.status).toBe(401);
   });
 
   it('returns to the Referer path on this site and ignores a returnTo that leaves it', async () => {

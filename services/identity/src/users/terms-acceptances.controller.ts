@@ -1,6 +1,6 @@
-import { Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post, UnauthorizedException } from '@nestjs/common';
 import { acceptTermsSchema, type AcceptTermsRequest, type TermsAcceptancesResponse } from '@hunted/contracts';
-import { CurrentUser, SignedIn, ValidBody, type AuthenticatedUser } from '@hunted/platform';
+import { CurrentUser, SignedIn, SQL_STATE, sqlStateOf, ValidBody, type AuthenticatedUser } from '@hunted/platform';
 import { TermsAcceptances } from './terms-acceptances.js';
 
 /**
@@ -20,10 +20,16 @@ export class TermsAcceptancesController {
 
   @Post()
   @HttpCode(200)
-  accept(
+  async accept(
     @CurrentUser() caller: AuthenticatedUser,
     @ValidBody(acceptTermsSchema) body: AcceptTermsRequest,
   ): Promise<TermsAcceptancesResponse> {
-    return this.acceptances.accept(caller.id, body.document, body.version);
+    try {
+      return await this.acceptances.accept(caller.id, body.document, body.version);
+    } catch (error) {
+      // The gateway vouched for someone whose account is gone (erased meanwhile): signed out, as /api/auth/user says.
+      if (sqlStateOf(error) === SQL_STATE.foreignKeyViolation) throw new UnauthorizedException('Please sign in to continue');
+      throw error;
+    }
   }
 }
