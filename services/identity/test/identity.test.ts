@@ -486,7 +486,7 @@ describe('identity: sign-in, sessions and the current user', () => {
         }),
       ).toString('base64url')}.`;
       const wrongKey = await signInternalToken(
-        { id: userId, email, firstName: null, lastName: null, isAdmin: true },
+        { id: userId, email, firstName: null, lastName: null, isAdmin: true, acceptedTerms: [] },
         generateInternalKeyPair().privateKey,
         'identity',
       );

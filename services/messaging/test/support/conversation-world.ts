@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { BookingEventV1, EventPayload, EventType, HunterStatus, IntegrationEvent } from '@hunted/contracts';
+import type { AuthenticatedUser } from '@hunted/platform';
 import {
   consumerCaughtUp,
   startTestPublisher,
   TEST_REDIS_URL,
   testIdentityToken,
-  type TestCaller,
   type TestPublisher,
 } from '@hunted/platform/testing';
 import { Redis } from 'ioredis';
 
 /** A member as the gateway would sign them, and as identity's event describes them. */
-export interface TestMember extends TestCaller {
+export interface TestMember extends AuthenticatedUser {
   profileImageUrl: string | null;
 }
 
@@ -23,6 +23,7 @@ export function member(name: string, overrides: Partial<TestMember> = {}): TestM
     firstName: firstName ?? null,
     lastName: lastName ?? null,
     isAdmin: false,
+    acceptedTerms: ['terms', 'hunterTerms'],
     profileImageUrl: null,
     ...overrides,
   };
@@ -31,7 +32,7 @@ export function member(name: string, overrides: Partial<TestMember> = {}): TestM
 /** A service's base URL and how to call it as a member (signed identity, like the gateway's). */
 export async function callAs(
   base: string,
-  user: TestCaller | null,
+  user: AuthenticatedUser | null,
   path: string,
   init: { method?: string; body?: unknown } = {},
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test reads the answer's shape it expects
