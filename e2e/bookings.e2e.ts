@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from './support/accessibility.js';
 import {
+  EXPRESS_REQUEST,
   AVAILABILITY_SLOTS,
   BOOKING_ERRORS,
   DEFAULT_SESSION_TYPES,
@@ -76,6 +77,10 @@ async function chooseNextWeekSlot(
   await slot.click();
   // A question is what 'Ask Me a Question' is for: it is required there.
   if (type === 'askQuestion') await page.getByLabel('Your question').fill('Which blazer cut suits a pear shape?');
+  // Next week is within the 14-day cancellation period: the policy asks for the express request first (decision 0102).
+  await expect(page.getByRole('region', { name: 'Cancellation policy' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
+  await page.getByRole('checkbox', { name: EXPRESS_REQUEST.checkboxLabel }).check();
   await expect(page.getByRole('button', { name: 'Continue' })).toBeEnabled();
   if (type === 'whatsappVideo') await screenshot(page, 'book-session');
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -122,7 +127,7 @@ test('a client books and pays a session, books a free one and cancels; the hunte
   >;
   const rivalContext = await signedInContext(browser, rival.email, rival.firstName);
   const taken = await rivalContext.request.post('/api/create-payment-intent', {
-    data: { ...choice, amount: 8000 },
+    data: { ...choice, amount: 8000, expressRequest: true },
     headers: { origin: E2E_BASE_URL },
   });
   expect(taken.status(), await taken.text()).toBe(409);

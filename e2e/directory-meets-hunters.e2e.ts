@@ -1,5 +1,6 @@
 import { expect, test } from './support/accessibility.js';
 import {
+  EXPRESS_REQUEST,
   AVAILABILITY_SLOTS,
   bookingQuestionAbout,
   DEFAULT_SESSION_TYPES,
@@ -176,6 +177,8 @@ test("an edit joins the directory to the hunter: saved, published, on the brand 
   await passport.getByRole('switch', { name: 'Brands you voted for' }).click();
   await expect(passport.getByRole('switch', { name: 'Brands you voted for' })).toHaveAttribute('aria-checked', 'false');
   await screenshot(page, 'book-session-passport');
+  // Within the 14-day cancellation period: the express request (decision 0102).
+  await page.getByRole('checkbox', { name: EXPRESS_REQUEST.checkboxLabel }).check();
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('button', { name: 'Simulate Successful Payment' }).click();
   await expect(page.getByRole('heading', { name: 'Booking Confirmed!' })).toBeVisible();

@@ -43,3 +43,22 @@ test('a member opens the admin dashboard, Become a Hunter, the hunter profile fo
   await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
   await member.close();
 });
+
+// The legal pages are read by guests from the footer on any page: each shows its version date and the operator's
+// details from the gateway's configuration (the web tests of features/legal assert the texts).
+test('a guest reads the terms, the hunter terms, the privacy notice and the cookie notice from the footer', async ({
+  page,
+}) => {
+  await page.goto('/contact');
+  const footer = page.getByRole('contentinfo');
+  for (const [link, heading] of [
+    ['Terms', 'Terms of Service'],
+    ['Hunter terms', 'Hunter Terms'],
+    ['Privacy', 'Privacy Notice'],
+    ['Cookies', 'Cookie Notice'],
+  ] as const) {
+    await footer.getByRole('link', { name: link, exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(page.locator('main time').first()).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}$/);
+  }
+});

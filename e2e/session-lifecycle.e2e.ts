@@ -1,5 +1,6 @@
 import { expect, test } from './support/accessibility.js';
 import {
+  EXPRESS_REQUEST,
   addDays,
   AVAILABILITY_SLOTS,
   DEFAULT_SESSION_TYPES,
@@ -121,6 +122,8 @@ test('a booked WhatsApp call carries its joining details; after it the client re
   await page.getByLabel('Add photos').setInputFiles({ name: 'coats.png', mimeType: 'image/png', buffer: PIXEL_PNG });
   await expect(page.getByRole('img', { name: 'Photo 1: coats.png' })).toBeVisible();
   await screenshot(page, 'book-session-question');
+  // Two days ahead is within the 14-day cancellation period: the express request (decision 0102).
+  await page.getByRole('checkbox', { name: EXPRESS_REQUEST.checkboxLabel }).check();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(new RegExp(`/payment/${own.id}$`));
   await page.getByRole('button', { name: 'Simulate Successful Payment' }).click();

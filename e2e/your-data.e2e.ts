@@ -137,6 +137,7 @@ test('a member downloads everything, turns nudges off in one click, then deletes
       duration: 15,
       price: 0,
       stripePaymentIntentId: null,
+      expressRequest: true,
       notes: QUESTION,
     },
     ...writes,

@@ -146,7 +146,7 @@ const rescheduleTo = (f: Fixtures): SlotChoice => (rescheduleSlot ??= f.hunterSl
 /** Who holds a time with whom: nobody may hold their own hunter's time, so the hunter holds the other hunter's. */
 const holdBody = (f: Fixtures, as: Persona) => {
   const [hunterId, pool] = as === 'hunter' ? [f.otherHunter.id, f.otherHunterSlots] : [f.hunter.id, f.hunterSlots];
-  return { hunterId, sessionType: 'whatsappVideo', ...pool.take(), amount: 8000, duration: 60 };
+  return { hunterId, sessionType: 'whatsappVideo', ...pool.take(), amount: 8000, duration: 60, expressRequest: true };
 };
 
 const pageUrl = (path: string, f: Fixtures): string =>

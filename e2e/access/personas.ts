@@ -211,7 +211,7 @@ export async function holdSlot(
   slot: SlotChoice,
 ): Promise<CreatePaymentIntentResponse> {
   const response = await client.post('/api/create-payment-intent', {
-    data: { hunterId, sessionType: 'whatsappVideo', ...slot, amount: 8000, duration: 60 },
+    data: { hunterId, sessionType: 'whatsappVideo', ...slot, amount: 8000, duration: 60, expressRequest: true },
     headers: ORIGIN_HEADER,
   });
   return ok<CreatePaymentIntentResponse>(response);
@@ -373,6 +373,7 @@ export async function createFixtures(): Promise<Fixtures> {
         duration: 15,
         price: 0,
         stripePaymentIntentId: null,
+        expressRequest: true,
         notes: 'Which of these suits me?',
         photoIds: [bookingPhoto.id],
       },

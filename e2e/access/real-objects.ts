@@ -87,7 +87,7 @@ export function holdShared(
 ): Promise<CreatePaymentIntentResponse> {
   return member
     .post('/api/create-payment-intent', {
-      data: { hunterId, sessionType: 'whatsappVideo', ...slot, amount: 8000, duration: 60, passport: SHARED_PARTS },
+      data: { hunterId, sessionType: 'whatsappVideo', ...slot, amount: 8000, duration: 60, passport: SHARED_PARTS, expressRequest: true },
       ...writes,
     })
     .then((response) => ok<CreatePaymentIntentResponse>(response));

@@ -186,7 +186,7 @@ export async function bookPaidSession(request: APIRequestContext, hunterId: numb
     slot = { sessionDate: day!.date, sessionTime: day!.slots[0]!.time };
   }).toPass({ timeout: 20_000 });
   const choice = { hunterId, sessionType: 'whatsappVideo', duration: 60, ...slot! };
-  const held = await request.post('/api/create-payment-intent', { data: { ...choice, amount: 8000 }, ...writes });
+  const held = await request.post('/api/create-payment-intent', { data: { ...choice, amount: 8000, expressRequest: true }, ...writes });
   expect(held.status(), await held.text()).toBe(200);
   const hold = (await held.json()) as CreatePaymentIntentResponse;
   const paid = await request.post('/api/bookings', {

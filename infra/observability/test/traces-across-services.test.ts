@@ -203,6 +203,8 @@ describe('one trace across the real gateway, bookings and messaging', () => {
         duration: 30,
         price: 0,
         stripePaymentIntentId: null,
+        // Three days ahead is within the 14-day cancellation period: the client asks for it to take place (decision 0102).
+        expressRequest: true,
       }),
     });
     const booking = (await response.json()) as { id: string; status: string };

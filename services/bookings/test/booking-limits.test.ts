@@ -50,6 +50,7 @@ describe('bookings: abuse limits on free bookings, reschedules and holds (two in
       duration: 30,
       price: 0,
       stripePaymentIntentId: null,
+      expressRequest: true,
     });
 
   const reschedule = (userId: string, bookingId: string, date: string, time: string) =>

@@ -182,6 +182,7 @@ describe('bookings on two instances: holds, payments, changes', () => {
       duration: 60,
       price: 8000,
       stripePaymentIntentId: null,
+      expressRequest: true,
     });
     expect(unpaid).toMatchObject({ status: 400, body: { message: BOOKING_ERRORS.paymentRequired } });
     const free = await call('payer', 'POST', '/api/bookings', {
@@ -193,6 +194,7 @@ describe('bookings on two instances: holds, payments, changes', () => {
       duration: 30,
       price: 0,
       stripePaymentIntentId: null,
+      expressRequest: true,
     });
     expect(free).toMatchObject({ status: 201, body: { status: 'confirmed', price: 0 } });
 
@@ -219,6 +221,7 @@ describe('bookings on two instances: holds, payments, changes', () => {
         duration: 30,
         price: 0,
         stripePaymentIntentId: null,
+        expressRequest: true,
       });
     // The suspension is written, not yet committed: the request reads the copy as approved and its slot as offered,
     // then its insert waits on the copy's row; the suspension commits, and the insert reads it.

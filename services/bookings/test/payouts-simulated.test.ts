@@ -243,6 +243,7 @@ describe('payouts in simulated mode, vetting status and suspension', () => {
       duration: 60,
       price: 8000,
       stripePaymentIntentId: null,
+      expressRequest: true,
     });
     expect(free.status).toBe(400); // a paid type needs a payment: only the paid booking and a hold below
     const held = await hold('u-other-44', 44, dayAhead(6), '12:00');

@@ -259,6 +259,7 @@ describe('payouts in stripe mode: Connect accounts, destination charges, refunds
       duration: 30,
       price: 0,
       stripePaymentIntentId: null,
+      expressRequest: true,
     });
     expect(free).toMatchObject({ status: 201, body: { status: 'confirmed' } });
   });

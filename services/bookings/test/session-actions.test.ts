@@ -91,6 +91,7 @@ describe('bookings: the session itself (question and photos, joining, hunter act
       sessionDate: date,
       sessionTime: time,
       stripePaymentIntentId: null,
+      expressRequest: true,
       ...extra,
     });
   }

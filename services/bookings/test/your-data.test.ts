@@ -86,6 +86,7 @@ describe('bookings: your data (deletion check, export, erasure)', () => {
       sessionDate: date,
       sessionTime: time,
       stripePaymentIntentId: null,
+      expressRequest: true,
       notes: 'What goes with a green coat?',
       ...extra,
     });
@@ -212,6 +213,7 @@ describe('bookings: your data (deletion check, export, erasure)', () => {
           sessionDate: dayAhead(7),
           sessionTime: '10:00',
           stripePaymentIntentId: null,
+          expressRequest: true,
           notes: 'Still here?',
         }),
       ).toMatchObject({ status: 409, body: { message: ACCOUNT_CLOSING } });

@@ -12,6 +12,7 @@ import type { HuntersConfig } from './config.js';
 import { AvailabilityModule } from './availability/availability.module.js';
 import { BrandCreatedHandler } from './brand-copies/events/brand-created.handler.js';
 import { BrandDeletedHandler } from './brand-copies/events/brand-deleted.handler.js';
+import { BrandModerationDecidedHandler } from './brand-copies/events/brand-moderation-decided.handler.js';
 import { BrandUpdatedHandler } from './brand-copies/events/brand-updated.handler.js';
 import { migrations } from './database/migrations/index.js';
 import { DemoModule } from './demo/demo.module.js';
@@ -66,6 +67,7 @@ export class AppModule extends serviceAppModule<HuntersConfig>({
         BrandCreatedHandler,
         BrandUpdatedHandler,
         BrandDeletedHandler,
+        BrandModerationDecidedHandler,
         ...RIGHTS_HANDLERS,
       ],
       imports: [

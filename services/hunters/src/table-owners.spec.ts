@@ -99,6 +99,7 @@ const TABLES: TableOwnership[] = [
         why: "an edit names only the directory's brands, keeps each one's name, and links it while the copy has it",
       },
       { file: 'picks/hunter-pick.repository.ts', why: 'the picked brand must be in the directory: its name and image' },
+      { file: 'store/hunter-sql.ts', why: "nobody knows a hidden brand: the listing's `brand` keeps no hunter for one" },
     ],
   },
   {

@@ -9,6 +9,9 @@ const PRODUCTION = productionServiceEnv('messaging', {
   MAIL_FROM: 'Hunted <no-reply@hunted.example.com>',
   PUBLIC_URL: 'https://hunted.example.com',
   UNSUBSCRIBE_TOKEN_SECRET: 'a-production-secret-of-thirty-two-or-more-characters',
+  OPERATOR_NAME: 'Hunted Ltd',
+  OPERATOR_ADDRESS: '1 High Street, London EC1A 1AA',
+  OPERATOR_EMAIL: 'legal@hunted.example.com',
 });
 
 describe('messaging configuration', () => {
@@ -22,6 +25,15 @@ describe('messaging configuration', () => {
       BOOKING_EMAIL_ATTEMPTS: 12,
       BOOKING_EMAIL_SWEEP_MS: 60_000,
     });
+  });
+
+  it('names a placeholder operator on receipts in development, and refuses an operator email that is none', () => {
+    expect(loadConfig(KEY)).toMatchObject({
+      OPERATOR_NAME: 'Hunted Ltd (development)',
+      OPERATOR_EMAIL: 'legal@hunted.example',
+    });
+    expect(loadConfig(KEY).OPERATOR_ADDRESS).toMatch(/development placeholder/);
+    expect(refusalOf(loadConfig, { ...KEY, OPERATOR_EMAIL: 'not an address' })).toMatch(/OPERATOR_EMAIL/);
   });
 
   it("coalesces a booking's change emails inside 2 minutes by default; 0 turns it off, a negative is refused", () => {
@@ -63,7 +75,8 @@ describe('messaging configuration in production', () => {
     expect(loadConfig(PRODUCTION).SMTP_URL).toBe('smtps://u:p@smtp.example.com:465');
   });
 
-  it.each(['SMTP_URL', 'SUPPORT_EMAIL', 'MAIL_FROM', 'PUBLIC_URL', 'DATABASE_URL', 'REDIS_URL', 'UNSUBSCRIBE_TOKEN_SECRET'] as const)(
+  it.each(['SMTP_URL', 'SUPPORT_EMAIL', 'MAIL_FROM', 'PUBLIC_URL', 'DATABASE_URL', 'REDIS_URL', 'UNSUBSCRIBE_TOKEN_SECRET',
+    'OPERATOR_NAME', 'OPERATOR_ADDRESS', 'OPERATOR_EMAIL'] as const)(
     'refuses to start without %s',
     (name) => {
       const env: NodeJS.ProcessEnv = { ...PRODUCTION };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { BookingEventV1, EventPayload, EventType, IntegrationEvent } from '@hunted/contracts';
+import { CANCELLATION_POLICY, type BookingEventV1, type EventPayload, type EventType, type IntegrationEvent } from '@hunted/contracts';
 import { EventConsumer, toStreamFields, type JobQueue } from '@hunted/platform';
 import {
   consumerCaughtUp,
@@ -274,7 +274,7 @@ describe('messaging: booking emails', () => {
   });
 
   it('confirms to the client and the hunter, each with an .ics invite, and plans both reminders', async () => {
-    const data = booking();
+    const data = booking({ platformFeePence: 200 });
     await publish('bookings.booking.confirmed', data);
     await waitFor('both confirmations', () => mailsOf(data.bookingId, 'confirmation').length === 2);
 
@@ -283,6 +283,12 @@ describe('messaging: booking emails', () => {
     const adaText = mimeParts(toAda.raw, 'text/plain')[0]!.body;
     expect(adaText).toContain('Price: £80.00');
     expect(adaText).toContain('https://hunted.test/my-bookings');
+    // The client's confirmation is their receipt (decision 0102): the operator from the configuration, the fee the
+    // event carried, the cancellation policy and where to complain; the hunter's is not.
+    expect(adaText).toContain('Sold by: Hunted Ltd (development)');
+    expect(adaText).toContain('Price: £80.00, including the platform fee of £2.00');
+    expect(adaText).toContain(`- ${CANCELLATION_POLICY.rules[0]}`);
+    expect(adaText).toContain('https://hunted.test/contact');
     const toSofia = mailsOf(data.bookingId, 'confirmation').find((mail) => mail.to[0] === SOFIA.email)!;
     expect(toSofia.raw).toContain('Subject: New booking: WhatsApp Video Call with Ada Lovelace');
     expect(mimeParts(toSofia.raw, 'text/plain')[0]!.body).toContain('https://hunted.test/hunter-dashboard');

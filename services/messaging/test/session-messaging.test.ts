@@ -216,7 +216,7 @@ describe('messaging: the session itself (joining details, hunter actions, review
         previousStartsAt: data.startsAt,
         previousEndsAt: data.endsAt,
       });
-      await waitFor('both moved invites', () => mailsOf(data.bookingId, 'rescheduled').length === 2, 15_000);
+      await waitFor('both moved invites', () => mailsOf(data.bookingId, 'rescheduled').length === 2);
       const moved = mailsOf(data.bookingId, 'rescheduled', ada.email)[0]!;
       expect(locationOf(calendarOf(moved))).toBe(`WhatsApp ${PHONE} ${WA_LINK}`);
       expect(calendarOf(moved)).toContain('\r\nSEQUENCE:1\r\n');

@@ -170,6 +170,8 @@ export function aMyBooking(overrides: Partial<MyBooking> = {}): MyBooking {
     startsAt: '2026-12-01T10:00:00.000Z',
     duration: 60,
     price: 8000,
+    platformFeePence: 200,
+    expressRequestAt: null,
     notes: null,
     createdAt: '2026-11-20T10:00:00.000Z',
     canReschedule: true,

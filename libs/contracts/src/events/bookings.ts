@@ -17,6 +17,11 @@ export interface BookingEventV1 {
   startsAt: string;
   endsAt: string;
   pricePence: number;
+  /**
+   * The platform fee `pricePence` includes (pence), as bookings decided it at the hold (0 for a free session); the
+   * confirmation email's receipt shows it. Absent from events recorded before it existed.
+   */
+  platformFeePence?: number;
   sequence: number;
   /**
    * The client's question or brief and their photos' URLs (null and [] when none, and in older events): messaging

@@ -3,7 +3,8 @@ import type { ModerationAction, ReportableKind } from '../http/moderation.js';
 /**
  * What the owners of reportable items (brands, reviews) publish when an admin decides on one (decision 0101):
  * `<service>.moderation.decided` on their own stream. Messaging tells the author (hidden: why, and the link to
- * appeal once; restored; appeal rejected) and the reporters (hidden or dismissed).
+ * appeal once; restored; appeal rejected) and the reporters (hidden or dismissed); hunters hides (or shows again)
+ * its copy of a brand.
  */
 export interface ModerationDecidedV1 {
   kind: ReportableKind;

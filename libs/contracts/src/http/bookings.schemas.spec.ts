@@ -22,6 +22,7 @@ describe('booking bodies', () => {
       amount: 1,
       duration: 30,
       passport: DEFAULT_PASSPORT_SHARES,
+      expressRequest: false,
     });
   });
 

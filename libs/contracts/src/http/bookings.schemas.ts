@@ -34,6 +34,13 @@ const sessionDate = z
   );
 const sessionTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time (HH:MM)');
 
+/**
+ * The client's express request that the session take place within the 14-day cancellation period
+ * (EXPRESS_REQUEST.checkboxLabel); bookings refuses a session that needs it (`needsExpressRequest`) without it.
+ * Absent is false.
+ */
+const expressRequest = z.boolean({ error: 'must be true or false' }).optional().default(false);
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The client's question or brief: trimmed, blank read as none, at most BOOKING_NOTES_MAX characters. */
@@ -101,6 +108,7 @@ export const createPaymentIntentSchema = z.object({
   notes,
   photoIds,
   passport,
+  expressRequest,
 }).superRefine(requireNotesForQuestion);
 export type CreatePaymentIntentInput = z.output<typeof createPaymentIntentSchema>;
 
@@ -117,6 +125,8 @@ export const createBookingSchema = z.object({
   notes,
   photoIds,
   passport,
+  /** Read for a free booking only: a paid one made its request with its hold. */
+  expressRequest,
 }).superRefine((value, ctx) => {
   // A paid booking keeps what its hold was given: only a free one (no hold before it) reads them.
   if (value.stripePaymentIntentId === null) requireNotesForQuestion(value, ctx);

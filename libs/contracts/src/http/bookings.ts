@@ -68,6 +68,11 @@ export interface CreatePaymentIntentRequest {
   photoIds?: string[];
   /** What of the style passport the hunter may see (issue 25); absent: DEFAULT_PASSPORT_SHARES. */
   passport?: PassportShares;
+  /**
+   * The client ticked EXPRESS_REQUEST.checkboxLabel: required (400 EXPRESS_REQUEST.required otherwise) for a session
+   * that `needsExpressRequest`; absent is false.
+   */
+  expressRequest?: boolean;
 }
 
 /** Answer of `POST /api/create-payment-intent`: the hold, and the intent to pay it. */
@@ -95,6 +100,8 @@ export interface CreateBookingRequest {
   notes?: string | null;
   photoIds?: string[];
   passport?: PassportShares;
+  /** As on the intent, read for a free type: a paid booking made its request with its hold. */
+  expressRequest?: boolean;
 }
 
 /** `GET /api/bookings/{id}` and the answer of `POST /api/bookings`, reschedule and cancel. */
@@ -154,6 +161,13 @@ export interface MyBooking {
   canCancel: boolean;
   /** What cancelling now would refund, pence. */
   refundIfCancelledPence: number;
+  /** The platform fee the price includes (pence; 0 for a free session), as the receipt shows it. */
+  platformFeePence: number;
+  /**
+   * When the client asked for the session to take place within the 14-day cancellation period (the hold or free
+   * booking that needed it, `needsExpressRequest`); null when none was needed.
+   */
+  expressRequestAt: string | null;
   /** Set for a live hold (`pending_payment`): pay or release it before then. */
   expiresAt: string | null;
   endsAt: string;

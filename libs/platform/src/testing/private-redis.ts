@@ -24,8 +24,12 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Polls a condition until it holds, instead of sleeping a fixed time. */
-export async function waitFor(what: string, condition: () => Promise<boolean> | boolean, timeoutMs = 15_000): Promise<void> {
+/**
+ * Polls a condition until it holds, instead of sleeping a fixed time. The deadline is a ceiling for something that
+ * is stuck, never a speed goal: on a 2-core machine busy with a whole CI run an email pipeline can take far longer
+ * than it does alone, so the default leaves room for that and names what never came.
+ */
+export async function waitFor(what: string, condition: () => Promise<boolean> | boolean, timeoutMs = 45_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (await condition()) return;

@@ -77,6 +77,8 @@ export interface BookingRow {
   disputeResolutionNote: string | null;
   /** What of the style passport the client shares with the hunter (chosen with the hold or the free booking). */
   passport: PassportShares;
+  /** When the client asked for the session within the 14-day cancellation period (null: none was needed). */
+  expressRequestAt: Date | null;
 }
 
 export const BOOKING_COLUMNS = `b.id, b.status, b.hunter_id as "hunterId", b.hunter_user_id as "hunterUserId",
@@ -92,6 +94,7 @@ export const BOOKING_COLUMNS = `b.id, b.status, b.hunter_id as "hunterId", b.hun
   b.proposed_ends_at as "proposedEndsAt", b.proposal_message as "proposalMessage", b.proposed_at as "proposedAt",
   b.dispute_status as "disputeStatus", b.dispute_reason as "disputeReason", b.disputed_at as "disputedAt",
   b.dispute_resolved_at as "disputeResolvedAt", b.dispute_resolution_note as "disputeResolutionNote", b.passport,
+  b.express_request_at as "expressRequestAt",
   array(select '${BOOKING_PHOTO_PATH}/' || p.id from booking_photos p where p.booking_id = b.id
         order by p.created_at, p.id) as "photoUrls"`;
 
@@ -119,6 +122,8 @@ export interface NewBooking {
   /** A paid hold's application fee and the hunter's connected account (destination charges); none for a free one. */
   platformFeePence?: number;
   destinationAccountId?: string | null;
+  /** When the client made the express request a session within the 14-day period needs (absent: none needed). */
+  expressRequestAt?: Date | null;
 }
 
 /**
@@ -134,12 +139,13 @@ export function questionForHunter(row: Pick<BookingRow, 'notes' | 'photoUrls' | 
   return { notes: row.notes, photoUrls: row.photoUrls ?? [] };
 }
 
-/** What of a booking's row its events are made from. */
+/** What of a booking's row its events are made from (an older migration's rows have no fee: it is left out). */
 export type BookingEventRow = Pick<
   BookingRow,
   | 'id' | 'status' | 'hunterId' | 'hunterUserId' | 'clientUserId' | 'sessionType' | 'startsAt' | 'endsAt' | 'pricePence'
   | 'sequence' | 'notes' | 'photoUrls' | 'passport' | 'attendance' | 'attendanceMarkedAt' | 'disputeStatus'
->;
+> &
+  Partial<Pick<BookingRow, 'platformFeePence'>>;
 
 /** What every booking event carries, its outcome included (decision 0085: bookings alone computes it). */
 export function bookingEventOf(row: BookingEventRow): BookingEventV1 {
@@ -152,6 +158,7 @@ export function bookingEventOf(row: BookingEventRow): BookingEventV1 {
     startsAt: new Date(row.startsAt).toISOString(),
     endsAt: new Date(row.endsAt).toISOString(),
     pricePence: row.pricePence,
+    ...(row.platformFeePence === undefined ? {} : { platformFeePence: row.platformFeePence }),
     sequence: row.sequence,
     ...questionForHunter(row),
     passport: { ...DEFAULT_PASSPORT_SHARES, ...row.passport },

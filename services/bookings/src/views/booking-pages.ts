@@ -76,6 +76,8 @@ export class BookingPages {
         canReschedule,
         canCancel: canCancel(row, now),
         refundIfCancelledPence: refundOnCancel(row, 'client', now),
+        platformFeePence: row.platformFeePence,
+        expressRequestAt: iso(row.expressRequestAt),
         expiresAt: row.status === 'pending_payment' ? iso(row.expiresAt) : null,
         endsAt: detail.endsAt,
         joining: detail.joining,

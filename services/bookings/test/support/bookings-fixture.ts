@@ -91,12 +91,16 @@ export const WITH_FREE_QUESTION: SessionTypes = {
   askQuestion: { enabled: true, price: 0, duration: 30 },
 };
 
-/** The body of `POST /api/create-payment-intent` the page sends (its amount and duration are never trusted). */
+/**
+ * The body of `POST /api/create-payment-intent` the page sends (its amount and duration are never trusted), with the
+ * express request ticked, as the page sends it for a session within the 14-day cancellation period
+ * (`expressRequest: false` to leave it out).
+ */
 export function holdBody(
   hunterId: number,
   date: string,
   time: string,
-  options: { sessionType?: string; amount?: number } = {},
+  options: { sessionType?: string; amount?: number; expressRequest?: boolean } = {},
 ) {
   return {
     amount: options.amount ?? 8000,
@@ -105,6 +109,7 @@ export function holdBody(
     sessionDate: date,
     sessionTime: time,
     duration: 60,
+    expressRequest: options.expressRequest ?? true,
   };
 }
 

@@ -144,10 +144,10 @@ function itemOf(row: ItemRow): HunterEditItem {
 export class HunterEditRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** The directory's brands among `ids`, by id (name and image as the copy has them). */
+  /** The directory's brands among `ids`, by id (name and image as the copy has them; a hidden brand is not one). */
   async brandsAmong(manager: EntityManager, ids: readonly number[]): Promise<Map<number, BrandRef>> {
     const rows = await manager.query<BrandRef[]>(
-      `select b.brand_id as id, b.name, b.image_url as "imageUrl" from brand_copies b where b.brand_id = any($1::int[])`,
+      `select b.brand_id as id, b.name, b.image_url as "imageUrl" from brand_copies b where b.brand_id = any($1::int[]) and b.hidden_at is null`,
       [ids],
     );
     return new Map(rows.map((row) => [row.id, row]));
@@ -255,9 +255,13 @@ export class HunterEditRepository {
     return this.page(`e.hunter_id = $1 and ${PUBLISHED}`, `e.published_at desc, e.id desc`, [hunterId], paging);
   }
 
-  /** The published edits naming a brand, newest published first, and how many hunters published one. */
+  /**
+   * The published edits naming a brand, newest published first, and how many hunters published one. None for a
+   * hidden brand (its page is gone too, decision 0101).
+   */
   async publishedNaming(brandId: number, paging: Paging): Promise<EditPage<StoredEdit> & { hunterCount: number }> {
-    const condition = `${PUBLISHED} and exists (select 1 from hunter_edit_items i where i.brand_id = $1 and i.edit_id = e.id)`;
+    const condition = `${PUBLISHED} and exists (select 1 from hunter_edit_items i where i.brand_id = $1 and i.edit_id = e.id)
+      and not exists (select 1 from brand_copies b where b.brand_id = $1 and b.hidden_at is not null)`;
     const [page, [counts]] = await Promise.all([
       this.page(condition, `e.published_at desc, e.id desc`, [brandId], paging, false),
       this.dataSource.query<{ total: number; hunters: number }[]>(
@@ -311,7 +315,10 @@ export class HunterEditRepository {
     return rows.map((row) => row.photoUrl);
   }
 
-  /** The edits with their items, read in one statement for the whole page. */
+  /**
+   * The edits with their items, read in one statement for the whole page. An item of a brand that left the
+   * directory or is hidden keeps its name without the link (`brand` null); a restored brand's link is back.
+   */
   private async withItems(manager: EntityManager, rows: EditRow[]): Promise<StoredEdit[]> {
     if (rows.length === 0) return [];
     const items = await manager.query<ItemRow[]>(
@@ -319,7 +326,7 @@ export class HunterEditRepository {
               b.name as "copyName", b.image_url as "copyImage", i.item_name as "itemName", i.product_url as "productUrl",
               i.photo_url as "photoUrl", i.why
          from hunter_edit_items i
-         left join brand_copies b on b.brand_id = i.brand_id
+         left join brand_copies b on b.brand_id = i.brand_id and b.hidden_at is null
         where i.edit_id = any($1::int[])
         order by i.edit_id, i.position`,
       [rows.map((row) => row.id)],

@@ -14,11 +14,11 @@ const GO_TO_LOCK = 25_001;
 export class GoToBrandsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** The hunter's go-to brands in their order, with the name and image the directory's copy has now. */
+  /** The hunter's go-to brands in their order, with the name and image the directory's copy has now (a hidden brand's row waits, unshown, for its restoring). */
   async list(hunterId: number, manager: EntityManager = this.dataSource.manager): Promise<BrandRef[]> {
     return manager.query<BrandRef[]>(
       `select b.brand_id as id, b.name, b.image_url as "imageUrl"
-       from hunter_go_to_brands g join brand_copies b on b.brand_id = g.brand_id
+       from hunter_go_to_brands g join brand_copies b on b.brand_id = g.brand_id and b.hidden_at is null
        where g.hunter_id = $1
        order by g.position`,
       [hunterId],

@@ -40,19 +40,23 @@ function pickOfRow(row: PickRow): HunterPick {
 
 /**
  * The one owner of `hunter_pick_rota` and `hunter_picks`. It joins `hunters` (the day's hunter's name, photo and
- * status) and `brand_copies` (the picked brand must be in the directory; its image) read-only.
+ * status) and `brand_copies` (the picked brand must be in the directory and not hidden; its image) read-only.
  */
 @Injectable()
 export class HunterPickRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** The day's pick, if its hunter has picked and is still approved (a suspended hunter's pick is not shown). */
+  /**
+   * The day's pick, if its hunter has picked and is still approved (a suspended hunter's pick is not shown), and
+   * its brand is not hidden (decision 0101: a brand that left the directory keeps its pick by name, a hidden one's
+   * pick is not shown until it is restored).
+   */
   async pickOn(day: string, manager: EntityManager = this.dataSource.manager): Promise<HunterPick | null> {
     const [row] = await manager.query<PickRow[]>(
       `select ${PICK_COLUMNS} from hunter_picks p
        join hunters h on h.id = p.hunter_id and h.status = 'approved'
        left join brand_copies b on b.brand_id = p.brand_id
-       where p.day = $1::date and p.picked_at is not null`,
+       where p.day = $1::date and p.picked_at is not null and b.hidden_at is null`,
       [day],
     );
     return row ? pickOfRow(row) : null;
@@ -98,13 +102,13 @@ export class HunterPickRepository {
 
   /**
    * Records the day's pick for its hunter (a repeat replaces it): the brand's name from the directory copy. False
-   * when the brand is not in the directory; the caller has checked the hunter is the day's.
+   * when the brand is not in the directory (or hidden); the caller has checked the hunter is the day's.
    */
   async pick(manager: EntityManager, day: string, hunterId: number, brandId: number, note: string): Promise<boolean> {
     const [rows] = await manager.query<[{ day: string }[], number]>(
       `update hunter_picks p set brand_id = b.brand_id, brand_name = b.name, note = $4, picked_at = now()
        from brand_copies b
-       where p.day = $1::date and p.hunter_id = $2 and b.brand_id = $3
+       where p.day = $1::date and p.hunter_id = $2 and b.brand_id = $3 and b.hidden_at is null
        returning p.day`,
       [day, hunterId, brandId, note],
     );

@@ -7,6 +7,9 @@ import { DataSource, type EntityManager } from 'typeorm';
  * The one owner of `brand_copies`: the directory's brands as brands' events describe them (name, image, value
  * tags), so go-to brands and edits name only brands that exist and the listing filters hunters by the tags of the
  * brands they know. Only its event handlers write it; features ask it which brands exist.
+ *
+ * A brand an admin hid (`hidden_at`, decision 0101) keeps its row and is absent to every read: no go-to list, pick,
+ * edit link, brand filter or value tag shows it, and nothing new can name it, until it is restored.
  */
 @Injectable()
 export class BrandCopies {
@@ -38,12 +41,28 @@ export class BrandCopies {
     await manager.query('delete from brand_copies where brand_id = $1', [brandId]);
   }
 
-  /** Which of `ids` are not in the directory (as this copy knows it), in the order given. */
+  /**
+   * brands.moderation.decided of a brand: hidden since `hiddenAt` (the decision's time), or shown again (null),
+   * decided at `decidedAt`. Applied unless a decision newer than this one was applied already (`moderated_at`), so a
+   * replayed or late older decision never undoes a newer one; ties go to the decision applied last, as `apply`'s.
+   * A brand the copy does not have (deleted since) changes nothing. Returns whether it was applied.
+   */
+  async moderate(manager: EntityManager, brandId: number, hiddenAt: string | null, decidedAt: string): Promise<boolean> {
+    const [rows] = await manager.query<[{ brand_id: number }[], number]>(
+      `update brand_copies set hidden_at = $2, moderated_at = $3
+       where brand_id = $1 and (moderated_at is null or moderated_at <= $3)
+       returning brand_id`,
+      [brandId, hiddenAt, decidedAt],
+    );
+    return (rows?.length ?? 0) > 0;
+  }
+
+  /** Which of `ids` are not in the directory (as this copy knows it: a hidden brand is not), in the order given. */
   async missing(ids: readonly number[], manager: EntityManager = this.dataSource.manager): Promise<number[]> {
     if (ids.length === 0) return [];
     const rows = await manager.query<{ id: number }[]>(
       `select id from unnest($1::int[]) with ordinality as given (id, n)
-       where not exists (select 1 from brand_copies c where c.brand_id = given.id)
+       where not exists (select 1 from brand_copies c where c.brand_id = given.id and c.hidden_at is null)
        order by n`,
       [ids],
     );

@@ -69,7 +69,11 @@ function whereOf(filters: HunterFilters, values: unknown[]): string {
   if (filters.service !== undefined) conditions.push(`h.advice_types @> array[${param(filters.service)}]::text[]`);
   if (filters.search !== undefined)
     conditions.push(`h.search_document @@ to_tsquery('simple', ${param(filters.search)})`);
-  if (filters.brand !== undefined) conditions.push(`h.id in (${knowersOf(`= ${param(filters.brand)}`)})`);
+  if (filters.brand !== undefined) {
+    const brand = param(filters.brand);
+    // Nobody knows a hidden brand (decision 0101): its page is gone, and its knowers come back when it is restored.
+    conditions.push(`h.id in (${knowersOf(`= ${brand}`)})`, `not exists (select 1 from brand_copies c where c.brand_id = ${brand} and c.hidden_at is not null)`);
+  }
   if (filters.valueTag !== undefined) conditions.push(`h.known_value_tags @> array[${param(filters.valueTag)}]::text[]`);
   return `where ${conditions.join(' and ')}`;
 }

@@ -1,3 +1,4 @@
+import { CANCELLATION_POLICY } from '@hunted/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   bookingEmail,
@@ -36,6 +37,7 @@ function input(overrides: Partial<BookingEmailInput> = {}): BookingEmailInput {
     clientName: 'Ada Lovelace',
     publicUrl: 'https://hunted.example.com/',
     mailFrom: 'Hunted <no-reply@hunted.example.com>',
+    operator: { name: 'Hunted Ltd', address: '9 Loom Yard, Leeds LS1 4AP', email: 'legal@hunted.example.com' },
     ...overrides,
   };
 }
@@ -50,6 +52,36 @@ describe('booking email texts', () => {
     expect(text).toContain('When: Monday, 30 March 2026, 09:00–10:00 BST (London time)');
     expect(text).toContain('Price: £80.00');
     expect(text).toContain('My bookings: https://hunted.example.com/my-bookings');
+  });
+
+  it("is the client's receipt: the operator, the hunter, the service, the price with its platform fee, how to complain", () => {
+    const { text } = bookingEmailText(input({ facts: { ...input().facts, platformFeePence: 200 } }));
+    expect(text).toContain('Sold by: Hunted Ltd, 9 Loom Yard, Leeds LS1 4AP (legal@hunted.example.com)');
+    expect(text).toContain('Service: WhatsApp Video Call, Monday, 30 March 2026, 09:00–10:00 BST (London time)');
+    expect(text).toContain('Price: £80.00, including the platform fee of £2.00');
+    expect(text).toContain(
+      'Something wrong with this booking? Tell us at https://hunted.example.com/contact or legal@hunted.example.com.',
+    );
+    // An event from before the fee was carried still says the price includes it, without a figure it does not know.
+    expect(bookingEmailText(input()).text).toContain('Price: £80.00, including our platform fee');
+    expect(bookingEmailText(input({ facts: { ...input().facts, pricePence: 0, platformFeePence: 0 } })).text).toContain(
+      'Price: Free',
+    );
+  });
+
+  it('repeats the cancellation policy of the book and pay pages in the confirmation, linking the terms', () => {
+    const { text } = bookingEmailText(input());
+    for (const rule of CANCELLATION_POLICY.rules) expect(text).toContain(`- ${rule}`);
+    expect(text).toContain('14-day right to cancel');
+    expect(text).toContain('once it has been held your right to cancel ends');
+    expect(text).toContain('The full terms: https://hunted.example.com/terms');
+    // The hunter's confirmation and the client's other emails are no receipt.
+    const hunters = bookingEmailText(
+      input({ role: 'hunter', recipient: { email: 'sofia@example.com', firstName: 'Sofia', name: 'Sofia Martinez' } }),
+    ).text;
+    expect(hunters).not.toContain('Cancellation policy');
+    expect(hunters).not.toContain('Sold by');
+    expect(bookingEmailText(input({ kind: 'reminder_24h' })).text).not.toContain('Sold by');
   });
 
   it('tells the hunter who booked, linking to /hunter-dashboard, in GMT after the clocks go back', () => {

@@ -1,9 +1,11 @@
 import {
   BOOKING_ACTION_RULES,
+  CANCELLATION_POLICY,
   joiningLaterMessage,
   joiningReleasesAt,
   SESSION_TYPE_LABELS,
   type BookingJoining,
+  type SiteOperator,
 } from '@hunted/contracts';
 import type { SendMailOptions } from 'nodemailer';
 import { bookingCalendar, type IcsMethod } from './ics.js';
@@ -26,6 +28,8 @@ export interface BookingEmailInput {
   publicUrl: string;
   /** The From header, `Hunted <no-reply@…>`. */
   mailFrom: string;
+  /** Who runs Hunted (OPERATOR_NAME, OPERATOR_ADDRESS, OPERATOR_EMAIL): the client's confirmation is their receipt. */
+  operator: SiteOperator;
   /**
    * How the client joins the session (from the hunter's joining details): said in the client's confirmation, move
    * and reminders, and the invite's LOCATION. Never given for the hunter's emails.
@@ -136,6 +140,40 @@ function refundLine(facts: BookingFacts, role: RecipientRole): string | null {
   return refund > 0
     ? `You will be refunded ${pounds(refund)} to your original payment method; it can take 5–10 working days to appear.`
     : 'No refund is due: the session was cancelled less than 24 hours before it started.';
+}
+
+function siteLink(publicUrl: string, path: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}${path}`;
+}
+
+/**
+ * The client's confirmation is their receipt and repeats the cancellation policy (issue 37 items 3 and 5, decision
+ * 0102): who sold the session, the hunter, the service, the price with the platform fee it includes, the refund
+ * rules as the book and pay pages state them (CANCELLATION_POLICY), and how to complain.
+ */
+function receiptLines(input: BookingEmailInput, label: string, when: string): string[] {
+  const { facts, operator, publicUrl } = input;
+  const fee = facts.platformFeePence;
+  const price =
+    facts.pricePence === 0
+      ? 'Free'
+      : fee === undefined
+        ? `${pounds(facts.pricePence)}, including our platform fee`
+        : `${pounds(facts.pricePence)}, including the platform fee of ${pounds(Math.min(fee, facts.pricePence))}`;
+  return [
+    'Receipt',
+    `Sold by: ${operator.name}, ${operator.address} (${operator.email})`,
+    `Hunter: ${input.hunterName}`,
+    `Service: ${label}, ${when} (London time)`,
+    `Price: ${price}`,
+    '',
+    'Cancellation policy',
+    ...CANCELLATION_POLICY.rules.map((rule) => `- ${rule}`),
+    `- Your ${CANCELLATION_POLICY.cancellationPeriodDays}-day right to cancel: a session booked ${CANCELLATION_POLICY.cancellationPeriodDays} days or more ahead may be cancelled for any reason within ${CANCELLATION_POLICY.cancellationPeriodDays} days of booking, for a full refund. A session sooner than that takes place at your express request: the rules above apply, and once it has been held your right to cancel ends.`,
+    `The full terms: ${siteLink(publicUrl, '/terms')}`,
+    '',
+    `Something wrong with this booking? Tell us at ${siteLink(publicUrl, '/contact')} or ${operator.email}.`,
+  ];
 }
 
 function quoted(text: string): string {
@@ -288,6 +326,8 @@ export function bookingEmailText(input: BookingEmailInput): { subject: string; t
   const joining = joiningOf(input);
   if (joining) details.push(...joiningLines(joining, input.hunterName));
 
+  const receipt = kind === 'confirmation' && role === 'client' ? [...receiptLines(input, label, when), ''] : [];
+
   const greeting = input.recipient.firstName ? `Hi ${input.recipient.firstName},` : 'Hello,';
   const calendarNote =
     kind === 'confirmation' || kind === 'rescheduled'
@@ -304,6 +344,7 @@ export function bookingEmailText(input: BookingEmailInput): { subject: string; t
     '',
     ...details,
     '',
+    ...receipt,
     ...calendarNote,
     `${pageName}: ${page}`,
     '',

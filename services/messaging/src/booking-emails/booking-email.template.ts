@@ -78,6 +78,11 @@ export class BookingEmailTemplate implements EmailTemplate, OnModuleInit {
       clientName: (client && fullName(client)) ?? 'your client',
       publicUrl: this.config.PUBLIC_URL,
       mailFrom: this.config.MAIL_FROM,
+      operator: {
+        name: this.config.OPERATOR_NAME,
+        address: this.config.OPERATOR_ADDRESS,
+        email: this.config.OPERATOR_EMAIL,
+      },
       joining: role !== 'client' ? null : heldBack ? joiningLater(email.facts) : joiningFor(email.facts.sessionType, joining),
     });
   }

@@ -31,6 +31,8 @@ export interface BookingFacts {
   startsAt: string;
   endsAt: string;
   pricePence: number;
+  /** The platform fee the price includes (the event's; absent from older events and emails). */
+  platformFeePence?: number;
   sequence: number;
   previousStartsAt?: string;
   previousEndsAt?: string;

@@ -3,12 +3,14 @@ import { BadRequestException, ConflictException } from '@nestjs/common';
 import {
   BOOKING_ERRORS,
   DEFAULT_PASSPORT_SHARES,
+  EXPRESS_REQUEST,
+  needsExpressRequest,
   VETTING_MESSAGES,
   type PassportShares,
   type SessionTypeKey,
   type Slot,
 } from '@hunted/contracts';
-import type { AuthenticatedUser } from '@hunted/platform';
+import { now, type AuthenticatedUser } from '@hunted/platform';
 import type { HunterCopies, HunterCopy } from '../../hunters/hunter-copies.js';
 import type { SlotsService } from '../../slots/slots.service.js';
 import type { NewBooking } from '../../store/booking-rows.js';
@@ -55,6 +57,18 @@ export async function offeredBooking(
   return { hunter, slot, duration: type.duration, pricePence: type.price * 100 };
 }
 
+/**
+ * The time of the client's express request, for a session starting within the 14-day cancellation period of now
+ * (the service's clock): without the request it is refused (400, the checkbox's message, so the page can say what to
+ * tick). Null for a session further ahead, whose 14-day right to cancel applies in full, whatever the body said.
+ */
+export function expressRequestAtOf(offer: OfferedBooking, expressRequest: boolean | undefined): Date | null {
+  const at = now();
+  if (!needsExpressRequest(offer.slot.startsAt, at)) return null;
+  if (expressRequest !== true) throw new BadRequestException(EXPRESS_REQUEST.required);
+  return at;
+}
+
 /** The row a hold or a free booking of the offer writes: the slot's times, the type's length and current price. */
 export function newBookingOf(
   request: {
@@ -65,6 +79,7 @@ export function newBookingOf(
     passport?: PassportShares;
   },
   offer: OfferedBooking,
+  expressRequestAt: Date | null,
 ): NewBooking {
   return {
     id: randomUUID(),
@@ -80,5 +95,6 @@ export function newBookingOf(
     pricePence: offer.pricePence,
     notes: request.notes ?? null,
     passport: request.passport ?? { ...DEFAULT_PASSPORT_SHARES },
+    expressRequestAt,
   };
 }

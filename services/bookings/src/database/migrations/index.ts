@@ -14,6 +14,7 @@ import { RestateBookingOutcomes1797500050000 } from './1797500050000-restate-boo
 import { PayoutAccountStateReads1797700000000 } from './1797700000000-payout-account-state-reads.js';
 import { RefundRetries1797700010000 } from './1797700010000-refund-retries.js';
 import { YourData1797900040000 } from './1797900040000-your-data.js';
+import { BookingExpressRequest1798000090000 } from './1798000090000-booking-express-request.js';
 
 /** Every migration of this service, in order. They run on start. */
 export const migrations = [
@@ -33,4 +34,5 @@ export const migrations = [
   PayoutAccountStateReads1797700000000,
   RefundRetries1797700010000,
   YourData1797900040000,
+  BookingExpressRequest1798000090000,
 ];

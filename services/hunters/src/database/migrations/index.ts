@@ -18,6 +18,7 @@ import { RepublishHuntersForStatuses1797600010000 } from './1797600010000-republ
 import { UploadQuotaDays1797400020000 } from './1797400020000-upload-quota-days.js';
 import { BookingCopiesReviewQualifies1797500020000 } from './1797500020000-booking-copies-review-qualifies.js';
 import { CreateDataExportFiles1797900030000 } from './1797900030000-create-data-export-files.js';
+import { HiddenBrandCopies1798000100000 } from './1798000100000-hidden-brand-copies.js';
 
 /** Every migration of this service, in order. They run on start. */
 export const migrations = [
@@ -41,4 +42,5 @@ export const migrations = [
   BookingCopiesReviewQualifies1797500020000,
   RepublishHuntersForStatuses1797600010000,
   CreateDataExportFiles1797900030000,
+  HiddenBrandCopies1798000100000,
 ];

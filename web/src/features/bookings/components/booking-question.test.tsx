@@ -1,4 +1,4 @@
-import { BOOKING_ACTION_MESSAGES, DEFAULT_SESSION_TYPES } from '@hunted/contracts';
+import { BOOKING_ACTION_MESSAGES, DEFAULT_SESSION_TYPES, EXPRESS_REQUEST } from '@hunted/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BOOKING_CHOICE_KEY } from '../lib/booking-choice';
@@ -30,6 +30,8 @@ const answers = () => ({
 async function chooseSlot(type: string) {
   fireEvent.change(await screen.findByLabelText('Service type'), { target: { value: type } });
   fireEvent.click(await screen.findByRole('button', { name: 'Tue 7 Jul at 10:00' }));
+  // Tomorrow is within the 14-day cancellation period: the express request is asked for before Continue.
+  fireEvent.click(screen.getByRole('checkbox', { name: EXPRESS_REQUEST.checkboxLabel }));
 }
 
 const image = (name: string, type: string, bytes: number) => new File([new Uint8Array(bytes)], name, { type });

@@ -18,6 +18,11 @@ export interface BookingChoice {
   photoIds?: string[];
   /** What of the style passport the client chose to share on the booking page. */
   passport?: PassportShares;
+  /**
+   * The client ticked the express request on the booking page (a time less than 14 days away needs it), or a held
+   * booking being paid from /my-bookings made it with its hold. Left out otherwise.
+   */
+  expressRequest?: boolean;
 }
 
 function passportOf(value: unknown): PassportShares | null {
@@ -62,6 +67,7 @@ export function readBookingChoice(hunterId: number): BookingChoice | null {
         ? { photoIds: value.photoIds.filter((id): id is string => typeof id === 'string') }
         : {}),
       ...(passportOf(value.passport) ? { passport: passportOf(value.passport)! } : {}),
+      ...(value.expressRequest === true ? { expressRequest: true } : {}),
     };
   } catch {
     return null;

@@ -1,6 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_SESSION_TYPES, PAYOUT_MESSAGES, bookingQuestionAbout } from '@hunted/contracts';
+import {
+  CANCELLATION_POLICY,
+  DEFAULT_SESSION_TYPES,
+  EXPRESS_REQUEST,
+  PAYOUT_MESSAGES,
+  bookingQuestionAbout,
+} from '@hunted/contracts';
 import { BOOKING_CHOICE_KEY } from '../lib/booking-choice';
 import { aBrand, aHunter, aSlotsResponse, signedIn } from '@/testing/data-generators';
 import { json, stubFetch } from '@/testing/fetch-stub';
@@ -97,9 +103,28 @@ describe('/book-session/{hunterId}', () => {
     expect(screen.getByText(/Europe\/London \(GMT \+1:00\)/)).toBeTruthy();
     expect(calls.some((call) => call.url.startsWith('/api/hunters/7/slots'))).toBe(true);
 
+    // Before a time is chosen the policy states the refund rules, linked to the terms.
+    const policy = screen.getByRole('region', { name: 'Cancellation policy' });
+    for (const rule of CANCELLATION_POLICY.rules) expect(within(policy).getByText(rule)).toBeTruthy();
+    expect(within(policy).getByRole('link', { name: 'Terms' }).getAttribute('href')).toBe('/terms#cancellations');
+    expect(within(policy).queryByRole('checkbox')).toBeNull();
+
     fireEvent.click(screen.getByRole('button', { name: 'Tue 7 Jul at 10:30' }));
-    expect(continueButton).toHaveProperty('disabled', false);
     expect(within(screen.getByRole('group', { name: 'Booking summary' })).getByText('£80')).toBeTruthy();
+    // Tomorrow is within the 14-day cancellation period: Continue waits for the express request.
+    expect(within(policy).getByText(EXPRESS_REQUEST.withinPeriod)).toBeTruthy();
+    const request = within(policy).getByRole('checkbox', { name: EXPRESS_REQUEST.checkboxLabel });
+    expect(request).toHaveProperty('checked', false);
+    expect(continueButton).toHaveProperty('disabled', true);
+    expect(screen.getByText('Tick the box above to continue with this time.')).toBeTruthy();
+    fireEvent.click(request);
+    expect(continueButton).toHaveProperty('disabled', false);
+    // Another time is another request: the box is cleared, and ticked again.
+    fireEvent.click(screen.getByRole('button', { name: 'Tue 7 Jul at 10:00' }));
+    expect(within(policy).getByRole('checkbox', { name: EXPRESS_REQUEST.checkboxLabel })).toHaveProperty('checked', false);
+    expect(continueButton).toHaveProperty('disabled', true);
+    fireEvent.click(screen.getByRole('button', { name: 'Tue 7 Jul at 10:30' }));
+    fireEvent.click(within(policy).getByRole('checkbox', { name: EXPRESS_REQUEST.checkboxLabel }));
     fireEvent.click(continueButton);
 
     // The payment route loads lazily; the router moves once its code is in.
@@ -113,7 +138,36 @@ describe('/book-session/{hunterId}', () => {
       price: 80,
       // The passport could not be read here (no answer stubbed): none of it is shared; the question stays the hunter's.
       passport: { savedBrands: false, votedBrands: false, reviewedBrands: false, filterHabits: false, question: true },
+      expressRequest: true,
     });
+  });
+
+  it('asks no express request for a time 14 or more days ahead, and says the 14-day right applies', async () => {
+    today('2026-07-06T08:00:00Z');
+    stubFetch({
+      ...signedIn,
+      'GET /api/hunters/7': () => json(200, sofia),
+      'GET /api/hunters/7/slots?from=2026-07-06&to=2026-07-12&sessionType=whatsappVideo': () =>
+        json(200, aSlotsResponse(7, 'whatsappVideo', '2026-07-06', {})),
+      'GET /api/hunters/7/slots?from=2026-07-13&to=2026-07-19&sessionType=whatsappVideo': () =>
+        json(200, aSlotsResponse(7, 'whatsappVideo', '2026-07-13', {})),
+      'GET /api/hunters/7/slots?from=2026-07-20&to=2026-07-26&sessionType=whatsappVideo': () =>
+        json(200, aSlotsResponse(7, 'whatsappVideo', '2026-07-20', { '2026-07-21': ['10:00'] })),
+    });
+    const router = renderRoute('/book-session/7');
+    fireEvent.change(await screen.findByLabelText('Service type'), { target: { value: 'whatsappVideo' } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Next week' }));
+    await screen.findByRole('button', { name: 'Mon 13 Jul, 0 times' });
+    fireEvent.click(screen.getByRole('button', { name: 'Next week' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Tue 21 Jul at 10:00' }));
+    const policy = screen.getByRole('region', { name: 'Cancellation policy' });
+    expect(within(policy).getByText(EXPRESS_REQUEST.beyondPeriod)).toBeTruthy();
+    expect(within(policy).queryByRole('checkbox')).toBeNull();
+    const continueButton = screen.getByRole('button', { name: 'Continue' });
+    expect(continueButton).toHaveProperty('disabled', false);
+    fireEvent.click(continueButton);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payment/7'));
+    expect(JSON.parse(sessionStorage.getItem(BOOKING_CHOICE_KEY)!)).not.toHaveProperty('expressRequest');
   });
 
   it('shows the style passport part by part and stores exactly what is left switched on', async () => {
@@ -149,6 +203,7 @@ describe('/book-session/{hunterId}', () => {
 
     fireEvent.change(screen.getByLabelText('Service type'), { target: { value: 'whatsappVideo' } });
     fireEvent.click(await screen.findByRole('button', { name: 'Tue 7 Jul at 10:30' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: EXPRESS_REQUEST.checkboxLabel }));
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/payment/7'));
     expect(JSON.parse(sessionStorage.getItem(BOOKING_CHOICE_KEY)!).passport).toEqual({

@@ -6,6 +6,7 @@ import {
   PAYOUT_MESSAGES,
   SESSION_TYPE_LABELS,
   longDateLabel,
+  needsExpressRequest,
   SESSION_TYPES,
   type SessionTypeKey,
 } from '@hunted/contracts';
@@ -21,9 +22,11 @@ import { paths } from '@/config/paths';
 import type { UseBookableHunter } from '../api/bookable-hunter';
 import { useOwnStylePassport } from '../api/style-passport';
 import { BookingQuestion, type PickedBookingPhoto } from '../components/booking-question';
+import { CancellationPolicy } from '../components/cancellation-policy';
 import { passportPartHasContent, StylePassportChoice } from '../components/passport/style-passport-choice';
 import { HunterSummary } from '../components/hunter-summary';
 import { SlotPicker, type SlotChoice } from '../components/slot-picker';
+import { useNow } from '../hooks/use-now';
 import { useDirectoryBrand } from '@/lib/directory-brands';
 import { useDrawnInBackground } from '@/lib/use-drawn-in-background';
 import { useUnauthorizedRedirect } from '@/lib/use-unauthorized-redirect';
@@ -56,6 +59,9 @@ export function BookSessionPage({ useBookableHunter }: { useBookableHunter: UseB
   const typeSelectId = useId();
   const [sessionType, setSessionType] = useState<SessionTypeKey | null>(null);
   const [choice, setChoice] = useState<SlotChoice | null>(null);
+  // The express request is about one time: choosing another asks again.
+  const [expressRequest, setExpressRequest] = useState(false);
+  const now = useNow(60_000);
   const [notes, setNotes] = useState('');
   const [notesError, setNotesError] = useState<string | null>(null);
   const [photos, setPhotos] = useState<PickedBookingPhoto[]>([]);
@@ -103,11 +109,17 @@ export function BookSessionPage({ useBookableHunter }: { useBookableHunter: UseB
   const someNotBookable = enabledTypes.some(notBookable);
   const settings = sessionType ? found.sessionTypes[sessionType] : null;
   const uploading = photos.some((photo) => photo.id === null);
-  const canContinue = sessionType !== null && settings !== null && choice !== null && !uploading;
+  const needsRequest = choice !== null && needsExpressRequest(choice.slot.startsAt, now);
+  const canContinue =
+    sessionType !== null && settings !== null && choice !== null && !uploading && (!needsRequest || expressRequest);
+  const chooseTime = (next: SlotChoice | null) => {
+    setChoice(next);
+    setExpressRequest(false);
+  };
   const questionRequired = sessionType === 'askQuestion';
 
   const onContinue = () => {
-    if (!sessionType || !settings || !choice || uploading) return;
+    if (!sessionType || !settings || !choice || uploading || (needsRequest && !expressRequest)) return;
     const question = notes.trim();
     // The server refuses a question session without its question, in the same words.
     if (questionRequired && question === '') {
@@ -136,6 +148,7 @@ export function BookSessionPage({ useBookableHunter }: { useBookableHunter: UseB
       ...(question ? { notes: question } : {}),
       ...(photoIds.length > 0 ? { photoIds } : {}),
       passport: passportShares,
+      ...(needsRequest ? { expressRequest: true } : {}),
     });
     void navigate(paths.payment.getHref(hunterId));
   };
@@ -167,7 +180,7 @@ export function BookSessionPage({ useBookableHunter }: { useBookableHunter: UseB
             onChange={(event) => {
               setSessionType((event.target.value || null) as SessionTypeKey | null);
               // A slot fits one duration; another type needs the times read again.
-              setChoice(null);
+              chooseTime(null);
             }}
           >
             <option value="">Choose a service type</option>
@@ -194,7 +207,7 @@ export function BookSessionPage({ useBookableHunter }: { useBookableHunter: UseB
           ) : null}
 
           <div className="mt-6">
-            <SlotPicker hunterId={hunterId} sessionType={sessionType} selected={choice} onSelect={setChoice} />
+            <SlotPicker hunterId={hunterId} sessionType={sessionType} selected={choice} onSelect={chooseTime} />
           </div>
 
           <div className="mt-6 border-t border-stone-100 pt-6">
@@ -243,6 +256,15 @@ export function BookSessionPage({ useBookableHunter }: { useBookableHunter: UseB
                 {settings ? formatMoney(settings.price * 100, 'GBP', { minorUnits: 'unlessWhole' }) : '—'}
               </dd>
             </dl>
+            <CancellationPolicy
+              className="mt-4"
+              startsAt={choice?.slot.startsAt ?? null}
+              now={now}
+              expressRequest={{ checked: expressRequest, onChange: setExpressRequest }}
+            />
+            {needsRequest && !expressRequest ? (
+              <p className="mt-2 text-xs text-stone-600">Tick the box above to continue with this time.</p>
+            ) : null}
             <Button size="lg" className="mt-4 w-full" disabled={!canContinue} onClick={onContinue}>
               {uploading ? 'Uploading photos...' : 'Continue'}
             </Button>

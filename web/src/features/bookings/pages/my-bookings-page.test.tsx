@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CANCELLATION_POLICY, type SiteSettings } from '@hunted/contracts';
 import { BOOKING_CHOICE_KEY } from '../lib/booking-choice';
 import { aMyBooking, aSlotsResponse, signedIn } from '@/testing/data-generators';
 import { json, stubFetch } from '@/testing/fetch-stub';
@@ -209,5 +210,75 @@ describe('/my-bookings', () => {
       duration: 60,
       price: 80,
     });
+  });
+
+  it('shows a paid booking\'s receipt: the operator, the hunter, the service, the price with its platform fee, how to complain', async () => {
+    stubFetch({
+      ...signedIn,
+      'GET /api/site': () =>
+        json(200, {
+          operator: { name: 'Hunted Test Ltd', address: '9 Loom Yard, Leeds LS1 4AP', email: 'legal@hunted.test' },
+        } satisfies SiteSettings),
+      'GET /api/hunter-reviews/mine': () => json(200, { written: [], received: [] }),
+      'GET /api/my-bookings?limit=50&offset=0': () =>
+        json(200, [
+          aMyBooking({ id: 'paid', price: 8000, platformFeePence: 200 }),
+          aMyBooking({ id: 'free', sessionType: 'askQuestion', hunterName: 'Leo Park', price: 0, platformFeePence: 0 }),
+          aMyBooking({
+            id: 'held',
+            hunterName: 'Mia Rossi',
+            status: 'pending_payment',
+            expiresAt: new Date(Date.now() + 10 * 60_000).toISOString(),
+          }),
+        ]),
+    });
+    renderRoute('/my-bookings');
+    const paid = await screen.findByRole('listitem', { name: 'WhatsApp Video Call with Sofia Marin' });
+    const receipt = paid.querySelector('details')!;
+    expect(within(receipt).getByText('Receipt')).toBeTruthy();
+    const text = await waitFor(() => {
+      const shown = receipt.textContent ?? '';
+      expect(shown).toContain('Hunted Test Ltd, 9 Loom Yard, Leeds LS1 4AP');
+      return shown;
+    });
+    expect(text).toContain('legal@hunted.test');
+    expect(text).toContain('Sofia Marin');
+    expect(text).toContain('WhatsApp Video Call, Tuesday, 1 December 2026 at 10:00 (London), 60 min');
+    expect(text).toMatch(/Session£78\.00/);
+    expect(text).toMatch(/Platform fee£2\.00/);
+    expect(text).toMatch(/Total paid£80\.00/);
+    expect(within(receipt).getByRole('link', { name: 'contact page', hidden: true }).getAttribute('href')).toBe('/contact');
+    // A free session has no price to account for; a hold is not paid yet.
+    expect(within(row('Ask Me a Question with Leo Park')).queryByText('Receipt')).toBeNull();
+    expect(within(row('WhatsApp Video Call with Mia Rossi')).queryByText('Receipt')).toBeNull();
+  });
+
+  it('states the cancellation policy beside Pay on a hold, with the express request it was made with, and carries it', async () => {
+    stubFetch({
+      ...signedIn,
+      'GET /api/my-bookings?limit=50&offset=0': () =>
+        json(200, [
+          aMyBooking({
+            id: 'h2',
+            status: 'pending_payment',
+            startsAt: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+            createdAt: new Date().toISOString(),
+            expressRequestAt: '2026-11-28T09:00:00.000Z',
+            canReschedule: false,
+            canCancel: false,
+            expiresAt: new Date(Date.now() + 10 * 60_000).toISOString(),
+          }),
+        ]),
+    });
+    const router = renderRoute('/my-bookings');
+    const hold = await screen.findByRole('listitem', { name: 'WhatsApp Video Call with Sofia Marin' });
+    const policy = within(hold).getByRole('region', { name: 'Cancellation policy' });
+    expect(within(policy).getByText(CANCELLATION_POLICY.rules[2])).toBeTruthy();
+    expect(policy.textContent).toContain(
+      'You asked for this session to take place within the cancellation period on Saturday, 28 November 2026 at 09:00',
+    );
+    fireEvent.click(within(hold).getByRole('button', { name: 'Pay' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payment/7'));
+    expect(JSON.parse(sessionStorage.getItem(BOOKING_CHOICE_KEY)!)).toMatchObject({ expressRequest: true });
   });
 });

@@ -1,4 +1,4 @@
-import { BOOKING_RULES, SESSION_TYPE_LABELS, longDateLabel, type MyBooking } from '@hunted/contracts';
+import { BOOKING_RULES, SESSION_TYPE_LABELS, longDateLabel, type MyBooking, type SiteOperator } from '@hunted/contracts';
 import { CalendarPlus, CalendarX2, Clock, MapPin, MessageCircle } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -14,7 +14,9 @@ import { useCancelBooking, useReleaseHold } from '../api/booking-mutations';
 import { HunterCancelReason, NoShowMark, ProposalAnswer } from '../components/booking-client-answers';
 import { BookingJoiningBlock } from '../components/booking-joining';
 import { BookingQuestionView } from '../components/booking-question-view';
+import { BookingReceipt } from '../components/booking-receipt';
 import { BookingStatusBadge } from '../components/booking-status-badge';
+import { CancellationPolicy } from '../components/cancellation-policy';
 import { RescheduleDialog } from '../components/reschedule-dialog';
 import { countdownTo, useNow } from '../hooks/use-now';
 import { useDrawnInBackground } from '@/lib/use-drawn-in-background';
@@ -29,15 +31,21 @@ import { formatMoney } from '@/lib/money';
  */
 export type RenderBookingReview = (booking: MyBooking, open: boolean) => ReactNode;
 
+/** Who runs Hunted, for the receipts (the legal feature reads `GET /api/site`; the route hands its hook in). */
+export type UseSiteOperator = () => SiteOperator | undefined;
+const noOperator: UseSiteOperator = () => undefined;
+
 /**
- * /my-bookings: the signed-in client's bookings and unpaid holds, with what each allows. `edits` follows the list
- * (the hunters feature's 'Edits from your hunters', handed in by the route).
+ * /my-bookings: the signed-in client's bookings and unpaid holds, with what each allows, and each paid booking's
+ * receipt. `edits` follows the list (the hunters feature's 'Edits from your hunters', handed in by the route).
  */
 export function MyBookingsPage({
   renderReview,
   edits,
-}: { renderReview?: RenderBookingReview; edits?: ReactNode } = {}) {
+  useSiteOperator = noOperator,
+}: { renderReview?: RenderBookingReview; edits?: ReactNode; useSiteOperator?: UseSiteOperator } = {}) {
   const bookings = useMyBookings();
+  const operator = useSiteOperator();
   const drawn = useDrawnInBackground(!bookings.isPending);
   const [search] = useSearchParams();
   const reviewFor = search.get('review');
@@ -84,6 +92,7 @@ export function MyBookingsPage({
                   key={booking.id}
                   booking={booking}
                   now={now}
+                  operator={operator}
                   renderReview={renderReview}
                   reviewOpen={booking.id === reviewFor}
                 />
@@ -124,11 +133,13 @@ function refundSentence(booking: MyBooking): string {
 function BookingRow({
   booking,
   now,
+  operator,
   renderReview,
   reviewOpen,
 }: {
   booking: MyBooking;
   now: number;
+  operator: SiteOperator | undefined;
   renderReview?: RenderBookingReview;
   reviewOpen: boolean;
 }) {
@@ -162,6 +173,8 @@ function BookingRow({
       sessionType: booking.sessionType,
       duration: booking.duration,
       price: booking.price / 100,
+      // The hold made the express request when its time needed one: paying it answers the same hold.
+      ...(booking.expressRequestAt ? { expressRequest: true } : {}),
     });
     void navigate(paths.payment.getHref(booking.hunterId));
   };
@@ -224,6 +237,18 @@ function BookingRow({
             </>
           )}
         </p>
+      ) : null}
+
+      {hold && !hold.expired ? (
+        <CancellationPolicy
+          className="mt-4"
+          startsAt={booking.startsAt}
+          now={Date.parse(booking.createdAt)}
+          requested={booking.expressRequestAt}
+        />
+      ) : null}
+      {(booking.status === 'confirmed' || booking.status === 'completed') && booking.price > 0 ? (
+        <BookingReceipt booking={booking} operator={operator} />
       ) : null}
 
       {booking.joining && (booking.status === 'confirmed' || booking.status === 'completed') ? (

@@ -1,4 +1,12 @@
-import { BOOKING_ERRORS, fullDateLabel, LEGAL_DOCUMENT_VERSIONS, PAYOUT_MESSAGES, VETTING_MESSAGES } from '@hunted/contracts';
+import {
+  BOOKING_ERRORS,
+  CANCELLATION_POLICY,
+  EXPRESS_REQUEST,
+  fullDateLabel,
+  LEGAL_DOCUMENT_VERSIONS,
+  PAYOUT_MESSAGES,
+  VETTING_MESSAGES,
+} from '@hunted/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -120,6 +128,50 @@ describe('/payment/{hunterId}', () => {
     expect(bodyOf(calls, 'POST /api/account/terms-acceptances')).toEqual({ document: 'terms', version: LEGAL_DOCUMENT_VERSIONS.terms });
     expect(holds).toBe(2);
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('sends the express request made on the booking page with the hold, and states the policy before paying', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-28T09:00:00Z'));
+    try {
+      storeChoice({ ...paidChoice, expressRequest: true });
+      const calls = stubFetch(paidAnswers('simulated'));
+      renderRoute('/payment/7');
+      expect(await screen.findByRole('heading', { name: 'Payment System Configuration Required' })).toBeTruthy();
+      expect(bodyOf(calls, 'POST /api/create-payment-intent')).toMatchObject({ expressRequest: true });
+      const policy = screen.getByRole('region', { name: 'Cancellation policy' });
+      expect(within(policy).getByText(CANCELLATION_POLICY.rules[0])).toBeTruthy();
+      expect(within(policy).getByText(/You asked for this session to take place within the cancellation period/)).toBeTruthy();
+      expect(within(policy).getByRole('link', { name: 'Terms' }).getAttribute('href')).toBe('/terms#cancellations');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('sends no express request for a free session weeks ahead, and says the 14-day right applies', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-01T09:00:00Z'));
+    try {
+      storeChoice({ ...paidChoice, sessionType: 'askQuestion', duration: 15, price: 0 });
+      const calls = stubFetch({ ...signedIn, 'POST /api/bookings': () => json(201, { id: 'b9', status: 'confirmed' }) });
+      renderRoute('/payment/7');
+      expect(await screen.findByRole('heading', { name: 'Free Session Confirmed!' })).toBeTruthy();
+      expect(bodyOf(calls, 'POST /api/bookings')).toMatchObject({ expressRequest: false });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('goes back to the schedule, in the server\'s words, when a hold is refused for want of the express request', async () => {
+    storeChoice(paidChoice);
+    stubFetch({
+      ...paidAnswers('simulated'),
+      'POST /api/create-payment-intent': () => json(400, { message: EXPRESS_REQUEST.required }),
+      'GET /api/hunters/7/slots': () => json(200, { hunterId: 7, sessionType: 'whatsappVideo', duration: 60, days: [] }),
+    });
+    const router = renderRoute('/payment/7');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/book-session/7'));
+    expect(await screen.findByText(EXPRESS_REQUEST.required)).toBeTruthy();
   });
 
   it("sends the client's question and photo ids with the hold, and with a free booking", async () => {

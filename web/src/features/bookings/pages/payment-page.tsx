@@ -1,4 +1,10 @@
-import { BOOKING_ERRORS, type CreatePaymentIntentResponse } from '@hunted/contracts';
+import {
+  BOOKING_ERRORS,
+  EXPRESS_REQUEST,
+  isoInstant,
+  londonInstant,
+  type CreatePaymentIntentResponse,
+} from '@hunted/contracts';
 import { ArrowLeft, CircleCheck, FlaskConical, ReceiptText } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -12,6 +18,7 @@ import { HttpError, serverMessage } from '@/lib/api-client';
 import type { UseBookableHunter } from '../api/bookable-hunter';
 import { usePaymentConfig } from '../api/get-payment-config';
 import { useCreateBooking, useCreatePaymentIntent, useReleaseHold } from '../api/booking-mutations';
+import { CancellationPolicy } from '../components/cancellation-policy';
 import { OrderSummary } from '../components/order-summary';
 import { countdownTo, useNow } from '../hooks/use-now';
 import { useUnauthorizedRedirect } from '@/lib/use-unauthorized-redirect';
@@ -55,7 +62,10 @@ function useBookingFailure(hunterId: number) {
   const navigate = useNavigate();
   return (error: unknown) => {
     if (handleUnauthorized(error)) return;
-    const conflict = serverMessage(error, 409) ?? serverMessage(error, 429);
+    // A time less than 14 days away asked without the express request (a choice saved before it was asked): the
+    // booking page has the checkbox.
+    const expressMissing = serverMessage(error, 400) === EXPRESS_REQUEST.required ? EXPRESS_REQUEST.required : null;
+    const conflict = serverMessage(error, 409) ?? serverMessage(error, 429) ?? expressMissing;
     if (conflict !== null || (error instanceof HttpError && error.status === 409)) {
       toast({ variant: 'destructive', title: 'Booking Error', description: conflict ?? BOOKING_ERRORS.slotTaken });
       void navigate(paths.bookSession.getHref(hunterId), { replace: true });
@@ -67,6 +77,15 @@ function useBookingFailure(hunterId: number) {
       description: 'Failed to create booking. Please try again.',
     });
   };
+}
+
+/** The chosen session's start (ISO), or null for a stored choice whose date or time does not read. */
+function startsAtOf(choice: BookingChoice): string | null {
+  try {
+    return isoInstant(londonInstant(choice.sessionDate, choice.sessionTime));
+  } catch {
+    return null;
+  }
 }
 
 /** Runs `effect` once per mounted page, even under StrictMode's double effects: a POST must not be sent twice. */
@@ -85,7 +104,13 @@ function FreeBooking({ choice }: { choice: BookingChoice }) {
   useOnce(() =>
     createBooking.mutate(
       // A free type has no hold before it: the question and photos go with the booking itself.
-      { ...choice, notes: choice.notes ?? null, photoIds: choice.photoIds ?? [], stripePaymentIntentId: null },
+      {
+        ...choice,
+        notes: choice.notes ?? null,
+        photoIds: choice.photoIds ?? [],
+        stripePaymentIntentId: null,
+        expressRequest: choice.expressRequest === true,
+      },
       { onSuccess: clearBookingChoice, onError: onFailure },
     ),
   );
@@ -142,6 +167,7 @@ function PaidBooking({ choice, useBookableHunter }: { choice: BookingChoice; use
         ...(choice.notes ? { notes: choice.notes } : {}),
         ...(choice.photoIds ? { photoIds: choice.photoIds } : {}),
         ...(choice.passport ? { passport: choice.passport } : {}),
+        expressRequest: choice.expressRequest === true,
       },
       { onError: onFailure },
     ),
@@ -256,7 +282,17 @@ function PaidBooking({ choice, useBookableHunter }: { choice: BookingChoice; use
               </Suspense>
             </>
           )}
-          {expired ? null : <AgreeToTerms action="By paying" className="mt-5 border-t border-stone-100 pt-4" />}
+          {expired ? null : (
+            <>
+              <CancellationPolicy
+                className="mt-5"
+                startsAt={startsAtOf(choice)}
+                now={now}
+                requested={choice.expressRequest === true}
+              />
+              <AgreeToTerms action="By paying" className="mt-5 border-t border-stone-100 pt-4" />
+            </>
+          )}
         </section>
         <div className="order-1 lg:order-2">
           <OrderSummary

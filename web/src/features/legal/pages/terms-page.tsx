@@ -1,4 +1,4 @@
-import { BOOKING_RULES } from '@hunted/contracts';
+import { CANCELLATION_POLICY } from '@hunted/contracts';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import {
@@ -10,7 +10,8 @@ import {
   OperatorName,
 } from '../components/legal-document';
 
-const changeHours = BOOKING_RULES.changeWindowHours;
+// Section 5 states the policy the book and pay pages show and bookings applies (decision 0102).
+const changeHours = CANCELLATION_POLICY.fullRefundHoursBefore;
 
 /** `/terms`: the agreement between Hunted and its members and the clients who book a hunter. */
 export function TermsPage() {

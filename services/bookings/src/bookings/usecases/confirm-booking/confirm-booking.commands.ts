@@ -13,5 +13,7 @@ export interface ConfirmBookingCommand {
   photoIds?: string[];
   /** A free type's passport choices (absent: DEFAULT_PASSPORT_SHARES); a paid booking keeps its hold's, as notes. */
   passport?: PassportShares;
+  /** The client ticked the express request (a session within the 14-day cancellation period needs it). */
+  expressRequest?: boolean;
   paymentIntentId: string | null;
 }

@@ -11,7 +11,7 @@ import { BookingLimits } from '../../limits/booking-limits.js';
 import { BookingPhotos } from '../../../photos/booking-photos.js';
 import { BookingRepository } from '../../../store/booking.repository.js';
 import { BOOKING_NOT_FOUND, type BookingRow } from '../../../store/booking-rows.js';
-import { newBookingOf, offeredBooking } from '../offered-booking.js';
+import { expressRequestAtOf, newBookingOf, offeredBooking } from '../offered-booking.js';
 import type { ConfirmBookingCommand } from './confirm-booking.commands.js';
 
 /**
@@ -62,11 +62,12 @@ export class ConfirmBookingUseCase {
   private async bookFree(command: ConfirmBookingCommand): Promise<BookingRow> {
     const offer = await offeredBooking({ hunters: this.hunters, slots: this.slots }, command);
     if (offer.pricePence !== 0) throw new BadRequestException(BOOKING_ERRORS.paymentRequired);
+    const expressRequestAt = expressRequestAtOf(offer, command.expressRequest);
     return retriedTransaction(this.dataSource, async (manager) => {
       await this.bookings.lockClient(manager, command.user.id);
       await this.limits.refuseFreeBookingBeyondCap(manager, command.user.id, offer.hunter.id);
       await this.users.rememberSignedIn(manager, command.user);
-      return this.bookings.bookFree(manager, newBookingOf(command, offer), (row) =>
+      return this.bookings.bookFree(manager, newBookingOf(command, offer, expressRequestAt), (row) =>
         this.photos.attach(manager, row.id, command.user.id, command.photoIds ?? []),
       );
     });

@@ -14,4 +14,6 @@ export interface HoldSlotCommand {
   photoIds?: string[];
   /** What of the style passport the hunter may see (absent: DEFAULT_PASSPORT_SHARES). */
   passport?: PassportShares;
+  /** The client ticked the express request (a session within the 14-day cancellation period needs it). */
+  expressRequest?: boolean;
 }

@@ -20,7 +20,7 @@ import { BookingQueries } from '../../../store/booking-queries.js';
 import { type BookingRow } from '../../../store/booking-rows.js';
 import { BookingLimits } from '../../limits/booking-limits.js';
 import { BookingPhotos } from '../../../photos/booking-photos.js';
-import { newBookingOf, offeredBooking } from '../offered-booking.js';
+import { expressRequestAtOf, newBookingOf, offeredBooking } from '../offered-booking.js';
 import type { HoldSlotCommand } from './hold-slot.commands.js';
 
 export const FREE_NEEDS_NO_PAYMENT = 'This session is free: book it without paying';
@@ -30,7 +30,8 @@ export const FREE_NEEDS_NO_PAYMENT = 'This session is free: book it without payi
  * The member's own steps are serialised (an advisory lock on their id), so asking again for the slot they hold
  * answers the same hold and intent, and a third unpaid hold is refused, as are a hold beyond the daily budget and
  * one of a time the member let go moments ago (429); other members meet the exclusion constraint (409). The
- * amount is the hunter's current price, whatever the page sent.
+ * amount is the hunter's current price, whatever the page sent. A time less than 14 days away needs the client's
+ * express request (400 without it), whose time the hold keeps (decision 0102).
  */
 @Injectable()
 export class HoldSlotUseCase {
@@ -62,7 +63,9 @@ export class HoldSlotUseCase {
         startsAt: offer.slot.startsAt,
       };
       const held = await this.queries.findLiveHold(manager, key);
+      // Asking again for a live hold answers it: its express request, if the time needed one, came with it.
       if (held) return held;
+      const expressRequestAt = expressRequestAtOf(offer, command.expressRequest);
       if ((await this.queries.countLiveHolds(manager, command.user.id)) >= BOOKING_RULES.maxUnpaidHolds) {
         throw new ConflictException(BOOKING_ERRORS.tooManyHolds);
       }
@@ -70,7 +73,7 @@ export class HoldSlotUseCase {
       await this.limits.refuseHoldBeyondDailyBudget(manager, command.user.id);
       await this.users.rememberSignedIn(manager, command.user);
       const created = await this.bookings.hold(manager, {
-        ...newBookingOf(command, offer),
+        ...newBookingOf(command, offer, expressRequestAt),
         holdMinutes: this.config.HOLD_MINUTES,
         destinationAccountId: destination,
         platformFeePence: applicationFeePenceOf(offer.pricePence, this.config.PLATFORM_COMMISSION_BPS),
