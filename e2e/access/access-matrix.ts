@@ -3,6 +3,9 @@ import {
   DATA_EXPORT_SERVICES,
   dataExportArchivePath,
   dataExportPartPath,
+  LEGAL_DOCUMENT_VERSIONS,
+  TERMS_ACCEPTANCES_PATH,
+  type TermsAcceptancesResponse,
   PAGE_PATHS,
   type AdminDeletionsResponse,
   type CurrentAccountDeletionResponse,
@@ -1348,6 +1351,27 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     case: "an email that is not the caller's",
     url: () => '/api/account/deletion',
     body: () => ({ email: `nobody-${RUN}@example.test` }),
+    expect: signedIn(400),
+  },
+  // The caller's own acceptances of the terms (decision 0103): every persona accepted both current versions.
+  {
+    route: 'GET /api/account/terms-acceptances',
+    url: () => TERMS_ACCEPTANCES_PATH,
+    expect: signedIn(200),
+    sees: (body) => expect((body as TermsAcceptancesResponse).accepted).toEqual(['terms', 'hunterTerms']),
+  },
+  {
+    route: 'POST /api/account/terms-acceptances',
+    url: () => TERMS_ACCEPTANCES_PATH,
+    body: () => ({ document: 'hunterTerms', version: LEGAL_DOCUMENT_VERSIONS.hunterTerms }),
+    expect: signedIn(200),
+    sees: (body) => expect((body as TermsAcceptancesResponse).accepted).toContain('hunterTerms'),
+  },
+  {
+    route: 'POST /api/account/terms-acceptances',
+    case: 'a version that is not the current one',
+    url: () => TERMS_ACCEPTANCES_PATH,
+    body: () => ({ document: 'terms', version: '2000-01-01' }),
     expect: signedIn(400),
   },
   {

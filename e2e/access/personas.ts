@@ -17,7 +17,7 @@ import {
   type SlotsResponse,
   type WeeklyHours,
 } from '@hunted/contracts';
-import { ADMIN_EMAIL, brandInput, PNG_1X1, RUN } from '../support/journey.js';
+import { acceptCurrentTerms, ADMIN_EMAIL, brandInput, PNG_1X1, RUN } from '../support/journey.js';
 import { E2E_BASE_URL } from '../support/system.js';
 import { matrixNow } from './matrix-clock.js';
 import { createHeldSessions, createPassportBookings, holdShared, type RealObjects } from './real-objects.js';
@@ -65,6 +65,8 @@ async function signIn(email: string, firstName: string): Promise<APIRequestConte
   expect(signedIn.status(), `sign-in of ${email} ended at ${signedIn.url()}`).toBe(200);
   const cookies = (await context.storageState()).cookies.map((cookie) => cookie.name);
   expect(cookies, `sign-in of ${email} set no session cookie`).toContain('hunted.sid');
+  // Every persona accepts both documents (decision 0103): the matrix's rows are about access, not about the terms.
+  await acceptCurrentTerms(context);
   return context;
 }
 

@@ -1,5 +1,14 @@
 import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import type { AdminBrandInput, Brand, BookingDetail, CreatePaymentIntentResponse, SlotsResponse } from '@hunted/contracts';
+import {
+  ACCEPTABLE_TERMS,
+  LEGAL_DOCUMENT_VERSIONS,
+  TERMS_ACCEPTANCES_PATH,
+  type AdminBrandInput,
+  type Brand,
+  type BookingDetail,
+  type CreatePaymentIntentResponse,
+  type SlotsResponse,
+} from '@hunted/contracts';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { E2E_BASE_URL, E2E_REDIS_PREFIX } from './system.js';
@@ -25,13 +34,32 @@ export const RUN = Date.now().toString(36);
 export const signInButton = (page: Page) =>
   page.getByRole('banner').getByRole('button', { name: 'Sign In', exact: true });
 
-/** Signs in through the development OpenID Provider's real form, starting from the page's header. */
-export async function signIn(page: Page, email: string, firstName: string): Promise<void> {
+/**
+ * Signs in through the development OpenID Provider's real form, starting from the page's header, and accepts the
+ * current terms and hunters' terms (acceptCurrentTerms), so a journey's bookings and hunter profiles are not stopped
+ * by the terms dialog; the dialog's own journey signs in without it (`acceptTerms: false`).
+ */
+export async function signIn(page: Page, email: string, firstName: string, options: { acceptTerms?: boolean } = {}): Promise<void> {
   await signInButton(page).click();
   await page.locator('input[name="email"]').fill(email);
   await page.locator('input[name="firstName"]').fill(firstName);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('banner').getByRole('button', { name: firstName })).toBeVisible();
+  if (options.acceptTerms !== false) await acceptCurrentTerms(page.request);
+}
+
+/**
+ * Accepts the current terms and hunters' terms (decision 0103) as the member whose session `request` carries, as
+ * the terms dialog does: signing up accepted the terms, but a hunter profile answers 409 until the hunters' terms are.
+ */
+export async function acceptCurrentTerms(request: APIRequestContext): Promise<void> {
+  for (const document of ACCEPTABLE_TERMS) {
+    const response = await request.post(TERMS_ACCEPTANCES_PATH, {
+      data: { document, version: LEGAL_DOCUMENT_VERSIONS[document] },
+      headers: { origin: E2E_BASE_URL },
+    });
+    expect(response.status(), `accepting the ${document}: ${await response.text()}`).toBe(200);
+  }
 }
 
 /** A browser context signed in as `email`, for a member or an admin acting beside the page under test. */

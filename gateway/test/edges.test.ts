@@ -17,8 +17,8 @@ import type { GatewayConfig } from '../src/config.js';
  */
 
 const USERS = {
-  alice: { id: 'u-alice', email: 'alice@example.com', firstName: 'Alice', lastName: null, isAdmin: false },
-  bob: { id: 'u-bob', email: 'bob@example.com', firstName: 'Bob', lastName: null, isAdmin: false },
+  alice: { id: 'u-alice', email: 'alice@example.com', firstName: 'Alice', lastName: null, isAdmin: false, acceptedTerms: ['terms'] },
+  bob: { id: 'u-bob', email: 'bob@example.com', firstName: 'Bob', lastName: null, isAdmin: false, acceptedTerms: ['terms'] },
 } as const;
 
 interface Seen {

@@ -21,8 +21,8 @@ interface SeenRequest {
 }
 
 const USERS = {
-  alice: { id: 'u-alice', email: 'alice@example.com', firstName: 'Alice', lastName: 'Archer', isAdmin: false },
-  root: { id: 'u-root', email: 'admin@hunted.example', firstName: 'Ada', lastName: null, isAdmin: true },
+  alice: { id: 'u-alice', email: 'alice@example.com', firstName: 'Alice', lastName: 'Archer', isAdmin: false, acceptedTerms: ['terms'] },
+  root: { id: 'u-root', email: 'admin@hunted.example', firstName: 'Ada', lastName: null, isAdmin: true, acceptedTerms: ['terms'] },
 } as const;
 
 /** A stand-in for a service: records what reached it and answers with it, or a chosen status. */
@@ -267,6 +267,11 @@ describe('gateway', () => {
       await fetch(`${base}/api/auth/user`, { method: 'PATCH', headers: { cookie, 'content-type': 'application/json' }, body: '{"lastName":"L"}' });
       await fetch(`${base}/api/brands`, { headers: { cookie } });
       expect(lookups()).toBeGreaterThanOrEqual(2);
+      // An acceptance of the terms changes the session's acceptedTerms claim (decision 0103): asked again after it.
+      const beforeAcceptance = lookups();
+      await fetch(`${base}/api/account/terms-acceptances`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: '{}' });
+      await fetch(`${base}/api/brands`, { headers: { cookie } });
+      expect(lookups()).toBeGreaterThan(beforeAcceptance);
       const afterPatch = lookups();
       await fetch(`${base}/api/logout`, { headers: { cookie } });
       await fetch(`${base}/api/brands`, { headers: { cookie } });

@@ -9,7 +9,7 @@ import { close, listen, startTestGateway, testGatewayConfig } from './support/te
 import type { GatewayApp } from '../src/app.js';
 
 const MEMBER_COOKIE = 'hunted.sid=alice';
-const ALICE = { id: 'u-alice', email: 'alice@example.com', firstName: 'Alice', lastName: 'Archer', isAdmin: false };
+const ALICE = { id: 'u-alice', email: 'alice@example.com', firstName: 'Alice', lastName: 'Archer', isAdmin: false, acceptedTerms: ['terms'] };
 const PUBLIC_READ = 'public, max-age=0, s-maxage=1';
 const APP_SCRIPT = `console.log(${JSON.stringify('hunted '.repeat(400))});`;
 

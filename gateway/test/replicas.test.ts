@@ -80,7 +80,7 @@ class Replica {
   }
 }
 
-const MEMBER = { id: 'u-alice', email: 'alice@example.com', firstName: 'Alice', lastName: null, isAdmin: false };
+const MEMBER = { id: 'u-alice', email: 'alice@example.com', firstName: 'Alice', lastName: null, isAdmin: false, acceptedTerms: ['terms'] };
 
 /** A service for every other route, and identity's session lookup: `hunted.sid=alice` is a member, else no session. */
 function otherServices(): http.Server {

@@ -18,7 +18,7 @@ import type { GatewayApp } from '../src/app.js';
  */
 
 const USERS = Object.fromEntries(
-  ['alice', 'bob', 'carol', 'dave'].map((name) => [name, { id: `u-${name}`, email: `${name}@example.com`, firstName: name, lastName: null, isAdmin: false }]),
+  ['alice', 'bob', 'carol', 'dave'].map((name) => [name, { id: `u-${name}`, email: `${name}@example.com`, firstName: name, lastName: null, isAdmin: false, acceptedTerms: ['terms'] }]),
 );
 
 /** Messaging's stand-in: accepts every websocket and counts every TCP connection made to it. */

@@ -175,6 +175,7 @@ describe('what each service owns, publishes and consumes, as the docs say it', (
       'data_exports',
       'images',
       'sessions',
+      'terms_acceptances',
       'upload_quota_days',
       'users',
     ]);

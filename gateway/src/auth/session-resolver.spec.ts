@@ -2,11 +2,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateInternalKeyPair, verifyInternalToken } from '@hunted/platform';
-import { sessionCookieName } from '@hunted/contracts';
+import { sessionCookieName, type SessionUser } from '@hunted/contracts';
 import { IdentityUnavailableError, SessionResolver, sessionCookieValue } from './session-resolver.js';
 
 const KEYS = generateInternalKeyPair();
-const ALICE = { id: 'u1', email: 'alice@example.com', firstName: 'Alice', lastName: null, isAdmin: false };
+const ALICE = { id: 'u1', email: 'alice@example.com', firstName: 'Alice', lastName: null, isAdmin: false, acceptedTerms: ['terms'] } satisfies SessionUser;
 
 describe('sessionCookieValue', () => {
   it('finds the session cookie among others and ignores look-alikes', () => {
@@ -32,7 +32,7 @@ describe('SessionResolver', () => {
   let identityUrl: string;
   let lookups = 0;
   let answerStatus = 200;
-  let user: typeof ALICE | null = ALICE;
+  let user: SessionUser | null = ALICE;
   const agent = new http.Agent({ keepAlive: true });
 
   beforeAll(async () => {
@@ -121,6 +121,23 @@ describe('SessionResolver', () => {
     user = null;
     try {
       expect(await resolver.resolve('hunted.sid=unknown', 'brands')).toBeNull();
+    } finally {
+      user = ALICE;
+    }
+  });
+
+  it('signs the acceptedTerms claim identity answers, and a new token at once when it changes (an acceptance)', async () => {
+    const clock = { now: Date.now() };
+    const resolver = resolverAt(clock);
+    const before = await resolver.resolve('hunted.sid=terms', 'hunters');
+    expect((await verifyInternalToken(before?.token, KEYS.publicKey, 'hunters'))?.acceptedTerms).toEqual(['terms']);
+    // The POST of an acceptance invalidates the session (edge-proxy's changesSession); the token is not reused.
+    user = { ...ALICE, acceptedTerms: ['terms', 'hunterTerms'] };
+    try {
+      resolver.invalidate('hunted.sid=terms');
+      const after = await resolver.resolve('hunted.sid=terms', 'hunters');
+      expect(after?.token).not.toBe(before?.token);
+      expect((await verifyInternalToken(after?.token, KEYS.publicKey, 'hunters'))?.acceptedTerms).toEqual(['terms', 'hunterTerms']);
     } finally {
       user = ALICE;
     }

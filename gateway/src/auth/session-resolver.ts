@@ -132,7 +132,7 @@ export class SessionResolver {
   private async tokenFor(user: SessionUser, service: string): Promise<string> {
     let userClaims = this.claimsOf.get(user);
     if (userClaims === undefined) {
-      userClaims = JSON.stringify([user.id, user.email, user.firstName, user.lastName, user.isAdmin]);
+      userClaims = JSON.stringify([user.id, user.email, user.firstName, user.lastName, user.isAdmin, user.acceptedTerms]);
       this.claimsOf.set(user, userClaims);
     }
     const claims = `${service} ${userClaims}`;

@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createProxyMiddleware, type RequestHandler } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
 import type { Dispatcher } from 'undici';
+import { TERMS_ACCEPTANCES_PATH } from '@hunted/contracts';
 import { forwardTraceContext, IDENTITY_HEADER, matchesEtag, REQUEST_ID_HEADER } from '@hunted/platform';
 import { IdentityUnavailableError, type ResolvedIdentity, type SessionResolver } from '../auth/session-resolver.js';
 import { MicroCache, type CachedResponse, type ResponseCopy } from '../cache/micro-cache.js';
@@ -160,9 +161,17 @@ function pathOf(url: string): string {
   return queryAt === -1 ? url : url.slice(0, queryAt);
 }
 
-/** Requests after which what identity says about the cookie has changed: sign-in, sign-out, profile edits. */
+/**
+ * Requests after which what identity says about the cookie has changed: sign-in, sign-out, profile edits, and an
+ * acceptance of the terms (the `acceptedTerms` claim the retried booking or profile change needs; decision 0103).
+ */
 function changesSession(method: string, path: string): boolean {
-  return path === '/api/logout' || path === '/api/callback' || (method === 'PATCH' && path === '/api/auth/user');
+  return (
+    path === '/api/logout' ||
+    path === '/api/callback' ||
+    (method === 'PATCH' && path === '/api/auth/user') ||
+    (method === 'POST' && path === TERMS_ACCEPTANCES_PATH)
+  );
 }
 
 export interface EdgeProxyDeps {

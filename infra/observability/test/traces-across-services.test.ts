@@ -51,7 +51,7 @@ const SCHEMAS = {
 const REDIS_PREFIX = `test:xtrace:${RUN}:`;
 
 const HUNTER_ID = 41;
-const CLIENT: SessionUser = { id: `user-ada-${RUN}`, email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', isAdmin: false };
+const CLIENT: SessionUser = { id: `user-ada-${RUN}`, email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', isAdmin: false, acceptedTerms: ['terms', 'hunterTerms'] };
 const HUNTER_USER = { id: `user-sofia-${RUN}`, email: 'sofia@example.com', firstName: 'Sofia', lastName: 'Martinez' };
 const SESSION_COOKIE = 'hunted.sid=ada-session';
 /** Three days ahead (London), 12:00: well past the minimum notice, and its reminders are days away. */
@@ -203,6 +203,8 @@ describe('one trace across the real gateway, bookings and messaging', () => {
         duration: 30,
         price: 0,
         stripePaymentIntentId: null,
+        // Three days ahead is within the 14-day cancellation period: the client asks for it to take place (decision 0102).
+        expressRequest: true,
       }),
     });
     const booking = (await response.json()) as { id: string; status: string };

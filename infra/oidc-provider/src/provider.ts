@@ -155,6 +155,20 @@ function sendHtml(res: ServerResponse, status: number, html: string): void {
   res.end(html);
 }
 
+/**
+ * The site's terms page, beside the client's redirect URI (`http://localhost:8080/api/callback` gives
+ * `http://localhost:8080/terms`): the sign-in page says that continuing accepts them, as identity records at
+ * sign-up (decision 0103). Null when the redirect URI is not a URL (oidc-provider has checked it by then).
+ */
+export function termsUrlOf(redirectUri: unknown): string | null {
+  if (typeof redirectUri !== 'string') return null;
+  try {
+    return new URL('/terms', redirectUri).toString();
+  } catch {
+    return null;
+  }
+}
+
 /** Serves the sign-in interaction; every other path is the OpenID Provider itself. */
 export function createDevProviderHandler(provider: Provider, log: ProviderLog = jsonLineLog) {
   const accounts = (provider as Provider & { devAccounts: Map<string, DevAccount> }).devAccounts;
@@ -168,9 +182,10 @@ export function createDevProviderHandler(provider: Provider, log: ProviderLog = 
       const details = await provider.interactionDetails(req, res);
       const action = `/interaction/${details.uid}/login`;
       const clientName = 'Hunted';
+      const termsUrl = termsUrlOf(details.params.redirect_uri);
 
       if (req.method === 'GET' && !match[2]) {
-        if (details.prompt.name === 'login') return sendHtml(res, 200, renderSignInPage({ action, clientName }));
+        if (details.prompt.name === 'login') return sendHtml(res, 200, renderSignInPage({ action, clientName, termsUrl }));
         // Consent is granted by loadExistingGrant; reaching it means the grant was lost, so grant it again.
         return provider.interactionFinished(req, res, { consent: {} }, { mergeWithLastSubmission: true });
       }
@@ -182,7 +197,7 @@ export function createDevProviderHandler(provider: Provider, log: ProviderLog = 
           return sendHtml(
             res,
             400,
-            renderSignInPage({ action, clientName, email, firstName, error: 'Enter a valid email address.' }),
+            renderSignInPage({ action, clientName, termsUrl, email, firstName, error: 'Enter a valid email address.' }),
           );
         }
         const accountId = accountIdFor(email);

@@ -8,13 +8,16 @@ function escapeHtml(value: string): string {
 export interface SignInPageOptions {
   action: string;
   clientName: string;
+  /** The site's terms, which signing up accepts; null leaves the sentence without its link. */
+  termsUrl?: string | null;
   email?: string;
   firstName?: string;
   error?: string;
 }
 
 /** The provider's only page: an email and a first name, and any email signs in. */
-export function renderSignInPage({ action, clientName, email = '', firstName = '', error }: SignInPageOptions): string {
+export function renderSignInPage({ action, clientName, termsUrl = null, email = '', firstName = '', error }: SignInPageOptions): string {
+  const terms = termsUrl ? `<a href="${escapeHtml(termsUrl)}">Terms</a>` : 'Terms';
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -34,6 +37,8 @@ export function renderSignInPage({ action, clientName, email = '', firstName = '
   button { margin-top: 24px; width: 100%; padding: 11px; border: 0; border-radius: 10px; background: #1c1917; color: #fff; font: inherit; font-weight: 600; cursor: pointer; }
   button:hover { background: #44403c; }
   .error { margin: 0 0 8px; padding: 10px 12px; border-radius: 10px; background: #fef2f2; color: #b91c1c; font-size: .875rem; }
+  .terms { margin: 12px 0 0; font-size: .85rem; color: #57534e; }
+  .terms a { color: #1c1917; }
   .note { margin-top: 20px; font-size: .8rem; color: #78716c; }
 </style>
 </head>
@@ -48,6 +53,7 @@ export function renderSignInPage({ action, clientName, email = '', firstName = '
     <label for="firstName">First name</label>
     <input id="firstName" name="firstName" type="text" maxlength="100" value="${escapeHtml(firstName)}" placeholder="Ada">
     <button type="submit">Sign in</button>
+    <p class="terms">By continuing you accept the ${terms} of ${escapeHtml(clientName)}.</p>
   </form>
   <p class="note">Development identity provider: any email signs in, no password.</p>
 </main>

@@ -75,6 +75,8 @@ describe('development OpenID Provider: authorization code flow', () => {
     expect(html).toContain('name="email"');
     expect(html).toContain('name="firstName"');
     expect(html).toMatch(/<button type="submit">Sign in<\/button>/);
+    // Signing up accepts the terms (identity records it; decision 0103): the page says so and links them on the site.
+    expect(html).toContain(`By continuing you accept the <a href="${new URL('/terms', redirectUri).toString()}">Terms</a> of Hunted.`);
     const action = /action="([^"]+)"/.exec(html)![1]!;
 
     let response = await browser.request(new URL(action, issuer).toString(), {

@@ -39,6 +39,7 @@ export * from './http/bookings.schemas.js';
 export * from './http/pages.js';
 export * from './http/your-data.js';
 export * from './http/legal.js';
+export * from './http/legal.schemas.js';
 export * from './http/cancellation-policy.js';
 export * from './http/moderation.js';
 export * from './http/moderation.schemas.js';

@@ -1,4 +1,5 @@
 export * from './auth/access.decorators.js';
+export * from './auth/accepted-terms.guard.js';
 export * from './auth/internal-auth.guard.js';
 export * from './auth/internal-keys.js';
 export * from './auth/internal-token.js';

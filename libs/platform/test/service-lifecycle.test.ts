@@ -127,7 +127,7 @@ describe('a service built on the platform', () => {
     expect(await signedIn.json()).toEqual({ id: 'user-1' });
 
     const admin = { ...user, isAdmin: true };
-    const otherKey = await signInternalToken(admin, generateInternalKeyPair().privateKey, 'probe');
+    const otherKey = await signInternalToken({ ...admin, acceptedTerms: [] }, generateInternalKeyPair().privateKey, 'probe');
     const forAnotherService = await testIdentityToken(admin, 'brands');
     const expired = await testIdentityToken(admin, 'probe', Date.now() - 10 * 60_000);
     const publicKeyAsHmacSecret = await new SignJWT({ email: user.email, isAdmin: true })

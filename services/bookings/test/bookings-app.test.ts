@@ -5,6 +5,7 @@ import {
   testServiceEnv,
   type RunningServiceApp,
 } from '@hunted/platform/testing';
+import { LEGAL_DOCUMENT_VERSIONS, TERMS_NOT_ACCEPTED_CODE, type AcceptableTerms } from '@hunted/contracts';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -69,6 +70,27 @@ describe('bookings: the service as main.ts starts it', () => {
       const response = await fetch(`${bookings.base}/api/bookings-that-do-not-exist`, init);
       expect(response.status).toBe(404);
       expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
+  it('asks for the current terms before a hold or a booking: 409 terms-not-accepted without them, the body checked with them', async () => {
+    const member = { id: 'u-terms', email: 'terms@hunted.test', firstName: null, lastName: null, isAdmin: false };
+    for (const path of ['/api/create-payment-intent', '/api/bookings']) {
+      const post = async (acceptedTerms: AcceptableTerms[]) =>
+        fetch(`${bookings.base}${path}`, {
+          method: 'POST',
+          headers: { ...(await testIdentityHeaders({ ...member, acceptedTerms }, 'bookings')), 'content-type': 'application/json' },
+          body: '{}',
+        });
+      const refused = await post(['hunterTerms']);
+      expect(refused.status).toBe(409);
+      expect(await refused.json()).toMatchObject({
+        code: TERMS_NOT_ACCEPTED_CODE,
+        document: 'terms',
+        version: LEGAL_DOCUMENT_VERSIONS.terms,
+      });
+      // Past the guard, the empty body is what is refused.
+      expect((await post(['terms'])).status).toBe(400);
     }
   });
 });

@@ -10,6 +10,7 @@ export const admin: AuthenticatedUser = {
   firstName: 'Ada',
   lastName: 'Admin',
   isAdmin: true,
+  acceptedTerms: ['terms', 'hunterTerms'],
 };
 export const member: AuthenticatedUser = {
   id: 'u-member',
@@ -17,6 +18,7 @@ export const member: AuthenticatedUser = {
   firstName: 'Max',
   lastName: null,
   isAdmin: false,
+  acceptedTerms: ['terms', 'hunterTerms'],
 };
 
 export function signedAs(user: AuthenticatedUser): Promise<Record<string, string>> {

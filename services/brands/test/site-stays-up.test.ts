@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SESSION_COOKIE, streamOfEventType } from '@hunted/contracts';
+import { SESSION_COOKIE, streamOfEventType, type SessionUser } from '@hunted/contracts';
 import {
   PrivateRedis,
   TEST_INTERNAL_AUTH_PRIVATE_KEY,
@@ -26,7 +26,7 @@ import { insertBrand, startBrands, type RunningBrands } from './support.js';
 
 const IDENTITY_UNAVAILABLE = 'We could not check your sign-in just now — please try again in a moment.';
 const LOOKUP_TIMEOUT_MS = 1_000;
-const ALICE = { id: 'u-alice', email: 'alice@example.com', firstName: 'Alice', lastName: null, isAdmin: false };
+const ALICE: SessionUser = { id: 'u-alice', email: 'alice@example.com', firstName: 'Alice', lastName: null, isAdmin: false, acceptedTerms: ['terms', 'hunterTerms'] };
 
 function listen(server: http.Server): Promise<string> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));

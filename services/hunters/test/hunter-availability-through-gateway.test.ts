@@ -24,7 +24,7 @@ import { loadConfig } from '../src/config.js';
  */
 
 const SCHEMA = 'hunters_availability_gateway_it';
-const HANA: SessionUser = { id: 'u-hana-hours', email: 'hours@example.test', firstName: 'Hana', lastName: null, isAdmin: false };
+const HANA: SessionUser = { id: 'u-hana-hours', email: 'hours@example.test', firstName: 'Hana', lastName: null, isAdmin: false, acceptedTerms: ['terms', 'hunterTerms'] };
 const ALL = [...AVAILABILITY_SLOTS];
 
 /** The first Monday (London) at least a week from today, and the days the test changes from it. */

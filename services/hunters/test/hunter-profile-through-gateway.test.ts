@@ -15,7 +15,7 @@ import { loadConfig } from '../src/config.js';
  */
 
 const SCHEMA = 'hunters_profile_gateway_it';
-const HANA: SessionUser = { id: 'u-hana', email: 'hana@example.test', firstName: 'Hana', lastName: null, isAdmin: false };
+const HANA: SessionUser = { id: 'u-hana', email: 'hana@example.test', firstName: 'Hana', lastName: null, isAdmin: false, acceptedTerms: ['terms', 'hunterTerms'] };
 /** A real 1×1 PNG: hunters types a photo from its bytes. */
 const PNG_1X1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',

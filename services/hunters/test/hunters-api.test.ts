@@ -10,6 +10,8 @@ import {
   HUNTER_SERVICES,
   HUNTER_SORTS,
   HUNTER_SPECIALTIES,
+  LEGAL_DOCUMENT_VERSIONS,
+  TERMS_NOT_ACCEPTED_CODE,
   type Hunter,
   type SessionTypes,
 } from '@hunted/contracts';
@@ -174,6 +176,28 @@ describe('hunters: profiles', () => {
       expect(missing.status).toBe(404);
       expect(missing.body.message).toBe('Hunter not found');
     }
+  });
+
+  it("answers 409 terms-not-accepted to a member who has not accepted the current hunters' terms, for a new profile and an edit", async () => {
+    const id = member();
+    const created = await create(id);
+    expect(created.status).toBe(201);
+    const onlyTerms = { ...(await testIdentityHeaders({ ...user(id), acceptedTerms: ['terms'] }, 'hunters')), 'content-type': 'application/json' };
+    const refused = {
+      statusCode: 409,
+      code: TERMS_NOT_ACCEPTED_CODE,
+      document: 'hunterTerms',
+      version: LEGAL_DOCUMENT_VERSIONS.hunterTerms,
+      message: 'We have updated the terms for hunters. Please read and accept them to continue.',
+    };
+    const edit = await fetch(`${hunters.base}/api/hunters/${created.body.id}`, { method: 'PATCH', headers: onlyTerms, body: JSON.stringify({ name: 'Renamed' }) });
+    expect(edit.status).toBe(409);
+    expect(await edit.json()).toEqual(refused);
+    const another = await fetch(`${hunters.base}/api/hunters`, { method: 'POST', headers: { ...onlyTerms }, body: JSON.stringify(profile()) });
+    expect(another.status).toBe(409);
+    expect(await another.json()).toEqual(refused);
+    const { rows } = await db.query('select name from hunters where user_id = $1', [id]);
+    expect(rows).toEqual([{ name: created.body.name }]);
   });
 
   it('keeps one profile per user: a second is a 409, even when several race', async () => {

@@ -25,6 +25,7 @@ const TABLES: TableOwnership[] = [
   { table: 'users', owners: ['users/users.service.ts'] },
   { table: 'images', owners: ['users/users.service.ts'] },
   { table: 'sessions', owners: ['sessions/session.store.ts'] },
+  { table: 'terms_acceptances', owners: ['users/terms-acceptances.ts'] },
   // The people's-rights sagas' ledgers (decision 0098), and identity's stored export parts, written by the
   // platform's DataExportParts (libs/platform/src/rights/data-export-parts.ts): no SQL of the service names it.
   { table: 'data_exports', owners: ['your-data/data-export-ledger.ts'] },

@@ -177,6 +177,7 @@ describe('the data archive through the gateway', () => {
         'identity/README.md',
         'identity/account.json',
         'identity/sessions.json',
+        'identity/terms-acceptances.json',
         ...RIGHTS_SERVICES.flatMap((service) => [`${service}/README.md`, `${service}/photo.png`, `${service}/records.json`]),
       ].sort(),
     );

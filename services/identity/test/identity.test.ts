@@ -1,7 +1,14 @@
 import { SignJWT } from 'jose';
 import pg from 'pg';
 import { accountIdFor, startDevProvider, type RunningDevProvider } from '@hunted/dev-oidc-provider';
-import type { CurrentUserResponse, SessionResolution } from '@hunted/contracts';
+import {
+  LEGAL_DOCUMENT_VERSIONS,
+  TERMS_ACCEPTANCES_PATH,
+  TERMS_CHANGED_MESSAGE,
+  type CurrentUserResponse,
+  type SessionResolution,
+  type TermsAcceptancesResponse,
+} from '@hunted/contracts';
 import { generateInternalKeyPair, IDENTITY_HEADER, signInternalToken } from '@hunted/platform';
 import {
   freePort,
@@ -170,6 +177,54 @@ describe('identity: sign-in, sessions and the current user', () => {
     const boss = new Browser();
     await signIn(boss, 'boss@hunted.test', 'Boss');
     expect((await resolveSession(boss.cookies.get('hunted.sid'))).user!.isAdmin).toBe(true);
+  });
+
+  it('records the current terms at sign-up, accepts the current hunters\' terms only, and the gateway\'s lookup says which', async () => {
+    const browser = new Browser();
+    await signIn(browser, 'terry@example.test', 'Terry');
+    const cookie = browser.cookies.get('hunted.sid');
+    const { user } = await resolveSession(cookie);
+    // Signing up accepted the terms (the provider's page says so); the hunters' terms are asked for later.
+    expect(user!.acceptedTerms).toEqual(['terms']);
+    const headers = { ...(await asUser(user!.id, user!.email)), 'content-type': 'application/json' };
+    const listed = (await (await fetch(`${identity}${TERMS_ACCEPTANCES_PATH}`, { headers })).json()) as TermsAcceptancesResponse;
+    expect(listed).toEqual({
+      acceptances: [{ document: 'terms', version: LEGAL_DOCUMENT_VERSIONS.terms, acceptedAt: expect.any(String) }],
+      accepted: ['terms'],
+    });
+
+    const accept = (body: unknown) =>
+      fetch(`${identity}${TERMS_ACCEPTANCES_PATH}`, { method: 'POST', headers, body: JSON.stringify(body) });
+    const stale = await accept({ document: 'hunterTerms', version: '2000-01-01' });
+    expect(stale.status).toBe(400);
+    expect(((await stale.json()) as { message: string }).message).toBe(TERMS_CHANGED_MESSAGE);
+    expect((await accept({ document: 'privacy', version: LEGAL_DOCUMENT_VERSIONS.privacy })).status).toBe(400);
+    expect((await resolveSession(cookie)).user!.acceptedTerms).toEqual(['terms']);
+
+    const accepted = await accept({ document: 'hunterTerms', version: LEGAL_DOCUMENT_VERSIONS.hunterTerms });
+    expect(accepted.status).toBe(200);
+    const answer = (await accepted.json()) as TermsAcceptancesResponse;
+    expect(answer.accepted).toEqual(['terms', 'hunterTerms']);
+    expect(answer.acceptances.map((row) => row.document).sort()).toEqual(['hunterTerms', 'terms']);
+    // Accepting again keeps the first time.
+    const again = (await (await accept({ document: 'hunterTerms', version: LEGAL_DOCUMENT_VERSIONS.hunterTerms })).json()) as TermsAcceptancesResponse;
+    expect(again.acceptances).toEqual(answer.acceptances);
+    expect((await resolveSession(cookie)).user!.acceptedTerms).toEqual(['terms', 'hunterTerms']);
+
+    // A version that is no longer current (the terms changed since) does not count as accepted now.
+    await db.query(`update ${SCHEMA}.terms_acceptances set version = '2000-01-01' where user_id = $1 and document = 'terms'`, [user!.id]);
+    expect((await resolveSession(cookie)).user!.acceptedTerms).toEqual(['hunterTerms']);
+    // A returning member is not recorded as accepting again: only a sign-up is.
+    await signIn(new Browser(), 'terry@example.test', 'Terry');
+    expect((await resolveSession(cookie)).user!.acceptedTerms).toEqual(['hunterTerms']);
+    expect((await fetch(`${identity}${TERMS_ACCEPTANCES_PATH}`)).status).toBe(401);
+    // A token for an account that is gone: signed out, nothing recorded.
+    const gone = await fetch(`${identity}${TERMS_ACCEPTANCES_PATH}`, {
+      method: 'POST',
+      headers: { ...(await asUser('no-such-user', 'gone@example.test')), 'content-type': 'application/json' },
+      body: JSON.stringify({ document: 'terms', version: LEGAL_DOCUMENT_VERSIONS.terms }),
+    });
+    expect(gone.status).toBe(401);
   });
 
   it('returns to the Referer path on this site and ignores a returnTo that leaves it', async () => {
@@ -431,7 +486,7 @@ describe('identity: sign-in, sessions and the current user', () => {
         }),
       ).toString('base64url')}.`;
       const wrongKey = await signInternalToken(
-        { id: userId, email, firstName: null, lastName: null, isAdmin: true },
+        { id: userId, email, firstName: null, lastName: null, isAdmin: true, acceptedTerms: [] },
         generateInternalKeyPair().privateKey,
         'identity',
       );

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  LEGAL_DOCUMENT_VERSIONS,
   RIGHTS_SERVICES,
   type AccountDeletionView,
   type AdminDeletionRow,
@@ -192,6 +193,7 @@ describe("identity's side of export and erasure", () => {
       'identity/account.json',
       'identity/avatar.png',
       'identity/sessions.json',
+      'identity/terms-acceptances.json',
     ]);
     const text = (path: string) => Buffer.from(part.files.find((file) => file.path === path)!.base64, 'base64').toString('utf8');
     expect(JSON.parse(text('identity/account.json'))).toMatchObject({
@@ -203,6 +205,10 @@ describe("identity's side of export and erasure", () => {
     });
     expect(JSON.parse(text('identity/sessions.json'))).toEqual([
       { signedInAt: '2026-01-02T03:04:05.000Z', expiresAt: expect.any(String) },
+    ]);
+    // Signing up accepted the current terms (decision 0103).
+    expect(JSON.parse(text('identity/terms-acceptances.json'))).toEqual([
+      { document: 'terms', version: LEGAL_DOCUMENT_VERSIONS.terms, acceptedAt: expect.any(String) },
     ]);
     expect(part.files.map((file) => Buffer.from(file.base64, 'base64').toString('latin1')).join('')).not.toContain('alice-session-id-secret');
     expect(text('identity/README.md').split('\n')[0]).toMatch(/^Your Hunted account/);
@@ -344,7 +350,7 @@ describe("identity's side of export and erasure", () => {
     // Dave is untouched: his row, photo, session, export and its part.
     const daveTraces = await tracesOf(dataSource, SCHEMA, [dave.user.id]);
     expect(daveTraces.map((trace) => trace.table).sort()).toEqual(
-      ['data_export_files', 'data_exports', 'images', 'sessions', 'upload_quota_days', 'users'].sort(),
+      ['data_export_files', 'data_exports', 'images', 'sessions', 'terms_acceptances', 'upload_quota_days', 'users'].sort(),
     );
     expect(await users.findById(dave.user.id)).not.toBeNull();
 

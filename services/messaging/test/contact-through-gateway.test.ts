@@ -17,7 +17,7 @@ import { MailInbox } from './mail-inbox.js';
 
 const SCHEMA = 'messaging_contact_gateway_it';
 const SUPPORT_EMAIL = 'support@hunted.test';
-const ADMIN: SessionUser = { id: 'u-ada', email: 'admin@hunted.test', firstName: 'Ada', lastName: null, isAdmin: true };
+const ADMIN: SessionUser = { id: 'u-ada', email: 'admin@hunted.test', firstName: 'Ada', lastName: null, isAdmin: true, acceptedTerms: ['terms', 'hunterTerms'] };
 
 describe('the contact form through the gateway', () => {
   let messaging: RunningServiceApp<NestFastifyApplication>;

@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { TermsGateProvider } from '@/components/legal/terms-gate';
 import { Toaster } from '@/components/ui/toast';
 import { createQueryClient } from '@/lib/query-client';
 
@@ -7,7 +8,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      {children}
+      <TermsGateProvider>{children}</TermsGateProvider>
       <Toaster />
     </QueryClientProvider>
   );

@@ -1,5 +1,7 @@
 /** HTTP shapes of the identity service (sign-in, session, current user, avatars), shared with the gateway and the web app. */
 
+import type { AcceptableTerms } from './legal.js';
+
 /** Name of identity's session cookie on a plain-http site (development); see sessionCookieName. */
 export const SESSION_COOKIE = 'hunted.sid';
 
@@ -21,6 +23,8 @@ export interface SessionUser {
   firstName: string | null;
   lastName: string | null;
   isAdmin: boolean;
+  /** The documents whose current version the member has accepted (decision 0103); the gateway signs it as a claim. */
+  acceptedTerms: AcceptableTerms[];
 }
 
 /** Answer of `GET /internal/session`: the signed-in user the request's cookie names, or null. */

@@ -12,7 +12,7 @@ import {
 } from './internal-token.js';
 
 const gateway = generateInternalKeyPair();
-const user: AuthenticatedUser = { id: 'u1', email: 'a@b.test', firstName: 'Ann', lastName: null, isAdmin: false };
+const user: AuthenticatedUser = { id: 'u1', email: 'a@b.test', firstName: 'Ann', lastName: null, isAdmin: false, acceptedTerms: ['terms'] };
 const admin: AuthenticatedUser = { ...user, isAdmin: true };
 
 function base64url(value: unknown): string {

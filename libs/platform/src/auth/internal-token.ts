@@ -1,3 +1,4 @@
+import { ACCEPTABLE_TERMS, type AcceptableTerms } from '@hunted/contracts';
 import { importPKCS8, importSPKI, jwtVerify, SignJWT, type CryptoKey } from 'jose';
 import { publicKeyBlocks } from './internal-keys.js';
 
@@ -20,6 +21,16 @@ export interface AuthenticatedUser {
   firstName: string | null;
   lastName: string | null;
   isAdmin: boolean;
+  /**
+   * The documents whose current version the member has accepted (decision 0103), as identity answered the
+   * gateway's session lookup: RequiresAcceptedTerms reads it, so a guarded route costs no call to identity.
+   */
+  acceptedTerms: AcceptableTerms[];
+}
+
+/** The claim as a token carries it: known documents only, whatever else a token might hold. */
+function acceptedTermsOf(claim: unknown): AcceptableTerms[] {
+  return Array.isArray(claim) ? ACCEPTABLE_TERMS.filter((document) => claim.includes(document)) : [];
 }
 
 /**
@@ -56,7 +67,13 @@ export async function signInternalToken(
 ): Promise<string> {
   const issuedAt = Math.floor(now / 1000);
   const key = await imported(privateKeys, privateKeyPem, (pem) => importPKCS8(pem, ALGORITHM));
-  return new SignJWT({ email: user.email, firstName: user.firstName, lastName: user.lastName, isAdmin: user.isAdmin })
+  return new SignJWT({
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    isAdmin: user.isAdmin,
+    acceptedTerms: acceptedTermsOf(user.acceptedTerms),
+  })
     .setProtectedHeader({ alg: ALGORITHM })
     .setSubject(user.id)
     .setIssuer(ISSUER)
@@ -105,6 +122,7 @@ async function verifiedToken(token: string | undefined, publicKeyPems: string, s
         firstName: typeof payload.firstName === 'string' ? payload.firstName : null,
         lastName: typeof payload.lastName === 'string' ? payload.lastName : null,
         isAdmin: payload.isAdmin === true,
+        acceptedTerms: acceptedTermsOf(payload.acceptedTerms),
       };
       return { user, expiresAtMs: (payload.exp as number) * 1000 };
     } catch {
@@ -138,13 +156,13 @@ export class VerifiedTokens {
     if (!token) return null;
     const known = this.kept.get(token);
     if (known) {
-      if (known.expiresAtMs > this.now()) return { ...known.user };
+      if (known.expiresAtMs > this.now()) return { ...known.user, acceptedTerms: [...known.user.acceptedTerms] };
       this.kept.delete(token);
     }
     const verified = await verifiedToken(token, this.publicKeyPems, this.service);
     if (!verified) return null;
     this.kept.set(token, verified);
     if (this.kept.size > VERIFIED_TOKENS_KEPT) this.kept.delete(this.kept.keys().next().value as string);
-    return { ...verified.user };
+    return { ...verified.user, acceptedTerms: [...verified.user.acceptedTerms] };
   }
 }

@@ -1,12 +1,12 @@
 import type { INestApplication } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { IDENTITY_HEADER, type AuthenticatedUser } from '../auth/internal-token.js';
+import { IDENTITY_HEADER } from '../auth/internal-token.js';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { listenService } from '../bootstrap.js';
 import type { BaseEnv } from '../config/env.js';
 import type { AddressInfo } from 'node:net';
-import { TEST_DATABASE_URL, TEST_INTERNAL_AUTH_PUBLIC_KEY, TEST_REDIS_URL, testIdentityToken } from './test-env.js';
+import { TEST_DATABASE_URL, TEST_INTERNAL_AUTH_PUBLIC_KEY, TEST_REDIS_URL, testIdentityToken, type TestCaller } from './test-env.js';
 
 /**
  * The environment of a service under test, for its own `loadConfig`: the test database and Redis, with `schema` as
@@ -115,6 +115,6 @@ export async function removeTestData(config: BaseEnv): Promise<void> {
 }
 
 /** The header the gateway sends a service for `user` (an identity token signed for that service). */
-export async function testIdentityHeaders(user: AuthenticatedUser, service: string): Promise<Record<string, string>> {
+export async function testIdentityHeaders(user: TestCaller, service: string): Promise<Record<string, string>> {
   return { [IDENTITY_HEADER]: await testIdentityToken(user, service) };
 }

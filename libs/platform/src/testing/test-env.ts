@@ -1,3 +1,4 @@
+import { ACCEPTABLE_TERMS } from '@hunted/contracts';
 import { generateInternalKeyPair } from '../auth/internal-keys.js';
 import { signInternalToken, type AuthenticatedUser } from '../auth/internal-token.js';
 import { baseEnvSchema, type BaseEnv } from '../config/env.js';
@@ -13,9 +14,16 @@ export const TEST_INTERNAL_AUTH_PRIVATE_KEY = TEST_KEYS.privateKey;
 /** What services under test verify with (testConfig() sets it as INTERNAL_AUTH_PUBLIC_KEY). */
 export const TEST_INTERNAL_AUTH_PUBLIC_KEY = TEST_KEYS.publicKey;
 
-/** An identity token as the gateway would sign it for `service`, for calling a service under test directly. */
-export function testIdentityToken(user: AuthenticatedUser, service: string, now?: number): Promise<string> {
-  return signInternalToken(user, TEST_INTERNAL_AUTH_PRIVATE_KEY, service, now);
+/** A test's caller: `acceptedTerms` may be left out. */
+export type TestCaller = Omit<AuthenticatedUser, 'acceptedTerms'> & Partial<Pick<AuthenticatedUser, 'acceptedTerms'>>;
+
+/**
+ * An identity token as the gateway would sign it for `service`, for calling a service under test directly. A caller
+ * given no `acceptedTerms` has accepted every document's current version, as a member who signed up and accepted
+ * the hunters' terms has: only a test of RequiresAcceptedTerms says otherwise (decision 0103).
+ */
+export function testIdentityToken(user: TestCaller, service: string, now?: number): Promise<string> {
+  return signInternalToken({ ...user, acceptedTerms: user.acceptedTerms ?? [...ACCEPTABLE_TERMS] }, TEST_INTERNAL_AUTH_PRIVATE_KEY, service, now);
 }
 
 /** A service configuration for a test, with a schema of its own so test files never see each other's rows. */

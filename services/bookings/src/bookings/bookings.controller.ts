@@ -15,6 +15,7 @@ import {
 import {
   CurrentUser,
   pageOf,
+  RequiresAcceptedTerms,
   strictPageQuerySchema,
   type PageQuery,
   sendPage,
@@ -46,8 +47,10 @@ export class BookingsController {
     private readonly releaseHold: ReleaseHoldUseCase,
   ) {}
 
+  /** Holding a slot is where a booking starts: the member accepts the current terms first (decision 0103). */
   @Post('create-payment-intent')
   @HttpCode(200)
+  @RequiresAcceptedTerms('terms')
   createPaymentIntent(
     @CurrentUser() user: AuthenticatedUser,
     @ValidBody(createPaymentIntentSchema, bookingBody) body: CreatePaymentIntentInput,
@@ -56,6 +59,7 @@ export class BookingsController {
   }
 
   @Post('bookings')
+  @RequiresAcceptedTerms('terms')
   async create(
     @CurrentUser() user: AuthenticatedUser,
     @ValidBody(createBookingSchema, bookingBody) body: CreateBookingInput,

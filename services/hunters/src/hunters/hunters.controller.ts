@@ -15,6 +15,7 @@ import {
   CurrentUser,
   IdParam,
   PublicGet,
+  RequiresAcceptedTerms,
   sendPage,
   SignedIn,
   ValidBody,
@@ -62,8 +63,10 @@ export class HuntersController {
     return this.hunters.findByUser(user.id);
   }
 
+  /** A hunter profile is made or changed under the current hunters' terms (decision 0103). */
   @Post('hunters')
   @SignedIn()
+  @RequiresAcceptedTerms('hunterTerms')
   @BodyLimit(PROFILE_BODY_LIMIT)
   create(
     @CurrentUser() user: AuthenticatedUser,
@@ -74,6 +77,7 @@ export class HuntersController {
 
   @Patch('hunters/:id')
   @SignedIn()
+  @RequiresAcceptedTerms('hunterTerms')
   @BodyLimit(PROFILE_BODY_LIMIT)
   update(
     @IdParam('id', HUNTER_NOT_FOUND) id: number,

@@ -2,6 +2,7 @@ import { Controller, Get, Headers, Inject } from '@nestjs/common';
 import type { SessionResolution } from '@hunted/contracts';
 import { Public, SERVICE_CONFIG } from '@hunted/platform';
 import type { IdentityConfig } from '../config.js';
+import { TermsAcceptances } from '../users/terms-acceptances.js';
 import { UsersService } from '../users/users.service.js';
 import { sessionIdOfCookies } from './session-cookie.js';
 import { SessionStore } from './session.store.js';
@@ -17,6 +18,7 @@ export class InternalSessionController {
     @Inject(SERVICE_CONFIG) private readonly config: IdentityConfig,
     private readonly sessions: SessionStore,
     private readonly users: UsersService,
+    private readonly termsAcceptances: TermsAcceptances,
   ) {}
 
   @Get('session')
@@ -24,7 +26,9 @@ export class InternalSessionController {
   async resolve(@Headers('cookie') cookie: string | undefined): Promise<SessionResolution> {
     const sid = sessionIdOfCookies(cookie, this.config);
     const sess = sid ? await this.sessions.get(sid) : null;
-    const user = sess?.userId ? await this.users.findById(sess.userId) : null;
-    return { user: user ? this.users.toSessionUser(user) : null };
+    if (!sess?.userId) return { user: null };
+    // Both reads at once: the lookup's cost stays one round trip (the gateway caches the answer for a few seconds).
+    const [user, acceptedTerms] = await Promise.all([this.users.findById(sess.userId), this.termsAcceptances.acceptedNow(sess.userId)]);
+    return { user: user ? this.users.toSessionUser(user, acceptedTerms) : null };
   }
 }

@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
+import { TermsAcceptances } from './terms-acceptances.js';
+import { TermsAcceptancesController } from './terms-acceptances.controller.js';
 import { UsersController } from './users.controller.js';
 import { UsersService } from './users.service.js';
 
 @Module({
-  controllers: [UsersController],
-  providers: [UsersService],
-  exports: [UsersService],
+  controllers: [UsersController, TermsAcceptancesController],
+  providers: [UsersService, TermsAcceptances],
+  exports: [UsersService, TermsAcceptances],
 })
 export class UsersModule {}

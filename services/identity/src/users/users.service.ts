@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { BadRequestException, Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
+  LEGAL_DOCUMENT_VERSIONS,
   MAX_PROFILE_IMAGE_BYTES,
+  type AcceptableTerms,
   type CurrentUserResponse,
   type SessionUser,
   type UpdateCurrentUserFields,
@@ -22,6 +24,7 @@ import {
 } from '@hunted/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { isAdminEmail, type IdentityConfig } from '../config.js';
+import { TermsAcceptances } from './terms-acceptances.js';
 
 /** A row of `users`, named as the code names it. */
 export interface User {
@@ -115,6 +118,7 @@ export class UsersService {
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(SERVICE_CONFIG) private readonly config: IdentityConfig,
     private readonly events: EventPublisher,
+    private readonly termsAcceptances: TermsAcceptances,
   ) {
     this.avatarQuota = dailyUploadQuota('avatars', 'profile photos', config.AVATARS_PER_DAY, config.AVATARS_MB_PER_DAY);
   }
@@ -125,6 +129,8 @@ export class UsersService {
    * A row from before subjects were stored, with the same email and no subject, is linked to this subject once.
    * An address already held by another subject is refused (SignInRefusedError), never merged: an address can
    * change hands at a provider, and merging would hand the old owner's account to the new one.
+   * Signing up is accepting the current terms (the provider's page says so, and links them): recorded with the new
+   * row, in its transaction (decision 0103).
    */
   async signIn(claims: ProviderClaims): Promise<User> {
     const email = claims.email.trim().toLowerCase();
@@ -175,7 +181,10 @@ export class UsersService {
           subject,
         ]));
       if (!user) throw new SignInRefusedError(EMAIL_OF_ANOTHER_ACCOUNT);
-      if (inserted) await this.events.publish(manager, 'identity.user.registered', registeredPayload(user));
+      if (inserted) {
+        await this.termsAcceptances.record(manager, user.id, 'terms', LEGAL_DOCUMENT_VERSIONS.terms);
+        await this.events.publish(manager, 'identity.user.registered', registeredPayload(user));
+      }
       return user;
     });
   }
@@ -190,13 +199,15 @@ export class UsersService {
     return isAdminEmail(this.config, user.email);
   }
 
-  toSessionUser(user: User): SessionUser {
+  /** The user as the gateway signs them; `acceptedTerms` from TermsAcceptances.acceptedNow. */
+  toSessionUser(user: User, acceptedTerms: AcceptableTerms[]): SessionUser {
     return {
       id: user.id,
       email: user.email,
       firstName: user.firstName,
       lastName: user.lastName,
       isAdmin: this.isAdmin(user),
+      acceptedTerms,
     };
   }
 

@@ -18,6 +18,7 @@ import {
 import { DataExportParts, EventPublisher, forgetUploadQuotaOf } from '@hunted/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { SessionStore } from '../sessions/session.store.js';
+import { TermsAcceptances } from '../users/terms-acceptances.js';
 import { UsersService } from '../users/users.service.js';
 import { AccountDeletionLedger, type AccountDeletionProgress, type AccountDeletionRecord } from './account-deletion-ledger.js';
 import { DataExportLedger } from './data-export-ledger.js';
@@ -76,6 +77,7 @@ export class AccountDeletionsService {
     private readonly users: UsersService,
     private readonly sessions: SessionStore,
     private readonly events: EventPublisher,
+    private readonly termsAcceptances: TermsAcceptances,
   ) {}
 
   /**
@@ -127,6 +129,7 @@ export class AccountDeletionsService {
     await this.parts.deleteForUser(manager, userId);
     await this.exports.deleteAllOf(manager, userId);
     await forgetUploadQuotaOf(manager, userId);
+    await this.termsAcceptances.deleteAllOf(manager, userId);
     await this.users.deleteAccount(manager, userId);
     await this.ledger.startErasing(manager, deletionId, RIGHTS_SERVICES);
     await this.events.publish(manager, 'identity.user.deleted', { deletionId, userId });

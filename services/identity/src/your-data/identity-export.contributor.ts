@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { binaryFile, extensionOf, jsonFile, textFile, type DataExportContributor, type ExportFile } from '@hunted/platform';
 import type { EntityManager } from 'typeorm';
 import { SessionStore } from '../sessions/session.store.js';
+import { TermsAcceptances } from '../users/terms-acceptances.js';
 import { UsersService } from '../users/users.service.js';
 
 /** The first line of every part's README is the archive's summary of that folder (the gateway's README reads it). */
@@ -14,6 +15,7 @@ function readme(avatarFile: string | null): string {
     '  account was created and last changed, and which sign-in provider account it belongs to (issuer and subject).',
     '- `sessions.json`: every session you are signed in with now: when it began and when it ends. The session ids',
     '  themselves are not included: anyone holding one could use your account.',
+    '- `terms-acceptances.json`: each version of the terms (and of the terms for hunters) you accepted, and when.',
     avatarFile
       ? `- \`${avatarFile}\`: your profile photo, as stored (it was re-encoded at upload, without its metadata).`
       : '- You have no profile photo, so there is no photo file.',
@@ -21,12 +23,13 @@ function readme(avatarFile: string | null): string {
   ].join('\n');
 }
 
-/** Identity's part of a member's archive (UK GDPR Art. 15 and 20): their account, sessions' metadata and photo. */
+/** Identity's part of a member's archive (UK GDPR Art. 15 and 20): their account, sessions' metadata, acceptances of the terms and photo. */
 @Injectable()
 export class IdentityExportContributor implements DataExportContributor {
   constructor(
     private readonly users: UsersService,
     private readonly sessions: SessionStore,
+    private readonly termsAcceptances: TermsAcceptances,
   ) {}
 
   async collect(manager: EntityManager, userId: string): Promise<ExportFile[]> {
@@ -50,6 +53,7 @@ export class IdentityExportContributor implements DataExportContributor {
       textFile('identity', 'README.md', readme(avatarFile)),
       jsonFile('identity', 'account.json', account),
       jsonFile('identity', 'sessions.json', await this.sessions.metadataOf(manager, userId)),
+      jsonFile('identity', 'terms-acceptances.json', await this.termsAcceptances.allOf(manager, userId)),
       ...(image && avatarFile ? [binaryFile('identity', avatarFile, image.contentType, image.bytes)] : []),
     ];
   }

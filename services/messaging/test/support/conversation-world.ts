@@ -23,6 +23,7 @@ export function member(name: string, overrides: Partial<TestMember> = {}): TestM
     firstName: firstName ?? null,
     lastName: lastName ?? null,
     isAdmin: false,
+    acceptedTerms: ['terms', 'hunterTerms'],
     profileImageUrl: null,
     ...overrides,
   };

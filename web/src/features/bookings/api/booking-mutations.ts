@@ -6,6 +6,7 @@ import type {
   RescheduleBookingRequest,
 } from '@hunted/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTermsGate } from '@/components/legal/terms-gate';
 import { request } from '@/lib/api-client';
 import { bookingKeys } from './query-keys';
 
@@ -36,13 +37,19 @@ function useInvalidateBookings() {
   return () => queryClient.invalidateQueries({ queryKey: bookingKeys.all });
 }
 
+/** A hold needs the current terms accepted: a 409 asking for them opens the terms dialog, then holds (decision 0103). */
 export function useCreatePaymentIntent() {
-  return useMutation({ mutationFn: createPaymentIntent });
+  const withAcceptedTerms = useTermsGate();
+  return useMutation({ mutationFn: (body: CreatePaymentIntentRequest) => withAcceptedTerms(() => createPaymentIntent(body)) });
 }
 
 export function useCreateBooking() {
   const invalidate = useInvalidateBookings();
-  return useMutation({ mutationFn: createBooking, onSuccess: invalidate });
+  const withAcceptedTerms = useTermsGate();
+  return useMutation({
+    mutationFn: (body: CreateBookingRequest) => withAcceptedTerms(() => createBooking(body)),
+    onSuccess: invalidate,
+  });
 }
 
 export function useReleaseHold() {

@@ -1,4 +1,12 @@
-import { BOOKING_ERRORS, CANCELLATION_POLICY, EXPRESS_REQUEST, PAYOUT_MESSAGES, VETTING_MESSAGES } from '@hunted/contracts';
+import {
+  BOOKING_ERRORS,
+  CANCELLATION_POLICY,
+  EXPRESS_REQUEST,
+  fullDateLabel,
+  LEGAL_DOCUMENT_VERSIONS,
+  PAYOUT_MESSAGES,
+  VETTING_MESSAGES,
+} from '@hunted/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -92,6 +100,34 @@ describe('/payment/{hunterId}', () => {
     expect(calls.filter((call) => call.url === '/api/create-payment-intent')).toHaveLength(0);
     expect(calls.filter((call) => call.url === '/api/bookings')).toHaveLength(1);
     expect(sessionStorage.getItem(BOOKING_CHOICE_KEY)).toBeNull();
+  });
+
+  it('asks for the updated terms when the hold answers 409 terms-not-accepted, records the acceptance and holds again', async () => {
+    storeChoice(paidChoice);
+    let holds = 0;
+    const calls = stubFetch({
+      ...paidAnswers('simulated'),
+      'POST /api/create-payment-intent': () =>
+        ++holds === 1
+          ? json(409, {
+              statusCode: 409,
+              code: 'terms-not-accepted',
+              document: 'terms',
+              version: LEGAL_DOCUMENT_VERSIONS.terms,
+              message: 'We have updated our terms. Please read and accept them to continue.',
+            })
+          : json(200, hold()),
+      'POST /api/account/terms-acceptances': () => json(200, { acceptances: [], accepted: ['terms'] }),
+    });
+    renderRoute('/payment/7');
+    const dialog = await screen.findByRole('dialog', { name: 'We have updated our terms' });
+    expect(within(dialog).getByText(fullDateLabel(LEGAL_DOCUMENT_VERSIONS.terms))).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: /Read the Terms of Service/ }).getAttribute('href')).toBe('/terms');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Accept and continue' }));
+    expect(await screen.findByRole('timer')).toBeTruthy();
+    expect(bodyOf(calls, 'POST /api/account/terms-acceptances')).toEqual({ document: 'terms', version: LEGAL_DOCUMENT_VERSIONS.terms });
+    expect(holds).toBe(2);
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('sends the express request made on the booking page with the hold, and states the policy before paying', async () => {

@@ -1,5 +1,6 @@
 import type { Hunter, HunterInput } from '@hunted/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTermsGate } from '@/components/legal/terms-gate';
 import { request } from '@/lib/api-client';
 import { hunterKeys } from './query-keys';
 
@@ -8,13 +9,17 @@ export function createHunter(input: HunterInput): Promise<Hunter> {
   return request<Hunter>('POST', '/api/hunters', input);
 }
 
-/** Afterwards the user's profile and every listing are read again: the new hunter is in them. */
+/**
+ * Afterwards the user's profile and every listing are read again: the new hunter is in them. The hunters' terms come
+ * first: a 409 asking for them opens the terms dialog, then the profile is sent again (decision 0103).
+ */
 export function useCreateHunter(
   options: { onSuccess?: (hunter: Hunter) => void; onError?: (error: unknown) => void } = {},
 ) {
   const queryClient = useQueryClient();
+  const withAcceptedTerms = useTermsGate();
   return useMutation({
-    mutationFn: createHunter,
+    mutationFn: (input: HunterInput) => withAcceptedTerms(() => createHunter(input)),
     onError: options.onError,
     onSuccess: async (hunter) => {
       await Promise.all([

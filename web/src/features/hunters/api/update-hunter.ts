@@ -1,5 +1,6 @@
 import type { Hunter, HunterUpdate } from '@hunted/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTermsGate } from '@/components/legal/terms-gate';
 import { request } from '@/lib/api-client';
 import { hunterKeys } from './query-keys';
 
@@ -10,14 +11,16 @@ export function updateHunter({ id, changes }: { id: number; changes: HunterUpdat
 
 /**
  * On success the profile, the listings and the hunter's own detail (the book-session and payment pages read it) are
- * read again (spec, section 7), so every view shows the edit.
+ * read again (spec, section 7), so every view shows the edit. The hunters' terms come first, as for a new profile
+ * (decision 0103).
  */
 export function useUpdateHunter(
   options: { onSuccess?: (hunter: Hunter) => void; onError?: (error: unknown) => void } = {},
 ) {
   const queryClient = useQueryClient();
+  const withAcceptedTerms = useTermsGate();
   return useMutation({
-    mutationFn: updateHunter,
+    mutationFn: (edit: { id: number; changes: HunterUpdate }) => withAcceptedTerms(() => updateHunter(edit)),
     onError: options.onError,
     onSuccess: async (hunter) => {
       await Promise.all([

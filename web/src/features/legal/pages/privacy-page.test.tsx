@@ -10,7 +10,7 @@ describe('/privacy', () => {
     renderRoute('/privacy');
     await screen.findByRole('heading', { level: 1, name: 'Privacy Notice' });
     await waitFor(() => expect(document.title).toBe('Privacy Notice · Hunted'));
-    expect(screen.getByText(/Last updated/).textContent).toBe('Last updated 3 December 2026');
+    expect(screen.getByText(/Last updated/).textContent).toBe('Last updated 6 December 2026');
     expect(await screen.findByText(/Hunted is run by Hunted Test Ltd, the controller/)).toBeTruthy();
 
     const table = screen.getByRole('table');

@@ -15,7 +15,7 @@ import {
  */
 const holdings: { what: string; why: string; kept: string }[] = [
   {
-    what: 'Your account: email, name, profile photo, and when you signed in',
+    what: 'Your account: email, name, profile photo, when you signed in, and which version of the terms you accepted and when',
     why: 'To sign you in and show your name on what you write (contract)',
     kept: 'Until you delete your account; sessions end after 7 days unless you sign in again',
   },
