@@ -232,6 +232,15 @@ function PaidBooking({ choice, useBookableHunter }: { choice: BookingChoice; use
           aria-label="Payment"
           className="order-2 self-start rounded-3xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6 lg:order-1"
         >
+          {/* The policy comes before the button that pays: the client reads what they commit to first. */}
+          {expired ? null : (
+            <CancellationPolicy
+              className="mb-6"
+              startsAt={startsAtOf(choice)}
+              now={now}
+              requested={choice.expressRequest === true}
+            />
+          )}
           {expired ? (
             <div className="text-center">
               <h2 className="text-lg font-bold text-stone-900">{BOOKING_ERRORS.holdExpired}</h2>
@@ -282,17 +291,7 @@ function PaidBooking({ choice, useBookableHunter }: { choice: BookingChoice; use
               </Suspense>
             </>
           )}
-          {expired ? null : (
-            <>
-              <CancellationPolicy
-                className="mt-5"
-                startsAt={startsAtOf(choice)}
-                now={now}
-                requested={choice.expressRequest === true}
-              />
-              <AgreeToTerms action="By paying" className="mt-5 border-t border-stone-100 pt-4" />
-            </>
-          )}
+          {expired ? null : <AgreeToTerms action="By paying" className="mt-5 border-t border-stone-100 pt-4" />}
         </section>
         <div className="order-1 lg:order-2">
           <OrderSummary
