@@ -12,6 +12,8 @@ import {
   SERVICE_SHUTDOWN_DRAIN_MS,
   requiredInProduction,
   type ProductionRule,
+  operatorEnv,
+  operatorInProduction,
 } from '@hunted/platform';
 import { SITEMAP_MAX_URLS } from '@hunted/contracts';
 import { z } from 'zod';
@@ -187,17 +189,7 @@ export const gatewayEnvSchema = baseEnvSchema
     PAGE_FACTS_TIMEOUT_MS: z.coerce.number().int().positive().default(250),
     /** URLs per sitemap file; sitemaps.org allows 50,000 (a lower value splits sooner, as tests do). */
     SITEMAP_URLS_PER_FILE: z.coerce.number().int().positive().max(SITEMAP_MAX_URLS).default(SITEMAP_MAX_URLS),
-    /**
-     * Who runs the site, as the legal pages (/terms, /privacy, …) name them, served to the SPA by `GET /api/site`
-     * (decision 0099). The defaults are development placeholders; production must name the real operator.
-     */
-    OPERATOR_NAME: z.string().trim().min(1).default('Hunted Ltd (development)'),
-    OPERATOR_ADDRESS: z
-      .string()
-      .trim()
-      .min(1)
-      .default('1 Example Street, London EC1A 1AA, United Kingdom (development placeholder)'),
-    OPERATOR_EMAIL: z.email().default('legal@hunted.example'),
+    ...operatorEnv,
     /** The internal listener for `/health/deps`; published by no Service or Ingress, so not reachable from outside. */
     OPS_PORT: z.coerce.number().int().min(0).max(65535).default(9080),
   })
@@ -224,10 +216,7 @@ export const gatewayProductionRules: readonly ProductionRule[] = [
   requiredInProduction('PUBLIC_URL', 'the address users reach the site at: the origin unsafe requests must come from'),
   httpsInProduction('PUBLIC_URL'),
   ...['IDENTITY_URL', 'BRANDS_URL', 'REVIEWS_URL', 'HUNTERS_URL', 'BOOKINGS_URL', 'MESSAGING_URL'].map(serviceUrlRule),
-  // The legal pages must name the real operator, never the development placeholders.
-  requiredInProduction('OPERATOR_NAME', 'the default is a development placeholder the legal pages would show'),
-  requiredInProduction('OPERATOR_ADDRESS', 'the default is a development placeholder the legal pages would show'),
-  requiredInProduction('OPERATOR_EMAIL', 'the default is a development placeholder the legal pages would show'),
+  ...operatorInProduction('the legal pages'),
 ];
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {

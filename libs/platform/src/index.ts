@@ -8,6 +8,7 @@ export * from './app/service-app.module.js';
 export * from './config/demo-data.js';
 export * from './config/demo-data-loader.js';
 export * from './config/env.js';
+export * from './config/operator-env.js';
 export * from './config/production-rules.js';
 export * from './database/demo-data-lock.js';
 export * from './database/database-busy.filter.js';

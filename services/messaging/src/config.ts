@@ -6,6 +6,8 @@ import {
   requiredInProduction,
   serviceProductionRules,
   type ProductionRule,
+  operatorEnv,
+  operatorInProduction,
 } from '@hunted/platform';
 import { z } from 'zod';
 
@@ -67,17 +69,7 @@ export const messagingEnvSchema = baseEnvSchema.extend({
   UNSUBSCRIBE_TOKEN_SECRET: z.string().min(32).default(DEV_UNSUBSCRIBE_TOKEN_SECRET),
   /** The mailto side of `List-Unsubscribe`. Only the header: nothing reads that inbox (see the README). */
   UNSUBSCRIBE_MAILTO: z.email().default('unsubscribe@hunted.local'),
-  /**
-   * Who runs Hunted, as the booking confirmation's receipt names them (the gateway's variables of the same names, for
-   * the legal pages: decision 0099). The defaults are development placeholders; production must name the operator.
-   */
-  OPERATOR_NAME: z.string().trim().min(1).default('Hunted Ltd (development)'),
-  OPERATOR_ADDRESS: z
-    .string()
-    .trim()
-    .min(1)
-    .default('1 Example Street, London EC1A 1AA, United Kingdom (development placeholder)'),
-  OPERATOR_EMAIL: z.email().default('legal@hunted.example'),
+  ...operatorEnv,
   /** How long the text of a sent email is kept in the ledger before the retention job prunes it (the row stays). */
   EMAIL_BODY_RETENTION_DAYS: positiveInt(90),
 });
@@ -93,9 +85,7 @@ export const messagingProductionRules: readonly ProductionRule[] = [
   requiredInProduction('MAIL_FROM', "the From address of the site's mail, on a domain your SMTP server may send for"),
   notDevelopmentValue('MAIL_FROM', [DEV_MAIL_FROM], 'use an address of your own domain'),
   ...publicUrlInProduction('for the links in emails'),
-  requiredInProduction('OPERATOR_NAME', 'the default is a development placeholder the receipts would show'),
-  requiredInProduction('OPERATOR_ADDRESS', 'the default is a development placeholder the receipts would show'),
-  requiredInProduction('OPERATOR_EMAIL', 'the default is a development placeholder the receipts would show'),
+  ...operatorInProduction('the receipts'),
   requiredInProduction('UNSUBSCRIBE_TOKEN_SECRET', 'the key that signs the unsubscribe links in emails'),
   notDevelopmentValue('UNSUBSCRIBE_TOKEN_SECRET', [DEV_UNSUBSCRIBE_TOKEN_SECRET], 'generate a random secret of 32 characters or more'),
 ];
