@@ -109,6 +109,19 @@ export function nextOffset<T>(last: Page<T>, pages: Page<T>[]): number | undefin
 }
 
 /**
+ * The JSON body of an error answer of the given status, or undefined when the error is something else or its body
+ * is empty or not JSON: what each reader of a refusal's details (its message, its fields, its rows) starts from.
+ */
+export function errorBodyOf(error: unknown, status: number): unknown {
+  if (!(error instanceof HttpError) || error.status !== status || !error.bodyText) return undefined;
+  try {
+    return JSON.parse(error.bodyText) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * The message a server put in an error answer of the given status (Nest answers
  * `{ message: string | string[] }`), or null when the error is something else.
  */

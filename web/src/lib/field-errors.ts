@@ -1,22 +1,17 @@
-import { HttpError, serverMessage } from './api-client';
+import { errorBodyOf, HttpError, serverMessage } from './api-client';
 
 /**
  * The per-field messages of a 400 answer (`{ statusCode, message, errors: { field: message } }`), or null when
  * the error carries none. Forms show them beside the fields they name.
  */
 export function fieldErrorsOf(error: unknown): Record<string, string> | null {
-  if (!(error instanceof HttpError) || error.status !== 400 || !error.bodyText) return null;
-  try {
-    const parsed: unknown = JSON.parse(error.bodyText);
-    if (!parsed || typeof parsed !== 'object' || !('errors' in parsed)) return null;
-    const errors = (parsed as { errors: unknown }).errors;
-    if (!errors || typeof errors !== 'object') return null;
-    const result: Record<string, string> = {};
-    for (const [field, message] of Object.entries(errors)) if (typeof message === 'string') result[field] = message;
-    return Object.keys(result).length > 0 ? result : null;
-  } catch {
-    return null;
-  }
+  const parsed = errorBodyOf(error, 400);
+  if (!parsed || typeof parsed !== 'object' || !('errors' in parsed)) return null;
+  const errors = (parsed as { errors: unknown }).errors;
+  if (!errors || typeof errors !== 'object') return null;
+  const result: Record<string, string> = {};
+  for (const [field, message] of Object.entries(errors)) if (typeof message === 'string') result[field] = message;
+  return Object.keys(result).length > 0 ? result : null;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { isTermsNotAcceptedBody, type AcceptableTerms, type TermsNotAcceptedBody } from '@hunted/contracts';
 import { createContext, lazy, Suspense, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
-import { HttpError } from '@/lib/api-client';
+import { errorBodyOf } from '@/lib/api-client';
 
 // The dialog's code (and the dialog kit) loads only when a member is asked, which is rare.
 const TermsDialog = lazy(() => import('./terms-dialog'));
@@ -15,13 +15,8 @@ const MAX_ASKS = 2;
 
 /** The 409 body of a route that needs an acceptance first (decision 0103), or null for any other error. */
 export function termsRefusalOf(error: unknown): TermsNotAcceptedBody | null {
-  if (!(error instanceof HttpError) || error.status !== 409 || !error.bodyText) return null;
-  try {
-    const body: unknown = JSON.parse(error.bodyText);
-    return isTermsNotAcceptedBody(body) ? body : null;
-  } catch {
-    return null;
-  }
+  const body = errorBodyOf(error, 409);
+  return isTermsNotAcceptedBody(body) ? body : null;
 }
 
 interface OpenAsk {

@@ -1,6 +1,6 @@
 import type { CsvRowError, CsvUploadResponse } from '@hunted/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { HttpError, request } from '@/lib/api-client';
+import { errorBodyOf, request } from '@/lib/api-client';
 import { useRefreshBrands } from './refresh-brands';
 
 export const CSV_TEMPLATE_URL = '/api/admin/brands/csv-template';
@@ -14,20 +14,15 @@ export function uploadBrandsCsv(file: File): Promise<CsvUploadResponse> {
 
 /** The rows a refused upload names (400 `{ rows: [{ line, column, message }] }`), or an empty list. */
 export function csvRowErrorsOf(error: unknown): CsvRowError[] {
-  if (!(error instanceof HttpError) || error.status !== 400) return [];
-  try {
-    const parsed = JSON.parse(error.bodyText) as { rows?: unknown };
-    if (!Array.isArray(parsed.rows)) return [];
-    return parsed.rows.filter(
-      (row): row is CsvRowError =>
-        !!row &&
-        typeof row === 'object' &&
-        typeof (row as CsvRowError).line === 'number' &&
-        typeof (row as CsvRowError).message === 'string',
-    );
-  } catch {
-    return [];
-  }
+  const rows = (errorBodyOf(error, 400) as { rows?: unknown } | null | undefined)?.rows;
+  if (!Array.isArray(rows)) return [];
+  return rows.filter(
+    (row): row is CsvRowError =>
+      !!row &&
+      typeof row === 'object' &&
+      typeof (row as CsvRowError).line === 'number' &&
+      typeof (row as CsvRowError).message === 'string',
+  );
 }
 
 export function useUploadBrandsCsv(

@@ -63,7 +63,7 @@ export function SlotPicker({
   // as scheduling tools open on the first time one can book, and says so. Only before the client moves weeks
   // themself, so going back to this week stays where they asked.
   const [navigated, setNavigated] = useState(false);
-  const [skippedThisWeek, setSkippedThisWeek] = useState(false);
+  const skippedThisWeek = !navigated && monday !== thisMonday;
   const thisWeekIsEmpty =
     monday === thisMonday &&
     slots.isSuccess &&
@@ -74,11 +74,9 @@ export function SlotPicker({
   useEffect(() => {
     if (!skipping) return;
     setMonday(addDays(thisMonday, 7));
-    setSkippedThisWeek(true);
   }, [skipping, thisMonday]);
   const goToWeek = (next: string) => {
     setNavigated(true);
-    setSkippedThisWeek(false);
     setMonday(next);
     setDay(null);
   };
