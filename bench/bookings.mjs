@@ -141,6 +141,8 @@ function holdRequest(baseUrl, cookie, hunterId, slot) {
     sessionDate: slot.date,
     sessionTime: slot.time,
     duration: type.duration,
+    // The bench books within 14 days: the express request a person ticks on the book page (decision 0102).
+    expressRequest: true,
   });
 }
 

@@ -1,6 +1,8 @@
 // Signs in through the real OpenID Connect flow (gateway -> identity -> development provider -> callback) with
 // plain HTTP, and returns the session cookie — for load tools, which cannot drive a browser.
 
+import { ACCEPTABLE_TERMS, LEGAL_DOCUMENT_VERSIONS, TERMS_ACCEPTANCES_PATH } from '@hunted/contracts';
+
 /** Cookies per origin, as a browser would keep them (path and expiry are not needed for this flow). */
 class CookieJar {
   #byOrigin = new Map();
@@ -54,5 +56,22 @@ export async function signInThroughProvider(baseUrl, email, firstName) {
   });
   const sid = jar.get(baseUrl, 'hunted.sid');
   if (!sid) throw new Error(`sign-in did not set a session cookie (ended at ${signedIn.url}, status ${signedIn.response.status})`);
-  return `hunted.sid=${sid}`;
+  const cookie = `hunted.sid=${sid}`;
+  await acceptCurrentTerms(baseUrl, cookie);
+  return cookie;
+}
+
+/**
+ * Accepts the current terms and hunters' terms (decision 0103), as the terms dialog would: a load tool's member then
+ * books and makes hunter profiles without the 409 that asks a person to read them first.
+ */
+async function acceptCurrentTerms(baseUrl, cookie) {
+  for (const document of ACCEPTABLE_TERMS) {
+    const response = await fetch(`${baseUrl}${TERMS_ACCEPTANCES_PATH}`, {
+      method: 'POST',
+      headers: { cookie, origin: new URL(baseUrl).origin, 'content-type': 'application/json' },
+      body: JSON.stringify({ document, version: LEGAL_DOCUMENT_VERSIONS[document] }),
+    });
+    if (response.status !== 200) throw new Error(`accepting ${document} answered ${response.status}: ${await response.text()}`);
+  }
 }
