@@ -204,8 +204,29 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function AppRouter() {
-  // Created once per mount, not at import, so tests can build their own memory routers from `routes`.
-  const [router] = useState(() => createBrowserRouter(routes));
-  return <RouterProvider router={router} />;
+export type AppRouterInstance = ReturnType<typeof createBrowserRouter>;
+
+/** The app's router over the browser's address; created by the caller, not at import, so tests build their own. */
+export function createAppRouter(): AppRouterInstance {
+  return createBrowserRouter(routes);
+}
+
+/**
+ * Resolves once the router has loaded the first page's code (`initialized`): until then it would draw its
+ * hydrateFallbackElement, the spinner.
+ */
+export function routerReady(router: AppRouterInstance): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+export function AppRouter({ router }: { router?: AppRouterInstance }) {
+  const [own] = useState(() => router ?? createAppRouter());
+  return <RouterProvider router={own} />;
 }
