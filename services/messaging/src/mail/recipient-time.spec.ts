@@ -6,6 +6,8 @@ describe("the reader's clock in emails", () => {
     expect(readerTimeZone({ timeZone: 'Europe/Paris' })).toBe('Europe/Paris');
     expect(readerTimeZone({ timeZone: null })).toBe('Europe/London');
     expect(readerTimeZone(null)).toBe('Europe/London');
+    // A name this runtime's clock does not know: London's, not a failed email.
+    expect(readerTimeZone({ timeZone: 'Europe/Atlantis' })).toBe('Europe/London');
   });
 
   it('names the zone by its place, as a reader says it', () => {

@@ -4,14 +4,19 @@
  * known yet reads London's, the site's. The zone arithmetic is the contracts clock's; this only words it.
  */
 
-import { dateIn, longDateLabel, SITE_TIME_ZONE, timeLabelIn } from '@hunted/contracts';
+import { dateIn, isTimeZone, longDateLabel, SITE_TIME_ZONE, timeLabelIn } from '@hunted/contracts';
 
 /** The zone of a reader identity knows none for: the site's, London. */
 export const FALLBACK_TIME_ZONE = SITE_TIME_ZONE;
 
-/** The zone an email to this member is written in: their own, or London's while none is known. */
+/**
+ * The zone an email to this member is written in: their own, or London's while none is known. Identity checked the
+ * name; one this runtime's clock does not know (an older time zone database) reads London's rather than failing
+ * every send of the email.
+ */
 export function readerTimeZone(member: { timeZone: string | null } | null | undefined): string {
-  return member?.timeZone ?? FALLBACK_TIME_ZONE;
+  const zone = member?.timeZone;
+  return zone && isTimeZone(zone) ? zone : FALLBACK_TIME_ZONE;
 }
 
 /** `Paris time`, `New York time`, `UTC`: how an email names the zone its times are in (the IANA name's place). */
