@@ -5,6 +5,7 @@ import { AppLayout } from '@/components/layouts/app-layout';
 import { Spinner } from '@/components/ui/spinner';
 import { AUTH_REQUIRED_REDIRECT_DELAY_MS, UNAUTHORIZED_REDIRECT_DELAY_MS } from '@/config/constants';
 import { paths } from '@/config/paths';
+import { BrowserTimeZoneGate } from '@/features/account/components/browser-time-zone-gate';
 import { SignInToEditProfile } from '@/features/account/components/sign-in-to-edit-profile';
 import { MessagesLink } from '@/features/messaging/components/messages-link';
 import { SignInToSeeNotice } from '@/features/moderation/components/sign-in-to-see-notice';
@@ -40,7 +41,13 @@ const renderMessagesLink = (className: string) => <MessagesLink className={class
 export const routes: RouteObject[] = [
   {
     id: 'root',
-    element: <AppLayout renderMessagesLink={renderMessagesLink} />,
+    // BrowserTimeZone: a signed-in member without a zone gets the browser's, once (their emails' times).
+    element: (
+      <>
+        <BrowserTimeZoneGate />
+        <AppLayout renderMessagesLink={renderMessagesLink} />
+      </>
+    ),
     hydrateFallbackElement: (
       <AppLayout renderMessagesLink={renderMessagesLink}>
         <Spinner />

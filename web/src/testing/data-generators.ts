@@ -110,6 +110,7 @@ export const member = {
   lastName: 'Lovelace',
   profileImageUrl: null,
   instagramUrl: null,
+  timeZone: 'Europe/London',
   isAdmin: false,
 };
 

@@ -157,7 +157,9 @@ function contract<T extends EventType>() {
 
 export const PAYLOAD_SCHEMAS: { [T in EventType]: z.ZodType<EventPayload<T>> } = {
   'identity.user.registered': contract<'identity.user.registered'>()(userRegistered),
-  'identity.user.updated': contract<'identity.user.updated'>()(userRegistered.extend({ instagramUrl: z.string().nullable() })),
+  'identity.user.updated': contract<'identity.user.updated'>()(
+    userRegistered.extend({ instagramUrl: z.string().nullable(), timeZone: z.string().max(64).nullable().optional() }),
+  ),
   'brands.brand.created': contract<'brands.brand.created'>()(brandCreated),
   'brands.brand.updated': contract<'brands.brand.updated'>()(brandCreated),
   'brands.brand.deleted': contract<'brands.brand.deleted'>()(z.object({ brandId: serial })),

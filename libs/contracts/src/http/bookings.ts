@@ -1,9 +1,10 @@
 /**
  * HTTP shapes of the bookings service (owner of slots, holds, payments and both sides' booking lists), shared with
  * the web app. Money is in pence everywhere here; hunters' prices (`SessionTypeSettings.price`) are whole pounds.
- * Times of day are wall-clock labels in `MARKETPLACE_TIME_ZONE` (time/london-clock.ts) ('HH:MM'); instants are ISO strings in UTC.
+ * Times of day are wall-clock labels in `SITE_TIME_ZONE` (time/site-day.ts) ('HH:MM'); instants are ISO strings in UTC.
  */
-import { isCalendarDate, londonDateOf } from '../time/london-clock.js';
+import { isCalendarDate } from '../time/clock.js';
+import { londonDateOf } from '../time/site-day.js';
 import type { SessionTypeKey } from './hunters.js';
 import type { PassportShares } from './style-passport.js';
 

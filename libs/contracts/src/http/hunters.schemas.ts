@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { dayNumberOf, londonDateOf } from '../time/london-clock.js';
+import { dayNumberOf } from '../time/clock.js';
+import { londonDateOf } from '../time/site-day.js';
 import {
   AVAILABILITY_LIMITS,
   AVAILABILITY_SLOTS,

@@ -1,5 +1,5 @@
 import {
-  MARKETPLACE_TIME_ZONE,
+  SITE_TIME_ZONE,
   addDays,
   addMonths,
   dayOfWeek,
@@ -24,8 +24,8 @@ export function timeZoneNote(dates: string[]): string {
     const label = londonOffsetLabel(londonInstant(date, '12:00'));
     if (labels.at(-1)?.label !== label) labels.push({ label, from: date });
   }
-  if (labels.length <= 1) return `${MARKETPLACE_TIME_ZONE} (${labels[0]?.label ?? londonOffsetLabel(Date.now())})`;
-  return `${MARKETPLACE_TIME_ZONE} (${labels
+  if (labels.length <= 1) return `${SITE_TIME_ZONE} (${labels[0]?.label ?? londonOffsetLabel(Date.now())})`;
+  return `${SITE_TIME_ZONE} (${labels
     .map((entry, index) => (index === 0 ? entry.label : `${entry.label} from ${shortDateLabel(entry.from)}`))
     .join('; ')})`;
 }
