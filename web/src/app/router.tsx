@@ -41,11 +41,14 @@ const renderMessagesLink = (className: string) => <MessagesLink className={class
 export const routes: RouteObject[] = [
   {
     id: 'root',
-    // BrowserTimeZone: a signed-in member without a zone gets the browser's, once (their emails' times).
+    // BrowserTimeZone: a signed-in member without a zone gets the browser's, once (their emails' times). It comes
+    // after the layout, so the layout stays the first child, as in hydrateFallbackElement: React then keeps the
+    // header mounted when the first page's code arrives instead of drawing it again (which left the profile menu's
+    // lazy code waiting on the header it had replaced: the header tests caught it).
     element: (
       <>
-        <BrowserTimeZoneGate />
         <AppLayout renderMessagesLink={renderMessagesLink} />
+        <BrowserTimeZoneGate />
       </>
     ),
     hydrateFallbackElement: (
