@@ -29,7 +29,10 @@ function JoiningBody({ joining }: { joining: BookingJoining }) {
             <Phone className="h-4 w-4 shrink-0 text-emerald-700" aria-hidden />
             <span>
               WhatsApp:{' '}
-              <a href={`tel:${joining.phone}`} className="font-semibold tabular-nums underline-offset-2 hover:underline">
+              <a
+                href={`tel:${joining.phone}`}
+                className="font-semibold tabular-nums underline-offset-2 hover:underline"
+              >
                 {joining.phone}
               </a>
             </span>

@@ -23,7 +23,10 @@ export function BookingReceipt({ booking, operator }: { booking: MyBooking; oper
           <>
             <dt className="text-stone-500">Sold by</dt>
             <dd className="text-right">
-              {operator.name}, {operator.address} · <a href={`mailto:${operator.email}`} className={link}>{operator.email}</a>
+              {operator.name}, {operator.address} ·{' '}
+              <a href={`mailto:${operator.email}`} className={link}>
+                {operator.email}
+              </a>
             </dd>
           </>
         ) : null}
@@ -49,7 +52,10 @@ export function BookingReceipt({ booking, operator }: { booking: MyBooking; oper
         {operator ? (
           <>
             {' '}
-            or at <a href={`mailto:${operator.email}`} className={link}>{operator.email}</a>
+            or at{' '}
+            <a href={`mailto:${operator.email}`} className={link}>
+              {operator.email}
+            </a>
           </>
         ) : null}
         .

@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { sessionsByDate } from '../lib/hunter-bookings-summary';
-import { monthGrid } from '../lib/london-week';
+import { monthGrid } from '../lib/zoned-week';
 
 const WEEKDAY_HEADERS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 

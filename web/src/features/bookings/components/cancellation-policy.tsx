@@ -59,7 +59,10 @@ export function CancellationPolicy({
         <div className="mt-3 border-t border-stone-100 pt-3">
           <p className="leading-6">{EXPRESS_REQUEST.withinPeriod}</p>
           {expressRequest ? (
-            <label htmlFor={checkboxId} className="mt-3 flex cursor-pointer items-start gap-3 font-medium text-stone-900">
+            <label
+              htmlFor={checkboxId}
+              className="mt-3 flex cursor-pointer items-start gap-3 font-medium text-stone-900"
+            >
               <input
                 id={checkboxId}
                 type="checkbox"

@@ -60,7 +60,9 @@ describe('/my-bookings', () => {
     expect(confirmed.textContent).toContain('Tuesday, 1 December 2026 at 10:00 (London)');
     expect(confirmed.textContent).toContain('£80.00');
     expect(within(confirmed).getByText('Confirmed')).toBeTruthy();
-    expect(within(confirmed).getByRole('link', { name: 'Message Sofia Marin' }).getAttribute('href')).toMatch(/^\/messages\?hunter=\d+$/);
+    expect(within(confirmed).getByRole('link', { name: 'Message Sofia Marin' }).getAttribute('href')).toMatch(
+      /^\/messages\?hunter=\d+$/,
+    );
     expect(within(confirmed).getByRole('button', { name: 'Reschedule' })).toBeTruthy();
 
     const completed = row('Ask Me a Question with Leo Park');
@@ -75,12 +77,16 @@ describe('/my-bookings', () => {
 
   it("reads 50 bookings at a time: 'Load more bookings' brings the rest, so none is left out", async () => {
     const page = (items: unknown[], total: number) =>
-      new Response(JSON.stringify(items), { status: 200, headers: { 'content-type': 'application/json', 'x-total-count': String(total) } });
+      new Response(JSON.stringify(items), {
+        status: 200,
+        headers: { 'content-type': 'application/json', 'x-total-count': String(total) },
+      });
     const first = Array.from({ length: 50 }, (_, i) => aMyBooking({ id: `p1-${i}`, hunterName: `Hunter ${i}` }));
     const calls = stubFetch({
       ...signedIn,
       'GET /api/my-bookings?limit=50&offset=0': () => page(first, 51),
-      'GET /api/my-bookings?limit=50&offset=50': () => page([aMyBooking({ id: 'last', hunterName: 'Last Hunter' })], 51),
+      'GET /api/my-bookings?limit=50&offset=50': () =>
+        page([aMyBooking({ id: 'last', hunterName: 'Last Hunter' })], 51),
     });
     renderRoute('/my-bookings');
     expect(await screen.findByText('Showing 50 of 51 bookings', {}, { timeout: 20_000 })).toBeTruthy();
@@ -102,7 +108,7 @@ describe('/my-bookings', () => {
       ...signedIn,
       'GET /api/my-bookings?limit=50&offset=0': () =>
         json(200, [aMyBooking({ id: 'b1', sessionDate: '2026-12-01', sessionTime: '10:00' })]),
-      'GET /api/hunters/7/slots?from=2026-11-23&to=2026-11-29&sessionType=whatsappVideo': () =>
+      'GET /api/hunters/7/slots?from=2026-11-22&to=2026-11-30&sessionType=whatsappVideo': () =>
         json(200, aSlotsResponse(7, 'whatsappVideo', '2026-11-23', { '2026-11-26': ['14:00', '15:30'] })),
       'POST /api/bookings/b1/reschedule': () => json(200, { id: 'b1', status: 'confirmed' }),
     });
@@ -127,7 +133,7 @@ describe('/my-bookings', () => {
       ...signedIn,
       'GET /api/my-bookings?limit=50&offset=0': () =>
         json(200, [aMyBooking({ id: 'b1', sessionDate: '2026-12-01', sessionTime: '10:00' })]),
-      'GET /api/hunters/7/slots?from=2026-11-23&to=2026-11-29&sessionType=whatsappVideo': () =>
+      'GET /api/hunters/7/slots?from=2026-11-22&to=2026-11-30&sessionType=whatsappVideo': () =>
         json(200, aSlotsResponse(7, 'whatsappVideo', '2026-11-23', { '2026-11-26': ['14:00', '15:30'] })),
       'POST /api/bookings/b1/reschedule': () => json(429, { statusCode: 429, message: wait }),
     });
@@ -212,7 +218,7 @@ describe('/my-bookings', () => {
     });
   });
 
-  it('shows a paid booking\'s receipt: the operator, the hunter, the service, the price with its platform fee, how to complain', async () => {
+  it("shows a paid booking's receipt: the operator, the hunter, the service, the price with its platform fee, how to complain", async () => {
     stubFetch({
       ...signedIn,
       'GET /api/site': () =>
@@ -247,7 +253,9 @@ describe('/my-bookings', () => {
     expect(text).toMatch(/Session£78\.00/);
     expect(text).toMatch(/Platform fee£2\.00/);
     expect(text).toMatch(/Total paid£80\.00/);
-    expect(within(receipt).getByRole('link', { name: 'contact page', hidden: true }).getAttribute('href')).toBe('/contact');
+    expect(within(receipt).getByRole('link', { name: 'contact page', hidden: true }).getAttribute('href')).toBe(
+      '/contact',
+    );
     // A free session has no price to account for; a hold is not paid yet.
     expect(within(row('Ask Me a Question with Leo Park')).queryByText('Receipt')).toBeNull();
     expect(within(row('WhatsApp Video Call with Mia Rossi')).queryByText('Receipt')).toBeNull();

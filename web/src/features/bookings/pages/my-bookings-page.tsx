@@ -1,4 +1,10 @@
-import { BOOKING_RULES, SESSION_TYPE_LABELS, longDateLabel, type MyBooking, type SiteOperator } from '@hunted/contracts';
+import {
+  BOOKING_RULES,
+  SESSION_TYPE_LABELS,
+  longDateLabel,
+  type MyBooking,
+  type SiteOperator,
+} from '@hunted/contracts';
 import { CalendarPlus, CalendarX2, Clock, MapPin, MessageCircle } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
