@@ -59,6 +59,7 @@ export function aHunter(overrides: Partial<Hunter> = {}): Hunter {
     specialties: ['Luxury Fashion'],
     pricePerSession: 25,
     location: 'UK',
+    timeZone: 'Europe/London',
     availabilityStatus: 'Available',
     rating: 4.5,
     reviewCount: 12,
