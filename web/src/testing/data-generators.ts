@@ -158,7 +158,7 @@ export function aSlotsResponse(
         }),
       };
     }),
-  } as SlotsResponse;
+  };
 }
 
 let nextBookingId = 1;

@@ -40,9 +40,7 @@ function useInvalidateBookings() {
 /** A hold needs the current terms accepted: a 409 asking for them opens the terms dialog, then holds (decision 0103). */
 export function useCreatePaymentIntent() {
   const withAcceptedTerms = useTermsGate();
-  return useMutation({
-    mutationFn: (body: CreatePaymentIntentRequest) => withAcceptedTerms(() => createPaymentIntent(body)),
-  });
+  return useMutation({ mutationFn: (body: CreatePaymentIntentRequest) => withAcceptedTerms(() => createPaymentIntent(body)) });
 }
 
 export function useCreateBooking() {

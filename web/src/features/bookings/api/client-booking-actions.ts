@@ -28,6 +28,4 @@ function useBookingAction<Variables>(mutationFn: (variables: Variables) => Promi
 export const useAcceptProposal = () => useBookingAction(acceptProposal);
 export const useDeclineProposal = () => useBookingAction(declineProposal);
 export const useDisputeBooking = () =>
-  useBookingAction(({ bookingId, reason }: DisputeRequest & { bookingId: string }) =>
-    disputeBooking(bookingId, { reason }),
-  );
+  useBookingAction(({ bookingId, reason }: DisputeRequest & { bookingId: string }) => disputeBooking(bookingId, { reason }));

@@ -8,10 +8,7 @@ import { bookingKeys } from './query-keys';
  * shows, part by part, before the client chooses what to share.
  */
 export function useOwnStylePassport() {
-  return useQuery({
-    queryKey: bookingKeys.ownPassport(),
-    queryFn: () => request<StylePassport>('GET', '/api/style-passport'),
-  });
+  return useQuery({ queryKey: bookingKeys.ownPassport(), queryFn: () => request<StylePassport>('GET', '/api/style-passport') });
 }
 
 /** What a booking's client shared (the hunter, while the window is open); null when there is nothing to see. */

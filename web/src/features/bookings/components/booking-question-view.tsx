@@ -16,12 +16,7 @@ export function BookingQuestionView({ notes, photoUrls }: { notes: string | null
                 aria-label={`Open photo ${index + 1} (opens in a new window)`}
                 className="block overflow-hidden rounded-xl ring-1 ring-stone-200 transition-shadow hover:shadow-md focus-visible:ring-4 focus-visible:ring-brand-200 focus-visible:outline-none"
               >
-                <img
-                  src={url}
-                  alt={`Photo ${index + 1}`}
-                  loading="lazy"
-                  className="h-16 w-16 object-cover sm:h-20 sm:w-20"
-                />
+                <img src={url} alt={`Photo ${index + 1}`} loading="lazy" className="h-16 w-16 object-cover sm:h-20 sm:w-20" />
               </a>
             </li>
           ))}

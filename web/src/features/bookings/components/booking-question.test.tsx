@@ -102,16 +102,12 @@ describe("the booking's question and photos", () => {
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(BOOKING_ACTION_MESSAGES.photoSize));
     expect(calls.some((call) => call.url === '/api/booking-photos')).toBe(false);
 
-    fireEvent.change(picker, {
-      target: { files: [image('coat.png', 'image/png', 100), image('shoes.jpg', 'image/jpeg', 100)] },
-    });
+    fireEvent.change(picker, { target: { files: [image('coat.png', 'image/png', 100), image('shoes.jpg', 'image/jpeg', 100)] } });
     expect(await screen.findByRole('img', { name: 'Photo 2: shoes.jpg' })).toBeTruthy();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Continue' })).toHaveProperty('disabled', false));
     const sent = calls.filter((call) => call.url === '/api/booking-photos');
     expect(sent).toHaveLength(2);
-    expect(String((JSON.parse(String(sent[0]!.init.body)) as { photo: string }).photo)).toMatch(
-      /^data:image\/png;base64,/,
-    );
+    expect(String((JSON.parse(String(sent[0]!.init.body)) as { photo: string }).photo)).toMatch(/^data:image\/png;base64,/);
 
     fireEvent.change(screen.getByLabelText('Add photos'), {
       target: { files: [image('a.png', 'image/png', 10), image('b.png', 'image/png', 10)] },
@@ -148,8 +144,6 @@ describe('bookingPhotoProblem', () => {
   it('accepts JPEG, PNG, GIF and WebP up to 5 MB, as the server does', () => {
     expect(bookingPhotoProblem({ type: 'image/webp', size: 5 * 1024 * 1024 })).toBeNull();
     expect(bookingPhotoProblem({ type: 'image/svg+xml', size: 10 })).toBe(BOOKING_ACTION_MESSAGES.photoType);
-    expect(bookingPhotoProblem({ type: 'image/gif', size: 5 * 1024 * 1024 + 1 })).toBe(
-      BOOKING_ACTION_MESSAGES.photoSize,
-    );
+    expect(bookingPhotoProblem({ type: 'image/gif', size: 5 * 1024 * 1024 + 1 })).toBe(BOOKING_ACTION_MESSAGES.photoSize);
   });
 });

@@ -69,10 +69,7 @@ export function BookingQuestion({
       }
       onPhotosChange((current) => [...current, { key, name: file.name, preview, id: null }]);
       upload.mutateAsync(preview).then(
-        (stored) =>
-          onPhotosChange((current) =>
-            current.map((photo) => (photo.key === key ? { ...photo, id: stored.id } : photo)),
-          ),
+        (stored) => onPhotosChange((current) => current.map((photo) => (photo.key === key ? { ...photo, id: stored.id } : photo))),
         (error: unknown) => {
           onPhotosChange((current) => current.filter((photo) => photo.key !== key));
           if (handleUnauthorized(error)) return;
@@ -144,10 +141,7 @@ export function BookingQuestion({
               <img
                 src={photo.preview}
                 alt={`Photo ${index + 1}: ${photo.name}`}
-                className={cn(
-                  'h-20 w-20 rounded-xl object-cover ring-1 ring-stone-200',
-                  photo.id === null && 'opacity-60',
-                )}
+                className={cn('h-20 w-20 rounded-xl object-cover ring-1 ring-stone-200', photo.id === null && 'opacity-60')}
               />
               {photo.id === null ? (
                 <span className="absolute inset-0 flex items-center justify-center" role="status">

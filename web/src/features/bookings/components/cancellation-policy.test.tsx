@@ -36,9 +36,7 @@ describe('CancellationPolicy', () => {
   it('says the request was made where it can no longer be asked (the payment page)', () => {
     const policy = renderPolicy({ startsAt: inDays(13), now, requested: true });
     expect(within(policy).queryByRole('checkbox')).toBeNull();
-    expect(
-      within(policy).getByText(/You asked for this session to take place within the cancellation period/),
-    ).toBeTruthy();
+    expect(within(policy).getByText(/You asked for this session to take place within the cancellation period/)).toBeTruthy();
   });
 
   it('says the 14-day right applies to a time 14 or more days ahead, with no checkbox', () => {

@@ -1,14 +1,10 @@
-import {
-  CANCELLATION_POLICY,
-  EXPRESS_REQUEST,
-  londonWallClock,
-  longDateLabel,
-  needsExpressRequest,
-} from '@hunted/contracts';
+import { CANCELLATION_POLICY, EXPRESS_REQUEST, needsExpressRequest } from '@hunted/contracts';
 import { ShieldCheck } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { cn } from '@/components/ui/cn';
+import { viewerTimeZone } from '@/lib/time-zone';
+import { instantWhen } from '@/lib/zoned-time';
 import { paths } from '@/config/paths';
 
 /** The express request as the page holds it: ticked or not, and a change to it (absent: shown, not asked). */
@@ -59,10 +55,7 @@ export function CancellationPolicy({
         <div className="mt-3 border-t border-stone-100 pt-3">
           <p className="leading-6">{EXPRESS_REQUEST.withinPeriod}</p>
           {expressRequest ? (
-            <label
-              htmlFor={checkboxId}
-              className="mt-3 flex cursor-pointer items-start gap-3 font-medium text-stone-900"
-            >
+            <label htmlFor={checkboxId} className="mt-3 flex cursor-pointer items-start gap-3 font-medium text-stone-900">
               <input
                 id={checkboxId}
                 type="checkbox"
@@ -96,8 +89,7 @@ export function CancellationPolicy({
   );
 }
 
-/** 'Saturday, 28 November 2026 at 09:00' (London) of an instant. */
+/** 'Saturday, 28 November 2026 at 09:00 (GMT)' of an instant, on the viewer's clock. */
 function requestedLabel(at: string): string {
-  const clock = londonWallClock(Date.parse(at));
-  return `${longDateLabel(clock.date)} at ${clock.time}`;
+  return instantWhen(Date.parse(at), viewerTimeZone());
 }

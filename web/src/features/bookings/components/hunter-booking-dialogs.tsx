@@ -4,7 +4,7 @@ import {
   BOOKING_RULES,
   SESSION_TYPE_LABELS,
   addDays,
-  londonDateOf,
+  dateIn,
   longDateLabel,
   type HunterBooking,
 } from '@hunted/contracts';
@@ -18,10 +18,13 @@ import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toast';
 import { serverMessageOf } from '@/lib/field-errors';
 import { handleUnauthorized } from '@/lib/unauthorized';
+import { viewerTimeZone } from '@/lib/time-zone';
+import { instantWhen } from '@/lib/zoned-time';
 import { useHunterCancelBooking, useProposeTime } from '../api/hunter-booking-actions';
 
+/** The session as its row shows it, on the hunter's own clock (their browser's zone), the zone said. */
 const sessionLine = (booking: HunterBooking) =>
-  `${SESSION_TYPE_LABELS[booking.sessionType]} with ${booking.clientName}, ${longDateLabel(booking.sessionDate)} at ${booking.sessionTime}`;
+  `${SESSION_TYPE_LABELS[booking.sessionType]} with ${booking.clientName}, ${instantWhen(Date.parse(booking.startsAt), viewerTimeZone())}`;
 
 /** The failure a dialog shows inside itself: the server's own sentence (a 409 says why), else a retry hint. */
 function outcomeOfFailure(error: unknown): ActionOutcome {
@@ -93,8 +96,10 @@ export function ProposeTimeDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  // A suggestion at least a day ahead leaves the client time to answer (the notice rule is the server's).
-  const [earliest] = useState(() => addDays(londonDateOf(Date.now()), 1));
+  // A suggestion at least a day ahead leaves the client time to answer (the notice rule is the server's). The date
+  // and time asked for are on the clock of the hunter's hours (their profile's zone), as the API reads them; today
+  // on the hunter's own clock is at most a day off it, which the server's notice rule checks anyway.
+  const [earliest] = useState(() => addDays(dateIn(viewerTimeZone(), Date.now()), 1));
   const form = useFormState({ initialValues: EMPTY_PROPOSAL, fields: PROPOSAL_FIELDS });
   const { date, time, message } = form.values;
   const propose = useProposeTime();
@@ -130,7 +135,7 @@ export function ProposeTimeDialog({
       open={open}
       onOpenChange={onOpenChange}
       title="Suggest another time"
-      description={`${sessionLine(booking)} (London). The booking moves only if the client accepts.`}
+      description={`${sessionLine(booking)}. The booking moves only if the client accepts.`}
       validate={validate}
       confirmLabel="Send suggestion"
       pendingLabel="Sending…"
@@ -149,7 +154,7 @@ export function ProposeTimeDialog({
             />
           )}
         </Field>
-        <Field {...form.fieldProps('time')} label="New time (London)">
+        <Field {...form.fieldProps('time')} label="New time (your hours' time zone)">
           {(control) => (
             <Select {...control} value={time} onChange={(event) => form.setValue('time', event.target.value)}>
               <option value="" disabled>

@@ -69,7 +69,7 @@ describe('HunterBookingRow', () => {
     const row = renderRow(booking);
     fireEvent.click(within(row).getByRole('button', { name: 'Suggest another time' }));
     const dialog = await screen.findByRole('dialog', { name: 'Suggest another time' });
-    const times = [...(within(dialog).getByLabelText('New time (London)') as HTMLSelectElement).options]
+    const times = [...(within(dialog).getByLabelText("New time (your hours' time zone)") as HTMLSelectElement).options]
       .map((option) => option.value)
       .filter(Boolean);
     expect(times.slice(0, 3)).toEqual(['08:00', '08:30', '09:00']);
@@ -78,7 +78,7 @@ describe('HunterBookingRow', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send suggestion' }));
     expect(await within(dialog).findByText('Choose a date')).toBeTruthy();
     // 'Choose a time' is also the select's placeholder option: the message is the one the select points to.
-    const timeSelect = within(dialog).getByLabelText('New time (London)');
+    const timeSelect = within(dialog).getByLabelText("New time (your hours' time zone)");
     expect(document.getElementById(timeSelect.getAttribute('aria-describedby')!)?.textContent).toBe('Choose a time');
     expect(posts(calls, 'proposal')).toEqual([]);
     fireEvent.change(within(dialog).getByLabelText('New date'), { target: { value: '2026-12-09' } });

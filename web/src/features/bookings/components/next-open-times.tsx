@@ -55,10 +55,7 @@ export function NextOpenTimes({ hunter, bookHref }: { hunter: Hunter; bookHref: 
     .filter((day) => day.starts.length > 0);
 
   return (
-    <section
-      aria-labelledby="next-open-times"
-      className="rounded-3xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6"
-    >
+    <section aria-labelledby="next-open-times" className="rounded-3xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6">
       <div className="flex items-start gap-3">
         <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
           <CalendarDays className="h-5 w-5" aria-hidden />

@@ -1,8 +1,8 @@
 import { SITE_TIME_ZONE, wallClockIn, type Slot, type SlotsResponse } from '@hunted/contracts';
 
-/** The hunter's zone of a slots answer: sent with it since issue 38, the site's before. */
+/** The hunter's zone of a slots answer, the site's while there is none yet. */
 export function slotsTimeZone(response: SlotsResponse | undefined): string {
-  return (response as (SlotsResponse & { timeZone?: string }) | undefined)?.timeZone ?? SITE_TIME_ZONE;
+  return response?.timeZone ?? SITE_TIME_ZONE;
 }
 
 /** One of the hunter's starts, with the hunter's date it was offered on (what the API takes back). */

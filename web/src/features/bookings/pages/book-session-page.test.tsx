@@ -121,10 +121,7 @@ describe('/book-session/{hunterId}', () => {
     expect(continueButton).toHaveProperty('disabled', false);
     // Another time is another request: the box is cleared, and ticked again.
     fireEvent.click(screen.getByRole('button', { name: 'Tue 7 Jul at 10:00' }));
-    expect(within(policy).getByRole('checkbox', { name: EXPRESS_REQUEST.checkboxLabel })).toHaveProperty(
-      'checked',
-      false,
-    );
+    expect(within(policy).getByRole('checkbox', { name: EXPRESS_REQUEST.checkboxLabel })).toHaveProperty('checked', false);
     expect(continueButton).toHaveProperty('disabled', true);
     fireEvent.click(screen.getByRole('button', { name: 'Tue 7 Jul at 10:30' }));
     fireEvent.click(within(policy).getByRole('checkbox', { name: EXPRESS_REQUEST.checkboxLabel }));

@@ -22,7 +22,7 @@ describe('/my-bookings', () => {
     expect(screen.getByRole('link', { name: 'Book New Session' }).getAttribute('href')).toBe('/book-a-hunter');
   });
 
-  it('lists each booking with its London date and time, price in pounds and status; Reschedule only when confirmed', async () => {
+  it('lists each booking with its date and time on the client clock (London here), price in pounds and status; Reschedule only when confirmed', async () => {
     stubFetch({
       ...signedIn,
       'GET /api/hunter-reviews/mine': () => json(200, { written: [], received: [] }),
@@ -57,12 +57,10 @@ describe('/my-bookings', () => {
     });
     renderRoute('/my-bookings');
     const confirmed = await screen.findByRole('listitem', { name: 'WhatsApp Video Call with Sofia Marin' });
-    expect(confirmed.textContent).toContain('Tuesday, 1 December 2026 at 10:00 (London)');
+    expect(confirmed.textContent).toContain('Tuesday, 1 December 2026 at 10:00 (GMT)');
     expect(confirmed.textContent).toContain('£80.00');
     expect(within(confirmed).getByText('Confirmed')).toBeTruthy();
-    expect(within(confirmed).getByRole('link', { name: 'Message Sofia Marin' }).getAttribute('href')).toMatch(
-      /^\/messages\?hunter=\d+$/,
-    );
+    expect(within(confirmed).getByRole('link', { name: 'Message Sofia Marin' }).getAttribute('href')).toMatch(/^\/messages\?hunter=\d+$/);
     expect(within(confirmed).getByRole('button', { name: 'Reschedule' })).toBeTruthy();
 
     const completed = row('Ask Me a Question with Leo Park');
@@ -77,16 +75,12 @@ describe('/my-bookings', () => {
 
   it("reads 50 bookings at a time: 'Load more bookings' brings the rest, so none is left out", async () => {
     const page = (items: unknown[], total: number) =>
-      new Response(JSON.stringify(items), {
-        status: 200,
-        headers: { 'content-type': 'application/json', 'x-total-count': String(total) },
-      });
+      new Response(JSON.stringify(items), { status: 200, headers: { 'content-type': 'application/json', 'x-total-count': String(total) } });
     const first = Array.from({ length: 50 }, (_, i) => aMyBooking({ id: `p1-${i}`, hunterName: `Hunter ${i}` }));
     const calls = stubFetch({
       ...signedIn,
       'GET /api/my-bookings?limit=50&offset=0': () => page(first, 51),
-      'GET /api/my-bookings?limit=50&offset=50': () =>
-        page([aMyBooking({ id: 'last', hunterName: 'Last Hunter' })], 51),
+      'GET /api/my-bookings?limit=50&offset=50': () => page([aMyBooking({ id: 'last', hunterName: 'Last Hunter' })], 51),
     });
     renderRoute('/my-bookings');
     expect(await screen.findByText('Showing 50 of 51 bookings', {}, { timeout: 20_000 })).toBeTruthy();
@@ -249,13 +243,11 @@ describe('/my-bookings', () => {
     });
     expect(text).toContain('legal@hunted.test');
     expect(text).toContain('Sofia Marin');
-    expect(text).toContain('WhatsApp Video Call, Tuesday, 1 December 2026 at 10:00 (London), 60 min');
+    expect(text).toContain('WhatsApp Video Call, Tuesday, 1 December 2026 at 10:00 (GMT), 60 min');
     expect(text).toMatch(/Session£78\.00/);
     expect(text).toMatch(/Platform fee£2\.00/);
     expect(text).toMatch(/Total paid£80\.00/);
-    expect(within(receipt).getByRole('link', { name: 'contact page', hidden: true }).getAttribute('href')).toBe(
-      '/contact',
-    );
+    expect(within(receipt).getByRole('link', { name: 'contact page', hidden: true }).getAttribute('href')).toBe('/contact');
     // A free session has no price to account for; a hold is not paid yet.
     expect(within(row('Ask Me a Question with Leo Park')).queryByText('Receipt')).toBeNull();
     expect(within(row('WhatsApp Video Call with Mia Rossi')).queryByText('Receipt')).toBeNull();

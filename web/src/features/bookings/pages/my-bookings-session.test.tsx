@@ -116,19 +116,16 @@ describe('/my-bookings: the session itself', () => {
       ...noReviews,
       ...bookingsAre(aMyBooking({ id: 'b1', proposal }), aMyBooking({ id: 'b2', hunterName: 'Leo Park', proposal })),
       'POST /api/bookings/b1/proposal/accept': () => json(200, { id: 'b1', status: 'confirmed' }),
-      'POST /api/bookings/b2/proposal/decline': () =>
-        json(409, { statusCode: 409, message: BOOKING_ACTION_MESSAGES.noProposal }),
+      'POST /api/bookings/b2/proposal/decline': () => json(409, { statusCode: 409, message: BOOKING_ACTION_MESSAGES.noProposal }),
     });
     renderRoute('/my-bookings');
     const row = await screen.findByRole('listitem', { name: 'WhatsApp Video Call with Sofia Marin' });
     const suggestion = within(row).getByRole('region', { name: 'Suggested new time' });
-    expect(suggestion.textContent).toContain('Thursday, 3 December 2026 at 14:00 (London)');
+    expect(suggestion.textContent).toContain('Thursday, 3 December 2026 at 14:00 (GMT)');
     expect(suggestion.textContent).toContain('Could we move to Thursday?');
     fireEvent.click(within(suggestion).getByRole('button', { name: 'Accept' }));
     expect(await screen.findByText('New time accepted')).toBeTruthy();
-    expect(calls.some((call) => call.url === '/api/bookings/b1/proposal/accept' && call.init.method === 'POST')).toBe(
-      true,
-    );
+    expect(calls.some((call) => call.url === '/api/bookings/b1/proposal/accept' && call.init.method === 'POST')).toBe(true);
 
     const other = screen.getByRole('listitem', { name: 'WhatsApp Video Call with Leo Park' });
     fireEvent.click(within(other).getByRole('button', { name: 'Decline' }));
@@ -186,16 +183,13 @@ describe('/my-bookings: the session itself', () => {
       ...signedIn,
       ...noReviews,
       ...bookingsAre(aMyBooking({ id: 'b1', status: 'completed', attendance: 'no_show', canDispute: true })),
-      'POST /api/bookings/b1/dispute': () =>
-        json(409, { statusCode: 409, message: BOOKING_ACTION_MESSAGES.disputeClosed }),
+      'POST /api/bookings/b1/dispute': () => json(409, { statusCode: 409, message: BOOKING_ACTION_MESSAGES.disputeClosed }),
     });
     renderRoute('/my-bookings');
     fireEvent.click(await screen.findByRole('button', { name: 'Dispute' }));
     const dialog = await screen.findByRole('dialog', { name: 'Dispute the no-show' });
     fireEvent.change(within(dialog).getByLabelText('What happened?'), { target: { value: 'I was there' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send dispute' }));
-    await waitFor(() =>
-      expect(within(dialog).getByRole('alert').textContent).toBe(BOOKING_ACTION_MESSAGES.disputeClosed),
-    );
+    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe(BOOKING_ACTION_MESSAGES.disputeClosed));
   });
 });

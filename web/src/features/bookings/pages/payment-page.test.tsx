@@ -122,17 +122,10 @@ describe('/payment/{hunterId}', () => {
     renderRoute('/payment/7');
     const dialog = await screen.findByRole('dialog', { name: 'We have updated our terms' });
     expect(within(dialog).getByText(fullDateLabel(LEGAL_DOCUMENT_VERSIONS.terms))).toBeTruthy();
-    expect(
-      within(dialog)
-        .getByRole('link', { name: /Read the Terms of Service/ })
-        .getAttribute('href'),
-    ).toBe('/terms');
+    expect(within(dialog).getByRole('link', { name: /Read the Terms of Service/ }).getAttribute('href')).toBe('/terms');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Accept and continue' }));
     expect(await screen.findByRole('timer')).toBeTruthy();
-    expect(bodyOf(calls, 'POST /api/account/terms-acceptances')).toEqual({
-      document: 'terms',
-      version: LEGAL_DOCUMENT_VERSIONS.terms,
-    });
+    expect(bodyOf(calls, 'POST /api/account/terms-acceptances')).toEqual({ document: 'terms', version: LEGAL_DOCUMENT_VERSIONS.terms });
     expect(holds).toBe(2);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
@@ -148,9 +141,7 @@ describe('/payment/{hunterId}', () => {
       expect(bodyOf(calls, 'POST /api/create-payment-intent')).toMatchObject({ expressRequest: true });
       const policy = screen.getByRole('region', { name: 'Cancellation policy' });
       expect(within(policy).getByText(CANCELLATION_POLICY.rules[0])).toBeTruthy();
-      expect(
-        within(policy).getByText(/You asked for this session to take place within the cancellation period/),
-      ).toBeTruthy();
+      expect(within(policy).getByText(/You asked for this session to take place within the cancellation period/)).toBeTruthy();
       expect(within(policy).getByRole('link', { name: 'Terms' }).getAttribute('href')).toBe('/terms#cancellations');
     } finally {
       vi.useRealTimers();
@@ -162,10 +153,7 @@ describe('/payment/{hunterId}', () => {
     vi.setSystemTime(new Date('2026-11-01T09:00:00Z'));
     try {
       storeChoice({ ...paidChoice, sessionType: 'askQuestion', duration: 15, price: 0 });
-      const calls = stubFetch({
-        ...signedIn,
-        'POST /api/bookings': () => json(201, { id: 'b9', status: 'confirmed' }),
-      });
+      const calls = stubFetch({ ...signedIn, 'POST /api/bookings': () => json(201, { id: 'b9', status: 'confirmed' }) });
       renderRoute('/payment/7');
       expect(await screen.findByRole('heading', { name: 'Free Session Confirmed!' })).toBeTruthy();
       expect(bodyOf(calls, 'POST /api/bookings')).toMatchObject({ expressRequest: false });
@@ -174,13 +162,12 @@ describe('/payment/{hunterId}', () => {
     }
   });
 
-  it("goes back to the schedule, in the server's words, when a hold is refused for want of the express request", async () => {
+  it('goes back to the schedule, in the server\'s words, when a hold is refused for want of the express request', async () => {
     storeChoice(paidChoice);
     stubFetch({
       ...paidAnswers('simulated'),
       'POST /api/create-payment-intent': () => json(400, { message: EXPRESS_REQUEST.required }),
-      'GET /api/hunters/7/slots': () =>
-        json(200, { hunterId: 7, sessionType: 'whatsappVideo', duration: 60, days: [] }),
+      'GET /api/hunters/7/slots': () => json(200, { hunterId: 7, sessionType: 'whatsappVideo', duration: 60, days: [] }),
     });
     const router = renderRoute('/payment/7');
     await waitFor(() => expect(router.state.location.pathname).toBe('/book-session/7'));

@@ -16,16 +16,12 @@ function SharedPassport({ shared }: { shared: SharedStylePassport }) {
       part,
       body: <PassportBrands brands={passport[part]!} />,
     })),
-    ...(passport.filterHabits
-      ? [{ part: 'filterHabits' as const, body: <PassportFilterHabits habits={passport.filterHabits} /> }]
-      : []),
+    ...(passport.filterHabits ? [{ part: 'filterHabits' as const, body: <PassportFilterHabits habits={passport.filterHabits} /> }] : []),
   ];
   return (
     <div className="space-y-5">
       {parts.length === 0 ? (
-        <p className="text-sm text-stone-600">
-          Your client chose not to share their saved, voted or reviewed brands or their filters.
-        </p>
+        <p className="text-sm text-stone-600">Your client chose not to share their saved, voted or reviewed brands or their filters.</p>
       ) : (
         parts.map(({ part, body }) => (
           <section key={part} aria-label={sharedPartTitle(part)}>
@@ -35,10 +31,8 @@ function SharedPassport({ shared }: { shared: SharedStylePassport }) {
         ))
       )}
       <p className="border-t border-stone-100 pt-4 text-xs text-stone-500">
-        {shared.shares.question
-          ? 'Their question and photos are on the booking.'
-          : 'They kept their question and photos private.'}{' '}
-        You can see this until {longDateLabel(londonDateOf(new Date(shared.visibleUntil)))}.
+        {shared.shares.question ? 'Their question and photos are on the booking.' : 'They kept their question and photos private.'} You can
+        see this until {longDateLabel(londonDateOf(new Date(shared.visibleUntil)))}.
       </p>
     </div>
   );
@@ -66,18 +60,13 @@ export function SharedPassportButton({ booking }: { booking: HunterBooking }) {
       <Button size="sm" variant="outline" onClick={() => setOpen(true)}>
         <IdCard className="h-4 w-4" aria-hidden /> Style passport
       </Button>
-      <DialogContent
-        title={`${booking.clientName}'s style passport`}
-        description="What your client chose to share about their taste."
-      >
+      <DialogContent title={`${booking.clientName}'s style passport`} description="What your client chose to share about their taste.">
         {shared.isPending ? (
           <Spinner label="Loading the passport..." />
         ) : shared.isError ? (
           <p className="text-sm text-red-700">The passport could not be loaded. Please try again.</p>
         ) : shared.data === null ? (
-          <p className="text-sm text-stone-600">
-            There is no passport to see: it shows from confirmation until a week after the session.
-          </p>
+          <p className="text-sm text-stone-600">There is no passport to see: it shows from confirmation until a week after the session.</p>
         ) : (
           <SharedPassport shared={shared.data} />
         )}

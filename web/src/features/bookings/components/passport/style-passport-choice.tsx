@@ -40,18 +40,13 @@ export function StylePassportChoice({
   const set = (part: PassportPart, on: boolean) => onSharesChange({ ...shares, [part]: on });
 
   return (
-    <section
-      aria-labelledby="style-passport-heading"
-      data-testid="style-passport-choice"
-      className="rounded-2xl border border-stone-200 p-4 sm:p-5"
-    >
+    <section aria-labelledby="style-passport-heading" data-testid="style-passport-choice" className="rounded-2xl border border-stone-200 p-4 sm:p-5">
       <h3 id="style-passport-heading" className="flex items-center gap-2 font-semibold text-stone-900">
         <IdCard className="h-5 w-5 text-brand-600" aria-hidden /> Your style passport
       </h3>
       <p className="mt-1 text-sm text-stone-600">
-        What {hunterName} sees about your taste, from when the booking is confirmed until{' '}
-        {PASSPORT_LIMITS.daysAfterSession} days after the session. Switch off anything you would rather keep to
-        yourself: nothing else is shared.
+        What {hunterName} sees about your taste, from when the booking is confirmed until {PASSPORT_LIMITS.daysAfterSession} days
+        after the session. Switch off anything you would rather keep to yourself: nothing else is shared.
       </p>
       {passport.isPending ? (
         <p className="mt-4 text-sm text-stone-500" role="status">
@@ -74,9 +69,7 @@ export function StylePassportChoice({
                   <div className="mt-2">
                     {part === 'question' ? (
                       <p className="text-sm text-stone-500">
-                        {locked
-                          ? 'Always shared: your question is what the hunter answers.'
-                          : 'The question and photos you add above.'}
+                        {locked ? 'Always shared: your question is what the hunter answers.' : 'The question and photos you add above.'}
                       </p>
                     ) : part === 'filterHabits' ? (
                       <PassportFilterHabits habits={passport.data.filterHabits ?? { valueTags: [], priceLevels: [] }} />
