@@ -140,6 +140,7 @@ export function aSlotsResponse(
     hunterId,
     sessionType,
     duration: DEFAULT_SESSION_TYPES[sessionType].duration,
+    timeZone: 'Europe/London',
     days: Array.from({ length: days }, (_, index) => {
       const date = new Date(start + index * 86_400_000).toISOString().slice(0, 10);
       return {

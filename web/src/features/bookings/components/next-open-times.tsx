@@ -33,16 +33,21 @@ const chipClasses =
   'inline-flex h-9 items-center rounded-full border border-stone-200 bg-white px-3 text-sm font-semibold text-stone-800 tabular-nums transition-colors hover:border-brand-300 hover:bg-brand-50 hover:text-brand-800 focus-visible:ring-4 focus-visible:ring-brand-100 focus-visible:outline-none';
 
 /**
- * The hunter's next open times over the coming seven days (London dates), a few a day as chips that open the
+ * The hunter's next open times over the coming seven days (on the hunter's clock), a few a day as chips that open the
  * booking page; `bookHref` is where a chip leads (sign-in first for a guest). Slots come from the public slots call,
  * which already leaves out past, too-soon, taken and held times.
  */
+/** 'Europe/Madrid' → 'Madrid', 'America/New_York' → 'New York'. */
+const cityOfZone = (zone: string) => (zone.split('/').at(-1) ?? zone).replaceAll('_', ' ');
+
 export function NextOpenTimes({ hunter, bookHref }: { hunter: Hunter; bookHref: string }) {
   const [from] = useState(() => londonDateOf(Date.now()));
   const to = addDays(from, 6);
   const sessionType = openTimesType(hunter);
   const slots = useSlots(hunter.id, sessionType, from, to);
   const days = (slots.data?.days ?? []).filter((day) => day.slots.length > 0);
+  // The chips are the hunter's wall clock: 'London time', 'Madrid time', named by the zone's city.
+  const zoneWords = `${cityOfZone(slots.data?.timeZone ?? hunter.timeZone)} time`;
 
   return (
     <section aria-labelledby="next-open-times" className="rounded-3xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6">
@@ -55,7 +60,7 @@ export function NextOpenTimes({ hunter, bookHref }: { hunter: Hunter; bookHref: 
             Next open times
           </h2>
           <p className="text-sm text-stone-600">
-            {sessionType ? `${SESSION_TYPE_LABELS[sessionType]} · this week, London time` : 'This week, London time'}
+            {sessionType ? `${SESSION_TYPE_LABELS[sessionType]} · this week, ${zoneWords}` : `This week, ${zoneWords}`}
           </p>
         </div>
       </div>

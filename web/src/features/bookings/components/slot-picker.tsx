@@ -1,6 +1,7 @@
 import type { SessionTypeKey, Slot } from '@hunted/contracts';
 import {
   BOOKING_RULES,
+  SITE_TIME_ZONE,
   addDays,
   dayOfWeek,
   londonDateOf,
@@ -28,7 +29,7 @@ const isWeekend = (date: string) => dayOfWeek(date) === 0 || dayOfWeek(date) ===
 /**
  * A week of a hunter's bookable starts for one session type: Monday to Friday, plus Saturday and Sunday when they
  * offer something, as a row of days (each marked when it has a free time) over the chosen day's times; previous and
- * next week; the London offset of the dates shown. One day's times at a time keeps a full week (24 starts a day)
+ * next week; the hunter's zone and its offset on the dates shown (the times are the hunter's wall clock). One day's times at a time keeps a full week (24 starts a day)
  * short on a phone. Slots come from the server, which already left out past, too-soon, taken and held times.
  */
 export function SlotPicker({
@@ -108,7 +109,7 @@ export function SlotPicker({
       </div>
 
       <p className="mt-3 flex items-center gap-1.5 text-xs text-stone-500">
-        <Globe className="h-3.5 w-3.5" aria-hidden /> Times shown in {timeZoneNote(shown)}
+        <Globe className="h-3.5 w-3.5" aria-hidden /> Times shown in {timeZoneNote(slots.data?.timeZone ?? SITE_TIME_ZONE, shown)}
       </p>
       {skippedThisWeek ? (
         <p className="mt-2 text-sm text-stone-600">Nothing is free for the rest of this week, so here is next week.</p>

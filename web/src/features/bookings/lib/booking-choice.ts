@@ -3,9 +3,9 @@ import { PASSPORT_PARTS, type PassportShares, type SessionTypeKey } from '@hunte
 /** The spec's booking choice, held in the browser session between the schedule and the payment page. */
 export interface BookingChoice {
   hunterId: number;
-  /** London date, YYYY-MM-DD. */
+  /** Date on the hunter's clock, YYYY-MM-DD. */
   sessionDate: string;
-  /** London wall clock, 'HH:MM'. */
+  /** The hunter's wall clock, 'HH:MM' (the slot's label). */
   sessionTime: string;
   sessionType: SessionTypeKey;
   /** Minutes (the spec's default is 60). */

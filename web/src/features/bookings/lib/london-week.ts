@@ -1,12 +1,4 @@
-import {
-  SITE_TIME_ZONE,
-  addDays,
-  addMonths,
-  dayOfWeek,
-  londonInstant,
-  londonOffsetLabel,
-  shortDateLabel,
-} from '@hunted/contracts';
+import { addDays, addMonths, dayOfWeek, instantIn, offsetLabelIn, shortDateLabel } from '@hunted/contracts';
 
 /**
  * The booking pages' week note and month grid, on London dates ('YYYY-MM-DD'). Dates, weeks and offsets come from
@@ -14,18 +6,19 @@ import {
  */
 
 /**
- * The time-zone note for the dates shown: 'Europe/London (GMT +1:00)'. Clocks change on a Sunday, so a shown week
- * can hold two offsets; then both are named, each from the first date it applies to.
+ * The time-zone note for the dates shown, in the zone whose clock they are (the hunter's, from the slots):
+ * 'Europe/Madrid (GMT +1:00)'. Clocks change on a Sunday, so a shown week can hold two offsets; then both are named,
+ * each from the first date it applies to.
  */
-export function timeZoneNote(dates: string[]): string {
+export function timeZoneNote(zone: string, dates: string[]): string {
   const labels: { label: string; from: string }[] = [];
   for (const date of dates) {
-    // Noon is hours away from either clock change (01:00 UTC), so it carries the date's offset.
-    const label = londonOffsetLabel(londonInstant(date, '12:00'));
+    // Noon is hours away from any clock change of the zones we meet, so it carries the date's offset.
+    const label = offsetLabelIn(zone, instantIn(zone, date, '12:00'));
     if (labels.at(-1)?.label !== label) labels.push({ label, from: date });
   }
-  if (labels.length <= 1) return `${SITE_TIME_ZONE} (${labels[0]?.label ?? londonOffsetLabel(Date.now())})`;
-  return `${SITE_TIME_ZONE} (${labels
+  if (labels.length <= 1) return `${zone} (${labels[0]?.label ?? offsetLabelIn(zone, Date.now())})`;
+  return `${zone} (${labels
     .map((entry, index) => (index === 0 ? entry.label : `${entry.label} from ${shortDateLabel(entry.from)}`))
     .join('; ')})`;
 }

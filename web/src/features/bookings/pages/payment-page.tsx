@@ -2,7 +2,7 @@ import {
   BOOKING_ERRORS,
   EXPRESS_REQUEST,
   isoInstant,
-  londonInstant,
+  instantIn,
   type CreatePaymentIntentResponse,
 } from '@hunted/contracts';
 import { ArrowLeft, CircleCheck, FlaskConical, ReceiptText } from 'lucide-react';
@@ -79,10 +79,14 @@ function useBookingFailure(hunterId: number) {
   };
 }
 
-/** The chosen session's start (ISO), or null for a stored choice whose date or time does not read. */
-function startsAtOf(choice: BookingChoice): string | null {
+/**
+ * The chosen session's start (ISO), its date and time read on the hunter's clock, or null for a stored choice whose
+ * date or time does not read, or while the hunter (and so their zone) is not known yet.
+ */
+function startsAtOf(choice: BookingChoice, timeZone: string | undefined): string | null {
+  if (!timeZone) return null;
   try {
-    return isoInstant(londonInstant(choice.sessionDate, choice.sessionTime));
+    return isoInstant(instantIn(timeZone, choice.sessionDate, choice.sessionTime));
   } catch {
     return null;
   }
@@ -236,7 +240,7 @@ function PaidBooking({ choice, useBookableHunter }: { choice: BookingChoice; use
           {expired ? null : (
             <CancellationPolicy
               className="mb-6"
-              startsAt={startsAtOf(choice)}
+              startsAt={startsAtOf(choice, hunter.data?.timeZone)}
               now={now}
               requested={choice.expressRequest === true}
             />
