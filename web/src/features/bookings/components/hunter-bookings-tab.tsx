@@ -37,8 +37,9 @@ function SessionList({
 
 /**
  * The dashboard's Bookings tab: sessions to come, the most recent ones (with any still to mark), and recent
- * cancellations, each row with the client's question and what the hunter may do (times are London's). A held
- * session's row also carries `renderEditAction` (the hunters feature's Hunter Edit, handed in by the route).
+ * cancellations, each row with the client's question and what the hunter may do (times on the hunter's own clock,
+ * their browser's zone). A held session's row also carries `renderEditAction` (the hunters feature's Hunter Edit,
+ * handed in by the route).
  */
 export function HunterBookingsTab({
   summary,
