@@ -5,6 +5,7 @@ import { BOOKING_CHOICE_KEY } from '../lib/booking-choice';
 import { aMyBooking, aSlotsResponse, signedIn } from '@/testing/data-generators';
 import { json, stubFetch } from '@/testing/fetch-stub';
 import { renderRoute } from '@/testing/test-utils';
+import { setViewerTimeZoneForTests } from '@/lib/time-zone';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -14,6 +15,38 @@ afterEach(() => {
 const row = (name: string) => screen.getByRole('listitem', { name });
 
 describe('/my-bookings', () => {
+  it("shows a session on the client's clock with the hunter's beside when they differ, the place's first in person", async () => {
+    setViewerTimeZoneForTests('Europe/London');
+    const bookings = [
+      // Lucía in Madrid (her location's zone): 10:00 there is 09:00 in London in winter.
+      aMyBooking({
+        id: 'b1',
+        hunterName: 'Lucía Moreno',
+        hunterLocation: 'Spain',
+        startsAt: '2026-12-01T09:00:00.000Z',
+      }),
+      aMyBooking({
+        id: 'b2',
+        hunterName: 'Mia Rossi',
+        hunterLocation: 'Italy',
+        sessionType: 'inPerson',
+        startsAt: '2026-12-02T14:00:00.000Z',
+      }),
+    ];
+    stubFetch({
+      ...signedIn,
+      'GET /api/hunter-reviews/mine': () => json(200, { written: [], received: [] }),
+      'GET /api/my-bookings?limit=50&offset=0': () => json(200, bookings),
+    });
+    renderRoute('/my-bookings');
+    const lucia = await screen.findByRole('listitem', { name: 'WhatsApp Video Call with Lucía Moreno' });
+    expect(lucia.textContent).toContain('Tuesday, 1 December 2026 at 09:00 your time (GMT) · 10:00 in Madrid');
+    expect(row('In-Person Consultation with Mia Rossi').textContent).toContain(
+      'Wednesday, 2 December 2026 at 15:00 in Rome (CET) · 14:00 your time',
+    );
+    expect(screen.getByText(/in your time zone \(Europe\/London\)/)).toBeTruthy();
+  });
+
   it("shows 'No bookings yet' and 'Browse Hunters' when there are none", async () => {
     stubFetch({ ...signedIn, 'GET /api/my-bookings?limit=50&offset=0': () => json(200, []) });
     renderRoute('/my-bookings');
