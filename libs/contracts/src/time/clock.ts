@@ -263,6 +263,11 @@ export function formatInstantIn(
   return format.format(msOf(instant));
 }
 
+/** 'Monday, 30 March 2026': the date of an instant on a zone's clock, as the emails and pages write a day. */
+export function dateLabelIn(zone: string, instant: Date | number): string {
+  return longDateLabel(dateIn(zone, instant));
+}
+
 /** '09:00 BST', '10:00 CEST': the time of an instant on a zone's clock with the zone's short name then. */
 export function timeLabelIn(zone: string, instant: Date | number): string {
   const { time, zone: name } = wallClockIn(zone, instant);

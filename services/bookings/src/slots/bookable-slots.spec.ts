@@ -271,3 +271,36 @@ describe("bookableSlots in the hunter's zone, read by a client in another", () =
     }
   });
 });
+
+describe('bookableSlots in any zone', () => {
+  it("offers each label once a day, at the instant its date and time name on the hunter's clock, inside the offered hours", () => {
+    const zones = ['Europe/London', 'Europe/Madrid', 'Europe/Athens', 'America/New_York', 'Asia/Kolkata', 'Australia/Lord_Howe'];
+    const firstDay = Date.parse('2027-01-01T00:00:00Z') / 86_400_000;
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...zones),
+        fc.integer({ min: 0, max: 364 }),
+        fc.subarray(allHours, { minLength: 1 }),
+        fc.constantFrom(30, 60, 90),
+        (zone, dayOffset, hours, durationMinutes) => {
+          const date = new Date((firstDay + dayOffset) * 86_400_000).toISOString().slice(0, 10);
+          const now = new Date('2026-12-31T00:00:00Z');
+          const [day] = bookableSlots(query({ timeZone: zone, from: date, now, durationMinutes, offeredHours: () => hours }));
+          const labels = day!.slots.map((slot) => slot.time);
+          expect(new Set(labels).size).toBe(labels.length);
+          for (const slot of day!.slots) {
+            const start = Date.parse(slot.startsAt);
+            expect(start).toBe(instantIn(zone, date, slot.time));
+            expect(Date.parse(slot.endsAt) - start).toBe(durationMinutes * 60_000);
+            expect(wallClockIn(zone, start)).toMatchObject({ date, time: slot.time });
+            expect(hours).toContain(`${slot.time.slice(0, 2)}:00`);
+            const last = wallClockIn(zone, Date.parse(slot.endsAt) - 1);
+            expect(last.date).toBe(date);
+            expect(hours).toContain(`${String(last.hour).padStart(2, '0')}:00`);
+          }
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+});
