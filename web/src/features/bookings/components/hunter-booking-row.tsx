@@ -52,9 +52,12 @@ export function isHeldSession(booking: Pick<HunterBooking, 'status' | 'attendanc
 export function HunterBookingRow({
   booking,
   renderEditAction,
+  hoursZone,
 }: {
   booking: HunterBooking;
   renderEditAction?: RenderEditAction;
+  /** The hunter's profile zone, which a suggested time is sent on (left out: sent as entered). */
+  hoursZone?: string;
 }) {
   const [dialog, setDialog] = useState<'cancel' | 'propose' | 'no-show' | null>(null);
   const [photo, setPhoto] = useState<number | null>(null);
@@ -181,6 +184,7 @@ export function HunterBookingRow({
       {booking.canPropose ? (
         <ProposeTimeDialog
           booking={booking}
+          hoursZone={hoursZone}
           open={dialog === 'propose'}
           onOpenChange={(open) => setDialog(open ? 'propose' : null)}
         />

@@ -10,12 +10,14 @@ function SessionList({
   empty,
   bookings,
   renderEditAction,
+  hoursZone,
 }: {
   title: string;
   icon: ReactNode;
   empty: string;
   bookings: HunterBooking[];
   renderEditAction?: RenderEditAction;
+  hoursZone?: string;
 }) {
   return (
     <section aria-label={title} className="rounded-3xl border border-stone-200 bg-white shadow-xs">
@@ -27,7 +29,12 @@ function SessionList({
       ) : (
         <ul className="divide-y divide-stone-100">
           {bookings.map((booking) => (
-            <HunterBookingRow key={booking.id} booking={booking} renderEditAction={renderEditAction} />
+            <HunterBookingRow
+              key={booking.id}
+              booking={booking}
+              renderEditAction={renderEditAction}
+              hoursZone={hoursZone}
+            />
           ))}
         </ul>
       )}
@@ -44,9 +51,12 @@ function SessionList({
 export function HunterBookingsTab({
   summary,
   renderEditAction,
+  hoursZone,
 }: {
   summary: HunterBookingsSummary;
   renderEditAction?: RenderEditAction;
+  /** The hunter's profile zone (their hours' clock), which a suggested time is sent on. */
+  hoursZone?: string;
 }) {
   return (
     <div className="grid gap-6">
@@ -56,6 +66,7 @@ export function HunterBookingsTab({
         empty="No upcoming sessions yet."
         bookings={summary.upcoming}
         renderEditAction={renderEditAction}
+        hoursZone={hoursZone}
       />
       <SessionList
         title="Recent Sessions"
@@ -63,6 +74,7 @@ export function HunterBookingsTab({
         empty="No sessions held yet."
         bookings={summary.recent}
         renderEditAction={renderEditAction}
+        hoursZone={hoursZone}
       />
       {summary.cancelled.length > 0 ? (
         <SessionList
