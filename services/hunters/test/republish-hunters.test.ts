@@ -96,7 +96,10 @@ describe('hunters: every hunter published again for the copies of their status',
     expect(rows.map((row) => row.data.hunterId)).toEqual([...ids].sort((a, b) => a - b));
     for (const row of rows) {
       expect(row).toMatchObject({ type: 'hunters.hunter.updated', version: 1 });
-      expect(row.data).toEqual(lastBefore.get(row.data.hunterId));
+      // The migration's SQL is frozen before hunters had a zone (issue 38): its events carry none, which consumers
+      // read as the location's zone, the zone these hunters have.
+      const { timeZone: _zone, ...last } = lastBefore.get(row.data.hunterId)!;
+      expect(row.data).toEqual(last);
       expect(payloadProblems('hunters.hunter.updated', row.data)).toBeNull();
     }
     expect(rows.map((row) => [row.data.name, row.data.status])).toEqual([

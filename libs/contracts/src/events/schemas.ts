@@ -17,6 +17,7 @@ import { BRAND_PLACEHOLDER_IMAGE_URL } from '../http/brands.js';
 import { DEFAULT_PASSPORT_SHARES, PASSPORT_PARTS, type PassportPart } from '../http/style-passport.js';
 import { MODERATION_ACTIONS, REPORTABLE_KINDS } from '../http/moderation.js';
 import type { EventPayload, EventType } from './event-map.js';
+import { timeZoneOfLocation } from '../time/location-zones.js';
 
 /**
  * Runtime schemas of every event's payload, checked by the consuming side (libs/platform's EventConsumer) before a
@@ -56,7 +57,7 @@ const sessionTypes = z.object(
   ) as Record<SessionTypeKey, z.ZodObject<{ enabled: z.ZodBoolean; price: z.ZodNumber; duration: z.ZodNumber }>>,
 );
 
-const hunterCreated = z.object({
+const hunterCreatedFields = z.object({
   hunterId: serial,
   userId: id.nullable(),
   name: z.string(),
@@ -65,9 +66,15 @@ const hunterCreated = z.object({
   availabilityStatus: z.enum(HUNTER_AVAILABILITY_STATUSES),
   sessionTypes,
   pricePerSession: z.number().min(0),
+  // Events recorded before hunters had a zone carry none: the zone of their location, as the migration set it.
+  timeZone: z.string().optional(),
   // Events recorded before vetting existed carry no status: every hunter then was listed, as the migration approves them.
   status: z.enum(HUNTER_STATUSES).default('approved'),
 });
+const hunterCreated = hunterCreatedFields.transform(({ timeZone, ...hunter }) => ({
+  ...hunter,
+  timeZone: timeZone ?? timeZoneOfLocation(hunter.location),
+}));
 
 const hunterVetted = z.object({
   hunterId: serial,

@@ -1,7 +1,8 @@
 /**
  * HTTP shapes of the bookings service (owner of slots, holds, payments and both sides' booking lists), shared with
  * the web app. Money is in pence everywhere here; hunters' prices (`SessionTypeSettings.price`) are whole pounds.
- * Times of day are wall-clock labels in `SITE_TIME_ZONE` (time/site-day.ts) ('HH:MM'); instants are ISO strings in UTC.
+ * Session dates and times of day are wall-clock labels ('YYYY-MM-DD', 'HH:MM') in the hunter's zone (`SlotsResponse.timeZone`,
+ * `Hunter.timeZone`), as they were when booked; instants are ISO strings in UTC and are what a booking is.
  */
 import { isCalendarDate } from '../time/clock.js';
 import { londonDateOf } from '../time/site-day.js';
@@ -31,14 +32,14 @@ export const BOOKING_RULES = {
 
 /** One bookable start. */
 export interface Slot {
-  /** London wall-clock label, 'HH:MM'. */
+  /** Wall-clock label in the hunter's zone, 'HH:MM'. */
   time: string;
   startsAt: string;
   endsAt: string;
 }
 
 export interface SlotsDay {
-  /** London date, YYYY-MM-DD. */
+  /** Date in the hunter's zone, YYYY-MM-DD. */
   date: string;
   slots: Slot[];
 }
@@ -48,6 +49,8 @@ export interface SlotsResponse {
   hunterId: number;
   sessionType: SessionTypeKey;
   duration: number;
+  /** The hunter's IANA zone: each day's date and each slot's `time` are its wall clock; `startsAt` is the instant. */
+  timeZone: string;
   days: SlotsDay[];
 }
 

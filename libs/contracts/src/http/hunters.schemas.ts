@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dayNumberOf } from '../time/clock.js';
+import { dayNumberOf, isTimeZone } from '../time/clock.js';
 import { londonDateOf } from '../time/site-day.js';
 import {
   AVAILABILITY_LIMITS,
@@ -158,6 +158,8 @@ const hunterOptionalFields = {
     .enum(HUNTER_AVAILABILITY_STATUSES, { error: `Availability status ${oneOf(HUNTER_AVAILABILITY_STATUSES)}` })
     .optional(),
   profileImageUrl: profilePhoto.optional(),
+  /** An IANA zone; left out at creation, the service takes the location's. */
+  timeZone: z.custom<string>(isTimeZone, { error: HUNTER_MESSAGES.unknownTimeZone }).optional(),
   /** Accepted for the spec's form, which sends it, and ignored: the server stores the lowest enabled price. */
   pricePerSession: z.unknown().optional(),
 };

@@ -21,7 +21,7 @@ const SOURCE_ROOTS = ['libs', 'services', 'infra', 'gateway', 'web'];
 const BREACHES: { pattern: RegExp; why: string }[] = [
   { pattern: /@date-fns\/tz|date-fns-tz|\bTZDate\b|\btzOffset\b|\bluxon\b|@js-temporal/, why: 'a time-zone library' },
   { pattern: /\btimeZoneName\s*:|\btimeZone\s*:\s*(['"`]|[A-Z][A-Z_]+\b)/, why: 'an Intl time-zone option' },
-  { pattern: /\bIntl\.DateTimeFormat\b|\bsupportedValuesOf\s*\(/, why: "Intl's zoned dates" },
+  { pattern: /\bIntl\.DateTimeFormat\b|\bsupportedValuesOf\s*\(|\.toLocale(Date|Time)String\s*\(/, why: "Intl's zoned dates" },
   { pattern: /\bgetTimezoneOffset\s*\(|resolvedOptions\(\)\.timeZone/, why: "the process's offset or zone" },
   { pattern: /\bDate\.UTC\s*\(/, why: 'hand-made calendar arithmetic' },
   { pattern: /['"`]Europe\/London['"`]/, why: "the zone's name outside SQL" },
@@ -87,6 +87,7 @@ describe('one clock', () => {
       'const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;',
       'const offset = tzOffset(hunter.timeZone, new Date());',
       "format(instant, { timeZone: SITE_TIME_ZONE });",
+      "const shortDate = (iso: string) => new Date(iso).toLocaleDateString('en-GB');",
     ];
     for (const line of replaced) expect(clockRuleBreaches(line), line).not.toEqual([]);
     expect(clockRuleBreaches("const LONDON_TODAY = `(now() at time zone 'Europe/London')::date`;")).toEqual([]);

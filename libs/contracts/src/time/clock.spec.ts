@@ -4,6 +4,7 @@ import {
   addDays,
   addMonths,
   dateIn,
+  dateLabelIn,
   dateOfDayNumber,
   formatInstantIn,
   instantIn,
@@ -361,6 +362,7 @@ describe('the zoned clock in Madrid, Athens and New York', () => {
   it('labels instants in a zone for pages and emails', () => {
     const start = at('2027-03-30T08:00:00Z');
     expect(timeLabelIn('Europe/Madrid', start)).toBe('10:00 CEST');
+    expect(dateLabelIn('America/New_York', at('2027-03-30T02:00:00Z'))).toBe('Monday, 29 March 2027');
     expect(timeLabelIn('Europe/London', start)).toBe('09:00 BST');
     expect(spanLabelIn('Europe/Athens', start, start + HOUR)).toBe('Tuesday, 30 March 2027, 11:00–12:00 EEST');
     expect(spanLabelIn('Europe/London', at('2027-10-31T00:30:00Z'), at('2027-10-31T01:30:00Z'))).toBe(

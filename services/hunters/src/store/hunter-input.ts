@@ -1,5 +1,6 @@
 import {
   pricePerSessionOf,
+  timeZoneOfLocation,
   type HunterInput,
   type HunterInputParsed,
   type HunterUpdateParsed,
@@ -19,6 +20,8 @@ export function newHunterValues(input: HunterInputParsed): HunterValues {
     name: input.name,
     bio: input.bio ?? '',
     location: input.location,
+    // A profile made without a zone (the API's older callers) lives by its location's.
+    timeZone: input.timeZone ?? timeZoneOfLocation(input.location),
     specialties: input.specialties,
     adviceTypes: input.adviceTypes,
     languages: input.languages,

@@ -11,7 +11,7 @@ import {
   type SessionTypeKey,
 } from '@hunted/contracts';
 import { CircleHelp, Languages, MapPin, Mic, Sparkles, Trash2, UserRound, Video, Wallet, Wand2 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { AgreeToTerms } from '@/components/legal/agree-to-terms';
 import { CountryField, InputField, SelectField, SubmitButton, TextareaField } from '@/components/form/fields';
 import { useFormState } from '@/components/form/use-form-state';
@@ -25,6 +25,7 @@ import {
   HUNTER_FORM_FIELDS,
   hunterInputOf,
   sessionNumberField,
+  timeZoneOptions,
   toggledLanguages,
   validateHunterForm,
   type HunterFormField,
@@ -61,6 +62,8 @@ export interface HunterProfileFormProps {
 export function HunterProfileForm({ mode, initialValues, pending, onSubmit }: HunterProfileFormProps) {
   const form = useFormState<HunterFormValues, HunterFormField>({ initialValues, fields: HUNTER_FORM_FIELDS });
   const { values, errors, otherErrors, clearErrors, fieldId, fieldProps } = form;
+  // Some four hundred zones: listed once per form, not on every keystroke.
+  const zones = useMemo(() => timeZoneOptions(initialValues.timeZone), [initialValues.timeZone]);
 
   function set<K extends keyof HunterFormValues>(field: K, value: HunterFormValues[K]) {
     form.setValue(field, value);
@@ -144,6 +147,15 @@ export function HunterProfileForm({ mode, initialValues, pending, onSubmit }: Hu
             {...fieldProps('location')}
             value={values.location}
             onValue={(value) => set('location', value)}
+          />
+          <SelectField
+            {...fieldProps('timeZone')}
+            label="Time Zone"
+            hint="Your weekly hours and dates are on this clock."
+            options={zones}
+            optionLabel={(zone) => zone.replaceAll('_', ' ')}
+            value={values.timeZone}
+            onValue={(value) => set('timeZone', value)}
           />
           <InputField
             {...fieldProps('yearsExperience')}

@@ -6,6 +6,9 @@ import {
   hunterInputSchema,
   hunterUpdateSchema,
   SESSION_TYPES,
+  SITE_TIME_ZONE,
+  runtimeTimeZone,
+  supportedTimeZones,
   type Hunter,
   type HunterAvailabilityStatus,
   type HunterInput,
@@ -27,6 +30,8 @@ export interface HunterFormValues {
   profileImageUrl: string | null;
   name: string;
   location: string;
+  /** The IANA zone the hunter's hours are read in. */
+  timeZone: string;
   availabilityStatus: HunterAvailabilityStatus;
   yearsExperience: string;
   bio: string;
@@ -56,6 +61,7 @@ export const HUNTER_FORM_FIELDS: readonly HunterFormField[] = [
   'profileImageUrl',
   'name',
   'location',
+  'timeZone',
   'availabilityStatus',
   'yearsExperience',
   'bio',
@@ -99,6 +105,8 @@ export function newHunterFormValues(user: {
     profileImageUrl: user.profileImageUrl || null,
     name: [user.firstName, user.lastName].filter(Boolean).join(' '),
     location: '',
+    // The browser's zone: where the hunter is as they fill the form in (they can pick another).
+    timeZone: runtimeTimeZone() ?? SITE_TIME_ZONE,
     availabilityStatus: 'Available',
     yearsExperience: '',
     bio: '',
@@ -116,6 +124,7 @@ export function hunterFormValuesOf(hunter: Hunter): HunterFormValues {
     profileImageUrl: hunter.profileImageUrl,
     name: hunter.name,
     location: hunter.location,
+    timeZone: hunter.timeZone,
     availabilityStatus: hunter.availabilityStatus,
     yearsExperience: String(hunter.yearsExperience),
     bio: hunter.bio,
@@ -141,6 +150,12 @@ function sessionTypeFormValuesOf(
       },
     ]),
   ) as Record<SessionTypeKey, SessionTypeFormValues>;
+}
+
+/** The zones the form offers: the runtime's (Europe's first), with the current value kept even if the runtime lacks it. */
+export function timeZoneOptions(current: string): string[] {
+  const zones = supportedTimeZones();
+  return current && !zones.includes(current) ? [current, ...zones] : zones;
 }
 
 /** The languages after a click on one: added, or removed unless it is the last one selected (spec, section 5). */
@@ -238,6 +253,7 @@ export function hunterInputOf(values: HunterFormValues, mode: HunterFormMode): H
     name: values.name.trim(),
     bio: values.bio.trim(),
     location: values.location as HunterInput['location'],
+    ...(values.timeZone ? { timeZone: values.timeZone } : {}),
     specialties: values.specialties as HunterInput['specialties'],
     adviceTypes: values.adviceTypes as HunterInput['adviceTypes'],
     languages: values.languages as HunterInput['languages'],

@@ -38,6 +38,7 @@ function fill(label: string, value: string) {
 function fillValidProfile() {
   fill('Full Name', 'Ada Lovelace');
   fill('Location', 'Italy');
+  fill('Time Zone', 'Europe/Rome');
   fill('Years of Experience', '7');
   fill('Professional Bio (optional)', 'Twenty years of buying for Milan boutiques.');
   fill('Instagram Profile (optional)', 'https://instagram.com/ada');
@@ -204,6 +205,7 @@ describe('/create-hunter-profile', () => {
       name: 'Ada Lovelace',
       bio: 'Twenty years of buying for Milan boutiques.',
       location: 'Italy',
+      timeZone: 'Europe/Rome',
       specialties: ['Fine Jewelry'],
       adviceTypes: ['Wardrobe Audit'],
       languages: ['English', 'Italian'],

@@ -2,6 +2,7 @@ import { AVAILABILITY_SLOTS, type AvailabilityDay, type AvailabilitySlot, type W
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, stubFetch, type RecordedCall } from '@/testing/fetch-stub';
+import { aHunter } from '@/testing/data-generators';
 import { renderWithProviders } from '@/testing/test-utils';
 import { AvailabilityEditor } from './availability-editor';
 
@@ -42,6 +43,16 @@ afterEach(() => {
 });
 
 describe('Manage Your Availability', () => {
+  it("names the hunter's own zone as the clock of the hours", async () => {
+    stubFetch({
+      [NOVEMBER]: () => json(200, november()),
+      [WEEKLY]: () => json(200, weekly),
+      'GET /api/hunter-profile': () => json(200, { ...aHunter(), timeZone: 'Europe/Madrid' }),
+    });
+    renderWithProviders(<AvailabilityEditor />);
+    expect(await screen.findByText('Choose the hours clients can book you. Times are Madrid time (Europe/Madrid).')).toBeTruthy();
+  });
+
   it('shows the month from Sunday with 42 days; past and other months’ days cannot be picked', async () => {
     stubFetch({ [NOVEMBER]: () => json(200, november()), [WEEKLY]: () => json(200, weekly) });
     renderWithProviders(<AvailabilityEditor />);
