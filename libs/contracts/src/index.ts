@@ -6,6 +6,7 @@
  * clock (dates of instants, instants of London dates and times, weeks, offsets). The root export keeps one import path.
  */
 export * from './time/london-clock.js';
+export * from './money/currencies.js';
 export * from './events/envelope.js';
 export * from './events/event-map.js';
 export * from './events/identity.js';

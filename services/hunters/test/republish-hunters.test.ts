@@ -96,7 +96,9 @@ describe('hunters: every hunter published again for the copies of their status',
     expect(rows.map((row) => row.data.hunterId)).toEqual([...ids].sort((a, b) => a - b));
     for (const row of rows) {
       expect(row).toMatchObject({ type: 'hunters.hunter.updated', version: 1 });
-      expect(row.data).toEqual(lastBefore.get(row.data.hunterId));
+      // This migration's events predate currencies (the hunter-currencies migration publishes again with them).
+      const { currency: _currency, ...lastWithoutCurrency } = lastBefore.get(row.data.hunterId)!;
+      expect(row.data).toEqual(lastWithoutCurrency);
       expect(payloadProblems('hunters.hunter.updated', row.data)).toBeNull();
     }
     expect(rows.map((row) => [row.data.name, row.data.status])).toEqual([

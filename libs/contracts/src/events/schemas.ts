@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CURRENCIES } from '../money/currencies.js';
 import {
   AVAILABILITY_SLOTS,
   HUNTER_AVAILABILITY_STATUSES,
@@ -65,6 +66,8 @@ const hunterCreated = z.object({
   availabilityStatus: z.enum(HUNTER_AVAILABILITY_STATUSES),
   sessionTypes,
   pricePerSession: z.number().min(0),
+  // Events recorded before currencies existed were all in pounds.
+  currency: z.enum(CURRENCIES).default('GBP'),
   // Events recorded before vetting existed carry no status: every hunter then was listed, as the migration approves them.
   status: z.enum(HUNTER_STATUSES).default('approved'),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dayNumberOf, londonDateOf } from '../time/london-clock.js';
+import { CURRENCIES } from '../money/currencies.js';
 import {
   AVAILABILITY_LIMITS,
   AVAILABILITY_SLOTS,
@@ -110,7 +111,8 @@ const profilePhoto = z.preprocess(
 );
 
 const sessionTypesRule = z.unknown().superRefine((value, ctx) => {
-  const error = sessionTypesError(value);
+  // Prices are checked in the profile's currency by the service, which knows it on an edit too.
+  const error = sessionTypesError(value, null);
   if (error !== null) ctx.addIssue({ code: 'custom', message: error });
 }) as unknown as z.ZodType<SessionTypes, unknown>;
 
@@ -157,6 +159,7 @@ const hunterOptionalFields = {
     .enum(HUNTER_AVAILABILITY_STATUSES, { error: `Availability status ${oneOf(HUNTER_AVAILABILITY_STATUSES)}` })
     .optional(),
   profileImageUrl: profilePhoto.optional(),
+  currency: z.enum(CURRENCIES, { error: `Currency ${oneOf(CURRENCIES)}` }).optional(),
   /** Accepted for the spec's form, which sends it, and ignored: the server stores the lowest enabled price. */
   pricePerSession: z.unknown().optional(),
 };

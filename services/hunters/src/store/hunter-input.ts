@@ -1,4 +1,5 @@
 import {
+  defaultCurrencyOf,
   pricePerSessionOf,
   type HunterInput,
   type HunterInputParsed,
@@ -27,6 +28,7 @@ export function newHunterValues(input: HunterInputParsed): HunterValues {
     availabilityStatus: input.availabilityStatus ?? 'Available',
     sessionTypes,
     profileImageUrl: input.profileImageUrl ?? null,
+    currency: input.currency ?? defaultCurrencyOf(input.location),
     pricePerSession: pricePerSessionOf(sessionTypes),
   };
 }
