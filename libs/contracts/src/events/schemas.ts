@@ -105,6 +105,8 @@ const booking = z.object({
   startsAt: instant,
   endsAt: instant,
   pricePence: z.number().int().min(0),
+  // Events recorded before currencies were all in pounds.
+  currency: z.enum(CURRENCIES).default('GBP'),
   sequence: z.number().int().min(0),
   // Events recorded before the booking's question and photos existed carry neither.
   notes: z.string().nullable().default(null),

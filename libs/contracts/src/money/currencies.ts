@@ -129,6 +129,12 @@ export function formatMoney(minor: number, currency: Currency | string, locale =
   }).format(major);
 }
 
+/** Minor units as a plain decimal in major units, for files (the CSV): 6000 EUR is '60.00'. */
+export function formatMinorPlain(minor: number, currency: Currency): string {
+  const exponent = CURRENCY_FACTS[currency].exponent;
+  return (minor / 10 ** exponent).toFixed(exponent);
+}
+
 /** A whole price in major units as the locale writes it ('€60'). */
 export function formatWholePrice(whole: number, currency: Currency | string, locale = 'en-GB'): string {
   const code = isCurrency(currency.toUpperCase()) ? (currency.toUpperCase() as Currency) : 'GBP';

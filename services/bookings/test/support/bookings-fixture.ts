@@ -56,18 +56,23 @@ export async function seedHunter(
     hours: readonly string[];
     status?: 'pending' | 'approved' | 'rejected' | 'suspended';
     payoutAccount?: boolean;
+    /** Default: the UK, in pounds. */
+    location?: string;
+    currency?: string;
   },
 ): Promise<void> {
   await db.query(
     `insert into ${schema}.hunters (id, user_id, name, profile_image_url, location, availability_status, session_types,
-       price_per_session, updated_at, status)
-     values ($1, $2, $3, null, 'United Kingdom', 'Available', $4::jsonb, 0, now(), $5)`,
+       price_per_session, updated_at, status, currency)
+     values ($1, $2, $3, null, $6, 'Available', $4::jsonb, 0, now(), $5, $7)`,
     [
       hunter.id,
       hunter.userId,
       hunter.name ?? 'Sofia',
       JSON.stringify(hunter.sessionTypes ?? DEFAULT_SESSION_TYPES),
       hunter.status ?? 'approved',
+      hunter.location ?? 'UK',
+      hunter.currency ?? 'GBP',
     ],
   );
   if (hunter.payoutAccount !== false) {
