@@ -52,7 +52,7 @@ describe('bookings in the hunter’s currency, paid out in the hunter’s countr
 
   it('creates the Express account in the hunter’s country, and says where payouts are not available', async () => {
     const before = (await call(LUCIA.userId, 'GET', '/api/hunter-payouts/account')).body as unknown as PayoutAccount;
-    expect(before).toMatchObject({ connected: false, country: 'ES', payoutsAvailable: true });
+    expect(before).toMatchObject({ connected: false, country: 'ES', countryName: 'Spain', payoutsAvailable: true });
     expect((await call(LUCIA.userId, 'POST', '/api/hunter-payouts/onboarding')).status).toBe(200);
     const [created] = [...stripe.accounts.values()].filter((account) => (account.metadata as { hunterId: string }).hunterId === '21');
     expect(created).toMatchObject({ type: 'express', country: 'ES' });
@@ -63,7 +63,7 @@ describe('bookings in the hunter’s currency, paid out in the hunter’s countr
     );
     expect((await call(LUCIA.userId, 'GET', '/api/hunter-payouts/account')).body).toMatchObject({ country: 'ES' });
 
-    expect((await call(GREEK.userId, 'GET', '/api/hunter-payouts/account')).body).toMatchObject({ country: null, payoutsAvailable: false });
+    expect((await call(GREEK.userId, 'GET', '/api/hunter-payouts/account')).body).toMatchObject({ country: null, countryName: 'Greece', payoutsAvailable: false });
     const refused = await call(GREEK.userId, 'POST', '/api/hunter-payouts/onboarding');
     expect(refused).toMatchObject({ status: 409, body: { message: 'Payouts are not yet available in Greece' } });
   });

@@ -86,6 +86,8 @@ export interface CreatePaymentIntentResponse {
   amount: number;
   /** The hunter's currency, which the client pays in. */
   currency: Currency;
+  /** The platform fee inside `amount` (the order breakdown's line), as the hold decided it. */
+  platformFeePence: number;
   expiresAt: string;
 }
 
@@ -444,6 +446,8 @@ export interface PayoutAccount {
    * (PAYOUT_COUNTRY_OF_LOCATION). Null when the location has no payout country this platform supports.
    */
   country: string | null;
+  /** The country's name as 'Get paid' writes it ('Spain'); when payouts are not available, the hunter's location. */
+  countryName: string | null;
   /** Whether payouts are available in the hunter's country; false: 'Get paid' says PAYOUT_MESSAGES.notAvailableIn. */
   payoutsAvailable: boolean;
 }

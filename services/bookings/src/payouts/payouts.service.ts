@@ -64,7 +64,7 @@ export class PayoutsService {
   async account(user: AuthenticatedUser): Promise<PayoutAccount> {
     const hunter = await this.ownHunter(user);
     const row = await this.accounts.findByHunter(hunter.id);
-    return payoutAccountOf(this.connect.mode, row && (await this.withStripeState(row)), this.payoutCountryOf(hunter));
+    return payoutAccountOf(this.connect.mode, row && (await this.withStripeState(row)), this.payoutCountryOf(hunter), hunter.location);
   }
 
   /**

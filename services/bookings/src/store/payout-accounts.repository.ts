@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { PayoutAccount } from '@hunted/contracts';
+import { PAYOUT_COUNTRY_NAMES, type PayoutAccount } from '@hunted/contracts';
 import { EventPublisher, now } from '@hunted/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 
@@ -55,7 +55,13 @@ export const simulatedAccountIdOf = (hunterId: number) => `sim_acct_${hunterId}`
  * What `GET /api/hunter-payouts/account` answers for the row (or for no row yet): `country` is the account's, or the
  * one 'Get paid' would create it in (null: none this platform pays out to).
  */
-export function payoutAccountOf(mode: PayoutMode, row: PayoutAccountRow | null, country: string | null = row?.country ?? null): PayoutAccount {
+export function payoutAccountOf(
+  mode: PayoutMode,
+  row: PayoutAccountRow | null,
+  country: string | null = row?.country ?? null,
+  location: string | null = null,
+): PayoutAccount {
+  const shown = row?.country ?? country;
   return {
     mode,
     connected: row !== null,
@@ -66,8 +72,9 @@ export function payoutAccountOf(mode: PayoutMode, row: PayoutAccountRow | null, 
     requirementsDue: row?.requirementsDue ?? [],
     disabledReason: row?.disabledReason ?? null,
     updatedAt: row ? new Date(row.updatedAt).toISOString() : null,
-    country: row?.country ?? country,
-    payoutsAvailable: row !== null || country !== null,
+    country: shown,
+    countryName: shown === null ? location : (PAYOUT_COUNTRY_NAMES[shown] ?? shown),
+    payoutsAvailable: shown !== null,
   };
 }
 

@@ -15,7 +15,9 @@ const earnings: HunterEarnings = {
   taxYear: thisTaxYear,
   from: `${thisTaxYear}-04-06`,
   to: `${thisTaxYear + 1}-04-05`,
+  currency: 'GBP',
   totals: { grossPence: 17000, feePence: 400, refundedPence: 8000, netPence: 8800 },
+  totalsByCurrency: [{ currency: 'GBP', grossPence: 17000, feePence: 400, refundedPence: 8000, netPence: 8800 }],
   bookings: [
     {
       bookingId: 'b1',
@@ -23,6 +25,7 @@ const earnings: HunterEarnings = {
       sessionType: 'whatsappVideo',
       startsAt: `${thisTaxYear}-06-01T10:00:00.000Z`,
       status: 'completed',
+      currency: 'GBP',
       grossPence: 9000,
       feePence: 200,
       refundedPence: 0,
@@ -34,6 +37,7 @@ const earnings: HunterEarnings = {
       sessionType: 'whatsappVoice',
       startsAt: `${thisTaxYear}-07-01T10:00:00.000Z`,
       status: 'cancelled',
+      currency: 'GBP',
       grossPence: 8000,
       feePence: 200,
       refundedPence: 8000,
@@ -44,6 +48,7 @@ const earnings: HunterEarnings = {
     {
       id: 'po_1',
       amountPence: 8800,
+      currency: 'GBP',
       status: 'paid',
       arrivalDate: `${thisTaxYear}-06-04`,
       createdAt: `${thisTaxYear}-06-02T00:00:00Z`,
@@ -58,6 +63,9 @@ const account = (overrides: Partial<PayoutAccount> = {}): PayoutAccount => ({
   detailsSubmitted: false,
   chargesEnabled: false,
   payoutsEnabled: false,
+  country: 'GB',
+  countryName: 'the United Kingdom',
+  payoutsAvailable: true,
   requirementsDue: [],
   disabledReason: null,
   updatedAt: null,

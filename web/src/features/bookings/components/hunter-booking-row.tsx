@@ -92,7 +92,7 @@ export function HunterBookingRow({
           <span>{longDateLabel(booking.sessionDate)}</span>
           <span className="tabular-nums">{booking.sessionTime}</span>
           <span>{booking.duration} min</span>
-          <span className="font-semibold text-stone-900 tabular-nums">{formatMoney(booking.totalAmount, 'GBP')}</span>
+          <span className="font-semibold text-stone-900 tabular-nums">{formatMoney(booking.totalAmount, booking.currency)}</span>
           <BookingStatusBadge status={booking.status} />
         </div>
       </div>

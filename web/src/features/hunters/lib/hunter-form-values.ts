@@ -1,4 +1,9 @@
 import {
+  defaultCurrencyOf,
+  priceRangeMessage,
+  isCurrency,
+  sessionPriceError,
+  type Currency,
   DEFAULT_HUNTER_LANGUAGE,
   DEFAULT_SESSION_TYPES,
   HUNTER_LIMITS,
@@ -27,6 +32,8 @@ export interface HunterFormValues {
   profileImageUrl: string | null;
   name: string;
   location: string;
+  /** What the prices are in: '' until chosen (a new profile then takes its location's, defaultCurrencyOf). */
+  currency: string;
   availabilityStatus: HunterAvailabilityStatus;
   yearsExperience: string;
   bio: string;
@@ -56,6 +63,7 @@ export const HUNTER_FORM_FIELDS: readonly HunterFormField[] = [
   'profileImageUrl',
   'name',
   'location',
+  'currency',
   'availabilityStatus',
   'yearsExperience',
   'bio',
@@ -99,6 +107,7 @@ export function newHunterFormValues(user: {
     profileImageUrl: user.profileImageUrl || null,
     name: [user.firstName, user.lastName].filter(Boolean).join(' '),
     location: '',
+    currency: '',
     availabilityStatus: 'Available',
     yearsExperience: '',
     bio: '',
@@ -116,6 +125,7 @@ export function hunterFormValuesOf(hunter: Hunter): HunterFormValues {
     profileImageUrl: hunter.profileImageUrl,
     name: hunter.name,
     location: hunter.location,
+    currency: hunter.currency,
     availabilityStatus: hunter.availabilityStatus,
     yearsExperience: String(hunter.yearsExperience),
     bio: hunter.bio,
@@ -197,7 +207,10 @@ function formErrorsOf(values: HunterFormValues, mode: HunterFormMode): HunterFor
   for (const key of enabled) {
     const { price, duration } = values.sessionTypes[key];
     if (mode === 'create' && isBlank(price)) errors[sessionNumberField(key, 'price')] = HUNTER_MESSAGES.price;
-    else if (!isSessionPrice(price, mode)) errors[sessionNumberField(key, 'price')] = HUNTER_FORM_MESSAGES.price;
+    else {
+      const priceError = sessionPriceErrorOf(price, mode, formCurrencyOf(values));
+      if (priceError !== null) errors[sessionNumberField(key, 'price')] = priceError;
+    }
     if (!isSessionDuration(duration, mode)) errors[sessionNumberField(key, 'duration')] = HUNTER_FORM_MESSAGES.duration;
   }
   return errors;
@@ -211,9 +224,16 @@ function numberIn(text: string, mode: HunterFormMode): number | null {
   return wholeNumberOf(text);
 }
 
-function isSessionPrice(text: string, mode: HunterFormMode): boolean {
+/** The currency the form's prices are in: the one chosen, else the location's (pounds before a location). */
+export function formCurrencyOf(values: Pick<HunterFormValues, 'currency' | 'location'>): Currency {
+  return isCurrency(values.currency) ? values.currency : defaultCurrencyOf(values.location);
+}
+
+/** Why a typed price is refused in the currency (the server's messages: the range, or Stripe's minimum), or null. */
+function sessionPriceErrorOf(text: string, mode: HunterFormMode, currency: Currency): string | null {
   const price = numberIn(text, mode);
-  return price === 0 || (price !== null && isInRange(price, HUNTER_LIMITS.minPaidPrice, HUNTER_LIMITS.maxPrice));
+  if (price === null || price < 0) return priceRangeMessage(currency);
+  return sessionPriceError(price, currency);
 }
 
 function isSessionDuration(text: string, mode: HunterFormMode): boolean {
@@ -246,6 +266,9 @@ export function hunterInputOf(values: HunterFormValues, mode: HunterFormMode): H
     sessionTypes,
     profileImageUrl: values.profileImageUrl,
   };
+  // Sent once chosen, or on creation once a location gives a default (the server would take the same).
+  if (isCurrency(values.currency)) input.currency = values.currency;
+  else if (mode === 'create' && values.location) input.currency = defaultCurrencyOf(values.location);
   if (mode === 'edit') input.availabilityStatus = values.availabilityStatus;
   return input;
 }

@@ -97,6 +97,7 @@ export class HoldSlotUseCase {
       clientSecret: withIntent.clientSecret!,
       amount: hold.pricePence,
       currency: hold.currency,
+      platformFeePence: hold.platformFeePence,
       expiresAt: new Date(expiresAt).toISOString(),
     };
   }
