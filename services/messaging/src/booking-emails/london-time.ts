@@ -1,6 +1,6 @@
 /** Dates and times as a reader in the UK expects them, read off the London clock whatever the process's zone. */
 
-import { londonDateOf, londonWallClock, longDateLabel } from '@hunted/contracts';
+import { CURRENCY_FACTS, londonDateOf, londonWallClock, longDateLabel, type Currency } from '@hunted/contracts';
 
 const poundsFormat = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
 
@@ -29,4 +29,14 @@ export function londonSpan(startsAt: Date, endsAt: Date): string {
 /** `£80.00`. */
 export function pounds(pence: number): string {
   return poundsFormat.format(pence / 100);
+}
+
+/**
+ * An amount in minor units of a booking's currency, with its decimals: `£80.00`, `€60.00` (decision 0105; an email
+ * of a booking from before currencies is in pounds).
+ */
+export function amountIn(minor: number, currency: Currency | undefined): string {
+  if (currency === undefined || currency === 'GBP') return pounds(minor);
+  const exponent = CURRENCY_FACTS[currency].exponent;
+  return new Intl.NumberFormat('en-GB', { style: 'currency', currency, minimumFractionDigits: exponent }).format(minor / 10 ** exponent);
 }
