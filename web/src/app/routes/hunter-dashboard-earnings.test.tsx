@@ -1,5 +1,5 @@
 import type { HunterEarnings, PayoutAccount } from '@hunted/contracts';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { RETURN_POLL_MS } from '@/features/bookings/api/get-payout-account';
 import { taxYearAt } from '@/features/bookings/lib/tax-year';
@@ -151,6 +151,17 @@ describe('/hunter-dashboard?tab=earnings', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Get paid' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://connect.stripe.com/setup/e/acct_1/abc'));
     expect(calls.filter((call) => call.url === '/api/hunter-payouts/onboarding')).toHaveLength(1);
+  });
+
+  it("names the account's country before 'Get paid', and says where payouts are not yet available", async () => {
+    dashboard(() => json(200, account({ country: 'ES', countryName: 'Spain' })));
+    renderRoute('/hunter-dashboard?tab=earnings');
+    expect(await screen.findByText(/Your account is created in Spain/)).toBeTruthy();
+    cleanup();
+    dashboard(() => json(200, account({ country: null, countryName: 'Greece', payoutsAvailable: false })));
+    renderRoute('/hunter-dashboard?tab=earnings');
+    expect(await screen.findByText('Payouts are not yet available in Greece.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Get paid' })).toBeNull();
   });
 
   it("Stripe's refresh_url (an expired link) asks for a fresh link with a POST once and goes on to it", async () => {
