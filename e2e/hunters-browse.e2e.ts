@@ -60,7 +60,9 @@ const hunters: Record<string, Omit<HunterInput, 'name' | 'bio' | 'languages'> & 
 const made = new Map<string, Hunter>();
 
 async function createHunter(member: APIRequestContext, input: HunterInput): Promise<Hunter> {
-  const response = await member.post('/api/hunters', { data: input, headers: { origin: E2E_BASE_URL } });
+  // In pounds whatever the location (each would price in its own currency otherwise, decision 0105): the bands and
+  // sorts below are read in pounds.
+  const response = await member.post('/api/hunters', { data: { currency: 'GBP', ...input }, headers: { origin: E2E_BASE_URL } });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as Hunter;
 }

@@ -9,6 +9,7 @@
 export * from './time/clock.js';
 export * from './time/site-day.js';
 export * from './time/location-zones.js';
+export * from './money/currencies.js';
 export * from './events/envelope.js';
 export * from './events/event-map.js';
 export * from './events/identity.js';

@@ -1,6 +1,7 @@
 import { baseServiceConfigChecks, productionServiceEnv, refusalOf, TEST_KEY_ENV } from '@hunted/platform/testing';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.js';
+import { PAYOUT_COUNTRIES } from '@hunted/contracts';
+import { DEFAULT_PLATFORM_FEE_FIXED_MINOR, loadConfig } from './config.js';
 import { paymentConfigOf } from './payments/stripe-config.js';
 
 const STRIPE_KEYS = {
@@ -55,6 +56,23 @@ describe('bookings configuration', () => {
     expect(refusalOf(loadConfig, { ...TEST_KEY_ENV, PLATFORM_COMMISSION_BPS: '-1' })).toMatch(
       /PLATFORM_COMMISSION_BPS/,
     );
+  });
+
+  it('takes the fee’s fixed part per currency from PLATFORM_FEE_FIXED_MINOR over the defaults, refusing a bad table', () => {
+    expect(loadConfig(TEST_KEY_ENV).PLATFORM_FEE_FIXED_MINOR).toEqual(DEFAULT_PLATFORM_FEE_FIXED_MINOR);
+    expect(loadConfig({ ...TEST_KEY_ENV, PLATFORM_FEE_FIXED_MINOR: '{"EUR":250}' }).PLATFORM_FEE_FIXED_MINOR).toEqual({
+      ...DEFAULT_PLATFORM_FEE_FIXED_MINOR,
+      EUR: 250,
+    });
+    expect(refusalOf(loadConfig, { ...TEST_KEY_ENV, PLATFORM_FEE_FIXED_MINOR: '{"USD":200}' })).toMatch(/PLATFORM_FEE_FIXED_MINOR/);
+    expect(refusalOf(loadConfig, { ...TEST_KEY_ENV, PLATFORM_FEE_FIXED_MINOR: '{"EUR":2.5}' })).toMatch(/PLATFORM_FEE_FIXED_MINOR/);
+    expect(refusalOf(loadConfig, { ...TEST_KEY_ENV, PLATFORM_FEE_FIXED_MINOR: 'EUR=2' })).toMatch(/PLATFORM_FEE_FIXED_MINOR/);
+  });
+
+  it('creates payout accounts in every country cross-border payouts reach by default, or fewer, never others', () => {
+    expect(loadConfig(TEST_KEY_ENV).PAYOUT_COUNTRIES).toEqual([...PAYOUT_COUNTRIES]);
+    expect(loadConfig({ ...TEST_KEY_ENV, PAYOUT_COUNTRIES: 'gb, es' }).PAYOUT_COUNTRIES).toEqual(['GB', 'ES']);
+    expect(refusalOf(loadConfig, { ...TEST_KEY_ENV, PAYOUT_COUNTRIES: 'GB,US' })).toMatch(/US: not a country/);
   });
 
   it('bounds free bookings, reschedules and holds by default; cooldowns may be 0, never negative', () => {

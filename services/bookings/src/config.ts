@@ -6,11 +6,49 @@ import {
   serviceProductionRules,
   type ProductionRule,
 } from '@hunted/platform';
+import { CURRENCIES, PAYOUT_COUNTRIES, type Currency } from '@hunted/contracts';
 import { z } from 'zod';
 import { bookingLimitsEnvShape } from './bookings/limits/booking-limits.js';
 import { requireCompleteStripeKeys, stripeEnvShape, stripeProductionRules } from './payments/stripe-config.js';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/**
+ * The fixed part of the platform fee per currency, in minor units (decision 0105): about £2 in each. A currency left
+ * out of PLATFORM_FEE_FIXED_MINOR keeps its default; a table naming another currency, or a negative or fractional
+ * amount, is refused at start.
+ */
+export const DEFAULT_PLATFORM_FEE_FIXED_MINOR: Record<Currency, number> = {
+  GBP: 200,
+  EUR: 200,
+  CHF: 200,
+  SEK: 2500,
+  NOK: 2500,
+  DKK: 1500,
+  PLN: 1000,
+};
+
+const feeTableEnv = z
+  .string()
+  .optional()
+  .transform((text, ctx): Record<Currency, number> => {
+    if (text === undefined || text.trim() === '') return DEFAULT_PLATFORM_FEE_FIXED_MINOR;
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be JSON of minor units per currency, e.g. {"GBP":200,"EUR":200}' });
+      return z.NEVER;
+    }
+    const table = z
+      .partialRecord(z.enum(CURRENCIES, { error: `names a currency not one of ${CURRENCIES.join(', ')}` }), z.number().int().min(0))
+      .safeParse(json);
+    if (!table.success) {
+      ctx.addIssue({ code: 'custom', message: table.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; ') });
+      return z.NEVER;
+    }
+    return { ...DEFAULT_PLATFORM_FEE_FIXED_MINOR, ...table.data };
+  });
 
 export const bookingsEnvSchema = baseEnvSchema
   .extend({
@@ -26,6 +64,25 @@ export const bookingsEnvSchema = baseEnvSchema
      * `BOOKING_RULES.platformFeePence`; the whole is the charge's `application_fee_amount`, never above the price.
      */
     PLATFORM_COMMISSION_BPS: z.coerce.number().int().min(0).max(10_000).default(0),
+    /** The platform fee's fixed part per currency, minor units, JSON (DEFAULT_PLATFORM_FEE_FIXED_MINOR). */
+    PLATFORM_FEE_FIXED_MINOR: feeTableEnv,
+    /**
+     * The countries 'Get paid' creates Connect accounts in, comma-separated ISO codes: by default every one Stripe's
+     * cross-border payouts reach from a UK platform (PAYOUT_COUNTRIES); an operator may offer fewer, never others.
+     */
+    PAYOUT_COUNTRIES: z
+      .string()
+      .optional()
+      .transform((text, ctx): string[] => {
+        if (text === undefined || text.trim() === '') return [...PAYOUT_COUNTRIES];
+        const codes = text.split(',').map((code) => code.trim().toUpperCase()).filter(Boolean);
+        const unknown = codes.filter((code) => !(PAYOUT_COUNTRIES as readonly string[]).includes(code));
+        if (unknown.length) {
+          ctx.addIssue({ code: 'custom', message: `${unknown.join(', ')}: not a country Stripe pays out to from a UK platform` });
+          return z.NEVER;
+        }
+        return codes;
+      }),
     /** The site's public address: Stripe's onboarding links come back to it (return and refresh URLs). */
     PUBLIC_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:8080'),
     /** Booking-question photos a member may upload per London day, and their megabytes (429 beyond; decision 0091). */

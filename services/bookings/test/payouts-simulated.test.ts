@@ -38,10 +38,11 @@ const hunterEvent = (hunterId: number, userId: string | null, status: HunterCrea
   userId,
   name: `Hunter ${hunterId}`,
   profileImageUrl: null,
-  location: 'United Kingdom',
+  location: 'UK',
   availabilityStatus: 'Available',
   sessionTypes: DEFAULT_SESSION_TYPES,
   pricePerSession: 80,
+  currency: 'GBP',
   status,
 });
 

@@ -396,6 +396,7 @@ describe('payouts in stripe mode: Connect accounts, destination charges, refunds
       {
         id: 'po_test_1',
         amountPence: 7000,
+        currency: 'GBP',
         status: 'paid',
         arrivalDate: new Date(arrival * 1000).toISOString(),
         createdAt: expect.any(String) as unknown,
@@ -414,9 +415,9 @@ describe('payouts in stripe mode: Connect accounts, destination charges, refunds
       `attachment; filename="hunted-earnings-${taxYear}-${taxYear + 1}.csv"`,
     );
     const lines = (await csv.text()).trimEnd().split('\r\n');
-    expect(lines[0]).toBe('date,booking id,client,session type,gross,fee,refunded,net');
+    expect(lines[0]).toBe('date,booking id,client,session type,currency,gross,fee,refunded,net');
     expect(lines).toContain(
-      `${dayAhead(7)},${kept.bookingId},"'=HYPERLINK(""http://evil"") Smith, Jr",whatsappVideo,80.00,10.00,0.00,70.00`,
+      `${dayAhead(7)},${kept.bookingId},"'=HYPERLINK(""http://evil"") Smith, Jr",whatsappVideo,GBP,80.00,10.00,0.00,70.00`,
     );
     expect(lines.some((line) => line.endsWith(',80.00,0.00,80.00,0.00'))).toBe(true);
 

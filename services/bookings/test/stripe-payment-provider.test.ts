@@ -39,6 +39,7 @@ describe('StripePaymentProvider (real SDK, fake Stripe)', () => {
     const intent = await provider.createIntent({
       bookingId,
       amountPence: 4500,
+      currency: 'GBP',
       destinationAccountId: null,
       applicationFeePence: 0,
       idempotencyKey: `booking:${bookingId}:pi`,
@@ -76,6 +77,7 @@ describe('StripePaymentProvider (real SDK, fake Stripe)', () => {
         provider.createIntent({
           bookingId,
           amountPence: 3000,
+          currency: 'GBP',
           destinationAccountId: null,
           applicationFeePence: 0,
           idempotencyKey: `booking:${bookingId}:pi`,
@@ -94,6 +96,7 @@ describe('StripePaymentProvider (real SDK, fake Stripe)', () => {
     await provider.createIntent({
       bookingId,
       amountPence: 3000,
+      currency: 'GBP',
       destinationAccountId: null,
       applicationFeePence: 0,
       idempotencyKey: `booking:${bookingId}:pi`,
@@ -104,6 +107,7 @@ describe('StripePaymentProvider (real SDK, fake Stripe)', () => {
       provider.createIntent({
         bookingId,
         amountPence: 1,
+        currency: 'GBP',
         destinationAccountId: null,
         applicationFeePence: 0,
         idempotencyKey: `booking:${bookingId}:pi`,
@@ -119,6 +123,7 @@ describe('StripePaymentProvider (real SDK, fake Stripe)', () => {
     const created = await provider.createIntent({
       bookingId,
       amountPence: 2500,
+      currency: 'GBP',
       destinationAccountId: null,
       applicationFeePence: 0,
       idempotencyKey: `booking:${bookingId}:pi`,
@@ -136,6 +141,7 @@ describe('StripePaymentProvider (real SDK, fake Stripe)', () => {
     const unpaid = await provider.createIntent({
       bookingId: randomUUID(),
       amountPence: 2500,
+      currency: 'GBP',
       destinationAccountId: null,
       applicationFeePence: 0,
       idempotencyKey: randomUUID(),
@@ -148,6 +154,7 @@ describe('StripePaymentProvider (real SDK, fake Stripe)', () => {
     const paid = await provider.createIntent({
       bookingId: randomUUID(),
       amountPence: 2500,
+      currency: 'GBP',
       destinationAccountId: null,
       applicationFeePence: 0,
       idempotencyKey: randomUUID(),
@@ -164,6 +171,7 @@ describe('StripePaymentProvider (real SDK, fake Stripe)', () => {
     const processing = await provider.createIntent({
       bookingId: randomUUID(),
       amountPence: 2500,
+      currency: 'GBP',
       destinationAccountId: null,
       applicationFeePence: 0,
       idempotencyKey: randomUUID(),
@@ -184,6 +192,7 @@ describe('StripePaymentProvider (real SDK, fake Stripe)', () => {
     const intent = await provider.createIntent({
       bookingId,
       amountPence: 6000,
+      currency: 'GBP',
       destinationAccountId: null,
       applicationFeePence: 0,
       idempotencyKey: randomUUID(),
@@ -223,6 +232,7 @@ describe('StripePaymentProvider (real SDK, fake Stripe)', () => {
     const intent = await provider.createIntent({
       bookingId: randomUUID(),
       amountPence: 6000,
+      currency: 'GBP',
       destinationAccountId: null,
       applicationFeePence: 0,
       idempotencyKey: randomUUID(),

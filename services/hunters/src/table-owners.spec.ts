@@ -70,6 +70,13 @@ const TABLES: TableOwnership[] = [
   // shared booking copy (decision 0085): BookingCopies writes and reads it, nothing here.
   // The brands each hunter knows: hunter-sql.ts reads go-to brands and edits for the listing's `brand` and `valueTag`.
   { table: 'booking_copies', owners: [], readers: [EXPORT] },
+  // The listing's reference rates (decision 0105): written at start from configuration; the trigger and
+  // HunterRepository's re-placing read them.
+  {
+    table: 'reference_rates',
+    owners: ['store/reference-rates.ts'],
+    readers: [{ file: 'store/hunter.repository.ts', why: 'the hunters whose rate changed are re-placed in the price bands' }],
+  },
   {
     table: 'hunter_edits',
     owners: ['edits/hunter-edit.repository.ts'],

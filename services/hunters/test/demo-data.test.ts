@@ -16,6 +16,7 @@ import {
   type Hunter,
   type IntegrationEvent,
 } from '@hunted/contracts';
+import { DEFAULT_REFERENCE_RATES } from '../src/config.js';
 import {
   removeTestData,
   startServiceApp,
@@ -116,11 +117,17 @@ describe('hunters: demo data', () => {
       const { body } = await get<Hunter[]>(`/api/hunters?price=${encodeURIComponent(band)}`);
       const { min, max } = PRICE_BAND_RANGES[band];
       expect(body.length, band).toBeGreaterThan(0);
+      // The bands are pounds; each hunter is placed at the reference rate of their own currency (decision 0105).
+      const pence = (h: Hunter) => Math.round(h.pricePerSession * DEFAULT_REFERENCE_RATES.pencePerUnit[h.currency]);
       expect(
-        body.every((h) => h.pricePerSession >= min && (max === null || h.pricePerSession < max)),
+        body.every((h) => pence(h) >= min * 100 && (max === null || pence(h) < max * 100)),
         band,
       ).toBe(true);
     }
+    // Outside the UK the demo hunters price in their own currency: euros, kronor in Stockholm, kroner in Copenhagen.
+    expect(new Set(list.map((h) => `${h.location} ${h.currency}`))).toEqual(
+      new Set(['UK GBP', 'France EUR', 'Italy EUR', 'Spain EUR', 'Greece EUR', 'Sweden SEK', 'Denmark DKK']),
+    );
     expect(list.every((h) => !('userId' in h) && h.profileImageUrl === demoPhotoUrl(h))).toBe(true);
     // The demo marketplace is the vetted one: every hunter approved (verified), announced so.
     expect(list.every((h) => h.verified)).toBe(true);

@@ -114,6 +114,8 @@ describe('hunters: profiles', () => {
       profileImageUrl: null,
       // The lowest enabled price (askQuestion's 25), not the 999 sent.
       pricePerSession: 25,
+      // Italy's own currency when none is sent (decision 0105).
+      currency: 'EUR',
       status: 'pending',
       statusReason: null,
       verified: false,
@@ -130,6 +132,7 @@ describe('hunters: profiles', () => {
       availabilityStatus: 'Available',
       sessionTypes: DEFAULT_SESSION_TYPES,
       pricePerSession: 25,
+      currency: 'EUR',
       status: 'pending',
     });
     expect((await send('GET', '/api/hunter-profile', id)).body).toEqual(created.body);
@@ -241,9 +244,12 @@ describe('hunters: profiles', () => {
       [{ instagramUrl: `https://x.com/${'a'.repeat(490)}` }, 'instagramUrl', 'Instagram must be at most 500 characters'],
       [{ availabilityStatus: 'Away' }, 'availabilityStatus', 'Availability status must be one of: Available, Busy, Unavailable'],
       [{ sessionTypes: withType('whatsappVoice', { price: null }) }, 'sessionTypes', 'Session price is required'],
-      [{ sessionTypes: withType('whatsappVoice', { price: 1 }) }, 'sessionTypes', 'Session price must be 0 (free) or a whole number from £2 to £5,000'],
-      [{ sessionTypes: withType('whatsappVoice', { price: 5001 }) }, 'sessionTypes', 'Session price must be 0 (free) or a whole number from £2 to £5,000'],
-      [{ sessionTypes: withType('whatsappVoice', { price: 9.5 }) }, 'sessionTypes', 'Session price must be 0 (free) or a whole number from £2 to £5,000'],
+      [{ location: 'UK', sessionTypes: withType('whatsappVoice', { price: 1 }) }, 'sessionTypes', 'Session price must be 0 (free) or a whole number from £2 to £5,000'],
+      [{ location: 'UK', sessionTypes: withType('whatsappVoice', { price: 5001 }) }, 'sessionTypes', 'Session price must be 0 (free) or a whole number from £2 to £5,000'],
+      [{ location: 'UK', sessionTypes: withType('whatsappVoice', { price: 9.5 }) }, 'sessionTypes', 'Session price must be 0 (free) or a whole number from £2 to £5,000'],
+      [{ location: 'Italy', sessionTypes: withType('whatsappVoice', { price: 5001 }) }, 'sessionTypes', 'Session price must be 0 (free) or a whole number from €1 to €5,000'],
+      [{ currency: 'DKK', sessionTypes: withType('whatsappVoice', { price: 2 }) }, 'sessionTypes', 'Session price must be 0 (free) or at least DKK\u00a03, the smallest charge Stripe takes in DKK'],
+      [{ currency: 'USD' }, 'currency', 'Currency must be one of: GBP, EUR, SEK, DKK, NOK, CHF, PLN'],
       [{ sessionTypes: withType('whatsappVoice', { duration: 10 }) }, 'sessionTypes', 'Session duration must be a whole number from 15 to 240 minutes'],
       [{ sessionTypes: withType('whatsappVoice', { duration: 241 }) }, 'sessionTypes', 'Session duration must be a whole number from 15 to 240 minutes'],
       [

@@ -96,9 +96,9 @@ describe('hunters: every hunter published again for the copies of their status',
     expect(rows.map((row) => row.data.hunterId)).toEqual([...ids].sort((a, b) => a - b));
     for (const row of rows) {
       expect(row).toMatchObject({ type: 'hunters.hunter.updated', version: 1 });
-      // The migration's SQL is frozen before hunters had a zone (issue 38): its events carry none, which consumers
-      // read as the location's zone, the zone these hunters have.
-      const { timeZone: _zone, ...last } = lastBefore.get(row.data.hunterId)!;
+      // The migration's SQL is frozen before hunters had a zone or a currency (issue 38): its events carry neither,
+      // which consumers read as the location's zone and pounds, what these hunters have.
+      const { timeZone: _zone, currency: _currency, ...last } = lastBefore.get(row.data.hunterId)!;
       expect(row.data).toEqual(last);
       expect(payloadProblems('hunters.hunter.updated', row.data)).toBeNull();
     }

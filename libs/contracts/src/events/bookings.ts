@@ -2,6 +2,7 @@
 import type { BookingAttendance, BookingStatus } from '../http/bookings.js';
 import type { SessionTypeKey } from '../http/hunters.js';
 import type { PassportShares } from '../http/style-passport.js';
+import type { Currency } from '../money/currencies.js';
 
 /**
  * What every booking event carries: enough for messaging's emails and conversations and for hunters' counts
@@ -16,7 +17,10 @@ export interface BookingEventV1 {
   sessionType: SessionTypeKey;
   startsAt: string;
   endsAt: string;
+  /** Minor units of `currency` (the name kept from when every booking was in pence; decision 0105). */
   pricePence: number;
+  /** The booking's currency: every amount of the event is in it. Events from before it were in pounds (read as GBP). */
+  currency: Currency;
   /**
    * The platform fee `pricePence` includes (pence), as bookings decided it at the hold (0 for a free session); the
    * confirmation email's receipt shows it. Absent from events recorded before it existed.

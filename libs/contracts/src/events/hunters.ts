@@ -8,6 +8,7 @@ import type {
   SessionTypes,
   WeeklyHours,
 } from '../http/hunters.js';
+import type { Currency } from '../money/currencies.js';
 
 /** A member created a hunter profile; `.updated` carries the same fields after an edit. */
 export interface HunterCreatedV1 {
@@ -21,6 +22,8 @@ export interface HunterCreatedV1 {
   availabilityStatus: HunterAvailabilityStatus;
   sessionTypes: SessionTypes;
   pricePerSession: number;
+  /** The currency of every price above (an event from before currencies reads as GBP). */
+  currency: Currency;
   /** Only `approved` hunters are bookable and messageable by new clients. An event from before vetting reads as approved. */
   status: HunterStatus;
 }

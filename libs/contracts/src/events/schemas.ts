@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CURRENCIES } from '../money/currencies.js';
 import {
   AVAILABILITY_SLOTS,
   HUNTER_AVAILABILITY_STATUSES,
@@ -68,6 +69,8 @@ const hunterCreatedFields = z.object({
   pricePerSession: z.number().min(0),
   // Events recorded before hunters had a zone carry none: the zone of their location, as the migration set it.
   timeZone: z.string().optional(),
+  // Events recorded before currencies existed were all in pounds.
+  currency: z.enum(CURRENCIES).default('GBP'),
   // Events recorded before vetting existed carry no status: every hunter then was listed, as the migration approves them.
   status: z.enum(HUNTER_STATUSES).default('approved'),
 });
@@ -109,6 +112,8 @@ const booking = z.object({
   startsAt: instant,
   endsAt: instant,
   pricePence: z.number().int().min(0),
+  // Events recorded before currencies were all in pounds.
+  currency: z.enum(CURRENCIES).default('GBP'),
   sequence: z.number().int().min(0),
   // Events recorded before the booking's question and photos existed carry neither.
   notes: z.string().nullable().default(null),

@@ -1,6 +1,7 @@
 /**
  * HTTP shapes of the bookings service (owner of slots, holds, payments and both sides' booking lists), shared with
- * the web app. Money is in pence everywhere here; hunters' prices (`SessionTypeSettings.price`) are whole pounds.
+ * the web app. Money is in minor units of the booking's `currency` everywhere here (fields named `*Pence` from when it
+ * was all pounds; decision 0105); hunters' prices (`SessionTypeSettings.price`) are whole units of the hunter's.
  * Session dates and times of day are wall-clock labels ('YYYY-MM-DD', 'HH:MM') in the hunter's zone (`SlotsResponse.timeZone`,
  * `Hunter.timeZone`), as they were when booked; instants are ISO strings in UTC and are what a booking is.
  */
@@ -8,6 +9,7 @@ import { isCalendarDate } from '../time/clock.js';
 import { londonDateOf } from '../time/site-day.js';
 import type { SessionTypeKey } from './hunters.js';
 import type { PassportShares } from './style-passport.js';
+import type { Currency } from '../money/currencies.js';
 
 export const BOOKING_STATUSES = ['pending_payment', 'confirmed', 'completed', 'cancelled', 'expired'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
@@ -84,8 +86,12 @@ export interface CreatePaymentIntentResponse {
   bookingId: string;
   /** Stripe's client secret; a `sim_…` value in simulated mode. */
   clientSecret: string;
-  /** Pence, the hunter's current price for the type. */
+  /** Minor units of `currency`, the hunter's current price for the type. */
   amount: number;
+  /** The hunter's currency, which the client pays in. */
+  currency: Currency;
+  /** The platform fee inside `amount` (the order breakdown's line), as the hold decided it. */
+  platformFeePence: number;
   expiresAt: string;
 }
 
@@ -125,8 +131,10 @@ export interface BookingDetail {
   startsAt: string;
   endsAt: string;
   duration: number;
-  /** Pence. */
+  /** Minor units of `currency`. */
   price: number;
+  /** The currency of every amount here: `*Pence` and the price are minor units of it (decision 0105). */
+  currency: Currency;
   notes: string | null;
   /** `/api/media/booking-photos/{id}`: served only to the client and the hunter. */
   photoUrls: string[];
@@ -158,6 +166,8 @@ export interface MyBooking {
   startsAt: string;
   duration: number;
   price: number;
+  /** The currency of every amount here: `*Pence` and the price are minor units of it (decision 0105). */
+  currency: Currency;
   notes: string | null;
   photoUrls: string[];
   createdAt: string;
@@ -203,6 +213,8 @@ export interface HunterBooking {
   startsAt: string;
   duration: number;
   totalAmount: number;
+  /** The currency of every amount here: `*Pence` and the price are minor units of it (decision 0105). */
+  currency: Currency;
   status: BookingStatus;
   endsAt: string;
   /** The client's question or brief, and their photos (URLs served only to the two participants). */
@@ -353,6 +365,8 @@ export interface AdminBookingDispute {
   sessionType: SessionTypeKey;
   startsAt: string;
   pricePence: number;
+  /** The currency of every amount here: `*Pence` and the price are minor units of it (decision 0105). */
+  currency: Currency;
   dispute: BookingDispute;
 }
 /** `POST /api/admin/booking-disputes/{bookingId}/resolve`: refund the client in full, or dismiss; a note either way. */
@@ -410,6 +424,11 @@ export const PAYOUT_MESSAGES = {
   notApproved: 'Your profile must be approved before you can get paid',
 } as const;
 
+/** 'Payouts are not yet available in {country}': a location outside the countries Stripe pays out to for us. */
+export function payoutsNotAvailableIn(country: string): string {
+  return `Payouts are not yet available in ${country}`;
+}
+
 /**
  * `GET /api/hunter-payouts/account`: the caller's payout account as Stripe last reported it (`account.updated`), or
  * `connected: false` before 'Get paid'. `requirementsDue` are Stripe's `requirements.currently_due` (field names,
@@ -426,6 +445,15 @@ export interface PayoutAccount {
   requirementsDue: string[];
   disabledReason: string | null;
   updatedAt: string | null;
+  /**
+   * The ISO country the account is (or, before connecting, would be) created in: the hunter's location's
+   * (PAYOUT_COUNTRY_OF_LOCATION). Null when the location has no payout country this platform supports.
+   */
+  country: string | null;
+  /** The country's name as 'Get paid' writes it ('Spain'); when payouts are not available, the hunter's location. */
+  countryName: string | null;
+  /** Whether payouts are available in the hunter's country; false: 'Get paid' says PAYOUT_MESSAGES.notAvailableIn. */
+  payoutsAvailable: boolean;
 }
 
 /**
@@ -442,10 +470,14 @@ export interface PayoutLoginLink {
   url: string;
 }
 
-/** The platform's cut of a paid booking: `BOOKING_RULES.platformFeePence` plus `commissionBps` of the price, capped at the price. */
-export function applicationFeePenceOf(pricePence: number, commissionBps: number): number {
+/**
+ * The platform's cut of a paid booking, in minor units of its currency: the fixed part (`fixedMinor`, bookings'
+ * PLATFORM_FEE_FIXED_MINOR of the currency; pounds' default `BOOKING_RULES.platformFeePence`) plus `commissionBps` of
+ * the price, capped at the price.
+ */
+export function applicationFeePenceOf(pricePence: number, commissionBps: number, fixedMinor: number = BOOKING_RULES.platformFeePence): number {
   if (pricePence <= 0) return 0;
-  const fee = BOOKING_RULES.platformFeePence + Math.round((pricePence * commissionBps) / 10_000);
+  const fee = fixedMinor + Math.round((pricePence * commissionBps) / 10_000);
   return Math.min(fee, pricePence);
 }
 
@@ -456,6 +488,8 @@ export interface EarningsBooking {
   sessionType: SessionTypeKey;
   startsAt: string;
   status: BookingStatus;
+  /** The currency of every amount here: `*Pence` and the price are minor units of it (decision 0105). */
+  currency: Currency;
   grossPence: number;
   feePence: number;
   /** Refunded to the client (the transfer reversed and the fee refunded in proportion). */
@@ -470,10 +504,20 @@ export type PayoutStatus = 'pending' | 'in_transit' | 'paid' | 'failed' | 'cance
 export interface HunterPayout {
   id: string;
   amountPence: number;
+  /** The payout's currency (the hunter's bank account's), as Stripe reports it. */
+  currency: Currency;
   status: PayoutStatus;
   /** When the money is (or was) expected in the bank. */
   arrivalDate: string;
   createdAt: string;
+}
+
+/** Sums of the earnings' bookings, minor units of one currency. */
+export interface EarningsTotals {
+  grossPence: number;
+  feePence: number;
+  refundedPence: number;
+  netPence: number;
 }
 
 /** `GET /api/hunter-earnings?taxYear=2026` (the UK tax year starting 6 April of that year; default: the current one). */
@@ -482,7 +526,13 @@ export interface HunterEarnings {
   /** 'YYYY-04-06' to 'YYYY+1-04-05', London dates. */
   from: string;
   to: string;
-  totals: { grossPence: number; feePence: number; refundedPence: number; netPence: number };
+  /**
+   * The year's totals in the hunter's currency now (`currency`): the bookings in it. A hunter who changed currency has
+   * bookings in another too: `totalsByCurrency` has one entry per currency any of the year's bookings is in.
+   */
+  currency: Currency;
+  totals: EarningsTotals;
+  totalsByCurrency: (EarningsTotals & { currency: Currency })[];
   bookings: EarningsBooking[];
   payouts: HunterPayout[];
 }

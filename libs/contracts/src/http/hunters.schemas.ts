@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dayNumberOf, isTimeZone } from '../time/clock.js';
 import { londonDateOf } from '../time/site-day.js';
+import { CURRENCIES } from '../money/currencies.js';
 import {
   AVAILABILITY_LIMITS,
   AVAILABILITY_SLOTS,
@@ -111,7 +112,8 @@ const profilePhoto = z.preprocess(
 );
 
 const sessionTypesRule = z.unknown().superRefine((value, ctx) => {
-  const error = sessionTypesError(value);
+  // Prices are checked in the profile's currency by the service, which knows it on an edit too.
+  const error = sessionTypesError(value, null);
   if (error !== null) ctx.addIssue({ code: 'custom', message: error });
 }) as unknown as z.ZodType<SessionTypes, unknown>;
 
@@ -160,6 +162,7 @@ const hunterOptionalFields = {
   profileImageUrl: profilePhoto.optional(),
   /** An IANA zone; left out at creation, the service takes the location's. */
   timeZone: z.custom<string>(isTimeZone, { error: HUNTER_MESSAGES.unknownTimeZone }).optional(),
+  currency: z.enum(CURRENCIES, { error: `Currency ${oneOf(CURRENCIES)}` }).optional(),
   /** Accepted for the spec's form, which sends it, and ignored: the server stores the lowest enabled price. */
   pricePerSession: z.unknown().optional(),
 };

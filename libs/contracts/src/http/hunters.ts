@@ -4,6 +4,7 @@
  * the spec's (hunter-marketplace.md, sections 3 and 5).
  */
 import { BRAND_COUNTRIES } from './brands.js';
+import { CURRENCY_FACTS, formatWholePrice, minimumWholePrice, type Currency } from '../money/currencies.js';
 
 export const HUNTER_SPECIALTIES = [
   'Luxury Fashion',
@@ -72,7 +73,7 @@ export type SessionTypeKey = (typeof SESSION_TYPES)[number];
 
 export interface SessionTypeSettings {
   enabled: boolean;
-  /** Whole pounds; 0 is a free session. */
+  /** Whole units of the hunter's `currency` (pounds, euros, kronor…); 0 is a free session. */
   price: number;
   /** Minutes. */
   duration: number;
@@ -152,7 +153,11 @@ export interface AvailabilityRangeInput {
   timeSlots: AvailabilitySlot[];
 }
 
-/** Price bands of the listing filter, on pricePerSession: [min, max) in whole pounds, max null = no bound. */
+/**
+ * Price bands of the listing filter: [min, max) in whole pounds, max null = no bound. A hunter pricing in another
+ * currency is placed by the reference rates (services/hunters config, `priceReferencePence`); prices are shown in
+ * their own currency.
+ */
 export const PRICE_BANDS = ['20-40', '40-60', '60-100', '100+'] as const;
 export type PriceBand = (typeof PRICE_BANDS)[number];
 export const PRICE_BAND_RANGES: Record<PriceBand, { min: number; max: number | null; label: string }> = {
@@ -181,7 +186,7 @@ export const HUNTER_LIMITS = {
   url: 500,
   minYears: 0,
   maxYears: 60,
-  /** A paid session costs 2–5,000 whole pounds; 0 is free. */
+  /** A paid session costs 2–5,000 whole pounds; 0 is free (other currencies: PRICE_LIMITS). */
   minPaidPrice: 2,
   maxPrice: 5000,
   minDuration: 15,
@@ -189,6 +194,36 @@ export const HUNTER_LIMITS = {
   /** Bytes of an uploaded photo (the spec's 5 MB: 5 * 1024 * 1024). */
   photoBytes: 5 * 1024 * 1024,
 } as const;
+
+/**
+ * Whole prices a paid session may have, per currency: never below Stripe's minimum charge (rounded up to a whole
+ * unit), pounds from £2 as before (the platform fee's fixed part), and a top about as high as £5,000.
+ */
+export const PRICE_LIMITS: Record<Currency, { min: number; max: number }> = {
+  GBP: { min: HUNTER_LIMITS.minPaidPrice, max: HUNTER_LIMITS.maxPrice },
+  EUR: { min: Math.max(1, minimumWholePrice('EUR')), max: 5000 },
+  CHF: { min: Math.max(1, minimumWholePrice('CHF')), max: 5000 },
+  SEK: { min: minimumWholePrice('SEK'), max: 50000 },
+  NOK: { min: minimumWholePrice('NOK'), max: 50000 },
+  DKK: { min: minimumWholePrice('DKK'), max: 40000 },
+  PLN: { min: minimumWholePrice('PLN'), max: 25000 },
+};
+
+/** Why an enabled type's price is refused in a currency, or null. */
+export function sessionPriceError(price: number, currency: Currency): string | null {
+  const { min, max } = PRICE_LIMITS[currency];
+  if (price > 0 && price * 10 ** CURRENCY_FACTS[currency].exponent < CURRENCY_FACTS[currency].stripeMinimumMinor) {
+    return `Session price must be 0 (free) or at least ${formatWholePrice(minimumWholePrice(currency), currency)}, the smallest charge Stripe takes in ${currency}`;
+  }
+  if (!Number.isInteger(price) || (price !== 0 && (price < min || price > max))) return priceRangeMessage(currency);
+  return null;
+}
+
+/** 'Session price must be 0 (free) or a whole number from €1 to €5,000'. */
+export function priceRangeMessage(currency: Currency): string {
+  const { min, max } = PRICE_LIMITS[currency];
+  return `Session price must be 0 (free) or a whole number from ${formatWholePrice(min, currency)} to ${formatWholePrice(max, currency)}`;
+}
 
 /** The spec's form messages. */
 export const HUNTER_MESSAGES = {
@@ -211,8 +246,10 @@ export interface Hunter {
   profileImageUrl: string | null;
   bio: string;
   specialties: string[];
-  /** The lowest price among the enabled session types (computed, never set). */
+  /** The lowest price among the enabled session types (computed, never set), in whole units of `currency`. */
   pricePerSession: number;
+  /** What the hunter prices in and is paid in: every price of theirs is whole units of it. */
+  currency: Currency;
   location: string;
   /**
    * The IANA zone the hunter lives by ('Europe/Madrid'): their weekly hours, dated hours and blocked dates are its
@@ -452,6 +489,8 @@ export interface HunterInput {
   availabilityStatus?: HunterAvailabilityStatus;
   sessionTypes: SessionTypes;
   profileImageUrl?: string | null;
+  /** Default: the location's own (DEFAULT_CURRENCY_OF_LOCATION). Changeable only while nothing is booked. */
+  currency?: Currency;
   /** Ignored: the server computes it from the session types. */
   pricePerSession?: number;
 }
@@ -478,8 +517,12 @@ export interface HunterListQuery {
   offset?: number;
 }
 
-/** Why a session-type map is refused, or null when it is fine. */
-export function sessionTypesError(value: unknown): string | null {
+/**
+ * Why a session-type map is refused, or null when it is fine. Without a currency (the schema, before the profile's
+ * currency is known) prices are checked only as whole numbers up to the highest of any currency; the service checks
+ * them again in the profile's currency.
+ */
+export function sessionTypesError(value: unknown, currency: Currency | null = 'GBP'): string | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return `Session types must set ${SESSION_TYPES.join(', ')}`;
   }
@@ -499,16 +542,21 @@ export function sessionTypesError(value: unknown): string | null {
     const whole = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n);
     if (!on) {
       // A disabled type keeps the numbers the form shows; they must still be whole and in range.
-      if (!whole(price) || price < 0 || price > HUNTER_LIMITS.maxPrice)
-        return `Session type ${key}: price must be a whole number of pounds`;
+      if (currency !== null && (!whole(price) || price < 0 || price > PRICE_LIMITS[currency].max))
+        return `Session type ${key}: price must be a whole number of ${CURRENCY_UNIT_NAMES[currency]}`;
       if (!whole(duration) || duration < 0 || duration > HUNTER_LIMITS.maxDuration)
         return `Session type ${key}: duration must be a whole number of minutes`;
       continue;
     }
     enabled += 1;
     if (price === null || price === undefined) return HUNTER_MESSAGES.price;
-    if (!whole(price) || (price !== 0 && (price < HUNTER_LIMITS.minPaidPrice || price > HUNTER_LIMITS.maxPrice))) {
-      return `Session price must be 0 (free) or a whole number from £${HUNTER_LIMITS.minPaidPrice} to £5,000`;
+    // Without the currency only a number is asked for; the service checks it in the profile's currency.
+    if (currency === null) {
+      if (typeof price !== 'number' || !Number.isFinite(price)) return 'Session price must be 0 (free) or a whole number';
+    } else {
+      if (!whole(price) || price < 0) return priceRangeMessage(currency);
+      const error = sessionPriceError(price, currency);
+      if (error !== null) return error;
     }
     if (!whole(duration) || duration < HUNTER_LIMITS.minDuration || duration > HUNTER_LIMITS.maxDuration) {
       return `Session duration must be a whole number from ${HUNTER_LIMITS.minDuration} to ${HUNTER_LIMITS.maxDuration} minutes`;
@@ -516,6 +564,16 @@ export function sessionTypesError(value: unknown): string | null {
   }
   return enabled ? null : 'Enable at least one session type';
 }
+
+const CURRENCY_UNIT_NAMES: Record<Currency, string> = {
+  GBP: 'pounds',
+  EUR: 'euros',
+  SEK: 'kronor',
+  DKK: 'kroner',
+  NOK: 'kroner',
+  CHF: 'francs',
+  PLN: 'złoty',
+};
 
 /** pricePerSession: the lowest price among the enabled session types (what the card and the price filter show). */
 export function pricePerSessionOf(sessionTypes: SessionTypes): number {

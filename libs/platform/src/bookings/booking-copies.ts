@@ -289,6 +289,18 @@ export class BookingCopies {
     );
   }
 
+  /**
+   * Whether the hunter has a confirmed session that has not ended (hunters refuses a currency change then, decision
+   * 0105). A hold not yet paid never reaches the copy: bookings keeps the currency it was made in.
+   */
+  async hasSessionAhead(manager: EntityManager, hunterId: number): Promise<boolean> {
+    const rows = await manager.query<unknown[]>(
+      `select 1 from booking_copies where hunter_id = $1 and status = 'confirmed' and ends_at > now() limit 1`,
+      [hunterId],
+    );
+    return rows.length > 0;
+  }
+
   async find(manager: EntityManager, bookingId: string): Promise<BookingCopy | null> {
     const rows: CopyRow[] = await manager.query(`${SELECT_COPY} where booking_id = $1`, [bookingId]);
     return rows[0] ? copyOf(rows[0]) : null;

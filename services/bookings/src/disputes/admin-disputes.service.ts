@@ -32,6 +32,7 @@ export function toAdminDispute(row: DisputeRow): AdminBookingDispute {
     sessionType: row.sessionType,
     startsAt: new Date(row.startsAt).toISOString(),
     pricePence: row.pricePence,
+    currency: row.currency,
     dispute: disputeOf(row)!,
   };
 }

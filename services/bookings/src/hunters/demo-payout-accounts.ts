@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { HunterCreatedV1 } from '@hunted/contracts';
+import { payoutCountryOf, type HunterCreatedV1 } from '@hunted/contracts';
 import { SERVICE_CONFIG } from '@hunted/platform';
 import type { EntityManager } from 'typeorm';
 import type { BookingsConfig } from '../config.js';
@@ -30,6 +30,8 @@ export class DemoPayoutAccounts {
         userId: null,
         accountId: simulatedAccountIdOf(hunter.hunterId),
         mode: 'simulated',
+        // In the demo hunter's own country, as 'Get paid' would create it.
+        country: payoutCountryOf(hunter.location) ?? 'GB',
       },
       ENABLED_SIMULATED_STATE,
     );

@@ -74,7 +74,8 @@ export class BookingPaymentOutcomes extends PaymentOutcomeHandler {
       !found ||
       intent.status !== 'succeeded' ||
       intent.amountPence !== found.pricePence ||
-      intent.currency !== 'gbp'
+      // The booking's own currency: an intent in another is not this booking's payment, whatever its amount.
+      intent.currency !== found.currency.toLowerCase()
     ) {
       this.logger.warn(`payment ${intent.id} matches no booking of that amount; left alone`);
       this.metrics.paymentOutcome('unmatched', manager);

@@ -1,9 +1,11 @@
+import type { Currency } from '@hunted/contracts';
 import type { EntityManager } from 'typeorm';
 
 /**
  * The one door to the card processor. Bookings' use cases talk to this, never to the Stripe SDK: in simulated mode
  * (no `STRIPE_SECRET_KEY`) `SimulatedPaymentProvider` answers with `sim_…` intents; in stripe mode
- * `StripePaymentProvider` calls Stripe (a local fake in tests). Amounts are pence, currency always gbp.
+ * `StripePaymentProvider` calls Stripe (a local fake in tests). Amounts are minor units of the booking's currency,
+ * which Stripe names lower case ('eur').
  */
 
 export type PaymentMode = 'simulated' | 'stripe';
@@ -55,6 +57,8 @@ export abstract class PaymentProvider {
   abstract createIntent(input: {
     bookingId: string;
     amountPence: number;
+    /** The booking's currency (Stripe takes it lower case). */
+    currency: Currency;
     destinationAccountId: string | null;
     applicationFeePence: number;
     idempotencyKey: string;

@@ -1,4 +1,5 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
+import type { Currency } from '@hunted/contracts';
 import type { BookingQueries } from '../store/booking-queries.js';
 import type { BookingRepository } from '../store/booking.repository.js';
 import { PaymentProvider, type PaymentIntentSnapshot, type RefundSnapshot } from './payment-provider.js';
@@ -28,6 +29,8 @@ export class SimulatedPaymentProvider extends PaymentProvider {
   createIntent(input: {
     bookingId: string;
     amountPence: number;
+    /** The booking's currency (Stripe takes it lower case). */
+    currency: Currency;
     destinationAccountId: string | null;
     applicationFeePence: number;
     idempotencyKey: string;
@@ -37,7 +40,7 @@ export class SimulatedPaymentProvider extends PaymentProvider {
       id,
       clientSecret: `${id}_secret`,
       amountPence: input.amountPence,
-      currency: 'gbp',
+      currency: input.currency.toLowerCase(),
       status: 'requires_payment_method',
       bookingId: input.bookingId,
     });
@@ -50,7 +53,7 @@ export class SimulatedPaymentProvider extends PaymentProvider {
       id: paymentIntentId,
       clientSecret: row.clientSecret ?? `${paymentIntentId}_secret`,
       amountPence: row.pricePence,
-      currency: 'gbp',
+      currency: row.currency.toLowerCase(),
       status: row.paymentStatus === 'canceled' ? 'canceled' : 'succeeded',
       bookingId: row.bookingId,
     };

@@ -1,3 +1,4 @@
+import type { Currency } from '@hunted/contracts';
 import Stripe from 'stripe';
 import {
   PaymentProvider,
@@ -74,6 +75,8 @@ export class StripePaymentProvider extends PaymentProvider {
   async createIntent(input: {
     bookingId: string;
     amountPence: number;
+    /** The booking's currency (Stripe takes it lower case). */
+    currency: Currency;
     destinationAccountId: string | null;
     applicationFeePence: number;
     idempotencyKey: string;
@@ -81,7 +84,7 @@ export class StripePaymentProvider extends PaymentProvider {
     const intent = await this.stripe.paymentIntents.create(
       {
         amount: input.amountPence,
-        currency: 'gbp',
+        currency: input.currency.toLowerCase(),
         metadata: { bookingId: input.bookingId },
         automatic_payment_methods: { enabled: true },
         // A destination charge: the hunter's account gets the amount less the platform's application fee.

@@ -34,6 +34,6 @@ export class EarningsService {
       const account = await this.accounts.findByHunter(hunter.id);
       payouts = account ? await this.hunterPayouts.ofAccount(account.accountId, from, to) : [];
     }
-    return earningsOf(taxYear, rows.map(earningsBookingOf), payouts);
+    return earningsOf(taxYear, rows.map(earningsBookingOf), payouts, hunter.currency);
   }
 }

@@ -11,6 +11,7 @@ const row = (over: Partial<BookingRowWithNames>): BookingRowWithNames =>
     startsAt: new Date('2026-06-01T09:00:00Z'),
     endsAt: new Date('2026-06-01T10:00:00Z'),
     pricePence: 8000,
+    currency: 'GBP',
     platformFeePence: 200,
     refundedPence: 0,
     clientName: 'Ann Lee',
@@ -52,6 +53,7 @@ describe('earnings arithmetic', () => {
       2026,
       [row({}), row({ refundedPence: 8000, status: 'cancelled' })].map(earningsBookingOf),
       [],
+      'GBP',
     );
     expect(earnings).toMatchObject({
       from: '2026-04-06',
@@ -70,6 +72,7 @@ describe('earnings arithmetic', () => {
       {
         id: 'sim_po_00000000-0000-4000-8000-000000000001',
         amountPence: 7800,
+        currency: 'GBP',
         status: 'paid',
         arrivalDate: '2026-06-03T10:00:00.000Z',
         createdAt: '2026-06-01T10:00:00.000Z',
@@ -88,11 +91,25 @@ describe('earnings arithmetic', () => {
     expect(csvCell('=HYPERLINK("x"),y')).toBe('"\'=HYPERLINK(""x""),y"');
   });
 
-  it('the CSV: a header and one line per booking in pounds', () => {
-    const earnings: HunterEarnings = earningsOf(2026, [earningsBookingOf(row({}))], []);
+  it('the CSV: a header and one line per booking, each in its currency', () => {
+    const bookings = [row({}), row({ id: '00000000-0000-4000-8000-000000000002', currency: 'EUR', pricePence: 6000, platformFeePence: 250 })];
+    const earnings: HunterEarnings = earningsOf(2026, bookings.map(earningsBookingOf), [], 'EUR');
     expect(earningsCsv(earnings, (instant) => instant.slice(0, 10))).toBe(
-      'date,booking id,client,session type,gross,fee,refunded,net\r\n' +
-        '2026-06-01,00000000-0000-4000-8000-000000000001,Ann Lee,whatsappVideo,80.00,2.00,0.00,78.00\r\n',
+      'date,booking id,client,session type,currency,gross,fee,refunded,net\r\n' +
+        '2026-06-01,00000000-0000-4000-8000-000000000001,Ann Lee,whatsappVideo,GBP,80.00,2.00,0.00,78.00\r\n' +
+        '2026-06-01,00000000-0000-4000-8000-000000000002,Ann Lee,whatsappVideo,EUR,60.00,2.50,0.00,57.50\r\n',
     );
+  });
+
+  it('totals per currency, never adding one currency to another; `totals` in the hunter’s currency now', () => {
+    const bookings = [row({}), row({ id: 'e1', currency: 'EUR', pricePence: 6000, platformFeePence: 250 })];
+    const earnings = earningsOf(2026, bookings.map(earningsBookingOf), [], 'EUR');
+    expect(earnings.totals).toEqual({ grossPence: 6000, feePence: 250, refundedPence: 0, netPence: 5750 });
+    expect(earnings.totalsByCurrency).toEqual([
+      { currency: 'GBP', grossPence: 8000, feePence: 200, refundedPence: 0, netPence: 7800 },
+      { currency: 'EUR', grossPence: 6000, feePence: 250, refundedPence: 0, netPence: 5750 },
+    ]);
+    // A fee's fixed part per currency: the third argument.
+    expect(applicationFeePenceOf(6000, 1000, 250)).toBe(850);
   });
 });

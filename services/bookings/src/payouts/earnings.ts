@@ -1,4 +1,4 @@
-import type { EarningsBooking, HunterEarnings, HunterPayout } from '@hunted/contracts';
+import { formatMinorPlain, type Currency, type EarningsBooking, type EarningsTotals, type HunterEarnings, type HunterPayout } from '@hunted/contracts';
 import type { BookingRowWithNames } from '../views/booking-views.js';
 
 /** How long after a session's end a simulated payout arrives (Stripe's standard UK payout schedule: 2 days). */
@@ -26,6 +26,7 @@ export function earningsBookingOf(row: BookingRowWithNames): EarningsBooking {
     sessionType: row.sessionType,
     startsAt: new Date(row.startsAt).toISOString(),
     status: row.status,
+    currency: row.currency,
     grossPence: gross,
     feePence: fee,
     refundedPence: refunded,
@@ -45,6 +46,7 @@ export function simulatedPayoutsOf(rows: readonly BookingRowWithNames[], now = n
       return {
         id: `sim_po_${row.id}`,
         amountPence: earningsBookingOf(row).netPence,
+        currency: row.currency,
         status: arrival <= now ? ('paid' as const) : ('pending' as const),
         arrivalDate: arrival.toISOString(),
         createdAt: new Date(row.endsAt).toISOString(),
@@ -54,18 +56,28 @@ export function simulatedPayoutsOf(rows: readonly BookingRowWithNames[], now = n
     .sort((a, b) => b.arrivalDate.localeCompare(a.arrivalDate));
 }
 
-export function earningsOf(taxYear: number, bookings: EarningsBooking[], payouts: HunterPayout[]): HunterEarnings {
-  const totals = { grossPence: 0, feePence: 0, refundedPence: 0, netPence: 0 };
+/**
+ * The year's earnings: totals per currency (a hunter who changed currency has bookings in two; amounts in different
+ * currencies are never added), `totals` those of the hunter's currency now.
+ */
+export function earningsOf(taxYear: number, bookings: EarningsBooking[], payouts: HunterPayout[], currency: Currency): HunterEarnings {
+  const byCurrency = new Map<Currency, EarningsTotals>();
+  const totalsIn = (of: Currency): EarningsTotals => {
+    let totals = byCurrency.get(of);
+    if (!totals) byCurrency.set(of, (totals = { grossPence: 0, feePence: 0, refundedPence: 0, netPence: 0 }));
+    return totals;
+  };
   for (const booking of bookings) {
+    const totals = totalsIn(booking.currency);
     totals.grossPence += booking.grossPence;
     totals.feePence += booking.feePence;
     totals.refundedPence += booking.refundedPence;
     totals.netPence += booking.netPence;
   }
-  return { taxYear, ...taxYearRange(taxYear), totals, bookings, payouts };
+  const totals = { ...totalsIn(currency) };
+  const totalsByCurrency = [...byCurrency].map(([of, sums]) => ({ currency: of, ...sums }));
+  return { taxYear, ...taxYearRange(taxYear), currency, totals, totalsByCurrency, bookings, payouts };
 }
-
-const pounds = (pence: number) => (pence / 100).toFixed(2);
 
 /**
  * A CSV cell: quoted when it holds a quote, comma or line break; a text starting with `=`, `+`, `-`, `@`, a tab or
@@ -76,19 +88,23 @@ export function csvCell(value: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
-/** The earnings CSV: one line per booking (London session date), amounts in pounds with 2 decimals. */
+/**
+ * The earnings CSV: one line per booking (London session date), its currency, amounts in major units with the
+ * currency's decimals (60.00 for €60).
+ */
 export function earningsCsv(earnings: HunterEarnings, londonDateOf: (instant: string) => string): string {
-  const header = ['date', 'booking id', 'client', 'session type', 'gross', 'fee', 'refunded', 'net'];
+  const header = ['date', 'booking id', 'client', 'session type', 'currency', 'gross', 'fee', 'refunded', 'net'];
   const lines = earnings.bookings.map((booking) =>
     [
       londonDateOf(booking.startsAt),
       booking.bookingId,
       booking.clientName,
       booking.sessionType,
-      pounds(booking.grossPence),
-      pounds(booking.feePence),
-      pounds(booking.refundedPence),
-      pounds(booking.netPence),
+      booking.currency,
+      formatMinorPlain(booking.grossPence, booking.currency),
+      formatMinorPlain(booking.feePence, booking.currency),
+      formatMinorPlain(booking.refundedPence, booking.currency),
+      formatMinorPlain(booking.netPence, booking.currency),
     ]
       .map(csvCell)
       .join(','),

@@ -1,6 +1,9 @@
 import { ConflictException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import {
+  PAYOUT_COUNTRY_NAMES,
   PAYOUT_MESSAGES,
+  payoutCountryOf,
+  payoutsNotAvailableIn,
   type PayoutAccount,
   type PayoutLoginLink,
   type PayoutOnboardingLink,
@@ -61,7 +64,16 @@ export class PayoutsService {
   async account(user: AuthenticatedUser): Promise<PayoutAccount> {
     const hunter = await this.ownHunter(user);
     const row = await this.accounts.findByHunter(hunter.id);
-    return payoutAccountOf(this.connect.mode, row && (await this.withStripeState(row)));
+    return payoutAccountOf(this.connect.mode, row && (await this.withStripeState(row)), this.payoutCountryOf(hunter), hunter.location);
+  }
+
+  /**
+   * The country the hunter's account is created in: their profile's location's (PAYOUT_COUNTRY_OF_LOCATION), when it
+   * is one this platform pays out to (PAYOUT_COUNTRIES), else null.
+   */
+  payoutCountryOf(hunter: HunterCopy): string | null {
+    const country = payoutCountryOf(hunter.location);
+    return country !== null && this.config.PAYOUT_COUNTRIES.includes(country) ? country : null;
   }
 
   /**
@@ -138,17 +150,23 @@ export class PayoutsService {
     if (hunter.status !== 'approved') throw new ConflictException(PAYOUT_MESSAGES.notApproved);
     const existing = await this.accounts.findByHunter(hunter.id);
     if (existing) return existing;
+    const country = this.payoutCountryOf(hunter);
+    if (country === null) {
+      const known = payoutCountryOf(hunter.location);
+      throw new ConflictException(payoutsNotAvailableIn((known && PAYOUT_COUNTRY_NAMES[known]) ?? hunter.location));
+    }
     const stripe = this.connect.stripe;
     if (!stripe) {
       return this.accounts.insertOnce(
-        { hunterId: hunter.id, userId: hunter.userId, accountId: simulatedAccountIdOf(hunter.id), mode: 'simulated' },
+        { hunterId: hunter.id, userId: hunter.userId, accountId: simulatedAccountIdOf(hunter.id), mode: 'simulated', country },
         NOT_STARTED,
       );
     }
+    // Stripe fixes an account's country at creation: the hunter's, as their profile says ('Get paid' shows it).
     const created = await stripe.accounts.create(
       {
         type: 'express',
-        country: 'GB',
+        country,
         ...(user.email ? { email: user.email } : {}),
         capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
         metadata: { hunterId: String(hunter.id) },
@@ -156,7 +174,7 @@ export class PayoutsService {
       { idempotencyKey: `hunter:${hunter.id}:payout-account` },
     );
     return this.accounts.insertOnce(
-      { hunterId: hunter.id, userId: hunter.userId, accountId: created.id, mode: 'stripe' },
+      { hunterId: hunter.id, userId: hunter.userId, accountId: created.id, mode: 'stripe', country },
       accountStateOf(created),
     );
   }

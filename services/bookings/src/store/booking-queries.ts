@@ -177,13 +177,14 @@ export class BookingQueries {
   async simulatedIntent(paymentIntentId: string): Promise<{
     bookingId: string;
     pricePence: number;
+    currency: string;
     clientSecret: string | null;
     paymentStatus: string | null;
   } | null> {
     const rows = await this.dataSource.query<
-      { bookingId: string; pricePence: number; clientSecret: string | null; paymentStatus: string | null }[]
+      { bookingId: string; pricePence: number; currency: string; clientSecret: string | null; paymentStatus: string | null }[]
     >(
-      `select id as "bookingId", price_pence as "pricePence", client_secret as "clientSecret", payment_status as "paymentStatus"
+      `select id as "bookingId", price_pence as "pricePence", currency, client_secret as "clientSecret", payment_status as "paymentStatus"
        from hunter_bookings where payment_intent_id = $1`,
       [paymentIntentId],
     );

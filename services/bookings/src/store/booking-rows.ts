@@ -3,6 +3,7 @@ import {
   type BookingAttendance,
   type BookingEventV1,
   type BookingStatus,
+  type Currency,
   type PassportShares,
   type SessionTypeKey,
 } from '@hunted/contracts';
@@ -39,7 +40,10 @@ export interface BookingRow {
   duration: number;
   startsAt: Date;
   endsAt: Date;
+  /** Minor units of `currency` (the column keeps its old name: pence when it was only pounds; decision 0105). */
   pricePence: number;
+  /** The hunter's currency when the hold or booking was made; every amount of the row is in it. */
+  currency: Currency;
   notes: string | null;
   expiresAt: Date | null;
   paymentIntentId: string | null;
@@ -84,7 +88,7 @@ export interface BookingRow {
 export const BOOKING_COLUMNS = `b.id, b.status, b.hunter_id as "hunterId", b.hunter_user_id as "hunterUserId",
   b.client_user_id as "clientUserId", b.session_type as "sessionType", to_char(b.session_date, 'YYYY-MM-DD') as "sessionDate",
   b.session_time as "sessionTime", b.duration, b.starts_at as "startsAt", b.ends_at as "endsAt", b.price_pence as "pricePence",
-  b.notes, b.expires_at as "expiresAt", b.payment_intent_id as "paymentIntentId", b.client_secret as "clientSecret",
+  b.currency, b.notes, b.expires_at as "expiresAt", b.payment_intent_id as "paymentIntentId", b.client_secret as "clientSecret",
   b.payment_status as "paymentStatus", b.paid_at as "paidAt", b.refund_id as "refundId", b.refund_pence as "refundPence",
   b.refund_reason as "refundReason", b.refunded_pence as "refundedPence", b.refunded_at as "refundedAt",
   b.cancelled_by as "cancelledBy", b.sequence, b.created_at as "createdAt", b.platform_fee_pence as "platformFeePence",
@@ -115,6 +119,7 @@ export interface NewBooking {
   startsAt: string;
   endsAt: string;
   pricePence: number;
+  currency: Currency;
   /** The client's question or brief (trimmed), or null. */
   notes?: string | null;
   /** What of the style passport the hunter may see; absent: DEFAULT_PASSPORT_SHARES. */
@@ -143,7 +148,7 @@ export function questionForHunter(row: Pick<BookingRow, 'notes' | 'photoUrls' | 
 export type BookingEventRow = Pick<
   BookingRow,
   | 'id' | 'status' | 'hunterId' | 'hunterUserId' | 'clientUserId' | 'sessionType' | 'startsAt' | 'endsAt' | 'pricePence'
-  | 'sequence' | 'notes' | 'photoUrls' | 'passport' | 'attendance' | 'attendanceMarkedAt' | 'disputeStatus'
+  | 'currency' | 'sequence' | 'notes' | 'photoUrls' | 'passport' | 'attendance' | 'attendanceMarkedAt' | 'disputeStatus'
 > &
   Partial<Pick<BookingRow, 'platformFeePence'>>;
 
@@ -158,6 +163,7 @@ export function bookingEventOf(row: BookingEventRow): BookingEventV1 {
     startsAt: new Date(row.startsAt).toISOString(),
     endsAt: new Date(row.endsAt).toISOString(),
     pricePence: row.pricePence,
+    currency: row.currency,
     ...(row.platformFeePence === undefined ? {} : { platformFeePence: row.platformFeePence }),
     sequence: row.sequence,
     ...questionForHunter(row),

@@ -214,9 +214,9 @@ export class BookingRepository {
       manager.query<BookingRow[]>(
         `insert into hunter_bookings as b (id, status, expires_at, hunter_id, hunter_user_id, client_user_id, session_type,
            session_date, session_time, duration, starts_at, ends_at, price_pence, platform_fee_pence,
-           destination_account_id, notes, passport, express_request_at)
+           destination_account_id, notes, passport, express_request_at, currency)
          values ($1, $2, case when $3::int is null then null else now() + make_interval(mins => $3::int) end,
-                 $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17::jsonb, $18)
+                 $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17::jsonb, $18, $19)
          returning ${BOOKING_COLUMNS}`,
         [
           booking.id,
@@ -237,6 +237,7 @@ export class BookingRepository {
           booking.notes ?? null,
           JSON.stringify(booking.passport ?? DEFAULT_PASSPORT_SHARES),
           booking.expressRequestAt ?? null,
+          booking.currency,
         ],
       ),
     );

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { HunterPayout, PayoutStatus } from '@hunted/contracts';
+import type { Currency, HunterPayout, PayoutStatus } from '@hunted/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 
 /** A payout of a connected account to its bank, as a `payout.*` event reports it. */
@@ -47,9 +47,9 @@ export class HunterPayoutsRepository {
   /** The account's payouts arriving between two London dates (inclusive), newest first. */
   async ofAccount(accountId: string, from: string, to: string): Promise<HunterPayout[]> {
     const rows = await this.dataSource.query<
-      { id: string; amountPence: number; status: PayoutStatus; arrivalDate: Date; createdAt: Date }[]
+      { id: string; amountPence: number; currency: string; status: PayoutStatus; arrivalDate: Date; createdAt: Date }[]
     >(
-      `select id, amount_pence as "amountPence", status, arrival_date as "arrivalDate", created as "createdAt"
+      `select id, amount_pence as "amountPence", currency, status, arrival_date as "arrivalDate", created as "createdAt"
        from hunter_payouts
        where account_id = $1 and (arrival_date at time zone 'Europe/London')::date between $2::date and $3::date
        order by arrival_date desc, id`,
@@ -58,6 +58,8 @@ export class HunterPayoutsRepository {
     return rows.map((row) => ({
       id: row.id,
       amountPence: row.amountPence,
+      // Stripe reports it lower case; an unknown one (a payout made in the dashboard) shows as it is.
+      currency: row.currency.toUpperCase() as Currency,
       status: row.status,
       arrivalDate: new Date(row.arrivalDate).toISOString(),
       createdAt: new Date(row.createdAt).toISOString(),
@@ -68,15 +70,17 @@ export class HunterPayoutsRepository {
   async ofAccounts(manager: EntityManager, accountIds: readonly string[]): Promise<HunterPayout[]> {
     if (accountIds.length === 0) return [];
     const rows = await manager.query<
-      { id: string; amountPence: number; status: PayoutStatus; arrivalDate: Date; createdAt: Date }[]
+      { id: string; amountPence: number; currency: string; status: PayoutStatus; arrivalDate: Date; createdAt: Date }[]
     >(
-      `select id, amount_pence as "amountPence", status, arrival_date as "arrivalDate", created as "createdAt"
+      `select id, amount_pence as "amountPence", currency, status, arrival_date as "arrivalDate", created as "createdAt"
          from hunter_payouts where account_id = any($1::text[]) order by arrival_date desc, id`,
       [accountIds],
     );
     return rows.map((row) => ({
       id: row.id,
       amountPence: row.amountPence,
+      // Stripe reports it lower case; an unknown one (a payout made in the dashboard) shows as it is.
+      currency: row.currency.toUpperCase() as Currency,
       status: row.status,
       arrivalDate: new Date(row.arrivalDate).toISOString(),
       createdAt: new Date(row.createdAt).toISOString(),

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { PayoutAccount } from '@hunted/contracts';
+import { PAYOUT_COUNTRY_NAMES, type PayoutAccount } from '@hunted/contracts';
 import { EventPublisher, now } from '@hunted/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 
@@ -11,6 +11,8 @@ export interface PayoutAccountRow {
   userId: string | null;
   accountId: string;
   mode: PayoutMode;
+  /** The ISO country the account was created in (Stripe fixes it at creation). */
+  country: string;
   detailsSubmitted: boolean;
   chargesEnabled: boolean;
   payoutsEnabled: boolean;
@@ -32,7 +34,7 @@ export interface PayoutAccountState {
 }
 
 const columnsOf = (t: string) => `${t}.hunter_id as "hunterId", ${t}.user_id as "userId",
-  ${t}.account_id as "accountId", ${t}.mode, ${t}.details_submitted as "detailsSubmitted",
+  ${t}.account_id as "accountId", ${t}.mode, ${t}.country, ${t}.details_submitted as "detailsSubmitted",
   ${t}.charges_enabled as "chargesEnabled", ${t}.payouts_enabled as "payoutsEnabled",
   ${t}.requirements_due as "requirementsDue", ${t}.disabled_reason as "disabledReason", ${t}.state_at as "stateAt",
   ${t}.state_read_at as "stateReadAt", ${t}.updated_at as "updatedAt"`;
@@ -49,8 +51,17 @@ export const ENABLED_SIMULATED_STATE: PayoutAccountState = {
 /** The simulated connected account of a hunter (simulated mode: no Stripe keys). */
 export const simulatedAccountIdOf = (hunterId: number) => `sim_acct_${hunterId}`;
 
-/** What `GET /api/hunter-payouts/account` answers for the row (or for no row yet). */
-export function payoutAccountOf(mode: PayoutMode, row: PayoutAccountRow | null): PayoutAccount {
+/**
+ * What `GET /api/hunter-payouts/account` answers for the row (or for no row yet): `country` is the account's, or the
+ * one 'Get paid' would create it in (null: none this platform pays out to).
+ */
+export function payoutAccountOf(
+  mode: PayoutMode,
+  row: PayoutAccountRow | null,
+  country: string | null = row?.country ?? null,
+  location: string | null = null,
+): PayoutAccount {
+  const shown = row?.country ?? country;
   return {
     mode,
     connected: row !== null,
@@ -61,6 +72,9 @@ export function payoutAccountOf(mode: PayoutMode, row: PayoutAccountRow | null):
     requirementsDue: row?.requirementsDue ?? [],
     disabledReason: row?.disabledReason ?? null,
     updatedAt: row ? new Date(row.updatedAt).toISOString() : null,
+    country: shown,
+    countryName: shown === null ? location : (PAYOUT_COUNTRY_NAMES[shown] ?? shown),
+    payoutsAvailable: shown !== null,
   };
 }
 
@@ -105,7 +119,7 @@ export class PayoutAccountsRepository {
    * enabled (a demo hunter's simulated account).
    */
   async insertOnce(
-    account: { hunterId: number; userId: string | null; accountId: string; mode: PayoutMode },
+    account: { hunterId: number; userId: string | null; accountId: string; mode: PayoutMode; country?: string },
     state: PayoutAccountState,
   ): Promise<PayoutAccountRow> {
     return this.dataSource.transaction((manager) => this.insertOnceIn(manager, account, state));
@@ -113,13 +127,13 @@ export class PayoutAccountsRepository {
 
   async insertOnceIn(
     manager: EntityManager,
-    account: { hunterId: number; userId: string | null; accountId: string; mode: PayoutMode },
+    account: { hunterId: number; userId: string | null; accountId: string; mode: PayoutMode; country?: string },
     state: PayoutAccountState,
   ): Promise<PayoutAccountRow> {
     const inserted = await manager.query<PayoutAccountRow[]>(
       `insert into hunter_payout_accounts as a (hunter_id, user_id, account_id, mode, details_submitted, charges_enabled,
-         payouts_enabled, requirements_due, disabled_reason)
-       values ($1, $2, $3, $4, $5, $6, $7, $8::text[], $9)
+         payouts_enabled, requirements_due, disabled_reason, country)
+       values ($1, $2, $3, $4, $5, $6, $7, $8::text[], $9, $10)
        on conflict (hunter_id) do nothing
        returning ${COLUMNS}`,
       [
@@ -132,6 +146,7 @@ export class PayoutAccountsRepository {
         state.payoutsEnabled,
         state.requirementsDue,
         state.disabledReason,
+        account.country ?? 'GB',
       ],
     );
     const row = inserted[0];

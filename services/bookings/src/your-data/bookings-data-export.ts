@@ -85,7 +85,7 @@ export class BookingsDataExport implements DataExportContributor {
             bookingId: row.id,
             paymentId: row.paymentIntentId,
             amountPence: row.pricePence,
-            currency: 'gbp',
+            currency: row.currency.toLowerCase(),
             paidAt: iso(row.paidAt),
             refundOwedPence: row.refundPence,
             refundedPence: row.refundedPence,

@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { CURRENCIES, CURRENCY_FACTS, PAYOUT_COUNTRIES, settlementCurrenciesOf, type Currency } from '@hunted/contracts';
 import Stripe from 'stripe';
+
+/**
+ * Presentment currencies the fake takes (Stripe takes 135+; these are the marketplace's, decision 0105, plus USD so
+ * a test can send one the marketplace never uses): anything else is refused as Stripe refuses an unknown currency.
+ */
+const KNOWN_CURRENCIES: ReadonlySet<string> = new Set([...CURRENCIES.map((c) => c.toLowerCase()), 'usd']);
 
 /**
  * A small in-memory stand-in for Stripe's API, for the integration tests (npm has no usable stripe-mock, and
@@ -477,6 +484,17 @@ export class FakeStripe {
         'type',
       );
     }
+    // A UK platform creates connected accounts where cross-border payouts reach (the UK, the EEA, Switzerland).
+    const country = params.country;
+    if (country !== undefined && (typeof country !== 'string' || !(PAYOUT_COUNTRIES as readonly string[]).includes(country))) {
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        'country_unsupported',
+        `Connected accounts in ${String(country)} are not supported for platforms in GB.`,
+        'country',
+      );
+    }
     const account = this.newAccount(idOf('acct'), params);
     this.raise('account.updated', account, idempotencyKey, { account: account.id });
     return account;
@@ -572,8 +590,38 @@ export class FakeStripe {
         'currency',
       );
     }
+    if (!KNOWN_CURRENCIES.has(params.currency)) {
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        'parameter_invalid',
+        `Invalid currency: ${params.currency}. Stripe currently supports these currencies: ${[...KNOWN_CURRENCIES].join(', ')}`,
+        'currency',
+      );
+    }
+    const facts = CURRENCY_FACTS[params.currency.toUpperCase() as Currency] as (typeof CURRENCY_FACTS)[Currency] | undefined;
+    if (facts && amount < facts.stripeMinimumMinor) {
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        'amount_too_small',
+        `Amount must be at least ${(facts.stripeMinimumMinor / 10 ** facts.exponent).toFixed(facts.exponent)} ${params.currency}`,
+        'amount',
+      );
+    }
     const transferData = params.transfer_data as Record<string, unknown> | undefined;
     const destination = transferData?.destination;
+    // A destination account settles only some currencies (decision 0105: its own, EUR and GBP in the fake).
+    const destinationAccount = typeof destination === 'string' ? this.accounts.get(destination) : undefined;
+    if (destinationAccount && !(settlementCurrenciesOf(String(destinationAccount.country)) as string[]).includes(params.currency.toUpperCase())) {
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        'parameter_invalid',
+        `The destination account in ${String(destinationAccount.country)} cannot settle charges in ${params.currency}.`,
+        'currency',
+      );
+    }
     if (transferData && (typeof destination !== 'string' || !destination.startsWith('acct_'))) {
       throw new StripeApiError(
         400,

@@ -58,12 +58,15 @@ export async function seedHunter(
     payoutAccount?: boolean;
     /** The hunter's IANA zone (London's unless told). */
     timeZone?: string;
+    /** Default: the UK, in pounds. */
+    location?: string;
+    currency?: string;
   },
 ): Promise<void> {
   await db.query(
     `insert into ${schema}.hunters (id, user_id, name, profile_image_url, location, availability_status, session_types,
-       price_per_session, updated_at, status, time_zone)
-     values ($1, $2, $3, null, 'United Kingdom', 'Available', $4::jsonb, 0, now(), $5, $6)`,
+       price_per_session, updated_at, status, time_zone, currency)
+     values ($1, $2, $3, null, $7, 'Available', $4::jsonb, 0, now(), $5, $6, $8)`,
     [
       hunter.id,
       hunter.userId,
@@ -71,6 +74,8 @@ export async function seedHunter(
       JSON.stringify(hunter.sessionTypes ?? DEFAULT_SESSION_TYPES),
       hunter.status ?? 'approved',
       hunter.timeZone ?? 'Europe/London',
+      hunter.location ?? 'UK',
+      hunter.currency ?? 'GBP',
     ],
   );
   if (hunter.payoutAccount !== false) {

@@ -1,5 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { dateOfDayNumber, dayNumberOf, londonDateOf, pricePerSessionOf, timeZoneOfLocation } from '@hunted/contracts';
+import {
+  dateOfDayNumber,
+  dayNumberOf,
+  defaultCurrencyOf,
+  londonDateOf,
+  pricePerSessionOf,
+  timeZoneOfLocation,
+} from '@hunted/contracts';
 import { DemoDataLoader } from '@hunted/platform';
 import type { EntityManager } from 'typeorm';
 import { AvailabilityRepository } from '../availability/availability.repository.js';
@@ -11,7 +18,7 @@ import {
   demoInstagramUrl,
   demoJoiningDetails,
   demoPhotoUrl,
-  demoSessionTypes,
+  demoSessionTypesIn,
   demoWeeklyHours,
   slotsOf,
   type DemoHunter,
@@ -51,7 +58,8 @@ export class DemoDataSeeder extends DemoDataLoader {
   }
 
   private async insertHunter(manager: EntityManager, demo: DemoHunter, today: number): Promise<void> {
-    const sessionTypes = demoSessionTypes(demo);
+    const currency = defaultCurrencyOf(demo.location);
+    const sessionTypes = demoSessionTypesIn(demo, currency);
     const { id } = await this.hunters.insert(
       manager,
       null,
@@ -69,6 +77,7 @@ export class DemoDataSeeder extends DemoDataLoader {
         availabilityStatus: demo.availabilityStatus,
         sessionTypes,
         profileImageUrl: demoPhotoUrl(demo),
+        currency,
         pricePerSession: pricePerSessionOf(sessionTypes),
       },
       {

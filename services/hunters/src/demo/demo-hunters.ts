@@ -4,6 +4,7 @@ import {
   SESSION_TYPES,
   WEEKDAYS,
   type AvailabilitySlot,
+  type Currency,
   type HunterAvailabilityStatus,
   type HunterLanguage,
   type HunterLocation,
@@ -15,6 +16,7 @@ import {
   type Weekday,
   type WeeklyHours,
 } from '@hunted/contracts';
+import { DEFAULT_REFERENCE_RATES } from '../config.js';
 
 /** Hours as [from, to): [10, 17] is the slots '10:00' to '16:00'. */
 type Hours = readonly [from: number, to: number];
@@ -391,6 +393,20 @@ export function demoSessionTypes(hunter: DemoHunter): SessionTypes {
           : { ...DEFAULT_SESSION_TYPES[key], enabled: false },
       ];
     }),
+  ) as SessionTypes;
+}
+
+/**
+ * The session types in the hunter's own currency (decision 0105): the offers are written in pounds, each turned into
+ * whole units at the default reference rate and rounded up, so each demo hunter stays in the price band its pounds
+ * put it in (unless within one unit of a band's top).
+ */
+export function demoSessionTypesIn(hunter: DemoHunter, currency: Currency): SessionTypes {
+  const types = demoSessionTypes(hunter);
+  if (currency === 'GBP') return types;
+  const rate = DEFAULT_REFERENCE_RATES.pencePerUnit[currency];
+  return Object.fromEntries(
+    SESSION_TYPES.map((key) => [key, { ...types[key], price: types[key].price === 0 ? 0 : Math.ceil((types[key].price * 100) / rate) }]),
   ) as SessionTypes;
 }
 

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { SITEMAP_SOURCE, SitemapController } from '@hunted/platform';
+import { BookingCopiesModule, SITEMAP_SOURCE, SitemapController } from '@hunted/platform';
 import { HunterRepository } from '../store/hunter.repository.js';
 import { StoreModule } from '../store/store.module.js';
 import { HuntersController } from './hunters.controller.js';
@@ -11,7 +11,8 @@ import { HuntersService } from './hunters.service.js';
  * hunter pages for the gateway's sitemap (the platform's SitemapController over HunterRepository).
  */
 @Module({
-  imports: [StoreModule],
+  // The booking copy: a currency changes only while no session is booked ahead (decision 0105).
+  imports: [StoreModule, BookingCopiesModule],
   controllers: [HuntersController, SitemapController],
   providers: [HuntersService, { provide: SITEMAP_SOURCE, useExisting: HunterRepository }],
 })

@@ -1,7 +1,17 @@
-import { Injectable } from '@nestjs/common';
+import { BadRequestException, ConflictException, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Hunter, HunterFigures, HunterInputParsed, HunterRevisionValues, HunterUpdateParsed, OwnHunter } from '@hunted/contracts';
-import { EventPublisher } from '@hunted/platform';
+import {
+  sessionTypesError,
+  type Currency,
+  type Hunter,
+  type HunterFigures,
+  type HunterInputParsed,
+  type HunterRevisionValues,
+  type HunterUpdateParsed,
+  type OwnHunter,
+  type SessionTypes,
+} from '@hunted/contracts';
+import { BookingCopies, EventPublisher } from '@hunted/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { hunterChangesOf, newHunterValues } from '../store/hunter-input.js';
 import { deleteReplacedPhoto, HunterUploadQuotas, storedPhotoUrl } from '../store/hunter-photos.js';
@@ -17,6 +27,16 @@ import {
   splitVetted,
 } from '../store/hunter-revisions.js';
 
+/** Why a currency change is refused while the hunter has a session ahead (decision 0105). */
+export const CURRENCY_CHANGE_BOOKED =
+  'Your currency can change only while nothing is booked: you have sessions ahead priced in your current currency. Change it once they have taken place or been cancelled.';
+
+/** The session types' prices checked in the profile's currency (the schema checked their shape): 400 naming the field. */
+function checkPrices(sessionTypes: SessionTypes, currency: Currency): void {
+  const error = sessionTypesError(sessionTypes, currency);
+  if (error !== null) throw new BadRequestException({ statusCode: 400, message: error, errors: { sessionTypes: error } });
+}
+
 /** Profiles: the public listing and a hunter's page, and a member's own profile. */
 @Injectable()
 export class HuntersService {
@@ -27,6 +47,7 @@ export class HuntersService {
     private readonly revisions: HunterRevisionRepository,
     private readonly events: EventPublisher,
     private readonly uploads: HunterUploadQuotas,
+    private readonly bookingCopies: BookingCopies,
   ) {}
 
   list(query: HunterListQuery): Promise<{ hunters: Hunter[]; total: number }> {
@@ -49,8 +70,10 @@ export class HuntersService {
 
   /** A member's profile, pending review (the table's default), announced in the same transaction. */
   create(userId: string, input: HunterInputParsed): Promise<OwnHunter> {
+    const values = newHunterValues(input);
+    checkPrices(values.sessionTypes, values.currency);
     return this.dataSource.transaction(async (manager) => {
-      const hunter = await this.hunters.insert(manager, userId, newHunterValues(input));
+      const hunter = await this.hunters.insert(manager, userId, values);
       return ownHunterOf(hunter, userId, { decisions: [], revision: null });
     });
   }
@@ -65,6 +88,12 @@ export class HuntersService {
     return this.dataSource.transaction(async (manager) => {
       const locked = await this.hunters.lockOwn(manager, id, userId);
       const changes = hunterChangesOf(update);
+      if (changes.sessionTypes !== undefined || changes.currency !== undefined) {
+        checkPrices(changes.sessionTypes ?? locked.sessionTypes, changes.currency ?? locked.currency);
+      }
+      if (changes.currency !== undefined && changes.currency !== locked.currency && (await this.bookingCopies.hasSessionAhead(manager, id))) {
+        throw new ConflictException(CURRENCY_CHANGE_BOOKED);
+      }
       if (changesAreVetted(locked.status)) {
         const { immediate, vetted } = splitVetted(changes);
         await this.propose(manager, locked, userId, vetted);

@@ -1,4 +1,5 @@
 import {
+  defaultCurrencyOf,
   pricePerSessionOf,
   timeZoneOfLocation,
   type HunterInput,
@@ -30,6 +31,7 @@ export function newHunterValues(input: HunterInputParsed): HunterValues {
     availabilityStatus: input.availabilityStatus ?? 'Available',
     sessionTypes,
     profileImageUrl: input.profileImageUrl ?? null,
+    currency: input.currency ?? defaultCurrencyOf(input.location),
     pricePerSession: pricePerSessionOf(sessionTypes),
   };
 }

@@ -19,7 +19,8 @@ export const LISTED = `h.status = 'approved'`;
  */
 export const HUNTER_COLUMNS = `
   h.id, h.user_id as "userId", h.name, h.profile_image_url as "profileImageUrl", h.bio, h.specialties,
-  h.price_per_session as "pricePerSession", h.location, h.time_zone as "timeZone", h.availability_status as "availabilityStatus",
+  h.price_per_session as "pricePerSession", h.currency, h.location, h.time_zone as "timeZone",
+  h.availability_status as "availabilityStatus",
   case when h.review_count > 0 then h.rating::float8 end as rating, h.review_count as "reviewCount",
   h.total_sessions as "totalSessions", h.advice_types as "adviceTypes", h.languages,
   h.years_experience as "yearsExperience", h.featured, h.session_types as "sessionTypes",
@@ -34,8 +35,8 @@ export const HUNTER_COLUMNS = `
  */
 const SORT_ORDER: Record<HunterSort, string> = {
   rating: 'h.featured desc, h.top_pick_score desc nulls last, h.review_count desc, h.total_sessions desc, h.id',
-  'price-low': 'h.price_per_session, h.id',
-  'price-high': 'h.price_per_session desc, h.id',
+  'price-low': 'h.price_reference_pence, h.id',
+  'price-high': 'h.price_reference_pence desc, h.id',
   experience: 'h.years_experience desc, h.id',
   sessions: 'h.total_sessions desc, h.id',
 };
@@ -60,9 +61,10 @@ function whereOf(filters: HunterFilters, values: unknown[]): string {
     return `$${values.length}`;
   };
   if (filters.price !== undefined) {
+    // Bands are in pounds; every hunter is placed by their price in reference pence (decision 0105).
     const { min, max } = PRICE_BAND_RANGES[filters.price];
-    conditions.push(`h.price_per_session >= ${param(min)}`);
-    if (max !== null) conditions.push(`h.price_per_session < ${param(max)}`);
+    conditions.push(`h.price_reference_pence >= ${param(min * 100)}`);
+    if (max !== null) conditions.push(`h.price_reference_pence < ${param(max * 100)}`);
   }
   if (filters.location !== undefined) conditions.push(`h.location = ${param(filters.location)}`);
   if (filters.specialty !== undefined) conditions.push(`h.specialties @> array[${param(filters.specialty)}]::text[]`);
@@ -96,7 +98,7 @@ function knowersOf(brandCondition: string): string {
 
 /** Each sort's key columns, carried by a filtered page's matches so they are read once. */
 const SORT_KEYS =
-  'h.id, h.featured, h.top_pick_score, h.review_count, h.total_sessions, h.price_per_session, h.years_experience';
+  'h.id, h.featured, h.top_pick_score, h.review_count, h.total_sessions, h.price_reference_pence, h.years_experience';
 
 /**
  * A page of the listing: the filtered hunters in the sort's order, each row carrying the filters' total (`total`).

@@ -44,7 +44,7 @@ const HUNTER_PAGES: SitemapTable = { table: 'hunters', lastModified: 'updated_at
 
 /** The table's column of each value a hunter sets. */
 const VALUE_COLUMNS: Record<keyof HunterValues, string> = snakeCaseColumns(
-  'name bio location timeZone specialties adviceTypes languages yearsExperience instagramUrl availabilityStatus sessionTypes profileImageUrl pricePerSession',
+  'name bio location timeZone specialties adviceTypes languages yearsExperience instagramUrl availabilityStatus sessionTypes profileImageUrl pricePerSession currency',
 );
 const VALUE_KEYS = Object.keys(VALUE_COLUMNS) as (keyof HunterValues)[];
 
@@ -161,6 +161,19 @@ export class HunterRepository implements SitemapSource {
     // A page past the end has no row to carry the total: count on its own then.
     const total = rows[0]?.total ?? (query.paging.offset > 0 ? await this.count(query.filters) : 0);
     return { hunters, total };
+  }
+
+  /**
+   * Re-places in the listing's price bands and sorts the hunters whose currency's reference rate changed (the
+   * hunter-currencies migration's trigger keeps `price_reference_pence` on every write of the row). Returns how many.
+   */
+  async placeByReferenceRates(): Promise<number> {
+    const [, moved] = await this.dataSource.query<[unknown[], number]>(
+      `update hunters h set price_reference_pence = round(h.price_per_session * r.pence_per_unit)
+         from reference_rates r
+        where r.currency = h.currency and h.price_reference_pence <> round(h.price_per_session * r.pence_per_unit)`,
+    );
+    return moved;
   }
 
   async count(filters: HunterFilters): Promise<number> {
@@ -542,6 +555,7 @@ function eventOf(hunter: StoredHunter) {
     availabilityStatus: hunter.availabilityStatus,
     sessionTypes: hunter.sessionTypes,
     pricePerSession: hunter.pricePerSession,
+    currency: hunter.currency,
     status: hunter.status,
   };
 }

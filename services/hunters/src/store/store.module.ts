@@ -4,6 +4,7 @@ import { HunterDecisionRepository } from './hunter-decision.repository.js';
 import { HunterRepository } from './hunter.repository.js';
 import { HunterRevisionRepository } from './hunter-revision.repository.js';
 import { HunterUploadQuotas } from './hunter-photos.js';
+import { ReferenceRatesWriter } from './reference-rates.js';
 
 /**
  * The ground floor (docs/decisions/0087-hunters-floor-plan.md): the owners of the tables more than one feature
@@ -13,7 +14,7 @@ import { HunterUploadQuotas } from './hunter-photos.js';
  * as plain functions. It imports no feature (`import-x/no-restricted-paths` in eslint.config.mjs).
  */
 @Module({
-  providers: [HunterRepository, HunterDecisionRepository, HunterRevisionRepository, BrandCopies, HunterUploadQuotas],
+  providers: [HunterRepository, HunterDecisionRepository, HunterRevisionRepository, BrandCopies, HunterUploadQuotas, ReferenceRatesWriter],
   exports: [HunterRepository, HunterDecisionRepository, HunterRevisionRepository, BrandCopies, HunterUploadQuotas],
 })
 export class StoreModule {}

@@ -69,6 +69,13 @@ describe('booking email texts', () => {
     );
   });
 
+  it('writes the amounts in the booking’s currency (decision 0105)', () => {
+    const euros = { ...input().facts, pricePence: 6000, platformFeePence: 250, currency: 'EUR' as const };
+    expect(bookingEmailText(input({ facts: euros })).text).toContain('Price: €60.00, including the platform fee of €2.50');
+    const refunded = bookingEmailText(input({ kind: 'refund', facts: { ...euros, refundPence: 6000, refundReason: 'cancelled' } }));
+    expect(refunded.subject).toBe('Refund of €60.00 issued');
+  });
+
   it('repeats the cancellation policy of the book and pay pages in the confirmation, linking the terms', () => {
     const { text } = bookingEmailText(input());
     for (const rule of CANCELLATION_POLICY.rules) expect(text).toContain(`- ${rule}`);

@@ -11,7 +11,7 @@ import {
 } from '@hunted/contracts';
 import type { SendMailOptions } from 'nodemailer';
 import { bookingCalendar, type IcsMethod } from './ics.js';
-import { pounds } from './money.js';
+import { amountIn } from './money.js';
 import { zoneName } from '../mail/recipient-time.js';
 import type { BookingEmailKind, BookingFacts } from '../mail/booking-email-rows.js';
 import { addressOf } from '../mail/member-email.js';
@@ -138,11 +138,11 @@ function refundLine(facts: BookingFacts, role: RecipientRole): string | null {
   if (facts.pricePence === 0) return null;
   const refund = facts.refundPence ?? 0;
   if ((facts.cause === 'hunter_suspended' || facts.cancelledBy === 'hunter') && role === 'client' && refund > 0)
-    return `You will get a full refund of ${pounds(refund)} to your original payment method; it can take 5–10 working days to appear.`;
+    return `You will get a full refund of ${amountIn(refund, facts.currency)} to your original payment method; it can take 5–10 working days to appear.`;
   if (role === 'hunter')
-    return refund > 0 ? `The client is refunded ${pounds(refund)}.` : 'No refund is due to the client.';
+    return refund > 0 ? `The client is refunded ${amountIn(refund, facts.currency)}.` : 'No refund is due to the client.';
   return refund > 0
-    ? `You will be refunded ${pounds(refund)} to your original payment method; it can take 5–10 working days to appear.`
+    ? `You will be refunded ${amountIn(refund, facts.currency)} to your original payment method; it can take 5–10 working days to appear.`
     : 'No refund is due: the session was cancelled less than 24 hours before it started.';
 }
 
@@ -162,8 +162,8 @@ function receiptLines(input: BookingEmailInput, label: string, when: string): st
     facts.pricePence === 0
       ? 'Free'
       : fee === undefined
-        ? `${pounds(facts.pricePence)}, including our platform fee`
-        : `${pounds(facts.pricePence)}, including the platform fee of ${pounds(Math.min(fee, facts.pricePence))}`;
+        ? `${amountIn(facts.pricePence, facts.currency)}, including our platform fee`
+        : `${amountIn(facts.pricePence, facts.currency)}, including the platform fee of ${amountIn(Math.min(fee, facts.pricePence), facts.currency)}`;
   return [
     'Receipt',
     `Sold by: ${operator.name}, ${operator.address} (${operator.email})`,
@@ -211,7 +211,7 @@ export function bookingEmailText(input: BookingEmailInput): { subject: string; t
   const withWhom = role === 'client' ? `with ${input.hunterName}` : `with ${input.clientName}`;
   const page = link(input.publicUrl, role);
   const pageName = role === 'client' ? 'My bookings' : 'Your hunter dashboard';
-  const price = facts.pricePence === 0 ? 'Free' : pounds(facts.pricePence);
+  const price = facts.pricePence === 0 ? 'Free' : amountIn(facts.pricePence, facts.currency);
   const details = [
     `Session: ${label}`,
     `${role === 'client' ? 'Hunter' : 'Client'}: ${other}`,
@@ -254,13 +254,13 @@ export function bookingEmailText(input: BookingEmailInput): { subject: string; t
     }
     case 'refund': {
       const refund = facts.refundPence ?? 0;
-      subject = `Refund of ${pounds(refund)} issued`;
+      subject = `Refund of ${amountIn(refund, facts.currency)} issued`;
       opening =
         facts.refundReason === 'late_payment'
           ? [
-              `Your payment arrived after the hold on this time had expired and the time was taken, so we have refunded ${pounds(refund)} in full.`,
+              `Your payment arrived after the hold on this time had expired and the time was taken, so we have refunded ${amountIn(refund, facts.currency)} in full.`,
             ]
-          : [`We have refunded ${pounds(refund)} for your cancelled booking.`];
+          : [`We have refunded ${amountIn(refund, facts.currency)} for your cancelled booking.`];
       opening.push('It can take 5–10 working days to appear on your statement.');
       break;
     }
@@ -309,9 +309,9 @@ export function bookingEmailText(input: BookingEmailInput): { subject: string; t
         opening =
           role === 'client'
             ? [
-                `We have reviewed your dispute and upheld it: you will be refunded ${pounds(refund)} in full to your original payment method; it can take 5–10 working days to appear.`,
+                `We have reviewed your dispute and upheld it: you will be refunded ${amountIn(refund, facts.currency)} in full to your original payment method; it can take 5–10 working days to appear.`,
               ]
-            : [`We have reviewed ${input.clientName}'s dispute and upheld it: the client is refunded ${pounds(refund)} in full.`];
+            : [`We have reviewed ${input.clientName}'s dispute and upheld it: the client is refunded ${amountIn(refund, facts.currency)} in full.`];
       } else {
         opening =
           role === 'client'

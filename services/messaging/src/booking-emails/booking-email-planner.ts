@@ -37,6 +37,7 @@ function factsOf(event: BookingEventV1): EmailFacts {
     startsAt: event.startsAt,
     endsAt: event.endsAt,
     pricePence: event.pricePence,
+    currency: event.currency,
     ...(event.platformFeePence === undefined ? {} : { platformFeePence: event.platformFeePence }),
     sequence: event.sequence,
   };

@@ -1,4 +1,4 @@
-import type { BookingAttendance, SessionTypeKey } from '@hunted/contracts';
+import type { BookingAttendance, Currency, SessionTypeKey } from '@hunted/contracts';
 
 /*
  * The booking emails' rows as the ledger keeps them: their kinds (the table's check constraint names each) and the
@@ -30,7 +30,10 @@ export interface BookingFacts {
   sessionType: SessionTypeKey;
   startsAt: string;
   endsAt: string;
+  /** Minor units of `currency`. */
   pricePence: number;
+  /** The booking's currency (absent from emails of bookings from before currencies: pounds). */
+  currency?: Currency;
   /** The platform fee the price includes (the event's; absent from older events and emails). */
   platformFeePence?: number;
   sequence: number;

@@ -1,5 +1,5 @@
 import type { HunterEarnings, PayoutAccount } from '@hunted/contracts';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { RETURN_POLL_MS } from '@/features/bookings/api/get-payout-account';
 import { taxYearAt } from '@/features/bookings/lib/tax-year';
@@ -15,7 +15,9 @@ const earnings: HunterEarnings = {
   taxYear: thisTaxYear,
   from: `${thisTaxYear}-04-06`,
   to: `${thisTaxYear + 1}-04-05`,
+  currency: 'GBP',
   totals: { grossPence: 17000, feePence: 400, refundedPence: 8000, netPence: 8800 },
+  totalsByCurrency: [{ currency: 'GBP', grossPence: 17000, feePence: 400, refundedPence: 8000, netPence: 8800 }],
   bookings: [
     {
       bookingId: 'b1',
@@ -23,6 +25,7 @@ const earnings: HunterEarnings = {
       sessionType: 'whatsappVideo',
       startsAt: `${thisTaxYear}-06-01T10:00:00.000Z`,
       status: 'completed',
+      currency: 'GBP',
       grossPence: 9000,
       feePence: 200,
       refundedPence: 0,
@@ -34,6 +37,7 @@ const earnings: HunterEarnings = {
       sessionType: 'whatsappVoice',
       startsAt: `${thisTaxYear}-07-01T10:00:00.000Z`,
       status: 'cancelled',
+      currency: 'GBP',
       grossPence: 8000,
       feePence: 200,
       refundedPence: 8000,
@@ -44,6 +48,7 @@ const earnings: HunterEarnings = {
     {
       id: 'po_1',
       amountPence: 8800,
+      currency: 'GBP',
       status: 'paid',
       arrivalDate: `${thisTaxYear}-06-04`,
       createdAt: `${thisTaxYear}-06-02T00:00:00Z`,
@@ -58,6 +63,9 @@ const account = (overrides: Partial<PayoutAccount> = {}): PayoutAccount => ({
   detailsSubmitted: false,
   chargesEnabled: false,
   payoutsEnabled: false,
+  country: 'GB',
+  countryName: 'the United Kingdom',
+  payoutsAvailable: true,
   requirementsDue: [],
   disabledReason: null,
   updatedAt: null,
@@ -143,6 +151,17 @@ describe('/hunter-dashboard?tab=earnings', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Get paid' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://connect.stripe.com/setup/e/acct_1/abc'));
     expect(calls.filter((call) => call.url === '/api/hunter-payouts/onboarding')).toHaveLength(1);
+  });
+
+  it("names the account's country before 'Get paid', and says where payouts are not yet available", async () => {
+    dashboard(() => json(200, account({ country: 'ES', countryName: 'Spain' })));
+    renderRoute('/hunter-dashboard?tab=earnings');
+    expect(await screen.findByText(/Your account is created in Spain/)).toBeTruthy();
+    cleanup();
+    dashboard(() => json(200, account({ country: null, countryName: 'Greece', payoutsAvailable: false })));
+    renderRoute('/hunter-dashboard?tab=earnings');
+    expect(await screen.findByText('Payouts are not yet available in Greece.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Get paid' })).toBeNull();
   });
 
   it("Stripe's refresh_url (an expired link) asks for a fresh link with a POST once and goes on to it", async () => {

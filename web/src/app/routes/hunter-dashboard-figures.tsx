@@ -63,7 +63,7 @@ function NetEarningsCard({ taxYear }: { taxYear: number }) {
     <StatCard
       icon={<PoundSterling aria-hidden />}
       label="Net Earnings"
-      value={earnings.data ? formatMoney(earnings.data.totals.netPence, 'GBP') : undefined}
+      value={earnings.data ? formatMoney(earnings.data.totals.netPence, earnings.data.currency) : undefined}
       note={
         earnings.data ? (
           <Link

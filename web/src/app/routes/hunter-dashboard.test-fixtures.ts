@@ -16,7 +16,9 @@ export const noEarnings: HunterEarnings = {
   taxYear: thisTaxYear,
   from: `${thisTaxYear}-04-06`,
   to: `${thisTaxYear + 1}-04-05`,
+  currency: 'GBP',
   totals: { grossPence: 0, feePence: 0, refundedPence: 0, netPence: 0 },
+  totalsByCurrency: [],
   bookings: [],
   payouts: [],
 };

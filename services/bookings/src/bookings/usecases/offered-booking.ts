@@ -4,8 +4,10 @@ import {
   BOOKING_ERRORS,
   DEFAULT_PASSPORT_SHARES,
   EXPRESS_REQUEST,
+  minorOf,
   needsExpressRequest,
   VETTING_MESSAGES,
+  type Currency,
   type PassportShares,
   type SessionTypeKey,
   type Slot,
@@ -22,8 +24,9 @@ export interface OfferedBooking {
   hunter: HunterCopy;
   slot: Slot;
   duration: number;
-  /** The hunter's current price for the type, in pence. */
+  /** The hunter's current price for the type, in minor units of the hunter's currency. */
   pricePence: number;
+  currency: Currency;
 }
 
 /**
@@ -54,7 +57,7 @@ export async function offeredBooking(
     request.sessionTime,
   );
   if (!slot) throw new BadRequestException(TIME_NOT_OFFERED);
-  return { hunter, slot, duration: type.duration, pricePence: type.price * 100 };
+  return { hunter, slot, duration: type.duration, pricePence: minorOf(type.price, hunter.currency), currency: hunter.currency };
 }
 
 /**
@@ -93,6 +96,7 @@ export function newBookingOf(
     startsAt: offer.slot.startsAt,
     endsAt: offer.slot.endsAt,
     pricePence: offer.pricePence,
+    currency: offer.currency,
     notes: request.notes ?? null,
     passport: request.passport ?? { ...DEFAULT_PASSPORT_SHARES },
     expressRequestAt,

@@ -22,6 +22,7 @@ const dispute: AdminBookingDispute = {
   sessionType: 'whatsappVideo',
   startsAt: '2026-12-01T10:00:00.000Z',
   pricePence: 8000,
+  currency: 'GBP',
   dispute: {
     status: 'open',
     reason: 'I waited on WhatsApp for 20 minutes.',

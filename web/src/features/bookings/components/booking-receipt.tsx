@@ -40,11 +40,11 @@ export function BookingReceipt({ booking, operator }: { booking: MyBooking; oper
           {sessionWhen(Date.parse(booking.startsAt), myBookingZones(booking))}, {booking.duration} min
         </dd>
         <dt className="text-stone-500">Session</dt>
-        <dd className="text-right tabular-nums">{formatMoney(booking.price - fee, 'GBP')}</dd>
+        <dd className="text-right tabular-nums">{formatMoney(booking.price - fee, booking.currency)}</dd>
         <dt className="text-stone-500">Platform fee</dt>
-        <dd className="text-right tabular-nums">{formatMoney(fee, 'GBP')}</dd>
+        <dd className="text-right tabular-nums">{formatMoney(fee, booking.currency)}</dd>
         <dt className="font-semibold text-stone-900">Total paid</dt>
-        <dd className="text-right font-semibold text-stone-900 tabular-nums">{formatMoney(booking.price, 'GBP')}</dd>
+        <dd className="text-right font-semibold text-stone-900 tabular-nums">{formatMoney(booking.price, booking.currency)}</dd>
       </dl>
       <p className="mt-3 text-xs leading-5 text-stone-600">
         The price includes the platform fee. Something wrong with this booking? Tell us through our{' '}

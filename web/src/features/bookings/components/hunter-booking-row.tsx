@@ -95,7 +95,7 @@ export function HunterBookingRow({
         <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-stone-700 sm:justify-end">
           <span>{instantWhen(Date.parse(booking.startsAt), viewerTimeZone())}</span>
           <span>{booking.duration} min</span>
-          <span className="font-semibold text-stone-900 tabular-nums">{formatMoney(booking.totalAmount, 'GBP')}</span>
+          <span className="font-semibold text-stone-900 tabular-nums">{formatMoney(booking.totalAmount, booking.currency)}</span>
           <BookingStatusBadge status={booking.status} />
         </div>
       </div>

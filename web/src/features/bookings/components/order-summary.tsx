@@ -1,4 +1,4 @@
-import { BOOKING_RULES, SESSION_TYPE_LABELS, SITE_TIME_ZONE, longDateLabel } from '@hunted/contracts';
+import { SESSION_TYPE_LABELS, SITE_TIME_ZONE, longDateLabel, type Currency } from '@hunted/contracts';
 import { Clock } from 'lucide-react';
 import { cn } from '@/components/ui/cn';
 import { countdownTo } from '../hooks/use-now';
@@ -8,14 +8,17 @@ import { viewerTimeZone } from '@/lib/time-zone';
 import { sessionWhen } from '@/lib/zoned-time';
 
 /**
- * The booking summary and the spec's order breakdown: the session line is the price less the £2.00 platform fee,
- * the fee line is £2.00, and the total is the price (the fee is inside it, never added). Prices in pence.
+ * The booking summary and the spec's order breakdown: the session line is the price less the platform fee the hold
+ * decided, the fee line that fee, and the total is the price (the fee is inside it, never added). Minor units of
+ * `currency`, the hunter's.
  */
 export function OrderSummary({
   choice,
   startsAt,
   hunterName,
   pricePence,
+  feePence,
+  currency,
   expiresAt,
   now,
 }: {
@@ -24,10 +27,12 @@ export function OrderSummary({
   startsAt: string | null;
   hunterName: string | null;
   pricePence: number;
+  feePence: number;
+  currency: Currency;
   expiresAt: string | null;
   now: number;
 }) {
-  const fee = Math.min(BOOKING_RULES.platformFeePence, pricePence);
+  const fee = Math.min(feePence, pricePence);
   const countdown = expiresAt ? countdownTo(expiresAt, now) : null;
   return (
     <aside className="rounded-3xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6" aria-label="Booking summary">
@@ -58,12 +63,12 @@ export function OrderSummary({
       <h3 className="mt-6 text-sm font-semibold tracking-wide text-stone-500 uppercase">Order breakdown</h3>
       <dl className="mt-3 grid grid-cols-[1fr_auto] gap-y-2 text-sm" aria-label="Order breakdown">
         <dt className="text-stone-600">Session</dt>
-        <dd className="pl-4 text-right text-stone-900 tabular-nums">{formatMoney(pricePence - fee, 'GBP')}</dd>
+        <dd className="pl-4 text-right text-stone-900 tabular-nums">{formatMoney(pricePence - fee, currency)}</dd>
         <dt className="text-stone-600">Processing fee</dt>
-        <dd className="pl-4 text-right text-stone-900 tabular-nums">{formatMoney(fee, 'GBP')}</dd>
+        <dd className="pl-4 text-right text-stone-900 tabular-nums">{formatMoney(fee, currency)}</dd>
         <dt className="border-t border-stone-200 pt-2 font-semibold text-stone-900">Total</dt>
         <dd className="border-t border-stone-200 pt-2 pl-4 text-right text-lg font-bold text-stone-900 tabular-nums">
-          {formatMoney(pricePence, 'GBP')}
+          {formatMoney(pricePence, currency)}
         </dd>
       </dl>
 

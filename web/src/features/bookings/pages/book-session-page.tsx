@@ -190,7 +190,7 @@ export function BookSessionPage({ useBookableHunter }: { useBookableHunter: UseB
             {enabledTypes.map((key) => (
               <option key={key} value={key} disabled={notBookable(key)}>
                 {SESSION_TYPE_LABELS[key]} —{' '}
-                {formatMoney(found.sessionTypes[key].price * 100, 'GBP', { minorUnits: 'unlessWhole' })} ·{' '}
+                {formatMoney(found.sessionTypes[key].price * 100, found.currency, { minorUnits: 'unlessWhole' })} ·{' '}
                 {found.sessionTypes[key].duration} min
                 {notBookable(key) ? ` (${PAYOUT_MESSAGES.notTakingPaid})` : ''}
               </option>
@@ -260,7 +260,7 @@ export function BookSessionPage({ useBookableHunter }: { useBookableHunter: UseB
               </dd>
               <dt className="border-t border-stone-200 pt-2 font-semibold text-stone-900">Total</dt>
               <dd className="border-t border-stone-200 pt-2 pl-4 text-right text-lg font-bold text-stone-900">
-                {settings ? formatMoney(settings.price * 100, 'GBP', { minorUnits: 'unlessWhole' }) : '—'}
+                {settings ? formatMoney(settings.price * 100, found.currency, { minorUnits: 'unlessWhole' }) : '—'}
               </dd>
             </dl>
             <CancellationPolicy

@@ -130,9 +130,9 @@ function refundSentence(booking: MyBooking): string {
     return `It starts in less than ${BOOKING_RULES.changeWindowHours} hours, so cancelling now refunds nothing.`;
   }
   if (booking.refundIfCancelledPence >= booking.price) {
-    return `You will get a full refund of ${formatMoney(booking.refundIfCancelledPence, 'GBP')}.`;
+    return `You will get a full refund of ${formatMoney(booking.refundIfCancelledPence, booking.currency)}.`;
   }
-  return `You will be refunded ${formatMoney(booking.refundIfCancelledPence, 'GBP')}.`;
+  return `You will be refunded ${formatMoney(booking.refundIfCancelledPence, booking.currency)}.`;
 }
 
 function BookingRow({
@@ -196,7 +196,7 @@ function BookingRow({
       title: 'Booking Cancelled',
       description:
         booking.refundIfCancelledPence > 0
-          ? `Your refund of ${formatMoney(booking.refundIfCancelledPence, 'GBP')} is on its way.`
+          ? `Your refund of ${formatMoney(booking.refundIfCancelledPence, booking.currency)} is on its way.`
           : 'Your session has been cancelled.',
     });
   };
@@ -227,7 +227,7 @@ function BookingRow({
           </p>
         </div>
         <p className="text-xl font-bold text-stone-900 tabular-nums sm:text-right">
-          {formatMoney(booking.price, 'GBP')}
+          {formatMoney(booking.price, booking.currency)}
         </p>
       </div>
 

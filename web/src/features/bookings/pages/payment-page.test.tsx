@@ -48,6 +48,8 @@ const hold = () => ({
   bookingId: 'hold-1',
   clientSecret: 'sim_abc123_secret',
   amount: 8000,
+  currency: 'GBP',
+  platformFeePence: 200,
   expiresAt: new Date(Date.now() + 15 * 60_000).toISOString(),
 });
 

@@ -292,7 +292,7 @@ function PaidBooking({ choice, useBookableHunter }: { choice: BookingChoice; use
                 <StripeCheckout
                   publishableKey={config.data.publishableKey}
                   clientSecret={held.clientSecret}
-                  payLabel={`Pay ${formatMoney(held.amount, 'GBP')}`}
+                  payLabel={`Pay ${formatMoney(held.amount, held.currency)}`}
                   onPaid={(paymentIntentId) => confirm(held, paymentIntentId, 'stripe')}
                 />
               </Suspense>
@@ -306,6 +306,8 @@ function PaidBooking({ choice, useBookableHunter }: { choice: BookingChoice; use
             startsAt={startsAtOf(choice)}
             hunterName={hunter.data?.name ?? null}
             pricePence={held.amount}
+            feePence={held.platformFeePence}
+            currency={held.currency}
             expiresAt={held.expiresAt}
             now={now}
           />

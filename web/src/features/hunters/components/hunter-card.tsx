@@ -176,7 +176,7 @@ export function HunterCard({ hunter, signedIn }: { hunter: Hunter; signedIn: boo
         <p className="mt-auto pt-5 text-sm text-stone-600">
           from{' '}
           <span className="text-xl font-bold text-stone-900">
-            {formatMoney(hunter.pricePerSession * 100, 'GBP', { minorUnits: 'unlessWhole' })}
+            {formatMoney(hunter.pricePerSession * 100, hunter.currency, { minorUnits: 'unlessWhole' })}
           </span>{' '}
           per session
         </p>

@@ -1,5 +1,10 @@
 import {
+  CURRENCIES,
+  CURRENCY_FACTS,
+  currencySymbol,
   DEFAULT_SESSION_TYPES,
+  PRICE_LIMITS,
+  type Currency,
   HUNTER_AVAILABILITY_STATUSES,
   HUNTER_LANGUAGES,
   HUNTER_LIMITS,
@@ -22,6 +27,7 @@ import { ChoiceChip } from '@/components/ui/choice-chip';
 import { FieldError, FormErrorSummary } from '@/components/ui/field';
 import { Switch } from '@/components/ui/switch';
 import {
+  formCurrencyOf,
   HUNTER_FORM_FIELDS,
   hunterInputOf,
   sessionNumberField,
@@ -64,6 +70,8 @@ export function HunterProfileForm({ mode, initialValues, pending, onSubmit }: Hu
   const { values, errors, otherErrors, clearErrors, fieldId, fieldProps } = form;
   // Some four hundred zones: listed once per form, not on every keystroke.
   const zones = useMemo(() => timeZoneOptions(initialValues.timeZone), [initialValues.timeZone]);
+  // The currency the prices are in: the one chosen, else the location's own (what the server would take).
+  const currency = formCurrencyOf(values);
 
   function set<K extends keyof HunterFormValues>(field: K, value: HunterFormValues[K]) {
     form.setValue(field, value);
@@ -157,6 +165,15 @@ export function HunterProfileForm({ mode, initialValues, pending, onSubmit }: Hu
             value={values.timeZone}
             onValue={(value) => set('timeZone', value)}
           />
+          <SelectField
+            {...fieldProps('currency')}
+            label="Currency"
+            hint="What clients pay you in. It can change only while nothing is booked."
+            options={CURRENCIES}
+            optionLabel={(code) => CURRENCY_FACTS[code as Currency].label}
+            value={currency}
+            onValue={(value) => set('currency', value)}
+          />
           <InputField
             {...fieldProps('yearsExperience')}
             label="Years of Experience"
@@ -228,7 +245,7 @@ export function HunterProfileForm({ mode, initialValues, pending, onSubmit }: Hu
       <FormSection
         icon={<Wallet />}
         title="Session Types & Pricing"
-        description="Switch on the sessions you offer. Prices are in whole pounds; 0 makes a session free."
+        description={`Switch on the sessions you offer. Prices are whole amounts in ${currency}; 0 makes a session free.`}
       >
         <div data-field="sessionTypes" className="grid gap-3 lg:grid-cols-2">
           {SESSION_TYPES.map((key) => (
@@ -236,6 +253,7 @@ export function HunterProfileForm({ mode, initialValues, pending, onSubmit }: Hu
               key={key}
               sessionType={key}
               values={values.sessionTypes[key]}
+              currency={currency}
               priceId={fieldId(sessionNumberField(key, 'price'))}
               durationId={fieldId(sessionNumberField(key, 'duration'))}
               priceError={errors[sessionNumberField(key, 'price')]}
@@ -409,6 +427,7 @@ function ChoiceGroup({
 function SessionTypeCard({
   sessionType,
   values,
+  currency,
   priceId,
   durationId,
   priceError,
@@ -417,6 +436,7 @@ function SessionTypeCard({
 }: {
   sessionType: SessionTypeKey;
   values: SessionTypeFormValues;
+  currency: Currency;
   priceId: string;
   durationId: string;
   priceError?: string;
@@ -425,6 +445,7 @@ function SessionTypeCard({
 }) {
   const label = SESSION_TYPE_LABELS[sessionType];
   const forType = <span className="sr-only"> for {label}</span>;
+  const symbol = currencySymbol(currency);
   return (
     <div
       className={cn(
@@ -456,22 +477,22 @@ function SessionTypeCard({
         <div className="mt-4 grid grid-cols-2 gap-3">
           <InputField
             id={priceId}
-            label={<>Price (£){forType}</>}
+            label={<>Price ({symbol}){forType}</>}
             error={priceError}
             adornment={
               <span
                 className="pointer-events-none absolute top-1/2 left-3.5 -translate-y-1/2 text-stone-500"
                 aria-hidden
               >
-                £
+                {symbol}
               </span>
             }
             type="number"
             inputMode="numeric"
             min={0}
-            max={HUNTER_LIMITS.maxPrice}
+            max={PRICE_LIMITS[currency].max}
             step={1}
-            inputClassName="pl-8"
+            inputClassName={symbol.length > 1 ? 'pl-14' : 'pl-8'}
             placeholder={String(DEFAULT_SESSION_TYPES[sessionType].price)}
             value={values.price}
             onValue={(price) => onChange({ price })}

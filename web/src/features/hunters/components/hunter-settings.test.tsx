@@ -155,4 +155,22 @@ describe('HunterSettings', () => {
       'Instagram must be a link starting with http:// or https://',
     );
   });
+
+  it('changes the currency, the price inputs showing its symbol, and says why a change is refused while booked', async () => {
+    const { calls } = render({
+      'PATCH /api/hunters/12': () =>
+        json(409, {
+          statusCode: 409,
+          message: 'Your currency can change only while nothing is booked: you have sessions ahead priced in your current currency.',
+        }),
+    });
+    await screen.findByLabelText('Full Name');
+    expect(field('Currency').value).toBe('GBP');
+    expect(field('Price (£) for WhatsApp Video Call').value).toBe('80');
+    fireEvent.change(field('Currency'), { target: { value: 'EUR' } });
+    expect(field('Price (€) for WhatsApp Video Call').value).toBe('80');
+    save();
+    await waitFor(() => expect(toastWith('Update Failed')?.textContent).toContain('only while nothing is booked'));
+    expect(sentBody(calls).currency).toBe('EUR');
+  });
 });

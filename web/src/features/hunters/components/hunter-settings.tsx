@@ -1,6 +1,7 @@
 import type { Hunter, HunterRevision } from '@hunted/contracts';
 import { useMemo } from 'react';
 import { failureToast, fieldErrorsOfSubmission, successToast } from '@/components/form/submit';
+import { HttpError } from '@/lib/api-client';
 import { useUpdateHunter } from '../api/update-hunter';
 import { hunterFormValuesOf } from '../lib/hunter-form-values';
 import { HunterProfileForm } from './hunter-profile-form';
@@ -13,7 +14,11 @@ import { HunterProfileForm } from './hunter-profile-form';
 export function HunterSettings({ hunter }: { hunter: Hunter & { revision?: HunterRevision | null } }) {
   const update = useUpdateHunter({
     onSuccess: () => successToast('Profile Updated', 'Your hunter profile has been updated successfully.'),
-    onError: failureToast('Update Failed', 'Failed to update your profile. Please try again.', { fromServer: false }),
+    onError: (error) =>
+      // A refused currency change (409: sessions booked ahead) says why in the server's own words.
+      error instanceof HttpError && error.status === 409
+        ? failureToast('Update Failed', 'Your currency cannot change now.')(error)
+        : failureToast('Update Failed', 'Failed to update your profile. Please try again.', { fromServer: false })(error),
   });
   const initialValues = useMemo(
     () => hunterFormValuesOf(hunter.revision?.status === 'pending' ? { ...hunter, ...hunter.revision.changes } : hunter),

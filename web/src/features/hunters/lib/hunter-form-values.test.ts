@@ -99,7 +99,8 @@ describe('validateHunterForm on creation', () => {
   });
 
   it("refuses the server's out-of-range numbers with its messages", () => {
-    const values = filled({ yearsExperience: '61', instagramUrl: 'instagram.com/ada' });
+    // In pounds (£2 is the lowest paid price); an Italian profile left at its own currency would price in euros.
+    const values = filled({ yearsExperience: '61', instagramUrl: 'instagram.com/ada', currency: 'GBP' });
     values.sessionTypes.whatsappVoice = { enabled: true, price: '1', duration: '10' };
     values.sessionTypes.whatsappVideo = { enabled: true, price: '12.5', duration: '241' };
     expect(validateHunterForm(values, 'create')).toEqual({
@@ -110,6 +111,19 @@ describe('validateHunterForm on creation', () => {
       'sessionTypes.whatsappVideo.price': HUNTER_FORM_MESSAGES.price,
       'sessionTypes.whatsappVideo.duration': HUNTER_FORM_MESSAGES.duration,
     });
+  });
+
+  it('checks the prices in the profile’s currency: the location’s own unless chosen, with Stripe’s minimum named', () => {
+    const euros = filled();
+    euros.sessionTypes.whatsappVoice = { enabled: true, price: '5001', duration: '30' };
+    expect(validateHunterForm(euros, 'create')['sessionTypes.whatsappVoice.price']).toBe(
+      'Session price must be 0 (free) or a whole number from €1 to €5,000',
+    );
+    const kronor = filled({ currency: 'SEK' });
+    kronor.sessionTypes.whatsappVoice = { enabled: true, price: '2', duration: '30' };
+    expect(validateHunterForm(kronor, 'create')['sessionTypes.whatsappVoice.price']).toBe(
+      'Session price must be 0 (free) or at least SEK\u00a03, the smallest charge Stripe takes in SEK',
+    );
   });
 
   it('needs at least one session type switched on', () => {
@@ -165,6 +179,8 @@ describe('hunterInputOf', () => {
       bio: 'Hello',
       location: 'Italy',
       timeZone: 'Europe/Rome',
+      // Italy's own, sent so the server and the form agree on what the prices are in.
+      currency: 'EUR',
       specialties: ['Fine Jewelry'],
       adviceTypes: ['Wardrobe Audit'],
       languages: ['English'],

@@ -1,4 +1,9 @@
 import {
+  defaultCurrencyOf,
+  priceRangeMessage,
+  isCurrency,
+  sessionPriceError,
+  type Currency,
   DEFAULT_HUNTER_LANGUAGE,
   DEFAULT_SESSION_TYPES,
   HUNTER_LIMITS,
@@ -32,6 +37,8 @@ export interface HunterFormValues {
   location: string;
   /** The IANA zone the hunter's hours are read in. */
   timeZone: string;
+  /** What the prices are in: '' until chosen (a new profile then takes its location's, defaultCurrencyOf). */
+  currency: string;
   availabilityStatus: HunterAvailabilityStatus;
   yearsExperience: string;
   bio: string;
@@ -62,6 +69,7 @@ export const HUNTER_FORM_FIELDS: readonly HunterFormField[] = [
   'name',
   'location',
   'timeZone',
+  'currency',
   'availabilityStatus',
   'yearsExperience',
   'bio',
@@ -107,6 +115,7 @@ export function newHunterFormValues(user: {
     location: '',
     // The browser's zone: where the hunter is as they fill the form in (they can pick another).
     timeZone: runtimeTimeZone() ?? SITE_TIME_ZONE,
+    currency: '',
     availabilityStatus: 'Available',
     yearsExperience: '',
     bio: '',
@@ -125,6 +134,7 @@ export function hunterFormValuesOf(hunter: Hunter): HunterFormValues {
     name: hunter.name,
     location: hunter.location,
     timeZone: hunter.timeZone,
+    currency: hunter.currency,
     availabilityStatus: hunter.availabilityStatus,
     yearsExperience: String(hunter.yearsExperience),
     bio: hunter.bio,
@@ -212,7 +222,10 @@ function formErrorsOf(values: HunterFormValues, mode: HunterFormMode): HunterFor
   for (const key of enabled) {
     const { price, duration } = values.sessionTypes[key];
     if (mode === 'create' && isBlank(price)) errors[sessionNumberField(key, 'price')] = HUNTER_MESSAGES.price;
-    else if (!isSessionPrice(price, mode)) errors[sessionNumberField(key, 'price')] = HUNTER_FORM_MESSAGES.price;
+    else {
+      const priceError = sessionPriceErrorOf(price, mode, formCurrencyOf(values));
+      if (priceError !== null) errors[sessionNumberField(key, 'price')] = priceError;
+    }
     if (!isSessionDuration(duration, mode)) errors[sessionNumberField(key, 'duration')] = HUNTER_FORM_MESSAGES.duration;
   }
   return errors;
@@ -226,9 +239,16 @@ function numberIn(text: string, mode: HunterFormMode): number | null {
   return wholeNumberOf(text);
 }
 
-function isSessionPrice(text: string, mode: HunterFormMode): boolean {
+/** The currency the form's prices are in: the one chosen, else the location's (pounds before a location). */
+export function formCurrencyOf(values: Pick<HunterFormValues, 'currency' | 'location'>): Currency {
+  return isCurrency(values.currency) ? values.currency : defaultCurrencyOf(values.location);
+}
+
+/** Why a typed price is refused in the currency (the server's messages: the range, or Stripe's minimum), or null. */
+function sessionPriceErrorOf(text: string, mode: HunterFormMode, currency: Currency): string | null {
   const price = numberIn(text, mode);
-  return price === 0 || (price !== null && isInRange(price, HUNTER_LIMITS.minPaidPrice, HUNTER_LIMITS.maxPrice));
+  if (price === null || price < 0) return priceRangeMessage(currency);
+  return sessionPriceError(price, currency);
 }
 
 function isSessionDuration(text: string, mode: HunterFormMode): boolean {
@@ -262,6 +282,9 @@ export function hunterInputOf(values: HunterFormValues, mode: HunterFormMode): H
     sessionTypes,
     profileImageUrl: values.profileImageUrl,
   };
+  // Sent once chosen, or on creation once a location gives a default (the server would take the same).
+  if (isCurrency(values.currency)) input.currency = values.currency;
+  else if (mode === 'create' && values.location) input.currency = defaultCurrencyOf(values.location);
   if (mode === 'edit') input.availabilityStatus = values.availabilityStatus;
   return input;
 }

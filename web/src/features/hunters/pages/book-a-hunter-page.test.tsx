@@ -19,7 +19,8 @@ const sofia = aHunter({
   bio: longBio,
   instagramUrl: 'https://instagram.com/sofia',
 });
-const busy = aHunter({ id: 2, name: 'Bea Busy', availabilityStatus: 'Busy', instagramUrl: 'javascript:alert(1)' });
+// Priced in euros (decision 0105): the card writes the hunter's own currency.
+const busy = aHunter({ id: 2, name: 'Bea Busy', availabilityStatus: 'Busy', instagramUrl: 'javascript:alert(1)', currency: 'EUR', pricePerSession: 60 });
 const away = aHunter({ id: 3, name: 'Una Away', availabilityStatus: 'Unavailable', instagramUrl: '/relative' });
 
 const card = (name: string) => screen.getByRole('heading', { name }).closest('article') as HTMLElement;
@@ -97,6 +98,7 @@ describe('/book-a-hunter', () => {
     expect(first.getByText(/8 years experience/)).toBeTruthy();
     expect(first.getByText(/120 sessions completed/)).toBeTruthy();
     expect(card('Sofia Marin').textContent).toContain('from £45 per session');
+    expect(card('Bea Busy').textContent).toContain('from €60 per session');
     expect(first.getByText('Available').getAttribute('data-tone')).toBe('green');
     expect(within(card('Bea Busy')).getByText('Busy').getAttribute('data-tone')).toBe('yellow');
     expect(within(card('Una Away')).getByText('Unavailable').getAttribute('data-tone')).toBe('red');

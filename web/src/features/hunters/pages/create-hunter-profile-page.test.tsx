@@ -25,7 +25,8 @@ function errorOf(control: HTMLElement): string | null {
 const field = (label: string) => screen.getByLabelText(label);
 const group = (name: string) => screen.getByRole('group', { name });
 const chip = (groupName: string, name: string) => within(group(groupName)).getByRole('button', { name });
-const price = (type: string) => screen.queryByLabelText(`Price (£) for ${type}`);
+// The price inputs name the currency: pounds until a location gives another (euros for Italy).
+const price = (type: string) => screen.queryByLabelText(new RegExp(`^Price \\(.\\) for ${type}$`));
 const duration = (type: string) => screen.queryByLabelText(`Duration (min) for ${type}`);
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
 const toastWith = (title: string) =>
@@ -45,9 +46,9 @@ function fillValidProfile() {
   fireEvent.click(chip('Specialties', 'Fine Jewelry'));
   fireEvent.click(chip('Services Offered', 'Wardrobe Audit'));
   fireEvent.click(chip('Languages Spoken', 'Italian'));
-  fill('Price (£) for WhatsApp Voice Message', '45');
-  fill('Price (£) for WhatsApp Video Call', '90');
-  fill('Price (£) for Ask Me a Question', '0');
+  fill('Price (€) for WhatsApp Voice Message', '45');
+  fill('Price (€) for WhatsApp Video Call', '90');
+  fill('Price (€) for Ask Me a Question', '0');
 }
 
 function choosePhoto(file: File) {
@@ -206,6 +207,7 @@ describe('/create-hunter-profile', () => {
       bio: 'Twenty years of buying for Milan boutiques.',
       location: 'Italy',
       timeZone: 'Europe/Rome',
+      currency: 'EUR',
       specialties: ['Fine Jewelry'],
       adviceTypes: ['Wardrobe Audit'],
       languages: ['English', 'Italian'],

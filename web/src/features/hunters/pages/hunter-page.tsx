@@ -259,7 +259,7 @@ function HunterProfile({ hunter, slots }: { hunter: Hunter; slots: HunterPageSlo
                         <p className="shrink-0 text-lg font-bold text-stone-900 tabular-nums">
                           {settings.price === 0
                             ? 'Free'
-                            : formatMoney(settings.price * 100, 'GBP', { minorUnits: 'unlessWhole' })}
+                            : formatMoney(settings.price * 100, hunter.currency, { minorUnits: 'unlessWhole' })}
                         </p>
                       </div>
                       {notBookable(settings.price) ? (

@@ -51,7 +51,7 @@ export class ConfirmBookingUseCase {
     const paid =
       intent.status === 'succeeded' &&
       intent.amountPence === hold.pricePence &&
-      intent.currency === 'gbp' &&
+      intent.currency === hold.currency.toLowerCase() &&
       intent.bookingId === hold.id;
     if (!paid) throw new BadRequestException(BOOKING_ERRORS.paymentRequired);
     const outcome = await this.outcomes.settle(intent);

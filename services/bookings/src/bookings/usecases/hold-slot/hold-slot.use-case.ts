@@ -76,7 +76,11 @@ export class HoldSlotUseCase {
         ...newBookingOf(command, offer, expressRequestAt),
         holdMinutes: this.config.HOLD_MINUTES,
         destinationAccountId: destination,
-        platformFeePence: applicationFeePenceOf(offer.pricePence, this.config.PLATFORM_COMMISSION_BPS),
+        platformFeePence: applicationFeePenceOf(
+          offer.pricePence,
+          this.config.PLATFORM_COMMISSION_BPS,
+          this.config.PLATFORM_FEE_FIXED_MINOR[offer.currency],
+        ),
       });
       // The hold keeps the photos its booking will show: a photo not the caller's (or another booking's) refuses it.
       await this.photos.attach(manager, created.id, command.user.id, command.photoIds ?? []);
@@ -92,6 +96,8 @@ export class HoldSlotUseCase {
       bookingId: hold.id,
       clientSecret: withIntent.clientSecret!,
       amount: hold.pricePence,
+      currency: hold.currency,
+      platformFeePence: hold.platformFeePence,
       expiresAt: new Date(expiresAt).toISOString(),
     };
   }
@@ -115,6 +121,7 @@ export class HoldSlotUseCase {
     const intent = await this.payments.createIntent({
       bookingId: hold.id,
       amountPence: hold.pricePence,
+      currency: hold.currency,
       destinationAccountId: hold.destinationAccountId,
       applicationFeePence: hold.platformFeePence,
       idempotencyKey: `booking:${hold.id}:pi`,

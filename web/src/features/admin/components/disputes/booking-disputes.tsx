@@ -84,7 +84,7 @@ export function BookingDisputes() {
               title: resolution === 'refund' ? 'Client refunded' : 'Dispute dismissed',
               description:
                 resolution === 'refund'
-                  ? `${resolving.clientName} gets ${formatMoney(resolving.pricePence, 'GBP')} back.`
+                  ? `${resolving.clientName} gets ${formatMoney(resolving.pricePence, resolving.currency)} back.`
                   : `The no-show mark on ${resolving.clientName}'s session stands.`,
             });
             setResolving(null);
@@ -110,7 +110,7 @@ function DisputeCard({ dispute, onResolve }: { dispute: AdminBookingDispute; onR
           <dl className="mt-2 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
             <Fact label="Session" value={SESSION_TYPE_LABELS[dispute.sessionType]} />
             <Fact label="When (London)" value={londonInstantLabel(dispute.startsAt)} />
-            <Fact label="Price" value={formatMoney(dispute.pricePence, 'GBP')} />
+            <Fact label="Price" value={formatMoney(dispute.pricePence, dispute.currency)} />
             <Fact label="Disputed" value={londonInstantLabel(dispute.dispute.openedAt)} />
           </dl>
         </div>

@@ -63,7 +63,7 @@ export function ResolveDisputeDialog({
   return (
     <ActionDialog
       title={`Resolve dispute: ${dispute.clientName} and ${dispute.hunterName}`}
-      description={`${SESSION_TYPE_LABELS[dispute.sessionType]}, ${formatMoney(dispute.pricePence, 'GBP')}. ${dispute.hunterName} marked the client as a no-show.`}
+      description={`${SESSION_TYPE_LABELS[dispute.sessionType]}, ${formatMoney(dispute.pricePence, dispute.currency)}. ${dispute.hunterName} marked the client as a no-show.`}
       reason={{
         label: 'Note',
         maxLength: BOOKING_ACTION_RULES.reasonMax,

@@ -117,7 +117,7 @@ export function HunterProfilePreview({
                   </span>
                   <span className="font-semibold text-stone-900 tabular-nums">
                     {settings.price > 0
-                      ? formatMoney(settings.price * 100, 'GBP', { minorUnits: 'unlessWhole' })
+                      ? formatMoney(settings.price * 100, hunter.currency, { minorUnits: 'unlessWhole' })
                       : 'Free'}
                   </span>
                 </li>

@@ -188,17 +188,17 @@ function EarningsTotals({ earnings }: { earnings: HunterEarnings }) {
   const { totals } = earnings;
   return (
     <div role="group" aria-label="Earnings totals" className="grid grid-cols-1 gap-3 sm:grid-cols-3 sm:gap-4">
-      <Total label="Gross" value={formatMoney(totals.grossPence, 'GBP')} note="What clients paid" />
+      <Total label="Gross" value={formatMoney(totals.grossPence, earnings.currency)} note="What clients paid" />
       <Total
         label="Fees"
-        value={formatMoney(totals.feePence, 'GBP')}
+        value={formatMoney(totals.feePence, earnings.currency)}
         note={
           totals.refundedPence > 0
-            ? `Platform fees · ${formatMoney(totals.refundedPence, 'GBP')} refunded`
+            ? `Platform fees · ${formatMoney(totals.refundedPence, earnings.currency)} refunded`
             : 'Platform fees'
         }
       />
-      <Total label="Net" value={formatMoney(totals.netPence, 'GBP')} note="What you keep" strong />
+      <Total label="Net" value={formatMoney(totals.netPence, earnings.currency)} note="What you keep" strong />
     </div>
   );
 }
@@ -263,7 +263,7 @@ const BOOKING_COLUMNS: DataColumn<EarningsBooking>[] = [
     cell: (booking) => (
       <>
         <span className="md:hidden">Gross </span>
-        {formatMoney(booking.grossPence, 'GBP')}
+        {formatMoney(booking.grossPence, booking.currency)}
       </>
     ),
   },
@@ -274,7 +274,7 @@ const BOOKING_COLUMNS: DataColumn<EarningsBooking>[] = [
     cellClassName: cn(AMOUNT_CELL, 'text-stone-600'),
     cell: (booking) => (
       <>
-        <span className="md:hidden">Fee </span>−{formatMoney(booking.feePence, 'GBP')}
+        <span className="md:hidden">Fee </span>−{formatMoney(booking.feePence, booking.currency)}
       </>
     ),
   },
@@ -286,7 +286,7 @@ const BOOKING_COLUMNS: DataColumn<EarningsBooking>[] = [
     cell: (booking) => (
       <>
         <span className="md:hidden">Refunded </span>
-        {booking.refundedPence > 0 ? `−${formatMoney(booking.refundedPence, 'GBP')}` : '—'}
+        {booking.refundedPence > 0 ? `−${formatMoney(booking.refundedPence, booking.currency)}` : '—'}
       </>
     ),
   },
@@ -296,7 +296,7 @@ const BOOKING_COLUMNS: DataColumn<EarningsBooking>[] = [
     headerClassName: 'px-4 py-3 text-right sm:pr-5',
     cellClassName:
       'px-4 py-3 text-right font-semibold text-stone-900 tabular-nums max-md:col-start-2 max-md:row-start-1 max-md:row-end-3 max-md:self-center max-md:p-0 max-md:text-base sm:pr-5',
-    cell: (booking) => formatMoney(booking.netPence, 'GBP'),
+    cell: (booking) => formatMoney(booking.netPence, booking.currency),
   },
 ];
 
@@ -333,7 +333,7 @@ function Payouts({ payouts }: { payouts: HunterPayout[] }) {
         renderRow={(payout) => (
           <>
             <div>
-              <p className="font-semibold text-stone-900 tabular-nums">{formatMoney(payout.amountPence, 'GBP')}</p>
+              <p className="font-semibold text-stone-900 tabular-nums">{formatMoney(payout.amountPence, payout.currency)}</p>
               <p className="text-xs text-stone-500">
                 {payout.status === 'paid' ? 'Arrived' : 'Expected'}{' '}
                 <time dateTime={payout.arrivalDate}>{shortDate(payout.arrivalDate)}</time>

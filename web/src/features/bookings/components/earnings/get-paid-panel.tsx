@@ -1,4 +1,4 @@
-import { PAYOUT_MESSAGES, type PayoutAccount } from '@hunted/contracts';
+import { PAYOUT_MESSAGES, payoutsNotAvailableIn, type PayoutAccount } from '@hunted/contracts';
 import { BadgeCheck, Banknote, CircleAlert, ExternalLink, FlaskConical, Landmark, Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -98,6 +98,15 @@ export function GetPaidPanel({
       </p>
     ) : null;
 
+  if (!payout.connected && !payout.payoutsAvailable) {
+    return (
+      <PanelFrame icon={<Banknote aria-hidden />} title="Get paid">
+        <p className="mt-1 text-sm text-stone-600">{payoutsNotAvailableIn(payout.countryName ?? 'your country')}.</p>
+        <p className="mt-1 text-sm text-stone-500">Free sessions stay bookable meanwhile.</p>
+      </PanelFrame>
+    );
+  }
+
   if (!payout.connected) {
     return (
       <PanelFrame icon={<Banknote aria-hidden />} title="Get paid">
@@ -105,6 +114,12 @@ export function GetPaidPanel({
           Connect a payout account with Stripe to take paid bookings. Clients pay Hunted; your share, after the platform
           fee, goes straight to your bank.
         </p>
+        {payout.countryName ? (
+          <p className="mt-1 text-sm text-stone-600">
+            Your account is created in {payout.countryName}, where your profile says you are; Stripe fixes its country
+            once it is made.
+          </p>
+        ) : null}
         {simulatedNote}
         <Button className="mt-4" onClick={startOnboarding} disabled={onboarding.isPending}>
           <Landmark className="h-4 w-4" aria-hidden /> {onboarding.isPending ? 'Opening…' : 'Get paid'}

@@ -90,7 +90,7 @@ function KnownHunterCard({
           <p className="mt-0.5 text-sm text-stone-600">
             from{' '}
             <span className="font-bold text-stone-900">
-              {formatMoney(hunter.pricePerSession * 100, 'GBP', { minorUnits: 'unlessWhole' })}
+              {formatMoney(hunter.pricePerSession * 100, hunter.currency, { minorUnits: 'unlessWhole' })}
             </span>{' '}
             per session
           </p>
