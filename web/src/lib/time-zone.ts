@@ -13,7 +13,12 @@ const holder = globalThis as { [TEST_ZONE]?: string | null };
 
 export function viewerTimeZone(): string {
   // A browser whose zone Intl cannot name (rare, old runtimes) reads the site's own clock, as the site did before.
-  return holder[TEST_ZONE] ?? runtimeTimeZone() ?? SITE_TIME_ZONE;
+  return browserTimeZone() ?? SITE_TIME_ZONE;
+}
+
+/** The zone this browser runs in (`Europe/Paris`), or null when it does not say one the clock knows. */
+export function browserTimeZone(): string | null {
+  return holder[TEST_ZONE] ?? runtimeTimeZone() ?? null;
 }
 
 /** Sets the viewer's zone for the tests that follow; null goes back to the browser's. */

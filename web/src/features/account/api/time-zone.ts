@@ -1,4 +1,4 @@
-import { runtimeTimeZone, supportedTimeZones, TIME_ZONE_PATH, type UpdateTimeZoneRequest } from '@hunted/contracts';
+import { supportedTimeZones, TIME_ZONE_PATH, type UpdateTimeZoneRequest } from '@hunted/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
 import { userQueryOptions, type User } from '@/lib/auth';
@@ -23,10 +23,6 @@ export function useUpdateTimeZone(
   });
 }
 
-/** The zone this browser runs in (`Europe/Paris`), or null when it does not say one the clock knows. */
-export function browserTimeZone(): string | null {
-  return runtimeTimeZone() ?? null;
-}
 
 /**
  * The zones the member may choose from: the clock's list (Europe's first; the server checks the choice again),

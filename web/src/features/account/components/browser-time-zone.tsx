@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useAuth } from '@/lib/auth';
-import { browserTimeZone, useUpdateTimeZone } from '../api/time-zone';
+import { browserTimeZone } from '@/lib/time-zone';
+import { useUpdateTimeZone } from '../api/time-zone';
 
 /** The members this tab has already sent its zone for: once per sign-in, not once per page. */
 const sentFor = new Set<string>();

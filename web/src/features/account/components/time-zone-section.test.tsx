@@ -1,4 +1,5 @@
-import { runtimeTimeZone, TIME_ZONE_PATH } from '@hunted/contracts';
+import { TIME_ZONE_PATH } from '@hunted/contracts';
+import { browserTimeZone } from '@/lib/time-zone';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { member } from '@/testing/data-generators';
@@ -59,7 +60,7 @@ describe('/edit-profile, time zone', () => {
   });
 
   it("fills a missing zone from the browser once after sign-in, never to overwrite (onlyIfUnset), not on every page", async () => {
-    const browserZone = runtimeTimeZone()!;
+    const browserZone = browserTimeZone()!;
     let user: Omit<typeof member, 'timeZone'> & { timeZone: string | null } = { ...member, id: 'u-no-zone', timeZone: null };
     const calls = stubFetch({
       ...restOfPage,

@@ -11,8 +11,6 @@ import {
   hunterInputSchema,
   hunterUpdateSchema,
   SESSION_TYPES,
-  SITE_TIME_ZONE,
-  runtimeTimeZone,
   supportedTimeZones,
   type Hunter,
   type HunterAvailabilityStatus,
@@ -20,6 +18,7 @@ import {
   type SessionTypeKey,
   type SessionTypes,
 } from '@hunted/contracts';
+import { viewerTimeZone } from '@/lib/time-zone';
 import { isWebLink } from '@/lib/web-link';
 
 /** One session type as its inputs hold it. */
@@ -114,7 +113,7 @@ export function newHunterFormValues(user: {
     name: [user.firstName, user.lastName].filter(Boolean).join(' '),
     location: '',
     // The browser's zone: where the hunter is as they fill the form in (they can pick another).
-    timeZone: runtimeTimeZone() ?? SITE_TIME_ZONE,
+    timeZone: viewerTimeZone(),
     currency: '',
     availabilityStatus: 'Available',
     yearsExperience: '',

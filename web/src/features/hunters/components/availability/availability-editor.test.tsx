@@ -30,6 +30,7 @@ const dayName = (date: string) => dayButton(date).querySelector('.sr-only')?.tex
 const bodyOf = (calls: RecordedCall[], method: string, url: string): unknown =>
   JSON.parse(String(calls.find((call) => call.init.method === method && call.url === url)?.init.body));
 
+const zoneBefore = process.env.TZ;
 beforeEach(() => {
   // 23:30 UTC on Tuesday 24 November 2026 is already Wednesday in Tokyo (the browser's zone here) but still Tuesday
   // in London, so the calendar's today is the 24th.
@@ -39,7 +40,8 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
-  delete process.env.TZ;
+  // Put back, not deleted: an unset TZ reads as 'Etc/Unknown' in this runtime, which later tests would inherit.
+  process.env.TZ = zoneBefore;
 });
 
 describe('Manage Your Availability', () => {
