@@ -3,7 +3,7 @@
 // Everything goes through the real API (a hunter signs in, makes a profile and sets weekly hours; bookings learns
 // of them through the hunters events), so the figures include what a visitor's request really costs. Each run makes
 // a new hunter and new members, so holds left by an earlier run (15 minutes) cannot skew this one.
-import { AVAILABILITY_SLOTS, DEFAULT_SESSION_TYPES, MARKETPLACE_TIME_ZONE, WEEKDAYS } from '@hunted/contracts';
+import { addDays, AVAILABILITY_SLOTS, DEFAULT_SESSION_TYPES, londonDateOf, WEEKDAYS } from '@hunted/contracts';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { signInThroughProvider } from './sign-in.mjs';
@@ -19,10 +19,7 @@ const COPY_TIMEOUT_MS = 30_000;
 
 /** The London date `days` from today, YYYY-MM-DD (never the process's own zone). */
 function londonDate(days) {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: MARKETPLACE_TIME_ZONE }).format(new Date());
-  const date = new Date(`${today}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
+  return addDays(londonDateOf(Date.now()), days);
 }
 
 function percentile(sorted, q) {
@@ -94,11 +91,12 @@ async function approveAndConnectPayouts(baseUrl, hunterId, cookie) {
  * A new hunter, made and announced as a member would (profile, then every hour of every day offered), once
  * bookings answers its slots. Answers `{ skipped }` with the reason when the bookings endpoints are not there.
  */
-async function prepareHunter(baseUrl, runId, week) {
-  const cookie = await signInThroughProvider(baseUrl, `bench-busy-hunter-${runId}@bench.example`, 'Busy');
+async function prepareHunter(baseUrl, runId, week, { label = 'busy', location = 'UK', timeZone = 'Europe/London' } = {}) {
+  const cookie = await signInThroughProvider(baseUrl, `bench-${label}-hunter-${runId}@bench.example`, 'Busy');
   const created = await send(baseUrl, 'POST', '/api/hunters', cookie, {
-    name: `Busy Bench Hunter ${runId}`,
-    location: 'UK',
+    name: `${label[0].toUpperCase()}${label.slice(1)} Bench Hunter ${runId}`,
+    location,
+    timeZone,
     specialties: ['Footwear'],
     adviceTypes: ['Wardrobe Audit'],
     languages: ['English'],
@@ -224,6 +222,19 @@ export async function benchBookings({ baseUrl, bookingsUrl, databaseUrl, load, s
     summarise('GET …/slots, the same 14 days, signed in', await load(`${baseUrl}${fortnightPath}`, { cookie: hunter.cookie })),
     summarise('GET …/slots, the same 14 days, straight to bookings', await load(`${bookingsUrl}${fortnightPath}`)),
   ];
+
+  // Issue 38: slots on another zone's clock cost no more than London's. Two free hunters, every hour of every day,
+  // one in London and one in Madrid, read side by side straight from bookings (the computation, not the gateway).
+  const zoneRows = [];
+  for (const [label, location, timeZone] of [['london', 'UK', 'Europe/London'], ['madrid', 'Spain', 'Europe/Madrid']]) {
+    const zoned = await prepareHunter(baseUrl, runId, week, { label, location, timeZone });
+    if (zoned.skipped) return zoned;
+    const path = `/api/hunters/${zoned.hunterId}/slots?from=${londonDate(3)}&to=${londonDate(16)}&sessionType=${SESSION_TYPE}`;
+    zoneRows.push([timeZone, path]);
+  }
+  for (const [timeZone, path] of zoneRows) {
+    rows.push(summarise(`GET …/slots, 14 days of a free hunter in ${timeZone}, straight to bookings`, await load(`${bookingsUrl}${path}`)));
+  }
 
   return {
     hunterId: hunter.hunterId,
