@@ -71,7 +71,7 @@ describe('stream entry layout', () => {
       pricePerSession: 80,
     };
     const fields = ['id', randomUUID(), 'type', 'hunters.hunter.created', 'version', '1', 'occurredAt', event.occurredAt, 'data', JSON.stringify(hunter)];
-    expect(fromStreamFields(fields).data).toEqual({ ...hunter, status: 'approved' });
+    expect(fromStreamFields(fields).data).toEqual({ ...hunter, currency: 'GBP', status: 'approved' });
   });
 });
 
