@@ -9,8 +9,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * each currency (pence per whole unit), written at every start from configuration (HUNTER_REFERENCE_RATES), and
  * `price_reference_pence` is the hunter's `price_per_session` at that rate, kept by a trigger on the row and
  * recomputed for a currency whose rate changes. The listing's price filter and sorts read it from indexes shaped as
- * the old price ones, which they replace (nothing reads `price_per_session` in order any more), so the listing and
- * every write of a hunter cost what they did.
+ * the old price ones, so the listing costs what it did.
  *
  * Every hunter is published again (as the republish-hunters-for-statuses migration did) so the copies learn the
  * currency.
@@ -55,7 +54,6 @@ export class HunterCurrencies1798000150000 implements MigrationInterface {
     await queryRunner.query(
       `create index hunters_location_reference_idx on hunters (location, price_reference_pence, id) where status = 'approved'`,
     );
-    await queryRunner.query(`drop index hunters_price_idx, hunters_price_desc_idx, hunters_location_idx`);
     await queryRunner.query(
       `insert into outbox (id, type, version, occurred_at, data)
        select gen_random_uuid(), 'hunters.hunter.updated', $1, now(),
@@ -73,13 +71,6 @@ export class HunterCurrencies1798000150000 implements MigrationInterface {
     await queryRunner.query(`drop trigger hunters_price_reference on hunters`);
     await queryRunner.query(`drop function hunters_price_reference()`);
     await queryRunner.query(`drop index hunters_price_reference_idx, hunters_price_reference_desc_idx, hunters_location_reference_idx`);
-    for (const [name, columns] of [
-      ['hunters_price_idx', '(price_per_session, id)'],
-      ['hunters_price_desc_idx', '(price_per_session desc, id)'],
-      ['hunters_location_idx', '(location, price_per_session, id)'],
-    ]) {
-      await queryRunner.query(`create index ${name} on hunters ${columns} where status = 'approved'`);
-    }
     await queryRunner.query(`alter table hunters drop column currency, drop column price_reference_pence`);
     await queryRunner.query(`drop table reference_rates`);
   }

@@ -20,6 +20,7 @@ import { BookingCopiesReviewQualifies1797500020000 } from './1797500020000-booki
 import { CreateDataExportFiles1797900030000 } from './1797900030000-create-data-export-files.js';
 import { HiddenBrandCopies1798000100000 } from './1798000100000-hidden-brand-copies.js';
 import { HunterCurrencies1798000150000 } from './1798000150000-hunter-currencies.js';
+import { DropOldPriceIndexes1798000150001 } from './1798000150001-drop-old-price-indexes.js';
 
 /** Every migration of this service, in order. They run on start. */
 export const migrations = [
@@ -45,4 +46,5 @@ export const migrations = [
   CreateDataExportFiles1797900030000,
   HiddenBrandCopies1798000100000,
   HunterCurrencies1798000150000,
+  DropOldPriceIndexes1798000150001,
 ];
