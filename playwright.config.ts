@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { E2E_BASE_URL } from './e2e/support/system.js';
+import { E2E_BASE_URL, E2E_TIME_ZONE } from './e2e/support/system.js';
 
 /**
  * Journeys that change or count what the whole site shows, so they run alone, after the others: three move every
@@ -43,6 +43,9 @@ export default defineConfig({
   outputDir: 'test-results',
   use: {
     baseURL: E2E_BASE_URL,
+    // The browser's own zone is what the pages show times in (issue 38); one fixed zone, whatever the machine's.
+    // A journey about zones opens its own contexts in others.
+    timezoneId: E2E_TIME_ZONE,
     headless: true,
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',

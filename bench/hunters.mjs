@@ -2,7 +2,14 @@
 // each of the five sorts, pages of 24. Which indexes served each load is read off PostgreSQL's counters
 // (pg-stats.mjs), and each statement is EXPLAINed exactly as the service builds and runs it (its own parser and
 // SQL from the built services/hunters, prepared as the service prepares it).
-import { HUNTER_LANGUAGES, HUNTER_LOCATIONS, HUNTER_SERVICES, HUNTER_SPECIALTIES, hunterListQuerySchema } from '@hunted/contracts';
+import {
+  HUNTER_LANGUAGES,
+  HUNTER_LOCATIONS,
+  HUNTER_SERVICES,
+  HUNTER_SPECIALTIES,
+  hunterListQuerySchema,
+  timeZoneOfLocation,
+} from '@hunted/contracts';
 import pg from 'pg';
 import { DEMO_HUNTERS } from '../services/hunters/dist/demo/demo-hunters.js';
 import { hunterListQueryOf } from '../services/hunters/dist/store/hunter-query.js';
@@ -59,7 +66,7 @@ export async function seedHunters(databaseUrl) {
       await db.query(`
         insert into hunters (user_id, name, bio, location, specialties, advice_types, languages, years_experience,
                              price_per_session, rating, review_count, rating_sum, total_sessions, featured, availability_status,
-                             instagram_url, session_types, status)
+                             instagram_url, session_types, status, time_zone)
         select 'bench-hunter-' || i,
                ${pick(FIRST_NAMES, 'i')} || ' ' || ${pick(LAST_NAMES, `i / ${FIRST_NAMES.length}`)},
                'Stylist based in ' || ${pick(CITIES, 'i / 5')} || '. ' || ${pick(OPENERS, 'i / 3')} || ' ' || ${pick(CLOSERS, 'i / 11')},
@@ -81,7 +88,8 @@ export async function seedHunters(databaseUrl) {
                  'whatsappVideo', jsonb_build_object('enabled', true, 'price', p + 35, 'duration', 60),
                  'inPerson', jsonb_build_object('enabled', i % 3 = 0, 'price', p * 3, 'duration', 90),
                  'askQuestion', jsonb_build_object('enabled', false, 'price', 25, 'duration', 15)),
-               'approved'
+               'approved',
+               ${pick(HUNTER_LOCATIONS.map(timeZoneOfLocation), 'i / 5')}
         from generate_series(1, ${HUNTER_COUNT}) as i, lateral (select 20 + (i * 37) % 130 as p) as price,
              lateral (select round(3.5 + ((i * 7919) % 151) / 100.0, 2) as r) as rated`);
     }

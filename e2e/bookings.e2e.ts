@@ -182,7 +182,7 @@ test('a client books and pays a session, books a free one and cancels; the hunte
   await screenshot(page, 'my-bookings-reschedule');
   await rescheduleDialog.getByRole('button', { name: 'Confirm new time' }).click();
   await expect(toast(page, 'Booking Rescheduled')).toBeVisible();
-  await expect(free).toContainText(`at ${newTime} (London)`);
+  await expect(free).toContainText(`at ${newTime} (GMT)`);
 
   // The hunter sees both on the dashboard: figures, the upcoming list and the calendar.
   await hunterPage.goto('/hunter-dashboard');

@@ -27,7 +27,7 @@ import {
   signIn,
   waitForEmail,
 } from './support/journey.js';
-import { E2E_BASE_URL } from './support/system.js';
+import { E2E_BASE_URL, E2E_TIME_ZONE } from './support/system.js';
 
 // Where the directory meets the hunters (issue 25): after a held session the hunter sends the client an edit of three
 // brands; the client saves them all and lets the hunter publish it; a brand page then shows the hunter and "In 1
@@ -138,7 +138,7 @@ test("an edit joins the directory to the hunter: saved, published, on the brand 
   await expect(edit.getByRole('button', { name: 'Allow' })).toBeHidden();
 
   // A guest on the brand page: the hunter knows this brand, and one hunter's edit names it.
-  const guest = await browser.newContext({ baseURL: E2E_BASE_URL });
+  const guest = await browser.newContext({ baseURL: E2E_BASE_URL, timezoneId: E2E_TIME_ZONE });
   const guestPage = await guest.newPage();
   await guestPage.goto(`/brand/${fen.id}`);
   const knowers = guestPage.getByTestId('hunters-who-know-brand');

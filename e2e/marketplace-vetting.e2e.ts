@@ -11,7 +11,7 @@ import {
   type WeeklyHours,
 } from '@hunted/contracts';
 import { ADMIN_EMAIL, approveHunter, bookPaidSession, RUN, screenshot, signedInContext, signIn, toast } from './support/journey.js';
-import { E2E_BASE_URL } from './support/system.js';
+import { E2E_BASE_URL, E2E_TIME_ZONE } from './support/system.js';
 
 // The marketplace a business can run (issue 21), in simulated payments: a new hunter waits for the concierge team,
 // is approved and verified, connects payouts, is booked and paid (net of the £2.00 fee), then is suspended, which
@@ -157,7 +157,7 @@ test("an approved hunter's rename waits in the queue while guests still see the 
   await page.goto('/');
   await signIn(page, ADMIN_EMAIL, 'Ada');
   await approveHunter(page.request, own.id);
-  const guest = await browser.newContext({ baseURL: E2E_BASE_URL });
+  const guest = await browser.newContext({ baseURL: E2E_BASE_URL, timezoneId: E2E_TIME_ZONE });
   const guestPage = await guest.newPage();
   const guestSeesName = async (name: string) => {
     await guestPage.goto(`/hunters/${own.id}`);

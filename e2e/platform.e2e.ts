@@ -1,5 +1,6 @@
 import { expect, test } from './support/accessibility.js';
 import { RUN, signedInContext } from './support/journey.js';
+import { E2E_BASE_URL } from './support/system.js';
 
 /**
  * Pages whose behaviour is tested below the browser, visited here so the accessibility fixture keeps checking them
@@ -61,4 +62,34 @@ test('a guest reads the terms, the hunter terms, the privacy notice and the cook
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     await expect(page.locator('main time').first()).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}$/);
   }
+});
+
+// The legal pages are served drawn (decision 0107): their text is in the HTML before any script runs, and the app,
+// once its scripts have run, draws the same page in its place with the operator's details filled in.
+test('the legal pages are readable before any script runs, and the same page once the app has drawn it', async ({
+  browser,
+  page,
+}) => {
+  const noScript = await browser.newContext({ baseURL: E2E_BASE_URL, javaScriptEnabled: false });
+  const plain = await noScript.newPage();
+  for (const [path, heading] of [
+    ['/terms', 'Terms of Service'],
+    ['/hunter-terms', 'Hunter Terms'],
+    ['/privacy', 'Privacy Notice'],
+    ['/cookies', 'Cookie Notice'],
+  ] as const) {
+    await plain.goto(path);
+    await expect(plain.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(plain.locator('main time').first()).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}$/);
+    await expect(plain.locator('#root')).toHaveAttribute('data-prerendered', '');
+  }
+  await noScript.close();
+
+  await page.goto('/privacy');
+  await expect(page.getByRole('heading', { level: 1, name: 'Privacy Notice' })).toBeVisible();
+  // The operator's card is drawn by the app (the served page says its details are loading).
+  await expect(page.getByRole('region', { name: 'Who runs Hunted' }).locator('address')).toBeVisible();
+  // Another page opened directly is served with the app's frame, not drawn.
+  await page.goto('/faq');
+  await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered', '');
 });

@@ -5,6 +5,8 @@ import {
   dataExportPartPath,
   LEGAL_DOCUMENT_VERSIONS,
   TERMS_ACCEPTANCES_PATH,
+  TIME_ZONE_PATH,
+  type CurrentUserResponse,
   type TermsAcceptancesResponse,
   PAGE_PATHS,
   type AdminDeletionsResponse,
@@ -1373,6 +1375,21 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     case: 'a version that is not the current one',
     url: () => TERMS_ACCEPTANCES_PATH,
     body: () => ({ document: 'terms', version: '2000-01-01' }),
+    expect: signedIn(400),
+  },
+  // The caller's own time zone (issue 38 item 3), which their emails and invites use: London, as they read it already.
+  {
+    route: 'PUT /api/account/time-zone',
+    url: () => TIME_ZONE_PATH,
+    body: () => ({ timeZone: 'Europe/London' }),
+    expect: signedIn(200),
+    sees: (body) => expect((body as CurrentUserResponse).timeZone).toBe('Europe/London'),
+  },
+  {
+    route: 'PUT /api/account/time-zone',
+    case: 'a zone the clock does not know',
+    url: () => TIME_ZONE_PATH,
+    body: () => ({ timeZone: 'Europe/Atlantis' }),
     expect: signedIn(400),
   },
   {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type Browser, type BrowserContext, type Cookie, type Page, type TestInfo } from '@playwright/test';
-import { E2E_BASE_URL } from './system.js';
+import { E2E_BASE_URL, E2E_TIME_ZONE } from './system.js';
 
 /**
  * Every journey imports from here instead of `@playwright/test` (the one line to change in a new journey): each page a
@@ -103,7 +103,7 @@ export async function expectAccessible(page: Page): Promise<void> {
 async function checkVisit(browser: Browser, visit: Visit): Promise<string[]> {
   const problems: string[] = [];
   for (const width of WIDTHS) {
-    const context = await browser.newContext({ baseURL: E2E_BASE_URL, viewport: { width, height: 900 } });
+    const context = await browser.newContext({ baseURL: E2E_BASE_URL, timezoneId: E2E_TIME_ZONE, viewport: { width, height: 900 } });
     try {
       await context.addCookies(visit.cookies);
       const page = await context.newPage();

@@ -11,7 +11,7 @@ import {
 } from '@hunted/contracts';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { E2E_BASE_URL, E2E_REDIS_PREFIX } from './system.js';
+import { E2E_BASE_URL, E2E_TIME_ZONE, E2E_REDIS_PREFIX } from './system.js';
 
 /** The e2e system's own database (see global-setup.ts); journeys read it to check what the site says. */
 export const E2E_DATABASE_URL = (() => {
@@ -63,8 +63,13 @@ export async function acceptCurrentTerms(request: APIRequestContext): Promise<vo
 }
 
 /** A browser context signed in as `email`, for a member or an admin acting beside the page under test. */
-export async function signedInContext(browser: Browser, email: string, firstName: string): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: E2E_BASE_URL });
+export async function signedInContext(
+  browser: Browser,
+  email: string,
+  firstName: string,
+  timezoneId = E2E_TIME_ZONE,
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: E2E_BASE_URL, timezoneId });
   const page = await context.newPage();
   await page.goto('/');
   await signIn(page, email, firstName);

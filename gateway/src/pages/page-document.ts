@@ -55,6 +55,51 @@ function renderPageScripts(scripts: readonly string[]): string {
   return scripts.map((script) => `\n    <link rel="modulepreload" crossorigin href="${escapeHtml(script)}" fetchpriority="low" />`).join('');
 }
 
+/** The build's static pages (web/scripts/app-shell.mjs): each one's first frame, served in #root for that page. */
+const PAGE_BODIES_FILE = 'page-bodies.json';
+
+/** Where index.html's #root holds the app's frame (written by web/scripts/app-shell.mjs around it). */
+export const PAGE_BODY_START = '<!-- page-body -->';
+export const PAGE_BODY_END = '<!-- /page-body -->';
+/**
+ * The root of a page served drawn: the web app keeps the text until it can draw the page itself (web/src/main.tsx),
+ * rather than showing the router's spinner in its place for a moment.
+ */
+const PRERENDERED_ROOT = '<div id="root" data-prerendered="">';
+
+/** The build's static pages as strings, by page name; none when the file is missing or not an object of strings. */
+function pageBodies(text: string | null): Map<string, string> {
+  const bodies = new Map<string, string>();
+  if (text === null) return bodies;
+  let listed: unknown;
+  try {
+    listed = JSON.parse(text);
+  } catch {
+    return bodies;
+  }
+  if (typeof listed !== 'object' || listed === null) return bodies;
+  for (const [page, body] of Object.entries(listed)) if (typeof body === 'string') bodies.set(page, body);
+  return bodies;
+}
+
+/**
+ * The end of the document from the end of the head, with a page's own first frame in #root in place of the app's
+ * (only when the frame sits between its markers in an empty-attributed root, as the build writes it).
+ */
+function withPageBody(fromHeadEnd: string, body: string): string | null {
+  const rootAt = fromHeadEnd.indexOf('<div id="root">');
+  const start = fromHeadEnd.indexOf(PAGE_BODY_START, rootAt);
+  const end = fromHeadEnd.indexOf(PAGE_BODY_END, start);
+  if (rootAt === -1 || start === -1 || end === -1) return null;
+  return (
+    fromHeadEnd.slice(0, rootAt) +
+    PRERENDERED_ROOT +
+    fromHeadEnd.slice(rootAt + '<div id="root">'.length, start + PAGE_BODY_START.length) +
+    body +
+    fromHeadEnd.slice(end)
+  );
+}
+
 /** The build's page scripts, read and rendered once per build; none when the file is missing or not a list. */
 function pageScriptTags(text: string | null): Map<string, string> {
   const tags = new Map<string, string>();
@@ -84,6 +129,8 @@ interface Template {
   whole: string;
   /** Each page's own scripts as rendered tags, by page name. */
   pageScripts: Map<string, string>;
+  /** For each static page, the document from the end of the head with that page drawn in #root. */
+  drawnBodies: Map<string, string>;
 }
 
 /** How long the file's modification time is trusted before it is looked at again (a new build shows within it). */
@@ -130,34 +177,42 @@ export class PageDocument {
     const mtimeMs = await this.currentModified();
     if (mtimeMs === null) return null;
     if (this.template?.mtimeMs !== mtimeMs) this.template = await this.load(mtimeMs);
-    const { parts, whole, pageScripts } = this.template;
+    const { parts, whole, pageScripts, drawnBodies } = this.template;
     if (!parts) return whole;
     const scripts = page === undefined ? '' : (pageScripts.get(page) ?? '');
-    return `${parts.before}${META_START}\n    ${head}\n    ${META_END}${parts.afterMeta}${scripts}${parts.fromHeadEnd}`;
+    const body = (page === undefined ? undefined : drawnBodies.get(page)) ?? parts.fromHeadEnd;
+    return `${parts.before}${META_START}\n    ${head}\n    ${META_END}${parts.afterMeta}${scripts}${body}`;
   }
 
   private async load(mtimeMs: number): Promise<Template> {
     const whole = await readFile(this.file, 'utf8');
     // Written by the same build; a build without it (or an older one) just preloads no page scripts.
-    const pageScripts = pageScriptTags(
-      await readFile(path.join(path.dirname(this.file), PAGE_SCRIPTS_FILE), 'utf8').catch(() => null),
-    );
+    const beside = (name: string) => readFile(path.join(path.dirname(this.file), name), 'utf8').catch(() => null);
+    const pageScripts = pageScriptTags(await beside(PAGE_SCRIPTS_FILE));
+    const bodies = pageBodies(await beside(PAGE_BODIES_FILE));
     const start = whole.indexOf(META_START);
     const end = whole.indexOf(META_END, start);
     if (start === -1 || end === -1) {
       this.onMissingMarkers();
-      return { mtimeMs, parts: null, whole, pageScripts };
+      return { mtimeMs, parts: null, whole, pageScripts, drawnBodies: new Map() };
     }
     const after = whole.slice(end + META_END.length);
     // The page's scripts go last in the head, after the stylesheet and the entry's own preloads.
     let split = after.indexOf('</head>');
     if (split === -1) split = after.length;
     while (split > 0 && /\s/.test(after[split - 1]!)) split -= 1;
+    const fromHeadEnd = after.slice(split);
+    const drawnBodies = new Map<string, string>();
+    for (const [page, body] of bodies) {
+      const drawn = withPageBody(fromHeadEnd, body);
+      if (drawn !== null) drawnBodies.set(page, drawn);
+    }
     return {
       mtimeMs,
       whole,
       pageScripts,
-      parts: { before: whole.slice(0, start), afterMeta: after.slice(0, split), fromHeadEnd: after.slice(split) },
+      drawnBodies,
+      parts: { before: whole.slice(0, start), afterMeta: after.slice(0, split), fromHeadEnd },
     };
   }
 }

@@ -2,10 +2,13 @@
  * Everything services, the gateway and the web app share, by owner: `http/<service>.ts` holds the HTTP shapes of
  * the service that answers them, `events/<service>.ts` the payloads that service publishes; `events/envelope.ts`
  * and `events/event-map.ts` are the envelope and the map of every event;
- * `http/pages.ts` holds the web app's pages (its routes, the sitemap's shapes); `time/london-clock.ts` is the one London
- * clock (dates of instants, instants of London dates and times, weeks, offsets). The root export keeps one import path.
+ * `http/pages.ts` holds the web app's pages (its routes, the sitemap's shapes); `time/clock.ts` is the one clock
+ * (wall clocks of instants in any IANA zone, instants of a zone's dates and times, weeks, offsets), `time/site-day.ts`
+ * the site's London day on it. The root export keeps one import path.
  */
-export * from './time/london-clock.js';
+export * from './time/clock.js';
+export * from './time/site-day.js';
+export * from './time/location-zones.js';
 export * from './money/currencies.js';
 export * from './events/envelope.js';
 export * from './events/event-map.js';

@@ -48,7 +48,8 @@ describe('bookings: both lists are paged by default, and ids beyond int4 are ref
     bookings = await startServiceApp(createBookingsApp, loadConfig(testServiceEnv(SCHEMA)));
     db = new pg.Client({ connectionString: TEST_DATABASE_URL, options: `-c search_path=${SCHEMA}` });
     await db.connect();
-    await db.query(`insert into hunters values ($1, $2, 'Sofia', null, 'United Kingdom', 'Available', $3::jsonb, 0, now())`, [
+    await db.query(`insert into hunters (id, user_id, name, profile_image_url, location, availability_status, session_types, price_per_session, updated_at, time_zone)
+       values ($1, $2, 'Sofia', null, 'United Kingdom', 'Available', $3::jsonb, 0, now(), 'Europe/London')`, [
       HUNTER_ID,
       HUNTER_USER,
       JSON.stringify(DEFAULT_SESSION_TYPES),

@@ -288,7 +288,7 @@ describe('hunters: demo data off', () => {
       const db = new pg.Client({ connectionString: TEST_DATABASE_URL, options: '-c search_path=hunters_demo_off_it' });
       await db.connect();
       try {
-        await db.query(`insert into hunters (name, location, session_types) values ('Only One', 'UK', '{}')`);
+        await db.query(`insert into hunters (name, location, session_types, time_zone) values ('Only One', 'UK', '{}', 'Europe/London')`);
         expect(await hunters.app.get(DemoDataSeeder).seedIfEmpty()).toBe(0);
         expect((await db.query('select name from hunters')).rows).toEqual([{ name: 'Only One' }]);
       } finally {

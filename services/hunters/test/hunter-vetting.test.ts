@@ -383,8 +383,8 @@ describe('hunters: vetting', () => {
       const ids = new Map<string, number>();
       for (const [name, featured, rating, reviews, sessions, status] of rows) {
         const { rows: inserted } = await harness.db.query<{ id: number }>(
-          `insert into hunters (name, location, featured, rating, review_count, rating_sum, total_sessions, status, session_types)
-           values ($1, 'UK', $2, $3::numeric, $4::int, round($3::numeric * $4::int), $5, $6, $7::jsonb) returning id`,
+          `insert into hunters (name, location, featured, rating, review_count, rating_sum, total_sessions, status, session_types, time_zone)
+           values ($1, 'UK', $2, $3::numeric, $4::int, round($3::numeric * $4::int), $5, $6, $7::jsonb, 'Europe/London') returning id`,
           [name, featured, rating, reviews, sessions, status, JSON.stringify(DEFAULT_SESSION_TYPES)],
         );
         ids.set(name, inserted[0]!.id);

@@ -100,6 +100,8 @@ describe('hunters: profiles', () => {
       userId: id,
       name: 'Sofia Rossi',
       location: 'Italy',
+      // No zone sent: the location's.
+      timeZone: 'Europe/Rome',
       availabilityStatus: 'Available',
       // No reviews yet: no rating ('New'), never a default 5.
       rating: null,
@@ -126,6 +128,7 @@ describe('hunters: profiles', () => {
       name: 'Sofia Rossi',
       profileImageUrl: null,
       location: 'Italy',
+      timeZone: 'Europe/Rome',
       availabilityStatus: 'Available',
       sessionTypes: DEFAULT_SESSION_TYPES,
       pricePerSession: 25,
@@ -315,6 +318,30 @@ describe('hunters: profiles', () => {
     // A bio keeps its line breaks and tabs.
     const bio = await send('PATCH', `/api/hunters/${created.id as number}`, owner, { bio: 'Line one\r\nLine two\tend' });
     expect(bio.body.bio).toBe('Line one\r\nLine two\tend');
+  });
+
+  it("keeps the hunter's own time zone: chosen at creation, changed at once on an approved profile, refused when unknown", async () => {
+    const owner = member();
+    const created = await create(owner, profile({ location: 'UK', timeZone: 'Europe/Madrid' }));
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ location: 'UK', timeZone: 'Europe/Madrid' });
+    const id = created.body.id as number;
+    await approveHunter(hunters.base, id);
+    expect((await send('GET', `/api/hunters/${id}`, null)).body.timeZone).toBe('Europe/Madrid');
+    // Not a vetted field: it applies at once and the copies hear of it.
+    const moved = await send('PATCH', `/api/hunters/${id}`, owner, { timeZone: 'Europe/Athens' });
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({ timeZone: 'Europe/Athens', revision: null });
+    expect(await outbox('hunters.hunter.updated')).toContainEqual(expect.objectContaining({ hunterId: id, timeZone: 'Europe/Athens' }));
+    for (const timeZone of ['Europe/Atlantis', '+01:00', 'paris', 42, null]) {
+      const refused = await send('PATCH', `/api/hunters/${id}`, owner, { timeZone });
+      expect(refused.status, String(timeZone)).toBe(400);
+      expect(refused.body.errors).toEqual({ timeZone: 'timeZone must be a time zone such as Europe/Paris' });
+    }
+    const refusedAtCreation = await create(member(), profile({ timeZone: 'Mars/Olympus' }));
+    expect(refusedAtCreation.status).toBe(400);
+    expect(refusedAtCreation.body.errors).toEqual({ timeZone: 'timeZone must be a time zone such as Europe/Paris' });
+    expect((await send('GET', '/api/hunter-profile', owner)).body.timeZone).toBe('Europe/Athens');
   });
 
   it('lets only the owner edit, recomputing the price, and announces the edit', async () => {
@@ -527,19 +554,19 @@ describe('hunters: profiles', () => {
       // Every one approved (the listing answers approved hunters only) but the last few, which it must leave out.
       await db.query(
         `insert into hunters (user_id, name, bio, location, specialties, advice_types, languages, years_experience,
-           price_per_session, rating, review_count, rating_sum, total_sessions, featured, session_types, status)
+           price_per_session, rating, review_count, rating_sum, total_sessions, featured, session_types, status, time_zone)
          select 'gen-' || i, 'Hunter ' || i, case when i % 50 = 0 then 'Loves vintage Chanel' else 'Style adviser' end,
            ($1::text[])[1 + i % 7], array[($2::text[])[1 + i % 12]], array[($3::text[])[1 + i % 17]],
            array['English', ($4::text[])[1 + i % 8]], i % 61, (i * 7) % 160, 3 + (i % 5) * 0.5, 2 * (i % 7),
-           (3 + (i % 5) * 0.5) * 2 * (i % 7), i % 37, i % 97 = 0, $5::jsonb, 'approved'
+           (3 + (i % 5) * 0.5) * 2 * (i % 7), i % 37, i % 97 = 0, $5::jsonb, 'approved', 'Europe/London'
          from generate_series(1, ${GENERATED}) i`,
         [HUNTER_LOCATIONS, HUNTER_SPECIALTIES, HUNTER_SERVICES, HUNTER_LANGUAGES, JSON.stringify(DEFAULT_SESSION_TYPES)],
       );
       await db.query(
         `insert into hunters (user_id, name, bio, location, specialties, advice_types, languages, years_experience,
-           price_per_session, rating, review_count, rating_sum, total_sessions, featured, session_types, status)
+           price_per_session, rating, review_count, rating_sum, total_sessions, featured, session_types, status, time_zone)
          select 'hidden-' || i, 'Hunter hidden ' || i, 'Loves vintage Chanel', 'UK', array['Footwear'], array['Hotel Planning'],
-           array['English', 'Greek'], 60, 30, 5, 12, 60, 36, true, $1::jsonb, ($2::text[])[i]
+           array['English', 'Greek'], 60, 30, 5, 12, 60, 36, true, $1::jsonb, ($2::text[])[i], 'Europe/London'
          from generate_series(1, 3) i`,
         [JSON.stringify(DEFAULT_SESSION_TYPES), ['pending', 'rejected', 'suspended']],
       );

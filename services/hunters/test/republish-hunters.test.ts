@@ -96,9 +96,10 @@ describe('hunters: every hunter published again for the copies of their status',
     expect(rows.map((row) => row.data.hunterId)).toEqual([...ids].sort((a, b) => a - b));
     for (const row of rows) {
       expect(row).toMatchObject({ type: 'hunters.hunter.updated', version: 1 });
-      // This migration's events predate currencies (the hunter-currencies migration publishes again with them).
-      const { currency: _currency, ...lastWithoutCurrency } = lastBefore.get(row.data.hunterId)!;
-      expect(row.data).toEqual(lastWithoutCurrency);
+      // The migration's SQL is frozen before hunters had a zone or a currency (issue 38): its events carry neither,
+      // which consumers read as the location's zone and pounds, what these hunters have.
+      const { timeZone: _zone, currency: _currency, ...last } = lastBefore.get(row.data.hunterId)!;
+      expect(row.data).toEqual(last);
       expect(payloadProblems('hunters.hunter.updated', row.data)).toBeNull();
     }
     expect(rows.map((row) => [row.data.name, row.data.status])).toEqual([

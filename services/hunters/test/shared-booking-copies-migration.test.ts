@@ -45,7 +45,7 @@ describe('hunters: hunter_client_sessions moved into the shared booking copy', (
 
   it('moves every session without loss and opens to an edit exactly the sessions that were held', async () => {
     const { rows: [hunter] } = await db.query<{ id: number }>(
-      `insert into hunters (name, location, session_types) values ('Ada', 'UK', '{}') returning id`,
+      `insert into hunters (name, location, session_types, time_zone) values ('Ada', 'UK', '{}', 'Europe/London') returning id`,
     );
     const runner = hunters.app.get(DataSource).createQueryRunner();
     const migration = new SharedBookingCopies1796400000000();

@@ -5,6 +5,7 @@ import {
   LEGAL_DOCUMENT_VERSIONS,
   TERMS_ACCEPTANCES_PATH,
   TERMS_CHANGED_MESSAGE,
+  TIME_ZONE_PATH,
   type CurrentUserResponse,
   type SessionResolution,
   type TermsAcceptancesResponse,
@@ -648,6 +649,97 @@ describe('identity: sign-in, sessions and the current user', () => {
       expect((await patch({ instagramUrl: 'javascript:alert(1)' })).status).toBe(400);
       expect((await patch({ instagramUrl: `https://instagram.com/${'a'.repeat(500)}` })).status).toBe(400);
       expect((await patch({ firstName: 'a'.repeat(101) })).status).toBe(400);
+    });
+  });
+
+  describe('PUT /api/account/time-zone', () => {
+    let userId: string;
+    const email = 'zone@example.test';
+
+    beforeAll(async () => {
+      const browser = new Browser();
+      await signIn(browser, email, 'Zoe');
+      userId = (await resolveSession(browser.cookies.get('hunted.sid'))).user!.id;
+    });
+
+    async function put(body: unknown, headers: Record<string, string> | null = null) {
+      return fetch(`${identity}${TIME_ZONE_PATH}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', ...(headers ?? (await asUser(userId, email))) },
+        body: JSON.stringify(body),
+      });
+    }
+
+    async function zoneUpdates(): Promise<Record<string, unknown>[]> {
+      return (await outbox('identity.user.updated')).map((row) => row.data).filter((data) => data.userId === userId);
+    }
+
+    it('knows no zone for a new member, then stores a valid one, shows it and announces it', async () => {
+      const before = (await (await fetch(`${identity}/api/auth/user`, { headers: await asUser(userId, email) })).json()) as CurrentUserResponse;
+      expect(before.timeZone).toBeNull();
+
+      const response = await put({ timeZone: 'Europe/Paris' });
+      expect(response.status).toBe(200);
+      expect(((await response.json()) as CurrentUserResponse).timeZone).toBe('Europe/Paris');
+      const current = (await (await fetch(`${identity}/api/auth/user`, { headers: await asUser(userId, email) })).json()) as CurrentUserResponse;
+      expect(current.timeZone).toBe('Europe/Paris');
+      expect((await zoneUpdates()).at(-1)).toMatchObject({ userId, email, firstName: 'Zoe', timeZone: 'Europe/Paris' });
+
+      // The same zone again changes nothing and announces nothing.
+      const count = (await zoneUpdates()).length;
+      expect((await put({ timeZone: 'Europe/Paris' })).status).toBe(200);
+      expect(await zoneUpdates()).toHaveLength(count);
+    });
+
+    it("never lets the browser's first guess (onlyIfUnset) overwrite a zone the member chose", async () => {
+      await put({ timeZone: 'Europe/Madrid' });
+      const count = (await zoneUpdates()).length;
+      const guess = await put({ timeZone: 'America/New_York', onlyIfUnset: true });
+      expect(guess.status).toBe(200);
+      expect(((await guess.json()) as CurrentUserResponse).timeZone).toBe('Europe/Madrid');
+      expect(await zoneUpdates()).toHaveLength(count);
+    });
+
+    it('fills a missing zone from the browser (onlyIfUnset)', async () => {
+      const browser = new Browser();
+      const otherEmail = 'zone-guess@example.test';
+      await signIn(browser, otherEmail, 'Gus');
+      const otherId = (await resolveSession(browser.cookies.get('hunted.sid'))).user!.id;
+      const response = await put({ timeZone: 'Europe/Athens', onlyIfUnset: true }, await asUser(otherId, otherEmail));
+      expect(response.status).toBe(200);
+      expect(((await response.json()) as CurrentUserResponse).timeZone).toBe('Europe/Athens');
+    });
+
+    it('refuses an unknown zone, a non-string and unknown fields with a 400 naming the field, and changes nothing', async () => {
+      await put({ timeZone: 'Europe/Madrid' });
+      for (const body of [
+        { timeZone: 'Europe/Atlantis' },
+        { timeZone: 'GMT+1; drop table users' },
+        { timeZone: '' },
+        { timeZone: 'x'.repeat(200) },
+        { timeZone: 42 },
+        {},
+      ]) {
+        const response = await put(body);
+        expect(response.status, JSON.stringify(body)).toBe(400);
+        const text = JSON.stringify(await response.json());
+        expect(text).toContain('timeZone');
+        expect(text).toContain('IANA');
+      }
+      const unknownField = await put({ timeZone: 'Europe/Paris', isAdmin: true });
+      expect(unknownField.status).toBe(400);
+      expect(JSON.stringify(await unknownField.json())).toContain('isAdmin');
+      const current = (await (await fetch(`${identity}/api/auth/user`, { headers: await asUser(userId, email) })).json()) as CurrentUserResponse;
+      expect(current.timeZone).toBe('Europe/Madrid');
+    });
+
+    it('answers a guest with 401', async () => {
+      const response = await fetch(`${identity}${TIME_ZONE_PATH}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ timeZone: 'Europe/Paris' }),
+      });
+      expect(response.status).toBe(401);
     });
   });
 

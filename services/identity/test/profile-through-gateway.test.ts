@@ -1,5 +1,5 @@
 import { startDevProvider, type RunningDevProvider } from '@hunted/dev-oidc-provider';
-import type { CurrentUserResponse } from '@hunted/contracts';
+import { TIME_ZONE_PATH, type CurrentUserResponse } from '@hunted/contracts';
 import { freePort, imageMetadataOf, startServiceApp, testServiceEnv, type RunningServiceApp } from '@hunted/platform/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,7 +62,7 @@ describe('sign-in and the profile through the gateway', () => {
     await provider?.close();
   });
 
-  it('signs a guest in, keeps their new last name and photo, serves the photo, and signs them out', async () => {
+  it('signs a guest in, keeps their new last name, photo and time zone, serves the photo, and signs them out', async () => {
     const browser = new Browser();
     const guest = await browser.get(`${site.base}/api/auth/user`);
     expect(guest.status).toBe(401);
@@ -93,6 +93,26 @@ describe('sign-in and the profile through the gateway', () => {
     expect(avatar.headers.get('content-type')).toBe('image/png');
     // Stored as re-encoded (metadata dropped): the same 1×1 PNG, not the same bytes.
     expect(await imageMetadataOf(Buffer.from(await avatar.arrayBuffer()))).toMatchObject({ format: 'png', width: 1, height: 1 });
+
+    // The browser's zone after sign-in, then the member's own choice on /edit-profile, as the page sends them.
+    const zone = (body: unknown) =>
+      browser.request(`${site.base}${TIME_ZONE_PATH}`, {
+        method: 'PUT',
+        headers: { origin: site.base, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const guessed = await zone({ timeZone: 'Europe/Madrid', onlyIfUnset: true });
+    expect(guessed.status).toBe(200);
+    expect(((await guessed.json()) as CurrentUserResponse).timeZone).toBe('Europe/Madrid');
+    expect(((await (await zone({ timeZone: 'Europe/Paris' })).json()) as CurrentUserResponse).timeZone).toBe('Europe/Paris');
+    expect((await zone({ timeZone: 'Mars/Olympus_Mons' })).status).toBe(400);
+    expect(((await (await browser.get(`${site.base}/api/auth/user`)).json()) as CurrentUserResponse).timeZone).toBe('Europe/Paris');
+    const guestZone = await fetch(`${site.base}${TIME_ZONE_PATH}`, {
+      method: 'PUT',
+      headers: { origin: site.base, 'content-type': 'application/json' },
+      body: JSON.stringify({ timeZone: 'Europe/Paris' }),
+    });
+    expect(guestZone.status).toBe(401);
 
     const session = browser.cookies.get('hunted.sid')!;
     // The menu's Sign Out is a navigation of the page to /api/logout.

@@ -168,6 +168,7 @@ describe("identity's side of export and erasure", () => {
     const alice = await member('Alice', 'Archer');
     const bob = await member('Bob', 'Baker');
     await users.update(alice.user.id, PHOTO_ONLY);
+    await users.setTimeZone(alice.user.id, 'Europe/Paris');
     await sessions.set('alice-session-id-secret', { userId: alice.user.id, signedInAt: '2026-01-02T03:04:05.000Z' }, new Date(Date.now() + 86_400_000));
 
     const started = await call('POST', '/api/account/data-exports', alice.headers);
@@ -201,6 +202,7 @@ describe("identity's side of export and erasure", () => {
       email: alice.user.email,
       firstName: 'Alice',
       lastName: 'Archer',
+      timeZone: 'Europe/Paris',
       profilePhoto: 'avatar.png',
     });
     expect(JSON.parse(text('identity/sessions.json'))).toEqual([

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CANCELLATION_POLICY, type BookingEventV1, type EventPayload, type EventType, type IntegrationEvent } from '@hunted/contracts';
+import { CANCELLATION_POLICY, spanLabelIn, wallClockIn, type BookingEventV1, type EventPayload, type EventType, type IntegrationEvent } from '@hunted/contracts';
 import { EventConsumer, toStreamFields, type JobQueue } from '@hunted/platform';
 import {
   consumerCaughtUp,
@@ -21,7 +21,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMessagingApp } from '../src/app.js';
 import { EmailSendJob, emailSend } from '../src/mail/email-send.job.js';
 import { loadConfig } from '../src/config.js';
-import { londonSpan } from '../src/booking-emails/london-time.js';
+
 import { MailInbox, mimeParts, type ReceivedMail } from './mail-inbox.js';
 
 const SCHEMA = 'messaging_booking_emails_it';
@@ -410,7 +410,7 @@ describe('messaging: booking emails', () => {
       expect(ics).toContain(`\r\nDTSTART:${last.startsAt.replace(/[-:]/g, '').replace(/\.\d{3}Z$/, 'Z')}\r\n`);
       // Moved from the time the recipient last heard of, the confirmed one.
       expect(mimeParts(mail.raw, 'text/plain')[0]!.body).toContain(
-        ` from ${londonSpan(new Date(data.startsAt), new Date(data.endsAt))}`,
+        ` from ${spanLabelIn('Europe/London', new Date(data.startsAt), new Date(data.endsAt))}`,
       );
     }
     expect(mailsOf(data.bookingId)).toHaveLength(4);
@@ -541,6 +541,109 @@ describe('messaging: booking emails', () => {
     expect((await emailsOf(data.bookingId)).find((row) => row.id === reminder.id)).toMatchObject({
       status: 'skipped',
       skipped_reason: 'session already started',
+    });
+  });
+
+  describe("in each member's own zone (issue 38)", () => {
+    const CHLOE = {
+      userId: 'user-chloe',
+      email: 'chloe@example.com',
+      firstName: 'Chloe',
+      lastName: 'Durand',
+      profileImageUrl: null,
+      instagramUrl: null,
+    };
+
+    /** An .ics DATE-TIME in UTC (`20270309T090000Z`) read back as the instant it names. */
+    function icsInstant(ics: string, name: 'DTSTART' | 'DTEND'): number {
+      const value = new RegExp(`\r\n${name}:(\\d{8}T\\d{6}Z)\r\n`).exec(ics)?.[1];
+      expect(value, name).toBeDefined();
+      const [, y, mo, d, h, mi, sec] = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(value!)!;
+      return Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(sec));
+    }
+
+    const textOf = (mail: ReceivedMail) => mimeParts(mail.raw, 'text/plain')[0]!.body;
+
+    beforeAll(async () => {
+      // A client in Paris, and the hunter in London, as identity announces their zones.
+      await publish('identity.user.updated', { ...CHLOE, timeZone: 'Europe/Paris' });
+      await publish('identity.user.updated', { ...SOFIA, instagramUrl: null, timeZone: 'Europe/London' });
+      await waitFor('both zones in the users copy', async () => {
+        const zones = await rows<{ user_id: string; time_zone: string | null }>(
+          `select user_id, time_zone from users where user_id = any($1) and email is not null order by user_id`,
+          [[CHLOE.userId, SOFIA.userId]],
+        );
+        return zones.map((row) => row.time_zone).join() === 'Europe/Paris,Europe/London';
+      });
+    });
+
+    it('keeps a zone through an update that carries none (an event from before zones were kept)', async () => {
+      await publish('identity.user.updated', { ...CHLOE, lastName: 'Durand-Moreau' });
+      await waitFor('the new name', async () => {
+        const [row] = await rows<{ last_name: string }>(`select last_name from users where user_id = $1`, [CHLOE.userId]);
+        return row?.last_name === 'Durand-Moreau';
+      });
+      expect(await rows(`select time_zone from users where user_id = $1`, [CHLOE.userId])).toEqual([{ time_zone: 'Europe/Paris' }]);
+    });
+
+    it('confirms one booking to the client in Paris and the hunter in London, each on their own clock, with one invite instant', async () => {
+      // Tuesday 9 March 2027, 09:00–10:00 UTC: 10:00 CET in Paris, 09:00 GMT in London.
+      const data = booking({
+        clientUserId: CHLOE.userId,
+        startsAt: '2027-03-09T09:00:00.000Z',
+        endsAt: '2027-03-09T10:00:00.000Z',
+      });
+      await publish('bookings.booking.confirmed', data);
+      await waitFor('both confirmations', () => mailsOf(data.bookingId, 'confirmation').length === 2);
+      const toChloe = mailsOf(data.bookingId, 'confirmation').find((mail) => mail.to[0] === CHLOE.email)!;
+      const toSofia = mailsOf(data.bookingId, 'confirmation').find((mail) => mail.to[0] === SOFIA.email)!;
+
+      expect(textOf(toChloe)).toContain('When: Tuesday, 9 March 2027, 10:00–11:00 CET (Paris time)');
+      expect(textOf(toChloe)).toContain('Service: WhatsApp Video Call, Tuesday, 9 March 2027, 10:00–11:00 CET (Paris time)');
+      expect(textOf(toChloe)).not.toContain('London time');
+      expect(textOf(toSofia)).toContain('When: Tuesday, 9 March 2027, 09:00–10:00 GMT (London time)');
+
+      // The invite is in UTC, no TZID to guess: read back, it is the booking's instant for both.
+      for (const mail of [toChloe, toSofia]) {
+        const ics = calendarOf(mail);
+        expect(ics).not.toContain('TZID');
+        expect(icsInstant(ics, 'DTSTART')).toBe(Date.parse(data.startsAt));
+        expect(icsInstant(ics, 'DTEND')).toBe(Date.parse(data.endsAt));
+      }
+
+      // The reminders are instants before the start, the same for both whatever their zones.
+      const reminders = (await emailsOf(data.bookingId)).filter((row) => row.kind.startsWith('reminder'));
+      expect(reminders.map((row) => [row.kind, row.recipient_role, new Date(row.send_at).toISOString()]).sort()).toEqual(
+        [
+          ['reminder_1h', 'client', '2027-03-09T08:00:00.000Z'],
+          ['reminder_1h', 'hunter', '2027-03-09T08:00:00.000Z'],
+          ['reminder_24h', 'client', '2027-03-08T09:00:00.000Z'],
+          ['reminder_24h', 'hunter', '2027-03-08T09:00:00.000Z'],
+        ].sort(),
+      );
+    });
+
+    it('sends the 1 h reminder at its instant, the client reading Paris time and the hunter London time', async () => {
+      const startsAt = new Date(Date.now() + HOUR + 3_000);
+      const data = booking({
+        clientUserId: CHLOE.userId,
+        startsAt: startsAt.toISOString(),
+        endsAt: new Date(startsAt.getTime() + HOUR).toISOString(),
+      });
+      await publish('bookings.booking.confirmed', data);
+      await waitFor('both 1 h reminders', () => mailsOf(data.bookingId, 'reminder_1h').length === 2, 20_000);
+      const toChloe = mailsOf(data.bookingId, 'reminder_1h').find((mail) => mail.to[0] === CHLOE.email)!;
+      const toSofia = mailsOf(data.bookingId, 'reminder_1h').find((mail) => mail.to[0] === SOFIA.email)!;
+      const paris = wallClockIn('Europe/Paris', startsAt);
+      const london = wallClockIn('Europe/London', startsAt);
+      expect(paris.time).not.toBe(london.time);
+      // Headers unfolded (a long Subject is folded onto a second line).
+      const headersOf = (mail: ReceivedMail) => mail.raw.replace(/\r\n(?=[ \t])/g, '');
+      expect(headersOf(toChloe)).toContain(`Subject: Reminder: WhatsApp Video Call with Sofia Martinez at ${paris.time} ${paris.zone}`);
+      expect(headersOf(toSofia)).toContain(`Subject: Reminder: WhatsApp Video Call with Chloe Durand-Moreau at ${london.time} ${london.zone}`);
+      // Sent no earlier than its instant, an hour before the start, for both.
+      const sent = (await emailsOf(data.bookingId)).filter((row) => row.kind === 'reminder_1h');
+      for (const row of sent) expect(new Date(row.send_at).getTime()).toBe(startsAt.getTime() - HOUR);
     });
   });
 

@@ -5,6 +5,7 @@ import { AppLayout } from '@/components/layouts/app-layout';
 import { Spinner } from '@/components/ui/spinner';
 import { AUTH_REQUIRED_REDIRECT_DELAY_MS, UNAUTHORIZED_REDIRECT_DELAY_MS } from '@/config/constants';
 import { paths } from '@/config/paths';
+import { BrowserTimeZoneGate } from '@/features/account/components/browser-time-zone-gate';
 import { SignInToEditProfile } from '@/features/account/components/sign-in-to-edit-profile';
 import { MessagesLink } from '@/features/messaging/components/messages-link';
 import { SignInToSeeNotice } from '@/features/moderation/components/sign-in-to-see-notice';
@@ -40,7 +41,16 @@ const renderMessagesLink = (className: string) => <MessagesLink className={class
 export const routes: RouteObject[] = [
   {
     id: 'root',
-    element: <AppLayout renderMessagesLink={renderMessagesLink} />,
+    // BrowserTimeZone: a signed-in member without a zone gets the browser's, once (their emails' times). It comes
+    // after the layout, so the layout stays the first child, as in hydrateFallbackElement: React then keeps the
+    // header mounted when the first page's code arrives instead of drawing it again (which left the profile menu's
+    // lazy code waiting on the header it had replaced: the header tests caught it).
+    element: (
+      <>
+        <AppLayout renderMessagesLink={renderMessagesLink} />
+        <BrowserTimeZoneGate />
+      </>
+    ),
     hydrateFallbackElement: (
       <AppLayout renderMessagesLink={renderMessagesLink}>
         <Spinner />
@@ -204,8 +214,29 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function AppRouter() {
-  // Created once per mount, not at import, so tests can build their own memory routers from `routes`.
-  const [router] = useState(() => createBrowserRouter(routes));
-  return <RouterProvider router={router} />;
+export type AppRouterInstance = ReturnType<typeof createBrowserRouter>;
+
+/** The app's router over the browser's address; created by the caller, not at import, so tests build their own. */
+export function createAppRouter(): AppRouterInstance {
+  return createBrowserRouter(routes);
+}
+
+/**
+ * Resolves once the router has loaded the first page's code (`initialized`): until then it would draw its
+ * hydrateFallbackElement, the spinner.
+ */
+export function routerReady(router: AppRouterInstance): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+export function AppRouter({ router }: { router?: AppRouterInstance }) {
+  const [own] = useState(() => router ?? createAppRouter());
+  return <RouterProvider router={own} />;
 }

@@ -1,4 +1,7 @@
 import {
+  addDays,
+  instantIn,
+  isoInstant,
   DEFAULT_SESSION_TYPES,
   type AdminHunter,
   type Brand,
@@ -57,6 +60,7 @@ export function aHunter(overrides: Partial<Hunter> = {}): Hunter {
     pricePerSession: 25,
     currency: 'GBP',
     location: 'UK',
+    timeZone: 'Europe/London',
     availabilityStatus: 'Available',
     rating: 4.5,
     reviewCount: 12,
@@ -111,6 +115,7 @@ export const member = {
   lastName: 'Lovelace',
   profileImageUrl: null,
   instagramUrl: null,
+  timeZone: 'Europe/London',
   isAdmin: false,
 };
 
@@ -127,28 +132,32 @@ export function page(body: unknown[], total: number): Response {
   });
 }
 
-/** A `GET /api/hunters/{id}/slots` answer: every date from `from` for `days` days, with the given times on each. */
+/**
+ * A `GET /api/hunters/{id}/slots` answer: every date from `from` for `days` days, with the given times on each, on
+ * the hunter's clock (`timeZone`, London's by default), each start the instant that clock reads then.
+ */
 export function aSlotsResponse(
   hunterId: number,
   sessionType: SessionTypeKey,
   from: string,
   timesByDate: Record<string, string[]>,
   days = 7,
+  timeZone = 'Europe/London',
 ): SlotsResponse {
-  const start = Date.parse(`${from}T00:00:00Z`);
+  const duration = DEFAULT_SESSION_TYPES[sessionType].duration;
   return {
     hunterId,
     sessionType,
-    duration: DEFAULT_SESSION_TYPES[sessionType].duration,
+    duration,
+    timeZone,
     days: Array.from({ length: days }, (_, index) => {
-      const date = new Date(start + index * 86_400_000).toISOString().slice(0, 10);
+      const date = addDays(from, index);
       return {
         date,
-        slots: (timesByDate[date] ?? []).map((time) => ({
-          time,
-          startsAt: `${date}T${time}:00.000Z`,
-          endsAt: `${date}T${time}:00.000Z`,
-        })),
+        slots: (timesByDate[date] ?? []).map((time) => {
+          const startsAt = instantIn(timeZone, date, time);
+          return { time, startsAt: isoInstant(startsAt), endsAt: isoInstant(startsAt + duration * 60_000) };
+        }),
       };
     }),
   };

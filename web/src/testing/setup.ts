@@ -1,6 +1,7 @@
 import { cleanup, configure, getConfig, prettyDOM } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { dismissToast } from '@/components/ui/toast';
+import { setViewerTimeZoneForTests } from '@/lib/time-zone';
 import { fakeIo, openedSockets } from './fake-socket';
 
 // The live socket talks to the messaging service, which a unit test does not have: tests drive a fake instead.
@@ -38,7 +39,12 @@ globalThis.requestIdleCallback = (callback) =>
   Number(setTimeout(() => callback({ didTimeout: false, timeRemaining: () => 50 }), 0));
 globalThis.cancelIdleCallback = (handle) => clearTimeout(handle);
 
+// Every test reads times as a browser in London does unless it sets another zone (the tests were written on the
+// London clock, and the machine's own zone must not change what they see).
+setViewerTimeZoneForTests('Europe/London');
+
 afterEach(() => {
+  setViewerTimeZoneForTests('Europe/London');
   vi.useRealTimers();
   cleanup();
   vi.unstubAllGlobals();

@@ -17,6 +17,8 @@ export interface HunterCreatedV1 {
   name: string;
   profileImageUrl: string | null;
   location: string;
+  /** The hunter's IANA zone (issue 38). Events from before it carry none: read them as the location's zone. */
+  timeZone: string;
   availabilityStatus: HunterAvailabilityStatus;
   sessionTypes: SessionTypes;
   pricePerSession: number;

@@ -8,7 +8,14 @@ export interface UserRegisteredV1 {
   profileImageUrl: string | null;
 }
 
-export type UserUpdatedV1 = UserRegisteredV1 & { instagramUrl: string | null };
+export type UserUpdatedV1 = UserRegisteredV1 & {
+  instagramUrl: string | null;
+  /**
+   * The member's own time zone (IANA), which emails and invites are written in; null while not known. Absent in
+   * events from before it was kept (issue 38): a copy then keeps the zone it has.
+   */
+  timeZone?: string | null;
+};
 
 /** A member asked for a copy of everything Hunted holds about them: each service builds and stores its part. */
 export interface DataExportRequestedV1 {

@@ -18,6 +18,7 @@ import { BRAND_PLACEHOLDER_IMAGE_URL } from '../http/brands.js';
 import { DEFAULT_PASSPORT_SHARES, PASSPORT_PARTS, type PassportPart } from '../http/style-passport.js';
 import { MODERATION_ACTIONS, REPORTABLE_KINDS } from '../http/moderation.js';
 import type { EventPayload, EventType } from './event-map.js';
+import { timeZoneOfLocation } from '../time/location-zones.js';
 
 /**
  * Runtime schemas of every event's payload, checked by the consuming side (libs/platform's EventConsumer) before a
@@ -57,7 +58,7 @@ const sessionTypes = z.object(
   ) as Record<SessionTypeKey, z.ZodObject<{ enabled: z.ZodBoolean; price: z.ZodNumber; duration: z.ZodNumber }>>,
 );
 
-const hunterCreated = z.object({
+const hunterCreatedFields = z.object({
   hunterId: serial,
   userId: id.nullable(),
   name: z.string(),
@@ -66,11 +67,17 @@ const hunterCreated = z.object({
   availabilityStatus: z.enum(HUNTER_AVAILABILITY_STATUSES),
   sessionTypes,
   pricePerSession: z.number().min(0),
+  // Events recorded before hunters had a zone carry none: the zone of their location, as the migration set it.
+  timeZone: z.string().optional(),
   // Events recorded before currencies existed were all in pounds.
   currency: z.enum(CURRENCIES).default('GBP'),
   // Events recorded before vetting existed carry no status: every hunter then was listed, as the migration approves them.
   status: z.enum(HUNTER_STATUSES).default('approved'),
 });
+const hunterCreated = hunterCreatedFields.transform(({ timeZone, ...hunter }) => ({
+  ...hunter,
+  timeZone: timeZone ?? timeZoneOfLocation(hunter.location),
+}));
 
 const hunterVetted = z.object({
   hunterId: serial,
@@ -162,7 +169,9 @@ function contract<T extends EventType>() {
 
 export const PAYLOAD_SCHEMAS: { [T in EventType]: z.ZodType<EventPayload<T>> } = {
   'identity.user.registered': contract<'identity.user.registered'>()(userRegistered),
-  'identity.user.updated': contract<'identity.user.updated'>()(userRegistered.extend({ instagramUrl: z.string().nullable() })),
+  'identity.user.updated': contract<'identity.user.updated'>()(
+    userRegistered.extend({ instagramUrl: z.string().nullable(), timeZone: z.string().max(64).nullable().optional() }),
+  ),
   'brands.brand.created': contract<'brands.brand.created'>()(brandCreated),
   'brands.brand.updated': contract<'brands.brand.updated'>()(brandCreated),
   'brands.brand.deleted': contract<'brands.brand.deleted'>()(z.object({ brandId: serial })),

@@ -2,9 +2,11 @@
  * HTTP shapes of the bookings service (owner of slots, holds, payments and both sides' booking lists), shared with
  * the web app. Money is in minor units of the booking's `currency` everywhere here (fields named `*Pence` from when it
  * was all pounds; decision 0105); hunters' prices (`SessionTypeSettings.price`) are whole units of the hunter's.
- * Times of day are wall-clock labels in `MARKETPLACE_TIME_ZONE` (time/london-clock.ts) ('HH:MM'); instants are ISO strings in UTC.
+ * Session dates and times of day are wall-clock labels ('YYYY-MM-DD', 'HH:MM') in the hunter's zone (`SlotsResponse.timeZone`,
+ * `Hunter.timeZone`), as they were when booked; instants are ISO strings in UTC and are what a booking is.
  */
-import { isCalendarDate, londonDateOf } from '../time/london-clock.js';
+import { isCalendarDate } from '../time/clock.js';
+import { londonDateOf } from '../time/site-day.js';
 import type { SessionTypeKey } from './hunters.js';
 import type { PassportShares } from './style-passport.js';
 import type { Currency } from '../money/currencies.js';
@@ -32,14 +34,14 @@ export const BOOKING_RULES = {
 
 /** One bookable start. */
 export interface Slot {
-  /** London wall-clock label, 'HH:MM'. */
+  /** Wall-clock label in the hunter's zone, 'HH:MM'. */
   time: string;
   startsAt: string;
   endsAt: string;
 }
 
 export interface SlotsDay {
-  /** London date, YYYY-MM-DD. */
+  /** Date in the hunter's zone, YYYY-MM-DD. */
   date: string;
   slots: Slot[];
 }
@@ -49,6 +51,8 @@ export interface SlotsResponse {
   hunterId: number;
   sessionType: SessionTypeKey;
   duration: number;
+  /** The hunter's IANA zone: each day's date and each slot's `time` are its wall clock; `startsAt` is the instant. */
+  timeZone: string;
   days: SlotsDay[];
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { dayNumberOf, londonDateOf } from '../time/london-clock.js';
+import { dayNumberOf, isTimeZone } from '../time/clock.js';
+import { londonDateOf } from '../time/site-day.js';
 import { CURRENCIES } from '../money/currencies.js';
 import {
   AVAILABILITY_LIMITS,
@@ -159,6 +160,8 @@ const hunterOptionalFields = {
     .enum(HUNTER_AVAILABILITY_STATUSES, { error: `Availability status ${oneOf(HUNTER_AVAILABILITY_STATUSES)}` })
     .optional(),
   profileImageUrl: profilePhoto.optional(),
+  /** An IANA zone; left out at creation, the service takes the location's. */
+  timeZone: z.custom<string>(isTimeZone, { error: HUNTER_MESSAGES.unknownTimeZone }).optional(),
   currency: z.enum(CURRENCIES, { error: `Currency ${oneOf(CURRENCIES)}` }).optional(),
   /** Accepted for the spec's form, which sends it, and ignored: the server stores the lowest enabled price. */
   pricePerSession: z.unknown().optional(),

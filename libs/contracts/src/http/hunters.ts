@@ -233,6 +233,7 @@ export const HUNTER_MESSAGES = {
   price: 'Session price is required',
   yearsExperience: 'Years of experience is required',
   notFound: 'Hunter not found',
+  unknownTimeZone: 'timeZone must be a time zone such as Europe/Paris',
 } as const;
 
 /**
@@ -250,6 +251,11 @@ export interface Hunter {
   /** What the hunter prices in and is paid in: every price of theirs is whole units of it. */
   currency: Currency;
   location: string;
+  /**
+   * The IANA zone the hunter lives by ('Europe/Madrid'): their weekly hours, dated hours and blocked dates are its
+   * wall clock, and their slots are computed in it.
+   */
+  timeZone: string;
   availabilityStatus: HunterAvailabilityStatus;
   /** The average of the hunter's reviews; null while they have none (shown as 'New', never a default 5.0). */
   rating: number | null;
@@ -473,6 +479,8 @@ export interface HunterInput {
   name: string;
   bio?: string;
   location: HunterLocation;
+  /** An IANA zone (`isTimeZone`); left out at creation, the zone of the location (`timeZoneOfLocation`). */
+  timeZone?: string;
   specialties: HunterSpecialty[];
   adviceTypes: HunterService[];
   languages: HunterLanguage[];

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { checkedBy, isHttpLink, trimmed, trimmedOrNull } from './input-rules.js';
 import { hasControlCharacters } from './text-rules.js';
+import { MAX_TIME_ZONE_LENGTH, type UpdateTimeZoneRequest } from './identity.js';
+import { isTimeZone } from '../time/clock.js';
 
 /**
  * The identity API's request schemas (read by identity' SchemaPipe, checked first by its forms). Apart from `identity.ts` so
@@ -54,3 +56,17 @@ export const deleteAccountSchema = z.strictObject({
     .max(320, 'Type the email address of your account exactly as it is shown to confirm.'),
 });
 export type DeleteAccountFields = z.output<typeof deleteAccountSchema>;
+
+/** Said for a time zone identity cannot read: names the field and what it takes. */
+export const UNKNOWN_TIME_ZONE_MESSAGE =
+  'timeZone must be a time zone name from the IANA database, such as Europe/Paris or Europe/London';
+
+/** Body of `PUT /api/account/time-zone` (UpdateTimeZoneRequest): a zone the clock knows, by its IANA name. */
+export const updateTimeZoneSchema = z.strictObject({
+  timeZone: z
+    .string({ error: UNKNOWN_TIME_ZONE_MESSAGE })
+    .max(MAX_TIME_ZONE_LENGTH, { error: UNKNOWN_TIME_ZONE_MESSAGE })
+    .refine((zone) => isTimeZone(zone), { error: UNKNOWN_TIME_ZONE_MESSAGE }),
+  onlyIfUnset: z.boolean({ error: 'onlyIfUnset must be true or false' }).optional(),
+}) satisfies z.ZodType<UpdateTimeZoneRequest>;
+export type UpdateTimeZoneFields = z.output<typeof updateTimeZoneSchema>;

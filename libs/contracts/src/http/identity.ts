@@ -40,6 +40,8 @@ export interface CurrentUserResponse {
   lastName: string | null;
   profileImageUrl: string | null;
   instagramUrl: string | null;
+  /** The member's time zone (IANA), which emails and invites use; null until the browser's or their choice is stored. */
+  timeZone: string | null;
   isAdmin: boolean;
   createdAt: string;
   updatedAt: string;
@@ -55,6 +57,21 @@ export interface UpdateCurrentUserRequest {
   profileImageUrl?: string | null;
   instagramUrl?: string | null;
 }
+
+/** The member's time zone: `PUT` with UpdateTimeZoneRequest, answered with the CurrentUserResponse. */
+export const TIME_ZONE_PATH = '/api/account/time-zone';
+
+/**
+ * Body of `PUT /api/account/time-zone`. `onlyIfUnset` is the web app's first guess (the browser's zone after
+ * sign-in): stored only while the member has none, so a zone they chose is never overwritten by a browser's.
+ */
+export interface UpdateTimeZoneRequest {
+  timeZone: string;
+  onlyIfUnset?: boolean;
+}
+
+/** Longest IANA zone name stored (the longest in the database is about 30 characters). */
+export const MAX_TIME_ZONE_LENGTH = 64;
 
 /** Largest profile photo, in decoded bytes. */
 export const MAX_PROFILE_IMAGE_BYTES = 5 * 1024 * 1024;

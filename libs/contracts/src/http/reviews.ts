@@ -2,7 +2,8 @@
  * HTTP shapes of the reviews service (owner of reviews, review photos and comments under /api/brands/{id} and of
  * /api/media/review-photos), shared with the web app. Rules are the spec's (brands-directory.md, sections 5 and 9).
  */
-import { londonDateOf, monthLabel } from '../time/london-clock.js';
+import { monthLabel } from '../time/clock.js';
+import { londonDateOf } from '../time/site-day.js';
 
 /** Review rules (spec sections 5 and 9). */
 export const REVIEW_LIMITS = {

@@ -71,7 +71,9 @@ describe('stream entry layout', () => {
       pricePerSession: 80,
     };
     const fields = ['id', randomUUID(), 'type', 'hunters.hunter.created', 'version', '1', 'occurredAt', event.occurredAt, 'data', JSON.stringify(hunter)];
-    expect(fromStreamFields(fields).data).toEqual({ ...hunter, currency: 'GBP', status: 'approved' });
+    // Before vetting every hunter was listed; before zones and currencies (issue 38) a hunter lived by their
+    // location's zone (London's for a location the list does not know) and priced in pounds.
+    expect(fromStreamFields(fields).data).toEqual({ ...hunter, status: 'approved', timeZone: 'Europe/London', currency: 'GBP' });
   });
 });
 

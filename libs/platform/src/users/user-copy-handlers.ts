@@ -6,8 +6,11 @@ import type { UserFacts } from './user-copies.js';
 
 /** Writes identity's facts about a user into a service's users copy (UserCopies, or a service's own that adds columns). */
 export interface UserCopyWriter {
-  /** Must keep the copy's rule: an event older than what the copy holds changes nothing. */
-  apply(manager: EntityManager, user: UserFacts & { email: string }, occurredAt: string): Promise<void>;
+  /**
+   * Must keep the copy's rule: an event older than what the copy holds changes nothing. `timeZone` is in updates
+   * since issue 38 (absent from registrations and older updates); a writer that keeps it leaves it as it is then.
+   */
+  apply(manager: EntityManager, user: UserFacts & { email: string; timeZone?: string | null }, occurredAt: string): Promise<void>;
 }
 
 /** What else a registration means to a service, done in the same inbox transaction as the copy. */

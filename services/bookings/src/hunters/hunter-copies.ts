@@ -22,6 +22,8 @@ export interface HunterCopy {
   name: string;
   profileImageUrl: string | null;
   location: string;
+  /** The hunter's IANA zone: their hours and dates are its wall clock, and every date and time sent is read in it. */
+  timeZone: string;
   availabilityStatus: HunterAvailabilityStatus;
   sessionTypes: SessionTypes;
   /** What the session types' whole prices are in (and every booking of the hunter's is made in). */
@@ -31,7 +33,7 @@ export interface HunterCopy {
 }
 
 const HUNTER_COLUMNS = `id, user_id as "userId", name, profile_image_url as "profileImageUrl", location,
-  availability_status as "availabilityStatus", session_types as "sessionTypes", currency, status`;
+  time_zone as "timeZone", availability_status as "availabilityStatus", session_types as "sessionTypes", currency, status`;
 
 /** Read for every view of a hunter's slots (with OFFERED_HOURS): named statements, planned once per connection. */
 const HUNTER_BY_ID = { name: 'bookings_hunter_by_id', text: `select ${HUNTER_COLUMNS} from hunters where id = $1` };
@@ -58,11 +60,11 @@ export class HunterCopies {
   async applyHunter(manager: EntityManager, hunter: HunterCreatedV1, occurredAt: string): Promise<void> {
     await manager.query(
       `insert into hunters (id, user_id, name, profile_image_url, location, availability_status, session_types,
-                            price_per_session, status, updated_at, currency)
-       values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $10, $9, $11)
+                            price_per_session, status, updated_at, time_zone, currency)
+       values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $10, $9, $11, $12)
        on conflict (id) do update set
          user_id = excluded.user_id, name = excluded.name, profile_image_url = excluded.profile_image_url,
-         location = excluded.location, availability_status = excluded.availability_status,
+         location = excluded.location, time_zone = excluded.time_zone, availability_status = excluded.availability_status,
          session_types = excluded.session_types, price_per_session = excluded.price_per_session,
          status = excluded.status, updated_at = excluded.updated_at, currency = excluded.currency
        where hunters.updated_at < excluded.updated_at`,
@@ -78,6 +80,8 @@ export class HunterCopies {
         occurredAt,
         // An event recorded before vetting carries no status: every hunter then was listed.
         hunter.status ?? 'approved',
+        // The event's schema gives an event from before zones its location's.
+        hunter.timeZone,
         // An event recorded before currencies was in pounds.
         hunter.currency ?? 'GBP',
       ],

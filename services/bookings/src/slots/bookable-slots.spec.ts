@@ -1,4 +1,4 @@
-import { AVAILABILITY_SLOTS, BOOKING_RULES, datesBetween, londonWallClock } from '@hunted/contracts';
+import { AVAILABILITY_SLOTS, BOOKING_RULES, datesBetween, instantIn, londonWallClock, wallClockIn } from '@hunted/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bookableSlots, type SlotQuery } from './bookable-slots.js';
@@ -8,6 +8,7 @@ const allHours = Array.from({ length: 24 }, (_, hour) => `${String(hour).padStar
 
 function query(overrides: Partial<SlotQuery> & Pick<SlotQuery, 'from'>): SlotQuery {
   return {
+    timeZone: 'Europe/London',
     to: overrides.from,
     durationMinutes: 30,
     open: true,
@@ -108,15 +109,26 @@ describe('bookableSlots', () => {
       expect(bookableSlots({ ...spring, offeredHours: () => allHours })[0]!.slots).toHaveLength(46);
     });
 
-    it('25 Oct 2026: 01:30 happens twice, as two slots an hour apart', () => {
+    it('25 Oct 2026: 01:00–01:59 happens twice and is offered once, at its first (BST) instants', () => {
       const autumn = query({ from: '2026-10-25', offeredHours: () => ['01:00'] });
       expect(bookableSlots(autumn)[0]!.slots).toEqual([
         { time: '01:00', startsAt: '2026-10-25T00:00:00.000Z', endsAt: '2026-10-25T00:30:00.000Z' },
         { time: '01:30', startsAt: '2026-10-25T00:30:00.000Z', endsAt: '2026-10-25T01:00:00.000Z' },
-        { time: '01:00', startsAt: '2026-10-25T01:00:00.000Z', endsAt: '2026-10-25T01:30:00.000Z' },
-        { time: '01:30', startsAt: '2026-10-25T01:30:00.000Z', endsAt: '2026-10-25T02:00:00.000Z' },
       ]);
-      expect(bookableSlots({ ...autumn, offeredHours: () => allHours })[0]!.slots).toHaveLength(50);
+      // The labels of the day are each offered once: 48 starts on a 25-hour day.
+      const whole = bookableSlots({ ...autumn, offeredHours: () => allHours })[0]!.slots;
+      expect(whole).toHaveLength(48);
+      expect(new Set(whole.map((slot) => slot.time)).size).toBe(48);
+      // The instant offered is the one a hold of that date and time names.
+      for (const slot of whole) expect(Date.parse(slot.startsAt)).toBe(instantIn('Europe/London', '2026-10-25', slot.time));
+      // Left out whatever the notice: when the first 01:30 is too soon, the second is not offered instead.
+      const late = { ...autumn, now: new Date('2026-10-24T22:45:00Z') };
+      expect(times(late)).toEqual([[]]);
+      // A session still runs its real minutes across the change: 60 minutes from the first 01:30 end at 01:30 GMT.
+      expect(bookableSlots({ ...autumn, durationMinutes: 60 })[0]!.slots).toEqual([
+        { time: '01:00', startsAt: '2026-10-25T00:00:00.000Z', endsAt: '2026-10-25T01:00:00.000Z' },
+        { time: '01:30', startsAt: '2026-10-25T00:30:00.000Z', endsAt: '2026-10-25T01:30:00.000Z' },
+      ]);
     });
 
     it('the 2026 and 2027 change weeks keep 09:00 at 09:00 London on each side of the change', () => {
@@ -144,11 +156,11 @@ describe('bookableSlots', () => {
       ]);
     });
 
-    it('28 Mar 2027 has no 01:30 and 31 Oct 2027 has two', () => {
+    it('28 Mar 2027 has no 01:30 and 31 Oct 2027 has one', () => {
       const now = new Date('2027-01-01T00:00:00Z');
       const night = (from: string) => times(query({ from, now, offeredHours: () => ['01:00'] }))[0];
       expect(night('2027-03-28')).toEqual([]);
-      expect(night('2027-10-31')).toEqual(['01:00', '01:30', '01:00', '01:30']);
+      expect(night('2027-10-31')).toEqual(['01:00', '01:30']);
     });
   });
 
@@ -156,5 +168,139 @@ describe('bookableSlots', () => {
     expect(londonWallClock(new Date('2026-10-25T00:30:00Z'))).toMatchObject({ date: '2026-10-25', time: '01:30' });
     expect(londonWallClock(new Date('2026-10-25T01:30:00Z'))).toMatchObject({ date: '2026-10-25', time: '01:30' });
     expect(londonWallClock(new Date('2026-06-30T23:30:00Z'))).toMatchObject({ date: '2026-07-01', time: '00:30' });
+  });
+});
+
+/** Each slot of a day as its instant and both zones' wall clocks: 'startsAt | hunter's date time | client's date time'. */
+function bothClocks(q: SlotQuery, clientZone: string): string[] {
+  return bookableSlots(q).flatMap((day) =>
+    day.slots.map((slot) => {
+      const hunter = wallClockIn(q.timeZone, Date.parse(slot.startsAt));
+      const client = wallClockIn(clientZone, Date.parse(slot.startsAt));
+      expect(hunter.time).toBe(slot.time);
+      expect(hunter.date).toBe(day.date);
+      return `${slot.startsAt.slice(0, 16)} | ${hunter.date} ${hunter.time} ${hunter.zone} | ${client.date} ${client.time} ${client.zone}`;
+    }),
+  );
+}
+
+describe("bookableSlots in the hunter's zone, read by a client in another", () => {
+  const now = new Date('2027-01-01T00:00:00Z');
+  const athens = (from: string, to: string, hours: string[]) =>
+    query({ timeZone: 'Europe/Athens', from, to, now, offeredHours: () => hours });
+
+  it('Athens and London change on the same days at the same instant (28 March, 31 October 2027): always two hours apart', () => {
+    expect(bothClocks(athens('2027-03-27', '2027-03-29', ['10:00']), 'Europe/London')).toEqual([
+      '2027-03-27T08:00 | 2027-03-27 10:00 EET | 2027-03-27 08:00 GMT',
+      '2027-03-27T08:30 | 2027-03-27 10:30 EET | 2027-03-27 08:30 GMT',
+      '2027-03-28T07:00 | 2027-03-28 10:00 EEST | 2027-03-28 08:00 BST',
+      '2027-03-28T07:30 | 2027-03-28 10:30 EEST | 2027-03-28 08:30 BST',
+      '2027-03-29T07:00 | 2027-03-29 10:00 EEST | 2027-03-29 08:00 BST',
+      '2027-03-29T07:30 | 2027-03-29 10:30 EEST | 2027-03-29 08:30 BST',
+    ]);
+    expect(bothClocks(athens('2027-10-30', '2027-10-31', ['10:00']), 'Europe/London')).toEqual([
+      '2027-10-30T07:00 | 2027-10-30 10:00 EEST | 2027-10-30 08:00 BST',
+      '2027-10-30T07:30 | 2027-10-30 10:30 EEST | 2027-10-30 08:30 BST',
+      '2027-10-31T08:00 | 2027-10-31 10:00 EET | 2027-10-31 08:00 GMT',
+      '2027-10-31T08:30 | 2027-10-31 10:30 EET | 2027-10-31 08:30 GMT',
+    ]);
+  });
+
+  it("skips Athens' missing 03:00–03:59 in spring and offers its repeated 03:00–03:59 once in autumn", () => {
+    expect(bothClocks(athens('2027-03-28', '2027-03-28', ['02:00', '03:00', '04:00']), 'Europe/London')).toEqual([
+      '2027-03-28T00:00 | 2027-03-28 02:00 EET | 2027-03-28 00:00 GMT',
+      '2027-03-28T00:30 | 2027-03-28 02:30 EET | 2027-03-28 00:30 GMT',
+      '2027-03-28T01:00 | 2027-03-28 04:00 EEST | 2027-03-28 02:00 BST',
+      '2027-03-28T01:30 | 2027-03-28 04:30 EEST | 2027-03-28 02:30 BST',
+    ]);
+    // 03:00 EEST is 00:00Z; 03:00 EET again at 01:00Z, when London repeats its own 01:00.
+    expect(bothClocks(athens('2027-10-31', '2027-10-31', ['03:00']), 'Europe/London')).toEqual([
+      '2027-10-31T00:00 | 2027-10-31 03:00 EEST | 2027-10-31 01:00 BST',
+      '2027-10-31T00:30 | 2027-10-31 03:30 EEST | 2027-10-31 01:30 BST',
+    ]);
+  });
+
+  it('London and New York change on different days: five hours apart, then four for the weeks between, then five', () => {
+    const newYork = (from: string, to: string) =>
+      query({ timeZone: 'America/New_York', from, to, now, durationMinutes: 60, offeredHours: () => ['09:00'] });
+    // New York springs forward on 14 March, London on 28 March.
+    expect(bothClocks(newYork('2027-03-13', '2027-03-14'), 'Europe/London')).toEqual([
+      '2027-03-13T14:00 | 2027-03-13 09:00 GMT-5 | 2027-03-13 14:00 GMT',
+      '2027-03-14T13:00 | 2027-03-14 09:00 GMT-4 | 2027-03-14 13:00 GMT',
+    ]);
+    expect(bothClocks(newYork('2027-03-27', '2027-03-28'), 'Europe/London')).toEqual([
+      '2027-03-27T13:00 | 2027-03-27 09:00 GMT-4 | 2027-03-27 13:00 GMT',
+      '2027-03-28T13:00 | 2027-03-28 09:00 GMT-4 | 2027-03-28 14:00 BST',
+    ]);
+    // London falls back on 31 October, New York on 7 November.
+    expect(bothClocks(newYork('2027-10-30', '2027-10-31'), 'Europe/London')).toEqual([
+      '2027-10-30T13:00 | 2027-10-30 09:00 GMT-4 | 2027-10-30 14:00 BST',
+      '2027-10-31T13:00 | 2027-10-31 09:00 GMT-4 | 2027-10-31 13:00 GMT',
+    ]);
+    expect(bothClocks(newYork('2027-11-06', '2027-11-07'), 'Europe/London')).toEqual([
+      '2027-11-06T13:00 | 2027-11-06 09:00 GMT-4 | 2027-11-06 13:00 GMT',
+      '2027-11-07T14:00 | 2027-11-07 09:00 GMT-5 | 2027-11-07 14:00 GMT',
+    ]);
+  });
+
+  it("a London hunter's slots read from New York across both changes", () => {
+    const london = query({ from: '2027-03-13', to: '2027-03-14', now, offeredHours: () => ['12:00'], durationMinutes: 60 });
+    expect(bothClocks(london, 'America/New_York')).toEqual([
+      '2027-03-13T12:00 | 2027-03-13 12:00 GMT | 2027-03-13 07:00 GMT-5',
+      '2027-03-14T12:00 | 2027-03-14 12:00 GMT | 2027-03-14 08:00 GMT-4',
+    ]);
+    // New York's repeated 01:00–01:59 on 7 November is offered once; its missing 02:00–02:59 on 14 March never.
+    const night = (from: string) =>
+      times(query({ timeZone: 'America/New_York', from, now, offeredHours: () => ['01:00', '02:00'] }))[0];
+    expect(night('2027-11-07')).toEqual(['01:00', '01:30', '02:00', '02:30']);
+    expect(night('2027-03-14')).toEqual(['01:00', '01:30']);
+  });
+
+  it('a Madrid hunter offering 10:00–12:00 starts at 09:00Z in winter and 08:00Z in summer', () => {
+    const madrid = (from: string) =>
+      starts(query({ timeZone: 'Europe/Madrid', from, now, durationMinutes: 60, offeredHours: () => ['10:00', '11:00'] }));
+    expect(madrid('2027-01-12')).toEqual(['2027-01-12T09:00:00.000Z', '2027-01-12T09:30:00.000Z', '2027-01-12T10:00:00.000Z']);
+    expect(madrid('2027-06-08')).toEqual(['2027-06-08T08:00:00.000Z', '2027-06-08T08:30:00.000Z', '2027-06-08T09:00:00.000Z']);
+  });
+
+  it('gives the same slots for London through the zoned path as the grid of London instants', () => {
+    // Every offered start of a London fortnight is its date and time read by instantIn, whichever day.
+    const fortnight = query({ from: '2027-03-22', to: '2027-04-04', now, offeredHours: () => allHours });
+    for (const day of bookableSlots(fortnight)) {
+      for (const slot of day.slots) expect(Date.parse(slot.startsAt)).toBe(instantIn('Europe/London', day.date, slot.time));
+    }
+  });
+});
+
+describe('bookableSlots in any zone', () => {
+  it("offers each label once a day, at the instant its date and time name on the hunter's clock, inside the offered hours", () => {
+    const zones = ['Europe/London', 'Europe/Madrid', 'Europe/Athens', 'America/New_York', 'Asia/Kolkata', 'Australia/Lord_Howe'];
+    const firstDay = Date.parse('2027-01-01T00:00:00Z') / 86_400_000;
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...zones),
+        fc.integer({ min: 0, max: 364 }),
+        fc.subarray(allHours, { minLength: 1 }),
+        fc.constantFrom(30, 60, 90),
+        (zone, dayOffset, hours, durationMinutes) => {
+          const date = new Date((firstDay + dayOffset) * 86_400_000).toISOString().slice(0, 10);
+          const now = new Date('2026-12-31T00:00:00Z');
+          const [day] = bookableSlots(query({ timeZone: zone, from: date, now, durationMinutes, offeredHours: () => hours }));
+          const labels = day!.slots.map((slot) => slot.time);
+          expect(new Set(labels).size).toBe(labels.length);
+          for (const slot of day!.slots) {
+            const start = Date.parse(slot.startsAt);
+            expect(start).toBe(instantIn(zone, date, slot.time));
+            expect(Date.parse(slot.endsAt) - start).toBe(durationMinutes * 60_000);
+            expect(wallClockIn(zone, start)).toMatchObject({ date, time: slot.time });
+            expect(hours).toContain(`${slot.time.slice(0, 2)}:00`);
+            const last = wallClockIn(zone, Date.parse(slot.endsAt) - 1);
+            expect(last.date).toBe(date);
+            expect(hours).toContain(`${String(last.hour).padStart(2, '0')}:00`);
+          }
+        },
+      ),
+      { numRuns: 400 },
+    );
   });
 });

@@ -1,7 +1,17 @@
-import { addDays, datesBetween, isoInstant, londonInstant, londonWallClock, type SlotsDay } from '@hunted/contracts';
+import {
+  addDays,
+  datesBetween,
+  dayNumberOf,
+  instantIn,
+  isoInstant,
+  offsetReaderIn,
+  timeOfMinute,
+  type SlotsDay,
+} from '@hunted/contracts';
 
 const MINUTE_MS = 60_000;
-const DAY_MS = 24 * 60 * MINUTE_MS;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
 
 /** A time taken by an active hold or booking: [startsAt, endsAt). */
 export interface BusyRange {
@@ -19,7 +29,9 @@ export interface SlotRules {
 }
 
 export interface SlotQuery {
-  /** London dates, YYYY-MM-DD, both included. */
+  /** The hunter's IANA zone: the dates, the offered hours and the slots' times are its wall clock. */
+  timeZone: string;
+  /** Dates in the hunter's zone, YYYY-MM-DD, both included. */
   from: string;
   to: string;
   durationMinutes: number;
@@ -32,39 +44,62 @@ export interface SlotQuery {
   rules: SlotRules;
 }
 
-const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
+/** The wall-clock hours (0–23) a list of 'HH:00' labels offers, as flags: looked up for every hour of every start. */
+function offeredFlags(labels: readonly string[]): boolean[] | null {
+  const flags = new Array<boolean>(24).fill(false);
+  let any = false;
+  for (const label of labels) {
+    const hour = Number(label.slice(0, 2));
+    if (label.endsWith(':00') && hour >= 0 && hour < 24) flags[hour] = any = true;
+  }
+  return any ? flags : null;
+}
 
 /**
- * Whether every instant of [start, end) lies on `date` in London within an offered hour. An offered hour 'H:00'
- * covers [H:00, H+1:00) of the wall clock, so consecutive offered hours join. London's offset is a whole number of
- * hours, so the wall-clock hour changes only at whole UTC hours: checking the start and each whole UTC hour inside
- * the session covers every minute of it, across a clock change too.
+ * Whether every instant of [start, end) lies on the date (day number `day`) of the zone's clock within an offered
+ * hour. An offered hour 'H:00' covers [H:00, H+1:00) of the wall clock, so consecutive offered hours join. The wall
+ * clock's hour changes at the next wall-clock hour or at an offset change, and offsets change on whole UTC hours: so
+ * checking the start, then each next wall hour or whole UTC hour (whichever comes first) covers every minute of the
+ * session, across a clock change and in zones whose offset is not whole hours too.
  */
-function insideOfferedHours(start: number, end: number, date: string, offered: ReadonlySet<string>): boolean {
-  const hourMs = 60 * MINUTE_MS;
-  for (let at = start; at < end; at = (Math.floor(at / hourMs) + 1) * hourMs) {
-    const clock = londonWallClock(at);
-    if (clock.date !== date || !offered.has(hourLabel(clock.hour))) return false;
+function insideOfferedHours(
+  start: number,
+  end: number,
+  day: number,
+  offered: readonly boolean[],
+  offsetAt: (instant: number) => number,
+): boolean {
+  for (let at = start; at < end; ) {
+    const wall = at + offsetAt(at);
+    const inDay = wall - day * DAY_MS;
+    if (inDay < 0 || inDay >= DAY_MS || !offered[Math.floor(inDay / HOUR_MS)]) return false;
+    const nextWallHour = at + (HOUR_MS - (inDay % HOUR_MS));
+    const nextUtcHour = (Math.floor(at / HOUR_MS) + 1) * HOUR_MS;
+    at = Math.min(nextWallHour, nextUtcHour);
   }
   return true;
 }
 
 /**
- * The bookable starts of each London date of [from, to]. The grid is walked in real time from the date's midnight,
- * so a day of 23 or 25 hours has 46 or 50 grid starts: in the spring a wall-clock time that does not exist is never
- * offered, and in the autumn a time that happens twice is offered twice, with different instants. A start is
+ * The bookable starts of each date of [from, to] in the hunter's zone. The grid is walked in real time from the
+ * date's midnight, so a time that a spring change skips (01:30 in London on the last Sunday of March) is never
+ * offered; a time that an autumn change makes happen twice is offered once, at its first instant (the one
+ * `instantIn` reads the date and time as), so a client never sees the same label twice on one day. A start is
  * bookable when the whole session fits in offered hours, it overlaps no busy range, and it lies between
  * `minNoticeMinutes` and `maxDaysAhead` days after `now`. Pure: the same query always gives the same answer.
  *
  * Read for every page view of a hunter (14 days, ~700 starts), so the cheap tests come first (the notice and the
- * horizon need no clock), the busy ranges are numbers sorted by start (a start looks only from the first range
- * not yet ended to the first that begins after its end), and the two ends are written without toISOString (issue 23).
+ * horizon need no clock), the zone's offset is read through one reader with its per-hour cache (no allocation per
+ * start), the busy ranges are numbers sorted by start (a start looks only from the first range not yet ended to the
+ * first that begins after its end), and the two ends are written without toISOString (issue 23).
  */
 export function bookableSlots(query: SlotQuery): SlotsDay[] {
   const { rules, durationMinutes } = query;
+  const offsetAt = offsetReaderIn(query.timeZone);
   const earliest = query.now.getTime() + rules.minNoticeMinutes * MINUTE_MS;
   const latest = query.now.getTime() + rules.maxDaysAhead * DAY_MS;
   const durationMs = durationMinutes * MINUTE_MS;
+  const gridMs = rules.gridMinutes * MINUTE_MS;
   const busy = query.busy
     .map((range) => [range.startsAt.getTime(), range.endsAt.getTime()] as const)
     .sort((a, b) => a[0] - b[0]);
@@ -82,18 +117,31 @@ export function bookableSlots(query: SlotQuery): SlotsDay[] {
   };
   return datesBetween(query.from, query.to).map((date) => {
     if (!query.open) return { date, slots: [] };
-    const offered = new Set(query.offeredHours(date));
     const slots: SlotsDay['slots'] = [];
-    if (offered.size === 0) return { date, slots };
-    const dayEnd = londonInstant(addDays(date, 1));
-    for (let start = londonInstant(date); start < dayEnd; start += rules.gridMinutes * MINUTE_MS) {
+    const offered = offeredFlags(query.offeredHours(date));
+    if (!offered) return { date, slots };
+    const day = dayNumberOf(date)!;
+    const dayStart = instantIn(query.timeZone, date);
+    const dayEnd = instantIn(query.timeZone, addDays(date, 1));
+    // Only a day whose clock goes back repeats wall times: there every start's wall time is compared with the
+    // latest shown so far, even a start too soon to offer, so a repeat is left out whatever `now` is.
+    const goesBack = offsetAt(dayEnd - 1) < offsetAt(dayStart);
+    let latestWall = -Infinity;
+    for (let start = dayStart; start < dayEnd; start += gridMs) {
+      let wall = Number.NaN;
+      if (goesBack) {
+        wall = start + offsetAt(start);
+        if (wall <= latestWall) continue;
+        latestWall = wall;
+      }
       if (start < earliest || start > latest) continue;
-      const clock = londonWallClock(start);
-      if (clock.minute % rules.gridMinutes !== 0) continue;
+      if (Number.isNaN(wall)) wall = start + offsetAt(start);
+      const minuteOfDay = Math.floor((wall - day * DAY_MS) / MINUTE_MS);
+      if (minuteOfDay % rules.gridMinutes !== 0) continue;
       const end = start + durationMs;
-      if (!insideOfferedHours(start, end, date, offered)) continue;
+      if (!insideOfferedHours(start, end, day, offered, offsetAt)) continue;
       if (overlapsBusy(start, end)) continue;
-      slots.push({ time: clock.time, startsAt: isoInstant(start), endsAt: isoInstant(end) });
+      slots.push({ time: timeOfMinute(minuteOfDay), startsAt: isoInstant(start), endsAt: isoInstant(end) });
     }
     return { date, slots };
   });

@@ -52,6 +52,7 @@ export class SlotsService {
       this.busy(hunterId, from, to),
     ]);
     const days = bookableSlots({
+      timeZone: hunter.timeZone,
       from,
       to,
       durationMinutes: duration,
@@ -61,11 +62,11 @@ export class SlotsService {
       now: new Date(),
       rules: this.rules(),
     });
-    return { hunterId, sessionType: type, duration, days };
+    return { hunterId, sessionType: type, duration, timeZone: hunter.timeZone, days };
   }
 
   /**
-   * The slot at a London date and wall-clock time if the hunter offers it now (type, hours, notice, horizon), or
+   * The slot at a date and wall-clock time of the hunter's zone if the hunter offers it now (type, hours, notice, horizon), or
    * null. Overlaps are not looked at: the exclusion constraint decides them when the row is written.
    */
   async offeredSlot(
@@ -77,6 +78,7 @@ export class SlotsService {
   ): Promise<Slot | null> {
     const offered = await this.hunters.offeredHours(hunter.id, date, date);
     const [day] = bookableSlots({
+      timeZone: hunter.timeZone,
       from: date,
       to: date,
       durationMinutes,
@@ -90,7 +92,7 @@ export class SlotsService {
   }
 
   /**
-   * The slot at a London date and time the hunter may suggest instead of booking `exceptId`: on the grid, at least
+   * The slot at a date and time of the hunter's zone they may suggest instead of booking `exceptId`: on the grid, at least
    * the minimum notice ahead by the session rules' clock, and clear of the hunter's other live bookings and holds
    * (any hour: the hunter chose it). The exclusion constraints still decide when the client accepts.
    */
@@ -101,8 +103,12 @@ export class SlotsService {
     time: string,
     exceptId: string,
   ): Promise<Slot | null> {
-    const busy = await this.queries.busyRanges(hunterId, date, date, exceptId);
+    const [{ timeZone }, busy] = await Promise.all([
+      this.hunters.find(hunterId),
+      this.queries.busyRanges(hunterId, date, date, exceptId),
+    ]);
     const [day] = bookableSlots({
+      timeZone,
       from: date,
       to: date,
       durationMinutes,

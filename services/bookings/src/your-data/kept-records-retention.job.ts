@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { londonDateOf, MARKETPLACE_TIME_ZONE } from '@hunted/contracts';
+import { londonDateOf, SITE_TIME_ZONE } from '@hunted/contracts';
 import { defineJob, now, type JobHandler } from '@hunted/platform';
 import { DataSource } from 'typeorm';
 import type { BookingsConfig } from '../config.js';
@@ -34,6 +34,6 @@ export class KeptRecordsRetentionJob implements JobHandler<undefined> {
 export const keptRecordsRetention = defineJob<undefined, BookingsConfig>({
   queue: 'bookings-kept-records-retention',
   handler: KeptRecordsRetentionJob,
-  schedule: { id: 'delete-kept-records-past-retention', repeat: { pattern: '30 3 * * *', tz: MARKETPLACE_TIME_ZONE } },
+  schedule: { id: 'delete-kept-records-past-retention', repeat: { pattern: '30 3 * * *', tz: SITE_TIME_ZONE } },
   jobOptions: { attempts: 1, removeOnComplete: true, removeOnFail: { count: 100 } },
 });

@@ -56,6 +56,8 @@ export async function seedHunter(
     hours: readonly string[];
     status?: 'pending' | 'approved' | 'rejected' | 'suspended';
     payoutAccount?: boolean;
+    /** The hunter's IANA zone (London's unless told). */
+    timeZone?: string;
     /** Default: the UK, in pounds. */
     location?: string;
     currency?: string;
@@ -63,14 +65,15 @@ export async function seedHunter(
 ): Promise<void> {
   await db.query(
     `insert into ${schema}.hunters (id, user_id, name, profile_image_url, location, availability_status, session_types,
-       price_per_session, updated_at, status, currency)
-     values ($1, $2, $3, null, $6, 'Available', $4::jsonb, 0, now(), $5, $7)`,
+       price_per_session, updated_at, status, time_zone, currency)
+     values ($1, $2, $3, null, $7, 'Available', $4::jsonb, 0, now(), $5, $6, $8)`,
     [
       hunter.id,
       hunter.userId,
       hunter.name ?? 'Sofia',
       JSON.stringify(hunter.sessionTypes ?? DEFAULT_SESSION_TYPES),
       hunter.status ?? 'approved',
+      hunter.timeZone ?? 'Europe/London',
       hunter.location ?? 'UK',
       hunter.currency ?? 'GBP',
     ],

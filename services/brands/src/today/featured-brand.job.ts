@@ -1,11 +1,11 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { MARKETPLACE_TIME_ZONE } from '@hunted/contracts';
+import { SITE_TIME_ZONE } from '@hunted/contracts';
 import { defineJob, type JobHandler } from '@hunted/platform';
 import { FeaturedBrandPicker, type FeaturedPick } from './featured-brand.picker.js';
 
 export const FEATURED_PICK_QUEUE = 'brands-featured-pick';
 export const FEATURED_PICK_SCHEDULER = 'pick-featured-brand';
-export const LONDON_MIDNIGHT = { pattern: '0 0 * * *', tz: MARKETPLACE_TIME_ZONE };
+export const LONDON_MIDNIGHT = { pattern: '0 0 * * *', tz: SITE_TIME_ZONE };
 
 /**
  * Runs the featured-brand pick at 00:00 Europe/London through a job scheduler, so one replica runs it per day

@@ -1,5 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { dateOfDayNumber, dayNumberOf, defaultCurrencyOf, londonDateOf, pricePerSessionOf } from '@hunted/contracts';
+import {
+  dateOfDayNumber,
+  dayNumberOf,
+  defaultCurrencyOf,
+  londonDateOf,
+  pricePerSessionOf,
+  timeZoneOfLocation,
+} from '@hunted/contracts';
 import { DemoDataLoader } from '@hunted/platform';
 import type { EntityManager } from 'typeorm';
 import { AvailabilityRepository } from '../availability/availability.repository.js';
@@ -60,6 +67,8 @@ export class DemoDataSeeder extends DemoDataLoader {
         name: demo.name,
         bio: demo.bio,
         location: demo.location,
+        // Each demo hunter's city (Milan, Paris, Madrid, Copenhagen, Athens…) keeps its country's one zone.
+        timeZone: timeZoneOfLocation(demo.location),
         specialties: demo.specialties,
         adviceTypes: demo.adviceTypes,
         languages: demo.languages,

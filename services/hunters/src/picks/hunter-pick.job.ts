@@ -1,5 +1,5 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { MARKETPLACE_TIME_ZONE } from '@hunted/contracts';
+import { SITE_TIME_ZONE } from '@hunted/contracts';
 import { defineJob, type JobHandler } from '@hunted/platform';
 import { HunterPicksService } from './hunter-picks.service.js';
 
@@ -29,6 +29,6 @@ export class HunterPickJob implements JobHandler, OnApplicationBootstrap {
 export const hunterPickChoice = defineJob({
   queue: 'hunters-pick-choice',
   handler: HunterPickJob,
-  schedule: { id: 'choose-pick-hunter', repeat: { pattern: '0 0 * * *', tz: MARKETPLACE_TIME_ZONE } },
+  schedule: { id: 'choose-pick-hunter', repeat: { pattern: '0 0 * * *', tz: SITE_TIME_ZONE } },
   jobOptions: { attempts: 5, backoff: { type: 'exponential', delay: 10_000 }, removeOnComplete: 30, removeOnFail: 100 },
 });

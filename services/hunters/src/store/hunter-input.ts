@@ -1,6 +1,7 @@
 import {
   defaultCurrencyOf,
   pricePerSessionOf,
+  timeZoneOfLocation,
   type HunterInput,
   type HunterInputParsed,
   type HunterUpdateParsed,
@@ -20,6 +21,8 @@ export function newHunterValues(input: HunterInputParsed): HunterValues {
     name: input.name,
     bio: input.bio ?? '',
     location: input.location,
+    // A profile made without a zone (the API's older callers) lives by its location's.
+    timeZone: input.timeZone ?? timeZoneOfLocation(input.location),
     specialties: input.specialties,
     adviceTypes: input.adviceTypes,
     languages: input.languages,

@@ -19,7 +19,8 @@ export const LISTED = `h.status = 'approved'`;
  */
 export const HUNTER_COLUMNS = `
   h.id, h.user_id as "userId", h.name, h.profile_image_url as "profileImageUrl", h.bio, h.specialties,
-  h.price_per_session as "pricePerSession", h.currency, h.location, h.availability_status as "availabilityStatus",
+  h.price_per_session as "pricePerSession", h.currency, h.location, h.time_zone as "timeZone",
+  h.availability_status as "availabilityStatus",
   case when h.review_count > 0 then h.rating::float8 end as rating, h.review_count as "reviewCount",
   h.total_sessions as "totalSessions", h.advice_types as "adviceTypes", h.languages,
   h.years_experience as "yearsExperience", h.featured, h.session_types as "sessionTypes",

@@ -44,7 +44,7 @@ const HUNTER_PAGES: SitemapTable = { table: 'hunters', lastModified: 'updated_at
 
 /** The table's column of each value a hunter sets. */
 const VALUE_COLUMNS: Record<keyof HunterValues, string> = snakeCaseColumns(
-  'name bio location specialties adviceTypes languages yearsExperience instagramUrl availabilityStatus sessionTypes profileImageUrl pricePerSession currency',
+  'name bio location timeZone specialties adviceTypes languages yearsExperience instagramUrl availabilityStatus sessionTypes profileImageUrl pricePerSession currency',
 );
 const VALUE_KEYS = Object.keys(VALUE_COLUMNS) as (keyof HunterValues)[];
 
@@ -551,6 +551,7 @@ function eventOf(hunter: StoredHunter) {
     name: hunter.name,
     profileImageUrl: hunter.profileImageUrl,
     location: hunter.location,
+    timeZone: hunter.timeZone,
     availabilityStatus: hunter.availabilityStatus,
     sessionTypes: hunter.sessionTypes,
     pricePerSession: hunter.pricePerSession,

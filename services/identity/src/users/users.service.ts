@@ -39,6 +39,8 @@ export interface User {
   lastName: string | null;
   profileImageUrl: string | null;
   instagramUrl: string | null;
+  /** The member's own time zone (IANA) for emails and invites; null while not known. */
+  timeZone: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -55,7 +57,7 @@ export interface ProfileImage {
 /** The columns of a User, read from `users`, named as the code names them. */
 const USER_COLUMNS = `
   id, issuer, subject, email, first_name as "firstName", last_name as "lastName",
-  profile_image_url as "profileImageUrl", instagram_url as "instagramUrl",
+  profile_image_url as "profileImageUrl", instagram_url as "instagramUrl", time_zone as "timeZone",
   created_at as "createdAt", updated_at as "updatedAt"`;
 
 const USER_BY_ID: PreparedStatement = { name: 'users-by-id', text: `select ${USER_COLUMNS} from users where id = $1` };
@@ -219,6 +221,7 @@ export class UsersService {
       lastName: user.lastName,
       profileImageUrl: user.profileImageUrl,
       instagramUrl: user.instagramUrl,
+      timeZone: user.timeZone,
       isAdmin: this.isAdmin(user),
       createdAt: user.createdAt.toISOString(),
       updatedAt: user.updatedAt.toISOString(),
@@ -253,6 +256,23 @@ export class UsersService {
         'first_name = $2, last_name = $3, instagram_url = $4, profile_image_url = $5',
         [user.firstName, user.lastName, user.instagramUrl, user.profileImageUrl],
       );
+      await this.events.publish(manager, 'identity.user.updated', updatedPayload(saved));
+      return saved;
+    });
+  }
+
+  /**
+   * Sets the member's time zone (already checked against the clock's zones) and announces it, as every profile
+   * change, so messaging writes their emails in it. With `onlyIfUnset` (the browser's zone, sent after sign-in) a
+   * zone already stored stays and nothing is announced. The same zone again changes nothing. Null when the account
+   * is gone.
+   */
+  async setTimeZone(id: string, timeZone: string, options: { onlyIfUnset?: boolean } = {}): Promise<User | null> {
+    return this.dataSource.transaction(async (manager) => {
+      const user = await oneUser(manager, `select ${USER_COLUMNS} from users where id = $1 for update`, [id]);
+      if (!user) return null;
+      if (user.timeZone === timeZone || (options.onlyIfUnset && user.timeZone !== null)) return user;
+      const saved = await updateUser(manager, user.id, 'time_zone = $2', [timeZone]);
       await this.events.publish(manager, 'identity.user.updated', updatedPayload(saved));
       return saved;
     });
@@ -317,7 +337,7 @@ export class UsersService {
 }
 
 function updatedPayload(user: User): UserUpdatedV1 {
-  return { ...registeredPayload(user), instagramUrl: user.instagramUrl };
+  return { ...registeredPayload(user), instagramUrl: user.instagramUrl, timeZone: user.timeZone };
 }
 
 function registeredPayload(user: User): UserRegisteredV1 {

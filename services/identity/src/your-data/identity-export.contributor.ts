@@ -43,6 +43,7 @@ export class IdentityExportContributor implements DataExportContributor {
       firstName: user.firstName,
       lastName: user.lastName,
       instagramUrl: user.instagramUrl,
+      timeZone: user.timeZone,
       profilePhoto: avatarFile,
       isAdmin: this.users.isAdmin(user),
       signInProvider: { issuer: user.issuer, subject: user.subject },

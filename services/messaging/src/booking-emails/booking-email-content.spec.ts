@@ -32,7 +32,7 @@ function input(overrides: Partial<BookingEmailInput> = {}): BookingEmailInput {
       sequence: 0,
     },
     joining: { kind: 'whatsapp', phone: '+447700900123', link: 'https://wa.me/447700900123' },
-    recipient: { email: 'ada@example.com', firstName: 'Ada', name: 'Ada Lovelace' },
+    recipient: { email: 'ada@example.com', firstName: 'Ada', name: 'Ada Lovelace', timeZone: 'Europe/London' },
     hunterName: 'Sofia Martinez',
     clientName: 'Ada Lovelace',
     publicUrl: 'https://hunted.example.com/',
@@ -84,7 +84,7 @@ describe('booking email texts', () => {
     expect(text).toContain('The full terms: https://hunted.example.com/terms');
     // The hunter's confirmation and the client's other emails are no receipt.
     const hunters = bookingEmailText(
-      input({ role: 'hunter', recipient: { email: 'sofia@example.com', firstName: 'Sofia', name: 'Sofia Martinez' } }),
+      input({ role: 'hunter', recipient: { email: 'sofia@example.com', firstName: 'Sofia', name: 'Sofia Martinez', timeZone: 'Europe/London' } }),
     ).text;
     expect(hunters).not.toContain('Cancellation policy');
     expect(hunters).not.toContain('Sold by');
@@ -95,7 +95,7 @@ describe('booking email texts', () => {
     const { subject, text } = bookingEmailText(
       input({
         role: 'hunter',
-        recipient: { email: 'sofia@example.com', firstName: 'Sofia', name: 'Sofia Martinez' },
+        recipient: { email: 'sofia@example.com', firstName: 'Sofia', name: 'Sofia Martinez', timeZone: 'Europe/London' },
         facts: { ...input().facts, startsAt: '2026-10-26T09:00:00.000Z', endsAt: '2026-10-26T10:00:00.000Z' },
       }),
     );
@@ -103,6 +103,59 @@ describe('booking email texts', () => {
     expect(text).toContain('Ada Lovelace has booked a session with you.');
     expect(text).toContain('When: Monday, 26 October 2026, 09:00–10:00 GMT (London time)');
     expect(text).toContain('Your hunter dashboard: https://hunted.example.com/hunter-dashboard');
+  });
+
+  describe("in each recipient's own zone", () => {
+    // One booking: 09:00–10:00 UTC on Tuesday 9 March 2027 (winter in Paris, London and, still, New York).
+    const facts = { ...input().facts, startsAt: '2027-03-09T09:00:00.000Z', endsAt: '2027-03-09T10:00:00.000Z' };
+    const paris = { email: 'ada@example.com', firstName: 'Ada', name: 'Ada Lovelace', timeZone: 'Europe/Paris' };
+    const london = { email: 'sofia@example.com', firstName: 'Sofia', name: 'Sofia Martinez', timeZone: 'Europe/London' };
+    const newYork = { ...paris, timeZone: 'America/New_York' };
+
+    it('tells the client in Paris and the hunter in London the same session on their own clocks, zone said', () => {
+      const client = bookingEmailText(input({ facts, recipient: paris }));
+      expect(client.text).toContain('When: Tuesday, 9 March 2027, 10:00–11:00 CET (Paris time)');
+      expect(client.text).toContain('Service: WhatsApp Video Call, Tuesday, 9 March 2027, 10:00–11:00 CET (Paris time)');
+      const hunter = bookingEmailText(input({ facts, role: 'hunter', recipient: london }));
+      expect(hunter.text).toContain('When: Tuesday, 9 March 2027, 09:00–10:00 GMT (London time)');
+      expect(bookingEmailText(input({ facts, recipient: newYork })).text).toContain(
+        'When: Tuesday, 9 March 2027, 04:00–05:00 GMT-5 (New York time)',
+      );
+    });
+
+    it('reminds, moves and suggests on the reader\'s clock, across their own clock change', () => {
+      // Paris changes on 28 March 2027: 10:00 CET before, 11:00 CEST after, for the same 09:00 UTC.
+      const moved = {
+        ...facts,
+        sequence: 1,
+        startsAt: '2027-03-30T09:00:00.000Z',
+        endsAt: '2027-03-30T10:00:00.000Z',
+        previousStartsAt: facts.startsAt,
+        previousEndsAt: facts.endsAt,
+      };
+      expect(bookingEmailText(input({ kind: 'rescheduled', facts: moved, recipient: paris })).text).toContain(
+        'Your session has moved from Tuesday, 9 March 2027, 10:00–11:00 CET to the time below.',
+      );
+      expect(bookingEmailText(input({ kind: 'reminder_1h', facts: moved, recipient: paris })).subject).toBe(
+        'Reminder: WhatsApp Video Call with Sofia Martinez at 11:00 CEST',
+      );
+      expect(bookingEmailText(input({ kind: 'reminder_1h', facts: moved, role: 'hunter', recipient: london })).subject).toBe(
+        'Reminder: WhatsApp Video Call with Ada Lovelace at 10:00 BST',
+      );
+      const proposal = { ...facts, proposedStartsAt: moved.startsAt, proposedEndsAt: moved.endsAt, message: 'Later?' };
+      expect(bookingEmailText(input({ kind: 'time_proposed', facts: proposal, recipient: paris })).text).toContain(
+        'Tuesday, 30 March 2027, 11:00–12:00 CEST (Paris time)',
+      );
+    });
+
+    it('sends both the same invite instant, in UTC, whatever their zones', () => {
+      for (const recipient of [paris, london, newYork]) {
+        const calendar = String(bookingEmail(input({ facts, recipient }), new Date('2027-03-01T12:00:00Z')).icalEvent?.content);
+        expect(icsProperty(calendar, 'DTSTART')).toBe('20270309T090000Z');
+        expect(icsProperty(calendar, 'DTEND')).toBe('20270309T100000Z');
+        expect(calendar).not.toContain('TZID');
+      }
+    });
   });
 
   it('says where a moved session was and reminds with the start time and zone', () => {
@@ -218,7 +271,7 @@ describe('how to join, in the client\'s emails and invite', () => {
   });
 
   it("never gives them in the hunter's emails, nor in a cancellation or refund", () => {
-    const toHunter = input({ role: 'hunter', recipient: { email: 'sofia@example.com', firstName: 'Sofia', name: 'Sofia Martinez' } });
+    const toHunter = input({ role: 'hunter', recipient: { email: 'sofia@example.com', firstName: 'Sofia', name: 'Sofia Martinez', timeZone: 'Europe/London' } });
     for (const kind of ['confirmation', 'rescheduled', 'reminder_1h'] as const) {
       const email = bookingEmail({ ...toHunter, kind });
       expect(email.text, kind).not.toContain('+447700900123');
@@ -267,13 +320,13 @@ describe('joining details held back until the change window (decision 0088)', ()
     expect(icsProperty(confirmation, 'SEQUENCE')).toBe('0');
     expect(icsProperty(calendar, 'SEQUENCE')).toBe('1');
     expect(icsProperty(calendar, 'LOCATION')).toBe('WhatsApp +447700900123 https://wa.me/447700900123');
-    const toHunter = { email: 'sofia@example.com', firstName: 'Sofia', name: 'Sofia Martinez' };
+    const toHunter = { email: 'sofia@example.com', firstName: 'Sofia', name: 'Sofia Martinez', timeZone: 'Europe/London' };
     expect(bookingEmail(input({ kind: 'reminder_24h', role: 'hunter', recipient: toHunter })).icalEvent).toBeUndefined();
   });
 });
 
 describe("emails of the hunter's actions, disputes and the review request", () => {
-  const hunter = { email: 'sofia@example.com', firstName: 'Sofia', name: 'Sofia Martinez' };
+  const hunter = { email: 'sofia@example.com', firstName: 'Sofia', name: 'Sofia Martinez', timeZone: 'Europe/London' };
 
   it("tells the client the hunter's reason and the full refund when the hunter cancels", () => {
     const facts = { ...input().facts, sequence: 1, cancelledBy: 'hunter' as const, refundPence: 8000, reason: 'I am unwell' };

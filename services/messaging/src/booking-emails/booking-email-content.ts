@@ -4,12 +4,15 @@ import {
   joiningLaterMessage,
   joiningReleasesAt,
   SESSION_TYPE_LABELS,
+  spanLabelIn,
+  wallClockIn,
   type BookingJoining,
   type SiteOperator,
 } from '@hunted/contracts';
 import type { SendMailOptions } from 'nodemailer';
 import { bookingCalendar, type IcsMethod } from './ics.js';
-import { amountIn, londonSpan, londonTime } from './london-time.js';
+import { amountIn } from './money.js';
+import { zoneName } from '../mail/recipient-time.js';
 import type { BookingEmailKind, BookingFacts } from '../mail/booking-email-rows.js';
 import { addressOf } from '../mail/member-email.js';
 
@@ -21,7 +24,8 @@ export interface BookingEmailInput {
   kind: BookingEmailKind;
   role: RecipientRole;
   facts: BookingFacts;
-  recipient: { email: string; firstName: string | null; name: string };
+  /** `timeZone`: the zone every time of the email is written in, the recipient's own (or London's, readerTimeZone). */
+  recipient: { email: string; firstName: string | null; name: string; timeZone: string };
   hunterName: string;
   clientName: string;
   /** The site's address, `PUBLIC_URL`. */
@@ -105,8 +109,8 @@ export function joiningLocation(joining: BookingJoining | null): string | null {
   }
 }
 
-function spanOf(startsAt: string | undefined, endsAt: string | undefined): string {
-  return startsAt && endsAt ? londonSpan(new Date(startsAt), new Date(endsAt)) : 'another time';
+function spanOf(zone: string, startsAt: string | undefined, endsAt: string | undefined): string {
+  return startsAt && endsAt ? spanLabelIn(zone, new Date(startsAt), new Date(endsAt)) : 'another time';
 }
 
 function link(publicUrl: string, role: RecipientRole): string {
@@ -164,7 +168,7 @@ function receiptLines(input: BookingEmailInput, label: string, when: string): st
     'Receipt',
     `Sold by: ${operator.name}, ${operator.address} (${operator.email})`,
     `Hunter: ${input.hunterName}`,
-    `Service: ${label}, ${when} (London time)`,
+    `Service: ${label}, ${when} (${zoneName(input.recipient.timeZone)})`,
     `Price: ${price}`,
     '',
     'Cancellation policy',
@@ -193,14 +197,16 @@ function cancelledByLine(facts: BookingFacts, input: BookingEmailInput): string 
 
 /**
  * Subject and plain-text body of one booking email, and its calendar invite when it has one. Short on purpose:
- * who, what, when in London time with GMT/BST, the price, and the page where the booking can be seen.
+ * who, what, when on the recipient's own clock with its zone said (`09:00–10:00 CET (Paris time)`), the price, and
+ * the page where the booking can be seen. The client and the hunter of one booking may read different clocks.
  */
 export function bookingEmailText(input: BookingEmailInput): { subject: string; text: string } {
   const { facts, role, kind } = input;
   const label = SESSION_TYPE_LABELS[facts.sessionType] ?? facts.sessionType;
   const startsAt = new Date(facts.startsAt);
-  const when = londonSpan(startsAt, new Date(facts.endsAt));
-  const start = londonTime(startsAt);
+  const zone = input.recipient.timeZone;
+  const when = spanLabelIn(zone, startsAt, new Date(facts.endsAt));
+  const start = wallClockIn(zone, startsAt);
   const other = role === 'client' ? input.hunterName : input.clientName;
   const withWhom = role === 'client' ? `with ${input.hunterName}` : `with ${input.clientName}`;
   const page = link(input.publicUrl, role);
@@ -209,7 +215,7 @@ export function bookingEmailText(input: BookingEmailInput): { subject: string; t
   const details = [
     `Session: ${label}`,
     `${role === 'client' ? 'Hunter' : 'Client'}: ${other}`,
-    `When: ${when} (London time)`,
+    `When: ${when} (${zoneName(zone)})`,
     `Price: ${price}`,
   ];
 
@@ -224,7 +230,7 @@ export function bookingEmailText(input: BookingEmailInput): { subject: string; t
       subject = `Booking moved: ${label} ${withWhom}`;
       const before =
         facts.previousStartsAt && facts.previousEndsAt
-          ? ` from ${londonSpan(new Date(facts.previousStartsAt), new Date(facts.previousEndsAt))}`
+          ? ` from ${spanLabelIn(zone, new Date(facts.previousStartsAt), new Date(facts.previousEndsAt))}`
           : '';
       opening = [`Your session has moved${before} to the time below.`];
       break;
@@ -259,15 +265,15 @@ export function bookingEmailText(input: BookingEmailInput): { subject: string; t
       break;
     }
     case 'time_proposed': {
-      const proposed = spanOf(facts.proposedStartsAt, facts.proposedEndsAt);
+      const proposed = spanOf(zone, facts.proposedStartsAt, facts.proposedEndsAt);
       subject = `New time suggested: ${label} ${withWhom}`;
-      opening = [`${input.hunterName} has suggested another time for your session:`, `${proposed} (London time)`];
+      opening = [`${input.hunterName} has suggested another time for your session:`, `${proposed} (${zoneName(zone)})`];
       if (facts.message) opening.push('', `Their message: ${quoted(facts.message)}`);
       opening.push('', `Accept or decline it on My bookings: ${page}`, 'Until you do, your session stays at the time below.');
       break;
     }
     case 'proposal_declined': {
-      const proposed = spanOf(facts.proposedStartsAt, facts.proposedEndsAt);
+      const proposed = spanOf(zone, facts.proposedStartsAt, facts.proposedEndsAt);
       subject = `Suggested time declined: ${label} ${withWhom}`;
       opening = [
         `${input.clientName} declined the time you suggested (${proposed}).`,

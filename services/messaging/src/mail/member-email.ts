@@ -1,12 +1,17 @@
 import type { SendMailOptions } from 'nodemailer';
 import type { EntityManager } from 'typeorm';
 import { fullName, type MemberCopies } from '../users/member-copies.js';
+import { readerTimeZone } from './recipient-time.js';
 
-/** Who a member email goes to: their address, the first name the greeting uses, and the name on the To line. */
+/**
+ * Who a member email goes to: their address, the first name the greeting uses, the name on the To line, and the
+ * zone the email states times in (theirs, or London's while identity knows none).
+ */
 export interface MemberRecipient {
   email: string;
   firstName: string | null;
   name: string;
+  timeZone: string;
 }
 
 /**
@@ -16,7 +21,12 @@ export interface MemberRecipient {
 export async function memberRecipient(members: MemberCopies, manager: EntityManager, userId: string): Promise<MemberRecipient> {
   const member = await members.find(manager, userId);
   if (!member?.email) throw new Error(`no email address known yet for member ${userId}`);
-  return { email: member.email, firstName: member.firstName, name: fullName(member) ?? member.email };
+  return {
+    email: member.email,
+    firstName: member.firstName,
+    name: fullName(member) ?? member.email,
+    timeZone: readerTimeZone(member),
+  };
 }
 
 /** The address part of a From header like `Hunted <no-reply@hunted.example>`. */
@@ -41,7 +51,7 @@ export function memberEmailText(firstName: string | null, body: readonly string[
  */
 export function memberEmail(parts: {
   mailFrom: string;
-  recipient: MemberRecipient;
+  recipient: Pick<MemberRecipient, 'email' | 'name'>;
   subject: string;
   text: string;
   messageId: string;

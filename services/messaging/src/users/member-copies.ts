@@ -9,6 +9,8 @@ export interface Member {
   firstName: string | null;
   lastName: string | null;
   profileImageUrl: string | null;
+  /** Their own time zone (IANA) from identity, which their emails state times in; null while identity knows none. */
+  timeZone: string | null;
 }
 
 /** `Ada Lovelace`, or null when identity knows no name. */
@@ -19,27 +21,32 @@ export function fullName(member: Pick<Member, 'firstName' | 'lastName'>): string
 
 /**
  * Messaging's copy of identity's users: the platform's UserCopies (names and photo, latest event wins) plus the
- * email address, which only messaging keeps because only it writes to members. The address is set in the same
- * transaction, only when this event is the one the copy now holds, so an older event never brings back an old
- * address.
+ * email address and time zone, which only messaging keeps because only it writes to members. They are set in the
+ * same transaction, only when this event is the one the copy now holds, so an older event never brings back an old
+ * address or zone. An event without a zone (a registration, or an update from before zones were kept) leaves the
+ * zone the copy has.
  */
 @Injectable()
 export class MemberCopies {
   constructor(private readonly users: UserCopies) {}
 
-  async apply(manager: EntityManager, user: UserFacts & { email: string }, occurredAt: string): Promise<void> {
+  async apply(
+    manager: EntityManager,
+    user: UserFacts & { email: string; timeZone?: string | null },
+    occurredAt: string,
+  ): Promise<void> {
     await this.users.apply(manager, user, occurredAt);
-    await manager.query(`update users set email = $2 where user_id = $1 and updated_at = $3`, [
-      user.userId,
-      user.email,
-      occurredAt,
-    ]);
+    await manager.query(
+      `update users set email = $2, time_zone = case when $4 then $5 else time_zone end
+        where user_id = $1 and updated_at = $3`,
+      [user.userId, user.email, occurredAt, user.timeZone !== undefined, user.timeZone ?? null],
+    );
   }
 
   async find(manager: EntityManager, userId: string): Promise<Member | null> {
     const rows: Member[] = await manager.query(
       `select user_id as "userId", email, first_name as "firstName", last_name as "lastName",
-              profile_image_url as "profileImageUrl"
+              profile_image_url as "profileImageUrl", time_zone as "timeZone"
          from users where user_id = $1`,
       [userId],
     );

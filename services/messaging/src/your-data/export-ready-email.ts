@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { londonDateOf, londonWallClock, longDateLabel, type IntegrationEvent } from '@hunted/contracts';
+import type { IntegrationEvent } from '@hunted/contracts';
 import { SERVICE_CONFIG, type EventHandler } from '@hunted/platform';
 import type { SendMailOptions } from 'nodemailer';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -9,6 +9,7 @@ import { EmailPlanner } from '../mail/email-planner.js';
 import { EmailTemplates, memberEmailRetries, type EmailRetries, type EmailTemplate } from '../mail/email-templates.js';
 import { memberEmail, memberEmailText, memberRecipient, siteLink, type MemberRecipient } from '../mail/member-email.js';
 import type { OutboundEmail } from '../mail/outbound-emails.repository.js';
+import { dateTimeLabelIn } from '../mail/recipient-time.js';
 import { MemberCopies } from '../users/member-copies.js';
 
 export const EXPORT_READY_KIND = 'export_ready';
@@ -18,12 +19,6 @@ export const EXPORT_READY_SUBJECT = 'Your Hunted data is ready to download';
 export interface ExportReadyFacts {
   exportId: string;
   expiresAt: string;
-}
-
-/** `Monday, 30 March 2026 at 09:00 BST`: the London clock, whatever the process's zone. */
-export function londonDateTime(instant: Date): string {
-  const { time, zone } = londonWallClock(instant);
-  return `${longDateLabel(londonDateOf(instant))} at ${time} ${zone}`;
 }
 
 /** The email's whole text: where to download the archive, and until when. */
@@ -40,7 +35,7 @@ export function exportReadyEmail(input: {
     '',
     `Download it from ${link} (sign in first: only you can download it).`,
     '',
-    `The download is available until ${londonDateTime(new Date(input.facts.expiresAt))}. After that it is deleted; you can ask for a new one at any time.`,
+    `The download is available until ${dateTimeLabelIn(input.recipient.timeZone, new Date(input.facts.expiresAt))}. After that it is deleted; you can ask for a new one at any time.`,
   ]);
   return memberEmail({
     mailFrom: input.mailFrom,

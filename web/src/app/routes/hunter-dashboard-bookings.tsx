@@ -14,13 +14,20 @@ export type DashboardBookings = ReturnType<typeof useHunterBookings>;
 export function DashboardBookingsTab({
   bookings,
   summary,
+  hoursZone,
 }: {
   bookings: DashboardBookings;
   summary: HunterBookingsSummary | null;
+  /** The hunter's profile zone, the clock their hours and a suggested time are read on. */
+  hoursZone: string;
 }) {
   if (summary) {
     return (
-      <HunterBookingsTab summary={summary} renderEditAction={(booking) => <BookingEditAction booking={booking} />} />
+      <HunterBookingsTab
+        summary={summary}
+        hoursZone={hoursZone}
+        renderEditAction={(booking) => <BookingEditAction booking={booking} />}
+      />
     );
   }
   if (bookings.isError) return <BookingsLoadFailed onRetry={() => void bookings.refetch()} />;

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { PAYOUT_MESSAGES, VETTING_MESSAGES } from '@hunted/contracts';
+import { PAYOUT_MESSAGES, VETTING_MESSAGES, addDays, isoInstant, londonDateOf, londonInstant } from '@hunted/contracts';
 import { aHunterBooking, signedIn } from '@/testing/data-generators';
 import { json, stubFetch } from '@/testing/fetch-stub';
 import { renderRoute } from '@/testing/test-utils';
@@ -54,7 +54,15 @@ describe('/hunter-dashboard', () => {
 
   it('counts earnings from confirmed and completed bookings, and lists upcoming and recent sessions', async () => {
     const bookings = [
-      sessionIn(3, { id: 'up-1', clientName: 'Ada Lovelace', totalAmount: 8000, sessionTime: '10:00', duration: 60 }),
+      sessionIn(3, {
+        id: 'up-1',
+        clientName: 'Ada Lovelace',
+        totalAmount: 8000,
+        // 10:00 on the hunter's own clock (London's, the tests' browser zone), three days on: the row shows the start.
+        startsAt: isoInstant(londonInstant(addDays(londonDateOf(Date.now()), 3), '10:00')),
+        sessionTime: '10:00',
+        duration: 60,
+      }),
       sessionIn(10, { id: 'up-2', clientName: 'Grace Hopper', sessionType: 'askQuestion', totalAmount: 2500 }),
       ...Array.from({ length: 6 }, (_, index) =>
         sessionIn(-(index + 1), {

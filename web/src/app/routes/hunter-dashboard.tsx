@@ -182,7 +182,7 @@ function HunterDashboard({ hunter, pickCard }: { hunter: OwnHunter; pickCard: Re
             <DashboardMessagesTab />
           </TabsContent>
           <TabsContent value="bookings">
-            <DashboardBookingsTab bookings={bookings} summary={summary} />
+            <DashboardBookingsTab bookings={bookings} summary={summary} hoursZone={hunter.timeZone} />
           </TabsContent>
           <TabsContent value="calendar">
             <DashboardCalendarTab bookings={bookings} />

@@ -15,6 +15,7 @@ import { PayoutAccountStateReads1797700000000 } from './1797700000000-payout-acc
 import { RefundRetries1797700010000 } from './1797700010000-refund-retries.js';
 import { YourData1797900040000 } from './1797900040000-your-data.js';
 import { BookingExpressRequest1798000090000 } from './1798000090000-booking-express-request.js';
+import { HunterCopyTimeZones1798000120000 } from './1798000120000-hunter-copy-time-zones.js';
 import { BookingCurrencies1798000160000 } from './1798000160000-booking-currencies.js';
 
 /** Every migration of this service, in order. They run on start. */
@@ -36,5 +37,6 @@ export const migrations = [
   RefundRetries1797700010000,
   YourData1797900040000,
   BookingExpressRequest1798000090000,
+  HunterCopyTimeZones1798000120000,
   BookingCurrencies1798000160000,
 ];

@@ -19,6 +19,7 @@ import { UploadQuotaDays1797400020000 } from './1797400020000-upload-quota-days.
 import { BookingCopiesReviewQualifies1797500020000 } from './1797500020000-booking-copies-review-qualifies.js';
 import { CreateDataExportFiles1797900030000 } from './1797900030000-create-data-export-files.js';
 import { HiddenBrandCopies1798000100000 } from './1798000100000-hidden-brand-copies.js';
+import { HunterTimeZones1798000110000 } from './1798000110000-hunter-time-zones.js';
 import { HunterCurrencies1798000150000 } from './1798000150000-hunter-currencies.js';
 import { DropOldPriceIndexes1798000150001 } from './1798000150001-drop-old-price-indexes.js';
 
@@ -45,6 +46,7 @@ export const migrations = [
   RepublishHuntersForStatuses1797600010000,
   CreateDataExportFiles1797900030000,
   HiddenBrandCopies1798000100000,
+  HunterTimeZones1798000110000,
   HunterCurrencies1798000150000,
   DropOldPriceIndexes1798000150001,
 ];

@@ -3,6 +3,7 @@ import { UsersKeyedByIssuerSubject1764500000000 } from './1764500000000-users-ke
 import { UploadQuotaDays1797400030000 } from './1797400030000-upload-quota-days.js';
 import { YourData1797900000000 } from './1797900000000-your-data.js';
 import { TermsAcceptances1798000080000 } from './1798000080000-terms-acceptances.js';
+import { UserTimeZone1798000130000 } from './1798000130000-user-time-zone.js';
 
 /** Every migration of this service, in order. They run on start. */
 export const migrations = [
@@ -11,4 +12,5 @@ export const migrations = [
   UploadQuotaDays1797400030000,
   YourData1797900000000,
   TermsAcceptances1798000080000,
+  UserTimeZone1798000130000,
 ];

@@ -3,7 +3,8 @@ import { Injectable } from '@nestjs/common';
 import { SESSION_TYPE_LABELS, type BookingEventV1, type ConversationMessage } from '@hunted/contracts';
 import { AfterCommit, EventPublisher } from '@hunted/platform';
 import type { EntityManager } from 'typeorm';
-import { londonDate, londonTime } from '../../booking-emails/london-time.js';
+import { dateTimeLabelIn, readerTimeZone } from '../../mail/recipient-time.js';
+import { MemberCopies } from '../../users/member-copies.js';
 import { MessagingBookings, type HeldQuestion } from '../../bookings/messaging-bookings.js';
 import { LiveDelivery } from '../../live/live-delivery.js';
 import { ConversationRepository } from '../conversation.repository.js';
@@ -20,12 +21,17 @@ const MAX_CONTENT = 2000;
  */
 const NO_DAILY_CAP = 2_147_483_647;
 
-/** The text of the client's message: what it is about (type and London time), then their question. */
-export function bookingQuestionText(booking: Pick<BookingEventV1, 'sessionType' | 'startsAt' | 'notes' | 'photoUrls'>): string {
+/**
+ * The text of the client's message: what it is about (type and time, on the clock of `zone`, the hunter's who reads
+ * it, with the zone's short name said), then their question.
+ */
+export function bookingQuestionText(
+  booking: Pick<BookingEventV1, 'sessionType' | 'startsAt' | 'notes' | 'photoUrls'>,
+  zone: string,
+): string {
   const label = SESSION_TYPE_LABELS[booking.sessionType] ?? booking.sessionType;
   const startsAt = new Date(booking.startsAt);
-  const { time, zone } = londonTime(startsAt);
-  const about = `my ${label} on ${londonDate(startsAt)} at ${time} ${zone}`;
+  const about = `my ${label} on ${dateTimeLabelIn(zone, startsAt)}`;
   const notes = booking.notes?.trim() ?? '';
   if (!notes) return `Photos for ${about}`;
   return `Question for ${about}:\n${notes}`.slice(0, MAX_CONTENT);
@@ -51,6 +57,7 @@ export class BookingQuestion {
     private readonly live: LiveDelivery,
     private readonly nudges: MessageNudges,
     private readonly bookings: MessagingBookings,
+    private readonly members: MemberCopies,
   ) {}
 
   /**
@@ -76,7 +83,9 @@ export class BookingQuestion {
     if (!conversation) return;
     if (await this.messages.hasBookingQuestion(manager, booking.bookingId)) return;
     const id = randomUUID();
-    const content = bookingQuestionText(booking);
+    // Written once, so on the clock of the hunter who reads it (London's while their zone is not known).
+    const reader = await this.members.find(manager, conversation.hunter_user_id);
+    const content = bookingQuestionText(booking, readerTimeZone(reader));
     const numbered = await this.conversations.numberMessage(manager, {
       conversationId: conversation.id,
       messageId: id,

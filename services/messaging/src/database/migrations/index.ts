@@ -14,6 +14,7 @@ import { SharedBookingCopies1796400000000 } from './1796400000000-shared-booking
 import { BookingCopiesReviewQualifies1797500040000 } from './1797500040000-booking-copies-review-qualifies.js';
 import { YourData1797900050000 } from './1797900050000-your-data.js';
 import { ModerationEmails1798000020000 } from './1798000020000-moderation-emails.js';
+import { MemberTimeZone1798000140000 } from './1798000140000-member-time-zone.js';
 
 /** Every migration of this service, in order. They run on start. */
 export const migrations = [
@@ -33,4 +34,5 @@ export const migrations = [
   BookingCopiesReviewQualifies1797500040000,
   YourData1797900050000,
   ModerationEmails1798000020000,
+  MemberTimeZone1798000140000,
 ];

@@ -8,10 +8,12 @@ import { ProfileForm } from '../components/profile-form';
 
 // Below the form, so drawn after it, with their own script (see Deferred).
 const AccountSections = lazyNamed(() => import('../components/account-sections'), 'AccountSections');
+const TimeZoneSection = lazyNamed(() => import('../components/time-zone-section'), 'TimeZoneSection');
 
 /**
- * Reached only through the signed-in guard, so the current user is known here. `emailPreferences` is the messaging
- * feature's section (app/routes/edit-profile.tsx), drawn between the form and the account's own sections.
+ * Reached only through the signed-in guard, so the current user is known here. The time zone (which emails use)
+ * comes first below the form; `emailPreferences` is the messaging feature's section (app/routes/edit-profile.tsx),
+ * drawn between it and the account's own sections.
  */
 export function EditProfilePage({ emailPreferences }: { emailPreferences?: ReactNode }) {
   const auth = useAuth();
@@ -21,6 +23,9 @@ export function EditProfilePage({ emailPreferences }: { emailPreferences?: React
         <>
           <ProfileForm key={auth.user.id} user={auth.user} />
           <div className="mt-6 grid gap-6">
+            <Deferred>
+              <TimeZoneSection timeZone={auth.user.timeZone} />
+            </Deferred>
             {emailPreferences}
             <Deferred>
               <AccountSections email={auth.user.email} />

@@ -1,10 +1,17 @@
-import { CONTACT_CATEGORY_LABELS, type ContactCategory, type ContactSubmission } from '@hunted/contracts';
+import {
+  CONTACT_CATEGORY_LABELS,
+  SITE_TIME_ZONE,
+  formatInstantIn,
+  type ContactCategory,
+  type ContactSubmission,
+} from '@hunted/contracts';
 import { Inbox } from 'lucide-react';
 import { DataTable, type DataColumn } from '@/components/data-table/data-table';
 import { useContactSubmissions } from '../api/get-contact-submissions';
 
 const categoryLabel = (category: string) => CONTACT_CATEGORY_LABELS[category as ContactCategory] ?? category;
-const shortDate = (iso: string) => new Date(iso).toLocaleDateString('en-GB');
+/** '07/12/2026', the London date of the submission (the admin's records are on the site's clock). */
+const shortDate = (iso: string) => formatInstantIn(SITE_TIME_ZONE, Date.parse(iso), 'en-GB');
 
 // On phones (max-md:) each row is a two-column grid: name and category on top, then the email, subject, message and
 // date across it.

@@ -1,10 +1,4 @@
-import {
-  BOOKING_ACTION_RULES,
-  longDateLabel,
-  type BookingDispute,
-  type MyBooking,
-  type TimeProposal,
-} from '@hunted/contracts';
+import { BOOKING_ACTION_RULES, type BookingDispute, type MyBooking, type TimeProposal } from '@hunted/contracts';
 import { CalendarClock, CircleAlert, Scale } from 'lucide-react';
 import { useState } from 'react';
 import { ActionDialog, type ActionOutcome } from '@/components/form/action-dialog';
@@ -12,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import { HttpError, serverMessage } from '@/lib/api-client';
 import { handleUnauthorized } from '@/lib/unauthorized';
+import { sessionWhen, type TwoZones } from '@/lib/zoned-time';
 import { useAcceptProposal, useDeclineProposal, useDisputeBooking } from '../api/client-booking-actions';
 
 /** The server's own sentence for a refused action (a 400 or a 409 says why), or a plain retry line. */
@@ -34,11 +29,15 @@ export function ProposalAnswer({
   bookingId,
   hunterName,
   proposal,
+  zones,
 }: {
   bookingId: string;
   hunterName: string;
   proposal: TimeProposal;
+  /** The client's clock and the hunter's, the proposal is read on. */
+  zones: TwoZones;
 }) {
+  const when = sessionWhen(Date.parse(proposal.startsAt), zones);
   const accept = useAcceptProposal();
   const decline = useDeclineProposal();
   const busy = accept.isPending || decline.isPending;
@@ -56,7 +55,7 @@ export function ProposalAnswer({
       kind === 'accept'
         ? {
             title: 'New time accepted',
-            description: `Your session is now on ${longDateLabel(proposal.sessionDate)} at ${proposal.sessionTime}.`,
+            description: `Your session is now on ${when}.`,
           }
         : { title: 'Suggestion declined', description: 'Your session stays at its time.' },
     );
@@ -70,10 +69,7 @@ export function ProposalAnswer({
       <p className="flex items-start gap-2">
         <CalendarClock className="mt-0.5 h-4 w-4 shrink-0 text-sky-700" aria-hidden />
         <span>
-          {hunterName} suggested another time:{' '}
-          <strong>
-            {longDateLabel(proposal.sessionDate)} at {proposal.sessionTime} (London)
-          </strong>
+          {hunterName} suggested another time: <strong>{when}</strong>
         </span>
       </p>
       {proposal.message ? (

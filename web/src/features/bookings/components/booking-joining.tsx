@@ -1,5 +1,6 @@
 import type { BookingJoining } from '@hunted/contracts';
-import { londonWallClock, shortDateLabel, weekdayLabel, whatsappLink } from '@hunted/contracts';
+import { shortDateLabel, wallClockIn, weekdayLabel, whatsappLink } from '@hunted/contracts';
+import { viewerTimeZone } from '@/lib/time-zone';
 import { Clock, MapPin, MessageCircle, MessagesSquare, Phone } from 'lucide-react';
 import { buttonClasses } from '@/components/ui/button';
 
@@ -87,8 +88,8 @@ function JoiningBody({ joining }: { joining: BookingJoining }) {
   }
 }
 
-/** When the details come, in London time as the site shows sessions: "Tue 8 Dec, 14:00" (the one London clock). */
+/** When the details come, on the viewer's clock with its zone said: "Tue 8 Dec, 14:00 GMT". */
 export function formatReleaseTime(iso: string): string {
-  const wall = londonWallClock(Date.parse(iso));
-  return `${weekdayLabel(wall.date)} ${shortDateLabel(wall.date)}, ${wall.time}`;
+  const wall = wallClockIn(viewerTimeZone(), Date.parse(iso));
+  return `${weekdayLabel(wall.date)} ${shortDateLabel(wall.date)}, ${wall.time} ${wall.zone}`;
 }

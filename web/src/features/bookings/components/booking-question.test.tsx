@@ -21,9 +21,9 @@ afterEach(() => {
 const answers = () => ({
   ...signedIn,
   'GET /api/hunters/7': () => json(200, sofia),
-  'GET /api/hunters/7/slots?from=2026-07-06&to=2026-07-12&sessionType=askQuestion': () =>
+  'GET /api/hunters/7/slots?from=2026-07-05&to=2026-07-13&sessionType=askQuestion': () =>
     json(200, aSlotsResponse(7, 'askQuestion', '2026-07-06', { '2026-07-07': ['10:00'] })),
-  'GET /api/hunters/7/slots?from=2026-07-06&to=2026-07-12&sessionType=whatsappVideo': () =>
+  'GET /api/hunters/7/slots?from=2026-07-05&to=2026-07-13&sessionType=whatsappVideo': () =>
     json(200, aSlotsResponse(7, 'whatsappVideo', '2026-07-06', { '2026-07-07': ['10:00'] })),
 });
 

@@ -1,4 +1,6 @@
-import { SESSION_TYPE_LABELS, longDateLabel, type MyBooking, type SiteOperator } from '@hunted/contracts';
+import { SESSION_TYPE_LABELS, type MyBooking, type SiteOperator } from '@hunted/contracts';
+import { sessionWhen } from '@/lib/zoned-time';
+import { myBookingZones } from '../lib/booking-zones';
 import { ReceiptText } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
@@ -23,7 +25,10 @@ export function BookingReceipt({ booking, operator }: { booking: MyBooking; oper
           <>
             <dt className="text-stone-500">Sold by</dt>
             <dd className="text-right">
-              {operator.name}, {operator.address} · <a href={`mailto:${operator.email}`} className={link}>{operator.email}</a>
+              {operator.name}, {operator.address} ·{' '}
+              <a href={`mailto:${operator.email}`} className={link}>
+                {operator.email}
+              </a>
             </dd>
           </>
         ) : null}
@@ -31,8 +36,8 @@ export function BookingReceipt({ booking, operator }: { booking: MyBooking; oper
         <dd className="text-right">{booking.hunterName}</dd>
         <dt className="text-stone-500">Service</dt>
         <dd className="text-right">
-          {SESSION_TYPE_LABELS[booking.sessionType]}, {longDateLabel(booking.sessionDate)} at {booking.sessionTime}{' '}
-          (London), {booking.duration} min
+          {SESSION_TYPE_LABELS[booking.sessionType]},{' '}
+          {sessionWhen(Date.parse(booking.startsAt), myBookingZones(booking))}, {booking.duration} min
         </dd>
         <dt className="text-stone-500">Session</dt>
         <dd className="text-right tabular-nums">{formatMoney(booking.price - fee, booking.currency)}</dd>
@@ -49,7 +54,10 @@ export function BookingReceipt({ booking, operator }: { booking: MyBooking; oper
         {operator ? (
           <>
             {' '}
-            or at <a href={`mailto:${operator.email}`} className={link}>{operator.email}</a>
+            or at{' '}
+            <a href={`mailto:${operator.email}`} className={link}>
+              {operator.email}
+            </a>
           </>
         ) : null}
         .

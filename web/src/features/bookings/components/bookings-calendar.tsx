@@ -2,7 +2,8 @@ import {
   SESSION_TYPE_LABELS,
   addMonths,
   firstOfMonth,
-  londonDateOf,
+  dateIn,
+  timeLabelIn,
   longDateLabel,
   monthLabel,
   type HunterBooking,
@@ -11,20 +12,22 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
+import { viewerTimeZone } from '@/lib/time-zone';
 import { sessionsByDate } from '../lib/hunter-bookings-summary';
-import { monthGrid } from '../lib/london-week';
+import { monthGrid } from '../lib/zoned-week';
 
 const WEEKDAY_HEADERS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 /**
- * The dashboard's Calendar tab: a Sunday-to-Saturday month grid marking the real dates (London) that hold a
+ * The dashboard's Calendar tab: a Sunday-to-Saturday month grid marking the real dates (on the hunter's own clock, their browser's zone) that hold a
  * confirmed or completed session — a session on 5 March marks 5 March only, not the 5th of every month.
  */
 export function BookingsCalendar({ bookings }: { bookings: HunterBooking[] }) {
-  const [today] = useState(() => londonDateOf(Date.now()));
+  const zone = viewerTimeZone();
+  const [today] = useState(() => dateIn(zone, Date.now()));
   const [month, setMonth] = useState(() => firstOfMonth(today));
   const [selected, setSelected] = useState<string | null>(null);
-  const byDate = sessionsByDate(bookings);
+  const byDate = sessionsByDate(bookings, zone);
   const cells = monthGrid(month);
   const selectedSessions = selected ? (byDate.get(selected) ?? []) : [];
 
@@ -92,14 +95,15 @@ export function BookingsCalendar({ bookings }: { bookings: HunterBooking[] }) {
       {selected ? (
         <div className="mt-5 border-t border-stone-100 pt-4">
           <h3 className="font-semibold text-stone-900">{longDateLabel(selected)}</h3>
+          <p className="text-xs text-stone-500">Times in your time zone, {zone}</p>
           {selectedSessions.length === 0 ? (
             <p className="mt-1 text-sm text-stone-500">No sessions on this day.</p>
           ) : (
             <ul className="mt-2 space-y-1.5 text-sm text-stone-700">
               {selectedSessions.map((booking) => (
                 <li key={booking.id}>
-                  <span className="font-semibold tabular-nums">{booking.sessionTime}</span> ·{' '}
-                  {SESSION_TYPE_LABELS[booking.sessionType]} with {booking.clientName} ({booking.duration} min)
+                  <span className="font-semibold tabular-nums">{timeLabelIn(zone, Date.parse(booking.startsAt))}</span>{' '}
+                  · {SESSION_TYPE_LABELS[booking.sessionType]} with {booking.clientName} ({booking.duration} min)
                 </li>
               ))}
             </ul>

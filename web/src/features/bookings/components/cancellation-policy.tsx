@@ -1,14 +1,10 @@
-import {
-  CANCELLATION_POLICY,
-  EXPRESS_REQUEST,
-  londonWallClock,
-  longDateLabel,
-  needsExpressRequest,
-} from '@hunted/contracts';
+import { CANCELLATION_POLICY, EXPRESS_REQUEST, needsExpressRequest } from '@hunted/contracts';
 import { ShieldCheck } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { cn } from '@/components/ui/cn';
+import { viewerTimeZone } from '@/lib/time-zone';
+import { instantWhen } from '@/lib/zoned-time';
 import { paths } from '@/config/paths';
 
 /** The express request as the page holds it: ticked or not, and a change to it (absent: shown, not asked). */
@@ -93,8 +89,7 @@ export function CancellationPolicy({
   );
 }
 
-/** 'Saturday, 28 November 2026 at 09:00' (London) of an instant. */
+/** 'Saturday, 28 November 2026 at 09:00 (GMT)' of an instant, on the viewer's clock. */
 function requestedLabel(at: string): string {
-  const clock = londonWallClock(Date.parse(at));
-  return `${longDateLabel(clock.date)} at ${clock.time}`;
+  return instantWhen(Date.parse(at), viewerTimeZone());
 }

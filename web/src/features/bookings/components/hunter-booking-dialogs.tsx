@@ -4,7 +4,9 @@ import {
   BOOKING_RULES,
   SESSION_TYPE_LABELS,
   addDays,
-  londonDateOf,
+  dateIn,
+  instantIn,
+  wallClockIn,
   longDateLabel,
   type HunterBooking,
 } from '@hunted/contracts';
@@ -18,10 +20,13 @@ import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toast';
 import { serverMessageOf } from '@/lib/field-errors';
 import { handleUnauthorized } from '@/lib/unauthorized';
+import { viewerTimeZone } from '@/lib/time-zone';
+import { instantWhen } from '@/lib/zoned-time';
 import { useHunterCancelBooking, useProposeTime } from '../api/hunter-booking-actions';
 
+/** The session as its row shows it, on the hunter's own clock (their browser's zone), the zone said. */
 const sessionLine = (booking: HunterBooking) =>
-  `${SESSION_TYPE_LABELS[booking.sessionType]} with ${booking.clientName}, ${longDateLabel(booking.sessionDate)} at ${booking.sessionTime}`;
+  `${SESSION_TYPE_LABELS[booking.sessionType]} with ${booking.clientName}, ${instantWhen(Date.parse(booking.startsAt), viewerTimeZone())}`;
 
 /** The failure a dialog shows inside itself: the server's own sentence (a 409 says why), else a retry hint. */
 function outcomeOfFailure(error: unknown): ActionOutcome {
@@ -86,18 +91,27 @@ const EMPTY_PROPOSAL = { date: '', time: '', message: '' };
 /** Suggests another time; the client accepts (the booking moves) or declines (it stays). */
 export function ProposeTimeDialog({
   booking,
+  hoursZone,
   open,
   onOpenChange,
 }: {
   booking: HunterBooking;
+  /** The hunter's profile zone: the API reads a suggested date and time on it. Left out: sent as entered. */
+  hoursZone?: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  // The hunter chooses on their own clock (their browser's zone) when their profile's zone is known, and the
+  // suggestion is sent on the profile's, as the API reads it; without it, on the profile's clock as entered.
+  const viewerZone = viewerTimeZone();
+  const entryZone = hoursZone ? viewerZone : null;
   // A suggestion at least a day ahead leaves the client time to answer (the notice rule is the server's).
-  const [earliest] = useState(() => addDays(londonDateOf(Date.now()), 1));
+  const [earliest] = useState(() => addDays(dateIn(viewerZone, Date.now()), 1));
   const form = useFormState({ initialValues: EMPTY_PROPOSAL, fields: PROPOSAL_FIELDS });
   const { date, time, message } = form.values;
   const propose = useProposeTime();
+  const instant = entryZone && date && time ? instantIn(entryZone, date, time) : null;
+  const sent = instant !== null && hoursZone ? wallClockIn(hoursZone, instant) : null;
 
   const validate = () =>
     form.showErrors({
@@ -109,8 +123,8 @@ export function ProposeTimeDialog({
     try {
       await propose.mutateAsync({
         bookingId: booking.id,
-        sessionDate: date,
-        sessionTime: time,
+        sessionDate: sent?.date ?? date,
+        sessionTime: sent?.time ?? time,
         message: message.trim() || null,
       });
     } catch (failure) {
@@ -118,7 +132,7 @@ export function ProposeTimeDialog({
     }
     toast({
       title: 'New time suggested',
-      description: `${booking.clientName} can accept ${longDateLabel(date)} at ${time} or keep the current time.`,
+      description: `${booking.clientName} can accept ${instant !== null ? instantWhen(instant, viewerZone) : `${longDateLabel(date)} at ${time}`} or keep the current time.`,
     });
     form.setValues(EMPTY_PROPOSAL);
     onOpenChange(false);
@@ -130,7 +144,7 @@ export function ProposeTimeDialog({
       open={open}
       onOpenChange={onOpenChange}
       title="Suggest another time"
-      description={`${sessionLine(booking)} (London). The booking moves only if the client accepts.`}
+      description={`${sessionLine(booking)}. The booking moves only if the client accepts.`}
       validate={validate}
       confirmLabel="Send suggestion"
       pendingLabel="Sending…"
@@ -149,7 +163,10 @@ export function ProposeTimeDialog({
             />
           )}
         </Field>
-        <Field {...form.fieldProps('time')} label="New time (London)">
+        <Field
+          {...form.fieldProps('time')}
+          label={entryZone ? `New time (${entryZone})` : "New time (your hours' time zone)"}
+        >
           {(control) => (
             <Select {...control} value={time} onChange={(event) => form.setValue('time', event.target.value)}>
               <option value="" disabled>
@@ -164,6 +181,11 @@ export function ProposeTimeDialog({
           )}
         </Field>
       </div>
+      {sent && hoursZone && hoursZone !== viewerZone ? (
+        <p className="text-xs text-stone-500">
+          That is {sent.time} on {longDateLabel(sent.date)} in {hoursZone}, the zone of your hours.
+        </p>
+      ) : null}
       <Field
         id={form.fieldId('message')}
         label="Message to the client"

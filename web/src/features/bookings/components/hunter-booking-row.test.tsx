@@ -7,12 +7,12 @@ import { json, stubFetch } from '@/testing/fetch-stub';
 import { renderWithProviders } from '@/testing/test-utils';
 import { HunterBookingRow } from './hunter-booking-row';
 
-function renderRow(booking: HunterBooking) {
+function renderRow(booking: HunterBooking, hoursZone?: string) {
   // The passport's brands link to their pages, so the row renders inside a router.
   renderWithProviders(
     <MemoryRouter>
       <ul>
-        <HunterBookingRow booking={booking} />
+        <HunterBookingRow booking={booking} hoursZone={hoursZone} />
       </ul>
     </MemoryRouter>,
   );
@@ -69,7 +69,7 @@ describe('HunterBookingRow', () => {
     const row = renderRow(booking);
     fireEvent.click(within(row).getByRole('button', { name: 'Suggest another time' }));
     const dialog = await screen.findByRole('dialog', { name: 'Suggest another time' });
-    const times = [...(within(dialog).getByLabelText('New time (London)') as HTMLSelectElement).options]
+    const times = [...(within(dialog).getByLabelText("New time (your hours' time zone)") as HTMLSelectElement).options]
       .map((option) => option.value)
       .filter(Boolean);
     expect(times.slice(0, 3)).toEqual(['08:00', '08:30', '09:00']);
@@ -78,7 +78,7 @@ describe('HunterBookingRow', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send suggestion' }));
     expect(await within(dialog).findByText('Choose a date')).toBeTruthy();
     // 'Choose a time' is also the select's placeholder option: the message is the one the select points to.
-    const timeSelect = within(dialog).getByLabelText('New time (London)');
+    const timeSelect = within(dialog).getByLabelText("New time (your hours' time zone)");
     expect(document.getElementById(timeSelect.getAttribute('aria-describedby')!)?.textContent).toBe('Choose a time');
     expect(posts(calls, 'proposal')).toEqual([]);
     fireEvent.change(within(dialog).getByLabelText('New date'), { target: { value: '2026-12-09' } });
@@ -95,6 +95,27 @@ describe('HunterBookingRow', () => {
     const again = await screen.findByRole('dialog', { name: 'Suggest another time' });
     expect(within(again).getByLabelText('New date')).toHaveProperty('value', '');
     expect(within(again).getByLabelText(/Message to the client/)).toHaveProperty('value', '');
+  });
+
+  it("takes a suggested time on the hunter's own clock and sends it on the clock of their hours", async () => {
+    // Lucía's hours are Madrid's; her browser is in London today: 14:30 for her is 15:30 in Madrid.
+    const booking = aHunterBooking({
+      id: 'b4',
+      canCancel: true,
+      canPropose: true,
+      startsAt: '2026-12-08T09:00:00.000Z',
+    });
+    const calls = stubFetch({ 'POST /api/hunter-bookings/b4/proposal': () => json(200, booking) });
+    const row = renderRow(booking, 'Europe/Madrid');
+    expect(row.textContent).toContain('Tuesday, 8 December 2026 at 09:00 (GMT)');
+    fireEvent.click(within(row).getByRole('button', { name: 'Suggest another time' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Suggest another time' });
+    fireEvent.change(within(dialog).getByLabelText('New date'), { target: { value: '2026-12-09' } });
+    fireEvent.change(within(dialog).getByLabelText('New time (Europe/London)'), { target: { value: '14:30' } });
+    expect(within(dialog).getByText(/That is 15:30 on Wednesday, 9 December 2026 in Europe\/Madrid/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send suggestion' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(posts(calls, 'proposal')).toEqual([{ sessionDate: '2026-12-09', sessionTime: '15:30', message: null }]);
   });
 
   it('offers attendance only when the server allows it', () => {

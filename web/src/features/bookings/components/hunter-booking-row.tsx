@@ -1,8 +1,7 @@
 import {
   BOOKING_ACTION_RULES,
   SESSION_TYPE_LABELS,
-  londonWallClock,
-  longDateLabel,
+  wallClockIn,
   mediumDateLabel,
   type BookingDispute,
   type HunterBooking,
@@ -19,6 +18,8 @@ import { handleUnauthorized } from '@/lib/unauthorized';
 import { useMarkAttendance } from '../api/hunter-booking-actions';
 import { formatMoney } from '@/lib/money';
 import { BookingStatusBadge } from './booking-status-badge';
+import { viewerTimeZone } from '@/lib/time-zone';
+import { instantWhen } from '@/lib/zoned-time';
 import { formatReleaseTime } from './booking-joining';
 import { HunterCancelDialog, ProposeTimeDialog } from './hunter-booking-dialogs';
 import { SharedPassportButton } from './passport/shared-passport-button';
@@ -29,10 +30,10 @@ const DISPUTE_LABELS: Record<BookingDispute['status'], { label: string; tone: Ba
   dismissed: { label: 'Dispute dismissed', tone: 'neutral' },
 };
 
-/** An instant as London's date and time, e.g. '3 Dec 2026, 14:30'. */
-function londonLabel(instant: string): string {
-  const wall = londonWallClock(Date.parse(instant));
-  return `${mediumDateLabel(wall.date)}, ${wall.time}`;
+/** An instant on the hunter's own clock (their browser's zone), e.g. '3 Dec 2026, 14:30 GMT'. */
+function viewerLabel(instant: string): string {
+  const wall = wallClockIn(viewerTimeZone(), Date.parse(instant));
+  return `${mediumDateLabel(wall.date)}, ${wall.time} ${wall.zone}`;
 }
 
 /** What follows a held session (the hunters feature's Hunter Edit); the route hands it in. */
@@ -51,9 +52,12 @@ export function isHeldSession(booking: Pick<HunterBooking, 'status' | 'attendanc
 export function HunterBookingRow({
   booking,
   renderEditAction,
+  hoursZone,
 }: {
   booking: HunterBooking;
   renderEditAction?: RenderEditAction;
+  /** The hunter's profile zone, which a suggested time is sent on (left out: sent as entered). */
+  hoursZone?: string;
 }) {
   const [dialog, setDialog] = useState<'cancel' | 'propose' | 'no-show' | null>(null);
   const [photo, setPhoto] = useState<number | null>(null);
@@ -89,8 +93,7 @@ export function HunterBookingRow({
           <p className="text-sm text-stone-600">{session}</p>
         </div>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-stone-700 sm:justify-end">
-          <span>{longDateLabel(booking.sessionDate)}</span>
-          <span className="tabular-nums">{booking.sessionTime}</span>
+          <span>{instantWhen(Date.parse(booking.startsAt), viewerTimeZone())}</span>
           <span>{booking.duration} min</span>
           <span className="font-semibold text-stone-900 tabular-nums">{formatMoney(booking.totalAmount, booking.currency)}</span>
           <BookingStatusBadge status={booking.status} />
@@ -181,6 +184,7 @@ export function HunterBookingRow({
       {booking.canPropose ? (
         <ProposeTimeDialog
           booking={booking}
+          hoursZone={hoursZone}
           open={dialog === 'propose'}
           onOpenChange={(open) => setDialog(open ? 'propose' : null)}
         />
@@ -223,11 +227,7 @@ function BookingState({ booking }: { booking: HunterBooking }) {
             <Badge tone="sky" className="mr-2">
               Waiting for the client
             </Badge>
-            You suggested{' '}
-            <strong>
-              {longDateLabel(proposal.sessionDate)} at {proposal.sessionTime}
-            </strong>
-            .
+            You suggested <strong>{instantWhen(Date.parse(proposal.startsAt), viewerTimeZone())}</strong>.
           </p>
           {proposal.message ? (
             <p className="mt-1 break-words whitespace-pre-line opacity-80">“{proposal.message}”</p>
@@ -246,7 +246,7 @@ function BookingState({ booking }: { booking: HunterBooking }) {
       {dispute ? (
         <div className="rounded-2xl bg-amber-50/70 px-3.5 py-2.5 text-stone-800 ring-1 ring-amber-100">
           <p>
-            <span className="font-medium">The client&apos;s reason</span> ({londonLabel(dispute.openedAt)}):{' '}
+            <span className="font-medium">The client&apos;s reason</span> ({viewerLabel(dispute.openedAt)}):{' '}
             <span className="break-words whitespace-pre-line">{dispute.reason}</span>
           </p>
           {dispute.resolutionNote ? (

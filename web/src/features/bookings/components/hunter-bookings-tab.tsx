@@ -10,12 +10,14 @@ function SessionList({
   empty,
   bookings,
   renderEditAction,
+  hoursZone,
 }: {
   title: string;
   icon: ReactNode;
   empty: string;
   bookings: HunterBooking[];
   renderEditAction?: RenderEditAction;
+  hoursZone?: string;
 }) {
   return (
     <section aria-label={title} className="rounded-3xl border border-stone-200 bg-white shadow-xs">
@@ -27,7 +29,12 @@ function SessionList({
       ) : (
         <ul className="divide-y divide-stone-100">
           {bookings.map((booking) => (
-            <HunterBookingRow key={booking.id} booking={booking} renderEditAction={renderEditAction} />
+            <HunterBookingRow
+              key={booking.id}
+              booking={booking}
+              renderEditAction={renderEditAction}
+              hoursZone={hoursZone}
+            />
           ))}
         </ul>
       )}
@@ -37,15 +44,19 @@ function SessionList({
 
 /**
  * The dashboard's Bookings tab: sessions to come, the most recent ones (with any still to mark), and recent
- * cancellations, each row with the client's question and what the hunter may do (times are London's). A held
- * session's row also carries `renderEditAction` (the hunters feature's Hunter Edit, handed in by the route).
+ * cancellations, each row with the client's question and what the hunter may do (times on the hunter's own clock,
+ * their browser's zone). A held session's row also carries `renderEditAction` (the hunters feature's Hunter Edit,
+ * handed in by the route).
  */
 export function HunterBookingsTab({
   summary,
   renderEditAction,
+  hoursZone,
 }: {
   summary: HunterBookingsSummary;
   renderEditAction?: RenderEditAction;
+  /** The hunter's profile zone (their hours' clock), which a suggested time is sent on. */
+  hoursZone?: string;
 }) {
   return (
     <div className="grid gap-6">
@@ -55,6 +66,7 @@ export function HunterBookingsTab({
         empty="No upcoming sessions yet."
         bookings={summary.upcoming}
         renderEditAction={renderEditAction}
+        hoursZone={hoursZone}
       />
       <SessionList
         title="Recent Sessions"
@@ -62,6 +74,7 @@ export function HunterBookingsTab({
         empty="No sessions held yet."
         bookings={summary.recent}
         renderEditAction={renderEditAction}
+        hoursZone={hoursZone}
       />
       {summary.cancelled.length > 0 ? (
         <SessionList

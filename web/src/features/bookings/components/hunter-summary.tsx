@@ -6,7 +6,9 @@ import { Accordion, AccordionItem } from '@/components/ui/accordion';
 import { VerifiedBadge } from '@/components/ui/verified-badge';
 import { paths } from '@/config/paths';
 import { hasRating, ratingLabel } from '@/lib/rating';
+import { viewerTimeZone } from '@/lib/time-zone';
 import { isWebLink } from '@/lib/web-link';
+import { placeOfZone } from '@/lib/zoned-time';
 
 function Initials({ name }: { name: string }) {
   const initials = name
@@ -78,6 +80,10 @@ export function HunterSummary({ hunter }: { hunter: Hunter }) {
           </p>
           <p className="mt-0.5 flex items-center gap-1 text-sm text-stone-600">
             <MapPin className="h-4 w-4" aria-hidden /> {hunter.location}
+            {/* Where the hunter's clock differs from the client's, the client knows whose time "in Madrid" is. */}
+            {hunter.timeZone !== viewerTimeZone() ? (
+              <span className="text-stone-500">· {placeOfZone(hunter.timeZone)} time</span>
+            ) : null}
           </p>
           <Link
             to={paths.hunter.getHref(hunter)}

@@ -2,7 +2,8 @@ import {
   SESSION_TYPES,
   SESSION_TYPE_LABELS,
   addDays,
-  londonDateOf,
+  dateIn,
+  datesBetween,
   shortDateLabel,
   weekdayLabel,
   type Hunter,
@@ -12,7 +13,10 @@ import { CalendarDays } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
+import { viewerTimeZone } from '@/lib/time-zone';
+import { timeBeside } from '@/lib/zoned-time';
 import { useSlots } from '../api/get-slots';
+import { slotsOnClock, slotsTimeZone } from '../lib/slots-on-clock';
 
 /** 'Tue 7 Jul'. */
 const dayLabel = (date: string) => `${weekdayLabel(date)} ${shortDateLabel(date)}`;
@@ -33,16 +37,22 @@ const chipClasses =
   'inline-flex h-9 items-center rounded-full border border-stone-200 bg-white px-3 text-sm font-semibold text-stone-800 tabular-nums transition-colors hover:border-brand-300 hover:bg-brand-50 hover:text-brand-800 focus-visible:ring-4 focus-visible:ring-brand-100 focus-visible:outline-none';
 
 /**
- * The hunter's next open times over the coming seven days (London dates), a few a day as chips that open the
+ * The hunter's next open times over the viewer's coming seven days, on the viewer's clock (the hunter's time in the
+ * chip's name when it differs), a few a day as chips that open the
  * booking page; `bookHref` is where a chip leads (sign-in first for a guest). Slots come from the public slots call,
  * which already leaves out past, too-soon, taken and held times.
  */
 export function NextOpenTimes({ hunter, bookHref }: { hunter: Hunter; bookHref: string }) {
-  const [from] = useState(() => londonDateOf(Date.now()));
+  const viewerZone = viewerTimeZone();
+  const [from] = useState(() => dateIn(viewerZone, Date.now()));
   const to = addDays(from, 6);
   const sessionType = openTimesType(hunter);
-  const slots = useSlots(hunter.id, sessionType, from, to);
-  const days = (slots.data?.days ?? []).filter((day) => day.slots.length > 0);
+  // A day either side of the viewer's week: the hunter's dates that hold its starts when their clock is another.
+  const slots = useSlots(hunter.id, sessionType, addDays(from, -1), addDays(to, 1));
+  const zones = { viewerZone, otherZone: slotsTimeZone(slots.data) };
+  const days = [...slotsOnClock(slots.data, viewerZone, datesBetween(from, to))]
+    .map(([date, starts]) => ({ date, starts }))
+    .filter((day) => day.starts.length > 0);
 
   return (
     <section aria-labelledby="next-open-times" className="rounded-3xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6">
@@ -55,7 +65,9 @@ export function NextOpenTimes({ hunter, bookHref }: { hunter: Hunter; bookHref: 
             Next open times
           </h2>
           <p className="text-sm text-stone-600">
-            {sessionType ? `${SESSION_TYPE_LABELS[sessionType]} · this week, London time` : 'This week, London time'}
+            {sessionType
+              ? `${SESSION_TYPE_LABELS[sessionType]} · this week, your time (${viewerZone})`
+              : `This week, your time (${viewerZone})`}
           </p>
         </div>
       </div>
@@ -71,15 +83,18 @@ export function NextOpenTimes({ hunter, bookHref }: { hunter: Hunter; bookHref: 
         ) : (
           <ul className="space-y-3">
             {days.map((day) => {
-              const more = day.slots.length - OPEN_TIMES_PER_DAY;
+              const more = day.starts.length - OPEN_TIMES_PER_DAY;
               return (
                 <li key={day.date}>
                   <h3 className="text-sm font-semibold text-stone-700">{dayLabel(day.date)}</h3>
                   <ul aria-label={`Open times on ${dayLabel(day.date)}`} className="mt-1.5 flex flex-wrap gap-2">
-                    {day.slots.slice(0, OPEN_TIMES_PER_DAY).map((slot) => (
-                      <li key={slot.time}>
-                        <ChipLink href={bookHref} label={`Book ${dayLabel(day.date)} at ${slot.time}`}>
-                          {slot.time}
+                    {day.starts.slice(0, OPEN_TIMES_PER_DAY).map((start) => (
+                      <li key={start.slot.startsAt}>
+                        <ChipLink
+                          href={bookHref}
+                          label={`Book ${dayLabel(day.date)} at ${timeBeside(start.instant, zones)}`}
+                        >
+                          {start.time}
                         </ChipLink>
                       </li>
                     ))}

@@ -1,9 +1,11 @@
-import { SESSION_TYPE_LABELS, longDateLabel, type Currency } from '@hunted/contracts';
+import { SESSION_TYPE_LABELS, SITE_TIME_ZONE, longDateLabel, type Currency } from '@hunted/contracts';
 import { Clock } from 'lucide-react';
 import { cn } from '@/components/ui/cn';
 import { countdownTo } from '../hooks/use-now';
 import type { BookingChoice } from '../lib/booking-choice';
 import { formatMoney } from '@/lib/money';
+import { viewerTimeZone } from '@/lib/time-zone';
+import { sessionWhen } from '@/lib/zoned-time';
 
 /**
  * The booking summary and the spec's order breakdown: the session line is the price less the platform fee the hold
@@ -12,6 +14,7 @@ import { formatMoney } from '@/lib/money';
  */
 export function OrderSummary({
   choice,
+  startsAt,
   hunterName,
   pricePence,
   feePence,
@@ -20,6 +23,8 @@ export function OrderSummary({
   now,
 }: {
   choice: BookingChoice;
+  /** The session's start (ISO), null for a stored choice whose date or time does not read. */
+  startsAt: string | null;
   hunterName: string | null;
   pricePence: number;
   feePence: number;
@@ -41,10 +46,16 @@ export function OrderSummary({
         ) : null}
         <dt className="text-stone-500">Session</dt>
         <dd className="text-right font-medium text-stone-900">{SESSION_TYPE_LABELS[choice.sessionType]}</dd>
-        <dt className="text-stone-500">Date</dt>
-        <dd className="text-right font-medium text-stone-900">{longDateLabel(choice.sessionDate)}</dd>
-        <dt className="text-stone-500">Time</dt>
-        <dd className="text-right font-medium text-stone-900">{choice.sessionTime} (London)</dd>
+        <dt className="text-stone-500">When</dt>
+        <dd className="text-right font-medium text-stone-900">
+          {startsAt
+            ? sessionWhen(Date.parse(startsAt), {
+                viewerZone: viewerTimeZone(),
+                otherZone: choice.timeZone ?? SITE_TIME_ZONE,
+                placeFirst: choice.sessionType === 'inPerson',
+              })
+            : `${longDateLabel(choice.sessionDate)} at ${choice.sessionTime} (${choice.timeZone ?? SITE_TIME_ZONE})`}
+        </dd>
         <dt className="text-stone-500">Duration</dt>
         <dd className="text-right font-medium text-stone-900">{choice.duration} min</dd>
       </dl>

@@ -1,11 +1,13 @@
 import type { MyBooking } from '@hunted/contracts';
-import { SESSION_TYPE_LABELS, longDateLabel } from '@hunted/contracts';
+import { SESSION_TYPE_LABELS } from '@hunted/contracts';
 import { useState } from 'react';
 import { ActionDialog, type ActionOutcome } from '@/components/form/action-dialog';
 import { toast } from '@/components/ui/toast';
 import { serverMessage } from '@/lib/api-client';
 import { useRescheduleBooking } from '../api/booking-mutations';
 import { handleUnauthorized } from '@/lib/unauthorized';
+import { sessionWhen } from '@/lib/zoned-time';
+import { myBookingZones } from '../lib/booking-zones';
 import { SlotPicker, type SlotChoice } from './slot-picker';
 
 /** Moves a confirmed booking to another of the hunter's free times for the same session type; the price stays. */
@@ -43,7 +45,7 @@ export function RescheduleDialog({
     }
     toast({
       title: 'Booking Rescheduled',
-      description: `Your session is now on ${longDateLabel(choice.date)} at ${choice.slot.time}.`,
+      description: `Your session is now on ${sessionWhen(Date.parse(choice.slot.startsAt), myBookingZones(booking, choice.timeZone))}.`,
     });
     setChoice(null);
     onOpenChange(false);
@@ -56,7 +58,7 @@ export function RescheduleDialog({
       onOpenChange={onOpenChange}
       wide
       title="Reschedule"
-      description={`${SESSION_TYPE_LABELS[booking.sessionType]} with ${booking.hunterName}, now ${longDateLabel(booking.sessionDate)} at ${booking.sessionTime}. Pick a new time.`}
+      description={`${SESSION_TYPE_LABELS[booking.sessionType]} with ${booking.hunterName}, now ${sessionWhen(Date.parse(booking.startsAt), myBookingZones(booking))}. Pick a new time.`}
       canConfirm={choice !== null}
       confirmLabel="Confirm new time"
       pendingLabel="Saving..."

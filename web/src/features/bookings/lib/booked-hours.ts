@@ -6,9 +6,10 @@ const minutesOf = (label: string) => {
 };
 
 /**
- * The offered hours each London date's live bookings take up (confirmed, or held for payment), for the availability
- * editor to mark: an hour is taken when any session overlaps it (a 60-minute session at 09:30 takes 09:00 and 10:00).
- * Wall-clock arithmetic on the London labels the server gives, so a clock-change night shifts nothing.
+ * The offered hours each of the hunter's dates (their profile's zone) has taken by live bookings (confirmed, or held
+ * for payment), for the availability editor to mark: an hour is taken when any session overlaps it (a 60-minute
+ * session at 09:30 takes 09:00 and 10:00).
+ * Wall-clock arithmetic on the labels the server gives in the hunter's zone, so a clock-change night shifts nothing.
  */
 export function bookedHoursByDate(bookings: readonly HunterBooking[]): Map<string, AvailabilitySlot[]> {
   const byDate = new Map<string, AvailabilitySlot[]>();

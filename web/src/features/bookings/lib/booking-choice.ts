@@ -1,12 +1,16 @@
-import { PASSPORT_PARTS, type PassportShares, type SessionTypeKey } from '@hunted/contracts';
+import { PASSPORT_PARTS, isTimeZone, type PassportShares, type SessionTypeKey } from '@hunted/contracts';
 
 /** The spec's booking choice, held in the browser session between the schedule and the payment page. */
 export interface BookingChoice {
   hunterId: number;
-  /** London date, YYYY-MM-DD. */
+  /** The hunter's date, YYYY-MM-DD: what the API takes, read in `timeZone`. */
   sessionDate: string;
-  /** London wall clock, 'HH:MM'. */
+  /** The hunter's wall clock, 'HH:MM'. */
   sessionTime: string;
+  /** The start itself (ISO), the slot's identity, which the pages show on the viewer's clock. */
+  startsAt?: string;
+  /** The hunter's zone (IANA) the date and time are in; the site's for a choice saved before issue 38. */
+  timeZone?: string;
   sessionType: SessionTypeKey;
   /** Minutes (the spec's default is 60). */
   duration: number;
@@ -62,6 +66,10 @@ export function readBookingChoice(hunterId: number): BookingChoice | null {
       sessionType: value.sessionType,
       duration: typeof value.duration === 'number' ? value.duration : DEFAULT_BOOKING_DURATION,
       price: value.price,
+      ...(typeof value.startsAt === 'string' && !Number.isNaN(Date.parse(value.startsAt))
+        ? { startsAt: value.startsAt }
+        : {}),
+      ...(isTimeZone(value.timeZone) ? { timeZone: value.timeZone } : {}),
       ...(typeof value.notes === 'string' && value.notes !== '' ? { notes: value.notes } : {}),
       ...(Array.isArray(value.photoIds) && value.photoIds.length > 0
         ? { photoIds: value.photoIds.filter((id): id is string => typeof id === 'string') }

@@ -1,4 +1,4 @@
-import type { HunterBooking } from '@hunted/contracts';
+import { dateIn, type HunterBooking } from '@hunted/contracts';
 
 /** At most this many sessions in the dashboard's recent list (spec, section 9). */
 export const RECENT_SESSIONS_LIMIT = 5;
@@ -44,14 +44,18 @@ export function summariseHunterBookings(bookings: HunterBooking[], now: number):
   };
 }
 
-/** Dates ('YYYY-MM-DD', London) holding a confirmed or completed session, with how many. */
-export function sessionsByDate(bookings: HunterBooking[]): Map<string, HunterBooking[]> {
+/**
+ * Dates ('YYYY-MM-DD') holding a confirmed or completed session on a zone's calendar (the hunter's browser's), with
+ * how many, each date's in order of start.
+ */
+export function sessionsByDate(bookings: HunterBooking[], zone: string): Map<string, HunterBooking[]> {
   const byDate = new Map<string, HunterBooking[]>();
   for (const booking of bookings.filter(counts)) {
-    const list = byDate.get(booking.sessionDate) ?? [];
+    const date = dateIn(zone, Date.parse(booking.startsAt));
+    const list = byDate.get(date) ?? [];
     list.push(booking);
-    byDate.set(booking.sessionDate, list);
+    byDate.set(date, list);
   }
-  for (const list of byDate.values()) list.sort((a, b) => a.sessionTime.localeCompare(b.sessionTime));
+  for (const list of byDate.values()) list.sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt));
   return byDate;
 }

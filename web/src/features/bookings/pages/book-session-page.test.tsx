@@ -44,7 +44,7 @@ describe('/book-session/{hunterId}', () => {
     const calls = stubFetch({
       ...signedIn,
       'GET /api/hunters/7': () => json(200, sofia),
-      'GET /api/hunters/7/slots?from=2026-07-06&to=2026-07-12&sessionType=whatsappVideo': () =>
+      'GET /api/hunters/7/slots?from=2026-07-05&to=2026-07-13&sessionType=whatsappVideo': () =>
         json(
           200,
           aSlotsResponse(7, 'whatsappVideo', '2026-07-06', {
@@ -133,6 +133,9 @@ describe('/book-session/{hunterId}', () => {
       hunterId: 7,
       sessionDate: '2026-07-07',
       sessionTime: '10:30',
+      // The start itself and the hunter's zone the date and time are in, for the payment page to show.
+      startsAt: '2026-07-07T09:30:00.000Z',
+      timeZone: 'Europe/London',
       sessionType: 'whatsappVideo',
       duration: 60,
       price: 80,
@@ -147,11 +150,11 @@ describe('/book-session/{hunterId}', () => {
     stubFetch({
       ...signedIn,
       'GET /api/hunters/7': () => json(200, sofia),
-      'GET /api/hunters/7/slots?from=2026-07-06&to=2026-07-12&sessionType=whatsappVideo': () =>
+      'GET /api/hunters/7/slots?from=2026-07-05&to=2026-07-13&sessionType=whatsappVideo': () =>
         json(200, aSlotsResponse(7, 'whatsappVideo', '2026-07-06', {})),
-      'GET /api/hunters/7/slots?from=2026-07-13&to=2026-07-19&sessionType=whatsappVideo': () =>
+      'GET /api/hunters/7/slots?from=2026-07-12&to=2026-07-20&sessionType=whatsappVideo': () =>
         json(200, aSlotsResponse(7, 'whatsappVideo', '2026-07-13', {})),
-      'GET /api/hunters/7/slots?from=2026-07-20&to=2026-07-26&sessionType=whatsappVideo': () =>
+      'GET /api/hunters/7/slots?from=2026-07-19&to=2026-07-27&sessionType=whatsappVideo': () =>
         json(200, aSlotsResponse(7, 'whatsappVideo', '2026-07-20', { '2026-07-21': ['10:00'] })),
     });
     const router = renderRoute('/book-session/7');
@@ -185,7 +188,7 @@ describe('/book-session/{hunterId}', () => {
           reviewedBrands: [],
           filterHabits: { valueTags: [{ value: 'Handmade', uses: 3 }], priceLevels: [] },
         }),
-      'GET /api/hunters/7/slots?from=2026-07-06&to=2026-07-12&sessionType=whatsappVideo': () =>
+      'GET /api/hunters/7/slots?from=2026-07-05&to=2026-07-13&sessionType=whatsappVideo': () =>
         json(200, aSlotsResponse(7, 'whatsappVideo', '2026-07-06', { '2026-07-07': ['10:30'] })),
     });
     const router = renderRoute('/book-session/7');
@@ -221,7 +224,7 @@ describe('/book-session/{hunterId}', () => {
     stubFetch({
       ...signedIn,
       'GET /api/hunters/7': () => json(200, sofia),
-      'GET /api/hunters/7/slots?from=2026-11-23&to=2026-11-29&sessionType=askQuestion': () =>
+      'GET /api/hunters/7/slots?from=2026-11-22&to=2026-11-30&sessionType=askQuestion': () =>
         json(200, aSlotsResponse(7, 'askQuestion', '2026-11-23', { '2026-11-24': ['14:00'] })),
     });
     renderRoute('/book-session/7');
@@ -236,9 +239,9 @@ describe('/book-session/{hunterId}', () => {
     stubFetch({
       ...signedIn,
       'GET /api/hunters/7': () => json(200, sofia),
-      'GET /api/hunters/7/slots?from=2026-10-19&to=2026-10-25&sessionType=whatsappVoice': () =>
+      'GET /api/hunters/7/slots?from=2026-10-18&to=2026-10-26&sessionType=whatsappVoice': () =>
         json(200, aSlotsResponse(7, 'whatsappVoice', '2026-10-19', { '2026-10-20': ['09:00'] })),
-      'GET /api/hunters/7/slots?from=2026-10-26&to=2026-11-01&sessionType=whatsappVoice': () =>
+      'GET /api/hunters/7/slots?from=2026-10-25&to=2026-11-02&sessionType=whatsappVoice': () =>
         json(200, aSlotsResponse(7, 'whatsappVoice', '2026-10-26', { '2026-10-27': ['09:00'] })),
     });
     renderRoute('/book-session/7');
@@ -267,7 +270,7 @@ describe('/book-session/{hunterId}', () => {
     stubFetch({
       ...signedIn,
       'GET /api/hunters/8': () => json(200, notYetPaid),
-      'GET /api/hunters/8/slots?from=2026-07-06&to=2026-07-12&sessionType=askQuestion': () =>
+      'GET /api/hunters/8/slots?from=2026-07-05&to=2026-07-13&sessionType=askQuestion': () =>
         json(200, aSlotsResponse(8, 'askQuestion', '2026-07-06', { '2026-07-07': ['10:00'] })),
     });
     renderRoute('/book-session/8');

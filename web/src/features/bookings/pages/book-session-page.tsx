@@ -5,7 +5,6 @@ import {
   bookingQuestionAbout,
   PAYOUT_MESSAGES,
   SESSION_TYPE_LABELS,
-  longDateLabel,
   needsExpressRequest,
   SESSION_TYPES,
   type SessionTypeKey,
@@ -32,6 +31,8 @@ import { useDrawnInBackground } from '@/lib/use-drawn-in-background';
 import { useUnauthorizedRedirect } from '@/lib/use-unauthorized-redirect';
 import { saveBookingChoice } from '../lib/booking-choice';
 import { formatMoney } from '@/lib/money';
+import { viewerTimeZone } from '@/lib/time-zone';
+import { sessionWhen } from '@/lib/zoned-time';
 
 /**
  * `?about={brandId}` (a brand page's 'Book a session about {brand}'): the question starts as a word about that brand,
@@ -142,6 +143,8 @@ export function BookSessionPage({ useBookableHunter }: { useBookableHunter: UseB
       hunterId,
       sessionDate: choice.date,
       sessionTime: choice.slot.time,
+      startsAt: choice.slot.startsAt,
+      timeZone: choice.timeZone,
       sessionType,
       duration: settings.duration,
       price: settings.price,
@@ -245,12 +248,16 @@ export function BookSessionPage({ useBookableHunter }: { useBookableHunter: UseB
               <dd className="pl-4 text-right font-medium text-stone-900">
                 {settings ? `${settings.duration} min` : '—'}
               </dd>
-              <dt className="text-stone-500">Date</dt>
+              <dt className="text-stone-500">When</dt>
               <dd className="pl-4 text-right font-medium text-stone-900">
-                {choice ? longDateLabel(choice.date) : '—'}
+                {choice
+                  ? sessionWhen(Date.parse(choice.slot.startsAt), {
+                      viewerZone: viewerTimeZone(),
+                      otherZone: choice.timeZone,
+                      placeFirst: sessionType === 'inPerson',
+                    })
+                  : '—'}
               </dd>
-              <dt className="text-stone-500">Time</dt>
-              <dd className="pl-4 text-right font-medium text-stone-900">{choice ? choice.slot.time : '—'}</dd>
               <dt className="border-t border-stone-200 pt-2 font-semibold text-stone-900">Total</dt>
               <dd className="border-t border-stone-200 pt-2 pl-4 text-right text-lg font-bold text-stone-900">
                 {settings ? formatMoney(settings.price * 100, found.currency, { minorUnits: 'unlessWhole' }) : '—'}

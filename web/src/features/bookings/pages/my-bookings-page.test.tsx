@@ -5,6 +5,7 @@ import { BOOKING_CHOICE_KEY } from '../lib/booking-choice';
 import { aMyBooking, aSlotsResponse, signedIn } from '@/testing/data-generators';
 import { json, stubFetch } from '@/testing/fetch-stub';
 import { renderRoute } from '@/testing/test-utils';
+import { setViewerTimeZoneForTests } from '@/lib/time-zone';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -14,6 +15,38 @@ afterEach(() => {
 const row = (name: string) => screen.getByRole('listitem', { name });
 
 describe('/my-bookings', () => {
+  it("shows a session on the client's clock with the hunter's beside when they differ, the place's first in person", async () => {
+    setViewerTimeZoneForTests('Europe/London');
+    const bookings = [
+      // Lucía in Madrid (her location's zone): 10:00 there is 09:00 in London in winter.
+      aMyBooking({
+        id: 'b1',
+        hunterName: 'Lucía Moreno',
+        hunterLocation: 'Spain',
+        startsAt: '2026-12-01T09:00:00.000Z',
+      }),
+      aMyBooking({
+        id: 'b2',
+        hunterName: 'Mia Rossi',
+        hunterLocation: 'Italy',
+        sessionType: 'inPerson',
+        startsAt: '2026-12-02T14:00:00.000Z',
+      }),
+    ];
+    stubFetch({
+      ...signedIn,
+      'GET /api/hunter-reviews/mine': () => json(200, { written: [], received: [] }),
+      'GET /api/my-bookings?limit=50&offset=0': () => json(200, bookings),
+    });
+    renderRoute('/my-bookings');
+    const lucia = await screen.findByRole('listitem', { name: 'WhatsApp Video Call with Lucía Moreno' });
+    expect(lucia.textContent).toContain('Tuesday, 1 December 2026 at 09:00 your time (GMT) · 10:00 in Madrid');
+    expect(row('In-Person Consultation with Mia Rossi').textContent).toContain(
+      'Wednesday, 2 December 2026 at 15:00 in Rome (CET) · 14:00 your time',
+    );
+    expect(screen.getByText(/in your time zone \(Europe\/London\)/)).toBeTruthy();
+  });
+
   it("shows 'No bookings yet' and 'Browse Hunters' when there are none", async () => {
     stubFetch({ ...signedIn, 'GET /api/my-bookings?limit=50&offset=0': () => json(200, []) });
     renderRoute('/my-bookings');
@@ -22,7 +55,7 @@ describe('/my-bookings', () => {
     expect(screen.getByRole('link', { name: 'Book New Session' }).getAttribute('href')).toBe('/book-a-hunter');
   });
 
-  it('lists each booking with its London date and time, price in pounds and status; Reschedule only when confirmed', async () => {
+  it('lists each booking with its date and time on the client clock (London here), price in pounds and status; Reschedule only when confirmed', async () => {
     stubFetch({
       ...signedIn,
       'GET /api/hunter-reviews/mine': () => json(200, { written: [], received: [] }),
@@ -57,7 +90,7 @@ describe('/my-bookings', () => {
     });
     renderRoute('/my-bookings');
     const confirmed = await screen.findByRole('listitem', { name: 'WhatsApp Video Call with Sofia Marin' });
-    expect(confirmed.textContent).toContain('Tuesday, 1 December 2026 at 10:00 (London)');
+    expect(confirmed.textContent).toContain('Tuesday, 1 December 2026 at 10:00 (GMT)');
     expect(confirmed.textContent).toContain('£80.00');
     expect(within(confirmed).getByText('Confirmed')).toBeTruthy();
     expect(within(confirmed).getByRole('link', { name: 'Message Sofia Marin' }).getAttribute('href')).toMatch(/^\/messages\?hunter=\d+$/);
@@ -102,7 +135,7 @@ describe('/my-bookings', () => {
       ...signedIn,
       'GET /api/my-bookings?limit=50&offset=0': () =>
         json(200, [aMyBooking({ id: 'b1', sessionDate: '2026-12-01', sessionTime: '10:00' })]),
-      'GET /api/hunters/7/slots?from=2026-11-23&to=2026-11-29&sessionType=whatsappVideo': () =>
+      'GET /api/hunters/7/slots?from=2026-11-22&to=2026-11-30&sessionType=whatsappVideo': () =>
         json(200, aSlotsResponse(7, 'whatsappVideo', '2026-11-23', { '2026-11-26': ['14:00', '15:30'] })),
       'POST /api/bookings/b1/reschedule': () => json(200, { id: 'b1', status: 'confirmed' }),
     });
@@ -127,7 +160,7 @@ describe('/my-bookings', () => {
       ...signedIn,
       'GET /api/my-bookings?limit=50&offset=0': () =>
         json(200, [aMyBooking({ id: 'b1', sessionDate: '2026-12-01', sessionTime: '10:00' })]),
-      'GET /api/hunters/7/slots?from=2026-11-23&to=2026-11-29&sessionType=whatsappVideo': () =>
+      'GET /api/hunters/7/slots?from=2026-11-22&to=2026-11-30&sessionType=whatsappVideo': () =>
         json(200, aSlotsResponse(7, 'whatsappVideo', '2026-11-23', { '2026-11-26': ['14:00', '15:30'] })),
       'POST /api/bookings/b1/reschedule': () => json(429, { statusCode: 429, message: wait }),
     });
@@ -212,7 +245,7 @@ describe('/my-bookings', () => {
     });
   });
 
-  it('shows a paid booking\'s receipt: the operator, the hunter, the service, the price with its platform fee, how to complain', async () => {
+  it("shows a paid booking's receipt: the operator, the hunter, the service, the price with its platform fee, how to complain", async () => {
     stubFetch({
       ...signedIn,
       'GET /api/site': () =>
@@ -243,7 +276,7 @@ describe('/my-bookings', () => {
     });
     expect(text).toContain('legal@hunted.test');
     expect(text).toContain('Sofia Marin');
-    expect(text).toContain('WhatsApp Video Call, Tuesday, 1 December 2026 at 10:00 (London), 60 min');
+    expect(text).toContain('WhatsApp Video Call, Tuesday, 1 December 2026 at 10:00 (GMT), 60 min');
     expect(text).toMatch(/Session£78\.00/);
     expect(text).toMatch(/Platform fee£2\.00/);
     expect(text).toMatch(/Total paid£80\.00/);

@@ -1,4 +1,4 @@
-import { BOOKING_RULES, SESSION_TYPE_LABELS, longDateLabel, type MyBooking, type SiteOperator } from '@hunted/contracts';
+import { BOOKING_RULES, SESSION_TYPE_LABELS, type MyBooking, type SiteOperator } from '@hunted/contracts';
 import { CalendarPlus, CalendarX2, Clock, MapPin, MessageCircle } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -9,6 +9,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { serverMessage } from '@/lib/api-client';
+import { viewerTimeZone } from '@/lib/time-zone';
+import { sessionWhen } from '@/lib/zoned-time';
+import { myBookingZones } from '../lib/booking-zones';
 import { useMyBookings } from '../api/get-bookings';
 import { useCancelBooking, useReleaseHold } from '../api/booking-mutations';
 import { HunterCancelReason, NoShowMark, ProposalAnswer } from '../components/booking-client-answers';
@@ -60,7 +63,9 @@ export function MyBookingsPage({
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">My Bookings</h1>
-          <p className="mt-2 text-base text-stone-600">Your style sessions, with their London dates and times.</p>
+          <p className="mt-2 text-base text-stone-600">
+            Your style sessions, with their dates and times in your time zone ({viewerTimeZone()}).
+          </p>
         </div>
         <Link to={paths.bookAHunter.getHref()} className={buttonClasses({ className: 'self-start sm:self-auto' })}>
           <CalendarPlus className="h-4 w-4" aria-hidden /> Book New Session
@@ -212,7 +217,7 @@ function BookingRow({
           <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-stone-600">
             <span className="inline-flex items-center gap-1">
               <Clock className="h-4 w-4" aria-hidden />
-              {longDateLabel(booking.sessionDate)} at {booking.sessionTime} (London) · {booking.duration} min
+              {sessionWhen(Date.parse(booking.startsAt), myBookingZones(booking))} · {booking.duration} min
             </span>
             {booking.hunterLocation ? (
               <span className="inline-flex items-center gap-1">
@@ -259,7 +264,12 @@ function BookingRow({
         <HunterCancelReason hunterName={booking.hunterName} reason={booking.cancelReason} />
       ) : null}
       {booking.proposal && booking.status === 'confirmed' ? (
-        <ProposalAnswer bookingId={booking.id} hunterName={booking.hunterName} proposal={booking.proposal} />
+        <ProposalAnswer
+          bookingId={booking.id}
+          hunterName={booking.hunterName}
+          proposal={booking.proposal}
+          zones={myBookingZones(booking)}
+        />
       ) : null}
       {booking.attendance === 'no_show' ? <NoShowMark booking={booking} /> : null}
 

@@ -121,7 +121,7 @@ describe('/my-bookings: the session itself', () => {
     renderRoute('/my-bookings');
     const row = await screen.findByRole('listitem', { name: 'WhatsApp Video Call with Sofia Marin' });
     const suggestion = within(row).getByRole('region', { name: 'Suggested new time' });
-    expect(suggestion.textContent).toContain('Thursday, 3 December 2026 at 14:00 (London)');
+    expect(suggestion.textContent).toContain('Thursday, 3 December 2026 at 14:00 (GMT)');
     expect(suggestion.textContent).toContain('Could we move to Thursday?');
     fireEvent.click(within(suggestion).getByRole('button', { name: 'Accept' }));
     expect(await screen.findByText('New time accepted')).toBeTruthy();

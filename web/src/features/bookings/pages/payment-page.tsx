@@ -2,7 +2,8 @@ import {
   BOOKING_ERRORS,
   EXPRESS_REQUEST,
   isoInstant,
-  londonInstant,
+  instantIn,
+  SITE_TIME_ZONE,
   type CreatePaymentIntentResponse,
 } from '@hunted/contracts';
 import { ArrowLeft, CircleCheck, FlaskConical, ReceiptText } from 'lucide-react';
@@ -79,10 +80,14 @@ function useBookingFailure(hunterId: number) {
   };
 }
 
-/** The chosen session's start (ISO), or null for a stored choice whose date or time does not read. */
+/**
+ * The chosen session's start (ISO): the slot's own, else (a choice saved before it was kept) its date and time on the
+ * hunter's clock; null for a stored choice whose date or time does not read.
+ */
 function startsAtOf(choice: BookingChoice): string | null {
+  if (choice.startsAt) return choice.startsAt;
   try {
-    return isoInstant(londonInstant(choice.sessionDate, choice.sessionTime));
+    return isoInstant(instantIn(choice.timeZone ?? SITE_TIME_ZONE, choice.sessionDate, choice.sessionTime));
   } catch {
     return null;
   }
@@ -101,11 +106,13 @@ function useOnce(effect: () => void) {
 function FreeBooking({ choice }: { choice: BookingChoice }) {
   const createBooking = useCreateBooking();
   const onFailure = useBookingFailure(choice.hunterId);
+  // The start and the zone are the page's own (to show the time): the API takes the hunter's date and time.
+  const { startsAt: _startsAt, timeZone: _timeZone, ...request } = choice;
   useOnce(() =>
     createBooking.mutate(
       // A free type has no hold before it: the question and photos go with the booking itself.
       {
-        ...choice,
+        ...request,
         notes: choice.notes ?? null,
         photoIds: choice.photoIds ?? [],
         stripePaymentIntentId: null,
@@ -296,6 +303,7 @@ function PaidBooking({ choice, useBookableHunter }: { choice: BookingChoice; use
         <div className="order-1 lg:order-2">
           <OrderSummary
             choice={choice}
+            startsAt={startsAtOf(choice)}
             hunterName={hunter.data?.name ?? null}
             pricePence={held.amount}
             feePence={held.platformFeePence}

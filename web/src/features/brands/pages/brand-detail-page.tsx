@@ -1,4 +1,4 @@
-import type { Brand } from '@hunted/contracts';
+import { londonDateOf, mediumDateLabel, type Brand } from '@hunted/contracts';
 import { Award, CalendarDays, Eye, EyeOff, Home, MapPin, MessageSquareText, PackageCheck, ThumbsUp } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -40,7 +40,8 @@ export function addedDateLabel(createdAt: string): string {
   const date = new Date(createdAt);
   return Number.isNaN(date.getTime())
     ? '—'
-    : date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+    : // The site's date it was added (London's), whatever the browser's zone: '3 Dec 2026'.
+      mediumDateLabel(londonDateOf(date));
 }
 
 /**

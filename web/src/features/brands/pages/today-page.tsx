@@ -40,10 +40,12 @@ export function TodayPage({ slots = {} }: { slots?: TodayPageSlots }) {
           <h1 className="text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">Today&apos;s Featured Brands</h1>
           <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1.5 text-sm text-stone-600">
             <span className="inline-flex items-center gap-1.5">
-              <CalendarDays className="h-4 w-4 text-stone-400" aria-hidden /> {date}
+              {/* The site's day is London's whatever the reader's zone (issue 38): the list turns at London's midnight. */}
+              <CalendarDays className="h-4 w-4 text-stone-400" aria-hidden /> {date}, London time
             </span>
             <span className="inline-flex items-center gap-1.5 rounded-full bg-brand-50 px-2.5 py-0.5 font-semibold text-brand-700">
               <Clock className="h-3.5 w-3.5" aria-hidden /> <span aria-live="off">{countdown}</span>
+              <span className="font-normal">(at midnight London time)</span>
             </span>
           </div>
         </div>

@@ -51,7 +51,8 @@ export function HunterPickCard({ pick }: { pick: HunterPick }) {
           <Link to={hunterHref} className="flex min-w-0 items-center gap-3 hover:text-amber-700">
             <HunterPhoto name={pick.hunter.name} src={pick.hunter.profileImageUrl} className="h-10 w-10 shrink-0 rounded-full text-sm" />
             <span className="min-w-0 text-sm text-stone-600">
-              Picked by <span className="font-semibold text-stone-900">{pick.hunter.name}</span>
+              Picked by <span className="font-semibold text-stone-900">{pick.hunter.name}</span> for today, until
+              midnight London time
             </span>
           </Link>
           <Link to={paths.bookSession.getHref(pick.hunter.id)} className={buttonClasses({ variant: 'outline', size: 'sm' })}>

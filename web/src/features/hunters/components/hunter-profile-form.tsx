@@ -16,7 +16,7 @@ import {
   type SessionTypeKey,
 } from '@hunted/contracts';
 import { CircleHelp, Languages, MapPin, Mic, Sparkles, Trash2, UserRound, Video, Wallet, Wand2 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { AgreeToTerms } from '@/components/legal/agree-to-terms';
 import { CountryField, InputField, SelectField, SubmitButton, TextareaField } from '@/components/form/fields';
 import { useFormState } from '@/components/form/use-form-state';
@@ -31,6 +31,7 @@ import {
   HUNTER_FORM_FIELDS,
   hunterInputOf,
   sessionNumberField,
+  timeZoneOptions,
   toggledLanguages,
   validateHunterForm,
   type HunterFormField,
@@ -67,6 +68,8 @@ export interface HunterProfileFormProps {
 export function HunterProfileForm({ mode, initialValues, pending, onSubmit }: HunterProfileFormProps) {
   const form = useFormState<HunterFormValues, HunterFormField>({ initialValues, fields: HUNTER_FORM_FIELDS });
   const { values, errors, otherErrors, clearErrors, fieldId, fieldProps } = form;
+  // Some four hundred zones: listed once per form, not on every keystroke.
+  const zones = useMemo(() => timeZoneOptions(initialValues.timeZone), [initialValues.timeZone]);
   // The currency the prices are in: the one chosen, else the location's own (what the server would take).
   const currency = formCurrencyOf(values);
 
@@ -152,6 +155,15 @@ export function HunterProfileForm({ mode, initialValues, pending, onSubmit }: Hu
             {...fieldProps('location')}
             value={values.location}
             onValue={(value) => set('location', value)}
+          />
+          <SelectField
+            {...fieldProps('timeZone')}
+            label="Time Zone"
+            hint="Your weekly hours and dates are on this clock."
+            options={zones}
+            optionLabel={(zone) => zone.replaceAll('_', ' ')}
+            value={values.timeZone}
+            onValue={(value) => set('timeZone', value)}
           />
           <SelectField
             {...fieldProps('currency')}

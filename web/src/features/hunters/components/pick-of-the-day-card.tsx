@@ -74,7 +74,7 @@ export function PickOfTheDayCard({ day }: { day: MyHunterPickDay }) {
         <Link to={paths.today.getHref()} className="font-semibold text-amber-700 underline underline-offset-4 hover:no-underline">
           Today
         </Link>
-        , with a note of up to two lines. It shows beside the crowd&apos;s #1 until midnight.
+        , with a note of up to two lines. It shows beside the crowd&apos;s #1 until midnight London time, when the site&apos;s day ends.
       </p>
       <form
         ref={form.formRef}

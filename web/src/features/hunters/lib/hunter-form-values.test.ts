@@ -1,4 +1,4 @@
-import { DEFAULT_SESSION_TYPES } from '@hunted/contracts';
+import { DEFAULT_SESSION_TYPES, isTimeZone } from '@hunted/contracts';
 import { describe, expect, it } from 'vitest';
 import { aHunter } from '@/testing/data-generators';
 import {
@@ -6,6 +6,7 @@ import {
   hunterFormValuesOf,
   hunterInputOf,
   newHunterFormValues,
+  timeZoneOptions,
   toggledLanguages,
   validateHunterForm,
   wholeNumberOf,
@@ -20,6 +21,7 @@ function filled(change: Partial<HunterFormValues> = {}): HunterFormValues {
   return {
     ...values,
     location: 'Italy',
+    timeZone: 'Europe/Rome',
     yearsExperience: '7',
     specialties: ['Fine Jewelry'],
     adviceTypes: ['Wardrobe Audit'],
@@ -176,6 +178,7 @@ describe('hunterInputOf', () => {
       name: 'Ada',
       bio: 'Hello',
       location: 'Italy',
+      timeZone: 'Europe/Rome',
       // Italy's own, sent so the server and the form agree on what the prices are in.
       currency: 'EUR',
       specialties: ['Fine Jewelry'],
@@ -205,11 +208,22 @@ describe('hunterInputOf', () => {
   });
 });
 
+describe('the time zone field', () => {
+  it("starts on the browser's zone and offers Europe's zones first, keeping a value the runtime lacks", () => {
+    expect(isTimeZone(newHunterFormValues(user).timeZone)).toBe(true);
+    const zones = timeZoneOptions('Europe/Madrid');
+    expect(zones[0]).toMatch(/^Europe\//);
+    expect(zones).toContain('Europe/Madrid');
+    expect(zones).toContain('America/New_York');
+    expect(timeZoneOptions('Antarctica/Nowhere')[0]).toBe('Antarctica/Nowhere');
+  });
+});
+
 describe('hunterFormValuesOf', () => {
   it('fills the form from a profile, numbers as text', () => {
     const hunter = aHunter({ yearsExperience: 9, instagramUrl: null, availabilityStatus: 'Unavailable' });
     const values = hunterFormValuesOf(hunter);
-    expect(values).toMatchObject({ yearsExperience: '9', instagramUrl: '', availabilityStatus: 'Unavailable' });
+    expect(values).toMatchObject({ yearsExperience: '9', instagramUrl: '', availabilityStatus: 'Unavailable', timeZone: 'Europe/London' });
     expect(values.sessionTypes.whatsappVoice).toEqual({ enabled: true, price: '50', duration: '30' });
     expect(hunterInputOf(values, 'edit').sessionTypes).toEqual(hunter.sessionTypes);
   });

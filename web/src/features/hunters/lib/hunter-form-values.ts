@@ -11,12 +11,14 @@ import {
   hunterInputSchema,
   hunterUpdateSchema,
   SESSION_TYPES,
+  supportedTimeZones,
   type Hunter,
   type HunterAvailabilityStatus,
   type HunterInput,
   type SessionTypeKey,
   type SessionTypes,
 } from '@hunted/contracts';
+import { viewerTimeZone } from '@/lib/time-zone';
 import { isWebLink } from '@/lib/web-link';
 
 /** One session type as its inputs hold it. */
@@ -32,6 +34,8 @@ export interface HunterFormValues {
   profileImageUrl: string | null;
   name: string;
   location: string;
+  /** The IANA zone the hunter's hours are read in. */
+  timeZone: string;
   /** What the prices are in: '' until chosen (a new profile then takes its location's, defaultCurrencyOf). */
   currency: string;
   availabilityStatus: HunterAvailabilityStatus;
@@ -63,6 +67,7 @@ export const HUNTER_FORM_FIELDS: readonly HunterFormField[] = [
   'profileImageUrl',
   'name',
   'location',
+  'timeZone',
   'currency',
   'availabilityStatus',
   'yearsExperience',
@@ -107,6 +112,8 @@ export function newHunterFormValues(user: {
     profileImageUrl: user.profileImageUrl || null,
     name: [user.firstName, user.lastName].filter(Boolean).join(' '),
     location: '',
+    // The browser's zone: where the hunter is as they fill the form in (they can pick another).
+    timeZone: viewerTimeZone(),
     currency: '',
     availabilityStatus: 'Available',
     yearsExperience: '',
@@ -125,6 +132,7 @@ export function hunterFormValuesOf(hunter: Hunter): HunterFormValues {
     profileImageUrl: hunter.profileImageUrl,
     name: hunter.name,
     location: hunter.location,
+    timeZone: hunter.timeZone,
     currency: hunter.currency,
     availabilityStatus: hunter.availabilityStatus,
     yearsExperience: String(hunter.yearsExperience),
@@ -151,6 +159,12 @@ function sessionTypeFormValuesOf(
       },
     ]),
   ) as Record<SessionTypeKey, SessionTypeFormValues>;
+}
+
+/** The zones the form offers: the runtime's (Europe's first), with the current value kept even if the runtime lacks it. */
+export function timeZoneOptions(current: string): string[] {
+  const zones = supportedTimeZones();
+  return current && !zones.includes(current) ? [current, ...zones] : zones;
 }
 
 /** The languages after a click on one: added, or removed unless it is the last one selected (spec, section 5). */
@@ -258,6 +272,7 @@ export function hunterInputOf(values: HunterFormValues, mode: HunterFormMode): H
     name: values.name.trim(),
     bio: values.bio.trim(),
     location: values.location as HunterInput['location'],
+    ...(values.timeZone ? { timeZone: values.timeZone } : {}),
     specialties: values.specialties as HunterInput['specialties'],
     adviceTypes: values.adviceTypes as HunterInput['adviceTypes'],
     languages: values.languages as HunterInput['languages'],

@@ -39,6 +39,7 @@ function fill(label: string, value: string) {
 function fillValidProfile() {
   fill('Full Name', 'Ada Lovelace');
   fill('Location', 'Italy');
+  fill('Time Zone', 'Europe/Rome');
   fill('Years of Experience', '7');
   fill('Professional Bio (optional)', 'Twenty years of buying for Milan boutiques.');
   fill('Instagram Profile (optional)', 'https://instagram.com/ada');
@@ -205,6 +206,7 @@ describe('/create-hunter-profile', () => {
       name: 'Ada Lovelace',
       bio: 'Twenty years of buying for Milan boutiques.',
       location: 'Italy',
+      timeZone: 'Europe/Rome',
       currency: 'EUR',
       specialties: ['Fine Jewelry'],
       adviceTypes: ['Wardrobe Audit'],

@@ -66,7 +66,7 @@ function answers(auth: typeof signedIn | typeof signedOut) {
     ...auth,
     'GET /api/hunters/7': () => json(200, sofia),
     // The first type bookable now: Sofia's paid types wait for her payouts, so her free question's times show.
-    'GET /api/hunters/7/slots?from=2026-07-06&to=2026-07-12&sessionType=askQuestion': () =>
+    'GET /api/hunters/7/slots?from=2026-07-05&to=2026-07-13&sessionType=askQuestion': () =>
       json(
         200,
         aSlotsResponse(7, 'askQuestion', '2026-07-06', {

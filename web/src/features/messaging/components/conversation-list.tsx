@@ -6,6 +6,8 @@ import { cn } from '@/components/ui/cn';
 import { paths } from '@/config/paths';
 import { timeAgo } from '@/lib/relative-time';
 import { UnreadBadge, UnreadWords } from './unread-badge';
+import { viewerTimeZone } from '@/lib/time-zone';
+import { instantWhen } from '@/lib/zoned-time';
 
 /** The conversations of the member, latest first; the chosen one marked. Each row links to `?conversation=`. */
 export function ConversationList({
@@ -50,7 +52,11 @@ export function ConversationList({
                       {row.role === 'hunter' ? 'Client' : 'Hunter'}
                     </Badge>
                   ) : null}
-                  <time dateTime={when} className="ml-auto shrink-0 text-xs text-stone-600">
+                  <time
+                    dateTime={when}
+                    title={instantWhen(Date.parse(when), viewerTimeZone())}
+                    className="ml-auto shrink-0 text-xs text-stone-600"
+                  >
                     {timeAgo(when, now)}
                   </time>
                 </span>

@@ -10,6 +10,8 @@ import { timeAgo } from '@/lib/relative-time';
 import type { ThreadMessage } from '../api/conversations';
 import { MessageAttachments } from './message-attachments';
 import { MessageComposer } from './message-composer';
+import { viewerTimeZone } from '@/lib/time-zone';
+import { instantWhen } from '@/lib/zoned-time';
 
 /** How near the bottom (px) counts as reading the newest messages: new ones then scroll into view. */
 const NEAR_BOTTOM = 120;
@@ -161,7 +163,17 @@ export function MessageThread({
                     </p>
                     <MessageAttachments urls={message.attachments} />
                     <span className="mt-1 px-1 text-[11px] text-stone-500">
-                      {message.pending ? 'Sending…' : timeAgo(message.createdAt, now)}
+                      {message.pending ? (
+                        'Sending…'
+                      ) : (
+                        // The exact time on the reader's clock, its zone said, for whoever points at "5 minutes ago".
+                        <time
+                          dateTime={message.createdAt}
+                          title={instantWhen(Date.parse(message.createdAt), viewerTimeZone())}
+                        >
+                          {timeAgo(message.createdAt, now)}
+                        </time>
+                      )}
                       {mine && !message.pending && message.isRead ? ' · Seen' : ''}
                     </span>
                   </li>

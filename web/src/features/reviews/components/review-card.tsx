@@ -1,4 +1,4 @@
-import type { Review } from '@hunted/contracts';
+import { fullDateLabel, londonDateOf, type Review } from '@hunted/contracts';
 import type { ReactNode } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { StarRating } from '@/components/ui/star-rating';
@@ -8,7 +8,8 @@ export function reviewDateLabel(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime())
     ? ''
-    : date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+    : // The site's date of the review (London's), whatever the browser's zone: '3 December 2026'.
+      fullDateLabel(londonDateOf(date));
 }
 
 /** One review. Its text is user content: rendered as text, line breaks kept, never as HTML. `actions` ('Report') go under it. */

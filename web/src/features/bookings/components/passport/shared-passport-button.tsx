@@ -1,4 +1,5 @@
-import { londonDateOf, longDateLabel, type HunterBooking, type SharedStylePassport } from '@hunted/contracts';
+import { dateIn, longDateLabel, type HunterBooking, type SharedStylePassport } from '@hunted/contracts';
+import { viewerTimeZone } from '@/lib/time-zone';
 import { IdCard } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -32,7 +33,7 @@ function SharedPassport({ shared }: { shared: SharedStylePassport }) {
       )}
       <p className="border-t border-stone-100 pt-4 text-xs text-stone-500">
         {shared.shares.question ? 'Their question and photos are on the booking.' : 'They kept their question and photos private.'} You can
-        see this until {longDateLabel(londonDateOf(new Date(shared.visibleUntil)))}.
+        see this until {longDateLabel(dateIn(viewerTimeZone(), Date.parse(shared.visibleUntil)))}.
       </p>
     </div>
   );

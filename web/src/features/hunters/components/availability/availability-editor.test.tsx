@@ -2,6 +2,7 @@ import { AVAILABILITY_SLOTS, type AvailabilityDay, type AvailabilitySlot, type W
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, stubFetch, type RecordedCall } from '@/testing/fetch-stub';
+import { aHunter } from '@/testing/data-generators';
 import { renderWithProviders } from '@/testing/test-utils';
 import { AvailabilityEditor } from './availability-editor';
 
@@ -29,6 +30,7 @@ const dayName = (date: string) => dayButton(date).querySelector('.sr-only')?.tex
 const bodyOf = (calls: RecordedCall[], method: string, url: string): unknown =>
   JSON.parse(String(calls.find((call) => call.init.method === method && call.url === url)?.init.body));
 
+const zoneBefore = process.env.TZ;
 beforeEach(() => {
   // 23:30 UTC on Tuesday 24 November 2026 is already Wednesday in Tokyo (the browser's zone here) but still Tuesday
   // in London, so the calendar's today is the 24th.
@@ -38,10 +40,21 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
-  delete process.env.TZ;
+  // Put back, not deleted: an unset TZ reads as 'Etc/Unknown' in this runtime, which later tests would inherit.
+  process.env.TZ = zoneBefore;
 });
 
 describe('Manage Your Availability', () => {
+  it("names the hunter's own zone as the clock of the hours", async () => {
+    stubFetch({
+      [NOVEMBER]: () => json(200, november()),
+      [WEEKLY]: () => json(200, weekly),
+      'GET /api/hunter-profile': () => json(200, { ...aHunter(), timeZone: 'Europe/Madrid' }),
+    });
+    renderWithProviders(<AvailabilityEditor />);
+    expect(await screen.findByText('Choose the hours clients can book you. Times are Madrid time (Europe/Madrid).')).toBeTruthy();
+  });
+
   it('shows the month from Sunday with 42 days; past and other months’ days cannot be picked', async () => {
     stubFetch({ [NOVEMBER]: () => json(200, november()), [WEEKLY]: () => json(200, weekly) });
     renderWithProviders(<AvailabilityEditor />);

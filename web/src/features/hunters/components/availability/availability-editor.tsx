@@ -1,7 +1,8 @@
-import { londonDateOf, type AvailabilityDay, type AvailabilitySlot } from '@hunted/contracts';
+import { SITE_TIME_ZONE, londonDateOf, type AvailabilityDay, type AvailabilitySlot } from '@hunted/contracts';
 import { CalendarOff, Clock } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useAvailability } from '../../api/get-availability';
+import { useHunterProfile } from '../../api/get-hunter-profile';
 import { monthOf, monthRange, type CalendarMonth } from '../../lib/availability-calendar';
 import { BlockDatesForm } from './block-dates-form';
 import { DayEditor, NoDateSelected } from './day-editor';
@@ -10,7 +11,9 @@ import { WeeklyHoursEditor } from './weekly-hours-editor';
 
 /**
  * 'Manage Your Availability': the month's days as they resolve (a date's own hours, else its weekday's), the
- * selected date's hours, the weekly hours every date follows, and blocking a run of dates. All dates are London's.
+ * selected date's hours, the weekly hours every date follows, and blocking a run of dates. The hours and dates are
+ * the hunter's own zone's wall clock (their profile's `timeZone`), which the note names; the calendar's "today" is
+ * still the site's London day.
  * `bookedHours` (the dashboard's, from bookings) marks the hours clients have already taken on each date.
  */
 export function AvailabilityEditor({
@@ -19,6 +22,9 @@ export function AvailabilityEditor({
   bookedHours?: ReadonlyMap<string, readonly AvailabilitySlot[]>;
 } = {}) {
   const today = londonDateOf(Date.now());
+  // The profile is already read by the dashboard around this tab: this is its cached answer.
+  const zone = useHunterProfile().data?.timeZone ?? SITE_TIME_ZONE;
+  const city = (zone.split('/').at(-1) ?? zone).replaceAll('_', ' ');
   const [month, setMonth] = useState<CalendarMonth>(() => monthOf(today));
   const [selected, setSelected] = useState<string | null>(null);
   const { startDate, endDate } = monthRange(month);
@@ -42,7 +48,7 @@ export function AvailabilityEditor({
           Manage Your Availability
         </h2>
         <p className="mt-1 text-sm text-stone-600">
-          Choose the hours clients can book you. Times are London time (Europe/London).
+          Choose the hours clients can book you. Times are {city} time ({zone}).
         </p>
       </div>
 

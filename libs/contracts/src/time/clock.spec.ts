@@ -3,27 +3,41 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addDays,
   addMonths,
+  dateIn,
+  dateLabelIn,
   dateOfDayNumber,
+  formatInstantIn,
+  instantIn,
+  isTimeZone,
+  nextMidnightIn,
+  offsetLabelIn,
+  spanLabelIn,
+  supportedTimeZones,
+  timeLabelIn,
+  wallClockIn,
+  wallTimeExists,
   datesBetween,
   dayNumberOf,
   dayOfWeek,
   daysBetween,
   isCalendarDate,
   isoInstant,
+  fullDateLabel,
+  longDateLabel,
+  mondayOf,
+  monthLabel,
+  shortDateLabel,
+  weekDates,
+  weekdayLabel,
+} from './clock.js';
+import {
   londonDateOf,
   londonInstant,
   londonOffsetLabel,
   londonOffsetMinutes,
   londonWallClock,
-  fullDateLabel,
-  longDateLabel,
-  mondayOf,
-  monthLabel,
   nextLondonMidnight,
-  shortDateLabel,
-  weekDates,
-  weekdayLabel,
-} from './london-clock.js';
+} from './site-day.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -130,13 +144,13 @@ describe('the London clock across the 2026 and 2027 clock changes', () => {
     );
   });
 
-  it('round-trips an instant through its wall clock, the first of a repeated hour coming back as the second', () => {
+  it('round-trips an instant through its wall clock, the second of a repeated hour coming back as the first', () => {
     fc.assert(
       fc.property(minuteInstant, (instant) => {
         const { date, time } = londonWallClock(instant);
         const back = londonInstant(date, time);
-        const firstOfRepeated = AUTUMN.some((change) => instant >= change - HOUR && instant < change);
-        expect(back).toBe(firstOfRepeated ? instant + HOUR : instant);
+        const secondOfRepeated = AUTUMN.some((change) => instant >= change && instant < change + HOUR);
+        expect(back).toBe(secondOfRepeated ? instant - HOUR : instant);
       }),
     );
   });
@@ -190,13 +204,14 @@ describe('the London clock across the 2026 and 2027 clock changes', () => {
     expect(Object.fromEntries(lengths)).toEqual({ '2026-03-29': 23, '2026-10-25': 25, '2027-03-28': 23, '2027-10-31': 25 });
   });
 
-  it('reads a skipped time with the offset before the change and a repeated time as its second, GMT, occurrence', () => {
+  it('reads a skipped time with the offset before the change and a repeated time as its first, BST, occurrence', () => {
     expect(new Date(londonInstant('2026-03-29', '01:30')).toISOString()).toBe('2026-03-29T01:30:00.000Z');
     expect(new Date(londonInstant('2026-03-29', '02:00')).toISOString()).toBe('2026-03-29T01:00:00.000Z');
     expect(new Date(londonInstant('2027-03-28', '01:00')).toISOString()).toBe('2027-03-28T01:00:00.000Z');
     expect(new Date(londonInstant('2026-10-25', '00:59')).toISOString()).toBe('2026-10-24T23:59:00.000Z');
-    expect(new Date(londonInstant('2026-10-25', '01:30')).toISOString()).toBe('2026-10-25T01:30:00.000Z');
-    expect(new Date(londonInstant('2027-10-31', '01:00')).toISOString()).toBe('2027-10-31T01:00:00.000Z');
+    expect(new Date(londonInstant('2026-10-25', '01:30')).toISOString()).toBe('2026-10-25T00:30:00.000Z');
+    expect(new Date(londonInstant('2027-10-31', '01:00')).toISOString()).toBe('2027-10-31T00:00:00.000Z');
+    expect(new Date(londonInstant('2027-10-31', '02:00')).toISOString()).toBe('2027-10-31T02:00:00.000Z');
   });
 
   it('refuses what is not a London date and time', () => {
@@ -255,5 +270,120 @@ describe('London dates as calendar days', () => {
     expect(shortDateLabel('2026-03-29')).toBe('29 Mar');
     expect(weekdayLabel('2026-10-25')).toBe('Sun');
     expect(monthLabel('2027-10-31')).toBe('October 2027');
+  });
+});
+
+describe('the zoned clock in Madrid, Athens and New York', () => {
+  const iso = (instant: number) => new Date(instant).toISOString();
+
+  it('reads each zone by its own offset and short name, whatever the process runs in', () => {
+    expect(wallClockIn('Europe/Madrid', at('2027-01-15T09:00:00Z'))).toMatchObject({
+      date: '2027-01-15',
+      time: '10:00',
+      offsetMinutes: 60,
+      zone: 'CET',
+    });
+    expect(wallClockIn('Europe/Madrid', at('2027-07-15T09:00:00Z'))).toMatchObject({ time: '11:00', offsetMinutes: 120, zone: 'CEST' });
+    expect(wallClockIn('Europe/Athens', at('2027-01-15T22:30:00Z'))).toMatchObject({
+      date: '2027-01-16',
+      time: '00:30',
+      offsetMinutes: 120,
+      zone: 'EET',
+    });
+    expect(wallClockIn('Europe/Athens', at('2027-07-15T22:30:00Z'))).toMatchObject({ date: '2027-07-16', time: '01:30', zone: 'EEST' });
+    expect(wallClockIn('America/New_York', at('2027-01-15T03:00:00Z'))).toMatchObject({
+      date: '2027-01-14',
+      time: '22:00',
+      offsetMinutes: -300,
+    });
+    expect(dateIn('America/New_York', at('2027-07-15T03:00:00Z'))).toBe('2027-07-14');
+    expect(offsetLabelIn('America/New_York', at('2027-07-15T03:00:00Z'))).toBe('GMT -4:00');
+    expect(offsetLabelIn('Europe/Athens', at('2027-07-15T03:00:00Z'))).toBe('GMT +3:00');
+  });
+
+  it("agrees with Intl's own reading of each zone from 1970 to 2100", () => {
+    for (const zone of ['Europe/Madrid', 'Europe/Athens', 'America/New_York']) {
+      const intl = new Intl.DateTimeFormat('en-GB', {
+        timeZone: zone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+      });
+      fc.assert(
+        fc.property(fc.integer({ min: 0, max: at('2100-01-01T00:00:00Z') }), (instant) => {
+          const part = (type: string) => intl.formatToParts(instant).find((p) => p.type === type)!.value;
+          const clock = wallClockIn(zone, instant);
+          expect(`${clock.date} ${clock.time}`).toBe(`${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`);
+        }),
+        { numRuns: 500 },
+      );
+    }
+  });
+
+  it('changes the EU zones at 01:00 UTC on the last Sundays, New York at 07:00 and 06:00 UTC on its own Sundays', () => {
+    // Spring: 02:00 CET → 03:00 CEST in Madrid, 03:00 EET → 04:00 EEST in Athens, 02:00 EST → 03:00 EDT in New York.
+    expect(instantIn('Europe/Madrid', '2027-03-28', '03:00')).toBe(at('2027-03-28T01:00:00Z'));
+    expect(instantIn('Europe/Athens', '2027-03-28', '04:00')).toBe(at('2027-03-28T01:00:00Z'));
+    expect(instantIn('America/New_York', '2027-03-14', '03:00')).toBe(at('2027-03-14T07:00:00Z'));
+    // The skipped hour is read with the offset before the change and does not exist.
+    expect(iso(instantIn('Europe/Madrid', '2027-03-28', '02:30'))).toBe('2027-03-28T01:30:00.000Z');
+    expect(wallTimeExists('Europe/Madrid', '2027-03-28', '02:30')).toBe(false);
+    expect(wallTimeExists('Europe/Athens', '2027-03-28', '03:30')).toBe(false);
+    expect(wallTimeExists('America/New_York', '2027-03-14', '02:30')).toBe(false);
+    expect(wallTimeExists('Europe/Madrid', '2027-03-28', '03:30')).toBe(true);
+    // Autumn: the repeated hour is its first instant, still on summer time.
+    expect(iso(instantIn('Europe/Madrid', '2027-10-31', '02:30'))).toBe('2027-10-31T00:30:00.000Z');
+    expect(iso(instantIn('Europe/Athens', '2027-10-31', '03:30'))).toBe('2027-10-31T00:30:00.000Z');
+    expect(iso(instantIn('America/New_York', '2027-11-07', '01:30'))).toBe('2027-11-07T05:30:00.000Z');
+    expect(wallClockIn('America/New_York', at('2027-11-07T06:30:00Z'))).toMatchObject({ time: '01:30', offsetMinutes: -300 });
+    // Days of 23 and 25 hours, each in its own zone.
+    const hours = (zone: string, date: string) => (instantIn(zone, addDays(date, 1)) - instantIn(zone, date)) / HOUR;
+    expect([hours('Europe/Athens', '2027-03-28'), hours('Europe/Athens', '2027-10-31')]).toEqual([23, 25]);
+    expect([hours('America/New_York', '2027-03-14'), hours('America/New_York', '2027-11-07')]).toEqual([23, 25]);
+    expect(hours('America/New_York', '2027-03-28')).toBe(24);
+    expect(nextMidnightIn('Europe/Athens', at('2027-10-30T22:30:00Z'))).toBe(at('2027-10-31T22:00:00Z'));
+  });
+
+  it('round-trips every zone date and time that exists, in each zone', () => {
+    for (const zone of ['Europe/Madrid', 'Europe/Athens', 'America/New_York']) {
+      fc.assert(
+        fc.property(londonDate, wallTime, (date, time) => {
+          fc.pre(wallTimeExists(zone, date, time));
+          expect(wallClockIn(zone, instantIn(zone, date, time))).toMatchObject({ date, time });
+        }),
+        { numRuns: 300 },
+      );
+    }
+  });
+
+  it('labels instants in a zone for pages and emails', () => {
+    const start = at('2027-03-30T08:00:00Z');
+    expect(timeLabelIn('Europe/Madrid', start)).toBe('10:00 CEST');
+    expect(dateLabelIn('America/New_York', at('2027-03-30T02:00:00Z'))).toBe('Monday, 29 March 2027');
+    expect(timeLabelIn('Europe/London', start)).toBe('09:00 BST');
+    expect(spanLabelIn('Europe/Athens', start, start + HOUR)).toBe('Tuesday, 30 March 2027, 11:00–12:00 EEST');
+    expect(spanLabelIn('Europe/London', at('2027-10-31T00:30:00Z'), at('2027-10-31T01:30:00Z'))).toBe(
+      'Sunday, 31 October 2027, 01:30 BST–01:30 GMT',
+    );
+    expect(formatInstantIn('Europe/Paris', start, 'fr-FR', { hour: '2-digit', minute: '2-digit' })).toBe('10:00');
+    expect(formatInstantIn('America/New_York', start, 'en-US', { hour: 'numeric', minute: '2-digit' })).toBe('4:00 AM');
+  });
+
+  it('knows IANA zones and refuses anything else', () => {
+    expect(['Europe/Paris', 'Europe/London', 'America/Argentina/Buenos_Aires', 'UTC'].map(isTimeZone)).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(['Europe/Atlantis', 'europe/paris', '+01:00', 'GMT+1', '', 'Paris', 42, null].map(isTimeZone)).toEqual(
+      Array(8).fill(false),
+    );
+    expect(() => wallClockIn('Mars/Olympus', 0)).toThrow(RangeError);
+    expect(supportedTimeZones()[0]).toMatch(/^Europe\//);
+    expect(supportedTimeZones()).toContain('America/New_York');
   });
 });
