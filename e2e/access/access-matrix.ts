@@ -446,6 +446,7 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
   { route: 'GET /api/hunters', url: () => '/api/hunters', expect: everyone(200), sees: noJoiningDetails },
   // /become-hunter's figures: approved hunters and their countries, counted by hunters (decision 0100)
   { route: 'GET /api/hunters/figures', url: () => '/api/hunters/figures', expect: everyone(200) },
+  { route: 'GET /api/hunters/reference-rates', url: () => '/api/hunters/reference-rates', expect: everyone(200) },
   {
     route: 'GET /api/hunters/:id',
     url: (f) => `/api/hunters/${f.hunter.id}`,

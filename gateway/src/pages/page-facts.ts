@@ -52,6 +52,7 @@ function hunterFactsOf(body: unknown): HunterFacts | null {
     location: h.location,
     profileImageUrl: isText(h.profileImageUrl) ? h.profileImageUrl : null,
     pricePerSession: typeof h.pricePerSession === 'number' ? h.pricePerSession : 0,
+    currency: isText(h.currency) ? h.currency : 'GBP',
     rating: typeof h.rating === 'number' ? h.rating : null,
     reviewCount: typeof h.reviewCount === 'number' ? h.reviewCount : 0,
   };

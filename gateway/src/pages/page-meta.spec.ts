@@ -107,12 +107,13 @@ describe('page meta', () => {
       location: 'Italy',
       profileImageUrl: '/api/media/hunter-photos/9',
       pricePerSession: 40,
+      currency: 'EUR',
       rating: null,
       reviewCount: 0,
     });
     expect(meta.title).toBe('Book Sofia, Style Hunter · Hunted');
     expect(meta.description).toBe(
-      'Book a session with Sofia, a style hunter in Italy for Bridal, Vintage and Menswear. Sessions from £40. Ten years dressing clients for weddings.',
+      'Book a session with Sofia, a style hunter in Italy for Bridal, Vintage and Menswear. Sessions from €40. Ten years dressing clients for weddings.',
     );
     expect(meta.canonicalPath).toBe('/hunters/3/sofia');
     expect(meta.image).toBe('/api/media/hunter-photos/9');
@@ -128,6 +129,7 @@ describe('page meta', () => {
       location: 'UK',
       profileImageUrl: null,
       pricePerSession: 0,
+      currency: 'GBP',
       rating: 4.75,
       reviewCount: 12,
     });

@@ -1,4 +1,4 @@
-import { brandSlug, hunterPagePath, PAGE_PATHS, type PageName } from '@hunted/contracts';
+import { brandSlug, formatWholePrice, hunterPagePath, PAGE_PATHS, type PageName } from '@hunted/contracts';
 
 /** What a page tells machines about itself: the document's title, description, canonical link and share card. */
 export interface PageMeta {
@@ -39,6 +39,8 @@ export interface HunterFacts {
   location: string;
   profileImageUrl: string | null;
   pricePerSession: number;
+  /** What the price is in (whole units of it; decision 0105). */
+  currency: string;
   /** The average of the hunter's reviews, null while they have none. */
   rating: number | null;
   reviewCount: number;
@@ -256,7 +258,7 @@ function inWords(items: readonly string[]): string {
 
 export const hunterMeta = onceEach((hunter: HunterFacts): PageMeta => {
   const specialties = hunter.specialties.length ? ` for ${inWords(hunter.specialties)}` : '';
-  const price = hunter.pricePerSession > 0 ? ` Sessions from £${hunter.pricePerSession}.` : '';
+  const price = hunter.pricePerSession > 0 ? ` Sessions from ${formatWholePrice(hunter.pricePerSession, hunter.currency)}.` : '';
   const rated =
     hunter.rating !== null && hunter.reviewCount > 0
       ? ` Rated ${hunter.rating.toFixed(1)}/5 from ${hunter.reviewCount} review${hunter.reviewCount === 1 ? '' : 's'}.`

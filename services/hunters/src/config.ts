@@ -1,5 +1,5 @@
 import { baseEnvSchema, dailyUploadQuotaEnv, demoDataEnv, loadEnv } from '@hunted/platform';
-import { CURRENCIES, type Currency } from '@hunted/contracts';
+import { CURRENCIES, type Currency, type ReferenceRates } from '@hunted/contracts';
 import { z } from 'zod';
 
 /**
@@ -11,11 +11,6 @@ export const DEFAULT_REFERENCE_RATES: ReferenceRates = {
   asOf: '2026-12-01',
   pencePerUnit: { GBP: 100, EUR: 85, SEK: 7.3, DKK: 11.4, NOK: 7.1, CHF: 90, PLN: 19.8 },
 };
-
-export interface ReferenceRates {
-  asOf: string;
-  pencePerUnit: Record<Currency, number>;
-}
 
 const referenceRatesSchema = z.strictObject({
   asOf: z.iso.date({ error: 'asOf must be the date of the rates (YYYY-MM-DD)' }),

@@ -1,5 +1,6 @@
 import { DEFAULT_SESSION_TYPES, type Hunter, type OwnHunter, type SessionTypes } from '@hunted/contracts';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_REFERENCE_RATES } from '../src/config.js';
 import { CURRENCY_CHANGE_BOOKED } from '../src/hunters/hunters.service.js';
 import { HunterRepository } from '../src/store/hunter.repository.js';
 import { useHuntersHarness } from './hunters-harness.js';
@@ -102,5 +103,10 @@ describe('hunters: currencies', () => {
     expect(await harness.app.get(HunterRepository).placeByReferenceRates()).toBeGreaterThan(0);
     expect((await list('?sort=price-high')).map((h) => h.id)).toEqual([euros.id, pounds.id, kronor.id]);
     expect(await harness.app.get(HunterRepository).placeByReferenceRates()).toBe(0);
+
+    // The configured table, public, for the cards' "≈ £68".
+    const rates = await fetch(`${harness.base}/api/hunters/reference-rates`);
+    expect(rates.status).toBe(200);
+    expect(await rates.json()).toEqual(DEFAULT_REFERENCE_RATES);
   });
 });

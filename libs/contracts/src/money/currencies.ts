@@ -115,6 +115,31 @@ export function settlementCurrenciesOf(country: string): Currency[] {
   return [...new Set<Currency>([local, 'EUR', 'GBP'])];
 }
 
+/**
+ * `GET /api/hunters/reference-rates` (public, cached): the listing's reference rates (hunters' HUNTER_REFERENCE_RATES),
+ * pence of one whole unit of each currency as of `asOf`. Only for comparing and for a card's "≈ £68"; nobody is
+ * charged at them.
+ */
+export interface ReferenceRates {
+  asOf: string;
+  pencePerUnit: Record<Currency, number>;
+}
+
+/** The currency a visitor's locale region uses ('fr-FR' → EUR, 'en-GB' → GBP), or null for one we do not price in. */
+export function currencyOfLocale(locale: string): Currency | null {
+  const region = /[-_]([A-Za-z]{2})\b/.exec(locale)?.[1]?.toUpperCase();
+  if (!region) return null;
+  const own: Record<string, Currency> = { GB: 'GBP', SE: 'SEK', DK: 'DKK', NO: 'NOK', CH: 'CHF', LI: 'CHF', PL: 'PLN' };
+  const euro = ['AT', 'BE', 'HR', 'CY', 'EE', 'FI', 'FR', 'DE', 'GR', 'IE', 'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PT', 'SK', 'SI', 'ES'];
+  return own[region] ?? (euro.includes(region) ? 'EUR' : null);
+}
+
+/** A whole price converted at the reference rates into another currency's minor units (rounded to a whole unit). */
+export function approximateMinor(whole: number, from: Currency, to: Currency, rates: ReferenceRates): number {
+  const pence = whole * rates.pencePerUnit[from];
+  return Math.round(pence / rates.pencePerUnit[to]) * 10 ** CURRENCY_FACTS[to].exponent;
+}
+
 /** An amount in minor units as the locale writes it: `formatMoney(6000, 'EUR')` is '€60.00', whole amounts '€60'. */
 export function formatMoney(minor: number, currency: Currency | string, locale = 'en-GB'): string {
   const code = isCurrency(currency.toUpperCase()) ? (currency.toUpperCase() as Currency) : 'GBP';

@@ -1,4 +1,4 @@
-import { Controller, Get, Patch, Post, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Patch, Post, Res } from '@nestjs/common';
 import {
   hunterInputSchema,
   hunterListQuerySchema,
@@ -9,6 +9,7 @@ import {
   type HunterListQueryParsed,
   type HunterUpdateParsed,
   type OwnHunter,
+  type ReferenceRates,
 } from '@hunted/contracts';
 import {
   BodyLimit,
@@ -16,6 +17,7 @@ import {
   IdParam,
   PublicGet,
   RequiresAcceptedTerms,
+  SERVICE_CONFIG,
   sendPage,
   SignedIn,
   ValidBody,
@@ -30,7 +32,10 @@ import { HuntersService } from './hunters.service.js';
 
 @Controller('api')
 export class HuntersController {
-  constructor(private readonly hunters: HuntersService) {}
+  constructor(
+    private readonly hunters: HuntersService,
+    @Inject(SERVICE_CONFIG) private readonly config: { HUNTER_REFERENCE_RATES: ReferenceRates },
+  ) {}
 
   @PublicGet('hunters')
   async list(
@@ -49,6 +54,12 @@ export class HuntersController {
   @PublicGet('hunters/figures')
   figures(): Promise<HunterFigures> {
     return this.hunters.figures();
+  }
+
+  /** The listing's reference rates (decision 0105): the cards' "≈ £68" beside a price in another currency. */
+  @PublicGet('hunters/reference-rates')
+  referenceRates(): ReferenceRates {
+    return this.config.HUNTER_REFERENCE_RATES;
   }
 
   @PublicGet('hunters/:id')

@@ -21,6 +21,7 @@ import { CreateDataExportFiles1797900030000 } from './1797900030000-create-data-
 import { HiddenBrandCopies1798000100000 } from './1798000100000-hidden-brand-copies.js';
 import { HunterTimeZones1798000110000 } from './1798000110000-hunter-time-zones.js';
 import { HunterCurrencies1798000150000 } from './1798000150000-hunter-currencies.js';
+import { DropOldPriceIndexes1798000150001 } from './1798000150001-drop-old-price-indexes.js';
 
 /** Every migration of this service, in order. They run on start. */
 export const migrations = [
@@ -47,4 +48,5 @@ export const migrations = [
   HiddenBrandCopies1798000100000,
   HunterTimeZones1798000110000,
   HunterCurrencies1798000150000,
+  DropOldPriceIndexes1798000150001,
 ];

@@ -17,6 +17,8 @@ export const hunterKeys = {
   availabilityAll: () => [...hunterKeys.all, 'availability'] as const,
   /** The recruitment page's figures (public, GET /api/hunters/figures). */
   figures: () => [...hunterKeys.all, 'figures'] as const,
+  /** The listing's reference rates (public, GET /api/hunters/reference-rates). */
+  referenceRates: () => [...hunterKeys.all, 'reference-rates'] as const,
   /** Hunter's Pick: today's (public, GET /api/hunter-picks/today) and the signed-in hunter's day (…/mine). */
   todayPick: () => [...hunterKeys.all, 'pick', 'today'] as const,
   myPickDay: () => [...hunterKeys.all, 'pick', 'mine'] as const,

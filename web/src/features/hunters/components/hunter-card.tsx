@@ -1,4 +1,4 @@
-import { halfStars, type Hunter } from '@hunted/contracts';
+import { approximateMinor, currencyOfLocale, halfStars, type Currency, type Hunter } from '@hunted/contracts';
 import { Award, CalendarDays, Camera, CheckCircle2, MapPin, MessageCircle } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { VerifiedBadge } from '@/components/ui/verified-badge';
 import { paths } from '@/config/paths';
 import { formatMoney } from '@/lib/money';
 import { hasRating, ratingLabel } from '@/lib/rating';
+import { useReferenceRates } from '../api/get-reference-rates';
 import { safeExternalUrl, statusTone, type StatusTone } from '../lib/hunter-filters';
 import { HunterPhoto } from './hunter-photo';
 
@@ -76,6 +77,29 @@ function ScheduleLink({
 }
 
 /** A hunter on /book-a-hunter: every field the spec lists for the card. */
+/** The visitor's currency, from their browser's language region ('fr-FR': euros), or null for one we do not use. */
+function visitorCurrency(): Currency | null {
+  return typeof navigator === 'undefined' ? null : currencyOfLocale(navigator.language);
+}
+
+/**
+ * "≈ £68" beside a price in another currency than the visitor's, at the listing's reference rates (decision 0105):
+ * a guide, the price itself stays the hunter's. Nothing while the rates are not read, for a free session, or for a
+ * visitor whose currency is the hunter's or unknown (no request then).
+ */
+function ApproximatePrice({ whole, currency }: { whole: number; currency: Currency }) {
+  const mine = visitorCurrency();
+  const differs = mine !== null && mine !== currency && whole > 0;
+  const rates = useReferenceRates(differs);
+  if (!differs || !rates.data) return null;
+  const approx = formatMoney(approximateMinor(whole, currency, mine, rates.data), mine, { minorUnits: 'unlessWhole' });
+  return (
+    <span className="text-sm text-stone-500" title="At our reference rate; you pay in the hunter's currency">
+      (≈ {approx}){' '}
+    </span>
+  );
+}
+
 export function HunterCard({ hunter, signedIn }: { hunter: Hunter; signedIn: boolean }) {
   const [expanded, setExpanded] = useState(false);
   const instagram = safeExternalUrl(hunter.instagramUrl);
@@ -178,6 +202,7 @@ export function HunterCard({ hunter, signedIn }: { hunter: Hunter; signedIn: boo
           <span className="text-xl font-bold text-stone-900">
             {formatMoney(hunter.pricePerSession * 100, hunter.currency, { minorUnits: 'unlessWhole' })}
           </span>{' '}
+          <ApproximatePrice whole={hunter.pricePerSession} currency={hunter.currency} />
           per session
         </p>
 

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '@/testing/fetch-stub';
 import { aHunter, page, signedIn, signedOut } from '@/testing/data-generators';
 import { renderRoute } from '@/testing/test-utils';
@@ -83,6 +83,19 @@ describe('/book-a-hunter', () => {
     fireEvent.click(screen.getAllByRole('button', { name: 'Reset Filters' })[0]!);
     expect(router.state.location.search).toBe('');
     expect(await screen.findByText('2 hunters available')).toBeTruthy();
+  });
+
+  it('shows "≈ £51" beside a euro price to a visitor in the UK, at the reference rates read once', async () => {
+    const language = vi.spyOn(navigator, 'language', 'get').mockReturnValue('en-GB');
+    const rates = { asOf: '2026-12-01', pencePerUnit: { GBP: 100, EUR: 85, SEK: 7.3, DKK: 11.4, NOK: 7.1, CHF: 90, PLN: 19.8 } };
+    const calls = stubFetch({ ...signedOut, [`GET ${LIST}`]: () => page([sofia, busy], 2), 'GET /api/hunters/reference-rates': () => json(200, rates) });
+    renderRoute('/book-a-hunter');
+    await screen.findByText('2 hunters available');
+    await waitFor(() => expect(card('Bea Busy').textContent).toContain('from €60 (≈ £51) per session'));
+    // The visitor's own currency needs no guide.
+    expect(card('Sofia Marin').textContent).toContain('from £45 per session');
+    expect(calls.filter((call) => call.url === '/api/hunters/reference-rates')).toHaveLength(1);
+    language.mockRestore();
   });
 
   it('shows every card field, the status colours and only http(s) Instagram links', async () => {
