@@ -15,6 +15,7 @@ import { DataSource } from 'typeorm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AddHunterVetting1764892800000 } from '../src/database/migrations/1764892800000-add-hunter-vetting.js';
 import { RatingsFromReviews1795824060000 } from '../src/database/migrations/1795824060000-ratings-from-reviews.js';
+import { DropOldPriceIndexes1798000150001 } from '../src/database/migrations/1798000150001-drop-old-price-indexes.js';
 import { useHuntersHarness } from './hunters-harness.js';
 import { adminHeaders, approveHunter, TEST_ADMIN } from './vetting-helpers.js';
 
@@ -344,11 +345,14 @@ describe('hunters: vetting', () => {
       await harness.db.query(`update hunters set created_at = '2026-01-02T03:04:05Z' where id = $1`, [id]);
       const runner = harness.app.get(DataSource).createQueryRunner();
       try {
-        // The later migration that rebuilds the ranking on the vetting's columns is undone first and redone last.
+        // The later migrations that rebuild the ranking on the vetting's columns and drop the old price indexes
+        // (decision 0105) are undone first and redone last.
+        await new DropOldPriceIndexes1798000150001().down(runner);
         await new RatingsFromReviews1795824060000().down(runner);
         await new AddHunterVetting1764892800000().down(runner);
         await new AddHunterVetting1764892800000().up(runner);
         await new RatingsFromReviews1795824060000().up(runner);
+        await new DropOldPriceIndexes1798000150001().up(runner);
       } finally {
         await runner.release();
       }

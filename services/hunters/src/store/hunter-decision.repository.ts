@@ -41,13 +41,17 @@ export class HunterDecisionRepository {
     return decisionOf(row!);
   }
 
-  /** Each hunter's decisions, newest first; a hunter without any maps to an empty list. */
+  /**
+   * Each hunter's decisions, newest first; a hunter without any maps to an empty list. Newest by id, the order they
+   * were taken in under the hunter's row lock: `decided_at` is each transaction's start, and of two racing decisions
+   * the one that waited for the lock may have started first.
+   */
   async listFor(hunterIds: number[], manager: EntityManager = this.dataSource.manager): Promise<Map<number, HunterDecision[]>> {
     const byHunter = new Map<number, HunterDecision[]>(hunterIds.map((id) => [id, []]));
     if (!hunterIds.length) return byHunter;
     const rows = await manager.query<DecisionRow[]>(
       `select ${DECISION_COLUMNS} from hunter_vetting_decisions
-       where hunter_id = any($1::int[]) order by decided_at desc, id desc`,
+       where hunter_id = any($1::int[]) order by id desc`,
       [hunterIds],
     );
     for (const row of rows) byHunter.get(row.hunterId)?.push(decisionOf(row));
