@@ -2,7 +2,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { SiteSettings } from '@hunted/contracts';
 import { META_END, META_START, PAGE_BODY_END, PAGE_BODY_START, PageDocument } from './page-document.js';
+
+const SITE: SiteSettings = { operator: { name: 'Hunted <Test> & Co', address: '1 Test Street, London', email: 'hello@hunted.test' } };
 
 const INDEX = [
   '<!doctype html><html><head>',
@@ -26,7 +29,7 @@ describe('PageDocument', () => {
       path.join(dir, 'page-bodies.json'),
       JSON.stringify({ terms: '<header>Hunted</header><h1>Terms of Service</h1>' }),
     );
-    const document = new PageDocument(path.join(dir, 'index.html'));
+    const document = new PageDocument(path.join(dir, 'index.html'), SITE);
 
     const terms = await document.render('<title>Terms</title>', 'terms');
     expect(terms).toContain(
@@ -40,12 +43,25 @@ describe('PageDocument', () => {
     expect(faq).not.toContain('data-prerendered');
   });
 
+  it("writes the operator in place of the build's stand-ins, escaped, and hands the settings to the app as JSON", async () => {
+    await writeFile(
+      path.join(dir, 'page-bodies.json'),
+      JSON.stringify({ terms: '<p>Run by {{operator.name}}, {{operator.address}}.</p><a href="mailto:{{operator.email}}">x</a>' }),
+    );
+    const terms = (await new PageDocument(path.join(dir, 'index.html'), SITE).render('<title>Terms</title>', 'terms'))!;
+    expect(terms).toContain('<p>Run by Hunted &lt;Test&gt; &amp; Co, 1 Test Street, London.</p><a href="mailto:hello@hunted.test">x</a>');
+    const json = /<script type="application\/json" id="hunted-site-settings">(.*?)<\/script>/.exec(terms)?.[1];
+    expect(json).not.toContain('<');
+    expect(JSON.parse(json!)).toEqual(SITE);
+    expect(terms.indexOf('hunted-site-settings')).toBeLessThan(terms.indexOf('<div id="root"'));
+  });
+
   it('serves the frame when the build wrote no static pages or an unreadable list', async () => {
-    const document = new PageDocument(path.join(dir, 'index.html'));
+    const document = new PageDocument(path.join(dir, 'index.html'), SITE);
     expect(await document.render('<title>Terms</title>', 'terms')).toContain('<div role="status">Loading</div>');
 
     await writeFile(path.join(dir, 'page-bodies.json'), '{ not json');
-    const rebuilt = new PageDocument(path.join(dir, 'index.html'));
+    const rebuilt = new PageDocument(path.join(dir, 'index.html'), SITE);
     expect(await rebuilt.render('<title>Terms</title>', 'terms')).toContain('<div role="status">Loading</div>');
   });
 });

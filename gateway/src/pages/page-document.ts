@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { SITE_SETTINGS_ELEMENT_ID, SITE_SETTINGS_PLACEHOLDERS, type SiteSettings } from '@hunted/contracts';
 import type { PageMeta } from './page-meta.js';
 
 /**
@@ -84,18 +85,26 @@ function pageBodies(text: string | null): Map<string, string> {
 
 /**
  * The end of the document from the end of the head, with a page's own first frame in #root in place of the app's
- * (only when the frame sits between its markers in an empty-attributed root, as the build writes it).
+ * (only when the frame sits between its markers in an empty-attributed root, as the build writes it): the site's
+ * settings written in place of the build's stand-ins (escaped), and given as JSON before the root for the app's first
+ * render (`<` escaped, so no text in them can close the element).
  */
-function withPageBody(fromHeadEnd: string, body: string): string | null {
+function withPageBody(fromHeadEnd: string, body: string, site: SiteSettings): string | null {
   const rootAt = fromHeadEnd.indexOf('<div id="root">');
   const start = fromHeadEnd.indexOf(PAGE_BODY_START, rootAt);
   const end = fromHeadEnd.indexOf(PAGE_BODY_END, start);
   if (rootAt === -1 || start === -1 || end === -1) return null;
+  let filled = body;
+  for (const key of ['name', 'address', 'email'] as const) {
+    filled = filled.replaceAll(SITE_SETTINGS_PLACEHOLDERS.operator[key], escapeHtml(site.operator[key]));
+  }
+  const settings = `<script type="application/json" id="${SITE_SETTINGS_ELEMENT_ID}">${JSON.stringify(site).replace(/</g, '\\u003c')}</script>`;
   return (
     fromHeadEnd.slice(0, rootAt) +
+    settings +
     PRERENDERED_ROOT +
     fromHeadEnd.slice(rootAt + '<div id="root">'.length, start + PAGE_BODY_START.length) +
-    body +
+    filled +
     fromHeadEnd.slice(end)
   );
 }
@@ -146,6 +155,8 @@ export class PageDocument {
 
   constructor(
     private readonly file: string,
+    /** What the static pages name (the operator), from the gateway's configuration. */
+    private readonly site: SiteSettings,
     private readonly onMissingMarkers: () => void = () => undefined,
     private readonly now: () => number = Date.now,
   ) {}
@@ -204,7 +215,7 @@ export class PageDocument {
     const fromHeadEnd = after.slice(split);
     const drawnBodies = new Map<string, string>();
     for (const [page, body] of bodies) {
-      const drawn = withPageBody(fromHeadEnd, body);
+      const drawn = withPageBody(fromHeadEnd, body, this.site);
       if (drawn !== null) drawnBodies.set(page, drawn);
     }
     return {

@@ -65,7 +65,7 @@ export class SitePages {
   ) {
     this.publicOrigin = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : null;
     this.sessionCookie = sessionCookieName(config.PUBLIC_URL);
-    this.document = new PageDocument(path.join(path.resolve(config.WEB_DIST_DIR), 'index.html'), () =>
+    this.document = new PageDocument(path.join(path.resolve(config.WEB_DIST_DIR), 'index.html'), this.siteSettings(), () =>
       logger.warn('index.html has no page-meta markers: pages are served without their own title and share card'),
     );
     this.facts = new PageFacts({

@@ -6,27 +6,15 @@ import {
   serviceProductionRules,
   type ProductionRule,
 } from '@hunted/platform';
-import { CURRENCIES, PAYOUT_COUNTRIES, type Currency } from '@hunted/contracts';
+import { CURRENCIES, PAYOUT_COUNTRIES, PLATFORM_FEE_FIXED_MINOR_DEFAULTS, type Currency } from '@hunted/contracts';
 import { z } from 'zod';
 import { bookingLimitsEnvShape } from './bookings/limits/booking-limits.js';
 import { requireCompleteStripeKeys, stripeEnvShape, stripeProductionRules } from './payments/stripe-config.js';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
-/**
- * The fixed part of the platform fee per currency, in minor units (decision 0105): about £2 in each. A currency left
- * out of PLATFORM_FEE_FIXED_MINOR keeps its default; a table naming another currency, or a negative or fractional
- * amount, is refused at start.
- */
-export const DEFAULT_PLATFORM_FEE_FIXED_MINOR: Record<Currency, number> = {
-  GBP: 200,
-  EUR: 200,
-  CHF: 200,
-  SEK: 2500,
-  NOK: 2500,
-  DKK: 1500,
-  PLN: 1000,
-};
+/** The fee's fixed part per currency unless PLATFORM_FEE_FIXED_MINOR says otherwise (the Hunter Terms state it). */
+export const DEFAULT_PLATFORM_FEE_FIXED_MINOR = PLATFORM_FEE_FIXED_MINOR_DEFAULTS;
 
 const feeTableEnv = z
   .string()

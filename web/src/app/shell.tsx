@@ -1,20 +1,26 @@
 import type { PageName } from '@hunted/contracts';
-import { PAGE_PATHS } from '@hunted/contracts';
+import { PAGE_PATHS, SITE_SETTINGS_PLACEHOLDERS } from '@hunted/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { AppLayout } from '@/components/layouts/app-layout';
 import { Spinner } from '@/components/ui/spinner';
+import { legalKeys } from '@/features/legal/api/query-keys';
 import { CookiesPage } from '@/features/legal/pages/cookies-page';
 import { HunterTermsPage } from '@/features/legal/pages/hunter-terms-page';
 import { PrivacyPage } from '@/features/legal/pages/privacy-page';
 import { TermsPage } from '@/features/legal/pages/terms-page';
 
-/** A page as the app's first render draws it: the header still asking who is signed in, the page, the footer. */
+/**
+ * A page as the app's first render draws it: the header still asking who is signed in, the page, the footer. The
+ * site's settings are the stand-ins the gateway fills in, as the app's first render has them from the served page.
+ */
 function renderFrame(path: string, content: ReactNode): string {
+  const client = new QueryClient();
+  client.setQueryData(legalKeys.site(), SITE_SETTINGS_PLACEHOLDERS);
   return renderToStaticMarkup(
-    <QueryClientProvider client={new QueryClient()}>
+    <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>
         <AppLayout>{content}</AppLayout>
       </MemoryRouter>
@@ -37,8 +43,8 @@ export function renderShell(): string {
  * Pages whose text is the same for every visitor, drawn whole at build time: the gateway serves each one's HTML in
  * #root instead of the spinner (page-document.ts), so the text paints with the stylesheet rather than after the
  * scripts have run (issue 37: the legal pages' largest paint was ~2.6 s on a slow 4G phone). Each is drawn as the
- * app's first render of it draws it (the operator's details still loading), so React's render changes nothing a
- * reader sees. A page belongs here only if nothing in it depends on who asks or on data other than the site's.
+ * app's first render of it draws it (the operator's details written in by the gateway, and handed to the app with
+ * the page), so React's render changes nothing a reader sees. A page belongs here only if nothing in it depends on who asks or on data other than the site's.
  */
 const STATIC_PAGES = {
   terms: <TermsPage />,

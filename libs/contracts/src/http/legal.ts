@@ -7,7 +7,7 @@
 /** The date each document was last changed (ISO, London date). Change the date whenever the document's text changes. */
 export const LEGAL_DOCUMENT_VERSIONS = {
   terms: '2026-12-03',
-  hunterTerms: '2026-12-03',
+  hunterTerms: '2026-12-07',
   privacy: '2026-12-06',
   cookies: '2026-12-03',
 } as const;
@@ -27,6 +27,16 @@ export interface SiteSettings {
 }
 
 export const SITE_SETTINGS_PATH = '/api/site';
+
+/**
+ * Stand-ins the web build writes into the static pages where the operator's details go; the gateway puts its
+ * configuration in their place, and the same settings as JSON in the element `SITE_SETTINGS_ELEMENT_ID`, so the
+ * app's first render names the operator exactly as the served page does (decision 0107).
+ */
+export const SITE_SETTINGS_PLACEHOLDERS: SiteSettings = {
+  operator: { name: '{{operator.name}}', address: '{{operator.address}}', email: '{{operator.email}}' },
+};
+export const SITE_SETTINGS_ELEMENT_ID = 'hunted-site-settings';
 
 /**
  * The documents a member accepts (issue 37 item 2): the terms at sign-up and before a booking, the hunters' terms

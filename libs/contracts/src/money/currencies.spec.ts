@@ -13,11 +13,13 @@ import { HUNTER_LOCATIONS } from '../http/hunters.js';
 
 describe('currencies', () => {
   it('formats minor units with the currency', () => {
-    expect(formatMoney(6000, 'EUR')).toBe('€60');
-    expect(formatMoney(6050, 'EUR')).toBe('€60.50');
+    expect(formatMoney(6000, 'EUR')).toBe('€60.00');
+    expect(formatMoney(6000, 'EUR', { minorUnits: 'unlessWhole' })).toBe('€60');
+    expect(formatMoney(6050, 'EUR', { minorUnits: 'unlessWhole' })).toBe('€60.50');
     expect(formatMoney(1234, 'GBP')).toBe('£12.34');
-    expect(formatMoney(30000, 'SEK')).toBe('SEK\u00a0300');
-    expect(formatMoney(500, 'gbp')).toBe('£5');
+    expect(formatMoney(30000, 'SEK', { minorUnits: 'unlessWhole' })).toBe('SEK\u00a0300');
+    expect(formatMoney(500000, 'GBP')).toBe('£5,000.00');
+    expect(formatMoney(500000, 'GBP', { grouping: false })).toBe('£5000.00');
   });
 
   it('knows Stripe’s minimums, rounded up to whole prices', () => {

@@ -140,18 +140,63 @@ export function approximateMinor(whole: number, from: Currency, to: Currency, ra
   return Math.round(pence / rates.pencePerUnit[to]) * 10 ** CURRENCY_FACTS[to].exponent;
 }
 
-/** An amount in minor units as the locale writes it: `formatMoney(6000, 'EUR')` is '€60.00', whole amounts '€60'. */
-export function formatMoney(minor: number, currency: Currency | string, locale = 'en-GB'): string {
-  const code = isCurrency(currency.toUpperCase()) ? (currency.toUpperCase() as Currency) : 'GBP';
-  const exponent = CURRENCY_FACTS[code].exponent;
-  const major = minor / 10 ** exponent;
-  const whole = Number.isInteger(major);
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency: code,
-    minimumFractionDigits: whole ? 0 : exponent,
-    maximumFractionDigits: exponent,
-  }).format(major);
+/**
+ * The fixed part of the platform fee per currency, in minor units (decision 0105): about £2 in each. Bookings charges
+ * these unless its PLATFORM_FEE_FIXED_MINOR sets another (a currency left out keeps its own here; a table naming
+ * another currency, or a negative or fractional amount, is refused at start), and the Hunter Terms state them.
+ */
+export const PLATFORM_FEE_FIXED_MINOR_DEFAULTS: Readonly<Record<Currency, number>> = {
+  GBP: 200,
+  EUR: 200,
+  CHF: 200,
+  SEK: 2500,
+  NOK: 2500,
+  DKK: 1500,
+  PLN: 1000,
+};
+
+/**
+ * How an amount shows its minor units: 'always' writes them ('£50.00', as booking prices, receipts and earnings are
+ * written); 'unlessWhole' leaves them out of a whole amount ('£50', as a hunter's session price is written).
+ */
+export type MinorUnits = 'always' | 'unlessWhole';
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+// One formatter per shape, made once: Intl.NumberFormat is slow to build and a list of earnings formats many amounts.
+function moneyFormatOf(locale: string, currency: string, grouping: boolean, fractionDigits?: number): Intl.NumberFormat {
+  const key = `${locale}|${currency}|${grouping}|${fractionDigits ?? ''}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      useGrouping: grouping,
+      ...(fractionDigits === undefined ? {} : { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }),
+    });
+    moneyFormats.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * The one way money is written, in the web app, the emails and the page heads: `amountMinor` in the currency's minor
+ * units, written in `locale` (en-GB unless said). formatMoney(5000, 'GBP') is '£50.00'; with `minorUnits:
+ * 'unlessWhole'` it is '£50'; `grouping: false` writes '£1234.50'. A negative amount is written as the locale writes
+ * it ('-£5.00').
+ */
+export function formatMoney(
+  amountMinor: number,
+  currency: Currency | string,
+  { locale = 'en-GB', minorUnits = 'always', grouping = true }: { locale?: string; minorUnits?: MinorUnits; grouping?: boolean } = {},
+): string {
+  const standard = moneyFormatOf(locale, currency, grouping);
+  // The currency's own exponent (2 for every currency here) turns minor units into the amount Intl formats.
+  const exponent = standard.resolvedOptions().maximumFractionDigits ?? 2;
+  const amount = amountMinor / 10 ** exponent;
+  // Chosen here rather than with Intl's trailingZeroDisplay, which older Safari and Firefox ignore.
+  if (minorUnits === 'unlessWhole' && Number.isInteger(amount)) return moneyFormatOf(locale, currency, grouping, 0).format(amount);
+  return standard.format(amount);
 }
 
 /** Minor units as a plain decimal in major units, for files (the CSV): 6000 EUR is '60.00'. */
@@ -163,7 +208,7 @@ export function formatMinorPlain(minor: number, currency: Currency): string {
 /** A whole price in major units as the locale writes it ('€60'). */
 export function formatWholePrice(whole: number, currency: Currency | string, locale = 'en-GB'): string {
   const code = isCurrency(currency.toUpperCase()) ? (currency.toUpperCase() as Currency) : 'GBP';
-  return formatMoney(minorOf(whole, code), code, locale);
+  return formatMoney(minorOf(whole, code), code, { locale, minorUnits: 'unlessWhole' });
 }
 
 /** The currency's symbol in a locale ('€', 'SEK'…), for the price inputs. */

@@ -1,5 +1,5 @@
 import type { OwnHunter } from '@hunted/contracts';
-import { CalendarCheck, CalendarClock, PoundSterling, Star } from 'lucide-react';
+import { CalendarCheck, CalendarClock, Banknote, Star } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
@@ -61,7 +61,7 @@ function NetEarningsCard({ taxYear }: { taxYear: number }) {
   const earnings = useHunterEarnings(taxYear);
   return (
     <StatCard
-      icon={<PoundSterling aria-hidden />}
+      icon={<Banknote aria-hidden />}
       label="Net Earnings"
       value={earnings.data ? formatMoney(earnings.data.totals.netPence, earnings.data.currency) : undefined}
       note={

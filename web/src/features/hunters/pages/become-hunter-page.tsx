@@ -1,4 +1,4 @@
-import { BadgePercent, Clock3, Globe2, PoundSterling, ShieldCheck, TrendingUp, UserPlus } from 'lucide-react';
+import { BadgePercent, Clock3, Globe2, Banknote, ShieldCheck, TrendingUp, UserPlus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { hunterFiguresClaim, roundedDownCount } from '@hunted/contracts';
@@ -24,7 +24,7 @@ const steps: { icon: ReactNode; title: string; text: string }[] = [
     text: 'Our concierge team reviews your profile and verifies you, so clients know they are booking a real expert.',
   },
   {
-    icon: <PoundSterling className="h-5 w-5" aria-hidden />,
+    icon: <Banknote className="h-5 w-5" aria-hidden />,
     title: 'Start earning commissions',
     text: 'Clients book and pay through Hunted. You earn on every voice note, video call, consultation and question.',
   },

@@ -1,5 +1,5 @@
 import type { HunterInput } from '@hunted/contracts';
-import { BadgeCheck, Camera, LayoutDashboard, PoundSterling, ShieldCheck } from 'lucide-react';
+import { BadgeCheck, Camera, LayoutDashboard, Banknote, ShieldCheck } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { failureToast, fieldErrorsOfSubmission, successToast } from '@/components/form/submit';
@@ -77,7 +77,7 @@ function CreateHunterProfile({
         <aside className="space-y-4 lg:sticky lg:top-24">
           <TipsCard title="A profile clients book">
             <Tip icon={<Camera />}>A bright, friendly photo of you: profiles with one get far more bookings.</Tip>
-            <Tip icon={<PoundSterling />}>
+            <Tip icon={<Banknote />}>
               Price each session type on its own. A free question is a good way to meet new clients.
             </Tip>
             <Tip icon={<ShieldCheck />}>

@@ -5,12 +5,12 @@ import { renderRoute } from '@/testing/test-utils';
 import { legalPageCalls } from '../testing';
 
 describe('/hunter-terms', () => {
-  it('shows the hunter terms: vetting, the £2.00 fee, Stripe Connect payouts, suspension', async () => {
+  it('shows the hunter terms: vetting, the fee in each currency, Stripe Connect payouts, suspension', async () => {
     stubFetch(legalPageCalls);
     renderRoute('/hunter-terms');
     await screen.findByRole('heading', { level: 1, name: 'Hunter Terms' });
     await waitFor(() => expect(document.title).toBe('Hunter Terms · Hunted'));
-    expect(screen.getByText(/Last updated/).textContent).toBe('Last updated 3 December 2026');
+    expect(screen.getByText(/Last updated/).textContent).toBe('Last updated 7 December 2026');
     expect(await screen.findByText(/between you, as a style hunter, and Hunted Test Ltd/)).toBeTruthy();
 
     expect(
@@ -18,7 +18,7 @@ describe('/hunter-terms', () => {
     ).toBeTruthy();
     expect(
       within(screen.getByRole('region', { name: '3. Fees' })).getByText(
-        /we keep a platform fee of £2.00, never more than the price/,
+        /a fixed amount in the currency you price in \(£2, €2, SEK\s25, DKK\s15, NOK\s25, CHF\s2, PLN\s10\), never more than the price/,
       ),
     ).toBeTruthy();
     expect(within(screen.getByRole('region', { name: '4. Payouts' })).getByText(/through Stripe Connect/)).toBeTruthy();

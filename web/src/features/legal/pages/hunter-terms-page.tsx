@@ -1,4 +1,4 @@
-import { BOOKING_RULES } from '@hunted/contracts';
+import { BOOKING_RULES, CURRENCIES, PLATFORM_FEE_FIXED_MINOR_DEFAULTS } from '@hunted/contracts';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { formatMoney } from '@/lib/money';
@@ -11,8 +11,10 @@ import {
   OperatorName,
 } from '../components/legal-document';
 
-/** The fixed part of the platform fee (bookings' `applicationFeePenceOf`), e.g. "£2.00". */
-const fixedFee = formatMoney(BOOKING_RULES.platformFeePence, 'GBP');
+/** The fixed part of the platform fee in each currency a hunter may price in (decision 0105): "£2, €2, CHF 2, …". */
+const fixedFees = CURRENCIES.map((currency) =>
+  formatMoney(PLATFORM_FEE_FIXED_MINOR_DEFAULTS[currency], currency, { minorUnits: 'unlessWhole' }),
+).join(', ');
 
 /** `/hunter-terms`: what a style hunter agrees to on top of the Terms of Service. */
 export function HunterTermsPage() {
@@ -47,8 +49,9 @@ export function HunterTermsPage() {
 
       <LegalSection id="fees" title="3. Fees">
         <p>
-          Listing a profile on Hunted is free. For each paid booking we keep a platform fee of {fixedFee}, never more
-          than the price of the session. There is no percentage commission on top of it today; if we introduce one we
+          Listing a profile on Hunted is free. For each paid booking we keep a platform fee, a fixed amount in the
+          currency you price in ({fixedFees}), never more than the price of the session. Clients pay in your currency,
+          and your payouts are in it too. There is no percentage commission on top of it today; if we introduce one we
           will tell you by email at least 30 days before it applies, and it will never apply to bookings already made.
         </p>
         <p>
