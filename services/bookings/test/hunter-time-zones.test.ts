@@ -86,6 +86,20 @@ describe("bookings: slots and bookings in the hunter's own zone", () => {
     expect(refused.status, JSON.stringify(refused.body)).toBe(400);
   });
 
+  it("reads a date-time sessionDate (the API's older form) by its date on the hunter's clock, not London's", async () => {
+    const summer = addDays(firstDateAt(120), 2);
+    // 22:30Z the evening before is 23:30 that evening in London but already 00:30 on `summer` in Madrid.
+    const sent = `${addDays(summer, -1)}T22:30:00Z`;
+    const held = await call('tz-client-3', 'POST', '/api/create-payment-intent', holdBody(HUNTER_ID, sent, '11:00'));
+    expect(held.status, JSON.stringify(held.body)).toBe(200);
+    const { rows } = await db.query<{ startsAt: Date; sessionDate: string }>(
+      `select starts_at as "startsAt", to_char(session_date, 'YYYY-MM-DD') as "sessionDate"
+         from ${SCHEMA}.hunter_bookings where id = $1`,
+      [held.body.bookingId],
+    );
+    expect(rows[0]).toEqual({ startsAt: new Date(`${summer}T09:00:00.000Z`), sessionDate: summer });
+  });
+
   it('keeps every booking at its instant when the hunter moves zone; the new hours are the new zone\'s', async () => {
     const winter = addDays(firstDateAt(60), 1);
     const booked = await call('tz-client-2', 'POST', '/api/bookings', {

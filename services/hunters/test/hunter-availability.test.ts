@@ -1,4 +1,4 @@
-import { AVAILABILITY_SLOTS, dateOfDayNumber, dayNumberOf, londonDateOf } from '@hunted/contracts';
+import { AVAILABILITY_SLOTS, addDays, dateIn, dateOfDayNumber, dayNumberOf, londonDateOf } from '@hunted/contracts';
 import { describe, expect, it } from 'vitest';
 import { useHuntersHarness } from './hunters-harness.js';
 
@@ -17,11 +17,11 @@ describe('hunters: availability', () => {
 
   const send = (method: string, path: string, userId: string | null, body?: unknown) => harness.send<Body>(method, path, userId, body);
   /** A member with a hunter profile (pending: availability is theirs to set either way): [userId, hunterId]. */
-  async function hunter(): Promise<[string, number]> {
+  async function hunter(timeZone = 'Europe/London'): Promise<[string, number]> {
     const id = `avail-${++n}`;
     const created = await harness.createHunter(
       id,
-      { name: 'Ada Hunter', specialties: ['Fine Jewelry'], adviceTypes: ['Personal Shopping'], yearsExperience: 3 },
+      { name: 'Ada Hunter', specialties: ['Fine Jewelry'], adviceTypes: ['Personal Shopping'], yearsExperience: 3, timeZone },
       { approved: false },
     );
     return [id, created.id];
@@ -182,5 +182,27 @@ describe('hunters: availability', () => {
     expect((await send('POST', '/api/hunter-availability', id, { date: inDays(0), timeSlots: [] })).status).toBe(200);
     expect((await send('POST', '/api/hunter-availability', id, { date: inDays(365), timeSlots: ['09:00'] })).status).toBe(200);
     expect((await send('GET', `/api/hunter-availability?startDate=${inDays(-30)}&endDate=${inDays(31)}`, id)).body).toHaveLength(62);
+  });
+
+  it("counts 'today' on the hunter's own clock: a date they may set is not past there, whatever London's date", async () => {
+    // UTC+14 and UTC−11 have no clock changes: whatever the hour of the run, one of the two is on another date than
+    // London, and each is checked against its own.
+    for (const [zone, place] of [
+      ['Pacific/Kiritimati', 'Kiritimati'],
+      ['Pacific/Pago_Pago', 'Pago Pago'],
+    ] as const) {
+      const [id] = await hunter(zone);
+      const today = dateIn(zone, Date.now());
+      const set = await send('POST', '/api/hunter-availability', id, { date: today, timeSlots: ['10:00'] });
+      expect(set.status, JSON.stringify(set.body)).toBe(200);
+      const range = await send('POST', '/api/hunter-availability/range', id, { startDate: today, endDate: addDays(today, 1), timeSlots: [] });
+      expect(range.status, JSON.stringify(range.body)).toBe(200);
+      expect((await send('DELETE', `/api/hunter-availability/${today}`, id)).status).toBe(200);
+      const past = await send('POST', '/api/hunter-availability', id, { date: addDays(today, -1), timeSlots: [] });
+      expect(past.status).toBe(400);
+      expect(errors(past.body).date).toBe(`date must not be in the past (today is ${today} in ${place})`);
+      const far = await send('POST', '/api/hunter-availability', id, { date: addDays(today, 366), timeSlots: [] });
+      expect(errors(far.body).date).toBe('date must be at most 365 days ahead');
+    }
   });
 });

@@ -2,6 +2,7 @@ import {
   SITE_TIME_ZONE,
   longDateLabel,
   offsetLabelIn,
+  placeOfZone,
   shortDateLabel,
   timeZoneOfLocation,
   wallClockIn,
@@ -14,10 +15,8 @@ import {
  * file only writes its readings out, so no page does zone arithmetic of its own.
  */
 
-/** The place a zone is named after: 'Madrid' of 'Europe/Madrid', 'Buenos Aires' of 'America/Argentina/Buenos_Aires'. */
-export function placeOfZone(zone: string): string {
-  return (zone.split('/').at(-1) ?? zone).replaceAll('_', ' ');
-}
+// The place a zone is named after ('Madrid'): the contracts clock's, named here for the pages that import this file.
+export { placeOfZone };
 
 /** A zone and its offset at an instant, as the booking pages name it: 'Europe/London (GMT +1:00)'. */
 export function zoneLabel(zone: string, instant: number): string {

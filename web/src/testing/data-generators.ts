@@ -174,6 +174,7 @@ export function aMyBooking(overrides: Partial<MyBooking> = {}): MyBooking {
     hunterName: 'Sofia Marin',
     hunterProfileImage: null,
     hunterLocation: 'UK',
+    hunterTimeZone: 'Europe/London',
     sessionDate: '2026-12-01',
     sessionTime: '10:00',
     sessionType: 'whatsappVideo',

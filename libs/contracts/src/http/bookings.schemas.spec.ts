@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BOOKING_ACTION_MESSAGES, sessionDateOf } from './bookings.js';
+import { BOOKING_ACTION_MESSAGES, isSessionDateValue, sessionDateIn } from './bookings.js';
 import { DEFAULT_PASSPORT_SHARES, PASSPORT_MESSAGES } from './style-passport.js';
 import {
   adminBookingDisputesQuerySchema,
@@ -29,12 +29,17 @@ describe('booking bodies', () => {
   it("reads the style passport's choices: absent is the default shares, each part true or false", () => {
     const shares = { savedBrands: true, votedBrands: false, reviewedBrands: true, filterHabits: true, question: false };
     expect(createPaymentIntentSchema.parse({ ...hold, passport: { ...shares, extra: 1 } }).passport).toEqual(shares);
-    expect(createBookingSchema.parse({ ...hold, stripePaymentIntentId: null }).passport).toEqual(DEFAULT_PASSPORT_SHARES);
-    expect(firstMessages(createPaymentIntentSchema.safeParse({ ...hold, passport: { ...shares, question: 'no' } }))).toEqual({
+    expect(createBookingSchema.parse({ ...hold, stripePaymentIntentId: null }).passport).toEqual(
+      DEFAULT_PASSPORT_SHARES,
+    );
+    expect(
+      firstMessages(createPaymentIntentSchema.safeParse({ ...hold, passport: { ...shares, question: 'no' } })),
+    ).toEqual({
       'passport.question': 'must be true or false',
     });
     expect(firstMessages(createPaymentIntentSchema.safeParse({ ...hold, passport: 'all' }))).toEqual({
-      passport: 'must be an object of savedBrands, votedBrands, reviewedBrands, filterHabits, question (each true or false)',
+      passport:
+        'must be an object of savedBrands, votedBrands, reviewedBrands, filterHabits, question (each true or false)',
     });
   });
 
@@ -44,18 +49,24 @@ describe('booking bodies', () => {
     expect(firstMessages(createPaymentIntentSchema.safeParse({ ...question, passport: off }))).toEqual({
       'passport.question': PASSPORT_MESSAGES.questionAlwaysShared,
     });
-    expect(firstMessages(createBookingSchema.safeParse({ ...question, stripePaymentIntentId: null, passport: off }))).toEqual({
+    expect(
+      firstMessages(createBookingSchema.safeParse({ ...question, stripePaymentIntentId: null, passport: off })),
+    ).toEqual({
       'passport.question': PASSPORT_MESSAGES.questionAlwaysShared,
     });
     expect(createPaymentIntentSchema.safeParse({ ...hold, passport: off }).success).toBe(true);
   });
 
-  it('takes a date-time as its London date', () => {
-    expect(sessionDateOf('2026-07-01T23:30:00Z')).toBe('2026-07-02');
-    expect(sessionDateOf('2026-01-01T23:30:00Z')).toBe('2026-01-01');
-    expect(sessionDateOf('soon')).toBeNull();
+  it("takes a date-time as it was sent, to be read by its date on the hunter's clock", () => {
+    expect(sessionDateIn('Europe/London', '2026-07-01T23:30:00Z')).toBe('2026-07-02');
+    expect(sessionDateIn('Europe/London', '2026-01-01T23:30:00Z')).toBe('2026-01-01');
+    expect(sessionDateIn('Europe/Madrid', '2026-01-01T23:30:00Z')).toBe('2026-01-02');
+    expect(sessionDateIn('America/New_York', '2026-07-02T01:30:00Z')).toBe('2026-07-01');
+    expect(sessionDateIn('Europe/Athens', '2026-07-01')).toBe('2026-07-01');
+    expect(sessionDateIn('Europe/London', 'soon')).toBeNull();
+    expect(isSessionDateValue('2026-02-30')).toBe(false);
     expect(rescheduleBookingSchema.parse({ sessionDate: '2026-07-01T23:30:00Z', sessionTime: '10:30' })).toEqual({
-      sessionDate: '2026-07-02',
+      sessionDate: '2026-07-01T23:30:00Z',
       sessionTime: '10:30',
     });
   });
@@ -97,26 +108,32 @@ describe('hunterEarningsQuerySchema', () => {
     expect(hunterEarningsQuerySchema.safeParse({ taxYear: '2026', other: '1' }).success).toBe(false);
   });
 
-  it('reads a booking\'s question trimmed (required for a question, and for a free booking only) and up to 3 photos', () => {
+  it("reads a booking's question trimmed (required for a question, and for a free booking only) and up to 3 photos", () => {
     const photo = '0b6a0c1e-8a4f-4f55-9a43-6f1f0f4b2a11';
     expect(createPaymentIntentSchema.parse({ ...hold, notes: '  Real?  ', photoIds: [photo, photo] })).toMatchObject({
       notes: 'Real?',
       photoIds: [photo],
     });
-    expect(firstMessages(createPaymentIntentSchema.safeParse({ ...hold, sessionType: 'askQuestion', notes: ' ' }))).toEqual({
+    expect(
+      firstMessages(createPaymentIntentSchema.safeParse({ ...hold, sessionType: 'askQuestion', notes: ' ' })),
+    ).toEqual({
       notes: BOOKING_ACTION_MESSAGES.notesRequired,
     });
     expect(createPaymentIntentSchema.safeParse({ ...hold, notes: 'x'.repeat(1001) }).success).toBe(false);
-    expect(firstMessages(createPaymentIntentSchema.safeParse({ ...hold, photoIds: [photo, photo, photo, photo] }))).toEqual({
+    expect(
+      firstMessages(createPaymentIntentSchema.safeParse({ ...hold, photoIds: [photo, photo, photo, photo] })),
+    ).toEqual({
       photoIds: BOOKING_ACTION_MESSAGES.photoCount,
     });
     const free = { ...hold, sessionType: 'askQuestion', stripePaymentIntentId: null };
-    expect(firstMessages(createBookingSchema.safeParse(free))).toEqual({ notes: BOOKING_ACTION_MESSAGES.notesRequired });
+    expect(firstMessages(createBookingSchema.safeParse(free))).toEqual({
+      notes: BOOKING_ACTION_MESSAGES.notesRequired,
+    });
     // A paid booking keeps its hold's question: none is asked again.
     expect(createBookingSchema.safeParse({ ...free, stripePaymentIntentId: 'sim_1' }).success).toBe(true);
   });
 
-  it('reads the hunter\'s actions and the admin\'s query', () => {
+  it("reads the hunter's actions and the admin's query", () => {
     expect(firstMessages(hunterCancelSchema.safeParse({ reason: '  ' }))).toEqual({
       reason: BOOKING_ACTION_MESSAGES.reasonRequired,
     });

@@ -6,7 +6,7 @@ import {
   BOOKING_ATTENDANCE,
   BOOKING_NOTES_MAX,
   BOOKING_PHOTOS_MAX,
-  sessionDateOf,
+  isSessionDateValue,
 } from './bookings.js';
 import { trimmedOrNull } from './input-rules.js';
 import { listFilterOneOf, listWholeNumber } from './list-filters.js';
@@ -26,12 +26,9 @@ const hunterId = z
   .int({ error: hunterIdError })
   .min(1, { error: hunterIdError })
   .max(MAX_HUNTER_ID, { error: hunterIdError });
-const sessionDate = z
-  .string()
-  .transform(
-    (value, ctx) =>
-      sessionDateOf(value) ?? (ctx.addIssue({ code: 'custom', message: 'must be a date (YYYY-MM-DD)' }), z.NEVER),
-  );
+// Kept as sent: a date-time names a date on the hunter's clock, which bookings reads once it has the hunter
+// (`sessionDateIn`).
+const sessionDate = z.string().refine(isSessionDateValue, { message: 'must be a date (YYYY-MM-DD)' });
 const sessionTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time (HH:MM)');
 
 /**
@@ -96,41 +93,46 @@ function requireNotesForQuestion(
 
 /**
  * `POST /api/create-payment-intent` (CreatePaymentIntentRequest): `amount` and `duration` are read and never
- * trusted; `sessionDate` comes out as its London date. Unknown fields are dropped.
+ * trusted; `sessionDate` comes out as sent (a date, or a date-time bookings reads on the hunter's clock). Unknown
+ * fields are dropped.
  */
-export const createPaymentIntentSchema = z.object({
-  amount: z.number().optional(),
-  hunterId,
-  sessionType: z.enum(SESSION_TYPES),
-  sessionDate,
-  sessionTime,
-  duration: z.number().optional(),
-  notes,
-  photoIds,
-  passport,
-  expressRequest,
-}).superRefine(requireNotesForQuestion);
+export const createPaymentIntentSchema = z
+  .object({
+    amount: z.number().optional(),
+    hunterId,
+    sessionType: z.enum(SESSION_TYPES),
+    sessionDate,
+    sessionTime,
+    duration: z.number().optional(),
+    notes,
+    photoIds,
+    passport,
+    expressRequest,
+  })
+  .superRefine(requireNotesForQuestion);
 export type CreatePaymentIntentInput = z.output<typeof createPaymentIntentSchema>;
 
 /** `POST /api/bookings` (CreateBookingRequest): `price` and `duration` are read and never trusted. */
-export const createBookingSchema = z.object({
-  hunterId,
-  sessionType: z.enum(SESSION_TYPES),
-  sessionDate,
-  sessionTime,
-  duration: z.number().optional(),
-  price: z.number().optional(),
-  stripePaymentIntentId: z.string().min(1).max(255).nullable(),
-  bookingId: z.string().optional(),
-  notes,
-  photoIds,
-  passport,
-  /** Read for a free booking only: a paid one made its request with its hold. */
-  expressRequest,
-}).superRefine((value, ctx) => {
-  // A paid booking keeps what its hold was given: only a free one (no hold before it) reads them.
-  if (value.stripePaymentIntentId === null) requireNotesForQuestion(value, ctx);
-});
+export const createBookingSchema = z
+  .object({
+    hunterId,
+    sessionType: z.enum(SESSION_TYPES),
+    sessionDate,
+    sessionTime,
+    duration: z.number().optional(),
+    price: z.number().optional(),
+    stripePaymentIntentId: z.string().min(1).max(255).nullable(),
+    bookingId: z.string().optional(),
+    notes,
+    photoIds,
+    passport,
+    /** Read for a free booking only: a paid one made its request with its hold. */
+    expressRequest,
+  })
+  .superRefine((value, ctx) => {
+    // A paid booking keeps what its hold was given: only a free one (no hold before it) reads them.
+    if (value.stripePaymentIntentId === null) requireNotesForQuestion(value, ctx);
+  });
 export type CreateBookingInput = z.output<typeof createBookingSchema>;
 
 /** `POST /api/bookings/{id}/reschedule` (RescheduleBookingRequest). */

@@ -5,8 +5,7 @@
  * Session dates and times of day are wall-clock labels ('YYYY-MM-DD', 'HH:MM') in the hunter's zone (`SlotsResponse.timeZone`,
  * `Hunter.timeZone`), as they were when booked; instants are ISO strings in UTC and are what a booking is.
  */
-import { isCalendarDate } from '../time/clock.js';
-import { londonDateOf } from '../time/site-day.js';
+import { dateIn, isCalendarDate } from '../time/clock.js';
 import type { SessionTypeKey } from './hunters.js';
 import type { PassportShares } from './style-passport.js';
 import type { Currency } from '../money/currencies.js';
@@ -122,11 +121,13 @@ export interface BookingDetail {
   hunterName: string;
   hunterProfileImage: string | null;
   hunterLocation: string | null;
+  /** The hunter's zone now (IANA): the clock the page shows beside the viewer's. */
+  hunterTimeZone: string;
   clientName: string;
   sessionType: SessionTypeKey;
-  /** London date, YYYY-MM-DD. */
+  /** Date in the hunter's zone when booked, YYYY-MM-DD. */
   sessionDate: string;
-  /** London wall clock, 'HH:MM'. */
+  /** Wall clock in the hunter's zone when booked, 'HH:MM'. */
   sessionTime: string;
   startsAt: string;
   endsAt: string;
@@ -160,6 +161,8 @@ export interface MyBooking {
   hunterName: string;
   hunterProfileImage: string | null;
   hunterLocation: string | null;
+  /** The hunter's zone now (IANA): the clock the page shows beside the client's. */
+  hunterTimeZone: string;
   sessionDate: string;
   sessionTime: string;
   sessionType: SessionTypeKey;
@@ -404,11 +407,21 @@ export const BOOKING_ERRORS = {
   paymentRequired: 'This session must be paid for before it is booked',
 } as const;
 
-/** The London date a body's `sessionDate` names: a date as it is, a date-time by its London date; null if neither. */
-export function sessionDateOf(value: string): string | null {
-  if (isCalendarDate(value)) return value;
+/** Whether a body's `sessionDate` can be read: a date ('YYYY-MM-DD'), or a date-time (the API's older form). */
+export function isSessionDateValue(value: string): boolean {
+  return sessionDateIn('UTC', value) !== null;
+}
+
+/**
+ * The date on `zone`'s clock (the hunter's) a body's `sessionDate` names: a date as it is, a date-time by its date in
+ * that zone (23:30Z on 1 July is 2 July in Madrid, 1 July in New York); null if neither.
+ */
+export function sessionDateIn(zone: string, value: string): string | null {
+  // A plain date must be a real one: Date would read '2026-02-30' as 2 March.
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return isCalendarDate(value) ? value : null;
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return null;
   const instant = new Date(value);
-  return Number.isNaN(instant.getTime()) ? null : londonDateOf(instant);
+  return Number.isNaN(instant.getTime()) ? null : dateIn(zone, instant);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -475,7 +488,11 @@ export interface PayoutLoginLink {
  * PLATFORM_FEE_FIXED_MINOR of the currency; pounds' default `BOOKING_RULES.platformFeePence`) plus `commissionBps` of
  * the price, capped at the price.
  */
-export function applicationFeePenceOf(pricePence: number, commissionBps: number, fixedMinor: number = BOOKING_RULES.platformFeePence): number {
+export function applicationFeePenceOf(
+  pricePence: number,
+  commissionBps: number,
+  fixedMinor: number = BOOKING_RULES.platformFeePence,
+): number {
   if (pricePence <= 0) return 0;
   const fee = fixedMinor + Math.round((pricePence * commissionBps) / 10_000);
   return Math.min(fee, pricePence);

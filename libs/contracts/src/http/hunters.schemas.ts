@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { dayNumberOf, isTimeZone } from '../time/clock.js';
-import { londonDateOf } from '../time/site-day.js';
+import { dateIn, dayNumberOf, isTimeZone, placeOfZone } from '../time/clock.js';
 import { CURRENCIES } from '../money/currencies.js';
 import {
   AVAILABILITY_LIMITS,
@@ -180,7 +179,21 @@ export const hunterUpdateSchema = z.strictObject({
 export type HunterInputParsed = z.output<typeof hunterInputSchema>;
 export type HunterUpdateParsed = z.output<typeof hunterUpdateSchema>;
 
-// Availability: dates are London calendar dates ('YYYY-MM-DD'), compared with today in London at parse time.
+// Availability: dates are calendar dates ('YYYY-MM-DD') of the hunter's own zone. A date they set must not be past and
+// at most a year ahead on that zone's clock, so the schemas that set dates are made for a hunter's "today"
+// (`availabilityInputSchemaFor(hunterToday(zone, now))`): a hunter in Los Angeles may still set their own today at
+// 23:30 there, when London is on the next day, and one in Athens may not set yesterday just after their midnight.
+
+/** Today on a hunter's clock: the date, and the place the refusal names ("today is 2027-03-28 in Athens"). */
+export interface HunterToday {
+  date: string;
+  place: string;
+}
+
+/** The hunter's today at `instant` in their zone. */
+export function hunterToday(zone: string, instant: Date | number): HunterToday {
+  return { date: dateIn(zone, instant), place: placeOfZone(zone) };
+}
 
 const SLOT_SET: ReadonlySet<string> = new Set(AVAILABILITY_SLOTS);
 /** More labels than this in one list is refused outright (12 distinct exist; duplicates are dropped). */
@@ -207,8 +220,8 @@ const isSlotList = (value: unknown) =>
 
 type DateErrors = Record<string, string>;
 
-/** A date's day number, or an error on `field`; with `today`, "not past, at most 365 days ahead" (London). */
-function checkDate(value: unknown, field: string, errors: DateErrors, today: string | null): number | undefined {
+/** A date's day number, or an error on `field`; with `today`, "not past, at most 365 days ahead" (the hunter's). */
+function checkDate(value: unknown, field: string, errors: DateErrors, today: HunterToday | null): number | undefined {
   if (typeof value !== 'string' || value === '') {
     errors[field] = `${field} is required, as YYYY-MM-DD`;
     return undefined;
@@ -219,8 +232,9 @@ function checkDate(value: unknown, field: string, errors: DateErrors, today: str
     return undefined;
   }
   if (today !== null) {
-    const todayNumber = dayNumberOf(today)!;
-    if (day < todayNumber) errors[field] = `${field} must not be in the past (today is ${today} in London)`;
+    const todayNumber = dayNumberOf(today.date)!;
+    if (day < todayNumber)
+      errors[field] = `${field} must not be in the past (today is ${today.date} in ${today.place})`;
     else if (day > todayNumber + AVAILABILITY_LIMITS.maxDaysAhead) {
       errors[field] = `${field} must be at most ${AVAILABILITY_LIMITS.maxDaysAhead} days ahead`;
     }
@@ -228,7 +242,13 @@ function checkDate(value: unknown, field: string, errors: DateErrors, today: str
   return day;
 }
 
-function checkRange(start: unknown, end: unknown, maxDays: number, today: string | null, errors: DateErrors): void {
+function checkRange(
+  start: unknown,
+  end: unknown,
+  maxDays: number,
+  today: HunterToday | null,
+  errors: DateErrors,
+): void {
   const first = checkDate(start, 'startDate', errors, today);
   const last = checkDate(end, 'endDate', errors, today);
   if (first === undefined || last === undefined) return;
@@ -236,19 +256,17 @@ function checkRange(start: unknown, end: unknown, maxDays: number, today: string
   else if (last - first + 1 > maxDays) errors.endDate = `The range must be at most ${maxDays} days`;
 }
 
-const todayInLondon = () => londonDateOf(Date.now());
-
-/** A date field checked at parse time (its message names `field`); `settable`: not past, within a year (London). */
-function dateOf(field: string, settable: boolean) {
+/** A date field (its message names `field`); with `today`, settable: not past, within a year of it. */
+function dateOf(field: string, today: HunterToday | null) {
   return z.unknown().superRefine((value, ctx) => {
     const errors: DateErrors = {};
-    checkDate(value, field, errors, settable ? todayInLondon() : null);
+    checkDate(value, field, errors, today);
     if (errors[field]) ctx.addIssue({ code: 'custom', message: errors[field] });
   }) as unknown as z.ZodType<string, unknown>;
 }
 
 /** A range's dates, checked together as the old rules did (an order or length error replaces a date's own). */
-function rangeOf<Shape extends z.ZodRawShape>(shape: Shape, maxDays: number, settable: boolean) {
+function rangeOf<Shape extends z.ZodRawShape>(shape: Shape, maxDays: number, today: HunterToday | null) {
   return z
     .object({
       ...shape,
@@ -259,7 +277,7 @@ function rangeOf<Shape extends z.ZodRawShape>(shape: Shape, maxDays: number, set
       (value, ctx) => {
         const record = value as Record<string, unknown>;
         const errors: DateErrors = {};
-        checkRange(record.startDate, record.endDate, maxDays, settable ? todayInLondon() : null, errors);
+        checkRange(record.startDate, record.endDate, maxDays, today, errors);
         for (const [field, message] of Object.entries(errors)) ctx.addIssue({ code: 'custom', path: [field], message });
       },
       { when: () => true },
@@ -285,47 +303,51 @@ function onlyFields<Schema extends z.ZodType<unknown, Record<string, unknown>>>(
 }
 
 /** `POST /api/hunter-availability`: {date, timeSlots, isAvailable?}; isAvailable, when sent, must match the slots. */
-export const availabilityInputSchema = onlyFields(
-  ['date', 'timeSlots', 'isAvailable'],
-  z
-    .object({
-      date: dateOf('date', true),
-      timeSlots: slotList('timeSlots'),
-      isAvailable: z.boolean({ error: 'isAvailable must be true or false' }).optional(),
-    })
-    .superRefine(
-      (value, ctx) => {
-        const { timeSlots, isAvailable } = value as { timeSlots: unknown; isAvailable: unknown };
-        if (
-          typeof isAvailable === 'boolean' &&
-          isSlotList(timeSlots) &&
-          isAvailable !== (timeSlots as unknown[]).length > 0
-        ) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['isAvailable'],
-            message: 'isAvailable must be true exactly when timeSlots is not empty (an empty list is a day off)',
-          });
-        }
-      },
-      { when: () => true },
-    )
-    .transform(({ date, timeSlots }) => ({ date, timeSlots, isAvailable: timeSlots.length > 0 })),
-);
+export const availabilityInputSchemaFor = (today: HunterToday) =>
+  onlyFields(
+    ['date', 'timeSlots', 'isAvailable'],
+    z
+      .object({
+        date: dateOf('date', today),
+        timeSlots: slotList('timeSlots'),
+        isAvailable: z.boolean({ error: 'isAvailable must be true or false' }).optional(),
+      })
+      .superRefine(
+        (value, ctx) => {
+          const { timeSlots, isAvailable } = value as { timeSlots: unknown; isAvailable: unknown };
+          if (
+            typeof isAvailable === 'boolean' &&
+            isSlotList(timeSlots) &&
+            isAvailable !== (timeSlots as unknown[]).length > 0
+          ) {
+            ctx.addIssue({
+              code: 'custom',
+              path: ['isAvailable'],
+              message: 'isAvailable must be true exactly when timeSlots is not empty (an empty list is a day off)',
+            });
+          }
+        },
+        { when: () => true },
+      )
+      .transform(({ date, timeSlots }) => ({ date, timeSlots, isAvailable: timeSlots.length > 0 })),
+  );
+export type AvailabilityInputParsed = z.output<ReturnType<typeof availabilityInputSchemaFor>>;
 
 /** `POST /api/hunter-availability/range`: every date settable, endDate not before startDate, at most 92 days. */
-export const availabilityRangeInputSchema = onlyFields(
-  ['startDate', 'endDate', 'timeSlots'],
-  rangeOf({ timeSlots: slotList('timeSlots') }, AVAILABILITY_LIMITS.maxRangeDays, true),
-);
+export const availabilityRangeInputSchemaFor = (today: HunterToday) =>
+  onlyFields(
+    ['startDate', 'endDate', 'timeSlots'],
+    rangeOf({ timeSlots: slotList('timeSlots') }, AVAILABILITY_LIMITS.maxRangeDays, today),
+  );
+export type AvailabilityRangeInputParsed = z.output<ReturnType<typeof availabilityRangeInputSchemaFor>>;
 
 /** `GET /api/hunter-availability?startDate&endDate`: any real dates, at most 62 days; other parameters are ignored. */
-export const availabilityReadQuerySchema = rangeOf({}, AVAILABILITY_LIMITS.maxReadDays, false).transform(
+export const availabilityReadQuerySchema = rangeOf({}, AVAILABILITY_LIMITS.maxReadDays, null).transform(
   ({ startDate, endDate }) => ({ startDate, endDate }),
 );
 
 /** `DELETE /api/hunter-availability/{date}`'s path: a settable date. */
-export const availabilityDateParamSchema = z.object({ date: dateOf('date', true) });
+export const availabilityDateParamSchemaFor = (today: HunterToday) => z.object({ date: dateOf('date', today) });
 
 /** `PUT /api/hunter-availability/weekly`: all seven weekdays, each a list of labels. */
 export const weeklyHoursSchema = onlyFields(
@@ -354,7 +376,10 @@ export type AdminHunterListQueryParsed = z.output<typeof adminHunterListQuerySch
 /** Body of a decision: `reason` trimmed, one paragraph of at most `HUNTER_REASON_MAX`; required to reject or suspend. */
 const decisionReason = z.preprocess(
   trimmedOrNull,
-  z.string().max(HUNTER_REASON_MAX, { error: `The reason must be at most ${HUNTER_REASON_MAX} characters` }).nullable(),
+  z
+    .string()
+    .max(HUNTER_REASON_MAX, { error: `The reason must be at most ${HUNTER_REASON_MAX} characters` })
+    .nullable(),
 );
 export const hunterDecisionSchema = z.strictObject({ reason: decisionReason.optional() });
 // An absent reason reads as none (null), so it gets the same message as a blank one rather than zod's type error.
@@ -403,10 +428,7 @@ function joiningPlace(max: number, message: string) {
 
 /** A section of the body: absent reads as empty (the PUT is the whole set), anything but an object is refused. */
 function joiningSection<Shape extends z.ZodRawShape>(shape: Shape, name: string) {
-  return z.preprocess(
-    (value) => value ?? {},
-    z.strictObject(shape, { error: `${name} must be an object` }),
-  );
+  return z.preprocess((value) => value ?? {}, z.strictObject(shape, { error: `${name} must be an object` }));
 }
 
 /**
@@ -437,13 +459,11 @@ export const joiningDetailsSchema = z
       ctx.addIssue({ code: 'custom', path: ['inPerson', 'area'], message: JOINING_MESSAGES.area });
     }
   })
-  .transform(
-    ({ whatsappVoice, whatsappVideo, inPerson }): JoiningDetails => ({
-      whatsappVoice: { phone: whatsappVoice.phone ?? null },
-      whatsappVideo: { phone: whatsappVideo.phone ?? null },
-      inPerson: { area: inPerson.area ?? null, address: inPerson.address ?? null },
-    }),
-  );
+  .transform(({ whatsappVoice, whatsappVideo, inPerson }): JoiningDetails => ({
+    whatsappVoice: { phone: whatsappVoice.phone ?? null },
+    whatsappVideo: { phone: whatsappVideo.phone ?? null },
+    inPerson: { area: inPerson.area ?? null, address: inPerson.address ?? null },
+  }));
 
 /** `POST /api/admin/hunters/{id}/feature`: {featured: true | false}. */
 export const hunterFeatureSchema = z.strictObject(

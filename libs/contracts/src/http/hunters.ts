@@ -123,7 +123,7 @@ export const AVAILABILITY_LIMITS = {
   maxReadDays: 62,
   /** `POST /api/hunter-availability/range` sets at most this many days. */
   maxRangeDays: 92,
-  /** A date may be set at most this many days after today (London). */
+  /** A date may be set at most this many days after today (on the hunter's clock). */
   maxDaysAhead: 365,
 } as const;
 

@@ -57,7 +57,10 @@ export function runtimeTimeZone(): string | undefined {
 export function supportedTimeZones(): string[] {
   const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
   const zones = all.filter(isTimeZone);
-  return [...zones.filter((zone) => zone.startsWith('Europe/')), ...zones.filter((zone) => !zone.startsWith('Europe/'))];
+  return [
+    ...zones.filter((zone) => zone.startsWith('Europe/')),
+    ...zones.filter((zone) => !zone.startsWith('Europe/')),
+  ];
 }
 
 interface ZoneReading {
@@ -164,6 +167,11 @@ export function wallClockIn(zone: string, instant: Date | number): WallClock {
     offsetMinutes: Math.round(offsetMs / MINUTE_MS),
     zone: name,
   };
+}
+
+/** The place a zone is named after: 'Madrid' of 'Europe/Madrid', 'Buenos Aires' of 'America/Argentina/Buenos_Aires'. */
+export function placeOfZone(zone: string): string {
+  return (zone.split('/').at(-1) ?? zone).replaceAll('_', ' ');
 }
 
 /** The zone's date ('YYYY-MM-DD') of an instant: "today" there at `now`. */
@@ -282,7 +290,9 @@ export function spanLabelIn(zone: string, startsAt: Date | number, endsAt: Date 
   const start = wallClockIn(zone, startsAt);
   const end = wallClockIn(zone, endsAt);
   const times =
-    start.zone === end.zone ? `${start.time}–${end.time} ${start.zone}` : `${start.time} ${start.zone}–${end.time} ${end.zone}`;
+    start.zone === end.zone
+      ? `${start.time}–${end.time} ${start.zone}`
+      : `${start.time} ${start.zone}–${end.time} ${end.zone}`;
   return `${longDateLabel(start.date)}, ${times}`;
 }
 
@@ -339,7 +349,9 @@ export function daysBetween(from: string, to: string): number {
 /** Every date from `from` to `to`, both included (none when `to` is earlier). */
 export function datesBetween(from: string, to: string): string[] {
   const first = dayNumberOrThrow(from);
-  return Array.from({ length: Math.max(0, dayNumberOrThrow(to) - first + 1) }, (_, index) => dateOfDayNumber(first + index));
+  return Array.from({ length: Math.max(0, dayNumberOrThrow(to) - first + 1) }, (_, index) =>
+    dateOfDayNumber(first + index),
+  );
 }
 
 /** 0 = Sunday … 6 = Saturday. */
@@ -383,7 +395,10 @@ const labelOptions: Record<LabelStyle, Intl.DateTimeFormatOptions> = {
 const labelFormats: Partial<Record<LabelStyle, Intl.DateTimeFormat>> = {};
 
 function dateLabel(date: string, style: LabelStyle): string {
-  const format = (labelFormats[style] ??= new Intl.DateTimeFormat('en-GB', { ...labelOptions[style], timeZone: 'UTC' }));
+  const format = (labelFormats[style] ??= new Intl.DateTimeFormat('en-GB', {
+    ...labelOptions[style],
+    timeZone: 'UTC',
+  }));
   return format.format(dayNumberOrThrow(date) * DAY_MS);
 }
 

@@ -40,13 +40,25 @@ export class SchemaPipe<Schema extends z.ZodType> implements PipeTransform<unkno
   ) {}
 
   transform(value: unknown): z.output<Schema> {
-    const result = this.schema.safeParse(value ?? {});
-    if (result.success) return result.data;
-    const errors = fieldErrorsOfIssues(result.error.issues);
-    const { message: given } = this.options;
-    const message = typeof given === 'function' ? given(errors) : (given ?? Object.values(errors).join('. '));
-    throw new BadRequestException({ statusCode: 400, message, errors });
+    return parsedOrBadRequest(this.schema, value, this.options);
   }
+}
+
+/**
+ * What the pipe does, for input whose schema depends on what the service loads first (a hunter's availability is
+ * checked against today on the hunter's own clock): the parsed value, or the same 400 the pipe answers.
+ */
+export function parsedOrBadRequest<Schema extends z.ZodType>(
+  schema: Schema,
+  value: unknown,
+  options: SchemaPipeOptions = {},
+): z.output<Schema> {
+  const result = schema.safeParse(value ?? {});
+  if (result.success) return result.data;
+  const errors = fieldErrorsOfIssues(result.error.issues);
+  const { message: given } = options;
+  const message = typeof given === 'function' ? given(errors) : (given ?? Object.values(errors).join('. '));
+  throw new BadRequestException({ statusCode: 400, message, errors });
 }
 
 /** A `message` option: the first field's message alone. */

@@ -4,6 +4,7 @@ import {
   SESSION_TYPES,
   daysBetween,
   isCalendarDate,
+  sessionDateIn,
   type SessionTypeKey,
   type Slot,
   type SlotsResponse,
@@ -20,6 +21,15 @@ const ALL_HOURS = Array.from({ length: 24 }, (_, hour) => `${String(hour).padSta
 export function openFor(hunter: HunterCopy, sessionType: SessionTypeKey): boolean {
   return hunter.availabilityStatus !== 'Unavailable' && hunter.sessionTypes[sessionType].enabled;
 }
+
+/** The day's slot at `time`, with the day's date. */
+function datedSlotAt(day: { date: string; slots: Slot[] } | undefined, time: string): DatedSlot | null {
+  const slot = day?.slots.find((candidate) => candidate.time === time);
+  return day && slot ? { ...slot, date: day.date } : null;
+}
+
+/** A slot and the date on the hunter's clock it falls on: what a booking row stores as its `session_date`. */
+export type DatedSlot = Slot & { date: string };
 
 /**
  * Slots as the pages see them, and the one check every hold, free booking and reschedule makes. Reads the
@@ -67,15 +77,18 @@ export class SlotsService {
 
   /**
    * The slot at a date and wall-clock time of the hunter's zone if the hunter offers it now (type, hours, notice, horizon), or
-   * null. Overlaps are not looked at: the exclusion constraint decides them when the row is written.
+   * null. Overlaps are not looked at: the exclusion constraint decides them when the row is written. `sessionDate` is
+   * the body's (a date, or a date-time read by its date on the hunter's clock).
    */
   async offeredSlot(
     hunter: HunterCopy,
     sessionType: SessionTypeKey,
     durationMinutes: number,
-    date: string,
+    sessionDate: string,
     time: string,
-  ): Promise<Slot | null> {
+  ): Promise<DatedSlot | null> {
+    const date = sessionDateIn(hunter.timeZone, sessionDate);
+    if (date === null) return null;
     const offered = await this.hunters.offeredHours(hunter.id, date, date);
     const [day] = bookableSlots({
       timeZone: hunter.timeZone,
@@ -88,7 +101,7 @@ export class SlotsService {
       now: new Date(),
       rules: this.rules(),
     });
-    return day?.slots.find((slot) => slot.time === time) ?? null;
+    return datedSlotAt(day, time);
   }
 
   /**
@@ -99,14 +112,14 @@ export class SlotsService {
   async proposableSlot(
     hunterId: number,
     durationMinutes: number,
-    date: string,
+    sessionDate: string,
     time: string,
     exceptId: string,
-  ): Promise<Slot | null> {
-    const [{ timeZone }, busy] = await Promise.all([
-      this.hunters.find(hunterId),
-      this.queries.busyRanges(hunterId, date, date, exceptId),
-    ]);
+  ): Promise<DatedSlot | null> {
+    const { timeZone } = await this.hunters.find(hunterId);
+    const date = sessionDateIn(timeZone, sessionDate);
+    if (date === null) return null;
+    const busy = await this.queries.busyRanges(hunterId, date, date, exceptId);
     const [day] = bookableSlots({
       timeZone,
       from: date,
@@ -118,7 +131,7 @@ export class SlotsService {
       now: now(),
       rules: this.rules(),
     });
-    return day?.slots.find((slot) => slot.time === time) ?? null;
+    return datedSlotAt(day, time);
   }
 
   private rules() {

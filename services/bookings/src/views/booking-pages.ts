@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  SITE_TIME_ZONE,
   joiningLaterMessage,
   joiningReleasesAt,
   whatsappLink,
@@ -64,6 +65,7 @@ export class BookingPages {
         hunterName: detail.hunterName,
         hunterProfileImage: detail.hunterProfileImage,
         hunterLocation: detail.hunterLocation,
+        hunterTimeZone: detail.hunterTimeZone,
         sessionDate: row.sessionDate,
         sessionTime: row.sessionTime,
         sessionType: row.sessionType,
@@ -143,6 +145,8 @@ function toDetail(row: BookingRowWithJoining, userId: string): BookingDetail {
     hunterName: row.hunterName ?? 'Hunter',
     hunterProfileImage: row.hunterProfileImage,
     hunterLocation: row.hunterLocation,
+    // A booking whose hunter copy is gone (a deleted hunter) reads on the site's clock, as it did before zones.
+    hunterTimeZone: row.hunterTimeZone ?? SITE_TIME_ZONE,
     clientName: row.clientName ?? 'Client',
     sessionType: row.sessionType,
     sessionDate: row.sessionDate,

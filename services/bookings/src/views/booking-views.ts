@@ -19,6 +19,7 @@ export type BookingRowWithNames = BookingRow & {
   hunterName: string | null;
   hunterProfileImage: string | null;
   hunterLocation: string | null;
+  hunterTimeZone: string | null;
   clientName: string | null;
 };
 
@@ -26,7 +27,7 @@ export type BookingRowWithNames = BookingRow & {
 export type BookingList = 'client' | 'hunter';
 
 const COLUMNS_WITH_NAMES = `${BOOKING_COLUMNS}, h.name as "hunterName", h.profile_image_url as "hunterProfileImage",
-  h.location as "hunterLocation",
+  h.location as "hunterLocation", h.time_zone as "hunterTimeZone",
   case when b.client_user_id like '${FORMER_MEMBER_CLIENT_PREFIX}%' then '${FORMER_MEMBER}'
        else nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '') end as "clientName"`;
 const FROM_WITH_NAMES = `from hunter_bookings b left join hunters h on h.id = b.hunter_id left join users u on u.user_id = b.client_user_id`;

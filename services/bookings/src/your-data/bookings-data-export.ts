@@ -66,7 +66,7 @@ export class BookingsDataExport implements DataExportContributor {
     const paid = asHunter
       .filter((row) => row.pricePence > 0)
       .filter((row) => ['confirmed', 'completed'].includes(row.status) || (row.status === 'cancelled' && row.paidAt !== null))
-      .map((row) => ({ ...row, hunterProfileImage: null, hunterLocation: null }));
+      .map((row) => ({ ...row, hunterProfileImage: null, hunterLocation: null, hunterTimeZone: null }));
     const payouts =
       this.connect.mode === 'simulated'
         ? simulatedPayoutsOf(paid)

@@ -1,17 +1,23 @@
 import {
-  availabilityDateParamSchema,
-  availabilityInputSchema,
-  availabilityRangeInputSchema,
+  availabilityDateParamSchemaFor,
+  availabilityInputSchemaFor,
+  availabilityRangeInputSchemaFor,
   availabilityReadQuerySchema,
   dayNumberOf,
+  hunterToday,
   londonDateOf,
   weeklyHoursSchema,
 } from '@hunted/contracts';
 import { fieldErrorsOfIssues } from '@hunted/platform';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 
 const TODAY = '2026-06-15';
+// The settable dates are compared with today on the hunter's clock: here a London hunter at noon of TODAY.
+const LONDON_TODAY = hunterToday('Europe/London', new Date(`${TODAY}T11:00:00Z`));
+const availabilityInputSchema = availabilityInputSchemaFor(LONDON_TODAY);
+const availabilityRangeInputSchema = availabilityRangeInputSchemaFor(LONDON_TODAY);
+const availabilityDateParamSchema = availabilityDateParamSchemaFor(LONDON_TODAY);
 
 function parse(schema: z.ZodType, value: unknown): unknown {
   return schema.parse(value);
@@ -24,20 +30,42 @@ function errorsOf(schema: z.ZodType, value: unknown): Record<string, string> {
 }
 
 describe('availability input', () => {
-  // The settable dates are compared with today in London when a body is parsed: noon of TODAY in London.
-  beforeAll(() => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date(`${TODAY}T11:00:00Z`));
-  });
-  afterAll(() => {
-    vi.useRealTimers();
-  });
-
   it("answers today's date in London, whatever the instant's UTC date", () => {
     // 23:30 UTC in British Summer Time is already the next day in London; in winter London is UTC.
     expect(londonDateOf(new Date('2026-06-15T23:30:00Z'))).toBe('2026-06-16');
     expect(londonDateOf(new Date('2026-01-15T23:30:00Z'))).toBe('2026-01-15');
     expect(londonDateOf(new Date('2026-03-29T00:30:00Z'))).toBe('2026-03-29');
+  });
+
+  it("checks a settable date against today on the hunter's own clock, not London's", () => {
+    // 22:30 UTC on 27 March 2027: already 28 March (00:30) in Athens, still 27 March in London.
+    const athens = hunterToday('Europe/Athens', new Date('2027-03-27T22:30:00Z'));
+    expect(athens).toEqual({ date: '2027-03-28', place: 'Athens' });
+    expect(errorsOf(availabilityInputSchemaFor(athens), { date: '2027-03-27', timeSlots: [] }).date).toBe(
+      'date must not be in the past (today is 2027-03-28 in Athens)',
+    );
+    expect(parse(availabilityInputSchemaFor(athens), { date: '2027-03-28', timeSlots: [] })).toMatchObject({
+      date: '2027-03-28',
+    });
+    // 03:30 UTC on 8 November 2027: London is on the 8th, New York (EST since the 7th) still on the 7th, so a New
+    // York hunter may still set their own today, which a London clock would call yesterday.
+    const newYork = hunterToday('America/New_York', new Date('2027-11-08T03:30:00Z'));
+    expect(newYork).toEqual({ date: '2027-11-07', place: 'New York' });
+    expect(
+      parse(availabilityRangeInputSchemaFor(newYork), {
+        startDate: '2027-11-07',
+        endDate: '2027-11-08',
+        timeSlots: [],
+      }),
+    ).toMatchObject({ startDate: '2027-11-07' });
+    expect(parse(availabilityDateParamSchemaFor(newYork), { date: '2027-11-07' })).toEqual({ date: '2027-11-07' });
+    expect(errorsOf(availabilityDateParamSchemaFor(newYork), { date: '2027-11-06' }).date).toBe(
+      'date must not be in the past (today is 2027-11-07 in New York)',
+    );
+    // The year ahead is counted from the hunter's today too.
+    expect(errorsOf(availabilityInputSchemaFor(athens), { date: '2028-03-28', timeSlots: [] }).date).toBe(
+      'date must be at most 365 days ahead',
+    );
   });
 
   it('reads only real YYYY-MM-DD dates', () => {

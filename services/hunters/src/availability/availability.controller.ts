@@ -1,20 +1,19 @@
-import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import {
-  availabilityDateParamSchema,
-  availabilityInputSchema,
-  availabilityRangeInputSchema,
   availabilityReadQuerySchema,
   weeklyHoursSchema,
   type AvailabilityDay,
   type WeeklyHours,
 } from '@hunted/contracts';
-import { CurrentUser, SchemaPipe, SignedIn, ValidBody, ValidQuery, type AuthenticatedUser } from '@hunted/platform';
+import { CurrentUser, SignedIn, ValidBody, ValidQuery, type AuthenticatedUser } from '@hunted/platform';
 import type { z } from 'zod';
 import { AvailabilityService } from './availability.service.js';
 
 /**
  * The caller's own availability. Bodies, queries and the reverted date are read with the contracts' availability
- * schemas: each 400 names its field. Every route needs a signed-in caller with a hunter profile.
+ * schemas: each 400 names its field. The routes that set dates hand their input to the service unread: it checks
+ * the dates against today on the hunter's own clock, which it knows once the hunter is loaded. Every route needs a
+ * signed-in caller with a hunter profile.
  */
 @Controller('api/hunter-availability')
 @SignedIn()
@@ -45,29 +44,19 @@ export class AvailabilityController {
   /** An upsert of the date's own record: 200 whether it was new or replaced. */
   @Post()
   @HttpCode(200)
-  setDate(
-    @CurrentUser() user: AuthenticatedUser,
-    @ValidBody(availabilityInputSchema) record: z.output<typeof availabilityInputSchema>,
-  ): Promise<AvailabilityDay> {
-    return this.availability.setDate(user.id, record);
+  setDate(@CurrentUser() user: AuthenticatedUser, @Body() body: unknown): Promise<AvailabilityDay> {
+    return this.availability.setDate(user.id, body);
   }
 
   @Post('range')
   @HttpCode(200)
-  setRange(
-    @CurrentUser() user: AuthenticatedUser,
-    @ValidBody(availabilityRangeInputSchema)
-    { timeSlots, startDate, endDate }: z.output<typeof availabilityRangeInputSchema>,
-  ): Promise<AvailabilityDay[]> {
-    return this.availability.setRange(user.id, { startDate, endDate }, timeSlots);
+  setRange(@CurrentUser() user: AuthenticatedUser, @Body() body: unknown): Promise<AvailabilityDay[]> {
+    return this.availability.setRange(user.id, body);
   }
 
   /** Reverts the date to its weekly hours; answers what it now is. */
   @Delete(':date')
-  revert(
-    @CurrentUser() user: AuthenticatedUser,
-    @Param(new SchemaPipe(availabilityDateParamSchema)) { date }: z.output<typeof availabilityDateParamSchema>,
-  ): Promise<AvailabilityDay> {
-    return this.availability.revertDate(user.id, date);
+  revert(@CurrentUser() user: AuthenticatedUser, @Param() params: unknown): Promise<AvailabilityDay> {
+    return this.availability.revertDate(user.id, params);
   }
 }

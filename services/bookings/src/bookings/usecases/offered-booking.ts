@@ -10,11 +10,10 @@ import {
   type Currency,
   type PassportShares,
   type SessionTypeKey,
-  type Slot,
 } from '@hunted/contracts';
 import { now, type AuthenticatedUser } from '@hunted/platform';
 import type { HunterCopies, HunterCopy } from '../../hunters/hunter-copies.js';
-import type { SlotsService } from '../../slots/slots.service.js';
+import type { DatedSlot, SlotsService } from '../../slots/slots.service.js';
 import type { NewBooking } from '../../store/booking-rows.js';
 
 export const TIME_NOT_OFFERED = 'That time is not available — please pick another';
@@ -22,7 +21,8 @@ export const TYPE_NOT_OFFERED = 'This hunter does not offer that session type';
 
 export interface OfferedBooking {
   hunter: HunterCopy;
-  slot: Slot;
+  /** The offered start, with its date on the hunter's clock (what the row stores). */
+  slot: DatedSlot;
   duration: number;
   /** The hunter's current price for the type, in minor units of the hunter's currency. */
   pricePence: number;
@@ -57,7 +57,13 @@ export async function offeredBooking(
     request.sessionTime,
   );
   if (!slot) throw new BadRequestException(TIME_NOT_OFFERED);
-  return { hunter, slot, duration: type.duration, pricePence: minorOf(type.price, hunter.currency), currency: hunter.currency };
+  return {
+    hunter,
+    slot,
+    duration: type.duration,
+    pricePence: minorOf(type.price, hunter.currency),
+    currency: hunter.currency,
+  };
 }
 
 /**
@@ -77,7 +83,6 @@ export function newBookingOf(
   request: {
     user: AuthenticatedUser;
     sessionType: SessionTypeKey;
-    sessionDate: string;
     notes?: string | null;
     passport?: PassportShares;
   },
@@ -90,7 +95,7 @@ export function newBookingOf(
     hunterUserId: offer.hunter.userId,
     clientUserId: request.user.id,
     sessionType: request.sessionType,
-    sessionDate: request.sessionDate,
+    sessionDate: offer.slot.date,
     sessionTime: offer.slot.time,
     duration: offer.duration,
     startsAt: offer.slot.startsAt,

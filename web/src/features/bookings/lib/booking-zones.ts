@@ -4,14 +4,13 @@ import { hunterZoneOf, type TwoZones } from '@/lib/zoned-time';
 
 /**
  * The two clocks a client's booking is read on: the client's own (the browser's) and the hunter's, first for an
- * in-person session (it takes place at the hunter's). The hunter's zone is the booking's when the API sends it
- * (`hunterTimeZone`, issue 38), else `hunterZone` (a slots answer's), else their location's.
+ * in-person session (it takes place at the hunter's). The hunter's zone is `hunterZone` when the page has a fresher
+ * one (a slots answer's), else the booking's (`hunterTimeZone`).
  */
 export function myBookingZones(booking: MyBooking, hunterZone?: string): TwoZones {
-  const sent = (booking as MyBooking & { hunterTimeZone?: string | null }).hunterTimeZone;
   return {
     viewerZone: viewerTimeZone(),
-    otherZone: hunterZone ?? hunterZoneOf({ timeZone: sent, location: booking.hunterLocation }),
+    otherZone: hunterZone ?? hunterZoneOf({ timeZone: booking.hunterTimeZone, location: booking.hunterLocation }),
     placeFirst: booking.sessionType === 'inPerson',
   };
 }

@@ -18,17 +18,19 @@ describe('/my-bookings', () => {
   it("shows a session on the client's clock with the hunter's beside when they differ, the place's first in person", async () => {
     setViewerTimeZoneForTests('Europe/London');
     const bookings = [
-      // Lucía in Madrid (her location's zone): 10:00 there is 09:00 in London in winter.
+      // Lucía in Madrid: 10:00 there is 09:00 in London in winter.
       aMyBooking({
         id: 'b1',
         hunterName: 'Lucía Moreno',
         hunterLocation: 'Spain',
+        hunterTimeZone: 'Europe/Madrid',
         startsAt: '2026-12-01T09:00:00.000Z',
       }),
       aMyBooking({
         id: 'b2',
         hunterName: 'Mia Rossi',
         hunterLocation: 'Italy',
+        hunterTimeZone: 'Europe/Rome',
         sessionType: 'inPerson',
         startsAt: '2026-12-02T14:00:00.000Z',
       }),

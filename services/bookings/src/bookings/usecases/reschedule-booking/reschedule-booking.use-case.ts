@@ -51,7 +51,7 @@ export class RescheduleBookingUseCase {
       const moved = await this.bookings.reschedule(
         manager,
         booking,
-        { clientUserId: command.user.id, sessionDate: command.sessionDate, slot },
+        { clientUserId: command.user.id, sessionDate: slot.date, slot },
         this.limits.reschedule,
       );
       if (!moved)

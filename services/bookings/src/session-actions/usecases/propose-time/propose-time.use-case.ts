@@ -40,7 +40,7 @@ export class ProposeTimeUseCase {
       });
     }
     const proposed = await this.bookings.propose(bookingId, user.id, {
-      sessionDate: command.sessionDate,
+      sessionDate: slot.date,
       slot,
       message: command.message ?? null,
     });

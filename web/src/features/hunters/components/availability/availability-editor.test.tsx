@@ -74,6 +74,18 @@ describe('Manage Your Availability', () => {
     expect(screen.getByRole('button', { name: 'Previous month' })).toHaveProperty('disabled', true);
   });
 
+  it("counts today on the hunter's own clock: in Athens the 24th is already past", async () => {
+    stubFetch({
+      [NOVEMBER]: () => json(200, november()),
+      [WEEKLY]: () => json(200, weekly),
+      'GET /api/hunter-profile': () => json(200, { ...aHunter(), timeZone: 'Europe/Athens' }),
+    });
+    renderWithProviders(<AvailabilityEditor />);
+    // 23:30 UTC is 01:30 on the 25th in Athens (UTC+2 in November), whatever London or the browser say.
+    await waitFor(() => expect(dayName('2026-11-25')).toBe('Wednesday, 25 November 2026, 12 hours offered, today'));
+    expect(dayButton('2026-11-24').disabled).toBe(true);
+  });
+
   it('marks the hours clients have booked on the picked date, and adds them to the key', async () => {
     stubFetch({ [NOVEMBER]: () => json(200, november()), [WEEKLY]: () => json(200, weekly) });
     const bookedHours = new Map<string, AvailabilitySlot[]>([['2026-11-26', ['10:00', '11:00']]]);

@@ -1,4 +1,4 @@
-import { SITE_TIME_ZONE, londonDateOf, type AvailabilityDay, type AvailabilitySlot } from '@hunted/contracts';
+import { SITE_TIME_ZONE, dateIn, placeOfZone, type AvailabilityDay, type AvailabilitySlot } from '@hunted/contracts';
 import { CalendarOff, Clock } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useAvailability } from '../../api/get-availability';
@@ -12,8 +12,8 @@ import { WeeklyHoursEditor } from './weekly-hours-editor';
 /**
  * 'Manage Your Availability': the month's days as they resolve (a date's own hours, else its weekday's), the
  * selected date's hours, the weekly hours every date follows, and blocking a run of dates. The hours and dates are
- * the hunter's own zone's wall clock (their profile's `timeZone`), which the note names; the calendar's "today" is
- * still the site's London day.
+ * the hunter's own zone's wall clock (their profile's `timeZone`), which the note names, and so is the calendar's
+ * "today" (the first date they may set, as the server checks it).
  * `bookedHours` (the dashboard's, from bookings) marks the hours clients have already taken on each date.
  */
 export function AvailabilityEditor({
@@ -21,10 +21,10 @@ export function AvailabilityEditor({
 }: {
   bookedHours?: ReadonlyMap<string, readonly AvailabilitySlot[]>;
 } = {}) {
-  const today = londonDateOf(Date.now());
   // The profile is already read by the dashboard around this tab: this is its cached answer.
   const zone = useHunterProfile().data?.timeZone ?? SITE_TIME_ZONE;
-  const city = (zone.split('/').at(-1) ?? zone).replaceAll('_', ' ');
+  const today = dateIn(zone, Date.now());
+  const city = placeOfZone(zone);
   const [month, setMonth] = useState<CalendarMonth>(() => monthOf(today));
   const [selected, setSelected] = useState<string | null>(null);
   const { startDate, endDate } = monthRange(month);
