@@ -26,12 +26,12 @@ import { cn } from '@/components/ui/cn';
 import { ChoiceChip } from '@/components/ui/choice-chip';
 import { FieldError, FormErrorSummary } from '@/components/ui/field';
 import { Switch } from '@/components/ui/switch';
+import { timeZoneChoices, timeZoneLabel } from '@/lib/time-zone';
 import {
   formCurrencyOf,
   HUNTER_FORM_FIELDS,
   hunterInputOf,
   sessionNumberField,
-  timeZoneOptions,
   toggledLanguages,
   validateHunterForm,
   type HunterFormField,
@@ -69,7 +69,7 @@ export function HunterProfileForm({ mode, initialValues, pending, onSubmit }: Hu
   const form = useFormState<HunterFormValues, HunterFormField>({ initialValues, fields: HUNTER_FORM_FIELDS });
   const { values, errors, otherErrors, clearErrors, fieldId, fieldProps } = form;
   // Some four hundred zones: listed once per form, not on every keystroke.
-  const zones = useMemo(() => timeZoneOptions(initialValues.timeZone), [initialValues.timeZone]);
+  const zones = useMemo(() => timeZoneChoices(initialValues.timeZone), [initialValues.timeZone]);
   // The currency the prices are in: the one chosen, else the location's own (what the server would take).
   const currency = formCurrencyOf(values);
 
@@ -161,7 +161,7 @@ export function HunterProfileForm({ mode, initialValues, pending, onSubmit }: Hu
             label="Time Zone"
             hint="Your weekly hours and dates are on this clock."
             options={zones}
-            optionLabel={(zone) => zone.replaceAll('_', ' ')}
+            optionLabel={timeZoneLabel}
             value={values.timeZone}
             onValue={(value) => set('timeZone', value)}
           />
