@@ -22,4 +22,3 @@ export function useUpdateTimeZone(
     onError: options.onError,
   });
 }
-

@@ -63,9 +63,13 @@ describe('movedSessions', () => {
 
 describe("the notice's and the toast's words", () => {
   const moved = movedSessions(
-    ['2026-12-08T10:00:00Z', '2026-12-09T10:00:00Z', '2026-12-10T10:00:00Z', '2026-12-11T10:00:00Z', '2026-12-12T10:00:00Z'].map(
-      (startsAt) => booking(startsAt),
-    ),
+    [
+      '2026-12-08T10:00:00Z',
+      '2026-12-09T10:00:00Z',
+      '2026-12-10T10:00:00Z',
+      '2026-12-11T10:00:00Z',
+      '2026-12-12T10:00:00Z',
+    ].map((startsAt) => booking(startsAt)),
     'Europe/London',
     'Europe/Athens',
     now,
