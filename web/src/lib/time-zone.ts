@@ -1,4 +1,4 @@
-import { SITE_TIME_ZONE, runtimeTimeZone } from '@hunted/contracts';
+import { SITE_TIME_ZONE, runtimeTimeZone, supportedTimeZones } from '@hunted/contracts';
 
 /**
  * The viewer's time zone: the browser's, read here and nowhere else in the web app (issue 38). Every time a page
@@ -24,4 +24,18 @@ export function browserTimeZone(): string | null {
 /** Sets the viewer's zone for the tests that follow; null goes back to the browser's. */
 export function setViewerTimeZoneForTests(zone: string | null): void {
   holder[TEST_ZONE] = zone;
+}
+
+/**
+ * The zones a person may choose from (the account's zone, a hunter's): the clock's list, Europe's first (the server
+ * checks the choice again), with the current one kept first if this runtime does not list it under that name.
+ */
+export function timeZoneChoices(current: string | null): string[] {
+  const zones = supportedTimeZones();
+  return current && !zones.includes(current) ? [current, ...zones] : zones;
+}
+
+/** `Europe/Isle_of_Man` as a person reads it: `Europe/Isle of Man`. */
+export function timeZoneLabel(zone: string): string {
+  return zone.replaceAll('_', ' ');
 }

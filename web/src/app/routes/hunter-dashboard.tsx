@@ -198,7 +198,7 @@ function HunterDashboard({ hunter, pickCard }: { hunter: OwnHunter; pickCard: Re
           </TabsContent>
           <TabsContent value="settings">
             <TabSuspense>
-              <SettingsTab hunter={hunter} />
+              <SettingsTab hunter={hunter} bookings={bookings.data} />
             </TabSuspense>
           </TabsContent>
         </Tabs>

@@ -1,4 +1,4 @@
-import { supportedTimeZones, TIME_ZONE_PATH, type UpdateTimeZoneRequest } from '@hunted/contracts';
+import { TIME_ZONE_PATH, type UpdateTimeZoneRequest } from '@hunted/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
 import { userQueryOptions, type User } from '@/lib/auth';
@@ -21,19 +21,4 @@ export function useUpdateTimeZone(
     },
     onError: options.onError,
   });
-}
-
-
-/**
- * The zones the member may choose from: the clock's list (Europe's first; the server checks the choice again),
- * with the stored one kept first if this browser does not list it under that name.
- */
-export function timeZoneChoices(current: string | null): string[] {
-  const zones = supportedTimeZones();
-  return current && !zones.includes(current) ? [current, ...zones] : zones;
-}
-
-/** `Europe/Isle_of_Man` as a person reads it: `Europe/Isle of Man`. */
-export function timeZoneLabel(zone: string): string {
-  return zone.replace(/_/g, ' ');
 }

@@ -5,7 +5,8 @@ import { SelectField } from '@/components/form/fields';
 import { SettingsSection } from '@/components/settings-section';
 import { toast } from '@/components/ui/toast';
 import { serverMessageOf } from '@/lib/field-errors';
-import { timeZoneChoices, timeZoneLabel, useUpdateTimeZone } from '../api/time-zone';
+import { timeZoneChoices, timeZoneLabel } from '@/lib/time-zone';
+import { useUpdateTimeZone } from '../api/time-zone';
 
 export const TIME_ZONE_SECTION_ID = 'time-zone';
 

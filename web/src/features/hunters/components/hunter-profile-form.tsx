@@ -26,12 +26,12 @@ import { cn } from '@/components/ui/cn';
 import { ChoiceChip } from '@/components/ui/choice-chip';
 import { FieldError, FormErrorSummary } from '@/components/ui/field';
 import { Switch } from '@/components/ui/switch';
+import { timeZoneChoices, timeZoneLabel } from '@/lib/time-zone';
 import {
   formCurrencyOf,
   HUNTER_FORM_FIELDS,
   hunterInputOf,
   sessionNumberField,
-  timeZoneOptions,
   toggledLanguages,
   validateHunterForm,
   type HunterFormField,
@@ -39,7 +39,9 @@ import {
   type HunterFormValues,
   type SessionTypeFormValues,
 } from '../lib/hunter-form-values';
+import type { ZoneMoveBooking } from '../lib/zone-move';
 import { HunterPhoto } from './hunter-photo';
+import { ZoneMoveNotice } from './zone-move-notice';
 
 const SESSION_TYPE_ICONS: Record<SessionTypeKey, ReactNode> = {
   whatsappVoice: <Mic />,
@@ -62,14 +64,19 @@ export interface HunterProfileFormProps {
   pending: boolean;
   /** Sends the profile; resolves to the server's per-field messages when it refused the input. */
   onSubmit: (input: HunterInput) => Promise<Record<string, string> | null | undefined>;
+  /**
+   * Edit only: the hunter's bookings, once the dashboard has them all, so that picking another zone says which
+   * sessions ahead will show at new local times.
+   */
+  bookings?: readonly ZoneMoveBooking[] | undefined;
 }
 
 /** The hunter profile form of /create-hunter-profile and of the dashboard's Settings tab. */
-export function HunterProfileForm({ mode, initialValues, pending, onSubmit }: HunterProfileFormProps) {
+export function HunterProfileForm({ mode, initialValues, pending, onSubmit, bookings }: HunterProfileFormProps) {
   const form = useFormState<HunterFormValues, HunterFormField>({ initialValues, fields: HUNTER_FORM_FIELDS });
   const { values, errors, otherErrors, clearErrors, fieldId, fieldProps } = form;
   // Some four hundred zones: listed once per form, not on every keystroke.
-  const zones = useMemo(() => timeZoneOptions(initialValues.timeZone), [initialValues.timeZone]);
+  const zones = useMemo(() => timeZoneChoices(initialValues.timeZone), [initialValues.timeZone]);
   // The currency the prices are in: the one chosen, else the location's own (what the server would take).
   const currency = formCurrencyOf(values);
 
@@ -156,15 +163,20 @@ export function HunterProfileForm({ mode, initialValues, pending, onSubmit }: Hu
             value={values.location}
             onValue={(value) => set('location', value)}
           />
-          <SelectField
-            {...fieldProps('timeZone')}
-            label="Time Zone"
-            hint="Your weekly hours and dates are on this clock."
-            options={zones}
-            optionLabel={(zone) => zone.replaceAll('_', ' ')}
-            value={values.timeZone}
-            onValue={(value) => set('timeZone', value)}
-          />
+          <div>
+            <SelectField
+              {...fieldProps('timeZone')}
+              label="Time Zone"
+              hint="Your weekly hours and dates are on this clock."
+              options={zones}
+              optionLabel={timeZoneLabel}
+              value={values.timeZone}
+              onValue={(value) => set('timeZone', value)}
+            />
+            {mode === 'edit' && bookings ? (
+              <ZoneMoveNotice bookings={bookings} from={initialValues.timeZone} to={values.timeZone} />
+            ) : null}
+          </div>
           <SelectField
             {...fieldProps('currency')}
             label="Currency"

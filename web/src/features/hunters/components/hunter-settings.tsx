@@ -1,19 +1,35 @@
 import type { Hunter, HunterRevision } from '@hunted/contracts';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { failureToast, fieldErrorsOfSubmission, successToast } from '@/components/form/submit';
 import { HttpError } from '@/lib/api-client';
 import { useUpdateHunter } from '../api/update-hunter';
 import { hunterFormValuesOf } from '../lib/hunter-form-values';
+import { movedSessions, zoneMovedToast, type ZoneMoveBooking } from '../lib/zone-move';
 import { HunterProfileForm } from './hunter-profile-form';
 
 /**
  * The dashboard's Settings tab: the hunter profile form in edit mode, with the availability status. A change waiting
  * for review (decision 0089) fills the form with its values, not the live ones: the form sends every field back, so
  * the next save (of a price, say) keeps the change waiting rather than putting the live value back.
+ *
+ * `bookings` (the dashboard's, once all are read) let a change of zone say which sessions ahead show at new local
+ * times, before the save and after it (issue 38); their instants, and so the clients' times, do not change.
  */
-export function HunterSettings({ hunter }: { hunter: Hunter & { revision?: HunterRevision | null } }) {
+export function HunterSettings({
+  hunter,
+  bookings,
+}: {
+  hunter: Hunter & { revision?: HunterRevision | null };
+  bookings?: readonly ZoneMoveBooking[] | undefined;
+}) {
+  // The zone as it was when the form was sent: by the time the save answers, the profile read again has the new one.
+  const zoneWhenSent = useRef(hunter.timeZone);
   const update = useUpdateHunter({
-    onSuccess: () => successToast('Profile Updated', 'Your hunter profile has been updated successfully.'),
+    onSuccess: (saved) => {
+      const moved = movedSessions(bookings ?? [], zoneWhenSent.current, saved.timeZone, Date.now());
+      if (moved.length > 0) successToast('Profile Updated', zoneMovedToast(moved.length, saved.timeZone));
+      else successToast('Profile Updated', 'Your hunter profile has been updated successfully.');
+    },
     onError: (error) =>
       // A refused currency change (409: sessions booked ahead) says why in the server's own words.
       error instanceof HttpError && error.status === 409
@@ -33,7 +49,11 @@ export function HunterSettings({ hunter }: { hunter: Hunter & { revision?: Hunte
       mode="edit"
       initialValues={initialValues}
       pending={update.isPending}
-      onSubmit={(changes) => fieldErrorsOfSubmission(update.mutateAsync({ id: hunter.id, changes }))}
+      bookings={bookings}
+      onSubmit={(changes) => {
+        zoneWhenSent.current = hunter.timeZone;
+        return fieldErrorsOfSubmission(update.mutateAsync({ id: hunter.id, changes }));
+      }}
     />
   );
 }

@@ -11,7 +11,6 @@ import {
   hunterInputSchema,
   hunterUpdateSchema,
   SESSION_TYPES,
-  supportedTimeZones,
   type Hunter,
   type HunterAvailabilityStatus,
   type HunterInput,
@@ -159,12 +158,6 @@ function sessionTypeFormValuesOf(
       },
     ]),
   ) as Record<SessionTypeKey, SessionTypeFormValues>;
-}
-
-/** The zones the form offers: the runtime's (Europe's first), with the current value kept even if the runtime lacks it. */
-export function timeZoneOptions(current: string): string[] {
-  const zones = supportedTimeZones();
-  return current && !zones.includes(current) ? [current, ...zones] : zones;
 }
 
 /** The languages after a click on one: added, or removed unless it is the last one selected (spec, section 5). */
