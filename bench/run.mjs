@@ -293,6 +293,7 @@ try {
       console.log(`  the week ${bookings.week.from}..${bookings.week.to} offered ${bookings.offeredBefore} starts before, ${bookings.offeredNow} after`);
       failedRows.push(...bookings.rows);
       printTable(`A busy hunter's week of slots (hunter ${bookings.hunterId}, 60-minute type), a guest — ${CONNECTIONS} connections, ${DURATION_SECONDS} s each`, bookings.rows);
+      console.log(`  slots of a free hunter, Europe/Madrid's req/s over Europe/London's (medians, side by side): ${bookings.zoneRatio.toFixed(2)}`);
       countsExact &&= bookings.winners === RACE_SLOTS && bookings.slotsWon === RACE_SLOTS && bookings.overlaps === 0;
     }
   }

@@ -9,7 +9,16 @@ import {
   type SlotsResponse,
   type WeeklyHours,
 } from '@hunted/contracts';
-import { approveWithPayouts, emailAttachment, RUN, screenshot, signedInContext, signIn, waitForEmail } from './support/journey.js';
+import {
+  approveWithPayouts,
+  emailAttachment,
+  RUN,
+  screenshot,
+  signedInContext,
+  signIn,
+  toast,
+  waitForEmail,
+} from './support/journey.js';
 import { E2E_BASE_URL } from './support/system.js';
 
 // Issue 38's journey: a hunter in Madrid who prices in euros, a client in Paris (the same clock) and one in London
@@ -148,5 +157,20 @@ test('a hunter in Madrid prices in euros; a client in Paris and one in London ea
   await hunterPage.goto('/hunter-dashboard?tab=earnings');
   await expect(hunterPage.getByRole('region', { name: 'Earnings' }).getByText(/€\d/).first()).toBeVisible();
   await screenshot(hunterPage, 'dashboard-earnings-euros');
+
+  // Lucía moves to Athens: before she saves, Settings says which session shows at a new local time on her clock (the
+  // client's stays), and the toast says it again; the booking keeps its instant.
+  await hunterPage.goto('/hunter-dashboard?tab=settings');
+  await hunterPage.getByLabel('Time Zone').selectOption('Europe/Athens');
+  await expect(
+    hunterPage.getByText(/^1 upcoming session stays at the same moment for your clients\. In Europe\/Athens it will show at a new local time: .*10:00 → 11:00\.$/),
+  ).toBeVisible();
+  await screenshot(hunterPage, 'settings-zone-move');
+  await hunterPage.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(
+    toast(hunterPage, "1 upcoming session now shows at a new local time (Europe/Athens). Your clients' times are unchanged."),
+  ).toBeVisible();
+  const moved = (await (await page.request.get('/api/my-bookings')).json()) as { startsAt: string; hunterTimeZone: string }[];
+  expect(moved[0]).toMatchObject({ startsAt, hunterTimeZone: 'Europe/Athens' });
   await hunterContext.close();
 });
