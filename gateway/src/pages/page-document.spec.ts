@@ -11,6 +11,8 @@ const INDEX = [
   '<!doctype html><html><head>',
   `${META_START}<title>Hunted</title>${META_END}`,
   '<link rel="stylesheet" href="/assets/app.css" />',
+  '<script type="module" crossorigin src="/assets/index.js"></script>',
+  '<link rel="modulepreload" crossorigin href="/assets/web.js">',
   '</head><body>',
   `<div id="root">${PAGE_BODY_START}<header>Hunted</header><div role="status">Loading</div>${PAGE_BODY_END}</div>`,
   '</body></html>',
@@ -41,6 +43,18 @@ describe('PageDocument', () => {
     const faq = await document.render('<title>FAQ</title>', 'faq');
     expect(faq).toContain(`<div id="root">${PAGE_BODY_START}<header>Hunted</header><div role="status">Loading</div>`);
     expect(faq).not.toContain('data-prerendered');
+  });
+
+  it("asks for the app's scripts at low priority on a page served drawn only: its text paints without them", async () => {
+    await writeFile(path.join(dir, 'page-bodies.json'), JSON.stringify({ terms: '<h1>Terms of Service</h1>' }));
+    const document = new PageDocument(path.join(dir, 'index.html'), SITE);
+    const terms = (await document.render('<title>Terms</title>', 'terms'))!;
+    expect(terms).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index.js"></script>');
+    expect(terms).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/web.js">');
+    expect(terms).toContain('<link rel="stylesheet" href="/assets/app.css" />');
+    const faq = (await document.render('<title>FAQ</title>', 'faq'))!;
+    expect(faq).toContain('<script type="module" crossorigin src="/assets/index.js"></script>');
+    expect(faq).not.toContain('fetchpriority');
   });
 
   it("writes the operator in place of the build's stand-ins, escaped, and hands the settings to the app as JSON", async () => {

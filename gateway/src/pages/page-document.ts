@@ -56,6 +56,19 @@ function renderPageScripts(scripts: readonly string[]): string {
   return scripts.map((script) => `\n    <link rel="modulepreload" crossorigin href="${escapeHtml(script)}" fetchpriority="low" />`).join('');
 }
 
+/**
+ * The head's own scripts (the entry and its module preloads) at low priority, for a page served drawn: its text needs
+ * only the document and the stylesheet to paint, so the app's code must not compete with them for a slow phone's
+ * bandwidth (at the default high priority they count as holding back the first paint, Lighthouse's too). A tag that
+ * already names a priority keeps it.
+ */
+export function withLowPriorityScripts(head: string): string {
+  return head.replace(
+    /<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g,
+    '<$1 fetchpriority="low"',
+  );
+}
+
 /** The build's static pages (web/scripts/app-shell.mjs): each one's first frame, served in #root for that page. */
 const PAGE_BODIES_FILE = 'page-bodies.json';
 
@@ -131,10 +144,10 @@ function pageScriptTags(text: string | null): Map<string, string> {
 interface Template {
   mtimeMs: number;
   /**
-   * The document before the meta block, from its end to the end of the head, and from there; null when the file
-   * has no markers (served as it is).
+   * The document before the meta block, from its end to the end of the head (and the same with its scripts at low
+   * priority, for a page served drawn), and from there; null when the file has no markers (served as it is).
    */
-  parts: { before: string; afterMeta: string; fromHeadEnd: string } | null;
+  parts: { before: string; afterMeta: string; afterMetaDrawn: string; fromHeadEnd: string } | null;
   whole: string;
   /** Each page's own scripts as rendered tags, by page name. */
   pageScripts: Map<string, string>;
@@ -191,8 +204,9 @@ export class PageDocument {
     const { parts, whole, pageScripts, drawnBodies } = this.template;
     if (!parts) return whole;
     const scripts = page === undefined ? '' : (pageScripts.get(page) ?? '');
-    const body = (page === undefined ? undefined : drawnBodies.get(page)) ?? parts.fromHeadEnd;
-    return `${parts.before}${META_START}\n    ${head}\n    ${META_END}${parts.afterMeta}${scripts}${body}`;
+    const drawn = page === undefined ? undefined : drawnBodies.get(page);
+    const afterMeta = drawn === undefined ? parts.afterMeta : parts.afterMetaDrawn;
+    return `${parts.before}${META_START}\n    ${head}\n    ${META_END}${afterMeta}${scripts}${drawn ?? parts.fromHeadEnd}`;
   }
 
   private async load(mtimeMs: number): Promise<Template> {
@@ -223,7 +237,12 @@ export class PageDocument {
       whole,
       pageScripts,
       drawnBodies,
-      parts: { before: whole.slice(0, start), afterMeta: after.slice(0, split), fromHeadEnd },
+      parts: {
+        before: whole.slice(0, start),
+        afterMeta: after.slice(0, split),
+        afterMetaDrawn: withLowPriorityScripts(after.slice(0, split)),
+        fromHeadEnd,
+      },
     };
   }
 }
