@@ -23,7 +23,7 @@ const shell = withoutTitles(renderShell());
 const html = await readFile(INDEX, 'utf8');
 if (!html.includes(EMPTY_ROOT)) throw new Error(`dist/index.html has no ${EMPTY_ROOT} to write the shell into`);
 await writeFile(INDEX, html.replace(EMPTY_ROOT, `<div id="root">${BODY_START}${shell}${BODY_END}</div>`));
-const pages = Object.fromEntries(Object.entries(renderStaticPages()).map(([name, body]) => [name, withoutTitles(body)]));
+const pages = Object.fromEntries(Object.entries(await renderStaticPages()).map(([name, body]) => [name, withoutTitles(body)]));
 await writeFile(`${DIST}page-bodies.json`, `${JSON.stringify(pages)}\n`);
 await rm(SHELL_BUILD, { recursive: true, force: true });
 console.log(

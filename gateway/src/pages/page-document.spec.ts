@@ -1,8 +1,11 @@
+import { createHash } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SiteSettings } from '@hunted/contracts';
+import { SECURITY_HEADERS } from '../security/security-headers.js';
+import { AFTER_PAINT_SCRIPT } from './after-paint.js';
 import { META_END, META_START, PAGE_BODY_END, PAGE_BODY_START, PageDocument } from './page-document.js';
 
 const SITE: SiteSettings = { operator: { name: 'Hunted <Test> & Co', address: '1 Test Street, London', email: 'hello@hunted.test' } };
@@ -45,16 +48,26 @@ describe('PageDocument', () => {
     expect(faq).not.toContain('data-prerendered');
   });
 
-  it("asks for the app's scripts at low priority on a page served drawn only: its text paints without them", async () => {
+  it("starts a drawn page's scripts after its first paint, by the one inline script the CSP allows; others as built", async () => {
     await writeFile(path.join(dir, 'page-bodies.json'), JSON.stringify({ terms: '<h1>Terms of Service</h1>' }));
+    await writeFile(path.join(dir, 'page-scripts.json'), JSON.stringify({ terms: ['/assets/terms-page.js'], faq: ['/assets/faq-page.js'] }));
     const document = new PageDocument(path.join(dir, 'index.html'), SITE);
     const terms = (await document.render('<title>Terms</title>', 'terms'))!;
-    expect(terms).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index.js"></script>');
-    expect(terms).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/web.js">');
-    expect(terms).toContain('<link rel="stylesheet" href="/assets/app.css" />');
+    const head = terms.slice(0, terms.indexOf('</head>'));
+    expect(head).not.toContain('<script type="module"');
+    expect(head).not.toContain('<link rel="modulepreload"');
+    expect(head).toContain('<link rel="stylesheet" href="/assets/app.css" />');
+    expect(head).toContain(
+      `<script data-entry="/assets/index.js" data-preloads="/assets/web.js /assets/terms-page.js">${AFTER_PAINT_SCRIPT}</script>`,
+    );
+    const csp = new Map(SECURITY_HEADERS).get('content-security-policy')!;
+    const digest = createHash('sha256').update(AFTER_PAINT_SCRIPT).digest('base64');
+    expect(csp).toMatch(new RegExp(`script-src [^;]*'sha256-${digest.replace(/[+/]/g, '\\$&')}'`));
+
     const faq = (await document.render('<title>FAQ</title>', 'faq'))!;
     expect(faq).toContain('<script type="module" crossorigin src="/assets/index.js"></script>');
-    expect(faq).not.toContain('fetchpriority');
+    expect(faq).toContain('<link rel="modulepreload" crossorigin href="/assets/faq-page.js" fetchpriority="low" />');
+    expect(faq).not.toContain('data-entry');
   });
 
   it("writes the operator in place of the build's stand-ins, escaped, and hands the settings to the app as JSON", async () => {

@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { SITE_SETTINGS_ELEMENT_ID, SITE_SETTINGS_PLACEHOLDERS, type SiteSettings } from '@hunted/contracts';
 import type { PageMeta } from './page-meta.js';
+import { startingAfterPaint } from './after-paint.js';
 
 /**
  * Where the gateway writes a page's head: web/index.html keeps its generic title and description between these
@@ -54,19 +55,6 @@ const PAGE_SCRIPTS_FILE = 'page-scripts.json';
  */
 function renderPageScripts(scripts: readonly string[]): string {
   return scripts.map((script) => `\n    <link rel="modulepreload" crossorigin href="${escapeHtml(script)}" fetchpriority="low" />`).join('');
-}
-
-/**
- * The head's own scripts (the entry and its module preloads) at low priority, for a page served drawn: its text needs
- * only the document and the stylesheet to paint, so the app's code must not compete with them for a slow phone's
- * bandwidth (at the default high priority they count as holding back the first paint, Lighthouse's too). A tag that
- * already names a priority keeps it.
- */
-export function withLowPriorityScripts(head: string): string {
-  return head.replace(
-    /<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g,
-    '<$1 fetchpriority="low"',
-  );
 }
 
 /** The build's static pages (web/scripts/app-shell.mjs): each one's first frame, served in #root for that page. */
@@ -144,15 +132,18 @@ function pageScriptTags(text: string | null): Map<string, string> {
 interface Template {
   mtimeMs: number;
   /**
-   * The document before the meta block, from its end to the end of the head (and the same with its scripts at low
-   * priority, for a page served drawn), and from there; null when the file has no markers (served as it is).
+   * The document before the meta block, from its end to the end of the head, and from there; null when the file
+   * has no markers (served as it is).
    */
-  parts: { before: string; afterMeta: string; afterMetaDrawn: string; fromHeadEnd: string } | null;
+  parts: { before: string; afterMeta: string; fromHeadEnd: string } | null;
   whole: string;
   /** Each page's own scripts as rendered tags, by page name. */
   pageScripts: Map<string, string>;
-  /** For each static page, the document from the end of the head with that page drawn in #root. */
-  drawnBodies: Map<string, string>;
+  /**
+   * For each static page, the rest of its head (its scripts started after the first paint: after-paint.ts) and the
+   * document from the end of the head with the page drawn in #root.
+   */
+  drawnPages: Map<string, { head: string; body: string }>;
 }
 
 /** How long the file's modification time is trusted before it is looked at again (a new build shows within it). */
@@ -201,12 +192,13 @@ export class PageDocument {
     const mtimeMs = await this.currentModified();
     if (mtimeMs === null) return null;
     if (this.template?.mtimeMs !== mtimeMs) this.template = await this.load(mtimeMs);
-    const { parts, whole, pageScripts, drawnBodies } = this.template;
+    const { parts, whole, pageScripts, drawnPages } = this.template;
     if (!parts) return whole;
+    const opening = `${parts.before}${META_START}\n    ${head}\n    ${META_END}`;
+    const drawn = page === undefined ? undefined : drawnPages.get(page);
+    if (drawn) return `${opening}${drawn.head}${drawn.body}`;
     const scripts = page === undefined ? '' : (pageScripts.get(page) ?? '');
-    const drawn = page === undefined ? undefined : drawnBodies.get(page);
-    const afterMeta = drawn === undefined ? parts.afterMeta : parts.afterMetaDrawn;
-    return `${parts.before}${META_START}\n    ${head}\n    ${META_END}${afterMeta}${scripts}${drawn ?? parts.fromHeadEnd}`;
+    return `${opening}${parts.afterMeta}${scripts}${parts.fromHeadEnd}`;
   }
 
   private async load(mtimeMs: number): Promise<Template> {
@@ -219,30 +211,28 @@ export class PageDocument {
     const end = whole.indexOf(META_END, start);
     if (start === -1 || end === -1) {
       this.onMissingMarkers();
-      return { mtimeMs, parts: null, whole, pageScripts, drawnBodies: new Map() };
+      return { mtimeMs, parts: null, whole, pageScripts, drawnPages: new Map() };
     }
     const after = whole.slice(end + META_END.length);
     // The page's scripts go last in the head, after the stylesheet and the entry's own preloads.
     let split = after.indexOf('</head>');
     if (split === -1) split = after.length;
     while (split > 0 && /\s/.test(after[split - 1]!)) split -= 1;
+    const afterMeta = after.slice(0, split);
     const fromHeadEnd = after.slice(split);
-    const drawnBodies = new Map<string, string>();
+    const drawnPages = new Map<string, { head: string; body: string }>();
     for (const [page, body] of bodies) {
       const drawn = withPageBody(fromHeadEnd, body, this.site);
-      if (drawn !== null) drawnBodies.set(page, drawn);
+      if (drawn !== null) {
+        drawnPages.set(page, { head: startingAfterPaint(`${afterMeta}${pageScripts.get(page) ?? ''}`), body: drawn });
+      }
     }
     return {
       mtimeMs,
       whole,
       pageScripts,
-      drawnBodies,
-      parts: {
-        before: whole.slice(0, start),
-        afterMeta: after.slice(0, split),
-        afterMetaDrawn: withLowPriorityScripts(after.slice(0, split)),
-        fromHeadEnd,
-      },
+      drawnPages,
+      parts: { before: whole.slice(0, start), afterMeta, fromHeadEnd },
     };
   }
 }

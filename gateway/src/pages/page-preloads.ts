@@ -1,4 +1,4 @@
-import { HUNTER_BOOKINGS_PAGE_SIZE, MY_BOOKINGS_PAGE_SIZE, SITE_SETTINGS_PATH, type PageName } from '@hunted/contracts';
+import { HUNTER_BOOKINGS_PAGE_SIZE, MY_BOOKINGS_PAGE_SIZE, type PageName } from '@hunted/contracts';
 import { positiveIntOf } from '@hunted/platform';
 import { escapeHtml } from './page-document.js';
 import type { PageMatch } from './page-routes.js';
@@ -17,8 +17,6 @@ const SIGNED_IN_PAGE_READS: Partial<Record<PageName, readonly string[]>> = {
   ],
 };
 
-const LEGAL_PAGES: ReadonlySet<PageName> = new Set(['terms', 'hunterTerms', 'privacy', 'cookies']);
-
 /**
  * The API reads a page starts with, exactly as the SPA writes them (same path, same encoding), so the browser
  * fetches them while it is still loading the scripts and the SPA's own fetch takes the answer from the preload
@@ -34,8 +32,8 @@ export function preloadedReads(page: PageMatch | null, signedIn = false): string
   if ((page.name === 'hunter' || page.name === 'bookSession') && hunterId !== null) reads.push(`/api/hunters/${hunterId}`);
   // /today waits for the day's featured brand and Hunter's Pick before it shows either (so neither moves the page).
   if (page.name === 'today') reads.push('/api/brands/featured', '/api/hunter-picks/today');
-  // The legal pages name the operator (name, address, email) from the gateway's configuration.
-  if (LEGAL_PAGES.has(page.name)) reads.push(SITE_SETTINGS_PATH);
+  // The legal pages name the operator from the gateway's configuration, but the page served drawn carries it
+  // (page-document.ts), so they read nothing more.
   return reads;
 }
 

@@ -1,16 +1,18 @@
 import type http from 'node:http';
 import helmet from 'helmet';
+import { AFTER_PAINT_SCRIPT_HASH } from '../pages/after-paint.js';
 
 /**
  * The SPA's needs: its own scripts, inline styles (Tailwind, Radix), and Stripe's payment form. Images come from
  * the site alone (every brand image, photo and avatar is stored and served by a service: decision 0093), `data:`
  * and `blob:` for a picked file's preview, and Stripe's hosts for the pictures its form and 3-D Secure pages show.
+ * The one inline script, which starts a drawn page's scripts after its first paint, is allowed by its hash alone.
  */
 export const CONTENT_SECURITY_POLICY = {
   useDefaults: true,
   directives: {
     'default-src': ["'self'"],
-    'script-src': ["'self'", 'https://js.stripe.com'],
+    'script-src': ["'self'", AFTER_PAINT_SCRIPT_HASH, 'https://js.stripe.com'],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', 'https://*.stripe.com'],
     'connect-src': ["'self'", 'https://api.stripe.com'],
