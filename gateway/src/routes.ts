@@ -61,6 +61,13 @@ export interface RouteRule {
    * members only) has passed: the member's data archive, put together from every service's part.
    */
   answeredByGateway?: 'dataExportArchive';
+  /**
+   * The service's public answers here are the same whoever asks (it marks them `public`, and reads no identity to
+   * make them), so the micro-cache answers members from them too, not only guests: a member's booking page reads a
+   * hunter's slots at a guest's cost (issue 40). A member's own write still drops the service's kept answers, and
+   * bookings' events drop them on every gateway replica (cache/answers-invalidation.ts).
+   */
+  sameForEveryone?: boolean;
 }
 
 /** Ordered most specific first: the first matching rule wins. */
@@ -131,7 +138,7 @@ export const ROUTES: readonly RouteRule[] = [
   { prefix: '/api/moderation/hunter-review', service: 'reviews', membersOnly: true },
 
   // bookings answers a hunter's bookable slots (it holds the availability copy and the bookings that block them)
-  { prefix: '/api/hunters/:id/slots', service: 'bookings' },
+  { prefix: '/api/hunters/:id/slots', service: 'bookings', sameForEveryone: true },
 
   // hunters: profiles and availability
   // A profile's create and edit carry an inline photo (under 5 MB, about 6.7 MB in base64): the profile-edit limit.

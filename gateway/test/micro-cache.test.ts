@@ -29,6 +29,8 @@ describe('gateway: the micro-cache and compressed assets', () => {
   let reached: string[] = [];
   let identity: http.Server;
   let brands: http.Server;
+  let bookings: http.Server;
+  let holds = 0;
   let gateway: GatewayApp;
   let base: string;
   let webDist: string;
@@ -58,6 +60,14 @@ describe('gateway: the micro-cache and compressed assets', () => {
       if (url === '/api/brands/by-cookie') return json(200, { votes }, { 'cache-control': PUBLIC_READ, vary: 'Cookie' });
       return json(404, { message: 'Not found' });
     });
+    // A hunter's slots: public, the same whoever asks (the route is `sameForEveryone`); a hold changes them.
+    bookings = http.createServer((req, res) => {
+      reached.push(`${req.method} ${req.url} ${req.headers[IDENTITY_HEADER] ? 'member' : 'guest'}`);
+      const text = JSON.stringify(req.method === 'POST' ? { held: ++holds } : { hunterId: 7, holds });
+      const headers: http.OutgoingHttpHeaders = { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) };
+      res.writeHead(200, req.method === 'POST' ? headers : { ...headers, 'cache-control': PUBLIC_READ });
+      res.end(text);
+    });
     webDist = mkdtempSync(path.join(tmpdir(), 'gateway-cache-web-'));
     writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Hunted</title>');
     mkdirSync(path.join(webDist, 'assets'));
@@ -67,14 +77,14 @@ describe('gateway: the micro-cache and compressed assets', () => {
     const cfg = testGatewayConfig({
       name: 'gateway-cache',
       webDist,
-      env: { IDENTITY_URL: await listen(identity), BRANDS_URL: await listen(brands) },
+      env: { IDENTITY_URL: await listen(identity), BRANDS_URL: await listen(brands), BOOKINGS_URL: await listen(bookings) },
     });
     ({ gateway, base } = await startTestGateway(cfg, { now: () => clockMs }));
   });
 
   afterAll(async () => {
     await gateway?.app.close();
-    await Promise.all([identity, brands].map((server) => server && close(server)));
+    await Promise.all([identity, brands, bookings].map((server) => server && close(server)));
     rmSync(webDist, { recursive: true, force: true });
   });
 
@@ -161,6 +171,34 @@ describe('gateway: the micro-cache and compressed assets', () => {
       'GET /api/brands/1 member',
       'GET /api/brands/1 guest',
     ]);
+  });
+
+  it("answers members from the cache where the answer is the same for everyone (slots), and a member's hold drops it", async () => {
+    const slots = '/api/hunters/7/slots?from=2027-01-04&to=2027-01-10&sessionType=whatsappVideo';
+    const first = await get(slots, { cookie: MEMBER_COOKIE });
+    expect(first.headers.get('x-gateway-cache')).toBeNull();
+    // The member's answer is kept, and answers the member again and a guest alike.
+    const again = await get(slots, { cookie: MEMBER_COOKIE });
+    expect(again.headers.get('x-gateway-cache')).toBe('hit');
+    expect((await get(slots)).headers.get('x-gateway-cache')).toBe('hit');
+    expect(await again.json()).toEqual(await first.json());
+    expect(reached).toEqual([`GET ${slots} member`]);
+    // Renewed in the background as a guest's read: no identity is sent for an answer that names nobody.
+    advance(550);
+    expect((await get(slots, { cookie: MEMBER_COOKIE })).headers.get('x-gateway-cache')).toBe('hit');
+    await expect.poll(() => reached.length).toBe(2);
+    expect(reached[1]).toBe(`GET ${slots} guest`);
+
+    // A hold through this gateway drops bookings' kept answers: the member's next read is fresh.
+    const hold = await fetch(`${base}/api/create-payment-intent`, {
+      method: 'POST',
+      headers: { cookie: MEMBER_COOKIE, origin: base, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(hold.status).toBe(200);
+    const after = await get(slots, { cookie: MEMBER_COOKIE });
+    expect(after.headers.get('x-gateway-cache')).toBeNull();
+    expect(await after.json()).toEqual({ hunterId: 7, holds });
   });
 
   it('shows a change made elsewhere (another replica, a job) to guests within a second', async () => {

@@ -60,8 +60,9 @@ export function sharedLifetimeMs(headers: http.IncomingHttpHeaders, ttlMs: numbe
 /**
  * The gateway's micro-cache: public GETs of guests answered again for at most a second (issue 10). What may be
  * kept is the service's word (`Cache-Control: public` with a shared lifetime, see sharedLifetimeMs); what may be
- * served from it is the gateway's: only to a request with no signed-in identity and no `Cache-Control: no-cache`,
- * so a member's reads always reach the service. Keyed by method, path and query, and the content coding the
+ * served from it is the gateway's: only to a request with no signed-in identity (or on a route whose answers are
+ * the same for everyone, routes.ts `sameForEveryone`) and no `Cache-Control: no-cache`; elsewhere a member's reads
+ * always reach the service. Keyed by method, path and query, and the content coding the
  * client accepts. A successful write through the gateway drops that service's entries, so the writer's next read
  * is fresh; other gateway replicas' entries age out within their second.
  */
@@ -86,9 +87,12 @@ export class MicroCache {
     return this.limits.ttlMs > 0;
   }
 
-  /** The key of a request the cache may answer or learn from; null for any other request. */
-  keyOf(req: http.IncomingMessage, signedIn: boolean): string | null {
-    if (!this.enabled || req.method !== 'GET' || signedIn) return null;
+  /**
+   * The key of a request the cache may answer or learn from; null for any other request. `personal`: the request
+   * carries an identity whose answer may be the caller's own.
+   */
+  keyOf(req: http.IncomingMessage, personal: boolean): string | null {
+    if (!this.enabled || req.method !== 'GET' || personal) return null;
     return `GET ${req.url ?? '/'} ${negotiateContentCoding(req.headers['accept-encoding'])}`;
   }
 

@@ -289,7 +289,8 @@ export class EdgeProxy {
     if (route.answeredByGateway === 'dataExportArchive') return this.archive.answer(request, reply);
     // After the rate limit and every access check, so a cached answer is refused exactly when a fresh one would be.
     const cache = this.deps.microCache;
-    const cacheKey = cache?.keyOf(req, identity !== null) ?? null;
+    // A member's read is answered from it only where the answer is the same for everyone (routes.ts).
+    const cacheKey = cache?.keyOf(req, identity !== null && route.sameForEveryone !== true) ?? null;
     if (cache && cacheKey !== null) {
       const cached = MicroCache.wantsFresh(req) ? undefined : cache.get(cacheKey);
       if (cached) {
@@ -459,12 +460,12 @@ export class EdgeProxy {
   /**
    * Asks the service again for a kept answer a guest has just been given, so the next readers get a fresh copy from
    * the cache instead of waiting for the service when it expires. Sent as the guest's request was (its forwarding
-   * headers and request id) without its cookies or conditions; one attempt, and any failure simply lets the kept
-   * answer expire.
+   * headers and request id) without its cookies, identity or conditions (a member's read of an answer that is the
+   * same for everyone is renewed as a guest's); one attempt, and any failure simply lets the kept answer expire.
    */
   private renew(service: ServiceName, req: http.IncomingMessage, key: string, cache: MicroCache): void {
     const headers = upstreamHeaders(req.headers);
-    for (const name of ['cookie', 'if-none-match', 'if-modified-since', 'cache-control', 'pragma']) delete headers[name];
+    for (const name of ['cookie', IDENTITY_HEADER, 'if-none-match', 'if-modified-since', 'cache-control', 'pragma']) delete headers[name];
     const upstreams = this.upstreams[service];
     this.dispatch(upstreams.pick() ?? upstreams.targets[0]!, 'GET', req.url ?? '/', headers, null, new CacheRenewal(key, service, cache, this.deps.logger));
   }

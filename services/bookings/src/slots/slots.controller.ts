@@ -9,9 +9,9 @@ export class SlotsController {
 
   /**
    * `?from=YYYY-MM-DD&to=YYYY-MM-DD&sessionType=key`, at most 31 days: every date, with its bookable starts. The
-   * same for everyone, so a public read: the gateway answers a guest's repeat for up to a second (a member's reads,
-   * and so every booking page, always reach here). A slot answered free and taken meanwhile is refused by the
-   * exclusion constraints when held, as it always was.
+   * same for everyone (it reads no identity), so a public read: the gateway answers a repeat for up to a second, a
+   * member's as a guest's (the route is `sameForEveryone`, decision 0108). A slot answered free and taken meanwhile
+   * is refused by the exclusion constraints when held, as it always was.
    */
   @Get(':id/slots')
   @Public()
