@@ -643,7 +643,7 @@ describe('hunters: profiles', () => {
       expect(all.every((h) => h.verified)).toBe(true);
     });
 
-    it('filters exactly: price bands half-open, location, specialty, service, search by word prefixes', async () => {
+    it('filters exactly: price bands half-open, location, specialty, service, language, search by word prefixes', async () => {
       const all = await everything('');
       const expectExact = async (query: string, keep: (h: Hunter) => boolean) => {
         const body = await everything(query);
@@ -658,6 +658,9 @@ describe('hunters: profiles', () => {
       await expectExact('?location=Denmark', (h) => h.location === 'Denmark');
       await expectExact('?specialty=Fine%20Jewelry', (h) => h.specialties.includes('Fine Jewelry'));
       await expectExact('?service=Hotel%20Planning', (h) => h.adviceTypes.includes('Hotel Planning'));
+      // "Speaks" (issue 39): one of the languages the hunter lists.
+      await expectExact('?language=Greek', (h) => h.languages.includes('Greek'));
+      await expectExact('?language=Spanish&location=Spain', (h) => h.languages.includes('Spanish') && h.location === 'Spain');
       await expectExact('?search=chan%20VINT', (h) => h.bio === 'Loves vintage Chanel');
       await expectExact('?search=hunter%20123', (h) => h.name.startsWith('Hunter 123'));
       await expectExact('?search=greek', (h) => h.languages.includes('Greek'));
@@ -684,10 +687,11 @@ describe('hunters: profiles', () => {
     });
 
     it('answers 400 naming a bad value', async () => {
-      const bad = await list('?price=cheap&sort=newest');
+      const bad = await list('?price=cheap&sort=newest&language=Klingon');
       expect(bad.status).toBe(400);
       expect(bad.body.errors).toEqual({
         price: 'price must be one of: 20-40, 40-60, 60-100, 100+',
+        language: `language must be one of: ${HUNTER_LANGUAGES.join(', ')}`,
         sort: 'sort must be one of: rating, price-low, price-high, experience, sessions',
       });
       expect((await list('?limit=101')).status).toBe(400);

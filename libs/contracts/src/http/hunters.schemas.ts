@@ -49,6 +49,7 @@ export const hunterListQuerySchema = z.object({
   location: listFilterOneOf('location', HUNTER_LOCATIONS),
   specialty: listFilterOneOf('specialty', HUNTER_SPECIALTIES),
   service: listFilterOneOf('service', HUNTER_SERVICES),
+  language: listFilterOneOf('language', HUNTER_LANGUAGES),
   search: listSearch(),
   sort: listFilterOneOf('sort', HUNTER_SORTS),
   limit: listWholeNumber('limit', 1, HUNTER_LIST_PAGING.maxLimit),

@@ -508,6 +508,8 @@ export interface HunterListQuery {
   location?: HunterLocation | 'all';
   specialty?: HunterSpecialty | 'all';
   service?: HunterService | 'all';
+  /** Hunters who speak this language (among the languages they list). */
+  language?: HunterLanguage | 'all';
   /** Hunters who know this directory brand (named it in an edit or among their go-to brands). */
   brand?: number;
   /** Hunters who know a brand with this value tag (BRAND_VALUE_TAGS). */

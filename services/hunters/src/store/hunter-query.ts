@@ -7,6 +7,8 @@ export interface HunterFilters {
   location?: string;
   specialty?: string;
   service?: string;
+  /** One of the languages the hunter lists. */
+  language?: string;
   /** A PostgreSQL tsquery text, every word a prefix (`'sof':* & 'jew':*`). */
   search?: string;
   /** Hunters who know this directory brand (a go-to brand, or named in an edit of theirs). */
@@ -38,6 +40,7 @@ export function hunterListQueryOf(query: HunterListQueryParsed): HunterListQuery
     location: query.location,
     specialty: query.specialty,
     service: query.service,
+    language: query.language,
     search: query.search === undefined ? undefined : searchQueryOf(query.search),
     brand: query.brand,
     valueTag: query.valueTag,

@@ -69,6 +69,7 @@ function whereOf(filters: HunterFilters, values: unknown[]): string {
   if (filters.location !== undefined) conditions.push(`h.location = ${param(filters.location)}`);
   if (filters.specialty !== undefined) conditions.push(`h.specialties @> array[${param(filters.specialty)}]::text[]`);
   if (filters.service !== undefined) conditions.push(`h.advice_types @> array[${param(filters.service)}]::text[]`);
+  if (filters.language !== undefined) conditions.push(`h.languages @> array[${param(filters.language)}]::text[]`);
   if (filters.search !== undefined)
     conditions.push(`h.search_document @@ to_tsquery('simple', ${param(filters.search)})`);
   if (filters.brand !== undefined) {

@@ -22,6 +22,7 @@ import { HiddenBrandCopies1798000100000 } from './1798000100000-hidden-brand-cop
 import { HunterTimeZones1798000110000 } from './1798000110000-hunter-time-zones.js';
 import { HunterCurrencies1798000150000 } from './1798000150000-hunter-currencies.js';
 import { DropOldPriceIndexes1798000150001 } from './1798000150001-drop-old-price-indexes.js';
+import { HunterLanguagesIndex1798000170000 } from './1798000170000-hunter-languages-index.js';
 
 /** Every migration of this service, in order. They run on start. */
 export const migrations = [
@@ -49,4 +50,5 @@ export const migrations = [
   HunterTimeZones1798000110000,
   HunterCurrencies1798000150000,
   DropOldPriceIndexes1798000150001,
+  HunterLanguagesIndex1798000170000,
 ];

@@ -1,5 +1,6 @@
 import {
   BRAND_VALUE_TAGS,
+  HUNTER_LANGUAGES,
   HUNTER_LOCATIONS,
   HUNTER_SERVICES,
   HUNTER_SORT_LABELS,
@@ -60,6 +61,12 @@ export function HuntersFilterPanel({
         value={filters.service}
         options={withAll('All Services', HUNTER_SERVICES, filters.service)}
         onChange={(service) => onChange({ service })}
+      />
+      <FilterSelect
+        label="Speaks"
+        value={filters.language}
+        options={withAll('Any Language', HUNTER_LANGUAGES, filters.language)}
+        onChange={(language) => onChange({ language })}
       />
       <BrandFilter value={filters.brand} onChange={(brand) => onChange({ brand })} />
       <FilterSelect

@@ -1,5 +1,6 @@
 import {
   DEFAULT_HUNTER_SORT,
+  type HunterLanguage,
   type HunterLocation,
   type HunterService,
   type HunterSort,
@@ -16,6 +17,8 @@ export type HunterFilters = {
   location: string;
   specialty: string;
   service: string;
+  /** A language the hunter speaks ('all' for any). */
+  language: string;
   /** A directory brand's id ('' for none): hunters who know it. */
   brand: string;
   /** A brand value tag ('all' for none): hunters who know a brand with it. */
@@ -29,6 +32,7 @@ export const DEFAULT_HUNTER_FILTERS: HunterFilters = {
   location: 'all',
   specialty: 'all',
   service: 'all',
+  language: 'all',
   brand: '',
   valueTag: 'all',
   sort: DEFAULT_HUNTER_SORT,
@@ -58,6 +62,7 @@ export function toHunterQuery(filters: HunterFilters): HunterQuery {
   if (filters.location !== 'all') query.location = filters.location as HunterLocation;
   if (filters.specialty !== 'all') query.specialty = filters.specialty as HunterSpecialty;
   if (filters.service !== 'all') query.service = filters.service as HunterService;
+  if (filters.language !== 'all') query.language = filters.language as HunterLanguage;
   const brand = brandIdOf(filters.brand);
   if (brand !== null) query.brand = brand;
   if (filters.valueTag !== 'all') query.valueTag = filters.valueTag;

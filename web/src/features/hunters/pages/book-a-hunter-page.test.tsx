@@ -60,7 +60,7 @@ describe('/book-a-hunter', () => {
     const calls = stubFetch({
       ...signedOut,
       'GET /api/hunters?price=40-60&location=Spain&specialty=Footwear&limit=24&offset=0': () => page([sofia], 1),
-      'GET /api/hunters?price=40-60&location=Spain&specialty=Footwear&service=Wardrobe+Audit&sort=price-low&limit=24&offset=0':
+      'GET /api/hunters?price=40-60&location=Spain&specialty=Footwear&service=Wardrobe+Audit&language=Spanish&sort=price-low&limit=24&offset=0':
         () => page([], 0),
       [`GET ${LIST}`]: () => page([sofia, busy], 2),
     });
@@ -71,13 +71,16 @@ describe('/book-a-hunter', () => {
     expect((screen.getByLabelText('Specialty') as HTMLSelectElement).value).toBe('Footwear');
 
     fireEvent.change(screen.getByLabelText('Service'), { target: { value: 'Wardrobe Audit' } });
+    // "Speaks" (issue 39): the languages hunters list, kept in the address like the other filters.
+    expect((screen.getByLabelText('Speaks') as HTMLSelectElement).value).toBe('all');
+    fireEvent.change(screen.getByLabelText('Speaks'), { target: { value: 'Spanish' } });
     fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'price-low' } });
     expect(router.state.location.search).toBe(
-      '?price=40-60&location=Spain&specialty=Footwear&service=Wardrobe+Audit&sort=price-low',
+      '?price=40-60&location=Spain&specialty=Footwear&service=Wardrobe+Audit&language=Spanish&sort=price-low',
     );
     expect(await screen.findByText('No hunters found matching your criteria.')).toBeTruthy();
     expect(calls.map((call) => call.url)).toContain(
-      '/api/hunters?price=40-60&location=Spain&specialty=Footwear&service=Wardrobe+Audit&sort=price-low&limit=24&offset=0',
+      '/api/hunters?price=40-60&location=Spain&specialty=Footwear&service=Wardrobe+Audit&language=Spanish&sort=price-low&limit=24&offset=0',
     );
 
     fireEvent.click(screen.getAllByRole('button', { name: 'Reset Filters' })[0]!);
