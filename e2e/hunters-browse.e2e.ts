@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from './support/accessibility.js';
-import { DEFAULT_SESSION_TYPES, type Hunter, type HunterInput, type SessionTypes } from '@hunted/contracts';
+import { DEFAULT_SESSION_TYPES, type Hunter, type HunterInput, type HunterLanguage, type SessionTypes } from '@hunted/contracts';
 import { E2E_BASE_URL } from './support/system.js';
-import { ADMIN_EMAIL, approveHunter, RUN, signedInContext } from './support/journey.js';
+import { ADMIN_EMAIL, approveHunter, RUN, screenshot, signedInContext } from './support/journey.js';
 
 // Five hunters, each made by its own member through the API. Every name and bio carries this run's word, so a
 // search for it finds exactly these five whatever other journeys add; the filters and sorts then narrow them.
@@ -57,6 +57,9 @@ const hunters: Record<string, Omit<HunterInput, 'name' | 'bio' | 'languages'> & 
   },
 };
 
+/** Who speaks what besides English: the "Speaks" filter narrows the five to these. */
+const SPEAKS: Record<string, HunterLanguage[]> = { Bruno: ['English', 'Italian'], Clara: ['Italian', 'English'] };
+
 const made = new Map<string, Hunter>();
 
 async function createHunter(member: APIRequestContext, input: HunterInput): Promise<Hunter> {
@@ -76,7 +79,7 @@ test.beforeAll(async ({ browser }) => {
       ...input,
       name: `${first} ${WORD}`,
       bio: input.bio ?? `${first} finds independent labels for clients across Europe. ${WORD}`,
-      languages: ['English'],
+      languages: SPEAKS[first] ?? ['English'],
     });
     await approveHunter(admin.request, hunter.id);
     made.set(first, hunter);
@@ -130,6 +133,15 @@ test('a guest finds hunters by search, each filter and each sort, reads a whole 
   await expect(count(page)).toHaveText('1 hunters available');
   expect(await firstNames(page)).toEqual(['Dario']);
   await filters.getByLabel('Price per session').selectOption('all');
+  await expect(count(page)).toHaveText('5 hunters available');
+
+  // "Speaks" (issue 39): the hunters who list the language, kept in the address.
+  await filters.getByLabel('Speaks').selectOption('Italian');
+  await expect(count(page)).toHaveText('2 hunters available');
+  await expect(page).toHaveURL(/language=Italian/);
+  expect((await firstNames(page)).sort()).toEqual(['Bruno', 'Clara']);
+  await screenshot(page, 'book-a-hunter-speaks');
+  await filters.getByLabel('Speaks').selectOption('all');
   await expect(count(page)).toHaveText('5 hunters available');
 
   await filters.getByLabel('Sort by').selectOption('price-low');
