@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hunterZoneOf, placeOfZone, sessionWhen, timeBeside } from './zoned-time';
+import { placeOfZone } from '@hunted/contracts';
+import { sessionWhen, timeBeside } from './zoned-time';
 
 const at = (iso: string) => Date.parse(iso);
 const londonAndMadrid = { viewerZone: 'Europe/London', otherZone: 'Europe/Madrid' };
@@ -31,10 +32,7 @@ describe("a session's time on the viewer's clock, the other party's beside", () 
     );
   });
 
-  it("reads a hunter's zone from what the API sends, else their location, else the site's", () => {
-    expect(hunterZoneOf({ timeZone: 'Europe/Athens', location: 'Spain' })).toBe('Europe/Athens');
-    expect(hunterZoneOf({ location: 'Spain' })).toBe('Europe/Madrid');
-    expect(hunterZoneOf(null)).toBe('Europe/London');
+  it('names the place a zone stands for', () => {
     expect(placeOfZone('America/Argentina/Buenos_Aires')).toBe('Buenos Aires');
   });
 });

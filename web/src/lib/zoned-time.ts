@@ -1,10 +1,8 @@
 import {
-  SITE_TIME_ZONE,
   longDateLabel,
   offsetLabelIn,
   placeOfZone,
   shortDateLabel,
-  timeZoneOfLocation,
   wallClockIn,
   weekdayLabel,
 } from '@hunted/contracts';
@@ -15,24 +13,10 @@ import {
  * file only writes its readings out, so no page does zone arithmetic of its own.
  */
 
-// The place a zone is named after ('Madrid'): the contracts clock's, named here for the pages that import this file.
-export { placeOfZone };
 
 /** A zone and its offset at an instant, as the booking pages name it: 'Europe/London (GMT +1:00)'. */
 export function zoneLabel(zone: string, instant: number): string {
   return `${zone} (${offsetLabelIn(zone, instant)})`;
-}
-
-/**
- * A hunter's zone as the page can read it: the one the API sends (issue 38 adds it to the hunter and the slots), else
- * the zone of their location, else the site's. Read this way until every answer carries it.
- */
-export function hunterZoneOf(
-  source: { timeZone?: string | null; location?: string | null } | null | undefined,
-): string {
-  if (source?.timeZone) return source.timeZone;
-  if (source?.location) return timeZoneOfLocation(source.location);
-  return SITE_TIME_ZONE;
 }
 
 /** Whether two zones' clocks read the same date and time at an instant (Paris and Madrid always do). */

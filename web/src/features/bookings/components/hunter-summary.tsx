@@ -8,7 +8,7 @@ import { paths } from '@/config/paths';
 import { hasRating, ratingLabel } from '@/lib/rating';
 import { viewerTimeZone } from '@/lib/time-zone';
 import { isWebLink } from '@/lib/web-link';
-import { placeOfZone } from '@/lib/zoned-time';
+import { placeOfZone } from '@hunted/contracts';
 
 function Initials({ name }: { name: string }) {
   const initials = name

@@ -19,7 +19,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { useSlots } from '../api/get-slots';
 import { useUnauthorizedRedirect } from '@/lib/use-unauthorized-redirect';
 import { viewerTimeZone } from '@/lib/time-zone';
-import { besideTime, placeOfZone, timeBeside } from '@/lib/zoned-time';
+import { placeOfZone } from '@hunted/contracts';
+import { besideTime, timeBeside } from '@/lib/zoned-time';
 import { slotsOnClock, slotsTimeZone } from '../lib/slots-on-clock';
 import { timeZoneNote } from '../lib/zoned-week';
 

@@ -1,6 +1,6 @@
 import type { MyBooking } from '@hunted/contracts';
 import { viewerTimeZone } from '@/lib/time-zone';
-import { hunterZoneOf, type TwoZones } from '@/lib/zoned-time';
+import type { TwoZones } from '@/lib/zoned-time';
 
 /**
  * The two clocks a client's booking is read on: the client's own (the browser's) and the hunter's, first for an
@@ -10,7 +10,7 @@ import { hunterZoneOf, type TwoZones } from '@/lib/zoned-time';
 export function myBookingZones(booking: MyBooking, hunterZone?: string): TwoZones {
   return {
     viewerZone: viewerTimeZone(),
-    otherZone: hunterZone ?? hunterZoneOf({ timeZone: booking.hunterTimeZone, location: booking.hunterLocation }),
+    otherZone: hunterZone ?? booking.hunterTimeZone,
     placeFirst: booking.sessionType === 'inPerson',
   };
 }

@@ -1,5 +1,5 @@
 import type { Hunter, HunterRevision } from '@hunted/contracts';
-import { useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { failureToast, fieldErrorsOfSubmission, successToast } from '@/components/form/submit';
 import { HttpError } from '@/lib/api-client';
 import { useUpdateHunter } from '../api/update-hunter';
@@ -22,14 +22,7 @@ export function HunterSettings({
   hunter: Hunter & { revision?: HunterRevision | null };
   bookings?: readonly ZoneMoveBooking[] | undefined;
 }) {
-  // The zone as it was when the form was sent: by the time the save answers, the profile read again has the new one.
-  const zoneWhenSent = useRef(hunter.timeZone);
   const update = useUpdateHunter({
-    onSuccess: (saved) => {
-      const moved = movedSessions(bookings ?? [], zoneWhenSent.current, saved.timeZone, Date.now());
-      if (moved.length > 0) successToast('Profile Updated', zoneMovedToast(moved.length, saved.timeZone));
-      else successToast('Profile Updated', 'Your hunter profile has been updated successfully.');
-    },
     onError: (error) =>
       // A refused currency change (409: sessions booked ahead) says why in the server's own words.
       error instanceof HttpError && error.status === 409
@@ -51,8 +44,20 @@ export function HunterSettings({
       pending={update.isPending}
       bookings={bookings}
       onSubmit={(changes) => {
-        zoneWhenSent.current = hunter.timeZone;
-        return fieldErrorsOfSubmission(update.mutateAsync({ id: hunter.id, changes }));
+        // The zone as it was when the form was sent: by the time the save answers, the profile is read again.
+        const zoneBefore = hunter.timeZone;
+        return fieldErrorsOfSubmission(
+          update.mutateAsync(
+            { id: hunter.id, changes },
+            {
+              onSuccess: (saved) => {
+                const moved = movedSessions(bookings ?? [], zoneBefore, saved.timeZone, Date.now());
+                if (moved.length > 0) successToast('Profile Updated', zoneMovedToast(moved.length, saved.timeZone));
+                else successToast('Profile Updated', 'Your hunter profile has been updated successfully.');
+              },
+            },
+          ),
+        );
       }}
     />
   );
